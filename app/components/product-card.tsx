@@ -1,0 +1,107 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { formatMoney } from "~/lib/money";
+import type { ProductView } from "~/services/products.server";
+import { Rating } from "./ui/rating";
+import { useVideoCoordinator } from "./video-coordinator";
+
+export type ProductCardData = Pick<ProductView, "id" | "title" | "images" | "videos" | "video_thumbnail" | "packages" | "tags">;
+
+function lowestPrice(product: ProductCardData) {
+  const cheapest = [...product.packages].sort((a, b) => a.amount_minor - b.amount_minor)[0];
+  return cheapest ? formatMoney(cheapest.amount_minor, cheapest.currency) : null;
+}
+
+/** A product in the listing: first image (or video with its thumbnail), title, lowest price, rating. */
+export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
+  const price = lowestPrice(product);
+  const video = product.videos[0];
+  const poster = product.video_thumbnail ?? product.images[0] ?? "/placeholder.svg";
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600">
+      <div className="relative aspect-[8/5] overflow-hidden bg-slate-100">
+        {video ? (
+          <CardVideo src={video} poster={poster} title={product.title} />
+        ) : (
+          <img
+            src={product.images[0] ?? "/placeholder.svg"}
+            alt=""
+            width={960}
+            height={600}
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : "auto"}
+            decoding="async"
+            className="size-full object-cover transition duration-300 group-hover:scale-[1.02]"
+          />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="font-semibold leading-snug text-slate-900">
+          <Link to={`/products/${product.id}`} prefetch="intent" className="after:absolute after:inset-0 focus:outline-none">
+            {product.title}
+          </Link>
+        </h3>
+        <Rating value="4.7" count={56} />
+        {price ? (
+          <p className="mt-auto pt-1 text-sm text-slate-600">
+            From <span className="text-base font-bold text-slate-900">{price}</span>
+          </p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+function CardVideo({ src, poster, title }: { src: string; poster: string; title: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  const coordinator = useVideoCoordinator();
+  const [playing, setPlaying] = useState(false);
+
+  useEffect(() => {
+    const video = ref.current;
+    if (!video || !coordinator) return;
+    return coordinator.register(video);
+  }, [coordinator]);
+
+  function toggle() {
+    const video = ref.current;
+    if (!video) return;
+    if (video.paused) void video.play().catch(() => setPlaying(false));
+    else video.pause();
+  }
+
+  return (
+    <>
+      <video
+        ref={ref}
+        src={src}
+        poster={poster}
+        muted
+        loop
+        playsInline
+        preload="none"
+        width={640}
+        height={360}
+        aria-label={`Preview of ${title}`}
+        data-testid="card-video"
+        onPlay={(e) => {
+          setPlaying(true);
+          coordinator?.playing(e.currentTarget);
+        }}
+        onPause={() => setPlaying(false)}
+        className="size-full object-cover"
+      />
+      <button
+        type="button"
+        onClick={toggle}
+        aria-pressed={playing}
+        aria-label={`${playing ? "Pause" : "Play"} preview of ${title}`}
+        className="absolute right-3 bottom-3 z-10 flex size-10 items-center justify-center rounded-full bg-slate-950/70 text-white backdrop-blur hover:bg-slate-950/90"
+      >
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current">
+          {playing ? <path d="M5 4h3v12H5zM12 4h3v12h-3z" /> : <path d="M6 4l10 6-10 6z" />}
+        </svg>
+      </button>
+    </>
+  );
+}

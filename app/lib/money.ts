@@ -1,0 +1,39 @@
+import { currencyExponent, currencySymbol } from "./currency";
+
+/** Minor units (cents) to a plain decimal string with the currency's exponent, e.g. 49900 → "499.00". */
+export function minorToDecimalString(minor: number, currency: string): string {
+  const exponent = currencyExponent(currency);
+  const negative = minor < 0;
+  const digits = Math.abs(Math.trunc(minor)).toString().padStart(exponent + 1, "0");
+  const whole = exponent ? digits.slice(0, -exponent) : digits;
+  const fraction = exponent ? `.${digits.slice(-exponent)}` : "";
+  return `${negative ? "-" : ""}${whole}${fraction}`;
+}
+
+/**
+ * A decimal amount typed by a person or sent by a client ("499", "499.5", "499.50") to minor units.
+ * Returns null for anything that is not a plain non-negative decimal with at most the currency's digits.
+ */
+export function decimalToMinor(value: string | number, currency: string): number | null {
+  const text = typeof value === "number" ? String(value) : value.trim();
+  const exponent = currencyExponent(currency);
+  const match = /^(\d{1,12})(?:\.(\d+))?$/.exec(text);
+  if (!match) return null;
+  const [, whole = "0", fraction = ""] = match;
+  if (fraction.length > exponent && !/^0*$/.test(fraction.slice(exponent))) return null;
+  const paddedFraction = fraction.slice(0, exponent).padEnd(exponent, "0");
+  return Number(whole) * 10 ** exponent + (exponent ? Number(paddedFraction) : 0);
+}
+
+/**
+ * Money for people: currency symbol plus the amount with grouping and the currency's decimals,
+ * e.g. formatMoney(129900, "USD") → "$1,299.00".
+ */
+export function formatMoney(minor: number, currency: string): string {
+  const exponent = currencyExponent(currency);
+  const amount = new Intl.NumberFormat("en-US", {
+    minimumFractionDigits: exponent,
+    maximumFractionDigits: exponent,
+  }).format(minor / 10 ** exponent);
+  return `${currencySymbol(currency)}${amount}`;
+}

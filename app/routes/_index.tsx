@@ -1,0 +1,5 @@
+import { redirect } from "@remix-run/cloudflare";
+
+export function loader() {
+  return redirect("/home");
+}

@@ -1,0 +1,127 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { ProductCard } from "~/components/product-card";
+import { Pagination } from "~/components/ui/pagination";
+import { ProductCardSkeleton } from "~/components/ui/skeleton";
+import { OneVideoAtATime } from "~/components/video-coordinator";
+import { parsePageParam, parseTagParam, QUERY_MAX_LENGTH } from "~/lib/query";
+import { getCatalogPage } from "~/services/products.server";
+
+/** SPEC §9: five products per page on the customer screen. */
+export const PRODUCTS_PAGE_SIZE = 5;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const page = parsePageParam(url.searchParams.get("page"));
+  const tag = parseTagParam(url.searchParams.get("tag"));
+  const q = url.searchParams.get("q")?.trim().slice(0, QUERY_MAX_LENGTH) || undefined;
+  const catalogue = await getCatalogPage(context.db, { tag, q }, page, PRODUCTS_PAGE_SIZE);
+  if (page > catalogue.totalPages) {
+    // A page past the end (an old link, a hand-edited URL) shows the last page instead.
+    url.searchParams.set("page", String(catalogue.totalPages));
+    throw redirect(`${url.pathname}?${url.searchParams}`);
+  }
+  return { ...catalogue, tag: tag ?? null, q: q ?? null };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.tag ? `${data.tag} services · Reelcraft` : "Services · Reelcraft" },
+  { name: "description", content: "Browse 3D animation and video production services with fixed-price packages." },
+];
+
+export default function ProductsPage() {
+  const { data, page, totalPages, tags, tag, q, total } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
+      <PromoBanner />
+      <div className="mt-10 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Services</h1>
+          {q ? (
+            <p className="mt-1 text-sm text-slate-600" role="status">
+              {total} {total === 1 ? "result" : "results"} for “{q}”
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <TagFilter tags={tags} active={tag} />
+      <section aria-label="Products" aria-busy={loading} className="mt-6">
+        {loading ? (
+          <div className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3 xl:grid-cols-4">
+            {Array.from({ length: PRODUCTS_PAGE_SIZE }, (_, i) => (
+              <ProductCardSkeleton key={i} />
+            ))}
+          </div>
+        ) : data.length ? (
+          <OneVideoAtATime>
+            <ul className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3 xl:grid-cols-4">
+              {data.map((product, i) => (
+                <li key={product.id} className="flex">
+                  <div className="w-full">
+                    <ProductCard product={product} priority={i < 2} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </OneVideoAtATime>
+        ) : (
+          <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-16 text-center">
+            <p className="font-semibold">No services found</p>
+            <p className="mt-1 text-sm text-slate-600">Try another tag or search term.</p>
+            <Link to="/products" className="mt-4 inline-block text-sm font-semibold text-brand-700 hover:underline">
+              Show all services
+            </Link>
+          </div>
+        )}
+      </section>
+      {totalPages > 1 ? (
+        <div className="mt-10">
+          <Pagination page={page} totalPages={totalPages} label="Products pages" />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function PromoBanner() {
+  return (
+    <section aria-label="Promotion" className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-900 via-brand-700 to-fuchsia-600 px-6 py-10 text-white sm:px-10">
+      <div aria-hidden="true" className="absolute -top-16 -right-10 size-64 rounded-full bg-white/10" />
+      <div aria-hidden="true" className="absolute -bottom-20 left-1/3 size-48 rounded-full bg-white/10" />
+      <p className="relative text-sm font-semibold tracking-wide text-brand-100 uppercase">Limited offer</p>
+      <p className="relative mt-2 max-w-2xl text-2xl font-bold sm:text-3xl">Get the best deal on 3D animation videos: up to 20% off</p>
+      <Link
+        to="/products?tag=3D%20Animation"
+        className="relative mt-6 inline-block rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-brand-800 shadow hover:bg-brand-50"
+      >
+        Explore 3D animation
+      </Link>
+    </section>
+  );
+}
+
+function TagFilter({ tags, active }: { tags: string[]; active: string | null }) {
+  const chip = "inline-flex items-center rounded-full px-3.5 py-1.5 text-sm font-medium ring-1 transition";
+  return (
+    <nav aria-label="Filter by tag" className="mt-6 flex flex-wrap items-center gap-2">
+      <span className="mr-1 text-sm font-semibold text-slate-700">Filters</span>
+      {tags.map((name) => (
+        <Link
+          key={name}
+          to={`/products?tag=${encodeURIComponent(name)}`}
+          aria-current={name === active ? "true" : undefined}
+          className={`${chip} ${name === active ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
+        >
+          {name}
+        </Link>
+      ))}
+      <Link to="/products" className={`${chip} text-slate-600 ring-transparent hover:text-slate-900 hover:underline`}>
+        Clear
+      </Link>
+    </nav>
+  );
+}

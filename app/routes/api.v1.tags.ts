@@ -1,0 +1,8 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiJson, PUBLIC_CACHE } from "~/lib/api";
+import { listTags } from "~/services/products.server";
+
+/** GET /api/v1/tags → { data: string[] } (SPEC §7). */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return apiJson({ success: true, data: await listTags(context.db) }, { cache: PUBLIC_CACHE });
+}

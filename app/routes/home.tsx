@@ -1,0 +1,246 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod, getZodConstraint } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Footer } from "~/components/footer";
+import { Logo } from "~/components/logo";
+import { DemoRequestSchema } from "~/lib/schemas/demo-request";
+import { createDemoRequest } from "~/services/demo-requests.server";
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: DemoRequestSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await createDemoRequest(context.db, submission.value);
+  return redirect("/home?demo=requested#book-a-demo");
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Reelcraft · Pay-per-video 3D animation and video production" },
+  {
+    name: "description",
+    content: "A pay-per-video content platform: 4,000+ creators across the UK, US and Europe, fixed-price packages, turnaround within 10 days.",
+  },
+];
+
+const COMPARISON: { label: string; us: string; inHouse: string; agency: string; platforms: string }[] = [
+  { label: "Pricing", us: "Fixed price per video", inHouse: "Salaries, software and kit", agency: "Retainers and day rates", platforms: "Bidding and hidden fees" },
+  { label: "Turnaround", us: "Within 10 days", inHouse: "Depends on the backlog", agency: "4 to 8 weeks", platforms: "Unpredictable" },
+  { label: "Talent", us: "4,000+ vetted creators", inHouse: "A handful of generalists", agency: "One studio’s team", platforms: "Unvetted freelancers" },
+  { label: "Quality control", us: "Reviewed before delivery", inHouse: "Up to you", agency: "Yes, at a price", platforms: "Up to you" },
+  { label: "Scaling up or down", us: "Order only what you need", inHouse: "Hire or lay off", agency: "Renegotiate the contract", platforms: "Start over each time" },
+];
+
+const STEPS = [
+  { title: "Pick a package", text: "Browse services, compare Basic, Standard and Premium, and see the price up front." },
+  { title: "Share your brief", text: "Tell us about your brand and goals. A producer replies in about 10 minutes." },
+  { title: "Get your video", text: "A vetted creator delivers within 10 days, with a revision included." },
+];
+
+export default function Home() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl items-center gap-6 px-4 py-4 sm:px-6 lg:px-8">
+          <Logo to="/home" />
+          <nav aria-label="Main" className="hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex">
+            <Link to="/products" className="hover:text-slate-900">Services</Link>
+            <a href="#how-it-works" className="hover:text-slate-900">How it works</a>
+            <a href="#compare" className="hover:text-slate-900">Compare</a>
+          </nav>
+          <div className="ml-auto flex items-center gap-2">
+            <Link to="/login" className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
+              Log in
+            </Link>
+            <a href="#book-a-demo" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800">
+              Book a demo
+            </a>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        <Hero />
+        <Stats />
+        <HowItWorks />
+        <Comparison />
+        <BookADemo />
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+function Hero() {
+  return (
+    <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">
+      <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-2 lg:px-8 lg:py-28">
+        <div>
+          <p className="inline-flex rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">The pay-per-video content platform</p>
+          <h1 className="mt-6 text-4xl font-extrabold tracking-tight text-slate-950 sm:text-5xl lg:text-6xl">
+            Studio-quality video. <span className="text-brand-700">Pay per video.</span>
+          </h1>
+          <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600">
+            3D animation, explainers and brand films from 4,000+ creators across the UK, US and Europe. Pick a package, pay a fixed price, and get
+            your video with a turnaround within 10 days.
+          </p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/signup" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800">
+              Get started
+            </Link>
+            <Link to="/products" className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50">
+              View examples
+            </Link>
+          </div>
+        </div>
+        <div aria-hidden="true" className="relative">
+          <div className="absolute -inset-6 rounded-[2rem] bg-gradient-to-tr from-brand-200 to-fuchsia-200 blur-2xl" />
+          <div className="relative grid grid-cols-2 gap-4">
+            <div className="aspect-[4/5] rounded-2xl bg-gradient-to-br from-brand-900 to-brand-600 shadow-xl" />
+            <div className="mt-10 aspect-[4/5] rounded-2xl bg-gradient-to-br from-fuchsia-600 to-orange-400 shadow-xl" />
+            <div className="-mt-10 aspect-[4/5] rounded-2xl bg-gradient-to-br from-sky-500 to-emerald-400 shadow-xl" />
+            <div className="aspect-[4/5] rounded-2xl bg-gradient-to-br from-slate-900 to-slate-600 shadow-xl" />
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function Stats() {
+  const stats = [
+    { value: "4,000+", label: "creators across the UK, US and Europe" },
+    { value: "10 days", label: "turnaround, within 10 days of your brief" },
+    { value: "1 price", label: "per video, agreed before you pay" },
+  ];
+  return (
+    <section aria-label="Reelcraft in numbers" className="border-y border-slate-200 bg-white">
+      <dl className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-3 sm:px-6 lg:px-8">
+        {stats.map((s) => (
+          <div key={s.value} className="text-center">
+            <dt className="sr-only">{s.label}</dt>
+            <dd className="text-4xl font-extrabold tracking-tight text-brand-700">{s.value}</dd>
+            <dd className="mt-1 text-sm text-slate-600">{s.label}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function HowItWorks() {
+  return (
+    <section id="how-it-works" aria-labelledby="how-title" className="mx-auto max-w-7xl scroll-mt-8 px-4 py-20 sm:px-6 lg:px-8">
+      <h2 id="how-title" className="text-3xl font-bold tracking-tight">How it works</h2>
+      <ol className="mt-10 grid gap-6 md:grid-cols-3">
+        {STEPS.map((step, i) => (
+          <li key={step.title} className="rounded-2xl border border-slate-200 p-6">
+            <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800">{i + 1}</span>
+            <h3 className="mt-4 text-lg font-semibold">{step.title}</h3>
+            <p className="mt-2 text-slate-600">{step.text}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Comparison() {
+  return (
+    <section id="compare" aria-labelledby="compare-title" className="scroll-mt-8 bg-slate-50 py-20">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <h2 id="compare-title" className="text-3xl font-bold tracking-tight">How we compare</h2>
+        <p className="mt-3 max-w-2xl text-slate-600">In-house teams, agencies and other platforms all make video. Here is why teams switch to paying per video.</p>
+        <div className="mt-10 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+          <table className="w-full min-w-[44rem] text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200">
+                <td className="p-4" />
+                <th scope="col" className="bg-brand-50 p-4 text-base font-bold text-brand-800">Reelcraft</th>
+                <th scope="col" className="p-4 text-base font-semibold">In-house team</th>
+                <th scope="col" className="p-4 text-base font-semibold">Agencies</th>
+                <th scope="col" className="p-4 text-base font-semibold">Other platforms</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200">
+              {COMPARISON.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row" className="p-4 font-semibold text-slate-700">{row.label}</th>
+                  <td className="bg-brand-50 p-4 font-medium text-slate-900">{row.us}</td>
+                  <td className="p-4 text-slate-600">{row.inHouse}</td>
+                  <td className="p-4 text-slate-600">{row.agency}</td>
+                  <td className="p-4 text-slate-600">{row.platforms}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function BookADemo() {
+  const lastResult = useActionData<typeof action>()?.result;
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const sent = params.get("demo") === "requested";
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(DemoRequestSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DemoRequestSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/home");
+  const input = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-600";
+
+  return (
+    <section id="book-a-demo" aria-labelledby="demo-title" className="mx-auto max-w-7xl scroll-mt-8 px-4 py-20 sm:px-6 lg:px-8">
+      <div className="grid gap-12 rounded-3xl bg-slate-950 p-8 text-white sm:p-12 lg:grid-cols-2">
+        <div>
+          <h2 id="demo-title" className="text-3xl font-bold tracking-tight">Book a demo</h2>
+          <p className="mt-4 text-slate-300">
+            See how teams produce a month of video content without hiring. Tell us a little about you and a producer will be in touch within one working day.
+          </p>
+          <Link to="/signup" className="mt-8 inline-block rounded-lg bg-white px-5 py-3 font-semibold text-slate-900 hover:bg-slate-200">
+            Get started
+          </Link>
+        </div>
+        {sent ? (
+          <div role="status" className="self-center rounded-2xl bg-white p-8 text-slate-900">
+            <p className="text-lg font-semibold">Thanks, your demo request is in.</p>
+            <p className="mt-2 text-slate-600">We’ll email you within one working day to find a time.</p>
+          </div>
+        ) : (
+          <Form method="post" action="/home" preventScrollReset {...getFormProps(form)} className="space-y-4 rounded-2xl bg-white p-6 text-slate-900 sm:p-8">
+            <div>
+              <label htmlFor={fields.name.id} className="text-sm font-medium">Name</label>
+              <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className={input} />
+              <p id={fields.name.errorId} className="mt-1 text-sm text-red-700">{fields.name.errors?.[0]}</p>
+            </div>
+            <div>
+              <label htmlFor={fields.email.id} className="text-sm font-medium">Work email</label>
+              <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={input} />
+              <p id={fields.email.errorId} className="mt-1 text-sm text-red-700">{fields.email.errors?.[0]}</p>
+            </div>
+            <div>
+              <label htmlFor={fields.company.id} className="text-sm font-medium">Company <span className="font-normal text-slate-500">(optional)</span></label>
+              <input {...getInputProps(fields.company, { type: "text" })} autoComplete="organization" className={input} />
+              <p id={fields.company.errorId} className="mt-1 text-sm text-red-700">{fields.company.errors?.[0]}</p>
+            </div>
+            <div>
+              <label htmlFor={fields.message.id} className="text-sm font-medium">What would you like to make? <span className="font-normal text-slate-500">(optional)</span></label>
+              <textarea {...getTextareaProps(fields.message)} rows={3} className={input} />
+              <p id={fields.message.errorId} className="mt-1 text-sm text-red-700">{fields.message.errors?.[0]}</p>
+            </div>
+            <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+              {busy ? "Sending..." : "Request a demo"}
+            </button>
+          </Form>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * Password hashing with scrypt (DESIGN.md §4: N=2^14, r=8, p=5, OWASP's table). The parameters are
+ * stored with the hash, so they can be raised later without invalidating existing passwords.
+ * Runs in workerd (nodejs_compat) and in Node (the seed script).
+ */
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
+const PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const;
+const KEY_LENGTH = 32;
+export const PASSWORD_MAX_LENGTH = 128;
+
+function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scryptCallback(password.normalize("NFKC"), salt, keyLength, { ...options, maxmem: 64 * 1024 * 1024 }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+/** `scrypt$N$r$p$salt$hash` with base64 salt and hash. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await scrypt(password, salt, KEY_LENGTH, PARAMS);
+  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64"), key.toString("base64")].join("$");
+}
+
+/** Constant-time check of a password against a stored hash; false for any malformed hash. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, saltB64, hashB64] = stored.split("$");
+  if (scheme !== "scrypt" || !n || !r || !p || !saltB64 || !hashB64) return false;
+  if (password.length > PASSWORD_MAX_LENGTH) return false;
+  const expected = Buffer.from(hashB64, "base64");
+  const key = await scrypt(password, Buffer.from(saltB64, "base64"), expected.length, { N: Number(n), r: Number(r), p: Number(p) });
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}

@@ -1,0 +1,260 @@
+/**
+ * Catalogue reads. Every public page is one D1 round trip: the queries a page needs are sent
+ * together with `db.batch`, scoped by a sub-select of the page's product ids.
+ */
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { packages, productMedia, products, productTags, tags, type PackageRow, type ProductMediaRow, type ProductRow } from "../../db/schema";
+import { minorToDecimalString } from "~/lib/money";
+import { packageName } from "~/lib/packages";
+import { totalPagesFor } from "~/lib/pagination";
+
+export interface PackageView {
+  id: number;
+  position: number;
+  /** Basic, Standard or Premium, from the position. */
+  name: string;
+  currency: string;
+  /** Decimal string in major units, e.g. "499.00" (the JSON API's `amount`). */
+  amount: string;
+  amount_minor: number;
+  short_description: string;
+  items_included: string[];
+}
+
+export interface ProductView {
+  id: number;
+  title: string;
+  description_heading: string;
+  description: string;
+  services_offered: string[];
+  images: string[];
+  videos: string[];
+  video_thumbnail: string | null;
+  packages: PackageView[];
+  tags: string[];
+  created_at: string;
+}
+
+export interface ProductFilter {
+  tag?: string | undefined;
+  /** Free text from the header search box: matches titles and tags. */
+  q?: string | undefined;
+}
+
+export interface ProductPage {
+  data: ProductView[];
+  page: number;
+  totalPages: number;
+  total: number;
+}
+
+/** Public URL of an R2 object served by the media route. */
+export function mediaUrl(r2Key: string): string {
+  return `/media/${r2Key}`;
+}
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function listingWhere(db: Database, filter: ProductFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [isNull(products.archivedAt)];
+  if (filter.tag) {
+    conditions.push(
+      inArray(
+        products.id,
+        db.select({ id: productTags.productId }).from(productTags).innerJoin(tags, eq(tags.id, productTags.tagId)).where(eq(tags.name, filter.tag)),
+      ),
+    );
+  }
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    conditions.push(
+      or(
+        sql`${products.title} LIKE ${pattern} ESCAPE '\\'`,
+        inArray(
+          products.id,
+          db
+            .select({ id: productTags.productId })
+            .from(productTags)
+            .innerJoin(tags, eq(tags.id, productTags.tagId))
+            .where(sql`${tags.name} LIKE ${pattern} ESCAPE '\\'`),
+        ),
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+const newestFirst = [desc(products.createdAt), desc(products.id)] as const;
+
+/** The queries behind one page of products, ready for `db.batch`. */
+function pageQueries(db: Database, filter: ProductFilter, page: number, limit: number) {
+  const where = listingWhere(db, filter);
+  const pageIds = db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return [
+    db.select({ count: count() }).from(products).where(where),
+    db.select().from(products).where(inArray(products.id, pageIds)).orderBy(...newestFirst),
+    db.select().from(productMedia).where(inArray(productMedia.productId, pageIds)).orderBy(asc(productMedia.position), asc(productMedia.id)),
+    db.select().from(packages).where(inArray(packages.productId, pageIds)).orderBy(asc(packages.position)),
+    db
+      .select({ productId: productTags.productId, name: tags.name })
+      .from(productTags)
+      .innerJoin(tags, eq(tags.id, productTags.tagId))
+      .where(inArray(productTags.productId, pageIds))
+      .orderBy(asc(tags.name)),
+  ] as const;
+}
+
+function allTagsQuery(db: Database) {
+  return db
+    .selectDistinct({ name: tags.name })
+    .from(tags)
+    .innerJoin(productTags, eq(productTags.tagId, tags.id))
+    .innerJoin(products, and(eq(products.id, productTags.productId), isNull(products.archivedAt)))
+    .orderBy(asc(tags.name));
+}
+
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+export function toPackageView(row: PackageRow): PackageView {
+  return {
+    id: row.id,
+    position: row.position,
+    name: packageName(row.position),
+    currency: row.currency,
+    amount: minorToDecimalString(row.amountMinor, row.currency),
+    amount_minor: row.amountMinor,
+    short_description: row.shortDescription,
+    items_included: row.itemsIncluded,
+  };
+}
+
+function toProductView(row: ProductRow, media: ProductMediaRow[], pkgs: PackageRow[], tagNames: string[]): ProductView {
+  const byKind = (kind: ProductMediaRow["kind"]) => media.filter((m) => m.kind === kind).map((m) => mediaUrl(m.r2Key));
+  return {
+    id: row.id,
+    title: row.title,
+    description_heading: row.descriptionHeading,
+    description: row.description,
+    services_offered: row.servicesOffered,
+    images: byKind("image"),
+    videos: byKind("video"),
+    video_thumbnail: byKind("thumbnail")[0] ?? null,
+    packages: pkgs.map(toPackageView),
+    tags: tagNames,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function assemble(
+  rows: ProductRow[],
+  media: ProductMediaRow[],
+  pkgs: PackageRow[],
+  tagRows: { productId: number; name: string }[],
+): ProductView[] {
+  const mediaBy = groupBy(media, (m) => m.productId);
+  const packagesBy = groupBy(pkgs, (p) => p.productId);
+  const tagsBy = groupBy(tagRows, (t) => t.productId);
+  return rows.map((row) =>
+    toProductView(row, mediaBy.get(row.id) ?? [], packagesBy.get(row.id) ?? [], (tagsBy.get(row.id) ?? []).map((t) => t.name)),
+  );
+}
+
+/** One page of live (not archived) products, newest first, in one D1 round trip. */
+export async function listProducts(db: Database, filter: ProductFilter, page: number, limit: number): Promise<ProductPage> {
+  const [counted, rows, media, pkgs, tagRows] = await db.batch(pageQueries(db, filter, page, limit));
+  const total = counted[0]?.count ?? 0;
+  return { data: assemble(rows, media, pkgs, tagRows), page, total, totalPages: totalPagesFor(total, limit) };
+}
+
+/** The /products screen: a page of products plus every tag for the filter chips, in one round trip. */
+export async function getCatalogPage(db: Database, filter: ProductFilter, page: number, limit: number) {
+  const [counted, rows, media, pkgs, tagRows, allTags] = await db.batch([...pageQueries(db, filter, page, limit), allTagsQuery(db)]);
+  const total = counted[0]?.count ?? 0;
+  return {
+    data: assemble(rows, media, pkgs, tagRows),
+    page,
+    total,
+    totalPages: totalPagesFor(total, limit),
+    tags: allTags.map((t) => t.name),
+  };
+}
+
+/** Tag names in use by live products, alphabetical. */
+export async function listTags(db: Database): Promise<string[]> {
+  const rows = await allTagsQuery(db);
+  return rows.map((r) => r.name);
+}
+
+/**
+ * One product with media, packages and tags (one round trip), or null when it does not exist.
+ * Archived products are hidden unless `includeArchived` (admins, and old orders).
+ */
+export async function getProduct(db: Database, id: number, { includeArchived = false } = {}): Promise<ProductView | null> {
+  const [rows, media, pkgs, tagRows] = await db.batch([
+    db
+      .select()
+      .from(products)
+      .where(and(eq(products.id, id), includeArchived ? undefined : isNull(products.archivedAt)))
+      .limit(1),
+    db.select().from(productMedia).where(eq(productMedia.productId, id)).orderBy(asc(productMedia.position), asc(productMedia.id)),
+    db.select().from(packages).where(eq(packages.productId, id)).orderBy(asc(packages.position)),
+    db
+      .select({ productId: productTags.productId, name: tags.name })
+      .from(productTags)
+      .innerJoin(tags, eq(tags.id, productTags.tagId))
+      .where(eq(productTags.productId, id))
+      .orderBy(asc(tags.name)),
+  ]);
+  const row = rows[0];
+  return row ? (assemble([row], media, pkgs, tagRows)[0] ?? null) : null;
+}
+
+/**
+ * Tag suggestions for the search box: tags of live products containing `query`, those starting
+ * with it first. An empty query suggests nothing.
+ */
+export async function suggestTags(db: Database, query: string, limit = 8): Promise<string[]> {
+  const text = query.trim();
+  if (!text) return [];
+  const pattern = likePattern(text);
+  const prefix = `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .selectDistinct({ name: tags.name, starts: sql<number>`${tags.name} LIKE ${prefix} ESCAPE '\\'` })
+    .from(tags)
+    .innerJoin(productTags, eq(productTags.tagId, tags.id))
+    .innerJoin(products, and(eq(products.id, productTags.productId), isNull(products.archivedAt)))
+    .where(sql`${tags.name} LIKE ${pattern} ESCAPE '\\'`)
+    .orderBy(desc(sql`2`), asc(tags.name))
+    .limit(limit);
+  return rows.map((r) => r.name);
+}
+
+/** Product suggestions by title (SPEC §7 defines the call; the screens do not use it). */
+export async function suggestProducts(db: Database, query: string, limit = 8): Promise<{ id: number; title: string }[]> {
+  const text = query.trim();
+  if (!text) return [];
+  return db
+    .select({ id: products.id, title: products.title })
+    .from(products)
+    .where(and(isNull(products.archivedAt), sql`${products.title} LIKE ${likePattern(text)} ESCAPE '\\'`))
+    .orderBy(asc(products.title))
+    .limit(limit);
+}

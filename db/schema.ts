@@ -1,0 +1,248 @@
+/**
+ * The whole data model, in one place. Money is integer minor units plus an ISO 4217 code;
+ * timestamps are epoch milliseconds. Later features only add to this file.
+ */
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_created_at_idx").on(t.createdAt)],
+);
+
+export const admins = sqliteTable(
+  "admins",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("admins_email_unique").on(t.email)],
+);
+
+/** Browser sessions. `id` is the SHA-256 of the cookie's random value, never the value itself. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["customer", "admin"] }).notNull(),
+    subjectId: integer("subject_id").notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("sessions_subject_idx").on(t.kind, t.subjectId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/** API refresh tokens, stored hashed and rotated on use (`replacedBy` links the chain). */
+export const refreshTokens = sqliteTable(
+  "refresh_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tokenHash: text("token_hash").notNull(),
+    kind: text("kind", { enum: ["customer", "admin"] }).notNull(),
+    subjectId: integer("subject_id").notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    replacedBy: integer("replaced_by"),
+  },
+  (t) => [
+    uniqueIndex("refresh_tokens_hash_unique").on(t.tokenHash),
+    index("refresh_tokens_subject_idx").on(t.kind, t.subjectId),
+  ],
+);
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    descriptionHeading: text("description_heading").notNull(),
+    description: text("description").notNull(),
+    /** JSON array of strings. */
+    servicesOffered: text("services_offered", { mode: "json" }).$type<string[]>().notNull(),
+    archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
+  },
+  // The public listing filters on archived_at and sorts newest first.
+  (t) => [index("products_listing_idx").on(t.archivedAt, t.createdAt, t.id)],
+);
+
+export const mediaKinds = ["image", "video", "thumbnail"] as const;
+export type MediaKind = (typeof mediaKinds)[number];
+
+/** Product media: bytes live in R2 under `r2Key`; ordered by `position` within a kind. */
+export const productMedia = sqliteTable(
+  "product_media",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: mediaKinds }).notNull(),
+    r2Key: text("r2_key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("product_media_key_unique").on(t.r2Key),
+    index("product_media_product_idx").on(t.productId, t.kind, t.position),
+  ],
+);
+
+/** Position 0, 1, 2 is shown as Basic, Standard, Premium. */
+export const packages = sqliteTable(
+  "packages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    currency: text("currency").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    shortDescription: text("short_description").notNull(),
+    /** JSON array of strings. */
+    itemsIncluded: text("items_included", { mode: "json" }).$type<string[]>().notNull(),
+  },
+  (t) => [uniqueIndex("packages_product_position_unique").on(t.productId, t.position)],
+);
+
+export const tags = sqliteTable(
+  "tags",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+  },
+  (t) => [uniqueIndex("tags_name_unique").on(t.name)],
+);
+
+export const productTags = sqliteTable(
+  "product_tags",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    tagId: integer("tag_id")
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.tagId] }), index("product_tags_tag_idx").on(t.tagId, t.productId)],
+);
+
+export const billingAddresses = sqliteTable(
+  "billing_addresses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    street: text("street").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zipCode: text("zip_code").notNull(),
+    /** ISO 3166-1 alpha-2. */
+    country: text("country").notNull(),
+    isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("billing_addresses_user_idx").on(t.userId, t.isDefault, t.id)],
+);
+
+export const paymentStatuses = ["initiated", "pending", "succeeded", "completed", "failed", "canceled"] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    packageId: integer("package_id").references(() => packages.id, { onDelete: "set null" }),
+    packagePosition: integer("package_position").notNull(),
+    billingAddressId: integer("billing_address_id").references(() => billingAddresses.id, { onDelete: "set null" }),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    paymentStatus: text("payment_status", { enum: paymentStatuses }).notNull().default("initiated"),
+    /** The gateway's PaymentIntent id (Stripe `pi_...` or the local gateway's id). */
+    paymentIntentId: text("payment_intent_id"),
+    gateway: text("gateway", { enum: ["local", "stripe"] }).notNull().default("local"),
+    /** A client-chosen key that makes a replayed "create order" return the same order. */
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+      .notNull()
+      .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("orders_created_idx").on(t.createdAt, t.id),
+    index("orders_status_idx").on(t.paymentStatus),
+    uniqueIndex("orders_payment_intent_unique").on(t.paymentIntentId),
+    uniqueIndex("orders_user_idempotency_unique").on(t.userId, t.idempotencyKey),
+  ],
+);
+
+/** Provider events, keyed by the provider's event id so that a redelivered webhook is applied once. */
+export const paymentEvents = sqliteTable(
+  "payment_events",
+  {
+    id: text("id").primaryKey(),
+    orderId: integer("order_id").references(() => orders.id),
+    type: text("type").notNull(),
+    payload: text("payload"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payment_events_order_idx").on(t.orderId)],
+);
+
+/** "Book a demo" requests from the landing page; admins read them. */
+export const demoRequests = sqliteTable(
+  "demo_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    message: text("message"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("demo_requests_created_idx").on(t.createdAt)],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+export type PackageRow = typeof packages.$inferSelect;
+export type ProductMediaRow = typeof productMedia.$inferSelect;

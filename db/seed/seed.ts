@@ -1,0 +1,126 @@
+/**
+ * Writes the demo catalogue and demo accounts. Idempotent: accounts are inserted only when their
+ * email is free, the catalogue only into an empty product table, and media objects only when
+ * missing from R2. Shared by the seed command (Node) and the integration tests (workerd).
+ */
+import { count, eq } from "drizzle-orm";
+import type { Database } from "../client";
+import { admins, packages, productMedia, products, productTags, tags, users } from "../schema";
+import { hashPassword } from "../../app/services/password.server";
+import { DEMO_ADMIN, DEMO_CUSTOMER, SEED_PRODUCTS } from "./catalogue";
+
+const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", mp4: "video/mp4" };
+const DIMENSIONS: Record<string, [number, number]> = { image: [960, 600], video: [640, 360], thumbnail: [640, 360] };
+/** Seeded products are dated an hour apart, the first newest, so listing order is stable. */
+const SEED_EPOCH = Date.UTC(2026, 10, 1, 12);
+
+export type LoadMedia = (file: string) => Promise<Uint8Array>;
+
+export interface SeedResult {
+  productsCreated: number;
+  accountsCreated: number;
+  mediaUploaded: number;
+}
+
+export async function seed(db: Database, bucket: R2Bucket, loadMedia: LoadMedia): Promise<SeedResult> {
+  const accountsCreated = await seedAccounts(db);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products);
+  const productsCreated = total === 0 ? await seedCatalogue(db) : 0;
+  const mediaUploaded = await uploadMissingMedia(db, bucket, loadMedia);
+  return { productsCreated, accountsCreated, mediaUploaded };
+}
+
+async function seedAccounts(db: Database): Promise<number> {
+  let created = 0;
+  for (const [table, account] of [
+    [admins, DEMO_ADMIN],
+    [users, DEMO_CUSTOMER],
+  ] as const) {
+    const existing = await db.select({ id: table.id }).from(table).where(eq(table.email, account.email)).limit(1);
+    if (existing.length) continue;
+    await db.insert(table).values({ name: account.name, email: account.email, passwordHash: await hashPassword(account.password) });
+    created++;
+  }
+  return created;
+}
+
+function seedKey(productId: number, file: string) {
+  return `products/${productId}/seed-${file}`;
+}
+
+async function seedCatalogue(db: Database): Promise<number> {
+  const tagNames = [...new Set(SEED_PRODUCTS.flatMap((p) => p.tags))].sort();
+  // Explicit ids keep one all-or-nothing batch possible (no ids to read back between statements).
+  const tagIds = new Map(tagNames.map((name, i) => [name, i + 1]));
+  const statements = [
+    db.insert(tags).values(tagNames.map((name) => ({ id: tagIds.get(name)!, name }))),
+    ...SEED_PRODUCTS.flatMap((product, index) => {
+      const id = index + 1;
+      const createdAt = new Date(SEED_EPOCH - index * 3_600_000);
+      const media = [
+        ...(product.video
+          ? [
+              { kind: "video" as const, file: product.video.file, position: 0 },
+              { kind: "thumbnail" as const, file: product.video.thumbnail, position: 0 },
+            ]
+          : []),
+        ...product.images.map((file, position) => ({ kind: "image" as const, file, position })),
+      ];
+      return [
+        db.insert(products).values({
+          id,
+          title: product.title,
+          descriptionHeading: product.descriptionHeading,
+          description: product.description,
+          servicesOffered: product.servicesOffered,
+          createdAt,
+          updatedAt: createdAt,
+        }),
+        db.insert(packages).values(
+          product.packages.map((p, position) => ({
+            productId: id,
+            position,
+            currency: p.currency,
+            amountMinor: Math.round(p.amount * 100),
+            shortDescription: p.shortDescription,
+            itemsIncluded: p.itemsIncluded,
+          })),
+        ),
+        db.insert(productTags).values(product.tags.map((name) => ({ productId: id, tagId: tagIds.get(name)! }))),
+        ...(media.length
+          ? [
+              db.insert(productMedia).values(
+                media.map((m) => ({
+                  productId: id,
+                  kind: m.kind,
+                  r2Key: seedKey(id, m.file),
+                  contentType: CONTENT_TYPES[m.file.split(".").pop()!]!,
+                  size: 0,
+                  width: DIMENSIONS[m.kind]![0],
+                  height: DIMENSIONS[m.kind]![1],
+                  position: m.position,
+                })),
+              ),
+            ]
+          : []),
+      ];
+    }),
+  ];
+  const [first, ...rest] = statements;
+  await db.batch([first!, ...rest]);
+  return SEED_PRODUCTS.length;
+}
+
+async function uploadMissingMedia(db: Database, bucket: R2Bucket, loadMedia: LoadMedia): Promise<number> {
+  const rows = await db.select({ id: productMedia.id, key: productMedia.r2Key, contentType: productMedia.contentType, size: productMedia.size }).from(productMedia);
+  let uploaded = 0;
+  for (const row of rows) {
+    if (!row.key.includes("/seed-")) continue;
+    if (row.size > 0 && (await bucket.head(row.key))) continue;
+    const bytes = await loadMedia(row.key.slice(row.key.indexOf("/seed-") + "/seed-".length));
+    await bucket.put(row.key, bytes, { httpMetadata: { contentType: row.contentType } });
+    await db.update(productMedia).set({ size: bytes.byteLength }).where(eq(productMedia.id, row.id));
+    uploaded++;
+  }
+  return uploaded;
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// Runs a command from node_modules/.bin with wrangler's network-quiet variables set, so that
+// nothing (metrics, error reports, cf fetch, update checks) tries to reach the internet.
+import { spawn } from "node:child_process";
+import { resolve as resolvePath } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const offlineEnv = {
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_SEND_ERROR_REPORTS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  NO_UPDATE_NOTIFIER: "1",
+  DO_NOT_TRACK: "1",
+};
+
+/** Runs `cmd args` with the offline environment; resolves with its exit code. */
+export function run(cmd, args, extraEnv = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      stdio: "inherit",
+      env: { ...process.env, ...offlineEnv, ...extraEnv },
+      shell: process.platform === "win32",
+    });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolvePath(process.argv[1])) {
+  const [cmd, ...args] = process.argv.slice(2);
+  if (!cmd) {
+    console.error("usage: node scripts/offline.mjs <command> [args...]");
+    process.exit(2);
+  }
+  process.exit(await run(`node_modules/.bin/${cmd}`, args));
+}

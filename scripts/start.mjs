@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+// `npm start`: migrate and seed the local D1/R2, build, then serve the production build with
+// `wrangler dev` on http://localhost:8787 (PORT overrides it). Build happens before serving:
+// rebuilding under a running `wrangler dev` would kill it.
+import { run } from "./offline.mjs";
+
+const port = process.env.PORT ?? "8787";
+const persistDir = process.env.PERSIST_DIR ?? ".wrangler/state";
+
+for (const [cmd, args] of [
+  ["node", ["scripts/setup.mjs"]],
+  ["node_modules/.bin/remix", ["vite:build"]],
+]) {
+  const code = await run(cmd, args);
+  if (code !== 0) process.exit(code);
+}
+console.log(`\nServing the shop on http://localhost:${port}\n`);
+process.exit(
+  await run("node_modules/.bin/wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn"]),
+);
