@@ -1,12 +1,19 @@
-/** Bindings and variables of the Worker (wrangler.toml). */
-interface Env {
-  DB: D1Database;
-  MEDIA: R2Bucket;
-  ENVIRONMENT?: string;
-}
-declare namespace Cloudflare {
-  // Makes `env` from "cloudflare:test" typed in integration tests.
-  interface Env extends globalThis.Env {
-    TEST_MIGRATIONS: import("@cloudflare/vitest-pool-workers").D1Migration[];
+import type { D1Migration } from "@cloudflare/vitest-pool-workers";
+
+declare global {
+  /** Bindings and variables of the Worker (wrangler.toml, .dev.vars, `wrangler secret put`). */
+  interface Env {
+    DB: D1Database;
+    MEDIA: R2Bucket;
+    ENVIRONMENT?: string;
+  }
+
+  namespace Cloudflare {
+    // Types `env` from "cloudflare:test" in the integration tests.
+    interface Env extends globalThis.Env {
+      TEST_MIGRATIONS: D1Migration[];
+    }
   }
 }
+
+export {};

@@ -7,10 +7,10 @@ import { run } from "./offline.mjs";
 const port = process.env.PORT ?? "8787";
 const persistDir = process.env.PERSIST_DIR ?? ".wrangler/state";
 
-for (const [cmd, args] of [
-  ["node", ["scripts/setup.mjs"]],
-  ["node_modules/.bin/remix", ["vite:build"]],
-]) {
+const steps = [["node", ["scripts/setup.mjs"]]];
+// The test runner builds once up front and sets SKIP_BUILD for the e2e server.
+if (!process.env.SKIP_BUILD) steps.push(["node_modules/.bin/remix", ["vite:build"]]);
+for (const [cmd, args] of steps) {
   const code = await run(cmd, args);
   if (code !== 0) process.exit(code);
 }

@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from "@remix-run/react";
+import { fetchPriority } from "~/lib/html";
 
 export interface GalleryItem {
   kind: "video" | "image";
@@ -70,7 +71,7 @@ export function MediaGallery({ title, items }: { title: string; items: GalleryIt
             alt={`${title}, image ${index + 1} of ${items.length}`}
             width={960}
             height={600}
-            fetchPriority="high"
+            {...fetchPriority("high")}
             data-testid="gallery-image"
             className="aspect-[8/5] w-full object-cover"
           />

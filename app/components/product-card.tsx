@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { fetchPriority } from "~/lib/html";
 import { formatMoney } from "~/lib/money";
 import type { ProductView } from "~/services/products.server";
 import { Rating } from "./ui/rating";
@@ -29,7 +30,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
             width={960}
             height={600}
             loading={priority ? "eager" : "lazy"}
-            fetchPriority={priority ? "high" : "auto"}
+            {...fetchPriority(priority ? "high" : "auto")}
             decoding="async"
             className="size-full object-cover transition duration-300 group-hover:scale-[1.02]"
           />

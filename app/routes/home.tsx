@@ -118,10 +118,9 @@ function Stats() {
     <section aria-label="Reelcraft in numbers" className="border-y border-slate-200 bg-white">
       <dl className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-3 sm:px-6 lg:px-8">
         {stats.map((s) => (
-          <div key={s.value} className="text-center">
-            <dt className="sr-only">{s.label}</dt>
+          <div key={s.value} className="flex flex-col-reverse text-center">
+            <dt className="mt-1 text-sm text-slate-600">{s.label}</dt>
             <dd className="text-4xl font-extrabold tracking-tight text-brand-700">{s.value}</dd>
-            <dd className="mt-1 text-sm text-slate-600">{s.label}</dd>
           </div>
         ))}
       </dl>

@@ -1,0 +1,68 @@
+import { expect, hydrated, test } from "./fixtures";
+
+test.describe("/home", () => {
+  test("/ redirects to the landing page with the spec's claims", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Pay per video.");
+    await expect(page.getByText("The pay-per-video content platform")).toBeVisible();
+    await expect(page.getByText("creators across the UK, US and Europe", { exact: true })).toBeVisible();
+    await expect(page.getByText("4,000+", { exact: true })).toBeVisible();
+    await expect(page.getByText(/turnaround within 10 days/)).toBeVisible();
+    const compare = page.getByRole("table");
+    for (const column of ["Reelcraft", "In-house team", "Agencies", "Other platforms"]) {
+      await expect(compare.getByRole("columnheader", { name: column })).toBeVisible();
+    }
+  });
+
+  test("every call to action has a working target", async ({ page }) => {
+    await page.goto("/home");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: "Log in" })).toHaveAttribute("href", "/login");
+    await expect(page.getByRole("link", { name: "Get started" }).first()).toHaveAttribute("href", "/signup");
+    await header.getByRole("link", { name: "Book a demo" }).click();
+    await expect(page).toHaveURL(/#book-a-demo$/);
+    await expect(page.getByRole("heading", { name: "Book a demo" })).toBeInViewport();
+    await page.getByRole("link", { name: "View examples" }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByRole("heading", { name: "Services", level: 1 })).toBeVisible();
+  });
+
+  test("book a demo validates live and stores the request", async ({ page }) => {
+    await page.goto("/home#book-a-demo");
+    await hydrated(page);
+    const form = page.locator("#book-a-demo form");
+    await form.getByLabel("Work email").fill("not-an-email");
+    await form.getByLabel("Work email").blur();
+    await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+    await form.getByRole("button", { name: "Request a demo" }).click();
+    await expect(form.getByText("Name is required")).toBeVisible();
+    await form.getByLabel("Name").fill("Grace Hopper");
+    await expect(form.getByText("Name is required")).toBeHidden();
+    await form.getByLabel("Work email").fill("grace@example.com");
+    await form.getByRole("button", { name: "Request a demo" }).click();
+    await expect(page.getByRole("status")).toContainText("Thanks, your demo request is in.");
+  });
+});
+
+test.describe("/home without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, allowedConsole: [/status of 400/] });
+
+  test("book a demo shows server messages, keeps input, then succeeds", async ({ page }) => {
+    await page.goto("/home");
+    const form = page.locator("#book-a-demo form");
+    await form.getByLabel("Company").fill("Navy Labs");
+    await form.getByLabel("Work email").fill("nope");
+    // The browser's own checks would stop an invalid email before the server sees it.
+    await form.evaluate((f) => f.setAttribute("novalidate", ""));
+    await form.getByRole("button", { name: "Request a demo" }).click();
+    await expect(page.getByText("Name is required")).toBeVisible();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+    await expect(form.getByLabel("Company")).toHaveValue("Navy Labs");
+    await form.getByLabel("Name").fill("Grace Hopper");
+    await form.getByLabel("Work email").fill("grace@example.com");
+    await form.evaluate((f) => f.setAttribute("novalidate", ""));
+    await form.getByRole("button", { name: "Request a demo" }).click();
+    await expect(page.getByRole("status")).toContainText("Thanks, your demo request is in.");
+  });
+});

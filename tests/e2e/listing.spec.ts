@@ -1,0 +1,133 @@
+import { cardTitles, expect, hydrated, test } from "./fixtures";
+
+const PAGE_ONE = ["3D Product Launch Animation", "Animated Explainer Video", "3D Logo Reveal", "Architectural Walkthrough", "Motion Graphics Ad Pack"];
+
+test.describe("/products", () => {
+  test("shows the banner, heading, filters, five cards and pagination", async ({ page }) => {
+    await page.goto("/products");
+    await expect(page.getByText("Get the best deal on 3D animation videos: up to 20% off")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Services", level: 1 })).toBeVisible();
+    const filters = page.getByRole("navigation", { name: "Filter by tag" });
+    await expect(filters.getByText("Filters", { exact: true })).toBeVisible();
+    await expect(filters.getByRole("link", { name: "Clear", exact: true })).toBeVisible();
+    await expect(filters.getByRole("link")).toHaveCount(9);
+    await expect(cardTitles(page)).toHaveText(PAGE_ONE);
+    const first = page.locator("article").first();
+    await expect(first.getByText("From $499.00")).toBeVisible();
+    await expect(first.getByText("4.7")).toBeVisible();
+    await expect(first.getByText("(56)")).toBeVisible();
+    const pager = page.getByRole("navigation", { name: "Products pages" });
+    await expect(pager.getByText("Previous")).toHaveAttribute("aria-disabled", "true");
+    await expect(pager.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("filters by tag, clears, and paginates", async ({ page }) => {
+    await page.goto("/products");
+    await hydrated(page);
+    await page.getByRole("navigation", { name: "Filter by tag" }).getByRole("link", { name: "Architecture" }).click();
+    await expect(page).toHaveURL(/tag=Architecture/);
+    await expect(cardTitles(page)).toHaveText(["Architectural Walkthrough", "Photoreal Product Render"]);
+    await expect(page.getByRole("link", { name: "Architecture" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("navigation", { name: "Products pages" })).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Clear", exact: true }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(cardTitles(page)).toHaveText(PAGE_ONE);
+
+    const pager = page.getByRole("navigation", { name: "Products pages" });
+    await pager.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(cardTitles(page).first()).toHaveText("Photoreal Product Render");
+    await pager.getByRole("link", { name: "Page 3" }).click();
+    await expect(cardTitles(page)).toHaveCount(4);
+    await expect(pager.getByText("Next")).toHaveAttribute("aria-disabled", "true");
+    await pager.getByRole("link", { name: "Previous" }).click();
+    await expect(page).toHaveURL(/page=2/);
+  });
+
+  test("shows five skeleton cards while the next page loads", async ({ page }) => {
+    await page.goto("/products");
+    await hydrated(page);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/products.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("navigation", { name: "Products pages" }).getByRole("link", { name: "Next" }).click();
+    await expect(page.getByTestId("product-skeleton")).toHaveCount(5);
+    await expect(page.getByRole("region", { name: "Products" })).toHaveAttribute("aria-busy", "true");
+    release();
+    await expect(page.getByTestId("product-skeleton")).toHaveCount(0);
+    await expect(cardTitles(page).first()).toHaveText("Photoreal Product Render");
+  });
+
+  test("only one card video plays at a time", async ({ page }) => {
+    await page.goto("/products");
+    await hydrated(page);
+    const videos = page.getByTestId("card-video");
+    await expect(videos).toHaveCount(2);
+    const paused = () => videos.evaluateAll((list) => list.map((v) => (v as HTMLVideoElement).paused));
+
+    await page.getByRole("button", { name: "Play preview of 3D Product Launch Animation" }).click();
+    await expect.poll(paused).toEqual([false, true]);
+    await page.getByRole("button", { name: "Play preview of 3D Logo Reveal" }).click();
+    await expect.poll(paused).toEqual([true, false]);
+    await expect(page.getByRole("button", { name: "Pause preview of 3D Logo Reveal" })).toHaveAttribute("aria-pressed", "true");
+    await page.getByRole("button", { name: "Pause preview of 3D Logo Reveal" }).click();
+    await expect.poll(paused).toEqual([true, true]);
+  });
+
+  test("lays cards out in 2, 3 or 4 columns by width", async ({ page }) => {
+    const columns = () =>
+      page.getByRole("region", { name: "Products" }).locator("ul").first().evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(" ").length);
+    for (const [width, expected] of [
+      [390, 2],
+      [900, 3],
+      [1400, 4],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/products");
+      expect(await columns()).toBe(expected);
+    }
+  });
+
+  test("a page past the end shows the last page", async ({ page }) => {
+    await page.goto("/products?page=42");
+    await expect(page).toHaveURL(/page=3/);
+    await expect(cardTitles(page)).toHaveCount(4);
+  });
+});
+
+test.describe("/products without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("filters, clears and paginates with plain links", async ({ page }) => {
+    await page.goto("/products");
+    await expect(cardTitles(page)).toHaveText(PAGE_ONE);
+    await page.getByRole("link", { name: "Character Animation" }).click();
+    await expect(cardTitles(page)).toHaveText(["Character Animation Short", "Whiteboard Explainer"]);
+    await page.getByRole("link", { name: "Clear", exact: true }).click();
+    await page.getByRole("navigation", { name: "Products pages" }).getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(cardTitles(page).first()).toHaveText("Photoreal Product Render");
+  });
+
+  test("the header search is a form that finds products", async ({ page }) => {
+    await page.goto("/products");
+    const search = page.getByRole("combobox", { name: "Search services" });
+    await expect(search).toHaveAttribute("placeholder", "Search a service");
+    await search.fill("walkthrough");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/products\?q=walkthrough/);
+    await expect(cardTitles(page)).toHaveText(["Architectural Walkthrough"]);
+    await expect(page.getByRole("status")).toHaveText("1 result for “walkthrough”");
+  });
+});
+
+test("@mobile listing shows two columns and the search box", async ({ page }) => {
+  await page.goto("/products");
+  await expect(page.getByPlaceholder("Search a service")).toBeVisible();
+  const columns = await page.getByRole("region", { name: "Products" }).locator("ul").first().evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(" ").length);
+  expect(columns).toBe(2);
+});

@@ -1,0 +1,116 @@
+import { expect, hydrated, test } from "./fixtures";
+
+test.describe("/products/{id}", () => {
+  test("shows the product, its fixed texts and the comparison table", async ({ page }) => {
+    await page.goto("/products/1");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("3D Product Launch Animation");
+    await expect(page.getByRole("heading", { name: "Launch your product in photoreal 3D" })).toBeVisible();
+    await expect(page.getByText("Camera choreography")).toBeVisible();
+    for (const text of ["10-day turnaround", "1 Revision", "Price excludes taxes", "Response in about 10 minutes"]) {
+      await expect(page.getByText(text, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByText("5.0", { exact: true })).toBeVisible();
+    await expect(page.getByText("(54)", { exact: true })).toBeVisible();
+    const table = page.getByRole("table");
+    await expect(table.getByRole("columnheader")).toHaveText(["Package", "Basic", "Standard", "Premium"]);
+    await expect(table.getByRole("row", { name: /Price/ }).getByRole("cell")).toHaveText(["$499.00", "$999.00", "$1,899.00"]);
+  });
+
+  test("selects the first package, switches packages and continues with the choice", async ({ page }) => {
+    await page.goto("/products/1");
+    await hydrated(page);
+    const panel = page.getByTestId("price-panel");
+    const packages = page.getByRole("navigation", { name: "Packages" });
+    await expect(packages.getByRole("link", { name: "Basic" })).toHaveAttribute("aria-current", "true");
+    await expect(panel.getByTestId("package-price")).toHaveText("$499.00");
+    await expect(page.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/products/1/checkout?package=0");
+
+    await packages.getByRole("link", { name: "Standard" }).click();
+    await expect(panel.getByTestId("package-price")).toHaveText("$999.00");
+    await expect(panel.getByText("Launch film for your site")).toBeVisible();
+    await expect(panel.getByText("Licensed music")).toBeVisible();
+    await expect(page).toHaveURL(/package=1/);
+    await expect(page.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/products/1/checkout?package=1");
+
+    await packages.getByRole("link", { name: "Premium" }).click();
+    await expect(panel.getByTestId("package-price")).toHaveText("$1,899.00");
+  });
+
+  test("gallery shows videos first, wraps around, and stops playback when the item changes", async ({ page }) => {
+    await page.goto("/products/1");
+    await hydrated(page);
+    const gallery = page.getByRole("region", { name: "3D Product Launch Animation media" });
+    const video = gallery.getByTestId("gallery-video");
+    await expect(video).toHaveAttribute("src", "/media/products/1/seed-video-01.mp4");
+    await expect(video).toHaveAttribute("poster", "/media/products/1/seed-thumb-01.jpg");
+    await video.evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      await v.play();
+    });
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+
+    await gallery.getByRole("link", { name: "Previous media" }).click();
+    await expect(gallery.getByTestId("gallery-image")).toHaveAttribute("src", "/media/products/1/seed-image-06.jpg");
+    await expect(video).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => [...document.querySelectorAll("video")].some((v) => !v.paused))).toBe(false);
+
+    await gallery.getByRole("link", { name: "Next media" }).click();
+    await expect(gallery.getByTestId("gallery-video")).toBeVisible();
+    await gallery.getByRole("link", { name: "Next media" }).click();
+    await expect(gallery.getByTestId("gallery-image")).toHaveAttribute("src", "/media/products/1/seed-image-01.jpg");
+    await gallery.getByRole("link", { name: "Show image 3" }).click();
+    await expect(gallery.getByTestId("gallery-image")).toHaveAttribute("src", "/media/products/1/seed-image-06.jpg");
+  });
+
+  test("a product with one package has no comparison table", async ({ page }) => {
+    await page.goto("/products/10");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Event Recap Video");
+    await expect(page.getByRole("heading", { name: "Compare packages" })).toHaveCount(0);
+    await expect(page.getByRole("table")).toHaveCount(0);
+    await expect(page.getByTestId("package-price")).toHaveText("$799.00");
+  });
+
+  test("a product without media shows a placeholder image", async ({ page }) => {
+    await page.goto("/products/13");
+    const placeholder = page.getByRole("img", { name: "No media available for this service" });
+    await expect(placeholder).toHaveAttribute("src", "/placeholder.svg");
+    expect(await placeholder.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+
+  test("Go Back returns to the listing where the visitor was", async ({ page }) => {
+    await page.goto("/products?page=2");
+    await hydrated(page);
+    await page.getByRole("link", { name: "Photoreal Product Render" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Photoreal Product Render");
+    await page.getByRole("link", { name: "Go Back" }).click();
+    await expect(page).toHaveURL(/\/products\?page=2$/);
+  });
+});
+
+test.describe("not found", () => {
+  test.use({ allowedConsole: [/status of 404/] });
+
+  test("an unknown product and an unknown URL are 404 pages", async ({ page }) => {
+    for (const path of ["/products/9999", "/this/does/not/exist"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Browse services" })).toHaveAttribute("href", "/products");
+    }
+  });
+});
+
+test.describe("/products/{id} without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("switches packages and gallery items with plain links", async ({ page }) => {
+    await page.goto("/products/3");
+    await expect(page.getByTestId("package-price")).toHaveText("£149.00");
+    await page.getByRole("navigation", { name: "Packages" }).getByRole("link", { name: "Premium" }).click();
+    await expect(page.getByTestId("package-price")).toHaveText("£549.00");
+    await expect(page.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/products/3/checkout?package=2");
+    await page.getByRole("link", { name: "Next media" }).click();
+    await expect(page.getByTestId("gallery-image")).toHaveAttribute("src", "/media/products/3/seed-image-03.jpg");
+    await expect(page.getByTestId("package-price")).toHaveText("£549.00");
+  });
+});

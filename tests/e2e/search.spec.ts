@@ -1,0 +1,79 @@
+import { expect, hydrated, test } from "./fixtures";
+
+test.describe("header search", () => {
+  test("suggests tags and is driven by the keyboard", async ({ page }) => {
+    await page.goto("/products");
+    await hydrated(page);
+    const search = page.getByRole("combobox", { name: "Search services" });
+    await search.focus();
+    await page.keyboard.type("anim");
+    const list = page.getByRole("listbox", { name: "Tag suggestions" });
+    await expect(list.getByRole("option")).toHaveText(["# 3D Animation", "# Character Animation"]);
+    await expect(search).toHaveAttribute("aria-expanded", "true");
+    await expect(list).toHaveCSS("max-height", "256px");
+
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(list.getByRole("option", { name: "Character Animation" })).toHaveAttribute("aria-selected", "true");
+    const activeId = await list.getByRole("option", { name: "Character Animation" }).getAttribute("id");
+    await expect(search).toHaveAttribute("aria-activedescendant", activeId!);
+    await page.keyboard.press("ArrowDown");
+    await expect(list.getByRole("option", { name: "3D Animation" })).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Enter");
+
+    await expect(page).toHaveURL(/\/products\?tag=Character%20Animation$/);
+    await expect(page.getByRole("link", { name: "Character Animation", exact: true })).toHaveAttribute("aria-current", "true");
+    await expect(list).toBeHidden();
+  });
+
+  test("Escape closes the suggestions", async ({ page }) => {
+    await page.goto("/products");
+    await hydrated(page);
+    const search = page.getByRole("combobox", { name: "Search services" });
+    await search.fill("motion");
+    const list = page.getByRole("listbox", { name: "Tag suggestions" });
+    await expect(list.getByRole("option")).toHaveText(["# Motion Graphics"]);
+    await search.press("Escape");
+    await expect(list).toBeHidden();
+    await expect(search).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("waits 300 ms after typing before asking, once", async ({ page }) => {
+    await page.goto("/products");
+    await hydrated(page);
+    const queries: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/v1/autosuggest/tags")) queries.push(new URL(r.url()).searchParams.get("query") ?? "");
+    });
+    await page.getByRole("combobox", { name: "Search services" }).pressSequentially("brand", { delay: 40 });
+    await expect(page.getByRole("option", { name: "Brand Film" })).toBeVisible();
+    expect(queries).toEqual(["brand"]);
+  });
+
+  test.describe("when the lookup fails", () => {
+    test.use({ allowedConsole: [/status of 500/] });
+
+    test("a failed lookup empties and closes the list", async ({ page }) => {
+      await page.route("**/api/v1/autosuggest/tags*", (route) => route.fulfill({ status: 500, body: "{}" }));
+      await page.goto("/products");
+      await hydrated(page);
+      const search = page.getByRole("combobox", { name: "Search services" });
+      const failed = page.waitForResponse("**/api/v1/autosuggest/tags*");
+      await search.fill("3d");
+      await failed;
+      await expect(page.getByRole("listbox", { name: "Tag suggestions" })).toBeHidden();
+      await expect(search).toHaveAttribute("aria-expanded", "false");
+    });
+  });
+
+  test("a mouse click on a suggestion filters the listing", async ({ page }) => {
+    await page.goto("/home");
+    await page.goto("/products/2");
+    await hydrated(page);
+    await page.getByRole("combobox", { name: "Search services" }).fill("social");
+    await page.getByRole("option", { name: "Social Media" }).click();
+    await expect(page).toHaveURL(/\/products\?tag=Social%20Media$/);
+    await expect(page.getByRole("region", { name: "Products" }).getByRole("heading", { level: 3 }).first()).toBeVisible();
+  });
+});

@@ -1,0 +1,117 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createDb } from "../../db/client";
+import { products } from "../../db/schema";
+import { SEED_PRODUCTS } from "../../db/seed/catalogue";
+import { getCatalogPage, getProduct, listProducts, listTags, suggestProducts, suggestTags } from "~/services/products.server";
+
+const db = createDb(env.DB);
+const seededTags = [...new Set(SEED_PRODUCTS.flatMap((p) => p.tags))].sort();
+
+describe("listProducts", () => {
+  it("pages live products newest first with totalPages", async () => {
+    const first = await listProducts(db, {}, 1, 5);
+    expect(first.total).toBe(SEED_PRODUCTS.length);
+    expect(first.totalPages).toBe(Math.ceil(SEED_PRODUCTS.length / 5));
+    expect(first.data.map((p) => p.title)).toEqual(SEED_PRODUCTS.slice(0, 5).map((p) => p.title));
+
+    const last = await listProducts(db, {}, 3, 5);
+    expect(last.data.map((p) => p.title)).toEqual(SEED_PRODUCTS.slice(10).map((p) => p.title));
+  });
+
+  it("filters by tag", async () => {
+    const page = await listProducts(db, { tag: "Architecture" }, 1, 5);
+    expect(page.data.map((p) => p.title).sort()).toEqual(["Architectural Walkthrough", "Photoreal Product Render"]);
+    expect(page.totalPages).toBe(1);
+    for (const product of page.data) expect(product.tags).toContain("Architecture");
+  });
+
+  it("returns an empty page (and totalPages 1) for an unknown tag", async () => {
+    const page = await listProducts(db, { tag: "No such tag" }, 1, 5);
+    expect(page).toMatchObject({ data: [], total: 0, totalPages: 1 });
+  });
+
+  it("searches titles and tags, treating LIKE wildcards literally", async () => {
+    const byTitle = await listProducts(db, { q: "logo" }, 1, 20);
+    expect(byTitle.data.map((p) => p.title)).toEqual(["3D Logo Reveal"]);
+    const byTag = await listProducts(db, { q: "architecture" }, 1, 20);
+    expect(byTag.total).toBe(2);
+    expect((await listProducts(db, { q: "%" }, 1, 20)).total).toBe(0);
+  });
+
+  it("assembles media, packages and tags per product", async () => {
+    const { data } = await listProducts(db, {}, 1, 1);
+    const [launch] = data;
+    expect(launch).toMatchObject({
+      title: "3D Product Launch Animation",
+      videos: ["/media/products/1/seed-video-01.mp4"],
+      video_thumbnail: "/media/products/1/seed-thumb-01.jpg",
+      images: ["/media/products/1/seed-image-01.jpg", "/media/products/1/seed-image-06.jpg"],
+      tags: ["3D Animation", "Product Video", "Social Media"],
+    });
+    expect(launch!.packages.map((p) => [p.name, p.currency, p.amount, p.amount_minor])).toEqual([
+      ["Basic", "USD", "499.00", 49900],
+      ["Standard", "USD", "999.00", 99900],
+      ["Premium", "USD", "1899.00", 189900],
+    ]);
+  });
+
+  it("hides archived products from the listing, tags and detail, but not from includeArchived", async () => {
+    await db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, 10));
+    try {
+      const page = await listProducts(db, {}, 1, 50);
+      expect(page.total).toBe(SEED_PRODUCTS.length - 1);
+      expect(page.data.some((p) => p.id === 10)).toBe(false);
+      expect(await getProduct(db, 10)).toBeNull();
+      expect((await getProduct(db, 10, { includeArchived: true }))?.title).toBe("Event Recap Video");
+    } finally {
+      await db.update(products).set({ archivedAt: null }).where(eq(products.id, 10));
+    }
+  });
+});
+
+describe("getCatalogPage", () => {
+  it("returns the page and every tag in use", async () => {
+    const page = await getCatalogPage(db, { tag: "Brand Film" }, 1, 5);
+    expect(page.tags).toEqual(seededTags);
+    expect(page.data.every((p) => p.tags.includes("Brand Film"))).toBe(true);
+    expect(page.total).toBe(SEED_PRODUCTS.filter((p) => p.tags.includes("Brand Film")).length);
+  });
+});
+
+describe("getProduct", () => {
+  it("returns null for an unknown id", async () => {
+    expect(await getProduct(db, 9999)).toBeNull();
+  });
+
+  it("returns a product with no media and one with a single package as they are", async () => {
+    const whiteboard = await getProduct(db, 13);
+    expect(whiteboard).toMatchObject({ title: "Whiteboard Explainer", images: [], videos: [], video_thumbnail: null });
+    const recap = await getProduct(db, 10);
+    expect(recap?.packages).toHaveLength(1);
+    expect(recap?.packages[0]).toMatchObject({ name: "Basic", short_description: "Recap from your footage" });
+  });
+});
+
+describe("tags and suggestions", () => {
+  it("lists tags alphabetically", async () => {
+    expect(await listTags(db)).toEqual(seededTags);
+    expect(seededTags.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it("suggests tags containing the query, prefix matches first", async () => {
+    expect(await suggestTags(db, "anim")).toEqual(["3D Animation", "Character Animation"]);
+    expect(await suggestTags(db, "  Motion ")).toEqual(["Motion Graphics"]);
+    expect(await suggestTags(db, "e")).toEqual(
+      // Every tag containing "e", those starting with "e" first.
+      [...seededTags.filter((t) => /^e/i.test(t)), ...seededTags.filter((t) => /e/i.test(t) && !/^e/i.test(t))],
+    );
+    expect(await suggestTags(db, "")).toEqual([]);
+    expect(await suggestTags(db, "_")).toEqual([]);
+  });
+
+  it("suggests products by title", async () => {
+    expect(await suggestProducts(db, "walkthrough")).toEqual([{ id: 4, title: "Architectural Walkthrough" }]);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { CURRENCY_CODES, currencyExponent, currencySymbol, isCurrencyCode } from "~/lib/currency";
+import { decimalToMinor, formatMoney, minorToDecimalString } from "~/lib/money";
+import { packageLabel, packageName } from "~/lib/packages";
+
+describe("currency symbols", () => {
+  it.each([
+    ["USD", "$"],
+    ["GBP", "£"],
+    ["EUR", "€"],
+    ["INR", "₹"],
+    ["JPY", "¥"],
+    ["usd", "$"],
+    ["XYZ", "XYZ"],
+    ["", ""],
+  ])("%s → %s", (code, symbol) => {
+    expect(currencySymbol(code)).toBe(symbol);
+  });
+
+  it("offers sorted ISO 4217 codes", () => {
+    expect(CURRENCY_CODES).toEqual([...CURRENCY_CODES].sort());
+    expect(CURRENCY_CODES.every((c) => /^[A-Z]{3}$/.test(c))).toBe(true);
+    expect(isCurrencyCode("GBP")).toBe(true);
+    expect(isCurrencyCode("toString")).toBe(false);
+  });
+
+  it("knows zero-decimal currencies", () => {
+    expect(currencyExponent("JPY")).toBe(0);
+    expect(currencyExponent("USD")).toBe(2);
+  });
+});
+
+describe("money formatting", () => {
+  it.each([
+    [49900, "USD", "$499.00"],
+    [189900, "USD", "$1,899.00"],
+    [120000, "EUR", "€1,200.00"],
+    [14950, "GBP", "£149.50"],
+    [5, "USD", "$0.05"],
+    [1500, "JPY", "¥1,500"],
+  ])("formatMoney(%i, %s) = %s", (minor, currency, expected) => {
+    expect(formatMoney(minor, currency)).toBe(expected);
+  });
+
+  it.each([
+    [49900, "USD", "499.00"],
+    [5, "USD", "0.05"],
+    [0, "EUR", "0.00"],
+    [-250, "GBP", "-2.50"],
+    [1500, "JPY", "1500"],
+  ])("minorToDecimalString(%i, %s) = %s", (minor, currency, expected) => {
+    expect(minorToDecimalString(minor, currency)).toBe(expected);
+  });
+
+  it.each([
+    ["499", "USD", 49900],
+    ["499.5", "USD", 49950],
+    ["499.50", "USD", 49950],
+    [" 0.01 ", "USD", 1],
+    ["12.300", "USD", 1230],
+    [19.99, "USD", 1999],
+    ["1500", "JPY", 1500],
+  ])("decimalToMinor(%s, %s) = %i", (value, currency, expected) => {
+    expect(decimalToMinor(value, currency)).toBe(expected);
+  });
+
+  it.each(["", "abc", "-1", "1.234", "1e3", "1,000", "0x10", "1.5.5"])("decimalToMinor rejects %s", (value) => {
+    expect(decimalToMinor(value, "USD")).toBeNull();
+  });
+});
+
+describe("packages", () => {
+  it("names packages by position", () => {
+    expect([0, 1, 2, 3].map(packageName)).toEqual(["Basic", "Standard", "Premium", "Package 4"]);
+  });
+
+  it("labels a package with the first five characters of its description", () => {
+    expect(packageLabel("Short teaser for social")).toBe("Short");
+    expect(packageLabel("Tiny")).toBe("Tiny");
+  });
+});
