@@ -6,6 +6,9 @@ declare global {
     DB: D1Database;
     MEDIA: R2Bucket;
     ENVIRONMENT?: string;
+    /** HMAC key for API access tokens (at least 32 characters). */
+    TOKEN_SECRET: string;
+    AUTH_LIMITER: RateLimit;
   }
 
   namespace Cloudflare {

@@ -1,7 +1,8 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { getCustomer } from "~/services/auth.server";
 import styles from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -13,6 +14,12 @@ export const meta: MetaFunction = () => [
   { title: "Reelcraft · Creative services, priced as packages" },
   { name: "description", content: "3D animation and video production sold as clear Basic, Standard and Premium packages." },
 ];
+
+/** The signed-in customer, for the header (only looked up when a session cookie is present). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const customer = await getCustomer(context, request);
+  return { customer: customer ? { name: customer.name, email: customer.email } : null };
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   return (

@@ -26,10 +26,14 @@ const positiveInt = (name: string, max: number) =>
     .transform(Number)
     .refine((n) => n >= 1 && n <= max, `${name} must be between 1 and ${max}`);
 
-/** Query of `GET /api/v1/products` (SPEC §7): strict, because API clients should hear about mistakes. */
-export const ProductListQuerySchema = z.object({
+/** `?limit&pageNumber` of the API's lists (SPEC §7): strict, because API clients should hear about mistakes. */
+export const PaginationQuerySchema = z.object({
   limit: positiveInt("limit", 50).optional(),
   pageNumber: positiveInt("pageNumber", 100_000).optional(),
+});
+
+/** Query of `GET /api/v1/products`. */
+export const ProductListQuerySchema = PaginationQuerySchema.extend({
   tag: z.string().trim().min(1, "tag must not be empty").max(TAG_MAX_LENGTH, `tag must be at most ${TAG_MAX_LENGTH} characters`).optional(),
 });
 

@@ -3,11 +3,11 @@
  * stored with the hash, so they can be raised later without invalidating existing passwords.
  * Runs in workerd (nodejs_compat) and in Node (the seed script).
  */
+import { PASSWORD_MAX_LENGTH } from "../lib/schemas/auth";
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
 const PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const;
 const KEY_LENGTH = 32;
-export const PASSWORD_MAX_LENGTH = 128;
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {

@@ -1,0 +1,111 @@
+import { useNavigation } from "@remix-run/react";
+import { useCallback, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
+
+/**
+ * SPEC §5: "Field errors clear as the user types in that field." Tracks the fields typed in since
+ * the last submit; their errors are hidden until the next submit validates again.
+ */
+export function useErrorsClearOnInput() {
+  const [typed, setTyped] = useState<ReadonlySet<string>>(new Set());
+  const onInput = useCallback((event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (name) setTyped((previous) => (previous.has(name) ? previous : new Set(previous).add(name)));
+  }, []);
+  const onSubmit = useCallback(() => setTyped(new Set()), []);
+  const visible = useCallback((name: string, errors: string[] | undefined) => (typed.has(name) ? undefined : errors?.[0]), [typed]);
+  return { onInput, onSubmit, visible };
+}
+
+export interface FieldMeta {
+  id: string;
+  name: string;
+  errorId: string;
+  initialValue?: unknown;
+}
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:bg-slate-50";
+
+/** A labelled input wired for assistive technology: aria-invalid and aria-describedby follow the error. */
+export function Field({
+  label,
+  meta,
+  error,
+  hint,
+  className = "",
+  inputClassName,
+  ...input
+}: {
+  label: ReactNode;
+  meta: FieldMeta;
+  error?: string | undefined;
+  hint?: ReactNode;
+  inputClassName?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
+  const describedBy = [error ? meta.errorId : null, hint ? `${meta.id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={meta.id}
+        name={meta.name}
+        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${inputClass} ${inputClassName ?? (error ? "border-red-600 focus:ring-red-200" : "border-slate-300 focus:border-brand-600 focus:ring-brand-200")}`}
+        {...input}
+      />
+      {hint ? <div id={`${meta.id}-hint`}>{hint}</div> : null}
+      <FieldError id={meta.errorId} error={error} />
+    </div>
+  );
+}
+
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return (
+    <p id={id} className="mt-1 min-h-5 text-sm text-red-700" aria-live="polite">
+      {error}
+    </p>
+  );
+}
+
+/** Form-level error (server message), announced to screen readers. */
+export function FormError({ id, errors }: { id?: string; errors: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      {errors.join(", ")}
+    </div>
+  );
+}
+
+/** True while this form's submission (matched by action path and intent) is in flight. */
+export function useIsSubmitting(action: string, intent?: string) {
+  const navigation = useNavigation();
+  if (navigation.state !== "submitting" && !(navigation.state === "loading" && navigation.formMethod)) return false;
+  if (!navigation.formAction?.startsWith(action)) return false;
+  return intent === undefined || navigation.formData?.get("intent") === intent;
+}
+
+export function SubmitButton({ busy, busyText, children, className = "", ...rest }: { busy: boolean; busyText: string; children: ReactNode } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
+  return (
+    <button
+      type="submit"
+      disabled={busy || rest.disabled}
+      aria-disabled={busy || undefined}
+      className={`inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70 ${className}`}
+      {...rest}
+    >
+      {busy ? (
+        <>
+          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+          {busyText}
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}

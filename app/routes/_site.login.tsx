@@ -1,0 +1,87 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { AuthCard } from "~/components/auth-card";
+import { Field, FormError, SubmitButton, useErrorsClearOnInput, useIsSubmitting } from "~/components/ui/form";
+import { LoginSchema, safeRedirect } from "~/lib/schemas/auth";
+import { getCustomer } from "~/services/auth.server";
+import { signInWithPassword } from "~/services/sign-in.server";
+
+/** Messages another screen may ask the login page to show (never free text from the URL). */
+const NOTICES: Record<string, string> = {
+  "password-changed": "Password changed successfully. Please login again.",
+  "signed-out": "You have been signed out.",
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (await getCustomer(context, request)) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  const outcome = await signInWithPassword(context, request, "customer", submission.value.email, submission.value.password);
+  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) }, { status: outcome.status });
+  return redirect(safeRedirect(formData.get("redirectTo")), { headers: outcome.headers });
+}
+
+export const meta: MetaFunction = () => [{ title: "Log in · Reelcraft" }];
+
+export default function LoginPage() {
+  const lastResult = useActionData<typeof action>()?.result;
+  const [params] = useSearchParams();
+  const redirectTo = params.get("redirectTo") ?? "";
+  const notice = NOTICES[params.get("notice") ?? ""];
+  const clear = useErrorsClearOnInput();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(LoginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const busy = useIsSubmitting("/login");
+
+  return (
+    <AuthCard
+      title="Log in"
+      subtitle="Welcome back. Log in to order and track your videos."
+      footer={
+        <>
+          New here?{" "}
+          <Link to={redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : "/signup"} className="font-semibold text-brand-700 hover:underline">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      {notice && !lastResult ? (
+        <p role="status" className="mb-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+          {notice}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        noValidate
+        onInput={clear.onInput}
+        onSubmit={(event) => {
+          clear.onSubmit();
+          form.onSubmit(event);
+        }}
+        className="space-y-3"
+      >
+        <FormError id={form.errorId} errors={form.errors} />
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+        <Field label="Email" meta={fields.email} error={clear.visible(fields.email.name, fields.email.errors)} type="email" autoComplete="email" inputMode="email" />
+        <Field label="Password" meta={fields.password} error={clear.visible(fields.password.name, fields.password.errors)} type="password" autoComplete="current-password" maxLength={128} />
+        <SubmitButton busy={busy} busyText="Logging in...">
+          Log in
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,133 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, FormError, SubmitButton, useErrorsClearOnInput, useIsSubmitting } from "~/components/ui/form";
+import { ChangePasswordSchema, UpdateProfileSchema } from "~/lib/schemas/auth";
+import { changePassword, updateName } from "~/services/accounts.server";
+import { requireCustomer } from "~/services/auth.server";
+import { sessionCookie } from "~/services/sessions.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(context, request);
+  return { customer };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const customer = await requireCustomer(context, request);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "update-name") {
+    const submission = parseWithZod(formData, { schema: UpdateProfileSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply(), saved: false }, { status: 400 });
+    const updated = await updateName(context.db, "customer", customer.id, submission.value.name);
+    if (!updated) return data({ intent, result: submission.reply({ formErrors: ["Profile update failed"] }), saved: false }, { status: 500 });
+    return { intent, result: submission.reply({ resetForm: true }), saved: true };
+  }
+  if (intent === "change-password") {
+    const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+    const hide = ["current_password", "password", "password_confirmation"];
+    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hide }), saved: false }, { status: 400 });
+    const outcome = await changePassword(context.db, "customer", customer.id, submission.value.current_password, submission.value.password);
+    if (outcome === "wrong_password") {
+      return data({ intent, result: submission.reply({ fieldErrors: { current_password: ["Current password is incorrect"] }, hideFields: hide }), saved: false }, { status: 400 });
+    }
+    // Every session of this customer was ended with the change; clear this browser's cookie too.
+    return redirect("/login?notice=password-changed", { headers: { "Set-Cookie": sessionCookie(request, "customer", null) } });
+  }
+  return data({ intent: null, result: undefined, saved: false }, { status: 400 });
+}
+
+export const meta: MetaFunction = () => [{ title: "My Account · Reelcraft" }];
+
+export default function ProfilePage() {
+  const { customer } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-10">
+      <section aria-labelledby="account-title">
+        <h1 id="account-title" className="text-2xl font-bold tracking-tight">My Account</h1>
+        <dl className="mt-6 grid gap-4 rounded-2xl border border-slate-200 p-6 sm:grid-cols-2">
+          <Detail term="Name" value={customer.name || "Not provided"} />
+          <Detail term="Email" value={customer.email || "Not provided"} />
+          <Detail term="Account Type" value="Standard User" />
+          <Detail term="Member Since" value="Not available" />
+        </dl>
+      </section>
+      <div className="grid gap-8 lg:grid-cols-2">
+        <NameForm name={customer.name} />
+        <PasswordForm />
+      </div>
+    </div>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-500">{term}</dt>
+      <dd className="mt-1 font-semibold break-words">{value}</dd>
+    </div>
+  );
+}
+
+function NameForm({ name }: { name: string }) {
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData?.intent === "update-name" ? actionData.result : undefined;
+  const clear = useErrorsClearOnInput();
+  const [form, fields] = useForm({
+    id: "update-name",
+    lastResult,
+    defaultValue: { name },
+    constraint: getZodConstraint(UpdateProfileSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateProfileSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const busy = useIsSubmitting("/profile", "update-name");
+  return (
+    <section aria-labelledby="name-title" className="rounded-2xl border border-slate-200 p-6">
+      <h2 id="name-title" className="text-lg font-semibold">Edit profile</h2>
+      <Form method="post" {...getFormProps(form)} onInput={clear.onInput} onSubmit={(e) => (clear.onSubmit(), form.onSubmit(e))} className="mt-4 space-y-3">
+        <input type="hidden" name="intent" value="update-name" />
+        <FormError id={form.errorId} errors={form.errors} />
+        {actionData?.intent === "update-name" && actionData.saved ? (
+          <p role="status" className="text-sm font-medium text-emerald-700">Profile updated.</p>
+        ) : null}
+        <Field label="Name" meta={fields.name} error={clear.visible(fields.name.name, fields.name.errors)} type="text" autoComplete="name" key={name} defaultValue={name} />
+        <SubmitButton busy={busy} busyText="Saving..." className="sm:w-auto">
+          Save name
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+function PasswordForm() {
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData?.intent === "change-password" ? actionData.result : undefined;
+  const clear = useErrorsClearOnInput();
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult,
+    constraint: getZodConstraint(ChangePasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const busy = useIsSubmitting("/profile", "change-password");
+  const error = (f: { name: string; errors?: string[] | undefined }) => clear.visible(f.name, f.errors);
+  return (
+    <section aria-labelledby="password-title" className="rounded-2xl border border-slate-200 p-6">
+      <h2 id="password-title" className="text-lg font-semibold">Change password</h2>
+      <p className="mt-1 text-sm text-slate-600">You will be signed out everywhere and asked to log in again.</p>
+      <Form method="post" {...getFormProps(form)} onInput={clear.onInput} onSubmit={(e) => (clear.onSubmit(), form.onSubmit(e))} className="mt-4 space-y-3">
+        <input type="hidden" name="intent" value="change-password" />
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field label="Current password" meta={fields.current_password} error={error(fields.current_password)} type="password" autoComplete="current-password" />
+        <Field label="New password" meta={fields.password} error={error(fields.password)} type="password" autoComplete="new-password" />
+        <Field label="Confirm new password" meta={fields.password_confirmation} error={error(fields.password_confirmation)} type="password" autoComplete="new-password" />
+        <SubmitButton busy={busy} busyText="Changing..." className="sm:w-auto">
+          Change password
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

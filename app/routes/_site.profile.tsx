@@ -1,0 +1,48 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { NavLink, Outlet } from "@remix-run/react";
+import { requireCustomer } from "~/services/auth.server";
+
+const LINKS = [
+  { to: "/profile", label: "Dashboard", end: true },
+  { to: "/profile/orders", label: "My Orders", end: false },
+  { to: "/profile/saved-addresses", label: "Saved Addresses", end: false },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireCustomer(context, request);
+  return null;
+}
+
+/** The customer's profile area: a sidebar that collapses into a menu below 768 px (SPEC §2). */
+export default function ProfileLayout() {
+  const link = ({ isActive }: { isActive: boolean }) =>
+    `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`;
+  const nav = (
+    <ul className="space-y-1">
+      {LINKS.map((l) => (
+        <li key={l.to}>
+          <NavLink to={l.to} end={l.end} className={link}>
+            {l.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 md:grid-cols-[14rem_minmax(0,1fr)] lg:px-8">
+      <nav aria-label="Profile">
+        <details className="group rounded-xl border border-slate-200 md:hidden">
+          <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 text-sm font-semibold">
+            Account menu
+            <span aria-hidden="true" className="transition group-open:rotate-180">▾</span>
+          </summary>
+          <div className="border-t border-slate-200 p-2">{nav}</div>
+        </details>
+        <div className="hidden md:block">{nav}</div>
+      </nav>
+      <div className="min-w-0">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

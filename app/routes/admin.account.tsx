@@ -1,0 +1,65 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, FormError, SubmitButton, useErrorsClearOnInput, useIsSubmitting } from "~/components/ui/form";
+import { AdminChangePasswordSchema } from "~/lib/schemas/auth";
+import { changePassword } from "~/services/accounts.server";
+import { requireAdmin } from "~/services/auth.server";
+import { sessionCookie } from "~/services/sessions.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return { admin: await requireAdmin(context, request) };
+}
+
+/** Admin password change: ends every admin session and asks to sign in again (SPEC §4, §8). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const submission = parseWithZod(await request.formData(), { schema: AdminChangePasswordSchema });
+  const hide = ["current_password", "password", "password_confirmation"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
+  const outcome = await changePassword(context.db, "admin", admin.id, submission.value.current_password, submission.value.password);
+  if (outcome === "wrong_password") {
+    return data({ result: submission.reply({ fieldErrors: { current_password: ["Current password is incorrect"] }, hideFields: hide }) }, { status: 400 });
+  }
+  return redirect("/admin/login?notice=password-changed", { headers: { "Set-Cookie": sessionCookie(request, "admin", null) } });
+}
+
+export const meta: MetaFunction = () => [{ title: "Account · Admin · Reelcraft" }];
+
+export default function AdminAccount() {
+  const { admin } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
+  const clear = useErrorsClearOnInput();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(AdminChangePasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminChangePasswordSchema }),
+    shouldValidate: "onSubmit",
+  });
+  const busy = useIsSubmitting("/admin/account");
+  const error = (f: { name: string; errors?: string[] | undefined }) => clear.visible(f.name, f.errors);
+  return (
+    <div className="max-w-xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Account settings</h1>
+        <p className="mt-1 text-slate-600">
+          Signed in as <span className="font-semibold">{admin.name}</span> ({admin.email})
+        </p>
+      </div>
+      <section aria-labelledby="password-title" className="rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 id="password-title" className="text-lg font-semibold">Change password</h2>
+        <p className="mt-1 text-sm text-slate-600">Every admin session of yours ends, and you sign in again.</p>
+        <Form method="post" {...getFormProps(form)} onInput={clear.onInput} onSubmit={(e) => (clear.onSubmit(), form.onSubmit(e))} className="mt-4 space-y-3">
+          <FormError id={form.errorId} errors={form.errors} />
+          <Field label="Current password" meta={fields.current_password} error={error(fields.current_password)} type="password" autoComplete="current-password" />
+          <Field label="New password" meta={fields.password} error={error(fields.password)} type="password" autoComplete="new-password" />
+          <Field label="Confirm new password" meta={fields.password_confirmation} error={error(fields.password_confirmation)} type="password" autoComplete="new-password" />
+          <SubmitButton busy={busy} busyText="Changing..." className="sm:w-auto">
+            Change password
+          </SubmitButton>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ProductView } from "~/components/product-view";
+import { requireAdmin } from "~/services/auth.server";
+import { getProduct } from "~/services/products.server";
+
+/** The product page inside the admin layout, without Continue (SPEC §2, §6). */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const id = /^\d{1,12}$/.test(params.id ?? "") ? Number(params.id) : null;
+  const product = id ? await getProduct(context.db, id, { includeArchived: true }) : null;
+  if (!product) throw new Response("Product not found", { status: 404 });
+  return { product };
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  formMethod || currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.product.title ?? "Product"} · Admin · Reelcraft` }];
+
+export default function AdminProduct() {
+  const { product } = useLoaderData<typeof loader>();
+  return <ProductView product={product} variant="admin" backTo="/admin/products" />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,82 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, NavLink, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Logo } from "~/components/logo";
+import { requireAdmin } from "~/services/auth.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  return { admin };
+}
+
+export const meta: MetaFunction = () => [{ title: "Admin · Reelcraft" }, { name: "robots", content: "noindex" }];
+
+const LINKS = [
+  { to: "/admin/dashboard", label: "Dashboard" },
+  { to: "/admin/products", label: "Products" },
+  { to: "/admin/orders", label: "Orders" },
+  { to: "/admin/users", label: "Users" },
+];
+
+/** Admin layout (SPEC §2): sidebar with Dashboard, Products, Orders, Users and the account menu. */
+export default function AdminLayout() {
+  const { admin } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const signingOut = navigation.state !== "idle" && navigation.formAction === "/admin/logout";
+  const link = ({ isActive }: { isActive: boolean }) =>
+    `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-white/10 text-white" : "text-slate-300 hover:bg-white/5 hover:text-white"}`;
+  return (
+    <div className="min-h-screen bg-slate-50 md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
+      <aside className="bg-slate-950 text-white md:sticky md:top-0 md:flex md:h-screen md:flex-col">
+        <div className="flex items-center justify-between px-4 py-4">
+          <Logo to="/admin/products" inverted />
+        </div>
+        <nav aria-label="Admin" className="px-2 pb-2 md:flex-1">
+          <ul className="flex gap-1 overflow-x-auto md:block md:space-y-1">
+            {LINKS.map((l) => (
+              <li key={l.to} className="shrink-0">
+                <NavLink to={l.to} className={link}>
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <details className="group relative border-t border-white/10 px-4 py-3">
+          <summary className="flex cursor-pointer list-none items-center gap-2 text-sm">
+            <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-brand-700 font-bold">
+              {admin.name.charAt(0).toUpperCase()}
+            </span>
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-semibold">{admin.name}</span>
+              <span className="block truncate text-xs text-slate-400">{admin.email}</span>
+            </span>
+            <span aria-hidden="true" className="transition group-open:rotate-180">▾</span>
+            <span className="sr-only">Account menu</span>
+          </summary>
+          <div className="mt-3 space-y-1">
+            <NavLink to="/admin/account" className={link}>
+              Account settings
+            </NavLink>
+            <Form method="post" action="/admin/logout">
+              <button type="submit" disabled={signingOut} className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-300 hover:bg-white/5 hover:text-white">
+                {signingOut ? "Signing out..." : "Logout"}
+              </button>
+            </Form>
+          </div>
+        </details>
+      </aside>
+      <main id="main" className="min-w-0 px-4 py-8 sm:px-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-24">
+      <GeneralErrorBoundary />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useSearchParams } from "@remix-run/react";
+import { AuthCard } from "~/components/auth-card";
+import { Logo } from "~/components/logo";
+import { Field, FormError, SubmitButton, useErrorsClearOnInput, useIsSubmitting } from "~/components/ui/form";
+import { AdminLoginSchema } from "~/lib/schemas/auth";
+import { getSignedInAdmin } from "~/services/auth.server";
+import { signInWithPassword } from "~/services/sign-in.server";
+
+const NOTICES: Record<string, string> = {
+  "password-changed": "Password changed successfully. Please sign in again.",
+};
+
+/** An admin who is already signed in goes straight to the products (SPEC §2). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (await getSignedInAdmin(context, request)) throw redirect("/admin/products");
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: AdminLoginSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  const outcome = await signInWithPassword(context, request, "admin", submission.value.email, submission.value.password);
+  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) }, { status: outcome.status });
+  return redirect("/admin/products", { headers: outcome.headers });
+}
+
+export const meta: MetaFunction = () => [{ title: "Admin sign in · Reelcraft" }, { name: "robots", content: "noindex" }];
+
+export default function AdminLoginPage() {
+  const lastResult = useActionData<typeof action>()?.result;
+  const [params] = useSearchParams();
+  const notice = NOTICES[params.get("notice") ?? ""];
+  const clear = useErrorsClearOnInput();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(AdminLoginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminLoginSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const busy = useIsSubmitting("/admin/login");
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <div className="mx-auto max-w-md px-4 pt-12">
+        <Logo to="/home" />
+      </div>
+      <main>
+        <AuthCard title="Admin sign in" subtitle="For Reelcraft staff. Customers log in from the shop.">
+          {notice && !lastResult ? (
+            <p role="status" className="mb-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+              {notice}
+            </p>
+          ) : null}
+          <Form
+            method="post"
+            {...getFormProps(form)}
+            onInput={clear.onInput}
+            onSubmit={(event) => {
+              clear.onSubmit();
+              form.onSubmit(event);
+            }}
+            className="space-y-3"
+          >
+            <FormError id={form.errorId} errors={form.errors} />
+            <Field label="Email" meta={fields.email} error={clear.visible(fields.email.name, fields.email.errors)} type="email" autoComplete="username" />
+            <Field label="Password" meta={fields.password} error={clear.visible(fields.password.name, fields.password.errors)} type="password" autoComplete="current-password" maxLength={128} />
+            <SubmitButton busy={busy} busyText="Signing in...">
+              Sign in
+            </SubmitButton>
+          </Form>
+        </AuthCard>
+      </main>
+    </div>
+  );
+}

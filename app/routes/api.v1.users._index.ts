@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiError, apiJson } from "~/lib/api";
+import { firstIssueMessage, PaginationQuerySchema, searchParamsObject } from "~/lib/query";
+import { listUsers } from "~/services/accounts.server";
+import { requireApiAdmin } from "~/services/auth.server";
+
+/** GET /api/v1/users?limit&pageNumber (admins) → data, meta.totalPages (SPEC §7). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireApiAdmin(context, request);
+  const parsed = PaginationQuerySchema.safeParse(searchParamsObject(new URL(request.url).searchParams, ["limit", "pageNumber"]));
+  if (!parsed.success) return apiError(400, firstIssueMessage(parsed.error));
+  const { limit = 5, pageNumber = 1 } = parsed.data;
+  const page = await listUsers(context.db, pageNumber, limit);
+  return apiJson({ success: true, data: page.data, meta: { totalPages: page.totalPages, currentPage: pageNumber, totalCount: page.total, limit } });
+}

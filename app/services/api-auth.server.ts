@@ -1,0 +1,99 @@
+/**
+ * The token side of accounts for API clients (SPEC §7): sign up/in, refresh, sign out, profile and
+ * password, for customers and admins alike. Screens use cookies instead (sessions.server.ts).
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { z } from "zod";
+import { apiError, apiJson, readJsonObject, wrapped } from "~/lib/api";
+import { AdminLoginSchema, ChangePasswordSchema, LoginSchema, SignupSchema, UpdateProfileSchema } from "~/lib/schemas/auth";
+import { authenticate, changePassword, createCustomer, getAdmin, getUser, updateName } from "./accounts.server";
+import { requireApiAccount } from "./auth.server";
+import { allowAttempt, TOO_MANY_ATTEMPTS } from "./rate-limit.server";
+import type { SessionKind } from "./sessions.server";
+import { EMAIL_TAKEN, INVALID_CREDENTIALS } from "./sign-in.server";
+import { issueTokenPair, revokeAllRefreshTokens, rotateRefreshToken } from "./tokens.server";
+
+function validationFailure(message: string, error: z.ZodError): Response {
+  return apiError(422, message, { errors: error.issues.map((issue) => issue.message) });
+}
+
+function person(context: AppLoadContext, kind: SessionKind, id: number) {
+  return kind === "customer" ? getUser(context.db, id) : getAdmin(context.db, id);
+}
+
+/** POST /sign_up {user:{name,email,password}} → 201 data {user, access_token, refresh_token}. */
+export async function apiSignUp(context: AppLoadContext, request: Request): Promise<Response> {
+  const parsed = SignupSchema.safeParse(wrapped(await readJsonObject(request), "user"));
+  if (!parsed.success) return validationFailure("Signup failed", parsed.error);
+  if (!(await allowAttempt(context.env, request, "signup", parsed.data.email))) return apiError(429, TOO_MANY_ATTEMPTS);
+  const created = await createCustomer(context.db, parsed.data);
+  if (!created.ok) return apiError(422, EMAIL_TAKEN, { errors: [EMAIL_TAKEN] });
+  const tokens = await issueTokenPair(context.db, context.env.TOKEN_SECRET, "customer", created.user.id);
+  return apiJson({ success: true, message: "Signed up successfully", data: { user: created.user, ...tokens } }, { status: 201 });
+}
+
+/** POST /sign_in and /admin/sign_in {session:{email,password}} → data {user|admin, access_token, refresh_token}. */
+export async function apiSignIn(context: AppLoadContext, request: Request, kind: SessionKind): Promise<Response> {
+  const schema = kind === "admin" ? AdminLoginSchema : LoginSchema;
+  const parsed = schema.safeParse(wrapped(await readJsonObject(request), "session"));
+  if (!parsed.success) return validationFailure(kind === "admin" ? INVALID_CREDENTIALS : "Login failed", parsed.error);
+  if (!(await allowAttempt(context.env, request, `${kind}-login`, parsed.data.email))) return apiError(429, TOO_MANY_ATTEMPTS);
+  const id = await authenticate(context.db, kind, parsed.data.email, parsed.data.password);
+  if (id === null) return apiError(401, INVALID_CREDENTIALS);
+  const [account, tokens] = await Promise.all([person(context, kind, id), issueTokenPair(context.db, context.env.TOKEN_SECRET, kind, id)]);
+  const key = kind === "admin" ? "admin" : "user";
+  return apiJson({ success: true, message: "Signed in successfully", data: { [key]: account, ...tokens } });
+}
+
+/** POST /refresh_token and /admin/refresh_token {refresh_token} → a new pair; the old token stops working. */
+export async function apiRefresh(context: AppLoadContext, request: Request, kind: SessionKind): Promise<Response> {
+  const body = await readJsonObject(request);
+  const token = typeof body.refresh_token === "string" ? body.refresh_token : "";
+  if (!token) return apiError(400, "refresh_token is required");
+  const rotated = await rotateRefreshToken(context.db, context.env.TOKEN_SECRET, kind, token);
+  if (!rotated) return apiError(401, "Invalid or expired refresh token");
+  const tokens = { access_token: rotated.access_token, refresh_token: rotated.refresh_token };
+  if (kind === "admin") return apiJson({ success: true, data: tokens });
+  return apiJson({ success: true, data: { user: await getUser(context.db, rotated.subjectId), ...tokens } });
+}
+
+/** DELETE /sign_out and /admin/sign_out: revokes the caller's refresh tokens. */
+export async function apiSignOut(context: AppLoadContext, request: Request, kind: SessionKind): Promise<Response> {
+  const id = await requireApiAccount(context, request, kind);
+  await revokeAllRefreshTokens(context.db, kind, id);
+  return apiJson({ success: true, message: "Signed out successfully" });
+}
+
+/** GET /users/me and /admin/profile. */
+export async function apiProfile(context: AppLoadContext, request: Request, kind: SessionKind): Promise<Response> {
+  const account = await person(context, kind, await requireApiAccount(context, request, kind));
+  if (!account) return apiError(401, "Invalid access token");
+  return apiJson({ success: true, data: account });
+}
+
+/** PUT /users/update_profile {user:{name}} and PUT /admin/profile {admin:{name}}. */
+export async function apiUpdateProfile(context: AppLoadContext, request: Request, kind: SessionKind): Promise<Response> {
+  const id = await requireApiAccount(context, request, kind);
+  const parsed = UpdateProfileSchema.safeParse(wrapped(await readJsonObject(request), kind === "admin" ? "admin" : "user"));
+  if (!parsed.success) return validationFailure("Profile update failed", parsed.error);
+  const updated = await updateName(context.db, kind, id, parsed.data.name);
+  if (!updated) return apiError(401, "Invalid access token");
+  return apiJson({ success: true, message: "Profile updated successfully", data: updated });
+}
+
+/**
+ * PUT /users/change_password {user:{current_password,password,password_confirmation}}, and the
+ * admin variant (SPEC leaves its wrapper open: `admin`, `user` or a flat body are accepted).
+ * Ends every session and refresh token of the account.
+ */
+export async function apiChangePassword(context: AppLoadContext, request: Request, kind: SessionKind): Promise<Response> {
+  const id = await requireApiAccount(context, request, kind);
+  const body = await readJsonObject(request);
+  const payload = kind === "admin" ? (body.admin ? wrapped(body, "admin") : body.user ? wrapped(body, "user") : body) : wrapped(body, "user");
+  const parsed = ChangePasswordSchema.safeParse(payload);
+  if (!parsed.success) return validationFailure("Password change failed", parsed.error);
+  const outcome = await changePassword(context.db, kind, id, parsed.data.current_password, parsed.data.password);
+  if (outcome === "wrong_password") return apiError(422, "Current password is incorrect", { errors: ["Current password is incorrect"] });
+  const message = kind === "admin" ? "Password changed successfully. Please sign in again." : "Password changed successfully. Please login again.";
+  return apiJson({ success: true, message });
+}

@@ -1,0 +1,100 @@
+/**
+ * Browser sessions (DESIGN.md §4): the cookie holds a random value; D1 holds its SHA-256 with the
+ * subject and expiry, so sessions can be listed and revoked. Customers and admins use separate
+ * cookies and rows of different kinds.
+ */
+import { and, eq, lt } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { sessions } from "../../db/schema";
+import { randomToken, sha256 } from "./crypto.server";
+
+export type SessionKind = "customer" | "admin";
+
+/** Idle and absolute lifetimes; admin sessions are shorter-lived. */
+export const SESSION_POLICY: Record<SessionKind, { idleMs: number; absoluteMs: number; cookie: string }> = {
+  customer: { idleMs: 7 * 24 * 3_600_000, absoluteMs: 30 * 24 * 3_600_000, cookie: "sid" },
+  admin: { idleMs: 2 * 3_600_000, absoluteMs: 12 * 3_600_000, cookie: "admin_sid" },
+};
+
+/** Sliding expiry is written at most this often, so reads stay reads. */
+const TOUCH_INTERVAL_MS = 10 * 60_000;
+
+function cookieName(kind: SessionKind, secure: boolean) {
+  // The __Host- prefix pins the cookie to our host, path / and HTTPS.
+  return secure ? `__Host-${SESSION_POLICY[kind].cookie}` : SESSION_POLICY[kind].cookie;
+}
+
+export function isSecureRequest(request: Request) {
+  return new URL(request.url).protocol === "https:";
+}
+
+export function readSessionToken(request: Request, kind: SessionKind): string | null {
+  const name = cookieName(kind, isSecureRequest(request));
+  const header = request.headers.get("Cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) {
+      const value = rest.join("=");
+      return /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+export function sessionCookie(request: Request, kind: SessionKind, token: string | null): string {
+  const secure = isSecureRequest(request);
+  const attributes = ["Path=/", "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])];
+  if (token === null) return `${cookieName(kind, secure)}=; Max-Age=0; ${attributes.join("; ")}`;
+  return `${cookieName(kind, secure)}=${token}; Max-Age=${Math.floor(SESSION_POLICY[kind].absoluteMs / 1000)}; ${attributes.join("; ")}`;
+}
+
+/** Starts a session; returns the Set-Cookie header value. */
+export async function createSession(db: Database, request: Request, kind: SessionKind, subjectId: number, now = Date.now()) {
+  const token = randomToken();
+  const policy = SESSION_POLICY[kind];
+  await db.insert(sessions).values({
+    id: await sha256(token),
+    kind,
+    subjectId,
+    createdAt: new Date(now),
+    lastSeenAt: new Date(now),
+    expiresAt: new Date(now + policy.absoluteMs),
+  });
+  return sessionCookie(request, kind, token);
+}
+
+/** The subject of a live session, or null. Expired sessions are deleted on sight. */
+export async function getSessionSubject(db: Database, request: Request, kind: SessionKind, now = Date.now()) {
+  const token = readSessionToken(request, kind);
+  if (!token) return null;
+  const id = await sha256(token);
+  const [row] = await db.select().from(sessions).where(and(eq(sessions.id, id), eq(sessions.kind, kind))).limit(1);
+  if (!row) return null;
+  const policy = SESSION_POLICY[kind];
+  if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + policy.idleMs <= now) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  return { sessionId: id, subjectId: row.subjectId, lastSeenAt: row.lastSeenAt.getTime() };
+}
+
+/** Records activity for idle expiry, at most every few minutes. */
+export async function touchSession(db: Database, sessionId: string, lastSeenAt: number, now = Date.now()) {
+  if (now - lastSeenAt < TOUCH_INTERVAL_MS) return;
+  await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId));
+}
+
+export async function destroySession(db: Database, request: Request, kind: SessionKind) {
+  const token = readSessionToken(request, kind);
+  if (token) await db.delete(sessions).where(and(eq(sessions.id, await sha256(token)), eq(sessions.kind, kind)));
+  return sessionCookie(request, kind, null);
+}
+
+/** Ends every session of a person, e.g. after a password change. */
+export function destroyAllSessionsQuery(db: Database, kind: SessionKind, subjectId: number) {
+  return db.delete(sessions).where(and(eq(sessions.kind, kind), eq(sessions.subjectId, subjectId)));
+}
+
+export async function deleteExpiredSessions(db: Database, now = Date.now()) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date(now)));
+}

@@ -1,0 +1,111 @@
+/**
+ * API tokens (DESIGN.md §4). Access tokens are short-lived JWTs signed with HMAC-SHA256; the
+ * algorithm is pinned (the header is compared byte for byte, never trusted). Refresh tokens are
+ * random, stored hashed, single-use (rotated on refresh) and revocable.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { refreshTokens } from "../../db/schema";
+import { base64url, fromBase64url, randomToken, sha256 } from "./crypto.server";
+import type { SessionKind } from "./sessions.server";
+
+export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3_600_000;
+const HEADER = base64url(new TextEncoder().encode(JSON.stringify({ alg: "HS256", typ: "JWT" })));
+
+export type AccessTokenResult =
+  | { ok: true; kind: SessionKind; subjectId: number }
+  | { ok: false; reason: "missing" | "invalid" | "expired" };
+
+async function hmacKey(secret: string) {
+  return crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+}
+
+export async function createAccessToken(secret: string, kind: SessionKind, subjectId: number, now = Date.now()): Promise<string> {
+  const payload = base64url(
+    new TextEncoder().encode(JSON.stringify({ sub: String(subjectId), kind, iat: Math.floor(now / 1000), exp: Math.floor((now + ACCESS_TOKEN_TTL_MS) / 1000) })),
+  );
+  const signature = await crypto.subtle.sign("HMAC", await hmacKey(secret), new TextEncoder().encode(`${HEADER}.${payload}`));
+  return `${HEADER}.${payload}.${base64url(new Uint8Array(signature))}`;
+}
+
+export async function verifyAccessToken(secret: string, token: string | null, now = Date.now()): Promise<AccessTokenResult> {
+  if (!token) return { ok: false, reason: "missing" };
+  const [header, payload, signature, ...rest] = token.split(".");
+  if (rest.length || header !== HEADER || !payload || !signature) return { ok: false, reason: "invalid" };
+  const signatureBytes = fromBase64url(signature);
+  if (!signatureBytes) return { ok: false, reason: "invalid" };
+  const valid = await crypto.subtle.verify("HMAC", await hmacKey(secret), signatureBytes, new TextEncoder().encode(`${header}.${payload}`));
+  if (!valid) return { ok: false, reason: "invalid" };
+  let claims: { sub?: unknown; kind?: unknown; exp?: unknown };
+  try {
+    claims = JSON.parse(new TextDecoder().decode(fromBase64url(payload) ?? new Uint8Array()));
+  } catch {
+    return { ok: false, reason: "invalid" };
+  }
+  const subjectId = Number(claims.sub);
+  if (!Number.isSafeInteger(subjectId) || (claims.kind !== "customer" && claims.kind !== "admin") || typeof claims.exp !== "number") {
+    return { ok: false, reason: "invalid" };
+  }
+  if (claims.exp * 1000 <= now) return { ok: false, reason: "expired" };
+  return { ok: true, kind: claims.kind, subjectId };
+}
+
+/** The Bearer token of a request, or null. */
+export function bearerToken(request: Request): string | null {
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/.exec(request.headers.get("Authorization") ?? "");
+  return match?.[1] ?? null;
+}
+
+/** Issues a new refresh token; returns the token (shown once) and the statement storing its hash. */
+export async function issueRefreshToken(db: Database, kind: SessionKind, subjectId: number, now = Date.now()) {
+  const token = randomToken();
+  const [row] = await db
+    .insert(refreshTokens)
+    .values({ tokenHash: await sha256(token), kind, subjectId, createdAt: new Date(now), expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS) })
+    .returning({ id: refreshTokens.id });
+  return { token, id: row!.id };
+}
+
+/** A token pair for an API client. */
+export async function issueTokenPair(db: Database, secret: string, kind: SessionKind, subjectId: number, now = Date.now()) {
+  const [access_token, refresh] = await Promise.all([createAccessToken(secret, kind, subjectId, now), issueRefreshToken(db, kind, subjectId, now)]);
+  return { access_token, refresh_token: refresh.token };
+}
+
+/**
+ * Exchanges a refresh token for a new pair. A used, revoked, expired or unknown token fails; a
+ * reused (already rotated) token also revokes every token of its owner, since it was likely stolen.
+ */
+export async function rotateRefreshToken(db: Database, secret: string, kind: SessionKind, token: string, now = Date.now()) {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const hash = await sha256(token);
+  const [row] = await db.select().from(refreshTokens).where(and(eq(refreshTokens.tokenHash, hash), eq(refreshTokens.kind, kind))).limit(1);
+  if (!row) return null;
+  if (row.revokedAt) {
+    if (row.replacedBy) await revokeAllRefreshTokens(db, kind, row.subjectId, now);
+    return null;
+  }
+  if (row.expiresAt.getTime() <= now) return null;
+  // Claim the old token first, conditionally, so two concurrent refreshes cannot both succeed.
+  const claimed = await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date(now) })
+    .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt)))
+    .returning({ id: refreshTokens.id });
+  if (!claimed.length) return null;
+  const next = await issueRefreshToken(db, kind, row.subjectId, now);
+  await db.update(refreshTokens).set({ replacedBy: next.id }).where(eq(refreshTokens.id, row.id));
+  return { subjectId: row.subjectId, access_token: await createAccessToken(secret, kind, row.subjectId, now), refresh_token: next.token };
+}
+
+export function revokeAllRefreshTokensQuery(db: Database, kind: SessionKind, subjectId: number, now = Date.now()) {
+  return db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date(now) })
+    .where(and(eq(refreshTokens.kind, kind), eq(refreshTokens.subjectId, subjectId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeAllRefreshTokens(db: Database, kind: SessionKind, subjectId: number, now = Date.now()) {
+  await revokeAllRefreshTokensQuery(db, kind, subjectId, now);
+}
