@@ -13,8 +13,14 @@ import type { SessionKind } from "./sessions.server";
 import { EMAIL_TAKEN, INVALID_CREDENTIALS } from "./sign-in.server";
 import { issueTokenPair, revokeAllRefreshTokens, rotateRefreshToken } from "./tokens.server";
 
+/** 422 with the first message of each invalid field, in field order (SPEC §8 joins them with commas). */
 function validationFailure(message: string, error: z.ZodError): Response {
-  return apiError(422, message, { errors: error.issues.map((issue) => issue.message) });
+  const firstPerField = new Map<string, string>();
+  for (const issue of error.issues) {
+    const key = issue.path.join(".");
+    if (!firstPerField.has(key)) firstPerField.set(key, issue.message);
+  }
+  return apiError(422, message, { errors: [...firstPerField.values()] });
 }
 
 function person(context: AppLoadContext, kind: SessionKind, id: number) {

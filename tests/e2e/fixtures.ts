@@ -31,3 +31,36 @@ export async function hydrated(page: Page) {
 export function cardTitles(page: Page) {
   return page.getByRole("region", { name: "Products" }).getByRole("heading", { level: 3 });
 }
+
+let counter = 0;
+/** A unique email for a customer created by this test. */
+export function uniqueEmail(prefix = "e2e") {
+  counter++;
+  return `${prefix}.${Date.now()}.${process.pid}.${counter}@example.com`;
+}
+
+export async function signUp(page: Page, { name = "Test Person", email = uniqueEmail(), password = "Str0ng!Pass" } = {}) {
+  await page.goto("/signup");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await page.waitForURL(/\/products$/);
+  return { name, email, password };
+}
+
+export async function logIn(page: Page, email = "customer@example.com", password = "Customer#2026") {
+  await page.goto("/login");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForURL((url) => url.pathname !== "/login");
+}
+
+export async function adminLogIn(page: Page) {
+  await page.goto("/admin/login");
+  await page.getByLabel("Email", { exact: true }).fill("admin@example.com");
+  await page.getByLabel("Password").fill("AdminPass#2026");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/admin\/products$/);
+}

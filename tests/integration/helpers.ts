@@ -20,3 +20,79 @@ export async function getJson<T = Record<string, unknown>>(path: string): Promis
   const response = await get(path);
   return { status: response.status, body: (await response.json()) as T };
 }
+
+let addressCounter = 0;
+/** A fresh client address, so rate limits of one test never affect another. */
+export function freshAddress() {
+  addressCounter++;
+  return `198.51.100.${addressCounter % 250}-${Date.now()}-${addressCounter}`;
+}
+
+export interface ApiOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** Calls the JSON API; returns status and parsed body. */
+export async function api<T = Record<string, unknown>>(method: string, path: string, options: ApiOptions = {}) {
+  const headers: Record<string, string> = { "CF-Connecting-IP": freshAddress(), ...options.headers };
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  const response = await SELF.fetch(`http://localhost/api/v1${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+type TokenBody = { data: { access_token: string; refresh_token: string; user?: { id: number } } };
+
+export async function signIn(email = "customer@example.com", password = "Customer#2026") {
+  const { status, body } = await api<TokenBody>("POST", "/sign_in", { body: { session: { email, password } } });
+  if (status !== 200) throw new Error(`sign in failed with ${status}`);
+  return body.data;
+}
+
+export async function adminSignIn() {
+  const { status, body } = await api<TokenBody>("POST", "/admin/sign_in", { body: { session: { email: "admin@example.com", password: "AdminPass#2026" } } });
+  if (status !== 200) throw new Error(`admin sign in failed with ${status}`);
+  return body.data;
+}
+
+let signupCounter = 0;
+/** A new customer with a unique email, signed up through the API. */
+export async function newCustomer(password = "Str0ng!Pass") {
+  signupCounter++;
+  const email = `person${signupCounter}.${Date.now()}@example.com`;
+  const { status, body } = await api<TokenBody>("POST", "/sign_up", { body: { user: { name: `Person ${signupCounter}`, email, password } } });
+  if (status !== 201) throw new Error(`sign up failed with ${status}`);
+  return { email, password, ...body.data };
+}
+
+/** Posts a form like a browser on our origin; returns the raw response (redirects not followed). */
+export function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return SELF.fetch(`http://localhost${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Host: "localhost", Origin: "http://localhost", "CF-Connecting-IP": freshAddress(), ...headers },
+    body: new URLSearchParams(fields),
+  });
+}
+
+/** The `name=value` pair of the last Set-Cookie for `name`, for replaying as a Cookie header. */
+export function cookieFrom(response: Response, name: string): string {
+  const cookies = response.headers.getSetCookie().filter((c) => c.startsWith(`${name}=`));
+  const last = cookies.at(-1);
+  if (!last) throw new Error(`no ${name} cookie set`);
+  return last.split(";")[0]!;
+}
+
+export async function customerCookie(email = "customer@example.com", password = "Customer#2026") {
+  return cookieFrom(await postForm("/login", { email, password }), "sid");
+}
+
+export async function adminCookie() {
+  return cookieFrom(await postForm("/admin/login", { email: "admin@example.com", password: "AdminPass#2026" }), "admin_sid");
+}

@@ -1,0 +1,102 @@
+import { parseWithZod } from "@conform-to/zod";
+import { describe, expect, it } from "vitest";
+import { AdminLoginSchema, ChangePasswordSchema, LoginSchema, passwordStrength, safeRedirect, SignupSchema } from "~/lib/schemas/auth";
+import { hashPassword, verifyPassword } from "~/services/password.server";
+
+function form(values: Record<string, string>) {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(values)) data.set(k, v);
+  return data;
+}
+
+/** The first message per field, as the screens show it. */
+function messages(schema: Parameters<typeof parseWithZod>[1]["schema"], values: Record<string, string>) {
+  const submission = parseWithZod(form(values), { schema });
+  if (submission.status === "success") return {};
+  const errors = submission.reply().error ?? {};
+  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v?.[0]]));
+}
+
+const valid = { name: "Ada Lovelace", email: "ada@example.com", password: "Str0ng!Pass" };
+
+describe("SignupSchema (SPEC §5)", () => {
+  it.each([
+    [{ ...valid, name: "" }, { name: "Name is required" }],
+    [{ ...valid, name: "   " }, { name: "Name is required" }],
+    [{ ...valid, name: " A " }, { name: "Name must be at least 2 characters" }],
+    [{ ...valid, email: "" }, { email: "Email is required" }],
+    [{ ...valid, email: "ada@example" }, { email: "Please enter a valid email address" }],
+    [{ ...valid, email: "ada @example.com" }, { email: "Please enter a valid email address" }],
+    [{ ...valid, password: "" }, { password: "Password is required" }],
+    [{ ...valid, password: "aB1!" }, { password: "Password must be at least 8 characters long" }],
+    [{ ...valid, password: "alllower1!" }, { password: "Password must contain at least one uppercase letter" }],
+    [{ ...valid, password: "ALLUPPER1!" }, { password: "Password must contain at least one lowercase letter" }],
+    [{ ...valid, password: "NoDigits!!" }, { password: "Password must contain at least one number" }],
+    [{ ...valid, password: "NoSpecial1" }, { password: "Password must contain at least one special character" }],
+  ])("%j → %j", (values, expected) => {
+    expect(messages(SignupSchema, values)).toEqual(expected);
+  });
+
+  it("trims the name and email and lowercases the email", () => {
+    const result = SignupSchema.parse({ name: "  Ada  ", email: " ADA@Example.COM ", password: "Str0ng!Pass" });
+    expect(result).toEqual({ name: "Ada", email: "ada@example.com", password: "Str0ng!Pass" });
+  });
+});
+
+describe("login schemas", () => {
+  it("customer login needs 6+ characters, admin login 8+", () => {
+    expect(messages(LoginSchema, { email: "a@b.co", password: "12345" })).toEqual({ password: "Password must be at least 6 characters" });
+    expect(messages(LoginSchema, { email: "a@b.co", password: "123456" })).toEqual({});
+    expect(messages(AdminLoginSchema, { email: "a@b.co", password: "1234567" })).toEqual({ password: "Password must be at least 8 characters" });
+    expect(messages(AdminLoginSchema, { email: "", password: "" })).toEqual({ email: "Email is required", password: "Password is required" });
+  });
+
+  it("change password requires a matching confirmation", () => {
+    expect(messages(ChangePasswordSchema, { current_password: "x", password: "Str0ng!Pass", password_confirmation: "Str0ng!Pasz" })).toEqual({
+      password_confirmation: "Passwords do not match",
+    });
+  });
+});
+
+describe("password checklist colour (SPEC §5)", () => {
+  it.each([
+    ["", 5, "red"],
+    ["a", 4, "red"],
+    ["aA", 3, "yellow"],
+    ["aA1", 2, "yellow"],
+    ["aA1!", 1, "green"],
+    ["aA1!aaaa", 0, "green"],
+  ])("%s has %i unmet rules → %s", (password, unmet, colour) => {
+    expect(passwordStrength(password)).toEqual({ unmet, colour });
+  });
+});
+
+describe("safeRedirect", () => {
+  it.each([
+    ["/profile", "/profile"],
+    ["/products/1/checkout?package=2", "/products/1/checkout?package=2"],
+    ["//evil.example", "/products"],
+    ["https://evil.example", "/products"],
+    ["/\\evil.example", "/products"],
+    [null, "/products"],
+  ])("%s → %s", (to, expected) => {
+    expect(safeRedirect(to)).toBe(expected);
+  });
+});
+
+describe("password hashing (DESIGN.md §4)", () => {
+  it("uses scrypt with N=2^14, r=8, p=5 (never PBKDF2, whose iteration cap production workerd enforces)", async () => {
+    const hash = await hashPassword("Str0ng!Pass");
+    expect(hash).toMatch(/^scrypt\$16384\$8\$5\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(hash).not.toMatch(/pbkdf2/i);
+  });
+
+  it("verifies the right password only, and rejects malformed hashes and overlong input", async () => {
+    const hash = await hashPassword("Str0ng!Pass");
+    expect(await verifyPassword("Str0ng!Pass", hash)).toBe(true);
+    expect(await verifyPassword("Str0ng!Pasz", hash)).toBe(false);
+    expect(await verifyPassword("Str0ng!Pass", "pbkdf2$1000000$abc$def")).toBe(false);
+    expect(await verifyPassword("x".repeat(129), hash)).toBe(false);
+    expect(await hashPassword("Str0ng!Pass")).not.toBe(hash);
+  });
+});
