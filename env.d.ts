@@ -9,6 +9,15 @@ declare global {
     /** HMAC key for API access tokens (at least 32 characters). */
     TOKEN_SECRET: string;
     AUTH_LIMITER: RateLimit;
+    /** `local` (default, offline test-card gateway) or `stripe`. */
+    PAYMENTS?: string;
+    STRIPE_SECRET_KEY?: string;
+    STRIPE_PUBLISHABLE_KEY?: string;
+    STRIPE_WEBHOOK_SECRET?: string;
+    /** Points the Stripe SDK at another server (the tests' fake Stripe), e.g. "127.0.0.1:12111" over "http". */
+    STRIPE_API_HOST?: string;
+    STRIPE_API_PORT?: string;
+    STRIPE_API_PROTOCOL?: string;
   }
 
   namespace Cloudflare {

@@ -246,3 +246,24 @@ export const demoRequests = sqliteTable(
 export type ProductRow = typeof products.$inferSelect;
 export type PackageRow = typeof packages.$inferSelect;
 export type ProductMediaRow = typeof productMedia.$inferSelect;
+
+/**
+ * PaymentIntents of the built-in local gateway (DESIGN.md §5), which stands in for Stripe when no
+ * keys are set. Mirrors the Stripe fields the app reads.
+ */
+export const localPaymentIntents = sqliteTable(
+  "local_payment_intents",
+  {
+    id: text("id").primaryKey(),
+    clientSecret: text("client_secret").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: ["requires_payment_method", "requires_action", "processing", "succeeded", "canceled"] }).notNull(),
+    lastError: text("last_error"),
+    /** The caller's idempotency key: the same key returns the same intent. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("local_payment_intents_idempotency_unique").on(t.idempotencyKey)],
+);

@@ -1,0 +1,39 @@
+/**
+ * Payment status colours (SPEC §4): customers see initiated in yellow, admins in blue; succeeded and
+ * completed are green; pending yellow; failed red; anything else grey.
+ */
+const COLOURS = {
+  yellow: "bg-amber-100 text-amber-900 ring-amber-300",
+  blue: "bg-sky-100 text-sky-900 ring-sky-300",
+  green: "bg-emerald-100 text-emerald-900 ring-emerald-300",
+  red: "bg-red-100 text-red-900 ring-red-300",
+  grey: "bg-slate-100 text-slate-800 ring-slate-300",
+} as const;
+
+export type BadgeColour = keyof typeof COLOURS;
+
+export function statusColour(status: string | null | undefined, audience: "customer" | "admin"): BadgeColour {
+  switch (status) {
+    case "initiated":
+      return audience === "admin" ? "blue" : "yellow";
+    case "succeeded":
+      return "green";
+    case "completed":
+      return audience === "admin" ? "green" : "grey";
+    case "pending":
+      return audience === "admin" ? "yellow" : "grey";
+    case "failed":
+      return audience === "admin" ? "red" : "grey";
+    default:
+      return "grey";
+  }
+}
+
+export function StatusBadge({ status, audience }: { status: string | null | undefined; audience: "customer" | "admin" }) {
+  const colour = statusColour(status, audience);
+  return (
+    <span data-colour={colour} className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ring-1 ${COLOURS[colour]}`}>
+      {status || "N/A"}
+    </span>
+  );
+}

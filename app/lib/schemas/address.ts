@@ -1,0 +1,25 @@
+import { z } from "zod";
+import { isCountryCode } from "../countries";
+
+const required = (message: string, max: number) =>
+  z.string({ required_error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+
+/** Billing address form and API payload (SPEC §5 messages). Country is an ISO 3166-1 alpha-2 code. */
+export const AddressSchema = z.object({
+  street: required("Street is required", 200),
+  city: required("City is required", 100),
+  state: required("State is required", 100),
+  zip_code: required("Zip code is required", 20),
+  country: z
+    .string({ required_error: "Country is required" })
+    .trim()
+    .min(1, "Country is required")
+    .transform((c) => c.toUpperCase())
+    .refine(isCountryCode, "Please choose a country from the list"),
+  is_default: z
+    .union([z.boolean(), z.enum(["on", "true", "false", "1", "0"])])
+    .optional()
+    .transform((v) => v === true || v === "on" || v === "true" || v === "1"),
+});
+
+export type AddressInput = z.infer<typeof AddressSchema>;

@@ -1,0 +1,64 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useIsSubmitting } from "~/components/ui/form";
+import { formatMoney } from "~/lib/money";
+import { safeRedirect } from "~/lib/schemas/auth";
+import { requireCustomer } from "~/services/auth.server";
+import { getOrder, getOrderIdByIntent, recordIntentStatus } from "~/services/orders.server";
+import { createLocalGateway } from "~/services/payments/local-gateway.server";
+
+/**
+ * The local gateway's stand-in for a bank's 3-D Secure page (card 4000 0025 0000 3155): the
+ * customer approves or fails the authentication, then returns to checkout.
+ */
+async function authenticationContext({ request, params, context }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(context, request);
+  const intentId = params.intentId ?? "";
+  const orderId = await getOrderIdByIntent(context.db, intentId);
+  const order = orderId ? await getOrder(context.db, orderId, { userId: customer.id }) : null;
+  if (!order) throw new Response("Payment not found", { status: 404 });
+  const returnTo = safeRedirect(new URL(request.url).searchParams.get("return_to"), "/profile/orders");
+  const gateway = createLocalGateway(context.db);
+  return { intentId, order, returnTo, gateway };
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { intentId, order, returnTo, gateway } = await authenticationContext(args);
+  const intent = await gateway.retrieveIntent(intentId);
+  if (!intent || intent.status !== "requires_action") throw redirect(returnTo);
+  return { amount: formatMoney(intent.amountMinor, order.currency), title: order.product.title };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { intentId, order, returnTo, gateway } = await authenticationContext(args);
+  const approve = (await args.request.formData()).get("decision") === "approve";
+  const intent = await gateway.completeAuthentication(intentId, approve);
+  if (intent) await recordIntentStatus(args.context.db, order.id, intent);
+  return redirect(returnTo);
+}
+
+export const meta: MetaFunction = () => [{ title: "Authenticate your payment · Reelcraft" }, { name: "robots", content: "noindex" }];
+
+export default function AuthenticatePayment() {
+  const { amount, title } = useLoaderData<typeof loader>();
+  const busy = useIsSubmitting("/payments/local");
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <div className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+        <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Test bank · Secure authentication</p>
+        <h1 className="mt-2 text-2xl font-bold">Authenticate your payment</h1>
+        <p className="mt-3 text-slate-600">
+          Your bank asks you to confirm a payment of <span className="font-semibold text-slate-900">{amount}</span> to Reelcraft for {title}.
+        </p>
+        <Form method="post" className="mt-6 grid gap-3 sm:grid-cols-2">
+          <button type="submit" name="decision" value="approve" disabled={busy} className="rounded-lg bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60">
+            Complete authentication
+          </button>
+          <button type="submit" name="decision" value="fail" disabled={busy} className="rounded-lg px-4 py-2.5 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60">
+            Fail authentication
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { Form, useLoaderData } from "@remix-run/react";
+import { useIsSubmitting } from "~/components/ui/form";
+import type { loader } from "./route";
+
+const input = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none";
+
+/**
+ * The local gateway's card box (DESIGN.md §5): a plain form posting to the server, so it works
+ * without JavaScript. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined,
+ * 4000 0025 0000 3155 asks for authentication.
+ */
+export function LocalCardForm({ selectedAddressId, error, orderId }: { selectedAddressId: number | null; error: string | null; orderId: number | null }) {
+  const { checkoutKey, customer } = useLoaderData<typeof loader>();
+  const busy = useIsSubmitting("", "pay");
+  const noAddress = selectedAddressId === null;
+  return (
+    <Form method="post" className="mt-4 space-y-4" aria-describedby={error ? "payment-error" : undefined}>
+      <input type="hidden" name="intent" value="pay" />
+      <input type="hidden" name="checkout_key" value={checkoutKey} />
+      {selectedAddressId !== null ? <input type="hidden" name="address_id" value={selectedAddressId} /> : null}
+      {orderId !== null ? <input type="hidden" name="order_id" value={orderId} /> : null}
+      {error ? (
+        <p id="payment-error" role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+        <p className="text-xs text-slate-500">
+          Test mode: no real card is charged. Use 4242 4242 4242 4242 (success), 4000 0000 0000 0002 (declined) or 4000 0025 0000 3155
+          (authentication), any future expiry date and any CVC.
+        </p>
+        <div className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,1fr)_7rem_6rem]">
+          <div>
+            <label htmlFor="card_number" className="text-sm font-medium text-slate-800">
+              Card number
+            </label>
+            <input id="card_number" name="card_number" inputMode="numeric" autoComplete="cc-number" placeholder="1234 1234 1234 1234" maxLength={23} required className={input} />
+          </div>
+          <div>
+            <label htmlFor="card_expiry" className="text-sm font-medium text-slate-800">
+              Expiry
+            </label>
+            <input id="card_expiry" name="card_expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" maxLength={7} required className={input} />
+          </div>
+          <div>
+            <label htmlFor="card_cvc" className="text-sm font-medium text-slate-800">
+              CVC
+            </label>
+            <input id="card_cvc" name="card_cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} required className={input} />
+          </div>
+        </div>
+        <p className="mt-3 text-xs text-slate-500">Paying as {customer.name}</p>
+      </div>
+      {noAddress ? <p className="text-sm text-slate-600">Add a billing address to continue.</p> : null}
+      <button
+        type="submit"
+        disabled={busy || noAddress}
+        className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {busy ? "Processing..." : "Continue to Payment"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,100 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Pagination } from "~/components/ui/pagination";
+import { StatusBadge } from "~/components/ui/status-badge";
+import { currencySymbol } from "~/lib/currency";
+import { parsePageParam } from "~/lib/query";
+import { requireCustomer } from "~/services/auth.server";
+import { listOrders } from "~/services/orders.server";
+
+/** SPEC §9: ten orders per page for customers. */
+const PAGE_SIZE = 10;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(context, request);
+  const url = new URL(request.url);
+  const page = parsePageParam(url.searchParams.get("page"));
+  try {
+    const result = await listOrders(context.db, { userId: customer.id }, page, PAGE_SIZE);
+    if (page > result.totalPages) throw redirect(`/profile/orders?page=${result.totalPages}`);
+    return { orders: result.data, page, totalPages: result.totalPages, failed: false as const };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("Loading orders failed", error);
+    return { orders: [], page, totalPages: 1, failed: true as const };
+  }
+}
+
+export const meta: MetaFunction = () => [{ title: "My Orders · Reelcraft" }];
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+export default function MyOrders() {
+  const { orders, page, totalPages, failed } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  return (
+    <section aria-labelledby="orders-title" aria-busy={loading}>
+      <h1 id="orders-title" className="text-2xl font-bold tracking-tight">My Orders</h1>
+      <div className="mt-6">
+        {loading ? (
+          <ul className="grid gap-4">
+            {Array.from({ length: 3 }, (_, i) => (
+              <li key={i} data-testid="order-skeleton" aria-hidden="true" className="flex animate-pulse gap-4 rounded-2xl border border-slate-200 p-4">
+                <div className="h-20 w-32 rounded-lg bg-slate-200" />
+                <div className="flex-1 space-y-3">
+                  <div className="h-4 w-1/2 rounded bg-slate-200" />
+                  <div className="h-3 w-1/3 rounded bg-slate-200" />
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : failed ? (
+          <p role="alert" className="text-red-700">Failed to fetch orders. Please try again later.</p>
+        ) : orders.length === 0 ? (
+          <p className="text-slate-600">No orders found.</p>
+        ) : (
+          <ul className="grid gap-4">
+            {orders.map((order) => (
+              <li key={order.id} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:flex-row">
+                <img src={order.product.image ?? "/placeholder.svg"} alt="" width={960} height={600} loading="lazy" className="aspect-[8/5] w-full rounded-lg object-cover sm:w-40" />
+                <div className="min-w-0 flex-1">
+                  <h2 className="font-semibold">{order.product.title}</h2>
+                  <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+                    <div className="flex gap-2">
+                      <dt className="text-slate-500">Date</dt>
+                      <dd>{dateFormat.format(new Date(order.created_at))}</dd>
+                    </div>
+                    <div className="flex gap-2">
+                      <dt className="text-slate-500">Amount</dt>
+                      <dd className="font-semibold">
+                        {currencySymbol(order.currency)}
+                        {Number(order.order_amount).toFixed(2)}
+                      </dd>
+                    </div>
+                    <div className="flex items-center gap-2">
+                      <dt className="text-slate-500">Payment Status</dt>
+                      <dd>
+                        <StatusBadge status={order.payment_status} audience="customer" />
+                      </dd>
+                    </div>
+                    <div className="flex min-w-0 gap-2">
+                      <dt className="shrink-0 text-slate-500">Transaction ID</dt>
+                      <dd className="truncate font-mono text-xs leading-5">{order.stripe_transaction_id ?? "N/A"}</dd>
+                    </div>
+                  </dl>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {totalPages > 1 ? (
+        <div className="mt-8">
+          <Pagination page={page} totalPages={totalPages} label="Orders pages" />
+        </div>
+      ) : null}
+    </section>
+  );
+}

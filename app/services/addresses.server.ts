@@ -1,0 +1,67 @@
+/** A customer's billing addresses. Every function is scoped by user id: nobody sees another's. */
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { billingAddresses } from "../../db/schema";
+import type { AddressInput } from "~/lib/schemas/address";
+
+export interface AddressView {
+  id: number;
+  street: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+  is_default: boolean;
+}
+
+type Row = typeof billingAddresses.$inferSelect;
+
+function toView(row: Row): AddressView {
+  return { id: row.id, street: row.street, city: row.city, state: row.state, zip_code: row.zipCode, country: row.country, is_default: row.isDefault };
+}
+
+/** Default first, then oldest first. */
+export async function listAddresses(db: Database, userId: number): Promise<AddressView[]> {
+  const rows = await db
+    .select()
+    .from(billingAddresses)
+    .where(eq(billingAddresses.userId, userId))
+    .orderBy(desc(billingAddresses.isDefault), asc(billingAddresses.id));
+  return rows.map(toView);
+}
+
+export async function getAddress(db: Database, userId: number, id: number): Promise<AddressView | null> {
+  const [row] = await db
+    .select()
+    .from(billingAddresses)
+    .where(and(eq(billingAddresses.id, id), eq(billingAddresses.userId, userId)))
+    .limit(1);
+  return row ? toView(row) : null;
+}
+
+/**
+ * Saves an address. It becomes the default when asked, or when it is the customer's first; the old
+ * default is unset in the same batch, so there is never zero or two defaults.
+ */
+export async function createAddress(db: Database, userId: number, input: AddressInput): Promise<AddressView> {
+  const [existing] = await db.select({ id: billingAddresses.id }).from(billingAddresses).where(eq(billingAddresses.userId, userId)).limit(1);
+  const makeDefault = input.is_default || !existing;
+  const insert = db
+    .insert(billingAddresses)
+    .values({ userId, street: input.street, city: input.city, state: input.state, zipCode: input.zip_code, country: input.country, isDefault: makeDefault })
+    .returning();
+  if (!makeDefault) {
+    const [row] = await insert;
+    return toView(row!);
+  }
+  const [, inserted] = await db.batch([
+    db.update(billingAddresses).set({ isDefault: false }).where(and(eq(billingAddresses.userId, userId), eq(billingAddresses.isDefault, true))),
+    insert,
+  ]);
+  return toView(inserted[0]!);
+}
+
+/** The address checkout preselects (SPEC §4): the default, else the first. */
+export function preferredAddress(addresses: AddressView[]): AddressView | undefined {
+  return addresses.find((a) => a.is_default) ?? addresses[0];
+}

@@ -1,0 +1,226 @@
+/**
+ * Orders and their payments (DESIGN.md §5). The server prices every order from the chosen package;
+ * the gateway, never the client, says whether it was paid.
+ */
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client";
+import { orders, packages, productMedia, products, type PaymentStatus } from "../../db/schema";
+import { decimalToMinor, minorToDecimalString } from "~/lib/money";
+import { totalPagesFor } from "~/lib/pagination";
+import { getAddress } from "./addresses.server";
+import { orderStatusFor, type Intent, type PaymentGateway } from "./payments/gateway.server";
+import { mediaUrl } from "./products.server";
+
+/** An order as SPEC §3 shows it: `order_amount` a decimal string, the product's image and title embedded. */
+export interface OrderView {
+  id: number;
+  product_id: number;
+  billing_address_id: number | null;
+  package_index: number;
+  order_amount: string;
+  currency: string;
+  payment_status: PaymentStatus;
+  stripe_transaction_id: string | null;
+  created_at: string;
+  product: { image: string | null; title: string };
+}
+
+export class OrderError extends Error {
+  constructor(
+    readonly status: 400 | 404 | 409 | 422,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+// The product's first image (else the video thumbnail), read in the same query as the order.
+const productImage = sql<string | null>`(
+  SELECT ${productMedia.r2Key} FROM ${productMedia}
+  WHERE ${productMedia.productId} = ${orders.productId} AND ${productMedia.kind} IN ('image', 'thumbnail')
+  ORDER BY CASE ${productMedia.kind} WHEN 'image' THEN 0 ELSE 1 END, ${productMedia.position}, ${productMedia.id}
+  LIMIT 1
+)`;
+
+const orderColumns = {
+  id: orders.id,
+  productId: orders.productId,
+  billingAddressId: orders.billingAddressId,
+  packagePosition: orders.packagePosition,
+  amountMinor: orders.amountMinor,
+  currency: orders.currency,
+  paymentStatus: orders.paymentStatus,
+  paymentIntentId: orders.paymentIntentId,
+  createdAt: orders.createdAt,
+  userId: orders.userId,
+  productTitle: products.title,
+  image: productImage,
+};
+
+type OrderRow = { [K in keyof typeof orderColumns]: unknown } & {
+  id: number;
+  productId: number;
+  billingAddressId: number | null;
+  packagePosition: number;
+  amountMinor: number;
+  currency: string;
+  paymentStatus: PaymentStatus;
+  paymentIntentId: string | null;
+  createdAt: Date;
+  userId: number;
+  productTitle: string;
+  image: string | null;
+};
+
+function toView(row: OrderRow): OrderView {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    billing_address_id: row.billingAddressId,
+    package_index: row.packagePosition,
+    order_amount: minorToDecimalString(row.amountMinor, row.currency),
+    currency: row.currency,
+    payment_status: row.paymentStatus,
+    stripe_transaction_id: row.paymentIntentId,
+    created_at: row.createdAt.toISOString(),
+    product: { image: row.image ? mediaUrl(row.image) : null, title: row.productTitle },
+  };
+}
+
+function selectOrders(db: Database, where: SQL | undefined) {
+  return db.select(orderColumns).from(orders).innerJoin(products, eq(products.id, orders.productId)).where(where);
+}
+
+/** Orders newest first; a customer's own when `userId` is given, everyone's for admins. */
+export async function listOrders(db: Database, scope: { userId?: number }, page: number, limit: number) {
+  const where = scope.userId === undefined ? undefined : eq(orders.userId, scope.userId);
+  const [[counted], rows] = await db.batch([
+    db.select({ total: count() }).from(orders).where(where),
+    selectOrders(db, where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+  ]);
+  const total = counted?.total ?? 0;
+  return { data: (rows as OrderRow[]).map(toView), total, totalPages: totalPagesFor(total, limit) };
+}
+
+/** One order; with `userId`, only if it belongs to that customer (others get null, never data). */
+export async function getOrder(db: Database, id: number, scope: { userId?: number } = {}): Promise<(OrderView & { user_id: number }) | null> {
+  const where = scope.userId === undefined ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, scope.userId));
+  const [row] = (await selectOrders(db, where).limit(1)) as OrderRow[];
+  return row ? { ...toView(row), user_id: row.userId } : null;
+}
+
+export interface CreateOrderInput {
+  productId: number;
+  /** Package by position; when absent, the package whose price matches `clientAmount`/`currency`. */
+  packageIndex?: number | undefined;
+  billingAddressId: number;
+  /** What the client thinks it costs (SPEC §7 sends it); rejected when it disagrees with the server. */
+  clientAmount?: string | number | undefined;
+  currency?: string | undefined;
+  /** Same key, same order: a double-clicked or replayed submit never creates a second order. */
+  idempotencyKey: string;
+}
+
+/**
+ * Creates (or, for a repeated idempotency key, returns) an order in `initiated` and its one
+ * PaymentIntent. Returns the order and the intent's client secret.
+ */
+export async function createOrder(db: Database, gateway: PaymentGateway, userId: number, input: CreateOrderInput) {
+  const [productRows, packageRows] = await db.batch([
+    db.select({ id: products.id, title: products.title }).from(products).where(and(eq(products.id, input.productId), sql`${products.archivedAt} IS NULL`)).limit(1),
+    db.select().from(packages).where(eq(packages.productId, input.productId)),
+  ]);
+  const product = productRows[0];
+  if (!product) throw new OrderError(404, "Product not found");
+
+  let pkg = input.packageIndex === undefined ? undefined : packageRows.find((p) => p.position === input.packageIndex);
+  if (input.packageIndex !== undefined && !pkg) throw new OrderError(422, "This product has no such package");
+  if (input.clientAmount !== undefined) {
+    const currency = (input.currency ?? pkg?.currency ?? "").toUpperCase();
+    const claimed = decimalToMinor(input.clientAmount, currency || "USD");
+    if (claimed === null) throw new OrderError(422, "order_amount must be a positive decimal amount");
+    pkg ??= packageRows.find((p) => p.amountMinor === claimed && p.currency === currency);
+    if (!pkg || pkg.amountMinor !== claimed || (input.currency && input.currency.toUpperCase() !== pkg.currency)) {
+      throw new OrderError(422, "order_amount and currency do not match the package price");
+    }
+  }
+  if (!pkg) throw new OrderError(422, "Choose a package");
+
+  const address = await getAddress(db, userId, input.billingAddressId);
+  if (!address) throw new OrderError(422, "Choose one of your billing addresses");
+
+  await db
+    .insert(orders)
+    .values({
+      userId,
+      productId: product.id,
+      packageId: pkg.id,
+      packagePosition: pkg.position,
+      billingAddressId: address.id,
+      amountMinor: pkg.amountMinor,
+      currency: pkg.currency,
+      paymentStatus: "initiated",
+      gateway: gateway.name,
+      idempotencyKey: input.idempotencyKey,
+    })
+    .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] });
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, input.idempotencyKey)))
+    .limit(1);
+  if (!order) throw new Error("Order insert returned nothing");
+  if (order.productId !== product.id || order.packagePosition !== pkg.position || order.billingAddressId !== address.id) {
+    // The same key was used for a different purchase: refuse rather than charge for the wrong thing.
+    throw new OrderError(409, "This checkout was already used for another order; reload the page");
+  }
+
+  const intent = await gateway.createIntent({
+    amountMinor: order.amountMinor,
+    currency: order.currency,
+    idempotencyKey: `order-${order.id}`,
+    metadata: { order_id: String(order.id), user_id: String(userId) },
+    description: `Order ${order.id}: ${product.title} (${pkg.shortDescription})`,
+  });
+  if (order.paymentIntentId !== intent.id) {
+    await db.update(orders).set({ paymentIntentId: intent.id, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  }
+  const view = await getOrder(db, order.id);
+  return { order: view!, clientSecret: intent.clientSecret, intent };
+}
+
+/**
+ * Records what the gateway says about an order's payment. A succeeded order never goes back. The
+ * intent must be for this order's amount and currency, or the status is not trusted.
+ */
+export async function recordIntentStatus(db: Database, orderId: number, intent: Intent): Promise<PaymentStatus> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw new OrderError(404, "Order not found");
+  if (order.paymentIntentId !== intent.id || intent.amountMinor !== order.amountMinor || intent.currency.toUpperCase() !== order.currency) {
+    console.error("Payment intent does not match order", { orderId, intent: intent.id });
+    return order.paymentStatus;
+  }
+  const next = orderStatusFor(intent);
+  if (order.paymentStatus === "succeeded" || order.paymentStatus === "completed" || next === order.paymentStatus) return order.paymentStatus;
+  await db.update(orders).set({ paymentStatus: next, updatedAt: new Date() }).where(eq(orders.id, orderId));
+  return next;
+}
+
+/** Asks the gateway for the order's payment status and records it (SPEC §7 update_payment_status). */
+export async function syncPaymentStatus(db: Database, gateway: PaymentGateway, orderId: number): Promise<PaymentStatus> {
+  const [order] = await db.select({ intentId: orders.paymentIntentId, status: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw new OrderError(404, "Order not found");
+  if (!order.intentId) return order.status;
+  const intent = await gateway.retrieveIntent(order.intentId);
+  if (!intent) return order.status;
+  return recordIntentStatus(db, orderId, intent);
+}
+
+/** The order behind an intent id (local authentication page, webhooks). */
+export async function getOrderIdByIntent(db: Database, intentId: string): Promise<number | null> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, intentId)).limit(1);
+  return row?.id ?? null;
+}

@@ -1,0 +1,57 @@
+/**
+ * Stripe through its official SDK with the fetch HTTP client (Workers have no Node http). The
+ * STRIPE_API_* variables point it at another host; the tests use that for a fake Stripe server.
+ */
+import Stripe from "stripe";
+import type { CreateIntentInput, Intent, IntentStatus, PaymentGateway } from "./gateway.server";
+
+export function stripeClient(env: Env): Stripe {
+  return new Stripe(env.STRIPE_SECRET_KEY ?? "", {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 2,
+    timeout: 15_000,
+    ...(env.STRIPE_API_HOST ? { host: env.STRIPE_API_HOST } : {}),
+    ...(env.STRIPE_API_PORT ? { port: Number(env.STRIPE_API_PORT) } : {}),
+    ...(env.STRIPE_API_PROTOCOL === "http" ? { protocol: "http" as const } : {}),
+  });
+}
+
+export function intentFromStripe(pi: Stripe.PaymentIntent): Intent {
+  return {
+    id: pi.id,
+    clientSecret: pi.client_secret,
+    status: pi.status as IntentStatus,
+    amountMinor: pi.amount,
+    currency: pi.currency,
+    lastError: pi.last_payment_error?.message ?? null,
+    metadata: { ...pi.metadata },
+  };
+}
+
+export function createStripeGateway(env: Env): PaymentGateway {
+  const stripe = stripeClient(env);
+  return {
+    name: "stripe",
+    async createIntent(input: CreateIntentInput) {
+      const pi = await stripe.paymentIntents.create(
+        {
+          amount: input.amountMinor,
+          currency: input.currency.toLowerCase(),
+          allowed_payment_method_types: ["card"],
+          metadata: input.metadata,
+          description: input.description,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return intentFromStripe(pi);
+    },
+    async retrieveIntent(id: string) {
+      try {
+        return intentFromStripe(await stripe.paymentIntents.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+  };
+}
