@@ -60,14 +60,25 @@ export async function requireAdmin(context: AppLoadContext, request: Request): P
  * The API caller's account id for a token of `kind`. Missing or bad token: 401; expired: 401 with
  * `error_code: TOKEN_EXPIRED` (the spec's client refreshes on it); the other kind's token: 403.
  */
-export async function requireApiAccount(context: AppLoadContext, request: Request, kind: SessionKind): Promise<number> {
+async function verifiedToken(context: AppLoadContext, request: Request) {
   const result = await verifyAccessToken(context.env.TOKEN_SECRET, bearerToken(request));
-  if (!result.ok) {
-    if (result.reason === "expired") throw apiError(401, "Access token expired", { error_code: "TOKEN_EXPIRED" });
-    throw apiError(401, result.reason === "missing" ? "Authentication required" : "Invalid access token");
-  }
+  if (result.ok) return result;
+  if (result.reason === "expired") throw apiError(401, "Access token expired", { error_code: "TOKEN_EXPIRED" });
+  throw apiError(401, result.reason === "missing" ? "Authentication required" : "Invalid access token");
+}
+
+export async function requireApiAccount(context: AppLoadContext, request: Request, kind: SessionKind): Promise<number> {
+  const result = await verifiedToken(context, request);
   if (result.kind !== kind) throw apiError(403, kind === "admin" ? "Admin access required" : "Customer access required");
   return result.subjectId;
+}
+
+/** Either kind of token: for calls that customers and admins both make (orders). */
+export async function requireApiAnyAccount(context: AppLoadContext, request: Request): Promise<{ kind: SessionKind; id: number }> {
+  const result = await verifiedToken(context, request);
+  const person = result.kind === "customer" ? await getUser(context.db, result.subjectId) : await getAdmin(context.db, result.subjectId);
+  if (!person) throw apiError(401, "Invalid access token");
+  return { kind: result.kind, id: result.subjectId };
 }
 
 export async function requireApiCustomer(context: AppLoadContext, request: Request): Promise<UserView> {

@@ -1,0 +1,54 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { apiError, apiJson, methodNotAllowed, readJsonObject, wrapped } from "~/lib/api";
+import { firstIssueMessage, PaginationQuerySchema, searchParamsObject } from "~/lib/query";
+import { requireApiAnyAccount, requireApiCustomer } from "~/services/auth.server";
+import { createOrder, listOrders, OrderError } from "~/services/orders.server";
+import { getGateway } from "~/services/payments/gateway.server";
+import { randomToken } from "~/services/crypto.server";
+
+/** GET /api/v1/orders?limit&pageNumber: a customer's own orders; every order for an admin token. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const caller = await requireApiAnyAccount(context, request);
+  const parsed = PaginationQuerySchema.safeParse(searchParamsObject(new URL(request.url).searchParams, ["limit", "pageNumber"]));
+  if (!parsed.success) return apiError(400, firstIssueMessage(parsed.error));
+  const { limit = caller.kind === "admin" ? 20 : 10, pageNumber = 1 } = parsed.data;
+  const page = await listOrders(context.db, caller.kind === "admin" ? {} : { userId: caller.id }, pageNumber, limit);
+  return apiJson({ success: true, data: page.data, meta: { totalPages: page.totalPages, currentPage: pageNumber, totalCount: page.total, limit } });
+}
+
+const CreateOrderSchema = z.object({
+  product_id: z.coerce.number({ invalid_type_error: "product_id must be a number" }).int().positive("product_id is required"),
+  billing_address_id: z.coerce.number({ invalid_type_error: "billing_address_id must be a number" }).int().positive("billing_address_id is required"),
+  order_amount: z.union([z.string().max(20), z.number()]).optional(),
+  currency: z.string().max(3).optional(),
+  package_index: z.coerce.number().int().min(0).max(10).optional(),
+});
+
+/**
+ * POST /api/v1/orders {order:{product_id, billing_address_id, order_amount, currency[, package_index]}}
+ * → 201 data {id, client_secret, …}. The server prices the order; a disagreeing amount is 422. An
+ * `Idempotency-Key` header makes a replayed request return the same order.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const customer = await requireApiCustomer(context, request);
+  const parsed = CreateOrderSchema.safeParse(wrapped(await readJsonObject(request), "order"));
+  if (!parsed.success) return apiError(422, firstIssueMessage(parsed.error));
+  const key = request.headers.get("Idempotency-Key")?.slice(0, 100) || `api-${randomToken(16)}`;
+  try {
+    const { order, clientSecret } = await createOrder(context.db, getGateway(context.env, context.db), customer.id, {
+      productId: parsed.data.product_id,
+      billingAddressId: parsed.data.billing_address_id,
+      packageIndex: parsed.data.package_index,
+      clientAmount: parsed.data.order_amount,
+      currency: parsed.data.currency,
+      idempotencyKey: key,
+    });
+    if (!clientSecret) return apiError(502, "No client secret returned from the payment provider");
+    return apiJson({ success: true, message: "Order created", data: { ...order, client_secret: clientSecret } }, { status: 201 });
+  } catch (error) {
+    if (error instanceof OrderError) return apiError(error.status, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,200 @@
+import type { Page } from "@playwright/test";
+import { expect, hydrated, signUp, test, uniqueEmail } from "./fixtures";
+
+// Declined cards and rejected forms answer 4xx, which the browser logs.
+test.use({ allowedConsole: [/status of 40[02]/] });
+
+async function addAddress(page: Page, { street = "221B Baker Street", city = "London", state = "Greater London", zip = "NW1 6XE", country = "GB", makeDefault = false } = {}) {
+  await page.getByRole("link", { name: "Add New" }).click();
+  const form = page.locator("form#add-address");
+  await form.getByLabel("Street").fill(street);
+  await form.getByLabel("City").fill(city);
+  await form.getByLabel("State").fill(state);
+  await form.getByLabel("Zip Code").fill(zip);
+  await form.getByLabel("Country").selectOption(country);
+  if (makeDefault) await form.getByLabel("Set as default address").check();
+  await form.getByRole("button", { name: "Save Address" }).click();
+  await expect(form).toHaveCount(0);
+}
+
+async function pay(page: Page, number: string) {
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry").fill("12 / 34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+}
+
+async function startCheckout(page: Page, productId = 1, packageName = "Standard") {
+  await page.goto(`/products/${productId}`);
+  await hydrated(page);
+  if (packageName !== "Basic") await page.getByRole("navigation", { name: "Packages" }).getByRole("link", { name: packageName }).click();
+  await page.getByRole("link", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
+  await hydrated(page);
+}
+
+test.describe("checkout (local gateway)", () => {
+  test("visitors log in first; without a package the checkout goes back to the product", async ({ page }) => {
+    await page.goto("/products/1/checkout?package=1");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fproducts%2F1%2Fcheckout%3Fpackage%3D1$/);
+    await signUp(page, { email: uniqueEmail("nopkg") });
+    await page.goto("/products/1/checkout");
+    await expect(page).toHaveURL(/\/products\/1$/);
+    await page.goto("/products/1/checkout?package=7");
+    await expect(page).toHaveURL(/\/products\/1$/);
+  });
+
+  test("full purchase with 4242: summary, address, success panel, and the order in My Orders", async ({ page }) => {
+    await signUp(page, { name: "Buyer One", email: uniqueEmail("buyer") });
+    await startCheckout(page, 1, "Standard");
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    await expect(summary.getByText("3D Product Launch Animation")).toBeVisible();
+    await expect(summary.getByTestId("package-label")).toHaveText("Launc");
+    await expect(summary.getByTestId("summary-price")).toHaveText("$999.00");
+    await expect(summary.getByText("7-day delivery")).toBeVisible();
+    await expect(summary.getByText("3 Revisions")).toBeVisible();
+    await expect(summary.getByText("Licensed music")).toBeVisible();
+    await expect(page.getByText("Complete your purchase securely using your card details.")).toBeVisible();
+    await expect(page.getByText("No billing addresses found.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Continue to Payment" })).toBeDisabled();
+    await expect(page.getByRole("list", { name: "Checkout progress" }).getByRole("listitem").first()).toHaveAttribute("aria-current", "step");
+
+    await page.getByRole("link", { name: "Add New" }).click();
+    const form = page.locator("form#add-address");
+    await form.getByRole("button", { name: "Save Address" }).click();
+    for (const message of ["Street is required", "City is required", "State is required", "Zip code is required", "Country is required"]) {
+      await expect(form.getByText(message)).toBeVisible();
+    }
+    await form.getByLabel("Street").fill("1 Main St");
+    await expect(form.getByText("Street is required")).toBeHidden();
+    await form.getByRole("link", { name: "Cancel" }).click();
+    await expect(form).toHaveCount(0);
+    await addAddress(page);
+    await expect(page.getByTestId("selected-address")).toContainText("221B Baker Street, London, Greater London NW1 6XE, United Kingdom");
+
+    await pay(page, "4242 4242 4242 4242");
+    const success = page.getByRole("status");
+    await expect(success.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await expect(success.getByText("Thank you for your purchase. Your payment has been processed successfully.")).toBeVisible();
+    await expect(success.getByText(/^Transaction ID: \d+$/)).toBeVisible();
+
+    await success.getByRole("link", { name: "View my orders" }).click();
+    await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
+    const card = page.getByRole("listitem").filter({ hasText: "3D Product Launch Animation" });
+    await expect(card).toHaveCount(1);
+    await expect(card.getByText("$999.00")).toBeVisible();
+    await expect(card.getByText("succeeded")).toHaveAttribute("data-colour", "green");
+    await expect(card.getByText(/^pi_local_/)).toBeVisible();
+  });
+
+  test("a declined card shows the provider's message; a retry pays the same order", async ({ page }) => {
+    await signUp(page, { email: uniqueEmail("decline") });
+    await startCheckout(page, 3, "Basic");
+    await addAddress(page);
+    await pay(page, "4000 0000 0000 0002");
+    await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+    await pay(page, "4242424242424242");
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await page.goto("/profile/orders");
+    await expect(page.getByRole("listitem").filter({ hasText: "3D Logo Reveal" })).toHaveCount(1);
+    await expect(page.getByText("£149.00")).toBeVisible();
+  });
+
+  test("card authentication can fail, then succeed", async ({ page }) => {
+    await signUp(page, { email: uniqueEmail("3ds") });
+    await startCheckout(page, 4, "Premium");
+    await addAddress(page, { country: "FR", city: "Paris", state: "Île-de-France", zip: "75001", street: "1 Rue de Rivoli" });
+    await pay(page, "4000 0025 0000 3155");
+    await expect(page.getByRole("heading", { name: "Authenticate your payment" })).toBeVisible();
+    await expect(page.getByText("€4,200.00")).toBeVisible();
+    await page.getByRole("button", { name: "Fail authentication" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
+    );
+    await hydrated(page);
+    await pay(page, "4000 0025 0000 3155");
+    await page.getByRole("button", { name: "Complete authentication" }).click();
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  });
+
+  test("Add New and View All are exclusive; radios choose the address; the default is preselected", async ({ page }) => {
+    await signUp(page, { email: uniqueEmail("addr") });
+    await startCheckout(page, 2, "Basic");
+    await addAddress(page, { street: "1 First Road" });
+    await addAddress(page, { street: "2 Second Road" });
+    // Not the default and not the first: the selection stays.
+    await expect(page.getByTestId("selected-address")).toContainText("1 First Road");
+    await addAddress(page, { street: "3 Third Road", makeDefault: true });
+    await expect(page.getByTestId("selected-address")).toContainText("3 Third Road");
+
+    await page.getByRole("link", { name: "View All" }).click();
+    const list = page.getByRole("group", { name: "Choose a billing address" });
+    await expect(list.getByRole("radio")).toHaveCount(3);
+    await expect(list.getByRole("listitem").filter({ hasText: "3 Third Road" }).getByText("Default", { exact: true })).toBeVisible();
+    await expect(list.getByRole("listitem").filter({ hasText: "1 First Road" }).getByText("Default", { exact: true })).toHaveCount(0);
+    await page.getByRole("link", { name: "Add New" }).click();
+    await expect(list).toHaveCount(0);
+    await page.getByRole("link", { name: "View All" }).click();
+    await expect(page.locator("form#add-address")).toHaveCount(0);
+    await list.getByLabel(/2 Second Road/).check();
+    await expect(page.getByTestId("selected-address")).toContainText("2 Second Road");
+
+    await page.goto("/profile/saved-addresses");
+    await expect(page.getByRole("heading", { name: "My Saved Addresses" })).toBeVisible();
+    const saved = page.getByRole("region", { name: "My Saved Addresses" }).getByRole("listitem");
+    await expect(saved).toHaveCount(3);
+    await expect(saved.filter({ hasText: "3 Third Road" }).getByText("Default")).toBeVisible();
+  });
+
+  test("empty states: no orders and no saved addresses", async ({ page }) => {
+    await signUp(page, { email: uniqueEmail("empty") });
+    await page.goto("/profile/orders");
+    await expect(page.getByText("No orders found.")).toBeVisible();
+    await page.goto("/profile/saved-addresses");
+    await expect(page.getByText("No saved addresses found.")).toBeVisible();
+  });
+});
+
+test.describe("checkout without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the whole purchase works as plain forms, including a decline and an address choice", async ({ page }) => {
+    await page.goto("/signup");
+    const email = uniqueEmail("nojs-buyer");
+    await page.getByLabel("Name").fill("Plain Buyer");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("Str0ng!Pass");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page).toHaveURL(/\/products$/);
+
+    await page.goto("/products/5");
+    await page.getByRole("navigation", { name: "Packages" }).getByRole("link", { name: "Standard" }).click();
+    await page.getByRole("link", { name: "Continue" }).click();
+    await expect(page.getByTestId("summary-price")).toHaveText("$899.00");
+    await page.getByRole("link", { name: "Add New" }).click();
+    const form = page.locator("form#add-address");
+    await form.getByLabel("Street").fill("5 Plain Lane");
+    await form.getByRole("button", { name: "Save Address" }).click();
+    await expect(page.getByText("City is required")).toBeVisible();
+    await expect(form.getByLabel("Street")).toHaveValue("5 Plain Lane");
+    await form.getByLabel("City").fill("Leeds");
+    await form.getByLabel("State").fill("West Yorkshire");
+    await form.getByLabel("Zip Code").fill("LS1 1AA");
+    await form.getByLabel("Country").selectOption("GB");
+    await form.getByRole("button", { name: "Save Address" }).click();
+    await expect(page.getByTestId("selected-address")).toContainText("5 Plain Lane");
+
+    await page.getByLabel("Card number").fill("4000000000000002");
+    await page.getByLabel("Expiry").fill("01/40");
+    await page.getByLabel("CVC").fill("999");
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+    await page.getByLabel("Card number").fill("4242424242424242");
+    await page.getByLabel("Expiry").fill("01/40");
+    await page.getByLabel("CVC").fill("999");
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+    await page.goto("/profile/orders");
+    await expect(page.getByRole("listitem").filter({ hasText: "Motion Graphics Ad Pack" })).toHaveCount(1);
+  });
+});
