@@ -24,6 +24,7 @@ declare global {
     // Types `env` from "cloudflare:test" in the integration tests.
     interface Env extends globalThis.Env {
       TEST_MIGRATIONS: D1Migration[];
+      FAKE_STRIPE_PORT: string;
     }
   }
 }

@@ -2,11 +2,15 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { fileURLToPath } from "node:url";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { startFakeStripe } from "./tests/support/fake-stripe";
 
 /**
  * Integration tests run inside workerd with real (local) D1 and R2. `SELF` is the built Worker
  * (server.ts + build/server), so run `npm run build` first; `npm test` does.
  */
+// The Stripe adapter's tests talk to this fake over HTTP through the real SDK.
+const fakeStripe = await startFakeStripe();
+
 export default defineConfig({
   plugins: [
     tsconfigPaths(),
@@ -16,6 +20,7 @@ export default defineConfig({
         bindings: {
           ENVIRONMENT: "test",
           TOKEN_SECRET: "integration-test-token-secret-0123456789",
+          FAKE_STRIPE_PORT: String(fakeStripe.port),
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
         },
       },

@@ -1,0 +1,126 @@
+import { env } from "cloudflare:test";
+import Stripe from "stripe";
+import { describe, expect, it } from "vitest";
+import { createDb } from "../../db/client";
+import { createAddress } from "~/services/addresses.server";
+import { createOrder, getOrder, syncPaymentStatus } from "~/services/orders.server";
+import { createStripeGateway } from "~/services/payments/stripe-gateway.server";
+import { handleStripeWebhook } from "~/services/payments/webhooks.server";
+
+const db = createDb(env.DB);
+const WEBHOOK_SECRET = "whsec_test_secret_for_integration";
+const stripeEnv: Env = {
+  ...env,
+  PAYMENTS: "stripe",
+  STRIPE_SECRET_KEY: "sk_test_fake",
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  STRIPE_API_HOST: "127.0.0.1",
+  STRIPE_API_PORT: env.FAKE_STRIPE_PORT,
+  STRIPE_API_PROTOCOL: "http",
+};
+const gateway = createStripeGateway(stripeEnv);
+const fake = `http://127.0.0.1:${env.FAKE_STRIPE_PORT}`;
+
+async function setIntent(id: string, patch: { status?: string; error?: string; amount?: number }) {
+  await fetch(`${fake}/__test/payment_intents/${id}`, { method: "POST", body: JSON.stringify(patch) });
+}
+
+async function stats() {
+  return (await (await fetch(`${fake}/__test/stats`)).json()) as { creates: number };
+}
+
+let keyCounter = 0;
+async function newOrder(packageIndex = 0) {
+  const address = await createAddress(db, 1, { street: "1 Test St", city: "Testville", state: "TS", zip_code: "12345", country: "US", is_default: false });
+  return createOrder(db, gateway, 1, { productId: 1, packageIndex, billingAddressId: address.id, idempotencyKey: `stripe-test-${Date.now()}-${keyCounter++}` });
+}
+
+async function webhook(event: object, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify(event);
+  const header = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider: Stripe.createSubtleCryptoProvider() });
+  const request = new Request("http://localhost/api/v1/webhooks/stripe", { method: "POST", body: payload, headers: { "Stripe-Signature": header } });
+  const response = await handleStripeWebhook(stripeEnv, db, request);
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+function intentEvent(id: string, type: string, object: Record<string, unknown>) {
+  return { id, object: "event", type, api_version: "2025-01-01", created: 1, livemode: false, data: { object: { object: "payment_intent", ...object } } };
+}
+
+describe("Stripe gateway (real SDK against a fake Stripe)", () => {
+  it("creates one PaymentIntent per order, priced by the server, with the order id as metadata", async () => {
+    const { order, clientSecret, intent } = await newOrder(1);
+    expect(order.payment_status).toBe("initiated");
+    expect(order.order_amount).toBe("999.00");
+    expect(intent).toMatchObject({ amountMinor: 99900, currency: "usd", metadata: { order_id: String(order.id), user_id: "1" } });
+    expect(clientSecret).toMatch(/^pi_fake_.+_secret_/);
+    expect(order.stripe_transaction_id).toBe(intent.id);
+  });
+
+  it("a replayed create returns the same order and the same intent (idempotency key from the order id)", async () => {
+    const address = await createAddress(db, 1, { street: "2 Test St", city: "T", state: "T", zip_code: "1", country: "US", is_default: false });
+    const input = { productId: 2, packageIndex: 0, billingAddressId: address.id, idempotencyKey: `replay-${Date.now()}` };
+    const before = (await stats()).creates;
+    const [a, b] = await Promise.all([createOrder(db, gateway, 1, input), createOrder(db, gateway, 1, input)]);
+    expect(a.order.id).toBe(b.order.id);
+    expect(a.intent.id).toBe(b.intent.id);
+    expect((await stats()).creates - before).toBe(1);
+  });
+
+  it("update_payment_status records what Stripe says, not what the client claims", async () => {
+    const { order, intent } = await newOrder();
+    expect(await syncPaymentStatus(db, gateway, order.id)).toBe("initiated");
+    await setIntent(intent.id, { status: "requires_payment_method", error: "Your card was declined." });
+    expect(await syncPaymentStatus(db, gateway, order.id)).toBe("failed");
+    await setIntent(intent.id, { status: "succeeded" });
+    expect(await syncPaymentStatus(db, gateway, order.id)).toBe("succeeded");
+    // Once succeeded, an order never goes back.
+    await setIntent(intent.id, { status: "canceled" });
+    expect(await syncPaymentStatus(db, gateway, order.id)).toBe("succeeded");
+  });
+
+  it("refuses to trust an intent whose amount differs from the order", async () => {
+    const { order, intent } = await newOrder();
+    await setIntent(intent.id, { status: "succeeded", amount: 1 });
+    expect(await syncPaymentStatus(db, gateway, order.id)).toBe("initiated");
+  });
+});
+
+describe("Stripe webhooks", () => {
+  it("verifies the signature and moves the order once; a replayed event changes nothing", async () => {
+    const { order, intent } = await newOrder();
+    const event = intentEvent(`evt_ok_${order.id}`, "payment_intent.succeeded", { id: intent.id, amount: 49900, currency: "usd", status: "succeeded", metadata: {} });
+    expect(await webhook(event)).toEqual({ status: 200, body: { received: true, order_id: order.id, payment_status: "succeeded" } });
+    expect((await getOrder(db, order.id))?.payment_status).toBe("succeeded");
+    expect(await webhook(event)).toEqual({ status: 200, body: { received: true, duplicate: true } });
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM payment_events WHERE id = ?").bind(event.id).first<{ n: number }>();
+    expect(rows?.n).toBe(1);
+  });
+
+  it("rejects a bad signature and a missing one", async () => {
+    const { intent } = await newOrder();
+    const event = intentEvent("evt_forged", "payment_intent.succeeded", { id: intent.id, amount: 49900, currency: "usd", status: "succeeded" });
+    expect(await webhook(event, "whsec_wrong")).toEqual({ status: 400, body: { success: false, message: "Invalid webhook signature" } });
+    const unsigned = await handleStripeWebhook(stripeEnv, db, new Request("http://localhost/", { method: "POST", body: "{}" }));
+    expect(unsigned.status).toBe(400);
+  });
+
+  it("a payment_failed event marks the order failed; a mismatched amount is ignored", async () => {
+    const { order, intent } = await newOrder();
+    const failed = intentEvent(`evt_fail_${order.id}`, "payment_intent.payment_failed", {
+      id: intent.id,
+      amount: 49900,
+      currency: "usd",
+      status: "requires_payment_method",
+      last_payment_error: { message: "Your card was declined." },
+    });
+    expect((await webhook(failed)).body.payment_status).toBe("failed");
+    const cheap = intentEvent(`evt_cheap_${order.id}`, "payment_intent.succeeded", { id: intent.id, amount: 100, currency: "usd", status: "succeeded" });
+    expect((await webhook(cheap)).body.payment_status).toBe("failed");
+  });
+
+  it("ignores events it does not handle", async () => {
+    const event = { id: "evt_other", object: "event", type: "customer.created", data: { object: { object: "customer", id: "cus_1" } } };
+    expect((await webhook(event)).body).toEqual({ received: true, ignored: true });
+  });
+});

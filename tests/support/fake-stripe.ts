@@ -1,0 +1,105 @@
+/**
+ * A small fake of Stripe's PaymentIntents API for tests, enough for the real `stripe` SDK:
+ * create (honouring Idempotency-Key), retrieve, and a test-only control endpoint that plays the
+ * part of Stripe.js confirming a card. No Stripe mock on npm covers PaymentIntents (DESIGN.md §5).
+ */
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import { randomBytes } from "node:crypto";
+
+interface FakeIntent {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  description: string | null;
+  last_payment_error: { message: string; type: string } | null;
+  livemode: false;
+  created: number;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => resolve(body));
+    req.on("error", reject);
+  });
+}
+
+export async function startFakeStripe(): Promise<{ server: Server; port: number }> {
+  const intents = new Map<string, FakeIntent>();
+  const byKey = new Map<string, string>();
+  let creates = 0;
+
+  const server = createServer(async (req, res) => {
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${randomBytes(6).toString("hex")}` });
+      res.end(JSON.stringify(body));
+    };
+    const url = new URL(req.url ?? "/", "http://fake");
+    const body = await readBody(req);
+    if (!url.pathname.startsWith("/__test/") && !String(req.headers.authorization ?? "").startsWith("Bearer sk_test_")) {
+      return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+    }
+
+    if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
+      const key = String(req.headers["idempotency-key"] ?? "");
+      const existing = key && byKey.get(key);
+      if (existing) return send(200, intents.get(existing));
+      creates++;
+      const form = new URLSearchParams(body);
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of form) {
+        const m = /^metadata\[(.+)\]$/.exec(k);
+        if (m) metadata[m[1]!] = v;
+      }
+      const id = `pi_fake_${randomBytes(8).toString("hex")}`;
+      const intent: FakeIntent = {
+        id,
+        object: "payment_intent",
+        amount: Number(form.get("amount")),
+        currency: form.get("currency") ?? "usd",
+        status: "requires_payment_method",
+        client_secret: `${id}_secret_${randomBytes(8).toString("hex")}`,
+        metadata,
+        description: form.get("description"),
+        last_payment_error: null,
+        livemode: false,
+        created: Math.floor(Date.now() / 1000),
+      };
+      intents.set(id, intent);
+      if (key) byKey.set(key, id);
+      return send(200, intent);
+    }
+
+    const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "GET" && retrieve) {
+      const intent = intents.get(decodeURIComponent(retrieve[1]!));
+      if (!intent) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" } });
+      return send(200, intent);
+    }
+
+    // Test control: what Stripe.js would do when the customer confirms a card.
+    const control = /^\/__test\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "POST" && control) {
+      const intent = intents.get(decodeURIComponent(control[1]!));
+      if (!intent) return send(404, { error: "no such intent" });
+      const patch = JSON.parse(body || "{}") as { status?: string; error?: string; amount?: number };
+      if (patch.status) intent.status = patch.status;
+      if (patch.amount !== undefined) intent.amount = patch.amount;
+      intent.last_payment_error = patch.error ? { message: patch.error, type: "card_error" } : null;
+      return send(200, intent);
+    }
+    if (req.method === "GET" && url.pathname === "/__test/stats") return send(200, { creates, intents: intents.size });
+
+    send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  server.unref();
+  const address = server.address();
+  if (!address || typeof address === "string") throw new Error("fake Stripe did not start");
+  return { server, port: address.port };
+}

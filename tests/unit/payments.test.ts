@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { statusColour } from "~/components/ui/status-badge";
+import { AddressSchema } from "~/lib/schemas/address";
+import { orderStatusFor } from "~/services/payments/gateway.server";
+import { cardProblem, EXPIRED_MESSAGE, INCORRECT_NUMBER_MESSAGE } from "~/services/payments/local-gateway.server";
+
+const now = new Date(Date.UTC(2026, 10, 22));
+
+describe("local gateway card checks", () => {
+  it.each([
+    [{ number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" }, null],
+    [{ number: "4000-0000-0000-0002", expiry: "11 / 2026", cvc: "1234" }, null],
+    [{ number: "4242 4242 4242 4241", expiry: "12/34", cvc: "123" }, INCORRECT_NUMBER_MESSAGE],
+    [{ number: "abcd", expiry: "12/34", cvc: "123" }, INCORRECT_NUMBER_MESSAGE],
+    [{ number: "4242424242424242", expiry: "10/26", cvc: "123" }, EXPIRED_MESSAGE],
+    [{ number: "4242424242424242", expiry: "13/30", cvc: "123" }, "Your card's expiration date is invalid."],
+    [{ number: "4242424242424242", expiry: "", cvc: "123" }, "Your card's expiration date is incomplete."],
+    [{ number: "4242424242424242", expiry: "12/30", cvc: "1" }, "Your card's security code is incomplete."],
+  ])("%j → %s", (card, expected) => {
+    expect(cardProblem(card, now)).toBe(expected);
+  });
+});
+
+describe("order status from the provider's intent status", () => {
+  it.each([
+    [{ status: "succeeded", lastError: null }, "succeeded"],
+    [{ status: "processing", lastError: null }, "pending"],
+    [{ status: "requires_payment_method", lastError: null }, "initiated"],
+    [{ status: "requires_payment_method", lastError: "Your card was declined." }, "failed"],
+    [{ status: "requires_action", lastError: null }, "initiated"],
+    [{ status: "canceled", lastError: null }, "canceled"],
+  ] as const)("%j → %s", (intent, expected) => {
+    expect(orderStatusFor(intent)).toBe(expected);
+  });
+});
+
+describe("payment status colours (SPEC §4)", () => {
+  it.each([
+    ["initiated", "customer", "yellow"],
+    ["initiated", "admin", "blue"],
+    ["succeeded", "customer", "green"],
+    ["completed", "admin", "green"],
+    ["pending", "admin", "yellow"],
+    ["failed", "admin", "red"],
+    ["refunded", "admin", "grey"],
+    [null, "customer", "grey"],
+  ] as const)("%s for %s → %s", (status, audience, colour) => {
+    expect(statusColour(status, audience)).toBe(colour);
+  });
+});
+
+describe("AddressSchema", () => {
+  it("upper-cases the country and reads the default checkbox", () => {
+    expect(AddressSchema.parse({ street: " 1 A St ", city: "X", state: "Y", zip_code: "Z", country: "gb", is_default: "on" })).toEqual({
+      street: "1 A St",
+      city: "X",
+      state: "Y",
+      zip_code: "Z",
+      country: "GB",
+      is_default: true,
+    });
+  });
+});
