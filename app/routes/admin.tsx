@@ -16,6 +16,7 @@ const LINKS = [
   { to: "/admin/products", label: "Products" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/demo-requests", label: "Demo requests" },
 ];
 
 /** Admin layout (SPEC §2): sidebar with Dashboard, Products, Orders, Users and the account menu. */

@@ -13,8 +13,20 @@ async function sessionCount(kind: "customer" | "admin", subjectId: number) {
   return row?.n ?? 0;
 }
 
-const CUSTOMER_ROUTES = ["/profile"];
-const ADMIN_ROUTES = ["/admin", "/admin/products", "/admin/products/1", "/admin/account"];
+// The SPEC §2 access table (plus our admin extras).
+const CUSTOMER_ROUTES = ["/products/1/checkout", "/profile", "/profile/saved-addresses", "/profile/orders"];
+const ADMIN_ROUTES = [
+  "/admin",
+  "/admin/dashboard",
+  "/admin/products",
+  "/admin/products/new",
+  "/admin/products/1",
+  "/admin/orders",
+  "/admin/orders/1",
+  "/admin/users",
+  "/admin/account",
+  "/admin/demo-requests",
+];
 
 describe("route guards (SPEC §2 access table)", () => {
   it.each(CUSTOMER_ROUTES)("%s sends visitors to /login with a way back", async (path) => {
@@ -45,7 +57,9 @@ describe("route guards (SPEC §2 access table)", () => {
     for (const text of ["My Account", "Demo Customer", "customer@example.com", "Standard User", "Not available"]) expect(html).toContain(text);
 
     const admin = await adminCookie();
-    for (const path of ADMIN_ROUTES.filter((p) => p !== "/admin")) expect((await visit(path, admin)).status).toBe(200);
+    // /admin/products/new belongs to the product form, which has not landed yet (404 for admins).
+    for (const path of ADMIN_ROUTES.filter((p) => p !== "/admin" && p !== "/admin/products/new")) expect((await visit(path, admin)).status, path).toBe(200);
+    for (const path of CUSTOMER_ROUTES) expect((await visit(`${path}?package=0`, customer)).status, path).toBe(200);
     for (const path of ["/admin", "/admin/login"]) {
       const response = await visit(path, admin);
       expect(response.status).toBe(302);
