@@ -129,6 +129,28 @@ export interface CreateOrderInput {
  * PaymentIntent. Returns the order and the intent's client secret.
  */
 export async function createOrder(db: Database, gateway: PaymentGateway, userId: number, input: CreateOrderInput) {
+  const { order, description } = await insertOrder(db, gateway.name, userId, input);
+  const intent = await gateway.createIntent({
+    amountMinor: order.amountMinor,
+    currency: order.currency,
+    idempotencyKey: `order-${order.id}`,
+    metadata: { order_id: String(order.id), user_id: String(userId) },
+    description,
+  });
+  if (order.paymentIntentId !== intent.id) {
+    await db.update(orders).set({ paymentIntentId: intent.id, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  }
+  const view = await getOrder(db, order.id);
+  return { order: view!, clientSecret: intent.clientSecret, intent };
+}
+
+/** An order without a PaymentIntent yet: Stripe's hosted checkout session creates the intent itself. */
+export async function createOrderForHostedCheckout(db: Database, userId: number, input: CreateOrderInput) {
+  const { order } = await insertOrder(db, "stripe", userId, input);
+  return (await getOrder(db, order.id))!;
+}
+
+async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], userId: number, input: CreateOrderInput) {
   const [productRows, packageRows] = await db.batch([
     db.select({ id: products.id, title: products.title }).from(products).where(and(eq(products.id, input.productId), sql`${products.archivedAt} IS NULL`)).limit(1),
     db.select().from(packages).where(eq(packages.productId, input.productId)),
@@ -163,7 +185,7 @@ export async function createOrder(db: Database, gateway: PaymentGateway, userId:
       amountMinor: pkg.amountMinor,
       currency: pkg.currency,
       paymentStatus: "initiated",
-      gateway: gateway.name,
+      gateway: gatewayName,
       idempotencyKey: input.idempotencyKey,
     })
     .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] });
@@ -178,18 +200,7 @@ export async function createOrder(db: Database, gateway: PaymentGateway, userId:
     throw new OrderError(409, "This checkout was already used for another order; reload the page");
   }
 
-  const intent = await gateway.createIntent({
-    amountMinor: order.amountMinor,
-    currency: order.currency,
-    idempotencyKey: `order-${order.id}`,
-    metadata: { order_id: String(order.id), user_id: String(userId) },
-    description: `Order ${order.id}: ${product.title} (${pkg.shortDescription})`,
-  });
-  if (order.paymentIntentId !== intent.id) {
-    await db.update(orders).set({ paymentIntentId: intent.id, updatedAt: new Date() }).where(eq(orders.id, order.id));
-  }
-  const view = await getOrder(db, order.id);
-  return { order: view!, clientSecret: intent.clientSecret, intent };
+  return { order, description: `Order ${order.id}: ${product.title} (${pkg.shortDescription})` };
 }
 
 /**
@@ -217,6 +228,14 @@ export async function syncPaymentStatus(db: Database, gateway: PaymentGateway, o
   const intent = await gateway.retrieveIntent(order.intentId);
   if (!intent) return order.status;
   return recordIntentStatus(db, orderId, intent);
+}
+
+/** Links the PaymentIntent a hosted checkout session created to its order (only if none is linked yet). */
+export async function attachIntent(db: Database, orderId: number, intentId: string) {
+  await db
+    .update(orders)
+    .set({ paymentIntentId: intentId, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), sql`${orders.paymentIntentId} IS NULL`));
 }
 
 /** The order behind an intent id (local authentication page, webhooks). */

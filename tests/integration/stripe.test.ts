@@ -3,7 +3,8 @@ import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { createAddress } from "~/services/addresses.server";
-import { createOrder, getOrder, syncPaymentStatus } from "~/services/orders.server";
+import { createOrder, createOrderForHostedCheckout, getOrder, syncPaymentStatus } from "~/services/orders.server";
+import { completeHostedCheckout, startHostedCheckout } from "~/services/payments/hosted-checkout.server";
 import { createStripeGateway } from "~/services/payments/stripe-gateway.server";
 import { handleStripeWebhook } from "~/services/payments/webhooks.server";
 
@@ -122,5 +123,25 @@ describe("Stripe webhooks", () => {
   it("ignores events it does not handle", async () => {
     const event = { id: "evt_other", object: "event", type: "customer.created", data: { object: { object: "customer", id: "cus_1" } } };
     expect((await webhook(event)).body).toEqual({ received: true, ignored: true });
+  });
+});
+
+describe("Stripe hosted checkout (no JavaScript)", () => {
+  it("sends the customer to Stripe and, on return, links the session's intent and records its status", async () => {
+    const address = await createAddress(db, 1, { street: "3 Test St", city: "T", state: "T", zip_code: "1", country: "US", is_default: false });
+    const order = await createOrderForHostedCheckout(db, 1, { productId: 3, packageIndex: 1, billingAddressId: address.id, idempotencyKey: `hosted-${Date.now()}` });
+    expect(order).toMatchObject({ order_amount: "299.00", currency: "GBP", stripe_transaction_id: null, payment_status: "initiated" });
+    const url = await startHostedCheckout(stripeEnv, order, { success: "http://localhost/ok?session_id={CHECKOUT_SESSION_ID}", cancel: "http://localhost/cancel" });
+    const sessionId = url.split("/").pop()!;
+    expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_/);
+    // The same order never opens a second session (idempotency key from the order id).
+    expect(await startHostedCheckout(stripeEnv, order, { success: "http://localhost/ok", cancel: "http://localhost/cancel" })).toBe(url);
+
+    const session = (await (await fetch(`${fake}/v1/checkout/sessions/${sessionId}`, { headers: { Authorization: "Bearer sk_test_fake" } })).json()) as { payment_intent: string };
+    await setIntent(session.payment_intent, { status: "succeeded" });
+    // A session of another order is not accepted for this one.
+    expect(await completeHostedCheckout(stripeEnv, db, order.id + 1000, sessionId)).toBeNull();
+    const paid = await completeHostedCheckout(stripeEnv, db, order.id, sessionId);
+    expect(paid).toMatchObject({ id: order.id, payment_status: "succeeded", stripe_transaction_id: session.payment_intent });
   });
 });

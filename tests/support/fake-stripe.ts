@@ -32,6 +32,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 export async function startFakeStripe(): Promise<{ server: Server; port: number }> {
   const intents = new Map<string, FakeIntent>();
   const byKey = new Map<string, string>();
+  const sessions = new Map<string, Record<string, unknown>>();
   let creates = 0;
 
   const server = createServer(async (req, res) => {
@@ -80,6 +81,52 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
       const intent = intents.get(decodeURIComponent(retrieve[1]!));
       if (!intent) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" } });
       return send(200, intent);
+    }
+
+    if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
+      const key = String(req.headers["idempotency-key"] ?? "");
+      const existing = key && byKey.get(key);
+      if (existing) return send(200, sessions.get(existing));
+      const form = new URLSearchParams(body);
+      const piId = `pi_fake_${randomBytes(8).toString("hex")}`;
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of form) {
+        const m = /^payment_intent_data\[metadata\]\[(.+)\]$/.exec(k);
+        if (m) metadata[m[1]!] = v;
+      }
+      intents.set(piId, {
+        id: piId,
+        object: "payment_intent",
+        amount: Number(form.get("line_items[0][price_data][unit_amount]")),
+        currency: form.get("line_items[0][price_data][currency]") ?? "usd",
+        status: "requires_payment_method",
+        client_secret: `${piId}_secret_x`,
+        metadata,
+        description: null,
+        last_payment_error: null,
+        livemode: false,
+        created: Math.floor(Date.now() / 1000),
+      });
+      const id = `cs_test_${randomBytes(8).toString("hex")}`;
+      const session = {
+        id,
+        object: "checkout.session",
+        url: `https://checkout.stripe.test/pay/${id}`,
+        client_reference_id: form.get("client_reference_id"),
+        payment_intent: piId,
+        success_url: form.get("success_url"),
+        cancel_url: form.get("cancel_url"),
+        status: "open",
+      };
+      sessions.set(id, session);
+      if (key) byKey.set(key, id);
+      return send(200, session);
+    }
+    const sessionMatch = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "GET" && sessionMatch) {
+      const session = sessions.get(decodeURIComponent(sessionMatch[1]!));
+      if (!session) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such checkout.session" } });
+      return send(200, session);
     }
 
     // Test control: what Stripe.js would do when the customer confirms a card.

@@ -10,7 +10,8 @@ import { z } from "zod";
 import { AddressSchema } from "~/lib/schemas/address";
 import { createAddress, listAddresses, preferredAddress } from "~/services/addresses.server";
 import { requireCustomer } from "~/services/auth.server";
-import { createOrder, getOrder, OrderError, recordIntentStatus, syncPaymentStatus } from "~/services/orders.server";
+import { createOrder, createOrderForHostedCheckout, getOrder, OrderError, recordIntentStatus, syncPaymentStatus } from "~/services/orders.server";
+import { completeHostedCheckout, startHostedCheckout } from "~/services/payments/hosted-checkout.server";
 import { getGateway, paymentsMode } from "~/services/payments/gateway.server";
 import { createLocalGateway } from "~/services/payments/local-gateway.server";
 import { getProduct } from "~/services/products.server";
@@ -49,6 +50,10 @@ export async function checkoutLoader(context: AppLoadContext, request: Request, 
   const orderId = orderParam && /^\d{1,12}$/.test(orderParam) ? Number(orderParam) : null;
   let order = orderId ? await getOrder(context.db, orderId, { userId: customer.id }) : null;
   if (order && order.product_id !== product.id) order = null;
+  const sessionId = url.searchParams.get("session_id");
+  if (order && sessionId && paymentsMode(context.env) === "stripe") {
+    order = (await completeHostedCheckout(context.env, context.db, order.id, sessionId)) ?? order;
+  }
   let paymentError: string | null = null;
   if (order && order.payment_status !== "succeeded") {
     const gateway = getGateway(context.env, context.db);
@@ -104,6 +109,32 @@ export async function checkoutAction(context: AppLoadContext, request: Request, 
     // SPEC §4: a new address is selected when it is the default or the first; otherwise the choice stays.
     const select = saved.is_default || !current ? saved.id : current;
     return redirect(checkoutUrl(product.id, packageIndex, { address: select }));
+  }
+
+  if (intent === "hosted-checkout") {
+    // Stripe mode without JavaScript: pay on Stripe's hosted page, then come back here.
+    const parsed = PaySchema.safeParse(Object.fromEntries(formData));
+    const checkoutKey = String(formData.get("checkout_key") ?? "") || randomToken(12);
+    if (!parsed.success || paymentsMode(context.env) !== "stripe") {
+      return data<CheckoutActionData>({ intent: "pay", error: parsed.error?.issues[0]?.message ?? "Payment failed", orderId: null, checkoutKey }, { status: 400 });
+    }
+    try {
+      const order = await createOrderForHostedCheckout(context.db, customer.id, {
+        productId: product.id,
+        packageIndex,
+        billingAddressId: parsed.data.address_id,
+        idempotencyKey: parsed.data.checkout_key,
+      });
+      const origin = new URL(request.url).origin;
+      const stripeUrl = await startHostedCheckout(context.env, order, {
+        success: `${origin}${checkoutUrl(product.id, packageIndex, { order: order.id })}&session_id={CHECKOUT_SESSION_ID}`,
+        cancel: `${origin}${checkoutUrl(product.id, packageIndex)}`,
+      });
+      return redirect(stripeUrl);
+    } catch (error) {
+      if (error instanceof OrderError) return data<CheckoutActionData>({ intent: "pay", error: error.message, orderId: null, checkoutKey }, { status: error.status });
+      throw error;
+    }
   }
 
   if (intent === "pay" || intent === "create-order") {

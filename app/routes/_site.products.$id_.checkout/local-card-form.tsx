@@ -62,3 +62,28 @@ export function LocalCardForm({ selectedAddressId, error, orderId }: { selectedA
     </Form>
   );
 }
+
+/** Stripe mode without JavaScript: the button goes to Stripe's hosted checkout page and back. */
+export function HostedCheckoutForm({ selectedAddressId, error }: { selectedAddressId: number | null; error: string | null }) {
+  const { checkoutKey } = useLoaderData<typeof loader>();
+  return (
+    <Form method="post" className="mt-4 space-y-4">
+      <input type="hidden" name="intent" value="hosted-checkout" />
+      <input type="hidden" name="checkout_key" value={checkoutKey} />
+      {selectedAddressId !== null ? <input type="hidden" name="address_id" value={selectedAddressId} /> : null}
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <p className="text-sm text-slate-600">You will enter your card on Stripe’s secure page and come back here.</p>
+      <button
+        type="submit"
+        disabled={selectedAddressId === null}
+        className="w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        Continue to Payment
+      </button>
+    </Form>
+  );
+}

@@ -4,7 +4,7 @@ import { lazy, Suspense } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { BillingPanel } from "./billing-panel";
 import { checkoutAction, checkoutLoader, type CheckoutActionData } from "./checkout.server";
-import { LocalCardForm } from "./local-card-form";
+import { HostedCheckoutForm, LocalCardForm } from "./local-card-form";
 import { OrderSummary } from "./order-summary";
 
 // Stripe.js and Elements load only in Stripe mode, so they never weigh on other pages.
@@ -46,9 +46,14 @@ export default function CheckoutPage() {
               <h2 id="payment-title" className="text-lg font-semibold">Payment</h2>
               <p className="mt-1 text-sm text-slate-600">Complete your purchase securely using your card details.</p>
               {mode === "stripe" ? (
-                <Suspense fallback={<p className="mt-4 text-sm text-slate-500">Loading secure card form…</p>}>
-                  <StripeCardForm selectedAddress={selected} />
-                </Suspense>
+                <>
+                  <noscript>
+                    <HostedCheckoutForm selectedAddressId={selected?.id ?? null} error={payError ?? null} />
+                  </noscript>
+                  <Suspense fallback={<p className="mt-4 text-sm text-slate-500">Loading secure card form…</p>}>
+                    <StripeCardForm selectedAddress={selected} />
+                  </Suspense>
+                </>
               ) : (
                 <LocalCardForm selectedAddressId={selected?.id ?? null} error={payError ?? null} orderId={orderId} />
               )}
