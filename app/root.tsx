@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { NavigationProgress } from "~/components/navigation-progress";
 import { getCustomer } from "~/services/auth.server";
 import styles from "~/tailwind.css?url";
 
@@ -45,7 +46,12 @@ export default function App() {
     // Lets end-to-end tests (and CSS, if ever needed) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <NavigationProgress />
+      <Outlet />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

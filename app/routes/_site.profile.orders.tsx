@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { OrdersSkeleton } from "~/components/profile-loading";
 import { Pagination } from "~/components/ui/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { currencySymbol } from "~/lib/currency";
@@ -39,17 +40,7 @@ export default function MyOrders() {
       <h1 id="orders-title" className="text-2xl font-bold tracking-tight">My Orders</h1>
       <div className="mt-6">
         {loading ? (
-          <ul className="grid gap-4">
-            {Array.from({ length: 3 }, (_, i) => (
-              <li key={i} data-testid="order-skeleton" aria-hidden="true" className="flex animate-pulse gap-4 rounded-2xl border border-slate-200 p-4">
-                <div className="h-20 w-32 rounded-lg bg-slate-200" />
-                <div className="flex-1 space-y-3">
-                  <div className="h-4 w-1/2 rounded bg-slate-200" />
-                  <div className="h-3 w-1/3 rounded bg-slate-200" />
-                </div>
-              </li>
-            ))}
-          </ul>
+          <OrdersSkeleton />
         ) : failed ? (
           <p role="alert" className="text-red-700">Failed to fetch orders. Please try again later.</p>
         ) : orders.length === 0 ? (

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { AddressesLoading } from "~/components/profile-loading";
 import { countryName } from "~/lib/countries";
 import { listAddresses } from "~/services/addresses.server";
 import { requireCustomer } from "~/services/auth.server";
@@ -21,7 +22,7 @@ export default function SavedAddresses() {
       <h1 id="addresses-title" className="text-2xl font-bold tracking-tight">My Saved Addresses</h1>
       <div className="mt-6">
         {loading ? (
-          <p role="status" className="text-slate-600">Loading addresses...</p>
+          <AddressesLoading />
         ) : addresses.length === 0 ? (
           <p className="text-slate-600">No saved addresses found.</p>
         ) : (

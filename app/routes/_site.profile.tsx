@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { NavLink, Outlet } from "@remix-run/react";
+import { NavLink, Outlet, useNavigation } from "@remix-run/react";
+import { AddressesLoading, OrdersSkeleton } from "~/components/profile-loading";
 import { requireCustomer } from "~/services/auth.server";
 
 const LINKS = [
@@ -15,6 +16,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** The customer's profile area: a sidebar that collapses into a menu below 768 px (SPEC §2). */
 export default function ProfileLayout() {
+  const navigation = useNavigation();
+  const arriving = navigation.state === "loading" ? navigation.location.pathname : null;
   const link = ({ isActive }: { isActive: boolean }) =>
     `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`;
   const nav = (
@@ -41,7 +44,23 @@ export default function ProfileLayout() {
         <div className="hidden md:block">{nav}</div>
       </nav>
       <div className="min-w-0">
-        <Outlet />
+        {arriving === "/profile/orders" ? (
+          <section aria-label="My Orders" aria-busy="true">
+            <h1 className="text-2xl font-bold tracking-tight">My Orders</h1>
+            <div className="mt-6">
+              <OrdersSkeleton />
+            </div>
+          </section>
+        ) : arriving === "/profile/saved-addresses" ? (
+          <section aria-label="My Saved Addresses" aria-busy="true">
+            <h1 className="text-2xl font-bold tracking-tight">My Saved Addresses</h1>
+            <div className="mt-6">
+              <AddressesLoading />
+            </div>
+          </section>
+        ) : (
+          <Outlet />
+        )}
       </div>
     </div>
   );

@@ -198,3 +198,27 @@ test.describe("checkout without JavaScript", () => {
     await expect(page.getByRole("listitem").filter({ hasText: "Motion Graphics Ad Pack" })).toHaveCount(1);
   });
 });
+
+test("My Orders and Saved Addresses show their loading states on client navigation", async ({ page }) => {
+  await signUp(page, { email: uniqueEmail("loading") });
+  await page.goto("/profile");
+  await hydrated(page);
+  const nav = page.getByRole("navigation", { name: "Profile" });
+  for (const [link, pattern, loading, settled] of [
+    ["My Orders", /\/profile\/orders\.data/, page.getByTestId("order-skeleton"), page.getByText("No orders found.")],
+    ["Saved Addresses", /\/profile\/saved-addresses\.data/, page.getByText("Loading addresses..."), page.getByText("No saved addresses found.")],
+  ] as const) {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(pattern, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await nav.getByRole("link", { name: link }).last().click();
+    await expect(loading.first()).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: "Loading" })).toBeVisible();
+    release();
+    await expect(settled).toBeVisible();
+    await page.unroute(pattern);
+  }
+});
