@@ -1,12 +1,15 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, NavLink, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Logo } from "~/components/logo";
+import { Toaster } from "~/components/toaster";
 import { requireAdmin } from "~/services/auth.server";
+import { readToasts } from "~/services/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  return { admin };
+  const { toasts, clear } = readToasts(request);
+  return data({ admin, toasts }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 export const meta: MetaFunction = () => [{ title: "Admin · Reelcraft" }, { name: "robots", content: "noindex" }];
@@ -21,7 +24,7 @@ const LINKS = [
 
 /** Admin layout (SPEC §2): sidebar with Dashboard, Products, Orders, Users and the account menu. */
 export default function AdminLayout() {
-  const { admin } = useLoaderData<typeof loader>();
+  const { admin, toasts } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const signingOut = navigation.state !== "idle" && navigation.formAction === "/admin/logout";
   const link = ({ isActive }: { isActive: boolean }) =>
@@ -68,7 +71,9 @@ export default function AdminLayout() {
         </details>
       </aside>
       <main id="main" className="min-w-0 px-4 py-8 sm:px-8">
-        <Outlet />
+        <Toaster initial={toasts}>
+          <Outlet />
+        </Toaster>
       </main>
     </div>
   );

@@ -1,5 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, apiJson, PUBLIC_CACHE } from "~/lib/api";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiError, apiJson, methodNotAllowed, PUBLIC_CACHE } from "~/lib/api";
+import { requireApiAdmin } from "~/services/auth.server";
+import { MediaError } from "~/services/media-upload.server";
+import { addFiles, productExists } from "~/services/product-admin.server";
 import { getProduct } from "~/services/products.server";
 
 /** GET /api/v1/products/{id} → { success, data, message } (SPEC §7). */
@@ -8,4 +11,39 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const product = await getProduct(context.db, Number(params.id));
   if (!product) return apiError(404, "Product not found");
   return apiJson({ success: true, data: product, message: "Product fetched successfully" }, { cache: PUBLIC_CACHE });
+}
+
+/**
+ * PUT /api/v1/products/{id} (admins), multipart: images[] and videos[] repeated, video_thumbnail
+ * single (SPEC §7, step 2 of product creation). Every file is checked before any is stored.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed("GET, PUT");
+  await requireApiAdmin(context, request);
+  if (!/^\d{1,12}$/.test(params.id ?? "")) return apiError(400, "Product id must be a positive whole number");
+  const id = Number(params.id);
+  if (!(await productExists(context.db, id))) return apiError(404, "Product not found");
+  if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) return apiError(415, "Content-Type must be multipart/form-data");
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return apiError(400, "The multipart body could not be read");
+  }
+  const files = (name: string) => form.getAll(name).filter((f): f is File => f instanceof File && f.size > 0);
+  const images = [...files("images[]"), ...files("images")];
+  const videos = [...files("videos[]"), ...files("videos")];
+  const thumbnail = [...files("video_thumbnail"), ...files("product[video_thumbnail]")][0];
+  if (videos.length && !thumbnail) return apiError(422, "Video thumbnail is required when uploading videos");
+  try {
+    await addFiles(context.db, context.env.MEDIA, id, [
+      ...images.map((file) => ({ kind: "image" as const, file })),
+      ...videos.map((file) => ({ kind: "video" as const, file })),
+      ...(thumbnail ? [{ kind: "thumbnail" as const, file: thumbnail }] : []),
+    ]);
+  } catch (error) {
+    if (error instanceof MediaError) return apiError(422, error.message);
+    throw error;
+  }
+  return apiJson({ success: true, message: "Images and videos uploaded successfully!", data: await getProduct(context.db, id, { includeArchived: true }) });
 }

@@ -1,5 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, apiJson, PUBLIC_CACHE } from "~/lib/api";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiError, apiJson, methodNotAllowed, PUBLIC_CACHE, readJsonObject, wrapped } from "~/lib/api";
+import { ProductDetailsSchema } from "~/lib/schemas/product";
+import { requireApiAdmin } from "~/services/auth.server";
+import { createProduct } from "~/services/product-admin.server";
 import { firstIssueMessage, ProductListQuerySchema, searchParamsObject } from "~/lib/query";
 import { listProducts } from "~/services/products.server";
 
@@ -16,4 +19,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { success: true, data: page.data, meta: { totalPages: page.totalPages, currentPage: pageNumber, totalCount: page.total, limit } },
     { cache: PUBLIC_CACHE },
   );
+}
+
+/**
+ * POST /api/v1/products {product:{title, description, description_heading, services_offered,
+ * packages:[{short_description, amount, items_included, currency}], tags}} (admins) → data.id.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  await requireApiAdmin(context, request);
+  const parsed = ProductDetailsSchema.safeParse(wrapped(await readJsonObject(request), "product"));
+  if (!parsed.success) {
+    const errors = [...new Map(parsed.error.issues.map((i) => [i.path.join("."), i.message])).values()];
+    return apiError(422, "Failed to create product", { errors });
+  }
+  const id = await createProduct(context.db, parsed.data);
+  return apiJson({ success: true, message: "Product created successfully!", data: { id } }, { status: 201 });
 }

@@ -27,7 +27,9 @@ async function pay(page: Page, number: string) {
 async function startCheckout(page: Page, productId = 1, packageName = "Standard") {
   await page.goto(`/products/${productId}`);
   await hydrated(page);
-  if (packageName !== "Basic") await page.getByRole("navigation", { name: "Packages" }).getByRole("link", { name: packageName }).click();
+  const index = ["Basic", "Standard", "Premium"].indexOf(packageName);
+  if (index > 0) await page.getByRole("navigation", { name: "Packages" }).getByRole("link", { name: packageName }).click();
+  await expect(page.getByRole("link", { name: "Continue" })).toHaveAttribute("href", `/products/${productId}/checkout?package=${index}`);
   await page.getByRole("link", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
   await hydrated(page);

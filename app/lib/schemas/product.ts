@@ -1,0 +1,85 @@
+import { z } from "zod";
+import { isCurrencyCode } from "../currency";
+
+/** Items included are typed as comma-separated text: split, trimmed, empties dropped (SPEC §5). */
+export function splitItems(text: string): string[] {
+  return text
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Chip values arrive as repeated fields with JavaScript, or as one text field without it (services
+ * one per line, tags comma-separated). Either way: split, trim, drop empties and duplicates.
+ */
+export function chipValues(value: unknown, separator: RegExp): string[] {
+  const raw = Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+  const out: string[] = [];
+  for (const entry of raw) {
+    if (typeof entry !== "string") continue;
+    for (const part of entry.split(separator)) {
+      const item = part.trim();
+      if (item && !out.includes(item)) out.push(item);
+    }
+  }
+  return out;
+}
+
+export const PACKAGE_LIMIT = 3;
+
+export const PackageSchema = z.object({
+  short_description: z
+    .string({ required_error: "Package description is required" })
+    .trim()
+    .min(1, "Package description is required")
+    .max(200, "Package description must be at most 200 characters"),
+  items_included: z
+    .union([z.string(), z.array(z.string())], { required_error: "At least one item must be included" })
+    .transform((v) => (Array.isArray(v) ? v.map((i) => i.trim()).filter(Boolean) : splitItems(v)))
+    .pipe(z.array(z.string().max(200, "Each item must be at most 200 characters")).min(1, "At least one item must be included").max(30, "At most 30 items")),
+  amount: z
+    .union([z.string(), z.number()], { required_error: "Amount is required", invalid_type_error: "Amount is required" })
+    .transform((v) => (typeof v === "number" ? v : v.trim() === "" ? Number.NaN : Number(v)))
+    .superRefine((n, ctx) => {
+      if (Number.isNaN(n)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount is required" });
+      else if (n <= 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount must be greater than 0" });
+      else if (n > 1_000_000) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount must be at most 1,000,000" });
+      else if (Math.round(n * 100) !== Number((n * 100).toFixed(6))) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount can have at most 2 decimals" });
+    }),
+  currency: z
+    .string({ required_error: "Currency is required" })
+    .trim()
+    .min(1, "Currency is required")
+    .transform((c) => c.toUpperCase())
+    .refine(isCurrencyCode, "Currency must be an ISO 4217 code from the list"),
+});
+
+/** The product fields (no files), shared by the form, the action and `POST /api/v1/products`. */
+export const ProductDetailsSchema = z.object({
+  title: z.string({ required_error: "Title is required" }).trim().min(1, "Title is required").max(120, "Title must be at most 120 characters"),
+  description_heading: z
+    .string({ required_error: "Description heading is required" })
+    .trim()
+    .min(1, "Description heading is required")
+    .max(160, "Description heading must be at most 160 characters"),
+  description: z
+    .string({ required_error: "Description is required" })
+    .trim()
+    .min(1, "Description is required")
+    .max(5000, "Description must be at most 5000 characters"),
+  services_offered: z
+    .unknown()
+    .transform((v) => chipValues(v, /\n/))
+    .pipe(z.array(z.string().max(120, "Each service must be at most 120 characters")).min(1, "At least one service must be offered").max(30, "At most 30 services")),
+  tags: z
+    .unknown()
+    .transform((v) => chipValues(v, /,/))
+    .pipe(z.array(z.string().max(60, "Each tag must be at most 60 characters")).min(3, "At least 3 tags are required").max(20, "At most 20 tags")),
+  packages: z
+    .array(PackageSchema, { required_error: "Add at least one package" })
+    .min(1, "Add at least one package")
+    .max(PACKAGE_LIMIT, `At most ${PACKAGE_LIMIT} packages (Basic, Standard, Premium)`),
+});
+
+export type ProductDetails = z.infer<typeof ProductDetailsSchema>;

@@ -1,0 +1,36 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiError, apiJson, methodNotAllowed } from "~/lib/api";
+import { mediaKinds, type MediaKind } from "../../db/schema";
+import { requireAdmin } from "~/services/auth.server";
+import { IMAGE_LIMIT_BYTES, MediaError, VIDEO_LIMIT_BYTES } from "~/services/media-upload.server";
+import { addMedia, productExists } from "~/services/product-admin.server";
+
+/**
+ * PUT /admin/products/{id}/media?kind=image|video|thumbnail&name=…: one file as the raw request body,
+ * streamed to R2 without buffering (step 2 of product creation in the browser, with upload progress).
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed("PUT");
+  await requireAdmin(context, request);
+  const url = new URL(request.url);
+  const kind = url.searchParams.get("kind") as MediaKind | null;
+  if (!kind || !mediaKinds.includes(kind)) return apiError(400, "kind must be image, video or thumbnail");
+  const id = /^\d{1,12}$/.test(params.id ?? "") ? Number(params.id) : null;
+  if (!id || !(await productExists(context.db, id))) return apiError(404, "Product not found");
+  const size = Number(request.headers.get("Content-Length"));
+  if (!Number.isSafeInteger(size) || size <= 0 || !request.body) return apiError(411, "Send the file as the body, with its Content-Length");
+  const limit = kind === "video" ? VIDEO_LIMIT_BYTES : IMAGE_LIMIT_BYTES;
+  const name = (url.searchParams.get("name") ?? "The file").slice(0, 200);
+  if (size > limit) return apiError(413, `${name} is too large: ${kind === "video" ? "videos" : "images"} can be at most ${limit / 1024 / 1024} MB.`);
+  try {
+    const stored = await addMedia(context.db, context.env.MEDIA, id, kind, { name, size, body: request.body });
+    return apiJson({ success: true, data: stored }, { status: 201 });
+  } catch (error) {
+    if (error instanceof MediaError) return apiError(422, error.message);
+    throw error;
+  }
+}
+
+export function loader() {
+  return methodNotAllowed("PUT");
+}
