@@ -85,7 +85,10 @@ export async function addMedia(
     }
     head = new Uint8Array(read);
     let offset = 0;
-    for (const c of chunks) head.set(c, offset), (offset += c.length);
+    for (const c of chunks) {
+      head.set(c, offset);
+      offset += c.length;
+    }
     const { readable, writable } = new FixedLengthStream(file.size);
     (async () => {
       const writer = writable.getWriter();
