@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson, methodNotAllowed } from "~/lib/api";
 import { mediaKinds, type MediaKind } from "../../db/schema";
-import { requireAdmin } from "~/services/auth.server";
+import { requireAdminForFetch } from "~/services/auth.server";
 import { IMAGE_LIMIT_BYTES, MediaError, VIDEO_LIMIT_BYTES } from "~/services/media-upload.server";
 import { addMedia, productExists } from "~/services/product-admin.server";
 
@@ -11,7 +11,7 @@ import { addMedia, productExists } from "~/services/product-admin.server";
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("PUT");
-  await requireAdmin(context, request);
+  await requireAdminForFetch(context, request);
   const url = new URL(request.url);
   const kind = url.searchParams.get("kind") as MediaKind | null;
   if (!kind || !mediaKinds.includes(kind)) return apiError(400, "kind must be image, video or thumbnail");

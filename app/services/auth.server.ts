@@ -4,6 +4,7 @@
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { apiError } from "~/lib/api";
+import { PRODUCT_CREATE_MESSAGES } from "~/lib/schemas/product";
 import { getAdmin, getUser, type AdminView, type UserView } from "./accounts.server";
 import { getSessionSubject, touchSession, type SessionKind } from "./sessions.server";
 import { bearerToken, verifyAccessToken } from "./tokens.server";
@@ -53,6 +54,13 @@ export async function requireCustomer(context: AppLoadContext, request: Request)
 export async function requireAdmin(context: AppLoadContext, request: Request): Promise<AdminView> {
   const admin = await getSignedInAdmin(context, request);
   if (!admin) throw redirect("/admin/login");
+  return admin;
+}
+
+/** For the admin screens' own fetch endpoints: a signed-out admin gets a 401 in JSON, not a redirect. */
+export async function requireAdminForFetch(context: AppLoadContext, request: Request): Promise<AdminView> {
+  const admin = await getSignedInAdmin(context, request);
+  if (!admin) throw apiError(401, PRODUCT_CREATE_MESSAGES.signedOut);
   return admin;
 }
 

@@ -83,3 +83,46 @@ export const ProductDetailsSchema = z.object({
 });
 
 export type ProductDetails = z.infer<typeof ProductDetailsSchema>;
+
+/** SPEC §8, product create: the toasts and messages of the two-step creation. */
+export const PRODUCT_CREATE_MESSAGES = {
+  created: "Product created successfully!",
+  mediaUploaded: "Images and videos uploaded successfully!",
+  mediaFailed: "Product created but media upload failed. You can update the product later to add media.",
+  failed: "Failed to create product",
+  network: "Network error. Please try again later.",
+  signedOut: "Authentication token not found. Please login again.",
+} as const;
+
+const VIDEO_THUMBNAIL_REQUIRED = "Video thumbnail is required when uploading videos";
+export const IMAGES_REQUIRED = "At least one image must be uploaded";
+
+/**
+ * The chosen files. An intersection (not `.extend`) so that this refinement runs even while other
+ * fields are invalid: every message shows at once.
+ */
+const MediaChoiceSchema = z
+  .object({
+    images: z.array(z.instanceof(File), { required_error: IMAGES_REQUIRED }).min(1, IMAGES_REQUIRED),
+    videos: z.array(z.instanceof(File)).optional(),
+    video_thumbnail: z.instanceof(File).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.videos?.length && !value.video_thumbnail) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["video_thumbnail"], message: VIDEO_THUMBNAIL_REQUIRED });
+  });
+
+/** The whole form with its files: the browser validates with it, and so does the one-post (no JavaScript) path. */
+export const ProductFormSchema = ProductDetailsSchema.and(MediaChoiceSchema);
+
+/** Step 1 in the browser sends the fields and only the counts of the chosen files (SPEC §4 two-step creation). */
+export const ProductStepOneSchema = ProductDetailsSchema.and(
+  z
+    .object({
+      image_count: z.coerce.number().int().min(1, IMAGES_REQUIRED),
+      video_count: z.coerce.number().int().min(0).default(0),
+      has_thumbnail: z.enum(["true", "false"]).default("false"),
+    })
+    .superRefine((value, ctx) => {
+      if (value.video_count > 0 && value.has_thumbnail !== "true") ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["video_thumbnail"], message: VIDEO_THUMBNAIL_REQUIRED });
+    }),
+);

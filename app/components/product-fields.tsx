@@ -1,0 +1,220 @@
+import { useField, useFormMetadata, type FieldMetadata } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { CURRENCY_CODES } from "~/lib/currency";
+import { chipValues, PACKAGE_LIMIT } from "~/lib/schemas/product";
+import { ChipsField } from "./chips-field";
+import { FieldError } from "./ui/form";
+
+export interface PackageValue {
+  short_description: string;
+  items_included: string;
+  amount: string;
+  currency: string;
+}
+
+const EMPTY_PACKAGE: PackageValue = { short_description: "", items_included: "", amount: "", currency: "" };
+const control =
+  "mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:bg-slate-50";
+const controlState = (error: string | undefined) =>
+  error ? "border-red-600 focus:ring-red-200" : "border-slate-300 focus:border-brand-600 focus:ring-brand-200";
+
+/** Hides a field's error once the user has typed in it since the last validation (SPEC §5). */
+export type VisibleError = (name: string, errors: string[] | undefined) => string | undefined;
+
+/**
+ * The product's details and packages (SPEC §2 product form), shared by Create and Edit. Reads the
+ * surrounding Conform form from context; every control is a plain named field, so the form posts
+ * as-is without JavaScript.
+ */
+export function ProductDetailsFields({ visible }: { visible: VisibleError }) {
+  const [title] = useField<string>("title");
+  const [heading] = useField<string>("description_heading");
+  const [description] = useField<string>("description");
+  const [services] = useField<string[]>("services_offered");
+  const [tags] = useField<string[]>("tags");
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-lg font-semibold">Details</legend>
+      <TextInput label="Title" meta={title} error={visible(title.name, title.errors)} maxLength={120} />
+      <TextInput label="Description Heading" meta={heading} error={visible(heading.name, heading.errors)} maxLength={160} />
+      <div>
+        <label htmlFor={description.id} className="block text-sm font-medium text-slate-800">
+          Description
+        </label>
+        <textarea
+          id={description.id}
+          name={description.name}
+          rows={5}
+          maxLength={5000}
+          defaultValue={typeof description.initialValue === "string" ? description.initialValue : ""}
+          aria-invalid={visible(description.name, description.errors) ? true : undefined}
+          aria-describedby={description.errorId}
+          className={`${control} ${controlState(visible(description.name, description.errors))}`}
+        />
+        <FieldError id={description.errorId} error={visible(description.name, description.errors)} />
+      </div>
+      <ChipsField
+        name={services.name}
+        label="Services Offered"
+        initial={chipValues(services.initialValue, /\n/)}
+        separator="line"
+        error={services.errors?.[0]}
+        errorId={services.errorId}
+        placeholder="e.g. Storyboarding"
+        addLabel="Add service"
+      />
+      <ChipsField
+        name={tags.name}
+        label="Tags"
+        initial={chipValues(tags.initialValue, /,/)}
+        separator="comma"
+        error={tags.errors?.[0]}
+        errorId={tags.errorId}
+        placeholder="e.g. 3D Animation"
+        addLabel="Add tag"
+        hint="At least 3 tags."
+      />
+    </fieldset>
+  );
+}
+
+function TextInput({ label, meta, error, maxLength }: { label: string; meta: FieldMetadata<string>; error: string | undefined; maxLength: number }) {
+  return (
+    <div>
+      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={meta.id}
+        name={meta.name}
+        maxLength={maxLength}
+        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={meta.errorId}
+        className={`${control} ${controlState(error)}`}
+      />
+      <FieldError id={meta.errorId} error={error} />
+    </div>
+  );
+}
+
+/**
+ * Repeatable 'Package #n' blocks. "Add Package" and "Remove" are Conform list intents: with
+ * JavaScript they change the form in place; without it they post and the server redraws the form
+ * with every typed value kept.
+ */
+export function PackagesFields({ visible }: { visible: VisibleError }) {
+  const form = useFormMetadata();
+  const [packagesField] = useField<PackageValue[]>("packages");
+  const list = packagesField.getFieldList();
+  return (
+    <fieldset className="space-y-4" aria-describedby={packagesField.errorId}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <legend className="text-lg font-semibold">Packages</legend>
+        {list.length < PACKAGE_LIMIT ? (
+          <button
+            {...form.insert.getButtonProps({ name: packagesField.name, defaultValue: EMPTY_PACKAGE })}
+            className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+          >
+            Add Package
+          </button>
+        ) : null}
+      </div>
+      {list.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No packages added yet. Click &quot;Add Package&quot; to create one.</p>
+      ) : (
+        <ol className="space-y-4">
+          {list.map((pkg, index) => {
+            const f = pkg.getFieldset();
+            return (
+              <li key={pkg.key ?? `package-${index}`} className="rounded-xl border border-slate-200 bg-slate-50/60 p-4">
+                <div className="flex items-center justify-between gap-3">
+                  <h3 className="font-semibold">Package #{index + 1}</h3>
+                  <button
+                    {...form.remove.getButtonProps({ name: packagesField.name, index })}
+                    aria-label={`Remove package #${index + 1}`}
+                    className="rounded-lg px-3 py-1.5 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
+                  >
+                    Remove
+                  </button>
+                </div>
+                <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                  <PackageInput label="Short Description" meta={f.short_description} error={visible(f.short_description.name, f.short_description.errors)} className="sm:col-span-2" maxLength={200} />
+                  <PackageInput
+                    label="Items Included"
+                    meta={f.items_included}
+                    error={visible(f.items_included.name, f.items_included.errors)}
+                    className="sm:col-span-2"
+                    hint="Separate items with commas."
+                  />
+                  <PackageInput label="Amount" meta={f.amount} error={visible(f.amount.name, f.amount.errors)} type="number" min={0} step={0.01} inputMode="decimal" />
+                  <div>
+                    <label htmlFor={f.currency.id} className="block text-sm font-medium text-slate-800">
+                      Currency
+                    </label>
+                    <select
+                      id={f.currency.id}
+                      name={f.currency.name}
+                      defaultValue={typeof f.currency.initialValue === "string" ? f.currency.initialValue : ""}
+                      aria-invalid={visible(f.currency.name, f.currency.errors) ? true : undefined}
+                      aria-describedby={f.currency.errorId}
+                      className={`${control} ${controlState(visible(f.currency.name, f.currency.errors))}`}
+                    >
+                      <option value="">Select Currency</option>
+                      {CURRENCY_CODES.map((code) => (
+                        <option key={code} value={code}>
+                          {code}
+                        </option>
+                      ))}
+                    </select>
+                    <FieldError id={f.currency.errorId} error={visible(f.currency.name, f.currency.errors)} />
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <FieldError id={packagesField.errorId} error={packagesField.errors?.[0]} />
+    </fieldset>
+  );
+}
+
+function PackageInput({
+  label,
+  meta,
+  error,
+  hint,
+  className = "",
+  ...input
+}: {
+  label: string;
+  meta: FieldMetadata<unknown>;
+  error: string | undefined;
+  hint?: ReactNode;
+  className?: string;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
+  const initial = meta.initialValue;
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={meta.id}
+        name={meta.name}
+        defaultValue={typeof initial === "string" ? initial : Array.isArray(initial) ? initial.join(", ") : ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[meta.errorId, hint ? `${meta.id}-hint` : ""].join(" ").trim()}
+        className={`${control} ${controlState(error)}`}
+        {...input}
+      />
+      {hint ? (
+        <p id={`${meta.id}-hint`} className="mt-1 text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={meta.errorId} error={error} />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * The server side of "Create New Product" (SPEC §2, §4). Without JavaScript the whole form, files
+ * included, arrives in one multipart post; with JavaScript the browser sends the fields first
+ * (step 1, answered with the new id) and then streams each file to the media route (step 2).
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { ProductFormSchema, ProductStepOneSchema } from "~/lib/schemas/product";
+import { MediaError } from "./media-upload.server";
+import { addFiles, checkFiles, createProduct } from "./product-admin.server";
+
+export type ProductFormOutcome =
+  | { kind: "form"; status: 200 | 400; result: SubmissionResult<string[]> }
+  | { kind: "created"; id: number; mediaCount: number; mediaFailed: boolean };
+
+export async function submitProductForm(context: AppLoadContext, formData: FormData): Promise<ProductFormOutcome> {
+  if (formData.get("step") === "details") {
+    const submission = parseWithZod(formData, { schema: ProductStepOneSchema });
+    if (submission.status !== "success") return { kind: "form", status: submission.status === "error" ? 400 : 200, result: submission.reply() };
+    const id = await createProduct(context.db, submission.value);
+    return { kind: "created", id, mediaCount: 0, mediaFailed: false };
+  }
+
+  const submission = parseWithZod(formData, { schema: ProductFormSchema });
+  // "Add Package" and "Remove" without JavaScript come back here as intents: just redraw the form.
+  if (submission.status !== "success") return { kind: "form", status: submission.status === "error" ? 400 : 200, result: submission.reply() };
+  const { images, videos = [], video_thumbnail, ...details } = submission.value;
+  const files = [
+    ...images.map((file) => ({ kind: "image" as const, file })),
+    ...videos.map((file) => ({ kind: "video" as const, file })),
+    ...(video_thumbnail ? [{ kind: "thumbnail" as const, file: video_thumbnail }] : []),
+  ];
+  try {
+    // A file we would refuse stops everything before the product exists.
+    await checkFiles(files);
+  } catch (error) {
+    if (error instanceof MediaError) return { kind: "form", status: 400, result: submission.reply({ formErrors: [error.message] }) };
+    throw error;
+  }
+  const id = await createProduct(context.db, details);
+  try {
+    await addFiles(context.db, context.env.MEDIA, id, files);
+    return { kind: "created", id, mediaCount: files.length, mediaFailed: false };
+  } catch (error) {
+    // Step 2 failing does not undo step 1 (SPEC §4).
+    console.error("Media upload failed for new product", id, error);
+    return { kind: "created", id, mediaCount: files.length, mediaFailed: true };
+  }
+}

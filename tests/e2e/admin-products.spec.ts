@@ -1,0 +1,187 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { adminLogIn, expect, hydrated, test } from "./fixtures";
+
+const media = (name: string) => path.join(process.cwd(), "db/seed/media", name);
+let counter = 0;
+const uniqueTitle = (prefix: string) => `${prefix} ${Date.now().toString(36)}${process.pid}${++counter}`;
+
+async function fillDetails(page: Page, title: string) {
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Description Heading").fill("Story-led explainers for busy teams");
+  await page.getByLabel("Description", { exact: true }).fill("We script, storyboard and animate a 60 second explainer.");
+}
+
+async function addChips(page: Page, label: string, values: string[], how: "enter" | "button") {
+  const input = page.getByLabel(label, { exact: true });
+  for (const value of values) {
+    await input.fill(value);
+    if (how === "enter") await input.press("Enter");
+    else await page.getByRole("button", { name: label === "Tags" ? "Add tag" : "Add service" }).click();
+  }
+}
+
+async function fillPackage(page: Page, index: number, values: { description: string; items: string; amount: string; currency: string }) {
+  const block = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `Package #${index}` }) });
+  await block.getByLabel("Short Description").fill(values.description);
+  await block.getByLabel("Items Included").fill(values.items);
+  await block.getByLabel("Amount").fill(values.amount);
+  await block.getByLabel("Currency").selectOption(values.currency);
+}
+
+test.describe("Create New Product with JavaScript", () => {
+  test.beforeEach(async ({ page }) => {
+    await adminLogIn(page);
+  });
+
+  test("an empty submit shows every message of the spec and sends nothing", async ({ page }) => {
+    let posted = false;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().includes("/admin/products")) posted = true;
+    });
+    await page.goto("/admin/products/new");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create New Product");
+    await expect(page.getByText('No packages added yet. Click "Add Package" to create one.', { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Create Product" }).click();
+    for (const message of [
+      "Title is required",
+      "Description heading is required",
+      "Description is required",
+      "At least one service must be offered",
+      "At least 3 tags are required",
+      "At least one image must be uploaded",
+      "Add at least one package",
+    ]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    await page.getByRole("button", { name: "Add Package" }).click();
+    await expect(page.getByRole("heading", { name: "Package #1" })).toBeVisible();
+    await page.getByLabel("Amount").fill("0");
+    await page.getByLabel("Videos").setInputFiles(media("video-01.mp4"));
+    await page.getByRole("button", { name: "Create Product" }).click();
+    for (const message of ["Package description is required", "At least one item must be included", "Amount must be greater than 0", "Currency is required", "Video thumbnail is required when uploading videos"]) {
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
+    }
+    // Typing clears that field's message.
+    await page.getByLabel("Title").fill("Something");
+    await expect(page.getByText("Title is required", { exact: true })).toBeHidden();
+    expect(posted).toBe(false);
+  });
+
+  test("services and tags are chips added by Enter or button, trimmed and removable; packages add and remove", async ({ page }) => {
+    await page.goto("/admin/products/new");
+    await hydrated(page);
+    await addChips(page, "Services Offered", ["  Storyboarding  ", "   "], "enter");
+    await addChips(page, "Services Offered", ["Voice-over"], "button");
+    const services = page.getByRole("list", { name: "Services Offered added" }).getByRole("listitem");
+    await expect(services).toHaveText(["Storyboarding×", "Voice-over×"]);
+    await page.getByRole("button", { name: "Remove Storyboarding" }).click();
+    await expect(services).toHaveText(["Voice-over×"]);
+
+    await page.getByRole("button", { name: "Add Package" }).click();
+    await page.getByRole("button", { name: "Add Package" }).click();
+    await page.getByRole("button", { name: "Add Package" }).click();
+    await expect(page.getByRole("heading", { name: /^Package #\d$/ })).toHaveCount(3);
+    // Three packages (Basic, Standard, Premium) is the most a product has.
+    await expect(page.getByRole("button", { name: "Add Package" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Remove package #2" }).click();
+    await expect(page.getByRole("heading", { name: /^Package #\d$/ })).toHaveText(["Package #1", "Package #2"]);
+    await page.getByRole("button", { name: "Remove package #1" }).click();
+    await page.getByRole("button", { name: "Remove package #1" }).click();
+    await expect(page.getByText('No packages added yet. Click "Add Package" to create one.', { exact: true })).toBeVisible();
+  });
+
+  test("creates a product with images, a video and its thumbnail, with progress and both toasts", async ({ page }) => {
+    const title = uniqueTitle("Launch Film");
+    await page.goto("/admin/products/new");
+    await hydrated(page);
+    await fillDetails(page, title);
+    await addChips(page, "Services Offered", ["Script", "Storyboard"], "enter");
+    await addChips(page, "Tags", ["Explainer", "Motion Graphics", "Launch"], "enter");
+    await page.getByLabel("Images").setInputFiles([media("image-01.jpg"), media("image-02.jpg")]);
+    await page.getByLabel("Videos").setInputFiles(media("video-01.mp4"));
+    await page.getByLabel("Video Thumbnail").setInputFiles(media("thumb-01.jpg"));
+    await page.getByRole("button", { name: "Add Package" }).click();
+    await fillPackage(page, 1, { description: "Basic cut", items: "Script, , 30 s film ,", amount: "149.50", currency: "GBP" });
+    await page.getByRole("button", { name: "Add Package" }).click();
+    await fillPackage(page, 2, { description: "Standard cut", items: "Script, 60 s film", amount: "299", currency: "USD" });
+    await page.getByRole("button", { name: "Create Product" }).click();
+    await expect(page.getByRole("button", { name: "Creating..." })).toBeDisabled();
+
+    await page.waitForURL(/\/admin\/products$/);
+    const toasts = page.getByRole("list", { name: "Notifications" });
+    await expect(toasts.getByText("Product created successfully!", { exact: true })).toBeVisible();
+    await expect(toasts.getByText("Images and videos uploaded successfully!", { exact: true })).toBeVisible();
+    // Toasts close themselves after 5 seconds.
+    await expect(toasts.getByRole("status")).toHaveCount(0, { timeout: 8000 });
+
+    await page.goto("/products");
+    await page.getByRole("link", { name: title }).first().click();
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    await expect(page.getByText("£149.50").first()).toBeVisible();
+    await expect(page.locator("video")).toHaveCount(1);
+    const images = page.locator("img[src*='/media/products/']");
+    expect(await images.count()).toBeGreaterThanOrEqual(2);
+  });
+
+});
+
+test.describe("Create New Product when a file is refused", () => {
+  test.use({ allowedConsole: [/status of 422/] });
+
+  test("the product stays and the admin is told to update it later", async ({ page }) => {
+    await adminLogIn(page);
+    const title = uniqueTitle("Broken Media");
+    await page.goto("/admin/products/new");
+    await hydrated(page);
+    await fillDetails(page, title);
+    await addChips(page, "Services Offered", ["Edit"], "enter");
+    await addChips(page, "Tags", ["One", "Two", "Three"], "enter");
+    // A script renamed to .png: the browser calls it an image, the server reads its bytes.
+    await page.getByLabel("Images").setInputFiles({ name: "evil.png", mimeType: "image/png", buffer: Buffer.from("#!/bin/sh\necho not an image\n") });
+    await page.getByRole("button", { name: "Add Package" }).click();
+    await fillPackage(page, 1, { description: "Only", items: "One cut", amount: "10", currency: "EUR" });
+    await page.getByRole("button", { name: "Create Product" }).click();
+    await page.waitForURL(/\/admin\/products$/);
+    const toasts = page.getByRole("list", { name: "Notifications" });
+    await expect(toasts.getByText("Product created successfully!", { exact: true })).toBeVisible();
+    await expect(toasts.getByText("Product created but media upload failed. You can update the product later to add media.", { exact: true })).toBeVisible();
+    await expect(toasts.getByText("Error: evil.png is not a supported image: use JPEG, PNG, WebP, AVIF or GIF.", { exact: true })).toBeVisible();
+  });
+});
+
+test.describe("Create New Product without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, allowedConsole: [/status of 400/] });
+
+  test("packages are added by a submit, typed values survive errors, and one post creates the product", async ({ page }) => {
+    await adminLogIn(page);
+    const title = uniqueTitle("Plain Form");
+    await page.goto("/admin/products/new");
+    await fillDetails(page, title);
+    await page.getByLabel("Services Offered").fill("Storyboard\n\n  Animation  \n");
+    await page.getByLabel("Tags").fill("Plain, Form");
+    await page.getByRole("button", { name: "Add Package" }).click();
+    await expect(page.getByRole("heading", { name: "Package #1" })).toBeVisible();
+    await expect(page.getByLabel("Title")).toHaveValue(title);
+    await fillPackage(page, 1, { description: "Basic", items: "One video", amount: "75", currency: "USD" });
+    await page.getByRole("button", { name: "Create Product" }).click();
+
+    await expect(page.getByText("At least 3 tags are required", { exact: true })).toBeVisible();
+    await expect(page.getByText("At least one image must be uploaded", { exact: true })).toBeVisible();
+    await expect(page.getByText("Files are not kept between submissions: please choose your images, videos and thumbnail again.")).toBeVisible();
+    await expect(page.getByLabel("Title")).toHaveValue(title);
+    await expect(page.getByLabel("Amount")).toHaveValue("75");
+    await expect(page.getByLabel("Currency")).toHaveValue("USD");
+
+    await page.getByLabel("Tags").fill("Plain, Form, No Script");
+    await page.getByLabel("Images").setInputFiles(media("image-03.jpg"));
+    await page.getByRole("button", { name: "Create Product" }).click();
+    await page.waitForURL(/\/admin\/products$/);
+    await expect(page.getByText("Product created successfully!", { exact: true })).toBeVisible();
+    await expect(page.getByText("Images and videos uploaded successfully!", { exact: true })).toBeVisible();
+
+    await page.goto(`/products?q=${encodeURIComponent(title)}`);
+    await expect(page.getByRole("link", { name: title }).first()).toBeVisible();
+  });
+});
