@@ -57,8 +57,7 @@ describe("route guards (SPEC §2 access table)", () => {
     for (const text of ["My Account", "Demo Customer", "customer@example.com", "Standard User", "Not available"]) expect(html).toContain(text);
 
     const admin = await adminCookie();
-    // /admin/products/new belongs to the product form, which has not landed yet (404 for admins).
-    for (const path of ADMIN_ROUTES.filter((p) => p !== "/admin" && p !== "/admin/products/new")) expect((await visit(path, admin)).status, path).toBe(200);
+    for (const path of ADMIN_ROUTES.filter((p) => p !== "/admin")) expect((await visit(path, admin)).status, path).toBe(200);
     for (const path of CUSTOMER_ROUTES) expect((await visit(`${path}?package=0`, customer)).status, path).toBe(200);
     for (const path of ["/admin", "/admin/login"]) {
       const response = await visit(path, admin);
