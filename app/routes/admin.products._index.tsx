@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/ui/pagination";
 import { parsePageParam } from "~/lib/query";
 import { requireAdmin } from "~/services/auth.server";
-import { listProducts } from "~/services/products.server";
+import { listAdminProducts } from "~/services/product-admin.server";
 
 /** SPEC §9: five products per page in the admin list. */
 const PAGE_SIZE = 5;
@@ -12,9 +12,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const url = new URL(request.url);
   const page = parsePageParam(url.searchParams.get("page"));
-  const products = await listProducts(context.db, {}, page, PAGE_SIZE);
+  const products = await listAdminProducts(context.db, page, PAGE_SIZE);
   if (page > products.totalPages) throw redirect(`/admin/products?page=${products.totalPages}`);
-  return { products: products.data.map((p) => ({ id: p.id, title: p.title, description: p.description })), page, totalPages: products.totalPages };
+  return { products: products.data, page, totalPages: products.totalPages };
 }
 
 export const meta: MetaFunction = () => [{ title: "Products · Admin · Reelcraft" }];
@@ -43,14 +43,22 @@ export default function AdminProducts() {
             {products.map((p) => (
               <tr key={p.id}>
                 <td className="p-4 tabular-nums text-slate-500">{p.id}</td>
-                <td className="p-4 font-medium">{p.title}</td>
+                <td className="p-4 font-medium">
+                  {p.title}
+                  {p.archived ? <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Archived</span> : null}
+                </td>
                 <td className="max-w-md p-4 text-slate-600">
                   <span className="line-clamp-2">{p.description}</span>
                 </td>
                 <td className="p-4">
-                  <Link to={`/admin/products/${p.id}`} className="font-semibold text-brand-700 hover:underline" aria-label={`View ${p.title}`}>
-                    View
-                  </Link>
+                  <div className="flex gap-4">
+                    <Link to={`/admin/products/${p.id}`} className="font-semibold text-brand-700 hover:underline" aria-label={`View ${p.title}`}>
+                      View
+                    </Link>
+                    <Link to={`/admin/products/${p.id}/edit`} className="font-semibold text-brand-700 hover:underline" aria-label={`Edit ${p.title}`}>
+                      Edit
+                    </Link>
+                  </div>
                 </td>
               </tr>
             ))}

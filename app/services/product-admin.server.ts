@@ -1,9 +1,12 @@
-/** Admin writes to the catalogue: create products and attach media. */
-import { and, eq, inArray, sql } from "drizzle-orm";
+/** Admin reads and writes of the catalogue: create, edit, archive products and manage their media. */
+import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { packages, productMedia, products, productTags, tags, type MediaKind } from "../../db/schema";
-import type { ProductDetails } from "~/lib/schemas/product";
+import { packageMinor, type ProductDetails } from "~/lib/schemas/product";
+import { minorToDecimalString } from "~/lib/money";
+import { totalPagesFor } from "~/lib/pagination";
 import { checkMedia, MediaError, mediaKey } from "./media-upload.server";
+import { mediaUrl } from "./products.server";
 
 /**
  * Creates a product with its packages and tags in one D1 batch: all of it or nothing. D1 runs a
@@ -33,7 +36,7 @@ export async function createProduct(db: Database, details: ProductDetails): Prom
         productId: newId as unknown as number,
         position,
         currency: p.currency,
-        amountMinor: Math.round(p.amount * 100),
+        amountMinor: packageMinor(p),
         shortDescription: p.short_description,
         itemsIncluded: p.items_included,
       })),
@@ -139,4 +142,150 @@ export async function addFiles(db: Database, bucket: R2Bucket, productId: number
   for (const { kind, file } of files) {
     await addMedia(db, bucket, productId, kind, { name: file.name, size: file.size, body: new Uint8Array(await file.arrayBuffer()) });
   }
+}
+
+/** The admin products table: every product, archived ones too, newest first, in one round trip. */
+export async function listAdminProducts(db: Database, page: number, limit: number) {
+  const [[counted], rows] = await db.batch([
+    db.select({ total: count() }).from(products),
+    db
+      .select({ id: products.id, title: products.title, description: products.description, archivedAt: products.archivedAt })
+      .from(products)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+  ]);
+  const total = counted?.total ?? 0;
+  return {
+    data: rows.map((r) => ({ id: r.id, title: r.title, description: r.description, archived: r.archivedAt !== null })),
+    totalPages: totalPagesFor(total, limit),
+  };
+}
+
+export interface EditableMedia {
+  id: number;
+  kind: MediaKind;
+  url: string;
+  contentType: string;
+  size: number;
+}
+
+/** Everything the edit screen shows, as the form's values (amounts as typed decimals). */
+export async function getProductForEdit(db: Database, id: number) {
+  const [rows, media, pkgs, tagRows] = await db.batch([
+    db.select().from(products).where(eq(products.id, id)).limit(1),
+    db.select().from(productMedia).where(eq(productMedia.productId, id)).orderBy(asc(productMedia.kind), asc(productMedia.position), asc(productMedia.id)),
+    db.select().from(packages).where(eq(packages.productId, id)).orderBy(asc(packages.position)),
+    db.select({ name: tags.name }).from(productTags).innerJoin(tags, eq(tags.id, productTags.tagId)).where(eq(productTags.productId, id)).orderBy(asc(tags.name)),
+  ]);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    archived: row.archivedAt !== null,
+    values: {
+      title: row.title,
+      description_heading: row.descriptionHeading,
+      description: row.description,
+      services_offered: row.servicesOffered,
+      tags: tagRows.map((t) => t.name),
+      packages: pkgs.map((p) => ({
+        short_description: p.shortDescription,
+        items_included: p.itemsIncluded.join(", "),
+        amount: minorToDecimalString(p.amountMinor, p.currency),
+        currency: p.currency,
+      })),
+    },
+    media: media.map((m): EditableMedia => ({ id: m.id, kind: m.kind, url: mediaUrl(m.r2Key), contentType: m.contentType, size: m.size })),
+  };
+}
+
+/**
+ * Saves every field of a product in one D1 batch (all or nothing). Packages are updated in place by
+ * position, so orders keep pointing at the package they bought; packages past the new count go.
+ * Returns false when there is no such product.
+ */
+export async function updateProduct(db: Database, id: number, details: ProductDetails): Promise<boolean> {
+  // Products are archived, never deleted, so one that exists now still exists for the batch.
+  if (!(await productExists(db, id))) return false;
+  await db.batch([
+    db
+      .update(products)
+      .set({
+        title: details.title,
+        descriptionHeading: details.description_heading,
+        description: details.description,
+        servicesOffered: details.services_offered,
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, id)),
+    db.insert(tags).values(details.tags.map((name) => ({ name }))).onConflictDoNothing(),
+    db.delete(productTags).where(eq(productTags.productId, id)),
+    db.insert(productTags).select(
+      db
+        .select({ productId: sql<number>`${id}`.as("product_id"), tagId: tags.id })
+        .from(tags)
+        .where(inArray(tags.name, details.tags)),
+    ),
+    db.delete(packages).where(and(eq(packages.productId, id), gte(packages.position, details.packages.length))),
+    ...details.packages.map((p, position) => {
+      const values = { currency: p.currency, amountMinor: packageMinor(p), shortDescription: p.short_description, itemsIncluded: p.items_included };
+      return db
+        .insert(packages)
+        .values({ productId: id, position, ...values })
+        .onConflictDoUpdate({ target: [packages.productId, packages.position], set: values });
+    }),
+  ]);
+  return true;
+}
+
+/** Archived products leave the shop (listing, search, checkout) but stay readable for old orders. */
+export async function setArchived(db: Database, id: number, archived: boolean): Promise<boolean> {
+  const rows = await db
+    .update(products)
+    .set({ archivedAt: archived ? sql`coalesce(${products.archivedAt}, ${Date.now()})` : null, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
+/** Deletes one media item of a product and closes the gap in positions (one batch), then its R2 object. */
+export async function removeMedia(db: Database, bucket: R2Bucket, productId: number, mediaId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ key: productMedia.r2Key, kind: productMedia.kind, position: productMedia.position })
+    .from(productMedia)
+    .where(and(eq(productMedia.id, mediaId), eq(productMedia.productId, productId)));
+  if (!row) return false;
+  await db.batch([
+    db.delete(productMedia).where(eq(productMedia.id, mediaId)),
+    db
+      .update(productMedia)
+      .set({ position: sql`${productMedia.position} - 1` })
+      .where(and(eq(productMedia.productId, productId), eq(productMedia.kind, row.kind), sql`${productMedia.position} > ${row.position}`)),
+  ]);
+  await bucket.delete(row.key);
+  return true;
+}
+
+/**
+ * Moves an image or video one place earlier or later among its kind (the first image is the cover).
+ * Both rows change in one batch.
+ */
+export async function moveMedia(db: Database, productId: number, mediaId: number, direction: "up" | "down"): Promise<boolean> {
+  const rows = await db
+    .select({ id: productMedia.id, kind: productMedia.kind })
+    .from(productMedia)
+    .where(eq(productMedia.productId, productId))
+    .orderBy(asc(productMedia.position), asc(productMedia.id));
+  const item = rows.find((r) => r.id === mediaId);
+  if (!item) return false;
+  const siblings = rows.filter((r) => r.kind === item.kind);
+  const from = siblings.indexOf(item);
+  const to = direction === "up" ? from - 1 : from + 1;
+  if (to < 0 || to >= siblings.length) return true;
+  siblings.splice(to, 0, ...siblings.splice(from, 1));
+  // Renumbering the whole kind also repairs any gaps left by older data.
+  const [first, ...rest] = siblings.map((s, position) => db.update(productMedia).set({ position }).where(eq(productMedia.id, s.id)));
+  if (first) await db.batch([first, ...rest]);
+  return true;
 }

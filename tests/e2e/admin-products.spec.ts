@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { adminLogIn, expect, hydrated, test } from "./fixtures";
@@ -183,5 +184,134 @@ test.describe("Create New Product without JavaScript", () => {
 
     await page.goto(`/products?q=${encodeURIComponent(title)}`);
     await expect(page.getByRole("link", { name: title }).first()).toBeVisible();
+  });
+});
+
+/**
+ * A fresh product with two images and a video thumbnail, made by the signed-in admin's plain form
+ * post (no API token: the API's sign-in limiter is shared by every test on this address).
+ */
+async function newProduct(page: Page, title: string) {
+  const file = (name: string) => ({ name, mimeType: "image/jpeg", buffer: readFileSync(media(name)) });
+  const form = new FormData();
+  const fields: [string, string][] = [
+    ["title", title],
+    ["description_heading", "Edit me"],
+    ["description", "A product for the edit screen."],
+    ["services_offered", "Cut"],
+    ["tags", "Edit Tag A, Edit Tag B, Edit Tag C"],
+    ["packages[0].short_description", "Basic"],
+    ["packages[0].items_included", "One"],
+    ["packages[0].amount", "50"],
+    ["packages[0].currency", "USD"],
+    ["packages[1].short_description", "Standard"],
+    ["packages[1].items_included", "Two"],
+    ["packages[1].amount", "90"],
+    ["packages[1].currency", "USD"],
+  ];
+  for (const [name, value] of fields) form.append(name, value);
+  for (const [name, image] of [["images", "image-04.jpg"], ["images", "image-05.jpg"], ["video_thumbnail", "thumb-02.jpg"]] as const) {
+    const { buffer, mimeType } = file(image);
+    form.append(name, new Blob([buffer], { type: mimeType }), image);
+  }
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post("/admin/products/new", { multipart: form, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
+  const listing = await (await page.request.get(`/products?q=${encodeURIComponent(title)}`)).text();
+  const id = Number(/href="\/products\/(\d+)"/.exec(listing)?.[1]);
+  expect(id).toBeGreaterThan(0);
+  await page.goto(`/admin/products/${id}/edit`);
+  return id;
+}
+
+test.describe("Edit product", () => {
+  test("every field changes, packages are kept in place, images reorder and media come and go", async ({ page }) => {
+    await adminLogIn(page);
+    const title = uniqueTitle("Editable");
+    const id = await newProduct(page, title);
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Product");
+    await expect(page.getByLabel("Title")).toHaveValue(title);
+    await expect(page.getByRole("list", { name: "Tags added" }).getByRole("listitem")).toHaveCount(3);
+
+    const renamed = `${title} v2`;
+    await page.getByLabel("Title").fill(renamed);
+    await page.getByRole("button", { name: "Remove Edit Tag C" }).click();
+    await addChips(page, "Tags", ["Edit Tag D"], "enter");
+    await page.getByRole("button", { name: "Remove package #2" }).click();
+    await page.getByRole("button", { name: "Add Package" }).click();
+    await fillPackage(page, 2, { description: "Premium", items: "Three, Four", amount: "120.25", currency: "EUR" });
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("list", { name: "Notifications" }).getByText("Product updated successfully!", { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Title")).toHaveValue(renamed);
+    await expect(page.getByRole("list", { name: "Tags added" }).getByRole("listitem")).toHaveText(["Edit Tag A×", "Edit Tag B×", "Edit Tag D×"]);
+    await expect(page.getByRole("heading", { name: /^Package #\d$/ })).toHaveCount(2);
+
+    // Reorder: the second image becomes the cover.
+    const images = page.getByRole("list", { name: "Current images" }).getByRole("img");
+    const before = await images.evaluateAll((els) => els.map((e) => e.getAttribute("src")));
+    await page.getByRole("button", { name: "Move Image 2 earlier" }).click();
+    await expect(images.first()).toHaveAttribute("src", before[1]!);
+    await page.goto(`/products/${id}`);
+    await expect(page.locator(`img[src="${before[1]}"]`).first()).toBeVisible();
+    await expect(page.getByText("€120.25").first()).toBeVisible();
+
+    // Remove one image, then upload a video (a thumbnail exists already) with progress.
+    await page.goto(`/admin/products/${id}/edit`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Remove Image 2" }).click();
+    await expect(page.getByRole("list", { name: "Notifications" }).getByText("Media removed.", { exact: true })).toBeVisible();
+    await expect(images).toHaveCount(1);
+    await page.getByLabel("Videos", { exact: true }).setInputFiles(media("video-02.mp4"));
+    await page.getByRole("button", { name: "Upload media" }).click();
+    await expect(page.getByRole("list", { name: "Notifications" }).getByText("Images and videos uploaded successfully!", { exact: true })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Current videos" }).locator("video")).toHaveCount(1);
+  });
+
+  test("archiving hides the product from the shop until it is restored", async ({ page }) => {
+    await adminLogIn(page);
+    const title = uniqueTitle("Archivable");
+    const id = await newProduct(page, title);
+    await page.goto(`/admin/products/${id}/edit`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Archive product" }).click();
+    await expect(page.getByText("This product is archived: it is hidden from the shop and cannot be bought. Past orders still show it.")).toBeVisible();
+    const visitor = await page.context().browser()!.newPage();
+    expect((await visitor.goto(`/products/${id}`))!.status()).toBe(404);
+    await visitor.goto(`/products?q=${encodeURIComponent(title)}`);
+    await expect(visitor.getByRole("link", { name: title })).toHaveCount(0);
+    await page.getByRole("button", { name: "Restore product" }).click();
+    await expect(page.getByRole("list", { name: "Notifications" }).getByText("Product restored to the shop.", { exact: true })).toBeVisible();
+    expect((await visitor.goto(`/products/${id}`))!.status()).toBe(200);
+    await visitor.close();
+  });
+});
+
+test.describe("Edit product without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, allowedConsole: [/status of 40[04]/] });
+
+  test("saves fields, shows errors with values kept, reorders and adds media as plain posts", async ({ page }) => {
+    await adminLogIn(page);
+    const title = uniqueTitle("Plain Edit");
+    const id = await newProduct(page, title);
+    await page.goto(`/admin/products/${id}/edit`);
+    await page.getByLabel("Title").fill("");
+    await page.getByLabel("Description Heading").fill("New heading kept");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Title is required", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Description Heading")).toHaveValue("New heading kept");
+    await page.getByLabel("Title").fill(`${title} saved`);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Product updated successfully!", { exact: true })).toBeVisible();
+    await expect(page.getByLabel("Title")).toHaveValue(`${title} saved`);
+
+    await page.getByRole("button", { name: "Move Image 1 later" }).click();
+    await expect(page.getByRole("button", { name: "Move Image 1 earlier" })).toBeDisabled();
+
+    await page.getByLabel("Images", { exact: true }).setInputFiles(media("image-06.jpg"));
+    await page.getByRole("button", { name: "Upload media" }).click();
+    await expect(page.getByText("Images and videos uploaded successfully!", { exact: true })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Current images" }).getByRole("img")).toHaveCount(3);
   });
 });

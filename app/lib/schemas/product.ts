@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isCurrencyCode } from "../currency";
+import { currencyExponent, isCurrencyCode } from "../currency";
 
 /** Items included are typed as comma-separated text: split, trimmed, empties dropped (SPEC §5). */
 export function splitItems(text: string): string[] {
@@ -53,7 +53,17 @@ export const PackageSchema = z.object({
     .min(1, "Currency is required")
     .transform((c) => c.toUpperCase())
     .refine(isCurrencyCode, "Currency must be an ISO 4217 code from the list"),
+}).superRefine((pkg, ctx) => {
+  // Yen and won have no minor unit: 1500.50 JPY is not an amount anyone can pay.
+  if (currencyExponent(pkg.currency) === 0 && !Number.isInteger(pkg.amount)) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: `Amount must be a whole number in ${pkg.currency}` });
+  }
 });
+
+/** A validated package amount in the currency's minor units (cents; yen as they are). */
+export function packageMinor(pkg: { amount: number; currency: string }): number {
+  return Math.round(pkg.amount * 10 ** currencyExponent(pkg.currency));
+}
 
 /** The product fields (no files), shared by the form, the action and `POST /api/v1/products`. */
 export const ProductDetailsSchema = z.object({
@@ -92,6 +102,16 @@ export const PRODUCT_CREATE_MESSAGES = {
   failed: "Failed to create product",
   network: "Network error. Please try again later.",
   signedOut: "Authentication token not found. Please login again.",
+} as const;
+
+/** The edit screen's confirmations (beyond the spec). */
+export const PRODUCT_EDIT_MESSAGES = {
+  saved: "Product updated successfully!",
+  archived: "Product archived. It no longer appears in the shop; past orders still show it.",
+  restored: "Product restored to the shop.",
+  mediaRemoved: "Media removed.",
+  chooseFiles: "Choose at least one image or video to upload.",
+  thumbnailNeeded: "Video thumbnail is required when uploading videos",
 } as const;
 
 const VIDEO_THUMBNAIL_REQUIRED = "Video thumbnail is required when uploading videos";

@@ -4,12 +4,15 @@
  * PaymentIntent; on return the app links it to the order and reads its status from Stripe.
  */
 import type { Database } from "../../../db/client";
+import { decimalToMinor } from "~/lib/money";
 import { attachIntent, getOrder, syncPaymentStatus, type OrderView } from "../orders.server";
 import { createStripeGateway, stripeClient } from "./stripe-gateway.server";
 
 export async function startHostedCheckout(env: Env, order: OrderView, urls: { success: string; cancel: string }): Promise<string> {
   const stripe = stripeClient(env);
-  const amount = Math.round(Number(order.order_amount) * 100);
+  // Stripe takes minor units, and whole units for zero-decimal currencies such as JPY.
+  const amount = decimalToMinor(order.order_amount, order.currency);
+  if (amount === null) throw new Error(`Order ${order.id} has an unreadable amount`);
   const session = await stripe.checkout.sessions.create(
     {
       mode: "payment",

@@ -1,0 +1,363 @@
+import { FormProvider, getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { FileInput, MediaUploadList, useMediaUploads, type PendingUpload } from "~/components/media-uploads";
+import { PackagesFields, ProductDetailsFields } from "~/components/product-fields";
+import { useToastApi } from "~/components/toaster";
+import { FormError, SubmitButton, useErrorsClearOnInput } from "~/components/ui/form";
+import { PRODUCT_CREATE_MESSAGES, PRODUCT_EDIT_MESSAGES, ProductDetailsSchema } from "~/lib/schemas/product";
+import { requireAdmin } from "~/services/auth.server";
+import { MediaError } from "~/services/media-upload.server";
+import { addFiles, checkFiles, getProductForEdit, moveMedia, removeMedia, setArchived, updateProduct, type EditableMedia } from "~/services/product-admin.server";
+import { toastCookie } from "~/services/toast.server";
+
+function productId(raw: string | undefined) {
+  const id = /^\d{1,12}$/.test(raw ?? "") ? Number(raw) : null;
+  if (!id) throw new Response("Product not found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireAdmin(context, request);
+  const product = await getProductForEdit(context.db, productId(params.id));
+  if (!product) throw new Response("Product not found", { status: 404 });
+  return { product };
+}
+
+const chosen = (value: FormDataEntryValue): value is File => value instanceof File && value.size > 0;
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await requireAdmin(context, request);
+  const id = productId(params.id);
+  let formData: FormData;
+  try {
+    formData = await request.formData();
+  } catch {
+    return data({ kind: "media" as const, error: "The form could not be read. Please try again." }, { status: 400 });
+  }
+  const here = `/admin/products/${id}/edit`;
+  const done = (message: string, kind: "success" | "error" = "success") => redirect(here, { headers: { "Set-Cookie": toastCookie(request, [{ kind, message }]) } });
+  const notFound = () => {
+    throw new Response("Product not found", { status: 404 });
+  };
+
+  switch (formData.get("_action")) {
+    case "archive":
+    case "restore": {
+      const archive = formData.get("_action") === "archive";
+      if (!(await setArchived(context.db, id, archive))) notFound();
+      return done(archive ? PRODUCT_EDIT_MESSAGES.archived : PRODUCT_EDIT_MESSAGES.restored);
+    }
+    case "remove-media": {
+      const mediaId = Number(formData.get("media_id"));
+      if (!Number.isSafeInteger(mediaId) || !(await removeMedia(context.db, context.env.MEDIA, id, mediaId))) notFound();
+      return done(PRODUCT_EDIT_MESSAGES.mediaRemoved);
+    }
+    case "move-media": {
+      const mediaId = Number(formData.get("media_id"));
+      const direction = formData.get("direction") === "up" ? "up" : "down";
+      if (!Number.isSafeInteger(mediaId) || !(await moveMedia(context.db, id, mediaId, direction))) notFound();
+      return redirect(here);
+    }
+    case "add-media": {
+      // Without JavaScript the files come in this post; with it they stream to the media route.
+      const product = await getProductForEdit(context.db, id);
+      if (!product) return notFound();
+      const files: PendingUpload[] = [
+        ...formData.getAll("images").filter(chosen).map((file) => ({ kind: "image" as const, file })),
+        ...formData.getAll("videos").filter(chosen).map((file) => ({ kind: "video" as const, file })),
+        ...formData.getAll("video_thumbnail").filter(chosen).map((file) => ({ kind: "thumbnail" as const, file })),
+      ];
+      const error = mediaChoiceError(files, product.media);
+      if (error) return data({ kind: "media" as const, error }, { status: 400 });
+      try {
+        await checkFiles(files);
+        await addFiles(context.db, context.env.MEDIA, id, files);
+      } catch (failure) {
+        if (failure instanceof MediaError) return data({ kind: "media" as const, error: failure.message }, { status: 400 });
+        throw failure;
+      }
+      return done(PRODUCT_CREATE_MESSAGES.mediaUploaded);
+    }
+    default: {
+      const submission = parseWithZod(formData, { schema: ProductDetailsSchema });
+      if (submission.status !== "success") return data({ kind: "details" as const, result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+      if (!(await updateProduct(context.db, id, submission.value))) notFound();
+      return done(PRODUCT_EDIT_MESSAGES.saved);
+    }
+  }
+}
+
+/** The add-media rules shared by both paths: something chosen, and a thumbnail for videos. */
+function mediaChoiceError(files: { kind: string }[], existing: { kind: string }[]): string | null {
+  if (!files.length) return PRODUCT_EDIT_MESSAGES.chooseFiles;
+  const addsVideo = files.some((f) => f.kind === "video");
+  const hasThumbnail = files.some((f) => f.kind === "thumbnail") || existing.some((m) => m.kind === "thumbnail");
+  return addsVideo && !hasThumbnail ? PRODUCT_EDIT_MESSAGES.thumbnailNeeded : null;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.product.values.title ?? "product"} · Admin · Reelcraft` }];
+
+export default function EditProduct() {
+  const { product } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const clear = useErrorsClearOnInput();
+  const [form] = useForm({
+    id: `edit-product-${product.id}`,
+    lastResult: actionData?.kind === "details" ? actionData.result : undefined,
+    // Chips read their start values from the plain-form text: services one per line, tags comma-separated.
+    defaultValue: { ...product.values, services_offered: product.values.services_offered.join("\n"), tags: product.values.tags.join(", ") },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductDetailsSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const saving = navigation.state !== "idle" && navigation.formMethod === "POST" && !navigation.formData?.get("_action") && navigation.formAction === `/admin/products/${product.id}/edit`;
+  const images = product.media.filter((m) => m.kind === "image");
+  const videos = product.media.filter((m) => m.kind === "video");
+  const thumbnail = product.media.find((m) => m.kind === "thumbnail");
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-8">
+      <div>
+        <Link to="/admin/products" className="text-sm font-semibold text-brand-700 hover:underline">
+          ← Back to products
+        </Link>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+          <h1 className="text-2xl font-bold tracking-tight">Edit Product</h1>
+          <div className="flex gap-3 text-sm font-semibold">
+            <Link to={`/admin/products/${product.id}`} className="text-brand-700 hover:underline">
+              View
+            </Link>
+            {product.archived ? null : (
+              <Link to={`/products/${product.id}`} className="text-brand-700 hover:underline">
+                View in shop
+              </Link>
+            )}
+          </div>
+        </div>
+        {product.archived ? (
+          <p role="status" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            This product is archived: it is hidden from the shop and cannot be bought. Past orders still show it.
+          </p>
+        ) : null}
+      </div>
+
+      <FormProvider context={form.context}>
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          onInput={clear.onInput}
+          onSubmit={(event) => {
+            clear.onSubmit();
+            form.onSubmit(event);
+          }}
+          className="space-y-8 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8"
+        >
+          <button type="submit" className="hidden" tabIndex={-1} aria-hidden="true" />
+          <FormError id={form.errorId} errors={form.errors} />
+          <ProductDetailsFields visible={clear.visible} />
+          <PackagesFields visible={clear.visible} />
+          <div className="flex justify-end border-t border-slate-200 pt-6">
+            <SubmitButton busy={saving} busyText="Saving..." className="w-auto min-w-40">
+              Save changes
+            </SubmitButton>
+          </div>
+        </Form>
+      </FormProvider>
+
+      <MediaSection productId={product.id} images={images} videos={videos} thumbnail={thumbnail} mediaError={actionData?.kind === "media" ? actionData.error : undefined} />
+
+      <section aria-labelledby="archive-title" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-8">
+        <h2 id="archive-title" className="text-lg font-semibold">
+          {product.archived ? "Restore" : "Archive"}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {product.archived
+            ? "Restoring puts the product back in the shop listing, search and checkout."
+            : "Archiving hides the product from the shop listing, search and checkout. Orders already placed keep showing it, and you can restore it at any time."}
+        </p>
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="_action" value={product.archived ? "restore" : "archive"} />
+          <button
+            type="submit"
+            className={`rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ${product.archived ? "text-brand-800 ring-brand-200 hover:bg-brand-50" : "text-red-700 ring-red-200 hover:bg-red-50"}`}
+          >
+            {product.archived ? "Restore product" : "Archive product"}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+function MediaSection({
+  productId,
+  images,
+  videos,
+  thumbnail,
+  mediaError,
+}: {
+  productId: number;
+  images: EditableMedia[];
+  videos: EditableMedia[];
+  thumbnail: EditableMedia | undefined;
+  mediaError: string | undefined;
+}) {
+  const uploads = useMediaUploads();
+  const [uploading, setUploading] = useState(false);
+  const [clientError, setClientError] = useState<string>();
+  const toast = useToastApi();
+  const revalidator = useRevalidator();
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const postingFiles = navigation.state !== "idle" && navigation.formData?.get("_action") === "add-media";
+  const error = clientError ?? mediaError;
+
+  /** With JavaScript: each file streams to the media route with progress; the page then reloads its data. */
+  async function upload(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formData = new FormData(event.currentTarget);
+    const files: PendingUpload[] = [
+      ...formData.getAll("images").filter(chosen).map((file) => ({ kind: "image" as const, file })),
+      ...formData.getAll("videos").filter(chosen).map((file) => ({ kind: "video" as const, file })),
+      ...formData.getAll("video_thumbnail").filter(chosen).map((file) => ({ kind: "thumbnail" as const, file })),
+    ];
+    const problem = mediaChoiceError(files, thumbnail ? [thumbnail] : []);
+    setClientError(problem ?? undefined);
+    if (problem) return;
+    setUploading(true);
+    const failure = await uploads.run(productId, files);
+    setUploading(false);
+    if (failure) {
+      setClientError(failure);
+      toast.error(`Error: ${failure}`);
+    } else {
+      toast.success(PRODUCT_CREATE_MESSAGES.mediaUploaded);
+      formRef.current?.reset();
+    }
+    revalidator.revalidate();
+  }
+
+  return (
+    <section aria-labelledby="media-title" className="space-y-6 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8">
+      <h2 id="media-title" className="text-lg font-semibold">
+        Media
+      </h2>
+      <MediaList title="Images" empty="No images yet. The shop shows a placeholder until you add one." items={images} productId={productId} reorder />
+      <MediaList title="Videos" empty="No videos." items={videos} productId={productId} reorder />
+      <MediaList title="Video Thumbnail" empty="No video thumbnail." items={thumbnail ? [thumbnail] : []} productId={productId} reorder={false} />
+
+      <Form ref={formRef} method="post" encType="multipart/form-data" onSubmit={upload} noValidate className="space-y-4 border-t border-slate-200 pt-6" aria-labelledby="add-media-title">
+        <h3 id="add-media-title" className="font-semibold">
+          Add media
+        </h3>
+        <input type="hidden" name="_action" value="add-media" />
+        {error ? (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            {error}
+          </p>
+        ) : null}
+        <FileInput
+          label="Images"
+          name="images"
+          id="add-images"
+          errorId="add-images-error"
+          error={undefined}
+          multiple
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          hint="JPEG, PNG, WebP, AVIF or GIF, up to 10 MB each. New images go after the current ones."
+        />
+        <FileInput label="Videos" name="videos" id="add-videos" errorId="add-videos-error" error={undefined} multiple accept="video/mp4,video/webm" hint="MP4 or WebM, up to 90 MB each." />
+        <FileInput
+          label="Video Thumbnail"
+          name="video_thumbnail"
+          id="add-thumbnail"
+          errorId="add-thumbnail-error"
+          error={undefined}
+          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          hint="Replaces the current thumbnail. Required when adding videos to a product without one."
+        />
+        {uploading ? <MediaUploadList uploads={uploads.items} /> : null}
+        <div className="flex justify-end">
+          <SubmitButton busy={uploading || postingFiles} busyText="Uploading..." className="w-auto min-w-40">
+            Upload media
+          </SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+function MediaList({ title, empty, items, productId, reorder }: { title: string; empty: string; items: EditableMedia[]; productId: number; reorder: boolean }) {
+  return (
+    <div>
+      <h3 className="font-semibold">{title}</h3>
+      {items.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ol className="mt-3 grid gap-4 sm:grid-cols-2" aria-label={`Current ${title.toLowerCase()}`}>
+          {items.map((item, index) => (
+            <MediaItem key={item.id} item={item} index={index} count={items.length} productId={productId} reorder={reorder} label={`${title.replace(/s$/, "")} ${index + 1}`} />
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+function MediaItem({ item, index, count, productId, reorder, label }: { item: EditableMedia; index: number; count: number; productId: number; reorder: boolean; label: string }) {
+  const fetcher = useFetcher();
+  const action = `/admin/products/${productId}/edit`;
+  const busy = fetcher.state !== "idle";
+  const button = "rounded-lg px-2.5 py-1.5 text-xs font-semibold ring-1 disabled:opacity-50";
+  return (
+    <li className={`rounded-xl border border-slate-200 p-3 ${busy ? "opacity-60" : ""}`}>
+      {item.kind === "video" ? (
+        <video src={item.url} controls preload="metadata" className="aspect-video w-full rounded-lg bg-slate-900" aria-label={label} />
+      ) : (
+        <img src={item.url} alt={label} width={320} height={180} loading="lazy" className="aspect-video w-full rounded-lg bg-slate-100 object-cover" />
+      )}
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <span className="mr-auto text-xs text-slate-600">
+          {label}
+          {item.kind === "image" && index === 0 ? " · cover" : ""}
+        </span>
+        {reorder ? (
+          <>
+            <fetcher.Form method="post" action={action}>
+              <input type="hidden" name="_action" value="move-media" />
+              <input type="hidden" name="media_id" value={item.id} />
+              <input type="hidden" name="direction" value="up" />
+              <button type="submit" disabled={index === 0 || busy} aria-label={`Move ${label} earlier`} className={`${button} ring-slate-300 hover:bg-slate-50`}>
+                ← Earlier
+              </button>
+            </fetcher.Form>
+            <fetcher.Form method="post" action={action}>
+              <input type="hidden" name="_action" value="move-media" />
+              <input type="hidden" name="media_id" value={item.id} />
+              <input type="hidden" name="direction" value="down" />
+              <button type="submit" disabled={index === count - 1 || busy} aria-label={`Move ${label} later`} className={`${button} ring-slate-300 hover:bg-slate-50`}>
+                Later →
+              </button>
+            </fetcher.Form>
+          </>
+        ) : null}
+        <fetcher.Form method="post" action={action}>
+          <input type="hidden" name="_action" value="remove-media" />
+          <input type="hidden" name="media_id" value={item.id} />
+          <button type="submit" disabled={busy} aria-label={`Remove ${label}`} className={`${button} text-red-700 ring-red-200 hover:bg-red-50`}>
+            Remove
+          </button>
+        </fetcher.Form>
+      </div>
+    </li>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
