@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { apiError, apiJson, methodNotAllowed, PUBLIC_CACHE } from "~/lib/api";
 import { requireApiAdmin } from "~/services/auth.server";
 import { MediaError } from "~/services/media-upload.server";
-import { addFiles, productExists } from "~/services/product-admin.server";
+import { ProductDetailsSchema } from "~/lib/schemas/product";
+import { addFiles, productExists, renameProduct } from "~/services/product-admin.server";
 import { getProduct } from "~/services/products.server";
 
 /** GET /api/v1/products/{id} → { success, data, message } (SPEC §7). */
@@ -14,8 +15,9 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 }
 
 /**
- * PUT /api/v1/products/{id} (admins), multipart: images[] and videos[] repeated, video_thumbnail
- * single (SPEC §7, step 2 of product creation). Every file is checked before any is stored.
+ * PUT /api/v1/products/{id} (admins), multipart: product[title], images[] and videos[] repeated,
+ * video_thumbnail single (SPEC §7, step 2 of product creation). Every file is checked before any
+ * is stored; the title (if sent) is checked first and saved after the files.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("GET, PUT");
@@ -35,6 +37,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const videos = [...files("videos[]"), ...files("videos")];
   const thumbnail = [...files("video_thumbnail"), ...files("product[video_thumbnail]")][0];
   if (videos.length && !thumbnail) return apiError(422, "Video thumbnail is required when uploading videos");
+  const rawTitle = form.get("product[title]");
+  const title = typeof rawTitle === "string" ? ProductDetailsSchema.shape.title.safeParse(rawTitle) : null;
+  if (title && !title.success) return apiError(422, title.error.issues[0]!.message);
   try {
     await addFiles(context.db, context.env.MEDIA, id, [
       ...images.map((file) => ({ kind: "image" as const, file })),
@@ -45,5 +50,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (error instanceof MediaError) return apiError(422, error.message);
     throw error;
   }
+  if (title) await renameProduct(context.db, id, title.data);
   return apiJson({ success: true, message: "Images and videos uploaded successfully!", data: await getProduct(context.db, id, { includeArchived: true }) });
 }

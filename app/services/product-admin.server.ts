@@ -239,6 +239,10 @@ export async function updateProduct(db: Database, id: number, details: ProductDe
   return true;
 }
 
+export async function renameProduct(db: Database, id: number, title: string) {
+  await db.update(products).set({ title, updatedAt: new Date() }).where(eq(products.id, id));
+}
+
 /** Archived products leave the shop (listing, search, checkout) but stay readable for old orders. */
 export async function setArchived(db: Database, id: number, archived: boolean): Promise<boolean> {
   const rows = await db

@@ -144,6 +144,22 @@ describe("Create New Product with JavaScript (step 1 JSON, step 2 streamed files
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(bytes);
   });
 
+  it("a refused file in step 2 leaves the product of step 1 in place (SPEC §4)", async () => {
+    const admin = await adminCookie();
+    const step1 = await post("/admin/products/create", multipart([...fields, ["image_count", "1"]]), admin);
+    const { data } = await step1.json<{ data: { id: number } }>();
+    const svg = new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>");
+    const step2 = await SELF.fetch(`http://localhost/admin/products/${data.id}/media?kind=image&name=logo.svg`, {
+      method: "PUT",
+      body: svg,
+      headers: { Host: "localhost", Origin: "http://localhost", Cookie: admin, "Content-Length": String(svg.length) },
+    });
+    expect(step2.status).toBe(422);
+    expect(await step2.json()).toMatchObject({ message: "logo.svg is not a supported image: use JPEG, PNG, WebP, AVIF or GIF." });
+    expect(await env.DB.prepare("SELECT id FROM products WHERE id = ?").bind(data.id).first()).not.toBeNull();
+    expect((await env.MEDIA.list({ prefix: `products/${data.id}/` })).objects).toHaveLength(0);
+  });
+
   it("step 1 answers the form's errors in JSON and writes nothing", async () => {
     const admin = await adminCookie();
     const before = await counts();

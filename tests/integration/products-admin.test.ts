@@ -107,4 +107,20 @@ describe("PUT /api/v1/products/{id} (media)", () => {
     const customer = await newCustomer();
     expect((await upload(1, customer.access_token, [["images[]", fakeMedia("a.jpg"), "a.jpg"]])).status).toBe(403);
   });
+
+  it("renames the product from product[title], with the form's title rules", async () => {
+    const { access_token } = await adminSignIn();
+    const id = (await api<{ data: { id: number } }>("POST", "/products", { token: access_token, body: { product } })).body.data.id;
+    const send = (title: string) => {
+      const form = new FormData();
+      form.append("product[title]", title);
+      return SELF.fetch(`http://localhost/api/v1/products/${id}`, { method: "PUT", body: form, headers: { Authorization: `Bearer ${access_token}` } });
+    };
+    const refused = await send("   ");
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ message: "Title is required" });
+    const renamed = await send("  Drone Cinematography Pro ");
+    expect(renamed.status).toBe(200);
+    expect(((await renamed.json()) as { data: { title: string } }).data.title).toBe("Drone Cinematography Pro");
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chipValues, ProductDetailsSchema, splitItems } from "~/lib/schemas/product";
+import { chipValues, packageMinor, ProductDetailsSchema, ProductFormSchema, ProductStepOneSchema, splitItems } from "~/lib/schemas/product";
 import { checkMedia, sniffType } from "~/services/media-upload.server";
 
 const valid = {
@@ -48,6 +48,42 @@ describe("ProductDetailsSchema (SPEC §5 messages)", () => {
   ])("package %j → %s", (patch, message) => {
     const errors = firstErrors({ ...valid, packages: [{ ...valid.packages[0], ...patch }] });
     expect(Object.values(errors)).toEqual([message]);
+  });
+});
+
+describe("amounts per currency", () => {
+  it("refuses decimals in currencies without a minor unit", () => {
+    const errors = firstErrors({ ...valid, packages: [{ ...valid.packages[0], amount: "1500.5", currency: "JPY" }] });
+    expect(errors).toEqual({ "packages.0.amount": "Amount must be a whole number in JPY" });
+  });
+  it("stores amounts in the currency's minor units", () => {
+    expect(packageMinor({ amount: 10.5, currency: "USD" })).toBe(1050);
+    expect(packageMinor({ amount: 0.29, currency: "EUR" })).toBe(29);
+    expect(packageMinor({ amount: 1500, currency: "JPY" })).toBe(1500);
+  });
+});
+
+describe("the form with its files", () => {
+  const file = (name: string) => new File([new Uint8Array([0xff, 0xd8, 0xff])], name);
+  const messages = (result: { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } }) =>
+    Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
+
+  it("requires images, and a thumbnail with videos, reported together with the other errors", () => {
+    const result = ProductFormSchema.safeParse({ ...valid, title: "", videos: [file("v.mp4")] });
+    expect(messages(result)).toEqual({
+      title: "Title is required",
+      images: "At least one image must be uploaded",
+      video_thumbnail: "Video thumbnail is required when uploading videos",
+    });
+    expect(ProductFormSchema.safeParse({ ...valid, images: [file("a.jpg")], videos: [file("v.mp4")], video_thumbnail: file("t.jpg") }).success).toBe(true);
+  });
+
+  it("step 1 checks the counts of the chosen files", () => {
+    expect(messages(ProductStepOneSchema.safeParse({ ...valid, image_count: "0" }))).toEqual({ image_count: "At least one image must be uploaded" });
+    expect(messages(ProductStepOneSchema.safeParse({ ...valid, image_count: "2", video_count: "1", has_thumbnail: "false" }))).toEqual({
+      video_thumbnail: "Video thumbnail is required when uploading videos",
+    });
+    expect(ProductStepOneSchema.safeParse({ ...valid, image_count: "2", video_count: "1", has_thumbnail: "true" }).success).toBe(true);
   });
 });
 

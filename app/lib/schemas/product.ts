@@ -123,7 +123,8 @@ export const IMAGES_REQUIRED = "At least one image must be uploaded";
  */
 const MediaChoiceSchema = z
   .object({
-    images: z.array(z.instanceof(File), { required_error: IMAGES_REQUIRED }).min(1, IMAGES_REQUIRED),
+    // A default rather than a required error: a missing field must not stop the thumbnail rule below.
+    images: z.array(z.instanceof(File)).min(1, IMAGES_REQUIRED).default([]),
     videos: z.array(z.instanceof(File)).optional(),
     video_thumbnail: z.instanceof(File).optional(),
   })
