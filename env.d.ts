@@ -18,6 +18,8 @@ declare global {
     STRIPE_API_HOST?: string;
     STRIPE_API_PORT?: string;
     STRIPE_API_PROTOCOL?: string;
+    /** "off" disables the edge cache of public reads (the integration suite, which reads right after it writes). */
+    EDGE_CACHE?: string;
   }
 
   namespace Cloudflare {

@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- see above
 import * as build from "./build/server";
 import { isCrossSiteRequest } from "./app/services/csrf.server";
+import { withEdgeCache } from "./app/services/edge-cache.server";
 import { getLoadContext } from "./load-context";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
@@ -15,7 +16,8 @@ export default {
         request,
         context: { cloudflare: { env, ctx, cf: request.cf } },
       });
-      return await handleRemixRequest(request, loadContext);
+      const handle = () => handleRemixRequest(request, loadContext);
+      return env.EDGE_CACHE === "off" ? await handle() : await withEdgeCache(request, ctx, handle);
     } catch (error) {
       console.error("Unhandled error", request.method, new URL(request.url).pathname, error);
       return new Response("An unexpected error occurred", { status: 500 });

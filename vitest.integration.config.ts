@@ -19,6 +19,8 @@ export default defineConfig({
       miniflare: {
         bindings: {
           ENVIRONMENT: "test",
+          // Tests read right after they write; tests/integration/edge-cache.test.ts covers the cache itself.
+          EDGE_CACHE: "off",
           TOKEN_SECRET: "integration-test-token-secret-0123456789",
           FAKE_STRIPE_PORT: String(fakeStripe.port),
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),

@@ -13,6 +13,7 @@ import { requireAdmin } from "~/services/auth.server";
 import { MediaError } from "~/services/media-upload.server";
 import { addFiles, checkFiles, getProductForEdit, moveMedia, removeMedia, setArchived, updateProduct, type EditableMedia } from "~/services/product-admin.server";
 import { toastCookie } from "~/services/toast.server";
+import { purgeCatalogue } from "~/services/edge-cache.server";
 
 function productId(raw: string | undefined) {
   const id = /^\d{1,12}$/.test(raw ?? "") ? Number(raw) : null;
@@ -39,7 +40,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data({ kind: "media" as const, error: "The form could not be read. Please try again." }, { status: 400 });
   }
   const here = `/admin/products/${id}/edit`;
-  const done = (message: string, kind: "success" | "error" = "success") => redirect(here, { headers: { "Set-Cookie": toastCookie(request, [{ kind, message }]) } });
+  // Every change below is visible in the shop: drop the cached copies before answering.
+  const done = async (message?: string) => {
+    await purgeCatalogue(new URL(request.url).origin, id);
+    return redirect(here, message ? { headers: { "Set-Cookie": toastCookie(request, [{ kind: "success", message }]) } } : undefined);
+  };
   const notFound = () => {
     throw new Response("Product not found", { status: 404 });
   };
@@ -60,7 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const mediaId = Number(formData.get("media_id"));
       const direction = formData.get("direction") === "up" ? "up" : "down";
       if (!Number.isSafeInteger(mediaId) || !(await moveMedia(context.db, id, mediaId, direction))) notFound();
-      return redirect(here);
+      return done();
     }
     case "add-media": {
       // Without JavaScript the files come in this post; with it they stream to the media route.

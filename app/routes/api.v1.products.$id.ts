@@ -5,6 +5,7 @@ import { MediaError } from "~/services/media-upload.server";
 import { ProductDetailsSchema } from "~/lib/schemas/product";
 import { addFiles, productExists, renameProduct } from "~/services/product-admin.server";
 import { getProduct } from "~/services/products.server";
+import { purgeCatalogue } from "~/services/edge-cache.server";
 
 /** GET /api/v1/products/{id} → { success, data, message } (SPEC §7). */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -51,5 +52,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     throw error;
   }
   if (title) await renameProduct(context.db, id, title.data);
+  await purgeCatalogue(new URL(request.url).origin, id);
   return apiJson({ success: true, message: "Images and videos uploaded successfully!", data: await getProduct(context.db, id, { includeArchived: true }) });
 }

@@ -3,6 +3,7 @@ import { apiError, apiJson, methodNotAllowed, PUBLIC_CACHE, readJsonObject, wrap
 import { ProductDetailsSchema } from "~/lib/schemas/product";
 import { requireApiAdmin } from "~/services/auth.server";
 import { createProduct } from "~/services/product-admin.server";
+import { purgeCatalogue } from "~/services/edge-cache.server";
 import { firstIssueMessage, ProductListQuerySchema, searchParamsObject } from "~/lib/query";
 import { listProducts } from "~/services/products.server";
 
@@ -34,5 +35,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return apiError(422, "Failed to create product", { errors });
   }
   const id = await createProduct(context.db, parsed.data);
+  await purgeCatalogue(new URL(request.url).origin, id);
   return apiJson({ success: true, message: "Product created successfully!", data: { id } }, { status: 201 });
 }
