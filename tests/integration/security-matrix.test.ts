@@ -1,0 +1,142 @@
+import { SELF } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { adminCookie, adminSignIn, api, cookieFrom, newCustomer, postForm } from "./helpers";
+
+/**
+ * Who may do what (issue 6): every screen route and every /api/v1 call, as a visitor, customer A
+ * (who owns an address and an order), customer B, and an admin. The same table is in
+ * docs/quality.md. "→/path" means a redirect there; a number is the status.
+ */
+type Who = "visitor" | "a" | "b" | "admin";
+type Outcome = number | `→${string}`;
+type Row = [method: string, path: string, visitor: Outcome, a: Outcome, b: Outcome, admin: Outcome, body?: unknown];
+
+const login = "→/login";
+const adminLogin = "→/admin/login";
+
+export const SCREENS: Row[] = [
+  ["GET", "/home", 200, 200, 200, 200],
+  ["GET", "/products", 200, 200, 200, 200],
+  ["GET", "/products/1", 200, 200, 200, 200],
+  ["GET", "/products/1/checkout?package=0", login, 200, 200, login],
+  ["GET", "/profile", login, 200, 200, login],
+  ["GET", "/profile/orders", login, 200, 200, login],
+  ["GET", "/profile/saved-addresses", login, 200, 200, login],
+  ["GET", "/login", 200, "→/products", "→/products", 200],
+  ["GET", "/signup", 200, "→/products", "→/products", 200],
+  ["GET", "/admin/login", 200, 200, 200, "→/admin/products"],
+  ["GET", "/admin", adminLogin, adminLogin, adminLogin, "→/admin/products"],
+  ["GET", "/admin/dashboard", adminLogin, adminLogin, adminLogin, 200],
+  ["GET", "/admin/products", adminLogin, adminLogin, adminLogin, 200],
+  ["GET", "/admin/products/new", adminLogin, adminLogin, adminLogin, 200],
+  ["GET", "/admin/products/1", adminLogin, adminLogin, adminLogin, 200],
+  ["GET", "/admin/products/1/edit", adminLogin, adminLogin, adminLogin, 200],
+  ["GET", "/admin/products/999999/edit", adminLogin, adminLogin, adminLogin, 404],
+  ["GET", "/admin/orders", adminLogin, adminLogin, adminLogin, 200],
+  ["GET", "/admin/orders/{orderA}", adminLogin, adminLogin, adminLogin, 200],
+  ["GET", "/admin/users", adminLogin, adminLogin, adminLogin, 200],
+  ["GET", "/admin/account", adminLogin, adminLogin, adminLogin, 200],
+  ["GET", "/admin/demo-requests", adminLogin, adminLogin, adminLogin, 200],
+  ["POST", "/admin/products/1/edit", adminLogin, adminLogin, adminLogin, 400, { title: "" }],
+  ["POST", "/admin/products/new", adminLogin, adminLogin, adminLogin, 400, { title: "" }],
+];
+
+export const API: Row[] = [
+  ["GET", "/products", 200, 200, 200, 200],
+  ["GET", "/products/1", 200, 200, 200, 200],
+  ["GET", "/tags", 200, 200, 200, 200],
+  ["GET", "/autosuggest/tags?q=an", 200, 200, 200, 200],
+  ["GET", "/autosuggest/products?q=an", 200, 200, 200, 200],
+  ["POST", "/products", 401, 403, 403, 422, { product: {} }],
+  ["PUT", "/products/1", 401, 403, 403, 200, "multipart"],
+  ["GET", "/users/me", 401, 200, 200, 403],
+  ["PUT", "/users/update_profile", 401, 422, 422, 403, { user: { name: "" } }],
+  ["PUT", "/users/change_password", 401, 422, 422, 403, { user: {} }],
+  ["GET", "/users", 401, 403, 403, 200],
+  ["GET", "/users/{userA}", 401, 403, 403, 200],
+  ["GET", "/admin/profile", 401, 403, 403, 200],
+  ["GET", "/billing_addresses", 401, 200, 200, 403],
+  ["GET", "/billing_addresses/{addressA}", 401, 200, 404, 403],
+  ["POST", "/billing_addresses", 401, 422, 422, 403, { billing_address: {} }],
+  ["GET", "/orders", 401, 200, 200, 200],
+  ["GET", "/orders/{orderA}", 401, 200, 404, 200],
+  ["PUT", "/orders/{orderA}/update_payment_status", 401, 200, 404, 200, {}],
+  ["POST", "/orders", 401, 422, 422, 403, { order: {} }],
+  ["GET", "/no-such-call", 404, 404, 404, 404],
+];
+
+const WHO: Who[] = ["visitor", "a", "b", "admin"];
+const ids: Record<string, string> = {};
+const cookies: Partial<Record<Who, string>> = {};
+const tokens: Partial<Record<Who, string>> = {};
+
+function fill(path: string) {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? "missing");
+}
+
+function outcome(response: Response): Outcome {
+  if (response.status >= 300 && response.status < 400) return `→${(response.headers.get("location") ?? "").replace(/\?.*$/, "")}`;
+  return response.status;
+}
+
+beforeAll(async () => {
+  const a = await newCustomer();
+  const b = await newCustomer();
+  const admin = await adminSignIn();
+  tokens.a = a.access_token;
+  tokens.b = b.access_token;
+  tokens.admin = admin.access_token;
+  const address = await api<{ data: { id: number } }>("POST", "/billing_addresses", {
+    token: a.access_token,
+    body: { street: "1 High St", city: "York", state: "North Yorkshire", zip_code: "YO1 1AA", country: "GB" },
+  });
+  const order = await api<{ data: { id: number } }>("POST", "/orders", { token: a.access_token, body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 0 } } });
+  const me = await api<{ data: { id: number } }>("GET", "/users/me", { token: a.access_token });
+  ids.addressA = String(address.body.data.id);
+  ids.orderA = String(order.body.data.id);
+  ids.userA = String(me.body.data.id);
+  const signIn = async (email: string) => cookieFrom(await postForm("/login", { email, password: "Str0ng!Pass" }), "sid");
+  cookies.a = await signIn(a.email);
+  cookies.b = await signIn(b.email);
+  cookies.admin = await adminCookie();
+});
+
+describe("security matrix: screens (cookie sessions)", () => {
+  it.each(SCREENS)("%s %s", async (method, path, ...rest) => {
+    const [visitor, a, b, admin, body] = rest as [Outcome, Outcome, Outcome, Outcome, unknown];
+    const expected = { visitor, a, b, admin };
+    for (const who of WHO) {
+      const headers: Record<string, string> = { Host: "localhost", Origin: "http://localhost" };
+      if (cookies[who]) headers.Cookie = cookies[who];
+      let init: RequestInit = { method, redirect: "manual", headers };
+      if (body !== undefined) init = { ...init, body: new URLSearchParams(body as Record<string, string>) };
+      const response = await SELF.fetch(`http://localhost${fill(path)}`, init);
+      expect(outcome(response), `${who} ${method} ${path}`).toBe(expected[who]);
+    }
+  });
+});
+
+describe("security matrix: /api/v1 (bearer tokens)", () => {
+  it.each(API)("%s %s", async (method, path, ...rest) => {
+    const [visitor, a, b, admin, body] = rest as [Outcome, Outcome, Outcome, Outcome, unknown];
+    const expected = { visitor, a, b, admin };
+    for (const who of WHO) {
+      const headers: Record<string, string> = {};
+      if (tokens[who]) headers.Authorization = `Bearer ${tokens[who]}`;
+      let payload: BodyInit | undefined;
+      if (body === "multipart") payload = new FormData();
+      else if (body !== undefined) {
+        payload = JSON.stringify(body);
+        headers["Content-Type"] = "application/json";
+      }
+      const response = await SELF.fetch(`http://localhost/api/v1${fill(path)}`, { method, headers, body: payload });
+      const json = (await response.json()) as { data?: unknown; message?: string };
+      expect(response.status, `${who} ${method} ${path}`).toBe(expected[who]);
+      // Refusals carry a message and never data.
+      if (response.status >= 400) {
+        expect(json.data, `${who} ${method} ${path}`).toBeUndefined();
+        expect(typeof json.message).toBe("string");
+      }
+    }
+  });
+});
