@@ -4,6 +4,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "./build/server";
 import { isCrossSiteRequest } from "./app/services/csrf.server";
 import { withEdgeCache } from "./app/services/edge-cache.server";
+import { checkFormRequest } from "./app/services/form-guard.server";
 import { getLoadContext } from "./load-context";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
@@ -12,6 +13,8 @@ export default {
   async fetch(request, env, ctx) {
     if (isCrossSiteRequest(request)) return new Response("Cross-site request refused", { status: 403 });
     try {
+      const refused = await checkFormRequest(request);
+      if (refused) return refused;
       const loadContext = getLoadContext({
         request,
         context: { cloudflare: { env, ctx, cf: request.cf } },

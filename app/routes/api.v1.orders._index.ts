@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { jsonNumber } from "~/lib/schemas/json-number";
 import { z } from "zod";
 import { apiError, apiJson, methodNotAllowed, readJsonObject, wrapped } from "~/lib/api";
 import { firstIssueMessage, PaginationQuerySchema, searchParamsObject } from "~/lib/query";
@@ -18,11 +19,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const CreateOrderSchema = z.object({
-  product_id: z.coerce.number({ invalid_type_error: "product_id must be a number" }).int().positive("product_id is required"),
-  billing_address_id: z.coerce.number({ invalid_type_error: "billing_address_id must be a number" }).int().positive("billing_address_id is required"),
+  product_id: jsonNumber("product_id must be a number").pipe(z.number().int("product_id must be a whole number").positive("product_id is required")),
+  billing_address_id: jsonNumber("billing_address_id must be a number").pipe(z.number().int("billing_address_id must be a whole number").positive("billing_address_id is required")),
   order_amount: z.union([z.string().max(20), z.number()]).optional(),
   currency: z.string().max(3).optional(),
-  package_index: z.coerce.number().int().min(0).max(10).optional(),
+  package_index: jsonNumber("package_index must be a number").pipe(z.number().int("package_index must be 0, 1 or 2").min(0, "package_index must be 0, 1 or 2").max(10, "package_index must be 0, 1 or 2")).optional(),
 });
 
 /**
