@@ -20,7 +20,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["**/*.{js,mjs}", "scripts/**", "db/seed.ts", "tests/**"],
+    files: ["**/*.{js,mjs}", "scripts/**", "bench/**", "db/seed.ts", "tests/**"],
     languageOptions: { globals: { ...globals.node } },
     rules: { "no-console": "off" },
   },

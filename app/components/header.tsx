@@ -16,9 +16,14 @@ export function Header() {
         <nav aria-label="Account" className="ml-auto flex items-center gap-2 sm:ml-0">
           {customer ? (
             <>
-              <Link to="/profile" className="flex items-center gap-2 rounded-full py-1 pr-1 pl-1 hover:bg-slate-100 md:pr-3" aria-label={`Your account (${customer.name})`}>
+              <Link to="/profile" className="flex items-center gap-2 rounded-full py-1 pr-1 pl-1 hover:bg-slate-100 md:pr-3" aria-label={`Your account: ${customer.name}`}>
+                {/* The initial on narrow screens; beside the visible name a plain avatar, so that the
+                    link's visible text stays part of its accessible name (WCAG 2.5.3). */}
                 <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
-                  {customer.name.trim().charAt(0).toUpperCase() || "?"}
+                  <span className="md:hidden">{customer.name.trim().charAt(0).toUpperCase() || "?"}</span>
+                  <svg viewBox="0 0 20 20" className="hidden size-4 fill-current md:block">
+                    <path d="M10 10a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0H3Z" />
+                  </svg>
                 </span>
                 <span aria-hidden="true" className="hidden max-w-32 truncate text-sm font-semibold text-slate-800 md:inline">
                   {customer.name}

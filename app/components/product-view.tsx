@@ -3,6 +3,7 @@ import { formatMoney } from "~/lib/money";
 import type { PackageView, ProductView as Product } from "~/services/products.server";
 import { galleryItems, MediaGallery } from "./media-gallery";
 import { Rating } from "./ui/rating";
+import { TableScroller } from "./ui/table-scroller";
 
 /** The selected package index from `?package=`; the first package when absent or invalid. */
 export function selectedPackageIndex(params: URLSearchParams, count: number): number {
@@ -166,7 +167,7 @@ function ComparisonTable({ packages }: { packages: PackageView[] }) {
   return (
     <section aria-labelledby="compare-title" className="space-y-4">
       <h2 id="compare-title" className="text-xl font-bold">Compare packages</h2>
-      <div className="overflow-x-auto rounded-2xl border border-slate-200">
+      <TableScroller label="Package comparison">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead className="bg-slate-50">
             <tr>
@@ -208,7 +209,7 @@ function ComparisonTable({ packages }: { packages: PackageView[] }) {
             </tr>
           </tbody>
         </table>
-      </div>
+      </TableScroller>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@rem
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Footer } from "~/components/footer";
 import { Logo } from "~/components/logo";
+import { TableScroller } from "~/components/ui/table-scroller";
 import { DemoRequestSchema } from "~/lib/schemas/demo-request";
 import { createDemoRequest } from "~/services/demo-requests.server";
 
@@ -151,7 +152,7 @@ function Comparison() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <h2 id="compare-title" className="text-3xl font-bold tracking-tight">How we compare</h2>
         <p className="mt-3 max-w-2xl text-slate-600">In-house teams, agencies and other platforms all make video. Here is why teams switch to paying per video.</p>
-        <div className="mt-10 overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+        <TableScroller label="Comparison with in-house teams, agencies and other platforms" className="mt-10 bg-white">
           <table className="w-full min-w-[44rem] text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200">
@@ -174,7 +175,7 @@ function Comparison() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       </div>
     </section>
   );

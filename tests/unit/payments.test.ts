@@ -10,6 +10,9 @@ describe("local gateway card checks", () => {
   it.each([
     [{ number: "4242 4242 4242 4242", expiry: "12/34", cvc: "123" }, null],
     [{ number: "4000-0000-0000-0002", expiry: "11 / 2026", cvc: "1234" }, null],
+    [{ number: "4242424242424242", expiry: "1234", cvc: "123" }, null],
+    [{ number: "4242424242424242", expiry: "122034", cvc: "123" }, null],
+    [{ number: "4242424242424242", expiry: "123", cvc: "123" }, "Your card's expiration date is incomplete."],
     [{ number: "4242 4242 4242 4241", expiry: "12/34", cvc: "123" }, INCORRECT_NUMBER_MESSAGE],
     [{ number: "abcd", expiry: "12/34", cvc: "123" }, INCORRECT_NUMBER_MESSAGE],
     [{ number: "4242424242424242", expiry: "10/26", cvc: "123" }, EXPIRED_MESSAGE],

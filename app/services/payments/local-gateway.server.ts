@@ -114,7 +114,8 @@ function luhn(digits: string): boolean {
 export function cardProblem(card: CardDetails, now = new Date()): string | null {
   const number = card.number.replace(/[\s-]/g, "");
   if (!/^\d{13,19}$/.test(number) || !luhn(number)) return INCORRECT_NUMBER_MESSAGE;
-  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry);
+  // "MM / YY", "MM/YYYY", or the digits alone ("1234") as a keyboard user types them.
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry) ?? /^\s*(\d{2})(\d{2}|\d{4})\s*$/.exec(card.expiry);
   if (!match) return "Your card's expiration date is incomplete.";
   const month = Number(match[1]);
   const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);

@@ -1,0 +1,164 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { adminLogIn, expect, hydrated, signUp, test, uniqueEmail } from "./fixtures";
+
+/**
+ * axe-core on every screen of SPEC §2, signed out, as a customer and as an admin, including open
+ * dropdowns and menus and the error states of every form: 0 violations at WCAG 2.2 A/AA.
+ */
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
+// Error states are reached by rejected posts (4xx), which the browser logs; so are the 404 pages.
+test.use({ allowedConsole: [/status of 40[0-9]/] });
+
+async function expectNoViolations(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  const found = results.violations.map((v) => ({
+    state,
+    rule: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")}: ${n.failureSummary?.split("\n").slice(1).join(" ")}`),
+  }));
+  // Soft: one run reports every screen's violations, and the test still fails.
+  expect.soft(found, `axe violations on ${state}`).toEqual([]);
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+  await expectNoViolations(page, path);
+}
+
+test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
+  test("public screens, the open search dropdown and the demo form", async ({ page }) => {
+    for (const path of ["/home", "/products", "/products?tag=3D%20Animation", "/products?page=2", "/products/1", "/products/5"]) {
+      await visit(page, path);
+    }
+    // A product with no media at all, and an unknown one.
+    await visit(page, "/products/13");
+    await visit(page, "/products/999999");
+
+    await page.goto("/products");
+    await hydrated(page);
+    await page.getByRole("combobox", { name: "Search services" }).fill("anim");
+    await expect(page.getByRole("listbox", { name: "Tag suggestions" }).getByRole("option").first()).toBeVisible();
+    await page.keyboard.press("ArrowDown");
+    await expectNoViolations(page, "search suggestions open");
+
+    await page.goto("/home#book-a-demo");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Request a demo" }).click();
+    await expect(page.locator("#book-a-demo [role=alert], #book-a-demo [id$=-error]").first()).toBeVisible();
+    await expectNoViolations(page, "demo form errors");
+  });
+
+  test("sign-up, login and admin login, empty and with errors", async ({ page }) => {
+    await visit(page, "/signup");
+    await page.getByLabel("Password", { exact: true }).fill("abc");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByText("Name is required")).toBeVisible();
+    await expectNoViolations(page, "/signup errors and password checklist");
+
+    await visit(page, "/login");
+    await page.getByLabel("Email", { exact: true }).fill("nobody@example.com");
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
+    await expectNoViolations(page, "/login refused");
+
+    await visit(page, "/admin/login");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByText("Email is required")).toBeVisible();
+    await expectNoViolations(page, "/admin/login errors");
+  });
+
+  test("customer screens: header, checkout with its forms and errors, profile area", async ({ page }) => {
+    await signUp(page, { name: "Axe Customer", email: uniqueEmail("axe") });
+    await expectNoViolations(page, "/products signed in");
+
+    await visit(page, "/products/1/checkout?package=0");
+    await page.getByRole("link", { name: "Add New" }).click();
+    const form = page.locator("form#add-address");
+    await form.getByRole("button", { name: "Save Address" }).click();
+    await expect(form.getByText("Street is required")).toBeVisible();
+    await expectNoViolations(page, "checkout address form errors");
+    await form.getByLabel("Street").fill("1 Main Street");
+    await form.getByLabel("City").fill("Leeds");
+    await form.getByLabel("State").fill("West Yorkshire");
+    await form.getByLabel("Zip Code").fill("LS1 1AA");
+    await form.getByLabel("Country").selectOption("GB");
+    await form.getByRole("button", { name: "Save Address" }).click();
+    await expect(form).toHaveCount(0);
+    await page.getByRole("link", { name: "View All" }).click();
+    await expectNoViolations(page, "checkout address list");
+
+    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await page.getByLabel("Expiry").fill("12 / 34");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: /declined/i })).toBeVisible();
+    await expectNoViolations(page, "checkout declined card");
+
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await expect(page.getByText("Payment Successful!")).toBeVisible();
+    await expectNoViolations(page, "checkout success");
+
+    for (const path of ["/profile", "/profile/orders", "/profile/saved-addresses"]) await visit(page, path);
+
+    await page.goto("/profile");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Current password is required").first()).toBeVisible();
+    await expectNoViolations(page, "/profile change-password errors");
+
+    await visit(page, "/products/1/checkout?package=2");
+  });
+
+  test("a customer with no orders and no addresses sees accessible empty states", async ({ page }) => {
+    await signUp(page, { email: uniqueEmail("axe-empty") });
+    await visit(page, "/profile/orders");
+    await visit(page, "/profile/saved-addresses");
+    await visit(page, "/products/2/checkout?package=0");
+  });
+
+  test("admin screens, the account menu and the create form's errors", async ({ page }) => {
+    await adminLogIn(page);
+    await expectNoViolations(page, "/admin/products");
+    for (const path of [
+      "/admin/dashboard",
+      "/admin/products?page=2",
+      "/admin/products/1",
+      "/admin/products/1/edit",
+      "/admin/products/new",
+      "/admin/orders",
+      "/admin/orders/1",
+      "/admin/orders/999999",
+      "/admin/users",
+      "/admin/demo-requests",
+      "/admin/account",
+    ]) {
+      await visit(page, path);
+    }
+
+    await page.goto("/admin/products/new");
+    await hydrated(page);
+    await page.getByRole("button", { name: "Create Product" }).click();
+    await expect(page.getByText("Title is required")).toBeVisible();
+    await expectNoViolations(page, "/admin/products/new errors");
+
+    await page.goto("/admin/dashboard");
+    await hydrated(page);
+    await page.locator("summary", { hasText: "Account menu" }).click();
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    await expectNoViolations(page, "admin account menu open");
+  });
+
+  test("small screens: header, listing, product and profile @mobile", async ({ page }) => {
+    for (const path of ["/home", "/products", "/products/1"]) await visit(page, path);
+    await signUp(page, { email: uniqueEmail("axe-mobile") });
+    await visit(page, "/profile");
+    await visit(page, "/products/1/checkout?package=0");
+  });
+});

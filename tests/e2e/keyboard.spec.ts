@@ -1,0 +1,105 @@
+import type { Locator, Page } from "@playwright/test";
+import { expect, hydrated, signUp, test, uniqueEmail } from "./fixtures";
+
+/**
+ * A keyboard-only journey (issue 6): search → product → checkout → pay → My Orders, with Tab,
+ * arrows, Enter and typing only. Every stop also checks that the focused control shows a focus
+ * indicator.
+ */
+
+/** Outline, ring and colours of an element and its nearest ancestors (a card may ring its link). */
+function focusStyles(el: Element) {
+  const styles: string[] = [];
+  for (let node: Element | null = el, depth = 0; node && depth < 4; node = node.parentElement, depth++) {
+    const s = getComputedStyle(node);
+    styles.push([s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow, s.borderColor, s.backgroundColor].join("|"));
+  }
+  return styles.join("\n");
+}
+
+/**
+ * Presses Tab until `target` has focus (fails if it is not reachable within `max` presses), then
+ * checks that focus is visible: the styles of the element or a near ancestor differ from unfocused.
+ */
+async function tabTo(page: Page, target: Locator, max = 60) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) {
+      const focused = await target.evaluate(focusStyles);
+      await target.evaluate((el) => (el as HTMLElement).blur());
+      // Let colour and shadow transitions (150 ms) settle before reading the unfocused styles.
+      await page.waitForTimeout(250);
+      const blurred = await target.evaluate(focusStyles);
+      await target.evaluate((el) => (el as HTMLElement).focus());
+      expect(focused, `a visible focus indicator on ${target}`).not.toBe(blurred);
+      return;
+    }
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+test("keyboard only: search, product, checkout, pay, My Orders", async ({ page }) => {
+  await signUp(page, { name: "Keyboard User", email: uniqueEmail("keys") });
+  await page.goto("/products");
+  await hydrated(page);
+
+  const search = page.getByRole("combobox", { name: "Search services" });
+  await tabTo(page, search);
+  await page.keyboard.type("charac");
+  await expect(page.getByRole("listbox", { name: "Tag suggestions" }).getByRole("option")).toHaveText(["# Character Animation"]);
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/products\?tag=Character%20Animation$/);
+
+  await tabTo(page, page.getByRole("region", { name: "Products" }).getByRole("link", { name: /Character Animation Short/ }).first());
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Character Animation Short", level: 1 })).toBeVisible();
+  await hydrated(page);
+
+  await tabTo(page, page.getByRole("link", { name: "Continue" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
+  await hydrated(page);
+
+  await tabTo(page, page.getByRole("link", { name: "Add New" }));
+  await page.keyboard.press("Enter");
+  const form = page.locator("form#add-address");
+  await tabTo(page, form.getByLabel("Street"));
+  await page.keyboard.type("10 Downing Street");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("London");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Greater London");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("SW1A 2AA");
+  await page.keyboard.press("Tab");
+  await expect(form.getByLabel("Country")).toBeFocused();
+  await page.keyboard.type("United Kingdom");
+  await expect(form.getByLabel("Country")).toHaveValue("GB");
+  await tabTo(page, form.getByRole("button", { name: "Save Address" }));
+  await page.keyboard.press("Enter");
+  await expect(form).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Billing information" }).getByText("10 Downing Street, London, Greater London SW1A 2AA, United Kingdom")).toBeVisible();
+
+  await tabTo(page, page.getByLabel("Card number"));
+  await page.keyboard.type("4242424242424242");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("1234");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("123");
+  await tabTo(page, page.getByRole("button", { name: "Continue to Payment" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Payment Successful!")).toBeVisible();
+  await expect(page.getByText(/^Transaction ID: \d+$/)).toBeVisible();
+
+  await tabTo(page, page.getByRole("link", { name: /profile|account/i }).first());
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/profile$/);
+  await hydrated(page);
+  await tabTo(page, page.getByRole("link", { name: "My Orders" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/profile\/orders$/);
+  const order = page.getByRole("listitem").filter({ hasText: "Character Animation Short" });
+  await expect(order).toHaveCount(1);
+  await expect(order.getByText("succeeded")).toBeVisible();
+});
