@@ -57,7 +57,8 @@ export function MediaGallery({ title, items }: { title: string; items: GalleryIt
             poster={current.poster}
             controls
             playsInline
-            preload="metadata"
+            // The poster is the page's LCP element: fetch nothing of the video until it is played.
+            preload="none"
             width={640}
             height={360}
             data-testid="gallery-video"

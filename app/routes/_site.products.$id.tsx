@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { galleryItems } from "~/components/media-gallery";
+import { fetchPriority } from "~/lib/html";
 import { ProductView } from "~/components/product-view";
 import { getProduct } from "~/services/products.server";
 
@@ -15,10 +17,23 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
   formMethod || currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data
-    ? [{ title: `${data.product.title} · Reelcraft` }, { name: "description", content: data.product.description_heading }]
-    : [{ title: "Service not found · Reelcraft" }];
+/** The gallery's first visual (a video's poster or an image) is the LCP element: preload it. */
+function lcpImage(product: Parameters<typeof galleryItems>[0], search: string) {
+  const items = galleryItems(product);
+  const requested = Number(new URLSearchParams(search).get("media") ?? 0);
+  const item = items[Number.isInteger(requested) && requested >= 0 && requested < items.length ? requested : 0];
+  return item?.kind === "video" ? item.poster : item?.src;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
+  if (!data) return [{ title: "Service not found · Reelcraft" }];
+  const image = lcpImage(data.product, location.search);
+  return [
+    { title: `${data.product.title} · Reelcraft` },
+    { name: "description", content: data.product.description_heading },
+    ...(image ? [{ tagName: "link", rel: "preload", as: "image", href: image, ...fetchPriority("high") }] : []),
+  ];
+};
 
 export default function ProductPage() {
   const { product } = useLoaderData<typeof loader>();

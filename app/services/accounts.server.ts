@@ -28,7 +28,7 @@ export function toUserView(row: Row): UserView {
   return { id: row.id, name: row.name, email: row.email, created_at: row.createdAt.toISOString() };
 }
 
-function toAdminView(row: Row): AdminView {
+export function toAdminView(row: Row): AdminView {
   return { id: row.id, name: row.name, email: row.email };
 }
 

@@ -5,7 +5,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { apiError } from "~/lib/api";
 import { PRODUCT_CREATE_MESSAGES } from "~/lib/schemas/product";
-import { getAdmin, getUser, type AdminView, type UserView } from "./accounts.server";
+import { getAdmin, getUser, toAdminView, toUserView, type AdminView, type UserView } from "./accounts.server";
 import { getSessionSubject, touchSession, type SessionKind } from "./sessions.server";
 import { bearerToken, verifyAccessToken } from "./tokens.server";
 
@@ -21,9 +21,8 @@ function sessionIdentity<K extends SessionKind>(context: AppLoadContext, request
     found = (async () => {
       const session = await getSessionSubject(context.db, request, kind);
       if (!session) return null;
-      const person = (kind === "customer" ? await getUser(context.db, session.subjectId) : await getAdmin(context.db, session.subjectId)) as Identity[K] | null;
-      if (person) context.cloudflare.ctx.waitUntil(touchSession(context.db, session.sessionId, session.lastSeenAt).catch((e) => console.error("touchSession", e)));
-      return person;
+      context.cloudflare.ctx.waitUntil(touchSession(context.db, session.sessionId, session.lastSeenAt).catch((e) => console.error("touchSession", e)));
+      return (kind === "customer" ? toUserView(session.account) : toAdminView(session.account)) as Identity[K];
     })();
     perRequest.set(kind, found);
   }

@@ -5,7 +5,7 @@
  */
 import { and, eq, lt } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { sessions } from "../../db/schema";
+import { admins, sessions, users } from "../../db/schema";
 import { randomToken, sha256 } from "./crypto.server";
 
 export type SessionKind = "customer" | "admin";
@@ -63,19 +63,35 @@ export async function createSession(db: Database, request: Request, kind: Sessio
   return sessionCookie(request, kind, token);
 }
 
-/** The subject of a live session, or null. Expired sessions are deleted on sight. */
+const accountTable = { customer: users, admin: admins } as const;
+
+/**
+ * The subject of a live session with its account's public columns, or null: one D1 round trip (the
+ * session row joined with its user or admin). Expired sessions are deleted on sight.
+ */
 export async function getSessionSubject(db: Database, request: Request, kind: SessionKind, now = Date.now()) {
   const token = readSessionToken(request, kind);
   if (!token) return null;
   const id = await sha256(token);
-  const [row] = await db.select().from(sessions).where(and(eq(sessions.id, id), eq(sessions.kind, kind))).limit(1);
+  const account = accountTable[kind];
+  const [row] = await db
+    .select({
+      subjectId: sessions.subjectId,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      account: { id: account.id, name: account.name, email: account.email, createdAt: account.createdAt },
+    })
+    .from(sessions)
+    .innerJoin(account, eq(account.id, sessions.subjectId))
+    .where(and(eq(sessions.id, id), eq(sessions.kind, kind)))
+    .limit(1);
   if (!row) return null;
   const policy = SESSION_POLICY[kind];
   if (row.expiresAt.getTime() <= now || row.lastSeenAt.getTime() + policy.idleMs <= now) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  return { sessionId: id, subjectId: row.subjectId, lastSeenAt: row.lastSeenAt.getTime() };
+  return { sessionId: id, subjectId: row.subjectId, lastSeenAt: row.lastSeenAt.getTime(), account: row.account };
 }
 
 /** Records activity for idle expiry, at most every few minutes. */

@@ -1,0 +1,182 @@
+/**
+ * What the browser pays: the JS each page loads on a first visit (Chromium, gzip-compressed bytes)
+ * and Lighthouse scores. Both go through a gzip proxy in front of workerd, as Cloudflare's edge
+ * compresses in production.
+ */
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const COMPRESSIBLE = /text\/|javascript|json|svg|xml/;
+
+/** Proxies to workerd and gzips text responses for clients that accept it. */
+async function gzipProxy(origin: string): Promise<{ server: Server; url: string }> {
+  const target = new URL(origin);
+  const server = createServer((req, res) => {
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host, "accept-encoding": "identity" } },
+      (up) => {
+        const chunks: Buffer[] = [];
+        up.on("data", (c: Buffer) => chunks.push(c));
+        up.on("end", () => {
+          const body = Buffer.concat(chunks);
+          const headers = { ...up.headers };
+          const gzip = COMPRESSIBLE.test(String(headers["content-type"] ?? "")) && /gzip/.test(String(req.headers["accept-encoding"] ?? ""));
+          delete headers["content-length"];
+          delete headers["transfer-encoding"];
+          const out = gzip ? gzipSync(body) : body;
+          if (gzip) headers["content-encoding"] = "gzip";
+          res.writeHead(up.statusCode ?? 502, { ...headers, "content-length": String(out.length) });
+          res.end(out);
+        });
+      },
+    );
+    upstream.on("error", () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+export interface JsReport {
+  page: string;
+  files: number;
+  gzipBytes: number;
+  rawBytes: number;
+  stripe: boolean;
+  admin: boolean;
+  /** File name → gzip bytes, largest first. */
+  breakdown: [string, number][];
+}
+
+export async function measureClientJs(origin: string, cookies: { customer: string; admin: string }): Promise<JsReport[]> {
+  const proxy = await gzipProxy(origin);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--disable-background-networking", "--disable-component-update", "--no-first-run"] });
+  const pages: { page: string; path: string; cookie?: string }[] = [
+    { page: "/products", path: "/products" },
+    { page: "/products/{id}", path: "/products/1" },
+    { page: "checkout", path: "/products/1/checkout?package=0", cookie: cookies.customer },
+    { page: "admin create product", path: "/admin/products/new", cookie: cookies.admin },
+  ];
+  const reports: JsReport[] = [];
+  try {
+    for (const entry of pages) {
+      const context = await browser.newContext();
+      if (entry.cookie) {
+        await context.addCookies(
+          entry.cookie.split("; ").map((pair) => {
+            const [name, ...value] = pair.split("=");
+            return { name: name!, value: value.join("="), url: proxy.url };
+          }),
+        );
+      }
+      const page = await context.newPage();
+      const scripts = new Map<string, Buffer>();
+      page.on("response", async (response) => {
+        const url = response.url();
+        if (!/\.m?js(\?|$)/.test(url) || scripts.has(url)) return;
+        scripts.set(url, Buffer.alloc(0));
+        scripts.set(url, await response.body().catch(() => Buffer.alloc(0)));
+      });
+      const response = await page.goto(`${proxy.url}${entry.path}`, { waitUntil: "networkidle" });
+      if (!response?.ok()) throw new Error(`${entry.path} answered ${response?.status()}`);
+      await page.waitForTimeout(500);
+      const bodies = [...scripts.values()];
+      const text = bodies.map((b) => b.toString("utf8")).join("\n");
+      reports.push({
+        page: entry.page,
+        files: bodies.length,
+        gzipBytes: bodies.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0),
+        rawBytes: bodies.reduce((sum, b) => sum + b.length, 0),
+        breakdown: [...scripts]
+          .map(([url, body]): [string, number] => [new URL(url).pathname.split("/").pop()!, gzipSync(body, { level: 9 }).length])
+          .sort((a, b) => b[1] - a[1]),
+        stripe: /js\.stripe\.com|loadStripe/.test(text),
+        admin: /Create New Product|admin\/products\/create/.test(text),
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    proxy.server.close();
+  }
+  return reports;
+}
+
+export interface LighthouseReport {
+  path: string;
+  formFactor: "mobile" | "desktop";
+  runs: number;
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** The LCP element of the last run, and Lighthouse's opportunities with their estimated savings. */
+  lcpElement: string;
+  opportunities: string[];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function runLighthouse(origin: string, paths: string[], runs: number): Promise<LighthouseReport[]> {
+  const proxy = await gzipProxy(origin);
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless=new", "--disable-gpu", "--no-sandbox", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+  const reports: LighthouseReport[] = [];
+  try {
+    for (const formFactor of ["mobile", "desktop"] as const) {
+      for (const path of paths) {
+        const samples: { score: number; lcp: number; tbt: number; cls: number }[] = [];
+        let lcpElement = "";
+        let opportunities: string[] = [];
+        for (let i = 0; i < runs; i++) {
+          const result = await lighthouse(
+            `${proxy.url}${path}`,
+            { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
+            formFactor === "desktop" ? desktopConfig : undefined,
+          );
+          const lhr = result?.lhr;
+          if (!lhr) throw new Error(`Lighthouse returned nothing for ${path}`);
+          if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+          samples.push({
+            score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+            lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
+            tbt: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+            cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
+          });
+          const lcpDetails = lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
+          lcpElement = lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet ?? "";
+          opportunities = Object.values(lhr.audits)
+            .filter((a) => a.details?.type === "opportunity" && (a.numericValue ?? 0) > 0)
+            .map((a) => `${a.id} (${Math.round(a.numericValue ?? 0)} ms)`);
+          console.log(`lighthouse ${formFactor} ${path}: ${samples.at(-1)!.score}, LCP ${Math.round(samples.at(-1)!.lcp)} ms on ${lcpElement}`);
+        }
+        reports.push({
+          path,
+          formFactor,
+          runs,
+          score: median(samples.map((s) => s.score)),
+          lcpMs: median(samples.map((s) => s.lcp)),
+          tbtMs: median(samples.map((s) => s.tbt)),
+          cls: median(samples.map((s) => s.cls)),
+          lcpElement,
+          opportunities,
+        });
+      }
+    }
+  } finally {
+    await chrome.kill();
+    proxy.server.close();
+  }
+  return reports;
+}

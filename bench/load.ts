@@ -1,0 +1,101 @@
+/**
+ * Load runs: autocannon with 50 connections against /healthz and each route, interleaved
+ * (healthz, A, B, …, healthz, A, B, … three times) so that drifts of the machine hit all alike;
+ * medians of the three rounds. CPU per request is the workerd process's user + system time
+ * (/proc/{pid}/stat) over the requests it served in the run.
+ */
+import autocannon from "autocannon";
+import { readdirSync, readFileSync } from "node:fs";
+import type { Miniflare } from "miniflare";
+import type { Route } from "./run";
+
+export interface LoadResult {
+  label: string;
+  path: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  cpuMsPerRequest: number | null;
+  healthz: { requestsPerSecond: number; p50Ms: number; cpuMsPerRequest: number | null };
+  errors: number;
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** Child processes of this one whose command is workerd (Miniflare's runtime). */
+function workerdPids(): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        return stat.includes("(workerd)") && Number(fields[1]) === process.pid;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+function cpuTicks(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 14 and 15 of stat (utime, stime); index 11 and 12 after the command.
+    total += Number(fields[11]) + Number(fields[12]);
+  }
+  return total;
+}
+
+async function one(origin: string, route: Route, seconds: number) {
+  const pids = workerdPids();
+  const before = pids.length ? cpuTicks(pids) : 0;
+  const result = await autocannon({
+    url: `${origin}${route.path}`,
+    connections: 50,
+    duration: seconds,
+    headers: route.cookie ? { Cookie: route.cookie } : {},
+  });
+  const after = pids.length ? cpuTicks(pids) : 0;
+  const served = result.requests.total;
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    cpuMsPerRequest: pids.length && served ? ((after - before) * 1000) / TICKS_PER_SECOND / served : null,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+export async function loadTest(_mf: Miniflare, origin: string, routes: Route[], { rounds, seconds }: { rounds: number; seconds: number }) {
+  if (!workerdPids().length) console.warn("workerd's process was not found: CPU per request will not be reported.");
+  const health: Route = { label: "/healthz", path: "/healthz" };
+  // Warm every route once (first requests compile the bundle's code paths).
+  await one(origin, health, 1);
+  for (const route of routes) await one(origin, route, 1);
+  const samples = new Map<string, Awaited<ReturnType<typeof one>>[]>();
+  for (let round = 0; round < rounds; round++) {
+    for (const route of [health, ...routes]) {
+      const sample = await one(origin, route, seconds);
+      console.log(`round ${round + 1} ${route.label}: ${sample.requestsPerSecond.toFixed(0)} req/s, p50 ${sample.p50Ms} ms, cpu ${sample.cpuMsPerRequest?.toFixed(3) ?? "?"} ms/req, errors ${sample.errors}`);
+      samples.set(route.label, [...(samples.get(route.label) ?? []), sample]);
+    }
+  }
+  const summarise = (label: string) => {
+    const list = samples.get(label)!;
+    const cpu = list.map((s) => s.cpuMsPerRequest).filter((v): v is number => v !== null);
+    return {
+      requestsPerSecond: median(list.map((s) => s.requestsPerSecond)),
+      p50Ms: median(list.map((s) => s.p50Ms)),
+      cpuMsPerRequest: cpu.length ? median(cpu) : null,
+      errors: list.reduce((sum, s) => sum + s.errors, 0),
+    };
+  };
+  const healthz = summarise(health.label);
+  return routes.map((route): LoadResult => ({ label: route.label, path: route.path, ...summarise(route.label), healthz }));
+}

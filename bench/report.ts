@@ -1,0 +1,125 @@
+/** Writes the benchmark's results to docs/perf.md: what was measured, on what, and the targets. */
+import { readFileSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import type { JsReport, LighthouseReport } from "./client";
+import type { LoadResult } from "./load";
+
+interface Trips {
+  label: string;
+  path: string;
+  status: number;
+  roundTrips: number;
+  sequential: number;
+  statements: number;
+}
+
+const version = (pkg: string) => (JSON.parse(readFileSync(`node_modules/${pkg}/package.json`, "utf8")) as { version: string }).version;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ratio = (value: number | null, base: number | null) => (value !== null && base ? `${(value / base).toFixed(1)}×` : "n/a");
+const verdict = (ok: boolean, miss: string) => (ok ? "met" : `**missed**: ${miss}`);
+
+export function writeReport({
+  started,
+  load,
+  cached,
+  trips,
+  js,
+  lighthouse,
+}: {
+  started: Date;
+  load: LoadResult[];
+  cached: LoadResult[];
+  trips: Trips[];
+  js: JsReport[];
+  lighthouse: LighthouseReport[];
+}) {
+  const cpu = cpus();
+  const healthz = load[0]!.healthz;
+  const cpuOf = (label: string) => load.find((r) => r.label === label);
+  const productsCpu = cpuOf("/products");
+  const productCpu = cpuOf("/products/{id}");
+  const hit = cached[0]!;
+  const publicTrips = trips.filter((t) => /^\/(home|products|api\/v1\/products)/.test(t.path));
+  const productsJs = js.find((j) => j.page === "/products");
+  const mobile = lighthouse.filter((l) => l.formFactor === "mobile");
+
+  const targets: [string, string, string][] = [];
+  const cpuTarget = (row: LoadResult | undefined, name: string) => {
+    const r = row?.cpuMsPerRequest && healthz.cpuMsPerRequest ? row.cpuMsPerRequest / healthz.cpuMsPerRequest : null;
+    targets.push([`${name} CPU per request ≤ 15× /healthz`, r === null ? "not readable" : `${r.toFixed(1)}×`, r === null ? "n/a" : verdict(r <= 15, `${(r - 15).toFixed(1)}× over`)]);
+  };
+  cpuTarget(productsCpu, "/products");
+  cpuTarget(productCpu, "/products/{id}");
+  const hitRatio = hit.cpuMsPerRequest && hit.healthz.cpuMsPerRequest ? hit.cpuMsPerRequest / hit.healthz.cpuMsPerRequest : null;
+  targets.push(["Edge-cache hit CPU ≤ 3× /healthz", hitRatio === null ? "not readable" : `${hitRatio.toFixed(1)}×`, hitRatio === null ? "n/a" : verdict(hitRatio <= 3, `${(hitRatio - 3).toFixed(1)}× over`)]);
+  const worstPublic = Math.max(...publicTrips.map((t) => t.sequential));
+  targets.push(["Public pages ≤ 1 sequential D1 round trip", `worst ${worstPublic}`, verdict(worstPublic <= 1, `${worstPublic - 1} more`)]);
+  const worstOther = Math.max(...trips.filter((t) => !publicTrips.includes(t)).map((t) => t.sequential));
+  targets.push(["Other pages ≤ 2 sequential D1 round trips", `worst ${worstOther}`, verdict(worstOther <= 2, `${worstOther - 2} more`)]);
+  if (productsJs) targets.push(["≤ 90 KB gzip JS on /products", kb(productsJs.gzipBytes), verdict(productsJs.gzipBytes <= 90 * 1024, `${kb(productsJs.gzipBytes - 90 * 1024)} over`)]);
+  for (const l of mobile) {
+    targets.push([`Lighthouse mobile ≥ 98, CLS ≤ 0.02 on ${l.path}`, `${l.score}, CLS ${l.cls.toFixed(3)}`, verdict(l.score >= 98 && l.cls <= 0.02, `score ${l.score} (${98 - l.score} short), CLS ${l.cls.toFixed(3)}`)]);
+  }
+
+  const lines = [
+    "# Performance benchmark",
+    "",
+    "Written by `npm run bench` (bench/run.ts); do not edit by hand. Re-run it to refresh.",
+    "",
+    `- Date: ${started.toISOString()}`,
+    `- Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? "unknown CPU"}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`,
+    `- Runtime: workerd through Miniflare ${version("miniflare")} (no \`wrangler dev\` proxy), production build, EDGE_CACHE off except where stated`,
+    "- Data: the seed grown by bench/data.ts to 500 products, 20 tags and 2,000 orders (600 of them the demo customer's)",
+    "- Load: autocannon, 50 connections, 6 s per run, runs interleaved with /healthz, median of 3 rounds; the load generator shares the machine",
+    "- CPU: user + system time of the workerd process (/proc/{pid}/stat, 10 ms ticks) divided by the requests served in the run",
+    "",
+    "## Targets",
+    "",
+    "| Target | Measured | Verdict |",
+    "| --- | --- | --- |",
+    ...targets.map(([t, m, v]) => `| ${t} | ${m} | ${v} |`),
+    "",
+    "## Throughput, latency and CPU (relative to /healthz in the same rounds)",
+    "",
+    "| Route | Requests/s | p50 latency | CPU per request | Req/s vs /healthz | p50 vs /healthz | CPU vs /healthz | Errors |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    `| /healthz | ${healthz.requestsPerSecond.toFixed(0)} | ${healthz.p50Ms} ms | ${healthz.cpuMsPerRequest?.toFixed(3) ?? "n/a"} ms | 1.0× | 1.0× | 1.0× | ${0} |`,
+    ...[...load, ...cached].map(
+      (r) =>
+        `| ${r.label} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50Ms} ms | ${r.cpuMsPerRequest?.toFixed(3) ?? "n/a"} ms | ${(r.requestsPerSecond / r.healthz.requestsPerSecond).toFixed(2)}× | ${ratio(r.p50Ms, r.healthz.p50Ms)} | ${ratio(r.cpuMsPerRequest, r.healthz.cpuMsPerRequest)} | ${r.errors} |`,
+    ),
+    "",
+    "The edge-cache row comes from a second worker with EDGE_CACHE on, compared with its own /healthz rounds.",
+    "",
+    "## D1 round trips per request",
+    "",
+    "Counted by the instrumented build (bench/worker.ts): each query or batch is a round trip; one started while another is in flight is parallel, not sequential.",
+    "",
+    "| Route | Status | Round trips | Sequential | Statements |",
+    "| --- | --- | --- | --- | --- |",
+    ...trips.map((t) => `| ${t.label} (\`${t.path}\`) | ${t.status} | ${t.roundTrips} | ${t.sequential} | ${t.statements} |`),
+    "",
+    "## Client JavaScript on a first visit (gzip level 9 of each file, summed)",
+    "",
+    "| Page | Files | gzip | raw | Stripe code | Admin code |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...js.map((j) => `| ${j.page} | ${j.files} | ${kb(j.gzipBytes)} | ${kb(j.rawBytes)} | ${j.stripe ? "yes" : "no"} | ${j.admin ? "yes" : "no"} |`),
+    "",
+    "Files per page (gzip):",
+    "",
+    ...js.map((j) => `- ${j.page}: ${j.breakdown.map(([name, bytes]) => `${name} ${kb(bytes)}`).join(", ")}`),
+    "",
+    "## Lighthouse (performance category, behind a gzip proxy, median of the runs)",
+    "",
+    "| Page | Form factor | Runs | Score | LCP | TBT | CLS |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+    ...lighthouse.map((l) => `| ${l.path} | ${l.formFactor} | ${l.runs} | ${l.score} | ${Math.round(l.lcpMs)} ms | ${Math.round(l.tbtMs)} ms | ${l.cls.toFixed(3)} |`),
+    "",
+    "LCP element and remaining opportunities (last run of each):",
+    "",
+    ...lighthouse.map((l) => `- ${l.path} ${l.formFactor}: \`${l.lcpElement.replace(/`/g, "'").slice(0, 160)}\`; ${l.opportunities.join(", ") || "no opportunities"}`),
+    "",
+  ];
+  writeFileSync("docs/perf.md", lines.join("\n"));
+  console.log("\nWrote docs/perf.md");
+}

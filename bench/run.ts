@@ -1,0 +1,159 @@
+/**
+ * `npm run bench`: the performance benchmark of issue 6, written to docs/perf.md.
+ *
+ * The production build runs in workerd through Miniflare (no `wrangler dev` proxy), on its own
+ * seeded state under .wrangler/bench grown to 500 products, 20 tags and 2,000 orders. Then:
+ *   1. D1 round trips per route (the instrumented build of bench/worker.ts),
+ *   2. autocannon load (50 connections, interleaved, median of 3) against /healthz and the routes,
+ *      with workerd's CPU time per request read from /proc,
+ *   3. the same for an edge-cache hit,
+ *   4. client JS per page (Chromium, first visit, gzip),
+ *   5. Lighthouse (mobile and desktop, median of 3) behind a gzip proxy as in production.
+ * BENCH_QUICK=1 shortens the load runs (for trying the script, not for the report).
+ */
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { measureClientJs, runLighthouse, type JsReport, type LighthouseReport } from "./client";
+import { loadTest, type LoadResult } from "./load";
+import { writeReport } from "./report";
+
+const STATE = ".wrangler/bench";
+const DIST = `${STATE}/dist`;
+const quick = process.env.BENCH_QUICK === "1";
+const offline = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_SEND_ERROR_REPORTS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  NO_UPDATE_NOTIFIER: "1",
+};
+
+function step(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = offline) {
+  console.log(`\n> ${title}`);
+  execFileSync(cmd, args, { stdio: "inherit", env });
+}
+
+function prepare() {
+  rmSync(STATE, { recursive: true, force: true });
+  step("migrations", "node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
+  step("seed", "node_modules/.bin/tsx", ["db/seed.ts"], { ...offline, PERSIST_DIR: STATE });
+  step("bench data", "node_modules/.bin/tsx", ["bench/data.ts"], { ...offline, PERSIST_DIR: STATE });
+  step("media of the copies", "node_modules/.bin/tsx", ["db/seed.ts"], { ...offline, PERSIST_DIR: STATE });
+}
+
+function bundle() {
+  step("instrumented bundle", "node_modules/.bin/wrangler", ["deploy", "--dry-run", "--outdir", DIST, "bench/worker.ts"]);
+}
+
+async function startWorker(edgeCache: "on" | "off") {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
+  const mf = new Miniflare({
+    ...workerOptions,
+    name: "bench",
+    // One bundled module; its dynamic import()s stay inside it.
+    modules: [{ type: "ESModule", path: `${DIST}/worker.js` }],
+    bindings: {
+      ...(workerOptions.bindings ?? {}),
+      ENVIRONMENT: "development",
+      EDGE_CACHE: edgeCache,
+      TOKEN_SECRET: "bench-only-token-secret-0123456789abcdef",
+    },
+    d1Persist: `${STATE}/v3/d1`,
+    r2Persist: `${STATE}/v3/r2`,
+    cachePersist: false,
+    host: "127.0.0.1",
+    port: 0,
+  } as ConstructorParameters<typeof Miniflare>[0]);
+  const url = await mf.ready;
+  return { mf, origin: url.origin };
+}
+
+async function signIn(origin: string, path: string, email: string, password: string) {
+  const response = await fetch(`${origin}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password }),
+  });
+  // Like a browser: the last value of each cookie wins, and cleared cookies are dropped.
+  const jar = new Map<string, string>();
+  for (const header of response.headers.getSetCookie()) {
+    const [pair = ""] = header.split(";");
+    const [name = "", ...value] = pair.split("=");
+    if (value.join("=")) jar.set(name.trim(), value.join("="));
+    else jar.delete(name.trim());
+  }
+  const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  if (response.status !== 302 || !cookie) throw new Error(`Signing in at ${path} failed: ${response.status}`);
+  return cookie;
+}
+
+export interface Route {
+  label: string;
+  path: string;
+  cookie?: string;
+}
+
+async function roundTrips(origin: string, routes: Route[]) {
+  const rows: { label: string; path: string; status: number; roundTrips: number; sequential: number; statements: number }[] = [];
+  for (const route of routes) {
+    const headers = route.cookie ? { Cookie: route.cookie } : undefined;
+    await (await fetch(`${origin}${route.path}`, { headers })).arrayBuffer();
+    const response = await fetch(`${origin}${route.path}`, { headers });
+    await response.arrayBuffer();
+    const counts = (await (await fetch(`${origin}/__bench/d1`)).json()) as { roundTrips: number; sequential: number; statements: number };
+    if (response.status !== 200 || response.redirected) throw new Error(`${route.path} answered ${response.status} at ${response.url}`);
+    rows.push({ label: route.label, path: route.path, status: response.status, ...counts });
+  }
+  return rows;
+}
+
+async function main() {
+  // BENCH_REUSE=1 keeps the data of the previous run (for working on the bench); the bundle is always new.
+  if (process.env.BENCH_REUSE !== "1") prepare();
+  bundle();
+  const started = new Date();
+  const { mf, origin } = await startWorker("off");
+  let load: LoadResult[];
+  let trips: Awaited<ReturnType<typeof roundTrips>>;
+  let js: JsReport[];
+  let cached: LoadResult[];
+  let lighthouse: LighthouseReport[];
+  try {
+    const admin = await signIn(origin, "/admin/login", "admin@example.com", "AdminPass#2026");
+    const customer = await signIn(origin, "/login", "customer@example.com", "Customer#2026");
+    const tag = "Style C";
+    const routes: Route[] = [
+      { label: "/products", path: "/products" },
+      { label: "/products?tag=…&page=…", path: `/products?tag=${encodeURIComponent(tag)}&page=2` },
+      { label: "/products/{id}", path: "/products/1" },
+      { label: "/api/v1/products", path: "/api/v1/products" },
+      { label: "/admin/orders (signed in)", path: "/admin/orders?page=3", cookie: admin },
+      { label: "/profile/orders (signed in)", path: "/profile/orders?page=2", cookie: customer },
+    ];
+    trips = await roundTrips(origin, [{ label: "/healthz", path: "/healthz" }, { label: "/home", path: "/home" }, ...routes]);
+    console.table(trips);
+    load = await loadTest(mf, origin, routes, { rounds: 3, seconds: quick ? 2 : 6 });
+    js = await measureClientJs(origin, { customer, admin });
+  } finally {
+    await mf.dispose();
+  }
+
+  const cachedWorker = await startWorker("on");
+  try {
+    cached = await loadTest(cachedWorker.mf, cachedWorker.origin, [{ label: "/products (edge-cache hit)", path: "/products" }], {
+      rounds: 3,
+      seconds: quick ? 2 : 6,
+    });
+    lighthouse = await runLighthouse(cachedWorker.origin, ["/home", "/products", "/products/1"], quick ? 1 : 3);
+  } finally {
+    await cachedWorker.mf.dispose();
+  }
+
+  writeReport({ started, load, cached, trips, js, lighthouse });
+}
+
+await main();
