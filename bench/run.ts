@@ -9,10 +9,11 @@
  *   3. the same for an edge-cache hit,
  *   4. client JS per page (Chromium, first visit, gzip),
  *   5. Lighthouse (mobile and desktop, median of 3) behind a gzip proxy as in production.
- * BENCH_QUICK=1 shortens the load runs (for trying the script, not for the report).
+ * BENCH_QUICK=1 shortens the load runs (for trying the script, not for the report); the raw
+ * results are kept in .wrangler/bench/results.json.
  */
 import { execFileSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { measureClientJs, runLighthouse, type JsReport, type LighthouseReport } from "./client";
@@ -21,6 +22,7 @@ import { writeReport } from "./report";
 
 const STATE = ".wrangler/bench";
 const DIST = `${STATE}/dist`;
+const RESULTS = `${STATE}/results.json`;
 const quick = process.env.BENCH_QUICK === "1";
 const offline = {
   ...process.env,
@@ -153,7 +155,16 @@ async function main() {
     await cachedWorker.mf.dispose();
   }
 
-  writeReport({ started, load, cached, trips, js, lighthouse });
+  const results = { started, load, cached, trips, js, lighthouse };
+  writeFileSync(RESULTS, JSON.stringify(results, null, 2));
+  writeReport(results);
+}
+
+// BENCH_REPORT_ONLY=1 rewrites docs/perf.md from the last run's raw results.
+if (process.env.BENCH_REPORT_ONLY === "1") {
+  const saved = JSON.parse(readFileSync(RESULTS, "utf8")) as Parameters<typeof writeReport>[0];
+  writeReport({ ...saved, started: new Date(saved.started) });
+  process.exit(0);
 }
 
 await main();
