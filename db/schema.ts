@@ -243,6 +243,17 @@ export const demoRequests = sqliteTable(
   (t) => [index("demo_requests_created_idx").on(t.createdAt)],
 );
 
+/** Footer newsletter sign-ups: one row per address, however often it is submitted. */
+export const newsletterSubscriptions = sqliteTable(
+  "newsletter_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("newsletter_subscriptions_email_unique").on(t.email)],
+);
+
 export type ProductRow = typeof products.$inferSelect;
 export type PackageRow = typeof packages.$inferSelect;
 export type ProductMediaRow = typeof productMedia.$inferSelect;

@@ -1,12 +1,6 @@
-import { useEffect, useId, useState, type KeyboardEvent } from "react";
+import { useId, useState, type KeyboardEvent } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { FieldError } from "./ui/form";
-
-/** True once React has hydrated: before that (or without JavaScript) forms show their plain fallbacks. */
-export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /**
  * A list of short texts as removable chips, added with a button or the Enter key (SPEC §2 services

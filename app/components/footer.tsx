@@ -1,4 +1,8 @@
-import { Link } from "@remix-run/react";
+import { Link, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { SUBSCRIBE_DONE, SUBSCRIBE_ERRORS, type SubscribeCode } from "~/lib/schemas/subscribe";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { SubscribeResult } from "~/routes/subscribe";
 import { Logo } from "./logo";
 
 const SOCIAL = [
@@ -8,7 +12,74 @@ const SOCIAL = [
   { name: "X", href: "https://x.com/", path: "M17.5 3h3.2l-7 8 8.2 10h-6.4l-5-6.2L4.8 21H1.6l7.5-8.6L1.2 3h6.6l4.5 5.7L17.5 3Zm-1.1 16.1h1.8L6.6 4.8H4.7l11.7 14.3Z" },
 ];
 
-/** Shared footer (SPEC §2): social links, the subscribe box (no behaviour in the spec), copyright. */
+/**
+ * The newsletter box (the spec gives it no behaviour; addresses are stored and counted on the admin
+ * dashboard). With JavaScript it answers in place; without, /subscribe sends the browser back here.
+ */
+function SubscribeBox() {
+  const fetcher = useFetcher<SubscribeResult>();
+  const hydrated = useHydrated();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const input = useRef<HTMLInputElement>(null);
+  // An error clears as soon as the address is edited again.
+  const [edited, setEdited] = useState(false);
+  const busy = fetcher.state !== "idle";
+  // Without JavaScript the outcome comes back as a code in the URL (never free text).
+  const code = params.get("subscribe") as SubscribeCode | null;
+  const fromUrl: SubscribeResult | null =
+    code === "done" ? { ok: true, message: SUBSCRIBE_DONE } : code && Object.hasOwn(SUBSCRIBE_ERRORS, code) ? { ok: false, error: SUBSCRIBE_ERRORS[code as keyof typeof SUBSCRIBE_ERRORS] } : null;
+  const result = busy ? null : (fetcher.data ?? fromUrl);
+  const error = result && !result.ok && !edited ? result.error : null;
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok && input.current) input.current.value = "";
+  }, [fetcher.state, fetcher.data]);
+
+  const back = new URLSearchParams(location.search);
+  back.delete("subscribe");
+  const redirectTo = `${location.pathname}${back.size ? `?${back}` : ""}`;
+  return (
+    <fetcher.Form
+      id="subscribe"
+      method="post"
+      action="/subscribe"
+      noValidate={hydrated}
+      onSubmit={() => setEdited(false)}
+      className="scroll-mt-8 space-y-3"
+      aria-labelledby="subscribe-title"
+    >
+      <h2 id="subscribe-title" className="text-sm font-semibold text-white">Get new services in your inbox</h2>
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
+      <div className="flex gap-2">
+        <label htmlFor="subscribe-email" className="sr-only">Email address</label>
+        <input
+          ref={input}
+          id="subscribe-email"
+          type="email"
+          name="email"
+          required
+          maxLength={254}
+          placeholder="you@company.com"
+          autoComplete="email"
+          onInput={() => setEdited(true)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby="subscribe-message"
+          className="min-w-0 flex-1 rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-white placeholder:text-slate-400 aria-invalid:border-red-400"
+        />
+        <button type="submit" disabled={busy} className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-200 disabled:opacity-70">
+          {busy ? "Subscribing..." : "Subscribe"}
+        </button>
+      </div>
+      <p id="subscribe-message" aria-live="polite" className={`min-h-5 text-sm ${error ? "text-red-300" : "text-emerald-300"}`}>
+        {error ?? (result?.ok ? result.message : null)}
+      </p>
+    </fetcher.Form>
+  );
+}
+
+/** Shared footer (SPEC §2): social links, the subscribe box, copyright. */
 export function Footer() {
   const year = new Date().getFullYear();
   return (
@@ -43,14 +114,7 @@ export function Footer() {
             <li><Link className="hover:text-white" to="/home#book-a-demo">Book a demo</Link></li>
           </ul>
         </nav>
-        <form className="space-y-3" onSubmit={(e) => e.preventDefault()} aria-labelledby="subscribe-title">
-          <h2 id="subscribe-title" className="text-sm font-semibold text-white">Get new services in your inbox</h2>
-          <div className="flex gap-2">
-            <label htmlFor="subscribe-email" className="sr-only">Email address</label>
-            <input id="subscribe-email" type="email" name="subscribe_email" placeholder="you@company.com" autoComplete="email" className="min-w-0 flex-1 rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-white placeholder:text-slate-400" />
-            <button type="submit" className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-200">Subscribe</button>
-          </div>
-        </form>
+        <SubscribeBox />
       </div>
       <div className="border-t border-slate-800 py-6 text-center text-xs text-slate-400">© {year} Reelcraft. All rights reserved.</div>
     </footer>

@@ -13,11 +13,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: "Dashboard · Admin · Reelcraft" }];
 
 export default function Dashboard() {
-  const { totalProducts, totalOrders, revenue, recentOrders } = useLoaderData<typeof loader>();
+  const { totalProducts, totalOrders, revenue, recentOrders, subscribers } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
-      <dl className="grid gap-4 sm:grid-cols-3">
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Figure label="Total products" value={String(totalProducts)} />
         <Figure label="Total orders" value={String(totalOrders)} />
         <Figure
@@ -25,6 +25,7 @@ export default function Dashboard() {
           value={revenue.length ? revenue.map((r) => formatMoney(r.amountMinor, r.currency)).join(" · ") : formatMoney(0, "USD")}
           hint="Paid orders, per currency"
         />
+        <Figure label="Newsletter subscribers" value={String(subscribers)} hint="From the footer's sign-up box" />
       </dl>
       <section aria-labelledby="recent-title" className="space-y-3">
         <h2 id="recent-title" className="text-lg font-semibold">Recent orders</h2>

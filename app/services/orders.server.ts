@@ -92,6 +92,15 @@ function selectOrders(db: Database, where: SQL | undefined) {
 }
 
 /** Orders newest first; a customer's own when `userId` is given, everyone's for admins. */
+/** The newest orders of the whole shop, as a query to put in a caller's batch, and its mapping. */
+export function recentOrdersQuery(db: Database, limit: number) {
+  return selectOrders(db, undefined).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
+}
+
+export function toOrderViews(rows: unknown[]): OrderView[] {
+  return (rows as OrderRow[]).map(toView);
+}
+
 export async function listOrders(db: Database, scope: { userId?: number }, page: number, limit: number) {
   const where = scope.userId === undefined ? undefined : eq(orders.userId, scope.userId);
   const [[counted], rows] = await db.batch([

@@ -51,6 +51,14 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await page.getByRole("button", { name: "Request a demo" }).click();
     await expect(page.locator("#book-a-demo [role=alert], #book-a-demo [id$=-error]").first()).toBeVisible();
     await expectNoViolations(page, "demo form errors");
+
+    await page.goto("/products");
+    await hydrated(page);
+    const box = page.locator("form#subscribe");
+    await box.getByLabel("Email address").fill("nope");
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(box.locator("#subscribe-message")).toHaveText("Please enter a valid email address");
+    await expectNoViolations(page, "footer newsletter error");
   });
 
   test("sign-up, login and admin login, empty and with errors", async ({ page }) => {

@@ -66,3 +66,47 @@ test.describe("/home without JavaScript", () => {
     await expect(page.getByRole("status")).toContainText("Thanks, your demo request is in.");
   });
 });
+
+test.describe("footer newsletter box", () => {
+  // A refused address is a 400 answer, which the browser logs.
+  test.use({ allowedConsole: [/status of 400/] });
+
+  test("answers in place with JavaScript; an error clears as the address is edited", async ({ page }) => {
+    await page.goto("/products");
+    await hydrated(page);
+    const box = page.locator("form#subscribe");
+    const email = box.getByLabel("Email address");
+    const message = box.locator("#subscribe-message");
+    await email.fill("not-an-email");
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(message).toHaveText("Please enter a valid email address");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await email.fill("footer.fan@example.com");
+    await expect(message).toHaveText("");
+    await expect(email).not.toHaveAttribute("aria-invalid");
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(message).toHaveText("Thanks! You're on the list for new services.");
+    await expect(email).toHaveValue("");
+    await expect(page).toHaveURL(/\/products$/);
+  });
+});
+
+test.describe("footer newsletter box without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("posts, comes back to the same page at the footer and says so", async ({ page }) => {
+    await page.goto("/products?tag=Brand%20Film");
+    const box = page.locator("form#subscribe");
+    // "x@y" passes the browser's own check but not the spec's rule.
+    await box.getByLabel("Email address").fill("x@y");
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/products\?tag=Brand\+Film&subscribe=invalid#subscribe$/);
+    await expect(box.locator("#subscribe-message")).toHaveText("Please enter a valid email address");
+    await box.getByLabel("Email address").fill("no.script.fan@example.com");
+    await box.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page).toHaveURL(/\/products\?tag=Brand\+Film&subscribe=done#subscribe$/);
+    await expect(box.locator("#subscribe-message")).toHaveText("Thanks! You're on the list for new services.");
+    await expect(page.getByRole("heading", { name: "Services", exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Brand Film", exact: true })).toHaveAttribute("aria-current", "true");
+  });
+});

@@ -23,6 +23,7 @@ const TABLES = [
   "payment_events",
   "demo_requests",
   "local_payment_intents",
+  "newsletter_subscriptions",
 ];
 
 async function rowCounts() {
@@ -149,6 +150,12 @@ const TARGETS: Target[] = [
   { name: "POST /signup", input: formFields(["name", "email", "password", "redirectTo"]), send: sendForm("/signup", none) },
   { name: "POST /admin/login", input: formFields(["email", "password"]), send: sendForm("/admin/login", none) },
   { name: "POST /home (book a demo)", input: formFields(["name", "email", "company", "message", "intent"]), send: sendForm("/home", none) },
+  {
+    name: "POST /subscribe (footer newsletter)",
+    // A space inside keeps every address invalid (a valid one is a legitimate write, not a partial one).
+    input: formFields(["email", "redirectTo", "_js"]).map((f) => (f.email === undefined ? f : { ...f, email: `${f.email} x` })),
+    send: sendForm("/subscribe", none),
+  },
   {
     name: "POST /profile",
     // Never a valid current password, so the session survives the run.

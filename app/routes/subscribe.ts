@@ -1,0 +1,33 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { safeRedirect } from "~/lib/schemas/auth";
+import { SUBSCRIBE_DONE, SUBSCRIBE_ERRORS, subscribeErrorCode, SubscribeSchema } from "~/lib/schemas/subscribe";
+import { subscribe } from "~/services/newsletter.server";
+
+/** The footer's newsletter box posts here from every page. */
+export function loader() {
+  return redirect("/home");
+}
+
+export type SubscribeResult = { ok: true; message: string } | { ok: false; error: string };
+
+/**
+ * With JavaScript the footer posts through a fetcher (`_js=1`) and shows the answer in place.
+ * Without it the browser is sent back to the page it came from, at the footer, with `?subscribe=`
+ * telling the footer what to say.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const parsed = SubscribeSchema.safeParse({ email: form.get("email") ?? undefined });
+  const fromScript = form.get("_js") === "1";
+  if (parsed.success) await subscribe(context.db, parsed.data.email);
+  const code = parsed.success ? "done" : subscribeErrorCode(parsed.error.issues[0]?.message);
+  if (fromScript) {
+    return code === "done"
+      ? data<SubscribeResult>({ ok: true, message: SUBSCRIBE_DONE })
+      : data<SubscribeResult>({ ok: false, error: SUBSCRIBE_ERRORS[code] }, { status: 400 });
+  }
+  const back = new URL(safeRedirect(form.get("redirectTo"), "/home"), new URL(request.url).origin);
+  back.searchParams.set("subscribe", code);
+  back.hash = "subscribe";
+  return redirect(`${back.pathname}${back.search}${back.hash}`, 303);
+}
