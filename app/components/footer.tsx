@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { SUBSCRIBE_DONE, SUBSCRIBE_ERRORS, type SubscribeCode } from "~/lib/schemas/subscribe";
+import { SUBSCRIBE_DONE, SUBSCRIBE_ERRORS, type SubscribeCode } from "~/lib/subscribe-messages";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { SubscribeResult } from "~/routes/subscribe";
 import { Logo } from "./logo";

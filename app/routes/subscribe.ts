@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { safeRedirect } from "~/lib/schemas/auth";
-import { SUBSCRIBE_DONE, SUBSCRIBE_ERRORS, subscribeErrorCode, SubscribeSchema } from "~/lib/schemas/subscribe";
+import { SubscribeSchema } from "~/lib/schemas/subscribe";
+import { SUBSCRIBE_DONE, SUBSCRIBE_ERRORS, subscribeErrorCode } from "~/lib/subscribe-messages";
 import { subscribe } from "~/services/newsletter.server";
 
 /** The footer's newsletter box posts here from every page. */

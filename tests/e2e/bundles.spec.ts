@@ -1,0 +1,33 @@
+import { expect, test } from "./fixtures";
+
+/**
+ * The public pages stay lean: the catalogue never loads the form library (Zod), and no public page
+ * loads Stripe or admin code. (/home validates its demo form live, so it does load Zod.) Sizes are
+ * measured by `npm run bench`; this only guards what must never be there.
+ */
+const FORBIDDEN: [string, RegExp][] = [
+  ["Zod", /invalid_type_error|too_small/],
+  ["Stripe", /js\.stripe\.com|loadStripe/],
+  ["admin screens", /Create New Product|admin\/products\/create/],
+];
+
+const PAGES: [string, string[]][] = [
+  ["/home", ["Stripe", "admin screens"]],
+  ["/products", ["Zod", "Stripe", "admin screens"]],
+  ["/products/1", ["Zod", "Stripe", "admin screens"]],
+];
+
+for (const [path, kept] of PAGES) {
+  test(`${path} loads no ${kept.join(", ")} code`, async ({ page }) => {
+    const scripts: Promise<string>[] = [];
+    page.on("response", (response) => {
+      if (/\.m?js(\?|$)/.test(response.url())) scripts.push(response.text().then((body) => `${response.url()}\n${body}`));
+    });
+    await page.goto(path, { waitUntil: "networkidle" });
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(3);
+    for (const [name, marker] of FORBIDDEN.filter(([name]) => kept.includes(name))) {
+      expect(bodies.filter((b) => marker.test(b)).map((b) => b.split("\n")[0]), `${name} on ${path}`).toEqual([]);
+    }
+  });
+}
