@@ -91,9 +91,10 @@ test.describe("login", () => {
 
   test("links between login and signup keep the way back", async ({ page }) => {
     await page.goto("/login?redirectTo=%2Fprofile");
-    await page.getByRole("link", { name: "Sign up" }).last().click();
+    // The page's own links, not the header's: scoping to <main> also waits for a streamed page body.
+    await page.getByRole("main").getByRole("link", { name: "Sign up" }).click();
     await expect(page).toHaveURL(/\/signup\?redirectTo=%2Fprofile$/);
-    await page.getByRole("link", { name: "Log in" }).last().click();
+    await page.getByRole("main").getByRole("link", { name: "Log in" }).click();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fprofile$/);
   });
 });
