@@ -35,8 +35,8 @@ export function ProductDetailsFields({ visible }: { visible: VisibleError }) {
   return (
     <fieldset className="space-y-4">
       <legend className="text-lg font-semibold">Details</legend>
-      <TextInput label="Title" meta={title} error={visible(title.name, title.errors)} maxLength={120} />
-      <TextInput label="Description Heading" meta={heading} error={visible(heading.name, heading.errors)} maxLength={160} />
+      <LabelledInput label="Title" meta={title} error={visible(title.name, title.errors)} maxLength={120} />
+      <LabelledInput label="Description Heading" meta={heading} error={visible(heading.name, heading.errors)} maxLength={160} />
       <div>
         <label htmlFor={description.id} className="block text-sm font-medium text-slate-800">
           Description
@@ -75,26 +75,6 @@ export function ProductDetailsFields({ visible }: { visible: VisibleError }) {
         hint="At least 3 tags."
       />
     </fieldset>
-  );
-}
-
-function TextInput({ label, meta, error, maxLength }: { label: string; meta: FieldMetadata<string>; error: string | undefined; maxLength: number }) {
-  return (
-    <div>
-      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={meta.id}
-        name={meta.name}
-        maxLength={maxLength}
-        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : ""}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={meta.errorId}
-        className={`${control} ${controlState(error)}`}
-      />
-      <FieldError id={meta.errorId} error={error} />
-    </div>
   );
 }
 
@@ -139,15 +119,15 @@ export function PackagesFields({ visible }: { visible: VisibleError }) {
                   </button>
                 </div>
                 <div className="mt-3 grid gap-3 sm:grid-cols-2">
-                  <PackageInput label="Short Description" meta={f.short_description} error={visible(f.short_description.name, f.short_description.errors)} className="sm:col-span-2" maxLength={200} />
-                  <PackageInput
+                  <LabelledInput label="Short Description" meta={f.short_description} error={visible(f.short_description.name, f.short_description.errors)} className="sm:col-span-2" maxLength={200} />
+                  <LabelledInput
                     label="Items Included"
                     meta={f.items_included}
                     error={visible(f.items_included.name, f.items_included.errors)}
                     className="sm:col-span-2"
                     hint="Separate items with commas."
                   />
-                  <PackageInput label="Amount" meta={f.amount} error={visible(f.amount.name, f.amount.errors)} type="number" min={0} step={0.01} inputMode="decimal" />
+                  <LabelledInput label="Amount" meta={f.amount} error={visible(f.amount.name, f.amount.errors)} type="number" min={0} step={0.01} inputMode="decimal" />
                   <div>
                     <label htmlFor={f.currency.id} className="block text-sm font-medium text-slate-800">
                       Currency
@@ -180,7 +160,8 @@ export function PackagesFields({ visible }: { visible: VisibleError }) {
   );
 }
 
-function PackageInput({
+/** A labelled input of this form; list values (items included) show comma-separated. */
+function LabelledInput({
   label,
   meta,
   error,

@@ -14,6 +14,7 @@ import { MediaError } from "~/services/media-upload.server";
 import { addFiles, checkFiles, getProductForEdit, moveMedia, removeMedia, setArchived, updateProduct, type EditableMedia } from "~/services/product-admin.server";
 import { toastCookie } from "~/services/toast.server";
 import { purgeCatalogue } from "~/services/edge-cache.server";
+import { IMAGE_ACCEPT, IMAGE_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-rules";
 
 function productId(raw: string | undefined) {
   const id = /^\d{1,12}$/.test(raw ?? "") ? Number(raw) : null;
@@ -273,17 +274,17 @@ function MediaSection({
           errorId="add-images-error"
           error={undefined}
           multiple
-          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-          hint="JPEG, PNG, WebP, AVIF or GIF, up to 10 MB each. New images go after the current ones."
+          accept={IMAGE_ACCEPT}
+          hint={`${IMAGE_RULE}. New images go after the current ones.`}
         />
-        <FileInput label="Videos" name="videos" id="add-videos" errorId="add-videos-error" error={undefined} multiple accept="video/mp4,video/webm" hint="MP4 or WebM, up to 90 MB each." />
+        <FileInput label="Videos" name="videos" id="add-videos" errorId="add-videos-error" error={undefined} multiple accept={VIDEO_ACCEPT} hint={`${VIDEO_RULE}.`} />
         <FileInput
           label="Video Thumbnail"
           name="video_thumbnail"
           id="add-thumbnail"
           errorId="add-thumbnail-error"
           error={undefined}
-          accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+          accept={IMAGE_ACCEPT}
           hint="Replaces the current thumbnail. Required when adding videos to a product without one."
         />
         {uploading ? <MediaUploadList uploads={uploads.items} /> : null}

@@ -13,6 +13,7 @@ import { requireAdmin } from "~/services/auth.server";
 import { submitProductForm } from "~/services/product-form.server";
 import { toastCookie } from "~/services/toast.server";
 import { purgeCatalogue } from "~/services/edge-cache.server";
+import { IMAGE_ACCEPT, IMAGE_RULE, THUMBNAIL_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-rules";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -161,9 +162,9 @@ export default function NewProduct() {
               id={fields.images.id}
               errorId={fields.images.errorId}
               error={clear.visible(fields.images.name, fields.images.errors)}
-              accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
+              accept={IMAGE_ACCEPT}
               multiple
-              hint="Required. JPEG, PNG, WebP, AVIF or GIF, up to 10 MB each. The first image is the cover."
+              hint={`Required. ${IMAGE_RULE}. The first image is the cover.`}
             />
             <FileInput
               label="Videos"
@@ -171,9 +172,9 @@ export default function NewProduct() {
               id={fields.videos.id}
               errorId={fields.videos.errorId}
               error={clear.visible(fields.videos.name, fields.videos.errors)}
-              accept="video/mp4,video/webm"
+              accept={VIDEO_ACCEPT}
               multiple
-              hint="Optional. MP4 or WebM, up to 90 MB each."
+              hint={`Optional. ${VIDEO_RULE}.`}
             />
             <FileInput
               label="Video Thumbnail"
@@ -181,8 +182,8 @@ export default function NewProduct() {
               id={fields.video_thumbnail.id}
               errorId={fields.video_thumbnail.errorId}
               error={clear.visible(fields.video_thumbnail.name, fields.video_thumbnail.errors)}
-              accept="image/jpeg,image/png,image/webp,image/avif,image/gif"
-              hint="Required when you add videos. An image up to 10 MB."
+              accept={IMAGE_ACCEPT}
+              hint={`Required when you add videos. ${THUMBNAIL_RULE}.`}
             />
           </fieldset>
           <PackagesFields visible={clear.visible} />

@@ -3,9 +3,9 @@
  * (never its name or the browser's claim), sizes are capped, and R2 keys are made by the server.
  */
 import type { MediaKind } from "../../db/schema";
+import { IMAGE_LIMIT_BYTES, VIDEO_LIMIT_BYTES } from "~/lib/media-rules";
 
-export const IMAGE_LIMIT_BYTES = 10 * 1024 * 1024;
-export const VIDEO_LIMIT_BYTES = 90 * 1024 * 1024;
+export { IMAGE_LIMIT_BYTES, VIDEO_LIMIT_BYTES };
 const MB = 1024 * 1024;
 
 export type SniffedType = { mime: string; ext: string; family: "image" | "video" };

@@ -1,0 +1,15 @@
+/**
+ * What product media may be, shared by the admin forms (their `accept` lists and hints) and the
+ * server's checks (app/services/media-upload.server.ts), so the page never promises other limits
+ * than the server enforces.
+ */
+export const IMAGE_LIMIT_BYTES = 10 * 1024 * 1024;
+export const VIDEO_LIMIT_BYTES = 90 * 1024 * 1024;
+
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif";
+export const VIDEO_ACCEPT = "video/mp4,video/webm";
+
+const mb = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
+export const IMAGE_RULE = `JPEG, PNG, WebP, AVIF or GIF, up to ${mb(IMAGE_LIMIT_BYTES)} each`;
+export const VIDEO_RULE = `MP4 or WebM, up to ${mb(VIDEO_LIMIT_BYTES)} each`;
+export const THUMBNAIL_RULE = `An image up to ${mb(IMAGE_LIMIT_BYTES)}`;
