@@ -9,6 +9,7 @@ declare global {
     /** HMAC key for API access tokens (at least 32 characters). */
     TOKEN_SECRET: string;
     AUTH_LIMITER: RateLimit;
+    ADDRESS_LIMITER: RateLimit;
     /** `local` (default, offline test-card gateway) or `stripe`. */
     PAYMENTS?: string;
     STRIPE_SECRET_KEY?: string;

@@ -24,4 +24,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: { "no-console": "off" },
   },
+  {
+    // Scripts the browser tests serve to the page in place of third-party ones.
+    files: ["tests/e2e/support/*.js"],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: { "@typescript-eslint/no-this-alias": "off" },
+  },
 );

@@ -1,5 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDb, type Database } from "./db/client";
+import type { PaymentGateway } from "./app/services/payments/gateway.server";
+import { isLocalEnvironment } from "./app/services/environment.server";
+import { createPaymentGateway } from "./app/services/payments/factory.server";
 
 /** What the Cloudflare runtime hands every request (the dev proxy supplies the same shape). */
 export interface CloudflareContext {
@@ -14,6 +17,14 @@ declare module "@remix-run/cloudflare" {
     env: Env;
     /** A Drizzle client created for this request. */
     db: Database;
+    /** This deployment's payment gateway, built on first use and then shared by the whole request. */
+    readonly payments: PaymentGateway;
+    /**
+     * Set once the answer was made with a session in hand (auth.server.ts): `server.ts` then marks
+     * the response `Cache-Control: private, no-store`, and no shared cache keeps it. It lives on the
+     * context, not in module state, because `server.ts` and the Remix build are bundled apart.
+     */
+    privacy: { personal: boolean };
   }
 }
 
@@ -21,12 +32,23 @@ declare module "@remix-run/cloudflare" {
 export function getLoadContext({ context }: { request: Request; context: { cloudflare: CloudflareContext } }): AppLoadContext {
   const env = context.cloudflare.env;
   assertProductionSecrets(env);
-  return { cloudflare: context.cloudflare, env, db: createDb(env.DB) };
+  const db = createDb(env.DB);
+  let payments: PaymentGateway | undefined;
+  return {
+    cloudflare: context.cloudflare,
+    env,
+    db,
+    privacy: { personal: false },
+    get payments() {
+      // Lazily, so pages that never pay never build a gateway (and a misconfigured one fails only checkout).
+      return (payments ??= createPaymentGateway(env, db));
+    },
+  };
 }
 
-/** Production must never run on the committed development secrets (DESIGN.md §2). */
+/** Outside a local environment the Worker must never run on the committed development secrets (DESIGN.md §2). */
 function assertProductionSecrets(env: Env) {
-  if (env.ENVIRONMENT !== "production") return;
+  if (isLocalEnvironment(env)) return;
   if (!env.TOKEN_SECRET || env.TOKEN_SECRET.length < 32 || env.TOKEN_SECRET.startsWith("dev-only")) {
     throw new Error("TOKEN_SECRET is missing or a development value: set it with `wrangler secret put TOKEN_SECRET`.");
   }

@@ -2,8 +2,17 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 8788);
 const baseURL = `http://127.0.0.1:${PORT}`;
+/**
+ * A second server the way production runs it: over HTTPS (wrangler's local certificate, so session
+ * cookies get their `__Host-` names) with Stripe's keys set and PAYMENTS unset, the README's Stripe
+ * configuration. Stripe.js itself is served by the tests (tests/e2e/support/fake-stripe.js).
+ */
+const SECURE_PORT = Number(process.env.E2E_SECURE_PORT ?? 8790);
+const secureURL = `https://127.0.0.1:${SECURE_PORT}`;
 /** Specs that add or archive products (see the catalogue-writes project). */
 const CATALOGUE_WRITES = /admin-products\.spec\.ts/;
+/** Specs for the HTTPS + Stripe-keys server. */
+const SECURE_STRIPE = /https-stripe\.spec\.ts/;
 
 /**
  * End-to-end tests in Debian's Chromium (Playwright cannot download its own browser here).
@@ -27,18 +36,35 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, grepInvert: /@mobile/, testIgnore: CATALOGUE_WRITES },
-    { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@mobile/, testIgnore: CATALOGUE_WRITES },
+    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, grepInvert: /@mobile/, testIgnore: [CATALOGUE_WRITES, SECURE_STRIPE] },
+    { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@mobile/, testIgnore: [CATALOGUE_WRITES, SECURE_STRIPE] },
+    { name: "https-stripe", use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: secureURL, ignoreHTTPSErrors: true }, testMatch: SECURE_STRIPE },
     // Creating, editing and archiving products changes the listing the other tests read: run them last.
     { name: "catalogue-writes", use: { ...devices["Desktop Chrome"], channel: undefined }, testMatch: CATALOGUE_WRITES, dependencies: ["desktop", "mobile"] },
   ],
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    url: `${baseURL}/healthz`,
-    env: { PORT: String(PORT) },
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: "node scripts/e2e-server.mjs",
+      url: `${baseURL}/healthz`,
+      env: { PORT: String(PORT) },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node scripts/e2e-server.mjs",
+      url: `${secureURL}/healthz`,
+      ignoreHTTPSErrors: true,
+      env: {
+        PORT: String(SECURE_PORT),
+        PERSIST_DIR: ".wrangler/e2e-secure",
+        WRANGLER_DEV_ARGS: "--local-protocol https --var STRIPE_SECRET_KEY:sk_test_e2e_not_a_real_key --var STRIPE_PUBLISHABLE_KEY:pk_test_e2e_not_a_real_key",
+      },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -1,8 +1,7 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import type { EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { applySecurityHeaders } from "~/services/security.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -11,7 +10,6 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: AppLoadContext,
 ) {
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
@@ -32,6 +30,5 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  applySecurityHeaders(responseHeaders, { production: loadContext.env.ENVIRONMENT === "production", stripe: loadContext.env.PAYMENTS === "stripe" });
   return new Response(body, { headers: responseHeaders, status });
 }

@@ -15,6 +15,8 @@ for (const [cmd, args] of steps) {
   if (code !== 0) process.exit(code);
 }
 console.log(`\nServing the shop on http://localhost:${port}\n`);
+// Extra `wrangler dev` arguments, e.g. `--local-protocol https` or `--var NAME:value` (the e2e suite's Stripe-mode server).
+const extra = (process.env.WRANGLER_DEV_ARGS ?? "").split(" ").filter(Boolean);
 process.exit(
-  await run("node_modules/.bin/wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn"]),
+  await run("node_modules/.bin/wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn", ...extra]),
 );

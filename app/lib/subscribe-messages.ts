@@ -12,6 +12,7 @@ export const SUBSCRIBE_ERRORS = {
   required: "Email is required",
   invalid: "Please enter a valid email address",
   long: "Email must be at most 254 characters",
+  busy: "Too many sign-ups from your network. Please wait a minute and try again.",
 } as const;
 
 export type SubscribeCode = "done" | keyof typeof SUBSCRIBE_ERRORS;

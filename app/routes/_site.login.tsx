@@ -4,7 +4,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormError, SubmitButton, useErrorsClearOnInput, useIsSubmitting } from "~/components/ui/form";
-import { LoginSchema, safeRedirect } from "~/lib/schemas/auth";
+import { LoginSchema } from "~/lib/schemas/auth";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { getCustomer } from "~/services/auth.server";
 import { signInWithPassword } from "~/services/sign-in.server";
 

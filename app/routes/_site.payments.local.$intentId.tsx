@@ -2,10 +2,9 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, useLoaderData } from "@remix-run/react";
 import { useIsSubmitting } from "~/components/ui/form";
 import { formatMoney } from "~/lib/money";
-import { safeRedirect } from "~/lib/schemas/auth";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { requireCustomer } from "~/services/auth.server";
 import { getOrder, getOrderIdByIntent, recordIntentStatus } from "~/services/orders.server";
-import { createLocalGateway } from "~/services/payments/local-gateway.server";
 
 /**
  * The local gateway's stand-in for a bank's 3-D Secure page (card 4000 0025 0000 3155): the
@@ -18,8 +17,10 @@ async function authenticationContext({ request, params, context }: LoaderFunctio
   const order = orderId ? await getOrder(context.db, orderId, { userId: customer.id }) : null;
   if (!order) throw new Response("Payment not found", { status: 404 });
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("return_to"), "/profile/orders");
-  const gateway = createLocalGateway(context.db);
-  return { intentId, order, returnTo, gateway };
+  // Only a gateway that runs its own authentication step (the local one) has this page.
+  const gateway = context.payments;
+  if (!gateway.completeAuthentication) throw new Response("Payment not found", { status: 404 });
+  return { intentId, order, returnTo, gateway, completeAuthentication: gateway.completeAuthentication };
 }
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -30,9 +31,9 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { intentId, order, returnTo, gateway } = await authenticationContext(args);
+  const { intentId, order, returnTo, completeAuthentication } = await authenticationContext(args);
   const approve = (await args.request.formData()).get("decision") === "approve";
-  const intent = await gateway.completeAuthentication(intentId, approve);
+  const intent = await completeAuthentication(intentId, approve);
   if (intent) await recordIntentStatus(args.context.db, order.id, intent);
   return redirect(returnTo);
 }

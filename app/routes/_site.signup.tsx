@@ -6,7 +6,8 @@ import { useState } from "react";
 import { AuthCard } from "~/components/auth-card";
 import { PasswordChecklist } from "~/components/password-checklist";
 import { Field, FormError, SubmitButton, useErrorsClearOnInput, useIsSubmitting } from "~/components/ui/form";
-import { passwordStrength, safeRedirect, SignupSchema } from "~/lib/schemas/auth";
+import { passwordStrength, SignupSchema } from "~/lib/schemas/auth";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { getCustomer } from "~/services/auth.server";
 import { signUpCustomer } from "~/services/sign-in.server";
 

@@ -2,7 +2,6 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson, methodNotAllowed } from "~/lib/api";
 import { requireApiAnyAccount } from "~/services/auth.server";
 import { getOrder, syncPaymentStatus } from "~/services/orders.server";
-import { getGateway } from "~/services/payments/gateway.server";
 
 /**
  * PUT /api/v1/orders/{id}/update_payment_status → data.payment_status. Whatever status the client
@@ -14,7 +13,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = /^\d{1,12}$/.test(params.id ?? "") ? Number(params.id) : null;
   const order = id ? await getOrder(context.db, id, caller.kind === "admin" ? {} : { userId: caller.id }) : null;
   if (!order) return apiError(404, "Order not found");
-  const paymentStatus = await syncPaymentStatus(context.db, getGateway(context.env, context.db), order.id);
+  const paymentStatus = await syncPaymentStatus(context.db, context.payments, order.id);
   return apiJson({ success: true, data: { id: order.id, payment_status: paymentStatus } });
 }
 

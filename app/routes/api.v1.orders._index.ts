@@ -5,7 +5,6 @@ import { apiError, apiJson, methodNotAllowed, readJsonObject, wrapped } from "~/
 import { firstIssueMessage, PaginationQuerySchema, searchParamsObject } from "~/lib/query";
 import { requireApiAnyAccount, requireApiCustomer } from "~/services/auth.server";
 import { createOrder, listOrders, OrderError } from "~/services/orders.server";
-import { getGateway } from "~/services/payments/gateway.server";
 import { randomToken } from "~/services/crypto.server";
 
 /** GET /api/v1/orders?limit&pageNumber: a customer's own orders; every order for an admin token. */
@@ -38,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return apiError(422, firstIssueMessage(parsed.error));
   const key = request.headers.get("Idempotency-Key")?.slice(0, 100) || `api-${randomToken(16)}`;
   try {
-    const { order, clientSecret } = await createOrder(context.db, getGateway(context.env, context.db), customer.id, {
+    const { order, clientSecret } = await createOrder(context.db, context.payments, customer.id, {
       productId: parsed.data.product_id,
       billingAddressId: parsed.data.billing_address_id,
       packageIndex: parsed.data.package_index,

@@ -4,13 +4,16 @@ import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@rem
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Footer } from "~/components/footer";
 import { Logo } from "~/components/logo";
+import { FormError } from "~/components/ui/form";
 import { TableScroller } from "~/components/ui/table-scroller";
 import { DemoRequestSchema } from "~/lib/schemas/demo-request";
 import { createDemoRequest } from "~/services/demo-requests.server";
+import { allowAnonymousWrite, TOO_MANY_ATTEMPTS } from "~/services/rate-limit.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: DemoRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (!(await allowAnonymousWrite(context.env, request, "demo-request"))) return data({ result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }) }, { status: 429 });
   await createDemoRequest(context.db, submission.value);
   return redirect("/home?demo=requested#book-a-demo");
 }
@@ -215,6 +218,7 @@ function BookADemo() {
           </div>
         ) : (
           <Form method="post" action="/home" preventScrollReset {...getFormProps(form)} className="space-y-4 rounded-2xl bg-white p-6 text-slate-900 sm:p-8">
+            <FormError id={form.errorId} errors={form.errors} />
             <div>
               <label htmlFor={fields.name.id} className="text-sm font-medium">Name</label>
               <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className={input} />

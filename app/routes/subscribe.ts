@@ -1,8 +1,9 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { safeRedirect } from "~/lib/schemas/auth";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { SubscribeSchema } from "~/lib/schemas/subscribe";
 import { SUBSCRIBE_DONE, SUBSCRIBE_ERRORS, subscribeErrorCode } from "~/lib/subscribe-messages";
 import { subscribe } from "~/services/newsletter.server";
+import { allowAnonymousWrite } from "~/services/rate-limit.server";
 
 /** The footer's newsletter box posts here from every page. */
 export function loader() {
@@ -20,12 +21,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const parsed = SubscribeSchema.safeParse({ email: form.get("email") ?? undefined });
   const fromScript = form.get("_js") === "1";
-  if (parsed.success) await subscribe(context.db, parsed.data.email);
-  const code = parsed.success ? "done" : subscribeErrorCode(parsed.error.issues[0]?.message);
+  const allowed = parsed.success && (await allowAnonymousWrite(context.env, request, "newsletter"));
+  if (allowed) await subscribe(context.db, parsed.data.email);
+  const code = allowed ? "done" : parsed.success ? "busy" : subscribeErrorCode(parsed.error.issues[0]?.message);
   if (fromScript) {
     return code === "done"
       ? data<SubscribeResult>({ ok: true, message: SUBSCRIBE_DONE })
-      : data<SubscribeResult>({ ok: false, error: SUBSCRIBE_ERRORS[code] }, { status: 400 });
+      : data<SubscribeResult>({ ok: false, error: SUBSCRIBE_ERRORS[code] }, { status: code === "busy" ? 429 : 400 });
   }
   const back = new URL(safeRedirect(form.get("redirectTo"), "/home"), new URL(request.url).origin);
   back.searchParams.set("subscribe", code);

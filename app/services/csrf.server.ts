@@ -11,8 +11,9 @@ export function isCrossSiteRequest(request: Request): boolean {
   const url = new URL(request.url);
   if (url.pathname.startsWith("/api/v1/")) return false;
   const site = request.headers.get("Sec-Fetch-Site");
-  if (site) return site !== "same-origin" && site !== "none";
+  if (site && site !== "same-origin" && site !== "none") return true;
+  // Both headers are checked: a request claiming `same-origin` but naming another origin is not ours
+  // (and Remix itself would throw on the mismatch).
   const origin = request.headers.get("Origin");
-  if (origin) return origin !== url.origin;
-  return false;
+  return origin !== null && origin !== url.origin;
 }

@@ -3,8 +3,10 @@
  * reads without a session cookie or token are kept in the Workers Cache API of the colo: fresh for
  * FRESH_SECONDS, then served stale for up to STALE_SECONDS while one background request refreshes
  * them. Admin writes purge the obvious URLs; any other URL (a filtered or later page) is at most
- * FRESH_SECONDS + STALE_SECONDS old. Signed-in requests never touch the cache.
+ * FRESH_SECONDS + STALE_SECONDS old. Requests with credentials never touch the cache, and answers
+ * marked private (everything made for a signed-in person) or setting a cookie are never stored.
  */
+import { isAnonymousRequest } from "./sessions.server";
 
 export const FRESH_SECONDS = 30;
 export const STALE_SECONDS = 30;
@@ -16,8 +18,7 @@ const ORIGIN_CACHE_CONTROL = "X-Edge-Origin-Cache-Control";
 const PUBLIC_PATHS = [/^\/home$/, /^\/products$/, /^\/products\/\d{1,12}$/, /^\/api\/v1\/products$/, /^\/api\/v1\/products\/\d{1,12}$/, /^\/api\/v1\/tags$/, /^\/api\/v1\/autosuggest\/(tags|products)$/];
 
 export function isCacheable(request: Request): boolean {
-  if (request.method !== "GET" || request.headers.has("Authorization")) return false;
-  if (/(?:^|;\s*)(sid|admin_sid)=/.test(request.headers.get("Cookie") ?? "")) return false;
+  if (request.method !== "GET" || !isAnonymousRequest(request)) return false;
   return PUBLIC_PATHS.some((re) => re.test(new URL(request.url).pathname));
 }
 

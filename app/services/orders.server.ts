@@ -2,7 +2,7 @@
  * Orders and their payments (DESIGN.md §5). The server prices every order from the chosen package;
  * the gateway, never the client, says whether it was paid.
  */
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { orders, packages, productMedia, products, type PaymentStatus } from "../../db/schema";
 import { decimalToMinor, minorToDecimalString } from "~/lib/money";
@@ -133,12 +133,68 @@ export interface CreateOrderInput {
   idempotencyKey: string;
 }
 
+/** How long an unpaid order may be paid. After that it is cancelled, and paying starts a new order at today's price. */
+export const UNPAID_ORDER_LIFETIME_MS = 24 * 3_600_000;
+
+const UNPAID: readonly PaymentStatus[] = ["initiated", "failed"];
+
+type OrderRecord = typeof orders.$inferSelect;
+
+/**
+ * Why an unpaid order may no longer be paid, or null when it may: it is older than
+ * UNPAID_ORDER_LIFETIME_MS, or its package's price changed since it was created (the customer must
+ * be charged what the page shows today, never a price stored earlier).
+ */
+export function unpayableReason(
+  order: Pick<OrderRecord, "createdAt" | "amountMinor" | "currency">,
+  price: { amountMinor: number; currency: string },
+  now = Date.now(),
+): "expired" | "repriced" | null {
+  if (now - order.createdAt.getTime() >= UNPAID_ORDER_LIFETIME_MS) return "expired";
+  if (order.amountMinor !== price.amountMinor || order.currency !== price.currency) return "repriced";
+  return null;
+}
+
+/** Cancels an unpaid order and its intent at the gateway, so the old amount can never be charged. */
+export async function cancelUnpaidOrder(db: Database, gateway: PaymentGateway, order: Pick<OrderRecord, "id" | "paymentIntentId">) {
+  if (order.paymentIntentId) {
+    const intent = await gateway.cancelIntent(order.paymentIntentId);
+    // Paid after all (a card confirmed a moment ago): record that instead of cancelling.
+    if (intent && intent.status !== "canceled") return recordIntentStatus(db, order.id, intent);
+  }
+  await db
+    .update(orders)
+    .set({ paymentStatus: "canceled", updatedAt: new Date() })
+    .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, [...UNPAID])));
+  return "canceled" as const;
+}
+
+/**
+ * The order to pay for `input`: the one its idempotency key already made, or a new one. An unpaid
+ * order that expired or whose price changed is cancelled and replaced by a new order at today's
+ * price (keyed by the old order, so a double-clicked retry still makes only one).
+ */
+async function orderToPay(db: Database, gateway: PaymentGateway | null, userId: number, input: CreateOrderInput, now: number) {
+  let placed = await insertOrder(db, gateway?.name ?? "stripe", userId, input);
+  for (let renewals = 0; renewals < 3; renewals++) {
+    const { order, pkg } = placed;
+    const stale = order.paymentStatus === "canceled" || (UNPAID.includes(order.paymentStatus) && unpayableReason(order, pkg, now) !== null);
+    if (!stale) return placed;
+    if (order.paymentStatus !== "canceled") {
+      if (gateway) await cancelUnpaidOrder(db, gateway, order);
+      else await db.update(orders).set({ paymentStatus: "canceled", updatedAt: new Date() }).where(eq(orders.id, order.id));
+    }
+    placed = await insertOrder(db, gateway?.name ?? "stripe", userId, { ...input, idempotencyKey: `renew-${order.id}` });
+  }
+  throw new OrderError(409, "This checkout could not be renewed; reload the page");
+}
+
 /**
  * Creates (or, for a repeated idempotency key, returns) an order in `initiated` and its one
  * PaymentIntent. Returns the order and the intent's client secret.
  */
-export async function createOrder(db: Database, gateway: PaymentGateway, userId: number, input: CreateOrderInput) {
-  const { order, description } = await insertOrder(db, gateway.name, userId, input);
+export async function createOrder(db: Database, gateway: PaymentGateway, userId: number, input: CreateOrderInput, now = Date.now()) {
+  const { order, description } = await orderToPay(db, gateway, userId, input, now);
   const intent = await gateway.createIntent({
     amountMinor: order.amountMinor,
     currency: order.currency,
@@ -154,9 +210,41 @@ export async function createOrder(db: Database, gateway: PaymentGateway, userId:
 }
 
 /** An order without a PaymentIntent yet: Stripe's hosted checkout session creates the intent itself. */
-export async function createOrderForHostedCheckout(db: Database, userId: number, input: CreateOrderInput) {
-  const { order } = await insertOrder(db, "stripe", userId, input);
+export async function createOrderForHostedCheckout(db: Database, userId: number, input: CreateOrderInput, now = Date.now()) {
+  const { order } = await orderToPay(db, null, userId, input, now);
   return (await getOrder(db, order.id))!;
+}
+
+/** The idempotency key an order of this customer was created with (to pay it again after a decline). */
+export async function getOrderKey(db: Database, userId: number, orderId: number) {
+  const [row] = await db
+    .select({ key: orders.idempotencyKey, productId: orders.productId, packagePosition: orders.packagePosition, billingAddressId: orders.billingAddressId, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Cancels every unpaid order older than UNPAID_ORDER_LIFETIME_MS (the scheduled cleanup), a batch
+ * at a time; returns how many were cancelled.
+ */
+export async function expireUnpaidOrders(db: Database, gateway: PaymentGateway | null, now = Date.now(), limit = 100) {
+  const due = await db
+    .select({ id: orders.id, paymentIntentId: orders.paymentIntentId, gateway: orders.gateway })
+    .from(orders)
+    .where(and(inArray(orders.paymentStatus, [...UNPAID]), lt(orders.createdAt, new Date(now - UNPAID_ORDER_LIFETIME_MS))))
+    .limit(limit);
+  let cancelled = 0;
+  for (const order of due) {
+    if (gateway && order.gateway === gateway.name) {
+      if ((await cancelUnpaidOrder(db, gateway, order)) === "canceled") cancelled++;
+    } else {
+      await db.update(orders).set({ paymentStatus: "canceled", updatedAt: new Date(now) }).where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, [...UNPAID])));
+      cancelled++;
+    }
+  }
+  return cancelled;
 }
 
 async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], userId: number, input: CreateOrderInput) {
@@ -209,7 +297,7 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], us
     throw new OrderError(409, "This checkout was already used for another order; reload the page");
   }
 
-  return { order, description: `Order ${order.id}: ${product.title} (${pkg.shortDescription})` };
+  return { order, pkg, description: `Order ${order.id}: ${product.title} (${pkg.shortDescription})` };
 }
 
 /**

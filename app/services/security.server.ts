@@ -1,9 +1,23 @@
 /**
- * Security headers for every HTML response (DESIGN.md §4). Inline scripts are Remix's hydration
- * data, hence 'unsafe-inline' for scripts until nonces are threaded through the document.
+ * Security headers (DESIGN.md §4), set on every response the Worker gives, in `server.ts`: pages,
+ * JSON, redirects, refusals and media alike. Inline scripts are Remix's hydration data, hence
+ * 'unsafe-inline' for scripts until nonces are threaded through the document.
  */
-export function applySecurityHeaders(headers: Headers, { production = false, stripe = false } = {}) {
-  // Stripe.js and its iframes, only when Stripe payments are on.
+import { isLocalEnvironment } from "./environment.server";
+import { paymentsMode } from "./payments/mode.server";
+
+export interface SecurityHeaderOptions {
+  production?: boolean;
+  /** Stripe.js and its iframes are allowed only when card payments go through Stripe. */
+  stripe?: boolean;
+}
+
+/** The header options for this deployment: the same payment-mode decision the checkout uses. */
+export function securityHeaderOptions(env: Env): SecurityHeaderOptions {
+  return { production: !isLocalEnvironment(env), stripe: paymentsMode(env) === "stripe" };
+}
+
+export function applySecurityHeaders(headers: Headers, { production = false, stripe = false }: SecurityHeaderOptions = {}) {
   const stripeScript = stripe ? " https://js.stripe.com" : "";
   headers.set(
     "Content-Security-Policy",

@@ -24,21 +24,39 @@ function cookieName(kind: SessionKind, secure: boolean) {
   return secure ? `__Host-${SESSION_POLICY[kind].cookie}` : SESSION_POLICY[kind].cookie;
 }
 
+/** Every name a session cookie can have: both kinds, over HTTPS and over plain HTTP. */
+const SESSION_COOKIE_NAMES = new Set((Object.keys(SESSION_POLICY) as SessionKind[]).flatMap((kind) => [cookieName(kind, true), cookieName(kind, false)]));
+
 export function isSecureRequest(request: Request) {
   return new URL(request.url).protocol === "https:";
 }
 
+function requestCookies(request: Request): Array<[name: string, value: string]> {
+  const header = request.headers.get("Cookie") ?? "";
+  return header.split(";").map((part) => {
+    const [key = "", ...rest] = part.trim().split("=");
+    return [key.trim(), rest.join("=")];
+  });
+}
+
 export function readSessionToken(request: Request, kind: SessionKind): string | null {
   const name = cookieName(kind, isSecureRequest(request));
-  const header = request.headers.get("Cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) {
-      const value = rest.join("=");
-      return /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
-    }
+  for (const [key, value] of requestCookies(request)) {
+    if (key === name) return /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
   }
   return null;
+}
+
+/**
+ * True when the request presents no credentials at all: no session cookie of either kind (under any
+ * of the names this module gives them) and no Authorization header. Only such requests may be
+ * answered from, or stored in, a cache shared between visitors. Deciding it here, beside the code
+ * that names and reads the cookies, means a renamed cookie cannot make a signed-in request look
+ * anonymous.
+ */
+export function isAnonymousRequest(request: Request): boolean {
+  if (request.headers.has("Authorization")) return false;
+  return !requestCookies(request).some(([name]) => SESSION_COOKIE_NAMES.has(name));
 }
 
 export function sessionCookie(request: Request, kind: SessionKind, token: string | null): string {

@@ -3,7 +3,7 @@
  * algorithm is pinned (the header is compared byte for byte, never trusted). Refresh tokens are
  * random, stored hashed, single-use (rotated on refresh) and revocable.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, lt } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { refreshTokens } from "../../db/schema";
 import { base64url, fromBase64url, randomToken, sha256 } from "./crypto.server";
@@ -108,4 +108,9 @@ export function revokeAllRefreshTokensQuery(db: Database, kind: SessionKind, sub
 
 export async function revokeAllRefreshTokens(db: Database, kind: SessionKind, subjectId: number, now = Date.now()) {
   await revokeAllRefreshTokensQuery(db, kind, subjectId, now);
+}
+
+/** Removes refresh tokens past their expiry (the scheduled cleanup); they can no longer be used or reused. */
+export async function deleteExpiredRefreshTokens(db: Database, now = Date.now()) {
+  await db.delete(refreshTokens).where(lt(refreshTokens.expiresAt, new Date(now)));
 }

@@ -120,6 +120,31 @@ describe("Stripe webhooks", () => {
     expect((await webhook(cheap)).body.payment_status).toBe("failed");
   });
 
+  it("answers signed but malformed events with 400, not a 500, and records nothing", async () => {
+    const { intent } = await newOrder();
+    const base = { object: "event", type: "payment_intent.succeeded", api_version: "2025-01-01", created: 1, livemode: false };
+    const malformed = [
+      { ...base, id: "evt_no_object", data: {} },
+      { ...base, id: "evt_null_object", data: { object: null } },
+      { ...base, data: { object: { object: "payment_intent", id: intent.id, amount: 49900, currency: "usd", status: "succeeded" } } },
+      { ...base, id: "evt_no_intent_id", data: { object: { object: "payment_intent", amount: 49900, currency: "usd" } } },
+    ];
+    for (const event of malformed) {
+      expect(await webhook(event), JSON.stringify(event)).toEqual({ status: 400, body: { success: false, message: "Webhook event has no payment intent to apply" } });
+    }
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM payment_events WHERE id IN ('evt_no_object', 'evt_null_object', 'evt_no_intent_id')").first<{ n: number }>();
+    expect(rows?.n).toBe(0);
+  });
+
+  it("cancelling an intent makes it unpayable; a paid intent stays paid", async () => {
+    const { intent } = await newOrder();
+    expect((await gateway.cancelIntent(intent.id))?.status).toBe("canceled");
+    const { intent: paid } = await newOrder();
+    await setIntent(paid.id, { status: "succeeded" });
+    expect((await gateway.cancelIntent(paid.id))?.status).toBe("succeeded");
+    expect(await gateway.cancelIntent("pi_fake_missing")).toBeNull();
+  });
+
   it("ignores events it does not handle", async () => {
     const event = { id: "evt_other", object: "event", type: "customer.created", data: { object: { object: "customer", id: "cus_1" } } };
     expect((await webhook(event)).body).toEqual({ received: true, ignored: true });
@@ -140,8 +165,8 @@ describe("Stripe hosted checkout (no JavaScript)", () => {
     const session = (await (await fetch(`${fake}/v1/checkout/sessions/${sessionId}`, { headers: { Authorization: "Bearer sk_test_fake" } })).json()) as { payment_intent: string };
     await setIntent(session.payment_intent, { status: "succeeded" });
     // A session of another order is not accepted for this one.
-    expect(await completeHostedCheckout(stripeEnv, db, order.id + 1000, sessionId)).toBeNull();
-    const paid = await completeHostedCheckout(stripeEnv, db, order.id, sessionId);
+    expect(await completeHostedCheckout(stripeEnv, db, gateway, order.id + 1000, sessionId)).toBeNull();
+    const paid = await completeHostedCheckout(stripeEnv, db, gateway, order.id, sessionId);
     expect(paid).toMatchObject({ id: order.id, payment_status: "succeeded", stripe_transaction_id: session.payment_intent });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A small fake of Stripe's PaymentIntents API for tests, enough for the real `stripe` SDK:
- * create (honouring Idempotency-Key), retrieve, and a test-only control endpoint that plays the
+ * create (honouring Idempotency-Key), retrieve, cancel, and a test-only control endpoint that plays the
  * part of Stripe.js confirming a card. No Stripe mock on npm covers PaymentIntents (DESIGN.md §5).
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
@@ -80,6 +80,17 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
     if (req.method === "GET" && retrieve) {
       const intent = intents.get(decodeURIComponent(retrieve[1]!));
       if (!intent) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" } });
+      return send(200, intent);
+    }
+
+    const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+    if (req.method === "POST" && cancel) {
+      const intent = intents.get(decodeURIComponent(cancel[1]!));
+      if (!intent) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" } });
+      if (intent.status === "succeeded" || intent.status === "processing") {
+        return send(400, { error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.` } });
+      }
+      intent.status = "canceled";
       return send(200, intent);
     }
 

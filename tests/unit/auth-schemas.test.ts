@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { AdminLoginSchema, ChangePasswordSchema, LoginSchema, passwordStrength, safeRedirect, SignupSchema } from "~/lib/schemas/auth";
+import { AdminLoginSchema, ChangePasswordSchema, LoginSchema, passwordStrength, SignupSchema } from "~/lib/schemas/auth";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { hashPassword, verifyPassword } from "~/services/password.server";
 
 function form(values: Record<string, string>) {
@@ -75,12 +76,36 @@ describe("safeRedirect", () => {
   it.each([
     ["/profile", "/profile"],
     ["/products/1/checkout?package=2", "/products/1/checkout?package=2"],
+    ["/products?tag=3D%20Animation#footer", "/products?tag=3D%20Animation#footer"],
+    // Encoded slashes stay encoded: the browser asks our own origin for that path.
+    ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
+    ["/%5Cevil.example", "/%5Cevil.example"],
     ["//evil.example", "/products"],
     ["https://evil.example", "/products"],
     ["/\\evil.example", "/products"],
+    ["\\evil.example", "/products"],
+    ["/\t/evil.example", "/products"],
+    ["/\n/evil.example", "/products"],
+    ["/\r\nSet-Cookie: a=b", "/products"],
+    ["/\u0000/evil.example", "/products"],
+    ["/\u007f/evil.example", "/products"],
+    ["\t//evil.example", "/products"],
+    [" //evil.example", "/products"],
+    ["javascript:alert(1)", "/products"],
+    ["/products/\u00e9", "/products/%C3%A9"],
+    ["", "/products"],
     [null, "/products"],
-  ])("%s → %s", (to, expected) => {
+  ])("%j → %s", (to, expected) => {
     expect(safeRedirect(to)).toBe(expected);
+  });
+
+  it("only ever answers paths that a browser resolves to our own origin", () => {
+    const candidates = ["/\t/evil.example", "/./\\evil", "/..//evil.example", "/%09/evil.example", "/a/../../b", "///evil.example", "/\u3000/evil"];
+    for (const candidate of candidates) {
+      const answer = safeRedirect(candidate);
+      expect(new URL(answer, "https://shop.example").origin, candidate).toBe("https://shop.example");
+      expect(answer, candidate).toMatch(/^\/(?!\/)/);
+    }
   });
 });
 

@@ -1,15 +1,16 @@
 import { z } from "zod";
+import { plainText } from "./text";
 import { isCountryCode } from "../countries";
 
-const required = (message: string, max: number) =>
-  z.string({ required_error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const required = (label: string, message: string, max: number) =>
+  plainText(z.string({ required_error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`), label);
 
 /** Billing address form and API payload (SPEC §5 messages). Country is an ISO 3166-1 alpha-2 code. */
 export const AddressSchema = z.object({
-  street: required("Street is required", 200),
-  city: required("City is required", 100),
-  state: required("State is required", 100),
-  zip_code: required("Zip code is required", 20),
+  street: required("Street", "Street is required", 200),
+  city: required("City", "City is required", 100),
+  state: required("State", "State is required", 100),
+  zip_code: required("Zip code", "Zip code is required", 20),
   country: z
     .string({ required_error: "Country is required" })
     .trim()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./text";
 
 /** SPEC §5's email pattern: something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -26,20 +27,15 @@ export function passwordStrength(password: string): { unmet: number; colour: Str
   return { unmet, colour: unmet > 3 ? "red" : unmet >= 2 ? "yellow" : "green" };
 }
 
-const email = z
-  .string({ required_error: "Email is required" })
-  .trim()
-  .min(1, "Email is required")
-  .max(254, "Email must be at most 254 characters")
-  .regex(EMAIL_PATTERN, "Please enter a valid email address")
-  .transform((value) => value.toLowerCase());
+const email = plainText(
+  z.string({ required_error: "Email is required" }).trim().min(1, "Email is required").max(254, "Email must be at most 254 characters").regex(EMAIL_PATTERN, "Please enter a valid email address"),
+  "Email",
+).transform((value) => value.toLowerCase());
 
-const name = z
-  .string({ required_error: "Name is required" })
-  .trim()
-  .min(1, "Name is required")
-  .min(2, "Name must be at least 2 characters")
-  .max(100, "Name must be at most 100 characters");
+const name = plainText(
+  z.string({ required_error: "Name is required" }).trim().min(1, "Name is required").min(2, "Name must be at least 2 characters").max(100, "Name must be at most 100 characters"),
+  "Name",
+);
 
 const tooLong = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
 
@@ -78,9 +74,3 @@ export const AdminChangePasswordSchema = ChangePasswordSchema;
 export type SignupInput = z.infer<typeof SignupSchema>;
 export type LoginInput = z.infer<typeof LoginSchema>;
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
-
-/** Only same-site relative paths may be redirected to after login (no open redirects). */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/products"): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
-}

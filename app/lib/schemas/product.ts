@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "./text";
 import { currencyExponent, isCurrencyCode } from "../currency";
 
 /** Items included are typed as comma-separated text: split, trimmed, empties dropped (SPEC §5). */
@@ -29,15 +30,14 @@ export function chipValues(value: unknown, separator: RegExp): string[] {
 export const PACKAGE_LIMIT = 3;
 
 export const PackageSchema = z.object({
-  short_description: z
-    .string({ required_error: "Package description is required" })
-    .trim()
-    .min(1, "Package description is required")
-    .max(200, "Package description must be at most 200 characters"),
+  short_description: plainText(
+    z.string({ required_error: "Package description is required" }).trim().min(1, "Package description is required").max(200, "Package description must be at most 200 characters"),
+    "Package description",
+  ),
   items_included: z
     .union([z.string(), z.array(z.string())], { required_error: "At least one item must be included" })
     .transform((v) => (Array.isArray(v) ? v.map((i) => i.trim()).filter(Boolean) : splitItems(v)))
-    .pipe(z.array(z.string().max(200, "Each item must be at most 200 characters")).min(1, "At least one item must be included").max(30, "At most 30 items")),
+    .pipe(z.array(plainText(z.string().max(200, "Each item must be at most 200 characters"), "Each item")).min(1, "At least one item must be included").max(30, "At most 30 items")),
   amount: z
     .union([z.string(), z.number()], { required_error: "Amount is required", invalid_type_error: "Amount is required" })
     .transform((v) => (typeof v === "number" ? v : v.trim() === "" ? Number.NaN : Number(v)))
@@ -67,25 +67,24 @@ export function packageMinor(pkg: { amount: number; currency: string }): number 
 
 /** The product fields (no files), shared by the form, the action and `POST /api/v1/products`. */
 export const ProductDetailsSchema = z.object({
-  title: z.string({ required_error: "Title is required" }).trim().min(1, "Title is required").max(120, "Title must be at most 120 characters"),
-  description_heading: z
-    .string({ required_error: "Description heading is required" })
-    .trim()
-    .min(1, "Description heading is required")
-    .max(160, "Description heading must be at most 160 characters"),
-  description: z
-    .string({ required_error: "Description is required" })
-    .trim()
-    .min(1, "Description is required")
-    .max(5000, "Description must be at most 5000 characters"),
+  title: plainText(z.string({ required_error: "Title is required" }).trim().min(1, "Title is required").max(120, "Title must be at most 120 characters"), "Title"),
+  description_heading: plainText(
+    z.string({ required_error: "Description heading is required" }).trim().min(1, "Description heading is required").max(160, "Description heading must be at most 160 characters"),
+    "Description heading",
+  ),
+  description: plainText(
+    z.string({ required_error: "Description is required" }).trim().min(1, "Description is required").max(5000, "Description must be at most 5000 characters"),
+    "Description",
+    { multiline: true },
+  ),
   services_offered: z
     .unknown()
     .transform((v) => chipValues(v, /\n/))
-    .pipe(z.array(z.string().max(120, "Each service must be at most 120 characters")).min(1, "At least one service must be offered").max(30, "At most 30 services")),
+    .pipe(z.array(plainText(z.string().max(120, "Each service must be at most 120 characters"), "Each service")).min(1, "At least one service must be offered").max(30, "At most 30 services")),
   tags: z
     .unknown()
     .transform((v) => chipValues(v, /,/))
-    .pipe(z.array(z.string().max(60, "Each tag must be at most 60 characters")).min(3, "At least 3 tags are required").max(20, "At most 20 tags")),
+    .pipe(z.array(plainText(z.string().max(60, "Each tag must be at most 60 characters"), "Each tag")).min(3, "At least 3 tags are required").max(20, "At most 20 tags")),
   packages: z
     .array(PackageSchema, { required_error: "Add at least one package" })
     .min(1, "Add at least one package")

@@ -1,21 +1,127 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
+import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { AddressSchema } from "~/lib/schemas/address";
+import {
+  addCheckoutAddress,
+  checkoutAddresses,
+  checkoutUrl,
+  getCheckoutTarget,
+  openBrowserPayment,
+  openHostedPayment,
+  parseIndex,
+  payWithCard,
+  reconcilePayment,
+  syncCheckoutPayment,
+  type PaymentRequest,
+} from "~/services/checkout.server";
+import { randomToken } from "~/services/crypto.server";
+import { OrderError } from "~/services/orders.server";
+import { paymentsMode } from "~/services/payments/mode.server";
 import { BillingPanel } from "./billing-panel";
-import { checkoutAction, checkoutLoader, type CheckoutActionData } from "./checkout.server";
 import { HostedCheckoutForm, LocalCardForm } from "./local-card-form";
 import { OrderSummary } from "./order-summary";
 
 // Stripe.js and Elements load only in Stripe mode, so they never weigh on other pages.
 const StripeCardForm = lazy(() => import("./stripe-card-form"));
 
-export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return checkoutLoader(context, request, params.id);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const target = await getCheckoutTarget(context, request, params.id);
+  const url = new URL(request.url);
+  const { addresses, selectedAddressId } = await checkoutAddresses(context, target, parseIndex(url.searchParams.get("address")));
+  const { order, paymentError } = await reconcilePayment(context, target, {
+    orderId: parseId(url.searchParams.get("order")),
+    hostedSessionId: url.searchParams.get("session_id"),
+  });
+  const { product, pkg, packageIndex } = target;
+  return {
+    customer: { name: target.customer.name },
+    product: { id: product.id, title: product.title, image: product.images[0] ?? product.video_thumbnail ?? null },
+    pkg,
+    packageIndex,
+    addresses,
+    selectedAddressId,
+    panel: url.searchParams.get("add") === "1" ? ("add" as const) : url.searchParams.get("view") === "all" ? ("all" as const) : null,
+    order,
+    paymentError,
+    mode: paymentsMode(context.env),
+    publishableKey: context.env.STRIPE_PUBLISHABLE_KEY ?? null,
+    // A fresh key per page view: a double-clicked or replayed submit of this page makes one order.
+    checkoutKey: crypto.randomUUID(),
+  };
 }
 
-export function action({ request, params, context }: ActionFunctionArgs) {
-  return checkoutAction(context, request, params.id);
+const PaySchema = z.object({
+  address_id: z.coerce.number({ invalid_type_error: "Choose a billing address" }).int().positive("Choose a billing address"),
+  checkout_key: z.string().min(8).max(100),
+  order_id: z.coerce.number().int().positive().optional(),
+  card_number: z.string().max(40).default(""),
+  card_expiry: z.string().max(10).default(""),
+  card_cvc: z.string().max(8).default(""),
+});
+
+export type CheckoutActionData =
+  | { intent: "add-address"; result: SubmissionResult<string[]> }
+  | { intent: "pay"; error: string; orderId: number | null; checkoutKey: string }
+  | { intent: "create-order"; orderId: number; clientSecret: string; error?: undefined }
+  | { intent: "create-order"; error: string; orderId: number | null }
+  | { intent: "sync"; orderId: number; paymentStatus: string };
+
+const INTENTS = ["add-address", "pay", "create-order", "hosted-checkout", "sync"] as const;
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const target = await getCheckoutTarget(context, request, params.id);
+  const formData = await request.formData();
+  const intent = INTENTS.find((name) => name === formData.get("intent"));
+  if (!intent) return data({ intent: null }, { status: 400 });
+
+  if (intent === "add-address") {
+    const submission = parseWithZod(formData, { schema: AddressSchema });
+    if (submission.status !== "success") return data<CheckoutActionData>({ intent: "add-address", result: submission.reply() }, { status: 400 });
+    const select = await addCheckoutAddress(context, target, submission.value, Number(formData.get("selected_address_id")) || null);
+    return redirect(checkoutUrl(target.product.id, target.packageIndex, { address: select }));
+  }
+
+  if (intent === "sync") {
+    const synced = await syncCheckoutPayment(context, target, parseId(String(formData.get("order_id") ?? "")) ?? 0);
+    if (!synced) throw new Response("Order not found", { status: 404 });
+    return data<CheckoutActionData>({ intent: "sync", ...synced });
+  }
+
+  const checkoutKey = String(formData.get("checkout_key") ?? "") || randomToken(12);
+  const refuse = (error: string, status: number, orderId: number | null = null) => data<CheckoutActionData>({ intent: "pay", error, orderId, checkoutKey }, { status });
+  const parsed = PaySchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "Payment failed", 400);
+  const payment: PaymentRequest = { addressId: parsed.data.address_id, checkoutKey: parsed.data.checkout_key, retryOrderId: parsed.data.order_id };
+  try {
+    if (intent === "hosted-checkout") {
+      // Stripe mode without JavaScript: pay on Stripe's hosted page, then come back here.
+      if (paymentsMode(context.env) !== "stripe") return refuse("Payment failed", 400);
+      return redirect(await openHostedPayment(context, target, payment, new URL(request.url).origin));
+    }
+    if (intent === "create-order") {
+      // Stripe with JavaScript: the browser confirms the card with Stripe.js using this secret.
+      const { orderId, clientSecret } = await openBrowserPayment(context, target, payment);
+      if (!clientSecret) return data<CheckoutActionData>({ intent: "create-order", error: "No client secret returned from the server", orderId }, { status: 502 });
+      return data<CheckoutActionData>({ intent: "create-order", orderId, clientSecret });
+    }
+    const card = { number: parsed.data.card_number, expiry: parsed.data.card_expiry, cvc: parsed.data.card_cvc };
+    const outcome = await payWithCard(context, target, payment, card);
+    if (outcome.kind === "authenticate") return redirect(outcome.location);
+    if (outcome.kind === "paid") return redirect(checkoutUrl(target.product.id, target.packageIndex, { order: outcome.orderId }));
+    return refuse(outcome.message, outcome.status, outcome.orderId);
+  } catch (error) {
+    if (error instanceof OrderError) return refuse(error.message, error.status);
+    throw error;
+  }
+}
+
+function parseId(value: string | null): number | null {
+  return value && /^\d{1,12}$/.test(value) ? Number(value) : null;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Checkout: ${data?.product.title ?? "service"} · Reelcraft` }, { name: "robots", content: "noindex" }];

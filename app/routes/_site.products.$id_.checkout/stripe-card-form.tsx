@@ -4,8 +4,7 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { AddressView } from "~/services/addresses.server";
-import type { CheckoutActionData } from "./checkout.server";
-import type { loader } from "./route";
+import type { CheckoutActionData, loader } from "./route";
 
 const LOAD_TIMEOUT_MS = 10_000;
 let stripePromise: Promise<Stripe | null> | null = null;

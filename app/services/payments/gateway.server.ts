@@ -1,11 +1,9 @@
 /**
- * Card payments behind one interface (DESIGN.md §5): Stripe when keys are set, otherwise the
- * built-in local gateway, which runs offline with Stripe's test-card behaviour.
+ * Card payments behind one interface (DESIGN.md §5). The adapters (Stripe, and the built-in local
+ * gateway that runs offline with Stripe's test-card behaviour) implement it; `factory.server.ts`
+ * picks one per request and the load context carries it as `context.payments`.
  */
-import type { Database } from "../../../db/client";
 import type { PaymentStatus } from "../../../db/schema";
-import { createLocalGateway } from "./local-gateway.server";
-import { createStripeGateway } from "./stripe-gateway.server";
 
 /** The provider's own intent statuses (Stripe's names; the local gateway uses a subset). */
 export type IntentStatus =
@@ -37,29 +35,27 @@ export interface CreateIntentInput {
   description: string;
 }
 
+export interface CardDetails {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+export type CardConfirmation = { ok: true; intent: Intent } | { ok: false; message: string };
+
 export interface PaymentGateway {
   readonly name: "local" | "stripe";
   createIntent(input: CreateIntentInput): Promise<Intent>;
   retrieveIntent(id: string): Promise<Intent | null>;
-}
-
-export type PaymentsMode = "local" | "stripe";
-
-/** Stripe when PAYMENTS=stripe, or when a secret key is set and PAYMENTS says nothing; local otherwise. */
-export function paymentsMode(env: Env): PaymentsMode {
-  if (env.PAYMENTS === "stripe") return "stripe";
-  if (env.PAYMENTS === "local") return "local";
-  return env.STRIPE_SECRET_KEY ? "stripe" : "local";
-}
-
-export function getGateway(env: Env, db: Database): PaymentGateway {
-  const mode = paymentsMode(env);
-  if (mode === "stripe") {
-    if (!env.STRIPE_SECRET_KEY) throw new Error("PAYMENTS=stripe needs STRIPE_SECRET_KEY");
-    return createStripeGateway(env);
-  }
-  if (env.ENVIRONMENT === "production") throw new Error("The local payment gateway is refused in production: set the Stripe keys.");
-  return createLocalGateway(db);
+  /** Makes an unpaid intent unpayable (an expired or re-priced order); null when there is no such intent. */
+  cancelIntent(id: string): Promise<Intent | null>;
+  /**
+   * Confirms an intent with card details posted to our own server. Only a gateway that may see card
+   * numbers has it (the local one); with Stripe the browser confirms through Stripe.js instead.
+   */
+  confirmCard?(id: string, card: CardDetails): Promise<CardConfirmation>;
+  /** Finishes the authentication step (3-D Secure) of a confirmed intent, where the gateway runs it itself. */
+  completeAuthentication?(id: string, approve: boolean): Promise<Intent | null>;
 }
 
 /**

@@ -6,7 +6,8 @@
 import type { Database } from "../../../db/client";
 import { decimalToMinor } from "~/lib/money";
 import { attachIntent, getOrder, syncPaymentStatus, type OrderView } from "../orders.server";
-import { createStripeGateway, stripeClient } from "./stripe-gateway.server";
+import type { PaymentGateway } from "./gateway.server";
+import { stripeClient } from "./stripe-gateway.server";
 
 export async function startHostedCheckout(env: Env, order: OrderView, urls: { success: string; cancel: string }): Promise<string> {
   const stripe = stripeClient(env);
@@ -30,13 +31,13 @@ export async function startHostedCheckout(env: Env, order: OrderView, urls: { su
 }
 
 /** Back from Stripe: link the session's intent to the order (if the session is this order's) and record its status. */
-export async function completeHostedCheckout(env: Env, db: Database, orderId: number, sessionId: string) {
+export async function completeHostedCheckout(env: Env, db: Database, gateway: PaymentGateway, orderId: number, sessionId: string) {
   if (!/^cs_[A-Za-z0-9_]{4,200}$/.test(sessionId)) return null;
   const session = await stripeClient(env).checkout.sessions.retrieve(sessionId);
   if (session.client_reference_id !== String(orderId)) return null;
   const intentId = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
   if (!intentId) return null;
   await attachIntent(db, orderId, intentId);
-  await syncPaymentStatus(db, createStripeGateway(env), orderId);
+  await syncPaymentStatus(db, gateway, orderId);
   return getOrder(db, orderId);
 }

@@ -1,20 +1,38 @@
 /**
  * The local gateway: a stand-in for Stripe that needs no network and keeps card data inside the
- * app. It follows Stripe's test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is
- * declined, 4000 0025 0000 3155 needs authentication (approved or failed on our own page). Refused
- * in production (gateway.server.ts).
+ * app. It follows Stripe's documented test cards and their messages (TEST_CARDS below): 4242 4242
+ * 4242 4242 succeeds, 4000 0000 0000 0002 and the other decline cards are declined with Stripe's
+ * message, 4000 0025 0000 3155 needs authentication (approved or failed on our own page). Runs only
+ * in a local environment (factory.server.ts).
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { localPaymentIntents } from "../../../db/schema";
 import { randomToken } from "../crypto.server";
-import type { CreateIntentInput, Intent, PaymentGateway } from "./gateway.server";
+import type { CardConfirmation, CardDetails, CreateIntentInput, Intent, PaymentGateway } from "./gateway.server";
 
 export const DECLINED_MESSAGE = "Your card was declined.";
 export const AUTHENTICATION_FAILED_MESSAGE = "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
 export const INCORRECT_NUMBER_MESSAGE = "Your card number is incorrect.";
 export const EXPIRED_MESSAGE = "Your card has expired.";
 export const INCOMPLETE_CVC_MESSAGE = "Your card's security code is incomplete.";
+export const CANCELED_MESSAGE = "This payment was cancelled. Please start the checkout again.";
+
+type CardOutcome = { status: "requires_payment_method"; lastError: string } | { status: "requires_action" | "succeeded"; lastError: null };
+
+/** Stripe's test cards (its "Testing" documentation) and what Stripe answers for each; any other valid number succeeds. */
+export const TEST_CARDS: Record<string, CardOutcome> = {
+  "4000000000000002": { status: "requires_payment_method", lastError: DECLINED_MESSAGE },
+  "4000000000009995": { status: "requires_payment_method", lastError: "Your card has insufficient funds." },
+  "4000000000009987": { status: "requires_payment_method", lastError: DECLINED_MESSAGE },
+  "4000000000009979": { status: "requires_payment_method", lastError: DECLINED_MESSAGE },
+  "4000000000000069": { status: "requires_payment_method", lastError: EXPIRED_MESSAGE },
+  "4000000000000127": { status: "requires_payment_method", lastError: "Your card's security code is incorrect." },
+  "4000000000000119": { status: "requires_payment_method", lastError: "An error occurred while processing your card. Try again in a little bit." },
+  "4000000000006975": { status: "requires_payment_method", lastError: DECLINED_MESSAGE },
+  "4000002500003155": { status: "requires_action", lastError: null },
+  "4000000000003220": { status: "requires_action", lastError: null },
+};
 
 type Row = typeof localPaymentIntents.$inferSelect;
 
@@ -30,7 +48,7 @@ function toIntent(row: Row): Intent {
   };
 }
 
-export function createLocalGateway(db: Database): PaymentGateway & LocalGatewayExtras {
+export function createLocalGateway(db: Database): PaymentGateway & Required<Pick<PaymentGateway, "confirmCard" | "completeAuthentication">> {
   async function byId(id: string) {
     const [row] = await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, id)).limit(1);
     return row ?? null;
@@ -58,21 +76,23 @@ export function createLocalGateway(db: Database): PaymentGateway & LocalGatewayE
       const row = await byId(id);
       return row ? toIntent(row) : null;
     },
-    async confirmCard(id: string, card: CardDetails) {
+    async cancelIntent(id: string) {
       const row = await byId(id);
-      if (!row) return { ok: false as const, message: "No such payment." };
-      if (row.status === "succeeded") return { ok: true as const, intent: toIntent(row) };
+      if (!row) return null;
+      if (row.status === "succeeded" || row.status === "canceled") return toIntent(row);
+      const [updated] = await db.update(localPaymentIntents).set({ status: "canceled", lastError: null }).where(eq(localPaymentIntents.id, id)).returning();
+      return toIntent(updated!);
+    },
+    async confirmCard(id: string, card: CardDetails): Promise<CardConfirmation> {
+      const row = await byId(id);
+      if (!row) return { ok: false, message: "No such payment." };
+      if (row.status === "succeeded") return { ok: true, intent: toIntent(row) };
+      if (row.status === "canceled") return { ok: false, message: CANCELED_MESSAGE };
       const problem = cardProblem(card);
-      if (problem) return { ok: false as const, message: problem };
-      const number = card.number.replace(/\D/g, "");
-      const outcome =
-        number === "4000000000000002"
-          ? { status: "requires_payment_method" as const, lastError: DECLINED_MESSAGE }
-          : number === "4000002500003155"
-            ? { status: "requires_action" as const, lastError: null }
-            : { status: "succeeded" as const, lastError: null };
+      if (problem) return { ok: false, message: problem };
+      const outcome = TEST_CARDS[card.number.replace(/\D/g, "")] ?? { status: "succeeded" as const, lastError: null };
       const [updated] = await db.update(localPaymentIntents).set(outcome).where(eq(localPaymentIntents.id, id)).returning();
-      return { ok: true as const, intent: toIntent(updated!) };
+      return { ok: true, intent: toIntent(updated!) };
     },
     async completeAuthentication(id: string, approve: boolean) {
       const row = await byId(id);
@@ -84,17 +104,6 @@ export function createLocalGateway(db: Database): PaymentGateway & LocalGatewayE
       return toIntent(updated!);
     },
   };
-}
-
-export interface CardDetails {
-  number: string;
-  expiry: string;
-  cvc: string;
-}
-
-export interface LocalGatewayExtras {
-  confirmCard(id: string, card: CardDetails): Promise<{ ok: true; intent: Intent } | { ok: false; message: string }>;
-  completeAuthentication(id: string, approve: boolean): Promise<Intent | null>;
 }
 
 function luhn(digits: string): boolean {

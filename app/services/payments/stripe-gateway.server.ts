@@ -53,5 +53,17 @@ export function createStripeGateway(env: Env): PaymentGateway {
         throw error;
       }
     },
+    async cancelIntent(id: string) {
+      try {
+        return intentFromStripe(await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `cancel-${id}` }));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          // Already paid, already cancelled or unknown: report what Stripe holds now.
+          if (error.statusCode === 404) return null;
+          return intentFromStripe(await stripe.paymentIntents.retrieve(id));
+        }
+        throw error;
+      }
+    },
   };
 }

@@ -1,0 +1,25 @@
+import type { z } from "zod";
+
+/* eslint-disable no-control-regex -- control characters are exactly what these patterns find */
+/** NUL, escape, DEL and the other C0 controls; single-line fields refuse tabs and line breaks too. */
+const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f]/;
+/** Multi-line fields (a description, a message) keep tabs and line breaks. */
+const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/* eslint-enable no-control-regex */
+
+export function controlCharacterMessage(label: string) {
+  return `${label} must not contain control characters`;
+}
+
+/** True when `value` holds a control character a person cannot have typed into that field. */
+export function hasControlCharacters(value: string, { multiline = false } = {}) {
+  return (multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(value);
+}
+
+/**
+ * Refuses control characters in a text field, with a message naming it: they are invisible on
+ * screen, break emails and CSV exports, and NUL truncates text in some clients.
+ */
+export function plainText<T extends z.ZodTypeAny>(schema: T, label: string, options: { multiline?: boolean } = {}) {
+  return schema.refine((value: unknown) => typeof value !== "string" || !hasControlCharacters(value, options), controlCharacterMessage(label));
+}

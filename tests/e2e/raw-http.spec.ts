@@ -1,0 +1,30 @@
+import { request as httpRequest } from "node:http";
+import { expect, test } from "./fixtures";
+
+/**
+ * Requests no browser sends but any client can: a GET or HEAD with a body. They must get a clear
+ * 4xx, never a 500 (fetch() refuses to build such requests, so they are sent with node:http).
+ */
+function rawRequest(baseURL: string, method: string, path: string, body: string) {
+  const url = new URL(path, baseURL);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: { "Content-Type": "text/plain", "Content-Length": Buffer.byteLength(body) } },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+test("a GET with a body is refused with 400 on pages, the API and media", async ({ baseURL }) => {
+  for (const path of ["/healthz", "/products", "/api/v1/products", "/media/products/1/seed-image-01.jpg"]) {
+    const response = await rawRequest(baseURL!, "GET", path, "hello");
+    expect(response.status, path).toBe(400);
+    expect(response.body, path).toBe("A GET request cannot carry a body.");
+  }
+});
