@@ -4,7 +4,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { useMemo } from "react";
 import { countryOptions } from "~/lib/countries";
 import { AddressSchema } from "~/lib/schemas/address";
-import { Field, FieldError, SubmitButton, useErrorsClearOnInput, useIsSubmitting } from "./ui/form";
+import { Field, FieldError, FormError, SubmitButton, useErrorsClearOnInput, useIsSubmitting } from "./ui/form";
 
 type AddressActionData = { intent?: string | null; result?: SubmissionResult<string[]> } | undefined;
 
@@ -31,6 +31,9 @@ export function AddressForm({ selectedAddressId, cancelHref }: { selectedAddress
   return (
     <Form method="post" {...getFormProps(form)} onInput={clear.onInput} onSubmit={(e) => (clear.onSubmit(), form.onSubmit(e))} className="grid gap-x-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="add-address" />
+      <div className="sm:col-span-2 empty:hidden">
+        <FormError id={form.errorId} errors={form.errors} />
+      </div>
       {selectedAddressId ? <input type="hidden" name="selected_address_id" value={selectedAddressId} /> : null}
       <Field label="Street" meta={fields.street} error={error(fields.street)} type="text" autoComplete="street-address" className="sm:col-span-2" />
       <Field label="City" meta={fields.city} error={error(fields.city)} type="text" autoComplete="address-level2" />

@@ -6,10 +6,13 @@
 export const IMAGE_LIMIT_BYTES = 10 * 1024 * 1024;
 export const VIDEO_LIMIT_BYTES = 90 * 1024 * 1024;
 
+/** How many of each a product may have: enough for a gallery, not a dumping ground. */
+export const MEDIA_PER_PRODUCT = { image: 12, video: 4 } as const;
+
 export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif";
 export const VIDEO_ACCEPT = "video/mp4,video/webm";
 
 const mb = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
-export const IMAGE_RULE = `JPEG, PNG, WebP, AVIF or GIF, up to ${mb(IMAGE_LIMIT_BYTES)} each`;
-export const VIDEO_RULE = `MP4 or WebM, up to ${mb(VIDEO_LIMIT_BYTES)} each`;
+export const IMAGE_RULE = `JPEG, PNG, WebP, AVIF or GIF, up to ${mb(IMAGE_LIMIT_BYTES)} each, ${MEDIA_PER_PRODUCT.image} per product`;
+export const VIDEO_RULE = `MP4 or WebM, up to ${mb(VIDEO_LIMIT_BYTES)} each, ${MEDIA_PER_PRODUCT.video} per product`;
 export const THUMBNAIL_RULE = `An image up to ${mb(IMAGE_LIMIT_BYTES)}`;

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { parseSubmission } from "~/services/form-submission.server";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -18,14 +19,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "update-name") {
-    const submission = parseWithZod(formData, { schema: UpdateProfileSchema });
+    const submission = parseSubmission(formData, { schema: UpdateProfileSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply(), saved: false }, { status: 400 });
     const updated = await updateName(context.db, "customer", customer.id, submission.value.name);
     if (!updated) return data({ intent, result: submission.reply({ formErrors: ["Profile update failed"] }), saved: false }, { status: 500 });
     return { intent, result: submission.reply({ resetForm: true }), saved: true };
   }
   if (intent === "change-password") {
-    const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+    const submission = parseSubmission(formData, { schema: ChangePasswordSchema });
     const hide = ["current_password", "password", "password_confirmation"];
     if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hide }), saved: false }, { status: 400 });
     const outcome = await changePassword(context.db, "customer", customer.id, submission.value.current_password, submission.value.password);

@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { parseSubmission } from "~/services/form-submission.server";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -15,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Admin password change: ends every admin session and asks to sign in again (SPEC §4, §8). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const submission = parseWithZod(await request.formData(), { schema: AdminChangePasswordSchema });
+  const submission = parseSubmission(await request.formData(), { schema: AdminChangePasswordSchema });
   const hide = ["current_password", "password", "password_confirmation"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
   const outcome = await changePassword(context.db, "admin", admin.id, submission.value.current_password, submission.value.password);

@@ -1,4 +1,5 @@
 import { FormProvider, getFormProps, useForm } from "@conform-to/react";
+import { parseSubmission } from "~/services/form-submission.server";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
@@ -11,7 +12,7 @@ import { FormError, SubmitButton, useErrorsClearOnInput } from "~/components/ui/
 import { PRODUCT_CREATE_MESSAGES, PRODUCT_EDIT_MESSAGES, ProductDetailsSchema } from "~/lib/schemas/product";
 import { requireAdmin } from "~/services/auth.server";
 import { MediaError } from "~/services/media-upload.server";
-import { addFiles, checkFiles, getProductForEdit, moveMedia, removeMedia, setArchived, updateProduct, type EditableMedia } from "~/services/product-admin.server";
+import { addFiles, getProductForEdit, moveMedia, removeMedia, setArchived, updateProduct, type EditableMedia } from "~/services/product-admin.server";
 import { toastCookie } from "~/services/toast.server";
 import { purgeCatalogue } from "~/services/edge-cache.server";
 import { IMAGE_ACCEPT, IMAGE_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-rules";
@@ -80,7 +81,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const error = mediaChoiceError(files, product.media);
       if (error) return data({ kind: "media" as const, error }, { status: 400 });
       try {
-        await checkFiles(files);
         await addFiles(context.db, context.env.MEDIA, id, files);
       } catch (failure) {
         if (failure instanceof MediaError) return data({ kind: "media" as const, error: failure.message }, { status: 400 });
@@ -89,7 +89,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return done(PRODUCT_CREATE_MESSAGES.mediaUploaded);
     }
     default: {
-      const submission = parseWithZod(formData, { schema: ProductDetailsSchema });
+      const submission = parseSubmission(formData, { schema: ProductDetailsSchema });
       if (submission.status !== "success") return data({ kind: "details" as const, result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
       if (!(await updateProduct(context.db, id, submission.value))) notFound();
       return done(PRODUCT_EDIT_MESSAGES.saved);

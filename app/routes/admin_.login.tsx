@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { parseSubmission } from "~/services/form-submission.server";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useSearchParams } from "@remix-run/react";
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: AdminLoginSchema });
+  const submission = parseSubmission(await request.formData(), { schema: AdminLoginSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const outcome = await signInWithPassword(context, request, "admin", submission.value.email, submission.value.password);
   if (!outcome.ok) return data({ result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) }, { status: outcome.status });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson, methodNotAllowed, readJsonObject, wrapped } from "~/lib/api";
 import { AddressSchema } from "~/lib/schemas/address";
-import { createAddress, listAddresses } from "~/services/addresses.server";
+import { AddressLimitError, createAddress, listAddresses } from "~/services/addresses.server";
 import { requireApiCustomer } from "~/services/auth.server";
 
 /** GET /api/v1/billing_addresses → the caller's addresses (SPEC §7). */
@@ -20,5 +20,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const errors = [...new Map(parsed.error.issues.map((i) => [i.path.join("."), i.message])).values()];
     return apiError(422, "Billing address is invalid", { errors });
   }
-  return apiJson({ success: true, data: await createAddress(context.db, customer.id, parsed.data) }, { status: 201 });
+  try {
+    return apiJson({ success: true, data: await createAddress(context.db, customer.id, parsed.data) }, { status: 201 });
+  } catch (error) {
+    if (error instanceof AddressLimitError) return apiError(422, error.message, { errors: [error.message] });
+    throw error;
+  }
 }

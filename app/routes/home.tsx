@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseSubmission } from "~/services/form-submission.server";
 import { parseWithZod, getZodConstraint } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -11,7 +12,7 @@ import { createDemoRequest } from "~/services/demo-requests.server";
 import { allowAnonymousWrite, TOO_MANY_ATTEMPTS } from "~/services/rate-limit.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: DemoRequestSchema });
+  const submission = parseSubmission(await request.formData(), { schema: DemoRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   if (!(await allowAnonymousWrite(context.env, request, "demo-request"))) return data({ result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }) }, { status: 429 });
   await createDemoRequest(context.db, submission.value);

@@ -1,5 +1,5 @@
 /** A customer's billing addresses. Every function is scoped by user id: nobody sees another's. */
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { billingAddresses } from "../../db/schema";
 import type { AddressInput } from "~/lib/schemas/address";
@@ -39,13 +39,26 @@ export async function getAddress(db: Database, userId: number, id: number): Prom
   return row ? toView(row) : null;
 }
 
+/** How many billing addresses one account may keep. */
+export const ADDRESS_LIMIT = 20;
+export const ADDRESS_LIMIT_MESSAGE = `You can save up to ${ADDRESS_LIMIT} billing addresses.`;
+
+export class AddressLimitError extends Error {
+  constructor() {
+    super(ADDRESS_LIMIT_MESSAGE);
+  }
+}
+
 /**
  * Saves an address. It becomes the default when asked, or when it is the customer's first; the old
- * default is unset in the same batch, so there is never zero or two defaults.
+ * default is unset in the same batch, so there is never zero or two defaults. An account that
+ * already has ADDRESS_LIMIT addresses gets an AddressLimitError.
  */
 export async function createAddress(db: Database, userId: number, input: AddressInput): Promise<AddressView> {
-  const [existing] = await db.select({ id: billingAddresses.id }).from(billingAddresses).where(eq(billingAddresses.userId, userId)).limit(1);
-  const makeDefault = input.is_default || !existing;
+  const [counted] = await db.select({ n: count() }).from(billingAddresses).where(eq(billingAddresses.userId, userId));
+  const has = counted?.n ?? 0;
+  if (has >= ADDRESS_LIMIT) throw new AddressLimitError();
+  const makeDefault = input.is_default || has === 0;
   const insert = db
     .insert(billingAddresses)
     .values({ userId, street: input.street, city: input.city, state: input.state, zipCode: input.zip_code, country: input.country, isDefault: makeDefault })

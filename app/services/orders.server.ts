@@ -2,7 +2,7 @@
  * Orders and their payments (DESIGN.md §5). The server prices every order from the chosen package;
  * the gateway, never the client, says whether it was paid.
  */
-import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { orders, packages, productMedia, products, type PaymentStatus } from "../../db/schema";
 import { decimalToMinor, minorToDecimalString } from "~/lib/money";
@@ -27,7 +27,7 @@ export interface OrderView {
 
 export class OrderError extends Error {
   constructor(
-    readonly status: 400 | 404 | 409 | 422,
+    readonly status: 400 | 404 | 409 | 422 | 429,
     message: string,
   ) {
     super(message);
@@ -138,6 +138,10 @@ export const UNPAID_ORDER_LIFETIME_MS = 24 * 3_600_000;
 
 const UNPAID: readonly PaymentStatus[] = ["initiated", "failed"];
 
+/** How many unpaid orders a customer may have open at once (within their lifetime). */
+export const UNPAID_ORDER_LIMIT = 10;
+export const UNPAID_ORDER_LIMIT_MESSAGE = `You have ${UNPAID_ORDER_LIMIT} unpaid orders. Pay one of them, or wait until they expire after 24 hours, before starting another.`;
+
 type OrderRecord = typeof orders.$inferSelect;
 
 /**
@@ -247,13 +251,19 @@ export async function expireUnpaidOrders(db: Database, gateway: PaymentGateway |
   return cancelled;
 }
 
-async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], userId: number, input: CreateOrderInput) {
-  const [productRows, packageRows] = await db.batch([
+async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], userId: number, input: CreateOrderInput, now = Date.now()) {
+  const [productRows, packageRows, sameKey, [unpaid]] = await db.batch([
     db.select({ id: products.id, title: products.title }).from(products).where(and(eq(products.id, input.productId), sql`${products.archivedAt} IS NULL`)).limit(1),
     db.select().from(packages).where(eq(packages.productId, input.productId)),
+    db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, input.idempotencyKey))).limit(1),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), inArray(orders.paymentStatus, [...UNPAID]), gte(orders.createdAt, new Date(now - UNPAID_ORDER_LIFETIME_MS)))),
   ]);
   const product = productRows[0];
   if (!product) throw new OrderError(404, "Product not found");
+  if (!sameKey.length && (unpaid?.n ?? 0) >= UNPAID_ORDER_LIMIT) throw new OrderError(429, UNPAID_ORDER_LIMIT_MESSAGE);
 
   let pkg = input.packageIndex === undefined ? undefined : packageRows.find((p) => p.position === input.packageIndex);
   if (input.packageIndex !== undefined && !pkg) throw new OrderError(422, "This product has no such package");

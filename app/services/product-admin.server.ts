@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { packages, productMedia, products, productTags, tags, type MediaKind } from "../../db/schema";
 import { packageMinor, type ProductDetails } from "~/lib/schemas/product";
+import { MEDIA_PER_PRODUCT } from "~/lib/media-rules";
 import { minorToDecimalString } from "~/lib/money";
 import { totalPagesFor } from "~/lib/pagination";
 import { checkMedia, MediaError, mediaKey } from "./media-upload.server";
@@ -112,6 +113,7 @@ export async function addMedia(
   }
   const type = checkMedia(kind, file.name, file.size, head);
   if (!(await productExists(db, productId))) throw new MediaError("Product not found");
+  if (kind !== "thumbnail") await checkMediaQuota(db, productId, { [kind]: 1 });
   const key = mediaKey(productId, type.ext);
   await bucket.put(key, stream, { httpMetadata: { contentType: type.mime } });
   try {
@@ -137,8 +139,37 @@ export async function checkFiles(files: { kind: MediaKind; file: File }[]) {
   for (const { kind, file } of files) checkMedia(kind, file.name, file.size, new Uint8Array(await file.slice(0, 16).arrayBuffer()));
 }
 
+/** How many files of each kind a set adds. */
+export function countByKind(files: { kind: MediaKind }[]): Partial<Record<MediaKind, number>> {
+  const counts: Partial<Record<MediaKind, number>> = {};
+  for (const { kind } of files) counts[kind] = (counts[kind] ?? 0) + 1;
+  return counts;
+}
+
+/** Refuses `adding` more files of a kind when the product (null: one not created yet) would pass MEDIA_PER_PRODUCT. */
+export async function checkMediaQuota(db: Database, productId: number | null, adding: Partial<Record<MediaKind, number>>) {
+  for (const kind of ["image", "video"] as const) {
+    const more = adding[kind] ?? 0;
+    if (!more) continue;
+    const [row] =
+      productId === null
+        ? [{ n: 0 }]
+        : await db
+            .select({ n: count() })
+            .from(productMedia)
+            .where(and(eq(productMedia.productId, productId), eq(productMedia.kind, kind)));
+    const has = row?.n ?? 0;
+    const limit = MEDIA_PER_PRODUCT[kind];
+    if (has + more > limit) {
+      const room = Math.max(0, limit - has);
+      throw new MediaError(`A product can have at most ${limit} ${kind}s; this one has ${has}, so ${room === 0 ? `remove one before adding another` : `add at most ${room} more`}.`);
+    }
+  }
+}
+
 export async function addFiles(db: Database, bucket: R2Bucket, productId: number, files: { kind: MediaKind; file: File }[]) {
   await checkFiles(files);
+  await checkMediaQuota(db, productId, countByKind(files));
   for (const { kind, file } of files) {
     await addMedia(db, bucket, productId, kind, { name: file.name, size: file.size, body: new Uint8Array(await file.arrayBuffer()) });
   }

@@ -3,12 +3,12 @@
  * included, arrives in one multipart post; with JavaScript the browser sends the fields first
  * (step 1, answered with the new id) and then streams each file to the media route (step 2).
  */
+import { parseSubmission } from "~/services/form-submission.server";
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ProductFormSchema, ProductStepOneSchema } from "~/lib/schemas/product";
 import { MediaError } from "./media-upload.server";
-import { addFiles, checkFiles, createProduct } from "./product-admin.server";
+import { addFiles, checkFiles, checkMediaQuota, countByKind, createProduct } from "./product-admin.server";
 
 export type ProductFormOutcome =
   | { kind: "form"; status: 200 | 400; result: SubmissionResult<string[]> }
@@ -16,13 +16,13 @@ export type ProductFormOutcome =
 
 export async function submitProductForm(context: AppLoadContext, formData: FormData): Promise<ProductFormOutcome> {
   if (formData.get("step") === "details") {
-    const submission = parseWithZod(formData, { schema: ProductStepOneSchema });
+    const submission = parseSubmission(formData, { schema: ProductStepOneSchema });
     if (submission.status !== "success") return { kind: "form", status: submission.status === "error" ? 400 : 200, result: submission.reply() };
     const id = await createProduct(context.db, submission.value);
     return { kind: "created", id, mediaCount: 0, mediaFailed: false };
   }
 
-  const submission = parseWithZod(formData, { schema: ProductFormSchema });
+  const submission = parseSubmission(formData, { schema: ProductFormSchema });
   // "Add Package" and "Remove" without JavaScript come back here as intents: just redraw the form.
   if (submission.status !== "success") return { kind: "form", status: submission.status === "error" ? 400 : 200, result: submission.reply() };
   const { images, videos = [], video_thumbnail, ...details } = submission.value;
@@ -34,6 +34,7 @@ export async function submitProductForm(context: AppLoadContext, formData: FormD
   try {
     // A file we would refuse stops everything before the product exists.
     await checkFiles(files);
+    await checkMediaQuota(context.db, null, countByKind(files));
   } catch (error) {
     if (error instanceof MediaError) return { kind: "form", status: 400, result: submission.reply({ formErrors: [error.message] }) };
     throw error;

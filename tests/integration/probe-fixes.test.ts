@@ -57,6 +57,18 @@ describe("screen form bodies are bounded before any parser sees them", () => {
     expect(overMultipart.status).toBe(413);
   });
 
+  it("a form's reply echoes no field past its limit", async () => {
+    const long = "x".repeat(100_000);
+    const login = await rawPost("/login", new URLSearchParams({ email: long, password: "whatever" }).toString());
+    expect(login.status).toBe(400);
+    const page = await login.text();
+    expect(page).toContain("Email must be at most 254 characters");
+    expect(page).not.toContain("x".repeat(255));
+    const demo = await rawPost("/home", new URLSearchParams({ name: "Demo Person", email: "demo@example.com", message: long }).toString());
+    expect(demo.status).toBe(400);
+    expect(await demo.text()).not.toContain("x".repeat(2001));
+  });
+
   it("the same-origin claim must agree with Origin: a foreign Origin is refused with 403, not a 500", async () => {
     const response = await rawPost("/login", "email=a%40b.co&password=whatever", { "Sec-Fetch-Site": "same-origin", Origin: "https://evil.example" });
     expect(response.status).toBe(403);

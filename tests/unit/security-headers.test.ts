@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applySecurityHeaders } from "~/services/security.server";
+import { applySecurityHeaders, securityHeaderOptions } from "~/services/security.server";
+import { paymentsMode } from "~/services/payments/mode.server";
 import { isCrossSiteRequest } from "~/services/csrf.server";
 
 describe("security headers", () => {
@@ -22,6 +23,30 @@ describe("security headers", () => {
   });
 });
 
+describe("the policy follows the payment mode, in every documented configuration", () => {
+  const keys = { STRIPE_SECRET_KEY: "sk_test_x", STRIPE_PUBLISHABLE_KEY: "pk_test_x" };
+  it.each([
+    ["no keys, PAYMENTS unset", {}, "local"],
+    ["keys set, PAYMENTS unset", keys, "stripe"],
+    ["keys set, PAYMENTS=stripe", { ...keys, PAYMENTS: "stripe" }, "stripe"],
+    ["keys set, PAYMENTS=local", { ...keys, PAYMENTS: "local" }, "local"],
+  ] as const)("%s → %s", (_label, vars, mode) => {
+    const env = { ENVIRONMENT: "development", ...vars } as unknown as Env;
+    expect(paymentsMode(env)).toBe(mode);
+    const headers = new Headers();
+    applySecurityHeaders(headers, securityHeaderOptions(env));
+    expect(headers.get("Content-Security-Policy")!.includes("https://js.stripe.com")).toBe(mode === "stripe");
+  });
+
+  it("HSTS is on unless the environment says it is local (an unset ENVIRONMENT is production)", () => {
+    for (const [environment, hsts] of [["development", false], ["test", false], ["production", true], [undefined, true], ["prod", true]] as const) {
+      const headers = new Headers();
+      applySecurityHeaders(headers, securityHeaderOptions({ ENVIRONMENT: environment } as unknown as Env));
+      expect(headers.has("Strict-Transport-Security"), String(environment)).toBe(hsts);
+    }
+  });
+});
+
 describe("CSRF check", () => {
   const post = (headers: Record<string, string>, path = "/login") => new Request(`https://shop.example${path}`, { method: "POST", headers });
   it.each([
@@ -32,6 +57,9 @@ describe("CSRF check", () => {
     [{ "Sec-Fetch-Site": "same-site" }, true],
     [{ Origin: "https://shop.example" }, false],
     [{ Origin: "https://evil.example" }, true],
+    [{ "Sec-Fetch-Site": "same-origin", Origin: "https://evil.example" }, true],
+    [{ "Sec-Fetch-Site": "same-origin", Origin: "https://shop.example" }, false],
+    [{ Origin: "null" }, true],
   ])("%j → cross-site %s", (headers, expected) => {
     expect(isCrossSiteRequest(post(headers))).toBe(expected);
   });

@@ -1,11 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { parseSubmission } from "~/services/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddressSchema } from "~/lib/schemas/address";
+import { useHydrated } from "~/lib/use-hydrated";
 import {
   addCheckoutAddress,
   checkoutAddresses,
@@ -19,6 +20,7 @@ import {
   syncCheckoutPayment,
   type PaymentRequest,
 } from "~/services/checkout.server";
+import { AddressLimitError } from "~/services/addresses.server";
 import { randomToken } from "~/services/crypto.server";
 import { OrderError } from "~/services/orders.server";
 import { paymentsMode } from "~/services/payments/mode.server";
@@ -80,10 +82,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!intent) return data({ intent: null }, { status: 400 });
 
   if (intent === "add-address") {
-    const submission = parseWithZod(formData, { schema: AddressSchema });
+    const submission = parseSubmission(formData, { schema: AddressSchema });
     if (submission.status !== "success") return data<CheckoutActionData>({ intent: "add-address", result: submission.reply() }, { status: 400 });
-    const select = await addCheckoutAddress(context, target, submission.value, Number(formData.get("selected_address_id")) || null);
-    return redirect(checkoutUrl(target.product.id, target.packageIndex, { address: select }));
+    try {
+      const select = await addCheckoutAddress(context, target, submission.value, Number(formData.get("selected_address_id")) || null);
+      return redirect(checkoutUrl(target.product.id, target.packageIndex, { address: select }));
+    } catch (error) {
+      if (error instanceof AddressLimitError) return data<CheckoutActionData>({ intent: "add-address", result: submission.reply({ formErrors: [error.message] }) }, { status: 422 });
+      throw error;
+    }
   }
 
   if (intent === "sync") {
@@ -130,6 +137,7 @@ export default function CheckoutPage() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<CheckoutActionData>();
   const { product, pkg, packageIndex, order, addresses, selectedAddressId, mode } = loaderData;
+  const hydrated = useHydrated();
   const paid = order?.payment_status === "succeeded";
   const selected = addresses.find((a) => a.id === selectedAddressId) ?? null;
   const payError = actionData && actionData.intent === "pay" ? actionData.error : loaderData.paymentError;
@@ -152,14 +160,15 @@ export default function CheckoutPage() {
               <h2 id="payment-title" className="text-lg font-semibold">Payment</h2>
               <p className="mt-1 text-sm text-slate-600">Complete your purchase securely using your card details.</p>
               {mode === "stripe" ? (
-                <>
-                  <noscript>
-                    <HostedCheckoutForm selectedAddressId={selected?.id ?? null} error={payError ?? null} />
-                  </noscript>
+                // Until JavaScript runs (or without it) Stripe's hosted page takes the payment; once
+                // hydrated, the Elements card box replaces it.
+                hydrated ? (
                   <Suspense fallback={<p className="mt-4 text-sm text-slate-500">Loading secure card form…</p>}>
                     <StripeCardForm selectedAddress={selected} />
                   </Suspense>
-                </>
+                ) : (
+                  <HostedCheckoutForm selectedAddressId={selected?.id ?? null} error={payError ?? null} />
+                )
               ) : (
                 <LocalCardForm selectedAddressId={selected?.id ?? null} error={payError ?? null} orderId={orderId} />
               )}

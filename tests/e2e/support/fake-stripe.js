@@ -56,6 +56,12 @@
       confirmCardPayment: function () {
         return Promise.resolve({ error: { message: "The test Stripe.js takes no payments." } });
       },
+      createToken: function () {
+        return Promise.resolve({ error: { message: "The test Stripe.js makes no tokens." } });
+      },
+      createPaymentMethod: function () {
+        return Promise.resolve({ error: { message: "The test Stripe.js makes no payment methods." } });
+      },
       _registerWrapper: function () {},
       registerAppInfo: function () {},
     };

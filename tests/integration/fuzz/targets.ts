@@ -110,7 +110,33 @@ const PRODUCT_FIELDS = ["title", "description_heading", "description", "services
 const FORM_PRODUCT_FIELDS = ["title", "description_heading", "description", "services_offered", "tags", "packages[0].amount", "packages[0].currency", "packages[0].short_description", "packages[0].items_included", "__intent__", "_action", "media_id", "direction"];
 const ADDRESS_FIELDS = ["street", "city", "state", "zip_code", "country", "is_default"];
 
-type Target = { name: string; input: fc.Arbitrary<unknown>; send: (input: never) => Promise<Response> };
+/**
+ * A fuzz target. `writes` marks targets whose inputs may legitimately succeed (a sign-up, a sign-in):
+ * their row counts are not compared, and `check` says what every answer must still satisfy.
+ */
+type Target = { name: string; input: fc.Arbitrary<unknown>; send: (input: never) => Promise<Response>; writes?: boolean; check?: (response: Response) => void };
+
+/** Redirect targets a browser would follow off-site, or that break a Location header. */
+const hostileRedirect = fc.oneof(
+  fc.constantFrom("/\t/evil.com", "/\n/evil.com", "/\r\nSet-Cookie: a=b", "\u0000", "//evil.com", "/\\evil.com", "\\\\evil.com", "https://evil.com", "/..//evil.com", "/%09/evil.com", "/%2F/evil.com", " /products", "/\u3000/x", "javascript:alert(1)"),
+  fc.string({ unit: "binary", maxLength: 24 }).map((s) => `/${s}`),
+  fc.string({ unit: "binary", maxLength: 24 }),
+);
+
+/** Text with a control character inside it (not at an end, where trimming would remove a line break). */
+const withControl = fc
+  .tuple(fc.stringMatching(/^[A-Za-z0-9 ]{0,10}[A-Za-z0-9]$/), fc.constantFrom("\u0000", "\u0001", "\u0007", "\u001b", "\u007f", "\r", "\n", "\t"), fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ]{0,10}$/))
+  .map(([a, control, b]) => `${a}${control}${b}`);
+
+/** A redirect that stays on our origin, as a path. */
+function expectOwnPath(response: Response) {
+  if (response.status < 300 || response.status >= 400) return;
+  const location = response.headers.get("Location") ?? "";
+  expect(location, location).toMatch(/^\/(?!\/)/);
+  expect(new URL(location, "http://localhost").origin, location).toBe("http://localhost");
+}
+
+let fuzzSignups = 0;
 
 const TARGETS: Target[] = [
   { name: "POST /api/v1/sign_up", input: jsonBody("user", ["name", "email", "password"]), send: sendJson("POST", "/sign_up", none) },
@@ -177,6 +203,39 @@ const TARGETS: Target[] = [
       }),
   },
   {
+    name: "POST /signup with hostile redirectTo (a valid account each time)",
+    input: hostileRedirect,
+    send: (redirectTo: string) => sendForm("/signup", none)({ name: "Fuzz Person", email: `fuzz.${Date.now()}.${++fuzzSignups}@example.com`, password: "Str0ng!Pass", redirectTo }),
+    writes: true,
+    check: (response) => {
+      expect(response.status).toBe(302);
+      expectOwnPath(response);
+    },
+  },
+  {
+    name: "POST /login and GET /login signed in, with hostile redirectTo",
+    input: fc.tuple(hostileRedirect, fc.boolean()),
+    send: ([redirectTo, signedIn]: [string, boolean]) =>
+      signedIn
+        ? SELF.fetch(`http://localhost/login?${new URLSearchParams({ redirectTo })}`, { redirect: "manual", headers: { Cookie: customerCookieValue } })
+        : sendForm("/login", none)({ email: "customer@example.com", password: "Customer#2026", redirectTo }),
+    writes: true,
+    check: (response) => {
+      expect([302, 429]).toContain(response.status);
+      expectOwnPath(response);
+    },
+  },
+  {
+    name: "control characters in every text field (API and screens)",
+    input: fc.tuple(fc.constantFrom(...ADDRESS_FIELDS.filter((f) => f !== "is_default" && f !== "country"), "name"), withControl),
+    send: ([field, bad]: [string, string]) => {
+      if (field === "name") return sendJson("PUT", "/users/update_profile", customer)(JSON.stringify({ user: { name: bad } }));
+      const address: Record<string, string> = { street: "1 Fuzz Road", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB", [field]: bad };
+      return sendJson("POST", "/billing_addresses", customer)(JSON.stringify(address));
+    },
+    check: (response) => expect(response.status).toBe(422),
+  },
+  {
     name: "malformed multipart and JSON bodies",
     input: fc.tuple(fc.constantFrom("/api/v1/products/2", "/admin/products/new", "/api/v1/sign_in", "/login"), fc.string({ maxLength: 200 }), fc.constantFrom("multipart/form-data; boundary=x", "multipart/form-data", "application/json", "text/plain")),
     send: ([path, body, type]: [string, string, string]) =>
@@ -212,6 +271,7 @@ export function fuzzTargets(from: number, to: number) {
           const response = await target.send(input as never);
           const body = await response.text();
           expect(response.status, body.slice(0, 300)).toBeLessThan(500);
+          target.check?.(response);
           if (response.status >= 400 && (response.headers.get("Content-Type") ?? "").includes("application/json")) {
             const json = JSON.parse(body) as { message?: unknown; result?: unknown };
             // JSON refusals say why: a message, or the form's field errors.
@@ -220,7 +280,7 @@ export function fuzzTargets(from: number, to: number) {
         }),
         { numRuns: RUNS, seed: 20261122, endOnFailure: true },
       );
-      expect(await rowCounts()).toEqual(before);
+      if (!target.writes) expect(await rowCounts()).toEqual(before);
     }, 120_000);
   });
 }
