@@ -1,8 +1,24 @@
 import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDevProxy } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { staticAssetHeadersFile } from "./app/services/security.server";
 import { getLoadContext } from "./load-context";
+
+/** Writes build/client/_headers: static files get the Worker's security headers too. */
+function staticAssetHeaders(): Plugin {
+  let ssr = false;
+  return {
+    name: "static-asset-security-headers",
+    apply: "build",
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle() {
+      if (!ssr) this.emitFile({ type: "asset", fileName: "_headers", source: staticAssetHeadersFile() });
+    },
+  };
+}
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -25,6 +41,7 @@ export default defineConfig(({ command }) => ({
     }),
     tailwindcss(),
     tsconfigPaths(),
+    staticAssetHeaders(),
   ],
   ssr: {
     resolve: {

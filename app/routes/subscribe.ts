@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { SubscribeSchema } from "~/lib/schemas/subscribe";
 import { SUBSCRIBE_DONE, SUBSCRIBE_ERRORS, subscribeErrorCode } from "~/lib/subscribe-messages";
@@ -25,9 +25,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (allowed) await subscribe(context.db, parsed.data.email);
   const code = allowed ? "done" : parsed.success ? "busy" : subscribeErrorCode(parsed.error.issues[0]?.message);
   if (fromScript) {
-    return code === "done"
-      ? data<SubscribeResult>({ ok: true, message: SUBSCRIBE_DONE })
-      : data<SubscribeResult>({ ok: false, error: SUBSCRIBE_ERRORS[code] }, { status: code === "busy" ? 429 : 400 });
+    // A resource route: a Response keeps its status (Remix's `data()` would answer 200 here).
+    const result: SubscribeResult = code === "done" ? { ok: true, message: SUBSCRIBE_DONE } : { ok: false, error: SUBSCRIBE_ERRORS[code] };
+    return Response.json(result, { status: code === "done" ? 200 : code === "busy" ? 429 : 400, headers: { "Cache-Control": "no-store" } });
   }
   const back = new URL(safeRedirect(form.get("redirectTo"), "/home"), new URL(request.url).origin);
   back.searchParams.set("subscribe", code);

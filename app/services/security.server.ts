@@ -17,6 +17,25 @@ export function securityHeaderOptions(env: Env): SecurityHeaderOptions {
   return { production: !isLocalEnvironment(env), stripe: paymentsMode(env) === "stripe" };
 }
 
+/** Headers every response carries, whatever it is. */
+const BASE_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+} as const;
+
+/** Static files are never documents that run scripts: an SVG opened directly gets nothing. */
+const STATIC_FILE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
+/**
+ * The `_headers` file of the static assets (build/client), which the platform serves without
+ * running the Worker: the same base headers, written at build time by vite.config.ts.
+ */
+export function staticAssetHeadersFile(): string {
+  const lines = Object.entries({ ...BASE_HEADERS, "Content-Security-Policy": STATIC_FILE_POLICY }).map(([name, value]) => `  ${name}: ${value}`);
+  return `# Written by the build (app/services/security.server.ts); do not edit.\n/*\n${lines.join("\n")}\n`;
+}
+
 export function applySecurityHeaders(headers: Headers, { production = false, stripe = false }: SecurityHeaderOptions = {}) {
   const stripeScript = stripe ? " https://js.stripe.com" : "";
   headers.set(
@@ -36,8 +55,6 @@ export function applySecurityHeaders(headers: Headers, { production = false, str
       "object-src 'none'",
     ].join("; "),
   );
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
+  for (const [name, value] of Object.entries(BASE_HEADERS)) headers.set(name, value);
   if (production) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
 }

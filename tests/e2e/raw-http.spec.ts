@@ -28,3 +28,15 @@ test("a GET with a body is refused with 400 on pages, the API and media", async 
     expect(response.body, path).toBe("A GET request cannot carry a body.");
   }
 });
+
+test("static files carry the security headers too, and the headers file itself is not served", async ({ request }) => {
+  for (const path of ["/favicon.svg", "/placeholder.svg"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["x-content-type-options"], path).toBe("nosniff");
+    expect(response.headers()["content-security-policy"], path).toContain("default-src 'none'");
+    expect(response.headers()["x-frame-options"], path).toBe("DENY");
+  }
+  const headersFile = await request.get("/_headers");
+  expect(await headersFile.text()).not.toContain("X-Content-Type-Options");
+});

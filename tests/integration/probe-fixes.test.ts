@@ -143,3 +143,44 @@ describe("security headers on every response", () => {
     }
   });
 });
+
+describe("anonymous writes are limited per address", () => {
+  /**
+   * Sends until the limiter refuses. The limiter counts in fixed one-minute windows, so the first ten
+   * always pass, and a refusal must come within eleven more (21 requests cannot all fit in two
+   * windows of ten).
+   */
+  async function untilRefused(send: (n: number) => Promise<Response>) {
+    for (let n = 0; n < 10; n++) expect((await send(n)).status, `request ${n + 1}`).toBeLessThan(400);
+    for (let n = 10; n < 21; n++) {
+      const response = await send(n);
+      if (response.status === 429) return response;
+      expect(response.status).toBeLessThan(400);
+    }
+    throw new Error("never refused");
+  }
+
+  it("demo requests, newsletter sign-ups and sign-ups from one address get 429 with Retry-After and a clear message", async () => {
+    const from = { "CF-Connecting-IP": freshAddress() };
+    const stamp = Date.now();
+    const demo = await untilRefused((n) => postForm("/home", { name: "Demo Person", email: `demo${n}.${stamp}@example.com` }, from));
+    expect(demo.headers.get("Retry-After")).toBe("60");
+    expect(await demo.text()).toContain("Too many attempts. Please wait a minute and try again.");
+
+    const news = await untilRefused((n) => postForm("/subscribe", { email: `news${n}.${stamp}@example.com`, _js: "1" }, from));
+    expect(news.headers.get("Retry-After")).toBe("60");
+    expect(await news.text()).toContain("Too many sign-ups from your network. Please wait a minute and try again.");
+
+    const signup = await untilRefused((n) =>
+      SELF.fetch("http://localhost/api/v1/sign_up", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", ...from },
+        body: JSON.stringify({ user: { name: "Many Signups", email: `many${n}.${stamp}@example.com`, password: "Str0ng!Pass" } }),
+      }),
+    );
+    expect(signup.headers.get("Retry-After")).toBe("60");
+    expect(await signup.json()).toEqual({ success: false, message: "Too many attempts. Please wait a minute and try again." });
+    // Another address is not affected.
+    expect((await api("POST", "/sign_up", { body: { user: { name: "Other Place", email: `other.${stamp}@example.com`, password: "Str0ng!Pass" } } })).status).toBe(201);
+  });
+});

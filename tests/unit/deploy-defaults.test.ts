@@ -1,0 +1,30 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { Database } from "../../db/client";
+import { isLocalEnvironment } from "~/services/environment.server";
+import { createPaymentGateway } from "~/services/payments/factory.server";
+
+/** A plain `wrangler deploy` must give production, failing closed; only local runs say otherwise. */
+describe("deploy defaults", () => {
+  it("wrangler.toml ships ENVIRONMENT=production; the local override says development", () => {
+    const toml = readFileSync("wrangler.toml", "utf8");
+    expect(toml).toMatch(/\[vars\]\s*\nENVIRONMENT = "production"/);
+    expect(readFileSync(".dev.vars.example", "utf8")).toMatch(/^ENVIRONMENT=development$/m);
+    expect(toml).toMatch(/\[triggers\]\s*\ncrons = \["\*\/30 \* \* \* \*"\]/);
+  });
+
+  it("only development and test count as local; unset or anything else is production", () => {
+    expect(isLocalEnvironment({ ENVIRONMENT: "development" })).toBe(true);
+    expect(isLocalEnvironment({ ENVIRONMENT: "test" })).toBe(true);
+    for (const value of [undefined, "", "production", "prod", "Development", "staging"]) expect(isLocalEnvironment({ ENVIRONMENT: value }), String(value)).toBe(false);
+  });
+
+  it("the test-card gateway refuses to run outside a local environment", () => {
+    const db = {} as Database;
+    for (const ENVIRONMENT of [undefined, "production", "staging"]) {
+      expect(() => createPaymentGateway({ ENVIRONMENT } as Env, db), String(ENVIRONMENT)).toThrow(/runs only where ENVIRONMENT is development or test/);
+    }
+    expect(createPaymentGateway({ ENVIRONMENT: "development" } as Env, db).name).toBe("local");
+    expect(createPaymentGateway({ ENVIRONMENT: "production", STRIPE_SECRET_KEY: "sk_test_x" } as Env, db).name).toBe("stripe");
+  });
+});
