@@ -52,6 +52,8 @@ const TYPE_WORDS: Partial<Record<string, string>> = {
 };
 
 export const apiErrorMap: z.ZodErrorMap = (issue, context) => {
+  // A schema's own words (its required or type message) stand; only Zod's generic ones are replaced.
+  if (context.defaultError !== z.defaultErrorMap(issue, { data: context.data, defaultError: "" }).message) return { message: context.defaultError };
   const label = fieldLabel(issue.path);
   switch (issue.code) {
     case z.ZodIssueCode.invalid_type:
@@ -73,3 +75,8 @@ export const apiErrorMap: z.ZodErrorMap = (issue, context) => {
       return { message: context.defaultError === "Invalid input" ? `${label} is invalid` : context.defaultError };
   }
 };
+
+/** `schema.safeParse` for API bodies and queries: messages from `apiErrorMap`. */
+export function parseApiInput<Schema extends z.ZodTypeAny>(schema: Schema, input: unknown) {
+  return schema.safeParse(input, { errorMap: apiErrorMap }) as z.SafeParseReturnType<z.input<Schema>, z.output<Schema>>;
+}

@@ -34,7 +34,13 @@ export const PaginationQuerySchema = z.object({
 
 /** Query of `GET /api/v1/products`. */
 export const ProductListQuerySchema = PaginationQuerySchema.extend({
-  tag: z.string().trim().min(1, "tag must not be empty").max(TAG_MAX_LENGTH, `tag must be at most ${TAG_MAX_LENGTH} characters`).optional(),
+  // An empty tag (a client that cleared its filter) means no filter, like the screen's Clear.
+  tag: z
+    .string()
+    .trim()
+    .max(TAG_MAX_LENGTH, `tag must be at most ${TAG_MAX_LENGTH} characters`)
+    .optional()
+    .transform((tag) => tag || undefined),
 });
 
 /** Query of the autosuggest calls: `?query=` (may be empty, which suggests nothing). */

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson, methodNotAllowed } from "~/lib/api";
-import { purgeCatalogue } from "~/services/edge-cache.server";
 import { mediaKinds, type MediaKind } from "../../db/schema";
 import { requireAdminForFetch } from "~/services/auth.server";
 import { IMAGE_LIMIT_BYTES, MediaError, VIDEO_LIMIT_BYTES } from "~/services/media-upload.server";
@@ -25,7 +24,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (size > limit) return apiError(413, `${name} is too large: ${kind === "video" ? "videos" : "images"} can be at most ${limit / 1024 / 1024} MB.`);
   try {
     const stored = await addMedia(context.db, context.env.MEDIA, id, kind, { name, size, body: request.body });
-    await purgeCatalogue(url.origin, id);
     return apiJson({ success: true, data: stored }, { status: 201 });
   } catch (error) {
     if (error instanceof MediaError) return apiError(422, error.message);

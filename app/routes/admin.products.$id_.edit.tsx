@@ -14,7 +14,6 @@ import { requireAdmin } from "~/services/auth.server";
 import { MediaError } from "~/services/media-upload.server";
 import { addFiles, getProductForEdit, moveMedia, removeMedia, setArchived, updateProduct, type EditableMedia } from "~/services/product-admin.server";
 import { toastCookie } from "~/services/toast.server";
-import { purgeCatalogue } from "~/services/edge-cache.server";
 import { IMAGE_ACCEPT, IMAGE_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-rules";
 
 function productId(raw: string | undefined) {
@@ -44,7 +43,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const here = `/admin/products/${id}/edit`;
   // Every change below is visible in the shop: drop the cached copies before answering.
   const done = async (message?: string) => {
-    await purgeCatalogue(new URL(request.url).origin, id);
     return redirect(here, message ? { headers: { "Set-Cookie": toastCookie(request, [{ kind: "success", message }]) } } : undefined);
   };
   const notFound = () => {

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson, methodNotAllowed } from "~/lib/api";
-import { purgeCatalogue } from "~/services/edge-cache.server";
 import { requireAdminForFetch } from "~/services/auth.server";
 import { submitProductForm } from "~/services/product-form.server";
 import { PRODUCT_CREATE_MESSAGES } from "~/lib/schemas/product";
@@ -21,7 +20,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   formData.set("step", "details");
   const outcome = await submitProductForm(context, formData);
   if (outcome.kind === "form") return apiJson({ success: false, result: outcome.result }, { status: 400 });
-  await purgeCatalogue(new URL(request.url).origin, outcome.id);
   return apiJson({ success: true, message: PRODUCT_CREATE_MESSAGES.created, data: { id: outcome.id } }, { status: 201 });
 }
 

@@ -12,7 +12,6 @@ import type { Toast } from "~/lib/toast";
 import { requireAdmin } from "~/services/auth.server";
 import { submitProductForm } from "~/services/product-form.server";
 import { toastCookie } from "~/services/toast.server";
-import { purgeCatalogue } from "~/services/edge-cache.server";
 import { IMAGE_ACCEPT, IMAGE_RULE, THUMBNAIL_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-rules";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -32,7 +31,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   formData.delete("step");
   const outcome = await submitProductForm(context, formData);
   if (outcome.kind === "form") return data({ result: outcome.result }, { status: outcome.status });
-  await purgeCatalogue(new URL(request.url).origin, outcome.id);
   const toasts: Omit<Toast, "id">[] = [{ kind: "success", message: PRODUCT_CREATE_MESSAGES.created }];
   if (outcome.mediaFailed) toasts.push({ kind: "error", message: PRODUCT_CREATE_MESSAGES.mediaFailed });
   else if (outcome.mediaCount > 0) toasts.push({ kind: "success", message: PRODUCT_CREATE_MESSAGES.mediaUploaded });

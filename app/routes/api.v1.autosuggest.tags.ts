@@ -2,10 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson, PUBLIC_CACHE } from "~/lib/api";
 import { AutosuggestQuerySchema, firstIssueMessage, searchParamsObject } from "~/lib/query";
 import { suggestTags } from "~/services/products.server";
+import { parseApiInput } from "~/lib/api-messages";
 
 /** GET /api/v1/autosuggest/tags?query → { data: string[] } (SPEC §7). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const parsed = AutosuggestQuerySchema.safeParse(searchParamsObject(new URL(request.url).searchParams, ["query"]));
+  const parsed = parseApiInput(AutosuggestQuerySchema, searchParamsObject(new URL(request.url).searchParams, ["query"]));
   if (!parsed.success) return apiError(400, firstIssueMessage(parsed.error));
   return apiJson({ success: true, data: await suggestTags(context.db, parsed.data.query) }, { cache: PUBLIC_CACHE });
 }

@@ -3,6 +3,7 @@ import { apiError, apiJson, methodNotAllowed, readJsonObject, wrapped } from "~/
 import { AddressSchema } from "~/lib/schemas/address";
 import { AddressLimitError, createAddress, listAddresses } from "~/services/addresses.server";
 import { requireApiCustomer } from "~/services/auth.server";
+import { parseApiInput } from "~/lib/api-messages";
 
 /** GET /api/v1/billing_addresses → the caller's addresses (SPEC §7). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -15,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const customer = await requireApiCustomer(context, request);
   const body = await readJsonObject(request);
-  const parsed = AddressSchema.safeParse(body.billing_address ? wrapped(body, "billing_address") : body);
+  const parsed = parseApiInput(AddressSchema, body.billing_address ? wrapped(body, "billing_address") : body);
   if (!parsed.success) {
     const errors = [...new Map(parsed.error.issues.map((i) => [i.path.join("."), i.message])).values()];
     return apiError(422, "Billing address is invalid", { errors });

@@ -10,5 +10,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const order = id ? await getOrder(context.db, id, caller.kind === "admin" ? {} : { userId: caller.id }) : null;
   if (!order) return apiError(404, "Order not found");
   const { user_id: _owner, ...data } = order;
-  return apiJson({ success: true, data });
+  return apiJson({ success: true, data }, { request });
 }

@@ -5,14 +5,13 @@ import { MediaError } from "~/services/media-upload.server";
 import { ProductDetailsSchema } from "~/lib/schemas/product";
 import { addFiles, productExists, renameProduct } from "~/services/product-admin.server";
 import { getProduct } from "~/services/products.server";
-import { purgeCatalogue } from "~/services/edge-cache.server";
 
 /** GET /api/v1/products/{id} → { success, data, message } (SPEC §7). */
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!/^\d{1,12}$/.test(params.id ?? "") || Number(params.id) < 1) return apiError(400, "Product id must be a positive whole number");
   const product = await getProduct(context.db, Number(params.id));
   if (!product) return apiError(404, "Product not found");
-  return apiJson({ success: true, data: product, message: "Product fetched successfully" }, { cache: PUBLIC_CACHE });
+  return apiJson({ success: true, data: product, message: "Product fetched successfully" }, { cache: PUBLIC_CACHE, request });
 }
 
 /**
@@ -52,6 +51,5 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     throw error;
   }
   if (title) await renameProduct(context.db, id, title.data);
-  await purgeCatalogue(new URL(request.url).origin, id);
-  return apiJson({ success: true, message: "Images and videos uploaded successfully!", data: await getProduct(context.db, id, { includeArchived: true }) });
+  return apiJson({ success: true, message: "Images and videos uploaded successfully!", data: await getProduct(context.db, id, { includeArchived: true }) }, { request });
 }

@@ -3,22 +3,22 @@ import { apiError, apiJson, methodNotAllowed, PUBLIC_CACHE, readJsonObject, wrap
 import { ProductDetailsSchema } from "~/lib/schemas/product";
 import { requireApiAdmin } from "~/services/auth.server";
 import { createProduct } from "~/services/product-admin.server";
-import { purgeCatalogue } from "~/services/edge-cache.server";
 import { firstIssueMessage, ProductListQuerySchema, searchParamsObject } from "~/lib/query";
 import { listProducts } from "~/services/products.server";
+import { parseApiInput } from "~/lib/api-messages";
 
 const DEFAULT_LIMIT = 5;
 
 /** GET /api/v1/products?limit&pageNumber[&tag] → { data, meta: { totalPages } } (SPEC §7). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const parsed = ProductListQuerySchema.safeParse(searchParamsObject(url.searchParams, ["limit", "pageNumber", "tag"]));
+  const parsed = parseApiInput(ProductListQuerySchema, searchParamsObject(url.searchParams, ["limit", "pageNumber", "tag"]));
   if (!parsed.success) return apiError(400, firstIssueMessage(parsed.error));
   const { limit = DEFAULT_LIMIT, pageNumber = 1, tag } = parsed.data;
   const page = await listProducts(context.db, { tag }, pageNumber, limit);
   return apiJson(
     { success: true, data: page.data, meta: { totalPages: page.totalPages, currentPage: pageNumber, totalCount: page.total, limit } },
-    { cache: PUBLIC_CACHE },
+    { cache: PUBLIC_CACHE, request },
   );
 }
 
@@ -29,12 +29,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   await requireApiAdmin(context, request);
-  const parsed = ProductDetailsSchema.safeParse(wrapped(await readJsonObject(request), "product"));
+  const parsed = parseApiInput(ProductDetailsSchema, wrapped(await readJsonObject(request), "product"));
   if (!parsed.success) {
     const errors = [...new Map(parsed.error.issues.map((i) => [i.path.join("."), i.message])).values()];
     return apiError(422, "Failed to create product", { errors });
   }
   const id = await createProduct(context.db, parsed.data);
-  await purgeCatalogue(new URL(request.url).origin, id);
   return apiJson({ success: true, message: "Product created successfully!", data: { id } }, { status: 201 });
 }

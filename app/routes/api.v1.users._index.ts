@@ -3,11 +3,12 @@ import { apiError, apiJson } from "~/lib/api";
 import { firstIssueMessage, PaginationQuerySchema, searchParamsObject } from "~/lib/query";
 import { listUsers } from "~/services/accounts.server";
 import { requireApiAdmin } from "~/services/auth.server";
+import { parseApiInput } from "~/lib/api-messages";
 
 /** GET /api/v1/users?limit&pageNumber (admins) → data, meta.totalPages (SPEC §7). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireApiAdmin(context, request);
-  const parsed = PaginationQuerySchema.safeParse(searchParamsObject(new URL(request.url).searchParams, ["limit", "pageNumber"]));
+  const parsed = parseApiInput(PaginationQuerySchema, searchParamsObject(new URL(request.url).searchParams, ["limit", "pageNumber"]));
   if (!parsed.success) return apiError(400, firstIssueMessage(parsed.error));
   const { limit = 5, pageNumber = 1 } = parsed.data;
   const page = await listUsers(context.db, pageNumber, limit);

@@ -12,6 +12,7 @@ import { allowAttempt, TOO_MANY_ATTEMPTS } from "./rate-limit.server";
 import type { SessionKind } from "./sessions.server";
 import { EMAIL_TAKEN, INVALID_CREDENTIALS } from "./sign-in.server";
 import { issueTokenPair, revokeAllRefreshTokens, rotateRefreshToken } from "./tokens.server";
+import { parseApiInput } from "~/lib/api-messages";
 
 /** 422 with the first message of each invalid field, in field order (SPEC §8 joins them with commas). */
 function validationFailure(message: string, error: z.ZodError): Response {
@@ -29,7 +30,7 @@ function person(context: AppLoadContext, kind: SessionKind, id: number) {
 
 /** POST /sign_up {user:{name,email,password}} → 201 data {user, access_token, refresh_token}. */
 export async function apiSignUp(context: AppLoadContext, request: Request): Promise<Response> {
-  const parsed = SignupSchema.safeParse(wrapped(await readJsonObject(request), "user"));
+  const parsed = parseApiInput(SignupSchema, wrapped(await readJsonObject(request), "user"));
   if (!parsed.success) return validationFailure("Signup failed", parsed.error);
   if (!(await allowAttempt(context.env, request, "signup", parsed.data.email))) return apiError(429, TOO_MANY_ATTEMPTS);
   const created = await createCustomer(context.db, parsed.data);
@@ -41,7 +42,7 @@ export async function apiSignUp(context: AppLoadContext, request: Request): Prom
 /** POST /sign_in and /admin/sign_in {session:{email,password}} → data {user|admin, access_token, refresh_token}. */
 export async function apiSignIn(context: AppLoadContext, request: Request, kind: SessionKind): Promise<Response> {
   const schema = kind === "admin" ? AdminLoginSchema : LoginSchema;
-  const parsed = schema.safeParse(wrapped(await readJsonObject(request), "session"));
+  const parsed = parseApiInput(schema, wrapped(await readJsonObject(request), "session"));
   if (!parsed.success) return validationFailure(kind === "admin" ? INVALID_CREDENTIALS : "Login failed", parsed.error);
   if (!(await allowAttempt(context.env, request, `${kind}-login`, parsed.data.email))) return apiError(429, TOO_MANY_ATTEMPTS);
   const id = await authenticate(context.db, kind, parsed.data.email, parsed.data.password);
@@ -80,7 +81,7 @@ export async function apiProfile(context: AppLoadContext, request: Request, kind
 /** PUT /users/update_profile {user:{name}} and PUT /admin/profile {admin:{name}}. */
 export async function apiUpdateProfile(context: AppLoadContext, request: Request, kind: SessionKind): Promise<Response> {
   const id = await requireApiAccount(context, request, kind);
-  const parsed = UpdateProfileSchema.safeParse(wrapped(await readJsonObject(request), kind === "admin" ? "admin" : "user"));
+  const parsed = parseApiInput(UpdateProfileSchema, wrapped(await readJsonObject(request), kind === "admin" ? "admin" : "user"));
   if (!parsed.success) return validationFailure("Profile update failed", parsed.error);
   const updated = await updateName(context.db, kind, id, parsed.data.name);
   if (!updated) return apiError(401, "Invalid access token");
@@ -96,7 +97,7 @@ export async function apiChangePassword(context: AppLoadContext, request: Reques
   const id = await requireApiAccount(context, request, kind);
   const body = await readJsonObject(request);
   const payload = kind === "admin" ? (body.admin ? wrapped(body, "admin") : body.user ? wrapped(body, "user") : body) : wrapped(body, "user");
-  const parsed = ChangePasswordSchema.safeParse(payload);
+  const parsed = parseApiInput(ChangePasswordSchema, payload);
   if (!parsed.success) return validationFailure("Password change failed", parsed.error);
   const outcome = await changePassword(context.db, kind, id, parsed.data.current_password, parsed.data.password);
   if (outcome === "wrong_password") return apiError(422, "Current password is incorrect", { errors: ["Current password is incorrect"] });

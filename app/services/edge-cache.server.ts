@@ -1,10 +1,12 @@
 /**
- * Edge caching of public reads for anonymous visitors (issue 6, ADR 006). Pages and public API
- * reads without a session cookie or token are kept in the Workers Cache API of the colo: fresh for
+ * Edge caching of public reads for anonymous visitors (ADR 006). Pages and public API reads without
+ * a session cookie or token are kept in the Workers Cache API of the data centre: fresh for
  * FRESH_SECONDS, then served stale for up to STALE_SECONDS while one background request refreshes
- * them. Admin writes purge the obvious URLs; any other URL (a filtered or later page) is at most
- * FRESH_SECONDS + STALE_SECONDS old. Requests with credentials never touch the cache, and answers
- * marked private (everything made for a signed-in person) or setting a cookie are never stored.
+ * them. Every key carries the catalogue's version; each catalogue write bumps it
+ * (`catalogueChanged`, called by the catalogue write service), so every cached catalogue URL of that
+ * data centre, whatever its query, is fresh at once. Requests with credentials never touch the
+ * cache, and answers marked private (everything made for a signed-in person) or setting a cookie are
+ * never stored.
  */
 import { isAnonymousRequest } from "./sessions.server";
 
@@ -22,12 +24,42 @@ export function isCacheable(request: Request): boolean {
   return PUBLIC_PATHS.some((re) => re.test(new URL(request.url).pathname));
 }
 
-/** One key per page: origin, path and the query sorted and re-encoded (so `?b&a` and `?a&b` share). */
-export function cacheKey(url: string | URL): string {
+/**
+ * One key per page and catalogue version: origin, path, the query sorted and re-encoded (so `?b&a`
+ * and `?a&b` share), and the version.
+ */
+export function cacheKey(url: string | URL, version = "0"): string {
   const parsed = new URL(url);
   const params = [...parsed.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const query = new URLSearchParams(params).toString();
-  return `${parsed.origin}${parsed.pathname}${query ? `?${query}` : ""}`;
+  params.push(["__catalogue", version]);
+  return `${parsed.origin}${parsed.pathname}?${new URLSearchParams(params)}`;
+}
+
+/** Where the data centre's catalogue version lives: in the same cache, under a key no request can have. */
+const VERSION_KEY = "https://edge-cache.internal/catalogue-version";
+
+function defaultCache(): Cache {
+  return (caches as unknown as { default: Cache }).default;
+}
+
+async function catalogueVersion(cache: Cache): Promise<string> {
+  const stored = await cache.match(VERSION_KEY);
+  return stored ? await stored.text() : "0";
+}
+
+/**
+ * Makes every cached catalogue URL of this data centre stale at once: called by every catalogue
+ * write (services/product-admin.server.ts), so a new write path cannot forget it. Failures are
+ * logged, never thrown: the write itself has happened.
+ */
+export async function catalogueChanged(options: { cache?: Cache; now?: () => number } = {}) {
+  try {
+    const cache = options.cache ?? defaultCache();
+    const version = String((options.now ?? Date.now)());
+    await cache.put(VERSION_KEY, new Response(version, { headers: { "Cache-Control": "public, max-age=31536000" } }));
+  } catch (error) {
+    console.error("Edge cache version bump failed", error);
+  }
 }
 
 function withCacheStatus(response: Response, status: "HIT" | "STALE" | "MISS" | "BYPASS", age?: number): Response {
@@ -64,9 +96,16 @@ export interface EdgeCacheOptions {
  */
 export async function withEdgeCache(request: Request, ctx: ExecutionContext, handler: () => Promise<Response>, options: EdgeCacheOptions = {}): Promise<Response> {
   if (!isCacheable(request)) return handler();
-  const cache = options.cache ?? (caches as unknown as { default: Cache }).default;
+  const cache = options.cache ?? defaultCache();
   const now = options.now ?? Date.now;
-  const key = cacheKey(request.url);
+  let version = "0";
+  try {
+    version = await catalogueVersion(cache);
+  } catch (error) {
+    console.error("Edge cache version read failed", error);
+    return handler();
+  }
+  const key = cacheKey(request.url, version);
   const refresh = async () => {
     const response = await handler();
     if (storable(response)) await store(cache, key, response.clone(), now());
@@ -93,16 +132,4 @@ export async function withEdgeCache(request: Request, ctx: ExecutionContext, han
     ctx.waitUntil(store(cache, key, copy, now()).catch((error: unknown) => console.error("Edge cache write failed", error)));
   }
   return withCacheStatus(response, "MISS");
-}
-
-/**
- * Removes the cached copies an admin change to `productId` makes wrong: the shop's first pages, the
- * product's page and their API reads (documents and Remix's `_data` requests).
- */
-export async function purgeCatalogue(origin: string, productId?: number, options: { cache?: Cache } = {}) {
-  const cache = options.cache ?? (caches as unknown as { default: Cache }).default;
-  const paths = ["/home", "/products", "/products?_data=routes%2F_site.products._index", "/api/v1/products", "/api/v1/tags"];
-  if (productId !== undefined) paths.push(`/products/${productId}`, `/products/${productId}?_data=routes%2F_site.products.%24id`, `/api/v1/products/${productId}`);
-  const results = await Promise.allSettled(paths.map((path) => cache.delete(cacheKey(`${origin}${path}`))));
-  for (const result of results) if (result.status === "rejected") console.error("Edge cache purge failed", result.reason);
 }

@@ -1,4 +1,8 @@
-/** Admin reads and writes of the catalogue: create, edit, archive products and manage their media. */
+/**
+ * Admin reads and writes of the catalogue: create, edit, archive products and manage their media.
+ * Every write that changes what the shop shows ends with `catalogueChanged()`, so cached catalogue
+ * pages and API reads are fresh at once; routes never purge anything themselves.
+ */
 import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { packages, productMedia, products, productTags, tags, type MediaKind } from "../../db/schema";
@@ -7,6 +11,7 @@ import { MEDIA_PER_PRODUCT } from "~/lib/media-rules";
 import { minorToDecimalString } from "~/lib/money";
 import { totalPagesFor } from "~/lib/pagination";
 import { checkMedia, MediaError, mediaKey } from "./media-upload.server";
+import { catalogueChanged } from "./edge-cache.server";
 import { mediaUrl } from "./products.server";
 
 /**
@@ -43,6 +48,7 @@ export async function createProduct(db: Database, details: ProductDetails): Prom
       })),
     ),
   ]);
+  await catalogueChanged();
   return inserted[0]!.id;
 }
 
@@ -131,6 +137,7 @@ export async function addMedia(
     await bucket.delete(key);
     throw error;
   }
+  await catalogueChanged();
   return { key, contentType: type.mime };
 }
 
@@ -267,11 +274,13 @@ export async function updateProduct(db: Database, id: number, details: ProductDe
         .onConflictDoUpdate({ target: [packages.productId, packages.position], set: values });
     }),
   ]);
+  await catalogueChanged();
   return true;
 }
 
 export async function renameProduct(db: Database, id: number, title: string) {
   await db.update(products).set({ title, updatedAt: new Date() }).where(eq(products.id, id));
+  await catalogueChanged();
 }
 
 /** Archived products leave the shop (listing, search, checkout) but stay readable for old orders. */
@@ -281,6 +290,7 @@ export async function setArchived(db: Database, id: number, archived: boolean): 
     .set({ archivedAt: archived ? sql`coalesce(${products.archivedAt}, ${Date.now()})` : null, updatedAt: new Date() })
     .where(eq(products.id, id))
     .returning({ id: products.id });
+  if (rows.length) await catalogueChanged();
   return rows.length > 0;
 }
 
@@ -299,6 +309,7 @@ export async function removeMedia(db: Database, bucket: R2Bucket, productId: num
       .where(and(eq(productMedia.productId, productId), eq(productMedia.kind, row.kind), sql`${productMedia.position} > ${row.position}`)),
   ]);
   await bucket.delete(row.key);
+  await catalogueChanged();
   return true;
 }
 
@@ -322,5 +333,6 @@ export async function moveMedia(db: Database, productId: number, mediaId: number
   // Renumbering the whole kind also repairs any gaps left by older data.
   const [first, ...rest] = siblings.map((s, position) => db.update(productMedia).set({ position }).where(eq(productMedia.id, s.id)));
   if (first) await db.batch([first, ...rest]);
+  await catalogueChanged();
   return true;
 }

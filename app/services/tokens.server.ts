@@ -73,30 +73,65 @@ export async function issueTokenPair(db: Database, secret: string, kind: Session
   return { access_token, refresh_token: refresh.token };
 }
 
+/** How long after a rotation the old refresh token still yields the same new pair (parallel refreshes of one client). */
+export const REFRESH_GRACE_MS = 10_000;
+
 /**
- * Exchanges a refresh token for a new pair. A used, revoked, expired or unknown token fails; a
- * reused (already rotated) token also revokes every token of its owner, since it was likely stolen.
+ * The refresh token that replaces `token`: derived from it with the token secret, so that two
+ * refreshes racing with the same token produce the same successor instead of two.
+ */
+async function successorToken(secret: string, token: string) {
+  const mac = await crypto.subtle.sign("HMAC", await hmacKey(secret), new TextEncoder().encode(`refresh-successor:${token}`));
+  return base64url(new Uint8Array(mac));
+}
+
+/**
+ * Exchanges a refresh token for a new pair. An expired, unknown or signed-out token fails. A token
+ * presented again within REFRESH_GRACE_MS of its rotation, while its successor is unused, gets the
+ * same new pair (a client refreshing on several parallel TOKEN_EXPIRED answers); any other reuse of
+ * a rotated token revokes every token of its owner, since it was likely stolen.
  */
 export async function rotateRefreshToken(db: Database, secret: string, kind: SessionKind, token: string, now = Date.now()) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const hash = await sha256(token);
-  const [row] = await db.select().from(refreshTokens).where(and(eq(refreshTokens.tokenHash, hash), eq(refreshTokens.kind, kind))).limit(1);
+  const [row] = await db
+    .select()
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.tokenHash, await sha256(token)), eq(refreshTokens.kind, kind)))
+    .limit(1);
   if (!row) return null;
-  if (row.revokedAt) {
-    if (row.replacedBy) await revokeAllRefreshTokens(db, kind, row.subjectId, now);
+  const nextToken = await successorToken(secret, token);
+  const nextHash = await sha256(nextToken);
+  const pair = async (rotatedAt: number) => ({ subjectId: row.subjectId, access_token: await createAccessToken(secret, kind, row.subjectId, rotatedAt), refresh_token: nextToken });
+
+  /** The answer for a token someone else already rotated or revoked. */
+  const alreadyUsed = async (current: typeof row) => {
+    if (!current.revokedAt || !current.replacedBy) return null; // signed out or changed password: no grace
+    const [successor] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, current.replacedBy)).limit(1);
+    const fresh = now - current.revokedAt.getTime() <= REFRESH_GRACE_MS;
+    if (fresh && successor && successor.tokenHash === nextHash && !successor.revokedAt) return pair(current.revokedAt.getTime());
+    await revokeAllRefreshTokens(db, kind, row.subjectId, now);
     return null;
-  }
+  };
+
+  if (row.revokedAt) return alreadyUsed(row);
   if (row.expiresAt.getTime() <= now) return null;
-  // Claim the old token first, conditionally, so two concurrent refreshes cannot both succeed.
+  // The successor first (its hash is unique, so a racing refresh inserts nothing), then claim the old token.
+  await db
+    .insert(refreshTokens)
+    .values({ tokenHash: nextHash, kind, subjectId: row.subjectId, createdAt: new Date(now), expiresAt: new Date(now + REFRESH_TOKEN_TTL_MS) })
+    .onConflictDoNothing({ target: refreshTokens.tokenHash });
+  const [successor] = await db.select({ id: refreshTokens.id }).from(refreshTokens).where(eq(refreshTokens.tokenHash, nextHash)).limit(1);
   const claimed = await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date(now) })
+    .set({ revokedAt: new Date(now), replacedBy: successor!.id })
     .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.revokedAt)))
     .returning({ id: refreshTokens.id });
-  if (!claimed.length) return null;
-  const next = await issueRefreshToken(db, kind, row.subjectId, now);
-  await db.update(refreshTokens).set({ replacedBy: next.id }).where(eq(refreshTokens.id, row.id));
-  return { subjectId: row.subjectId, access_token: await createAccessToken(secret, kind, row.subjectId, now), refresh_token: next.token };
+  if (claimed.length) return pair(now);
+  const [current] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, row.id)).limit(1);
+  if (current?.replacedBy === successor!.id) return alreadyUsed(current);
+  // Revoked meanwhile (signed out): the successor made above must not outlive it.
+  await db.update(refreshTokens).set({ revokedAt: new Date(now) }).where(and(eq(refreshTokens.id, successor!.id), isNull(refreshTokens.revokedAt)));
+  return null;
 }
 
 export function revokeAllRefreshTokensQuery(db: Database, kind: SessionKind, subjectId: number, now = Date.now()) {

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createAccessToken } from "~/services/tokens.server";
+import { sha256 } from "~/services/crypto.server";
+import { createAccessToken, REFRESH_GRACE_MS } from "~/services/tokens.server";
 import { adminSignIn, api, newCustomer, signIn } from "./helpers";
 
 const SECRET = env.TOKEN_SECRET;
@@ -127,10 +128,12 @@ describe("access tokens", () => {
     expect(replay.status).toBe(200);
   });
 
-  it("refresh tokens rotate: a used one stops working, and reusing it revokes its successor", async () => {
+  it("refresh tokens rotate: past the grace window a used one stops working, and reusing it revokes its successor", async () => {
     const { refresh_token } = await signIn();
     const next = await api<{ data: { refresh_token: string } }>("POST", "/refresh_token", { body: { refresh_token } });
     expect(next.status).toBe(200);
+    expect(next.body.data.refresh_token).not.toBe(refresh_token);
+    await env.DB.prepare("UPDATE refresh_tokens SET revoked_at = revoked_at - ? WHERE token_hash = ?").bind(REFRESH_GRACE_MS + 1000, await sha256(refresh_token)).run();
     expect(await api("POST", "/refresh_token", { body: { refresh_token } })).toEqual({
       status: 401,
       body: { success: false, message: "Invalid or expired refresh token" },

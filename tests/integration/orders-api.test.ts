@@ -128,7 +128,7 @@ describe("orders API", () => {
     const b = await customerWithAddress();
     const order = (await placeOrder(a.token, a.addressId)).body.data;
     const own = await api<{ data: Order }>("GET", `/orders/${order.id}`, { token: a.token });
-    expect(own.body.data).toMatchObject({ id: order.id, product: { title: "3D Product Launch Animation", image: "/media/products/1/seed-image-01.jpg" } });
+    expect(own.body.data).toMatchObject({ id: order.id, product: { title: "3D Product Launch Animation", image: "http://localhost/media/products/1/seed-image-01.jpg" } });
     expect(own.body.data).not.toHaveProperty("client_secret");
     expect(await api("GET", `/orders/${order.id}`, { token: b.token })).toEqual({ status: 404, body: { success: false, message: "Order not found" } });
     expect((await api("PUT", `/orders/${order.id}/update_payment_status`, { token: b.token, body: {} })).status).toBe(404);

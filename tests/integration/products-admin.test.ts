@@ -76,8 +76,9 @@ describe("PUT /api/v1/products/{id} (media)", () => {
     expect(response.status).toBe(200);
     const data = ((await response.json()) as { data: { images: string[]; videos: string[]; video_thumbnail: string } }).data;
     expect(data.images).toHaveLength(2);
-    for (const url of [...data.images, ...data.videos, data.video_thumbnail]) expect(url).toMatch(new RegExp(`^/media/products/${id}/[0-9a-f-]{36}\\.(jpg|mp4)$`));
-    const served = await SELF.fetch(`http://localhost${data.videos[0]}`);
+    // Absolute on the request's origin, so an API client on another host can use them.
+    for (const url of [...data.images, ...data.videos, data.video_thumbnail]) expect(url).toMatch(new RegExp(`^http://localhost/media/products/${id}/[0-9a-f-]{36}\\.(jpg|mp4)$`));
+    const served = await SELF.fetch(data.videos[0]!);
     expect(served.headers.get("content-type")).toBe("video/mp4");
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(fakeMedia("c.mp4"));
   });

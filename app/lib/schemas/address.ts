@@ -18,7 +18,7 @@ export const AddressSchema = z.object({
     .transform((c) => c.toUpperCase())
     .refine(isCountryCode, "Please choose a country from the list"),
   is_default: z
-    .union([z.boolean(), z.enum(["on", "true", "false", "1", "0"])])
+    .union([z.boolean(), z.enum(["on", "true", "false", "1", "0"])], { errorMap: () => ({ message: "is_default must be true or false" }) })
     .optional()
     .transform((v) => v === true || v === "on" || v === "true" || v === "1"),
 });
