@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance benchmark of issue 6, written to docs/perf.md.
+ * `npm run bench`: the performance benchmark, written to docs/perf.md.
  *
  * The production build runs in workerd through Miniflare (no `wrangler dev` proxy), on its own
  * seeded state under .wrangler/bench grown to 500 products, 20 tags and 2,000 orders. Then:

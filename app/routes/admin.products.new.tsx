@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-/** Without JavaScript: the whole form, files included, in one multipart post (SPEC §2, issue text). */
+/** Without JavaScript: the whole form, files included, in one multipart post (SPEC §2). */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(context, request);
   let formData: FormData;

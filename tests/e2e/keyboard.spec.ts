@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, hydrated, signUp, test, uniqueEmail } from "./fixtures";
 
 /**
- * A keyboard-only journey (issue 6): search → product → checkout → pay → My Orders, with Tab,
+ * A keyboard-only journey: search → product → checkout → pay → My Orders, with Tab,
  * arrows, Enter and typing only. Every stop also checks that the focused control shows a focus
  * indicator.
  */

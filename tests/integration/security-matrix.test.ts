@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { adminCookie, adminSignIn, api, cookieFrom, newCustomer, postForm } from "./helpers";
 
 /**
- * Who may do what (issue 6): every screen route and every /api/v1 call, as a visitor, customer A
+ * Who may do what: every screen route and every /api/v1 call, as a visitor, customer A
  * (who owns an address and an order), customer B, and an admin. The same table is in
  * docs/quality.md. "→/path" means a redirect there; a number is the status.
  */

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { adminCookie, adminSignIn, cookieFrom, newCustomer, postForm } from "../helpers";
 
 /**
- * Bad input, generated (issue 6): at least 200 malformed requests per action and API call. None
+ * Bad input, generated: at least 200 malformed requests per action and API call. None
  * may answer 500, none may write a row, and every JSON refusal carries a message.
  */
 const RUNS = 200;
