@@ -25,6 +25,8 @@ declare module "@remix-run/cloudflare" {
      * context, not in module state, because `server.ts` and the Remix build are bundled apart.
      */
     privacy: { personal: boolean };
+    /** This response's Content-Security-Policy nonce: `server.ts` puts it in the header, entry.server.tsx on the scripts. */
+    cspNonce: string;
   }
 }
 
@@ -39,11 +41,16 @@ export function getLoadContext({ context }: { request: Request; context: { cloud
     env,
     db,
     privacy: { personal: false },
+    cspNonce: newNonce(),
     get payments() {
       // Lazily, so pages that never pay never build a gateway (and a misconfigured one fails only checkout).
       return (payments ??= createPaymentGateway(env, db));
     },
   };
+}
+
+function newNonce() {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
 }
 
 /** Outside a local environment the Worker must never run on the committed development secrets (DESIGN.md §2). */

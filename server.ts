@@ -12,34 +12,62 @@ import { getLoadContext } from "./load-context";
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
 /**
- * Every response leaves through here: the security headers go on all of them, and an answer made
- * for a signed-in person is marked private so no shared cache (ours or anyone's) keeps it.
+ * Every response leaves through here: the security headers go on all of them (pages with this
+ * request's script nonce), and an answer made for a signed-in person is marked private so no shared
+ * cache (ours or anyone's) keeps it.
  */
-function finish(response: Response, env: Env, personal: boolean): Response {
+function finish(response: Response, env: Env, { personal = false, nonce }: { personal?: boolean; nonce?: string } = {}): Response {
   const headers = new Headers(response.headers);
-  applySecurityHeaders(headers, securityHeaderOptions(env));
+  applySecurityHeaders(headers, { ...securityHeaderOptions(env), nonce });
   if (personal) headers.set("Cache-Control", "private, no-store");
   if (response.status === 429 && !headers.has("Retry-After")) headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * Puts this request's nonce where the page needs it. Remix writes it on its scripts but not on the
+ * `modulepreload` links of our own chunks, which the policy would otherwise refuse. A page from the
+ * edge cache carries the nonce of the request that rendered it: its scripts are given this
+ * request's, and so is the policy, so each visitor has a nonce of their own.
+ */
+function stampNonce(response: Response, env: Env, nonce: string): Response {
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
+  const cached = response.headers.get("X-Cache");
+  const fromCache = cached === "HIT" || cached === "STALE";
+  let rewriter = new HTMLRewriter().on('link[rel="modulepreload"]', {
+    element(element) {
+      if ((element.getAttribute("href") ?? "").startsWith("/assets/")) element.setAttribute("nonce", nonce);
+    },
+  });
+  if (fromCache) {
+    rewriter = rewriter.on("script[nonce]", {
+      element(element) {
+        element.setAttribute("nonce", nonce);
+      },
+    });
+  }
+  const stamped = rewriter.transform(response);
+  return fromCache ? finish(stamped, env, { nonce }) : stamped;
 }
 
 export default {
   async fetch(request, env, ctx) {
     try {
       const guarded = await guardRequest(request);
-      if ("refused" in guarded) return finish(guarded.refused, env, false);
+      if ("refused" in guarded) return finish(guarded.refused, env);
       const loadContext = getLoadContext({
         request: guarded.request,
         context: { cloudflare: { env, ctx, cf: request.cf } },
       });
       const handle = async () => {
         const response = await handleRemixRequest(guarded.request, loadContext);
-        return finish(response, env, loadContext.privacy.personal);
+        return finish(response, env, { personal: loadContext.privacy.personal, nonce: loadContext.cspNonce });
       };
-      return env.EDGE_CACHE === "off" ? await handle() : await withEdgeCache(guarded.request, ctx, handle);
+      const response = env.EDGE_CACHE === "off" ? await handle() : await withEdgeCache(guarded.request, ctx, handle);
+      return stampNonce(response, env, loadContext.cspNonce);
     } catch (error) {
       console.error("Unhandled error", request.method, new URL(request.url).pathname, error);
-      return finish(new Response("An unexpected error occurred", { status: 500 }), env, false);
+      return finish(new Response("An unexpected error occurred", { status: 500 }), env);
     }
   },
 

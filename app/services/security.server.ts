@@ -1,7 +1,8 @@
 /**
  * Security headers (DESIGN.md §4), set on every response the Worker gives, in `server.ts`: pages,
- * JSON, redirects, refusals and media alike. Inline scripts are Remix's hydration data, hence
- * 'unsafe-inline' for scripts until nonces are threaded through the document.
+ * JSON, redirects, refusals and media alike. Scripts run only with this response's nonce
+ * ('strict-dynamic' lets those scripts load the app's chunks and, in Stripe mode, Stripe.js); no
+ * inline script runs without it. 'self' and Stripe's host stay for browsers without CSP 3.
  */
 import { isLocalEnvironment } from "./environment.server";
 import { paymentsMode } from "./payments/mode.server";
@@ -10,6 +11,8 @@ export interface SecurityHeaderOptions {
   production?: boolean;
   /** Stripe.js and its iframes are allowed only when card payments go through Stripe. */
   stripe?: boolean;
+  /** This response's script nonce; without one (refusals, JSON) no inline script may run at all. */
+  nonce?: string;
 }
 
 /** The header options for this deployment: the same payment-mode decision the checkout uses. */
@@ -36,13 +39,14 @@ export function staticAssetHeadersFile(): string {
   return `# Written by the build (app/services/security.server.ts); do not edit.\n/*\n${lines.join("\n")}\n`;
 }
 
-export function applySecurityHeaders(headers: Headers, { production = false, stripe = false }: SecurityHeaderOptions = {}) {
+export function applySecurityHeaders(headers: Headers, { production = false, stripe = false, nonce }: SecurityHeaderOptions = {}) {
   const stripeScript = stripe ? " https://js.stripe.com" : "";
+  const trusted = nonce ? `'nonce-${nonce}' 'strict-dynamic' ` : "";
   headers.set(
     "Content-Security-Policy",
     [
       "default-src 'self'",
-      `script-src 'self' 'unsafe-inline'${stripeScript}`,
+      `script-src ${trusted}'self'${stripeScript}`,
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: blob:",
       "media-src 'self' blob:",

@@ -18,8 +18,18 @@ describe("security headers", () => {
     const headers = new Headers();
     applySecurityHeaders(headers, { production: true, stripe: true });
     expect(headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains; preload");
-    expect(headers.get("Content-Security-Policy")).toContain("script-src 'self' 'unsafe-inline' https://js.stripe.com");
+    expect(headers.get("Content-Security-Policy")).toContain("script-src 'self' https://js.stripe.com;");
     expect(headers.get("Content-Security-Policy")).toContain("frame-src https://js.stripe.com https://hooks.stripe.com");
+  });
+});
+
+describe("scripts need the response's nonce", () => {
+  it("allows the nonce with 'strict-dynamic', never 'unsafe-inline' for scripts", () => {
+    const headers = new Headers();
+    applySecurityHeaders(headers, { stripe: true, nonce: "abc123==" });
+    const policy = headers.get("Content-Security-Policy")!;
+    expect(policy).toContain("script-src 'nonce-abc123==' 'strict-dynamic' 'self' https://js.stripe.com;");
+    expect(policy.split(";").find((d) => d.trim().startsWith("script-src"))).not.toContain("unsafe-inline");
   });
 });
 

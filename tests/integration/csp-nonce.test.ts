@@ -1,0 +1,56 @@
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import worker from "../../server";
+
+/**
+ * Content-Security-Policy with a nonce per response: no inline script runs without it, every script
+ * the page itself writes carries it, and a page served from the edge cache gets the nonce of the
+ * request it is served to, in both the policy and the page.
+ */
+function policyNonce(response: Response) {
+  const match = /script-src 'nonce-([A-Za-z0-9+/=]+)' 'strict-dynamic'/.exec(response.headers.get("Content-Security-Policy") ?? "");
+  return match?.[1] ?? null;
+}
+
+function scriptTags(html: string) {
+  return [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+}
+
+function expectEveryScriptCarries(html: string, nonce: string) {
+  const scripts = scriptTags(html);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  for (const [tag] of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)) expect(tag).toContain(`nonce="${nonce}"`);
+}
+
+describe("script nonces", () => {
+  it.each(["/home", "/products", "/products/1", "/login", "/no-such-page"])("%s: every script carries this response's nonce, and each response has its own", async (path) => {
+    const first = await SELF.fetch(`http://localhost${path}`);
+    const second = await SELF.fetch(`http://localhost${path}`);
+    const [a, b] = [policyNonce(first), policyNonce(second)];
+    expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(b).not.toBe(a);
+    expectEveryScriptCarries(await first.text(), a!);
+    expect(first.headers.get("Content-Security-Policy")).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it("a page from the edge cache is given the nonce of the request it is served to", async () => {
+    const cachedEnv = { ...env, EDGE_CACHE: "on" } as Env;
+    const url = `http://localhost/products?nonce-probe=${Date.now()}`;
+    const fetchOnce = async () => {
+      const ctx = createExecutionContext();
+      const response = await worker.fetch(new Request(url) as unknown as Request<unknown, IncomingRequestCfProperties>, cachedEnv, ctx);
+      const html = await response.text();
+      await waitOnExecutionContext(ctx);
+      return { response, html };
+    };
+    const miss = await fetchOnce();
+    const hit = await fetchOnce();
+    expect(miss.response.headers.get("X-Cache")).toBe("MISS");
+    expect(hit.response.headers.get("X-Cache")).toBe("HIT");
+    const [missNonce, hitNonce] = [policyNonce(miss.response), policyNonce(hit.response)];
+    expect(hitNonce).not.toBe(missNonce);
+    expectEveryScriptCarries(hit.html, hitNonce!);
+    expect(hit.html).not.toContain(missNonce!);
+  });
+});
