@@ -19,6 +19,8 @@ declare global {
     STRIPE_API_HOST?: string;
     STRIPE_API_PORT?: string;
     STRIPE_API_PROTOCOL?: string;
+    /** Origins that may call /api/v1 from a browser, comma-separated; `http://host:*` allows any port. */
+    CORS_ORIGINS?: string;
     /** "off" disables the edge cache of public reads (the integration suite, which reads right after it writes). */
     EDGE_CACHE?: string;
   }

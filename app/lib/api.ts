@@ -1,6 +1,9 @@
 /** JSON error body of the API (SPEC §7 clients read `success` and `message`). */
 export function apiError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
-  return Response.json({ success: false, message, ...extra }, { status, headers: { "Cache-Control": "no-store" } });
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  // A 401 names the scheme that would succeed (RFC 9110): API clients authenticate with Bearer tokens.
+  if (status === 401) headers["WWW-Authenticate"] = 'Bearer realm="api"';
+  return Response.json({ success: false, message, ...extra }, { status, headers });
 }
 
 /**

@@ -40,6 +40,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const rawTitle = form.get("product[title]");
   const title = typeof rawTitle === "string" ? ProductDetailsSchema.shape.title.safeParse(rawTitle) : null;
   if (title && !title.success) return apiError(422, title.error.issues[0]!.message);
+  if (!title && !images.length && !videos.length && !thumbnail) {
+    return apiError(422, "Nothing to update: send product[title], images[], videos[] or video_thumbnail");
+  }
   try {
     await addFiles(context.db, context.env.MEDIA, id, [
       ...images.map((file) => ({ kind: "image" as const, file })),

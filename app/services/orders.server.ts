@@ -209,8 +209,9 @@ export async function createOrder(db: Database, gateway: PaymentGateway, userId:
   if (order.paymentIntentId !== intent.id) {
     await db.update(orders).set({ paymentIntentId: intent.id, updatedAt: new Date() }).where(eq(orders.id, order.id));
   }
-  const view = await getOrder(db, order.id);
-  return { order: view!, clientSecret: intent.clientSecret, intent };
+  // The same order shape as every other answer about orders (no owner id).
+  const { user_id: _owner, ...view } = (await getOrder(db, order.id))!;
+  return { order: view, clientSecret: intent.clientSecret, intent };
 }
 
 /** An order without a PaymentIntent yet: Stripe's hosted checkout session creates the intent itself. */

@@ -64,7 +64,7 @@ function listingWhere(db: Database, filter: ProductFilter): SQL | undefined {
     conditions.push(
       inArray(
         products.id,
-        db.select({ id: productTags.productId }).from(productTags).innerJoin(tags, eq(tags.id, productTags.tagId)).where(eq(tags.name, filter.tag)),
+        db.select({ id: productTags.productId }).from(productTags).innerJoin(tags, eq(tags.id, productTags.tagId)).where(sql`lower(${tags.name}) = lower(${filter.tag})`),
       ),
     );
   }

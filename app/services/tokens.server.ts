@@ -53,7 +53,8 @@ export async function verifyAccessToken(secret: string, token: string | null, no
 
 /** The Bearer token of a request, or null. */
 export function bearerToken(request: Request): string | null {
-  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/.exec(request.headers.get("Authorization") ?? "");
+  // The scheme is case-insensitive (RFC 9110): "bearer …" is as good as "Bearer …".
+  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i.exec(request.headers.get("Authorization") ?? "");
   return match?.[1] ?? null;
 }
 
