@@ -124,7 +124,12 @@ describe("security matrix: /api/v1 (bearer tokens)", () => {
       const headers: Record<string, string> = {};
       if (tokens[who]) headers.Authorization = `Bearer ${tokens[who]}`;
       let payload: BodyInit | undefined;
-      if (body === "multipart") payload = new FormData();
+      if (body === "multipart") {
+        // Something to change (an empty update is refused); the title it already has.
+        const form = new FormData();
+        form.set("product[title]", "3D Product Launch Animation");
+        payload = form;
+      }
       else if (body !== undefined) {
         payload = JSON.stringify(body);
         headers["Content-Type"] = "application/json";
