@@ -16,9 +16,10 @@ import type { AddressInput } from "~/lib/schemas/address";
 import { createAddress, listAddresses, preferredAddress, type AddressView } from "./addresses.server";
 import { requireCustomer } from "./auth.server";
 import type { UserView } from "./accounts.server";
-import { createOrder, createOrderForHostedCheckout, getOrder, getOrderKey, recordIntentStatus, syncPaymentStatus, type OrderView } from "./orders.server";
+import { cancelUnpaidOrder, createOrder, createOrderForHostedCheckout, getOrder, getOrderKey, getPayableOrderByIntent, recordIntentStatus, syncPaymentStatus, type OrderView } from "./orders.server";
 import type { CardDetails } from "./payments/gateway.server";
 import { completeHostedCheckout, startHostedCheckout } from "./payments/hosted-checkout.server";
+import { isLocalEnvironment } from "./environment.server";
 import { paymentsMode } from "./payments/mode.server";
 import { getProduct, type PackageView, type ProductView } from "./products.server";
 
@@ -159,4 +160,47 @@ export async function syncCheckoutPayment(context: AppLoadContext, target: Check
   const order = await getOrder(context.db, orderId, { userId: target.customer.id });
   if (!order) return null;
   return { orderId: order.id, paymentStatus: await syncPaymentStatus(context.db, context.payments, order.id) };
+}
+
+export type LocalPaymentOutcome =
+  | { kind: "not-found" }
+  | { kind: "expired"; message: string }
+  | { kind: "refused"; message: string }
+  | { kind: "done"; status: string; paymentStatus: string; error: string | null };
+
+/**
+ * For API clients in local mode, the calls that play the card provider's part (what Stripe.js does
+ * with a client secret): confirm a card, then approve or fail the authentication step. Only the
+ * customer who owns the order may; in Stripe mode and outside a local environment there is nothing
+ * here (not found). The result is recorded on the order as the screens would.
+ */
+export async function payLocalIntent(
+  context: AppLoadContext,
+  customerId: number,
+  clientSecret: string,
+  step: { card: CardDetails } | { approve: boolean },
+): Promise<LocalPaymentOutcome> {
+  if (paymentsMode(context.env) !== "local" || !isLocalEnvironment(context.env)) return { kind: "not-found" };
+  const gateway = context.payments;
+  const intentId = /^(pi_local_[A-Za-z0-9_-]+)_secret_[A-Za-z0-9_-]+$/.exec(clientSecret)?.[1];
+  const intent = intentId ? await gateway.retrieveIntent(intentId) : null;
+  if (!intent || intent.clientSecret !== clientSecret || !gateway.confirmCard || !gateway.completeAuthentication) return { kind: "not-found" };
+  const found = await getPayableOrderByIntent(context.db, customerId, intent.id);
+  if (!found) return { kind: "not-found" };
+  if (!found.payable) {
+    await cancelUnpaidOrder(context.db, gateway, found.order);
+    return { kind: "expired", message: "This order can no longer be paid (it expired or its price changed). Create a new order." };
+  }
+  let result = intent;
+  if ("card" in step) {
+    const confirmed = await gateway.confirmCard(intent.id, step.card);
+    if (!confirmed.ok) return { kind: "refused", message: confirmed.message };
+    result = confirmed.intent;
+  } else {
+    const authenticated = await gateway.completeAuthentication(intent.id, step.approve);
+    if (!authenticated) return { kind: "not-found" };
+    result = authenticated;
+  }
+  const paymentStatus = await recordIntentStatus(context.db, found.order.id, result);
+  return { kind: "done", status: result.status, paymentStatus, error: result.lastError };
 }

@@ -351,3 +351,21 @@ export async function getOrderIdByIntent(db: Database, intentId: string): Promis
   const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, intentId)).limit(1);
   return row?.id ?? null;
 }
+
+/**
+ * The order behind a payment intent, if it belongs to `userId`, with whether it may still be paid
+ * (unpaid, younger than its lifetime, and still at its package's current price).
+ */
+export async function getPayableOrderByIntent(db: Database, userId: number, intentId: string, now = Date.now()) {
+  const [row] = await db
+    .select({ order: orders, currentAmount: packages.amountMinor, currentCurrency: packages.currency })
+    .from(orders)
+    .leftJoin(packages, eq(packages.id, orders.packageId))
+    .where(and(eq(orders.paymentIntentId, intentId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!row) return null;
+  const { order } = row;
+  const price = { amountMinor: row.currentAmount ?? -1, currency: row.currentCurrency ?? "" };
+  const payable = order.paymentStatus === "succeeded" || (UNPAID.includes(order.paymentStatus) && unpayableReason(order, price, now) === null);
+  return { order, payable };
+}

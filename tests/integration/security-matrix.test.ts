@@ -62,6 +62,10 @@ export const API: Row[] = [
   ["GET", "/orders/{orderA}", 401, 200, 404, 200],
   ["PUT", "/orders/{orderA}/update_payment_status", 401, 200, 404, 200, {}],
   ["POST", "/orders", 401, 422, 422, 403, { order: {} }],
+  ["POST", "/payments/local/confirm", 401, 404, 404, 403, { client_secret: "pi_local_none_secret_none", card: { number: "4242424242424242", expiry: "12/40", cvc: "123" } }],
+  ["POST", "/payments/local/authenticate", 401, 404, 404, 403, { client_secret: "pi_local_none_secret_none", result: "approve" }],
+  ["DELETE", "/users/me", 405, 405, 405, 405],
+  ["DELETE", "/orders/{orderA}", 405, 405, 405, 405],
   ["GET", "/no-such-call", 404, 404, 404, 404],
 ];
 

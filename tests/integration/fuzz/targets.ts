@@ -236,6 +236,12 @@ const TARGETS: Target[] = [
     check: (response) => expect(response.status).toBe(422),
   },
   {
+    name: "POST /api/v1/payments/local/confirm",
+    // Never a real client secret of the fuzz customer, so nothing is ever paid.
+    input: jsonBody(null, ["client_secret", "card", "result"]),
+    send: sendJson("POST", "/payments/local/confirm", customer),
+  },
+  {
     name: "malformed multipart and JSON bodies",
     input: fc.tuple(fc.constantFrom("/api/v1/products/2", "/admin/products/new", "/api/v1/sign_in", "/login"), fc.string({ maxLength: 200 }), fc.constantFrom("multipart/form-data; boundary=x", "multipart/form-data", "application/json", "text/plain")),
     send: ([path, body, type]: [string, string, string]) =>
