@@ -25,6 +25,8 @@ export const users = sqliteTable(
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     createdAt: createdAt(),
+    /** Access tokens issued before this moment (ms) are refused: set by sign-out and password changes. */
+    tokensValidAfter: integer("tokens_valid_after").notNull().default(0),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_created_at_idx").on(t.createdAt)],
 );
@@ -37,6 +39,8 @@ export const admins = sqliteTable(
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     createdAt: createdAt(),
+    /** Access tokens issued before this moment (ms) are refused: set by sign-out and password changes. */
+    tokensValidAfter: integer("tokens_valid_after").notNull().default(0),
   },
   (t) => [uniqueIndex("admins_email_unique").on(t.email)],
 );

@@ -1,7 +1,7 @@
 /** Customers and admins: creation, credentials, profile and password changes. */
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { admins, users } from "../../db/schema";
+import { admins, refreshTokens, users } from "../../db/schema";
 import type { SignupInput } from "~/lib/schemas/auth";
 import { totalPagesFor } from "~/lib/pagination";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -60,6 +60,28 @@ export async function authenticate(db: Database, kind: SessionKind, email: strin
   return (await verifyPassword(password, row.passwordHash)) ? row.id : null;
 }
 
+/**
+ * The account an access token names, if the token is still honoured: issued after the account's
+ * "tokens valid after" moment (sign-out and password changes move it). One query, the one the call
+ * makes anyway to know who is asking.
+ */
+export async function getAccountForToken(db: Database, kind: SessionKind, id: number, issuedAt: number) {
+  const t = table[kind];
+  const [row] = await db
+    .select({ ...publicColumns(kind), tokensValidAfter: t.tokensValidAfter })
+    .from(t)
+    .where(eq(t.id, id))
+    .limit(1);
+  if (!row || issuedAt <= row.tokensValidAfter) return null;
+  return kind === "customer" ? { kind, view: toUserView(row) as UserView | AdminView } : { kind, view: toAdminView(row) as UserView | AdminView };
+}
+
+/** Refuses every access token issued until now, for sign-out and password changes. */
+export function expireAccessTokensQuery(db: Database, kind: SessionKind, id: number, now = Date.now()) {
+  const t = table[kind];
+  return db.update(t).set({ tokensValidAfter: now }).where(eq(t.id, id));
+}
+
 export async function getUser(db: Database, id: number): Promise<UserView | null> {
   const [row] = await db.select(publicColumns("customer")).from(users).where(eq(users.id, id)).limit(1);
   return row ? toUserView(row) : null;
@@ -70,9 +92,11 @@ export async function getAdmin(db: Database, id: number): Promise<AdminView | nu
   return row ? toAdminView(row) : null;
 }
 
-export async function updateName(db: Database, kind: SessionKind, id: number, name: string) {
+export async function updateName(db: Database, kind: SessionKind, id: number, name: string, tokenIssuedAt?: number) {
   const t = table[kind];
-  const [row] = await db.update(t).set({ name }).where(eq(t.id, id)).returning(publicColumns(kind));
+  // Through the API the same statement checks the caller's token is still honoured (no extra query).
+  const where = tokenIssuedAt === undefined ? eq(t.id, id) : and(eq(t.id, id), lt(t.tokensValidAfter, tokenIssuedAt));
+  const [row] = await db.update(t).set({ name }).where(where).returning(publicColumns(kind));
   if (!row) return null;
   return kind === "customer" ? toUserView(row) : toAdminView(row);
 }
@@ -81,13 +105,54 @@ export async function updateName(db: Database, kind: SessionKind, id: number, na
  * Changes a password after checking the current one, and in the same batch ends every session and
  * revokes every refresh token of that person (SPEC §4: a password change forces a new login).
  */
-export async function changePassword(db: Database, kind: SessionKind, id: number, current: string, next: string): Promise<"changed" | "wrong_password"> {
+export async function changePassword(
+  db: Database,
+  kind: SessionKind,
+  id: number,
+  current: string,
+  next: string,
+  tokenIssuedAt?: number,
+): Promise<"changed" | "wrong_password" | "token_revoked"> {
   const t = table[kind];
-  const [row] = await db.select({ passwordHash: t.passwordHash }).from(t).where(eq(t.id, id)).limit(1);
+  const [row] = await db.select({ passwordHash: t.passwordHash, tokensValidAfter: t.tokensValidAfter }).from(t).where(eq(t.id, id)).limit(1);
+  if (row && tokenIssuedAt !== undefined && tokenIssuedAt <= row.tokensValidAfter) return "token_revoked";
   if (!row || !(await verifyPassword(current, row.passwordHash))) return "wrong_password";
   const passwordHash = await hashPassword(next);
-  await db.batch([db.update(t).set({ passwordHash }).where(eq(t.id, id)), destroyAllSessionsQuery(db, kind, id), revokeAllRefreshTokensQuery(db, kind, id)]);
+  const now = Date.now();
+  await db.batch([
+    db.update(t).set({ passwordHash, tokensValidAfter: now }).where(eq(t.id, id)),
+    destroyAllSessionsQuery(db, kind, id),
+    revokeAllRefreshTokensQuery(db, kind, id, now),
+  ]);
   return "changed";
+}
+
+/**
+ * Signs an API client out everywhere: refresh tokens revoked and access tokens refused from now on,
+ * in one batch, only if the caller's own token is still honoured (a revoked token cannot keep
+ * signing its owner out). False when it is not.
+ */
+export async function signOutTokens(db: Database, kind: SessionKind, id: number, tokenIssuedAt: number, now = Date.now()): Promise<boolean> {
+  const t = table[kind];
+  const [moved] = await db.batch([
+    db
+      .update(t)
+      .set({ tokensValidAfter: now })
+      .where(and(eq(t.id, id), lt(t.tokensValidAfter, tokenIssuedAt)))
+      .returning({ id: t.id }),
+    db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date(now) })
+      .where(
+        and(
+          eq(refreshTokens.kind, kind),
+          eq(refreshTokens.subjectId, id),
+          isNull(refreshTokens.revokedAt),
+          sql`(SELECT ${t.tokensValidAfter} FROM ${t} WHERE ${t.id} = ${id}) = ${now}`,
+        ),
+      ),
+  ]);
+  return moved.length > 0;
 }
 
 /** Customers, newest first, paginated in SQL. */

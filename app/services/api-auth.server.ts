@@ -6,12 +6,12 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { apiError, apiJson, readJsonObject, wrapped } from "~/lib/api";
 import { AdminLoginSchema, ChangePasswordSchema, LoginSchema, SignupSchema, UpdateProfileSchema } from "~/lib/schemas/auth";
-import { authenticate, changePassword, createCustomer, getAdmin, getUser, updateName } from "./accounts.server";
-import { requireApiAccount } from "./auth.server";
+import { authenticate, changePassword, createCustomer, getAdmin, getUser, signOutTokens, updateName } from "./accounts.server";
+import { requireApiAdmin, requireApiCustomer, requireApiToken } from "./auth.server";
 import { allowAttempt, TOO_MANY_ATTEMPTS } from "./rate-limit.server";
 import type { SessionKind } from "./sessions.server";
 import { EMAIL_TAKEN, INVALID_CREDENTIALS } from "./sign-in.server";
-import { issueTokenPair, revokeAllRefreshTokens, rotateRefreshToken } from "./tokens.server";
+import { issueTokenPair, rotateRefreshToken } from "./tokens.server";
 import { parseApiInput } from "~/lib/api-messages";
 
 /** 422 with the first message of each invalid field, in field order (SPEC §8 joins them with commas). */
@@ -64,26 +64,25 @@ export async function apiRefresh(context: AppLoadContext, request: Request, kind
   return apiJson({ success: true, data: { user: await getUser(context.db, rotated.subjectId), ...tokens } });
 }
 
-/** DELETE /sign_out and /admin/sign_out: revokes the caller's refresh tokens. */
+/** DELETE /sign_out and /admin/sign_out: revokes the caller's refresh tokens, and every access token at once. */
 export async function apiSignOut(context: AppLoadContext, request: Request, kind: SessionKind): Promise<Response> {
-  const id = await requireApiAccount(context, request, kind);
-  await revokeAllRefreshTokens(context.db, kind, id);
+  const token = await requireApiToken(context, request, kind);
+  if (!(await signOutTokens(context.db, kind, token.id, token.issuedAt))) return apiError(401, "Invalid access token");
   return apiJson({ success: true, message: "Signed out successfully" });
 }
 
 /** GET /users/me and /admin/profile. */
 export async function apiProfile(context: AppLoadContext, request: Request, kind: SessionKind): Promise<Response> {
-  const account = await person(context, kind, await requireApiAccount(context, request, kind));
-  if (!account) return apiError(401, "Invalid access token");
+  const account = kind === "admin" ? await requireApiAdmin(context, request) : await requireApiCustomer(context, request);
   return apiJson({ success: true, data: account });
 }
 
 /** PUT /users/update_profile {user:{name}} and PUT /admin/profile {admin:{name}}. */
 export async function apiUpdateProfile(context: AppLoadContext, request: Request, kind: SessionKind): Promise<Response> {
-  const id = await requireApiAccount(context, request, kind);
+  const token = await requireApiToken(context, request, kind);
   const parsed = parseApiInput(UpdateProfileSchema, wrapped(await readJsonObject(request), kind === "admin" ? "admin" : "user"));
   if (!parsed.success) return validationFailure("Profile update failed", parsed.error);
-  const updated = await updateName(context.db, kind, id, parsed.data.name);
+  const updated = await updateName(context.db, kind, token.id, parsed.data.name, token.issuedAt);
   if (!updated) return apiError(401, "Invalid access token");
   return apiJson({ success: true, message: "Profile updated successfully", data: updated });
 }
@@ -94,12 +93,13 @@ export async function apiUpdateProfile(context: AppLoadContext, request: Request
  * Ends every session and refresh token of the account.
  */
 export async function apiChangePassword(context: AppLoadContext, request: Request, kind: SessionKind): Promise<Response> {
-  const id = await requireApiAccount(context, request, kind);
+  const token = await requireApiToken(context, request, kind);
   const body = await readJsonObject(request);
   const payload = kind === "admin" ? (body.admin ? wrapped(body, "admin") : body.user ? wrapped(body, "user") : body) : wrapped(body, "user");
   const parsed = parseApiInput(ChangePasswordSchema, payload);
   if (!parsed.success) return validationFailure("Password change failed", parsed.error);
-  const outcome = await changePassword(context.db, kind, id, parsed.data.current_password, parsed.data.password);
+  const outcome = await changePassword(context.db, kind, token.id, parsed.data.current_password, parsed.data.password, token.issuedAt);
+  if (outcome === "token_revoked") return apiError(401, "Invalid access token");
   if (outcome === "wrong_password") return apiError(422, "Current password is incorrect", { errors: ["Current password is incorrect"] });
   const message = kind === "admin" ? "Password changed successfully. Please sign in again." : "Password changed successfully. Please login again.";
   return apiJson({ success: true, message });

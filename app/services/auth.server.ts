@@ -5,7 +5,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { apiError } from "~/lib/api";
 import { PRODUCT_CREATE_MESSAGES } from "~/lib/schemas/product";
-import { getAdmin, getUser, toAdminView, toUserView, type AdminView, type UserView } from "./accounts.server";
+import { getAccountForToken, toAdminView, toUserView, type AdminView, type UserView } from "./accounts.server";
 import { getSessionSubject, readSessionToken, touchSession, type SessionKind } from "./sessions.server";
 import { bearerToken, verifyAccessToken } from "./tokens.server";
 
@@ -76,28 +76,33 @@ async function verifiedToken(context: AppLoadContext, request: Request) {
   throw apiError(401, result.reason === "missing" ? "Authentication required" : "Invalid access token");
 }
 
-export async function requireApiAccount(context: AppLoadContext, request: Request, kind: SessionKind): Promise<number> {
+/** The API caller's verified token of `kind` (no account lookup): the account id and when the token was issued. */
+export async function requireApiToken(context: AppLoadContext, request: Request, kind: SessionKind): Promise<{ id: number; issuedAt: number }> {
   const result = await verifiedToken(context, request);
   if (result.kind !== kind) throw apiError(403, kind === "admin" ? "Admin access required" : "Customer access required");
-  return result.subjectId;
+  return { id: result.subjectId, issuedAt: result.issuedAt };
+}
+
+/** The account behind a token, if the token is still honoured (not issued before a sign-out or password change). */
+async function honouredAccount(context: AppLoadContext, kind: SessionKind, id: number, issuedAt: number) {
+  const found = await getAccountForToken(context.db, kind, id, issuedAt);
+  if (!found) throw apiError(401, "Invalid access token");
+  return found.view;
 }
 
 /** Either kind of token: for calls that customers and admins both make (orders). */
 export async function requireApiAnyAccount(context: AppLoadContext, request: Request): Promise<{ kind: SessionKind; id: number }> {
   const result = await verifiedToken(context, request);
-  const person = result.kind === "customer" ? await getUser(context.db, result.subjectId) : await getAdmin(context.db, result.subjectId);
-  if (!person) throw apiError(401, "Invalid access token");
+  await honouredAccount(context, result.kind, result.subjectId, result.issuedAt);
   return { kind: result.kind, id: result.subjectId };
 }
 
 export async function requireApiCustomer(context: AppLoadContext, request: Request): Promise<UserView> {
-  const user = await getUser(context.db, await requireApiAccount(context, request, "customer"));
-  if (!user) throw apiError(401, "Invalid access token");
-  return user;
+  const token = await requireApiToken(context, request, "customer");
+  return (await honouredAccount(context, "customer", token.id, token.issuedAt)) as UserView;
 }
 
 export async function requireApiAdmin(context: AppLoadContext, request: Request): Promise<AdminView> {
-  const admin = await getAdmin(context.db, await requireApiAccount(context, request, "admin"));
-  if (!admin) throw apiError(401, "Invalid access token");
-  return admin;
+  const token = await requireApiToken(context, request, "admin");
+  return (await honouredAccount(context, "admin", token.id, token.issuedAt)) as AdminView;
 }

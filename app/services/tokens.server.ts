@@ -14,7 +14,7 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3_600_000;
 const HEADER = base64url(new TextEncoder().encode(JSON.stringify({ alg: "HS256", typ: "JWT" })));
 
 export type AccessTokenResult =
-  | { ok: true; kind: SessionKind; subjectId: number }
+  | { ok: true; kind: SessionKind; subjectId: number; /** When the token was issued (ms). */ issuedAt: number }
   | { ok: false; reason: "missing" | "invalid" | "expired" };
 
 async function hmacKey(secret: string) {
@@ -23,7 +23,8 @@ async function hmacKey(secret: string) {
 
 export async function createAccessToken(secret: string, kind: SessionKind, subjectId: number, now = Date.now()): Promise<string> {
   const payload = base64url(
-    new TextEncoder().encode(JSON.stringify({ sub: String(subjectId), kind, iat: Math.floor(now / 1000), exp: Math.floor((now + ACCESS_TOKEN_TTL_MS) / 1000) })),
+    // `iat_ms`: the exact moment, compared with the account's "tokens valid after" (sign-out, password change).
+    new TextEncoder().encode(JSON.stringify({ sub: String(subjectId), kind, iat: Math.floor(now / 1000), iat_ms: now, exp: Math.floor((now + ACCESS_TOKEN_TTL_MS) / 1000) })),
   );
   const signature = await crypto.subtle.sign("HMAC", await hmacKey(secret), new TextEncoder().encode(`${HEADER}.${payload}`));
   return `${HEADER}.${payload}.${base64url(new Uint8Array(signature))}`;
@@ -37,7 +38,7 @@ export async function verifyAccessToken(secret: string, token: string | null, no
   if (!signatureBytes) return { ok: false, reason: "invalid" };
   const valid = await crypto.subtle.verify("HMAC", await hmacKey(secret), signatureBytes, new TextEncoder().encode(`${header}.${payload}`));
   if (!valid) return { ok: false, reason: "invalid" };
-  let claims: { sub?: unknown; kind?: unknown; exp?: unknown };
+  let claims: { sub?: unknown; kind?: unknown; exp?: unknown; iat?: unknown; iat_ms?: unknown };
   try {
     claims = JSON.parse(new TextDecoder().decode(fromBase64url(payload) ?? new Uint8Array()));
   } catch {
@@ -48,7 +49,8 @@ export async function verifyAccessToken(secret: string, token: string | null, no
     return { ok: false, reason: "invalid" };
   }
   if (claims.exp * 1000 <= now) return { ok: false, reason: "expired" };
-  return { ok: true, kind: claims.kind, subjectId };
+  const issuedAt = typeof claims.iat_ms === "number" ? claims.iat_ms : typeof claims.iat === "number" ? claims.iat * 1000 : 0;
+  return { ok: true, kind: claims.kind, subjectId, issuedAt };
 }
 
 /** The Bearer token of a request, or null. */
