@@ -27,6 +27,10 @@ export const users = sqliteTable(
     createdAt: createdAt(),
     /** Access tokens issued before this moment (ms) are refused: set by sign-out and password changes. */
     tokensValidAfter: integer("tokens_valid_after").notNull().default(0),
+    /** Wrong passwords in a row (sign-in or password change); a right one resets it. */
+    failedPasswordAttempts: integer("failed_password_attempts").notNull().default(0),
+    /** No password is checked before this moment (ms): the short, growing delay after repeated wrong ones. */
+    passwordLockedUntil: integer("password_locked_until").notNull().default(0),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_created_at_idx").on(t.createdAt)],
 );
@@ -41,6 +45,10 @@ export const admins = sqliteTable(
     createdAt: createdAt(),
     /** Access tokens issued before this moment (ms) are refused: set by sign-out and password changes. */
     tokensValidAfter: integer("tokens_valid_after").notNull().default(0),
+    /** Wrong passwords in a row (sign-in or password change); a right one resets it. */
+    failedPasswordAttempts: integer("failed_password_attempts").notNull().default(0),
+    /** No password is checked before this moment (ms): the short, growing delay after repeated wrong ones. */
+    passwordLockedUntil: integer("password_locked_until").notNull().default(0),
   },
   (t) => [uniqueIndex("admins_email_unique").on(t.email)],
 );

@@ -8,7 +8,8 @@ import { Field, FormError, SubmitButton, useErrorsClearOnInput, useIsSubmitting 
 import { LoginSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getCustomer } from "~/services/auth.server";
-import { signInWithPassword } from "~/services/sign-in.server";
+import { refusalInit, signInWithPassword } from "~/services/sign-in.server";
+import { actionRetryAfter } from "~/lib/retry-after";
 
 /** Messages another screen may ask the login page to show (never free text from the URL). */
 const NOTICES: Record<string, string> = {
@@ -21,12 +22,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+export const headers = actionRetryAfter;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseSubmission(formData, { schema: LoginSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const outcome = await signInWithPassword(context, request, "customer", submission.value.email, submission.value.password);
-  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) }, { status: outcome.status });
+  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) }, refusalInit(outcome));
   return redirect(safeRedirect(formData.get("redirectTo")), { headers: outcome.headers });
 }
 

@@ -6,13 +6,17 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormError, SubmitButton, useErrorsClearOnInput, useIsSubmitting } from "~/components/ui/form";
 import { ChangePasswordSchema, UpdateProfileSchema } from "~/lib/schemas/auth";
 import { changePassword, updateName } from "~/services/accounts.server";
+import { passwordChangeRefusal } from "~/services/sign-in.server";
 import { requireCustomer } from "~/services/auth.server";
 import { sessionCookie } from "~/services/sessions.server";
+import { actionRetryAfter } from "~/lib/retry-after";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
   return { customer };
 }
+
+export const headers = actionRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(context, request);
@@ -30,8 +34,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const hide = ["current_password", "password", "password_confirmation"];
     if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hide }), saved: false }, { status: 400 });
     const outcome = await changePassword(context.db, "customer", customer.id, submission.value.current_password, submission.value.password);
-    if (outcome === "wrong_password") {
-      return data({ intent, result: submission.reply({ fieldErrors: { current_password: ["Current password is incorrect"] }, hideFields: hide }), saved: false }, { status: 400 });
+    if (!outcome.ok) {
+      const refusal = passwordChangeRefusal(outcome);
+      return data({ intent, result: submission.reply({ formErrors: refusal.formErrors, fieldErrors: refusal.fieldErrors, hideFields: hide }), saved: false }, { status: refusal.status, headers: refusal.headers });
     }
     // Every session of this customer was ended with the change; clear this browser's cookie too.
     return redirect("/login?notice=password-changed", { headers: { "Set-Cookie": sessionCookie(request, "customer", null) } });

@@ -10,19 +10,22 @@ import { Field, FormError, SubmitButton, useErrorsClearOnInput, useIsSubmitting 
 import { passwordStrength, SignupSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getCustomer } from "~/services/auth.server";
-import { signUpCustomer } from "~/services/sign-in.server";
+import { refusalInit, signUpCustomer } from "~/services/sign-in.server";
+import { actionRetryAfter } from "~/lib/retry-after";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getCustomer(context, request)) throw redirect("/products");
   return null;
 }
 
+export const headers = actionRetryAfter;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseSubmission(formData, { schema: SignupSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const outcome = await signUpCustomer(context, request, submission.value);
-  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) }, { status: outcome.status });
+  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) }, refusalInit(outcome));
   return redirect(safeRedirect(formData.get("redirectTo")), { headers: outcome.headers });
 }
 

@@ -8,20 +8,25 @@ import { AdminChangePasswordSchema } from "~/lib/schemas/auth";
 import { changePassword } from "~/services/accounts.server";
 import { requireAdmin } from "~/services/auth.server";
 import { sessionCookie } from "~/services/sessions.server";
+import { passwordChangeRefusal } from "~/services/sign-in.server";
+import { actionRetryAfter } from "~/lib/retry-after";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return { admin: await requireAdmin(context, request) };
 }
 
 /** Admin password change: ends every admin session and asks to sign in again (SPEC §4, §8). */
+export const headers = actionRetryAfter;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const submission = parseSubmission(await request.formData(), { schema: AdminChangePasswordSchema });
   const hide = ["current_password", "password", "password_confirmation"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
   const outcome = await changePassword(context.db, "admin", admin.id, submission.value.current_password, submission.value.password);
-  if (outcome === "wrong_password") {
-    return data({ result: submission.reply({ fieldErrors: { current_password: ["Current password is incorrect"] }, hideFields: hide }) }, { status: 400 });
+  if (!outcome.ok) {
+    const refusal = passwordChangeRefusal(outcome);
+    return data({ result: submission.reply({ formErrors: refusal.formErrors, fieldErrors: refusal.fieldErrors, hideFields: hide }) }, { status: refusal.status, headers: refusal.headers });
   }
   return redirect("/admin/login?notice=password-changed", { headers: { "Set-Cookie": sessionCookie(request, "admin", null) } });
 }

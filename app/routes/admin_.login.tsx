@@ -8,7 +8,8 @@ import { Logo } from "~/components/logo";
 import { Field, FormError, SubmitButton, useErrorsClearOnInput, useIsSubmitting } from "~/components/ui/form";
 import { AdminLoginSchema } from "~/lib/schemas/auth";
 import { getSignedInAdmin } from "~/services/auth.server";
-import { signInWithPassword } from "~/services/sign-in.server";
+import { refusalInit, signInWithPassword } from "~/services/sign-in.server";
+import { actionRetryAfter } from "~/lib/retry-after";
 
 const NOTICES: Record<string, string> = {
   "password-changed": "Password changed successfully. Please sign in again.",
@@ -20,11 +21,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+export const headers = actionRetryAfter;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), { schema: AdminLoginSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const outcome = await signInWithPassword(context, request, "admin", submission.value.email, submission.value.password);
-  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) }, { status: outcome.status });
+  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) }, refusalInit(outcome));
   return redirect("/admin/products", { headers: outcome.headers });
 }
 

@@ -48,16 +48,63 @@ export async function createCustomer(db: Database, input: SignupInput): Promise<
   return row ? { ok: true, user: toUserView(row) } : { ok: false, reason: "email_taken" };
 }
 
-/** Checks an email and password; returns the account's id or null (never says which part was wrong). */
-export async function authenticate(db: Database, kind: SessionKind, email: string, password: string): Promise<number | null> {
+/**
+ * Wrong passwords an account may have in a row (at sign-in or as the current password of a change)
+ * before each further one makes the next check wait: 1 s, then 2, 4, … up to MAX_PASSWORD_WAIT_MS.
+ * A delay, never a lock: a stranger guessing can keep the owner waiting a minute at most, while
+ * guessing stays at about one try a minute. A right password clears it.
+ */
+export const FREE_PASSWORD_ATTEMPTS = 5;
+export const MAX_PASSWORD_WAIT_MS = 60_000;
+
+export type PasswordCheck = { ok: true } | { ok: false; reason: "wrong_password" } | { ok: false; reason: "throttled"; retryAfter: number };
+
+const passwordColumns = (kind: SessionKind) => ({
+  id: table[kind].id,
+  passwordHash: table[kind].passwordHash,
+  failedPasswordAttempts: table[kind].failedPasswordAttempts,
+  passwordLockedUntil: table[kind].passwordLockedUntil,
+});
+type PasswordRow = { id: number; passwordHash: string; failedPasswordAttempts: number; passwordLockedUntil: number };
+const clearedAttempts = { failedPasswordAttempts: 0, passwordLockedUntil: 0 };
+
+/**
+ * Checks a password against an account, honouring and updating its wait. No hash is computed while
+ * the account is waiting. A wrong password is counted in one statement (the wait computed from the
+ * stored count, so guesses sent at once are all counted); a right one is left for the caller to
+ * clear (with its own write).
+ */
+async function checkPassword(db: Database, kind: SessionKind, row: PasswordRow, password: string, now: number): Promise<PasswordCheck> {
+  if (row.passwordLockedUntil > now) return { ok: false, reason: "throttled", retryAfter: Math.ceil((row.passwordLockedUntil - now) / 1000) };
+  if (await verifyPassword(password, row.passwordHash)) return { ok: true };
   const t = table[kind];
-  const [row] = await db.select({ id: t.id, passwordHash: t.passwordHash }).from(t).where(eq(t.email, email)).limit(1);
+  const failures = sql`${t.failedPasswordAttempts} + 1`;
+  const wait = sql`min(${MAX_PASSWORD_WAIT_MS}, 1000 << min(${failures} - ${FREE_PASSWORD_ATTEMPTS} - 1, 6))`;
+  await db
+    .update(t)
+    .set({
+      failedPasswordAttempts: failures,
+      passwordLockedUntil: sql`CASE WHEN ${failures} <= ${FREE_PASSWORD_ATTEMPTS} THEN 0 ELSE ${now} + ${wait} END`,
+    })
+    .where(eq(t.id, row.id));
+  return { ok: false, reason: "wrong_password" };
+}
+
+export type Authentication = { ok: true; id: number } | { ok: false; reason: "invalid" } | { ok: false; reason: "throttled"; retryAfter: number };
+
+/** Checks an email and password (never saying which part was wrong), within the account's wait. */
+export async function authenticate(db: Database, kind: SessionKind, email: string, password: string, now = Date.now()): Promise<Authentication> {
+  const t = table[kind];
+  const [row] = await db.select(passwordColumns(kind)).from(t).where(eq(t.email, email)).limit(1);
   if (!row) {
     dummyHash ??= hashPassword("not-a-real-password");
     await verifyPassword(password, await dummyHash);
-    return null;
+    return { ok: false, reason: "invalid" };
   }
-  return (await verifyPassword(password, row.passwordHash)) ? row.id : null;
+  const check = await checkPassword(db, kind, row, password, now);
+  if (!check.ok) return check.reason === "throttled" ? check : { ok: false, reason: "invalid" };
+  if (row.failedPasswordAttempts > 0) await db.update(t).set(clearedAttempts).where(eq(t.id, row.id));
+  return { ok: true, id: row.id };
 }
 
 /**
@@ -112,19 +159,28 @@ export async function changePassword(
   current: string,
   next: string,
   tokenIssuedAt?: number,
-): Promise<"changed" | "wrong_password" | "token_revoked"> {
+): Promise<{ ok: true } | { ok: false; reason: "wrong_password" | "token_revoked" } | { ok: false; reason: "throttled"; retryAfter: number }> {
   const t = table[kind];
-  const [row] = await db.select({ passwordHash: t.passwordHash, tokensValidAfter: t.tokensValidAfter }).from(t).where(eq(t.id, id)).limit(1);
-  if (row && tokenIssuedAt !== undefined && tokenIssuedAt <= row.tokensValidAfter) return "token_revoked";
-  if (!row || !(await verifyPassword(current, row.passwordHash))) return "wrong_password";
-  const passwordHash = await hashPassword(next);
   const now = Date.now();
+  const [row] = await db
+    .select({ ...passwordColumns(kind), tokensValidAfter: t.tokensValidAfter })
+    .from(t)
+    .where(eq(t.id, id))
+    .limit(1);
+  if (!row) return { ok: false, reason: "wrong_password" };
+  if (tokenIssuedAt !== undefined && tokenIssuedAt <= row.tokensValidAfter) return { ok: false, reason: "token_revoked" };
+  const check = await checkPassword(db, kind, row, current, now);
+  if (!check.ok) return check;
+  const passwordHash = await hashPassword(next);
   await db.batch([
-    db.update(t).set({ passwordHash, tokensValidAfter: now }).where(eq(t.id, id)),
+    db
+      .update(t)
+      .set({ passwordHash, tokensValidAfter: now, ...clearedAttempts })
+      .where(eq(t.id, id)),
     destroyAllSessionsQuery(db, kind, id),
     revokeAllRefreshTokensQuery(db, kind, id, now),
   ]);
-  return "changed";
+  return { ok: true };
 }
 
 /**

@@ -8,9 +8,9 @@ import { apiError, apiJson, readJsonObject, wrapped } from "~/lib/api";
 import { AdminLoginSchema, ChangePasswordSchema, LoginSchema, SignupSchema, UpdateProfileSchema } from "~/lib/schemas/auth";
 import { authenticate, changePassword, createCustomer, getAdmin, getUser, signOutTokens, updateName } from "./accounts.server";
 import { requireApiAdmin, requireApiCustomer, requireApiToken } from "./auth.server";
-import { allowAttempt, TOO_MANY_ATTEMPTS } from "./rate-limit.server";
+import { allowAnonymousWrite, allowSignInAttempt, RETRY_AFTER_SECONDS, TOO_MANY_ATTEMPTS } from "./rate-limit.server";
 import type { SessionKind } from "./sessions.server";
-import { EMAIL_TAKEN, INVALID_CREDENTIALS } from "./sign-in.server";
+import { CURRENT_PASSWORD_INCORRECT, EMAIL_TAKEN, INVALID_CREDENTIALS } from "./sign-in.server";
 import { issueTokenPair, rotateRefreshToken } from "./tokens.server";
 import { parseApiInput } from "~/lib/api-messages";
 
@@ -24,6 +24,13 @@ function validationFailure(message: string, error: z.ZodError): Response {
   return apiError(422, message, { errors: [...firstPerField.values()] });
 }
 
+/** 429 with the wait in `Retry-After`: the limiters' minute, or what is left of an account's wait. */
+function tooManyAttempts(retryAfter = RETRY_AFTER_SECONDS): Response {
+  const response = apiError(429, TOO_MANY_ATTEMPTS);
+  response.headers.set("Retry-After", String(retryAfter));
+  return response;
+}
+
 function person(context: AppLoadContext, kind: SessionKind, id: number) {
   return kind === "customer" ? getUser(context.db, id) : getAdmin(context.db, id);
 }
@@ -32,7 +39,7 @@ function person(context: AppLoadContext, kind: SessionKind, id: number) {
 export async function apiSignUp(context: AppLoadContext, request: Request): Promise<Response> {
   const parsed = parseApiInput(SignupSchema, wrapped(await readJsonObject(request), "user"));
   if (!parsed.success) return validationFailure("Signup failed", parsed.error);
-  if (!(await allowAttempt(context.env, request, "signup", parsed.data.email))) return apiError(429, TOO_MANY_ATTEMPTS);
+  if (!(await allowAnonymousWrite(context.env, request, "signup"))) return tooManyAttempts();
   const created = await createCustomer(context.db, parsed.data);
   if (!created.ok) return apiError(422, EMAIL_TAKEN, { errors: [EMAIL_TAKEN] });
   const tokens = await issueTokenPair(context.db, context.env.TOKEN_SECRET, "customer", created.user.id);
@@ -44,9 +51,10 @@ export async function apiSignIn(context: AppLoadContext, request: Request, kind:
   const schema = kind === "admin" ? AdminLoginSchema : LoginSchema;
   const parsed = parseApiInput(schema, wrapped(await readJsonObject(request), "session"));
   if (!parsed.success) return validationFailure(kind === "admin" ? INVALID_CREDENTIALS : "Login failed", parsed.error);
-  if (!(await allowAttempt(context.env, request, `${kind}-login`, parsed.data.email))) return apiError(429, TOO_MANY_ATTEMPTS);
-  const id = await authenticate(context.db, kind, parsed.data.email, parsed.data.password);
-  if (id === null) return apiError(401, INVALID_CREDENTIALS);
+  if (!(await allowSignInAttempt(context.env, request))) return tooManyAttempts();
+  const signedIn = await authenticate(context.db, kind, parsed.data.email, parsed.data.password);
+  if (!signedIn.ok) return signedIn.reason === "throttled" ? tooManyAttempts(signedIn.retryAfter) : apiError(401, INVALID_CREDENTIALS);
+  const id = signedIn.id;
   const [account, tokens] = await Promise.all([person(context, kind, id), issueTokenPair(context.db, context.env.TOKEN_SECRET, kind, id)]);
   const key = kind === "admin" ? "admin" : "user";
   return apiJson({ success: true, message: "Signed in successfully", data: { [key]: account, ...tokens } });
@@ -99,8 +107,9 @@ export async function apiChangePassword(context: AppLoadContext, request: Reques
   const parsed = parseApiInput(ChangePasswordSchema, payload);
   if (!parsed.success) return validationFailure("Password change failed", parsed.error);
   const outcome = await changePassword(context.db, kind, token.id, parsed.data.current_password, parsed.data.password, token.issuedAt);
-  if (outcome === "token_revoked") return apiError(401, "Invalid access token");
-  if (outcome === "wrong_password") return apiError(422, "Current password is incorrect", { errors: ["Current password is incorrect"] });
+  if (!outcome.ok && outcome.reason === "token_revoked") return apiError(401, "Invalid access token");
+  if (!outcome.ok && outcome.reason === "throttled") return tooManyAttempts(outcome.retryAfter);
+  if (!outcome.ok) return apiError(422, CURRENT_PASSWORD_INCORRECT, { errors: [CURRENT_PASSWORD_INCORRECT] });
   const message = kind === "admin" ? "Password changed successfully. Please sign in again." : "Password changed successfully. Please login again.";
   return apiJson({ success: true, message });
 }

@@ -1,12 +1,13 @@
 /**
- * Throttles what strangers can do without an account, with the Workers rate-limiting bindings
+ * Throttles what strangers can do, per client address, with the Workers rate-limiting bindings
  * (wrangler.toml; both count per minute):
- * - AUTH_LIMITER, 10 a minute per client address and account: sign-in and sign-up attempts. Keyed
- *   by account too, so that people behind one address (an office, a test runner) do not lock each
- *   other out, while guessing one account's password stays slow;
+ * - AUTH_LIMITER, 20 a minute per client address: sign-in attempts of either kind, on screens and
+ *   through the API, whichever accounts they name, so one address cannot try many accounts;
  * - ADDRESS_LIMITER, 10 a minute per client address and kind of write: sign-ups, demo requests and
  *   newsletter sign-ups, so one address cannot flood them with many different emails.
- * Every 429 carries `Retry-After` (server.ts).
+ * Each account has its own limit apart from these, whatever the addresses: the growing wait after
+ * repeated wrong passwords (accounts.server.ts). Every 429 carries `Retry-After` (server.ts sets
+ * the limiters' minute where a refusal does not name its own wait).
  */
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
 
@@ -26,9 +27,8 @@ export async function allowAnonymousWrite(env: Env, request: Request, kind: Anon
   return success;
 }
 
-/** One more credential attempt for `account` from this address; sign-ups also count against the address alone. */
-export async function allowAttempt(env: Env, request: Request, scope: string, account: string): Promise<boolean> {
-  const { success } = await env.AUTH_LIMITER.limit({ key: `${scope}:${clientAddress(request)}:${account.toLowerCase().slice(0, 254)}` });
-  if (!success) return false;
-  return scope === "signup" ? allowAnonymousWrite(env, request, "signup") : true;
+/** One more sign-in attempt from this address (any account, either kind), or false when it has had its share. */
+export async function allowSignInAttempt(env: Env, request: Request): Promise<boolean> {
+  const { success } = await env.AUTH_LIMITER.limit({ key: `sign-in:${clientAddress(request)}` });
+  return success;
 }

@@ -1,0 +1,140 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { FREE_PASSWORD_ATTEMPTS } from "~/services/accounts.server";
+import { cookieFrom, freshAddress, newCustomer, postForm } from "./helpers";
+
+/**
+ * Password guessing is slowed per account and per address, each on its own: an account makes the
+ * next check wait after repeated wrong passwords (sign-in or a password change's current password,
+ * from any address), growing from 1 s to at most a minute; one address may try 20 sign-ins a minute
+ * whichever accounts they name. Every refusal is a 429 with `Retry-After` and the same message.
+ */
+const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
+
+async function call(method: string, path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await SELF.fetch(`http://localhost/api/v1${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": freshAddress(), ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, retryAfter: response.headers.get("Retry-After"), body: (await response.json()) as { message?: string } };
+}
+
+const signIn = (email: string, password: string, headers?: Record<string, string>) => call("POST", "/sign_in", { session: { email, password } }, headers);
+
+/** The moment the account's wait ends, as the service keeps it. */
+async function waitState(table: "users" | "admins", email: string) {
+  return env.DB.prepare(`SELECT failed_password_attempts AS failures, password_locked_until AS lockedUntil FROM ${table} WHERE email = ?`)
+    .bind(email)
+    .first<{ failures: number; lockedUntil: number }>();
+}
+
+/** Lets the account's current wait run out (instead of sleeping through it). */
+async function endWait(table: "users" | "admins", email: string) {
+  await env.DB.prepare(`UPDATE ${table} SET password_locked_until = 0 WHERE email = ?`).bind(email).run();
+}
+
+describe("per account: a short, growing wait after wrong passwords, whatever the address", () => {
+  it("waits 1 s after the free attempts, then 2 s, never more than a minute; the right password afterwards clears it", async () => {
+    const person = await newCustomer();
+    // Each guess from a new address: the address limit never sees more than one.
+    for (let i = 0; i <= FREE_PASSWORD_ATTEMPTS; i++) expect((await signIn(person.email, `Guess#${i}xx`)).status, `guess ${i + 1}`).toBe(401);
+    // Even the right password is not checked during the wait.
+    const waiting = await signIn(person.email, person.password);
+    expect(waiting).toEqual({ status: 429, retryAfter: "1", body: { success: false, message: TOO_MANY } });
+
+    await endWait("users", person.email);
+    expect((await signIn(person.email, "Guess#againx")).status).toBe(401);
+    expect((await signIn(person.email, person.password)).retryAfter).toBe("2");
+
+    // However many guesses came before, the wait stays at a minute.
+    await env.DB.prepare("UPDATE users SET failed_password_attempts = 500, password_locked_until = 0 WHERE email = ?").bind(person.email).run();
+    expect((await signIn(person.email, "Guess#manyxx")).status).toBe(401);
+    const state = await waitState("users", person.email);
+    expect(state!.lockedUntil - Date.now()).toBeLessThanOrEqual(60_000);
+    expect((await signIn(person.email, person.password)).retryAfter).toBe("60");
+
+    await endWait("users", person.email);
+    expect((await signIn(person.email, person.password)).status).toBe(200);
+    expect(await waitState("users", person.email)).toEqual({ failures: 0, lockedUntil: 0 });
+    expect((await signIn(person.email, "Guess#fresh1")).status).toBe(401);
+    expect((await signIn(person.email, "Guess#fresh2")).status).toBe(401);
+  });
+
+  it("guesses sent at once are all counted", async () => {
+    const person = await newCustomer();
+    const guesses = await Promise.all(Array.from({ length: FREE_PASSWORD_ATTEMPTS + 1 }, (_, i) => signIn(person.email, `Burst#${i}xx`)));
+    expect(guesses.map((g) => g.status)).toEqual(Array(FREE_PASSWORD_ATTEMPTS + 1).fill(401));
+    expect((await waitState("users", person.email))!.failures).toBe(FREE_PASSWORD_ATTEMPTS + 1);
+    expect((await signIn(person.email, person.password)).status).toBe(429);
+  });
+
+  it("the login screen answers the wait with 429, Retry-After and the message, keeping the email", async () => {
+    const person = await newCustomer();
+    for (let i = 0; i <= FREE_PASSWORD_ATTEMPTS; i++) expect((await postForm("/login", { email: person.email, password: `Guess#${i}xx` })).status).toBe(401);
+    const refused = await postForm("/login", { email: person.email, password: person.password });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toBe("1");
+    const page = await refused.text();
+    expect(page).toContain(TOO_MANY);
+    expect(page).toContain(`value="${person.email}"`);
+  });
+
+  it("the admin sign-in screen and the admin API share the admin's wait", async () => {
+    for (let i = 0; i <= FREE_PASSWORD_ATTEMPTS; i++) {
+      expect((await postForm("/admin/login", { email: "admin@example.com", password: `Guess#${i}xxx` })).status).toBe(401);
+    }
+    const refused = await call("POST", "/admin/sign_in", { session: { email: "admin@example.com", password: "AdminPass#2026" } });
+    expect(refused).toEqual({ status: 429, retryAfter: "1", body: { success: false, message: TOO_MANY } });
+    const screen = await postForm("/admin/login", { email: "admin@example.com", password: "AdminPass#2026" });
+    expect(screen.status).toBe(429);
+    expect(screen.headers.get("Retry-After")).toBe("1");
+    await endWait("admins", "admin@example.com");
+    expect((await postForm("/admin/login", { email: "admin@example.com", password: "AdminPass#2026" })).status).toBe(302);
+  });
+
+  it("wrong current passwords on a password change count against the same wait (API and profile screen)", async () => {
+    const person = await newCustomer();
+    const change = (current: string) =>
+      call("PUT", "/users/change_password", { user: { current_password: current, password: "N3w!Password", password_confirmation: "N3w!Password" } }, {
+        Authorization: `Bearer ${person.access_token}`,
+      });
+    for (let i = 0; i <= FREE_PASSWORD_ATTEMPTS; i++) expect((await change(`Guess#${i}xx`)).status).toBe(422);
+    expect(await change(person.password)).toEqual({ status: 429, retryAfter: "1", body: { success: false, message: TOO_MANY } });
+    // The same account's sign-in waits too.
+    expect((await signIn(person.email, person.password)).status).toBe(429);
+
+    await endWait("users", person.email);
+    const cookie = cookieFrom(await postForm("/login", { email: person.email, password: person.password }), "sid");
+    const onScreen = (current: string) =>
+      postForm("/profile?index", { intent: "change-password", current_password: current, password: "N3w!Password", password_confirmation: "N3w!Password" }, { Cookie: cookie });
+    for (let i = 0; i <= FREE_PASSWORD_ATTEMPTS; i++) expect((await onScreen(`Guess#${i}xx`)).status).toBe(400);
+    const refused = await onScreen(person.password);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).toBe("1");
+    expect(await refused.text()).toContain(TOO_MANY);
+  });
+});
+
+describe("per address: sign-ins from one address, whichever accounts they name", () => {
+  it("one address trying many accounts gets 429 with Retry-After; the same accounts work from elsewhere", async () => {
+    const headers = { "CF-Connecting-IP": `spread-${freshAddress()}` };
+    // The limiter counts 20 in fixed one-minute windows: the first 20 always pass, and a refusal
+    // must come within 41 attempts (they cannot all fit in two windows).
+    const statuses: number[] = [];
+    let refused: Awaited<ReturnType<typeof signIn>> | undefined;
+    for (let i = 0; i < 41 && !refused; i++) {
+      const attempt = await signIn(`stranger${i}@example.com`, `Guess#${i}xx`, headers);
+      statuses.push(attempt.status);
+      if (attempt.status === 429) refused = attempt;
+    }
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    expect(refused).toEqual({ status: 429, retryAfter: "60", body: { success: false, message: TOO_MANY } });
+    // Screens and both kinds of account share the address's budget.
+    const screen = await postForm("/admin/login", { email: "admin@example.com", password: "AdminPass#2026" }, headers);
+    expect(screen.status).toBe(429);
+    expect(screen.headers.get("Retry-After")).toBe("60");
+    // No account was made to wait: the demo customer signs in from another address.
+    expect((await signIn("customer@example.com", "Customer#2026")).status).toBe(200);
+  });
+});
