@@ -2,7 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { getSessionSubject, SESSION_POLICY } from "~/services/sessions.server";
-import { adminCookie, api, cookieFrom, customerCookie, freshAddress, newCustomer, postForm } from "./helpers";
+import { adminCookie, api, cookieFrom, customerCookie, newCustomer, postForm } from "./helpers";
 
 function visit(path: string, cookie?: string) {
   return SELF.fetch(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
