@@ -8,6 +8,14 @@ export { expect };
  */
 export const test = base.extend<{ allowedConsole: RegExp[]; consoleGuard: void }>({
   allowedConsole: [[], { option: true }],
+  /**
+   * Each test is its own visitor with its own client address (`CF-Connecting-IP`, which Cloudflare
+   * sets in production and the local server passes on), so the per-address limits on sign-ins and
+   * sign-ups judge each test alone rather than the whole suite's rate.
+   */
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, "CF-Connecting-IP": `198.18.${testInfo.workerIndex % 256}.${testInfo.repeatEachIndex}-${testInfo.testId}` });
+  },
   consoleGuard: [
     async ({ page, allowedConsole }, use) => {
       const problems: string[] = [];
