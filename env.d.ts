@@ -21,6 +21,8 @@ declare global {
     STRIPE_API_PROTOCOL?: string;
     /** Origins that may call /api/v1 from a browser, comma-separated; `http://host:*` allows any port. */
     CORS_ORIGINS?: string;
+    /** "test" makes password hashing cheap, honoured only when ENVIRONMENT is "test" (the integration suite). */
+    PASSWORD_HASH_COST?: string;
     /** "off" disables the edge cache of public reads (the integration suite, which reads right after it writes). */
     EDGE_CACHE?: string;
   }

@@ -3,6 +3,7 @@ import { createDb, type Database } from "./db/client";
 import type { PaymentGateway } from "./app/services/payments/gateway.server";
 import { isLocalEnvironment } from "./app/services/environment.server";
 import { createPaymentGateway } from "./app/services/payments/factory.server";
+import { passwordCost, type PasswordCost } from "./app/services/password.server";
 
 /** What the Cloudflare runtime hands every request (the dev proxy supplies the same shape). */
 export interface CloudflareContext {
@@ -25,6 +26,8 @@ declare module "@remix-run/cloudflare" {
      * context, not in module state, because `server.ts` and the Remix build are bundled apart.
      */
     privacy: { personal: boolean };
+    /** What new password hashes cost here (production's, except in a test run that asks for less). */
+    passwordCost: PasswordCost;
     /** This response's Content-Security-Policy nonce: `server.ts` puts it in the header, entry.server.tsx on the scripts. */
     cspNonce: string;
   }
@@ -42,6 +45,7 @@ export function getLoadContext({ context }: { request: Request; context: { cloud
     db,
     privacy: { personal: false },
     cspNonce: newNonce(),
+    passwordCost: passwordCost(env),
     get payments() {
       // Lazily, so pages that never pay never build a gateway (and a misconfigured one fails only checkout).
       return (payments ??= createPaymentGateway(env, db));

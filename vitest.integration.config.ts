@@ -19,6 +19,8 @@ export default defineConfig({
       miniflare: {
         bindings: {
           ENVIRONMENT: "test",
+          // Cheap password hashes (honoured only with ENVIRONMENT=test): the suite signs up hundreds of people.
+          PASSWORD_HASH_COST: "test",
           // Tests read right after they write; tests/integration/edge-cache.test.ts covers the cache itself.
           EDGE_CACHE: "off",
           TOKEN_SECRET: "integration-test-token-secret-0123456789",

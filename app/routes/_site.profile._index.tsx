@@ -33,7 +33,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseSubmission(formData, { schema: ChangePasswordSchema });
     const hide = ["current_password", "password", "password_confirmation"];
     if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hide }), saved: false }, { status: 400 });
-    const outcome = await changePassword(context.db, "customer", customer.id, submission.value.current_password, submission.value.password);
+    const outcome = await changePassword(context.db, "customer", customer.id, submission.value.current_password, submission.value.password, {
+      cost: context.passwordCost,
+    });
     if (!outcome.ok) {
       const refusal = passwordChangeRefusal(outcome);
       return data({ intent, result: submission.reply({ formErrors: refusal.formErrors, fieldErrors: refusal.fieldErrors, hideFields: hide }), saved: false }, { status: refusal.status, headers: refusal.headers });

@@ -23,7 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), { schema: AdminChangePasswordSchema });
   const hide = ["current_password", "password", "password_confirmation"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
-  const outcome = await changePassword(context.db, "admin", admin.id, submission.value.current_password, submission.value.password);
+  const outcome = await changePassword(context.db, "admin", admin.id, submission.value.current_password, submission.value.password, { cost: context.passwordCost });
   if (!outcome.ok) {
     const refusal = passwordChangeRefusal(outcome);
     return data({ result: submission.reply({ formErrors: refusal.formErrors, fieldErrors: refusal.fieldErrors, hideFields: hide }) }, { status: refusal.status, headers: refusal.headers });

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { admins, refreshTokens, users } from "../../db/schema";
 import type { SignupInput } from "~/lib/schemas/auth";
 import { totalPagesFor } from "~/lib/pagination";
-import { hashPassword, verifyPassword } from "./password.server";
+import { hashPassword, verifyPassword, type PasswordCost } from "./password.server";
 import { destroyAllSessionsQuery, type SessionKind } from "./sessions.server";
 import { revokeAllRefreshTokensQuery } from "./tokens.server";
 
@@ -35,11 +35,16 @@ export function toAdminView(row: Row): AdminView {
 const table = { customer: users, admin: admins } as const;
 const publicColumns = (kind: SessionKind) => ({ id: table[kind].id, name: table[kind].name, email: table[kind].email, createdAt: table[kind].createdAt });
 
-/** Used when an email is unknown, so a failed login costs the same time either way. */
-let dummyHash: Promise<string> | null = null;
+/** Used when an email is unknown, so a failed login costs the same time either way (one per cost). */
+const dummyHashes = new Map<number, Promise<string>>();
+function dummyHash(cost: PasswordCost) {
+  let hash = dummyHashes.get(cost.N);
+  if (!hash) dummyHashes.set(cost.N, (hash = hashPassword("not-a-real-password", cost)));
+  return hash;
+}
 
-export async function createCustomer(db: Database, input: SignupInput): Promise<{ ok: true; user: UserView } | { ok: false; reason: "email_taken" }> {
-  const passwordHash = await hashPassword(input.password);
+export async function createCustomer(db: Database, input: SignupInput, cost: PasswordCost): Promise<{ ok: true; user: UserView } | { ok: false; reason: "email_taken" }> {
+  const passwordHash = await hashPassword(input.password, cost);
   const [row] = await db
     .insert(users)
     .values({ name: input.name, email: input.email, passwordHash })
@@ -93,12 +98,11 @@ async function checkPassword(db: Database, kind: SessionKind, row: PasswordRow, 
 export type Authentication = { ok: true; id: number } | { ok: false; reason: "invalid" } | { ok: false; reason: "throttled"; retryAfter: number };
 
 /** Checks an email and password (never saying which part was wrong), within the account's wait. */
-export async function authenticate(db: Database, kind: SessionKind, email: string, password: string, now = Date.now()): Promise<Authentication> {
+export async function authenticate(db: Database, kind: SessionKind, email: string, password: string, cost: PasswordCost, now = Date.now()): Promise<Authentication> {
   const t = table[kind];
   const [row] = await db.select(passwordColumns(kind)).from(t).where(eq(t.email, email)).limit(1);
   if (!row) {
-    dummyHash ??= hashPassword("not-a-real-password");
-    await verifyPassword(password, await dummyHash);
+    await verifyPassword(password, await dummyHash(cost));
     return { ok: false, reason: "invalid" };
   }
   const check = await checkPassword(db, kind, row, password, now);
@@ -158,7 +162,7 @@ export async function changePassword(
   id: number,
   current: string,
   next: string,
-  tokenIssuedAt?: number,
+  { cost, tokenIssuedAt }: { cost: PasswordCost; tokenIssuedAt?: number },
 ): Promise<{ ok: true } | { ok: false; reason: "wrong_password" | "token_revoked" } | { ok: false; reason: "throttled"; retryAfter: number }> {
   const t = table[kind];
   const now = Date.now();
@@ -171,7 +175,7 @@ export async function changePassword(
   if (tokenIssuedAt !== undefined && tokenIssuedAt <= row.tokensValidAfter) return { ok: false, reason: "token_revoked" };
   const check = await checkPassword(db, kind, row, current, now);
   if (!check.ok) return check;
-  const passwordHash = await hashPassword(next);
+  const passwordHash = await hashPassword(next, cost);
   await db.batch([
     db
       .update(t)

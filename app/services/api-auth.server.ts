@@ -40,7 +40,7 @@ export async function apiSignUp(context: AppLoadContext, request: Request): Prom
   const parsed = parseApiInput(SignupSchema, wrapped(await readJsonObject(request), "user"));
   if (!parsed.success) return validationFailure("Signup failed", parsed.error);
   if (!(await allowAnonymousWrite(context.env, request, "signup"))) return tooManyAttempts();
-  const created = await createCustomer(context.db, parsed.data);
+  const created = await createCustomer(context.db, parsed.data, context.passwordCost);
   if (!created.ok) return apiError(422, EMAIL_TAKEN, { errors: [EMAIL_TAKEN] });
   const tokens = await issueTokenPair(context.db, context.env.TOKEN_SECRET, "customer", created.user.id);
   return apiJson({ success: true, message: "Signed up successfully", data: { user: created.user, ...tokens } }, { status: 201 });
@@ -52,7 +52,7 @@ export async function apiSignIn(context: AppLoadContext, request: Request, kind:
   const parsed = parseApiInput(schema, wrapped(await readJsonObject(request), "session"));
   if (!parsed.success) return validationFailure(kind === "admin" ? INVALID_CREDENTIALS : "Login failed", parsed.error);
   if (!(await allowSignInAttempt(context.env, request))) return tooManyAttempts();
-  const signedIn = await authenticate(context.db, kind, parsed.data.email, parsed.data.password);
+  const signedIn = await authenticate(context.db, kind, parsed.data.email, parsed.data.password, context.passwordCost);
   if (!signedIn.ok) return signedIn.reason === "throttled" ? tooManyAttempts(signedIn.retryAfter) : apiError(401, INVALID_CREDENTIALS);
   const id = signedIn.id;
   const [account, tokens] = await Promise.all([person(context, kind, id), issueTokenPair(context.db, context.env.TOKEN_SECRET, kind, id)]);
@@ -106,7 +106,10 @@ export async function apiChangePassword(context: AppLoadContext, request: Reques
   const payload = kind === "admin" ? (body.admin ? wrapped(body, "admin") : body.user ? wrapped(body, "user") : body) : wrapped(body, "user");
   const parsed = parseApiInput(ChangePasswordSchema, payload);
   if (!parsed.success) return validationFailure("Password change failed", parsed.error);
-  const outcome = await changePassword(context.db, kind, token.id, parsed.data.current_password, parsed.data.password, token.issuedAt);
+  const outcome = await changePassword(context.db, kind, token.id, parsed.data.current_password, parsed.data.password, {
+    cost: context.passwordCost,
+    tokenIssuedAt: token.issuedAt,
+  });
   if (!outcome.ok && outcome.reason === "token_revoked") return apiError(401, "Invalid access token");
   if (!outcome.ok && outcome.reason === "throttled") return tooManyAttempts(outcome.retryAfter);
   if (!outcome.ok) return apiError(422, CURRENT_PASSWORD_INCORRECT, { errors: [CURRENT_PASSWORD_INCORRECT] });

@@ -28,7 +28,7 @@ export function refusalInit(refusal: Extract<SignInOutcome, { ok: false }>): Res
  */
 export async function signInWithPassword(context: AppLoadContext, request: Request, kind: SessionKind, email: string, password: string): Promise<SignInOutcome> {
   if (!(await allowSignInAttempt(context.env, request))) return tooManyAttempts();
-  const signedIn = await authenticate(context.db, kind, email, password);
+  const signedIn = await authenticate(context.db, kind, email, password, context.passwordCost);
   if (!signedIn.ok) return signedIn.reason === "throttled" ? tooManyAttempts(signedIn.retryAfter) : { ok: false, status: 401, message: INVALID_CREDENTIALS };
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(context.db, request, kind));
@@ -39,7 +39,7 @@ export async function signInWithPassword(context: AppLoadContext, request: Reque
 /** Creates a customer and signs them in; an admin session in the same browser ends (SPEC §2). */
 export async function signUpCustomer(context: AppLoadContext, request: Request, input: SignupInput): Promise<SignInOutcome> {
   if (!(await allowAnonymousWrite(context.env, request, "signup"))) return tooManyAttempts();
-  const created = await createCustomer(context.db, input);
+  const created = await createCustomer(context.db, input, context.passwordCost);
   if (!created.ok) return { ok: false, status: 409, message: EMAIL_TAKEN };
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(context.db, request, "admin"));

@@ -6,7 +6,7 @@
 import { count, eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { admins, packages, productMedia, products, productTags, tags, users } from "../schema";
-import { hashPassword } from "../../app/services/password.server";
+import { hashPassword, PRODUCTION_COST, type PasswordCost } from "../../app/services/password.server";
 import { DEMO_ADMIN, DEMO_CUSTOMER, SEED_PRODUCTS } from "./catalogue";
 
 const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", mp4: "video/mp4" };
@@ -22,15 +22,15 @@ export interface SeedResult {
   mediaUploaded: number;
 }
 
-export async function seed(db: Database, bucket: R2Bucket, loadMedia: LoadMedia): Promise<SeedResult> {
-  const accountsCreated = await seedAccounts(db);
+export async function seed(db: Database, bucket: R2Bucket, loadMedia: LoadMedia, cost: PasswordCost = PRODUCTION_COST): Promise<SeedResult> {
+  const accountsCreated = await seedAccounts(db, cost);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products);
   const productsCreated = total === 0 ? await seedCatalogue(db) : 0;
   const mediaUploaded = await uploadMissingMedia(db, bucket, loadMedia);
   return { productsCreated, accountsCreated, mediaUploaded };
 }
 
-async function seedAccounts(db: Database): Promise<number> {
+async function seedAccounts(db: Database, cost: PasswordCost): Promise<number> {
   let created = 0;
   for (const [table, account] of [
     [admins, DEMO_ADMIN],
@@ -38,7 +38,7 @@ async function seedAccounts(db: Database): Promise<number> {
   ] as const) {
     const existing = await db.select({ id: table.id }).from(table).where(eq(table.email, account.email)).limit(1);
     if (existing.length) continue;
-    await db.insert(table).values({ name: account.name, email: account.email, passwordHash: await hashPassword(account.password) });
+    await db.insert(table).values({ name: account.name, email: account.email, passwordHash: await hashPassword(account.password, cost) });
     created++;
   }
   return created;

@@ -13,8 +13,8 @@ export const test = base.extend<{ allowedConsole: RegExp[]; consoleGuard: void }
    * sets in production and the local server passes on), so the per-address limits on sign-ins and
    * sign-ups judge each test alone rather than the whole suite's rate.
    */
-  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
-    await use({ ...extraHTTPHeaders, "CF-Connecting-IP": `198.18.${testInfo.workerIndex % 256}.${testInfo.repeatEachIndex}-${testInfo.testId}` });
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, provide, testInfo) => {
+    await provide({ ...extraHTTPHeaders, "CF-Connecting-IP": `198.18.${testInfo.workerIndex % 256}.${testInfo.repeatEachIndex}-${testInfo.testId}` });
   },
   consoleGuard: [
     async ({ page, allowedConsole }, use) => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { sha256 } from "~/services/crypto.server";
 import { createAccessToken, REFRESH_GRACE_MS } from "~/services/tokens.server";
 import { adminSignIn, api, newCustomer, signIn } from "./helpers";
+import { passwordCost } from "~/services/password.server";
 
 const SECRET = env.TOKEN_SECRET;
 type Err = { success: false; message: string; errors?: string[]; error_code?: string };
@@ -21,7 +22,10 @@ describe("POST /sign_up", () => {
     expect(Object.keys(user).sort()).toEqual(["created_at", "email", "id", "name"]);
     expect(user).toMatchObject({ name: "Nova Person", email: email.toLowerCase() });
     const row = await env.DB.prepare("SELECT password_hash FROM users WHERE email = ?").bind(email.toLowerCase()).first<{ password_hash: string }>();
-    expect(row?.password_hash).toMatch(/^scrypt\$16384\$8\$5\$/);
+    // Hashed with this Worker's cost (this suite asks for the cheap test cost; unit tests pin production's).
+    const cost = passwordCost(env);
+    expect(row?.password_hash).toMatch(new RegExp(`^scrypt\\$${cost.N}\\$${cost.r}\\$${cost.p}\\$`));
+    expect(row?.password_hash).not.toContain("Str0ng");
   });
 
   it.each([

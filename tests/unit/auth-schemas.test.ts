@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { AdminLoginSchema, ChangePasswordSchema, LoginSchema, passwordStrength, SignupSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { hashPassword, verifyPassword } from "~/services/password.server";
+import { hashPassword, passwordCost, PRODUCTION_COST, verifyPassword } from "~/services/password.server";
 
 function form(values: Record<string, string>) {
   const data = new FormData();
@@ -123,5 +123,18 @@ describe("password hashing (DESIGN.md §4)", () => {
     expect(await verifyPassword("Str0ng!Pass", "pbkdf2$1000000$abc$def")).toBe(false);
     expect(await verifyPassword("x".repeat(129), hash)).toBe(false);
     expect(await hashPassword("Str0ng!Pass")).not.toBe(hash);
+  });
+
+  it("hashes cheaply only in a test run that asks for it; every other setting gets the production cost", async () => {
+    for (const env of [{}, { ENVIRONMENT: "production", PASSWORD_HASH_COST: "test" }, { ENVIRONMENT: "development", PASSWORD_HASH_COST: "test" }, { ENVIRONMENT: "test" }]) {
+      expect(passwordCost(env), JSON.stringify(env)).toEqual(PRODUCTION_COST);
+    }
+    const cheap = passwordCost({ ENVIRONMENT: "test", PASSWORD_HASH_COST: "test" });
+    expect(cheap.N * cheap.p).toBeLessThan(PRODUCTION_COST.N * PRODUCTION_COST.p);
+    // A hash records its cost, so one made cheaply still verifies (and a production one after it).
+    const hash = await hashPassword("Str0ng!Pass", cheap);
+    expect(hash).toMatch(new RegExp(`^scrypt\\$${cheap.N}\\$${cheap.r}\\$${cheap.p}\\$`));
+    expect(await verifyPassword("Str0ng!Pass", hash)).toBe(true);
+    expect(await verifyPassword("Str0ng!Pasz", hash)).toBe(false);
   });
 });
