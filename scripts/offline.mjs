@@ -26,6 +26,21 @@ export function run(cmd, args, extraEnv = {}) {
   });
 }
 
+/** Like `run`, but keeps the output (stdout and stderr interleaved) to print later: for commands run side by side. */
+export function runQuietly(cmd, args, extraEnv = {}) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    const child = spawn(cmd, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...offlineEnv, FORCE_COLOR: "1", ...extraEnv },
+      shell: process.platform === "win32",
+    });
+    child.stdout.on("data", (chunk) => chunks.push(chunk));
+    child.stderr.on("data", (chunk) => chunks.push(chunk));
+    child.on("exit", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }));
+  });
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolvePath(process.argv[1])) {
   const [cmd, ...args] = process.argv.slice(2);
   if (!cmd) {

@@ -42,12 +42,16 @@ test.describe("signup", () => {
     await expect(header.getByText(name, { exact: true })).toBeVisible();
     await expect(header.getByRole("link", { name: "Sign up" })).toHaveCount(0);
     await hydrated(page);
+    // Hold the sign-out request until its pending state has been seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route("**/logout*", async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await held;
       await route.continue();
     });
     await header.getByRole("button", { name: "Logout" }).click();
     await expect(header.getByRole("button", { name: "Signing out..." })).toBeDisabled();
+    release();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole("banner").getByRole("link", { name: "Sign up" })).toBeVisible();
   });

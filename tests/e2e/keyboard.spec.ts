@@ -26,8 +26,9 @@ async function tabTo(page: Page, target: Locator, max = 60) {
     if (await target.evaluate((el) => el === document.activeElement)) {
       const focused = await target.evaluate(focusStyles);
       await target.evaluate((el) => (el as HTMLElement).blur());
-      // Let colour and shadow transitions (150 ms) settle before reading the unfocused styles.
-      await page.waitForTimeout(250);
+      // Let colour and shadow transitions settle before reading the unfocused styles (getAnimations
+      // flushes styles first, so the transitions the blur starts are among them).
+      await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
       const blurred = await target.evaluate(focusStyles);
       await target.evaluate((el) => (el as HTMLElement).focus());
       expect(focused, `a visible focus indicator on ${target}`).not.toBe(blurred);
