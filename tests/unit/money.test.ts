@@ -17,10 +17,16 @@ describe("currency symbols", () => {
     expect(currencySymbol(code)).toBe(symbol);
   });
 
-  it("offers sorted ISO 4217 codes", () => {
-    expect(CURRENCY_CODES).toEqual([...CURRENCY_CODES].sort());
-    expect(CURRENCY_CODES.every((c) => /^[A-Z]{3}$/.test(c))).toBe(true);
+  it("offers each ISO 4217 code once, every one of them accepted and formatted with its own symbol", () => {
+    expect(new Set(CURRENCY_CODES).size).toBe(CURRENCY_CODES.length);
+    expect(CURRENCY_CODES).toEqual(expect.arrayContaining(["EUR", "GBP", "INR", "JPY", "USD"]));
+    for (const code of CURRENCY_CODES) {
+      expect(code).toMatch(/^[A-Z]{3}$/);
+      expect(isCurrencyCode(code), code).toBe(true);
+      expect(formatMoney(100, code).startsWith(currencySymbol(code)), code).toBe(true);
+    }
     expect(isCurrencyCode("GBP")).toBe(true);
+    expect(isCurrencyCode("gbp")).toBe(false);
     expect(isCurrencyCode("toString")).toBe(false);
   });
 
