@@ -1,17 +1,18 @@
 /**
- * API tokens (DESIGN.md §4). Access tokens are short-lived JWTs signed with HMAC-SHA256; the
- * algorithm is pinned (the header is compared byte for byte, never trusted). Refresh tokens are
- * random, stored hashed, single-use (rotated on refresh) and revocable.
+ * API tokens (DESIGN.md §4). Access tokens are short-lived JWTs signed and verified with `jose`,
+ * HMAC-SHA256 only (the algorithm is pinned on both sides; a token naming another is refused).
+ * Refresh tokens are random, stored hashed, single-use (rotated on refresh) and revocable.
  */
 import { and, eq, isNull, lt } from "drizzle-orm";
+import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Database } from "../../db/client";
 import { refreshTokens } from "../../db/schema";
-import { base64url, fromBase64url, randomToken, sha256 } from "./crypto.server";
+import { base64url, randomToken, sha256 } from "./crypto.server";
 import type { SessionKind } from "./sessions.server";
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3_600_000;
-const HEADER = base64url(new TextEncoder().encode(JSON.stringify({ alg: "HS256", typ: "JWT" })));
+const ALGORITHM = "HS256";
 
 export type AccessTokenResult =
   | { ok: true; kind: SessionKind; subjectId: number; /** When the token was issued (ms). */ issuedAt: number }
@@ -22,33 +23,25 @@ async function hmacKey(secret: string) {
 }
 
 export async function createAccessToken(secret: string, kind: SessionKind, subjectId: number, now = Date.now()): Promise<string> {
-  const payload = base64url(
-    // `iat_ms`: the exact moment, compared with the account's "tokens valid after" (sign-out, password change).
-    new TextEncoder().encode(JSON.stringify({ sub: String(subjectId), kind, iat: Math.floor(now / 1000), iat_ms: now, exp: Math.floor((now + ACCESS_TOKEN_TTL_MS) / 1000) })),
-  );
-  const signature = await crypto.subtle.sign("HMAC", await hmacKey(secret), new TextEncoder().encode(`${HEADER}.${payload}`));
-  return `${HEADER}.${payload}.${base64url(new Uint8Array(signature))}`;
+  // `iat_ms`: the exact moment, compared with the account's "tokens valid after" (sign-out, password change).
+  return new SignJWT({ kind, iat_ms: now })
+    .setProtectedHeader({ alg: ALGORITHM, typ: "JWT" })
+    .setSubject(String(subjectId))
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor((now + ACCESS_TOKEN_TTL_MS) / 1000))
+    .sign(await hmacKey(secret));
 }
 
 export async function verifyAccessToken(secret: string, token: string | null, now = Date.now()): Promise<AccessTokenResult> {
   if (!token) return { ok: false, reason: "missing" };
-  const [header, payload, signature, ...rest] = token.split(".");
-  if (rest.length || header !== HEADER || !payload || !signature) return { ok: false, reason: "invalid" };
-  const signatureBytes = fromBase64url(signature);
-  if (!signatureBytes) return { ok: false, reason: "invalid" };
-  const valid = await crypto.subtle.verify("HMAC", await hmacKey(secret), signatureBytes, new TextEncoder().encode(`${header}.${payload}`));
-  if (!valid) return { ok: false, reason: "invalid" };
-  let claims: { sub?: unknown; kind?: unknown; exp?: unknown; iat?: unknown; iat_ms?: unknown };
+  let claims: { sub?: unknown; kind?: unknown; iat?: unknown; iat_ms?: unknown };
   try {
-    claims = JSON.parse(new TextDecoder().decode(fromBase64url(payload) ?? new Uint8Array()));
-  } catch {
-    return { ok: false, reason: "invalid" };
+    ({ payload: claims } = await jwtVerify(token, await hmacKey(secret), { algorithms: [ALGORITHM], typ: "JWT", requiredClaims: ["exp", "sub"], currentDate: new Date(now) }));
+  } catch (error) {
+    return { ok: false, reason: error instanceof joseErrors.JWTExpired ? "expired" : "invalid" };
   }
   const subjectId = Number(claims.sub);
-  if (!Number.isSafeInteger(subjectId) || (claims.kind !== "customer" && claims.kind !== "admin") || typeof claims.exp !== "number") {
-    return { ok: false, reason: "invalid" };
-  }
-  if (claims.exp * 1000 <= now) return { ok: false, reason: "expired" };
+  if (!Number.isSafeInteger(subjectId) || (claims.kind !== "customer" && claims.kind !== "admin")) return { ok: false, reason: "invalid" };
   const issuedAt = typeof claims.iat_ms === "number" ? claims.iat_ms : typeof claims.iat === "number" ? claims.iat * 1000 : 0;
   return { ok: true, kind: claims.kind, subjectId, issuedAt };
 }

@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { sha256 } from "~/services/crypto.server";
 import { createAccessToken, REFRESH_GRACE_MS } from "~/services/tokens.server";
@@ -103,6 +104,14 @@ describe("access tokens", () => {
     expect((await api<Err>("GET", "/users/me", { token: `${header}.${payload}.` })).body.message).toBe("Invalid access token");
     const foreign = await createAccessToken("another-secret-another-secret-1234", "customer", 1);
     expect((await api<Err>("GET", "/users/me", { token: foreign })).status).toBe(401);
+    // The right key under another HMAC algorithm: the algorithm is pinned, not read from the token.
+    const otherAlgorithm = await new SignJWT({ kind: "customer", iat_ms: Date.now() })
+      .setProtectedHeader({ alg: "HS512", typ: "JWT" })
+      .setSubject("1")
+      .setIssuedAt()
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode(SECRET));
+    expect(await api<Err>("GET", "/users/me", { token: otherAlgorithm })).toEqual({ status: 401, body: { success: false, message: "Invalid access token" } });
   });
 
   it("an expired token gives TOKEN_EXPIRED; refresh, then replay, works", async () => {
