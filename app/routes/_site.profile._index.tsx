@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data({ intent, result: submission.reply({ formErrors: refusal.formErrors, fieldErrors: refusal.fieldErrors, hideFields: hide }), saved: false }, { status: refusal.status, headers: refusal.headers });
     }
     // Every session of this customer was ended with the change; clear this browser's cookie too.
-    return redirect("/login?notice=password-changed", { headers: { "Set-Cookie": sessionCookie(request, "customer", null) } });
+    return redirect("/login?notice=password-changed", { headers: { "Set-Cookie": await sessionCookie(request, "customer", null) } });
   }
   return data({ intent: null, result: undefined, saved: false }, { status: 400 });
 }

@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const refusal = passwordChangeRefusal(outcome);
     return data({ result: submission.reply({ formErrors: refusal.formErrors, fieldErrors: refusal.fieldErrors, hideFields: hide }) }, { status: refusal.status, headers: refusal.headers });
   }
-  return redirect("/admin/login?notice=password-changed", { headers: { "Set-Cookie": sessionCookie(request, "admin", null) } });
+  return redirect("/admin/login?notice=password-changed", { headers: { "Set-Cookie": await sessionCookie(request, "admin", null) } });
 }
 
 export const meta: MetaFunction = () => [{ title: "Account · Admin · Reelcraft" }];

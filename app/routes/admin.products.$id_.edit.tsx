@@ -1,7 +1,7 @@
 import { FormProvider, getFormProps, useForm } from "@conform-to/react";
 import { parseSubmission } from "~/services/form-submission.server";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -13,7 +13,7 @@ import { PRODUCT_CREATE_MESSAGES, PRODUCT_EDIT_MESSAGES, ProductDetailsSchema } 
 import { requireAdmin } from "~/services/auth.server";
 import { MediaError } from "~/services/media-upload.server";
 import { addFiles, getProductForEdit, moveMedia, removeMedia, setArchived, updateProduct, type EditableMedia } from "~/services/product-admin.server";
-import { toastCookie } from "~/services/toast.server";
+import { redirectWithToast } from "~/services/toast.server";
 import { IMAGE_ACCEPT, IMAGE_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-rules";
 
 function productId(raw: string | undefined) {
@@ -43,7 +43,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const here = `/admin/products/${id}/edit`;
   // Every change below is visible in the shop: drop the cached copies before answering.
   const done = async (message?: string) => {
-    return redirect(here, message ? { headers: { "Set-Cookie": toastCookie(request, [{ kind: "success", message }]) } } : undefined);
+    return redirectWithToast(context.env, request, here, message ? [{ kind: "success", message }] : []);
   };
   const notFound = () => {
     throw new Response("Product not found", { status: 404 });

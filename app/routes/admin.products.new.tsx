@@ -1,6 +1,6 @@
 import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigate, useNavigation } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { FileInput, MediaUploadList, useMediaUploads, type PendingUpload } from "~/components/media-uploads";
@@ -11,7 +11,7 @@ import { PRODUCT_CREATE_MESSAGES, ProductFormSchema } from "~/lib/schemas/produc
 import type { Toast } from "~/lib/toast";
 import { requireAdmin } from "~/services/auth.server";
 import { submitProductForm } from "~/services/product-form.server";
-import { toastCookie } from "~/services/toast.server";
+import { redirectWithToast } from "~/services/toast.server";
 import { IMAGE_ACCEPT, IMAGE_RULE, THUMBNAIL_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-rules";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const toasts: Omit<Toast, "id">[] = [{ kind: "success", message: PRODUCT_CREATE_MESSAGES.created }];
   if (outcome.mediaFailed) toasts.push({ kind: "error", message: PRODUCT_CREATE_MESSAGES.mediaFailed });
   else if (outcome.mediaCount > 0) toasts.push({ kind: "success", message: PRODUCT_CREATE_MESSAGES.mediaUploaded });
-  return redirect("/admin/products", { headers: { "Set-Cookie": toastCookie(request, toasts) } });
+  return redirectWithToast(context.env, request, "/admin/products", toasts);
 }
 
 export const meta: MetaFunction = () => [{ title: "Create New Product · Admin · Reelcraft" }];

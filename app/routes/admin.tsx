@@ -8,7 +8,7 @@ import { readToasts } from "~/services/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const { toasts, clear } = readToasts(request);
+  const { toasts, clear } = await readToasts(context.env, request);
   return data({ admin, toasts }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 

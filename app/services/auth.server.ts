@@ -6,7 +6,7 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { apiError } from "~/lib/api";
 import { PRODUCT_CREATE_MESSAGES } from "~/lib/schemas/product";
 import { getAccountForToken, toAdminView, toUserView, type AdminView, type UserView } from "./accounts.server";
-import { getSessionSubject, readSessionToken, touchSession, type SessionKind } from "./sessions.server";
+import { getSessionSubject, presentsSessionCookie, touchSession, type SessionKind } from "./sessions.server";
 import { bearerToken, verifyAccessToken } from "./tokens.server";
 
 type Identity = { customer: UserView; admin: AdminView };
@@ -19,7 +19,7 @@ function sessionIdentity<K extends SessionKind>(context: AppLoadContext, request
   let found = perRequest.get(kind) as Promise<Identity[K] | null> | undefined;
   if (!found) {
     // An answer made with a session in hand is for one person (see `privacy` in load-context.ts).
-    if (readSessionToken(request, kind) !== null) context.privacy.personal = true;
+    if (presentsSessionCookie(request, kind)) context.privacy.personal = true;
     found = (async () => {
       const session = await getSessionSubject(context.db, request, kind);
       if (!session) return null;

@@ -1,8 +1,10 @@
 /**
  * Browser sessions (DESIGN.md §4): the cookie holds a random value; D1 holds its SHA-256 with the
  * subject and expiry, so sessions can be listed and revoked. Customers and admins use separate
- * cookies and rows of different kinds.
+ * cookies and rows of different kinds. The cookies are Remix cookie containers (`createCookie`):
+ * one place sets their attributes, and parsing and serialising are the framework's.
  */
+import { createCookie, type Cookie } from "@remix-run/cloudflare";
 import { and, eq, lt } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { admins, sessions, users } from "../../db/schema";
@@ -31,6 +33,19 @@ export function isSecureRequest(request: Request) {
   return new URL(request.url).protocol === "https:";
 }
 
+/** The cookie container for a kind of session on this scheme (built once per name). */
+const containers = new Map<string, Cookie>();
+function sessionCookieFor(request: Request, kind: SessionKind): Cookie {
+  const secure = isSecureRequest(request);
+  const name = cookieName(kind, secure);
+  let container = containers.get(name);
+  if (!container) {
+    container = createCookie(name, { path: "/", httpOnly: true, sameSite: "lax", secure, maxAge: Math.floor(SESSION_POLICY[kind].absoluteMs / 1000) });
+    containers.set(name, container);
+  }
+  return container;
+}
+
 function requestCookies(request: Request): Array<[name: string, value: string]> {
   const header = request.headers.get("Cookie") ?? "";
   return header.split(";").map((part) => {
@@ -39,12 +54,16 @@ function requestCookies(request: Request): Array<[name: string, value: string]> 
   });
 }
 
-export function readSessionToken(request: Request, kind: SessionKind): string | null {
+/** The session token the request's cookie of `kind` carries, or null (absent or malformed). */
+export async function readSessionToken(request: Request, kind: SessionKind): Promise<string | null> {
+  const value: unknown = await sessionCookieFor(request, kind).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
+}
+
+/** Whether the request carries a cookie named like a session of `kind` (valid or not). */
+export function presentsSessionCookie(request: Request, kind: SessionKind): boolean {
   const name = cookieName(kind, isSecureRequest(request));
-  for (const [key, value] of requestCookies(request)) {
-    if (key === name) return /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : null;
-  }
-  return null;
+  return requestCookies(request).some(([key]) => key === name);
 }
 
 /**
@@ -59,11 +78,10 @@ export function isAnonymousRequest(request: Request): boolean {
   return !requestCookies(request).some(([name]) => SESSION_COOKIE_NAMES.has(name));
 }
 
-export function sessionCookie(request: Request, kind: SessionKind, token: string | null): string {
-  const secure = isSecureRequest(request);
-  const attributes = ["Path=/", "HttpOnly", "SameSite=Lax", ...(secure ? ["Secure"] : [])];
-  if (token === null) return `${cookieName(kind, secure)}=; Max-Age=0; ${attributes.join("; ")}`;
-  return `${cookieName(kind, secure)}=${token}; Max-Age=${Math.floor(SESSION_POLICY[kind].absoluteMs / 1000)}; ${attributes.join("; ")}`;
+/** The Set-Cookie value that stores `token`, or with null the one that removes the cookie. */
+export function sessionCookie(request: Request, kind: SessionKind, token: string | null): Promise<string> {
+  const container = sessionCookieFor(request, kind);
+  return token === null ? container.serialize("", { maxAge: 0 }) : container.serialize(token);
 }
 
 /** Starts a session; returns the Set-Cookie header value. */
@@ -88,7 +106,7 @@ const accountTable = { customer: users, admin: admins } as const;
  * session row joined with its user or admin). Expired sessions are deleted on sight.
  */
 export async function getSessionSubject(db: Database, request: Request, kind: SessionKind, now = Date.now()) {
-  const token = readSessionToken(request, kind);
+  const token = await readSessionToken(request, kind);
   if (!token) return null;
   const id = await sha256(token);
   const account = accountTable[kind];
@@ -119,7 +137,7 @@ export async function touchSession(db: Database, sessionId: string, lastSeenAt: 
 }
 
 export async function destroySession(db: Database, request: Request, kind: SessionKind) {
-  const token = readSessionToken(request, kind);
+  const token = await readSessionToken(request, kind);
   if (token) await db.delete(sessions).where(and(eq(sessions.id, await sha256(token)), eq(sessions.kind, kind)));
   return sessionCookie(request, kind, null);
 }

@@ -96,3 +96,10 @@ export async function customerCookie(email = "customer@example.com", password = 
 export async function adminCookie() {
   return cookieFrom(await postForm("/admin/login", { email: "admin@example.com", password: "AdminPass#2026" }), "admin_sid");
 }
+
+/** The page a redirect leads to, fetched with `cookie` plus the cookies the redirect set (its toasts, say). */
+export async function pageAfterRedirect(response: Response, cookie: string): Promise<string> {
+  const set = response.headers.getSetCookie().map((c) => c.split(";")[0]!).filter((pair) => !pair.endsWith("="));
+  const page = await SELF.fetch(`http://localhost${response.headers.get("location")}`, { headers: { Cookie: [cookie, ...set].join("; ") } });
+  return page.text();
+}

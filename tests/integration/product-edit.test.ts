@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { adminCookie, adminSignIn, api, customerCookie, fakeMedia, newCustomer, postForm } from "./helpers";
+import { adminCookie, adminSignIn, api, customerCookie, fakeMedia, newCustomer, pageAfterRedirect, postForm } from "./helpers";
 
 const base = {
   title: "Editable Explainer",
@@ -73,7 +73,7 @@ describe("Edit product (form posts)", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`/admin/products/${id}/edit`);
-    expect(decodeURIComponent(response.headers.getSetCookie().join())).toContain("Product updated successfully!");
+    expect(await pageAfterRedirect(response, admin)).toContain("Product updated successfully!");
 
     const after = await packageRows(id);
     expect(after.map((p) => [p.position, p.amount_minor, p.currency])).toEqual([

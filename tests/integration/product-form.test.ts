@@ -45,9 +45,17 @@ describe("Create New Product without JavaScript (one multipart post)", () => {
     const response = await post("/admin/products/new", multipart([...fields, ["images", image()], ["images", image("second.jpg")], ["videos", video()], ["video_thumbnail", image("thumb.jpg")]]), admin);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/products");
-    const toast = decodeURIComponent(response.headers.getSetCookie().find((c) => c.startsWith("toast="))!);
-    expect(toast).toContain("Product created successfully!");
-    expect(toast).toContain("Images and videos uploaded successfully!");
+    // The toasts travel in a signed cookie and show once on the page the redirect leads to.
+    const toast = response.headers.getSetCookie().find((c) => c.startsWith("toast="))!.split(";")[0]!;
+    const visit = (cookie: string) => SELF.fetch("http://localhost/admin/products", { headers: { Cookie: cookie } });
+    const shown = await visit(`${admin}; ${toast}`);
+    const page = await shown.text();
+    expect(page).toContain("Product created successfully!");
+    expect(page).toContain("Images and videos uploaded successfully!");
+    expect(shown.headers.getSetCookie().some((c) => c.startsWith("toast=; Max-Age=0"))).toBe(true);
+    // A toast cookie the server did not sign shows nothing.
+    const forged = `toast=${encodeURIComponent(btoa(JSON.stringify([{ id: "x", kind: "error", message: "Forged message" }])))}`;
+    expect(await (await visit(`${admin}; ${forged}`)).text()).not.toContain("Forged message");
 
     const product = await env.DB.prepare("SELECT id, services_offered FROM products WHERE title = ?").bind("Product Form Test Film").first<{ id: number; services_offered: string }>();
     expect(JSON.parse(product!.services_offered)).toEqual(["Storyboard", "Animation"]);
