@@ -1,13 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "~/lib/api";
 import { apiChangePassword } from "~/services/api-auth.server";
 
 /** PUT /api/v1/admin/change_password (SPEC §7). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "PUT") return methodNotAllowed("PUT");
   return apiChangePassword(context, request, "admin");
-}
-
-export function loader() {
-  return methodNotAllowed("PUT");
 }

@@ -1,13 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "~/lib/api";
 import { apiSignOut } from "~/services/api-auth.server";
 
 /** DELETE /api/v1/admin/sign_out (SPEC §7). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "DELETE") return methodNotAllowed("DELETE");
   return apiSignOut(context, request, "admin");
-}
-
-export function loader() {
-  return methodNotAllowed("DELETE");
 }

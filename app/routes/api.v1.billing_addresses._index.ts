@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, apiJson, methodNotAllowed, readJsonObject, wrapped } from "~/lib/api";
+import { apiError, apiJson, readJsonObject, wrapped } from "~/lib/api";
 import { AddressSchema } from "~/lib/schemas/address";
 import { AddressLimitError, createAddress, listAddresses } from "~/services/addresses.server";
 import { requireApiCustomer } from "~/services/auth.server";
@@ -13,7 +13,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** POST /api/v1/billing_addresses {street, city, state, zip_code, country, is_default} (flat or under billing_address). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const customer = await requireApiCustomer(context, request);
   const body = await readJsonObject(request);
   const parsed = parseApiInput(AddressSchema, body.billing_address ? wrapped(body, "billing_address") : body);

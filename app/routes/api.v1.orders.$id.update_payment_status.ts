@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, apiJson, methodNotAllowed } from "~/lib/api";
+import { apiError, apiJson } from "~/lib/api";
 import { requireApiAnyAccount } from "~/services/auth.server";
 import { getOrder, syncPaymentStatus } from "~/services/orders.server";
 
@@ -8,15 +8,10 @@ import { getOrder, syncPaymentStatus } from "~/services/orders.server";
  * sends is ignored: the server asks the payment provider and records what it says (DESIGN.md §5).
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== "PUT") return methodNotAllowed("PUT");
   const caller = await requireApiAnyAccount(context, request);
   const id = /^\d{1,12}$/.test(params.id ?? "") ? Number(params.id) : null;
   const order = id ? await getOrder(context.db, id, caller.kind === "admin" ? {} : { userId: caller.id }) : null;
   if (!order) return apiError(404, "Order not found");
   const paymentStatus = await syncPaymentStatus(context.db, context.payments, order.id);
   return apiJson({ success: true, data: { id: order.id, payment_status: paymentStatus } });
-}
-
-export function loader() {
-  return methodNotAllowed("PUT");
 }

@@ -1,28 +1,18 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
-import { apiError, methodNotAllowed, readJsonObject } from "~/lib/api";
+import { LocalAuthenticateSchema } from "~/lib/schemas/local-payment";
+import { apiError, readJsonObject } from "~/lib/api";
 import { parseApiInput } from "~/lib/api-messages";
 import { requireApiCustomer } from "~/services/auth.server";
 import { payLocalIntent } from "~/services/checkout.server";
 import { localPaymentAnswer } from "~/services/local-payment-answer.server";
-
-const AuthenticateSchema = z.object({
-  client_secret: z.string({ required_error: "client_secret is required" }).min(1, "client_secret is required").max(200),
-  result: z.enum(["approve", "fail"], { errorMap: () => ({ message: 'result must be "approve" or "fail"' }) }),
-});
 
 /**
  * POST /api/v1/payments/local/authenticate {client_secret, result: "approve" | "fail"} → data.status.
  * Local mode only: the offline stand-in for the bank's authentication step (card 4000 0025 0000 3155).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("POST");
   const customer = await requireApiCustomer(context, request);
-  const parsed = parseApiInput(AuthenticateSchema, await readJsonObject(request));
+  const parsed = parseApiInput(LocalAuthenticateSchema, await readJsonObject(request));
   if (!parsed.success) return apiError(422, parsed.error.issues[0]?.message ?? "Invalid request");
   return localPaymentAnswer(await payLocalIntent(context, customer.id, parsed.data.client_secret, { approve: parsed.data.result === "approve" }));
-}
-
-export function loader() {
-  return methodNotAllowed("POST");
 }

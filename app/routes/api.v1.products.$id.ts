@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, apiJson, methodNotAllowed, PUBLIC_CACHE } from "~/lib/api";
+import { apiError, apiJson, PUBLIC_CACHE } from "~/lib/api";
 import { requireApiAdmin } from "~/services/auth.server";
 import { MediaError } from "~/services/media-upload.server";
 import { ProductDetailsSchema } from "~/lib/schemas/product";
@@ -20,7 +20,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  * is stored; the title (if sent) is checked first and saved after the files.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== "PUT") return methodNotAllowed("GET, PUT");
   await requireApiAdmin(context, request);
   if (!/^\d{1,12}$/.test(params.id ?? "")) return apiError(400, "Product id must be a positive whole number");
   const id = Number(params.id);

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, apiJson, methodNotAllowed, PUBLIC_CACHE, readJsonObject, wrapped } from "~/lib/api";
+import { apiError, apiJson, PUBLIC_CACHE, readJsonObject, wrapped } from "~/lib/api";
 import { ProductDetailsSchema } from "~/lib/schemas/product";
 import { requireApiAdmin } from "~/services/auth.server";
 import { createProduct } from "~/services/product-admin.server";
@@ -27,7 +27,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * packages:[{short_description, amount, items_included, currency}], tags}} (admins) → data.id.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed("GET, POST");
   await requireApiAdmin(context, request);
   const parsed = parseApiInput(ProductDetailsSchema, wrapped(await readJsonObject(request), "product"));
   if (!parsed.success) {

@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { apiError, apiJson, readJsonObject, wrapped } from "~/lib/api";
-import { AdminLoginSchema, ChangePasswordSchema, LoginSchema, SignupSchema, UpdateProfileSchema } from "~/lib/schemas/auth";
+import { AdminLoginSchema, ChangePasswordSchema, LoginSchema, RefreshTokenSchema, SignupSchema, UpdateProfileSchema } from "~/lib/schemas/auth";
 import { authenticate, changePassword, createCustomer, getAdmin, getUser, signOutTokens, updateName } from "./accounts.server";
 import { requireApiAdmin, requireApiCustomer, requireApiToken } from "./auth.server";
 import { allowAnonymousWrite, allowSignInAttempt, RETRY_AFTER_SECONDS, TOO_MANY_ATTEMPTS } from "./rate-limit.server";
@@ -62,10 +62,9 @@ export async function apiSignIn(context: AppLoadContext, request: Request, kind:
 
 /** POST /refresh_token and /admin/refresh_token {refresh_token} → a new pair; the old token stops working. */
 export async function apiRefresh(context: AppLoadContext, request: Request, kind: SessionKind): Promise<Response> {
-  const body = await readJsonObject(request);
-  const token = typeof body.refresh_token === "string" ? body.refresh_token : "";
-  if (!token) return apiError(400, "refresh_token is required");
-  const rotated = await rotateRefreshToken(context.db, context.env.TOKEN_SECRET, kind, token);
+  const parsed = RefreshTokenSchema.safeParse(await readJsonObject(request));
+  if (!parsed.success) return apiError(400, "refresh_token is required");
+  const rotated = await rotateRefreshToken(context.db, context.env.TOKEN_SECRET, kind, parsed.data.refresh_token);
   if (!rotated) return apiError(401, "Invalid or expired refresh token");
   const tokens = { access_token: rotated.access_token, refresh_token: rotated.refresh_token };
   if (kind === "admin") return apiJson({ success: true, data: tokens });

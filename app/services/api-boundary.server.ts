@@ -5,9 +5,11 @@
  *   configured, `http://localhost:*` and `http://127.0.0.1:*`. Preflights are answered here. No
  *   credentials are ever allowed (the API uses Bearer tokens, not cookies), so an origin is echoed,
  *   never `*` with credentials; other origins get no CORS headers at all.
- * - A method a call does not take answers the API's own 405 shape with an `Allow` header, before
- *   Remix sees it (Remix would answer its own 405 and log a server error for a call that only reads).
+ * - A method a call does not take answers the API's own 405 shape with an `Allow` header, from the
+ *   contract (lib/api-contract.ts), before Remix sees it: routes never check methods themselves
+ *   (and Remix would answer its own 405 and log a server error for a call that only reads).
  */
+import { allowedMethods } from "../lib/api-contract";
 import { isLocalEnvironment } from "./environment.server";
 
 const LOCAL_DEFAULT = ["http://localhost:*", "http://127.0.0.1:*"];
@@ -59,27 +61,17 @@ export function corsPreflight(request: Request, env: Env): Response | null {
   return new Response(null, { status: 204, headers });
 }
 
-type RouteTable = { pattern: RegExp; writes: boolean }[];
-
-/** The API's calls from the server build's route table: each path as a pattern, and whether it takes writes (has an action). */
-export function apiRouteTable(routes: Record<string, { path?: string; module: { action?: unknown } } | undefined>): RouteTable {
-  const table = Object.entries(routes)
-    .filter(([id, route]) => id.startsWith("routes/api.v1.") && route?.path)
-    .map(([, route]) => {
-      const source = route!.path!.split("/").map((part) => (part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
-      return { pattern: new RegExp(`^/${source.join("/")}/?$`), writes: typeof route!.module.action === "function", splat: route!.path!.endsWith("*") };
-    });
-  // Named calls before the catch-all.
-  return table.sort((a, b) => Number(a.splat) - Number(b.splat)).map(({ pattern, writes }) => ({ pattern, writes }));
-}
-
-/** The API's 405 for a write to a call that only reads; null when the method may go on. */
-export function readOnlyCallRefusal(request: Request, table: RouteTable): Response | null {
-  if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return null;
-  const { pathname } = new URL(request.url);
-  const route = table.find((r) => r.pattern.test(pathname));
-  if (!route || route.writes) return null;
-  return Response.json({ success: false, message: "Method not allowed; use GET" }, { status: 405, headers: { Allow: "GET, HEAD", "Cache-Control": "no-store" } });
+/**
+ * The API's 405 for a method the contract does not list for the path (with `Allow` from the
+ * contract); null when the method may go on, or when the path is not a contract call (the
+ * catch-all answers 404).
+ */
+export function methodRefusal(request: Request): Response | null {
+  if (request.method === "OPTIONS") return null;
+  const allowed = allowedMethods(new URL(request.url).pathname);
+  if (!allowed || allowed.includes(request.method)) return null;
+  const listed = allowed.join(", ");
+  return Response.json({ success: false, message: `Method not allowed; use ${listed}` }, { status: 405, headers: { Allow: listed, "Cache-Control": "no-store" } });
 }
 
 /** An API answer as clients receive it: CORS headers for allowed origins. */

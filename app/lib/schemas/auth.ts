@@ -74,3 +74,6 @@ export const AdminChangePasswordSchema = ChangePasswordSchema;
 export type SignupInput = z.infer<typeof SignupSchema>;
 export type LoginInput = z.infer<typeof LoginSchema>;
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
+
+/** `POST /api/v1/refresh_token` and the admin variant. */
+export const RefreshTokenSchema = z.object({ refresh_token: z.string({ required_error: "refresh_token is required" }).min(1, "refresh_token is required") });

@@ -1,0 +1,8 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiJson, PUBLIC_CACHE } from "~/lib/api";
+import { openApiDocument } from "~/services/openapi.server";
+
+/** GET /api/v1/openapi.json: the API's OpenAPI 3.1 document, generated from its contract. */
+export function loader({ request }: LoaderFunctionArgs) {
+  return apiJson(openApiDocument(new URL(request.url).origin), { cache: PUBLIC_CACHE });
+}
