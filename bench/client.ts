@@ -19,7 +19,13 @@ async function gzipProxy(origin: string): Promise<{ server: Server; url: string 
   const target = new URL(origin);
   const server = createServer((req, res) => {
     const upstream = httpRequest(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host, "accept-encoding": "identity" } },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: target.host, "accept-encoding": "identity" },
+      },
       (up) => {
         const chunks: Buffer[] = [];
         up.on("data", (c: Buffer) => chunks.push(c));
@@ -59,7 +65,10 @@ export interface JsReport {
 
 export async function measureClientJs(origin: string, cookies: { customer: string; admin: string }): Promise<JsReport[]> {
   const proxy = await gzipProxy(origin);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--disable-background-networking", "--disable-component-update", "--no-first-run"] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
   const pages: { page: string; path: string; cookie?: string }[] = [
     { page: "/products", path: "/products" },
     { page: "/products/{id}", path: "/products/1" },

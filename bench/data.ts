@@ -29,42 +29,55 @@ try {
     const statements = [
       ...newTags.map((name) => db.prepare("INSERT INTO tags (name) VALUES (?)").bind(name)),
       // Product k (k > seedCount) copies seed product ((k - 1) % seedCount) + 1, one hour older each.
-      db.prepare(
-        `WITH RECURSIVE n(k) AS (SELECT CAST(?1 AS INTEGER) + 1 UNION ALL SELECT k + 1 FROM n WHERE k < ?2)
+      db
+        .prepare(
+          `WITH RECURSIVE n(k) AS (SELECT CAST(?1 AS INTEGER) + 1 UNION ALL SELECT k + 1 FROM n WHERE k < ?2)
          INSERT INTO products (id, title, description_heading, description, services_offered, created_at, updated_at)
          SELECT n.k, p.title || ' · Studio ' || n.k, p.description_heading, p.description, p.services_offered,
                 p.created_at - n.k * 3600000, p.created_at - n.k * 3600000
          FROM n JOIN products p ON p.id = ((n.k - 1) % CAST(?1 AS INTEGER)) + 1`,
-      ).bind(seedCount, PRODUCTS),
-      db.prepare(
-        `INSERT INTO packages (product_id, position, currency, amount_minor, short_description, items_included)
+        )
+        .bind(seedCount, PRODUCTS),
+      db
+        .prepare(
+          `INSERT INTO packages (product_id, position, currency, amount_minor, short_description, items_included)
          SELECT np.id, pk.position, pk.currency, pk.amount_minor + (np.id % 7) * 500, pk.short_description, pk.items_included
          FROM products np JOIN packages pk ON pk.product_id = ((np.id - 1) % CAST(?1 AS INTEGER)) + 1 WHERE np.id > ?1`,
-      ).bind(seedCount),
-      db.prepare(
-        `INSERT INTO product_tags (product_id, tag_id)
+        )
+        .bind(seedCount),
+      db
+        .prepare(
+          `INSERT INTO product_tags (product_id, tag_id)
          SELECT np.id, pt.tag_id FROM products np JOIN product_tags pt ON pt.product_id = ((np.id - 1) % CAST(?1 AS INTEGER)) + 1 WHERE np.id > ?1`,
-      ).bind(seedCount),
+        )
+        .bind(seedCount),
       // Every copy also gets one of the extra tags, so that each of the 20 tags has many products.
-      db.prepare(
-        `INSERT OR IGNORE INTO product_tags (product_id, tag_id)
+      db
+        .prepare(
+          `INSERT OR IGNORE INTO product_tags (product_id, tag_id)
          SELECT np.id, t.id FROM products np JOIN tags t ON t.name LIKE 'Style %'
          WHERE np.id > ?1 AND (np.id % CAST(?2 AS INTEGER)) = (t.id % CAST(?2 AS INTEGER))`,
-      ).bind(seedCount, Math.max(1, newTags.length)),
-      db.prepare(
-        `INSERT INTO product_media (product_id, kind, r2_key, content_type, size, width, height, position)
+        )
+        .bind(seedCount, Math.max(1, newTags.length)),
+      db
+        .prepare(
+          `INSERT INTO product_media (product_id, kind, r2_key, content_type, size, width, height, position)
          SELECT np.id, m.kind, 'products/' || np.id || substr(m.r2_key, instr(m.r2_key, '/seed-')), m.content_type, 0, m.width, m.height, m.position
          FROM products np JOIN product_media m ON m.product_id = ((np.id - 1) % CAST(?1 AS INTEGER)) + 1 WHERE np.id > ?1`,
-      ).bind(seedCount),
+        )
+        .bind(seedCount),
       // Other customers (they never sign in: the hash is not a valid password hash).
-      db.prepare(
-        `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ?1)
+      db
+        .prepare(
+          `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ?1)
          INSERT INTO users (name, email, password_hash, created_at)
          SELECT 'Bench Customer ' || k, 'bench.customer.' || k || '@example.com', 'not-a-password-hash', 1735689600000 + k * 86400000 FROM n`,
-      ).bind(OTHER_CUSTOMERS),
+        )
+        .bind(OTHER_CUSTOMERS),
       // Orders newest first from 2026-11-01, one every 20 minutes, over the catalogue and statuses.
-      db.prepare(
-        `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ?1)
+      db
+        .prepare(
+          `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ?1)
          INSERT INTO orders (user_id, product_id, package_id, package_position, amount_minor, currency, payment_status, payment_intent_id, gateway, created_at, updated_at)
          SELECT CASE WHEN n.k <= ?2 THEN (SELECT id FROM users WHERE email = 'customer@example.com')
                      ELSE (SELECT id FROM users WHERE email = 'bench.customer.' || (1 + n.k % CAST(?3 AS INTEGER)) || '@example.com') END,
@@ -72,7 +85,8 @@ try {
                 CASE n.k % 5 WHEN 0 THEN 'failed' WHEN 1 THEN 'initiated' ELSE 'succeeded' END,
                 'pi_bench_' || n.k, 'local', 1793491200000 - n.k * 1200000, 1793491200000 - n.k * 1200000
          FROM n JOIN packages pk ON pk.product_id = 1 + (n.k * 7) % CAST(?4 AS INTEGER) AND pk.position = 0`,
-      ).bind(ORDERS, CUSTOMER_ORDERS, OTHER_CUSTOMERS, PRODUCTS),
+        )
+        .bind(ORDERS, CUSTOMER_ORDERS, OTHER_CUSTOMERS, PRODUCTS),
     ];
     await db.batch(statements);
     const counts = await db

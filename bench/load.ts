@@ -82,7 +82,9 @@ export async function loadTest(_mf: Miniflare, origin: string, routes: Route[], 
   for (let round = 0; round < rounds; round++) {
     for (const route of [health, ...routes]) {
       const sample = await one(origin, route, seconds);
-      console.log(`round ${round + 1} ${route.label}: ${sample.requestsPerSecond.toFixed(0)} req/s, p50 ${sample.p50Ms} ms, cpu ${sample.cpuMsPerRequest?.toFixed(3) ?? "?"} ms/req, errors ${sample.errors}`);
+      console.log(
+        `round ${round + 1} ${route.label}: ${sample.requestsPerSecond.toFixed(0)} req/s, p50 ${sample.p50Ms} ms, cpu ${sample.cpuMsPerRequest?.toFixed(3) ?? "?"} ms/req, errors ${sample.errors}`,
+      );
       samples.set(route.label, [...(samples.get(route.label) ?? []), sample]);
     }
   }

@@ -46,19 +46,36 @@ export function writeReport({
   const targets: [string, string, string][] = [];
   const cpuTarget = (row: LoadResult | undefined, name: string) => {
     const r = row?.cpuMsPerRequest && healthz.cpuMsPerRequest ? row.cpuMsPerRequest / healthz.cpuMsPerRequest : null;
-    targets.push([`${name} CPU per request ≤ 15× /healthz`, r === null ? "not readable" : `${r.toFixed(1)}×`, r === null ? "n/a" : verdict(r <= 15, `${(r - 15).toFixed(1)}× over`)]);
+    targets.push([
+      `${name} CPU per request ≤ 15× /healthz`,
+      r === null ? "not readable" : `${r.toFixed(1)}×`,
+      r === null ? "n/a" : verdict(r <= 15, `${(r - 15).toFixed(1)}× over`),
+    ]);
   };
   cpuTarget(productsCpu, "/products");
   cpuTarget(productCpu, "/products/{id}");
   const hitRatio = hit.cpuMsPerRequest && hit.healthz.cpuMsPerRequest ? hit.cpuMsPerRequest / hit.healthz.cpuMsPerRequest : null;
-  targets.push(["Edge-cache hit CPU ≤ 3× /healthz", hitRatio === null ? "not readable" : `${hitRatio.toFixed(1)}×`, hitRatio === null ? "n/a" : verdict(hitRatio <= 3, `${(hitRatio - 3).toFixed(1)}× over`)]);
+  targets.push([
+    "Edge-cache hit CPU ≤ 3× /healthz",
+    hitRatio === null ? "not readable" : `${hitRatio.toFixed(1)}×`,
+    hitRatio === null ? "n/a" : verdict(hitRatio <= 3, `${(hitRatio - 3).toFixed(1)}× over`),
+  ]);
   const worstPublic = Math.max(...publicTrips.map((t) => t.sequential));
   targets.push(["Public pages ≤ 1 sequential D1 round trip", `worst ${worstPublic}`, verdict(worstPublic <= 1, `${worstPublic - 1} more`)]);
   const worstOther = Math.max(...trips.filter((t) => !publicTrips.includes(t)).map((t) => t.sequential));
   targets.push(["Other pages ≤ 2 sequential D1 round trips", `worst ${worstOther}`, verdict(worstOther <= 2, `${worstOther - 2} more`)]);
-  if (productsJs) targets.push(["≤ 90 KB gzip JS on /products", kb(productsJs.gzipBytes), verdict(productsJs.gzipBytes <= 90 * 1024, `${kb(productsJs.gzipBytes - 90 * 1024)} over`)]);
+  if (productsJs)
+    targets.push([
+      "≤ 90 KB gzip JS on /products",
+      kb(productsJs.gzipBytes),
+      verdict(productsJs.gzipBytes <= 90 * 1024, `${kb(productsJs.gzipBytes - 90 * 1024)} over`),
+    ]);
   for (const l of mobile) {
-    targets.push([`Lighthouse mobile ≥ 98, CLS ≤ 0.02 on ${l.path}`, `${l.score}, CLS ${l.cls.toFixed(3)}`, verdict(l.score >= 98 && l.cls <= 0.02, `score ${l.score} (${98 - l.score} short), CLS ${l.cls.toFixed(3)}`)]);
+    targets.push([
+      `Lighthouse mobile ≥ 98, CLS ≤ 0.02 on ${l.path}`,
+      `${l.score}, CLS ${l.cls.toFixed(3)}`,
+      verdict(l.score >= 98 && l.cls <= 0.02, `score ${l.score} (${98 - l.score} short), CLS ${l.cls.toFixed(3)}`),
+    ]);
   }
 
   // Why each missed target was missed, from the measurements themselves.
@@ -136,11 +153,15 @@ export function writeReport({
     "",
     "| Page | Form factor | Runs | Score | LCP | TBT | CLS |",
     "| --- | --- | --- | --- | --- | --- | --- |",
-    ...lighthouse.map((l) => `| ${l.path} | ${l.formFactor} | ${l.runs} | ${l.score} | ${Math.round(l.lcpMs)} ms | ${Math.round(l.tbtMs)} ms | ${l.cls.toFixed(3)} |`),
+    ...lighthouse.map(
+      (l) => `| ${l.path} | ${l.formFactor} | ${l.runs} | ${l.score} | ${Math.round(l.lcpMs)} ms | ${Math.round(l.tbtMs)} ms | ${l.cls.toFixed(3)} |`,
+    ),
     "",
     "LCP element and remaining opportunities (last run of each):",
     "",
-    ...lighthouse.map((l) => `- ${l.path} ${l.formFactor}: \`${l.lcpElement.replace(/`/g, "'").slice(0, 160)}\`; ${l.opportunities.join(", ") || "no opportunities"}`),
+    ...lighthouse.map(
+      (l) => `- ${l.path} ${l.formFactor}: \`${l.lcpElement.replace(/`/g, "'").slice(0, 160)}\`; ${l.opportunities.join(", ") || "no opportunities"}`,
+    ),
     "",
   ];
   writeFileSync("docs/perf.md", lines.join("\n"));

@@ -52,8 +52,7 @@ function instrument(db: D1Database, counts: Counts): D1Database {
       const value = Reflect.get(target, key, receiver);
       if (key === "prepare") return (sql: string) => wrapStatement(target.prepare(sql));
       if (key === "batch") {
-        return (statements: D1PreparedStatement[]) =>
-          track(statements.length, () => target.batch(statements.map((s) => unwrap.get(s) ?? s)));
+        return (statements: D1PreparedStatement[]) => track(statements.length, () => target.batch(statements.map((s) => unwrap.get(s) ?? s)));
       }
       return typeof value === "function" ? value.bind(target) : value;
     },

@@ -3,14 +3,7 @@
  * timestamps are epoch milliseconds. Later features only add to this file.
  */
 import { sql } from "drizzle-orm";
-import {
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -80,10 +73,7 @@ export const refreshTokens = sqliteTable(
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     replacedBy: integer("replaced_by"),
   },
-  (t) => [
-    uniqueIndex("refresh_tokens_hash_unique").on(t.tokenHash),
-    index("refresh_tokens_subject_idx").on(t.kind, t.subjectId),
-  ],
+  (t) => [uniqueIndex("refresh_tokens_hash_unique").on(t.tokenHash), index("refresh_tokens_subject_idx").on(t.kind, t.subjectId)],
 );
 
 export const products = sqliteTable(
@@ -125,10 +115,7 @@ export const productMedia = sqliteTable(
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("product_media_key_unique").on(t.r2Key),
-    index("product_media_product_idx").on(t.productId, t.kind, t.position),
-  ],
+  (t) => [uniqueIndex("product_media_key_unique").on(t.r2Key), index("product_media_product_idx").on(t.productId, t.kind, t.position)],
 );
 
 /** Position 0, 1, 2 is shown as Basic, Standard, Premium. */
@@ -211,7 +198,9 @@ export const orders = sqliteTable(
     paymentStatus: text("payment_status", { enum: paymentStatuses }).notNull().default("initiated"),
     /** The gateway's PaymentIntent id (Stripe `pi_...` or the local gateway's id). */
     paymentIntentId: text("payment_intent_id"),
-    gateway: text("gateway", { enum: ["local", "stripe"] }).notNull().default("local"),
+    gateway: text("gateway", { enum: ["local", "stripe"] })
+      .notNull()
+      .default("local"),
     /** A client-chosen key that makes a replayed "create order" return the same order. */
     idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),

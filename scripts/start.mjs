@@ -18,5 +18,17 @@ console.log(`\nServing the shop on http://localhost:${port}\n`);
 // Extra `wrangler dev` arguments, e.g. `--local-protocol https` or `--var NAME:value` (the e2e suite's Stripe-mode server).
 const extra = (process.env.WRANGLER_DEV_ARGS ?? "").split(" ").filter(Boolean);
 process.exit(
-  await run("node_modules/.bin/wrangler", ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", persistDir, "--show-interactive-dev-session=false", "--log-level", "warn", ...extra]),
+  await run("node_modules/.bin/wrangler", [
+    "dev",
+    "--port",
+    port,
+    "--ip",
+    "127.0.0.1",
+    "--persist-to",
+    persistDir,
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "warn",
+    ...extra,
+  ]),
 );

@@ -26,6 +26,7 @@ const stages = [
   [
     ["typecheck", "node_modules/.bin/tsc", ["--noEmit"]],
     ["lint", "node_modules/.bin/eslint", ["--max-warnings", "0", "."]],
+    ["format", "node_modules/.bin/prettier", ["--check", "."]],
     ["unit", "node_modules/.bin/vitest", vitestArgs("vitest.unit.config.ts", "unit")],
     ["build", "node_modules/.bin/remix", ["vite:build"]],
   ],

@@ -29,7 +29,13 @@ export function AddressForm({ selectedAddressId, cancelHref }: { selectedAddress
   const error = (f: { name: string; errors?: string[] | undefined }) => clear.visible(f.name, f.errors);
   const countryError = error(fields.country);
   return (
-    <Form method="post" {...getFormProps(form)} onInput={clear.onInput} onSubmit={(e) => (clear.onSubmit(), form.onSubmit(e))} className="grid gap-x-4 sm:grid-cols-2">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      onInput={clear.onInput}
+      onSubmit={(e) => (clear.onSubmit(), form.onSubmit(e))}
+      className="grid gap-x-4 sm:grid-cols-2"
+    >
       <input type="hidden" name="intent" value="add-address" />
       <div className="sm:col-span-2 empty:hidden">
         <FormError id={form.errorId} errors={form.errors} />
@@ -65,7 +71,12 @@ export function AddressForm({ selectedAddressId, cancelHref }: { selectedAddress
         Set as default address
       </label>
       <div className="mt-4 flex gap-3 sm:col-span-2">
-        <Link to={cancelHref} replace preventScrollReset className="rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
+        <Link
+          to={cancelHref}
+          replace
+          preventScrollReset
+          className="rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
           Cancel
         </Link>
         <SubmitButton busy={busy} busyText="Saving..." className="w-auto">

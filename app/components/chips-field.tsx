@@ -63,9 +63,22 @@ export function ChipsField({
           {plainHint}
         </p>
         {separator === "line" ? (
-          <textarea id={id} name={name} rows={4} defaultValue={initial.join("\n")} aria-describedby={`${id}-hint ${errorId}`} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          <textarea
+            id={id}
+            name={name}
+            rows={4}
+            defaultValue={initial.join("\n")}
+            aria-describedby={`${id}-hint ${errorId}`}
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          />
         ) : (
-          <input id={id} name={name} defaultValue={initial.join(", ")} aria-describedby={`${id}-hint ${errorId}`} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          <input
+            id={id}
+            name={name}
+            defaultValue={initial.join(", ")}
+            aria-describedby={`${id}-hint ${errorId}`}
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          />
         )}
         <FieldError id={errorId} error={error} />
       </div>
@@ -117,7 +130,9 @@ export function ChipsField({
                 setChips(chips.filter((c) => c !== chip));
                 setShownError(undefined);
               }}
-              aria-label={`Remove ${chip}`} className="rounded-full px-1.5 hover:bg-brand-100">
+              aria-label={`Remove ${chip}`}
+              className="rounded-full px-1.5 hover:bg-brand-100"
+            >
               ×
             </button>
           </li>

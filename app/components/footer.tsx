@@ -6,10 +6,26 @@ import type { SubscribeResult } from "~/routes/subscribe";
 import { Logo } from "./logo";
 
 const SOCIAL = [
-  { name: "Instagram", href: "https://www.instagram.com/", path: "M12 7.3a4.7 4.7 0 1 0 0 9.4 4.7 4.7 0 0 0 0-9.4Zm0 7.7a3 3 0 1 1 0-6 3 3 0 0 1 0 6Zm6-7.9a1.1 1.1 0 1 1-2.2 0 1.1 1.1 0 0 1 2.2 0ZM12 4c2.2 0 2.4 0 3.3.1 2.2.1 3.3 1.2 3.4 3.4.1.9.1 1.1.1 3.3v2.4c0 2.2 0 2.4-.1 3.3-.1 2.2-1.2 3.3-3.4 3.4-.9.1-1.1.1-3.3.1H9.6c-2.2 0-2.4 0-3.3-.1-2.2-.1-3.3-1.2-3.4-3.4C2.8 15.6 2.8 15.4 2.8 13.2v-2.4c0-2.2 0-2.4.1-3.3.1-2.2 1.2-3.3 3.4-3.4C7.2 4 7.4 4 9.6 4H12Z" },
-  { name: "YouTube", href: "https://www.youtube.com/", path: "M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4a2.5 2.5 0 0 0-1.8 1.8C2 8.8 2 12 2 12s0 3.2.4 4.8a2.5 2.5 0 0 0 1.8 1.8c1.6.4 7.8.4 7.8.4s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8c.4-1.6.4-4.8.4-4.8s0-3.2-.4-4.8ZM10 15V9l5.2 3L10 15Z" },
-  { name: "LinkedIn", href: "https://www.linkedin.com/", path: "M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5ZM3 9.75h4v11H3v-11Zm6.5 0h3.8v1.5h.05c.53-1 1.83-2.05 3.77-2.05 4.03 0 4.78 2.65 4.78 6.1v5.45h-4V15.9c0-1.16-.02-2.65-1.62-2.65-1.62 0-1.87 1.26-1.87 2.57v4.93h-4v-11Z" },
-  { name: "X", href: "https://x.com/", path: "M17.5 3h3.2l-7 8 8.2 10h-6.4l-5-6.2L4.8 21H1.6l7.5-8.6L1.2 3h6.6l4.5 5.7L17.5 3Zm-1.1 16.1h1.8L6.6 4.8H4.7l11.7 14.3Z" },
+  {
+    name: "Instagram",
+    href: "https://www.instagram.com/",
+    path: "M12 7.3a4.7 4.7 0 1 0 0 9.4 4.7 4.7 0 0 0 0-9.4Zm0 7.7a3 3 0 1 1 0-6 3 3 0 0 1 0 6Zm6-7.9a1.1 1.1 0 1 1-2.2 0 1.1 1.1 0 0 1 2.2 0ZM12 4c2.2 0 2.4 0 3.3.1 2.2.1 3.3 1.2 3.4 3.4.1.9.1 1.1.1 3.3v2.4c0 2.2 0 2.4-.1 3.3-.1 2.2-1.2 3.3-3.4 3.4-.9.1-1.1.1-3.3.1H9.6c-2.2 0-2.4 0-3.3-.1-2.2-.1-3.3-1.2-3.4-3.4C2.8 15.6 2.8 15.4 2.8 13.2v-2.4c0-2.2 0-2.4.1-3.3.1-2.2 1.2-3.3 3.4-3.4C7.2 4 7.4 4 9.6 4H12Z",
+  },
+  {
+    name: "YouTube",
+    href: "https://www.youtube.com/",
+    path: "M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4a2.5 2.5 0 0 0-1.8 1.8C2 8.8 2 12 2 12s0 3.2.4 4.8a2.5 2.5 0 0 0 1.8 1.8c1.6.4 7.8.4 7.8.4s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8c.4-1.6.4-4.8.4-4.8s0-3.2-.4-4.8ZM10 15V9l5.2 3L10 15Z",
+  },
+  {
+    name: "LinkedIn",
+    href: "https://www.linkedin.com/",
+    path: "M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5ZM3 9.75h4v11H3v-11Zm6.5 0h3.8v1.5h.05c.53-1 1.83-2.05 3.77-2.05 4.03 0 4.78 2.65 4.78 6.1v5.45h-4V15.9c0-1.16-.02-2.65-1.62-2.65-1.62 0-1.87 1.26-1.87 2.57v4.93h-4v-11Z",
+  },
+  {
+    name: "X",
+    href: "https://x.com/",
+    path: "M17.5 3h3.2l-7 8 8.2 10h-6.4l-5-6.2L4.8 21H1.6l7.5-8.6L1.2 3h6.6l4.5 5.7L17.5 3Zm-1.1 16.1h1.8L6.6 4.8H4.7l11.7 14.3Z",
+  },
 ];
 
 /**
@@ -28,7 +44,11 @@ function SubscribeBox() {
   // Without JavaScript the outcome comes back as a code in the URL (never free text).
   const code = params.get("subscribe") as SubscribeCode | null;
   const fromUrl: SubscribeResult | null =
-    code === "done" ? { ok: true, message: SUBSCRIBE_DONE } : code && Object.hasOwn(SUBSCRIBE_ERRORS, code) ? { ok: false, error: SUBSCRIBE_ERRORS[code as keyof typeof SUBSCRIBE_ERRORS] } : null;
+    code === "done"
+      ? { ok: true, message: SUBSCRIBE_DONE }
+      : code && Object.hasOwn(SUBSCRIBE_ERRORS, code)
+        ? { ok: false, error: SUBSCRIBE_ERRORS[code as keyof typeof SUBSCRIBE_ERRORS] }
+        : null;
   const result = busy ? null : (fetcher.data ?? fromUrl);
   const error = result && !result.ok && !edited ? result.error : null;
 
@@ -49,11 +69,15 @@ function SubscribeBox() {
       className="scroll-mt-8 space-y-3"
       aria-labelledby="subscribe-title"
     >
-      <h2 id="subscribe-title" className="text-sm font-semibold text-white">Get new services in your inbox</h2>
+      <h2 id="subscribe-title" className="text-sm font-semibold text-white">
+        Get new services in your inbox
+      </h2>
       <input type="hidden" name="redirectTo" value={redirectTo} />
       {hydrated ? <input type="hidden" name="_js" value="1" /> : null}
       <div className="flex gap-2">
-        <label htmlFor="subscribe-email" className="sr-only">Email address</label>
+        <label htmlFor="subscribe-email" className="sr-only">
+          Email address
+        </label>
         <input
           ref={input}
           id="subscribe-email"
@@ -68,7 +92,11 @@ function SubscribeBox() {
           aria-describedby="subscribe-message"
           className="min-w-0 flex-1 rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-white placeholder:text-slate-400 aria-invalid:border-red-400"
         />
-        <button type="submit" disabled={busy} className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-200 disabled:opacity-70">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-lg bg-white px-4 py-2 text-sm font-semibold text-slate-900 hover:bg-slate-200 disabled:opacity-70"
+        >
           {busy ? "Subscribing..." : "Subscribe"}
         </button>
       </div>
@@ -91,7 +119,12 @@ export function Footer() {
           <ul className="flex gap-3" aria-label="Social media">
             {SOCIAL.map((s) => (
               <li key={s.name}>
-                <a href={s.href} rel="noopener noreferrer" target="_blank" className="flex size-9 items-center justify-center rounded-full bg-slate-800 text-slate-300 hover:bg-slate-700 hover:text-white">
+                <a
+                  href={s.href}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="flex size-9 items-center justify-center rounded-full bg-slate-800 text-slate-300 hover:bg-slate-700 hover:text-white"
+                >
                   <span className="sr-only">{s.name} (opens in a new tab)</span>
                   <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-current">
                     <path d={s.path} />
@@ -104,14 +137,34 @@ export function Footer() {
         <nav aria-label="Footer" className="grid grid-cols-2 gap-6 text-sm">
           <ul className="space-y-2">
             <li className="font-semibold text-white">Shop</li>
-            <li><Link className="hover:text-white" to="/products">All services</Link></li>
-            <li><Link className="hover:text-white" to="/products?tag=3D%20Animation">3D animation</Link></li>
-            <li><Link className="hover:text-white" to="/products?tag=Explainer%20Video">Explainer videos</Link></li>
+            <li>
+              <Link className="hover:text-white" to="/products">
+                All services
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-white" to="/products?tag=3D%20Animation">
+                3D animation
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-white" to="/products?tag=Explainer%20Video">
+                Explainer videos
+              </Link>
+            </li>
           </ul>
           <ul className="space-y-2">
             <li className="font-semibold text-white">Company</li>
-            <li><Link className="hover:text-white" to="/home">About</Link></li>
-            <li><Link className="hover:text-white" to="/home#book-a-demo">Book a demo</Link></li>
+            <li>
+              <Link className="hover:text-white" to="/home">
+                About
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-white" to="/home#book-a-demo">
+                Book a demo
+              </Link>
+            </li>
           </ul>
         </nav>
         <SubscribeBox />

@@ -16,7 +16,11 @@ export function Header() {
         <nav aria-label="Account" className="ml-auto flex items-center gap-2 sm:ml-0">
           {customer ? (
             <>
-              <Link to="/profile" className="flex items-center gap-2 rounded-full py-1 pr-1 pl-1 hover:bg-slate-100 md:pr-3" aria-label={`Your account: ${customer.name}`}>
+              <Link
+                to="/profile"
+                className="flex items-center gap-2 rounded-full py-1 pr-1 pl-1 hover:bg-slate-100 md:pr-3"
+                aria-label={`Your account: ${customer.name}`}
+              >
                 {/* The initial on narrow screens; beside the visible name a plain avatar, so that the
                     link's visible text stays part of its accessible name (WCAG 2.5.3). */}
                 <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800">
@@ -30,7 +34,11 @@ export function Header() {
                 </span>
               </Link>
               <Form method="post" action="/logout">
-                <button type="submit" disabled={signingOut} className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-70">
+                <button
+                  type="submit"
+                  disabled={signingOut}
+                  className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-70"
+                >
                   {signingOut ? "Signing out..." : "Logout"}
                 </button>
               </Form>

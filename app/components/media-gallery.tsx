@@ -104,10 +104,19 @@ export function MediaGallery({ title, items }: { title: string; items: GalleryIt
                 aria-label={`Show ${item.kind} ${i + 1}`}
                 className={`relative block h-14 w-22 overflow-hidden rounded-lg ring-2 ${i === index ? "ring-brand-600" : "ring-transparent hover:ring-slate-300"}`}
               >
-                <img src={item.kind === "video" ? (item.poster ?? "/placeholder.svg") : item.src} alt="" width={88} height={56} loading="lazy" className="size-full object-cover" />
+                <img
+                  src={item.kind === "video" ? (item.poster ?? "/placeholder.svg") : item.src}
+                  alt=""
+                  width={88}
+                  height={56}
+                  loading="lazy"
+                  className="size-full object-cover"
+                />
                 {item.kind === "video" ? (
                   <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center bg-black/30 text-white">
-                    <svg viewBox="0 0 20 20" className="size-4 fill-current"><path d="M6 4l10 6-10 6z" /></svg>
+                    <svg viewBox="0 0 20 20" className="size-4 fill-current">
+                      <path d="M6 4l10 6-10 6z" />
+                    </svg>
                   </span>
                 ) : null}
               </Link>

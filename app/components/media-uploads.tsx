@@ -22,7 +22,8 @@ export function useMediaUploads() {
   const [items, setItems] = useState<UploadItem[]>([]);
   const run = useCallback(async (productId: number, files: PendingUpload[]): Promise<string | null> => {
     setItems(files.map(({ file }) => ({ name: file.name, size: file.size, sent: 0, state: "waiting" })));
-    const update = (index: number, change: Partial<UploadItem>) => setItems((current) => current.map((item, i) => (i === index ? { ...item, ...change } : item)));
+    const update = (index: number, change: Partial<UploadItem>) =>
+      setItems((current) => current.map((item, i) => (i === index ? { ...item, ...change } : item)));
     for (const [index, { kind, file }] of files.entries()) {
       update(index, { state: "sending" });
       const url = `/admin/products/${productId}/media?${new URLSearchParams({ kind, name: file.name })}`;

@@ -8,7 +8,10 @@ export function PasswordChecklist({ id, password }: { id: string; password: stri
         const met = rule.test(password);
         return (
           <li key={rule.id} data-met={met} className={`flex items-center gap-2 ${met ? "text-emerald-700" : "text-slate-600"}`}>
-            <span aria-hidden="true" className={`flex size-4 items-center justify-center rounded-full text-[10px] ${met ? "bg-emerald-600 text-white" : "border border-slate-400"}`}>
+            <span
+              aria-hidden="true"
+              className={`flex size-4 items-center justify-center rounded-full text-[10px] ${met ? "bg-emerald-600 text-white" : "border border-slate-400"}`}
+            >
               {met ? "✓" : ""}
             </span>
             {rule.label}

@@ -101,7 +101,9 @@ export function PackagesFields({ visible }: { visible: VisibleError }) {
         ) : null}
       </div>
       {list.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">No packages added yet. Click &quot;Add Package&quot; to create one.</p>
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+          No packages added yet. Click &quot;Add Package&quot; to create one.
+        </p>
       ) : (
         <ol className="space-y-4">
           {list.map((pkg, index) => {
@@ -119,7 +121,13 @@ export function PackagesFields({ visible }: { visible: VisibleError }) {
                   </button>
                 </div>
                 <div className="mt-3 grid gap-3 sm:grid-cols-2">
-                  <LabelledInput label="Short Description" meta={f.short_description} error={visible(f.short_description.name, f.short_description.errors)} className="sm:col-span-2" maxLength={200} />
+                  <LabelledInput
+                    label="Short Description"
+                    meta={f.short_description}
+                    error={visible(f.short_description.name, f.short_description.errors)}
+                    className="sm:col-span-2"
+                    maxLength={200}
+                  />
                   <LabelledInput
                     label="Items Included"
                     meta={f.items_included}
@@ -127,7 +135,15 @@ export function PackagesFields({ visible }: { visible: VisibleError }) {
                     className="sm:col-span-2"
                     hint="Separate items with commas."
                   />
-                  <LabelledInput label="Amount" meta={f.amount} error={visible(f.amount.name, f.amount.errors)} type="number" min={0} step={0.01} inputMode="decimal" />
+                  <LabelledInput
+                    label="Amount"
+                    meta={f.amount}
+                    error={visible(f.amount.name, f.amount.errors)}
+                    type="number"
+                    min={0}
+                    step={0.01}
+                    inputMode="decimal"
+                  />
                   <div>
                     <label htmlFor={f.currency.id} className="block text-sm font-medium text-slate-800">
                       Currency

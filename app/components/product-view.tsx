@@ -32,7 +32,10 @@ export function ProductView({ product, variant, backTo }: { product: Product; va
             <ul className="flex flex-wrap gap-2" aria-label="Tags">
               {product.tags.map((tag) => (
                 <li key={tag}>
-                  <Link to={`/products?tag=${encodeURIComponent(tag)}`} className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-200">
+                  <Link
+                    to={`/products?tag=${encodeURIComponent(tag)}`}
+                    className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-200"
+                  >
                     {tag}
                   </Link>
                 </li>
@@ -42,7 +45,9 @@ export function ProductView({ product, variant, backTo }: { product: Product; va
         </div>
         <MediaGallery title={product.title} items={galleryItems(product)} />
         <section aria-labelledby="about-title" className="space-y-4">
-          <h2 id="about-title" className="text-xl font-bold">About this service</h2>
+          <h2 id="about-title" className="text-xl font-bold">
+            About this service
+          </h2>
           <h3 className="text-lg font-semibold text-slate-800">{product.description_heading}</h3>
           <p className="leading-relaxed whitespace-pre-line text-slate-700">{product.description}</p>
           {product.services_offered.length ? (
@@ -141,8 +146,7 @@ function PricePanel({ product, selected, pkg, variant }: { product: Product; sel
               10-day turnaround
             </li>
             <li className="flex items-center gap-1.5">
-              <RepeatIcon />
-              1 Revision
+              <RepeatIcon />1 Revision
             </li>
           </ul>
           {variant === "customer" ? (
@@ -166,12 +170,16 @@ function PricePanel({ product, selected, pkg, variant }: { product: Product; sel
 function ComparisonTable({ packages }: { packages: PackageView[] }) {
   return (
     <section aria-labelledby="compare-title" className="space-y-4">
-      <h2 id="compare-title" className="text-xl font-bold">Compare packages</h2>
+      <h2 id="compare-title" className="text-xl font-bold">
+        Compare packages
+      </h2>
       <TableScroller label="Package comparison">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead className="bg-slate-50">
             <tr>
-              <th scope="col" className="p-4 font-semibold text-slate-600">Package</th>
+              <th scope="col" className="p-4 font-semibold text-slate-600">
+                Package
+              </th>
               {packages.map((p) => (
                 <th key={p.id} scope="col" className="p-4 text-base font-bold">
                   {p.name}
@@ -181,19 +189,29 @@ function ComparisonTable({ packages }: { packages: PackageView[] }) {
           </thead>
           <tbody className="divide-y divide-slate-200">
             <tr>
-              <th scope="row" className="p-4 font-semibold text-slate-600">Price</th>
+              <th scope="row" className="p-4 font-semibold text-slate-600">
+                Price
+              </th>
               {packages.map((p) => (
-                <td key={p.id} className="p-4 text-base font-bold">{formatMoney(p.amount_minor, p.currency)}</td>
+                <td key={p.id} className="p-4 text-base font-bold">
+                  {formatMoney(p.amount_minor, p.currency)}
+                </td>
               ))}
             </tr>
             <tr>
-              <th scope="row" className="p-4 font-semibold text-slate-600">Description</th>
+              <th scope="row" className="p-4 font-semibold text-slate-600">
+                Description
+              </th>
               {packages.map((p) => (
-                <td key={p.id} className="p-4 text-slate-700">{p.short_description}</td>
+                <td key={p.id} className="p-4 text-slate-700">
+                  {p.short_description}
+                </td>
               ))}
             </tr>
             <tr>
-              <th scope="row" className="p-4 align-top font-semibold text-slate-600">Included</th>
+              <th scope="row" className="p-4 align-top font-semibold text-slate-600">
+                Included
+              </th>
               {packages.map((p) => (
                 <td key={p.id} className="p-4 align-top">
                   <ul className="space-y-1.5 text-slate-700">

@@ -26,7 +26,7 @@ export function SearchBox({ className = "" }: { className?: string }) {
       return;
     }
     const controller = new AbortController();
-    const timer = setTimeout(async () => {
+    const load = async () => {
       try {
         const response = await fetch(`/api/v1/autosuggest/tags?query=${encodeURIComponent(text)}`, { signal: controller.signal });
         if (!response.ok) throw new Error(`Autosuggest failed with ${response.status}`);
@@ -41,7 +41,9 @@ export function SearchBox({ className = "" }: { className?: string }) {
         setSuggestions([]);
         setOpen(false);
       }
-    }, DEBOUNCE_MS);
+    };
+    // `load` handles its own failures.
+    const timer = setTimeout(() => void load(), DEBOUNCE_MS);
     return () => {
       controller.abort();
       clearTimeout(timer);

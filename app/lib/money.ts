@@ -4,7 +4,9 @@ import { currencyExponent, currencySymbol } from "./currency";
 export function minorToDecimalString(minor: number, currency: string): string {
   const exponent = currencyExponent(currency);
   const negative = minor < 0;
-  const digits = Math.abs(Math.trunc(minor)).toString().padStart(exponent + 1, "0");
+  const digits = Math.abs(Math.trunc(minor))
+    .toString()
+    .padStart(exponent + 1, "0");
   const whole = exponent ? digits.slice(0, -exponent) : digits;
   const fraction = exponent ? `.${digits.slice(-exponent)}` : "";
   return `${negative ? "-" : ""}${whole}${fraction}`;

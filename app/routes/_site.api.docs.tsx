@@ -34,7 +34,8 @@ export default function ApiDocs() {
       <h1 className="text-3xl font-bold tracking-tight">API reference</h1>
       <p className="mt-3 max-w-3xl text-slate-700">
         Every call takes and answers JSON under <code className="rounded bg-slate-100 px-1">{baseUrl}</code>. Calls that need a token take{" "}
-        <code className="rounded bg-slate-100 px-1">Authorization: Bearer …</code> from the sign-in calls. The same contract as a machine-readable OpenAPI 3.1 document:{" "}
+        <code className="rounded bg-slate-100 px-1">Authorization: Bearer …</code> from the sign-in calls. The same contract as a machine-readable OpenAPI 3.1
+        document:{" "}
         <a className="font-medium text-indigo-700 underline" href="/api/v1/openapi.json">
           /api/v1/openapi.json
         </a>
@@ -63,13 +64,23 @@ export default function ApiDocs() {
             <p className="mt-1 text-sm text-slate-600">Authorisation: {AUTH_LABEL[e.auth] ?? e.auth}</p>
             {e.parameters.length > 0 ? (
               <table className="mt-4 w-full text-left text-sm">
-                <caption className="sr-only">Parameters of {e.method} {e.path}</caption>
+                <caption className="sr-only">
+                  Parameters of {e.method} {e.path}
+                </caption>
                 <thead>
                   <tr className="border-b border-slate-200">
-                    <th scope="col" className="py-1 pr-4 font-medium">Parameter</th>
-                    <th scope="col" className="py-1 pr-4 font-medium">In</th>
-                    <th scope="col" className="py-1 pr-4 font-medium">Required</th>
-                    <th scope="col" className="py-1 font-medium">Schema</th>
+                    <th scope="col" className="py-1 pr-4 font-medium">
+                      Parameter
+                    </th>
+                    <th scope="col" className="py-1 pr-4 font-medium">
+                      In
+                    </th>
+                    <th scope="col" className="py-1 pr-4 font-medium">
+                      Required
+                    </th>
+                    <th scope="col" className="py-1 font-medium">
+                      Schema
+                    </th>
                   </tr>
                 </thead>
                 <tbody>

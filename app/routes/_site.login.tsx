@@ -81,8 +81,22 @@ export default function LoginPage() {
       >
         <FormError id={form.errorId} errors={form.errors} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Field label="Email" meta={fields.email} error={clear.visible(fields.email.name, fields.email.errors)} type="email" autoComplete="email" inputMode="email" />
-        <Field label="Password" meta={fields.password} error={clear.visible(fields.password.name, fields.password.errors)} type="password" autoComplete="current-password" maxLength={128} />
+        <Field
+          label="Email"
+          meta={fields.email}
+          error={clear.visible(fields.email.name, fields.email.errors)}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+        />
+        <Field
+          label="Password"
+          meta={fields.password}
+          error={clear.visible(fields.password.name, fields.password.errors)}
+          type="password"
+          autoComplete="current-password"
+          maxLength={128}
+        />
         <SubmitButton busy={busy} busyText="Logging in...">
           Log in
         </SubmitButton>

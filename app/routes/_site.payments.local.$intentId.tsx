@@ -52,10 +52,22 @@ export default function AuthenticatePayment() {
           Your bank asks you to confirm a payment of <span className="font-semibold text-slate-900">{amount}</span> to Reelcraft for {title}.
         </p>
         <Form method="post" className="mt-6 grid gap-3 sm:grid-cols-2">
-          <button type="submit" name="decision" value="approve" disabled={busy} className="rounded-lg bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60">
+          <button
+            type="submit"
+            name="decision"
+            value="approve"
+            disabled={busy}
+            className="rounded-lg bg-emerald-700 px-4 py-2.5 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
+          >
             Complete authentication
           </button>
-          <button type="submit" name="decision" value="fail" disabled={busy} className="rounded-lg px-4 py-2.5 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60">
+          <button
+            type="submit"
+            name="decision"
+            value="fail"
+            disabled={busy}
+            className="rounded-lg px-4 py-2.5 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-60"
+          >
             Fail authentication
           </button>
         </Form>

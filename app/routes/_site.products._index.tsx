@@ -89,7 +89,10 @@ export default function ProductsPage() {
 
 function PromoBanner() {
   return (
-    <section aria-label="Promotion" className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-900 via-brand-700 to-fuchsia-600 px-6 py-10 text-white sm:px-10">
+    <section
+      aria-label="Promotion"
+      className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-900 via-brand-700 to-fuchsia-600 px-6 py-10 text-white sm:px-10"
+    >
       <div aria-hidden="true" className="absolute -top-16 -right-10 size-64 rounded-full bg-white/10" />
       <div aria-hidden="true" className="absolute -bottom-20 left-1/3 size-48 rounded-full bg-white/10" />
       <p className="relative text-sm font-semibold tracking-wide text-brand-100 uppercase">Limited offer</p>

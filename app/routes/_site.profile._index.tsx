@@ -38,7 +38,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
     if (!outcome.ok) {
       const refusal = passwordChangeRefusal(outcome);
-      return data({ intent, result: submission.reply({ formErrors: refusal.formErrors, fieldErrors: refusal.fieldErrors, hideFields: hide }), saved: false }, { status: refusal.status, headers: refusal.headers });
+      return data(
+        { intent, result: submission.reply({ formErrors: refusal.formErrors, fieldErrors: refusal.fieldErrors, hideFields: hide }), saved: false },
+        { status: refusal.status, headers: refusal.headers },
+      );
     }
     // Every session of this customer was ended with the change; clear this browser's cookie too.
     return redirect("/login?notice=password-changed", { headers: { "Set-Cookie": await sessionCookie(request, "customer", null) } });
@@ -53,7 +56,9 @@ export default function ProfilePage() {
   return (
     <div className="space-y-10">
       <section aria-labelledby="account-title">
-        <h1 id="account-title" className="text-2xl font-bold tracking-tight">My Account</h1>
+        <h1 id="account-title" className="text-2xl font-bold tracking-tight">
+          My Account
+        </h1>
         <dl className="mt-6 grid gap-4 rounded-2xl border border-slate-200 p-6 sm:grid-cols-2">
           <Detail term="Name" value={customer.name || "Not provided"} />
           <Detail term="Email" value={customer.email || "Not provided"} />
@@ -93,14 +98,26 @@ function NameForm({ name }: { name: string }) {
   const busy = useIsSubmitting("/profile", "update-name");
   return (
     <section aria-labelledby="name-title" className="rounded-2xl border border-slate-200 p-6">
-      <h2 id="name-title" className="text-lg font-semibold">Edit profile</h2>
+      <h2 id="name-title" className="text-lg font-semibold">
+        Edit profile
+      </h2>
       <Form method="post" {...getFormProps(form)} onInput={clear.onInput} onSubmit={(e) => (clear.onSubmit(), form.onSubmit(e))} className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="update-name" />
         <FormError id={form.errorId} errors={form.errors} />
         {actionData?.intent === "update-name" && actionData.saved ? (
-          <p role="status" className="text-sm font-medium text-emerald-700">Profile updated.</p>
+          <p role="status" className="text-sm font-medium text-emerald-700">
+            Profile updated.
+          </p>
         ) : null}
-        <Field label="Name" meta={fields.name} error={clear.visible(fields.name.name, fields.name.errors)} type="text" autoComplete="name" key={name} defaultValue={name} />
+        <Field
+          label="Name"
+          meta={fields.name}
+          error={clear.visible(fields.name.name, fields.name.errors)}
+          type="text"
+          autoComplete="name"
+          key={name}
+          defaultValue={name}
+        />
         <SubmitButton busy={busy} busyText="Saving..." className="sm:w-auto">
           Save name
         </SubmitButton>
@@ -124,14 +141,22 @@ function PasswordForm() {
   const error = (f: { name: string; errors?: string[] | undefined }) => clear.visible(f.name, f.errors);
   return (
     <section aria-labelledby="password-title" className="rounded-2xl border border-slate-200 p-6">
-      <h2 id="password-title" className="text-lg font-semibold">Change password</h2>
+      <h2 id="password-title" className="text-lg font-semibold">
+        Change password
+      </h2>
       <p className="mt-1 text-sm text-slate-600">You will be signed out everywhere and asked to log in again.</p>
       <Form method="post" {...getFormProps(form)} onInput={clear.onInput} onSubmit={(e) => (clear.onSubmit(), form.onSubmit(e))} className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="change-password" />
         <FormError id={form.errorId} errors={form.errors} />
         <Field label="Current password" meta={fields.current_password} error={error(fields.current_password)} type="password" autoComplete="current-password" />
         <Field label="New password" meta={fields.password} error={error(fields.password)} type="password" autoComplete="new-password" />
-        <Field label="Confirm new password" meta={fields.password_confirmation} error={error(fields.password_confirmation)} type="password" autoComplete="new-password" />
+        <Field
+          label="Confirm new password"
+          meta={fields.password_confirmation}
+          error={error(fields.password_confirmation)}
+          type="password"
+          autoComplete="new-password"
+        />
         <SubmitButton busy={busy} busyText="Changing..." className="sm:w-auto">
           Change password
         </SubmitButton>

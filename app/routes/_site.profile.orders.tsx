@@ -37,19 +37,30 @@ export default function MyOrders() {
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   return (
     <section aria-labelledby="orders-title" aria-busy={loading}>
-      <h1 id="orders-title" className="text-2xl font-bold tracking-tight">My Orders</h1>
+      <h1 id="orders-title" className="text-2xl font-bold tracking-tight">
+        My Orders
+      </h1>
       <div className="mt-6">
         {loading ? (
           <OrdersSkeleton />
         ) : failed ? (
-          <p role="alert" className="text-red-700">Failed to fetch orders. Please try again later.</p>
+          <p role="alert" className="text-red-700">
+            Failed to fetch orders. Please try again later.
+          </p>
         ) : orders.length === 0 ? (
           <p className="text-slate-600">No orders found.</p>
         ) : (
           <ul className="grid gap-4">
             {orders.map((order) => (
               <li key={order.id} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:flex-row">
-                <img src={order.product.image ?? "/placeholder.svg"} alt="" width={960} height={600} loading="lazy" className="aspect-[8/5] w-full rounded-lg object-cover sm:w-40" />
+                <img
+                  src={order.product.image ?? "/placeholder.svg"}
+                  alt=""
+                  width={960}
+                  height={600}
+                  loading="lazy"
+                  className="aspect-[8/5] w-full rounded-lg object-cover sm:w-40"
+                />
                 <div className="min-w-0 flex-1">
                   <h2 className="font-semibold">{order.product.title}</h2>
                   <dl className="mt-2 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">

@@ -19,7 +19,9 @@ export default function SavedAddresses() {
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   return (
     <section aria-labelledby="addresses-title">
-      <h1 id="addresses-title" className="text-2xl font-bold tracking-tight">My Saved Addresses</h1>
+      <h1 id="addresses-title" className="text-2xl font-bold tracking-tight">
+        My Saved Addresses
+      </h1>
       <div className="mt-6">
         {loading ? (
           <AddressesLoading />

@@ -37,7 +37,9 @@ export default function ProfileLayout() {
         <details className="group rounded-xl border border-slate-200 md:hidden">
           <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 text-sm font-semibold">
             Account menu
-            <span aria-hidden="true" className="transition group-open:rotate-180">▾</span>
+            <span aria-hidden="true" className="transition group-open:rotate-180">
+              ▾
+            </span>
           </summary>
           <div className="border-t border-slate-200 p-2">{nav}</div>
         </details>

@@ -31,7 +31,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: "Sign up · Reelcraft" }];
 
-const BORDER = { red: "border-red-600 focus:ring-red-200", yellow: "border-amber-500 focus:ring-amber-200", green: "border-emerald-600 focus:ring-emerald-200" };
+const BORDER = {
+  red: "border-red-600 focus:ring-red-200",
+  yellow: "border-amber-500 focus:ring-amber-200",
+  green: "border-emerald-600 focus:ring-emerald-200",
+};
 
 export default function SignupPage() {
   const lastResult = useActionData<typeof action>()?.result;
@@ -81,7 +85,14 @@ export default function SignupPage() {
         <FormError id={form.errorId} errors={form.errors} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field label="Name" meta={fields.name} error={clear.visible(fields.name.name, fields.name.errors)} type="text" autoComplete="name" />
-        <Field label="Email" meta={fields.email} error={clear.visible(fields.email.name, fields.email.errors)} type="email" autoComplete="email" inputMode="email" />
+        <Field
+          label="Email"
+          meta={fields.email}
+          error={clear.visible(fields.email.name, fields.email.errors)}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+        />
         <Field
           label="Password"
           meta={fields.password}

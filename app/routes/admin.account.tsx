@@ -23,10 +23,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), { schema: AdminChangePasswordSchema });
   const hide = ["current_password", "password", "password_confirmation"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
-  const outcome = await changePassword(context.db, "admin", admin.id, submission.value.current_password, submission.value.password, { cost: context.passwordCost });
+  const outcome = await changePassword(context.db, "admin", admin.id, submission.value.current_password, submission.value.password, {
+    cost: context.passwordCost,
+  });
   if (!outcome.ok) {
     const refusal = passwordChangeRefusal(outcome);
-    return data({ result: submission.reply({ formErrors: refusal.formErrors, fieldErrors: refusal.fieldErrors, hideFields: hide }) }, { status: refusal.status, headers: refusal.headers });
+    return data(
+      { result: submission.reply({ formErrors: refusal.formErrors, fieldErrors: refusal.fieldErrors, hideFields: hide }) },
+      { status: refusal.status, headers: refusal.headers },
+    );
   }
   return redirect("/admin/login?notice=password-changed", { headers: { "Set-Cookie": await sessionCookie(request, "admin", null) } });
 }
@@ -54,13 +59,27 @@ export default function AdminAccount() {
         </p>
       </div>
       <section aria-labelledby="password-title" className="rounded-2xl border border-slate-200 bg-white p-6">
-        <h2 id="password-title" className="text-lg font-semibold">Change password</h2>
+        <h2 id="password-title" className="text-lg font-semibold">
+          Change password
+        </h2>
         <p className="mt-1 text-sm text-slate-600">Every admin session of yours ends, and you sign in again.</p>
         <Form method="post" {...getFormProps(form)} onInput={clear.onInput} onSubmit={(e) => (clear.onSubmit(), form.onSubmit(e))} className="mt-4 space-y-3">
           <FormError id={form.errorId} errors={form.errors} />
-          <Field label="Current password" meta={fields.current_password} error={error(fields.current_password)} type="password" autoComplete="current-password" />
+          <Field
+            label="Current password"
+            meta={fields.current_password}
+            error={error(fields.current_password)}
+            type="password"
+            autoComplete="current-password"
+          />
           <Field label="New password" meta={fields.password} error={error(fields.password)} type="password" autoComplete="new-password" />
-          <Field label="Confirm new password" meta={fields.password_confirmation} error={error(fields.password_confirmation)} type="password" autoComplete="new-password" />
+          <Field
+            label="Confirm new password"
+            meta={fields.password_confirmation}
+            error={error(fields.password_confirmation)}
+            type="password"
+            autoComplete="new-password"
+          />
           <SubmitButton busy={busy} busyText="Changing..." className="sm:w-auto">
             Change password
           </SubmitButton>

@@ -28,7 +28,9 @@ export default function Dashboard() {
         <Figure label="Newsletter subscribers" value={String(subscribers)} hint="From the footer's sign-up box" />
       </dl>
       <section aria-labelledby="recent-title" className="space-y-3">
-        <h2 id="recent-title" className="text-lg font-semibold">Recent orders</h2>
+        <h2 id="recent-title" className="text-lg font-semibold">
+          Recent orders
+        </h2>
         {recentOrders.length ? <AdminOrdersTable orders={recentOrders} caption="Five most recent orders" /> : <p className="text-slate-600">No orders yet.</p>}
       </section>
     </div>

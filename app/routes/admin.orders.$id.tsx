@@ -49,7 +49,9 @@ export default function AdminOrder() {
       </header>
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="order-info" className="rounded-2xl border border-slate-200 bg-white p-6">
-          <h2 id="order-info" className="text-lg font-semibold">Order Information</h2>
+          <h2 id="order-info" className="text-lg font-semibold">
+            Order Information
+          </h2>
           <dl className="mt-4 space-y-3 text-sm">
             <Row term="Payment Status" value={<StatusBadge status={order.payment_status} audience="admin" />} />
             <Row term="Transaction ID" value={<span className="font-mono text-xs">{order.stripe_transaction_id ?? "N/A"}</span>} />
@@ -57,7 +59,9 @@ export default function AdminOrder() {
           </dl>
         </section>
         <section aria-labelledby="product-info" className="rounded-2xl border border-slate-200 bg-white p-6">
-          <h2 id="product-info" className="text-lg font-semibold">Product Information</h2>
+          <h2 id="product-info" className="text-lg font-semibold">
+            Product Information
+          </h2>
           <div className="mt-4 flex gap-4">
             <img src={order.product.image ?? "/placeholder.svg"} alt="" width={960} height={600} className="aspect-[8/5] w-32 rounded-lg object-cover" />
             <div className="text-sm">

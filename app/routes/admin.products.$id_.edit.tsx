@@ -72,9 +72,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const product = await getProductForEdit(context.db, id);
       if (!product) return notFound();
       const files: PendingUpload[] = [
-        ...formData.getAll("images").filter(chosen).map((file) => ({ kind: "image" as const, file })),
-        ...formData.getAll("videos").filter(chosen).map((file) => ({ kind: "video" as const, file })),
-        ...formData.getAll("video_thumbnail").filter(chosen).map((file) => ({ kind: "thumbnail" as const, file })),
+        ...formData
+          .getAll("images")
+          .filter(chosen)
+          .map((file) => ({ kind: "image" as const, file })),
+        ...formData
+          .getAll("videos")
+          .filter(chosen)
+          .map((file) => ({ kind: "video" as const, file })),
+        ...formData
+          .getAll("video_thumbnail")
+          .filter(chosen)
+          .map((file) => ({ kind: "thumbnail" as const, file })),
       ];
       const error = mediaChoiceError(files, product.media);
       if (error) return data({ kind: "media" as const, error }, { status: 400 });
@@ -88,7 +97,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     default: {
       const submission = parseSubmission(formData, { schema: ProductDetailsSchema });
-      if (submission.status !== "success") return data({ kind: "details" as const, result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+      if (submission.status !== "success")
+        return data({ kind: "details" as const, result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
       if (!(await updateProduct(context.db, id, submission.value))) notFound();
       return done(PRODUCT_EDIT_MESSAGES.saved);
     }
@@ -119,7 +129,11 @@ export default function EditProduct() {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });
-  const saving = navigation.state !== "idle" && navigation.formMethod === "POST" && !navigation.formData?.get("_action") && navigation.formAction === `/admin/products/${product.id}/edit`;
+  const saving =
+    navigation.state !== "idle" &&
+    navigation.formMethod === "POST" &&
+    !navigation.formData?.get("_action") &&
+    navigation.formAction === `/admin/products/${product.id}/edit`;
   const images = product.media.filter((m) => m.kind === "image");
   const videos = product.media.filter((m) => m.kind === "video");
   const thumbnail = product.media.find((m) => m.kind === "thumbnail");
@@ -173,7 +187,13 @@ export default function EditProduct() {
         </Form>
       </FormProvider>
 
-      <MediaSection productId={product.id} images={images} videos={videos} thumbnail={thumbnail} mediaError={actionData?.kind === "media" ? actionData.error : undefined} />
+      <MediaSection
+        productId={product.id}
+        images={images}
+        videos={videos}
+        thumbnail={thumbnail}
+        mediaError={actionData?.kind === "media" ? actionData.error : undefined}
+      />
 
       <section aria-labelledby="archive-title" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-8">
         <h2 id="archive-title" className="text-lg font-semibold">
@@ -226,9 +246,18 @@ function MediaSection({
     event.preventDefault();
     const formData = new FormData(event.currentTarget);
     const files: PendingUpload[] = [
-      ...formData.getAll("images").filter(chosen).map((file) => ({ kind: "image" as const, file })),
-      ...formData.getAll("videos").filter(chosen).map((file) => ({ kind: "video" as const, file })),
-      ...formData.getAll("video_thumbnail").filter(chosen).map((file) => ({ kind: "thumbnail" as const, file })),
+      ...formData
+        .getAll("images")
+        .filter(chosen)
+        .map((file) => ({ kind: "image" as const, file })),
+      ...formData
+        .getAll("videos")
+        .filter(chosen)
+        .map((file) => ({ kind: "video" as const, file })),
+      ...formData
+        .getAll("video_thumbnail")
+        .filter(chosen)
+        .map((file) => ({ kind: "thumbnail" as const, file })),
     ];
     const problem = mediaChoiceError(files, thumbnail ? [thumbnail] : []);
     setClientError(problem ?? undefined);
@@ -255,7 +284,15 @@ function MediaSection({
       <MediaList title="Videos" empty="No videos." items={videos} productId={productId} reorder />
       <MediaList title="Video Thumbnail" empty="No video thumbnail." items={thumbnail ? [thumbnail] : []} productId={productId} reorder={false} />
 
-      <Form ref={formRef} method="post" encType="multipart/form-data" onSubmit={upload} noValidate className="space-y-4 border-t border-slate-200 pt-6" aria-labelledby="add-media-title">
+      <Form
+        ref={formRef}
+        method="post"
+        encType="multipart/form-data"
+        onSubmit={upload}
+        noValidate
+        className="space-y-4 border-t border-slate-200 pt-6"
+        aria-labelledby="add-media-title"
+      >
         <h3 id="add-media-title" className="font-semibold">
           Add media
         </h3>
@@ -275,7 +312,16 @@ function MediaSection({
           accept={IMAGE_ACCEPT}
           hint={`${IMAGE_RULE}. New images go after the current ones.`}
         />
-        <FileInput label="Videos" name="videos" id="add-videos" errorId="add-videos-error" error={undefined} multiple accept={VIDEO_ACCEPT} hint={`${VIDEO_RULE}.`} />
+        <FileInput
+          label="Videos"
+          name="videos"
+          id="add-videos"
+          errorId="add-videos-error"
+          error={undefined}
+          multiple
+          accept={VIDEO_ACCEPT}
+          hint={`${VIDEO_RULE}.`}
+        />
         <FileInput
           label="Video Thumbnail"
           name="video_thumbnail"
@@ -305,7 +351,15 @@ function MediaList({ title, empty, items, productId, reorder }: { title: string;
       ) : (
         <ol className="mt-3 grid gap-4 sm:grid-cols-2" aria-label={`Current ${title.toLowerCase()}`}>
           {items.map((item, index) => (
-            <MediaItem key={item.id} item={item} index={index} count={items.length} productId={productId} reorder={reorder} label={`${title.replace(/s$/, "")} ${index + 1}`} />
+            <MediaItem
+              key={item.id}
+              item={item}
+              index={index}
+              count={items.length}
+              productId={productId}
+              reorder={reorder}
+              label={`${title.replace(/s$/, "")} ${index + 1}`}
+            />
           ))}
         </ol>
       )}
@@ -313,7 +367,21 @@ function MediaList({ title, empty, items, productId, reorder }: { title: string;
   );
 }
 
-function MediaItem({ item, index, count, productId, reorder, label }: { item: EditableMedia; index: number; count: number; productId: number; reorder: boolean; label: string }) {
+function MediaItem({
+  item,
+  index,
+  count,
+  productId,
+  reorder,
+  label,
+}: {
+  item: EditableMedia;
+  index: number;
+  count: number;
+  productId: number;
+  reorder: boolean;
+  label: string;
+}) {
   const fetcher = useFetcher();
   const action = `/admin/products/${productId}/edit`;
   const busy = fetcher.state !== "idle";
@@ -336,7 +404,12 @@ function MediaItem({ item, index, count, productId, reorder, label }: { item: Ed
               <input type="hidden" name="_action" value="move-media" />
               <input type="hidden" name="media_id" value={item.id} />
               <input type="hidden" name="direction" value="up" />
-              <button type="submit" disabled={index === 0 || busy} aria-label={`Move ${label} earlier`} className={`${button} ring-slate-300 hover:bg-slate-50`}>
+              <button
+                type="submit"
+                disabled={index === 0 || busy}
+                aria-label={`Move ${label} earlier`}
+                className={`${button} ring-slate-300 hover:bg-slate-50`}
+              >
                 ← Earlier
               </button>
             </fetcher.Form>
@@ -344,7 +417,12 @@ function MediaItem({ item, index, count, productId, reorder, label }: { item: Ed
               <input type="hidden" name="_action" value="move-media" />
               <input type="hidden" name="media_id" value={item.id} />
               <input type="hidden" name="direction" value="down" />
-              <button type="submit" disabled={index === count - 1 || busy} aria-label={`Move ${label} later`} className={`${button} ring-slate-300 hover:bg-slate-50`}>
+              <button
+                type="submit"
+                disabled={index === count - 1 || busy}
+                aria-label={`Move ${label} later`}
+                className={`${button} ring-slate-300 hover:bg-slate-50`}
+              >
                 Later →
               </button>
             </fetcher.Form>

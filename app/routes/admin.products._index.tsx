@@ -33,10 +33,18 @@ export default function AdminProducts() {
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
             <tr>
-              <th scope="col" className="p-4 font-semibold">ID</th>
-              <th scope="col" className="p-4 font-semibold">Title</th>
-              <th scope="col" className="p-4 font-semibold">Description</th>
-              <th scope="col" className="p-4 font-semibold">Actions</th>
+              <th scope="col" className="p-4 font-semibold">
+                ID
+              </th>
+              <th scope="col" className="p-4 font-semibold">
+                Title
+              </th>
+              <th scope="col" className="p-4 font-semibold">
+                Description
+              </th>
+              <th scope="col" className="p-4 font-semibold">
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-200">

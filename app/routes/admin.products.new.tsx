@@ -26,7 +26,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     formData = await request.formData();
   } catch {
-    return data({ result: { status: "error", error: { "": ["The form could not be read. Please try again."] } } as SubmissionResult<string[]> }, { status: 400 });
+    return data(
+      { result: { status: "error", error: { "": ["The form could not be read. Please try again."] } } as SubmissionResult<string[]> },
+      { status: 400 },
+    );
   }
   formData.delete("step");
   const outcome = await submitProductForm(context, formData);

@@ -55,7 +55,9 @@ export default function AdminLayout() {
               <span className="block truncate font-semibold">{admin.name}</span>
               <span className="block truncate text-xs text-slate-400">{admin.email}</span>
             </span>
-            <span aria-hidden="true" className="transition group-open:rotate-180">▾</span>
+            <span aria-hidden="true" className="transition group-open:rotate-180">
+              ▾
+            </span>
             <span className="sr-only">Account menu</span>
           </summary>
           <div className="mt-3 space-y-1">
@@ -63,7 +65,11 @@ export default function AdminLayout() {
               Account settings
             </NavLink>
             <Form method="post" action="/admin/logout">
-              <button type="submit" disabled={signingOut} className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-300 hover:bg-white/5 hover:text-white">
+              <button
+                type="submit"
+                disabled={signingOut}
+                className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-300 hover:bg-white/5 hover:text-white"
+              >
                 {signingOut ? "Signing out..." : "Logout"}
               </button>
             </Form>

@@ -70,7 +70,14 @@ export default function AdminLoginPage() {
           >
             <FormError id={form.errorId} errors={form.errors} />
             <Field label="Email" meta={fields.email} error={clear.visible(fields.email.name, fields.email.errors)} type="email" autoComplete="username" />
-            <Field label="Password" meta={fields.password} error={clear.visible(fields.password.name, fields.password.errors)} type="password" autoComplete="current-password" maxLength={128} />
+            <Field
+              label="Password"
+              meta={fields.password}
+              error={clear.visible(fields.password.name, fields.password.errors)}
+              type="password"
+              autoComplete="current-password"
+              maxLength={128}
+            />
             <SubmitButton busy={busy} busyText="Signing in...">
               Sign in
             </SubmitButton>

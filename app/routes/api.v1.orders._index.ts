@@ -14,7 +14,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!parsed.success) return apiError(400, firstIssueMessage(parsed.error));
   const { limit = caller.kind === "admin" ? 20 : 10, pageNumber = 1 } = parsed.data;
   const page = await listOrders(context.db, caller.kind === "admin" ? {} : { userId: caller.id }, pageNumber, limit);
-  return apiJson({ success: true, data: page.data, meta: { totalPages: page.totalPages, currentPage: pageNumber, totalCount: page.total, limit } }, { request });
+  return apiJson(
+    { success: true, data: page.data, meta: { totalPages: page.totalPages, currentPage: pageNumber, totalCount: page.total, limit } },
+    { request },
+  );
 }
 
 /**

@@ -53,5 +53,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     throw error;
   }
   if (title) await renameProduct(context.db, id, title.data);
-  return apiJson({ success: true, message: "Images and videos uploaded successfully!", data: await getProduct(context.db, id, { includeArchived: true }) }, { request });
+  return apiJson(
+    { success: true, message: "Images and videos uploaded successfully!", data: await getProduct(context.db, id, { includeArchived: true }) },
+    { request },
+  );
 }

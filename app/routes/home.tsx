@@ -14,7 +14,8 @@ import { allowAnonymousWrite, TOO_MANY_ATTEMPTS } from "~/services/rate-limit.se
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), { schema: DemoRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  if (!(await allowAnonymousWrite(context.env, request, "demo-request"))) return data({ result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }) }, { status: 429 });
+  if (!(await allowAnonymousWrite(context.env, request, "demo-request")))
+    return data({ result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }) }, { status: 429 });
   await createDemoRequest(context.db, submission.value);
   return redirect("/home?demo=requested#book-a-demo");
 }
@@ -28,11 +29,23 @@ export const meta: MetaFunction = () => [
 ];
 
 const COMPARISON: { label: string; us: string; inHouse: string; agency: string; platforms: string }[] = [
-  { label: "Pricing", us: "Fixed price per video", inHouse: "Salaries, software and kit", agency: "Retainers and day rates", platforms: "Bidding and hidden fees" },
+  {
+    label: "Pricing",
+    us: "Fixed price per video",
+    inHouse: "Salaries, software and kit",
+    agency: "Retainers and day rates",
+    platforms: "Bidding and hidden fees",
+  },
   { label: "Turnaround", us: "Within 10 days", inHouse: "Depends on the backlog", agency: "4 to 8 weeks", platforms: "Unpredictable" },
   { label: "Talent", us: "4,000+ vetted creators", inHouse: "A handful of generalists", agency: "One studio’s team", platforms: "Unvetted freelancers" },
   { label: "Quality control", us: "Reviewed before delivery", inHouse: "Up to you", agency: "Yes, at a price", platforms: "Up to you" },
-  { label: "Scaling up or down", us: "Order only what you need", inHouse: "Hire or lay off", agency: "Renegotiate the contract", platforms: "Start over each time" },
+  {
+    label: "Scaling up or down",
+    us: "Order only what you need",
+    inHouse: "Hire or lay off",
+    agency: "Renegotiate the contract",
+    platforms: "Start over each time",
+  },
 ];
 
 const STEPS = [
@@ -44,16 +57,25 @@ const STEPS = [
 export default function Home() {
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl items-center gap-6 px-4 py-4 sm:px-6 lg:px-8">
           <Logo to="/home" />
           <nav aria-label="Main" className="hidden items-center gap-6 text-sm font-medium text-slate-700 md:flex">
-            <Link to="/products" className="hover:text-slate-900">Services</Link>
-            <a href="#how-it-works" className="hover:text-slate-900">How it works</a>
-            <a href="#compare" className="hover:text-slate-900">Compare</a>
+            <Link to="/products" className="hover:text-slate-900">
+              Services
+            </Link>
+            <a href="#how-it-works" className="hover:text-slate-900">
+              How it works
+            </a>
+            <a href="#compare" className="hover:text-slate-900">
+              Compare
+            </a>
           </nav>
           <div className="ml-auto flex items-center gap-2">
             <Link to="/login" className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
@@ -87,8 +109,8 @@ function Hero() {
             Studio-quality video. <span className="text-brand-700">Pay per video.</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600">
-            3D animation, explainers and brand films from 4,000+ creators across the UK, US and Europe. Pick a package, pay a fixed price, and get
-            your video with a turnaround within 10 days.
+            3D animation, explainers and brand films from 4,000+ creators across the UK, US and Europe. Pick a package, pay a fixed price, and get your video
+            with a turnaround within 10 days.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/signup" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800">
@@ -136,7 +158,9 @@ function Stats() {
 function HowItWorks() {
   return (
     <section id="how-it-works" aria-labelledby="how-title" className="mx-auto max-w-7xl scroll-mt-8 px-4 py-20 sm:px-6 lg:px-8">
-      <h2 id="how-title" className="text-3xl font-bold tracking-tight">How it works</h2>
+      <h2 id="how-title" className="text-3xl font-bold tracking-tight">
+        How it works
+      </h2>
       <ol className="mt-10 grid gap-6 md:grid-cols-3">
         {STEPS.map((step, i) => (
           <li key={step.title} className="rounded-2xl border border-slate-200 p-6">
@@ -154,23 +178,37 @@ function Comparison() {
   return (
     <section id="compare" aria-labelledby="compare-title" className="scroll-mt-8 bg-slate-50 py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-        <h2 id="compare-title" className="text-3xl font-bold tracking-tight">How we compare</h2>
-        <p className="mt-3 max-w-2xl text-slate-600">In-house teams, agencies and other platforms all make video. Here is why teams switch to paying per video.</p>
+        <h2 id="compare-title" className="text-3xl font-bold tracking-tight">
+          How we compare
+        </h2>
+        <p className="mt-3 max-w-2xl text-slate-600">
+          In-house teams, agencies and other platforms all make video. Here is why teams switch to paying per video.
+        </p>
         <TableScroller label="Comparison with in-house teams, agencies and other platforms" className="mt-10 bg-white">
           <table className="w-full min-w-[44rem] text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200">
                 <td className="p-4" />
-                <th scope="col" className="bg-brand-50 p-4 text-base font-bold text-brand-800">Reelcraft</th>
-                <th scope="col" className="p-4 text-base font-semibold">In-house team</th>
-                <th scope="col" className="p-4 text-base font-semibold">Agencies</th>
-                <th scope="col" className="p-4 text-base font-semibold">Other platforms</th>
+                <th scope="col" className="bg-brand-50 p-4 text-base font-bold text-brand-800">
+                  Reelcraft
+                </th>
+                <th scope="col" className="p-4 text-base font-semibold">
+                  In-house team
+                </th>
+                <th scope="col" className="p-4 text-base font-semibold">
+                  Agencies
+                </th>
+                <th scope="col" className="p-4 text-base font-semibold">
+                  Other platforms
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">
               {COMPARISON.map((row) => (
                 <tr key={row.label}>
-                  <th scope="row" className="p-4 font-semibold text-slate-700">{row.label}</th>
+                  <th scope="row" className="p-4 font-semibold text-slate-700">
+                    {row.label}
+                  </th>
                   <td className="bg-brand-50 p-4 font-medium text-slate-900">{row.us}</td>
                   <td className="p-4 text-slate-600">{row.inHouse}</td>
                   <td className="p-4 text-slate-600">{row.agency}</td>
@@ -204,7 +242,9 @@ function BookADemo() {
     <section id="book-a-demo" aria-labelledby="demo-title" className="mx-auto max-w-7xl scroll-mt-8 px-4 py-20 sm:px-6 lg:px-8">
       <div className="grid gap-12 rounded-3xl bg-slate-950 p-8 text-white sm:p-12 lg:grid-cols-2">
         <div>
-          <h2 id="demo-title" className="text-3xl font-bold tracking-tight">Book a demo</h2>
+          <h2 id="demo-title" className="text-3xl font-bold tracking-tight">
+            Book a demo
+          </h2>
           <p className="mt-4 text-slate-300">
             See how teams produce a month of video content without hiring. Tell us a little about you and a producer will be in touch within one working day.
           </p>
@@ -221,26 +261,46 @@ function BookADemo() {
           <Form method="post" action="/home" preventScrollReset {...getFormProps(form)} className="space-y-4 rounded-2xl bg-white p-6 text-slate-900 sm:p-8">
             <FormError id={form.errorId} errors={form.errors} />
             <div>
-              <label htmlFor={fields.name.id} className="text-sm font-medium">Name</label>
+              <label htmlFor={fields.name.id} className="text-sm font-medium">
+                Name
+              </label>
               <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className={input} />
-              <p id={fields.name.errorId} className="mt-1 text-sm text-red-700">{fields.name.errors?.[0]}</p>
+              <p id={fields.name.errorId} className="mt-1 text-sm text-red-700">
+                {fields.name.errors?.[0]}
+              </p>
             </div>
             <div>
-              <label htmlFor={fields.email.id} className="text-sm font-medium">Work email</label>
+              <label htmlFor={fields.email.id} className="text-sm font-medium">
+                Work email
+              </label>
               <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={input} />
-              <p id={fields.email.errorId} className="mt-1 text-sm text-red-700">{fields.email.errors?.[0]}</p>
+              <p id={fields.email.errorId} className="mt-1 text-sm text-red-700">
+                {fields.email.errors?.[0]}
+              </p>
             </div>
             <div>
-              <label htmlFor={fields.company.id} className="text-sm font-medium">Company <span className="font-normal text-slate-500">(optional)</span></label>
+              <label htmlFor={fields.company.id} className="text-sm font-medium">
+                Company <span className="font-normal text-slate-500">(optional)</span>
+              </label>
               <input {...getInputProps(fields.company, { type: "text" })} autoComplete="organization" className={input} />
-              <p id={fields.company.errorId} className="mt-1 text-sm text-red-700">{fields.company.errors?.[0]}</p>
+              <p id={fields.company.errorId} className="mt-1 text-sm text-red-700">
+                {fields.company.errors?.[0]}
+              </p>
             </div>
             <div>
-              <label htmlFor={fields.message.id} className="text-sm font-medium">What would you like to make? <span className="font-normal text-slate-500">(optional)</span></label>
+              <label htmlFor={fields.message.id} className="text-sm font-medium">
+                What would you like to make? <span className="font-normal text-slate-500">(optional)</span>
+              </label>
               <textarea {...getTextareaProps(fields.message)} rows={3} className={input} />
-              <p id={fields.message.errorId} className="mt-1 text-sm text-red-700">{fields.message.errors?.[0]}</p>
+              <p id={fields.message.errorId} className="mt-1 text-sm text-red-700">
+                {fields.message.errors?.[0]}
+              </p>
             </div>
-            <button type="submit" disabled={busy} className="w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={busy}
+              className="w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+            >
               {busy ? "Sending..." : "Request a demo"}
             </button>
           </Form>

@@ -43,7 +43,11 @@ function dummyHash(cost: PasswordCost) {
   return hash;
 }
 
-export async function createCustomer(db: Database, input: SignupInput, cost: PasswordCost): Promise<{ ok: true; user: UserView } | { ok: false; reason: "email_taken" }> {
+export async function createCustomer(
+  db: Database,
+  input: SignupInput,
+  cost: PasswordCost,
+): Promise<{ ok: true; user: UserView } | { ok: false; reason: "email_taken" }> {
   const passwordHash = await hashPassword(input.password, cost);
   const [row] = await db
     .insert(users)
@@ -98,7 +102,14 @@ async function checkPassword(db: Database, kind: SessionKind, row: PasswordRow, 
 export type Authentication = { ok: true; id: number } | { ok: false; reason: "invalid" } | { ok: false; reason: "throttled"; retryAfter: number };
 
 /** Checks an email and password (never saying which part was wrong), within the account's wait. */
-export async function authenticate(db: Database, kind: SessionKind, email: string, password: string, cost: PasswordCost, now = Date.now()): Promise<Authentication> {
+export async function authenticate(
+  db: Database,
+  kind: SessionKind,
+  email: string,
+  password: string,
+  cost: PasswordCost,
+  now = Date.now(),
+): Promise<Authentication> {
   const t = table[kind];
   const [row] = await db.select(passwordColumns(kind)).from(t).where(eq(t.email, email)).limit(1);
   if (!row) {

@@ -68,7 +68,10 @@ export async function createAddress(db: Database, userId: number, input: Address
     return toView(row!);
   }
   const [, inserted] = await db.batch([
-    db.update(billingAddresses).set({ isDefault: false }).where(and(eq(billingAddresses.userId, userId), eq(billingAddresses.isDefault, true))),
+    db
+      .update(billingAddresses)
+      .set({ isDefault: false })
+      .where(and(eq(billingAddresses.userId, userId), eq(billingAddresses.isDefault, true))),
     insert,
   ]);
   return toView(inserted[0]!);

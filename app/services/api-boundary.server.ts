@@ -71,7 +71,10 @@ export function methodRefusal(request: Request): Response | null {
   const allowed = allowedMethods(new URL(request.url).pathname);
   if (!allowed || allowed.includes(request.method)) return null;
   const listed = allowed.join(", ");
-  return Response.json({ success: false, message: `Method not allowed; use ${listed}` }, { status: 405, headers: { Allow: listed, "Cache-Control": "no-store" } });
+  return Response.json(
+    { success: false, message: `Method not allowed; use ${listed}` },
+    { status: 405, headers: { Allow: listed, "Cache-Control": "no-store" } },
+  );
 }
 
 /** An API answer as clients receive it: CORS headers for allowed origins. */

@@ -16,7 +16,17 @@ import type { AddressInput } from "~/lib/schemas/address";
 import { createAddress, listAddresses, preferredAddress, type AddressView } from "./addresses.server";
 import { requireCustomer } from "./auth.server";
 import type { UserView } from "./accounts.server";
-import { cancelUnpaidOrder, createOrder, createOrderForHostedCheckout, getOrder, getOrderKey, getPayableOrderByIntent, recordIntentStatus, syncPaymentStatus, type OrderView } from "./orders.server";
+import {
+  cancelUnpaidOrder,
+  createOrder,
+  createOrderForHostedCheckout,
+  getOrder,
+  getOrderKey,
+  getPayableOrderByIntent,
+  recordIntentStatus,
+  syncPaymentStatus,
+  type OrderView,
+} from "./orders.server";
 import type { CardDetails } from "./payments/gateway.server";
 import { completeHostedCheckout, startHostedCheckout } from "./payments/hosted-checkout.server";
 import { isLocalEnvironment } from "./environment.server";
@@ -60,7 +70,12 @@ export async function checkoutAddresses(context: AppLoadContext, target: Checkou
 }
 
 /** Saves an address from checkout; answers the address to select next (SPEC §4: the new one if default or first). */
-export async function addCheckoutAddress(context: AppLoadContext, target: CheckoutTarget, input: AddressInput, currentSelection: number | null): Promise<AddressView["id"]> {
+export async function addCheckoutAddress(
+  context: AppLoadContext,
+  target: CheckoutTarget,
+  input: AddressInput,
+  currentSelection: number | null,
+): Promise<AddressView["id"]> {
   const saved = await createAddress(context.db, target.customer.id, input);
   return saved.is_default || !currentSelection ? saved.id : currentSelection;
 }
@@ -129,7 +144,11 @@ export async function payWithCard(context: AppLoadContext, target: CheckoutTarge
   const status = await recordIntentStatus(context.db, order.id, outcome.intent);
   const back = checkoutUrl(target.product.id, target.packageIndex, { order: order.id });
   if (outcome.intent.status === "requires_action") {
-    return { kind: "authenticate", orderId: order.id, location: `/payments/local/${encodeURIComponent(intent.id)}?${new URLSearchParams({ return_to: back })}` };
+    return {
+      kind: "authenticate",
+      orderId: order.id,
+      location: `/payments/local/${encodeURIComponent(intent.id)}?${new URLSearchParams({ return_to: back })}`,
+    };
   }
   if (status === "succeeded") return { kind: "paid", orderId: order.id };
   return { kind: "failed", orderId: order.id, message: outcome.intent.lastError ?? `Payment status: ${status}`, status: 402 };

@@ -17,7 +17,15 @@ const STORED_AT = "X-Edge-Stored-At";
 const ORIGIN_CACHE_CONTROL = "X-Edge-Origin-Cache-Control";
 
 /** The public GETs worth caching: the shop's pages and the catalogue's API reads. */
-const PUBLIC_PATHS = [/^\/home$/, /^\/products$/, /^\/products\/\d{1,12}$/, /^\/api\/v1\/products$/, /^\/api\/v1\/products\/\d{1,12}$/, /^\/api\/v1\/tags$/, /^\/api\/v1\/autosuggest\/(tags|products)$/];
+const PUBLIC_PATHS = [
+  /^\/home$/,
+  /^\/products$/,
+  /^\/products\/\d{1,12}$/,
+  /^\/api\/v1\/products$/,
+  /^\/api\/v1\/products\/\d{1,12}$/,
+  /^\/api\/v1\/tags$/,
+  /^\/api\/v1\/autosuggest\/(tags|products)$/,
+];
 
 export function isCacheable(request: Request): boolean {
   if (request.method !== "GET" || !isAnonymousRequest(request)) return false;
@@ -94,7 +102,12 @@ export interface EdgeCacheOptions {
  * Answers `request` from the edge cache when it may, else from `handler`, storing what can be
  * stored. Cache failures never fail the request: the handler answers instead.
  */
-export async function withEdgeCache(request: Request, ctx: ExecutionContext, handler: () => Promise<Response>, options: EdgeCacheOptions = {}): Promise<Response> {
+export async function withEdgeCache(
+  request: Request,
+  ctx: ExecutionContext,
+  handler: () => Promise<Response>,
+  options: EdgeCacheOptions = {},
+): Promise<Response> {
   if (!isCacheable(request)) return handler();
   const cache = options.cache ?? defaultCache();
   const now = options.now ?? Date.now;

@@ -27,7 +27,8 @@ export function parseSubmission<Schema extends z.ZodTypeAny>(formData: FormData,
     const result = reply(replyOptions);
     if (!result.initialValue) return result;
     const echo: Echo = {};
-    for (const [name, value] of Object.entries(result.initialValue)) echo[name] = bounded(value, Math.min(constraint[name]?.maxLength ?? ECHO_LIMIT, ECHO_LIMIT));
+    for (const [name, value] of Object.entries(result.initialValue))
+      echo[name] = bounded(value, Math.min(constraint[name]?.maxLength ?? ECHO_LIMIT, ECHO_LIMIT));
     return { ...result, initialValue: echo as typeof result.initialValue };
   }) as typeof submission.reply;
   return submission;

@@ -13,7 +13,11 @@ export type SniffedType = { mime: string; ext: string; family: "image" | "video"
 /** What the first bytes say a file is; null for anything we do not accept (SVG, HTML, executables…). */
 export function sniffType(head: Uint8Array): SniffedType | null {
   const at = (offset: number, bytes: number[]) => bytes.every((b, i) => head[offset + i] === b);
-  const ascii = (offset: number, text: string) => at(offset, [...text].map((c) => c.charCodeAt(0)));
+  const ascii = (offset: number, text: string) =>
+    at(
+      offset,
+      [...text].map((c) => c.charCodeAt(0)),
+    );
   if (at(0, [0xff, 0xd8, 0xff])) return { mime: "image/jpeg", ext: "jpg", family: "image" };
   if (at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: "image/png", ext: "png", family: "image" };
   if (ascii(0, "GIF87a") || ascii(0, "GIF89a")) return { mime: "image/gif", ext: "gif", family: "image" };
@@ -21,7 +25,8 @@ export function sniffType(head: Uint8Array): SniffedType | null {
   if (ascii(4, "ftyp")) {
     const brand = String.fromCharCode(...head.slice(8, 12));
     if (brand === "avif" || brand === "avis") return { mime: "image/avif", ext: "avif", family: "image" };
-    if (["isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "dash", "MSNV"].includes(brand)) return { mime: "video/mp4", ext: "mp4", family: "video" };
+    if (["isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "dash", "MSNV"].includes(brand))
+      return { mime: "video/mp4", ext: "mp4", family: "video" };
     return null;
   }
   if (at(0, [0x1a, 0x45, 0xdf, 0xa3])) return { mime: "video/webm", ext: "webm", family: "video" };

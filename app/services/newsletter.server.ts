@@ -8,4 +8,3 @@ import { newsletterSubscriptions } from "../../db/schema";
 export async function subscribe(db: Database, email: string) {
   await db.insert(newsletterSubscriptions).values({ email }).onConflictDoNothing({ target: newsletterSubscriptions.email });
 }
-

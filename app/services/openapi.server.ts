@@ -11,7 +11,12 @@ type JsonSchema = Record<string, unknown>;
 
 /** A Zod schema as JSON Schema (what the client sends: inputs before transforms). */
 function jsonSchema(schema: z.ZodTypeAny): JsonSchema {
-  const { $schema: _dialect, ...rest } = zodToJsonSchema(schema, { target: "jsonSchema2019-09", $refStrategy: "none", effectStrategy: "input", pipeStrategy: "input" }) as JsonSchema;
+  const { $schema: _dialect, ...rest } = zodToJsonSchema(schema, {
+    target: "jsonSchema2019-09",
+    $refStrategy: "none",
+    effectStrategy: "input",
+    pipeStrategy: "input",
+  }) as JsonSchema;
   return rest;
 }
 
@@ -64,16 +69,23 @@ function responses(op: ApiOperation) {
   for (const [status, answer] of Object.entries(op.responses)) {
     const success = Number(status) < 400;
     if (typeof answer === "string") {
-      answers[status] = success ? { description: answer } : { description: answer, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+      answers[status] = success
+        ? { description: answer }
+        : { description: answer, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
     } else {
       answers[status] = { description: answer.description, content: { "application/json": { schema: jsonSchema(answer.schema) } } };
     }
   }
-  if (op.method !== "GET") answers["405"] = { description: "A method the path does not allow (see Allow)", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+  if (op.method !== "GET")
+    answers["405"] = {
+      description: "A method the path does not allow (see Allow)",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    };
   return answers;
 }
 
-const operationId = (op: ApiOperation) => `${op.method.toLowerCase()}${op.path.replace(/\{([a-z_]+)\}/g, "by_$1").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`;
+const operationId = (op: ApiOperation) =>
+  `${op.method.toLowerCase()}${op.path.replace(/\{([a-z_]+)\}/g, "by_$1").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`;
 
 export function openApiDocument(serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};

@@ -223,7 +223,13 @@ export async function createOrderForHostedCheckout(db: Database, userId: number,
 /** The idempotency key an order of this customer was created with (to pay it again after a decline). */
 export async function getOrderKey(db: Database, userId: number, orderId: number) {
   const [row] = await db
-    .select({ key: orders.idempotencyKey, productId: orders.productId, packagePosition: orders.packagePosition, billingAddressId: orders.billingAddressId, paymentStatus: orders.paymentStatus })
+    .select({
+      key: orders.idempotencyKey,
+      productId: orders.productId,
+      packagePosition: orders.packagePosition,
+      billingAddressId: orders.billingAddressId,
+      paymentStatus: orders.paymentStatus,
+    })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .limit(1);
@@ -245,7 +251,10 @@ export async function expireUnpaidOrders(db: Database, gateway: PaymentGateway |
     if (gateway && order.gateway === gateway.name) {
       if ((await cancelUnpaidOrder(db, gateway, order)) === "canceled") cancelled++;
     } else {
-      await db.update(orders).set({ paymentStatus: "canceled", updatedAt: new Date(now) }).where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, [...UNPAID])));
+      await db
+        .update(orders)
+        .set({ paymentStatus: "canceled", updatedAt: new Date(now) })
+        .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, [...UNPAID])));
       cancelled++;
     }
   }
@@ -254,9 +263,17 @@ export async function expireUnpaidOrders(db: Database, gateway: PaymentGateway |
 
 async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], userId: number, input: CreateOrderInput, now = Date.now()) {
   const [productRows, packageRows, sameKey, [unpaid]] = await db.batch([
-    db.select({ id: products.id, title: products.title }).from(products).where(and(eq(products.id, input.productId), sql`${products.archivedAt} IS NULL`)).limit(1),
+    db
+      .select({ id: products.id, title: products.title })
+      .from(products)
+      .where(and(eq(products.id, input.productId), sql`${products.archivedAt} IS NULL`))
+      .limit(1),
     db.select().from(packages).where(eq(packages.productId, input.productId)),
-    db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, input.idempotencyKey))).limit(1),
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, input.idempotencyKey)))
+      .limit(1),
     db
       .select({ n: count() })
       .from(orders)

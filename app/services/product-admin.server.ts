@@ -30,7 +30,10 @@ export async function createProduct(db: Database, details: ProductDetails): Prom
         servicesOffered: details.services_offered,
       })
       .returning({ id: products.id }),
-    db.insert(tags).values(details.tags.map((name) => ({ name }))).onConflictDoNothing(),
+    db
+      .insert(tags)
+      .values(details.tags.map((name) => ({ name })))
+      .onConflictDoNothing(),
     db.insert(productTags).select(
       db
         .select({ productId: sql<number>`${newId}`.as("product_id"), tagId: tags.id })
@@ -100,7 +103,9 @@ export async function addMedia(
       offset += c.length;
     }
     const { readable, writable } = new FixedLengthStream(file.size);
-    (async () => {
+    // Pumps the rest of the upload into the stream R2 reads below; not awaited (R2 pulls from it),
+    // and a failure aborts the stream, which makes the put fail.
+    void (async () => {
       const writer = writable.getWriter();
       try {
         for (const c of chunks) await writer.write(c);
@@ -125,7 +130,10 @@ export async function addMedia(
   try {
     const old =
       kind === "thumbnail"
-        ? await db.select({ id: productMedia.id, key: productMedia.r2Key }).from(productMedia).where(and(eq(productMedia.productId, productId), eq(productMedia.kind, "thumbnail")))
+        ? await db
+            .select({ id: productMedia.id, key: productMedia.r2Key })
+            .from(productMedia)
+            .where(and(eq(productMedia.productId, productId), eq(productMedia.kind, "thumbnail")))
         : [];
     const position = kind === "thumbnail" ? 0 : await nextPosition(db, productId, kind);
     await db.batch([
@@ -169,7 +177,9 @@ export async function checkMediaQuota(db: Database, productId: number | null, ad
     const limit = MEDIA_PER_PRODUCT[kind];
     if (has + more > limit) {
       const room = Math.max(0, limit - has);
-      throw new MediaError(`A product can have at most ${limit} ${kind}s; this one has ${has}, so ${room === 0 ? `remove one before adding another` : `add at most ${room} more`}.`);
+      throw new MediaError(
+        `A product can have at most ${limit} ${kind}s; this one has ${has}, so ${room === 0 ? `remove one before adding another` : `add at most ${room} more`}.`,
+      );
     }
   }
 }
@@ -214,7 +224,12 @@ export async function getProductForEdit(db: Database, id: number) {
     db.select().from(products).where(eq(products.id, id)).limit(1),
     db.select().from(productMedia).where(eq(productMedia.productId, id)).orderBy(asc(productMedia.kind), asc(productMedia.position), asc(productMedia.id)),
     db.select().from(packages).where(eq(packages.productId, id)).orderBy(asc(packages.position)),
-    db.select({ name: tags.name }).from(productTags).innerJoin(tags, eq(tags.id, productTags.tagId)).where(eq(productTags.productId, id)).orderBy(asc(tags.name)),
+    db
+      .select({ name: tags.name })
+      .from(productTags)
+      .innerJoin(tags, eq(tags.id, productTags.tagId))
+      .where(eq(productTags.productId, id))
+      .orderBy(asc(tags.name)),
   ]);
   const row = rows[0];
   if (!row) return null;
@@ -257,7 +272,10 @@ export async function updateProduct(db: Database, id: number, details: ProductDe
         updatedAt: new Date(),
       })
       .where(eq(products.id, id)),
-    db.insert(tags).values(details.tags.map((name) => ({ name }))).onConflictDoNothing(),
+    db
+      .insert(tags)
+      .values(details.tags.map((name) => ({ name })))
+      .onConflictDoNothing(),
     db.delete(productTags).where(eq(productTags.productId, id)),
     db.insert(productTags).select(
       db

@@ -11,8 +11,7 @@ import { MediaError } from "./media-upload.server";
 import { addFiles, checkFiles, checkMediaQuota, countByKind, createProduct } from "./product-admin.server";
 
 export type ProductFormOutcome =
-  | { kind: "form"; status: 200 | 400; result: SubmissionResult<string[]> }
-  | { kind: "created"; id: number; mediaCount: number; mediaFailed: boolean };
+  { kind: "form"; status: 200 | 400; result: SubmissionResult<string[]> } | { kind: "created"; id: number; mediaCount: number; mediaFailed: boolean };
 
 export async function submitProductForm(context: AppLoadContext, formData: FormData): Promise<ProductFormOutcome> {
   if (formData.get("step") === "details") {

@@ -64,7 +64,11 @@ function listingWhere(db: Database, filter: ProductFilter): SQL | undefined {
     conditions.push(
       inArray(
         products.id,
-        db.select({ id: productTags.productId }).from(productTags).innerJoin(tags, eq(tags.id, productTags.tagId)).where(sql`lower(${tags.name}) = lower(${filter.tag})`),
+        db
+          .select({ id: productTags.productId })
+          .from(productTags)
+          .innerJoin(tags, eq(tags.id, productTags.tagId))
+          .where(sql`lower(${tags.name}) = lower(${filter.tag})`),
       ),
     );
   }
@@ -101,7 +105,11 @@ function pageQueries(db: Database, filter: ProductFilter, page: number, limit: n
     .offset((page - 1) * limit);
   return [
     db.select({ count: count() }).from(products).where(where),
-    db.select().from(products).where(inArray(products.id, pageIds)).orderBy(...newestFirst),
+    db
+      .select()
+      .from(products)
+      .where(inArray(products.id, pageIds))
+      .orderBy(...newestFirst),
     db.select().from(productMedia).where(inArray(productMedia.productId, pageIds)).orderBy(asc(productMedia.position), asc(productMedia.id)),
     db.select().from(packages).where(inArray(packages.productId, pageIds)).orderBy(asc(packages.position)),
     db
@@ -163,17 +171,17 @@ function toProductView(row: ProductRow, media: ProductMediaRow[], pkgs: PackageR
   };
 }
 
-function assemble(
-  rows: ProductRow[],
-  media: ProductMediaRow[],
-  pkgs: PackageRow[],
-  tagRows: { productId: number; name: string }[],
-): ProductView[] {
+function assemble(rows: ProductRow[], media: ProductMediaRow[], pkgs: PackageRow[], tagRows: { productId: number; name: string }[]): ProductView[] {
   const mediaBy = groupBy(media, (m) => m.productId);
   const packagesBy = groupBy(pkgs, (p) => p.productId);
   const tagsBy = groupBy(tagRows, (t) => t.productId);
   return rows.map((row) =>
-    toProductView(row, mediaBy.get(row.id) ?? [], packagesBy.get(row.id) ?? [], (tagsBy.get(row.id) ?? []).map((t) => t.name)),
+    toProductView(
+      row,
+      mediaBy.get(row.id) ?? [],
+      packagesBy.get(row.id) ?? [],
+      (tagsBy.get(row.id) ?? []).map((t) => t.name),
+    ),
   );
 }
 

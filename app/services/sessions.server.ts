@@ -133,7 +133,10 @@ export async function getSessionSubject(db: Database, request: Request, kind: Se
 /** Records activity for idle expiry, at most every few minutes. */
 export async function touchSession(db: Database, sessionId: string, lastSeenAt: number, now = Date.now()) {
   if (now - lastSeenAt < TOUCH_INTERVAL_MS) return;
-  await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId));
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now) })
+    .where(eq(sessions.id, sessionId));
 }
 
 export async function destroySession(db: Database, request: Request, kind: SessionKind) {

@@ -9,7 +9,8 @@ import { allowAnonymousWrite, allowSignInAttempt, RETRY_AFTER_SECONDS, TOO_MANY_
 import { createSession, destroySession, type SessionKind } from "./sessions.server";
 
 /** A refusal's `retryAfter` is in seconds (429 only): the screen sends it as `Retry-After`. */
-export type SignInOutcome = { ok: true; headers: Headers } | { ok: false; status: 401 | 409; message: string } | { ok: false; status: 429; message: string; retryAfter: number };
+export type SignInOutcome =
+  { ok: true; headers: Headers } | { ok: false; status: 401 | 409; message: string } | { ok: false; status: 429; message: string; retryAfter: number };
 
 const tooManyAttempts = (retryAfter = RETRY_AFTER_SECONDS) => ({ ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfter }) as const;
 
@@ -26,7 +27,13 @@ export function refusalInit(refusal: Extract<SignInOutcome, { ok: false }>): Res
  * Checks credentials and starts a new session (any old session of the same kind is ended, so a
  * session id is never reused across logins).
  */
-export async function signInWithPassword(context: AppLoadContext, request: Request, kind: SessionKind, email: string, password: string): Promise<SignInOutcome> {
+export async function signInWithPassword(
+  context: AppLoadContext,
+  request: Request,
+  kind: SessionKind,
+  email: string,
+  password: string,
+): Promise<SignInOutcome> {
   if (!(await allowSignInAttempt(context.env, request))) return tooManyAttempts();
   const signedIn = await authenticate(context.db, kind, email, password, context.passwordCost);
   if (!signedIn.ok) return signedIn.reason === "throttled" ? tooManyAttempts(signedIn.retryAfter) : { ok: false, status: 401, message: INVALID_CREDENTIALS };

@@ -36,7 +36,12 @@ export async function verifyAccessToken(secret: string, token: string | null, no
   if (!token) return { ok: false, reason: "missing" };
   let claims: { sub?: unknown; kind?: unknown; iat?: unknown; iat_ms?: unknown };
   try {
-    ({ payload: claims } = await jwtVerify(token, await hmacKey(secret), { algorithms: [ALGORITHM], typ: "JWT", requiredClaims: ["exp", "sub"], currentDate: new Date(now) }));
+    ({ payload: claims } = await jwtVerify(token, await hmacKey(secret), {
+      algorithms: [ALGORITHM],
+      typ: "JWT",
+      requiredClaims: ["exp", "sub"],
+      currentDate: new Date(now),
+    }));
   } catch (error) {
     return { ok: false, reason: error instanceof joseErrors.JWTExpired ? "expired" : "invalid" };
   }
@@ -97,7 +102,11 @@ export async function rotateRefreshToken(db: Database, secret: string, kind: Ses
   if (!row) return null;
   const nextToken = await successorToken(secret, token);
   const nextHash = await sha256(nextToken);
-  const pair = async (rotatedAt: number) => ({ subjectId: row.subjectId, access_token: await createAccessToken(secret, kind, row.subjectId, rotatedAt), refresh_token: nextToken });
+  const pair = async (rotatedAt: number) => ({
+    subjectId: row.subjectId,
+    access_token: await createAccessToken(secret, kind, row.subjectId, rotatedAt),
+    refresh_token: nextToken,
+  });
 
   /** The answer for a token someone else already rotated or revoked. */
   const alreadyUsed = async (current: typeof row) => {
@@ -126,7 +135,10 @@ export async function rotateRefreshToken(db: Database, secret: string, kind: Ses
   const [current] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, row.id)).limit(1);
   if (current?.replacedBy === successor!.id) return alreadyUsed(current);
   // Revoked meanwhile (signed out): the successor made above must not outlive it.
-  await db.update(refreshTokens).set({ revokedAt: new Date(now) }).where(and(eq(refreshTokens.id, successor!.id), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date(now) })
+    .where(and(eq(refreshTokens.id, successor!.id), isNull(refreshTokens.revokedAt)));
   return null;
 }
 

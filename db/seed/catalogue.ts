@@ -54,8 +54,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
   {
     title: "Animated Explainer Video",
     descriptionHeading: "Explain what you do in ninety seconds",
-    description:
-      "Script, storyboard, voice-over and 2D animation that turn a complicated product into a simple story your customers remember.",
+    description: "Script, storyboard, voice-over and 2D animation that turn a complicated product into a simple story your customers remember.",
     servicesOffered: ["Scriptwriting", "Storyboard", "Professional voice-over", "2D animation"],
     tags: ["Explainer Video", "Motion Graphics", "Brand Film"],
     images: ["image-02.jpg", "image-14.jpg"],
@@ -200,7 +199,12 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     tags: ["Brand Film", "Social Media"],
     images: ["image-10.jpg"],
     packages: [
-      { currency: "USD", amount: 799, shortDescription: "Recap from your footage", itemsIncluded: ["2-minute highlight film", "Music licensing", "Vertical cut"] },
+      {
+        currency: "USD",
+        amount: 799,
+        shortDescription: "Recap from your footage",
+        itemsIncluded: ["2-minute highlight film", "Music licensing", "Vertical cut"],
+      },
     ],
   },
   {

@@ -112,7 +112,9 @@ async function seedCatalogue(db: Database): Promise<number> {
 }
 
 async function uploadMissingMedia(db: Database, bucket: R2Bucket, loadMedia: LoadMedia): Promise<number> {
-  const rows = await db.select({ id: productMedia.id, key: productMedia.r2Key, contentType: productMedia.contentType, size: productMedia.size }).from(productMedia);
+  const rows = await db
+    .select({ id: productMedia.id, key: productMedia.r2Key, contentType: productMedia.contentType, size: productMedia.size })
+    .from(productMedia);
   let uploaded = 0;
   for (const row of rows) {
     if (!row.key.includes("/seed-")) continue;

@@ -61,7 +61,13 @@ test.describe("Create New Product with JavaScript", () => {
     await page.getByLabel("Amount").fill("0");
     await page.getByLabel("Videos").setInputFiles(media("video-01.mp4"));
     await page.getByRole("button", { name: "Create Product" }).click();
-    for (const message of ["Package description is required", "At least one item must be included", "Amount must be greater than 0", "Currency is required", "Video thumbnail is required when uploading videos"]) {
+    for (const message of [
+      "Package description is required",
+      "At least one item must be included",
+      "Amount must be greater than 0",
+      "Currency is required",
+      "Video thumbnail is required when uploading videos",
+    ]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     // Typing clears that field's message.
@@ -125,7 +131,6 @@ test.describe("Create New Product with JavaScript", () => {
     const images = page.locator("img[src*='/media/products/']");
     expect(await images.count()).toBeGreaterThanOrEqual(2);
   });
-
 });
 
 test.describe("Create New Product when a file is refused", () => {
@@ -210,7 +215,11 @@ async function newProduct(page: Page, title: string) {
     ["packages[1].currency", "USD"],
   ];
   for (const [name, value] of fields) form.append(name, value);
-  for (const [name, image] of [["images", "image-04.jpg"], ["images", "image-05.jpg"], ["video_thumbnail", "thumb-02.jpg"]] as const) {
+  for (const [name, image] of [
+    ["images", "image-04.jpg"],
+    ["images", "image-05.jpg"],
+    ["video_thumbnail", "thumb-02.jpg"],
+  ] as const) {
     const { buffer, mimeType } = file(image);
     form.append(name, new Blob([buffer], { type: mimeType }), image);
   }

@@ -27,7 +27,10 @@ for (const [path, kept] of PAGES) {
     const bodies = await Promise.all(scripts);
     expect(bodies.length).toBeGreaterThan(3);
     for (const [name, marker] of FORBIDDEN.filter(([name]) => kept.includes(name))) {
-      expect(bodies.filter((b) => marker.test(b)).map((b) => b.split("\n")[0]), `${name} on ${path}`).toEqual([]);
+      expect(
+        bodies.filter((b) => marker.test(b)).map((b) => b.split("\n")[0]),
+        `${name} on ${path}`,
+      ).toEqual([]);
     }
   });
 }

@@ -4,7 +4,10 @@ import { expect, hydrated, signUp, test, uniqueEmail } from "./fixtures";
 // Declined cards and rejected forms answer 4xx, which the browser logs.
 test.use({ allowedConsole: [/status of 40[02]/] });
 
-async function addAddress(page: Page, { street = "221B Baker Street", city = "London", state = "Greater London", zip = "NW1 6XE", country = "GB", makeDefault = false } = {}) {
+async function addAddress(
+  page: Page,
+  { street = "221B Baker Street", city = "London", state = "Greater London", zip = "NW1 6XE", country = "GB", makeDefault = false } = {},
+) {
   await page.getByRole("link", { name: "Add New" }).click();
   const form = page.locator("form#add-address");
   await form.getByLabel("Street").fill(street);

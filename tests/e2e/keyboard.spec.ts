@@ -28,7 +28,14 @@ async function tabTo(page: Page, target: Locator, max = 60) {
       await target.evaluate((el) => (el as HTMLElement).blur());
       // Let colour and shadow transitions settle before reading the unfocused styles (getAnimations
       // flushes styles first, so the transitions the blur starts are among them).
-      await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))));
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a instanceof CSSTransition)
+            .map((a) => a.finished.catch(() => undefined)),
+        ),
+      );
       const blurred = await target.evaluate(focusStyles);
       await target.evaluate((el) => (el as HTMLElement).focus());
       expect(focused, `a visible focus indicator on ${target}`).not.toBe(blurred);
@@ -52,7 +59,13 @@ test("keyboard only: search, product, checkout, pay, My Orders", async ({ page }
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/products\?tag=Character%20Animation$/);
 
-  await tabTo(page, page.getByRole("region", { name: "Products" }).getByRole("link", { name: /Character Animation Short/ }).first());
+  await tabTo(
+    page,
+    page
+      .getByRole("region", { name: "Products" })
+      .getByRole("link", { name: /Character Animation Short/ })
+      .first(),
+  );
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Character Animation Short", level: 1 })).toBeVisible();
   await hydrated(page);
@@ -80,7 +93,9 @@ test("keyboard only: search, product, checkout, pay, My Orders", async ({ page }
   await tabTo(page, form.getByRole("button", { name: "Save Address" }));
   await page.keyboard.press("Enter");
   await expect(form).toHaveCount(0);
-  await expect(page.getByRole("region", { name: "Billing information" }).getByText("10 Downing Street, London, Greater London SW1A 2AA, United Kingdom")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Billing information" }).getByText("10 Downing Street, London, Greater London SW1A 2AA, United Kingdom"),
+  ).toBeVisible();
 
   await tabTo(page, page.getByLabel("Card number"));
   await page.keyboard.type("4242424242424242");

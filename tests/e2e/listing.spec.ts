@@ -80,7 +80,11 @@ test.describe("/products", () => {
 
   test("lays cards out in 2, 3 or 4 columns by width", async ({ page }) => {
     const columns = () =>
-      page.getByRole("region", { name: "Products" }).locator("ul").first().evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(" ").length);
+      page
+        .getByRole("region", { name: "Products" })
+        .locator("ul")
+        .first()
+        .evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(" ").length);
     for (const [width, expected] of [
       [390, 2],
       [900, 3],
@@ -128,6 +132,10 @@ test.describe("/products without JavaScript", () => {
 test("@mobile listing shows two columns and the search box", async ({ page }) => {
   await page.goto("/products");
   await expect(page.getByPlaceholder("Search a service")).toBeVisible();
-  const columns = await page.getByRole("region", { name: "Products" }).locator("ul").first().evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(" ").length);
+  const columns = await page
+    .getByRole("region", { name: "Products" })
+    .locator("ul")
+    .first()
+    .evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(" ").length);
   expect(columns).toBe(2);
 });

@@ -9,7 +9,13 @@ function rawRequest(baseURL: string, method: string, path: string, body: string)
   const url = new URL(path, baseURL);
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers: { "Content-Type": "text/plain", "Content-Length": Buffer.byteLength(body) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        headers: { "Content-Type": "text/plain", "Content-Length": Buffer.byteLength(body) },
+      },
       (res) => {
         let text = "";
         res.on("data", (chunk) => (text += chunk));

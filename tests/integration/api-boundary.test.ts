@@ -21,15 +21,18 @@ describe("authentication challenges", () => {
 });
 
 describe("methods a call does not take", () => {
-  it.each(["/users/me", "/tags", "/autosuggest/tags", "/users", "/users/1", "/orders/1", "/billing_addresses/1"])("DELETE %s answers the API's 405 shape with Allow", async (path) => {
-    const response = await call(path, { method: "DELETE" });
-    expect(response.status).toBe(405);
-    expect(response.headers.get("Allow")).toBeTruthy();
-    expect(response.headers.has("X-Remix-Error")).toBe(false);
-    const body = (await response.json()) as { success: boolean; message: string };
-    expect(body.success).toBe(false);
-    expect(body.message).toMatch(/^Method not allowed; use /);
-  });
+  it.each(["/users/me", "/tags", "/autosuggest/tags", "/users", "/users/1", "/orders/1", "/billing_addresses/1"])(
+    "DELETE %s answers the API's 405 shape with Allow",
+    async (path) => {
+      const response = await call(path, { method: "DELETE" });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("Allow")).toBeTruthy();
+      expect(response.headers.has("X-Remix-Error")).toBe(false);
+      const body = (await response.json()) as { success: boolean; message: string };
+      expect(body.success).toBe(false);
+      expect(body.message).toMatch(/^Method not allowed; use /);
+    },
+  );
 });
 
 describe("shapes and filters", () => {
@@ -46,7 +49,10 @@ describe("shapes and filters", () => {
       token: person.access_token,
       body: { street: "1 Shape St", city: "Ely", state: "Cambridgeshire", zip_code: "CB7 4AA", country: "GB", is_default: true },
     });
-    const created = await api<{ data: Record<string, unknown> }>("POST", "/orders", { token: person.access_token, body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 0 } } });
+    const created = await api<{ data: Record<string, unknown> }>("POST", "/orders", {
+      token: person.access_token,
+      body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 0 } },
+    });
     const fetched = await api<{ data: Record<string, unknown> }>("GET", `/orders/${String(created.body.data.id)}`, { token: person.access_token });
     const { client_secret: _secret, ...createdShape } = created.body.data;
     expect(Object.keys(createdShape).sort()).toEqual(Object.keys(fetched.body.data).sort());
@@ -63,7 +69,10 @@ describe("shapes and filters", () => {
 
 describe("CORS for /api/v1", () => {
   const preflight = (origin: string, target = "/products") =>
-    call(target, { method: "OPTIONS", headers: { Origin: origin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization, content-type" } });
+    call(target, {
+      method: "OPTIONS",
+      headers: { Origin: origin, "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization, content-type" },
+    });
 
   it("locally, a client app on another localhost port may call the API; preflights are answered", async () => {
     const ok = await preflight("http://localhost:5173", "/orders");
@@ -87,7 +96,10 @@ describe("CORS for /api/v1", () => {
     const production = { ...env, ENVIRONMENT: "production", CORS_ORIGINS: "https://app.example, https://partner.example", EDGE_CACHE: "off" } as Env;
     const ask = async (origin: string) => {
       const ctx = createExecutionContext();
-      const request = new Request("https://shop.example/api/v1/tags", { headers: { Origin: origin } }) as unknown as Request<unknown, IncomingRequestCfProperties>;
+      const request = new Request("https://shop.example/api/v1/tags", { headers: { Origin: origin } }) as unknown as Request<
+        unknown,
+        IncomingRequestCfProperties
+      >;
       const response = await worker.fetch(request, production, ctx);
       await waitOnExecutionContext(ctx);
       return response.headers.get("Access-Control-Allow-Origin");

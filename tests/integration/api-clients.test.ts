@@ -13,7 +13,9 @@ type Pair = { data: { access_token: string; refresh_token: string } };
 
 async function ageRotation(token: string, ms: number) {
   const { sha256 } = await import("~/services/crypto.server");
-  await env.DB.prepare("UPDATE refresh_tokens SET revoked_at = revoked_at - ? WHERE token_hash = ?").bind(ms, await sha256(token)).run();
+  await env.DB.prepare("UPDATE refresh_tokens SET revoked_at = revoked_at - ? WHERE token_hash = ?")
+    .bind(ms, await sha256(token))
+    .run();
 }
 
 describe.each([
@@ -22,7 +24,10 @@ describe.each([
 ] as const)("parallel refreshes (%s)", (_kind, path, start) => {
   it("two simultaneous refreshes with one token both get the same new pair, which keeps working", async () => {
     const token = await start();
-    const [a, b] = await Promise.all([api<Pair>("POST", path, { body: { refresh_token: token } }), api<Pair>("POST", path, { body: { refresh_token: token } })]);
+    const [a, b] = await Promise.all([
+      api<Pair>("POST", path, { body: { refresh_token: token } }),
+      api<Pair>("POST", path, { body: { refresh_token: token } }),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body.data.refresh_token).toBe(b.body.data.refresh_token);
     expect(a.body.data.access_token).toBe(b.body.data.access_token);
@@ -95,7 +100,9 @@ describe("API details clients rely on", () => {
   });
 
   it("validation messages name the field and the rule", async () => {
-    const signup = await api<{ errors: string[] }>("POST", "/sign_up", { body: { user: { name: "Num Pass", email: `num.${Date.now()}@example.com`, password: 12345678 } } });
+    const signup = await api<{ errors: string[] }>("POST", "/sign_up", {
+      body: { user: { name: "Num Pass", email: `num.${Date.now()}@example.com`, password: 12345678 } },
+    });
     expect(signup.status).toBe(422);
     expect(signup.body.errors).toEqual(["Password must be text"]);
 
@@ -116,7 +123,8 @@ describe("API details clients rely on", () => {
   it("media URLs in API responses are absolute, on the request's own origin", async () => {
     const product = await api<{ data: { images: string[]; videos: string[]; video_thumbnail: string | null } }>("GET", "/products/1");
     expect(product.body.data.images[0]).toMatch(/^http:\/\/localhost\/media\/products\/1\//);
-    for (const url of [...product.body.data.images, ...product.body.data.videos, product.body.data.video_thumbnail ?? "http://localhost/"]) expect(url).toMatch(/^http:\/\/localhost\//);
+    for (const url of [...product.body.data.images, ...product.body.data.videos, product.body.data.video_thumbnail ?? "http://localhost/"])
+      expect(url).toMatch(/^http:\/\/localhost\//);
     const list = await api<{ data: { images: string[] }[] }>("GET", "/products?limit=5&pageNumber=1");
     for (const item of list.body.data) for (const url of item.images) expect(url).toMatch(/^http:\/\/localhost\/media\//);
 

@@ -59,7 +59,10 @@ describe("the OpenAPI document", () => {
     const doc = (await response.json()) as {
       openapi: string;
       servers: { url: string }[];
-      paths: Record<string, Record<string, { security: unknown[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, { properties?: object }> } }> } }>>;
+      paths: Record<
+        string,
+        Record<string, { security: unknown[]; requestBody?: { content: Record<string, { schema: { properties?: Record<string, { properties?: object }> } }> } }>
+      >;
     };
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.servers[0]!.url).toBe("http://localhost/api/v1");
@@ -101,21 +104,38 @@ describe("answers match the contract's shapes", () => {
     await expectAnswer("POST", "/sign_in", signIn);
     await expectAnswer("GET", "/users/me", await api("GET", "/users/me", { token }));
     await expectAnswer("PUT", "/users/update_profile", await api("PUT", "/users/update_profile", { token, body: { user: { name: "Contract Person" } } }));
-    const address = await api<{ data: { id: number } }>("POST", "/billing_addresses", { token, body: { street: "1 Schema St", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB", is_default: true } });
+    const address = await api<{ data: { id: number } }>("POST", "/billing_addresses", {
+      token,
+      body: { street: "1 Schema St", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB", is_default: true },
+    });
     await expectAnswer("POST", "/billing_addresses", address);
     await expectAnswer("GET", "/billing_addresses", await api("GET", "/billing_addresses", { token }));
     await expectAnswer("GET", "/billing_addresses/{id}", await api("GET", `/billing_addresses/${address.body.data.id}`, { token }));
     for (const path of ["/products", "/tags", "/autosuggest/tags?query=an", "/autosuggest/products?query=an", "/products/1"]) {
       await expectAnswer("GET", path.split("?")[0]!.replace(/\/1$/, "/{id}"), await api("GET", path), path);
     }
-    const order = await api<{ data: { id: number; client_secret: string } }>("POST", "/orders", { token, body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 0 } } });
+    const order = await api<{ data: { id: number; client_secret: string } }>("POST", "/orders", {
+      token,
+      body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 0 } },
+    });
     await expectAnswer("POST", "/orders", order);
-    await expectAnswer("POST", "/payments/local/confirm", await api("POST", "/payments/local/confirm", { token, body: { client_secret: order.body.data.client_secret, card: { number: "4242424242424242", expiry: "12/40", cvc: "123" } } }));
+    await expectAnswer(
+      "POST",
+      "/payments/local/confirm",
+      await api("POST", "/payments/local/confirm", {
+        token,
+        body: { client_secret: order.body.data.client_secret, card: { number: "4242424242424242", expiry: "12/40", cvc: "123" } },
+      }),
+    );
     await expectAnswer("PUT", "/orders/{id}/update_payment_status", await api("PUT", `/orders/${order.body.data.id}/update_payment_status`, { token }));
     await expectAnswer("GET", "/orders/{id}", await api("GET", `/orders/${order.body.data.id}`, { token }));
     await expectAnswer("GET", "/orders", await api("GET", "/orders", { token }));
     await expectAnswer("POST", "/refresh_token", await api("POST", "/refresh_token", { body: { refresh_token: person.refresh_token } }));
-    await expectAnswer("DELETE", "/sign_out", await api("DELETE", "/sign_out", { token: (signIn.body as { data: { access_token: string } }).data.access_token }));
+    await expectAnswer(
+      "DELETE",
+      "/sign_out",
+      await api("DELETE", "/sign_out", { token: (signIn.body as { data: { access_token: string } }).data.access_token }),
+    );
 
     const admin = await adminSignIn();
     const adminToken = admin.access_token;
@@ -126,7 +146,12 @@ describe("answers match the contract's shapes", () => {
   });
 
   it("refusals have the error shape", async () => {
-    for (const call of [await api("GET", "/users/me"), await api("POST", "/sign_up", { body: { user: {} } }), await api("GET", "/products/999999"), await api("GET", "/nowhere")]) {
+    for (const call of [
+      await api("GET", "/users/me"),
+      await api("POST", "/sign_up", { body: { user: {} } }),
+      await api("GET", "/products/999999"),
+      await api("GET", "/nowhere"),
+    ]) {
       expect(call.status).toBeGreaterThanOrEqual(400);
       expect(ErrorResponse.safeParse(call.body).success, JSON.stringify(call.body)).toBe(true);
     }

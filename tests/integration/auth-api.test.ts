@@ -119,7 +119,9 @@ describe("access tokens", () => {
     const expired = await createAccessToken(SECRET, "customer", 1, Date.now() - 16 * 60_000);
     const first = await api<Err>("GET", "/users/me", { token: expired });
     expect(first).toEqual({ status: 401, body: { success: false, message: "Access token expired", error_code: "TOKEN_EXPIRED" } });
-    const refreshed = await api<{ data: { user: { email: string }; access_token: string; refresh_token: string } }>("POST", "/refresh_token", { body: { refresh_token } });
+    const refreshed = await api<{ data: { user: { email: string }; access_token: string; refresh_token: string } }>("POST", "/refresh_token", {
+      body: { refresh_token },
+    });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.data.user.email).toBe("customer@example.com");
     expect(refreshed.body.data.refresh_token).not.toBe(refresh_token);
@@ -132,7 +134,9 @@ describe("access tokens", () => {
     const next = await api<{ data: { refresh_token: string } }>("POST", "/refresh_token", { body: { refresh_token } });
     expect(next.status).toBe(200);
     expect(next.body.data.refresh_token).not.toBe(refresh_token);
-    await env.DB.prepare("UPDATE refresh_tokens SET revoked_at = revoked_at - ? WHERE token_hash = ?").bind(REFRESH_GRACE_MS + 1000, await sha256(refresh_token)).run();
+    await env.DB.prepare("UPDATE refresh_tokens SET revoked_at = revoked_at - ? WHERE token_hash = ?")
+      .bind(REFRESH_GRACE_MS + 1000, await sha256(refresh_token))
+      .run();
     expect(await api("POST", "/refresh_token", { body: { refresh_token } })).toEqual({
       status: 401,
       body: { success: false, message: "Invalid or expired refresh token" },
@@ -214,8 +218,14 @@ describe("admin tokens", () => {
   it("tokens only work for their own kind: 403 across", async () => {
     const customer = await signIn();
     const admin = await adminSignIn();
-    expect(await api("GET", "/admin/profile", { token: customer.access_token })).toEqual({ status: 403, body: { success: false, message: "Admin access required" } });
-    expect(await api("GET", "/users/me", { token: admin.access_token })).toEqual({ status: 403, body: { success: false, message: "Customer access required" } });
+    expect(await api("GET", "/admin/profile", { token: customer.access_token })).toEqual({
+      status: 403,
+      body: { success: false, message: "Admin access required" },
+    });
+    expect(await api("GET", "/users/me", { token: admin.access_token })).toEqual({
+      status: 403,
+      body: { success: false, message: "Customer access required" },
+    });
     expect((await api("GET", "/users/1", { token: customer.access_token })).status).toBe(403);
     expect((await api("GET", "/users", { token: customer.access_token })).status).toBe(403);
     expect((await api("DELETE", "/admin/sign_out", { token: customer.access_token })).status).toBe(403);
@@ -223,7 +233,10 @@ describe("admin tokens", () => {
 
   it("admins read their profile, update it, list users and read one", async () => {
     const { access_token } = await adminSignIn();
-    expect((await api("GET", "/admin/profile", { token: access_token })).body).toEqual({ success: true, data: { id: 1, name: "Demo Admin", email: "admin@example.com" } });
+    expect((await api("GET", "/admin/profile", { token: access_token })).body).toEqual({
+      success: true,
+      data: { id: 1, name: "Demo Admin", email: "admin@example.com" },
+    });
     const updated = await api<{ data: { name: string } }>("PUT", "/admin/profile", { token: access_token, body: { admin: { name: "Chief Admin" } } });
     expect(updated.body.data.name).toBe("Chief Admin");
     await api("PUT", "/admin/profile", { token: access_token, body: { admin: { name: "Demo Admin" } } });
@@ -244,7 +257,9 @@ describe("admin tokens", () => {
     });
     expect(changed).toEqual({ status: 200, body: { success: true, message: "Password changed successfully. Please sign in again." } });
     expect((await api("POST", "/admin/refresh_token", { body: { refresh_token } })).status).toBe(401);
-    const again = await api<{ data: { access_token: string } }>("POST", "/admin/sign_in", { body: { session: { email: "admin@example.com", password: "AdminPass#2027" } } });
+    const again = await api<{ data: { access_token: string } }>("POST", "/admin/sign_in", {
+      body: { session: { email: "admin@example.com", password: "AdminPass#2027" } },
+    });
     expect(again.status).toBe(200);
     await api("PUT", "/admin/change_password", {
       token: again.body.data.access_token,

@@ -156,22 +156,26 @@ describe("login, signup and logout screens", () => {
     expect(response.headers.get("location")).toBe("/admin/login?notice=password-changed");
     expect(await sessionCount("admin", 1)).toBe(0);
     expect(await (await visit("/admin/login?notice=password-changed")).text()).toContain("Password changed successfully. Please sign in again.");
-    const token = (await api<{ data: { access_token: string } }>("POST", "/admin/sign_in", { body: { session: { email: "admin@example.com", password: "AdminPass#2027" } } })).body.data.access_token;
-    await api("PUT", "/admin/change_password", { token, body: { admin: { current_password: "AdminPass#2027", password: "AdminPass#2026", password_confirmation: "AdminPass#2026" } } });
+    const token = (
+      await api<{ data: { access_token: string } }>("POST", "/admin/sign_in", { body: { session: { email: "admin@example.com", password: "AdminPass#2027" } } })
+    ).body.data.access_token;
+    await api("PUT", "/admin/change_password", {
+      token,
+      body: { admin: { current_password: "AdminPass#2027", password: "AdminPass#2026", password_confirmation: "AdminPass#2026" } },
+    });
   });
 });
 
 describe("CSRF", () => {
-  it.each([
-    [{ Origin: "https://evil.example" }],
-    [{ "Sec-Fetch-Site": "cross-site" }],
-    [{ "Sec-Fetch-Site": "same-site", Origin: "https://shop.localhost" }],
-  ])("refuses cookie-authenticated posts from elsewhere: %j", async (headers) => {
-    const cookie = await customerCookie();
-    const response = await postForm("/logout", {}, { Cookie: cookie, ...headers });
-    expect(response.status).toBe(403);
-    expect((await visit("/profile", cookie)).status).toBe(200);
-  });
+  it.each([[{ Origin: "https://evil.example" }], [{ "Sec-Fetch-Site": "cross-site" }], [{ "Sec-Fetch-Site": "same-site", Origin: "https://shop.localhost" }]])(
+    "refuses cookie-authenticated posts from elsewhere: %j",
+    async (headers) => {
+      const cookie = await customerCookie();
+      const response = await postForm("/logout", {}, { Cookie: cookie, ...headers });
+      expect(response.status).toBe(403);
+      expect((await visit("/profile", cookie)).status).toBe(200);
+    },
+  );
 
   it("accepts same-origin posts", async () => {
     const response = await postForm("/login", { email: "customer@example.com", password: "Customer#2026" }, { "Sec-Fetch-Site": "same-origin" });

@@ -27,23 +27,35 @@ async function customerAtCheckout() {
 function pay(c: { cookie: string; addressId: number }, card: string, extra: Record<string, string> = {}) {
   return postForm(
     `/products/${PRODUCT}/checkout?package=${PACKAGE}`,
-    { intent: "pay", checkout_key: `key-${crypto.randomUUID()}`, address_id: String(c.addressId), card_number: card, card_expiry: "12 / 40", card_cvc: "123", ...extra },
+    {
+      intent: "pay",
+      checkout_key: `key-${crypto.randomUUID()}`,
+      address_id: String(c.addressId),
+      card_number: card,
+      card_expiry: "12 / 40",
+      card_cvc: "123",
+      ...extra,
+    },
     { Cookie: c.cookie },
   );
 }
 
 async function ordersOf(userId: number) {
-  const { results } = await env.DB.prepare("SELECT id, amount_minor, payment_status, payment_intent_id FROM orders WHERE user_id = ? ORDER BY id").bind(userId).all<{
-    id: number;
-    amount_minor: number;
-    payment_status: string;
-    payment_intent_id: string;
-  }>();
+  const { results } = await env.DB.prepare("SELECT id, amount_minor, payment_status, payment_intent_id FROM orders WHERE user_id = ? ORDER BY id")
+    .bind(userId)
+    .all<{
+      id: number;
+      amount_minor: number;
+      payment_status: string;
+      payment_intent_id: string;
+    }>();
   return results;
 }
 
 async function packagePrice() {
-  return (await env.DB.prepare("SELECT amount_minor FROM packages WHERE product_id = ? AND position = ?").bind(PRODUCT, PACKAGE).first<{ amount_minor: number }>())!.amount_minor;
+  return (await env.DB.prepare("SELECT amount_minor FROM packages WHERE product_id = ? AND position = ?")
+    .bind(PRODUCT, PACKAGE)
+    .first<{ amount_minor: number }>())!.amount_minor;
 }
 
 async function intentStatus(id: string) {
@@ -70,7 +82,9 @@ describe("checkout charges today's price", () => {
       expect(await intentStatus(old!.payment_intent_id)).toBe("canceled");
       expect(renewed).toMatchObject({ payment_status: "succeeded", amount_minor: raised });
       expect(retried.headers.get("Location")).toBe(`/products/${PRODUCT}/checkout?package=${PACKAGE}&order=${renewed!.id}`);
-      const intent = await env.DB.prepare("SELECT amount_minor FROM local_payment_intents WHERE id = ?").bind(renewed!.payment_intent_id).first<{ amount_minor: number }>();
+      const intent = await env.DB.prepare("SELECT amount_minor FROM local_payment_intents WHERE id = ?")
+        .bind(renewed!.payment_intent_id)
+        .first<{ amount_minor: number }>();
       expect(intent?.amount_minor).toBe(raised);
 
       // Replaying the stale retry (a double click) pays nothing twice and makes no third order.
@@ -86,7 +100,9 @@ describe("checkout charges today's price", () => {
     const c = await customerAtCheckout();
     await pay(c, "4000 0000 0000 0002");
     const [first] = await ordersOf(c.userId);
-    await env.DB.prepare("UPDATE orders SET created_at = ? WHERE id = ?").bind(Date.now() - UNPAID_ORDER_LIFETIME_MS - 60_000, first!.id).run();
+    await env.DB.prepare("UPDATE orders SET created_at = ? WHERE id = ?")
+      .bind(Date.now() - UNPAID_ORDER_LIFETIME_MS - 60_000, first!.id)
+      .run();
 
     const retried = await pay(c, "4242 4242 4242 4242", { order_id: String(first!.id) });
     expect(retried.status).toBe(302);
@@ -94,7 +110,10 @@ describe("checkout charges today's price", () => {
     expect(old).toMatchObject({ payment_status: "canceled" });
     expect(renewed).toMatchObject({ payment_status: "succeeded" });
     const gateway = createLocalGateway(db);
-    expect(await gateway.confirmCard(old!.payment_intent_id, { number: "4242424242424242", expiry: "12/40", cvc: "123" })).toEqual({ ok: false, message: CANCELED_MESSAGE });
+    expect(await gateway.confirmCard(old!.payment_intent_id, { number: "4242424242424242", expiry: "12/40", cvc: "123" })).toEqual({
+      ok: false,
+      message: CANCELED_MESSAGE,
+    });
   });
 
   it("the scheduled cleanup cancels unpaid orders past their lifetime and leaves paid and recent ones", async () => {

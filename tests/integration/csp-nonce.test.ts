@@ -24,15 +24,18 @@ function expectEveryScriptCarries(html: string, nonce: string) {
 }
 
 describe("script nonces", () => {
-  it.each(["/home", "/products", "/products/1", "/login", "/no-such-page"])("%s: every script carries this response's nonce, and each response has its own", async (path) => {
-    const first = await SELF.fetch(`http://localhost${path}`);
-    const second = await SELF.fetch(`http://localhost${path}`);
-    const [a, b] = [policyNonce(first), policyNonce(second)];
-    expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/);
-    expect(b).not.toBe(a);
-    expectEveryScriptCarries(await first.text(), a!);
-    expect(first.headers.get("Content-Security-Policy")).not.toMatch(/script-src[^;]*unsafe-inline/);
-  });
+  it.each(["/home", "/products", "/products/1", "/login", "/no-such-page"])(
+    "%s: every script carries this response's nonce, and each response has its own",
+    async (path) => {
+      const first = await SELF.fetch(`http://localhost${path}`);
+      const second = await SELF.fetch(`http://localhost${path}`);
+      const [a, b] = [policyNonce(first), policyNonce(second)];
+      expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(b).not.toBe(a);
+      expectEveryScriptCarries(await first.text(), a!);
+      expect(first.headers.get("Content-Security-Policy")).not.toMatch(/script-src[^;]*unsafe-inline/);
+    },
+  );
 
   it("a page from the edge cache is given the nonce of the request it is served to", async () => {
     const cachedEnv = { ...env, EDGE_CACHE: "on" } as Env;

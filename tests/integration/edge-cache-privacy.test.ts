@@ -22,7 +22,8 @@ async function viaEdge(url: string, headers: Record<string, string> = {}) {
 }
 
 async function signIn(origin: string, kind: "customer" | "admin") {
-  const [path, email, password] = kind === "customer" ? ["/login", "customer@example.com", "Customer#2026"] : ["/admin/login", "admin@example.com", "AdminPass#2026"];
+  const [path, email, password] =
+    kind === "customer" ? ["/login", "customer@example.com", "Customer#2026"] : ["/admin/login", "admin@example.com", "AdminPass#2026"];
   const response = await SELF.fetch(`${origin}${path}`, {
     method: "POST",
     redirect: "manual",

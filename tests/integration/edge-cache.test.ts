@@ -8,10 +8,12 @@ async function setup() {
   let clock = 1_000_000;
   const pending: Promise<unknown>[] = [];
   const ctx = { waitUntil: (p: Promise<unknown>) => void pending.push(p), passThroughOnException: () => {} } as unknown as ExecutionContext;
-  const handler = (init: ResponseInit = { headers: { "Content-Type": "text/html", "Cache-Control": "no-cache" } }) => async () => {
-    calls++;
-    return new Response(`<p>render ${calls}</p>`, init);
-  };
+  const handler =
+    (init: ResponseInit = { headers: { "Content-Type": "text/html", "Cache-Control": "no-cache" } }) =>
+    async () => {
+      calls++;
+      return new Response(`<p>render ${calls}</p>`, init);
+    };
   const get = async (url: string, headers: Record<string, string> = {}, make = handler()) => {
     const response = await withEdgeCache(new Request(url, { headers }), ctx, make, { cache, now: () => clock });
     const body = await response.text();

@@ -76,7 +76,13 @@ export function postForm(path: string, fields: Record<string, string>, headers: 
   return SELF.fetch(`http://localhost${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Host: "localhost", Origin: "http://localhost", "CF-Connecting-IP": freshAddress(), ...headers },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Host: "localhost",
+      Origin: "http://localhost",
+      "CF-Connecting-IP": freshAddress(),
+      ...headers,
+    },
     body: new URLSearchParams(fields),
   });
 }
@@ -99,7 +105,10 @@ export async function adminCookie() {
 
 /** The page a redirect leads to, fetched with `cookie` plus the cookies the redirect set (its toasts, say). */
 export async function pageAfterRedirect(response: Response, cookie: string): Promise<string> {
-  const set = response.headers.getSetCookie().map((c) => c.split(";")[0]!).filter((pair) => !pair.endsWith("="));
+  const set = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="));
   const page = await SELF.fetch(`http://localhost${response.headers.get("location")}`, { headers: { Cookie: [cookie, ...set].join("; ") } });
   return page.text();
 }

@@ -16,7 +16,10 @@ async function customerWithOrder() {
     token: person.access_token,
     body: { street: "1 Offline Way", city: "Derby", state: "Derbyshire", zip_code: "DE1 1AA", country: "GB", is_default: true },
   });
-  const order = await api<Order>("POST", "/orders", { token: person.access_token, body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 0 } } });
+  const order = await api<Order>("POST", "/orders", {
+    token: person.access_token,
+    body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 0 } },
+  });
   return { token: person.access_token, order: order.body.data };
 }
 
@@ -25,7 +28,10 @@ const card = (number: string) => ({ number, expiry: "12/40", cvc: "123" });
 describe("local payment calls", () => {
   it("4242 pays the order; update_payment_status then reports succeeded", async () => {
     const c = await customerWithOrder();
-    const confirmed = await api<Step>("POST", "/payments/local/confirm", { token: c.token, body: { client_secret: c.order.client_secret, card: card("4242 4242 4242 4242") } });
+    const confirmed = await api<Step>("POST", "/payments/local/confirm", {
+      token: c.token,
+      body: { client_secret: c.order.client_secret, card: card("4242 4242 4242 4242") },
+    });
     expect(confirmed).toEqual({ status: 200, body: { success: true, data: { status: "succeeded", payment_status: "succeeded" } } });
     const status = await api<{ data: { payment_status: string } }>("PUT", `/orders/${c.order.id}/update_payment_status`, { token: c.token, body: {} });
     expect(status.body.data.payment_status).toBe("succeeded");
@@ -33,39 +39,68 @@ describe("local payment calls", () => {
 
   it("a decline card answers 402 with the test card's message; the authentication card needs approve", async () => {
     const c = await customerWithOrder();
-    const declined = await api<Step>("POST", "/payments/local/confirm", { token: c.token, body: { client_secret: c.order.client_secret, card: card("4000000000009995") } });
-    expect(declined).toEqual({ status: 402, body: { success: false, message: "Your card has insufficient funds.", data: { status: "requires_payment_method", payment_status: "failed" } } });
+    const declined = await api<Step>("POST", "/payments/local/confirm", {
+      token: c.token,
+      body: { client_secret: c.order.client_secret, card: card("4000000000009995") },
+    });
+    expect(declined).toEqual({
+      status: 402,
+      body: { success: false, message: "Your card has insufficient funds.", data: { status: "requires_payment_method", payment_status: "failed" } },
+    });
 
-    const action = await api<Step>("POST", "/payments/local/confirm", { token: c.token, body: { client_secret: c.order.client_secret, card: card("4000002500003155") } });
+    const action = await api<Step>("POST", "/payments/local/confirm", {
+      token: c.token,
+      body: { client_secret: c.order.client_secret, card: card("4000002500003155") },
+    });
     expect(action.body.data?.status).toBe("requires_action");
     const failed = await api<Step>("POST", "/payments/local/authenticate", { token: c.token, body: { client_secret: c.order.client_secret, result: "fail" } });
     expect(failed.status).toBe(402);
     await api("POST", "/payments/local/confirm", { token: c.token, body: { client_secret: c.order.client_secret, card: card("4000002500003155") } });
-    const approved = await api<Step>("POST", "/payments/local/authenticate", { token: c.token, body: { client_secret: c.order.client_secret, result: "approve" } });
+    const approved = await api<Step>("POST", "/payments/local/authenticate", {
+      token: c.token,
+      body: { client_secret: c.order.client_secret, result: "approve" },
+    });
     expect(approved).toEqual({ status: 200, body: { success: true, data: { status: "succeeded", payment_status: "succeeded" } } });
   });
 
   it("only the owner may pay; bad input gets a clear message; nothing without a token", async () => {
     const c = await customerWithOrder();
     const stranger = await newCustomer();
-    expect(await api("POST", "/payments/local/confirm", { token: stranger.access_token, body: { client_secret: c.order.client_secret, card: card("4242424242424242") } })).toEqual({
+    expect(
+      await api("POST", "/payments/local/confirm", {
+        token: stranger.access_token,
+        body: { client_secret: c.order.client_secret, card: card("4242424242424242") },
+      }),
+    ).toEqual({
       status: 404,
       body: { success: false, message: "Payment not found" },
     });
     expect((await api("POST", "/payments/local/confirm", { body: { client_secret: c.order.client_secret, card: card("4242424242424242") } })).status).toBe(401);
     const bad = await api<Step>("POST", "/payments/local/confirm", { token: c.token, body: { client_secret: c.order.client_secret, card: card("1234") } });
     expect(bad).toEqual({ status: 422, body: { success: false, message: "Your card number is incorrect." } });
-    expect((await api<Step>("POST", "/payments/local/confirm", { token: c.token, body: { client_secret: c.order.client_secret } })).body.message).toBe("card is required");
-    expect((await api<Step>("POST", "/payments/local/authenticate", { token: c.token, body: { client_secret: c.order.client_secret, result: "maybe" } })).body.message).toBe('result must be "approve" or "fail"');
-    expect((await api("POST", "/payments/local/confirm", { token: c.token, body: { client_secret: "pi_local_x_secret_y", card: card("4242424242424242") } })).status).toBe(404);
+    expect((await api<Step>("POST", "/payments/local/confirm", { token: c.token, body: { client_secret: c.order.client_secret } })).body.message).toBe(
+      "card is required",
+    );
+    expect(
+      (await api<Step>("POST", "/payments/local/authenticate", { token: c.token, body: { client_secret: c.order.client_secret, result: "maybe" } })).body
+        .message,
+    ).toBe('result must be "approve" or "fail"');
+    expect(
+      (await api("POST", "/payments/local/confirm", { token: c.token, body: { client_secret: "pi_local_x_secret_y", card: card("4242424242424242") } })).status,
+    ).toBe(404);
     const { results } = await env.DB.prepare("SELECT payment_status FROM orders WHERE id = ?").bind(c.order.id).all<{ payment_status: string }>();
     expect(results[0]?.payment_status).toBe("initiated");
   });
 
   it("an order past its lifetime cannot be paid here either", async () => {
     const c = await customerWithOrder();
-    await env.DB.prepare("UPDATE orders SET created_at = ? WHERE id = ?").bind(Date.now() - 25 * 3_600_000, c.order.id).run();
-    const late = await api<Step>("POST", "/payments/local/confirm", { token: c.token, body: { client_secret: c.order.client_secret, card: card("4242424242424242") } });
+    await env.DB.prepare("UPDATE orders SET created_at = ? WHERE id = ?")
+      .bind(Date.now() - 25 * 3_600_000, c.order.id)
+      .run();
+    const late = await api<Step>("POST", "/payments/local/confirm", {
+      token: c.token,
+      body: { client_secret: c.order.client_secret, card: card("4242424242424242") },
+    });
     expect(late.status).toBe(409);
     expect(late.body.message).toMatch(/can no longer be paid/);
   });

@@ -49,7 +49,13 @@ describe("billing addresses API", () => {
     const { access_token: token } = await newCustomer();
     const { status, body } = await api<Err>("POST", "/billing_addresses", { token, body: { country: "Narnia" } });
     expect(status).toBe(422);
-    expect(body.errors).toEqual(["Street is required", "City is required", "State is required", "Zip code is required", "Please choose a country from the list"]);
+    expect(body.errors).toEqual([
+      "Street is required",
+      "City is required",
+      "State is required",
+      "Zip code is required",
+      "Please choose a country from the list",
+    ]);
   });
 
   it("never shows another customer's address", async () => {
@@ -86,7 +92,9 @@ describe("orders API", () => {
     const { status, body } = await placeOrder(c.token, c.addressId, extra);
     expect(status).toBe(422);
     expect(body).toEqual({ success: false, message });
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email = ?").bind(c.email).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email = ?")
+      .bind(c.email)
+      .first<{ n: number }>();
     expect(count?.n).toBe(0);
   });
 
@@ -108,14 +116,19 @@ describe("orders API", () => {
     expect(results[0].body.data.client_secret).toBe(results[1].body.data.client_secret);
     const list = await api<{ data: Order[] }>("GET", "/orders", { token: c.token });
     expect(list.body.data).toHaveLength(1);
-    const intents = await env.DB.prepare("SELECT count(*) AS n FROM local_payment_intents WHERE idempotency_key = ?").bind(`order-${results[0].body.data.id}`).first<{ n: number }>();
+    const intents = await env.DB.prepare("SELECT count(*) AS n FROM local_payment_intents WHERE idempotency_key = ?")
+      .bind(`order-${results[0].body.data.id}`)
+      .first<{ n: number }>();
     expect(intents?.n).toBe(1);
   });
 
   it("update_payment_status ignores what the client claims and records the gateway's status", async () => {
     const c = await customerWithAddress();
     const order = (await placeOrder(c.token, c.addressId)).body.data;
-    const lie = await api<{ data: { payment_status: string } }>("PUT", `/orders/${order.id}/update_payment_status`, { token: c.token, body: { payment_status: "succeeded" } });
+    const lie = await api<{ data: { payment_status: string } }>("PUT", `/orders/${order.id}/update_payment_status`, {
+      token: c.token,
+      body: { payment_status: "succeeded" },
+    });
     expect(lie.body.data.payment_status).toBe("initiated");
     const gateway = createLocalGateway(createDb(env.DB));
     await gateway.confirmCard(order.stripe_transaction_id, { number: "4242424242424242", expiry: "12/40", cvc: "123" });
@@ -128,7 +141,10 @@ describe("orders API", () => {
     const b = await customerWithAddress();
     const order = (await placeOrder(a.token, a.addressId)).body.data;
     const own = await api<{ data: Order }>("GET", `/orders/${order.id}`, { token: a.token });
-    expect(own.body.data).toMatchObject({ id: order.id, product: { title: "3D Product Launch Animation", image: "http://localhost/media/products/1/seed-image-01.jpg" } });
+    expect(own.body.data).toMatchObject({
+      id: order.id,
+      product: { title: "3D Product Launch Animation", image: "http://localhost/media/products/1/seed-image-01.jpg" },
+    });
     expect(own.body.data).not.toHaveProperty("client_secret");
     expect(await api("GET", `/orders/${order.id}`, { token: b.token })).toEqual({ status: 404, body: { success: false, message: "Order not found" } });
     expect((await api("PUT", `/orders/${order.id}/update_payment_status`, { token: b.token, body: {} })).status).toBe(404);

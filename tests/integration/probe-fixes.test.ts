@@ -12,7 +12,13 @@ function rawPost(path: string, body: BodyInit, headers: Record<string, string> =
   return SELF.fetch(`http://localhost${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Host: "localhost", Origin: "http://localhost", "CF-Connecting-IP": freshAddress(), ...headers },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Host: "localhost",
+      Origin: "http://localhost",
+      "CF-Connecting-IP": freshAddress(),
+      ...headers,
+    },
     body,
   });
 }
@@ -53,7 +59,12 @@ describe("screen form bodies are bounded before any parser sees them", () => {
     expect(justOver.status).toBe(413);
     const multipart = new FormData();
     multipart.set("email", "x".repeat(SCREEN_FORM_MAX_BYTES));
-    const overMultipart = await SELF.fetch("http://localhost/login", { method: "POST", redirect: "manual", headers: { Origin: "http://localhost", Host: "localhost" }, body: multipart });
+    const overMultipart = await SELF.fetch("http://localhost/login", {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: "http://localhost", Host: "localhost" },
+      body: multipart,
+    });
     expect(overMultipart.status).toBe(413);
   });
 
@@ -104,7 +115,10 @@ describe("redirect targets", () => {
 
   it("the local payment page's return_to is held to our own paths", async () => {
     const cookie = await customerCookie();
-    const response = await SELF.fetch("http://localhost/payments/local/pi_local_unknown?return_to=/%09/evil.com", { redirect: "manual", headers: { Cookie: cookie } });
+    const response = await SELF.fetch("http://localhost/payments/local/pi_local_unknown?return_to=/%09/evil.com", {
+      redirect: "manual",
+      headers: { Cookie: cookie },
+    });
     expect(response.status).toBe(404);
   });
 });
@@ -181,6 +195,8 @@ describe("anonymous writes are limited per address", () => {
     expect(signup.headers.get("Retry-After")).toBe("60");
     expect(await signup.json()).toEqual({ success: false, message: "Too many attempts. Please wait a minute and try again." });
     // Another address is not affected.
-    expect((await api("POST", "/sign_up", { body: { user: { name: "Other Place", email: `other.${stamp}@example.com`, password: "Str0ng!Pass" } } })).status).toBe(201);
+    expect(
+      (await api("POST", "/sign_up", { body: { user: { name: "Other Place", email: `other.${stamp}@example.com`, password: "Str0ng!Pass" } } })).status,
+    ).toBe(201);
   });
 });

@@ -21,7 +21,11 @@ async function createProduct() {
 }
 
 /** The edit form's fields as a plain post, packages as `packages[i].field`. */
-function editFields(values: { title?: string; tags?: string; packages: { short_description: string; items_included: string; amount: string; currency: string }[] }) {
+function editFields(values: {
+  title?: string;
+  tags?: string;
+  packages: { short_description: string; items_included: string; amount: string; currency: string }[];
+}) {
   const fields: Record<string, string> = {
     title: values.title ?? base.title,
     description_heading: "New heading",
@@ -36,7 +40,11 @@ function editFields(values: { title?: string; tags?: string; packages: { short_d
 }
 
 async function packageRows(productId: number) {
-  return (await env.DB.prepare("SELECT id, position, amount_minor, currency FROM packages WHERE product_id = ? ORDER BY position").bind(productId).all<{ id: number; position: number; amount_minor: number; currency: string }>()).results;
+  return (
+    await env.DB.prepare("SELECT id, position, amount_minor, currency FROM packages WHERE product_id = ? ORDER BY position")
+      .bind(productId)
+      .all<{ id: number; position: number; amount_minor: number; currency: string }>()
+  ).results;
 }
 
 async function orderFor(productId: number, packageIndex: number) {
@@ -86,12 +94,23 @@ describe("Edit product (form posts)", () => {
     expect(order?.package_id).toBe(before[1]!.id);
 
     const detail = await api<{ data: { title: string; tags: string[]; services_offered: string[]; description_heading: string } }>("GET", `/products/${id}`);
-    expect(detail.body.data).toMatchObject({ title: "Edited Explainer", tags: ["Edit A", "Edit D", "Edit E"], services_offered: ["Script", "Edit"], description_heading: "New heading" });
+    expect(detail.body.data).toMatchObject({
+      title: "Edited Explainer",
+      tags: ["Edit A", "Edit D", "Edit E"],
+      services_offered: ["Script", "Edit"],
+      description_heading: "New heading",
+    });
 
     // Fewer packages: the ones past the new count go; the order keeps its amount and product.
-    await postForm(`/admin/products/${id}/edit`, editFields({ packages: [{ short_description: "Only", items_included: "One", amount: "99", currency: "USD" }] }), { Cookie: admin });
+    await postForm(
+      `/admin/products/${id}/edit`,
+      editFields({ packages: [{ short_description: "Only", items_included: "One", amount: "99", currency: "USD" }] }),
+      { Cookie: admin },
+    );
     expect((await packageRows(id)).map((p) => p.position)).toEqual([0]);
-    const kept = await env.DB.prepare("SELECT product_id, amount_minor FROM orders WHERE id = ?").bind(orderId).first<{ product_id: number; amount_minor: number }>();
+    const kept = await env.DB.prepare("SELECT product_id, amount_minor FROM orders WHERE id = ?")
+      .bind(orderId)
+      .first<{ product_id: number; amount_minor: number }>();
     expect(kept).toEqual({ product_id: id, amount_minor: 20000 });
   });
 
@@ -105,8 +124,13 @@ describe("Edit product (form posts)", () => {
     );
     expect(response.status).toBe(400);
     const html = await response.text();
-    for (const message of ["Title is required", "At least 3 tags are required", "Package description is required", "At least one item must be included"]) expect(html).toContain(message);
-    const yen = await postForm(`/admin/products/${id}/edit`, editFields({ packages: [{ short_description: "Yen", items_included: "One", amount: "12.5", currency: "JPY" }] }), { Cookie: admin });
+    for (const message of ["Title is required", "At least 3 tags are required", "Package description is required", "At least one item must be included"])
+      expect(html).toContain(message);
+    const yen = await postForm(
+      `/admin/products/${id}/edit`,
+      editFields({ packages: [{ short_description: "Yen", items_included: "One", amount: "12.5", currency: "JPY" }] }),
+      { Cookie: admin },
+    );
     expect(yen.status).toBe(400);
     expect(await yen.text()).toContain("Amount must be a whole number in JPY");
     expect((await api<{ data: { title: string } }>("GET", `/products/${id}`)).body.data.title).toBe(base.title);
@@ -146,7 +170,11 @@ describe("Edit product (form posts)", () => {
     for (const name of ["a.jpg", "b.jpg", "c.jpg"]) form.append("images[]", new File([fakeMedia(name)], name));
     await SELF.fetch(`http://localhost/api/v1/products/${id}`, { method: "PUT", body: form, headers: { Authorization: `Bearer ${token}` } });
     const media = async (productId: number) =>
-      (await env.DB.prepare("SELECT id, position, r2_key FROM product_media WHERE product_id = ? AND kind = 'image' ORDER BY position").bind(productId).all<{ id: number; position: number; r2_key: string }>()).results;
+      (
+        await env.DB.prepare("SELECT id, position, r2_key FROM product_media WHERE product_id = ? AND kind = 'image' ORDER BY position")
+          .bind(productId)
+          .all<{ id: number; position: number; r2_key: string }>()
+      ).results;
     const [a, b, c] = await media(id);
     const admin = await adminCookie();
 

@@ -42,11 +42,18 @@ const video = () => new File([fakeMedia("x.mp4", 8192)], "reel.mp4", { type: "vi
 describe("Create New Product without JavaScript (one multipart post)", () => {
   it("creates the product, its packages, tags and media, then redirects with both toasts", async () => {
     const admin = await adminCookie();
-    const response = await post("/admin/products/new", multipart([...fields, ["images", image()], ["images", image("second.jpg")], ["videos", video()], ["video_thumbnail", image("thumb.jpg")]]), admin);
+    const response = await post(
+      "/admin/products/new",
+      multipart([...fields, ["images", image()], ["images", image("second.jpg")], ["videos", video()], ["video_thumbnail", image("thumb.jpg")]]),
+      admin,
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/products");
     // The toasts travel in a signed cookie and show once on the page the redirect leads to.
-    const toast = response.headers.getSetCookie().find((c) => c.startsWith("toast="))!.split(";")[0]!;
+    const toast = response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("toast="))!
+      .split(";")[0]!;
     const visit = (cookie: string) => SELF.fetch("http://localhost/admin/products", { headers: { Cookie: cookie } });
     const shown = await visit(`${admin}; ${toast}`);
     const page = await shown.text();
@@ -57,22 +64,38 @@ describe("Create New Product without JavaScript (one multipart post)", () => {
     const forged = `toast=${encodeURIComponent(btoa(JSON.stringify([{ id: "x", kind: "error", message: "Forged message" }])))}`;
     expect(await (await visit(`${admin}; ${forged}`)).text()).not.toContain("Forged message");
 
-    const product = await env.DB.prepare("SELECT id, services_offered FROM products WHERE title = ?").bind("Product Form Test Film").first<{ id: number; services_offered: string }>();
+    const product = await env.DB.prepare("SELECT id, services_offered FROM products WHERE title = ?")
+      .bind("Product Form Test Film")
+      .first<{ id: number; services_offered: string }>();
     expect(JSON.parse(product!.services_offered)).toEqual(["Storyboard", "Animation"]);
-    const media = await env.DB.prepare("SELECT kind, position, r2_key FROM product_media WHERE product_id = ? ORDER BY kind, position").bind(product!.id).all<{ kind: string; position: number; r2_key: string }>();
+    const media = await env.DB.prepare("SELECT kind, position, r2_key FROM product_media WHERE product_id = ? ORDER BY kind, position")
+      .bind(product!.id)
+      .all<{ kind: string; position: number; r2_key: string }>();
     expect(media.results.map((m) => `${m.kind}:${m.position}`)).toEqual(["image:0", "image:1", "thumbnail:0", "video:0"]);
     for (const m of media.results) expect(await env.MEDIA.head(m.r2_key), m.r2_key).not.toBeNull();
-    const pkg = await env.DB.prepare("SELECT currency, amount_minor, items_included FROM packages WHERE product_id = ?").bind(product!.id).first<{ currency: string; amount_minor: number; items_included: string }>();
+    const pkg = await env.DB.prepare("SELECT currency, amount_minor, items_included FROM packages WHERE product_id = ?")
+      .bind(product!.id)
+      .first<{ currency: string; amount_minor: number; items_included: string }>();
     expect(pkg).toMatchObject({ currency: "EUR", amount_minor: 9990 });
     expect(JSON.parse(pkg!.items_included)).toEqual(["One film", "Two revisions"]);
-    const tags = await env.DB.prepare("SELECT t.name FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id = ? ORDER BY t.name").bind(product!.id).all<{ name: string }>();
+    const tags = await env.DB.prepare("SELECT t.name FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id = ? ORDER BY t.name")
+      .bind(product!.id)
+      .all<{ name: string }>();
     expect(tags.results.map((t) => t.name)).toEqual(["Form Tag A", "Form Tag B", "Form Tag C"]);
   });
 
   it("answers 400 with every message and the typed values, writing nothing", async () => {
     const admin = await adminCookie();
     const before = await counts();
-    const response = await post("/admin/products/new", multipart([["title", "Kept Title"], ["tags", "Only, Two"], ["videos", video()]]), admin);
+    const response = await post(
+      "/admin/products/new",
+      multipart([
+        ["title", "Kept Title"],
+        ["tags", "Only, Two"],
+        ["videos", video()],
+      ]),
+      admin,
+    );
     expect(response.status).toBe(400);
     const html = await response.text();
     for (const message of [
@@ -109,7 +132,11 @@ describe("Create New Product without JavaScript (one multipart post)", () => {
   it("'Add Package' without JavaScript redraws the form with one more block and the values kept", async () => {
     const admin = await adminCookie();
     const before = await counts();
-    const response = await post("/admin/products/new", multipart([...fields, ["__intent__", JSON.stringify({ type: "insert", payload: { name: "packages" } })]]), admin);
+    const response = await post(
+      "/admin/products/new",
+      multipart([...fields, ["__intent__", JSON.stringify({ type: "insert", payload: { name: "packages" } })]]),
+      admin,
+    );
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toMatch(/Package #(<!-- -->)?1/);
@@ -146,7 +173,9 @@ describe("Create New Product with JavaScript (step 1 JSON, step 2 streamed files
       headers: { Host: "localhost", Origin: "http://localhost", Cookie: admin, "Content-Type": "video/mp4", "Content-Length": String(bytes.length) },
     });
     expect(step2.status).toBe(201);
-    const stored = await env.DB.prepare("SELECT r2_key, content_type FROM product_media WHERE product_id = ? AND kind = 'video'").bind(data.id).first<{ r2_key: string; content_type: string }>();
+    const stored = await env.DB.prepare("SELECT r2_key, content_type FROM product_media WHERE product_id = ? AND kind = 'video'")
+      .bind(data.id)
+      .first<{ r2_key: string; content_type: string }>();
     expect(stored?.content_type).toBe("video/mp4");
     const object = await env.MEDIA.get(stored!.r2_key);
     expect(new Uint8Array(await object!.arrayBuffer())).toEqual(bytes);
@@ -171,10 +200,18 @@ describe("Create New Product with JavaScript (step 1 JSON, step 2 streamed files
   it("step 1 answers the form's errors in JSON and writes nothing", async () => {
     const admin = await adminCookie();
     const before = await counts();
-    const response = await post("/admin/products/create", multipart([...fields.filter(([name]) => name !== "title"), ["image_count", "0"], ["video_count", "2"]]), admin);
+    const response = await post(
+      "/admin/products/create",
+      multipart([...fields.filter(([name]) => name !== "title"), ["image_count", "0"], ["video_count", "2"]]),
+      admin,
+    );
     expect(response.status).toBe(400);
     const body = await response.json<{ result: { error: Record<string, string[]> } }>();
-    expect(body.result.error).toMatchObject({ title: ["Title is required"], image_count: ["At least one image must be uploaded"], video_thumbnail: ["Video thumbnail is required when uploading videos"] });
+    expect(body.result.error).toMatchObject({
+      title: ["Title is required"],
+      image_count: ["At least one image must be uploaded"],
+      video_thumbnail: ["Video thumbnail is required when uploading videos"],
+    });
     expect(await counts()).toEqual(before);
   });
 

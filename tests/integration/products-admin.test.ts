@@ -77,7 +77,8 @@ describe("PUT /api/v1/products/{id} (media)", () => {
     const data = ((await response.json()) as { data: { images: string[]; videos: string[]; video_thumbnail: string } }).data;
     expect(data.images).toHaveLength(2);
     // Absolute on the request's origin, so an API client on another host can use them.
-    for (const url of [...data.images, ...data.videos, data.video_thumbnail]) expect(url).toMatch(new RegExp(`^http://localhost/media/products/${id}/[0-9a-f-]{36}\\.(jpg|mp4)$`));
+    for (const url of [...data.images, ...data.videos, data.video_thumbnail])
+      expect(url).toMatch(new RegExp(`^http://localhost/media/products/${id}/[0-9a-f-]{36}\\.(jpg|mp4)$`));
     const served = await SELF.fetch(data.videos[0]!);
     expect(served.headers.get("content-type")).toBe("video/mp4");
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(fakeMedia("c.mp4"));
@@ -93,7 +94,9 @@ describe("PUT /api/v1/products/{id} (media)", () => {
     ]);
     expect(exe.status).toBe(422);
     expect(await exe.json()).toEqual({ success: false, message: "photo.jpg is not a supported image: use JPEG, PNG, WebP, AVIF or GIF." });
-    const svg = await upload(id, access_token, [["images[]", new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>') as Uint8Array<ArrayBuffer>, "logo.svg"]]);
+    const svg = await upload(id, access_token, [
+      ["images[]", new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>') as Uint8Array<ArrayBuffer>, "logo.svg"],
+    ]);
     expect(((await svg.json()) as { message: string }).message).toBe("logo.svg is not a supported image: use JPEG, PNG, WebP, AVIF or GIF.");
     const noThumb = await upload(id, access_token, [["videos[]", fakeMedia("v.mp4"), "v.mp4"]]);
     expect(await noThumb.json()).toEqual({ success: false, message: "Video thumbnail is required when uploading videos" });

@@ -24,28 +24,49 @@ describe("quotas", () => {
     const id = (await api<{ data: { id: number } }>("POST", "/products", { token: access_token, body: { product } })).body.data.id;
     const form = new FormData();
     for (let i = 0; i < MEDIA_PER_PRODUCT.image + 1; i++) form.append("images[]", new File([fakeMedia(`i${i}.jpg`, 64)], `i${i}.jpg`));
-    const tooMany = await SELF.fetch(`http://localhost/api/v1/products/${id}`, { method: "PUT", body: form, headers: { Authorization: `Bearer ${access_token}` } });
+    const tooMany = await SELF.fetch(`http://localhost/api/v1/products/${id}`, {
+      method: "PUT",
+      body: form,
+      headers: { Authorization: `Bearer ${access_token}` },
+    });
     expect(tooMany.status).toBe(422);
-    expect(await tooMany.json()).toEqual({ success: false, message: `A product can have at most ${MEDIA_PER_PRODUCT.image} images; this one has 0, so add at most ${MEDIA_PER_PRODUCT.image} more.` });
+    expect(await tooMany.json()).toEqual({
+      success: false,
+      message: `A product can have at most ${MEDIA_PER_PRODUCT.image} images; this one has 0, so add at most ${MEDIA_PER_PRODUCT.image} more.`,
+    });
     expect(await mediaCount(id, "image")).toBe(0);
     expect((await env.MEDIA.list({ prefix: `products/${id}/` })).objects).toHaveLength(0);
 
     const fits = new FormData();
     for (let i = 0; i < MEDIA_PER_PRODUCT.image; i++) fits.append("images[]", new File([fakeMedia(`i${i}.jpg`, 64)], `i${i}.jpg`));
-    expect((await SELF.fetch(`http://localhost/api/v1/products/${id}`, { method: "PUT", body: fits, headers: { Authorization: `Bearer ${access_token}` } })).status).toBe(200);
+    expect(
+      (await SELF.fetch(`http://localhost/api/v1/products/${id}`, { method: "PUT", body: fits, headers: { Authorization: `Bearer ${access_token}` } })).status,
+    ).toBe(200);
     expect(await mediaCount(id, "image")).toBe(MEDIA_PER_PRODUCT.image);
   });
 
   it(`an account keeps at most ${ADDRESS_LIMIT} billing addresses`, async () => {
     const person = await newCustomer();
-    const address = (n: number) => ({ street: `${n} Quota Lane`, city: "York", state: "North Yorkshire", zip_code: "YO1 1AA", country: "GB", is_default: false });
-    for (let n = 0; n < ADDRESS_LIMIT; n++) expect((await api("POST", "/billing_addresses", { token: person.access_token, body: address(n) })).status).toBe(201);
+    const address = (n: number) => ({
+      street: `${n} Quota Lane`,
+      city: "York",
+      state: "North Yorkshire",
+      zip_code: "YO1 1AA",
+      country: "GB",
+      is_default: false,
+    });
+    for (let n = 0; n < ADDRESS_LIMIT; n++)
+      expect((await api("POST", "/billing_addresses", { token: person.access_token, body: address(n) })).status).toBe(201);
     const over = await api("POST", "/billing_addresses", { token: person.access_token, body: address(99) });
     expect(over).toEqual({ status: 422, body: { success: false, message: ADDRESS_LIMIT_MESSAGE, errors: [ADDRESS_LIMIT_MESSAGE] } });
 
     // The checkout screen says the same in its form, keeping what was typed.
     const cookie = cookieFrom(await postForm("/login", { email: person.email, password: person.password }), "sid");
-    const screen = await postForm("/products/1/checkout?package=0", { intent: "add-address", ...Object.fromEntries(Object.entries(address(100)).map(([k, v]) => [k, String(v)])) }, { Cookie: cookie });
+    const screen = await postForm(
+      "/products/1/checkout?package=0",
+      { intent: "add-address", ...Object.fromEntries(Object.entries(address(100)).map(([k, v]) => [k, String(v)])) },
+      { Cookie: cookie },
+    );
     expect(screen.status).toBe(422);
     const html = await screen.text();
     expect(html).toContain(ADDRESS_LIMIT_MESSAGE);

@@ -17,7 +17,14 @@ describe("screens", () => {
   it("/home is the landing page with the spec's claims and links", async () => {
     const { response, text } = await html("/home");
     expect(response.status).toBe(200);
-    for (const claim of ["pay-per-video content platform", "4,000+ creators across the UK, US and Europe", "turnaround within 10 days", "In-house team", "Agencies", "Other platforms"]) {
+    for (const claim of [
+      "pay-per-video content platform",
+      "4,000+ creators across the UK, US and Europe",
+      "turnaround within 10 days",
+      "In-house team",
+      "Agencies",
+      "Other platforms",
+    ]) {
       expect(text).toContain(claim);
     }
     expect(text).toMatch(/href="\/login"[^>]*>Log in</);

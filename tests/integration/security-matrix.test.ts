@@ -62,7 +62,15 @@ export const API: Row[] = [
   ["GET", "/orders/{orderA}", 401, 200, 404, 200],
   ["PUT", "/orders/{orderA}/update_payment_status", 401, 200, 404, 200, {}],
   ["POST", "/orders", 401, 422, 422, 403, { order: {} }],
-  ["POST", "/payments/local/confirm", 401, 404, 404, 403, { client_secret: "pi_local_none_secret_none", card: { number: "4242424242424242", expiry: "12/40", cvc: "123" } }],
+  [
+    "POST",
+    "/payments/local/confirm",
+    401,
+    404,
+    404,
+    403,
+    { client_secret: "pi_local_none_secret_none", card: { number: "4242424242424242", expiry: "12/40", cvc: "123" } },
+  ],
   ["POST", "/payments/local/authenticate", 401, 404, 404, 403, { client_secret: "pi_local_none_secret_none", result: "approve" }],
   ["DELETE", "/users/me", 405, 405, 405, 405],
   ["DELETE", "/orders/{orderA}", 405, 405, 405, 405],
@@ -94,7 +102,10 @@ beforeAll(async () => {
     token: a.access_token,
     body: { street: "1 High St", city: "York", state: "North Yorkshire", zip_code: "YO1 1AA", country: "GB" },
   });
-  const order = await api<{ data: { id: number } }>("POST", "/orders", { token: a.access_token, body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 0 } } });
+  const order = await api<{ data: { id: number } }>("POST", "/orders", {
+    token: a.access_token,
+    body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 0 } },
+  });
   const me = await api<{ data: { id: number } }>("GET", "/users/me", { token: a.access_token });
   ids.addressA = String(address.body.data.id);
   ids.orderA = String(order.body.data.id);
@@ -133,8 +144,7 @@ describe("security matrix: /api/v1 (bearer tokens)", () => {
         const form = new FormData();
         form.set("product[title]", "3D Product Launch Animation");
         payload = form;
-      }
-      else if (body !== undefined) {
+      } else if (body !== undefined) {
         payload = JSON.stringify(body);
         headers["Content-Type"] = "application/json";
       }

@@ -96,9 +96,14 @@ describe("per account: a short, growing wait after wrong passwords, whatever the
   it("wrong current passwords on a password change count against the same wait (API and profile screen)", async () => {
     const person = await newCustomer();
     const change = (current: string) =>
-      call("PUT", "/users/change_password", { user: { current_password: current, password: "N3w!Password", password_confirmation: "N3w!Password" } }, {
-        Authorization: `Bearer ${person.access_token}`,
-      });
+      call(
+        "PUT",
+        "/users/change_password",
+        { user: { current_password: current, password: "N3w!Password", password_confirmation: "N3w!Password" } },
+        {
+          Authorization: `Bearer ${person.access_token}`,
+        },
+      );
     for (let i = 0; i <= FREE_PASSWORD_ATTEMPTS; i++) expect((await change(`Guess#${i}xx`)).status).toBe(422);
     expect(await change(person.password)).toEqual({ status: 429, retryAfter: "1", body: { success: false, message: TOO_MANY } });
     // The same account's sign-in waits too.
@@ -107,7 +112,11 @@ describe("per account: a short, growing wait after wrong passwords, whatever the
     await endWait("users", person.email);
     const cookie = cookieFrom(await postForm("/login", { email: person.email, password: person.password }), "sid");
     const onScreen = (current: string) =>
-      postForm("/profile?index", { intent: "change-password", current_password: current, password: "N3w!Password", password_confirmation: "N3w!Password" }, { Cookie: cookie });
+      postForm(
+        "/profile?index",
+        { intent: "change-password", current_password: current, password: "N3w!Password", password_confirmation: "N3w!Password" },
+        { Cookie: cookie },
+      );
     for (let i = 0; i <= FREE_PASSWORD_ATTEMPTS; i++) expect((await onScreen(`Guess#${i}xx`)).status).toBe(400);
     const refused = await onScreen(person.password);
     expect(refused.status).toBe(429);

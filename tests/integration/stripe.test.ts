@@ -90,7 +90,13 @@ describe("Stripe gateway (real SDK against a fake Stripe)", () => {
 describe("Stripe webhooks", () => {
   it("verifies the signature and moves the order once; a replayed event changes nothing", async () => {
     const { order, intent } = await newOrder();
-    const event = intentEvent(`evt_ok_${order.id}`, "payment_intent.succeeded", { id: intent.id, amount: 49900, currency: "usd", status: "succeeded", metadata: {} });
+    const event = intentEvent(`evt_ok_${order.id}`, "payment_intent.succeeded", {
+      id: intent.id,
+      amount: 49900,
+      currency: "usd",
+      status: "succeeded",
+      metadata: {},
+    });
     expect(await webhook(event)).toEqual({ status: 200, body: { received: true, order_id: order.id, payment_status: "succeeded" } });
     expect((await getOrder(db, order.id))?.payment_status).toBe("succeeded");
     expect(await webhook(event)).toEqual({ status: 200, body: { received: true, duplicate: true } });
@@ -130,9 +136,14 @@ describe("Stripe webhooks", () => {
       { ...base, id: "evt_no_intent_id", data: { object: { object: "payment_intent", amount: 49900, currency: "usd" } } },
     ];
     for (const event of malformed) {
-      expect(await webhook(event), JSON.stringify(event)).toEqual({ status: 400, body: { success: false, message: "Webhook event has no payment intent to apply" } });
+      expect(await webhook(event), JSON.stringify(event)).toEqual({
+        status: 400,
+        body: { success: false, message: "Webhook event has no payment intent to apply" },
+      });
     }
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM payment_events WHERE id IN ('evt_no_object', 'evt_null_object', 'evt_no_intent_id')").first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM payment_events WHERE id IN ('evt_no_object', 'evt_null_object', 'evt_no_intent_id')").first<{
+      n: number;
+    }>();
     expect(rows?.n).toBe(0);
   });
 
@@ -154,15 +165,25 @@ describe("Stripe webhooks", () => {
 describe("Stripe hosted checkout (no JavaScript)", () => {
   it("sends the customer to Stripe and, on return, links the session's intent and records its status", async () => {
     const address = await createAddress(db, 1, { street: "3 Test St", city: "T", state: "T", zip_code: "1", country: "US", is_default: false });
-    const order = await createOrderForHostedCheckout(db, 1, { productId: 3, packageIndex: 1, billingAddressId: address.id, idempotencyKey: `hosted-${Date.now()}` });
+    const order = await createOrderForHostedCheckout(db, 1, {
+      productId: 3,
+      packageIndex: 1,
+      billingAddressId: address.id,
+      idempotencyKey: `hosted-${Date.now()}`,
+    });
     expect(order).toMatchObject({ order_amount: "299.00", currency: "GBP", stripe_transaction_id: null, payment_status: "initiated" });
-    const url = await startHostedCheckout(stripeEnv, order, { success: "http://localhost/ok?session_id={CHECKOUT_SESSION_ID}", cancel: "http://localhost/cancel" });
+    const url = await startHostedCheckout(stripeEnv, order, {
+      success: "http://localhost/ok?session_id={CHECKOUT_SESSION_ID}",
+      cancel: "http://localhost/cancel",
+    });
     const sessionId = url.split("/").pop()!;
     expect(url).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_/);
     // The same order never opens a second session (idempotency key from the order id).
     expect(await startHostedCheckout(stripeEnv, order, { success: "http://localhost/ok", cancel: "http://localhost/cancel" })).toBe(url);
 
-    const session = (await (await fetch(`${fake}/v1/checkout/sessions/${sessionId}`, { headers: { Authorization: "Bearer sk_test_fake" } })).json()) as { payment_intent: string };
+    const session = (await (await fetch(`${fake}/v1/checkout/sessions/${sessionId}`, { headers: { Authorization: "Bearer sk_test_fake" } })).json()) as {
+      payment_intent: string;
+    };
     await setIntent(session.payment_intent, { status: "succeeded" });
     // A session of another order is not accepted for this one.
     expect(await completeHostedCheckout(stripeEnv, db, gateway, order.id + 1000, sessionId)).toBeNull();

@@ -3,7 +3,7 @@
  * create (honouring Idempotency-Key), retrieve, cancel, and a test-only control endpoint that plays the
  * part of Stripe.js confirming a card. No Stripe mock on npm covers PaymentIntents (DESIGN.md §5).
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { randomBytes } from "node:crypto";
 
 interface FakeIntent {
@@ -35,7 +35,7 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
   const sessions = new Map<string, Record<string, unknown>>();
   let creates = 0;
 
-  const server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { "Content-Type": "application/json", "Request-Id": `req_${randomBytes(6).toString("hex")}` });
       res.end(JSON.stringify(body));
@@ -88,7 +88,13 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
       const intent = intents.get(decodeURIComponent(cancel[1]!));
       if (!intent) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" } });
       if (intent.status === "succeeded" || intent.status === "processing") {
-        return send(400, { error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.` } });
+        return send(400, {
+          error: {
+            type: "invalid_request_error",
+            code: "payment_intent_unexpected_state",
+            message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+          },
+        });
       }
       intent.status = "canceled";
       return send(200, intent);
@@ -154,6 +160,12 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
     if (req.method === "GET" && url.pathname === "/__test/stats") return send(200, { creates, intents: intents.size });
 
     send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+  };
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      res.writeHead(500, { "Content-Type": "text/plain" });
+      res.end(String(error));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   server.unref();

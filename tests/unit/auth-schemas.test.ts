@@ -126,7 +126,12 @@ describe("password hashing (DESIGN.md §4)", () => {
   });
 
   it("hashes cheaply only in a test run that asks for it; every other setting gets the production cost", async () => {
-    for (const env of [{}, { ENVIRONMENT: "production", PASSWORD_HASH_COST: "test" }, { ENVIRONMENT: "development", PASSWORD_HASH_COST: "test" }, { ENVIRONMENT: "test" }]) {
+    for (const env of [
+      {},
+      { ENVIRONMENT: "production", PASSWORD_HASH_COST: "test" },
+      { ENVIRONMENT: "development", PASSWORD_HASH_COST: "test" },
+      { ENVIRONMENT: "test" },
+    ]) {
       expect(passwordCost(env), JSON.stringify(env)).toEqual(PRODUCTION_COST);
     }
     const cheap = passwordCost({ ENVIRONMENT: "test", PASSWORD_HASH_COST: "test" });

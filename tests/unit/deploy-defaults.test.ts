@@ -16,7 +16,8 @@ describe("deploy defaults", () => {
   it("only development and test count as local; unset or anything else is production", () => {
     expect(isLocalEnvironment({ ENVIRONMENT: "development" })).toBe(true);
     expect(isLocalEnvironment({ ENVIRONMENT: "test" })).toBe(true);
-    for (const value of [undefined, "", "production", "prod", "Development", "staging"]) expect(isLocalEnvironment({ ENVIRONMENT: value }), String(value)).toBe(false);
+    for (const value of [undefined, "", "production", "prod", "Development", "staging"])
+      expect(isLocalEnvironment({ ENVIRONMENT: value }), String(value)).toBe(false);
   });
 
   it("the test-card gateway refuses to run outside a local environment", () => {

@@ -26,7 +26,9 @@ describe("paginationWindow", () => {
   });
 
   it("gives ellipses unique keys", () => {
-    const keys = paginationWindow(5, 10).filter((i) => i.type === "ellipsis").map((i) => (i.type === "ellipsis" ? i.key : ""));
+    const keys = paginationWindow(5, 10)
+      .filter((i) => i.type === "ellipsis")
+      .map((i) => (i.type === "ellipsis" ? i.key : ""));
     expect(new Set(keys).size).toBe(2);
   });
 });

@@ -122,7 +122,9 @@ describe("media checks by magic bytes", () => {
 
   it("names the size limit", () => {
     expect(() => checkMedia("image", "huge.jpg", 11 * 1024 * 1024, bytes(0xff, 0xd8, 0xff))).toThrow("huge.jpg is too large: images can be at most 10 MB.");
-    expect(() => checkMedia("video", "long.mp4", 91 * 1024 * 1024, bytes(0, 0, 0, 0x18, "ftypisom"))).toThrow("long.mp4 is too large: videos can be at most 90 MB.");
+    expect(() => checkMedia("video", "long.mp4", 91 * 1024 * 1024, bytes(0, 0, 0, 0x18, "ftypisom"))).toThrow(
+      "long.mp4 is too large: videos can be at most 90 MB.",
+    );
     expect(() => checkMedia("thumbnail", "empty.jpg", 0, bytes())).toThrow("empty.jpg is empty.");
   });
 });

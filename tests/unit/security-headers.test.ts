@@ -49,7 +49,13 @@ describe("the policy follows the payment mode, in every documented configuration
   });
 
   it("HSTS is on unless the environment says it is local (an unset ENVIRONMENT is production)", () => {
-    for (const [environment, hsts] of [["development", false], ["test", false], ["production", true], [undefined, true], ["prod", true]] as const) {
+    for (const [environment, hsts] of [
+      ["development", false],
+      ["test", false],
+      ["production", true],
+      [undefined, true],
+      ["prod", true],
+    ] as const) {
       const headers = new Headers();
       applySecurityHeaders(headers, securityHeaderOptions({ ENVIRONMENT: environment } as unknown as Env));
       expect(headers.has("Strict-Transport-Security"), String(environment)).toBe(hsts);

@@ -89,7 +89,13 @@ export function useIsSubmitting(action: string, intent?: string) {
   return intent === undefined || navigation.formData?.get("intent") === intent;
 }
 
-export function SubmitButton({ busy, busyText, children, className = "", ...rest }: { busy: boolean; busyText: string; children: ReactNode } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
+export function SubmitButton({
+  busy,
+  busyText,
+  children,
+  className = "",
+  ...rest
+}: { busy: boolean; busyText: string; children: ReactNode } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button
       type="submit"

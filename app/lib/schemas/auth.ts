@@ -28,12 +28,22 @@ export function passwordStrength(password: string): { unmet: number; colour: Str
 }
 
 const email = plainText(
-  z.string({ required_error: "Email is required" }).trim().min(1, "Email is required").max(254, "Email must be at most 254 characters").regex(EMAIL_PATTERN, "Please enter a valid email address"),
+  z
+    .string({ required_error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .max(254, "Email must be at most 254 characters")
+    .regex(EMAIL_PATTERN, "Please enter a valid email address"),
   "Email",
 ).transform((value) => value.toLowerCase());
 
 const name = plainText(
-  z.string({ required_error: "Name is required" }).trim().min(1, "Name is required").min(2, "Name must be at least 2 characters").max(100, "Name must be at most 100 characters"),
+  z
+    .string({ required_error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .min(2, "Name must be at least 2 characters")
+    .max(100, "Name must be at most 100 characters"),
   "Name",
 );
 

@@ -3,7 +3,10 @@ import { plainText } from "./text";
 
 /** "Book a demo" on the landing page; shared by the browser (live validation) and the server. */
 export const DemoRequestSchema = z.object({
-  name: plainText(z.string({ required_error: "Name is required" }).trim().min(2, "Name must be at least 2 characters").max(100, "Name must be at most 100 characters"), "Name"),
+  name: plainText(
+    z.string({ required_error: "Name is required" }).trim().min(2, "Name must be at least 2 characters").max(100, "Name must be at most 100 characters"),
+    "Name",
+  ),
   email: plainText(
     z
       .string({ required_error: "Email is required" })

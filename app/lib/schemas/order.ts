@@ -3,7 +3,9 @@ import { jsonNumber } from "./json-number";
 
 /** `POST /api/v1/orders` under `order`: the server prices the order, so amount and currency are only checked. */
 export const CreateOrderSchema = z.object({
-  product_id: jsonNumber("product_id must be a number", "product_id is required").pipe(z.number().int("product_id must be a whole number").positive("product_id is required")),
+  product_id: jsonNumber("product_id must be a number", "product_id is required").pipe(
+    z.number().int("product_id must be a whole number").positive("product_id is required"),
+  ),
   billing_address_id: jsonNumber("billing_address_id must be a number", "billing_address_id is required").pipe(
     z.number().int("billing_address_id must be a whole number").positive("billing_address_id is required"),
   ),

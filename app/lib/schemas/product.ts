@@ -29,36 +29,48 @@ export function chipValues(value: unknown, separator: RegExp): string[] {
 
 export const PACKAGE_LIMIT = 3;
 
-export const PackageSchema = z.object({
-  short_description: plainText(
-    z.string({ required_error: "Package description is required" }).trim().min(1, "Package description is required").max(200, "Package description must be at most 200 characters"),
-    "Package description",
-  ),
-  items_included: z
-    .union([z.string(), z.array(z.string())], { required_error: "At least one item must be included" })
-    .transform((v) => (Array.isArray(v) ? v.map((i) => i.trim()).filter(Boolean) : splitItems(v)))
-    .pipe(z.array(plainText(z.string().max(200, "Each item must be at most 200 characters"), "Each item")).min(1, "At least one item must be included").max(30, "At most 30 items")),
-  amount: z
-    .union([z.string(), z.number()], { required_error: "Amount is required", invalid_type_error: "Amount is required" })
-    .transform((v) => (typeof v === "number" ? v : v.trim() === "" ? Number.NaN : Number(v)))
-    .superRefine((n, ctx) => {
-      if (Number.isNaN(n)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount is required" });
-      else if (n <= 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount must be greater than 0" });
-      else if (n > 1_000_000) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount must be at most 1,000,000" });
-      else if (Math.round(n * 100) !== Number((n * 100).toFixed(6))) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount can have at most 2 decimals" });
-    }),
-  currency: z
-    .string({ required_error: "Currency is required" })
-    .trim()
-    .min(1, "Currency is required")
-    .transform((c) => c.toUpperCase())
-    .refine(isCurrencyCode, "Currency must be an ISO 4217 code from the list"),
-}).superRefine((pkg, ctx) => {
-  // Yen and won have no minor unit: 1500.50 JPY is not an amount anyone can pay.
-  if (currencyExponent(pkg.currency) === 0 && !Number.isInteger(pkg.amount)) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: `Amount must be a whole number in ${pkg.currency}` });
-  }
-});
+export const PackageSchema = z
+  .object({
+    short_description: plainText(
+      z
+        .string({ required_error: "Package description is required" })
+        .trim()
+        .min(1, "Package description is required")
+        .max(200, "Package description must be at most 200 characters"),
+      "Package description",
+    ),
+    items_included: z
+      .union([z.string(), z.array(z.string())], { required_error: "At least one item must be included" })
+      .transform((v) => (Array.isArray(v) ? v.map((i) => i.trim()).filter(Boolean) : splitItems(v)))
+      .pipe(
+        z
+          .array(plainText(z.string().max(200, "Each item must be at most 200 characters"), "Each item"))
+          .min(1, "At least one item must be included")
+          .max(30, "At most 30 items"),
+      ),
+    amount: z
+      .union([z.string(), z.number()], { required_error: "Amount is required", invalid_type_error: "Amount is required" })
+      .transform((v) => (typeof v === "number" ? v : v.trim() === "" ? Number.NaN : Number(v)))
+      .superRefine((n, ctx) => {
+        if (Number.isNaN(n)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount is required" });
+        else if (n <= 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount must be greater than 0" });
+        else if (n > 1_000_000) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount must be at most 1,000,000" });
+        else if (Math.round(n * 100) !== Number((n * 100).toFixed(6)))
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount can have at most 2 decimals" });
+      }),
+    currency: z
+      .string({ required_error: "Currency is required" })
+      .trim()
+      .min(1, "Currency is required")
+      .transform((c) => c.toUpperCase())
+      .refine(isCurrencyCode, "Currency must be an ISO 4217 code from the list"),
+  })
+  .superRefine((pkg, ctx) => {
+    // Yen and won have no minor unit: 1500.50 JPY is not an amount anyone can pay.
+    if (currencyExponent(pkg.currency) === 0 && !Number.isInteger(pkg.amount)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: `Amount must be a whole number in ${pkg.currency}` });
+    }
+  });
 
 /** A validated package amount in the currency's minor units (cents; yen as they are). */
 export function packageMinor(pkg: { amount: number; currency: string }): number {
@@ -67,9 +79,16 @@ export function packageMinor(pkg: { amount: number; currency: string }): number 
 
 /** The product fields (no files), shared by the form, the action and `POST /api/v1/products`. */
 export const ProductDetailsSchema = z.object({
-  title: plainText(z.string({ required_error: "Title is required" }).trim().min(1, "Title is required").max(120, "Title must be at most 120 characters"), "Title"),
+  title: plainText(
+    z.string({ required_error: "Title is required" }).trim().min(1, "Title is required").max(120, "Title must be at most 120 characters"),
+    "Title",
+  ),
   description_heading: plainText(
-    z.string({ required_error: "Description heading is required" }).trim().min(1, "Description heading is required").max(160, "Description heading must be at most 160 characters"),
+    z
+      .string({ required_error: "Description heading is required" })
+      .trim()
+      .min(1, "Description heading is required")
+      .max(160, "Description heading must be at most 160 characters"),
     "Description heading",
   ),
   description: plainText(
@@ -80,11 +99,21 @@ export const ProductDetailsSchema = z.object({
   services_offered: z
     .unknown()
     .transform((v) => chipValues(v, /\n/))
-    .pipe(z.array(plainText(z.string().max(120, "Each service must be at most 120 characters"), "Each service")).min(1, "At least one service must be offered").max(30, "At most 30 services")),
+    .pipe(
+      z
+        .array(plainText(z.string().max(120, "Each service must be at most 120 characters"), "Each service"))
+        .min(1, "At least one service must be offered")
+        .max(30, "At most 30 services"),
+    ),
   tags: z
     .unknown()
     .transform((v) => chipValues(v, /,/))
-    .pipe(z.array(plainText(z.string().max(60, "Each tag must be at most 60 characters"), "Each tag")).min(3, "At least 3 tags are required").max(20, "At most 20 tags")),
+    .pipe(
+      z
+        .array(plainText(z.string().max(60, "Each tag must be at most 60 characters"), "Each tag"))
+        .min(3, "At least 3 tags are required")
+        .max(20, "At most 20 tags"),
+    ),
   packages: z
     .array(PackageSchema, { required_error: "Add at least one package" })
     .min(1, "Add at least one package")
@@ -128,7 +157,8 @@ const MediaChoiceSchema = z
     video_thumbnail: z.instanceof(File).optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.videos?.length && !value.video_thumbnail) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["video_thumbnail"], message: VIDEO_THUMBNAIL_REQUIRED });
+    if (value.videos?.length && !value.video_thumbnail)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["video_thumbnail"], message: VIDEO_THUMBNAIL_REQUIRED });
   });
 
 /** The whole form with its files: the browser validates with it, and so does the one-post (no JavaScript) path. */
@@ -143,6 +173,7 @@ export const ProductStepOneSchema = ProductDetailsSchema.and(
       has_thumbnail: z.enum(["true", "false"]).default("false"),
     })
     .superRefine((value, ctx) => {
-      if (value.video_count > 0 && value.has_thumbnail !== "true") ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["video_thumbnail"], message: VIDEO_THUMBNAIL_REQUIRED });
+      if (value.video_count > 0 && value.has_thumbnail !== "true")
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["video_thumbnail"], message: VIDEO_THUMBNAIL_REQUIRED });
     }),
 );

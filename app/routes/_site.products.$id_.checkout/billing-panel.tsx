@@ -32,12 +32,26 @@ export function BillingPanel() {
   return (
     <section aria-labelledby="billing-title" className="rounded-2xl border border-slate-200 bg-white p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="billing-title" className="text-lg font-semibold">Billing information</h2>
+        <h2 id="billing-title" className="text-lg font-semibold">
+          Billing information
+        </h2>
         <div className="flex gap-2">
-          <Link to={panelHref(params, panel === "add" ? null : "add")} replace preventScrollReset className={button(panel === "add")} aria-expanded={panel === "add"}>
+          <Link
+            to={panelHref(params, panel === "add" ? null : "add")}
+            replace
+            preventScrollReset
+            className={button(panel === "add")}
+            aria-expanded={panel === "add"}
+          >
             Add New
           </Link>
-          <Link to={panelHref(params, panel === "all" ? null : "all")} replace preventScrollReset className={button(panel === "all")} aria-expanded={panel === "all"}>
+          <Link
+            to={panelHref(params, panel === "all" ? null : "all")}
+            replace
+            preventScrollReset
+            className={button(panel === "all")}
+            aria-expanded={panel === "all"}
+          >
             View All
           </Link>
         </div>
@@ -56,7 +70,13 @@ export function BillingPanel() {
 
       {panel === "all" ? (
         addresses.length ? (
-          <Form method="get" replace preventScrollReset className="mt-4 space-y-3" onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}>
+          <Form
+            method="get"
+            replace
+            preventScrollReset
+            className="mt-4 space-y-3"
+            onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}
+          >
             {[...params.entries()]
               .filter(([k]) => k === "package")
               .map(([k, v]) => (

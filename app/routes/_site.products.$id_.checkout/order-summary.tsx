@@ -6,7 +6,9 @@ import type { PackageView } from "~/services/products.server";
 export function OrderSummary({ product, pkg }: { product: { title: string; image: string | null }; pkg: PackageView }) {
   return (
     <aside aria-labelledby="summary-title" className="h-fit rounded-2xl border border-slate-200 bg-white p-6 lg:sticky lg:top-24">
-      <h2 id="summary-title" className="text-lg font-semibold">Order summary</h2>
+      <h2 id="summary-title" className="text-lg font-semibold">
+        Order summary
+      </h2>
       <img src={product.image ?? "/placeholder.svg"} alt="" width={960} height={600} className="mt-4 aspect-[8/5] w-full rounded-xl object-cover" />
       <p className="mt-4 font-semibold">{product.title}</p>
       <div className="mt-2 flex items-baseline justify-between gap-3">
@@ -24,7 +26,9 @@ export function OrderSummary({ product, pkg }: { product: { title: string; image
       <ul className="mt-4 space-y-1.5 border-t border-slate-200 pt-4 text-sm text-slate-700" aria-label="Included">
         {pkg.items_included.map((item) => (
           <li key={item} className="flex gap-2">
-            <span aria-hidden="true" className="text-emerald-600">✓</span>
+            <span aria-hidden="true" className="text-emerald-600">
+              ✓
+            </span>
             {item}
           </li>
         ))}

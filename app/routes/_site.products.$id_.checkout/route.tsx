@@ -88,7 +88,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const select = await addCheckoutAddress(context, target, submission.value, Number(formData.get("selected_address_id")) || null);
       return redirect(checkoutUrl(target.product.id, target.packageIndex, { address: select }));
     } catch (error) {
-      if (error instanceof AddressLimitError) return data<CheckoutActionData>({ intent: "add-address", result: submission.reply({ formErrors: [error.message] }) }, { status: 422 });
+      if (error instanceof AddressLimitError)
+        return data<CheckoutActionData>({ intent: "add-address", result: submission.reply({ formErrors: [error.message] }) }, { status: 422 });
       throw error;
     }
   }
@@ -100,7 +101,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   const checkoutKey = String(formData.get("checkout_key") ?? "") || randomToken(12);
-  const refuse = (error: string, status: number, orderId: number | null = null) => data<CheckoutActionData>({ intent: "pay", error, orderId, checkoutKey }, { status });
+  const refuse = (error: string, status: number, orderId: number | null = null) =>
+    data<CheckoutActionData>({ intent: "pay", error, orderId, checkoutKey }, { status });
   const parsed = PaySchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "Payment failed", 400);
   const payment: PaymentRequest = { addressId: parsed.data.address_id, checkoutKey: parsed.data.checkout_key, retryOrderId: parsed.data.order_id };
@@ -113,7 +115,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (intent === "create-order") {
       // Stripe with JavaScript: the browser confirms the card with Stripe.js using this secret.
       const { orderId, clientSecret } = await openBrowserPayment(context, target, payment);
-      if (!clientSecret) return data<CheckoutActionData>({ intent: "create-order", error: "No client secret returned from the server", orderId }, { status: 502 });
+      if (!clientSecret)
+        return data<CheckoutActionData>({ intent: "create-order", error: "No client secret returned from the server", orderId }, { status: 502 });
       return data<CheckoutActionData>({ intent: "create-order", orderId, clientSecret });
     }
     const card = { number: parsed.data.card_number, expiry: parsed.data.card_expiry, cvc: parsed.data.card_cvc };
@@ -131,7 +134,10 @@ function parseId(value: string | null): number | null {
   return value && /^\d{1,12}$/.test(value) ? Number(value) : null;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Checkout: ${data?.product.title ?? "service"} · Reelcraft` }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Checkout: ${data?.product.title ?? "service"} · Reelcraft` },
+  { name: "robots", content: "noindex" },
+];
 
 export default function CheckoutPage() {
   const loaderData = useLoaderData<typeof loader>();
@@ -141,7 +147,7 @@ export default function CheckoutPage() {
   const paid = order?.payment_status === "succeeded";
   const selected = addresses.find((a) => a.id === selectedAddressId) ?? null;
   const payError = actionData && actionData.intent === "pay" ? actionData.error : loaderData.paymentError;
-  const orderId = actionData && actionData.intent === "pay" ? actionData.orderId : (order && !paid ? order.id : null);
+  const orderId = actionData && actionData.intent === "pay" ? actionData.orderId : order && !paid ? order.id : null;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
@@ -157,7 +163,9 @@ export default function CheckoutPage() {
           <div className="min-w-0 space-y-8">
             <BillingPanel />
             <section aria-labelledby="payment-title" className="rounded-2xl border border-slate-200 bg-white p-6">
-              <h2 id="payment-title" className="text-lg font-semibold">Payment</h2>
+              <h2 id="payment-title" className="text-lg font-semibold">
+                Payment
+              </h2>
               <p className="mt-1 text-sm text-slate-600">Complete your purchase securely using your card details.</p>
               {mode === "stripe" ? (
                 // Until JavaScript runs (or without it) Stripe's hosted page takes the payment; once
@@ -212,7 +220,11 @@ function Stepper({ step }: { step: 1 | 2 | 3 }) {
 
 function SuccessPanel({ orderId }: { orderId: number }) {
   return (
-    <section role="status" aria-labelledby="success-title" className="mx-auto mt-10 max-w-xl rounded-2xl border border-emerald-200 bg-emerald-50 p-8 text-center">
+    <section
+      role="status"
+      aria-labelledby="success-title"
+      className="mx-auto mt-10 max-w-xl rounded-2xl border border-emerald-200 bg-emerald-50 p-8 text-center"
+    >
       <span aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-600 text-2xl text-white">
         ✓
       </span>

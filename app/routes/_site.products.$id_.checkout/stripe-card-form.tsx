@@ -89,7 +89,13 @@ function CardPayment({ selectedAddress, ready }: { selectedAddress: AddressView 
           card,
           billing_details: {
             name: customer.name,
-            address: { line1: selectedAddress!.street, city: selectedAddress!.city, state: selectedAddress!.state, postal_code: selectedAddress!.zip_code, country: selectedAddress!.country },
+            address: {
+              line1: selectedAddress!.street,
+              city: selectedAddress!.city,
+              state: selectedAddress!.state,
+              postal_code: selectedAddress!.zip_code,
+              country: selectedAddress!.country,
+            },
           },
         },
       });

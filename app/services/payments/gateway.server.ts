@@ -7,13 +7,7 @@ import type { PaymentStatus } from "../../../db/schema";
 
 /** The provider's own intent statuses (Stripe's names; the local gateway uses a subset). */
 export type IntentStatus =
-  | "requires_payment_method"
-  | "requires_confirmation"
-  | "requires_action"
-  | "processing"
-  | "requires_capture"
-  | "succeeded"
-  | "canceled";
+  "requires_payment_method" | "requires_confirmation" | "requires_action" | "processing" | "requires_capture" | "succeeded" | "canceled";
 
 export interface Intent {
   id: string;

@@ -26,7 +26,15 @@ export async function handleStripeWebhook(env: Env, db: Database, request: Reque
   if (!HANDLED.has(event.type)) return apiJson({ received: true, ignored: true });
   // Signed but malformed (no id, no payment intent inside): nothing to apply, and nothing Stripe should retry.
   const object = (event as { data?: { object?: unknown } }).data?.object as Partial<Stripe.PaymentIntent> | null | undefined;
-  if (typeof event.id !== "string" || !event.id || !object || typeof object !== "object" || typeof object.id !== "string" || typeof object.amount !== "number" || typeof object.currency !== "string") {
+  if (
+    typeof event.id !== "string" ||
+    !event.id ||
+    !object ||
+    typeof object !== "object" ||
+    typeof object.id !== "string" ||
+    typeof object.amount !== "number" ||
+    typeof object.currency !== "string"
+  ) {
     return apiError(400, "Webhook event has no payment intent to apply");
   }
 
