@@ -87,6 +87,8 @@ test.describe("admin screens", () => {
 
     await page.reload();
     await expect(page.getByTestId("total-orders")).toHaveText(String(before + 1));
+    // Client navigations from here on: a click before hydration would race the hydrating router.
+    await hydrated(page);
     await expect(page.getByTestId("total-revenue")).toContainText("£");
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Orders" }).click();
     const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: orderId, exact: true }) });
