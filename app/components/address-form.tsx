@@ -1,10 +1,10 @@
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useMemo } from "react";
 import { countryOptions } from "~/lib/countries";
 import { AddressSchema } from "~/lib/schemas/address";
-import { Field, FieldError, FormError, SubmitButton, useErrorsClearOnInput, useIsSubmitting } from "./ui/form";
+import { Field, FieldError, FormError, SubmitButton, useIsSubmitting } from "./ui/form";
+import { useSchemaForm } from "./ui/use-schema-form";
 
 type AddressActionData = { intent?: string | null; result?: SubmissionResult<string[]> } | undefined;
 
@@ -16,26 +16,12 @@ type AddressActionData = { intent?: string | null; result?: SubmissionResult<str
 export function AddressForm({ selectedAddressId, cancelHref }: { selectedAddressId?: number | null; cancelHref: string }) {
   const actionData = useActionData() as AddressActionData;
   const lastResult = actionData?.intent === "add-address" ? actionData.result : undefined;
-  const clear = useErrorsClearOnInput();
-  const [form, fields] = useForm({
-    id: "add-address",
-    lastResult,
-    constraint: getZodConstraint(AddressSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AddressSchema }),
-    shouldValidate: "onSubmit",
-  });
+  const { form, fields, formProps, error } = useSchemaForm(AddressSchema, { id: "add-address", lastResult });
   const busy = useIsSubmitting("", "add-address");
   const countries = useMemo(countryOptions, []);
-  const error = (f: { name: string; errors?: string[] | undefined }) => clear.visible(f.name, f.errors);
   const countryError = error(fields.country);
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      onInput={clear.onInput}
-      onSubmit={(e) => (clear.onSubmit(), form.onSubmit(e))}
-      className="grid gap-x-4 sm:grid-cols-2"
-    >
+    <Form method="post" {...formProps} className="grid gap-x-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="add-address" />
       <div className="sm:col-span-2 empty:hidden">
         <FormError id={form.errorId} errors={form.errors} />

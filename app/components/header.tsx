@@ -1,13 +1,13 @@
-import { Form, Link, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
 import { Logo } from "./logo";
 import { SearchBox } from "./search-box";
+import { useIsSubmitting } from "./ui/form";
 
 /** Shared shop header (SPEC §2): logo, search, and the account controls. */
 export function Header() {
   const customer = useRouteLoaderData<typeof rootLoader>("root")?.customer ?? null;
-  const navigation = useNavigation();
-  const signingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
+  const signingOut = useIsSubmitting("/logout");
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:flex-nowrap sm:px-6 lg:px-8">

@@ -1,10 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseSubmission } from "~/services/form-submission.server";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
-import { Field, FormError, SubmitButton, useErrorsClearOnInput, useIsSubmitting } from "~/components/ui/form";
+import { Field, FormError, SubmitButton, useIsSubmitting } from "~/components/ui/form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { LoginSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getCustomer } from "~/services/auth.server";
@@ -40,14 +39,7 @@ export default function LoginPage() {
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
   const notice = NOTICES[params.get("notice") ?? ""];
-  const clear = useErrorsClearOnInput();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(LoginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
+  const { form, fields, formProps, error } = useSchemaForm(LoginSchema, { lastResult });
   const busy = useIsSubmitting("/login");
 
   return (
@@ -68,35 +60,11 @@ export default function LoginPage() {
           {notice}
         </p>
       ) : null}
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        noValidate
-        onInput={clear.onInput}
-        onSubmit={(event) => {
-          clear.onSubmit();
-          form.onSubmit(event);
-        }}
-        className="space-y-3"
-      >
+      <Form method="post" {...formProps} className="space-y-3">
         <FormError id={form.errorId} errors={form.errors} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Field
-          label="Email"
-          meta={fields.email}
-          error={clear.visible(fields.email.name, fields.email.errors)}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-        />
-        <Field
-          label="Password"
-          meta={fields.password}
-          error={clear.visible(fields.password.name, fields.password.errors)}
-          type="password"
-          autoComplete="current-password"
-          maxLength={128}
-        />
+        <Field label="Email" meta={fields.email} error={error(fields.email)} type="email" autoComplete="email" inputMode="email" />
+        <Field label="Password" meta={fields.password} error={error(fields.password)} type="password" autoComplete="current-password" maxLength={128} />
         <SubmitButton busy={busy} busyText="Logging in...">
           Log in
         </SubmitButton>

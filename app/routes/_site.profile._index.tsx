@@ -1,9 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseSubmission } from "~/services/form-submission.server";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormError, SubmitButton, useErrorsClearOnInput, useIsSubmitting } from "~/components/ui/form";
+import { Field, FormError, SubmitButton, useIsSubmitting } from "~/components/ui/form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { ChangePasswordSchema, UpdateProfileSchema } from "~/lib/schemas/auth";
 import { changePassword, updateName } from "~/services/accounts.server";
 import { passwordChangeRefusal } from "~/services/sign-in.server";
@@ -86,22 +85,14 @@ function Detail({ term, value }: { term: string; value: string }) {
 function NameForm({ name }: { name: string }) {
   const actionData = useActionData<typeof action>();
   const lastResult = actionData?.intent === "update-name" ? actionData.result : undefined;
-  const clear = useErrorsClearOnInput();
-  const [form, fields] = useForm({
-    id: "update-name",
-    lastResult,
-    defaultValue: { name },
-    constraint: getZodConstraint(UpdateProfileSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: UpdateProfileSchema }),
-    shouldValidate: "onSubmit",
-  });
+  const { form, fields, formProps, error } = useSchemaForm(UpdateProfileSchema, { id: "update-name", lastResult, defaultValue: { name } });
   const busy = useIsSubmitting("/profile", "update-name");
   return (
     <section aria-labelledby="name-title" className="rounded-2xl border border-slate-200 p-6">
       <h2 id="name-title" className="text-lg font-semibold">
         Edit profile
       </h2>
-      <Form method="post" {...getFormProps(form)} onInput={clear.onInput} onSubmit={(e) => (clear.onSubmit(), form.onSubmit(e))} className="mt-4 space-y-3">
+      <Form method="post" {...formProps} className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="update-name" />
         <FormError id={form.errorId} errors={form.errors} />
         {actionData?.intent === "update-name" && actionData.saved ? (
@@ -109,15 +100,7 @@ function NameForm({ name }: { name: string }) {
             Profile updated.
           </p>
         ) : null}
-        <Field
-          label="Name"
-          meta={fields.name}
-          error={clear.visible(fields.name.name, fields.name.errors)}
-          type="text"
-          autoComplete="name"
-          key={name}
-          defaultValue={name}
-        />
+        <Field label="Name" meta={fields.name} error={error(fields.name)} type="text" autoComplete="name" key={name} defaultValue={name} />
         <SubmitButton busy={busy} busyText="Saving..." className="sm:w-auto">
           Save name
         </SubmitButton>
@@ -129,23 +112,15 @@ function NameForm({ name }: { name: string }) {
 function PasswordForm() {
   const actionData = useActionData<typeof action>();
   const lastResult = actionData?.intent === "change-password" ? actionData.result : undefined;
-  const clear = useErrorsClearOnInput();
-  const [form, fields] = useForm({
-    id: "change-password",
-    lastResult,
-    constraint: getZodConstraint(ChangePasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
-    shouldValidate: "onSubmit",
-  });
+  const { form, fields, formProps, error } = useSchemaForm(ChangePasswordSchema, { id: "change-password", lastResult });
   const busy = useIsSubmitting("/profile", "change-password");
-  const error = (f: { name: string; errors?: string[] | undefined }) => clear.visible(f.name, f.errors);
   return (
     <section aria-labelledby="password-title" className="rounded-2xl border border-slate-200 p-6">
       <h2 id="password-title" className="text-lg font-semibold">
         Change password
       </h2>
       <p className="mt-1 text-sm text-slate-600">You will be signed out everywhere and asked to log in again.</p>
-      <Form method="post" {...getFormProps(form)} onInput={clear.onInput} onSubmit={(e) => (clear.onSubmit(), form.onSubmit(e))} className="mt-4 space-y-3">
+      <Form method="post" {...formProps} className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="change-password" />
         <FormError id={form.errorId} errors={form.errors} />
         <Field label="Current password" meta={fields.current_password} error={error(fields.current_password)} type="password" autoComplete="current-password" />

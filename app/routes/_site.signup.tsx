@@ -1,12 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseSubmission } from "~/services/form-submission.server";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { AuthCard } from "~/components/auth-card";
 import { PasswordChecklist } from "~/components/password-checklist";
-import { Field, FormError, SubmitButton, useErrorsClearOnInput, useIsSubmitting } from "~/components/ui/form";
+import { Field, FormError, SubmitButton, useIsSubmitting } from "~/components/ui/form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { passwordStrength, SignupSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getCustomer } from "~/services/auth.server";
@@ -42,17 +41,10 @@ export default function SignupPage() {
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
   const [password, setPassword] = useState("");
-  const clear = useErrorsClearOnInput();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(SignupSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
+  const { form, fields, formProps, error } = useSchemaForm(SignupSchema, { lastResult });
   const busy = useIsSubmitting("/signup");
   const strength = passwordStrength(password);
-  const passwordError = clear.visible(fields.password.name, fields.password.errors);
+  const passwordError = error(fields.password);
 
   return (
     <AuthCard
@@ -71,28 +63,11 @@ export default function SignupPage() {
         </>
       }
     >
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        noValidate
-        onInput={clear.onInput}
-        onSubmit={(event) => {
-          clear.onSubmit();
-          form.onSubmit(event);
-        }}
-        className="space-y-3"
-      >
+      <Form method="post" {...formProps} className="space-y-3">
         <FormError id={form.errorId} errors={form.errors} />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Field label="Name" meta={fields.name} error={clear.visible(fields.name.name, fields.name.errors)} type="text" autoComplete="name" />
-        <Field
-          label="Email"
-          meta={fields.email}
-          error={clear.visible(fields.email.name, fields.email.errors)}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-        />
+        <Field label="Name" meta={fields.name} error={error(fields.name)} type="text" autoComplete="name" />
+        <Field label="Email" meta={fields.email} error={error(fields.email)} type="email" autoComplete="email" inputMode="email" />
         <Field
           label="Password"
           meta={fields.password}

@@ -1,9 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseSubmission } from "~/services/form-submission.server";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormError, SubmitButton, useErrorsClearOnInput, useIsSubmitting } from "~/components/ui/form";
+import { Field, FormError, SubmitButton, useIsSubmitting } from "~/components/ui/form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { AdminChangePasswordSchema } from "~/lib/schemas/auth";
 import { changePassword } from "~/services/accounts.server";
 import { requireAdmin } from "~/services/auth.server";
@@ -41,15 +40,8 @@ export const meta: MetaFunction = () => [{ title: "Account · Admin · Reelcraft
 export default function AdminAccount() {
   const { admin } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
-  const clear = useErrorsClearOnInput();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(AdminChangePasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminChangePasswordSchema }),
-    shouldValidate: "onSubmit",
-  });
+  const { form, fields, formProps, error } = useSchemaForm(AdminChangePasswordSchema, { lastResult });
   const busy = useIsSubmitting("/admin/account");
-  const error = (f: { name: string; errors?: string[] | undefined }) => clear.visible(f.name, f.errors);
   return (
     <div className="max-w-xl space-y-6">
       <div>
@@ -63,7 +55,7 @@ export default function AdminAccount() {
           Change password
         </h2>
         <p className="mt-1 text-sm text-slate-600">Every admin session of yours ends, and you sign in again.</p>
-        <Form method="post" {...getFormProps(form)} onInput={clear.onInput} onSubmit={(e) => (clear.onSubmit(), form.onSubmit(e))} className="mt-4 space-y-3">
+        <Form method="post" {...formProps} className="mt-4 space-y-3">
           <FormError id={form.errorId} errors={form.errors} />
           <Field
             label="Current password"

@@ -1,14 +1,14 @@
-import { FormProvider, getFormProps, useForm } from "@conform-to/react";
+import { FormProvider } from "@conform-to/react";
 import { parseSubmission } from "~/services/form-submission.server";
-import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FileInput, MediaUploadList, useMediaUploads, type PendingUpload } from "~/components/media-uploads";
 import { PackagesFields, ProductDetailsFields } from "~/components/product-fields";
 import { useToastApi } from "~/components/toaster";
-import { FormError, SubmitButton, useErrorsClearOnInput } from "~/components/ui/form";
+import { FormError, SubmitButton, useIsSubmitting } from "~/components/ui/form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { PRODUCT_CREATE_MESSAGES, PRODUCT_EDIT_MESSAGES, ProductDetailsSchema } from "~/lib/schemas/product";
 import { requireAdmin } from "~/services/auth.server";
 import { MediaError } from "~/services/media-upload.server";
@@ -49,10 +49,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     throw new Response("Product not found", { status: 404 });
   };
 
-  switch (formData.get("_action")) {
+  switch (formData.get("intent")) {
     case "archive":
     case "restore": {
-      const archive = formData.get("_action") === "archive";
+      const archive = formData.get("intent") === "archive";
       if (!(await setArchived(context.db, id, archive))) notFound();
       return done(archive ? PRODUCT_EDIT_MESSAGES.archived : PRODUCT_EDIT_MESSAGES.restored);
     }
@@ -118,22 +118,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit $
 export default function EditProduct() {
   const { product } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const clear = useErrorsClearOnInput();
-  const [form] = useForm({
+  const { form, formProps, visible } = useSchemaForm(ProductDetailsSchema, {
     id: `edit-product-${product.id}`,
     lastResult: actionData?.kind === "details" ? actionData.result : undefined,
     // Chips read their start values from the plain-form text: services one per line, tags comma-separated.
     defaultValue: { ...product.values, services_offered: product.values.services_offered.join("\n"), tags: product.values.tags.join(", ") },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductDetailsSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    constraint: false,
   });
-  const saving =
-    navigation.state !== "idle" &&
-    navigation.formMethod === "POST" &&
-    !navigation.formData?.get("_action") &&
-    navigation.formAction === `/admin/products/${product.id}/edit`;
+  // The details form is the one post without an intent.
+  const saving = useIsSubmitting(`/admin/products/${product.id}/edit`, null);
   const images = product.media.filter((m) => m.kind === "image");
   const videos = product.media.filter((m) => m.kind === "video");
   const thumbnail = product.media.find((m) => m.kind === "thumbnail");
@@ -165,20 +158,11 @@ export default function EditProduct() {
       </div>
 
       <FormProvider context={form.context}>
-        <Form
-          method="post"
-          {...getFormProps(form)}
-          onInput={clear.onInput}
-          onSubmit={(event) => {
-            clear.onSubmit();
-            form.onSubmit(event);
-          }}
-          className="space-y-8 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8"
-        >
+        <Form method="post" {...formProps} className="space-y-8 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8">
           <button type="submit" className="hidden" tabIndex={-1} aria-hidden="true" />
           <FormError id={form.errorId} errors={form.errors} />
-          <ProductDetailsFields visible={clear.visible} />
-          <PackagesFields visible={clear.visible} />
+          <ProductDetailsFields visible={visible} />
+          <PackagesFields visible={visible} />
           <div className="flex justify-end border-t border-slate-200 pt-6">
             <SubmitButton busy={saving} busyText="Saving..." className="w-auto min-w-40">
               Save changes
@@ -205,7 +189,7 @@ export default function EditProduct() {
             : "Archiving hides the product from the shop listing, search and checkout. Orders already placed keep showing it, and you can restore it at any time."}
         </p>
         <Form method="post" className="mt-4">
-          <input type="hidden" name="_action" value={product.archived ? "restore" : "archive"} />
+          <input type="hidden" name="intent" value={product.archived ? "restore" : "archive"} />
           <button
             type="submit"
             className={`rounded-lg px-4 py-2.5 text-sm font-semibold ring-1 ${product.archived ? "text-brand-800 ring-brand-200 hover:bg-brand-50" : "text-red-700 ring-red-200 hover:bg-red-50"}`}
@@ -237,8 +221,7 @@ function MediaSection({
   const toast = useToastApi();
   const revalidator = useRevalidator();
   const formRef = useRef<HTMLFormElement>(null);
-  const navigation = useNavigation();
-  const postingFiles = navigation.state !== "idle" && navigation.formData?.get("_action") === "add-media";
+  const postingFiles = useIsSubmitting(`/admin/products/${productId}/edit`, "add-media");
   const error = clientError ?? mediaError;
 
   /** With JavaScript: each file streams to the media route with progress; the page then reloads its data. */
@@ -296,7 +279,7 @@ function MediaSection({
         <h3 id="add-media-title" className="font-semibold">
           Add media
         </h3>
-        <input type="hidden" name="_action" value="add-media" />
+        <input type="hidden" name="intent" value="add-media" />
         {error ? (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
             {error}
@@ -401,7 +384,7 @@ function MediaItem({
         {reorder ? (
           <>
             <fetcher.Form method="post" action={action}>
-              <input type="hidden" name="_action" value="move-media" />
+              <input type="hidden" name="intent" value="move-media" />
               <input type="hidden" name="media_id" value={item.id} />
               <input type="hidden" name="direction" value="up" />
               <button
@@ -414,7 +397,7 @@ function MediaItem({
               </button>
             </fetcher.Form>
             <fetcher.Form method="post" action={action}>
-              <input type="hidden" name="_action" value="move-media" />
+              <input type="hidden" name="intent" value="move-media" />
               <input type="hidden" name="media_id" value={item.id} />
               <input type="hidden" name="direction" value="down" />
               <button
@@ -429,7 +412,7 @@ function MediaItem({
           </>
         ) : null}
         <fetcher.Form method="post" action={action}>
-          <input type="hidden" name="_action" value="remove-media" />
+          <input type="hidden" name="intent" value="remove-media" />
           <input type="hidden" name="media_id" value={item.id} />
           <button type="submit" disabled={busy} aria-label={`Remove ${label}`} className={`${button} text-red-700 ring-red-200 hover:bg-red-50`}>
             Remove

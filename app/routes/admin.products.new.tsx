@@ -1,12 +1,12 @@
-import { FormProvider, getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
+import { FormProvider, type SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigate } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { FileInput, MediaUploadList, useMediaUploads, type PendingUpload } from "~/components/media-uploads";
 import { PackagesFields, ProductDetailsFields } from "~/components/product-fields";
 import { useToastApi } from "~/components/toaster";
-import { FormError, SubmitButton, useErrorsClearOnInput } from "~/components/ui/form";
+import { FormError, SubmitButton, useIsSubmitting } from "~/components/ui/form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { PRODUCT_CREATE_MESSAGES, ProductFormSchema } from "~/lib/schemas/product";
 import type { Toast } from "~/lib/toast";
 import { requireAdmin } from "~/services/auth.server";
@@ -51,9 +51,7 @@ export default function NewProduct() {
   const uploads = useMediaUploads();
   const toast = useToastApi();
   const navigate = useNavigate();
-  const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  const clear = useErrorsClearOnInput();
 
   /** With JavaScript: step 1 sends the fields, step 2 streams each file with progress (SPEC §4). */
   async function createThenUpload(formData: FormData) {
@@ -109,18 +107,19 @@ export default function NewProduct() {
     navigate("/admin/products");
   }
 
-  const [form, fields] = useForm({
+  const { form, fields, formProps, visible } = useSchemaForm(ProductFormSchema, {
     id: "create-product",
     lastResult: fetchResult ?? actionResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProductFormSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    // The browser's checks would stop a plain post the server answers better (files, chips).
+    constraint: false,
+    beforeSubmit: () => setFetchResult(undefined),
     onSubmit(event, { formData }) {
       event.preventDefault();
       if (phase === "idle") void createThenUpload(formData);
     },
   });
-  const busy = phase !== "idle" || (navigation.state !== "idle" && navigation.formAction === "/admin/products/new");
+  const posting = useIsSubmitting("/admin/products/new");
+  const busy = phase !== "idle" || posting;
   const sentOnce = actionResult !== undefined;
 
   return (
@@ -136,20 +135,14 @@ export default function NewProduct() {
           ref={formRef}
           method="post"
           encType="multipart/form-data"
-          {...getFormProps(form)}
-          onInput={clear.onInput}
-          onSubmit={(event) => {
-            clear.onSubmit();
-            setFetchResult(undefined);
-            form.onSubmit(event);
-          }}
+          {...formProps}
           aria-busy={busy || undefined}
           className="space-y-8 rounded-2xl border border-slate-200 bg-white p-5 sm:p-8"
         >
           {/* The default button for Enter without JavaScript: creating, never "Remove". */}
           <button type="submit" className="hidden" tabIndex={-1} aria-hidden="true" />
           <FormError id={form.errorId} errors={form.errors} />
-          <ProductDetailsFields visible={clear.visible} />
+          <ProductDetailsFields visible={visible} />
           <fieldset className="space-y-4">
             <legend className="text-lg font-semibold">Media</legend>
             {sentOnce && phase === "idle" ? (
@@ -162,7 +155,7 @@ export default function NewProduct() {
               name={fields.images.name}
               id={fields.images.id}
               errorId={fields.images.errorId}
-              error={clear.visible(fields.images.name, fields.images.errors)}
+              error={visible(fields.images.name, fields.images.errors)}
               accept={IMAGE_ACCEPT}
               multiple
               hint={`Required. ${IMAGE_RULE}. The first image is the cover.`}
@@ -172,7 +165,7 @@ export default function NewProduct() {
               name={fields.videos.name}
               id={fields.videos.id}
               errorId={fields.videos.errorId}
-              error={clear.visible(fields.videos.name, fields.videos.errors)}
+              error={visible(fields.videos.name, fields.videos.errors)}
               accept={VIDEO_ACCEPT}
               multiple
               hint={`Optional. ${VIDEO_RULE}.`}
@@ -182,12 +175,12 @@ export default function NewProduct() {
               name={fields.video_thumbnail.name}
               id={fields.video_thumbnail.id}
               errorId={fields.video_thumbnail.errorId}
-              error={clear.visible(fields.video_thumbnail.name, fields.video_thumbnail.errors)}
+              error={visible(fields.video_thumbnail.name, fields.video_thumbnail.errors)}
               accept={IMAGE_ACCEPT}
               hint={`Required when you add videos. ${THUMBNAIL_RULE}.`}
             />
           </fieldset>
-          <PackagesFields visible={clear.visible} />
+          <PackagesFields visible={visible} />
           {phase === "uploading" ? <MediaUploadList uploads={uploads.items} /> : null}
           <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 pt-6">
             <Link to="/admin/products" className="rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">

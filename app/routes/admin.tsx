@@ -1,8 +1,9 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, NavLink, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Logo } from "~/components/logo";
 import { Toaster } from "~/components/toaster";
+import { useIsSubmitting } from "~/components/ui/form";
 import { requireAdmin } from "~/services/auth.server";
 import { readToasts } from "~/services/toast.server";
 
@@ -25,8 +26,7 @@ const LINKS = [
 /** Admin layout (SPEC §2): sidebar with Dashboard, Products, Orders, Users and the account menu. */
 export default function AdminLayout() {
   const { admin, toasts } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const signingOut = navigation.state !== "idle" && navigation.formAction === "/admin/logout";
+  const signingOut = useIsSubmitting("/admin/logout");
   const link = ({ isActive }: { isActive: boolean }) =>
     `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-white/10 text-white" : "text-slate-300 hover:bg-white/5 hover:text-white"}`;
   return (

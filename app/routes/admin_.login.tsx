@@ -1,11 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { parseSubmission } from "~/services/form-submission.server";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { Logo } from "~/components/logo";
-import { Field, FormError, SubmitButton, useErrorsClearOnInput, useIsSubmitting } from "~/components/ui/form";
+import { Field, FormError, SubmitButton, useIsSubmitting } from "~/components/ui/form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { AdminLoginSchema } from "~/lib/schemas/auth";
 import { getSignedInAdmin } from "~/services/auth.server";
 import { refusalInit, signInWithPassword } from "~/services/sign-in.server";
@@ -37,14 +36,7 @@ export default function AdminLoginPage() {
   const lastResult = useActionData<typeof action>()?.result;
   const [params] = useSearchParams();
   const notice = NOTICES[params.get("notice") ?? ""];
-  const clear = useErrorsClearOnInput();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(AdminLoginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AdminLoginSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
-  });
+  const { form, fields, formProps, error } = useSchemaForm(AdminLoginSchema, { lastResult });
   const busy = useIsSubmitting("/admin/login");
   return (
     <div className="min-h-screen bg-slate-50">
@@ -58,26 +50,10 @@ export default function AdminLoginPage() {
               {notice}
             </p>
           ) : null}
-          <Form
-            method="post"
-            {...getFormProps(form)}
-            onInput={clear.onInput}
-            onSubmit={(event) => {
-              clear.onSubmit();
-              form.onSubmit(event);
-            }}
-            className="space-y-3"
-          >
+          <Form method="post" {...formProps} className="space-y-3">
             <FormError id={form.errorId} errors={form.errors} />
-            <Field label="Email" meta={fields.email} error={clear.visible(fields.email.name, fields.email.errors)} type="email" autoComplete="username" />
-            <Field
-              label="Password"
-              meta={fields.password}
-              error={clear.visible(fields.password.name, fields.password.errors)}
-              type="password"
-              autoComplete="current-password"
-              maxLength={128}
-            />
+            <Field label="Email" meta={fields.email} error={error(fields.email)} type="email" autoComplete="username" />
+            <Field label="Password" meta={fields.password} error={error(fields.password)} type="password" autoComplete="current-password" maxLength={128} />
             <SubmitButton busy={busy} busyText="Signing in...">
               Sign in
             </SubmitButton>

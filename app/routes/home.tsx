@@ -1,11 +1,11 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { parseSubmission } from "~/services/form-submission.server";
-import { parseWithZod, getZodConstraint } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { Footer } from "~/components/footer";
 import { Logo } from "~/components/logo";
-import { FormError } from "~/components/ui/form";
+import { FormError, useIsSubmitting } from "~/components/ui/form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { TableScroller } from "~/components/ui/table-scroller";
 import { DemoRequestSchema } from "~/lib/schemas/demo-request";
 import { createDemoRequest } from "~/services/demo-requests.server";
@@ -225,17 +225,11 @@ function Comparison() {
 
 function BookADemo() {
   const lastResult = useActionData<typeof action>()?.result;
-  const navigation = useNavigation();
   const [params] = useSearchParams();
   const sent = params.get("demo") === "requested";
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(DemoRequestSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DemoRequestSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/home");
+  // Validated live (on leaving a field, then on every keystroke), so errors show as they are.
+  const { form, fields, formProps } = useSchemaForm(DemoRequestSchema, { lastResult, shouldValidate: "onBlur", shouldRevalidate: "onInput" });
+  const busy = useIsSubmitting("/home");
   const input = "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm aria-[invalid=true]:border-red-600";
 
   return (
@@ -258,7 +252,7 @@ function BookADemo() {
             <p className="mt-2 text-slate-600">We’ll email you within one working day to find a time.</p>
           </div>
         ) : (
-          <Form method="post" action="/home" preventScrollReset {...getFormProps(form)} className="space-y-4 rounded-2xl bg-white p-6 text-slate-900 sm:p-8">
+          <Form method="post" action="/home" preventScrollReset {...formProps} className="space-y-4 rounded-2xl bg-white p-6 text-slate-900 sm:p-8">
             <FormError id={form.errorId} errors={form.errors} />
             <div>
               <label htmlFor={fields.name.id} className="text-sm font-medium">

@@ -141,7 +141,7 @@ describe("Edit product (form posts)", () => {
     const { id } = await createProduct();
     const { token, orderId } = await orderFor(id, 0);
     const admin = await adminCookie();
-    expect((await postForm(`/admin/products/${id}/edit`, { _action: "archive" }, { Cookie: admin })).status).toBe(302);
+    expect((await postForm(`/admin/products/${id}/edit`, { intent: "archive" }, { Cookie: admin })).status).toBe(302);
 
     expect((await SELF.fetch(`http://localhost/products/${id}`)).status).toBe(404);
     expect((await api("GET", `/products/${id}`)).status).toBe(404);
@@ -157,7 +157,7 @@ describe("Edit product (form posts)", () => {
     expect(adminView.status).toBe(200);
     expect(await (await SELF.fetch(`http://localhost/admin/products`, { headers: { Cookie: admin } })).text()).toContain("Archived");
 
-    expect((await postForm(`/admin/products/${id}/edit`, { _action: "restore" }, { Cookie: admin })).status).toBe(302);
+    expect((await postForm(`/admin/products/${id}/edit`, { intent: "restore" }, { Cookie: admin })).status).toBe(302);
     expect((await api("GET", `/products/${id}`)).status).toBe(200);
     const relisted = await api<{ data: { id: number }[] }>("GET", `/products?tag=${encodeURIComponent("Edit A")}&limit=50`);
     expect(relisted.body.data.map((p) => p.id)).toContain(id);
@@ -178,16 +178,16 @@ describe("Edit product (form posts)", () => {
     const [a, b, c] = await media(id);
     const admin = await adminCookie();
 
-    await postForm(`/admin/products/${id}/edit`, { _action: "move-media", media_id: String(c!.id), direction: "up" }, { Cookie: admin });
+    await postForm(`/admin/products/${id}/edit`, { intent: "move-media", media_id: String(c!.id), direction: "up" }, { Cookie: admin });
     expect((await media(id)).map((m) => m.id)).toEqual([a!.id, c!.id, b!.id]);
-    await postForm(`/admin/products/${id}/edit`, { _action: "move-media", media_id: String(a!.id), direction: "up" }, { Cookie: admin });
+    await postForm(`/admin/products/${id}/edit`, { intent: "move-media", media_id: String(a!.id), direction: "up" }, { Cookie: admin });
     expect((await media(id)).map((m) => m.id)).toEqual([a!.id, c!.id, b!.id]);
 
     // Another product's media id through this product's page: not found, nothing removed.
-    expect((await postForm(`/admin/products/${other.id}/edit`, { _action: "remove-media", media_id: String(a!.id) }, { Cookie: admin })).status).toBe(404);
+    expect((await postForm(`/admin/products/${other.id}/edit`, { intent: "remove-media", media_id: String(a!.id) }, { Cookie: admin })).status).toBe(404);
     expect(await media(id)).toHaveLength(3);
 
-    expect((await postForm(`/admin/products/${id}/edit`, { _action: "remove-media", media_id: String(a!.id) }, { Cookie: admin })).status).toBe(302);
+    expect((await postForm(`/admin/products/${id}/edit`, { intent: "remove-media", media_id: String(a!.id) }, { Cookie: admin })).status).toBe(302);
     expect((await media(id)).map((m) => [m.id, m.position])).toEqual([
       [c!.id, 0],
       [b!.id, 1],
@@ -200,13 +200,13 @@ describe("Edit product (form posts)", () => {
     for (const cookie of [null, await customerCookie()]) {
       const get = await SELF.fetch(`http://localhost/admin/products/${id}/edit`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
       expect(get.headers.get("location")).toBe("/admin/login");
-      const post = await postForm(`/admin/products/${id}/edit`, { _action: "archive" }, cookie ? { Cookie: cookie } : {});
+      const post = await postForm(`/admin/products/${id}/edit`, { intent: "archive" }, cookie ? { Cookie: cookie } : {});
       expect(post.headers.get("location")).toBe("/admin/login");
     }
     expect((await api("GET", `/products/${id}`)).status).toBe(200);
     const admin = await adminCookie();
     expect((await SELF.fetch("http://localhost/admin/products/999999/edit", { headers: { Cookie: admin } })).status).toBe(404);
-    expect((await postForm("/admin/products/999999/edit", { _action: "archive" }, { Cookie: admin })).status).toBe(404);
+    expect((await postForm("/admin/products/999999/edit", { intent: "archive" }, { Cookie: admin })).status).toBe(404);
     expect((await postForm("/admin/products/999999/edit", editFields({ packages: base.packages }), { Cookie: admin })).status).toBe(404);
   });
 });

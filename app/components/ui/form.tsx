@@ -1,20 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import { useCallback, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from "react";
-
-/**
- * SPEC §5: "Field errors clear as the user types in that field." Tracks the fields typed in since
- * the last submit; their errors are hidden until the next submit validates again.
- */
-export function useErrorsClearOnInput() {
-  const [typed, setTyped] = useState<ReadonlySet<string>>(new Set());
-  const onInput = useCallback((event: FormEvent<HTMLFormElement>) => {
-    const name = (event.target as HTMLInputElement).name;
-    if (name) setTyped((previous) => (previous.has(name) ? previous : new Set(previous).add(name)));
-  }, []);
-  const onSubmit = useCallback(() => setTyped(new Set()), []);
-  const visible = useCallback((name: string, errors: string[] | undefined) => (typed.has(name) ? undefined : errors?.[0]), [typed]);
-  return { onInput, onSubmit, visible };
-}
+import type { InputHTMLAttributes, ReactNode } from "react";
 
 export interface FieldMeta {
   id: string;
@@ -81,8 +66,11 @@ export function FormError({ id, errors }: { id?: string; errors: string[] | unde
   );
 }
 
-/** True while this form's submission (matched by action path and intent) is in flight. */
-export function useIsSubmitting(action: string, intent?: string) {
+/**
+ * True while this form's submission is in flight, through its redirect: matched by action path and
+ * `intent` (null: a post without one; undefined: any). The one pending-state check screens use.
+ */
+export function useIsSubmitting(action: string, intent?: string | null) {
   const navigation = useNavigation();
   if (navigation.state !== "submitting" && !(navigation.state === "loading" && navigation.formMethod)) return false;
   if (!navigation.formAction?.startsWith(action)) return false;

@@ -148,7 +148,7 @@ const FORM_PRODUCT_FIELDS = [
   "packages[0].short_description",
   "packages[0].items_included",
   "__intent__",
-  "_action",
+  "intent",
   "media_id",
   "direction",
 ];
