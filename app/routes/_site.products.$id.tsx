@@ -5,9 +5,10 @@ import { galleryItems } from "~/components/media-gallery";
 import { fetchPriority } from "~/lib/html";
 import { ProductView } from "~/components/product-view";
 import { getProduct } from "~/services/products.server";
+import { parseId } from "~/lib/record-id";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const id = /^\d{1,12}$/.test(params.id ?? "") ? Number(params.id) : null;
+  const id = parseId(params.id);
   const product = id ? await getProduct(context.db, id) : null;
   if (!product) throw new Response("Product not found", { status: 404 });
   return { product };

@@ -6,12 +6,14 @@ import { formatMoney } from "~/lib/money";
 import { decimalToMinor } from "~/lib/money";
 import { requireAdmin } from "~/services/auth.server";
 import { getOrder } from "~/services/orders.server";
+import { parseId } from "~/lib/record-id";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const id = params.id ?? "";
   try {
-    const order = /^\d{1,12}$/.test(id) ? await getOrder(context.db, Number(id)) : null;
+    const orderId = parseId(id);
+    const order = orderId === null ? null : await getOrder(context.db, orderId);
     return { id, order, failed: false };
   } catch (error) {
     console.error("Loading order failed", id, error);

@@ -4,6 +4,7 @@ import { mediaKinds, type MediaKind } from "../../db/schema";
 import { requireAdminForFetch } from "~/services/auth.server";
 import { IMAGE_LIMIT_BYTES, MediaError, VIDEO_LIMIT_BYTES } from "~/services/media-upload.server";
 import { addMedia, productExists } from "~/services/product-admin.server";
+import { parseId } from "~/lib/record-id";
 
 /**
  * PUT /admin/products/{id}/media?kind=image|video|thumbnail&name=…: one file as the raw request body,
@@ -15,7 +16,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const kind = url.searchParams.get("kind") as MediaKind | null;
   if (!kind || !mediaKinds.includes(kind)) return apiError(400, "kind must be image, video or thumbnail");
-  const id = /^\d{1,12}$/.test(params.id ?? "") ? Number(params.id) : null;
+  const id = parseId(params.id);
   if (!id || !(await productExists(context.db, id))) return apiError(404, "Product not found");
   const size = Number(request.headers.get("Content-Length"));
   if (!Number.isSafeInteger(size) || size <= 0 || !request.body) return apiError(411, "Send the file as the body, with its Content-Length");

@@ -4,11 +4,12 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ProductView } from "~/components/product-view";
 import { requireAdmin } from "~/services/auth.server";
 import { getProduct } from "~/services/products.server";
+import { parseId } from "~/lib/record-id";
 
 /** The product page inside the admin layout, without Continue (SPEC §2, §6). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  const id = /^\d{1,12}$/.test(params.id ?? "") ? Number(params.id) : null;
+  const id = parseId(params.id);
   const product = id ? await getProduct(context.db, id, { includeArchived: true }) : null;
   if (!product) throw new Response("Product not found", { status: 404 });
   return { product };

@@ -15,9 +15,10 @@ import { MediaError } from "~/services/media-upload.server";
 import { addFiles, getProductForEdit, moveMedia, removeMedia, setArchived, updateProduct, type EditableMedia } from "~/services/product-admin.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { IMAGE_ACCEPT, IMAGE_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-rules";
+import { parseId } from "~/lib/record-id";
 
 function productId(raw: string | undefined) {
-  const id = /^\d{1,12}$/.test(raw ?? "") ? Number(raw) : null;
+  const id = parseId(raw);
   if (!id) throw new Response("Product not found", { status: 404 });
   return id;
 }

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson } from "~/lib/api";
 import { requireApiAnyAccount } from "~/services/auth.server";
 import { getOrder, syncPaymentStatus } from "~/services/orders.server";
+import { parseId } from "~/lib/record-id";
 
 /**
  * PUT /api/v1/orders/{id}/update_payment_status → data.payment_status. Whatever status the client
@@ -9,7 +10,7 @@ import { getOrder, syncPaymentStatus } from "~/services/orders.server";
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const caller = await requireApiAnyAccount(context, request);
-  const id = /^\d{1,12}$/.test(params.id ?? "") ? Number(params.id) : null;
+  const id = parseId(params.id);
   const order = id ? await getOrder(context.db, id, caller.kind === "admin" ? {} : { userId: caller.id }) : null;
   if (!order) return apiError(404, "Order not found");
   const paymentStatus = await syncPaymentStatus(context.db, context.payments, order.id);

@@ -5,11 +5,13 @@ import { MediaError } from "~/services/media-upload.server";
 import { ProductDetailsSchema } from "~/lib/schemas/product";
 import { addFiles, productExists, renameProduct } from "~/services/product-admin.server";
 import { getProduct } from "~/services/products.server";
+import { parseId } from "~/lib/record-id";
 
 /** GET /api/v1/products/{id} → { success, data, message } (SPEC §7). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  if (!/^\d{1,12}$/.test(params.id ?? "") || Number(params.id) < 1) return apiError(400, "Product id must be a positive whole number");
-  const product = await getProduct(context.db, Number(params.id));
+  const id = parseId(params.id);
+  if (id === null) return apiError(400, "Product id must be a positive whole number");
+  const product = await getProduct(context.db, id);
   if (!product) return apiError(404, "Product not found");
   return apiJson({ success: true, data: product, message: "Product fetched successfully" }, { cache: PUBLIC_CACHE, request });
 }
@@ -21,8 +23,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireApiAdmin(context, request);
-  if (!/^\d{1,12}$/.test(params.id ?? "")) return apiError(400, "Product id must be a positive whole number");
-  const id = Number(params.id);
+  const id = parseId(params.id);
+  if (id === null) return apiError(400, "Product id must be a positive whole number");
   if (!(await productExists(context.db, id))) return apiError(404, "Product not found");
   if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) return apiError(415, "Content-Type must be multipart/form-data");
   let form: FormData;

@@ -32,6 +32,7 @@ import { completeHostedCheckout, startHostedCheckout } from "./payments/hosted-c
 import { isLocalEnvironment } from "./environment.server";
 import { paymentsMode } from "./payments/mode.server";
 import { getProduct, type PackageView, type ProductView } from "./products.server";
+import { parseId } from "~/lib/record-id";
 
 export interface CheckoutTarget {
   customer: UserView;
@@ -53,7 +54,7 @@ export function parseIndex(value: string | null | undefined): number | null {
 /** The signed-in customer, product and package of a checkout URL (SPEC §2: no package → back to the product). */
 export async function getCheckoutTarget(context: AppLoadContext, request: Request, productIdParam: string | undefined): Promise<CheckoutTarget> {
   const customer = await requireCustomer(context, request);
-  const productId = /^\d{1,12}$/.test(productIdParam ?? "") ? Number(productIdParam) : null;
+  const productId = parseId(productIdParam);
   const product = productId ? await getProduct(context.db, productId) : null;
   if (!product) throw new Response("Product not found", { status: 404 });
   const packageIndex = parseIndex(new URL(request.url).searchParams.get("package"));

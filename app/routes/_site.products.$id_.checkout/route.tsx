@@ -27,6 +27,7 @@ import { paymentsMode } from "~/services/payments/mode.server";
 import { BillingPanel } from "./billing-panel";
 import { HostedCheckoutForm, LocalCardForm } from "./local-card-form";
 import { OrderSummary } from "./order-summary";
+import { parseId } from "~/lib/record-id";
 
 // Stripe.js and Elements load only in Stripe mode, so they never weigh on other pages.
 const StripeCardForm = lazy(() => import("./stripe-card-form"));
@@ -128,10 +129,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (error instanceof OrderError) return refuse(error.message, error.status);
     throw error;
   }
-}
-
-function parseId(value: string | null): number | null {
-  return value && /^\d{1,12}$/.test(value) ? Number(value) : null;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
