@@ -1,7 +1,17 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiJson, wrapped } from "~/lib/api";
+import { ChangePasswordSchema } from "~/lib/schemas/auth";
 import { apiChangePassword } from "~/services/api-auth.server";
+import { apiRoute, readApiBody } from "~/services/api-route.server";
+import { requireApiToken } from "~/services/auth.server";
 
-/** PUT /api/v1/admin/change_password (SPEC §7). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return apiChangePassword(context, request, "admin");
-}
+/** PUT /api/v1/admin/change_password: SPEC §7 leaves the wrapper open, so `admin`, `user` or a flat body. */
+export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
+  const token = await requireApiToken(context, request, "admin");
+  const input = await readApiBody(request, ChangePasswordSchema, {
+    pick: (body) => (body.admin ? wrapped(body, "admin") : body.user ? wrapped(body, "user") : body),
+    failure: "Password change failed",
+  });
+  await apiChangePassword(context, token, "admin", input);
+  return apiJson({ success: true, message: "Password changed successfully. Please sign in again." });
+});

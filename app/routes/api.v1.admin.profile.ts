@@ -1,12 +1,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiProfile, apiUpdateProfile } from "~/services/api-auth.server";
+import { apiJson } from "~/lib/api";
+import { UpdateProfileSchema } from "~/lib/schemas/auth";
+import { apiUpdateProfile } from "~/services/api-auth.server";
+import { apiRoute, readApiBody } from "~/services/api-route.server";
+import { requireApiAdmin, requireApiToken } from "~/services/auth.server";
 
 /** GET /api/v1/admin/profile → data is the admin (SPEC §7). */
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return apiProfile(context, request, "admin");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return apiJson({ success: true, data: await requireApiAdmin(context, request) });
 }
 
 /** PUT /api/v1/admin/profile {admin:{name}}. */
-export function action({ request, context }: ActionFunctionArgs) {
-  return apiUpdateProfile(context, request, "admin");
-}
+export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
+  const token = await requireApiToken(context, request, "admin");
+  const { name } = await readApiBody(request, UpdateProfileSchema, { wrapper: "admin", failure: "Profile update failed" });
+  return apiJson({ success: true, message: "Profile updated successfully", data: await apiUpdateProfile(context, token, "admin", name) });
+});

@@ -1,7 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiError, apiJson, readJsonObject } from "~/lib/api";
+import { RefreshTokenSchema } from "~/lib/schemas/auth";
 import { apiRefresh } from "~/services/api-auth.server";
+import { apiRoute } from "~/services/api-route.server";
 
-/** POST /api/v1/admin/refresh_token (SPEC §7). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return apiRefresh(context, request, "admin");
-}
+/** POST /api/v1/admin/refresh_token {refresh_token} → data {access_token, refresh_token} (SPEC §7). */
+export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
+  const parsed = RefreshTokenSchema.safeParse(await readJsonObject(request));
+  if (!parsed.success) return apiError(400, "refresh_token is required");
+  const { subjectId: _admin, ...tokens } = await apiRefresh(context, "admin", parsed.data.refresh_token);
+  return apiJson({ success: true, data: tokens });
+});

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, apiJson, PUBLIC_CACHE, readJsonObject, wrapped } from "~/lib/api";
+import { apiError, apiJson, PUBLIC_CACHE } from "~/lib/api";
 import { ProductDetailsSchema } from "~/lib/schemas/product";
 import { requireApiAdmin } from "~/services/auth.server";
 import { createProduct } from "~/services/product-admin.server";
 import { firstIssueMessage, ProductListQuerySchema, searchParamsObject } from "~/lib/query";
 import { listProducts } from "~/services/products.server";
+import { apiRoute, readApiBody } from "~/services/api-route.server";
 import { parseApiInput } from "~/lib/api-messages";
 
 const DEFAULT_LIMIT = 5;
@@ -26,13 +27,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * POST /api/v1/products {product:{title, description, description_heading, services_offered,
  * packages:[{short_description, amount, items_included, currency}], tags}} (admins) → data.id.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   await requireApiAdmin(context, request);
-  const parsed = parseApiInput(ProductDetailsSchema, wrapped(await readJsonObject(request), "product"));
-  if (!parsed.success) {
-    const errors = [...new Map(parsed.error.issues.map((i) => [i.path.join("."), i.message])).values()];
-    return apiError(422, "Failed to create product", { errors });
-  }
-  const id = await createProduct(context.db, parsed.data);
+  const input = await readApiBody(request, ProductDetailsSchema, { wrapper: "product", failure: "Failed to create product" });
+  const id = await createProduct(context.db, input);
   return apiJson({ success: true, message: "Product created successfully!", data: { id } }, { status: 201 });
-}
+});

@@ -1,7 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiJson } from "~/lib/api";
 import { apiSignOut } from "~/services/api-auth.server";
+import { apiRoute } from "~/services/api-route.server";
 
-/** DELETE /api/v1/sign_out (SPEC §7). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return apiSignOut(context, request, "customer");
-}
+/** DELETE /api/v1/sign_out: refresh tokens revoked and access tokens refused from now on (SPEC §7). */
+export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
+  await apiSignOut(context, request, "customer");
+  return apiJson({ success: true, message: "Signed out successfully" });
+});

@@ -1,7 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiJson } from "~/lib/api";
+import { ChangePasswordSchema } from "~/lib/schemas/auth";
 import { apiChangePassword } from "~/services/api-auth.server";
+import { apiRoute, readApiBody } from "~/services/api-route.server";
+import { requireApiToken } from "~/services/auth.server";
 
-/** PUT /api/v1/users/change_password (SPEC §7). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return apiChangePassword(context, request, "customer");
-}
+/** PUT /api/v1/users/change_password {user:{current_password,password,password_confirmation}}: every session and token ends (SPEC §7). */
+export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
+  const token = await requireApiToken(context, request, "customer");
+  const input = await readApiBody(request, ChangePasswordSchema, { wrapper: "user", failure: "Password change failed" });
+  await apiChangePassword(context, token, "customer", input);
+  return apiJson({ success: true, message: "Password changed successfully. Please login again." });
+});

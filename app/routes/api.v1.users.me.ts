@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiProfile } from "~/services/api-auth.server";
+import { apiJson } from "~/lib/api";
+import { requireApiCustomer } from "~/services/auth.server";
 
 /** GET /api/v1/users/me → data is the user (SPEC §7). */
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return apiProfile(context, request, "customer");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return apiJson({ success: true, data: await requireApiCustomer(context, request) });
 }

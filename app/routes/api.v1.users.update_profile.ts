@@ -1,7 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiJson } from "~/lib/api";
+import { UpdateProfileSchema } from "~/lib/schemas/auth";
 import { apiUpdateProfile } from "~/services/api-auth.server";
+import { apiRoute, readApiBody } from "~/services/api-route.server";
+import { requireApiToken } from "~/services/auth.server";
 
-/** PUT /api/v1/users/update_profile (SPEC §7). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return apiUpdateProfile(context, request, "customer");
-}
+/** PUT /api/v1/users/update_profile {user:{name}} → data is the user (SPEC §7). */
+export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
+  const token = await requireApiToken(context, request, "customer");
+  const { name } = await readApiBody(request, UpdateProfileSchema, { wrapper: "user", failure: "Profile update failed" });
+  return apiJson({ success: true, message: "Profile updated successfully", data: await apiUpdateProfile(context, token, "customer", name) });
+});
