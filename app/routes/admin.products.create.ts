@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson, methodNotAllowed } from "~/lib/api";
 import { requireAdminForFetch } from "~/services/auth.server";
-import { submitProductForm } from "~/services/product-form.server";
+import { createProductDetails } from "~/services/product-form.server";
 import { PRODUCT_CREATE_MESSAGES } from "~/lib/schemas/product";
 
 /**
@@ -17,8 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch {
     return apiError(400, "The form could not be read");
   }
-  formData.set("step", "details");
-  const outcome = await submitProductForm(context, formData);
+  const outcome = await createProductDetails(context, formData);
   if (outcome.kind === "form") return apiJson({ success: false, result: outcome.result }, { status: 400 });
   return apiJson({ success: true, message: PRODUCT_CREATE_MESSAGES.created, data: { id: outcome.id } }, { status: 201 });
 }

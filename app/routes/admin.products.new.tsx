@@ -10,7 +10,7 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { PRODUCT_CREATE_MESSAGES, ProductFormSchema } from "~/lib/schemas/product";
 import type { Toast } from "~/lib/toast";
 import { requireAdmin } from "~/services/auth.server";
-import { submitProductForm } from "~/services/product-form.server";
+import { createProductWithFiles } from "~/services/product-form.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { IMAGE_ACCEPT, IMAGE_RULE, THUMBNAIL_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-rules";
 
@@ -31,8 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  formData.delete("step");
-  const outcome = await submitProductForm(context, formData);
+  const outcome = await createProductWithFiles(context, formData);
   if (outcome.kind === "form") return data({ result: outcome.result }, { status: outcome.status });
   const toasts: Omit<Toast, "id">[] = [{ kind: "success", message: PRODUCT_CREATE_MESSAGES.created }];
   if (outcome.mediaFailed) toasts.push({ kind: "error", message: PRODUCT_CREATE_MESSAGES.mediaFailed });

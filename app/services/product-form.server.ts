@@ -13,14 +13,16 @@ import { addFiles, checkFiles, checkMediaQuota, countByKind, createProduct } fro
 export type ProductFormOutcome =
   { kind: "form"; status: 200 | 400; result: SubmissionResult<string[]> } | { kind: "created"; id: number; mediaCount: number; mediaFailed: boolean };
 
-export async function submitProductForm(context: AppLoadContext, formData: FormData): Promise<ProductFormOutcome> {
-  if (formData.get("step") === "details") {
-    const submission = parseSubmission(formData, { schema: ProductStepOneSchema });
-    if (submission.status !== "success") return { kind: "form", status: submission.status === "error" ? 400 : 200, result: submission.reply() };
-    const id = await createProduct(context.db, submission.value);
-    return { kind: "created", id, mediaCount: 0, mediaFailed: false };
-  }
+/** With JavaScript, step 1: the fields alone (the browser checked the chosen files and streams them next). */
+export async function createProductDetails(context: AppLoadContext, formData: FormData): Promise<ProductFormOutcome> {
+  const submission = parseSubmission(formData, { schema: ProductStepOneSchema });
+  if (submission.status !== "success") return { kind: "form", status: submission.status === "error" ? 400 : 200, result: submission.reply() };
+  const id = await createProduct(context.db, submission.value);
+  return { kind: "created", id, mediaCount: 0, mediaFailed: false };
+}
 
+/** Without JavaScript: fields and files in one post; every file is checked before the product exists. */
+export async function createProductWithFiles(context: AppLoadContext, formData: FormData): Promise<ProductFormOutcome> {
   const submission = parseSubmission(formData, { schema: ProductFormSchema });
   // "Add Package" and "Remove" without JavaScript come back here as intents: just redraw the form.
   if (submission.status !== "success") return { kind: "form", status: submission.status === "error" ? 400 : 200, result: submission.reply() };
