@@ -31,6 +31,8 @@ export default defineConfig(({ command }) => ({
     // Only for `vite dev`: during `vite build` it would start a workerd that never stops.
     command === "serve" && remixCloudflareDevProxy({ getLoadContext }),
     remix({
+      // `npm run dev` builds into a staging directory and copies it over build/ (scripts/dev.mjs).
+      buildDirectory: process.env.REMIX_BUILD_DIRECTORY ?? "build",
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
