@@ -5,7 +5,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "migrations/meta/"] },
+  { ignores: ["build/", ".cache/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "migrations/meta/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
