@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson, PUBLIC_CACHE } from "~/lib/api";
 import { requireApiAdmin } from "~/services/auth.server";
-import { MediaError } from "~/services/media-upload.server";
+import { addFiles, MediaError } from "~/services/media.server";
 import { ProductDetailsSchema } from "~/lib/schemas/product";
-import { addFiles, productExists, renameProduct } from "~/services/product-admin.server";
+import { productExists, renameProduct } from "~/services/product-admin.server";
 import { getProduct } from "~/services/products.server";
 import { parseId } from "~/lib/record-id";
 

@@ -9,7 +9,7 @@ import { decimalToMinor, minorToDecimalString } from "~/lib/money";
 import { totalPagesFor } from "~/lib/pagination";
 import { getAddress } from "./addresses.server";
 import { orderStatusFor, type Intent, type PaymentGateway } from "./payments/gateway.server";
-import { mediaUrl } from "./products.server";
+import { mediaUrl } from "./media.server";
 
 /** An order as SPEC §3 shows it: `order_amount` a decimal string, the product's image and title embedded. */
 export interface OrderView {

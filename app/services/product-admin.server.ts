@@ -7,12 +7,10 @@ import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { packages, productMedia, products, productTags, tags, type MediaKind } from "../../db/schema";
 import { packageMinor, type ProductDetails } from "~/lib/schemas/product";
-import { MEDIA_PER_PRODUCT } from "~/lib/media-rules";
 import { minorToDecimalString } from "~/lib/money";
 import { totalPagesFor } from "~/lib/pagination";
-import { checkMedia, MediaError, mediaKey } from "./media-upload.server";
 import { catalogueChanged } from "./edge-cache.server";
-import { mediaUrl } from "./products.server";
+import { mediaUrl } from "./media.server";
 
 /**
  * Creates a product with its packages and tags in one D1 batch: all of it or nothing. D1 runs a
@@ -58,138 +56,6 @@ export async function createProduct(db: Database, details: ProductDetails): Prom
 export async function productExists(db: Database, id: number): Promise<boolean> {
   const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
   return Boolean(row);
-}
-
-async function nextPosition(db: Database, productId: number, kind: MediaKind) {
-  const [row] = await db
-    .select({ next: sql<number>`coalesce(max(${productMedia.position}) + 1, 0)` })
-    .from(productMedia)
-    .where(and(eq(productMedia.productId, productId), eq(productMedia.kind, kind)));
-  return row?.next ?? 0;
-}
-
-/**
- * Stores one media file for a product. `body` is the whole file or a stream of exactly `size` bytes
- * (large videos stream from the request straight to R2). The type comes from the first bytes.
- * A video thumbnail replaces the previous one.
- */
-export async function addMedia(
-  db: Database,
-  bucket: R2Bucket,
-  productId: number,
-  kind: MediaKind,
-  file: { name: string; size: number; body: ReadableStream<Uint8Array> | Uint8Array },
-) {
-  let head: Uint8Array;
-  let stream: ReadableStream<Uint8Array> | Uint8Array;
-  if (file.body instanceof Uint8Array) {
-    head = file.body.slice(0, 16);
-    stream = file.body;
-  } else {
-    // Read just enough to identify the type, then stream the rest through unchanged.
-    const reader = file.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let read = 0;
-    while (read < 16) {
-      const { value, done } = await reader.read();
-      if (done || !value) break;
-      chunks.push(value);
-      read += value.length;
-    }
-    head = new Uint8Array(read);
-    let offset = 0;
-    for (const c of chunks) {
-      head.set(c, offset);
-      offset += c.length;
-    }
-    const { readable, writable } = new FixedLengthStream(file.size);
-    // Pumps the rest of the upload into the stream R2 reads below; not awaited (R2 pulls from it),
-    // and a failure aborts the stream, which makes the put fail.
-    void (async () => {
-      const writer = writable.getWriter();
-      try {
-        for (const c of chunks) await writer.write(c);
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          await writer.write(value);
-        }
-        await writer.close();
-      } catch (error) {
-        await writer.abort(error).catch(() => {});
-      }
-    })();
-    stream = readable;
-    head = head.slice(0, 16);
-  }
-  const type = checkMedia(kind, file.name, file.size, head);
-  if (!(await productExists(db, productId))) throw new MediaError("Product not found");
-  if (kind !== "thumbnail") await checkMediaQuota(db, productId, { [kind]: 1 });
-  const key = mediaKey(productId, type.ext);
-  await bucket.put(key, stream, { httpMetadata: { contentType: type.mime } });
-  try {
-    const old =
-      kind === "thumbnail"
-        ? await db
-            .select({ id: productMedia.id, key: productMedia.r2Key })
-            .from(productMedia)
-            .where(and(eq(productMedia.productId, productId), eq(productMedia.kind, "thumbnail")))
-        : [];
-    const position = kind === "thumbnail" ? 0 : await nextPosition(db, productId, kind);
-    await db.batch([
-      db.insert(productMedia).values({ productId, kind, r2Key: key, contentType: type.mime, size: file.size, position }),
-      ...old.map((o) => db.delete(productMedia).where(eq(productMedia.id, o.id))),
-    ]);
-    if (old.length) await bucket.delete(old.map((o) => o.key));
-  } catch (error) {
-    await bucket.delete(key);
-    throw error;
-  }
-  await catalogueChanged();
-  return { key, contentType: type.mime };
-}
-
-/** Checks a whole set of files before any is stored, so a bad file stores nothing. */
-export async function checkFiles(files: { kind: MediaKind; file: File }[]) {
-  for (const { kind, file } of files) checkMedia(kind, file.name, file.size, new Uint8Array(await file.slice(0, 16).arrayBuffer()));
-}
-
-/** How many files of each kind a set adds. */
-export function countByKind(files: { kind: MediaKind }[]): Partial<Record<MediaKind, number>> {
-  const counts: Partial<Record<MediaKind, number>> = {};
-  for (const { kind } of files) counts[kind] = (counts[kind] ?? 0) + 1;
-  return counts;
-}
-
-/** Refuses `adding` more files of a kind when the product (null: one not created yet) would pass MEDIA_PER_PRODUCT. */
-export async function checkMediaQuota(db: Database, productId: number | null, adding: Partial<Record<MediaKind, number>>) {
-  for (const kind of ["image", "video"] as const) {
-    const more = adding[kind] ?? 0;
-    if (!more) continue;
-    const [row] =
-      productId === null
-        ? [{ n: 0 }]
-        : await db
-            .select({ n: count() })
-            .from(productMedia)
-            .where(and(eq(productMedia.productId, productId), eq(productMedia.kind, kind)));
-    const has = row?.n ?? 0;
-    const limit = MEDIA_PER_PRODUCT[kind];
-    if (has + more > limit) {
-      const room = Math.max(0, limit - has);
-      throw new MediaError(
-        `A product can have at most ${limit} ${kind}s; this one has ${has}, so ${room === 0 ? `remove one before adding another` : `add at most ${room} more`}.`,
-      );
-    }
-  }
-}
-
-export async function addFiles(db: Database, bucket: R2Bucket, productId: number, files: { kind: MediaKind; file: File }[]) {
-  await checkFiles(files);
-  await checkMediaQuota(db, productId, countByKind(files));
-  for (const { kind, file } of files) {
-    await addMedia(db, bucket, productId, kind, { name: file.name, size: file.size, body: new Uint8Array(await file.arrayBuffer()) });
-  }
 }
 
 /** The admin products table: every product, archived ones too, newest first, in one round trip. */
@@ -310,47 +176,4 @@ export async function setArchived(db: Database, id: number, archived: boolean): 
     .returning({ id: products.id });
   if (rows.length) await catalogueChanged();
   return rows.length > 0;
-}
-
-/** Deletes one media item of a product and closes the gap in positions (one batch), then its R2 object. */
-export async function removeMedia(db: Database, bucket: R2Bucket, productId: number, mediaId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ key: productMedia.r2Key, kind: productMedia.kind, position: productMedia.position })
-    .from(productMedia)
-    .where(and(eq(productMedia.id, mediaId), eq(productMedia.productId, productId)));
-  if (!row) return false;
-  await db.batch([
-    db.delete(productMedia).where(eq(productMedia.id, mediaId)),
-    db
-      .update(productMedia)
-      .set({ position: sql`${productMedia.position} - 1` })
-      .where(and(eq(productMedia.productId, productId), eq(productMedia.kind, row.kind), sql`${productMedia.position} > ${row.position}`)),
-  ]);
-  await bucket.delete(row.key);
-  await catalogueChanged();
-  return true;
-}
-
-/**
- * Moves an image or video one place earlier or later among its kind (the first image is the cover).
- * Both rows change in one batch.
- */
-export async function moveMedia(db: Database, productId: number, mediaId: number, direction: "up" | "down"): Promise<boolean> {
-  const rows = await db
-    .select({ id: productMedia.id, kind: productMedia.kind })
-    .from(productMedia)
-    .where(eq(productMedia.productId, productId))
-    .orderBy(asc(productMedia.position), asc(productMedia.id));
-  const item = rows.find((r) => r.id === mediaId);
-  if (!item) return false;
-  const siblings = rows.filter((r) => r.kind === item.kind);
-  const from = siblings.indexOf(item);
-  const to = direction === "up" ? from - 1 : from + 1;
-  if (to < 0 || to >= siblings.length) return true;
-  siblings.splice(to, 0, ...siblings.splice(from, 1));
-  // Renumbering the whole kind also repairs any gaps left by older data.
-  const [first, ...rest] = siblings.map((s, position) => db.update(productMedia).set({ position }).where(eq(productMedia.id, s.id)));
-  if (first) await db.batch([first, ...rest]);
-  await catalogueChanged();
-  return true;
 }

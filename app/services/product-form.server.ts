@@ -7,8 +7,8 @@ import { parseSubmission } from "~/services/form-submission.server";
 import type { SubmissionResult } from "@conform-to/react";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ProductFormSchema, ProductStepOneSchema } from "~/lib/schemas/product";
-import { MediaError } from "./media-upload.server";
-import { addFiles, checkFiles, checkMediaQuota, countByKind, createProduct } from "./product-admin.server";
+import { checkFiles, checkMediaQuota, countByKind, MediaError, storeCheckedFiles, type CheckedFile } from "./media.server";
+import { createProduct } from "./product-admin.server";
 
 export type ProductFormOutcome =
   { kind: "form"; status: 200 | 400; result: SubmissionResult<string[]> } | { kind: "created"; id: number; mediaCount: number; mediaFailed: boolean };
@@ -32,9 +32,10 @@ export async function createProductWithFiles(context: AppLoadContext, formData: 
     ...videos.map((file) => ({ kind: "video" as const, file })),
     ...(video_thumbnail ? [{ kind: "thumbnail" as const, file: video_thumbnail }] : []),
   ];
+  let checked: CheckedFile[];
   try {
-    // A file we would refuse stops everything before the product exists.
-    await checkFiles(files);
+    // A file we would refuse stops everything before the product exists; each is checked only here.
+    checked = await checkFiles(files);
     await checkMediaQuota(context.db, null, countByKind(files));
   } catch (error) {
     if (error instanceof MediaError) return { kind: "form", status: 400, result: submission.reply({ formErrors: [error.message] }) };
@@ -42,7 +43,7 @@ export async function createProductWithFiles(context: AppLoadContext, formData: 
   }
   const id = await createProduct(context.db, details);
   try {
-    await addFiles(context.db, context.env.MEDIA, id, files);
+    await storeCheckedFiles(context.db, context.env.MEDIA, id, checked);
     return { kind: "created", id, mediaCount: files.length, mediaFailed: false };
   } catch (error) {
     // Step 2 failing does not undo step 1 (SPEC §4).

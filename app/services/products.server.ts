@@ -8,6 +8,7 @@ import { packages, productMedia, products, productTags, tags, type PackageRow, t
 import { minorToDecimalString } from "~/lib/money";
 import { packageName } from "~/lib/packages";
 import { totalPagesFor } from "~/lib/pagination";
+import { mediaUrl } from "./media.server";
 
 export interface PackageView {
   id: number;
@@ -47,11 +48,6 @@ export interface ProductPage {
   page: number;
   totalPages: number;
   total: number;
-}
-
-/** Public URL of an R2 object served by the media route. */
-export function mediaUrl(r2Key: string): string {
-  return `/media/${r2Key}`;
 }
 
 function likePattern(text: string): string {

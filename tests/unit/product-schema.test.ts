@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chipValues, packageMinor, ProductDetailsSchema, ProductFormSchema, ProductStepOneSchema, splitItems } from "~/lib/schemas/product";
-import { checkMedia, sniffType } from "~/services/media-upload.server";
+import { checkMedia, sniffType } from "~/services/media.server";
 
 const valid = {
   title: "Test Product",
