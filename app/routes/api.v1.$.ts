@@ -1,10 +1,11 @@
 import { apiError } from "~/lib/api";
+import { apiRoute } from "~/services/api-route.server";
 
 /** Unknown API paths answer in JSON, not with the HTML 404 page. */
-export function loader() {
+export const loader = apiRoute(async () => {
   return apiError(404, "Not found");
-}
+});
 
-export function action() {
+export const action = apiRoute(async () => {
   return apiError(404, "Not found");
-}
+});

@@ -6,9 +6,9 @@ import { apiRoute, readApiBody } from "~/services/api-route.server";
 import { requireApiAdmin, requireApiToken } from "~/services/auth.server";
 
 /** GET /api/v1/admin/profile → data is the admin (SPEC §7). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   return apiJson({ success: true, data: await requireApiAdmin(context, request) });
-}
+});
 
 /** PUT /api/v1/admin/profile {admin:{name}}. */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {

@@ -3,10 +3,11 @@ import { apiError, apiJson, PUBLIC_CACHE } from "~/lib/api";
 import { AutosuggestQuerySchema, firstIssueMessage, searchParamsObject } from "~/lib/query";
 import { suggestTags } from "~/services/products.server";
 import { parseApiInput } from "~/lib/api-messages";
+import { apiRoute } from "~/services/api-route.server";
 
 /** GET /api/v1/autosuggest/tags?query → { data: string[] } (SPEC §7). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const parsed = parseApiInput(AutosuggestQuerySchema, searchParamsObject(new URL(request.url).searchParams, ["query"]));
   if (!parsed.success) return apiError(400, firstIssueMessage(parsed.error));
   return apiJson({ success: true, data: await suggestTags(context.db, parsed.data.query) }, { cache: PUBLIC_CACHE });
-}
+});

@@ -3,12 +3,13 @@ import { apiError, apiJson } from "~/lib/api";
 import { getAddress } from "~/services/addresses.server";
 import { requireApiCustomer } from "~/services/auth.server";
 import { parseId } from "~/lib/record-id";
+import { apiRoute } from "~/services/api-route.server";
 
 /** GET /api/v1/billing_addresses/{id}: the owner only, whatever SPEC §7 says about its auth header. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const customer = await requireApiCustomer(context, request);
   const id = parseId(params.id);
   const address = id ? await getAddress(context.db, customer.id, id) : null;
   if (!address) return apiError(404, "Billing address not found");
   return apiJson({ success: true, data: address });
-}
+});

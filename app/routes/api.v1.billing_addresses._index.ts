@@ -6,10 +6,10 @@ import { requireApiCustomer } from "~/services/auth.server";
 import { apiRoute, readApiBody } from "~/services/api-route.server";
 
 /** GET /api/v1/billing_addresses → the caller's addresses (SPEC §7). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const customer = await requireApiCustomer(context, request);
   return apiJson({ success: true, data: await listAddresses(context.db, customer.id) });
-}
+});
 
 /** POST /api/v1/billing_addresses {street, city, state, zip_code, country, is_default} (flat or under billing_address). */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {

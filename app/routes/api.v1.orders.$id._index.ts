@@ -3,13 +3,14 @@ import { apiError, apiJson } from "~/lib/api";
 import { requireApiAnyAccount } from "~/services/auth.server";
 import { getOrder } from "~/services/orders.server";
 import { parseId } from "~/lib/record-id";
+import { apiRoute } from "~/services/api-route.server";
 
 /** GET /api/v1/orders/{id}: the owner or an admin; anyone else gets 404, never data. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const caller = await requireApiAnyAccount(context, request);
   const id = parseId(params.id);
   const order = id ? await getOrder(context.db, id, caller.kind === "admin" ? {} : { userId: caller.id }) : null;
   if (!order) return apiError(404, "Order not found");
   const { user_id: _owner, ...data } = order;
   return apiJson({ success: true, data }, { request });
-}
+});

@@ -3,16 +3,17 @@ import { apiError, apiJson } from "~/lib/api";
 import { requireApiAnyAccount } from "~/services/auth.server";
 import { getOrder, syncPaymentStatus } from "~/services/orders.server";
 import { parseId } from "~/lib/record-id";
+import { apiRoute } from "~/services/api-route.server";
 
 /**
  * PUT /api/v1/orders/{id}/update_payment_status → data.payment_status. Whatever status the client
  * sends is ignored: the server asks the payment provider and records what it says (DESIGN.md §5).
  */
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
   const caller = await requireApiAnyAccount(context, request);
   const id = parseId(params.id);
   const order = id ? await getOrder(context.db, id, caller.kind === "admin" ? {} : { userId: caller.id }) : null;
   if (!order) return apiError(404, "Order not found");
   const paymentStatus = await syncPaymentStatus(context.db, context.payments, order.id);
   return apiJson({ success: true, data: { id: order.id, payment_status: paymentStatus } });
-}
+});

@@ -6,9 +6,10 @@ import { requireApiAnyAccount, requireApiCustomer } from "~/services/auth.server
 import { createOrder, listOrders, OrderError } from "~/services/orders.server";
 import { randomToken } from "~/services/crypto.server";
 import { parseApiInput } from "~/lib/api-messages";
+import { apiRoute } from "~/services/api-route.server";
 
 /** GET /api/v1/orders?limit&pageNumber: a customer's own orders; every order for an admin token. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const caller = await requireApiAnyAccount(context, request);
   const parsed = parseApiInput(PaginationQuerySchema, searchParamsObject(new URL(request.url).searchParams, ["limit", "pageNumber"]));
   if (!parsed.success) return apiError(400, firstIssueMessage(parsed.error));
@@ -18,14 +19,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { success: true, data: page.data, meta: { totalPages: page.totalPages, currentPage: pageNumber, totalCount: page.total, limit } },
     { request },
   );
-}
+});
 
 /**
  * POST /api/v1/orders {order:{product_id, billing_address_id, order_amount, currency[, package_index]}}
  * → 201 data {id, client_secret, …}. The server prices the order; a disagreeing amount is 422. An
  * `Idempotency-Key` header makes a replayed request return the same order.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   const customer = await requireApiCustomer(context, request);
   const parsed = parseApiInput(CreateOrderSchema, wrapped(await readJsonObject(request), "order"));
   if (!parsed.success) return apiError(422, firstIssueMessage(parsed.error));
@@ -45,4 +46,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (error instanceof OrderError) return apiError(error.status, error.message);
     throw error;
   }
-}
+});

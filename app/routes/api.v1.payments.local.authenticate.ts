@@ -5,14 +5,15 @@ import { parseApiInput } from "~/lib/api-messages";
 import { requireApiCustomer } from "~/services/auth.server";
 import { payLocalIntent } from "~/services/checkout.server";
 import { localPaymentAnswer } from "~/services/local-payment-answer.server";
+import { apiRoute } from "~/services/api-route.server";
 
 /**
  * POST /api/v1/payments/local/authenticate {client_secret, result: "approve" | "fail"} → data.status.
  * Local mode only: the offline stand-in for the bank's authentication step (card 4000 0025 0000 3155).
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   const customer = await requireApiCustomer(context, request);
   const parsed = parseApiInput(LocalAuthenticateSchema, await readJsonObject(request));
   if (!parsed.success) return apiError(422, parsed.error.issues[0]?.message ?? "Invalid request");
   return localPaymentAnswer(await payLocalIntent(context, customer.id, parsed.data.client_secret, { approve: parsed.data.result === "approve" }));
-}
+});

@@ -6,22 +6,23 @@ import { ProductDetailsSchema } from "~/lib/schemas/product";
 import { productExists, renameProduct } from "~/services/product-admin.server";
 import { getProduct } from "~/services/products.server";
 import { parseId } from "~/lib/record-id";
+import { apiRoute } from "~/services/api-route.server";
 
 /** GET /api/v1/products/{id} → { success, data, message } (SPEC §7). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const id = parseId(params.id);
   if (id === null) return apiError(400, "Product id must be a positive whole number");
   const product = await getProduct(context.db, id);
   if (!product) return apiError(404, "Product not found");
   return apiJson({ success: true, data: product, message: "Product fetched successfully" }, { cache: PUBLIC_CACHE, request });
-}
+});
 
 /**
  * PUT /api/v1/products/{id} (admins), multipart: product[title], images[] and videos[] repeated,
  * video_thumbnail single (SPEC §7, step 2 of product creation). Every file is checked before any
  * is stored; the title (if sent) is checked first and saved after the files.
  */
-export async function action({ request, params, context }: ActionFunctionArgs) {
+export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
   await requireApiAdmin(context, request);
   const id = parseId(params.id);
   if (id === null) return apiError(400, "Product id must be a positive whole number");
@@ -59,4 +60,4 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     { success: true, message: "Images and videos uploaded successfully!", data: await getProduct(context.db, id, { includeArchived: true }) },
     { request },
   );
-}
+});

@@ -11,7 +11,7 @@ import { parseApiInput } from "~/lib/api-messages";
 const DEFAULT_LIMIT = 5;
 
 /** GET /api/v1/products?limit&pageNumber[&tag] → { data, meta: { totalPages } } (SPEC §7). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   const parsed = parseApiInput(ProductListQuerySchema, searchParamsObject(url.searchParams, ["limit", "pageNumber", "tag"]));
   if (!parsed.success) return apiError(400, firstIssueMessage(parsed.error));
@@ -21,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { success: true, data: page.data, meta: { totalPages: page.totalPages, currentPage: pageNumber, totalCount: page.total, limit } },
     { cache: PUBLIC_CACHE, request },
   );
-}
+});
 
 /**
  * POST /api/v1/products {product:{title, description, description_heading, services_offered,

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson, PUBLIC_CACHE } from "~/lib/api";
 import { listTags } from "~/services/products.server";
+import { apiRoute } from "~/services/api-route.server";
 
 /** GET /api/v1/tags → { data: string[] } (SPEC §7). */
-export async function loader({ context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ context }: LoaderFunctionArgs) => {
   return apiJson({ success: true, data: await listTags(context.db) }, { cache: PUBLIC_CACHE });
-}
+});

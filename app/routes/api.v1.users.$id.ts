@@ -3,13 +3,14 @@ import { apiError, apiJson } from "~/lib/api";
 import { getUser } from "~/services/accounts.server";
 import { requireApiAdmin } from "~/services/auth.server";
 import { parseId } from "~/lib/record-id";
+import { apiRoute } from "~/services/api-route.server";
 
 /** GET /api/v1/users/{id}: admins only, whatever SPEC §7 says about its missing auth header. */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   await requireApiAdmin(context, request);
   const id = parseId(params.id);
   if (id === null) return apiError(400, "User id must be a positive whole number");
   const user = await getUser(context.db, id);
   if (!user) return apiError(404, "User not found");
   return apiJson({ success: true, data: user });
-}
+});

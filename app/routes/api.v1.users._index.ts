@@ -4,13 +4,14 @@ import { firstIssueMessage, PaginationQuerySchema, searchParamsObject } from "~/
 import { listUsers } from "~/services/accounts.server";
 import { requireApiAdmin } from "~/services/auth.server";
 import { parseApiInput } from "~/lib/api-messages";
+import { apiRoute } from "~/services/api-route.server";
 
 /** GET /api/v1/users?limit&pageNumber (admins) → data, meta.totalPages (SPEC §7). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   await requireApiAdmin(context, request);
   const parsed = parseApiInput(PaginationQuerySchema, searchParamsObject(new URL(request.url).searchParams, ["limit", "pageNumber"]));
   if (!parsed.success) return apiError(400, firstIssueMessage(parsed.error));
   const { limit = 5, pageNumber = 1 } = parsed.data;
   const page = await listUsers(context.db, pageNumber, limit);
   return apiJson({ success: true, data: page.data, meta: { totalPages: page.totalPages, currentPage: pageNumber, totalCount: page.total, limit } });
-}
+});

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
 import { requireApiCustomer } from "~/services/auth.server";
+import { apiRoute } from "~/services/api-route.server";
 
 /** GET /api/v1/users/me → data is the user (SPEC §7). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
+export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   return apiJson({ success: true, data: await requireApiCustomer(context, request) });
-}
+});

@@ -1,8 +1,9 @@
 /**
  * What every `/api/v1` route does the same way, in one place: read a JSON body and validate it with
  * the call's Zod schema (422 with one message per invalid field), turn a refusal thrown by a service
- * (`ApiFailure`) into the API's error answer, and read record ids. Bearer tokens are checked by
- * auth.server.ts (`requireApi*`), methods and CORS at the edge (api-boundary.server.ts).
+ * (`ApiFailure`) into the API's error answer, and read record ids. Every API route's loader and
+ * action is wrapped in `apiRoute`. Bearer tokens are checked by auth.server.ts (`requireApi*`, whose
+ * refusals are `ApiFailure`s too), methods and CORS at the edge (api-boundary.server.ts).
  */
 import type { z } from "zod";
 import { apiError, readJsonObject, wrapped } from "~/lib/api";

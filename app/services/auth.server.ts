@@ -8,6 +8,7 @@ import { PRODUCT_CREATE_MESSAGES } from "~/lib/schemas/product";
 import { getAccountForToken, toAdminView, toUserView, type AdminView, type UserView } from "./accounts.server";
 import { getSessionSubject, presentsSessionCookie, touchSession, type SessionKind } from "./sessions.server";
 import { bearerToken, verifyAccessToken } from "./tokens.server";
+import { ApiFailure } from "./api-route.server";
 
 type Identity = { customer: UserView; admin: AdminView };
 const memo = new WeakMap<AppLoadContext, Map<SessionKind, Promise<unknown>>>();
@@ -72,21 +73,21 @@ export async function requireAdminForFetch(context: AppLoadContext, request: Req
 async function verifiedToken(context: AppLoadContext, request: Request) {
   const result = await verifyAccessToken(context.env.TOKEN_SECRET, bearerToken(request));
   if (result.ok) return result;
-  if (result.reason === "expired") throw apiError(401, "Access token expired", { error_code: "TOKEN_EXPIRED" });
-  throw apiError(401, result.reason === "missing" ? "Authentication required" : "Invalid access token");
+  if (result.reason === "expired") throw new ApiFailure(401, "Access token expired", { error_code: "TOKEN_EXPIRED" });
+  throw new ApiFailure(401, result.reason === "missing" ? "Authentication required" : "Invalid access token");
 }
 
 /** The API caller's verified token of `kind` (no account lookup): the account id and when the token was issued. */
 export async function requireApiToken(context: AppLoadContext, request: Request, kind: SessionKind): Promise<{ id: number; issuedAt: number }> {
   const result = await verifiedToken(context, request);
-  if (result.kind !== kind) throw apiError(403, kind === "admin" ? "Admin access required" : "Customer access required");
+  if (result.kind !== kind) throw new ApiFailure(403, kind === "admin" ? "Admin access required" : "Customer access required");
   return { id: result.subjectId, issuedAt: result.issuedAt };
 }
 
 /** The account behind a token, if the token is still honoured (not issued before a sign-out or password change). */
 async function honouredAccount(context: AppLoadContext, kind: SessionKind, id: number, issuedAt: number) {
   const found = await getAccountForToken(context.db, kind, id, issuedAt);
-  if (!found) throw apiError(401, "Invalid access token");
+  if (!found) throw new ApiFailure(401, "Invalid access token");
   return found.view;
 }
 
