@@ -1,7 +1,7 @@
 import { parseSubmission } from "~/services/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormError, SubmitButton, useIsSubmitting } from "~/components/ui/form";
+import { FormError, PasswordChangeFields, SubmitButton, useIsSubmitting } from "~/components/ui/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { AdminChangePasswordSchema } from "~/lib/schemas/auth";
 import { changePassword } from "~/services/accounts.server";
@@ -57,21 +57,7 @@ export default function AdminAccount() {
         <p className="mt-1 text-sm text-slate-600">Every admin session of yours ends, and you sign in again.</p>
         <Form method="post" {...formProps} className="mt-4 space-y-3">
           <FormError id={form.errorId} errors={form.errors} />
-          <Field
-            label="Current password"
-            meta={fields.current_password}
-            error={error(fields.current_password)}
-            type="password"
-            autoComplete="current-password"
-          />
-          <Field label="New password" meta={fields.password} error={error(fields.password)} type="password" autoComplete="new-password" />
-          <Field
-            label="Confirm new password"
-            meta={fields.password_confirmation}
-            error={error(fields.password_confirmation)}
-            type="password"
-            autoComplete="new-password"
-          />
+          <PasswordChangeFields fields={fields} error={error} />
           <SubmitButton busy={busy} busyText="Changing..." className="sm:w-auto">
             Change password
           </SubmitButton>

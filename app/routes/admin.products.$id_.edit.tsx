@@ -32,6 +32,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 const chosen = (value: FormDataEntryValue): value is File => value instanceof File && value.size > 0;
 
+/** The files chosen in the media form, by slot (the server's plain post and the browser's upload read the same fields). */
+function chosenFiles(formData: FormData): PendingUpload[] {
+  const slot = (field: string, kind: PendingUpload["kind"]) =>
+    formData
+      .getAll(field)
+      .filter(chosen)
+      .map((file) => ({ kind, file }));
+  return [...slot("images", "image"), ...slot("videos", "video"), ...slot("video_thumbnail", "thumbnail")];
+}
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(context, request);
   const id = productId(params.id);
@@ -72,20 +82,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       // Without JavaScript the files come in this post; with it they stream to the media route.
       const product = await getProductForEdit(context.db, id);
       if (!product) return notFound();
-      const files: PendingUpload[] = [
-        ...formData
-          .getAll("images")
-          .filter(chosen)
-          .map((file) => ({ kind: "image" as const, file })),
-        ...formData
-          .getAll("videos")
-          .filter(chosen)
-          .map((file) => ({ kind: "video" as const, file })),
-        ...formData
-          .getAll("video_thumbnail")
-          .filter(chosen)
-          .map((file) => ({ kind: "thumbnail" as const, file })),
-      ];
+      const files = chosenFiles(formData);
       const error = mediaChoiceError(files, product.media);
       if (error) return data({ kind: "media" as const, error }, { status: 400 });
       try {
@@ -229,20 +226,7 @@ function MediaSection({
   async function upload(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const formData = new FormData(event.currentTarget);
-    const files: PendingUpload[] = [
-      ...formData
-        .getAll("images")
-        .filter(chosen)
-        .map((file) => ({ kind: "image" as const, file })),
-      ...formData
-        .getAll("videos")
-        .filter(chosen)
-        .map((file) => ({ kind: "video" as const, file })),
-      ...formData
-        .getAll("video_thumbnail")
-        .filter(chosen)
-        .map((file) => ({ kind: "thumbnail" as const, file })),
-    ];
+    const files = chosenFiles(formData);
     const problem = mediaChoiceError(files, thumbnail ? [thumbnail] : []);
     setClientError(problem ?? undefined);
     if (problem) return;

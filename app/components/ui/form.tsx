@@ -103,3 +103,28 @@ export function SubmitButton({
     </button>
   );
 }
+
+type PasswordFieldMeta = FieldMeta & { errors?: string[] | undefined };
+
+/** The three fields of a password change (customer and admin screens alike). */
+export function PasswordChangeFields({
+  fields,
+  error,
+}: {
+  fields: { current_password: PasswordFieldMeta; password: PasswordFieldMeta; password_confirmation: PasswordFieldMeta };
+  error: (field: PasswordFieldMeta) => string | undefined;
+}) {
+  return (
+    <>
+      <Field label="Current password" meta={fields.current_password} error={error(fields.current_password)} type="password" autoComplete="current-password" />
+      <Field label="New password" meta={fields.password} error={error(fields.password)} type="password" autoComplete="new-password" />
+      <Field
+        label="Confirm new password"
+        meta={fields.password_confirmation}
+        error={error(fields.password_confirmation)}
+        type="password"
+        autoComplete="new-password"
+      />
+    </>
+  );
+}
