@@ -38,7 +38,28 @@ export default defineConfig({
     setupFiles: ["./tests/integration/setup.ts"],
     deps: {
       optimizer: {
-        ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },
+        // Pre-bundled once, so each test file loads a handful of modules instead of the hundreds
+        // these packages ship as (the Stripe SDK alone is several hundred).
+        ssr: {
+          enabled: true,
+          include: [
+            "@remix-run/cloudflare",
+            "@remix-run/server-runtime",
+            "@remix-run/react",
+            "@conform-to/react",
+            "@conform-to/zod",
+            "drizzle-orm",
+            "drizzle-orm/sqlite-core",
+            "isbot",
+            "jose",
+            "react",
+            "react/jsx-runtime",
+            "react-dom/server",
+            "stripe",
+            "zod",
+            "zod-to-json-schema",
+          ],
+        },
       },
     },
   },

@@ -19,7 +19,37 @@ function bounded(value: unknown, max: number): unknown {
   return value;
 }
 
+/**
+ * Whether a form's `__intent__` (Conform's list and validation buttons) is something Conform itself
+ * would not have sent: Conform throws on those, which would answer 500 instead of refusing.
+ */
+function forgedIntent(intent: FormDataEntryValue | null): boolean {
+  if (intent === null) return false;
+  let parsed: unknown;
+  try {
+    parsed = typeof intent === "string" ? JSON.parse(intent) : null;
+  } catch {
+    parsed = null;
+  }
+  const control = parsed as { type?: unknown; payload?: unknown } | null;
+  const payload = control?.payload as { name?: unknown; index?: unknown } | null | undefined;
+  const ok =
+    typeof control?.type === "string" &&
+    typeof payload === "object" &&
+    payload !== null &&
+    (payload.name === undefined || typeof payload.name === "string") &&
+    (payload.index === undefined || Number.isInteger(payload.index));
+  return !ok;
+}
+
+/** Parses a screen's form; a forged `__intent__` is refused with 400 (thrown, like Remix's own refusals). */
 export function parseSubmission<Schema extends z.ZodTypeAny>(formData: FormData, options: { schema: Schema }) {
+  if (forgedIntent(formData.get("__intent__"))) {
+    throw new Response("The form's button could not be understood. Please try again.", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
   const submission = parseWithZod(formData, options);
   const constraint = getZodConstraint(options.schema) as Record<string, { maxLength?: number } | undefined>;
   const reply = submission.reply.bind(submission);

@@ -5,8 +5,9 @@
  * - a GET or HEAD that carries a body (the runtime cannot hand such a request on);
  * - screen posts that are not forms, larger than any screen form can be (413), or with more fields
  *   than any screen form has (400). Form parsing costs grow with the number of fields, so the body
- *   is read here once, with a byte cap, and only a bounded body ever reaches a parser;
- * - a forged Conform `__intent__`, which would make the action throw.
+ *   is read here once, with a byte cap, and only a bounded body ever reaches a parser.
+ * A forged Conform `__intent__` is refused where forms are parsed (`parseSubmission`), so that an
+ * upload streamed without a declared length, which skips this read, is covered too.
  * The JSON API bounds its own bodies (`readJsonObject`); the media upload routes stream files with
  * their own limits and check the admin before reading anything.
  */
@@ -70,25 +71,6 @@ function urlEncodedFieldCount(bytes: Uint8Array) {
   return fields;
 }
 
-function forgedIntent(intent: FormDataEntryValue | null): boolean {
-  if (intent === null) return false;
-  let parsed: unknown;
-  try {
-    parsed = typeof intent === "string" ? JSON.parse(intent) : null;
-  } catch {
-    parsed = null;
-  }
-  const control = parsed as { type?: unknown; payload?: unknown } | null;
-  const payload = control?.payload as { name?: unknown; index?: unknown } | null | undefined;
-  const ok =
-    typeof control?.type === "string" &&
-    typeof payload === "object" &&
-    payload !== null &&
-    (payload.name === undefined || typeof payload.name === "string") &&
-    (payload.index === undefined || Number.isInteger(payload.index));
-  return !ok;
-}
-
 /**
  * Checks `request`; answers a refusal, or the request to hand on (rebuilt around the body already
  * read, when one was read).
@@ -123,6 +105,5 @@ export async function guardRequest(request: Request): Promise<{ refused: Respons
     return { refused: UNREADABLE() };
   }
   if ([...form.keys()].length > SCREEN_FORM_MAX_FIELDS) return { refused: TOO_MANY_FIELDS() };
-  if (forgedIntent(form.get("__intent__"))) return { refused: refuse(400, "The form's button could not be understood. Please try again.") };
   return { request: rebuilt };
 }

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { adminCookie, customerCookie, fakeMedia, freshAddress } from "./helpers";
+import { adminCookie, customerCookie, dispatch, fakeMedia, freshAddress } from "./helpers";
 
 const fields: [string, string][] = [
   ["title", "Product Form Test Film"],
@@ -144,6 +144,26 @@ describe("Create New Product without JavaScript (one multipart post)", () => {
     // The new block is empty and not yet judged: no error shows until the next submit.
     expect(html.replace(/<script[\s\S]*?<\/script>/g, "")).not.toContain("Package description is required");
     expect(html).toContain('value="99.90"');
+    expect(await counts()).toEqual(before);
+  });
+
+  it("a forged list button is refused with 400, whether the upload declares its length or streams without one", async () => {
+    const admin = await adminCookie();
+    const before = await counts();
+    for (const forged of ['{"type":"insert"}', "not json", '{"type":1,"payload":{}}']) {
+      const form = () => multipart([...fields, ["__intent__", forged]]);
+      const headers = { Host: "localhost", Origin: "http://localhost", Cookie: admin };
+      // Over the harness's HTTP transport the body gets a Content-Length; handed straight to the Worker it has none.
+      const declared = await post("/admin/products/new", form(), admin);
+      const streamed = await dispatch("http://localhost/admin/products/new", { method: "POST", body: form(), headers });
+      for (const response of [declared, streamed]) {
+        expect(response.status, forged).toBe(400);
+        expect(await response.text()).toContain("The form's button could not be understood. Please try again.");
+      }
+      expect(streamed.status).toBe(400);
+      const edit = await dispatch("http://localhost/admin/products/3/edit", { method: "POST", body: form(), headers });
+      expect(edit.status, forged).toBe(400);
+    }
     expect(await counts()).toEqual(before);
   });
 

@@ -1,7 +1,7 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminCookie, adminSignIn, cookieFrom, newCustomer, postForm } from "../helpers";
+import { adminCookie, adminSignIn, cookieFrom, dispatch, newCustomer, postForm } from "../helpers";
 
 /**
  * Bad input, generated: at least 200 malformed requests per action and API call. None
@@ -105,7 +105,7 @@ let adminCookieValue = "";
 
 function sendJson(method: string, path: string, token: () => string) {
   return (body: string) =>
-    SELF.fetch(`http://localhost/api/v1${path}`, {
+    dispatch(`http://localhost/api/v1${path}`, {
       method,
       body,
       headers: { "Content-Type": "application/json", "CF-Connecting-IP": poolAddress(), ...(token() ? { Authorization: `Bearer ${token()}` } : {}) },
@@ -122,7 +122,7 @@ function sendMultipart(path: string, cookie: () => string, method = "POST") {
     // workerd's FormData refuses names ending in a backslash; that is the client's limit, not ours.
     for (const [k, v] of Object.entries(body)) form.append(k.replace(/\\$/, "_"), v);
     for (const [name, bytes] of files) form.append(name, new File([bytes as Uint8Array<ArrayBuffer>], `${name}.bin`));
-    return SELF.fetch(`http://localhost${path}`, { method, body: form, headers: { Host: "localhost", Origin: "http://localhost", Cookie: cookie() } });
+    return dispatch(`http://localhost${path}`, { method, body: form, headers: { Host: "localhost", Origin: "http://localhost", Cookie: cookie() } });
   };
 }
 
@@ -232,7 +232,7 @@ const TARGETS: Target[] = [
       // workerd's FormData refuses names ending in a backslash; that is the client's limit, not ours.
       for (const [k, v] of Object.entries(body)) form.append(k.replace(/\\$/, "_"), v);
       for (const [name, bytes] of files) form.append(name, new File([bytes as Uint8Array<ArrayBuffer>], "f.bin"));
-      return SELF.fetch("http://localhost/api/v1/products/2", { method: "PUT", body: form, headers: { Authorization: `Bearer ${adminToken}` } });
+      return dispatch("http://localhost/api/v1/products/2", { method: "PUT", body: form, headers: { Authorization: `Bearer ${adminToken}` } });
     },
   },
   {
@@ -242,7 +242,7 @@ const TARGETS: Target[] = [
       fc.dictionary(fc.constantFrom("limit", "pageNumber", "tag", "q", "page"), queryValue),
     ),
     send: ([path, query]: [string, Record<string, string>]) =>
-      SELF.fetch(`http://localhost/api/v1${path}?${new URLSearchParams(query)}`, {
+      dispatch(`http://localhost/api/v1${path}?${new URLSearchParams(query)}`, {
         headers: { Authorization: `Bearer ${path === "/users" ? adminToken : customerToken}` },
       }),
   },
@@ -253,7 +253,7 @@ const TARGETS: Target[] = [
       fc.dictionary(fc.constantFrom("page", "tag", "q", "package", "redirectTo"), queryValue),
     ),
     send: ([path, query]: [string, Record<string, string>]) =>
-      SELF.fetch(`http://localhost${path}?${new URLSearchParams(query)}`, {
+      dispatch(`http://localhost${path}?${new URLSearchParams(query)}`, {
         redirect: "manual",
         headers: { Cookie: `${customerCookieValue}; ${adminCookieValue}` },
       }),
@@ -302,7 +302,7 @@ const TARGETS: Target[] = [
     name: "PUT /admin/products/{id}/media",
     input: fc.tuple(fc.dictionary(fc.constantFrom("kind", "name"), queryValue), fc.uint8Array({ maxLength: 64 })),
     send: ([query, bytes]: [Record<string, string>, Uint8Array]) =>
-      SELF.fetch(`http://localhost/admin/products/3/media?${new URLSearchParams(query)}`, {
+      dispatch(`http://localhost/admin/products/3/media?${new URLSearchParams(query)}`, {
         method: "PUT",
         body: bytes as Uint8Array<ArrayBuffer>,
         headers: { Host: "localhost", Origin: "http://localhost", Cookie: adminCookieValue },
@@ -324,7 +324,7 @@ const TARGETS: Target[] = [
     input: fc.tuple(hostileRedirect, fc.boolean()),
     send: ([redirectTo, signedIn]: [string, boolean]) =>
       signedIn
-        ? SELF.fetch(`http://localhost/login?${new URLSearchParams({ redirectTo })}`, { redirect: "manual", headers: { Cookie: customerCookieValue } })
+        ? dispatch(`http://localhost/login?${new URLSearchParams({ redirectTo })}`, { redirect: "manual", headers: { Cookie: customerCookieValue } })
         : sendForm("/login", none)({ email: "customer@example.com", password: "Customer#2026", redirectTo }),
     writes: true,
     check: (response) => {
@@ -363,7 +363,7 @@ const TARGETS: Target[] = [
       fc.constantFrom("multipart/form-data; boundary=x", "multipart/form-data", "application/json", "text/plain"),
     ),
     send: ([path, body, type]: [string, string, string]) =>
-      SELF.fetch(`http://localhost${path}`, {
+      dispatch(`http://localhost${path}`, {
         method: path.startsWith("/api/v1/products") ? "PUT" : "POST",
         body,
         headers: {
@@ -389,9 +389,8 @@ export function signInFuzzAccounts() {
 }
 
 /**
- * Defines the fuzz test for `TARGETS[from..to)`. The targets are spread over several files because
- * the test harness (vitest-pool-workers) gets slower with every request a file sends: about 400
- * requests per file keeps the whole run near a minute and a half.
+ * Defines the fuzz test for `TARGETS[from..to)`. The targets are split over two files so that the
+ * suite's two workers share them.
  */
 export function fuzzTargets(from: number, to: number) {
   describe("fuzzing every action and API call", () => {

@@ -1,4 +1,0 @@
-import { fuzzTargets, signInFuzzAccounts } from "./targets";
-
-signInFuzzAccounts();
-fuzzTargets(18, 20);
