@@ -1,4 +1,5 @@
 import type { D1Migration } from "@cloudflare/vitest-pool-workers";
+import type { MailJob } from "./app/services/mail/mail.server";
 
 declare global {
   /** Bindings and variables of the Worker (wrangler.toml, .dev.vars, `wrangler secret put`). */
@@ -25,6 +26,10 @@ declare global {
     PASSWORD_HASH_COST?: string;
     /** "off" disables the edge cache of public reads (the integration suite, which reads right after it writes). */
     EDGE_CACHE?: string;
+    /** Outgoing email jobs (app/services/mail/mail.server.ts); consumed by this Worker's `queue` handler. */
+    MAIL_QUEUE: Queue<MailJob>;
+    /** How email leaves: `local` (default) keeps it in the outbox at /admin/emails. */
+    MAIL_TRANSPORT?: string;
   }
 
   namespace Cloudflare {

@@ -9,6 +9,8 @@ import { RETRY_AFTER_SECONDS } from "./app/services/rate-limit.server";
 import { guardRequest } from "./app/services/request-guard.server";
 import { applySecurityHeaders, securityHeaderOptions } from "./app/services/security.server";
 import { getLoadContext } from "./load-context";
+import { createDb } from "./db/client";
+import { deliverMailBatch, MAIL_DEAD_LETTERS, markMailFailed, type MailJob } from "./app/services/mail/mail.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -80,5 +82,12 @@ export default {
 
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduledMaintenance(env, controller.scheduledTime).then((done) => console.info("Scheduled cleanup", done)));
+  },
+
+  /** Outgoing email (app/services/mail/mail.server.ts): the mail queue and its dead letters. */
+  async queue(batch, env) {
+    const db = createDb(env.DB);
+    if (batch.queue === MAIL_DEAD_LETTERS) await markMailFailed(batch as MessageBatch<MailJob>, db);
+    else await deliverMailBatch(batch as MessageBatch<MailJob>, env, db);
   },
 } satisfies ExportedHandler<Env>;

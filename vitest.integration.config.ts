@@ -12,6 +12,8 @@ import { startFakeStripe } from "./tests/support/fake-stripe";
 const fakeStripe = await startFakeStripe();
 
 export default defineConfig({
+  // As wrangler.toml's [alias]: React Email's renderer asks for React 19's `react-dom/server.edge`.
+  resolve: { alias: { "react-dom/server.edge": "react-dom/server" } },
   plugins: [
     tsconfigPaths(),
     cloudflareTest(async () => ({

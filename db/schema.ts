@@ -279,3 +279,43 @@ export const localPaymentIntents = sqliteTable(
   },
   (t) => [uniqueIndex("local_payment_intents_idempotency_unique").on(t.idempotencyKey)],
 );
+
+/**
+ * Every email the shop sends, written before it is queued: the outbox the local transport reads
+ * (`/admin/emails`) and the record that makes a retried queue job send a message once.
+ */
+export const emails = sqliteTable(
+  "emails",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    /** What the message is for (`password_reset`, `password_changed`, …). */
+    kind: text("kind").notNull(),
+    status: text("status", { enum: ["queued", "sent", "failed"] })
+      .notNull()
+      .default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("emails_created_idx").on(t.createdAt)],
+);
+
+/** Single-use password reset links: only the token's SHA-256 is stored. */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    tokenHash: text("token_hash").notNull(),
+    kind: text("kind", { enum: ["customer", "admin"] }).notNull(),
+    subjectId: integer("subject_id").notNull(),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("password_resets_hash_unique").on(t.tokenHash), index("password_resets_subject_idx").on(t.kind, t.subjectId)],
+);

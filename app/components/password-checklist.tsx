@@ -1,5 +1,12 @@
 import { PASSWORD_RULES } from "~/lib/schemas/auth";
 
+/** The new-password input's border by strength (SPEC §5), for the signup and reset pages. */
+export const STRENGTH_BORDER = {
+  red: "border-red-600 focus:ring-red-200",
+  yellow: "border-amber-500 focus:ring-amber-200",
+  green: "border-emerald-600 focus:ring-emerald-200",
+};
+
 /** Live checklist of the five signup password rules (SPEC §2, §5). */
 export function PasswordChecklist({ id, password }: { id: string; password: string }) {
   return (

@@ -8,7 +8,16 @@
 import { z } from "zod";
 import { paymentStatuses } from "../../db/schema";
 import { AddressSchema } from "./schemas/address";
-import { AdminLoginSchema, ChangePasswordSchema, LoginSchema, RefreshTokenSchema, SignupSchema, UpdateProfileSchema } from "./schemas/auth";
+import {
+  AdminLoginSchema,
+  ChangePasswordSchema,
+  ForgotPasswordSchema,
+  LoginSchema,
+  RefreshTokenSchema,
+  ResetPasswordSchema,
+  SignupSchema,
+  UpdateProfileSchema,
+} from "./schemas/auth";
 import { LocalAuthenticateSchema, LocalConfirmSchema } from "./schemas/local-payment";
 import { CreateOrderSchema } from "./schemas/order";
 import { ProductDetailsSchema } from "./schemas/product";
@@ -165,6 +174,22 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       400: "No refresh_token",
       401: "Invalid or expired refresh token",
     },
+  },
+  {
+    method: "POST",
+    path: "/password_resets",
+    summary: "Email a customer a single-use link (30 minutes) to choose a new password; the same answer for unknown emails",
+    auth: "public",
+    body: { schema: ForgotPasswordSchema },
+    responses: { 200: { description: "Asked (whether or not the email has an account)", schema: done }, ...invalid, 429: "Too many attempts (Retry-After)" },
+  },
+  {
+    method: "PUT",
+    path: "/password_resets",
+    summary: "Set a new password with the emailed link's token: every session and token of the account ends",
+    auth: "public",
+    body: { schema: ResetPasswordSchema },
+    responses: { 200: { description: "Password changed", schema: done }, ...invalid, 410: "The token is invalid, used or expired" },
   },
   {
     method: "GET",

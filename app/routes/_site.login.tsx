@@ -9,11 +9,13 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { getCustomer } from "~/services/auth.server";
 import { refusalInit, signInWithPassword } from "~/services/sign-in.server";
 import { actionRetryAfter } from "~/lib/retry-after";
+import { PASSWORD_RESET_DONE } from "~/lib/password-recovery";
 
 /** Messages another screen may ask the login page to show (never free text from the URL). */
 const NOTICES: Record<string, string> = {
   "password-changed": "Password changed successfully. Please login again.",
   "signed-out": "You have been signed out.",
+  "password-reset": PASSWORD_RESET_DONE,
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -65,6 +67,11 @@ export default function LoginPage() {
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field label="Email" meta={fields.email} error={error(fields.email)} type="email" autoComplete="email" inputMode="email" />
         <Field label="Password" meta={fields.password} error={error(fields.password)} type="password" autoComplete="current-password" maxLength={128} />
+        <p className="text-right text-sm">
+          <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
         <SubmitButton busy={busy} busyText="Logging in...">
           Log in
         </SubmitButton>

@@ -4,7 +4,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormError, PasswordChangeFields, SubmitButton, useIsSubmitting } from "~/components/ui/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { ChangePasswordSchema, UpdateProfileSchema } from "~/lib/schemas/auth";
-import { changePassword, updateName } from "~/services/accounts.server";
+import { updateName } from "~/services/accounts.server";
+import { changeAccountPassword } from "~/services/password-recovery.server";
 import { passwordChangeRefusal } from "~/services/sign-in.server";
 import { requireCustomer } from "~/services/auth.server";
 import { sessionCookie } from "~/services/sessions.server";
@@ -32,9 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseSubmission(formData, { schema: ChangePasswordSchema });
     const hide = ["current_password", "password", "password_confirmation"];
     if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hide }), saved: false }, { status: 400 });
-    const outcome = await changePassword(context.db, "customer", customer.id, submission.value.current_password, submission.value.password, {
-      cost: context.passwordCost,
-    });
+    const outcome = await changeAccountPassword(context, request, "customer", customer.id, submission.value.current_password, submission.value.password);
     if (!outcome.ok) {
       const refusal = passwordChangeRefusal(outcome);
       return data(

@@ -3,7 +3,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { AuthCard } from "~/components/auth-card";
-import { PasswordChecklist } from "~/components/password-checklist";
+import { PasswordChecklist, STRENGTH_BORDER as BORDER } from "~/components/password-checklist";
 import { Field, FormError, SubmitButton, useIsSubmitting } from "~/components/ui/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { passwordStrength, SignupSchema } from "~/lib/schemas/auth";
@@ -29,12 +29,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export const meta: MetaFunction = () => [{ title: "Sign up · Reelcraft" }];
-
-const BORDER = {
-  red: "border-red-600 focus:ring-red-200",
-  yellow: "border-amber-500 focus:ring-amber-200",
-  green: "border-emerald-600 focus:ring-emerald-200",
-};
 
 export default function SignupPage() {
   const lastResult = useActionData<typeof action>()?.result;

@@ -4,7 +4,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError, PasswordChangeFields, SubmitButton, useIsSubmitting } from "~/components/ui/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { AdminChangePasswordSchema } from "~/lib/schemas/auth";
-import { changePassword } from "~/services/accounts.server";
+import { changeAccountPassword } from "~/services/password-recovery.server";
 import { requireAdmin } from "~/services/auth.server";
 import { sessionCookie } from "~/services/sessions.server";
 import { passwordChangeRefusal } from "~/services/sign-in.server";
@@ -22,9 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), { schema: AdminChangePasswordSchema });
   const hide = ["current_password", "password", "password_confirmation"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
-  const outcome = await changePassword(context.db, "admin", admin.id, submission.value.current_password, submission.value.password, {
-    cost: context.passwordCost,
-  });
+  const outcome = await changeAccountPassword(context, request, "admin", admin.id, submission.value.current_password, submission.value.password);
   if (!outcome.ok) {
     const refusal = passwordChangeRefusal(outcome);
     return data(

@@ -21,6 +21,7 @@ const LINKS = [
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/demo-requests", label: "Demo requests" },
+  { to: "/admin/emails", label: "Emails" },
 ];
 
 /** Admin layout (SPEC §2): sidebar with Dashboard, Products, Orders, Users and the account menu. */

@@ -1,6 +1,6 @@
 import { parseSubmission } from "~/services/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { Logo } from "~/components/logo";
 import { Field, FormError, SubmitButton, useIsSubmitting } from "~/components/ui/form";
@@ -9,9 +9,11 @@ import { AdminLoginSchema } from "~/lib/schemas/auth";
 import { getSignedInAdmin } from "~/services/auth.server";
 import { refusalInit, signInWithPassword } from "~/services/sign-in.server";
 import { actionRetryAfter } from "~/lib/retry-after";
+import { PASSWORD_RESET_DONE } from "~/lib/password-recovery";
 
 const NOTICES: Record<string, string> = {
   "password-changed": "Password changed successfully. Please sign in again.",
+  "password-reset": PASSWORD_RESET_DONE,
 };
 
 /** An admin who is already signed in goes straight to the products (SPEC §2). */
@@ -54,6 +56,11 @@ export default function AdminLoginPage() {
             <FormError id={form.errorId} errors={form.errors} />
             <Field label="Email" meta={fields.email} error={error(fields.email)} type="email" autoComplete="username" />
             <Field label="Password" meta={fields.password} error={error(fields.password)} type="password" autoComplete="current-password" maxLength={128} />
+            <p className="text-right text-sm">
+              <Link to="/forgot-password?for=admin" className="font-semibold text-brand-700 hover:underline">
+                Forgot password?
+              </Link>
+            </p>
             <SubmitButton busy={busy} busyText="Signing in...">
               Sign in
             </SubmitButton>

@@ -12,6 +12,6 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
     pick: (body) => (body.admin ? wrapped(body, "admin") : body.user ? wrapped(body, "user") : body),
     failure: "Password change failed",
   });
-  await apiChangePassword(context, token, "admin", input);
+  await apiChangePassword(context, request, token, "admin", input);
   return apiJson({ success: true, message: "Password changed successfully. Please sign in again." });
 });

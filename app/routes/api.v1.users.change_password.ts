@@ -9,6 +9,6 @@ import { requireApiToken } from "~/services/auth.server";
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   const token = await requireApiToken(context, request, "customer");
   const input = await readApiBody(request, ChangePasswordSchema, { wrapper: "user", failure: "Password change failed" });
-  await apiChangePassword(context, token, "customer", input);
+  await apiChangePassword(context, request, token, "customer", input);
   return apiJson({ success: true, message: "Password changed successfully. Please login again." });
 });

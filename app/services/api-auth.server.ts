@@ -5,13 +5,14 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ChangePasswordInput, LoginInput, SignupInput } from "~/lib/schemas/auth";
-import { authenticate, changePassword, createCustomer, getAdmin, getUser, signOutTokens, updateName, type AdminView, type UserView } from "./accounts.server";
+import { authenticate, createCustomer, getAdmin, getUser, signOutTokens, updateName, type AdminView, type UserView } from "./accounts.server";
 import { ApiFailure, tooManyAttempts } from "./api-route.server";
 import { requireApiToken } from "./auth.server";
 import { allowAnonymousWrite, allowSignInAttempt } from "./rate-limit.server";
 import type { SessionKind } from "./sessions.server";
 import { CURRENT_PASSWORD_INCORRECT, EMAIL_TAKEN, INVALID_CREDENTIALS } from "./sign-in.server";
 import { issueTokenPair, rotateRefreshToken } from "./tokens.server";
+import { changeAccountPassword } from "./password-recovery.server";
 
 type TokenPair = { access_token: string; refresh_token: string };
 /** A verified access token of the caller (auth.server.ts `requireApiToken`). */
@@ -66,11 +67,14 @@ export async function apiUpdateProfile(context: AppLoadContext, token: ApiToken,
 }
 
 /** Changes the caller's password after checking the current one; every session and token ends. */
-export async function apiChangePassword(context: AppLoadContext, token: ApiToken, kind: SessionKind, input: ChangePasswordInput): Promise<void> {
-  const outcome = await changePassword(context.db, kind, token.id, input.current_password, input.password, {
-    cost: context.passwordCost,
-    tokenIssuedAt: token.issuedAt,
-  });
+export async function apiChangePassword(
+  context: AppLoadContext,
+  request: Request,
+  token: ApiToken,
+  kind: SessionKind,
+  input: ChangePasswordInput,
+): Promise<void> {
+  const outcome = await changeAccountPassword(context, request, kind, token.id, input.current_password, input.password, token.issuedAt);
   if (outcome.ok) return;
   if (outcome.reason === "token_revoked") throw revokedToken();
   if (outcome.reason === "throttled") throw tooManyAttempts(outcome.retryAfter);

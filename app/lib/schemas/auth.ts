@@ -81,6 +81,14 @@ export const ChangePasswordSchema = z
 /** Admins may set any password of 8+ characters (their login rule); the signup rules still apply. */
 export const AdminChangePasswordSchema = ChangePasswordSchema;
 
+/** 'Forgot password?': the email to send a reset link to. */
+export const ForgotPasswordSchema = z.object({ email });
+/** The reset link's page and `PUT /api/v1/password_resets`: the link's token and a new password (signup's rules). */
+export const ResetPasswordSchema = z.object({
+  token: z.string({ required_error: "The reset link is incomplete" }).min(1, "The reset link is incomplete").max(200, "The reset link is invalid"),
+  password: NewPasswordSchema,
+});
+
 export type SignupInput = z.infer<typeof SignupSchema>;
 export type LoginInput = z.infer<typeof LoginSchema>;
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;

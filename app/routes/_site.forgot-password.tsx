@@ -1,0 +1,64 @@
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { AuthCard } from "~/components/auth-card";
+import { Field, FormError, SubmitButton, useIsSubmitting } from "~/components/ui/form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { actionRetryAfter } from "~/lib/retry-after";
+import { ForgotPasswordSchema } from "~/lib/schemas/auth";
+import { parseSubmission } from "~/services/form-submission.server";
+import { LOGIN_PATH, RESET_LINK_SENT } from "~/lib/password-recovery";
+import { requestPasswordReset } from "~/services/password-recovery.server";
+
+export const headers = actionRetryAfter;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const kind = formData.get("for") === "admin" ? "admin" : "customer";
+  const submission = parseSubmission(formData, { schema: ForgotPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  const outcome = await requestPasswordReset(context, request, kind, submission.value.email);
+  if (!outcome.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [outcome.message] }), sent: false },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfter) } },
+    );
+  }
+  return data({ result: submission.reply(), sent: true });
+}
+
+export const meta: MetaFunction = () => [{ title: "Forgot password · Reelcraft" }, { name: "robots", content: "noindex" }];
+
+export default function ForgotPasswordPage() {
+  const answer = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const forAdmin = params.get("for") === "admin";
+  const { form, fields, formProps, error } = useSchemaForm(ForgotPasswordSchema, { lastResult: answer?.result });
+  const busy = useIsSubmitting("/forgot-password");
+  const loginPath = LOGIN_PATH[forAdmin ? "admin" : "customer"];
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter the email of your account and we will send you a link to choose a new password."
+      footer={
+        <Link to={loginPath} className="font-semibold text-brand-700 hover:underline">
+          Back to {forAdmin ? "admin sign in" : "log in"}
+        </Link>
+      }
+    >
+      {answer?.sent ? (
+        <p role="status" className="mb-4 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+          {RESET_LINK_SENT}
+        </p>
+      ) : null}
+      <Form method="post" action={forAdmin ? "/forgot-password?for=admin" : "/forgot-password"} {...formProps} className="space-y-3">
+        <FormError id={form.errorId} errors={form.errors} />
+        {forAdmin ? <input type="hidden" name="for" value="admin" /> : null}
+        <Field label="Email" meta={fields.email} error={error(fields.email)} type="email" autoComplete="email" inputMode="email" />
+        <SubmitButton busy={busy} busyText="Sending link...">
+          Send reset link
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

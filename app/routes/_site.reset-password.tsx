@@ -1,0 +1,83 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { AuthCard } from "~/components/auth-card";
+import { PasswordChecklist, STRENGTH_BORDER } from "~/components/password-checklist";
+import { Field, FormError, SubmitButton, useIsSubmitting } from "~/components/ui/form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { passwordStrength, ResetPasswordSchema } from "~/lib/schemas/auth";
+import { parseSubmission } from "~/services/form-submission.server";
+import { LOGIN_PATH, RESET_LINK_INVALID } from "~/lib/password-recovery";
+import { isLiveResetToken, resetPassword } from "~/services/password-recovery.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const live = token.length > 0 && token.length <= 200 && (await isLiveResetToken(context, token));
+  return data({ token: live ? token : null }, { status: live ? 200 : 400, headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseSubmission(await request.formData(), { schema: ResetPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  const outcome = await resetPassword(context, request, submission.value.token, submission.value.password);
+  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [RESET_LINK_INVALID], hideFields: ["password"] }) }, { status: 400 });
+  return redirect(`${LOGIN_PATH[outcome.kind]}?notice=password-reset`);
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Choose a new password · Reelcraft" },
+  { name: "robots", content: "noindex" },
+  // The token is in this page's address: no other site is told it.
+  { name: "referrer", content: "no-referrer" },
+];
+
+export default function ResetPasswordPage() {
+  const { token } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
+  const [password, setPassword] = useState("");
+  const { form, fields, formProps, error } = useSchemaForm(ResetPasswordSchema, { lastResult });
+  const busy = useIsSubmitting("/reset-password");
+  const strength = passwordStrength(password);
+  const passwordError = error(fields.password);
+
+  if (!token) {
+    return (
+      <AuthCard title="This link cannot be used">
+        <p role="alert" className="text-sm text-slate-700">
+          {RESET_LINK_INVALID}
+        </p>
+        <p className="mt-4 text-sm">
+          <Link to="/forgot-password" className="font-semibold text-brand-700 hover:underline">
+            Ask for a new link
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Choose a new password" subtitle="Every device signed in to your account will be signed out.">
+      <Form method="post" {...formProps} className="space-y-3">
+        <FormError id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="token" value={token} />
+        <Field
+          label="New password"
+          meta={fields.password}
+          error={passwordError}
+          type="password"
+          autoComplete="new-password"
+          maxLength={128}
+          onChange={(e) => setPassword(e.target.value)}
+          data-strength={password ? strength.colour : undefined}
+          inputClassName={
+            password ? STRENGTH_BORDER[strength.colour] : passwordError ? STRENGTH_BORDER.red : "border-slate-300 focus:border-brand-600 focus:ring-brand-200"
+          }
+          hint={<PasswordChecklist id={`${fields.password.id}-rules`} password={password} />}
+        />
+        <SubmitButton busy={busy} busyText="Saving...">
+          Set new password
+        </SubmitButton>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The shop's emails as React Email components. Each template is a function of plain values; the
+ * mail service renders it to HTML and to plain text (every message has both).
+ */
+import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Text } from "@react-email/components";
+import type { ReactNode } from "react";
+
+/** Who sends the shop's email: named in every message's footer. */
+export const SHOP = { name: "Reelcraft", address: "Reelcraft Studio Ltd, 1 Canal Street, Manchester M1 3HE, United Kingdom" } as const;
+
+const page = { backgroundColor: "#f8fafc", fontFamily: "Helvetica, Arial, sans-serif", color: "#0f172a" };
+const card = { backgroundColor: "#ffffff", margin: "24px auto", padding: "32px", maxWidth: "560px", borderRadius: "12px" };
+const button = { backgroundColor: "#6d28d9", color: "#ffffff", padding: "12px 20px", borderRadius: "8px", fontWeight: 600, textDecoration: "none" };
+const small = { fontSize: "12px", color: "#64748b", lineHeight: "18px" };
+
+function Layout({ preview, title, children }: { preview: string; title: string; children: ReactNode }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={page}>
+        <Container style={card}>
+          <Heading as="h1" style={{ fontSize: "22px", margin: "0 0 16px" }}>
+            {title}
+          </Heading>
+          {children}
+          <Hr style={{ borderColor: "#e2e8f0", margin: "24px 0 12px" }} />
+          <Text style={small}>
+            {SHOP.name} · {SHOP.address}
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+export function PasswordResetEmail({ name, link, minutes }: { name: string; link: string; minutes: number }) {
+  return (
+    <Layout preview={`Reset your ${SHOP.name} password`} title="Reset your password">
+      <Text>Hello {name},</Text>
+      <Text>Someone asked to reset the password of your {SHOP.name} account. If it was you, choose a new password here:</Text>
+      <Button href={link} style={button}>
+        Choose a new password
+      </Button>
+      <Text>Or paste this link into your browser: {link}</Text>
+      <Text style={small}>The link works once and for {minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.</Text>
+    </Layout>
+  );
+}
+
+export function PasswordChangedEmail({ name, loginLink }: { name: string; loginLink: string }) {
+  return (
+    <Layout preview={`Your ${SHOP.name} password was changed`} title="Your password was changed">
+      <Text>Hello {name},</Text>
+      <Text>The password of your {SHOP.name} account was just changed, and every device signed in to it was signed out.</Text>
+      <Text>If this was you, there is nothing more to do. If it was not, reset your password at once from the login page: {loginLink}</Text>
+    </Layout>
+  );
+}
