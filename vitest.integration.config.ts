@@ -13,7 +13,7 @@ const fakeStripe = await startFakeStripe();
 
 export default defineConfig({
   // As wrangler.toml's [alias]: React Email's renderer asks for React 19's `react-dom/server.edge`.
-  resolve: { alias: { "react-dom/server.edge": "react-dom/server" } },
+  resolve: { alias: { "react-dom/server.edge": "react-dom/server.browser" } },
   plugins: [
     tsconfigPaths(),
     cloudflareTest(async () => ({

@@ -27,8 +27,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction = () => [
   { title: "Choose a new password · Reelcraft" },
   { name: "robots", content: "noindex" },
-  // The token is in this page's address: no other site is told it.
-  { name: "referrer", content: "no-referrer" },
+  // The token is in this page's address: no other site is told it (`same-origin`, not `no-referrer`,
+  // which would make the form's own post arrive with `Origin: null` and be refused as cross-site).
+  { name: "referrer", content: "same-origin" },
 ];
 
 export default function ResetPasswordPage() {
