@@ -58,10 +58,9 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) {
         await hydrated(page);
         await page.getByLabel("New password").fill("short");
-        await expect(page.getByRole("list", { name: "Password requirements" }).getByRole("listitem").filter({ hasText: "At least 8 characters" })).toHaveAttribute(
-          "data-met",
-          "false",
-        );
+        await expect(
+          page.getByRole("list", { name: "Password requirements" }).getByRole("listitem").filter({ hasText: "At least 8 characters" }),
+        ).toHaveAttribute("data-met", "false");
       }
       await page.getByLabel("New password").fill(NEW);
       await page.getByRole("button", { name: "Set new password" }).click();

@@ -24,6 +24,8 @@ const TABLES = [
   "demo_requests",
   "local_payment_intents",
   "newsletter_subscriptions",
+  "emails",
+  "password_resets",
 ];
 
 async function rowCounts() {
@@ -355,6 +357,10 @@ const TARGETS: Target[] = [
     input: jsonBody(null, ["client_secret", "card", "result"]),
     send: sendJson("POST", "/payments/local/confirm", customer),
   },
+  { name: "POST /forgot-password", input: formFields(["email", "for"]), send: sendForm("/forgot-password", none) },
+  { name: "POST /reset-password", input: formFields(["token", "password"]), send: sendForm("/reset-password?token=x", none) },
+  { name: "POST /api/v1/password_resets", input: jsonBody(null, ["email"]), send: sendJson("POST", "/password_resets", none) },
+  { name: "PUT /api/v1/password_resets", input: jsonBody(null, ["token", "password"]), send: sendJson("PUT", "/password_resets", none) },
   {
     name: "malformed multipart and JSON bodies",
     input: fc.tuple(
