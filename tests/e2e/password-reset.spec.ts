@@ -26,6 +26,16 @@ async function linkFromOutbox(browser: Browser, baseURL: string, email: string, 
   await expect(admin.getByRole("heading", { level: 1, name: "Emails" })).toBeVisible();
   const row = admin.getByRole("row").filter({ hasText: email });
   await expect(row).toHaveCount(1);
+  // The queue's consumer (the Worker's queue handler, run by Miniflare) marks it sent shortly after.
+  await expect
+    .poll(
+      async () => {
+        await admin.reload();
+        return row.getByText("Sent", { exact: true }).count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
   await row.getByRole("link", { name: "Reset your Reelcraft password" }).click();
   await expect(admin.getByRole("heading", { level: 1, name: "Reset your Reelcraft password" })).toBeVisible();
   await expect(admin.frameLocator("iframe[title='HTML version of the email']").getByRole("link", { name: "Choose a new password" })).toBeVisible();
