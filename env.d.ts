@@ -30,6 +30,10 @@ declare global {
     MAIL_QUEUE: Queue<MailJob>;
     /** How email leaves: `local` (default) keeps it in the outbox at /admin/emails. */
     MAIL_TRANSPORT?: string;
+    /** MAIL_TRANSPORT=http: the provider's API base (e.g. https://api.resend.com), its key (a secret) and the sender. */
+    MAIL_API_URL?: string;
+    MAIL_API_KEY?: string;
+    MAIL_FROM?: string;
   }
 
   namespace Cloudflare {
@@ -37,6 +41,7 @@ declare global {
     interface Env extends globalThis.Env {
       TEST_MIGRATIONS: D1Migration[];
       FAKE_STRIPE_PORT: string;
+      FAKE_MAIL_PORT: string;
     }
   }
 }

@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { fileURLToPath } from "node:url";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { startFakeMail } from "./tests/support/fake-mail";
 import { startFakeStripe } from "./tests/support/fake-stripe";
 
 /**
@@ -10,6 +11,8 @@ import { startFakeStripe } from "./tests/support/fake-stripe";
  */
 // The Stripe adapter's tests talk to this fake over HTTP through the real SDK.
 const fakeStripe = await startFakeStripe();
+// The HTTP mail transport's tests send to this fake email API.
+const fakeMail = await startFakeMail();
 
 export default defineConfig({
   // As wrangler.toml's [alias]: React Email's renderer asks for React 19's `react-dom/server.edge`.
@@ -27,6 +30,7 @@ export default defineConfig({
           EDGE_CACHE: "off",
           TOKEN_SECRET: "integration-test-token-secret-0123456789",
           FAKE_STRIPE_PORT: String(fakeStripe.port),
+          FAKE_MAIL_PORT: String(fakeMail.port),
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
         },
       },

@@ -6,8 +6,10 @@
  * lands in the dead-letter queue. A message already marked sent is never sent again, so a retried
  * or duplicated job sends it once.
  *
- * Transport (MAIL_TRANSPORT): `local`, the default and the only one built so far, keeps messages in
- * the outbox, readable by admins at /admin/emails.
+ * Transport (MAIL_TRANSPORT): `local`, the default, keeps messages in the outbox, readable by admins
+ * at /admin/emails; `http` posts them to an HTTP email API (MAIL_API_URL, MAIL_API_KEY, MAIL_FROM;
+ * Resend's shape). A provider's 5xx, 429 or network failure is retried; any other 4xx marks the
+ * message failed at once (trying again would be refused again).
  */
 import { render } from "@react-email/render";
 import { and, desc, eq } from "drizzle-orm";
@@ -45,24 +47,51 @@ export function retryDelaySeconds(attempts: number) {
   return Math.min(600, 10 * 2 ** Math.max(0, attempts - 1));
 }
 
-async function send(env: Env, _message: typeof emails.$inferSelect): Promise<void> {
+/** A refusal the provider would give again (a 4xx other than 429, or missing settings): not retried. */
+export class PermanentMailFailure extends Error {}
+
+async function send(env: Env, message: typeof emails.$inferSelect): Promise<void> {
   const transport = env.MAIL_TRANSPORT ?? "local";
   if (transport === "local") return; // The outbox row is the delivery.
+  if (transport === "http") return sendOverHttp(env, message);
   throw new Error(`Unknown MAIL_TRANSPORT "${transport}"`);
 }
 
+/**
+ * An HTTP email API with Resend's `POST /emails` shape. The message's id is the idempotency key, so a
+ * job retried after the provider accepted it (but before the row was marked sent) is not sent twice.
+ */
+async function sendOverHttp(env: Env, message: typeof emails.$inferSelect): Promise<void> {
+  const { MAIL_API_URL: api, MAIL_API_KEY: key, MAIL_FROM: from } = env;
+  if (!api || !key || !from) throw new PermanentMailFailure("MAIL_TRANSPORT=http needs MAIL_API_URL, MAIL_API_KEY and MAIL_FROM");
+  const response = await fetch(`${api.replace(/\/+$/, "")}/emails`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", "Idempotency-Key": `email-${message.id}` },
+    body: JSON.stringify({ from, to: [message.recipient], subject: message.subject, html: message.html, text: message.text }),
+  });
+  if (response.ok) return;
+  const detail = `HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`;
+  if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new PermanentMailFailure(detail);
+  throw new Error(detail);
+}
+
 /** Sends one queued message unless it was sent already; throws when the transport fails. */
-export async function deliverEmail(env: Env, db: Database, emailId: number, now = Date.now()): Promise<"sent" | "already_sent" | "missing"> {
+export async function deliverEmail(env: Env, db: Database, emailId: number, now = Date.now()): Promise<"sent" | "already_sent" | "missing" | "failed"> {
   const [message] = await db.select().from(emails).where(eq(emails.id, emailId)).limit(1);
   if (!message) return "missing";
-  if (message.status === "sent") return "already_sent";
+  if (message.status !== "queued") return message.status === "sent" ? "already_sent" : "failed";
   try {
     await send(env, message);
   } catch (error) {
+    const permanent = error instanceof PermanentMailFailure;
     await db
       .update(emails)
-      .set({ attempts: message.attempts + 1, lastError: String(error).slice(0, 500) })
+      .set({ attempts: message.attempts + 1, lastError: String(error).slice(0, 500), ...(permanent ? { status: "failed" as const } : {}) })
       .where(eq(emails.id, emailId));
+    if (permanent) {
+      console.error("Email refused by the provider", emailId, error);
+      return "failed";
+    }
     throw error;
   }
   await db
@@ -88,7 +117,10 @@ export async function deliverMailBatch(batch: MessageBatch<MailJob>, env: Env, d
 /** The dead-letter consumer: a message whose every try failed is marked failed in the outbox. */
 export async function markMailFailed(batch: MessageBatch<MailJob>, db: Database): Promise<void> {
   for (const job of batch.messages) {
-    await db.update(emails).set({ status: "failed" }).where(eq(emails.id, job.body.emailId));
+    await db
+      .update(emails)
+      .set({ status: "failed" })
+      .where(and(eq(emails.id, job.body.emailId), eq(emails.status, "queued")));
     job.ack();
   }
 }
