@@ -28,13 +28,15 @@ declare module "@remix-run/cloudflare" {
     privacy: { personal: boolean };
     /** What new password hashes cost here (production's, except in a test run that asks for less). */
     passwordCost: PasswordCost;
+    /** The shop's origin as this request reached it (links in emails). */
+    origin: string;
     /** This response's Content-Security-Policy nonce: `server.ts` puts it in the header, entry.server.tsx on the scripts. */
     cspNonce: string;
   }
 }
 
 /** Builds the Remix load context; used by both `server.ts` and the Vite dev proxy. */
-export function getLoadContext({ context }: { request: Request; context: { cloudflare: CloudflareContext } }): AppLoadContext {
+export function getLoadContext({ request, context }: { request: Request; context: { cloudflare: CloudflareContext } }): AppLoadContext {
   const env = context.cloudflare.env;
   assertProductionSecrets(env);
   const db = createDb(env.DB);
@@ -45,6 +47,7 @@ export function getLoadContext({ context }: { request: Request; context: { cloud
     db,
     privacy: { personal: false },
     cspNonce: newNonce(),
+    origin: new URL(request.url).origin,
     passwordCost: passwordCost(env),
     get payments() {
       // Lazily, so pages that never pay never build a gateway (and a misconfigured one fails only checkout).

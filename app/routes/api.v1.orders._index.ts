@@ -7,6 +7,7 @@ import { createOrder, listOrders, OrderError } from "~/services/orders.server";
 import { randomToken } from "~/services/crypto.server";
 import { parseApiInput } from "~/lib/api-messages";
 import { apiRoute } from "~/services/api-route.server";
+import { paymentNotice } from "~/services/mail/order-emails.server";
 
 /** GET /api/v1/orders?limit&pageNumber: a customer's own orders; every order for an admin token. */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
@@ -32,14 +33,20 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   if (!parsed.success) return apiError(422, firstIssueMessage(parsed.error));
   const key = request.headers.get("Idempotency-Key")?.slice(0, 100) || `api-${randomToken(16)}`;
   try {
-    const { order, clientSecret } = await createOrder(context.db, context.payments, customer.id, {
-      productId: parsed.data.product_id,
-      billingAddressId: parsed.data.billing_address_id,
-      packageIndex: parsed.data.package_index,
-      clientAmount: parsed.data.order_amount,
-      currency: parsed.data.currency,
-      idempotencyKey: key,
-    });
+    const { order, clientSecret } = await createOrder(
+      context.db,
+      context.payments,
+      customer.id,
+      {
+        productId: parsed.data.product_id,
+        billingAddressId: parsed.data.billing_address_id,
+        packageIndex: parsed.data.package_index,
+        clientAmount: parsed.data.order_amount,
+        currency: parsed.data.currency,
+        idempotencyKey: key,
+      },
+      paymentNotice(context),
+    );
     if (!clientSecret) return apiError(502, "No client secret returned from the payment provider");
     return apiJson({ success: true, message: "Order created", data: { ...order, client_secret: clientSecret } }, { status: 201, request });
   } catch (error) {

@@ -19,7 +19,8 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()) {
     // Orders are still marked cancelled; their intents simply stay unconfirmed at the provider.
     console.error("Scheduled cleanup without a payment gateway", error);
   }
-  const expiredOrders = await expireUnpaidOrders(db, gateway, now);
+  // No request here: a receipt for an order found paid after all goes without a link.
+  const expiredOrders = await expireUnpaidOrders(db, gateway, { env, origin: null }, now);
   await deleteExpiredSessions(db, now);
   await deleteExpiredRefreshTokens(db, now);
   return { expiredOrders };

@@ -10,6 +10,7 @@ import { totalPagesFor } from "~/lib/pagination";
 import { getAddress } from "./addresses.server";
 import { orderStatusFor, type Intent, type PaymentGateway } from "./payments/gateway.server";
 import { mediaUrl } from "./media.server";
+import { queueReceiptEmail, type PaymentNotice } from "./mail/order-emails.server";
 
 /** An order as SPEC §3 shows it: `order_amount` a decimal string, the product's image and title embedded. */
 export interface OrderView {
@@ -160,11 +161,11 @@ export function unpayableReason(
 }
 
 /** Cancels an unpaid order and its intent at the gateway, so the old amount can never be charged. */
-export async function cancelUnpaidOrder(db: Database, gateway: PaymentGateway, order: Pick<OrderRecord, "id" | "paymentIntentId">) {
+export async function cancelUnpaidOrder(db: Database, gateway: PaymentGateway, order: Pick<OrderRecord, "id" | "paymentIntentId">, notice: PaymentNotice) {
   if (order.paymentIntentId) {
     const intent = await gateway.cancelIntent(order.paymentIntentId);
     // Paid after all (a card confirmed a moment ago): record that instead of cancelling.
-    if (intent && intent.status !== "canceled") return recordIntentStatus(db, order.id, intent);
+    if (intent && intent.status !== "canceled") return recordIntentStatus(db, order.id, intent, notice);
   }
   await db
     .update(orders)
@@ -178,14 +179,14 @@ export async function cancelUnpaidOrder(db: Database, gateway: PaymentGateway, o
  * order that expired or whose price changed is cancelled and replaced by a new order at today's
  * price (keyed by the old order, so a double-clicked retry still makes only one).
  */
-async function orderToPay(db: Database, gateway: PaymentGateway | null, userId: number, input: CreateOrderInput, now: number) {
+async function orderToPay(db: Database, gateway: PaymentGateway | null, userId: number, input: CreateOrderInput, now: number, notice: PaymentNotice) {
   let placed = await insertOrder(db, gateway?.name ?? "stripe", userId, input);
   for (let renewals = 0; renewals < 3; renewals++) {
     const { order, pkg } = placed;
     const stale = order.paymentStatus === "canceled" || (UNPAID.includes(order.paymentStatus) && unpayableReason(order, pkg, now) !== null);
     if (!stale) return placed;
     if (order.paymentStatus !== "canceled") {
-      if (gateway) await cancelUnpaidOrder(db, gateway, order);
+      if (gateway) await cancelUnpaidOrder(db, gateway, order, notice);
       else await db.update(orders).set({ paymentStatus: "canceled", updatedAt: new Date() }).where(eq(orders.id, order.id));
     }
     placed = await insertOrder(db, gateway?.name ?? "stripe", userId, { ...input, idempotencyKey: `renew-${order.id}` });
@@ -197,8 +198,8 @@ async function orderToPay(db: Database, gateway: PaymentGateway | null, userId: 
  * Creates (or, for a repeated idempotency key, returns) an order in `initiated` and its one
  * PaymentIntent. Returns the order and the intent's client secret.
  */
-export async function createOrder(db: Database, gateway: PaymentGateway, userId: number, input: CreateOrderInput, now = Date.now()) {
-  const { order, description } = await orderToPay(db, gateway, userId, input, now);
+export async function createOrder(db: Database, gateway: PaymentGateway, userId: number, input: CreateOrderInput, notice: PaymentNotice, now = Date.now()) {
+  const { order, description } = await orderToPay(db, gateway, userId, input, now, notice);
   const intent = await gateway.createIntent({
     amountMinor: order.amountMinor,
     currency: order.currency,
@@ -215,8 +216,8 @@ export async function createOrder(db: Database, gateway: PaymentGateway, userId:
 }
 
 /** An order without a PaymentIntent yet: Stripe's hosted checkout session creates the intent itself. */
-export async function createOrderForHostedCheckout(db: Database, userId: number, input: CreateOrderInput, now = Date.now()) {
-  const { order } = await orderToPay(db, null, userId, input, now);
+export async function createOrderForHostedCheckout(db: Database, userId: number, input: CreateOrderInput, notice: PaymentNotice, now = Date.now()) {
+  const { order } = await orderToPay(db, null, userId, input, now, notice);
   return (await getOrder(db, order.id))!;
 }
 
@@ -240,7 +241,7 @@ export async function getOrderKey(db: Database, userId: number, orderId: number)
  * Cancels every unpaid order older than UNPAID_ORDER_LIFETIME_MS (the scheduled cleanup), a batch
  * at a time; returns how many were cancelled.
  */
-export async function expireUnpaidOrders(db: Database, gateway: PaymentGateway | null, now = Date.now(), limit = 100) {
+export async function expireUnpaidOrders(db: Database, gateway: PaymentGateway | null, notice: PaymentNotice, now = Date.now(), limit = 100) {
   const due = await db
     .select({ id: orders.id, paymentIntentId: orders.paymentIntentId, gateway: orders.gateway })
     .from(orders)
@@ -249,7 +250,7 @@ export async function expireUnpaidOrders(db: Database, gateway: PaymentGateway |
   let cancelled = 0;
   for (const order of due) {
     if (gateway && order.gateway === gateway.name) {
-      if ((await cancelUnpaidOrder(db, gateway, order)) === "canceled") cancelled++;
+      if ((await cancelUnpaidOrder(db, gateway, order, notice)) === "canceled") cancelled++;
     } else {
       await db
         .update(orders)
@@ -330,9 +331,11 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], us
 
 /**
  * Records what the gateway says about an order's payment. A succeeded order never goes back. The
- * intent must be for this order's amount and currency, or the status is not trusted.
+ * intent must be for this order's amount and currency, or the status is not trusted. The change is
+ * made only from the status read, so of two recordings at once one makes it; the one that makes an
+ * order succeed queues its receipt, once.
  */
-export async function recordIntentStatus(db: Database, orderId: number, intent: Intent): Promise<PaymentStatus> {
+export async function recordIntentStatus(db: Database, orderId: number, intent: Intent, notice: PaymentNotice): Promise<PaymentStatus> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new OrderError(404, "Order not found");
   if (order.paymentIntentId !== intent.id || intent.amountMinor !== order.amountMinor || intent.currency.toUpperCase() !== order.currency) {
@@ -341,18 +344,28 @@ export async function recordIntentStatus(db: Database, orderId: number, intent: 
   }
   const next = orderStatusFor(intent);
   if (order.paymentStatus === "succeeded" || order.paymentStatus === "completed" || next === order.paymentStatus) return order.paymentStatus;
-  await db.update(orders).set({ paymentStatus: next, updatedAt: new Date() }).where(eq(orders.id, orderId));
+  const now = new Date();
+  const changed = await db
+    .update(orders)
+    .set({ paymentStatus: next, updatedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, order.paymentStatus)))
+    .returning({ id: orders.id });
+  if (changed.length === 0) {
+    const [current] = await db.select({ status: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId)).limit(1);
+    return current?.status ?? order.paymentStatus;
+  }
+  if (next === "succeeded") await queueReceiptEmail(db, orderId, notice, now);
   return next;
 }
 
 /** Asks the gateway for the order's payment status and records it (SPEC §7 update_payment_status). */
-export async function syncPaymentStatus(db: Database, gateway: PaymentGateway, orderId: number): Promise<PaymentStatus> {
+export async function syncPaymentStatus(db: Database, gateway: PaymentGateway, orderId: number, notice: PaymentNotice): Promise<PaymentStatus> {
   const [order] = await db.select({ intentId: orders.paymentIntentId, status: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new OrderError(404, "Order not found");
   if (!order.intentId) return order.status;
   const intent = await gateway.retrieveIntent(order.intentId);
   if (!intent) return order.status;
-  return recordIntentStatus(db, orderId, intent);
+  return recordIntentStatus(db, orderId, intent, notice);
 }
 
 /** Links the PaymentIntent a hosted checkout session created to its order (only if none is linked yet). */

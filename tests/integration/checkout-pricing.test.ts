@@ -125,7 +125,7 @@ describe("checkout charges today's price", () => {
     const longAgo = Date.now() - UNPAID_ORDER_LIFETIME_MS - 60_000;
     await env.DB.prepare("UPDATE orders SET created_at = ? WHERE id IN (?, ?)").bind(longAgo, oldUnpaid!.id, oldPaid!.id).run();
 
-    expect(await expireUnpaidOrders(db, createLocalGateway(db))).toBeGreaterThanOrEqual(1);
+    expect(await expireUnpaidOrders(db, createLocalGateway(db), { env, origin: null })).toBeGreaterThanOrEqual(1);
     const after = await ordersOf(c.userId);
     expect(after.map((o) => o.payment_status)).toEqual(["canceled", "succeeded", "failed"]);
     expect(await intentStatus(oldUnpaid!.payment_intent_id)).toBe("canceled");

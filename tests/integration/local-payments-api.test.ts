@@ -20,7 +20,7 @@ async function customerWithOrder() {
     token: person.access_token,
     body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 0 } },
   });
-  return { token: person.access_token, order: order.body.data };
+  return { token: person.access_token, email: person.email, order: order.body.data };
 }
 
 const card = (number: string) => ({ number, expiry: "12/40", cvc: "123" });
@@ -35,6 +35,14 @@ describe("local payment calls", () => {
     expect(confirmed).toEqual({ status: 200, body: { success: true, data: { status: "succeeded", payment_status: "succeeded" } } });
     const status = await api<{ data: { payment_status: string } }>("PUT", `/orders/${c.order.id}/update_payment_status`, { token: c.token, body: {} });
     expect(status.body.data.payment_status).toBe("succeeded");
+    // One receipt, to the customer, with the order, package, amount and a link to their orders.
+    const receipts = await env.DB.prepare("SELECT subject, text FROM emails WHERE recipient = ? AND kind = 'order_receipt'")
+      .bind(c.email)
+      .all<{ subject: string; text: string }>();
+    expect(receipts.results).toHaveLength(1);
+    expect(receipts.results[0]!.subject).toBe(`Your receipt for order #${c.order.id}`);
+    for (const part of ["Basic", "Price excludes taxes.", "http://localhost/profile/orders", "Reelcraft Studio Ltd"])
+      expect(receipts.results[0]!.text).toContain(part);
   });
 
   it("a decline card answers 402 with the test card's message; the authentication card needs approve", async () => {

@@ -20,6 +20,8 @@ const stripeEnv: Env = {
   STRIPE_API_PROTOCOL: "http",
 };
 const gateway = createStripeGateway(stripeEnv);
+/** Where recorded payments send their receipts. */
+const notice = { env, origin: "http://localhost" };
 const fake = `http://127.0.0.1:${env.FAKE_STRIPE_PORT}`;
 
 async function setIntent(id: string, patch: { status?: string; error?: string; amount?: number }) {
@@ -33,7 +35,13 @@ async function stats() {
 let keyCounter = 0;
 async function newOrder(packageIndex = 0) {
   const address = await createAddress(db, 1, { street: "1 Test St", city: "Testville", state: "TS", zip_code: "12345", country: "US", is_default: false });
-  return createOrder(db, gateway, 1, { productId: 1, packageIndex, billingAddressId: address.id, idempotencyKey: `stripe-test-${Date.now()}-${keyCounter++}` });
+  return createOrder(
+    db,
+    gateway,
+    1,
+    { productId: 1, packageIndex, billingAddressId: address.id, idempotencyKey: `stripe-test-${Date.now()}-${keyCounter++}` },
+    notice,
+  );
 }
 
 async function webhook(event: object, secret = WEBHOOK_SECRET) {
@@ -62,7 +70,7 @@ describe("Stripe gateway (real SDK against a fake Stripe)", () => {
     const address = await createAddress(db, 1, { street: "2 Test St", city: "T", state: "T", zip_code: "1", country: "US", is_default: false });
     const input = { productId: 2, packageIndex: 0, billingAddressId: address.id, idempotencyKey: `replay-${Date.now()}` };
     const before = (await stats()).creates;
-    const [a, b] = await Promise.all([createOrder(db, gateway, 1, input), createOrder(db, gateway, 1, input)]);
+    const [a, b] = await Promise.all([createOrder(db, gateway, 1, input, notice), createOrder(db, gateway, 1, input, notice)]);
     expect(a.order.id).toBe(b.order.id);
     expect(a.intent.id).toBe(b.intent.id);
     expect((await stats()).creates - before).toBe(1);
@@ -70,20 +78,30 @@ describe("Stripe gateway (real SDK against a fake Stripe)", () => {
 
   it("update_payment_status records what Stripe says, not what the client claims", async () => {
     const { order, intent } = await newOrder();
-    expect(await syncPaymentStatus(db, gateway, order.id)).toBe("initiated");
+    expect(await syncPaymentStatus(db, gateway, order.id, notice)).toBe("initiated");
     await setIntent(intent.id, { status: "requires_payment_method", error: "Your card was declined." });
-    expect(await syncPaymentStatus(db, gateway, order.id)).toBe("failed");
+    expect(await syncPaymentStatus(db, gateway, order.id, notice)).toBe("failed");
     await setIntent(intent.id, { status: "succeeded" });
-    expect(await syncPaymentStatus(db, gateway, order.id)).toBe("succeeded");
+    expect(await syncPaymentStatus(db, gateway, order.id, notice)).toBe("succeeded");
     // Once succeeded, an order never goes back.
     await setIntent(intent.id, { status: "canceled" });
-    expect(await syncPaymentStatus(db, gateway, order.id)).toBe("succeeded");
+    expect(await syncPaymentStatus(db, gateway, order.id, notice)).toBe("succeeded");
+    // The payment's receipt was queued once, however often the status was read.
+    await setIntent(intent.id, { status: "succeeded" });
+    await Promise.all([syncPaymentStatus(db, gateway, order.id, notice), syncPaymentStatus(db, gateway, order.id, notice)]);
+    const receipts = await env.DB.prepare("SELECT text FROM emails WHERE kind = 'order_receipt' AND subject = ?")
+      .bind(`Your receipt for order #${order.id}`)
+      .all<{ text: string }>();
+    expect(receipts.results).toHaveLength(1);
+    expect(receipts.results[0]!.text).toContain("Price excludes taxes.");
+    expect(receipts.results[0]!.text).toContain(intent.id);
+    expect(receipts.results[0]!.text).toContain("http://localhost/profile/orders");
   });
 
   it("refuses to trust an intent whose amount differs from the order", async () => {
     const { order, intent } = await newOrder();
     await setIntent(intent.id, { status: "succeeded", amount: 1 });
-    expect(await syncPaymentStatus(db, gateway, order.id)).toBe("initiated");
+    expect(await syncPaymentStatus(db, gateway, order.id, notice)).toBe("initiated");
   });
 });
 
@@ -165,12 +183,17 @@ describe("Stripe webhooks", () => {
 describe("Stripe hosted checkout (no JavaScript)", () => {
   it("sends the customer to Stripe and, on return, links the session's intent and records its status", async () => {
     const address = await createAddress(db, 1, { street: "3 Test St", city: "T", state: "T", zip_code: "1", country: "US", is_default: false });
-    const order = await createOrderForHostedCheckout(db, 1, {
-      productId: 3,
-      packageIndex: 1,
-      billingAddressId: address.id,
-      idempotencyKey: `hosted-${Date.now()}`,
-    });
+    const order = await createOrderForHostedCheckout(
+      db,
+      1,
+      {
+        productId: 3,
+        packageIndex: 1,
+        billingAddressId: address.id,
+        idempotencyKey: `hosted-${Date.now()}`,
+      },
+      notice,
+    );
     expect(order).toMatchObject({ order_amount: "299.00", currency: "GBP", stripe_transaction_id: null, payment_status: "initiated" });
     const url = await startHostedCheckout(stripeEnv, order, {
       success: "http://localhost/ok?session_id={CHECKOUT_SESSION_ID}",
@@ -186,8 +209,8 @@ describe("Stripe hosted checkout (no JavaScript)", () => {
     };
     await setIntent(session.payment_intent, { status: "succeeded" });
     // A session of another order is not accepted for this one.
-    expect(await completeHostedCheckout(stripeEnv, db, gateway, order.id + 1000, sessionId)).toBeNull();
-    const paid = await completeHostedCheckout(stripeEnv, db, gateway, order.id, sessionId);
+    expect(await completeHostedCheckout(stripeEnv, db, gateway, order.id + 1000, sessionId, notice)).toBeNull();
+    const paid = await completeHostedCheckout(stripeEnv, db, gateway, order.id, sessionId, notice);
     expect(paid).toMatchObject({ id: order.id, payment_status: "succeeded", stripe_transaction_id: session.payment_intent });
   });
 });

@@ -57,3 +57,40 @@ export function PasswordChangedEmail({ name, loginLink }: { name: string; loginL
     </Layout>
   );
 }
+
+export interface ReceiptLine {
+  orderId: number;
+  product: string;
+  packageName: string;
+  amount: string;
+  paidAt: string;
+  transactionId: string | null;
+}
+
+export function OrderReceiptEmail({ name, receipt, ordersLink }: { name: string; receipt: ReceiptLine; ordersLink: string | null }) {
+  const rows: [string, string][] = [
+    ["Order", `#${receipt.orderId}`],
+    ["Service", receipt.product],
+    ["Package", receipt.packageName],
+    ["Amount paid", receipt.amount],
+    ["Paid on", receipt.paidAt],
+    ...(receipt.transactionId ? ([["Transaction", receipt.transactionId]] as [string, string][]) : []),
+  ];
+  return (
+    <Layout preview={`Receipt for order #${receipt.orderId}`} title="Thank you for your order">
+      <Text>Hello {name},</Text>
+      <Text>Your payment went through. This is your receipt.</Text>
+      {rows.map(([label, value]) => (
+        <Text key={label} style={{ margin: "4px 0" }}>
+          <strong>{label}:</strong> {value}
+        </Text>
+      ))}
+      <Text style={small}>Price excludes taxes.</Text>
+      {ordersLink ? (
+        <Button href={ordersLink} style={button}>
+          See your orders
+        </Button>
+      ) : null}
+    </Layout>
+  );
+}

@@ -48,7 +48,7 @@ export async function handleStripeWebhook(env: Env, db: Database, request: Reque
   if (!claimed.length) return apiJson({ received: true, duplicate: true });
   if (orderId === null) return apiJson({ received: true, unknown_order: true });
   try {
-    const status = await recordIntentStatus(db, orderId, intent);
+    const status = await recordIntentStatus(db, orderId, intent, { env, origin: new URL(request.url).origin });
     return apiJson({ received: true, order_id: orderId, payment_status: status });
   } catch (error) {
     // Let Stripe retry: forget the event so the retry is not taken for a duplicate.
