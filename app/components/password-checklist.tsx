@@ -1,7 +1,9 @@
-import { PASSWORD_RULES } from "~/lib/schemas/auth";
+import { useState } from "react";
+import { Field, type FieldMeta } from "~/components/ui/form";
+import { PASSWORD_MAX_LENGTH, PASSWORD_RULES, passwordStrength } from "~/lib/schemas/auth";
 
-/** The new-password input's border by strength (SPEC §5), for the signup and reset pages. */
-export const STRENGTH_BORDER = {
+/** The new-password input's border by strength (SPEC §5). */
+const STRENGTH_BORDER = {
   red: "border-red-600 focus:ring-red-200",
   yellow: "border-amber-500 focus:ring-amber-200",
   green: "border-emerald-600 focus:ring-emerald-200",
@@ -27,5 +29,27 @@ export function PasswordChecklist({ id, password }: { id: string; password: stri
         );
       })}
     </ul>
+  );
+}
+
+/** A new password's input (signup, reset): the border shows its strength, the checklist its rules, live. */
+export function NewPasswordField({ label, meta, error }: { label: string; meta: FieldMeta; error: string | undefined }) {
+  const [password, setPassword] = useState("");
+  const strength = passwordStrength(password);
+  return (
+    <Field
+      label={label}
+      meta={meta}
+      error={error}
+      type="password"
+      autoComplete="new-password"
+      maxLength={PASSWORD_MAX_LENGTH}
+      onChange={(e) => setPassword(e.target.value)}
+      data-strength={password ? strength.colour : undefined}
+      inputClassName={
+        password ? STRENGTH_BORDER[strength.colour] : error ? STRENGTH_BORDER.red : "border-slate-300 focus:border-brand-600 focus:ring-brand-200"
+      }
+      hint={<PasswordChecklist id={`${meta.id}-rules`} password={password} />}
+    />
   );
 }

@@ -1,11 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
 import { AuthCard } from "~/components/auth-card";
-import { PasswordChecklist, STRENGTH_BORDER } from "~/components/password-checklist";
-import { Field, FormError, SubmitButton, useIsSubmitting } from "~/components/ui/form";
+import { NewPasswordField } from "~/components/password-checklist";
+import { FormError, SubmitButton, useIsSubmitting } from "~/components/ui/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
-import { passwordStrength, ResetPasswordSchema } from "~/lib/schemas/auth";
+import { ResetPasswordSchema } from "~/lib/schemas/auth";
 import { parseSubmission } from "~/services/form-submission.server";
 import { LOGIN_PATH, RESET_LINK_INVALID } from "~/lib/password-recovery";
 import { isLiveResetToken, resetPassword } from "~/services/password-recovery.server";
@@ -35,11 +34,8 @@ export const meta: MetaFunction = () => [
 export default function ResetPasswordPage() {
   const { token } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
-  const [password, setPassword] = useState("");
   const { form, fields, formProps, error } = useSchemaForm(ResetPasswordSchema, { lastResult });
   const busy = useIsSubmitting("/reset-password");
-  const strength = passwordStrength(password);
-  const passwordError = error(fields.password);
 
   if (!token) {
     return (
@@ -61,20 +57,7 @@ export default function ResetPasswordPage() {
       <Form method="post" {...formProps} className="space-y-3">
         <FormError id={form.errorId} errors={form.errors} />
         <input type="hidden" name="token" value={token} />
-        <Field
-          label="New password"
-          meta={fields.password}
-          error={passwordError}
-          type="password"
-          autoComplete="new-password"
-          maxLength={128}
-          onChange={(e) => setPassword(e.target.value)}
-          data-strength={password ? strength.colour : undefined}
-          inputClassName={
-            password ? STRENGTH_BORDER[strength.colour] : passwordError ? STRENGTH_BORDER.red : "border-slate-300 focus:border-brand-600 focus:ring-brand-200"
-          }
-          hint={<PasswordChecklist id={`${fields.password.id}-rules`} password={password} />}
-        />
+        <NewPasswordField label="New password" meta={fields.password} error={error(fields.password)} />
         <SubmitButton busy={busy} busyText="Saving...">
           Set new password
         </SubmitButton>

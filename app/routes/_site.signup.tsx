@@ -1,12 +1,11 @@
 import { parseSubmission } from "~/services/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
 import { AuthCard } from "~/components/auth-card";
-import { PasswordChecklist, STRENGTH_BORDER as BORDER } from "~/components/password-checklist";
+import { NewPasswordField } from "~/components/password-checklist";
 import { Field, FormError, SubmitButton, useIsSubmitting } from "~/components/ui/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
-import { passwordStrength, SignupSchema } from "~/lib/schemas/auth";
+import { SignupSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getCustomer } from "~/services/auth.server";
 import { refusalInit, signUpCustomer } from "~/services/sign-in.server";
@@ -34,11 +33,8 @@ export default function SignupPage() {
   const lastResult = useActionData<typeof action>()?.result;
   const [params] = useSearchParams();
   const redirectTo = params.get("redirectTo") ?? "";
-  const [password, setPassword] = useState("");
   const { form, fields, formProps, error } = useSchemaForm(SignupSchema, { lastResult });
   const busy = useIsSubmitting("/signup");
-  const strength = passwordStrength(password);
-  const passwordError = error(fields.password);
 
   return (
     <AuthCard
@@ -62,18 +58,7 @@ export default function SignupPage() {
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field label="Name" meta={fields.name} error={error(fields.name)} type="text" autoComplete="name" />
         <Field label="Email" meta={fields.email} error={error(fields.email)} type="email" autoComplete="email" inputMode="email" />
-        <Field
-          label="Password"
-          meta={fields.password}
-          error={passwordError}
-          type="password"
-          autoComplete="new-password"
-          maxLength={128}
-          onChange={(e) => setPassword(e.target.value)}
-          data-strength={password ? strength.colour : undefined}
-          inputClassName={password ? BORDER[strength.colour] : passwordError ? BORDER.red : "border-slate-300 focus:border-brand-600 focus:ring-brand-200"}
-          hint={<PasswordChecklist id={`${fields.password.id}-rules`} password={password} />}
-        />
+        <NewPasswordField label="Password" meta={fields.password} error={error(fields.password)} />
         <SubmitButton busy={busy} busyText="Creating account...">
           Sign up
         </SubmitButton>

@@ -4,18 +4,10 @@
  * message's id and not recorded again), and answers by recipient: `…@rejected.test` gets 422,
  * `…@flaky.test` gets 503 on its key's first try and 200 after. `GET /_sent` lists what was accepted.
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type Server } from "node:http";
+import { readBody } from "./http";
 
 export const FAKE_MAIL_KEY = "re_test_fake_mail_key";
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => resolve(body));
-    req.on("error", reject);
-  });
-}
 
 export async function startFakeMail(): Promise<{ server: Server; port: number }> {
   const sent: Record<string, unknown>[] = [];

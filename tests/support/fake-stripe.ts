@@ -4,6 +4,7 @@
  * part of Stripe.js confirming a card. No Stripe mock on npm covers PaymentIntents (DESIGN.md §5).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { readBody } from "./http";
 import { randomBytes } from "node:crypto";
 
 interface FakeIntent {
@@ -18,15 +19,6 @@ interface FakeIntent {
   last_payment_error: { message: string; type: string } | null;
   livemode: false;
   created: number;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let body = "";
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => resolve(body));
-    req.on("error", reject);
-  });
 }
 
 export async function startFakeStripe(): Promise<{ server: Server; port: number }> {
