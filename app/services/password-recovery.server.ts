@@ -9,6 +9,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { createElement } from "react";
+import type { Database } from "../../db/client";
 import { admins, passwordResets, users } from "../../db/schema";
 import { changePassword } from "./accounts.server";
 import { LOGIN_PATH, RESET_LINK_MINUTES } from "~/lib/password-recovery";
@@ -56,12 +57,17 @@ export async function requestPasswordReset(
 
 /** Whether a reset token is live (the link's page asks before showing the form). */
 export async function isLiveResetToken(context: AppLoadContext, token: string, now = Date.now()): Promise<boolean> {
-  const [row] = await context.db
-    .select({ id: passwordResets.id })
+  return (await liveReset(context.db, token, now)) !== null;
+}
+
+/** The unused, unexpired reset a token names, or null. */
+async function liveReset(db: Database, token: string, now: number) {
+  const [row] = await db
+    .select({ id: passwordResets.id, kind: passwordResets.kind, subjectId: passwordResets.subjectId })
     .from(passwordResets)
     .where(and(eq(passwordResets.tokenHash, await sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date(now))))
     .limit(1);
-  return Boolean(row);
+  return row ?? null;
 }
 
 export type ResetOutcome = { ok: true; kind: SessionKind } | { ok: false; reason: "invalid" };
@@ -73,11 +79,7 @@ export type ResetOutcome = { ok: true; kind: SessionKind } | { ok: false; reason
  */
 export async function resetPassword(context: AppLoadContext, request: Request, token: string, password: string, now = Date.now()): Promise<ResetOutcome> {
   const { db } = context;
-  const [reset] = await db
-    .select({ id: passwordResets.id, kind: passwordResets.kind, subjectId: passwordResets.subjectId })
-    .from(passwordResets)
-    .where(and(eq(passwordResets.tokenHash, await sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date(now))))
-    .limit(1);
+  const reset = await liveReset(db, token, now);
   if (!reset) return { ok: false, reason: "invalid" };
   const t = table[reset.kind];
   const passwordHash = await hashPassword(password, context.passwordCost);
