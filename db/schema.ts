@@ -24,6 +24,8 @@ export const users = sqliteTable(
     failedPasswordAttempts: integer("failed_password_attempts").notNull().default(0),
     /** No password is checked before this moment (ms): the short, growing delay after repeated wrong ones. */
     passwordLockedUntil: integer("password_locked_until").notNull().default(0),
+    /** When the customer opened the confirmation link sent to their email; null until then. */
+    emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_created_at_idx").on(t.createdAt)],
 );
@@ -299,23 +301,29 @@ export const emails = sqliteTable(
       .default("queued"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    /** Extra message headers as a JSON object (the newsletter's `List-Unsubscribe`), or null. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
     createdAt: createdAt(),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
   },
   (t) => [index("emails_created_idx").on(t.createdAt)],
 );
 
-/** Single-use password reset links: only the token's SHA-256 is stored. */
-export const passwordResets = sqliteTable(
-  "password_resets",
+/**
+ * Single-use links sent by email (`email-links.server.ts`): password resets and email confirmations.
+ * Only the token's SHA-256 is stored.
+ */
+export const emailLinks = sqliteTable(
+  "email_links",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     tokenHash: text("token_hash").notNull(),
+    purpose: text("purpose", { enum: ["password_reset", "verify_email"] }).notNull(),
     kind: text("kind", { enum: ["customer", "admin"] }).notNull(),
     subjectId: integer("subject_id").notNull(),
     createdAt: createdAt(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
   },
-  (t) => [uniqueIndex("password_resets_hash_unique").on(t.tokenHash), index("password_resets_subject_idx").on(t.kind, t.subjectId)],
+  (t) => [uniqueIndex("email_links_hash_unique").on(t.tokenHash), index("email_links_subject_idx").on(t.kind, t.subjectId, t.purpose)],
 );

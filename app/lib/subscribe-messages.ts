@@ -21,3 +21,7 @@ export function subscribeErrorCode(message: string | undefined): keyof typeof SU
   const found = (Object.keys(SUBSCRIBE_ERRORS) as (keyof typeof SUBSCRIBE_ERRORS)[]).find((code) => SUBSCRIBE_ERRORS[code] === message);
   return found ?? "invalid";
 }
+
+export const UNSUBSCRIBE_PATH = "/unsubscribe";
+export const UNSUBSCRIBE_DONE = "You are off the list: no more newsletters will be sent to this address.";
+export const UNSUBSCRIBE_INVALID = "This unsubscribe link is not valid. Use the link from the newsletter email itself.";

@@ -1,4 +1,3 @@
-import { parseSubmission } from "~/services/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
@@ -7,7 +6,7 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { LoginSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getCustomer } from "~/services/auth.server";
-import { refusalInit, signInWithPassword } from "~/services/sign-in.server";
+import { signInWithForm } from "~/services/sign-in.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { PASSWORD_RESET_DONE } from "~/lib/password-recovery";
 
@@ -26,12 +25,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const headers = actionRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseSubmission(formData, { schema: LoginSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  const outcome = await signInWithPassword(context, request, "customer", submission.value.email, submission.value.password);
-  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) }, refusalInit(outcome));
-  return redirect(safeRedirect(formData.get("redirectTo")), { headers: outcome.headers });
+  const outcome = await signInWithForm(context, request, "customer");
+  if (!outcome.ok) return data({ result: outcome.result }, outcome.init);
+  return redirect(safeRedirect(outcome.form.get("redirectTo")), { headers: outcome.headers });
 }
 
 export const meta: MetaFunction = () => [{ title: "Log in · Reelcraft" }];

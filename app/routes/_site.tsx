@@ -1,6 +1,7 @@
 import { Outlet } from "@remix-run/react";
 import { Footer } from "~/components/footer";
 import { Header } from "~/components/header";
+import { VerifyEmailBanner } from "~/components/verify-email-banner";
 
 /** Layout of the shop's public screens: shared header and footer (SPEC §2). */
 export default function SiteLayout() {
@@ -13,6 +14,7 @@ export default function SiteLayout() {
         Skip to content
       </a>
       <Header />
+      <VerifyEmailBanner />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

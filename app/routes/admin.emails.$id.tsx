@@ -32,6 +32,12 @@ export default function EmailDetail() {
           <dd>{email.status === "sent" ? "Sent" : email.status === "failed" ? "Failed" : "Queued"}</dd>
           <dt className="font-semibold">Created</dt>
           <dd>{adminDateTime.format(new Date(email.createdAt))}</dd>
+          {Object.entries(email.headers ?? {}).map(([name, value]) => (
+            <div key={name} className="contents">
+              <dt className="font-semibold">{name}</dt>
+              <dd className="break-all">{value}</dd>
+            </div>
+          ))}
         </dl>
       </div>
       <section aria-labelledby="html-version" className="space-y-2">

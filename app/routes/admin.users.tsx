@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { adminDateTime } from "~/components/admin-orders-table";
 import { Pagination } from "~/components/ui/pagination";
 import { parsePageParam } from "~/lib/query";
-import { listUsers } from "~/services/accounts.server";
+import { listUsersWithVerification } from "~/services/accounts.server";
 import { requireAdmin } from "~/services/auth.server";
 
 /** SPEC §9: five users per page. */
@@ -12,7 +12,7 @@ const PAGE_SIZE = 5;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const page = parsePageParam(new URL(request.url).searchParams.get("page"));
-  const result = await listUsers(context.db, page, PAGE_SIZE);
+  const result = await listUsersWithVerification(context.db, page, PAGE_SIZE);
   if (page > result.totalPages) throw redirect(`/admin/users?page=${result.totalPages}`);
   return { users: result.data, page, totalPages: result.totalPages };
 }
@@ -28,7 +28,7 @@ export default function AdminUsers() {
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
             <tr>
-              {["ID", "Name", "Email", "Created At"].map((h) => (
+              {["ID", "Name", "Email", "Created At", "Email confirmed"].map((h) => (
                 <th key={h} scope="col" className="p-4 font-semibold">
                   {h}
                 </th>
@@ -42,6 +42,9 @@ export default function AdminUsers() {
                 <td className="p-4 font-medium">{u.name}</td>
                 <td className="p-4">{u.email}</td>
                 <td className="p-4 text-slate-600">{adminDateTime.format(new Date(u.created_at))}</td>
+                <td className="p-4">
+                  {u.emailVerified ? <span className="font-medium text-emerald-700">Yes</span> : <span className="text-slate-500">Not yet</span>}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,4 +1,3 @@
-import { parseSubmission } from "~/services/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
@@ -7,7 +6,7 @@ import { Field, FormError, SubmitButton, useIsSubmitting } from "~/components/ui
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { AdminLoginSchema } from "~/lib/schemas/auth";
 import { getSignedInAdmin } from "~/services/auth.server";
-import { refusalInit, signInWithPassword } from "~/services/sign-in.server";
+import { signInWithForm } from "~/services/sign-in.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { PASSWORD_RESET_DONE } from "~/lib/password-recovery";
 
@@ -25,10 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const headers = actionRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseSubmission(await request.formData(), { schema: AdminLoginSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  const outcome = await signInWithPassword(context, request, "admin", submission.value.email, submission.value.password);
-  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) }, refusalInit(outcome));
+  const outcome = await signInWithForm(context, request, "admin");
+  if (!outcome.ok) return data({ result: outcome.result }, outcome.init);
   return redirect("/admin/products", { headers: outcome.headers });
 }
 

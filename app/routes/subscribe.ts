@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = SubscribeSchema.safeParse({ email: form.get("email") ?? undefined });
   const fromScript = form.get("_js") === "1";
   const allowed = parsed.success && (await allowAnonymousWrite(context.env, request, "newsletter"));
-  if (allowed) await subscribe(context.db, parsed.data.email);
+  if (allowed) await subscribe(context, request, parsed.data.email);
   const code = allowed ? "done" : parsed.success ? "busy" : subscribeErrorCode(parsed.error.issues[0]?.message);
   if (fromScript) {
     // A resource route: a Response keeps its status (Remix's `data()` would answer 200 here).

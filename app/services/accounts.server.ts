@@ -226,17 +226,28 @@ export async function signOutTokens(db: Database, kind: SessionKind, id: number,
   return moved.length > 0;
 }
 
-/** Customers, newest first, paginated in SQL. */
-export async function listUsers(db: Database, page: number, limit: number) {
+async function pageOfUsers(db: Database, page: number, limit: number) {
   const [[counted], rows] = await db.batch([
     db.select({ total: count() }).from(users),
     db
-      .select(publicColumns("customer"))
+      .select({ ...publicColumns("customer"), emailVerifiedAt: users.emailVerifiedAt })
       .from(users)
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(limit)
       .offset((page - 1) * limit),
   ]);
   const total = counted?.total ?? 0;
-  return { data: rows.map(toUserView), total, totalPages: totalPagesFor(total, limit) };
+  return { rows, total, totalPages: totalPagesFor(total, limit) };
+}
+
+/** Customers, newest first, paginated in SQL (the API's shape). */
+export async function listUsers(db: Database, page: number, limit: number) {
+  const { rows, total, totalPages } = await pageOfUsers(db, page, limit);
+  return { data: rows.map(toUserView), total, totalPages };
+}
+
+/** The same page for the admin screen, with whether each customer has confirmed their email. */
+export async function listUsersWithVerification(db: Database, page: number, limit: number) {
+  const { rows, total, totalPages } = await pageOfUsers(db, page, limit);
+  return { data: rows.map((row) => ({ ...toUserView(row), emailVerified: row.emailVerifiedAt !== null })), total, totalPages };
 }

@@ -4,13 +4,13 @@
  * return data and throw `ApiFailure` for refusals; the routes read the input and write the answer.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { ChangePasswordInput, LoginInput, SignupInput } from "~/lib/schemas/auth";
-import { authenticate, createCustomer, getAdmin, getUser, signOutTokens, updateName, type AdminView, type UserView } from "./accounts.server";
+import type { ChangePasswordInput, SignupInput } from "~/lib/schemas/auth";
+import { getAdmin, getUser, signOutTokens, updateName, type AdminView, type UserView } from "./accounts.server";
 import { ApiFailure, tooManyAttempts } from "./api-route.server";
 import { requireApiToken } from "./auth.server";
-import { allowAnonymousWrite, allowSignInAttempt } from "./rate-limit.server";
+import { signIn, SignInRefused } from "./authenticator.server";
 import type { SessionKind } from "./sessions.server";
-import { CURRENT_PASSWORD_INCORRECT, EMAIL_TAKEN, INVALID_CREDENTIALS } from "./sign-in.server";
+import { CURRENT_PASSWORD_INCORRECT, EMAIL_TAKEN, registerCustomer } from "./sign-in.server";
 import { issueTokenPair, rotateRefreshToken } from "./tokens.server";
 import { changeAccountPassword } from "./password-recovery.server";
 
@@ -25,23 +25,24 @@ function person(context: AppLoadContext, kind: SessionKind, id: number) {
 
 /** Creates a customer and their first token pair. */
 export async function apiSignUp(context: AppLoadContext, request: Request, input: SignupInput): Promise<{ user: UserView } & TokenPair> {
-  if (!(await allowAnonymousWrite(context.env, request, "signup"))) throw tooManyAttempts();
-  const created = await createCustomer(context.db, input, context.passwordCost);
-  if (!created.ok) throw new ApiFailure(422, EMAIL_TAKEN, { errors: [EMAIL_TAKEN] });
+  const created = await registerCustomer(context, request, input);
+  if (!created.ok) throw created.status === 429 ? tooManyAttempts(created.retryAfter) : new ApiFailure(422, EMAIL_TAKEN, { errors: [EMAIL_TAKEN] });
   const tokens = await issueTokenPair(context.db, context.env.TOKEN_SECRET, "customer", created.user.id);
   return { user: created.user, ...tokens };
 }
 
-/** Checks credentials (within the address's and the account's limits) and issues a token pair. */
-export async function apiSignIn(
-  context: AppLoadContext,
-  request: Request,
-  kind: SessionKind,
-  input: LoginInput,
-): Promise<{ account: UserView | AdminView | null } & TokenPair> {
-  if (!(await allowSignInAttempt(context.env, request))) throw tooManyAttempts();
-  const signedIn = await authenticate(context.db, kind, input.email, input.password, context.passwordCost);
-  if (!signedIn.ok) throw signedIn.reason === "throttled" ? tooManyAttempts(signedIn.retryAfter) : new ApiFailure(401, INVALID_CREDENTIALS);
+/**
+ * Signs an API client in (the authenticator reads and checks `{session:{email,password}}`) and issues
+ * a token pair.
+ */
+export async function apiSignIn(context: AppLoadContext, request: Request, kind: SessionKind): Promise<{ account: UserView | AdminView | null } & TokenPair> {
+  let signedIn;
+  try {
+    signedIn = await signIn(context, request, `${kind}-api`);
+  } catch (error) {
+    if (!(error instanceof SignInRefused)) throw error;
+    throw error.status === 429 ? tooManyAttempts(error.retryAfter ?? undefined) : new ApiFailure(error.status, error.message);
+  }
   const [account, tokens] = await Promise.all([person(context, kind, signedIn.id), issueTokenPair(context.db, context.env.TOKEN_SECRET, kind, signedIn.id)]);
   return { account, ...tokens };
 }

@@ -10,7 +10,9 @@ import { getSessionSubject, presentsSessionCookie, touchSession, type SessionKin
 import { bearerToken, verifyAccessToken } from "./tokens.server";
 import { ApiFailure } from "./api-route.server";
 
-type Identity = { customer: UserView; admin: AdminView };
+/** A signed-in customer as the screens know them: the API's view plus whether their email is confirmed. */
+export type SignedInCustomer = UserView & { emailVerified: boolean };
+type Identity = { customer: SignedInCustomer; admin: AdminView };
 const memo = new WeakMap<AppLoadContext, Map<SessionKind, Promise<unknown>>>();
 
 /** The signed-in customer or admin of this request's cookie, looked up once per request. */
@@ -25,7 +27,8 @@ function sessionIdentity<K extends SessionKind>(context: AppLoadContext, request
       const session = await getSessionSubject(context.db, request, kind);
       if (!session) return null;
       context.cloudflare.ctx.waitUntil(touchSession(context.db, session.sessionId, session.lastSeenAt).catch((e) => console.error("touchSession", e)));
-      return (kind === "customer" ? toUserView(session.account) : toAdminView(session.account)) as Identity[K];
+      const { account } = session;
+      return (kind === "customer" ? { ...toUserView(account), emailVerified: account.emailVerifiedAt !== null } : toAdminView(account)) as Identity[K];
     })();
     perRequest.set(kind, found);
   }
@@ -46,7 +49,7 @@ function loginRedirect(request: Request) {
 }
 
 /** Screens for customers only: visitors go to /login and come back afterwards (SPEC §2). */
-export async function requireCustomer(context: AppLoadContext, request: Request): Promise<UserView> {
+export async function requireCustomer(context: AppLoadContext, request: Request): Promise<SignedInCustomer> {
   const customer = await getCustomer(context, request);
   if (!customer) throw loginRedirect(request);
   return customer;

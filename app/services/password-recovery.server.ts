@@ -1,19 +1,18 @@
 /**
  * Password recovery for customers and admins: 'Forgot password?' emails a single-use link (valid
- * RESET_LINK_MINUTES, only its SHA-256 stored); the link's page (or `PUT /api/v1/password_resets`)
+ * RESET_LINK_MINUTES; `email-links.server.ts`); the link's page (or `PUT /api/v1/password_resets`)
  * sets a new password, ends every session and refresh token of the account and spends every other
  * open link, in one batch. Asking answers the same whether or not the email has an account, and is
  * throttled per client address like a sign-in. Every password change, by reset or by the account
  * forms, is confirmed by email.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createElement } from "react";
-import type { Database } from "../../db/client";
-import { admins, passwordResets, users } from "../../db/schema";
+import { admins, users } from "../../db/schema";
 import { changePassword } from "./accounts.server";
 import { LOGIN_PATH, RESET_LINK_MINUTES } from "~/lib/password-recovery";
-import { randomToken, sha256 } from "./crypto.server";
+import { claimHeld, claimLinkQuery, createEmailLink, liveEmailLink, spendOpenLinksQuery } from "./email-links.server";
 import { queueEmail } from "./mail/mail.server";
 import { PasswordChangedEmail, PasswordResetEmail, SHOP } from "./mail/templates";
 import { hashPassword } from "./password.server";
@@ -37,14 +36,7 @@ export async function requestPasswordReset(
   const t = table[kind];
   const [account] = await context.db.select({ id: t.id, name: t.name, email: t.email }).from(t).where(eq(t.email, email)).limit(1);
   if (!account) return { ok: true };
-  const token = randomToken();
-  await context.db.insert(passwordResets).values({
-    tokenHash: await sha256(token),
-    kind,
-    subjectId: account.id,
-    createdAt: new Date(now),
-    expiresAt: new Date(now + RESET_LINK_MINUTES * 60_000),
-  });
+  const token = await createEmailLink(context.db, { purpose: "password_reset", kind, subjectId: account.id, minutes: RESET_LINK_MINUTES }, now);
   const link = new URL(`/reset-password?${new URLSearchParams({ token })}`, request.url).toString();
   await queueEmail(context.env, context.db, {
     to: account.email,
@@ -57,17 +49,7 @@ export async function requestPasswordReset(
 
 /** Whether a reset token is live (the link's page asks before showing the form). */
 export async function isLiveResetToken(context: AppLoadContext, token: string, now = Date.now()): Promise<boolean> {
-  return (await liveReset(context.db, token, now)) !== null;
-}
-
-/** The unused, unexpired reset a token names, or null. */
-async function liveReset(db: Database, token: string, now: number) {
-  const [row] = await db
-    .select({ id: passwordResets.id, kind: passwordResets.kind, subjectId: passwordResets.subjectId })
-    .from(passwordResets)
-    .where(and(eq(passwordResets.tokenHash, await sha256(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, new Date(now))))
-    .limit(1);
-  return row ?? null;
+  return (await liveEmailLink(context.db, "password_reset", token, now)) !== null;
 }
 
 export type ResetOutcome = { ok: true; kind: SessionKind } | { ok: false; reason: "invalid" };
@@ -79,27 +61,19 @@ export type ResetOutcome = { ok: true; kind: SessionKind } | { ok: false; reason
  */
 export async function resetPassword(context: AppLoadContext, request: Request, token: string, password: string, now = Date.now()): Promise<ResetOutcome> {
   const { db } = context;
-  const reset = await liveReset(db, token, now);
+  const reset = await liveEmailLink(db, "password_reset", token, now);
   if (!reset) return { ok: false, reason: "invalid" };
   const t = table[reset.kind];
   const passwordHash = await hashPassword(password, context.passwordCost);
-  const usedNow = new Date(now);
   const [claimed] = await db.batch([
-    db
-      .update(passwordResets)
-      .set({ usedAt: usedNow })
-      .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
-      .returning({ id: passwordResets.id }),
+    claimLinkQuery(db, reset, now),
     db
       .update(t)
       .set({ passwordHash, tokensValidAfter: now, failedPasswordAttempts: 0, passwordLockedUntil: 0 })
-      .where(and(eq(t.id, reset.subjectId), sql`(SELECT ${passwordResets.usedAt} FROM ${passwordResets} WHERE ${passwordResets.id} = ${reset.id}) = ${now}`)),
+      .where(and(eq(t.id, reset.subjectId), claimHeld(reset, now))),
     destroyAllSessionsQuery(db, reset.kind, reset.subjectId),
     revokeAllRefreshTokensQuery(db, reset.kind, reset.subjectId, now),
-    db
-      .update(passwordResets)
-      .set({ usedAt: usedNow })
-      .where(and(eq(passwordResets.kind, reset.kind), eq(passwordResets.subjectId, reset.subjectId), isNull(passwordResets.usedAt))),
+    spendOpenLinksQuery(db, "password_reset", reset.kind, reset.subjectId, now),
   ]);
   if (claimed.length === 0) return { ok: false, reason: "invalid" };
   await sendPasswordChangedEmail(context, request, reset.kind, reset.subjectId);

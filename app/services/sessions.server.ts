@@ -5,7 +5,7 @@
  * one place sets their attributes, and parsing and serialising are the framework's.
  */
 import { createCookie, type Cookie } from "@remix-run/cloudflare";
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { admins, sessions, users } from "../../db/schema";
 import { randomToken, sha256 } from "./crypto.server";
@@ -115,7 +115,14 @@ export async function getSessionSubject(db: Database, request: Request, kind: Se
       subjectId: sessions.subjectId,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
-      account: { id: account.id, name: account.name, email: account.email, createdAt: account.createdAt },
+      account: {
+        id: account.id,
+        name: account.name,
+        email: account.email,
+        createdAt: account.createdAt,
+        // Admins have no address to confirm.
+        emailVerifiedAt: kind === "customer" ? users.emailVerifiedAt : sql<null>`NULL`,
+      },
     })
     .from(sessions)
     .innerJoin(account, eq(account.id, sessions.subjectId))

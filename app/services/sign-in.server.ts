@@ -1,12 +1,15 @@
 /**
  * The shared server side of the credential screens (signup, login, admin login, password changes):
- * rate limiting, credential checks, session rotation and cookies.
+ * rate limiting, sessions and cookies. Who signs in is decided by `authenticator.server.ts`.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { authenticate, createCustomer } from "./accounts.server";
+import type { SubmissionResult } from "@conform-to/react";
+import { createCustomer, type UserView } from "./accounts.server";
+import { signIn, SignInRefused } from "./authenticator.server";
 import type { SignupInput } from "~/lib/schemas/auth";
-import { allowAnonymousWrite, allowSignInAttempt, RETRY_AFTER_SECONDS, TOO_MANY_ATTEMPTS } from "./rate-limit.server";
+import { allowAnonymousWrite, RETRY_AFTER_SECONDS, TOO_MANY_ATTEMPTS } from "./rate-limit.server";
 import { createSession, destroySession, type SessionKind } from "./sessions.server";
+import { sendWelcomeEmail } from "./email-verification.server";
 
 /** A refusal's `retryAfter` is in seconds (429 only): the screen sends it as `Retry-After`. */
 export type SignInOutcome =
@@ -14,7 +17,6 @@ export type SignInOutcome =
 
 const tooManyAttempts = (retryAfter = RETRY_AFTER_SECONDS) => ({ ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfter }) as const;
 
-export const INVALID_CREDENTIALS = "Invalid email or password";
 export const EMAIL_TAKEN = "Email has already been taken";
 export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
 
@@ -23,31 +25,47 @@ export function refusalInit(refusal: Extract<SignInOutcome, { ok: false }>): Res
   return refusal.status === 429 ? { status: 429, headers: { "Retry-After": String(refusal.retryAfter) } } : { status: refusal.status };
 }
 
+export type FormSignInOutcome = { ok: true; headers: Headers; form: FormData } | { ok: false; result: SubmissionResult<string[]>; init: ResponseInit };
+
 /**
- * Checks credentials and starts a new session (any old session of the same kind is ended, so a
- * session id is never reused across logins).
+ * A sign-in screen's post: the authenticator checks the form's credentials, then a new session
+ * starts (any old session of the same kind is ended, so a session id is never reused across
+ * logins). A refusal comes back as the form's reply, the password field cleared.
  */
-export async function signInWithPassword(
-  context: AppLoadContext,
-  request: Request,
-  kind: SessionKind,
-  email: string,
-  password: string,
-): Promise<SignInOutcome> {
-  if (!(await allowSignInAttempt(context.env, request))) return tooManyAttempts();
-  const signedIn = await authenticate(context.db, kind, email, password, context.passwordCost);
-  if (!signedIn.ok) return signedIn.reason === "throttled" ? tooManyAttempts(signedIn.retryAfter) : { ok: false, status: 401, message: INVALID_CREDENTIALS };
-  const headers = new Headers();
-  headers.append("Set-Cookie", await destroySession(context.db, request, kind));
-  headers.append("Set-Cookie", await createSession(context.db, request, kind, signedIn.id));
-  return { ok: true, headers };
+export async function signInWithForm(context: AppLoadContext, request: Request, kind: SessionKind): Promise<FormSignInOutcome> {
+  try {
+    const signedIn = await signIn(context, request, `${kind}-form`);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await destroySession(context.db, request, kind));
+    headers.append("Set-Cookie", await createSession(context.db, request, kind, signedIn.id));
+    return { ok: true, headers, form: signedIn.form! };
+  } catch (error) {
+    if (!(error instanceof SignInRefused) || !error.submission) throw error;
+    const result = error.submission.reply({ formErrors: error.message ? [error.message] : undefined, hideFields: ["password"] });
+    const init = error.retryAfter === null ? { status: error.status } : { status: error.status, headers: { "Retry-After": String(error.retryAfter) } };
+    return { ok: false, result, init };
+  }
+}
+
+export type Registration =
+  { ok: true; user: UserView } | { ok: false; status: 409; message: string } | { ok: false; status: 429; message: string; retryAfter: number };
+
+/**
+ * A new customer account (the signup screen and the API): within the address's limit, refused when
+ * the email is taken, welcomed by email with a link to confirm the address.
+ */
+export async function registerCustomer(context: AppLoadContext, request: Request, input: SignupInput): Promise<Registration> {
+  if (!(await allowAnonymousWrite(context.env, request, "signup"))) return tooManyAttempts();
+  const created = await createCustomer(context.db, input, context.passwordCost);
+  if (!created.ok) return { ok: false, status: 409, message: EMAIL_TAKEN };
+  await sendWelcomeEmail(context, request, created.user);
+  return created;
 }
 
 /** Creates a customer and signs them in; an admin session in the same browser ends (SPEC §2). */
 export async function signUpCustomer(context: AppLoadContext, request: Request, input: SignupInput): Promise<SignInOutcome> {
-  if (!(await allowAnonymousWrite(context.env, request, "signup"))) return tooManyAttempts();
-  const created = await createCustomer(context.db, input, context.passwordCost);
-  if (!created.ok) return { ok: false, status: 409, message: EMAIL_TAKEN };
+  const created = await registerCustomer(context, request, input);
+  if (!created.ok) return created;
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(context.db, request, "admin"));
   headers.append("Set-Cookie", await destroySession(context.db, request, "customer"));

@@ -7,7 +7,7 @@ import { and, eq, isNull, lt } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Database } from "../../db/client";
 import { refreshTokens } from "../../db/schema";
-import { base64url, randomToken, sha256 } from "./crypto.server";
+import { hmacKey, hmacSha256, randomToken, sha256 } from "./crypto.server";
 import type { SessionKind } from "./sessions.server";
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;
@@ -17,10 +17,6 @@ const ALGORITHM = "HS256";
 export type AccessTokenResult =
   | { ok: true; kind: SessionKind; subjectId: number; /** When the token was issued (ms). */ issuedAt: number }
   | { ok: false; reason: "missing" | "invalid" | "expired" };
-
-async function hmacKey(secret: string) {
-  return crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
-}
 
 export async function createAccessToken(secret: string, kind: SessionKind, subjectId: number, now = Date.now()): Promise<string> {
   // `iat_ms`: the exact moment, compared with the account's "tokens valid after" (sign-out, password change).
@@ -82,8 +78,7 @@ export const REFRESH_GRACE_MS = 10_000;
  * refreshes racing with the same token produce the same successor instead of two.
  */
 async function successorToken(secret: string, token: string) {
-  const mac = await crypto.subtle.sign("HMAC", await hmacKey(secret), new TextEncoder().encode(`refresh-successor:${token}`));
-  return base64url(new Uint8Array(mac));
+  return hmacSha256(secret, `refresh-successor:${token}`);
 }
 
 /**

@@ -108,7 +108,7 @@ test.describe("admin screens", () => {
   test("users table and demo requests", async ({ page }) => {
     await adminLogIn(page);
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" }).click();
-    await expect(page.getByRole("table").getByRole("columnheader")).toHaveText(["ID", "Name", "Email", "Created At"]);
+    await expect(page.getByRole("table").getByRole("columnheader")).toHaveText(["ID", "Name", "Email", "Created At", "Email confirmed"]);
     await expect(page.getByRole("table").getByRole("row").nth(1)).toBeVisible();
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Demo requests" }).click();
     await expect(page.getByRole("heading", { name: "Demo requests" })).toBeVisible();

@@ -7,8 +7,9 @@ import { adminCookie, api, cookieFrom, customerCookie, get, newCustomer, pageAft
 
 type EmailRow = { id: number; recipient: string; subject: string; kind: string; status: string; html: string; text: string };
 
+/** Messages to `recipient` other than the welcome every new customer gets (email-verification.test.ts). */
 async function emailsTo(recipient: string) {
-  const { results } = await env.DB.prepare("SELECT * FROM emails WHERE recipient = ? ORDER BY id").bind(recipient).all<EmailRow>();
+  const { results } = await env.DB.prepare("SELECT * FROM emails WHERE recipient = ? AND kind != 'welcome' ORDER BY id").bind(recipient).all<EmailRow>();
   return results;
 }
 
@@ -88,7 +89,7 @@ describe("forgot password → email → reset → sign in (screens)", () => {
     const person = await newCustomer();
     await postForm("/forgot-password", { email: person.email });
     const { path, token } = await resetLink(person.email);
-    await env.DB.prepare("UPDATE password_resets SET expires_at = ? WHERE used_at IS NULL")
+    await env.DB.prepare("UPDATE email_links SET expires_at = ? WHERE used_at IS NULL")
       .bind(Date.now() - 1)
       .run();
     expect((await get(path)).status).toBe(400);

@@ -29,6 +29,8 @@ export interface NewEmail {
   subject: string;
   kind: string;
   body: ReactElement;
+  /** Extra headers (the newsletter's `List-Unsubscribe`). */
+  headers?: Record<string, string>;
 }
 
 /** Renders and records a message, then queues it for sending. Returns the message's id. */
@@ -36,7 +38,7 @@ export async function queueEmail(env: Pick<Env, "MAIL_QUEUE">, db: Database, mes
   const [html, text] = await Promise.all([render(message.body), render(message.body, { plainText: true })]);
   const [row] = await db
     .insert(emails)
-    .values({ recipient: message.to, subject: message.subject, kind: message.kind, html, text })
+    .values({ recipient: message.to, subject: message.subject, kind: message.kind, html, text, headers: message.headers ?? null })
     .returning({ id: emails.id });
   await env.MAIL_QUEUE.send({ emailId: row!.id } satisfies MailJob);
   return row!.id;
@@ -67,7 +69,14 @@ async function sendOverHttp(env: Env, message: typeof emails.$inferSelect): Prom
   const response = await fetch(`${api.replace(/\/+$/, "")}/emails`, {
     method: "POST",
     headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", "Idempotency-Key": `email-${message.id}` },
-    body: JSON.stringify({ from, to: [message.recipient], subject: message.subject, html: message.html, text: message.text }),
+    body: JSON.stringify({
+      from,
+      to: [message.recipient],
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      ...(message.headers ? { headers: message.headers } : {}),
+    }),
   });
   if (response.ok) return;
   const detail = `HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`;

@@ -2,7 +2,7 @@
  * The shop's emails as React Email components. Each template is a function of plain values; the
  * mail service renders it to HTML and to plain text (every message has both).
  */
-import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Text } from "@react-email/components";
+import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Text } from "@react-email/components";
 import type { ReactNode } from "react";
 
 /** Who sends the shop's email: named in every message's footer. */
@@ -91,6 +91,49 @@ export function OrderReceiptEmail({ name, receipt, ordersLink }: { name: string;
           See your orders
         </Button>
       ) : null}
+    </Layout>
+  );
+}
+
+export function WelcomeEmail({ name, verifyLink, hours, shopLink }: { name: string; verifyLink: string; hours: number; shopLink: string }) {
+  return (
+    <Layout preview={`Welcome to ${SHOP.name}: please confirm your email`} title={`Welcome to ${SHOP.name}`}>
+      <Text>Hello {name},</Text>
+      <Text>Thank you for signing up. Browse our packages any time at {shopLink}.</Text>
+      <Text>Please confirm that this is your email address, so your receipts and delivery news reach you:</Text>
+      <Button href={verifyLink} style={button}>
+        Confirm my email
+      </Button>
+      <Text>Or paste this link into your browser: {verifyLink}</Text>
+      <Text style={small}>The link works once and for {hours} hours. If you did not sign up, ignore this email.</Text>
+    </Layout>
+  );
+}
+
+export function VerifyEmail({ name, verifyLink, hours }: { name: string; verifyLink: string; hours: number }) {
+  return (
+    <Layout preview={`Confirm your email for ${SHOP.name}`} title="Confirm your email">
+      <Text>Hello {name},</Text>
+      <Text>Here is a new link to confirm the email address of your {SHOP.name} account:</Text>
+      <Button href={verifyLink} style={button}>
+        Confirm my email
+      </Button>
+      <Text>Or paste this link into your browser: {verifyLink}</Text>
+      <Text style={small}>The link works once and for {hours} hours. Earlier links no longer work.</Text>
+    </Layout>
+  );
+}
+
+export function NewsletterWelcomeEmail({ unsubscribeLink, shopLink }: { unsubscribeLink: string; shopLink: string }) {
+  return (
+    <Layout preview={`You are on the ${SHOP.name} newsletter`} title="You are on the list">
+      <Text>
+        Thank you for subscribing to the {SHOP.name} newsletter. Expect new packages, studio news and the occasional offer, never more than twice a month.
+      </Text>
+      <Text>See what is new: {shopLink}</Text>
+      <Text style={small}>
+        Not for you? <Link href={unsubscribeLink}>Unsubscribe</Link> with one click, no sign-in needed: {unsubscribeLink}
+      </Text>
     </Layout>
   );
 }

@@ -25,7 +25,7 @@ const TABLES = [
   "local_payment_intents",
   "newsletter_subscriptions",
   "emails",
-  "password_resets",
+  "email_links",
 ];
 
 async function rowCounts() {
