@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { SubmitButton, useIsSubmitting } from "~/components/ui/form";
@@ -14,9 +14,13 @@ import {
 import { getCustomer, requireCustomer } from "~/services/auth.server";
 import { confirmationFor, confirmEmail, resendVerification } from "~/services/email-verification.server";
 
-/** What the page shows: a link to confirm, a spent link, or (signed in, no link) where the account stands. */
+/** What the page shows: a link to confirm, a spent link, or (no link) where the account stands. */
 type PageState =
-  { state: "confirm"; token: string; email: string } | { state: "invalid"; signedIn: boolean } | { state: "pending"; email: string } | { state: "confirmed" };
+  | { state: "confirm"; token: string; email: string }
+  | { state: "invalid"; signedIn: boolean }
+  | { state: "pending"; email: string }
+  | { state: "visitor" }
+  | { state: "confirmed" };
 
 /** A spent or unknown link: a signed-in customer who has confirmed since is simply told so. */
 async function spentLink(context: LoaderFunctionArgs["context"], request: Request) {
@@ -36,9 +40,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (target) return data<PageState>({ state: "confirm", token: token!, email: target.email }, { headers: noStore });
     return spentLink(context, request);
   }
+  // (No redirect for visitors: this loader also renders the answer to a confirmation posted from a
+  // browser that is not signed in.)
   const customer = await getCustomer(context, request);
-  if (!customer) throw redirect(`/login?${new URLSearchParams({ redirectTo: VERIFY_PATH })}`);
-  return data<PageState>(customer.emailVerified ? { state: "confirmed" } : { state: "pending", email: customer.email }, { headers: noStore });
+  const state: PageState = !customer ? { state: "visitor" } : customer.emailVerified ? { state: "confirmed" } : { state: "pending", email: customer.email };
+  return data(state, { headers: noStore });
 }
 
 export type ResendAnswer = { resend: "sent" | "too_soon" | "already"; message: string };
@@ -103,6 +109,19 @@ export default function VerifyEmailPage() {
             Confirm email
           </SubmitButton>
         </Form>
+      </AuthCard>
+    );
+  }
+
+  if (page.state === "visitor") {
+    return (
+      <AuthCard title="Confirm your email">
+        <p className="text-sm text-slate-700">Open the link in the email we sent when you signed up, or log in to get a new one.</p>
+        <p className="mt-4 text-sm">
+          <Link to={`/login?${new URLSearchParams({ redirectTo: VERIFY_PATH })}`} className="font-semibold text-brand-700 hover:underline">
+            Log in
+          </Link>
+        </p>
       </AuthCard>
     );
   }

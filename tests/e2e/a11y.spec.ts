@@ -102,7 +102,7 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     const admin = await (await browser.newContext({ baseURL })).newPage();
     await adminLogIn(admin);
     await visit(admin, "/admin/emails");
-    await admin.getByRole("row").filter({ hasText: email }).getByRole("link").click();
+    await admin.getByRole("row").filter({ hasText: email }).getByRole("link", { name: "Reset your Reelcraft password" }).click();
     await expect(admin.getByTestId("email-text")).toBeVisible();
     // The message's own HTML is an email, shown in a sandboxed frame where axe cannot run: the page around it is checked.
     await expectNoViolations(admin, "/admin/emails/{id}", { exclude: "iframe" });

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Browser, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -75,4 +75,40 @@ export async function logIn(page: Page, email = "customer@example.com", password
 
 export async function adminLogIn(page: Page) {
   await signInThroughForm(page, "/admin/login", { email: "admin@example.com", password: "AdminPass#2026" }, "/admin/products");
+}
+
+/**
+ * The link to `path` in the newest email to `to` with `subject`, read the way a person would: in the
+ * admin outbox (/admin/emails), once the queue's consumer (the Worker's queue handler, run by
+ * Miniflare) has marked it sent. `linkName` is the email's button, checked in its HTML version.
+ */
+export async function linkFromOutbox(
+  browser: Browser,
+  { to, subject, path, linkName, javaScriptEnabled = true }: { to: string; subject: string; path: string; linkName: string; javaScriptEnabled?: boolean },
+) {
+  const baseURL = test.info().project.use.baseURL;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  const admin = await context.newPage();
+  await adminLogIn(admin);
+  await admin.goto("/admin/emails");
+  await expect(admin.getByRole("heading", { level: 1, name: "Emails" })).toBeVisible();
+  const row = admin.getByRole("row").filter({ hasText: to }).filter({ hasText: subject });
+  await expect(row).toHaveCount(1);
+  await expect
+    .poll(
+      async () => {
+        await admin.reload();
+        return row.getByText("Sent", { exact: true }).count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
+  await row.getByRole("link", { name: subject }).click();
+  await expect(admin.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+  await expect(admin.frameLocator("iframe[title='HTML version of the email']").getByRole("link", { name: linkName })).toBeVisible();
+  const text = await admin.getByTestId("email-text").textContent();
+  const link = text?.match(new RegExp(`https?://[^\\s/]+${path}\\?[\\w.=&%@+-]+`))?.[0];
+  expect(link, text ?? "").toBeTruthy();
+  await context.close();
+  return new URL(link!);
 }

@@ -1,5 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { adminLogIn, expect, hydrated, test, uniqueEmail } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, hydrated, linkFromOutbox, test, uniqueEmail } from "./fixtures";
 
 /**
  * Forgot password → the email, read in the admin outbox (/admin/emails) → the reset link →
@@ -17,40 +17,11 @@ async function newCustomer(page: Page) {
   return email;
 }
 
-/** The reset link of the newest email to `email`, read the way a person would: in the admin outbox. */
-async function linkFromOutbox(browser: Browser, baseURL: string, email: string, javaScriptEnabled: boolean) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled });
-  const admin = await context.newPage();
-  await adminLogIn(admin);
-  await admin.goto("/admin/emails");
-  await expect(admin.getByRole("heading", { level: 1, name: "Emails" })).toBeVisible();
-  const row = admin.getByRole("row").filter({ hasText: email });
-  await expect(row).toHaveCount(1);
-  // The queue's consumer (the Worker's queue handler, run by Miniflare) marks it sent shortly after.
-  await expect
-    .poll(
-      async () => {
-        await admin.reload();
-        return row.getByText("Sent", { exact: true }).count();
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(1);
-  await row.getByRole("link", { name: "Reset your Reelcraft password" }).click();
-  await expect(admin.getByRole("heading", { level: 1, name: "Reset your Reelcraft password" })).toBeVisible();
-  await expect(admin.frameLocator("iframe[title='HTML version of the email']").getByRole("link", { name: "Choose a new password" })).toBeVisible();
-  const text = await admin.getByTestId("email-text").textContent();
-  const link = text?.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
-  expect(link, text ?? "").toBeTruthy();
-  await context.close();
-  return new URL(link!);
-}
-
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`password reset, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("forgot password → email in the outbox → new password → sign in", async ({ page, browser, baseURL }) => {
+    test("forgot password → email in the outbox → new password → sign in", async ({ page, browser }) => {
       const email = await newCustomer(page);
       await page.goto("/login");
       if (javaScriptEnabled) await hydrated(page);
@@ -62,7 +33,13 @@ for (const javaScriptEnabled of [true, false]) {
         "If an account uses that email, a link to choose a new password is on its way. It works once, for 30 minutes.",
       );
 
-      const link = await linkFromOutbox(browser, baseURL!, email, javaScriptEnabled);
+      const link = await linkFromOutbox(browser, {
+        to: email,
+        subject: "Reset your Reelcraft password",
+        path: "/reset-password",
+        linkName: "Choose a new password",
+        javaScriptEnabled,
+      });
       await page.goto(`${link.pathname}${link.search}`);
       await expect(page.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeVisible();
       if (javaScriptEnabled) {

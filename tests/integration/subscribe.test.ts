@@ -72,3 +72,50 @@ describe("footer newsletter box (/subscribe)", () => {
     expect(response.headers.get("location")).toBe("/home");
   });
 });
+
+describe("newsletter welcome and unsubscribe", () => {
+  async function welcomeTo(email: string) {
+    const { results } = await env.DB.prepare("SELECT text, headers FROM emails WHERE recipient = ? AND kind = 'newsletter_welcome'").bind(email).all<{
+      text: string;
+      headers: string;
+    }>();
+    return results;
+  }
+
+  it("welcomes a new address once, with a signed one-click unsubscribe link that needs no sign-in", async () => {
+    const email = `reader.${Date.now()}@example.com`;
+    await get("/subscribe", form({ email, redirectTo: "/home" }));
+    await get("/subscribe", form({ email, redirectTo: "/home" }));
+    const sent = await welcomeTo(email);
+    expect(sent).toHaveLength(1);
+    const headers = JSON.parse(sent[0]!.headers) as Record<string, string>;
+    expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const link = headers["List-Unsubscribe"]!.slice(1, -1);
+    expect(sent[0]!.text).toContain(link);
+    const { pathname, search } = new URL(link);
+    expect(pathname).toBe("/unsubscribe");
+
+    // Opening the link asks first and removes nothing.
+    const page = await get(`${pathname}${search}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`${email} will get no more newsletters from Reelcraft.`);
+    expect(await rowsFor(email)).toBe(1);
+
+    // The same token for another address, or a changed token, is refused.
+    const token = new URL(link).searchParams.get("token")!;
+    expect((await get(`/unsubscribe?${new URLSearchParams({ email: "fan@example.com", token })}`)).status).toBe(400);
+    const forged = await get(`/unsubscribe?${new URLSearchParams({ email: "fan@example.com", token })}`, form({ "List-Unsubscribe": "One-Click" }));
+    expect(forged.status).toBe(400);
+    expect(await rowsFor("fan@example.com")).toBe(1);
+
+    // A mail app's one-click POST (a server's request: no Origin, no cookies) takes the address off.
+    const oneClick = await get(`${pathname}${search}`, form({ "List-Unsubscribe": "One-Click" }));
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain("You are off the list");
+    expect(await rowsFor(email)).toBe(0);
+
+    // Subscribing again later welcomes the address again.
+    await get("/subscribe", form({ email, redirectTo: "/home" }));
+    expect(await welcomeTo(email)).toHaveLength(2);
+  });
+});
