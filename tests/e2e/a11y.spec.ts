@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { adminLogIn, expect, hydrated, signUp, test, uniqueEmail } from "./fixtures";
+import { adminLogIn, expect, hydrated, linkFromOutbox, signUp, test, uniqueEmail } from "./fixtures";
 
 /**
  * axe-core on every screen of SPEC §2, signed out, as a customer and as an admin, including open
@@ -8,8 +8,9 @@ import { adminLogIn, expect, hydrated, signUp, test, uniqueEmail } from "./fixtu
  */
 const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
-// Error states are reached by rejected posts (4xx), which the browser logs; so are the 404 pages.
-test.use({ allowedConsole: [/status of 40[0-9]/] });
+// Error states are reached by rejected posts (4xx, and Resend's 429 while it waits), which the
+// browser logs; so are the 404 pages.
+test.use({ allowedConsole: [/status of (40[0-9]|429)/] });
 
 async function expectNoViolations(page: Page, state: string, { exclude }: { exclude?: string } = {}) {
   const builder = new AxeBuilder({ page }).withTags(WCAG);
@@ -114,6 +115,28 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await expect(page.getByText("Password is required")).toBeVisible();
     await expectNoViolations(page, "/reset-password errors");
     await visit(page, "/reset-password?token=no-such-token");
+  });
+
+  test("email confirmation (banner, pending, the link's page, confirmed, a dead link) and unsubscribe", async ({ page, browser }) => {
+    const { email } = await signUp(page, { name: "Axe Verify", email: uniqueEmail("axe-verify") });
+    await expect(page.getByRole("region", { name: "Confirm your email" })).toBeVisible();
+    await hydrated(page);
+    await page.getByRole("region", { name: "Confirm your email" }).getByRole("button", { name: "Resend" }).click();
+    await expect(page.getByRole("region", { name: "Confirm your email" }).getByRole("status")).not.toBeEmpty();
+    await expectNoViolations(page, "banner with Resend's answer");
+    await visit(page, "/verify-email");
+    const link = await linkFromOutbox(browser, {
+      to: email,
+      subject: "Welcome to Reelcraft: please confirm your email",
+      path: "/verify-email",
+      linkName: "Confirm my email",
+    });
+    await visit(page, `${link.pathname}${link.search}`);
+    await page.getByRole("button", { name: "Confirm email" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Email confirmed" })).toBeVisible();
+    await expectNoViolations(page, "/verify-email confirmed");
+    await visit(page, "/verify-email?token=no-such-token");
+    await visit(page, "/unsubscribe?email=fan%40example.com&token=no-such-token");
   });
 
   test("customer screens: header, checkout with its forms and errors, profile area", async ({ page }) => {

@@ -1,13 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import {
-  ALREADY_CONFIRMED,
-  EMAIL_CONFIRMED,
-  RESEND_TOO_SOON,
-  VERIFY_LINK_INVALID,
-  verificationResent,
-  verifyBanner,
-} from "~/lib/email-verification";
+import { ALREADY_CONFIRMED, EMAIL_CONFIRMED, RESEND_TOO_SOON, VERIFY_LINK_INVALID, verificationResent, verifyBanner } from "~/lib/email-verification";
 import { RESET_LINK_INVALID } from "~/lib/password-recovery";
 import { cookieFrom, customerCookie, get, newCustomer, postForm } from "./helpers";
 
