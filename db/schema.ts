@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { WORK_STATUSES } from "../app/lib/work-status";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -205,6 +206,15 @@ export const orders = sqliteTable(
       .default("local"),
     /** A client-chosen key that makes a replayed "create order" return the same order. */
     idempotencyKey: text("idempotency_key"),
+    /** The work after payment (`~/lib/work-status.ts`); changed only by `fulfilment.server.ts`. */
+    workStatus: text("work_status", { enum: WORK_STATUSES }).notNull().default("awaiting_payment"),
+    /** Raised by every work move: a move lands only on the version it read. */
+    workVersion: integer("work_version").notNull().default(0),
+    /** When the studio promised delivery: the brief's submission + the package's delivery days. */
+    dueAt: integer("due_at", { mode: "timestamp_ms" }),
+    /** Revisions included, fixed at payment so a later change of policy does not rewrite old orders. */
+    revisionsAllowed: integer("revisions_allowed").notNull().default(0),
+    revisionsUsed: integer("revisions_used").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -216,7 +226,28 @@ export const orders = sqliteTable(
     index("orders_status_idx").on(t.paymentStatus),
     uniqueIndex("orders_payment_intent_unique").on(t.paymentIntentId),
     uniqueIndex("orders_user_idempotency_unique").on(t.userId, t.idempotencyKey),
+    index("orders_work_status_idx").on(t.workStatus, t.dueAt),
   ],
+);
+
+/** Every move of an order's work status: who, when, from, to, why. One row per work version. */
+export const orderEvents = sqliteTable(
+  "order_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The order's work version this move made (unique per order: a move is recorded once). */
+    version: integer("version").notNull(),
+    actorKind: text("actor_kind", { enum: ["customer", "admin", "system"] }).notNull(),
+    actorId: integer("actor_id"),
+    fromStatus: text("from_status", { enum: WORK_STATUSES }).notNull(),
+    toStatus: text("to_status", { enum: WORK_STATUSES }).notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("order_events_order_version_unique").on(t.orderId, t.version)],
 );
 
 /** Provider events, keyed by the provider's event id so that a redelivered webhook is applied once. */

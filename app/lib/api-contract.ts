@@ -20,6 +20,7 @@ import {
 } from "./schemas/auth";
 import { LocalAuthenticateSchema, LocalConfirmSchema } from "./schemas/local-payment";
 import { CreateOrderSchema } from "./schemas/order";
+import { WORK_STATUSES } from "./work-status";
 import { ProductDetailsSchema } from "./schemas/product";
 import { AutosuggestQuerySchema, PaginationQuerySchema, ProductListQuerySchema } from "./query";
 
@@ -73,6 +74,10 @@ export const OrderResponse = z
     stripe_transaction_id: z.string().nullable(),
     created_at: z.string(),
     product: z.object({ image: z.string().nullable(), title: z.string() }).strict(),
+    work_status: z.enum(WORK_STATUSES).describe("The work after payment: awaiting_payment → awaiting_brief → in_progress → delivered → completed"),
+    due_at: z.string().nullable().describe("Delivery promised by (the brief's submission + 7 days); null before the brief"),
+    revisions_allowed: z.number().int(),
+    revisions_used: z.number().int(),
   })
   .strict();
 const LocalPaymentStatus = z.object({ status: z.string().describe("succeeded, requires_action, …"), payment_status: z.enum(paymentStatuses) }).strict();

@@ -6,11 +6,13 @@ import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-o
 import type { Database } from "../../db/client";
 import { orders, packages, productMedia, products, type PaymentStatus } from "../../db/schema";
 import { decimalToMinor, minorToDecimalString } from "~/lib/money";
+import type { WorkStatus } from "~/lib/work-status";
 import { totalPagesFor } from "~/lib/pagination";
 import { getAddress } from "./addresses.server";
 import { orderStatusFor, type Intent, type PaymentGateway } from "./payments/gateway.server";
 import { mediaUrl } from "./media.server";
 import { queueReceiptEmail, type PaymentNotice } from "./mail/order-emails.server";
+import { paidWorkChanges, SHOP_ACTOR, workEventQuery } from "./work-events.server";
 
 /** An order as SPEC §3 shows it: `order_amount` a decimal string, the product's image and title embedded. */
 export interface OrderView {
@@ -24,6 +26,10 @@ export interface OrderView {
   stripe_transaction_id: string | null;
   created_at: string;
   product: { image: string | null; title: string };
+  work_status: WorkStatus;
+  due_at: string | null;
+  revisions_allowed: number;
+  revisions_used: number;
 }
 
 export class OrderError extends Error {
@@ -54,6 +60,10 @@ const orderColumns = {
   paymentIntentId: orders.paymentIntentId,
   createdAt: orders.createdAt,
   userId: orders.userId,
+  workStatus: orders.workStatus,
+  dueAt: orders.dueAt,
+  revisionsAllowed: orders.revisionsAllowed,
+  revisionsUsed: orders.revisionsUsed,
   productTitle: products.title,
   image: productImage,
 };
@@ -69,6 +79,10 @@ type OrderRow = { [K in keyof typeof orderColumns]: unknown } & {
   paymentIntentId: string | null;
   createdAt: Date;
   userId: number;
+  workStatus: WorkStatus;
+  dueAt: Date | null;
+  revisionsAllowed: number;
+  revisionsUsed: number;
   productTitle: string;
   image: string | null;
 };
@@ -85,6 +99,10 @@ function toView(row: OrderRow): OrderView {
     stripe_transaction_id: row.paymentIntentId,
     created_at: row.createdAt.toISOString(),
     product: { image: row.image ? mediaUrl(row.image) : null, title: row.productTitle },
+    work_status: row.workStatus,
+    due_at: row.dueAt ? row.dueAt.toISOString() : null,
+    revisions_allowed: row.revisionsAllowed,
+    revisions_used: row.revisionsUsed,
   };
 }
 
@@ -345,11 +363,28 @@ export async function recordIntentStatus(db: Database, orderId: number, intent: 
   const next = orderStatusFor(intent);
   if (order.paymentStatus === "succeeded" || order.paymentStatus === "completed" || next === order.paymentStatus) return order.paymentStatus;
   const now = new Date();
-  const changed = await db
-    .update(orders)
-    .set({ paymentStatus: next, updatedAt: now })
-    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, order.paymentStatus)))
-    .returning({ id: orders.id });
+  // The payment that makes an order succeed also starts its work (awaiting its brief), in the same statement.
+  const startsWork = next === "succeeded" && order.workStatus === "awaiting_payment";
+  const [changed] = await db.batch([
+    db
+      .update(orders)
+      .set({ paymentStatus: next, updatedAt: now, ...(startsWork ? paidWorkChanges(order.workVersion) : {}) })
+      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, order.paymentStatus)))
+      .returning({ id: orders.id }),
+    ...(startsWork
+      ? [
+          workEventQuery(db, {
+            orderId,
+            version: order.workVersion + 1,
+            actor: SHOP_ACTOR,
+            from: "awaiting_payment",
+            to: "awaiting_brief",
+            note: "Payment received",
+            now: now.getTime(),
+          }),
+        ]
+      : []),
+  ]);
   if (changed.length === 0) {
     const [current] = await db.select({ status: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId)).limit(1);
     return current?.status ?? order.paymentStatus;
