@@ -230,6 +230,22 @@ export const orders = sqliteTable(
   ],
 );
 
+/** The customer's brief of a paid order: submitted once, with the move that starts production. */
+export const orderBriefs = sqliteTable("order_briefs", {
+  orderId: integer("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  purpose: text("purpose").notNull(),
+  audience: text("audience"),
+  style: text("style"),
+  /** Up to five reference URLs, as a JSON array. */
+  references: text("references", { mode: "json" }).$type<string[]>().notNull(),
+  mustHaves: text("must_haves"),
+  /** The customer's wished deadline (YYYY-MM-DD), a wish only: the due date is the package's. */
+  deadlineWish: text("deadline_wish"),
+  submittedAt: createdAt(),
+});
+
 /** Every move of an order's work status: who, when, from, to, why. One row per work version. */
 export const orderEvents = sqliteTable(
   "order_events",

@@ -21,6 +21,7 @@ import {
 import { LocalAuthenticateSchema, LocalConfirmSchema } from "./schemas/local-payment";
 import { CreateOrderSchema } from "./schemas/order";
 import { WORK_STATUSES } from "./work-status";
+import { BriefSchema } from "./schemas/brief";
 import { ProductDetailsSchema } from "./schemas/product";
 import { AutosuggestQuerySchema, PaginationQuerySchema, ProductListQuerySchema } from "./query";
 
@@ -78,6 +79,26 @@ export const OrderResponse = z
     due_at: z.string().nullable().describe("Delivery promised by (the brief's submission + 7 days); null before the brief"),
     revisions_allowed: z.number().int(),
     revisions_used: z.number().int(),
+  })
+  .strict();
+const BriefResponse = z
+  .object({
+    purpose: z.string(),
+    audience: z.string().nullable(),
+    style: z.string().nullable(),
+    references: z.array(z.string()),
+    must_haves: z.string().nullable(),
+    deadline_wish: z.string().nullable(),
+    submitted_at: z.string(),
+  })
+  .strict();
+const OrderEventResponse = z
+  .object({
+    actor: z.enum(["customer", "admin", "system"]),
+    from_status: z.enum(WORK_STATUSES),
+    to_status: z.enum(WORK_STATUSES),
+    note: z.string().nullable(),
+    created_at: z.string(),
   })
   .strict();
 const LocalPaymentStatus = z.object({ status: z.string().describe("succeeded, requires_action, …"), payment_status: z.enum(paymentStatuses) }).strict();
@@ -416,6 +437,34 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       401: refused[401],
       404: "Not the caller's, or none",
     },
+  },
+  {
+    method: "GET",
+    path: "/orders/{id}/brief",
+    summary: "The order's brief (null until submitted): its owner or an admin",
+    auth: "customer or admin",
+    responses: { 200: { description: "The brief, or null", schema: ok(BriefResponse.nullable()) }, 401: refused[401], 404: "Not the caller's, or none" },
+  },
+  {
+    method: "PUT",
+    path: "/orders/{id}/brief",
+    summary: "The owner submits the brief once; production starts and the due date is set",
+    auth: "customer",
+    body: { schema: BriefSchema, wrapper: "brief" },
+    responses: {
+      200: { description: "The order, now in_progress", schema: ok(OrderResponse, { message: true }) },
+      ...refused,
+      404: "Not the caller's, or none",
+      409: "Not awaiting its brief (unpaid, or the brief was already submitted)",
+      422: "Invalid brief",
+    },
+  },
+  {
+    method: "GET",
+    path: "/orders/{id}/events",
+    summary: "The order's work timeline, oldest first: its owner or an admin",
+    auth: "customer or admin",
+    responses: { 200: { description: "The events", schema: ok(z.array(OrderEventResponse)) }, 401: refused[401], 404: "Not the caller's, or none" },
   },
   {
     method: "POST",

@@ -10,7 +10,8 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
-import { orderEvents, orders } from "../../db/schema";
+import { orderBriefs, orderEvents, orders } from "../../db/schema";
+import type { BriefInput } from "~/lib/schemas/brief";
 import { decideWorkMove, type WorkActor, type WorkMove, type WorkStatus } from "~/lib/work-status";
 import { OrderError } from "./orders.server";
 import { workEventQuery, type Actor } from "./work-events.server";
@@ -102,4 +103,69 @@ export async function listOrderEvents(db: Database, orderId: number, actor: Acto
   await getWorkState(db, orderId, actor);
   const rows = await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.version), asc(orderEvents.id));
   return rows.map((r) => ({ actor: r.actorKind, from_status: r.fromStatus, to_status: r.toStatus, note: r.note, created_at: r.createdAt.toISOString() }));
+}
+
+export interface BriefView {
+  purpose: string;
+  audience: string | null;
+  style: string | null;
+  references: string[];
+  must_haves: string | null;
+  deadline_wish: string | null;
+  submitted_at: string;
+}
+
+/** An order's brief (null until submitted), for its owner or an admin. */
+export async function getBrief(db: Database, orderId: number, actor: Actor): Promise<BriefView | null> {
+  await getWorkState(db, orderId, actor);
+  const [row] = await db.select().from(orderBriefs).where(eq(orderBriefs.orderId, orderId)).limit(1);
+  if (!row) return null;
+  return {
+    purpose: row.purpose,
+    audience: row.audience,
+    style: row.style,
+    references: row.references,
+    must_haves: row.mustHaves,
+    deadline_wish: row.deadlineWish,
+    submitted_at: row.submittedAt.toISOString(),
+  };
+}
+
+/**
+ * The customer submits the brief of their paid order: production starts and the due date is set
+ * (now + DELIVERY_DAYS), in the same batch as the brief. Once submitted it is read-only: a second
+ * submission is refused (409) because the order is no longer awaiting its brief.
+ */
+export async function submitBrief(db: Database, orderId: number, customerId: number, brief: BriefInput, now = Date.now()): Promise<WorkState> {
+  return moveWork(
+    db,
+    orderId,
+    "submit_brief",
+    { kind: "customer", id: customerId },
+    {
+      note: "Brief submitted",
+      now,
+      changes: { dueAt: new Date(now + DELIVERY_DAYS * 86_400_000) },
+      alongside: (state) => [
+        db
+          .insert(orderBriefs)
+          .select(
+            db
+              .select({
+                orderId: sql<number>`${orderId}`.as("order_id"),
+                purpose: sql<string>`${brief.purpose}`.as("purpose"),
+                audience: sql<string | null>`${brief.audience}`.as("audience"),
+                style: sql<string | null>`${brief.style}`.as("style"),
+                references: sql<string>`${JSON.stringify(brief.references)}`.as("references"),
+                mustHaves: sql<string | null>`${brief.must_haves}`.as("must_haves"),
+                deadlineWish: sql<string | null>`${brief.deadline_wish}`.as("deadline_wish"),
+                submittedAt: sql<number>`${now}`.as("created_at"),
+              })
+              .from(orders)
+              .where(and(eq(orders.id, orderId), moveHeld(orderId, state))),
+          )
+          .onConflictDoNothing(),
+      ],
+    },
+  );
 }

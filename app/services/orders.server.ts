@@ -13,6 +13,7 @@ import { orderStatusFor, type Intent, type PaymentGateway } from "./payments/gat
 import { mediaUrl } from "./media.server";
 import { queueReceiptEmail, type PaymentNotice } from "./mail/order-emails.server";
 import { paidWorkChanges, SHOP_ACTOR, workEventQuery } from "./work-events.server";
+import { ApiFailure } from "./api-route.server";
 
 /** An order as SPEC §3 shows it: `order_amount` a decimal string, the product's image and title embedded. */
 export interface OrderView {
@@ -32,12 +33,13 @@ export interface OrderView {
   revisions_used: number;
 }
 
-export class OrderError extends Error {
+/** A refusal about an order: an `ApiFailure`, so API routes answer it as is; screens show its message. */
+export class OrderError extends ApiFailure {
   constructor(
-    readonly status: 400 | 404 | 409 | 422 | 429,
+    override readonly status: 400 | 404 | 409 | 422 | 429,
     message: string,
   ) {
-    super(message);
+    super(status, message);
   }
 }
 

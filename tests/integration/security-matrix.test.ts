@@ -71,6 +71,9 @@ export const API: Row[] = [
   ["POST", "/billing_addresses", 401, 422, 422, 403, { billing_address: {} }],
   ["GET", "/orders", 401, 200, 200, 200],
   ["GET", "/orders/{orderA}", 401, 200, 404, 200],
+  ["GET", "/orders/{orderA}/brief", 401, 200, 404, 200],
+  ["PUT", "/orders/{orderA}/brief", 401, 409, 404, 403, { brief: { purpose: "A launch film for the new espresso machine." } }],
+  ["GET", "/orders/{orderA}/events", 401, 200, 404, 200],
   ["PUT", "/orders/{orderA}/update_payment_status", 401, 200, 404, 200, {}],
   ["POST", "/orders", 401, 422, 422, 403, { order: {} }],
   [

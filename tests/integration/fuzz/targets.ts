@@ -361,6 +361,11 @@ const TARGETS: Target[] = [
   { name: "POST /reset-password", input: formFields(["token", "password"]), send: sendForm("/reset-password?token=x", none) },
   { name: "POST /api/v1/password_resets", input: jsonBody(null, ["email"]), send: sendJson("POST", "/password_resets", none) },
   { name: "PUT /api/v1/password_resets", input: jsonBody(null, ["token", "password"]), send: sendJson("PUT", "/password_resets", none) },
+  {
+    name: "PUT /api/v1/orders/{id}/brief",
+    input: jsonBody("brief", ["purpose", "audience", "style", "references", "must_haves", "deadline_wish"]),
+    send: sendJson("PUT", "/orders/1/brief", customer),
+  },
   { name: "POST /verify-email", input: formFields(["intent", "token"]), send: sendForm("/verify-email", customerCookie) },
   { name: "POST /unsubscribe", input: formFields(["email", "token", "List-Unsubscribe"]), send: sendForm("/unsubscribe?email=fan%40example.com", none) },
   {
