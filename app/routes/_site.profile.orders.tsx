@@ -1,8 +1,9 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { OrdersSkeleton } from "~/components/profile-loading";
 import { Pagination } from "~/components/ui/pagination";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { WorkStatusBadge } from "~/components/work-status";
 import { currencySymbol } from "~/lib/currency";
 import { parsePageParam } from "~/lib/query";
 import { requireCustomer } from "~/services/auth.server";
@@ -86,6 +87,14 @@ export default function MyOrders() {
                       <dd className="truncate font-mono text-xs leading-5">{order.stripe_transaction_id ?? "N/A"}</dd>
                     </div>
                   </dl>
+                  {order.work_status !== "awaiting_payment" ? (
+                    <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
+                      <WorkStatusBadge status={order.work_status} />
+                      <Link to={`/profile/orders/${order.id}`} className="font-semibold text-brand-700 hover:underline">
+                        View order<span className="sr-only"> #{order.id}</span>
+                      </Link>
+                    </div>
+                  ) : null}
                 </div>
               </li>
             ))}

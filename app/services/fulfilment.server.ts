@@ -13,7 +13,7 @@ import type { Database } from "../../db/client";
 import { orderBriefs, orderEvents, orders } from "../../db/schema";
 import type { BriefInput } from "~/lib/schemas/brief";
 import { decideWorkMove, type WorkActor, type WorkMove, type WorkStatus } from "~/lib/work-status";
-import { OrderError } from "./orders.server";
+import { getOrder, OrderError } from "./orders.server";
 import { workEventQuery, type Actor } from "./work-events.server";
 
 /** Production time from the brief, as the checkout promises ('7-day delivery'). */
@@ -90,6 +90,20 @@ export function moveHeld(orderId: number, state: WorkState) {
   return sql`(SELECT ${orders.workVersion} FROM ${orders} WHERE ${orders.id} = ${orderId}) = ${state.workVersion + 1}`;
 }
 
+/**
+ * What an order's page shows of its work: the order (its owner's, or any for an admin), its brief
+ * and its timeline. Null when the order is not the caller's.
+ */
+export async function getOrderWork(db: Database, orderId: number, actor: Actor) {
+  const order = await getOrder(db, orderId, actor.kind === "customer" ? { userId: actor.id ?? -1 } : {});
+  if (!order) return null;
+  const [briefs, events] = await db.batch([
+    db.select().from(orderBriefs).where(eq(orderBriefs.orderId, orderId)).limit(1),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.version), asc(orderEvents.id)),
+  ]);
+  return { order, brief: briefs[0] ? toBriefView(briefs[0]) : null, events: events.map(toEventView) };
+}
+
 export interface OrderEventView {
   actor: WorkActor;
   from_status: WorkStatus;
@@ -102,7 +116,11 @@ export interface OrderEventView {
 export async function listOrderEvents(db: Database, orderId: number, actor: Actor): Promise<OrderEventView[]> {
   await getWorkState(db, orderId, actor);
   const rows = await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.version), asc(orderEvents.id));
-  return rows.map((r) => ({ actor: r.actorKind, from_status: r.fromStatus, to_status: r.toStatus, note: r.note, created_at: r.createdAt.toISOString() }));
+  return rows.map(toEventView);
+}
+
+function toEventView(r: typeof orderEvents.$inferSelect): OrderEventView {
+  return { actor: r.actorKind, from_status: r.fromStatus, to_status: r.toStatus, note: r.note, created_at: r.createdAt.toISOString() };
 }
 
 export interface BriefView {
@@ -119,7 +137,10 @@ export interface BriefView {
 export async function getBrief(db: Database, orderId: number, actor: Actor): Promise<BriefView | null> {
   await getWorkState(db, orderId, actor);
   const [row] = await db.select().from(orderBriefs).where(eq(orderBriefs.orderId, orderId)).limit(1);
-  if (!row) return null;
+  return row ? toBriefView(row) : null;
+}
+
+function toBriefView(row: typeof orderBriefs.$inferSelect): BriefView {
   return {
     purpose: row.purpose,
     audience: row.audience,

@@ -139,6 +139,35 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await visit(page, "/unsubscribe?email=fan%40example.com&token=no-such-token");
   });
 
+  test("an order's page and its brief form, empty, with errors and submitted", async ({ page }) => {
+    await signUp(page, { name: "Axe Brief", email: uniqueEmail("axe-brief") });
+    await visit(page, "/products/1/checkout?package=0");
+    await page.getByRole("link", { name: "Add New" }).click();
+    const form = page.locator("form#add-address");
+    await form.getByLabel("Street").fill("1 Main Street");
+    await form.getByLabel("City").fill("Leeds");
+    await form.getByLabel("State").fill("West Yorkshire");
+    await form.getByLabel("Zip Code").fill("LS1 1AA");
+    await form.getByLabel("Country").selectOption("GB");
+    await form.getByRole("button", { name: "Save Address" }).click();
+    await expect(form).toHaveCount(0);
+    await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+    await page.getByLabel("Expiry").fill("12 / 34");
+    await page.getByLabel("CVC").fill("123");
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await page.getByRole("link", { name: "Write your brief" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Your brief" })).toBeVisible();
+    await hydrated(page);
+    await expectNoViolations(page, "brief form");
+    await page.getByRole("button", { name: "Submit brief and start production" }).click();
+    await expect(page.getByText("What the video is for is required")).toBeVisible();
+    await expectNoViolations(page, "brief form errors");
+    await page.getByLabel("What is the video for?").fill("A launch film for the new espresso machine.");
+    await page.getByRole("button", { name: "Submit brief and start production" }).click();
+    await expect(page.getByRole("list", { name: "Order progress" })).toBeVisible();
+    await expectNoViolations(page, "order page in production");
+  });
+
   test("customer screens: header, checkout with its forms and errors, profile area", async ({ page }) => {
     await signUp(page, { name: "Axe Customer", email: uniqueEmail("axe") });
     await expectNoViolations(page, "/products signed in");

@@ -82,6 +82,7 @@ test.describe("checkout (local gateway)", () => {
     await expect(success.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
     await expect(success.getByText("Thank you for your purchase. Your payment has been processed successfully.")).toBeVisible();
     await expect(success.getByText(/^Transaction ID: \d+$/)).toBeVisible();
+    await expect(success.getByRole("link", { name: "Write your brief" })).toHaveAttribute("href", /^\/profile\/orders\/\d+\/brief$/);
 
     await success.getByRole("link", { name: "View my orders" }).click();
     await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
@@ -90,6 +91,7 @@ test.describe("checkout (local gateway)", () => {
     await expect(card.getByText("$999.00")).toBeVisible();
     await expect(card.getByText("succeeded")).toHaveAttribute("data-colour", "green");
     await expect(card.getByText(/^pi_local_/)).toBeVisible();
+    await expect(card.getByText("Awaiting brief")).toBeVisible();
   });
 
   test("a declined card shows the provider's message; a retry pays the same order", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { adminSignIn, api, newCustomer } from "./helpers";
+import { adminSignIn, api, customerCookie, get, newCustomer, postForm } from "./helpers";
 
 /**
  * The work after payment through the API: paying starts it (awaiting the brief), the owner's brief
@@ -137,5 +137,69 @@ describe("the brief (PUT /orders/{id}/brief)", () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
     expect(await briefRows(c.id)).toBe(1);
     expect(await events(c.token, c.id)).toHaveLength(2);
+  });
+});
+
+describe("the order page and the brief form (screens, without JavaScript)", () => {
+  async function cookieFor(token: string) {
+    const me = await api<{ data: { email: string } }>("GET", "/users/me", { token });
+    return customerCookie(me.body.data.email, "Str0ng!Pass");
+  }
+
+  it("the owner writes the brief on its page; the order page then shows it, in production", async () => {
+    const c = await customerWithOrder();
+    const cookie = await cookieFor(c.token);
+    const page = await get(`/profile/orders/${c.id}`, { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`Order #${c.id}`);
+    expect(html).toContain("Awaiting brief");
+    expect(html).toContain(`href="/profile/orders/${c.id}/brief"`);
+
+    expect((await get(`/profile/orders/${c.id}/brief`, { headers: { Cookie: cookie } })).status).toBe(200);
+    const refused = await postForm(
+      `/profile/orders/${c.id}/brief`,
+      { purpose: "Short", audience: "Kept audience", "references[0]": "not a url" },
+      { Cookie: cookie },
+    );
+    expect(refused.status).toBe(400);
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toContain("What the video is for must be at least 20 characters");
+    expect(refusedHtml).toContain("Each reference must be a web address starting with https://");
+    expect(refusedHtml).toContain("Kept audience");
+    expect(await briefRows(c.id)).toBe(0);
+
+    const done = await postForm(
+      `/profile/orders/${c.id}/brief`,
+      { purpose: BRIEF.purpose, audience: BRIEF.audience, "references[0]": BRIEF.references[0]!, "references[1]": "", deadline_wish: "" },
+      { Cookie: cookie },
+    );
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(`/profile/orders/${c.id}?notice=brief-submitted`);
+    const after = await (await get(`/profile/orders/${c.id}?notice=brief-submitted`, { headers: { Cookie: cookie } })).text();
+    expect(after).toContain("In production");
+    expect(after).toContain("Thank you! Your brief is with the studio and production has started.");
+    expect(after).toContain("days left");
+    // The brief is now read-only: its page leads back to the order.
+    const again = await get(`/profile/orders/${c.id}/brief`, { headers: { Cookie: cookie } });
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toBe(`/profile/orders/${c.id}`);
+    const late = await postForm(`/profile/orders/${c.id}/brief`, { purpose: "Another purpose, from a second tab." }, { Cookie: cookie });
+    expect(late.status).toBe(302);
+    expect(late.headers.get("Location")).toBe(`/profile/orders/${c.id}`);
+    expect((await api<{ data: { purpose: string } }>("GET", `/orders/${c.id}/brief`, { token: c.token })).body.data.purpose).toBe(BRIEF.purpose);
+  });
+
+  it("another customer gets 404 on the order page and the brief; visitors go to the login", async () => {
+    const a = await customerWithOrder();
+    const b = await newCustomer();
+    const cookie = await customerCookie(b.email, b.password);
+    expect((await get(`/profile/orders/${a.id}`, { headers: { Cookie: cookie } })).status).toBe(404);
+    expect((await get(`/profile/orders/${a.id}/brief`, { headers: { Cookie: cookie } })).status).toBe(404);
+    expect((await postForm(`/profile/orders/${a.id}/brief`, { purpose: BRIEF.purpose }, { Cookie: cookie })).status).toBe(404);
+    expect(await briefRows(a.id)).toBe(0);
+    const visitor = await get(`/profile/orders/${a.id}`);
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
   });
 });

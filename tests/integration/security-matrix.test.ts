@@ -22,6 +22,8 @@ export const SCREENS: Row[] = [
   ["GET", "/profile", login, 200, 200, login],
   ["GET", "/profile/orders", login, 200, 200, login],
   ["GET", "/profile/saved-addresses", login, 200, 200, login],
+  ["GET", "/profile/orders/{orderA}", login, 200, 404, login],
+  ["POST", "/profile/orders/{orderA}/brief", login, 400, 404, login, { purpose: "" }],
   ["GET", "/login", 200, "→/products", "→/products", 200],
   ["GET", "/signup", 200, "→/products", "→/products", 200],
   ["GET", "/admin/login", 200, 200, 200, "→/admin/products"],

@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
 export interface FieldMeta {
   id: string;
@@ -41,6 +41,36 @@ export function Field({
         aria-describedby={describedBy}
         className={`${inputClass} ${inputClassName ?? (error ? "border-red-600 focus:ring-red-200" : "border-slate-300 focus:border-brand-600 focus:ring-brand-200")}`}
         {...input}
+      />
+      {hint ? <div id={`${meta.id}-hint`}>{hint}</div> : null}
+      <FieldError id={meta.errorId} error={error} />
+    </div>
+  );
+}
+
+/** The same as `Field`, for several lines of text. */
+export function TextAreaField({
+  label,
+  meta,
+  error,
+  hint,
+  className = "",
+  ...textarea
+}: { label: ReactNode; meta: FieldMeta; error?: string | undefined; hint?: ReactNode } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name">) {
+  const describedBy = [error ? meta.errorId : null, hint ? `${meta.id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={meta.id}
+        name={meta.name}
+        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${inputClass} ${error ? "border-red-600 focus:ring-red-200" : "border-slate-300 focus:border-brand-600 focus:ring-brand-200"}`}
+        {...textarea}
       />
       {hint ? <div id={`${meta.id}-hint`}>{hint}</div> : null}
       <FieldError id={meta.errorId} error={error} />

@@ -37,9 +37,9 @@ export const BriefSchema = z.object({
   audience: optionalText("Audience"),
   style: optionalText("Style"),
   references: z
-    .array(z.string())
+    .array(z.string().optional())
     .optional()
-    .transform((list) => (list ?? []).map((v) => v.trim()).filter(Boolean))
+    .transform((list) => (list ?? []).map((v) => (v ?? "").trim()).filter(Boolean))
     .pipe(z.array(reference).max(BRIEF_LIMITS.references, `At most ${BRIEF_LIMITS.references} references`)),
   must_haves: optionalText("Must-have content"),
   deadline_wish: z

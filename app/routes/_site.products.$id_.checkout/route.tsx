@@ -230,8 +230,12 @@ function SuccessPanel({ orderId }: { orderId: number }) {
       </h2>
       <p className="mt-2 text-emerald-900">Thank you for your purchase. Your payment has been processed successfully.</p>
       <p className="mt-4 font-mono text-sm text-emerald-900">Transaction ID: {orderId}</p>
-      <div className="mt-6 flex justify-center gap-3">
-        <Link to="/profile/orders" className="rounded-lg bg-emerald-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-emerald-800">
+      <p className="mt-4 text-emerald-900">Next: tell the studio what the video is for. Your 7 days of production start with the brief.</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Link to={`/profile/orders/${orderId}/brief`} className="rounded-lg bg-emerald-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-emerald-800">
+          Write your brief
+        </Link>
+        <Link to="/profile/orders" className="rounded-lg px-4 py-2.5 text-sm font-semibold text-emerald-900 ring-1 ring-emerald-300 hover:bg-emerald-100">
           View my orders
         </Link>
         <Link to="/products" className="rounded-lg px-4 py-2.5 text-sm font-semibold text-emerald-900 ring-1 ring-emerald-300 hover:bg-emerald-100">

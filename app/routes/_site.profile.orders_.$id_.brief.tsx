@@ -1,0 +1,116 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, FormError, SubmitButton, TextAreaField, useIsSubmitting } from "~/components/ui/form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { parseId } from "~/lib/record-id";
+import { BRIEF_LIMITS, BriefSchema } from "~/lib/schemas/brief";
+import { requireCustomer } from "~/services/auth.server";
+import { getWorkState, submitBrief } from "~/services/fulfilment.server";
+import { parseSubmission } from "~/services/form-submission.server";
+import { OrderError } from "~/services/orders.server";
+
+/** The brief can be written while the order awaits it; otherwise its page is the order's page. */
+async function briefable(args: LoaderFunctionArgs | ActionFunctionArgs) {
+  const customer = await requireCustomer(args.context, args.request);
+  const id = parseId(args.params.id);
+  if (!id) throw new Response("Order not found", { status: 404 });
+  try {
+    const state = await getWorkState(args.context.db, id, { kind: "customer", id: customer.id });
+    return { customer, id, state };
+  } catch (error) {
+    if (error instanceof OrderError) throw new Response(error.message, { status: error.status });
+    throw error;
+  }
+}
+
+export async function loader(args: LoaderFunctionArgs) {
+  const { id, state } = await briefable(args);
+  if (state.workStatus !== "awaiting_brief") throw redirect(`/profile/orders/${id}`);
+  return { id };
+}
+
+export async function action(args: ActionFunctionArgs) {
+  const { customer, id } = await briefable(args);
+  const submission = parseSubmission(await args.request.formData(), { schema: BriefSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    await submitBrief(args.context.db, id, customer.id, submission.value);
+  } catch (error) {
+    // Submitted meanwhile (another tab): the order's page shows the brief that counts.
+    if (error instanceof OrderError && error.status === 409) throw redirect(`/profile/orders/${id}`);
+    throw error;
+  }
+  return redirect(`/profile/orders/${id}?notice=brief-submitted`);
+}
+
+export const meta: MetaFunction = () => [{ title: "Your brief · Reelcraft" }, { name: "robots", content: "noindex" }];
+
+export default function BriefPage() {
+  const { id } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
+  const { form, fields, formProps, error } = useSchemaForm(BriefSchema, { lastResult, defaultValue: { references: ["", "", "", "", ""] } });
+  const references = fields.references.getFieldList();
+  const busy = useIsSubmitting(`/profile/orders/${id}/brief`);
+  const referenceErrors = [
+    ...new Set(
+      Object.entries(form.allErrors)
+        .filter(([name]) => name.startsWith("references"))
+        .flatMap(([, e]) => e),
+    ),
+  ];
+  return (
+    <section aria-labelledby="brief-title" className="space-y-6">
+      <div>
+        <Link to={`/profile/orders/${id}`} className="text-sm font-semibold text-brand-700 hover:underline">
+          ← Order #{id}
+        </Link>
+        <h1 id="brief-title" className="mt-2 text-2xl font-bold tracking-tight">
+          Your brief
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Tell the studio what the video is for. Production (7 days) starts when you submit; after that, changes go through messages.
+        </p>
+      </div>
+      <Form method="post" {...formProps} className="max-w-2xl space-y-4">
+        <FormError id={form.errorId} errors={form.errors} />
+        <TextAreaField
+          label="What is the video for?"
+          meta={fields.purpose}
+          error={error(fields.purpose)}
+          rows={5}
+          hint={
+            <p className="mt-1 text-xs text-slate-500">
+              Required, {BRIEF_LIMITS.purposeMin}–{BRIEF_LIMITS.purposeMax.toLocaleString("en-GB")} characters.
+            </p>
+          }
+        />
+        <TextAreaField label="Audience" meta={fields.audience} error={error(fields.audience)} rows={2} />
+        <TextAreaField label="Style" meta={fields.style} error={error(fields.style)} rows={2} />
+        <fieldset className="space-y-2" aria-describedby="references-help references-errors">
+          <legend className="text-sm font-medium text-slate-800">References</legend>
+          <p id="references-help" className="text-xs text-slate-500">
+            Up to {BRIEF_LIMITS.references} links to videos or pages you like (https://…).
+          </p>
+          {references.map((reference, i) => (
+            <Field
+              key={reference.key}
+              label={<span className="sr-only">Reference {i + 1}</span>}
+              meta={reference}
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+            />
+          ))}
+          <p id="references-errors" className="min-h-5 text-sm text-red-700" aria-live="polite">
+            {referenceErrors.join(" ")}
+          </p>
+        </fieldset>
+        <TextAreaField label="Must-have content" meta={fields.must_haves} error={error(fields.must_haves)} rows={3} />
+        <Field label="Deadline wish (optional)" meta={fields.deadline_wish} error={error(fields.deadline_wish)} type="date" className="max-w-xs" />
+        <SubmitButton busy={busy} busyText="Submitting..." className="sm:w-auto">
+          Submit brief and start production
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
