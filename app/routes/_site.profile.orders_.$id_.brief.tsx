@@ -30,7 +30,9 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { customer, id } = await briefable(args);
+  const { customer, id, state } = await briefable(args);
+  // Not awaiting a brief (unpaid, or submitted meanwhile in another tab): the order's page says why.
+  if (state.workStatus !== "awaiting_brief") throw redirect(`/profile/orders/${id}`);
   const submission = parseSubmission(await args.request.formData(), { schema: BriefSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
