@@ -246,6 +246,72 @@ export const orderBriefs = sqliteTable("order_briefs", {
   submittedAt: createdAt(),
 });
 
+/** What the studio delivered for an order: a note and its files. One per delivering move (its work version). */
+export const orderDeliveries = sqliteTable(
+  "order_deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The order's work version the delivering move made. */
+    version: integer("version").notNull(),
+    note: text("note"),
+    adminId: integer("admin_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("order_deliveries_order_version_unique").on(t.orderId, t.version)],
+);
+
+/** A delivered file, stored privately in R2 under a server-made key (served only to the order's owner and admins). */
+export const deliveryFiles = sqliteTable(
+  "delivery_files",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    deliveryId: integer("delivery_id")
+      .notNull()
+      .references(() => orderDeliveries.id, { onDelete: "cascade" }),
+    orderId: integer("order_id").notNull(),
+    r2Key: text("r2_key").notNull(),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    kind: text("kind", { enum: ["video", "image", "document"] }).notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [uniqueIndex("delivery_files_key_unique").on(t.r2Key), index("delivery_files_delivery_idx").on(t.deliveryId, t.position)],
+);
+
+/** A customer's request for changes to a delivery: a note, and comments pinned to moments of its video. */
+export const revisionRequests = sqliteTable(
+  "revision_requests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    deliveryId: integer("delivery_id").references(() => orderDeliveries.id, { onDelete: "set null" }),
+    version: integer("version").notNull(),
+    note: text("note").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("revision_requests_order_version_unique").on(t.orderId, t.version)],
+);
+
+export const reviewComments = sqliteTable(
+  "review_comments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    revisionId: integer("revision_id")
+      .notNull()
+      .references(() => revisionRequests.id, { onDelete: "cascade" }),
+    /** Where in the delivered video, in whole seconds. */
+    atSeconds: integer("at_seconds").notNull(),
+    text: text("text").notNull(),
+  },
+  (t) => [index("review_comments_revision_idx").on(t.revisionId, t.atSeconds)],
+);
+
 /** Every move of an order's work status: who, when, from, to, why. One row per work version. */
 export const orderEvents = sqliteTable(
   "order_events",

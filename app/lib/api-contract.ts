@@ -22,6 +22,7 @@ import { LocalAuthenticateSchema, LocalConfirmSchema } from "./schemas/local-pay
 import { CreateOrderSchema } from "./schemas/order";
 import { WORK_STATUSES } from "./work-status";
 import { BriefSchema } from "./schemas/brief";
+import { RevisionSchema } from "./schemas/revision";
 import { ProductDetailsSchema } from "./schemas/product";
 import { AutosuggestQuerySchema, PaginationQuerySchema, ProductListQuerySchema } from "./query";
 
@@ -101,6 +102,33 @@ const OrderEventResponse = z
     created_at: z.string(),
   })
   .strict();
+const DeliveryResponse = z
+  .object({
+    id: z.number().int(),
+    note: z.string().nullable(),
+    created_at: z.string(),
+    files: z.array(
+      z
+        .object({
+          id: z.number().int(),
+          name: z.string(),
+          content_type: z.string(),
+          size: z.number().int(),
+          kind: z.enum(["video", "image", "document"]),
+          url: z.string().describe("Served to the owner and admins (session cookie or bearer token); videos stream with Range"),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+const RevisionResponse = z
+  .object({
+    note: z.string(),
+    created_at: z.string(),
+    delivery_id: z.number().int().nullable(),
+    comments: z.array(z.object({ at_seconds: z.number().int(), text: z.string() }).strict()),
+  })
+  .strict();
 const LocalPaymentStatus = z.object({ status: z.string().describe("succeeded, requires_action, …"), payment_status: z.enum(paymentStatuses) }).strict();
 const Tokens = { access_token: z.string(), refresh_token: z.string() };
 const PageMeta = z.object({ totalPages: z.number().int(), currentPage: z.number().int(), totalCount: z.number().int(), limit: z.number().int() }).strict();
@@ -137,6 +165,11 @@ const ProductMediaUpload = z.object({
   "images[]": z.array(z.string().describe("binary")).optional().describe("Images (repeat the field)"),
   "videos[]": z.array(z.string().describe("binary")).optional().describe("Videos (repeat the field)"),
   video_thumbnail: z.string().describe("binary").optional().describe("Required with videos"),
+});
+
+const DeliveryUpload = z.object({
+  note: z.string().optional().describe("What the studio says about this delivery"),
+  "files[]": z.array(z.string().describe("binary")).describe("Videos (MP4, WebM), images or PDFs (repeat the field)"),
 });
 
 export interface ApiOperation {
@@ -465,6 +498,60 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "The order's work timeline, oldest first: its owner or an admin",
     auth: "customer or admin",
     responses: { 200: { description: "The events", schema: ok(z.array(OrderEventResponse)) }, 401: refused[401], 404: "Not the caller's, or none" },
+  },
+  {
+    method: "GET",
+    path: "/orders/{id}/deliveries",
+    summary: "The order's deliveries, newest first, with their files: its owner or an admin",
+    auth: "customer or admin",
+    responses: { 200: { description: "The deliveries", schema: ok(z.array(DeliveryResponse)) }, 401: refused[401], 404: "Not the caller's, or none" },
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/deliveries",
+    summary: "The studio delivers files; the order becomes delivered",
+    auth: "admin",
+    body: { schema: DeliveryUpload, contentType: "multipart/form-data" },
+    responses: {
+      201: { description: "Delivered", schema: ok(z.object({ order: OrderResponse, delivery: DeliveryResponse }).strict(), { message: true }) },
+      ...refused,
+      404: "No such order",
+      409: "Not in production (or awaiting a revision)",
+      422: "No files, too many, or a file of the wrong type or size",
+    },
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/approve",
+    summary: "The owner approves the delivery; the order is completed",
+    auth: "customer",
+    responses: {
+      200: { description: "Completed", schema: ok(OrderResponse, { message: true }) },
+      ...refused,
+      404: "Not the caller's, or none",
+      409: "Nothing delivered to approve",
+    },
+  },
+  {
+    method: "GET",
+    path: "/orders/{id}/revisions",
+    summary: "The order's revision requests with their pinned comments: its owner or an admin",
+    auth: "customer or admin",
+    responses: { 200: { description: "The revision requests", schema: ok(z.array(RevisionResponse)) }, 401: refused[401], 404: "Not the caller's, or none" },
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/revisions",
+    summary: "The owner asks for changes to the delivery, with comments pinned to moments of its video",
+    auth: "customer",
+    body: { schema: RevisionSchema, wrapper: "revision" },
+    responses: {
+      201: { description: "Revision requested", schema: ok(OrderResponse, { message: true }) },
+      ...refused,
+      404: "Not the caller's, or none",
+      409: "Nothing delivered, or every revision of the package is used",
+      422: "Invalid revision",
+    },
   },
   {
     method: "POST",

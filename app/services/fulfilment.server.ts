@@ -6,11 +6,14 @@
  * version is still the one read, and the event only where that write landed, so of two moves at once
  * exactly one is made.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
-import { orderBriefs, orderEvents, orders } from "../../db/schema";
+import { deliveryFiles, orderBriefs, orderDeliveries, orderEvents, orders, reviewComments, revisionRequests } from "../../db/schema";
+import { DELIVERY_LIMITS, DELIVERY_RULE } from "~/lib/delivery-rules";
+import type { RevisionInput } from "~/lib/schemas/revision";
+import { sniffDeliveryType } from "./media.server";
 import type { BriefInput } from "~/lib/schemas/brief";
 import { decideWorkMove, type WorkActor, type WorkMove, type WorkStatus } from "~/lib/work-status";
 import { getOrder, OrderError } from "./orders.server";
@@ -189,4 +192,233 @@ export async function submitBrief(db: Database, orderId: number, customerId: num
       ],
     },
   );
+}
+
+// ----- Deliveries, review, approval -----
+
+type DeliveryKind = "video" | "image" | "document";
+type CheckedDeliveryFile = { file: File; mime: string; ext: string; kind: DeliveryKind };
+
+const LIMIT_OF: Record<DeliveryKind, number> = {
+  video: DELIVERY_LIMITS.videoBytes,
+  image: DELIVERY_LIMITS.imageBytes,
+  document: DELIVERY_LIMITS.documentBytes,
+};
+
+/** Each file's type from its first bytes (never its name or claimed type), within its limit; a refusal names the rule. */
+async function checkDeliveryFiles(files: File[]): Promise<CheckedDeliveryFile[]> {
+  if (files.length === 0) throw new OrderError(422, "Add at least one file to deliver");
+  if (files.length > DELIVERY_LIMITS.files) throw new OrderError(422, `At most ${DELIVERY_LIMITS.files} files per delivery`);
+  return Promise.all(
+    files.map(async (file) => {
+      const label = file.name || "A file";
+      if (file.size === 0) throw new OrderError(422, `${label} is empty`);
+      const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+      const sniffed = sniffDeliveryType(head);
+      if (!sniffed) throw new OrderError(422, `${label} is not a video, image or PDF. ${DELIVERY_RULE}`);
+      if (file.size > LIMIT_OF[sniffed.kind]) throw new OrderError(422, `${label} is too large. ${DELIVERY_RULE}`);
+      return { file, ...sniffed };
+    }),
+  );
+}
+
+/**
+ * The studio delivers: the files go to R2 under server-made keys first, then the move to `delivered`
+ * is written with the delivery and its file rows in one batch. If the move is refused (409) or the
+ * batch fails, the stored files are removed again, so nothing is half-written.
+ */
+export async function deliver(
+  db: Database,
+  bucket: R2Bucket,
+  orderId: number,
+  adminId: number,
+  input: { note: string | null; files: File[] },
+  now = Date.now(),
+) {
+  const admin: Actor = { kind: "admin", id: adminId };
+  const state = await getWorkState(db, orderId, admin);
+  const decision = decideWorkMove(state.workStatus, "deliver", "admin");
+  if (!decision.ok) throw new OrderError(409, decision.message);
+  const files = await checkDeliveryFiles(input.files);
+  const stored: { key: string; checked: CheckedDeliveryFile }[] = [];
+  try {
+    for (const checked of files) {
+      const key = `orders/${orderId}/deliveries/${crypto.randomUUID()}.${checked.ext}`;
+      await bucket.put(key, checked.file.stream(), { httpMetadata: { contentType: checked.mime } });
+      stored.push({ key, checked });
+    }
+    return await moveWork(db, orderId, "deliver", admin, {
+      note: input.note ?? "Delivered",
+      now,
+      alongside: (read) => {
+        const version = read.workVersion + 1;
+        const deliveryId = sql`(SELECT ${orderDeliveries.id} FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orderId} AND ${orderDeliveries.version} = ${version})`;
+        return [
+          db
+            .insert(orderDeliveries)
+            .select(
+              db
+                .select({
+                  id: sql<null>`NULL`.as("id"),
+                  orderId: sql<number>`${orderId}`.as("order_id"),
+                  version: sql<number>`${version}`.as("version"),
+                  note: sql<string | null>`${input.note}`.as("note"),
+                  adminId: sql<number>`${adminId}`.as("admin_id"),
+                  createdAt: sql<number>`${now}`.as("created_at"),
+                })
+                .from(orders)
+                .where(and(eq(orders.id, orderId), moveHeld(orderId, read))),
+            )
+            .onConflictDoNothing(),
+          ...stored.map(({ key, checked }, position) =>
+            db.insert(deliveryFiles).select(
+              db
+                .select({
+                  id: sql<null>`NULL`.as("id"),
+                  deliveryId: sql<number>`${deliveryId}`.as("delivery_id"),
+                  orderId: sql<number>`${orderId}`.as("order_id"),
+                  r2Key: sql<string>`${key}`.as("r2_key"),
+                  name: sql<string>`${checked.file.name.slice(0, 200) || `file-${position + 1}.${checked.ext}`}`.as("name"),
+                  contentType: sql<string>`${checked.mime}`.as("content_type"),
+                  size: sql<number>`${checked.file.size}`.as("size"),
+                  kind: sql<DeliveryKind>`${checked.kind}`.as("kind"),
+                  position: sql<number>`${position}`.as("position"),
+                })
+                .from(orderDeliveries)
+                .where(and(eq(orderDeliveries.orderId, orderId), eq(orderDeliveries.version, version), moveHeld(orderId, read))),
+            ),
+          ),
+        ];
+      },
+    });
+  } catch (error) {
+    await Promise.all(stored.map(({ key }) => bucket.delete(key).catch(() => undefined)));
+    throw error;
+  }
+}
+
+export interface DeliveryView {
+  id: number;
+  note: string | null;
+  created_at: string;
+  files: { id: number; name: string; content_type: string; size: number; kind: DeliveryKind; url: string }[];
+}
+
+/** An order's deliveries, newest first, with their files (URLs served to the owner and admins only). */
+export async function listDeliveries(db: Database, orderId: number, actor: Actor): Promise<DeliveryView[]> {
+  await getWorkState(db, orderId, actor);
+  const [deliveries, files] = await db.batch([
+    db.select().from(orderDeliveries).where(eq(orderDeliveries.orderId, orderId)).orderBy(desc(orderDeliveries.version)),
+    db.select().from(deliveryFiles).where(eq(deliveryFiles.orderId, orderId)).orderBy(asc(deliveryFiles.position)),
+  ]);
+  return deliveries.map((d) => ({
+    id: d.id,
+    note: d.note,
+    created_at: d.createdAt.toISOString(),
+    files: files
+      .filter((f) => f.deliveryId === d.id)
+      .map((f) => ({ id: f.id, name: f.name, content_type: f.contentType, size: f.size, kind: f.kind, url: deliveryFileUrl(orderId, f.id) })),
+  }));
+}
+
+export function deliveryFileUrl(orderId: number, fileId: number) {
+  return `/orders/${orderId}/files/${fileId}`;
+}
+
+/** A delivered file's R2 key and name, if the actor may see the order. */
+export async function getDeliveryFile(db: Database, orderId: number, fileId: number, actor: Actor) {
+  await getWorkState(db, orderId, actor);
+  const [file] = await db
+    .select({ key: deliveryFiles.r2Key, name: deliveryFiles.name, kind: deliveryFiles.kind })
+    .from(deliveryFiles)
+    .where(and(eq(deliveryFiles.id, fileId), eq(deliveryFiles.orderId, orderId)))
+    .limit(1);
+  if (!file) throw new OrderError(404, "File not found");
+  return file;
+}
+
+/** The customer approves the delivery: the order is completed. */
+export function approveDelivery(db: Database, orderId: number, customerId: number, now = Date.now()) {
+  return moveWork(db, orderId, "approve", { kind: "customer", id: customerId }, { note: "Approved", now });
+}
+
+/**
+ * The customer asks for changes to the latest delivery, with a note and comments pinned to moments
+ * of its video. One revision of the allowance is used, in the same batch as the move.
+ */
+export function requestRevision(db: Database, orderId: number, customerId: number, input: RevisionInput, now = Date.now()) {
+  return moveWork(
+    db,
+    orderId,
+    "request_revision",
+    { kind: "customer", id: customerId },
+    {
+      note: input.note,
+      now,
+      changes: { revisionsUsed: sql`${orders.revisionsUsed} + 1` },
+      alongside: (read) => {
+        const version = read.workVersion + 1;
+        const latestDelivery = sql`(SELECT ${orderDeliveries.id} FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orderId} ORDER BY ${orderDeliveries.version} DESC LIMIT 1)`;
+        const revisionId = sql`(SELECT ${revisionRequests.id} FROM ${revisionRequests} WHERE ${revisionRequests.orderId} = ${orderId} AND ${revisionRequests.version} = ${version})`;
+        return [
+          db
+            .insert(revisionRequests)
+            .select(
+              db
+                .select({
+                  id: sql<null>`NULL`.as("id"),
+                  orderId: sql<number>`${orderId}`.as("order_id"),
+                  deliveryId: sql<number | null>`${latestDelivery}`.as("delivery_id"),
+                  version: sql<number>`${version}`.as("version"),
+                  note: sql<string>`${input.note}`.as("note"),
+                  createdAt: sql<number>`${now}`.as("created_at"),
+                })
+                .from(orders)
+                .where(and(eq(orders.id, orderId), moveHeld(orderId, read))),
+            )
+            .onConflictDoNothing(),
+          ...input.comments.map((comment) =>
+            db.insert(reviewComments).select(
+              db
+                .select({
+                  id: sql<null>`NULL`.as("id"),
+                  revisionId: sql<number>`${revisionId}`.as("revision_id"),
+                  atSeconds: sql<number>`${comment.at_seconds}`.as("at_seconds"),
+                  text: sql<string>`${comment.text}`.as("text"),
+                })
+                .from(revisionRequests)
+                .where(and(eq(revisionRequests.orderId, orderId), eq(revisionRequests.version, version), moveHeld(orderId, read))),
+            ),
+          ),
+        ];
+      },
+    },
+  );
+}
+
+export interface RevisionView {
+  note: string;
+  created_at: string;
+  delivery_id: number | null;
+  comments: { at_seconds: number; text: string }[];
+}
+
+/** An order's revision requests, newest first, with their pinned comments in time order. */
+export async function listRevisions(db: Database, orderId: number, actor: Actor): Promise<RevisionView[]> {
+  await getWorkState(db, orderId, actor);
+  const [revisions, comments] = await db.batch([
+    db.select().from(revisionRequests).where(eq(revisionRequests.orderId, orderId)).orderBy(desc(revisionRequests.version)),
+    db
+      .select({ revisionId: reviewComments.revisionId, atSeconds: reviewComments.atSeconds, text: reviewComments.text })
+      .from(reviewComments)
+      .innerJoin(revisionRequests, eq(revisionRequests.id, reviewComments.revisionId))
+      .where(eq(revisionRequests.orderId, orderId))
+      .orderBy(asc(reviewComments.atSeconds), asc(reviewComments.id)),
+  ]);
+  return revisions.map((r) => ({
+    note: r.note,
+    created_at: r.createdAt.toISOString(),
+    delivery_id: r.deliveryId,
+    comments: comments.filter((c) => c.revisionId === r.id).map((c) => ({ at_seconds: c.atSeconds, text: c.text })),
+  }));
 }

@@ -51,6 +51,14 @@ export function sniffType(head: Uint8Array): SniffedType | null {
   return null;
 }
 
+/** What a delivered file is, from its first bytes: a video, an image or a PDF; null for anything else. */
+export function sniffDeliveryType(head: Uint8Array): { mime: string; ext: string; kind: "video" | "image" | "document" } | null {
+  const media = sniffType(head);
+  if (media) return { mime: media.mime, ext: media.ext, kind: media.family };
+  if (String.fromCharCode(...head.slice(0, 5)) === "%PDF-") return { mime: "application/pdf", ext: "pdf", kind: "document" };
+  return null;
+}
+
 export class MediaError extends Error {}
 
 /** Validates one file for a media slot; returns the sniffed type or throws a MediaError with a clear message. */
@@ -269,7 +277,9 @@ export async function moveMedia(db: Database, productId: number, mediaId: number
 
 // ----- Serving -----
 
-const KEY_PATTERN = /^products\/\d+\/[A-Za-z0-9._-]+$/;
+// The public media route serves catalogue objects only; an order's files only through `private` serving.
+const PUBLIC_KEY = /^products\/\d+\/[A-Za-z0-9._-]+$/;
+const PRIVATE_KEY = /^orders\/\d+\/deliveries\/[A-Za-z0-9._-]+$/;
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 export type ByteRange = { offset: number; length: number };
@@ -298,11 +308,18 @@ export function parseRange(header: string | null, size: number): ByteRange | nul
   return { offset: start, length: end - start + 1 };
 }
 
-function baseHeaders(object: R2Object): Headers {
+/**
+ * How an object is served: public catalogue media (cached everywhere, inline), or an order's private
+ * file (kept in the person's browser only; `attachment` names a download, otherwise it plays inline).
+ */
+export type ServeOptions = { private?: boolean; attachment?: string | null };
+
+function baseHeaders(object: R2Object, options: ServeOptions = {}): Headers {
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set("ETag", object.httpEtag);
-  headers.set("Cache-Control", IMMUTABLE);
+  headers.set("Cache-Control", options.private ? "private, max-age=3600" : IMMUTABLE);
+  if (options.attachment) headers.set("Content-Disposition", `attachment; filename*=UTF-8''${encodeURIComponent(options.attachment)}`);
   headers.set("Accept-Ranges", "bytes");
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
@@ -318,12 +335,12 @@ function etagMatches(header: string | null, etag: string): boolean {
   });
 }
 
-export async function serveMedia(bucket: R2Bucket, key: string, request: Request): Promise<Response> {
-  if (!KEY_PATTERN.test(key)) return new Response("Not found", { status: 404 });
+export async function serveMedia(bucket: R2Bucket, key: string, request: Request, options: ServeOptions = {}): Promise<Response> {
+  if (!(options.private ? PRIVATE_KEY : PUBLIC_KEY).test(key)) return new Response("Not found", { status: 404 });
   const head = await bucket.head(key);
   if (!head) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
 
-  const headers = baseHeaders(head);
+  const headers = baseHeaders(head, options);
   if (etagMatches(request.headers.get("If-None-Match"), head.httpEtag)) return new Response(null, { status: 304, headers });
 
   const ifRange = request.headers.get("If-Range");

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { adminSignIn, api, customerCookie, get, newCustomer, postForm } from "./helpers";
+import { adminSignIn, api, customerCookie, dispatch, fakeMedia, freshAddress, get, newCustomer, postForm } from "./helpers";
 
 /**
  * The work after payment through the API: paying starts it (awaiting the brief), the owner's brief
@@ -201,5 +201,159 @@ describe("the order page and the brief form (screens, without JavaScript)", () =
     const visitor = await get(`/profile/orders/${a.id}`);
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+  });
+});
+
+describe("deliveries, review and approval", () => {
+  const pdf = () => new TextEncoder().encode("%PDF-1.4\n% a tiny test document\n%%EOF\n");
+
+  async function deliverFiles(token: string, id: number, files: [string, Uint8Array<ArrayBuffer>][], note = "First cut") {
+    const form = new FormData();
+    form.set("note", note);
+    for (const [name, bytes] of files) form.append("files[]", new File([bytes], name));
+    const response = await dispatch(`http://localhost/api/v1/orders/${id}/deliveries`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": freshAddress() },
+      body: form,
+    });
+    return { status: response.status, body: (await response.json()) as { message: string; data: { order: { work_status: string }; delivery: Delivery } } };
+  }
+  type Delivery = { id: number; note: string; files: { id: number; name: string; kind: string; url: string; size: number }[] };
+  const storedObjects = async (id: number) => (await env.MEDIA.list({ prefix: `orders/${id}/` })).objects.length;
+
+  async function briefedOrder() {
+    const c = await customerWithOrder();
+    expect((await api("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: BRIEF } })).status).toBe(200);
+    return c;
+  }
+
+  it("the studio delivers a video and a PDF; the owner streams the video with Range and downloads the PDF; others cannot", async () => {
+    const c = await briefedOrder();
+    const admin = await adminSignIn();
+    const delivered = await deliverFiles(admin.access_token, c.id, [
+      ["launch-film.mp4", fakeMedia("launch-film.mp4", 8192)],
+      ["storyboard.pdf", pdf()],
+    ]);
+    expect(delivered.status).toBe(201);
+    expect(delivered.body.message).toBe("Delivered");
+    expect(delivered.body.data.order.work_status).toBe("delivered");
+    const [video, document] = delivered.body.data.delivery.files;
+    expect(video).toMatchObject({ name: "launch-film.mp4", kind: "video", size: 8192 });
+    expect(document).toMatchObject({ name: "storyboard.pdf", kind: "document" });
+
+    const list = await api<{ data: Delivery[] }>("GET", `/orders/${c.id}/deliveries`, { token: c.token });
+    expect(list.body.data).toHaveLength(1);
+    expect(list.body.data[0]!.note).toBe("First cut");
+
+    // Range streaming, for seeking in the player.
+    const range = await get(video!.url, { headers: { Authorization: `Bearer ${c.token}`, Range: "bytes=100-199" } });
+    expect(range.status).toBe(206);
+    expect(range.headers.get("Content-Range")).toBe("bytes 100-199/8192");
+    expect(range.headers.get("Content-Disposition")).toBeNull();
+    expect(range.headers.get("Cache-Control")).toBe("private, max-age=3600");
+    expect([...new Uint8Array(await range.arrayBuffer())]).toEqual([...fakeMedia("launch-film.mp4", 8192).slice(100, 200)]);
+    const download = await get(document!.url, { headers: { Authorization: `Bearer ${c.token}` } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("Content-Type")).toBe("application/pdf");
+    expect(download.headers.get("Content-Disposition")).toBe("attachment; filename*=UTF-8''storyboard.pdf");
+
+    // Another customer, a visitor and the public media route get nothing.
+    const b = await newCustomer();
+    expect((await get(video!.url, { headers: { Authorization: `Bearer ${b.access_token}` } })).status).toBe(404);
+    expect((await get(video!.url)).status).toBe(401);
+    expect((await api("GET", `/orders/${c.id}/deliveries`, { token: b.access_token })).status).toBe(404);
+    const key = await env.DB.prepare("SELECT r2_key FROM delivery_files WHERE id = ?").bind(video!.id).first<string>("r2_key");
+    expect((await get(`/media/${key}`)).status).toBe(404);
+  });
+
+  it("refuses files by type, size and count with the rule named, and an order not in production; nothing is stored", async () => {
+    const c = await briefedOrder();
+    const admin = await adminSignIn();
+    const html = await deliverFiles(admin.access_token, c.id, [["film.mp4", new TextEncoder().encode("<html><script>alert(1)</script></html>")]]);
+    expect(html.status).toBe(422);
+    expect(html.body.message).toBe(
+      "film.mp4 is not a video, image or PDF. Up to 10 files: MP4 or WebM videos up to 90 MB, images up to 10 MB, PDFs up to 20 MB each.",
+    );
+    const many = await deliverFiles(
+      admin.access_token,
+      c.id,
+      Array.from({ length: 11 }, (_, i) => [`still-${i}.jpg`, fakeMedia("still.jpg", 64)] as [string, Uint8Array<ArrayBuffer>]),
+    );
+    expect(many).toMatchObject({ status: 422, body: { message: "At most 10 files per delivery" } });
+    expect((await deliverFiles(admin.access_token, c.id, [])).body.message).toBe("Add at least one file to deliver");
+    expect(await storedObjects(c.id)).toBe(0);
+    expect((await api<OrderBody>("GET", `/orders/${c.id}`, { token: c.token })).body.data.work_status).toBe("in_progress");
+
+    const unbriefed = await customerWithOrder();
+    const early = await deliverFiles(admin.access_token, unbriefed.id, [["film.mp4", fakeMedia("film.mp4", 256)]]);
+    expect(early).toMatchObject({ status: 409, body: { message: "Cannot deliver this order: it is awaiting its brief." } });
+    expect(await storedObjects(unbriefed.id)).toBe(0);
+    // A customer cannot deliver.
+    expect((await deliverFiles(c.token, c.id, [["film.mp4", fakeMedia("film.mp4", 256)]])).status).toBe(403);
+  });
+
+  it("revisions with pinned comments use the allowance; past it the customer is pointed to messages; approval completes", async () => {
+    const c = await briefedOrder();
+    const admin = await adminSignIn();
+    expect((await api("POST", `/orders/${c.id}/approve`, { token: c.token })).body).toEqual({
+      success: false,
+      message: "Cannot approve this order: it is in production.",
+    });
+
+    for (let round = 1; round <= 3; round++) {
+      expect((await deliverFiles(admin.access_token, c.id, [["cut.mp4", fakeMedia("cut.mp4", 512)]], `Cut ${round}`)).status).toBe(201);
+      const asked = await api<OrderBody>("POST", `/orders/${c.id}/revisions`, {
+        token: c.token,
+        body: {
+          revision: {
+            note: `Round ${round}: warmer colours`,
+            comments: [
+              { at_seconds: 42, text: "Logo too small" },
+              { at_seconds: "1:05", text: "Cut here" },
+            ],
+          },
+        },
+      });
+      expect(asked.status).toBe(201);
+      expect(asked.body.data).toMatchObject({ work_status: "revision_requested", revisions_used: round });
+    }
+    const revisions = await api<{ data: { note: string; comments: { at_seconds: number; text: string }[] }[] }>("GET", `/orders/${c.id}/revisions`, {
+      token: admin.access_token,
+    });
+    expect(revisions.body.data.map((r) => r.note)).toEqual(["Round 3: warmer colours", "Round 2: warmer colours", "Round 1: warmer colours"]);
+    expect(revisions.body.data[0]!.comments).toEqual([
+      { at_seconds: 42, text: "Logo too small" },
+      { at_seconds: 65, text: "Cut here" },
+    ]);
+
+    expect((await deliverFiles(admin.access_token, c.id, [["final.mp4", fakeMedia("final.mp4", 512)]], "Final")).status).toBe(201);
+    const over = await api("POST", `/orders/${c.id}/revisions`, { token: c.token, body: { revision: { note: "One more?" } } });
+    expect(over).toEqual({
+      status: 409,
+      body: { success: false, message: "All revisions of this package are used. Please write to the studio in the order's messages." },
+    });
+    const invalid = await api<{ errors: string[] }>("POST", `/orders/${c.id}/revisions`, {
+      token: c.token,
+      body: { revision: { note: "", comments: [{ at_seconds: "soon", text: "" }] } },
+    });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.errors).toEqual(["Tell the studio what to change", "Each comment needs a time like 0:42", "Each comment needs text"]);
+
+    const approved = await api<OrderBody>("POST", `/orders/${c.id}/approve`, { token: c.token });
+    expect(approved.status).toBe(200);
+    expect(approved.body.data).toMatchObject({ work_status: "completed", revisions_used: 3 });
+    expect((await events(c.token, c.id)).map((e) => e.to_status)).toEqual([
+      "awaiting_brief",
+      "in_progress",
+      "delivered",
+      "revision_requested",
+      "delivered",
+      "revision_requested",
+      "delivered",
+      "revision_requested",
+      "delivered",
+      "completed",
+    ]);
+    expect((await api("POST", `/orders/${c.id}/approve`, { token: c.token })).status).toBe(409);
   });
 });

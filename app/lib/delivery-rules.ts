@@ -1,0 +1,22 @@
+/** What a delivery may carry, shared by the admin's upload form (named there) and the service that checks it. */
+const MB = 1024 * 1024;
+export const DELIVERY_LIMITS = { files: 10, videoBytes: 90 * MB, imageBytes: 10 * MB, documentBytes: 20 * MB, noteMax: 2000 } as const;
+export const DELIVERY_ACCEPT = "video/mp4,video/webm,image/jpeg,image/png,image/webp,image/avif,image/gif,application/pdf";
+export const DELIVERY_RULE = `Up to ${DELIVERY_LIMITS.files} files: MP4 or WebM videos up to ${DELIVERY_LIMITS.videoBytes / MB} MB, images up to ${DELIVERY_LIMITS.imageBytes / MB} MB, PDFs up to ${DELIVERY_LIMITS.documentBytes / MB} MB each.`;
+
+/** Review comments: "0:42" ↔ 42 seconds. */
+export function formatTimestamp(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+/** "0:42", "12:05" or "1:02:03" → seconds; null when it is not such a time. */
+export function parseTimestamp(text: string): number | null {
+  const match = /^(?:(\d{1,2}):)?(\d{1,3}):([0-5]\d)$/.exec(text.trim());
+  if (!match) return null;
+  const [, h, m, s] = match;
+  return Number(h ?? 0) * 3600 + Number(m) * 60 + Number(s);
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { parseTimestamp } from "../delivery-rules";
+
+export const REVISION_LIMITS = { noteMax: 5000, comments: 50, commentMax: 1000 } as const;
+
+const comment = z.object({
+  at_seconds: z.union([
+    z.number().int("at_seconds must be whole seconds").min(0, "at_seconds must be 0 or more").max(86_400, "at_seconds is past the end of any video"),
+    z.string().transform((value, ctx) => {
+      const seconds = parseTimestamp(value);
+      if (seconds === null) {
+        ctx.addIssue({ code: "custom", message: "Each comment needs a time like 0:42" });
+        return z.NEVER;
+      }
+      return seconds;
+    }),
+  ]),
+  text: z
+    .string()
+    .trim()
+    .min(1, "Each comment needs text")
+    .max(REVISION_LIMITS.commentMax, `Each comment must be at most ${REVISION_LIMITS.commentMax} characters`),
+});
+
+/** A revision request (`POST /api/v1/orders/{id}/revisions` under `revision`, and the review form). */
+export const RevisionSchema = z.object({
+  note: z
+    .string({ required_error: "Tell the studio what to change" })
+    .trim()
+    .min(1, "Tell the studio what to change")
+    .max(REVISION_LIMITS.noteMax, `The note must be at most ${REVISION_LIMITS.noteMax} characters`),
+  comments: z.array(comment).max(REVISION_LIMITS.comments, `At most ${REVISION_LIMITS.comments} comments`).optional().default([]),
+});
+export type RevisionInput = z.output<typeof RevisionSchema>;

@@ -1,0 +1,35 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiJson } from "~/lib/api";
+import { requireApiAnyAccount, requireApiToken } from "~/services/auth.server";
+import { deliver, listDeliveries } from "~/services/fulfilment.server";
+import { getOrder, OrderError } from "~/services/orders.server";
+import { apiRoute, parseId } from "~/services/api-route.server";
+import { DELIVERY_LIMITS } from "~/lib/delivery-rules";
+
+function orderId(value: string | undefined) {
+  const id = parseId(value);
+  if (!id) throw new OrderError(404, "Order not found");
+  return id;
+}
+
+/** GET /api/v1/orders/{id}/deliveries: newest first, the owner or an admin. */
+export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
+  const caller = await requireApiAnyAccount(context, request);
+  return apiJson({ success: true, data: await listDeliveries(context.db, orderId(params.id), { kind: caller.kind, id: caller.id }) });
+});
+
+/** POST /api/v1/orders/{id}/deliveries (admin, multipart `note` + `files[]`) → 201, the order delivered. */
+export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
+  const admin = await requireApiToken(context, request, "admin");
+  const id = orderId(params.id);
+  if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data"))
+    throw new OrderError(422, "Send the delivery as multipart/form-data with note and files[]");
+  const form = await request.formData();
+  const note = typeof form.get("note") === "string" ? String(form.get("note")).trim().slice(0, DELIVERY_LIMITS.noteMax) || null : null;
+  const files = [...form.getAll("files[]"), ...form.getAll("files")].filter((f): f is File => typeof f !== "string");
+  await deliver(context.db, context.env.MEDIA, id, admin.id, { note, files });
+  const order = await getOrder(context.db, id);
+  const deliveries = await listDeliveries(context.db, id, { kind: "admin", id: admin.id });
+  const { user_id: _owner, ...data } = order!;
+  return apiJson({ success: true, message: "Delivered", data: { order: data, delivery: deliveries[0] } }, { status: 201 });
+});
