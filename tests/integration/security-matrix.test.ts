@@ -76,6 +76,11 @@ export const API: Row[] = [
   ["GET", "/orders/{orderA}/brief", 401, 200, 404, 200],
   ["PUT", "/orders/{orderA}/brief", 401, 409, 404, 403, { brief: { purpose: "A launch film for the new espresso machine." } }],
   ["GET", "/orders/{orderA}/events", 401, 200, 404, 200],
+  ["GET", "/orders/{orderA}/deliveries", 401, 200, 404, 200],
+  ["POST", "/orders/{orderA}/deliveries", 401, 403, 403, 409, "multipart"],
+  ["POST", "/orders/{orderA}/approve", 401, 409, 404, 403, {}],
+  ["GET", "/orders/{orderA}/revisions", 401, 200, 404, 200],
+  ["POST", "/orders/{orderA}/revisions", 401, 409, 404, 403, { revision: { note: "Warmer colours" } }],
   ["PUT", "/orders/{orderA}/update_payment_status", 401, 200, 404, 200, {}],
   ["POST", "/orders", 401, 422, 422, 403, { order: {} }],
   [

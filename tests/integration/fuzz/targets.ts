@@ -366,6 +366,11 @@ const TARGETS: Target[] = [
     input: jsonBody("brief", ["purpose", "audience", "style", "references", "must_haves", "deadline_wish"]),
     send: sendJson("PUT", "/orders/1/brief", customer),
   },
+  {
+    name: "POST /api/v1/orders/{id}/revisions",
+    input: jsonBody("revision", ["note", "comments"]),
+    send: sendJson("POST", "/orders/1/revisions", customer),
+  },
   { name: "POST /verify-email", input: formFields(["intent", "token"]), send: sendForm("/verify-email", customerCookie) },
   { name: "POST /unsubscribe", input: formFields(["email", "token", "List-Unsubscribe"]), send: sendForm("/unsubscribe?email=fan%40example.com", none) },
   {
