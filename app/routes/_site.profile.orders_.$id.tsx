@@ -1,5 +1,6 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { DeliveryFiles, deliveryVideoId, PinnedComment, ReviewActions } from "~/components/delivery-review";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { timeLeft, WorkStatusBadge, WorkSteps } from "~/components/work-status";
 import { currencySymbol } from "~/lib/currency";
@@ -7,18 +8,51 @@ import { packageName } from "~/lib/packages";
 import { parseId } from "~/lib/record-id";
 import { WORK_STATUS_LABEL } from "~/lib/work-status";
 import { requireCustomer } from "~/services/auth.server";
-import { getOrderWork } from "~/services/fulfilment.server";
+import { RevisionSchema } from "~/lib/schemas/revision";
+import { approveDelivery, getOrderWork, listDeliveries, listRevisions, requestRevision } from "~/services/fulfilment.server";
+import { parseSubmission } from "~/services/form-submission.server";
+import { OrderError } from "~/services/orders.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
   const id = parseId(params.id);
-  const work = id ? await getOrderWork(context.db, id, { kind: "customer", id: customer.id }) : null;
-  if (!work) throw new Response("Order not found", { status: 404 });
+  const actor = { kind: "customer", id: customer.id } as const;
+  const work = id ? await getOrderWork(context.db, id, actor) : null;
+  if (!work || !id) throw new Response("Order not found", { status: 404 });
   const { order } = work;
+  const [deliveries, revisions] = await Promise.all([listDeliveries(context.db, id, actor), listRevisions(context.db, id, actor)]);
   return {
     ...work,
+    deliveries,
+    revisions,
     timeLeft: order.due_at && (order.work_status === "in_progress" || order.work_status === "revision_requested") ? timeLeft(order.due_at) : null,
   };
+}
+
+/** The review of a delivery: `intent=approve`, or `intent=revision` with a note and pinned comments. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const customer = await requireCustomer(context, request);
+  const id = parseId(params.id);
+  if (!id) throw new Response("Order not found", { status: 404 });
+  const form = await request.formData();
+  const intent = form.get("intent");
+  try {
+    if (intent === "approve") {
+      await approveDelivery(context.db, id, customer.id);
+      return redirect(`/profile/orders/${id}?notice=approved`);
+    }
+    if (intent === "revision") {
+      const submission = parseSubmission(form, { schema: RevisionSchema });
+      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+      await requestRevision(context.db, id, customer.id, submission.value);
+      return redirect(`/profile/orders/${id}?notice=revision-requested`);
+    }
+  } catch (error) {
+    if (!(error instanceof OrderError)) throw error;
+    if (error.status === 404) throw new Response(error.message, { status: 404 });
+    return data({ refused: error.message }, { status: error.status });
+  }
+  return data({ refused: "Unknown action" }, { status: 400 });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -26,7 +60,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-const NOTICES: Record<string, string> = { "brief-submitted": "Thank you! Your brief is with the studio and production has started." };
+const NOTICES: Record<string, string> = {
+  "brief-submitted": "Thank you! Your brief is with the studio and production has started.",
+  approved: "Thank you! The order is complete.",
+  "revision-requested": "Your revision request is with the studio.",
+};
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
@@ -39,7 +77,8 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 export default function OrderPage() {
-  const { order, brief, events, timeLeft } = useLoaderData<typeof loader>();
+  const { order, brief, events, timeLeft, deliveries, revisions } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const notice = NOTICES[params.get("notice") ?? ""];
   const revisionsLeft = order.revisions_allowed - order.revisions_used;
@@ -60,6 +99,12 @@ export default function OrderPage() {
       {notice ? (
         <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
           {notice}
+        </p>
+      ) : null}
+
+      {answer && "refused" in answer ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+          {answer.refused}
         </p>
       ) : null}
 
@@ -97,6 +142,50 @@ export default function OrderPage() {
           </dd>
         </div>
       </dl>
+
+      {deliveries.length ? (
+        <section aria-labelledby="deliveries-title" className="space-y-4">
+          <h2 id="deliveries-title" className="text-lg font-semibold">
+            Deliveries
+          </h2>
+          {deliveries.map((delivery, i) => (
+            <article
+              key={delivery.id}
+              aria-label={`Delivery of ${dateTimeFormat.format(new Date(delivery.created_at))}`}
+              className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4"
+            >
+              <p className="text-sm text-slate-500">
+                {i === 0 ? "Latest delivery" : "Earlier delivery"} · {dateTimeFormat.format(new Date(delivery.created_at))} UTC
+              </p>
+              {delivery.note ? <p className="text-sm whitespace-pre-wrap">{delivery.note}</p> : null}
+              <DeliveryFiles deliveryId={delivery.id} files={delivery.files} />
+              {revisions
+                .filter((r) => r.delivery_id === delivery.id)
+                .map((revision) => (
+                  <div key={revision.created_at} className="rounded-xl bg-slate-50 p-3 text-sm">
+                    <p className="font-medium">Your revision request</p>
+                    <p className="mt-1 whitespace-pre-wrap">{revision.note}</p>
+                    {revision.comments.length ? (
+                      <ul aria-label="Pinned comments" className="mt-2 space-y-1">
+                        {revision.comments.map((c) => (
+                          <PinnedComment key={`${c.at_seconds}-${c.text}`} videoId={deliveryVideoId(delivery.id)} atSeconds={c.at_seconds} text={c.text} />
+                        ))}
+                      </ul>
+                    ) : null}
+                  </div>
+                ))}
+            </article>
+          ))}
+          {order.work_status === "delivered" ? (
+            <ReviewActions
+              action={`/profile/orders/${order.id}`}
+              revisionsLeft={revisionsLeft}
+              videoId={deliveries[0]!.files.some((f) => f.kind === "video") ? deliveryVideoId(deliveries[0]!.id) : null}
+              lastResult={answer && "result" in answer ? answer.result : undefined}
+            />
+          ) : null}
+        </section>
+      ) : null}
 
       <section aria-labelledby="brief-title" className="space-y-3">
         <h2 id="brief-title" className="text-lg font-semibold">

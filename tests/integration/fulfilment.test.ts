@@ -357,3 +357,80 @@ describe("deliveries, review and approval", () => {
     expect((await api("POST", `/orders/${c.id}/approve`, { token: c.token })).status).toBe(409);
   });
 });
+
+describe("reviewing a delivery on the order's page (screens, without JavaScript)", () => {
+  it("shows the delivered video and files; a revision takes pinned comments as m:ss; approve completes", async () => {
+    const c = await customerWithOrder();
+    expect((await api("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: BRIEF } })).status).toBe(200);
+    const admin = await adminSignIn();
+    const form = new FormData();
+    form.set("note", "First cut");
+    form.append("files[]", new File([fakeMedia("cut.mp4", 1024)], "cut.mp4"));
+    const delivered = await dispatch(`http://localhost/api/v1/orders/${c.id}/deliveries`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${admin.access_token}`, "CF-Connecting-IP": freshAddress() },
+      body: form,
+    });
+    expect(delivered.status).toBe(201);
+    const me = await api<{ data: { email: string } }>("GET", "/users/me", { token: c.token });
+    const cookie = await customerCookie(me.body.data.email, "Str0ng!Pass");
+
+    // (React separates adjacent text with <!-- -->.)
+    const page = (await (await get(`/profile/orders/${c.id}`, { headers: { Cookie: cookie } })).text()).replace(/<!-- -->/g, "");
+    expect(page).toContain("Latest delivery");
+    expect(page).toMatch(new RegExp(`<video[^>]+src="/orders/${c.id}/files/\\d+"`));
+    expect(page).toContain("Approve delivery");
+    expect(page).toContain("3 of your revisions left.");
+
+    const empty = await postForm(
+      `/profile/orders/${c.id}`,
+      { intent: "revision", note: "", "comments[0].at_seconds": "", "comments[0].text": "" },
+      { Cookie: cookie },
+    );
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain("Tell the studio what to change");
+    const badTime = await postForm(
+      `/profile/orders/${c.id}`,
+      { intent: "revision", note: "Warmer colours", "comments[0].at_seconds": "soon", "comments[0].text": "Logo" },
+      { Cookie: cookie },
+    );
+    expect(badTime.status).toBe(400);
+    expect(await badTime.text()).toContain("Each comment needs a time like 0:42");
+
+    const asked = await postForm(
+      `/profile/orders/${c.id}`,
+      {
+        intent: "revision",
+        note: "Warmer colours",
+        "comments[0].at_seconds": "0:42",
+        "comments[0].text": "Logo too small",
+        "comments[1].at_seconds": "",
+        "comments[1].text": "",
+      },
+      { Cookie: cookie },
+    );
+    expect(asked.status).toBe(302);
+    expect(asked.headers.get("Location")).toBe(`/profile/orders/${c.id}?notice=revision-requested`);
+    const revisions = await api<{ data: { comments: { at_seconds: number; text: string }[] }[] }>("GET", `/orders/${c.id}/revisions`, { token: c.token });
+    expect(revisions.body.data[0]!.comments).toEqual([{ at_seconds: 42, text: "Logo too small" }]);
+    const after = (await (await get(`/profile/orders/${c.id}`, { headers: { Cookie: cookie } })).text()).replace(/<!-- -->/g, "");
+    expect(after).toContain("Your revision request");
+    expect(after).toContain("0:42");
+    expect(after).not.toContain("Approve delivery");
+
+    // Approving now is refused with the order's status; after the next delivery it completes the order.
+    const early = await postForm(`/profile/orders/${c.id}`, { intent: "approve" }, { Cookie: cookie });
+    expect(early.status).toBe(409);
+    expect(await early.text()).toContain("Cannot approve this order: a revision has been requested.");
+    const again = new FormData();
+    again.append("files[]", new File([fakeMedia("cut-2.mp4", 1024)], "cut-2.mp4"));
+    await dispatch(`http://localhost/api/v1/orders/${c.id}/deliveries`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${admin.access_token}`, "CF-Connecting-IP": freshAddress() },
+      body: again,
+    });
+    const approved = await postForm(`/profile/orders/${c.id}`, { intent: "approve" }, { Cookie: cookie });
+    expect(approved.status).toBe(302);
+    expect((await api<OrderBody>("GET", `/orders/${c.id}`, { token: c.token })).body.data.work_status).toBe("completed");
+  });
+});

@@ -22,6 +22,13 @@ const comment = z.object({
     .max(REVISION_LIMITS.commentMax, `Each comment must be at most ${REVISION_LIMITS.commentMax} characters`),
 });
 
+function isEmptyRow(row: unknown): boolean {
+  if (row === undefined || row === null) return true;
+  if (typeof row !== "object") return false;
+  const { at_seconds: at, text } = row as { at_seconds?: unknown; text?: unknown };
+  return (at === undefined || at === "") && (text === undefined || text === "");
+}
+
 /** A revision request (`POST /api/v1/orders/{id}/revisions` under `revision`, and the review form). */
 export const RevisionSchema = z.object({
   note: z
@@ -29,6 +36,10 @@ export const RevisionSchema = z.object({
     .trim()
     .min(1, "Tell the studio what to change")
     .max(REVISION_LIMITS.noteMax, `The note must be at most ${REVISION_LIMITS.noteMax} characters`),
-  comments: z.array(comment).max(REVISION_LIMITS.comments, `At most ${REVISION_LIMITS.comments} comments`).optional().default([]),
+  // A form's empty comment rows (no time, no text) are not comments.
+  comments: z.preprocess(
+    (list) => (Array.isArray(list) ? list.filter((c: unknown) => !isEmptyRow(c)) : list),
+    z.array(comment).max(REVISION_LIMITS.comments, `At most ${REVISION_LIMITS.comments} comments`).optional().default([]),
+  ),
 });
 export type RevisionInput = z.output<typeof RevisionSchema>;
