@@ -1,30 +1,61 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { DeliveryFiles, deliveryVideoId, PinnedComment } from "~/components/delivery-review";
+import { SubmitButton, useIsSubmitting } from "~/components/ui/form";
+import { WorkStatusBadge } from "~/components/work-status";
+import { DELIVERY_ACCEPT, DELIVERY_LIMITS, DELIVERY_RULE } from "~/lib/delivery-rules";
+import { WORK_STATUS_LABEL } from "~/lib/work-status";
+import { deliver, getOrderWork, listDeliveries, listRevisions } from "~/services/fulfilment.server";
 import { adminDateTime } from "~/components/admin-orders-table";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinor } from "~/lib/money";
 import { requireAdmin } from "~/services/auth.server";
-import { getOrder } from "~/services/orders.server";
+import { OrderError } from "~/services/orders.server";
 import { parseId } from "~/lib/record-id";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
+  const admin = await requireAdmin(context, request);
   const id = params.id ?? "";
   try {
     const orderId = parseId(id);
-    const order = orderId === null ? null : await getOrder(context.db, orderId);
-    return { id, order, failed: false };
+    const actor = { kind: "admin", id: admin.id } as const;
+    const work = orderId === null ? null : await getOrderWork(context.db, orderId, actor);
+    if (!work || orderId === null) return { id, order: null, work: null, failed: false };
+    const [deliveries, revisions] = await Promise.all([listDeliveries(context.db, orderId, actor), listRevisions(context.db, orderId, actor)]);
+    return { id, order: work.order, work: { ...work, deliveries, revisions }, failed: false };
   } catch (error) {
     console.error("Loading order failed", id, error);
-    return { id, order: null, failed: true };
+    return { id, order: null, work: null, failed: true };
   }
+}
+
+/** The studio delivers (multipart: `note` and `files`); the order becomes delivered. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(context, request);
+  const orderId = parseId(params.id);
+  if (orderId === null) throw new Response("Order not found", { status: 404 });
+  const form = await request.formData();
+  if (form.get("intent") !== "deliver") return data({ refused: "Unknown action" }, { status: 400 });
+  const noteField = form.get("note");
+  const note = typeof noteField === "string" ? noteField.trim().slice(0, DELIVERY_LIMITS.noteMax) || null : null;
+  const files = form.getAll("files").filter((f): f is File => typeof f !== "string" && f.size > 0);
+  try {
+    await deliver(context.db, context.env.MEDIA, orderId, admin.id, { note, files });
+  } catch (error) {
+    if (!(error instanceof OrderError)) throw error;
+    return data({ refused: error.message, note: note ?? "" }, { status: error.status });
+  }
+  return redirect(`/admin/orders/${orderId}?delivered=1`);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Order ${data?.id ?? ""} · Admin · Reelcraft` }];
 
 export default function AdminOrder() {
-  const { id, order, failed } = useLoaderData<typeof loader>();
+  const { id, order, work, failed } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const delivering = useIsSubmitting(`/admin/orders/${id}`, "deliver");
+  const [params] = useSearchParams();
   const back = (
     <Link to="/admin/orders" className="text-sm font-semibold text-slate-600 hover:text-slate-900">
       ← Back to orders
@@ -75,6 +106,146 @@ export default function AdminOrder() {
           </div>
         </section>
       </div>
+      {work ? (
+        <section aria-labelledby="work-title" className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6">
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 id="work-title" className="text-lg font-semibold">
+              Work
+            </h2>
+            <WorkStatusBadge status={work.order.work_status} />
+            <p className="text-sm text-slate-600">
+              {work.order.due_at ? `Due ${adminDateTime.format(new Date(work.order.due_at))} UTC · ` : ""}
+              {work.order.revisions_used} of {work.order.revisions_allowed} revisions used
+            </p>
+          </div>
+
+          {params.get("delivered") === "1" && !answer ? (
+            <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+              Delivered. The customer can review it now.
+            </p>
+          ) : null}
+          {answer && "refused" in answer ? (
+            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+              {answer.refused}
+            </p>
+          ) : null}
+
+          {work.order.work_status === "in_progress" || work.order.work_status === "revision_requested" ? (
+            <Form method="post" encType="multipart/form-data" className="space-y-3 rounded-xl border border-brand-200 bg-brand-50 p-4">
+              <h3 className="font-semibold">Upload delivery</h3>
+              <div>
+                <label htmlFor="delivery-files" className="block text-sm font-medium text-slate-800">
+                  Files
+                </label>
+                <input
+                  id="delivery-files"
+                  name="files"
+                  type="file"
+                  multiple
+                  required
+                  accept={DELIVERY_ACCEPT}
+                  aria-describedby="delivery-rule"
+                  className="mt-1 block w-full text-sm"
+                />
+                <p id="delivery-rule" className="mt-1 text-xs text-slate-600">
+                  {DELIVERY_RULE}
+                </p>
+              </div>
+              <div>
+                <label htmlFor="delivery-note" className="block text-sm font-medium text-slate-800">
+                  Note to the customer
+                </label>
+                <textarea
+                  id="delivery-note"
+                  name="note"
+                  rows={3}
+                  maxLength={DELIVERY_LIMITS.noteMax}
+                  defaultValue={answer && "note" in answer ? String(answer.note) : ""}
+                  className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                />
+              </div>
+              <SubmitButton name="intent" value="deliver" busy={delivering} busyText="Uploading..." className="sm:w-auto">
+                Deliver
+              </SubmitButton>
+            </Form>
+          ) : null}
+
+          {work.revisions.length ? (
+            <div className="space-y-3">
+              <h3 className="font-semibold">Revision requests</h3>
+              {work.revisions.map((revision) => (
+                <div key={revision.created_at} className="rounded-xl bg-amber-50 p-3 text-sm">
+                  <p className="text-slate-500">{adminDateTime.format(new Date(revision.created_at))} UTC</p>
+                  <p className="mt-1 whitespace-pre-wrap">{revision.note}</p>
+                  {revision.comments.length ? (
+                    <ul aria-label="Pinned comments" className="mt-2 space-y-1">
+                      {revision.comments.map((c) => (
+                        <PinnedComment
+                          key={`${c.at_seconds}-${c.text}`}
+                          videoId={revision.delivery_id ? deliveryVideoId(revision.delivery_id) : ""}
+                          atSeconds={c.at_seconds}
+                          text={c.text}
+                        />
+                      ))}
+                    </ul>
+                  ) : null}
+                </div>
+              ))}
+            </div>
+          ) : null}
+
+          {work.deliveries.length ? (
+            <div className="space-y-3">
+              <h3 className="font-semibold">Deliveries</h3>
+              {work.deliveries.map((delivery) => (
+                <div key={delivery.id} className="space-y-2 rounded-xl border border-slate-200 p-3">
+                  <p className="text-sm text-slate-500">{adminDateTime.format(new Date(delivery.created_at))} UTC</p>
+                  {delivery.note ? <p className="text-sm whitespace-pre-wrap">{delivery.note}</p> : null}
+                  <DeliveryFiles deliveryId={delivery.id} files={delivery.files} />
+                </div>
+              ))}
+            </div>
+          ) : null}
+
+          <div>
+            <h3 className="font-semibold">Brief</h3>
+            {work.brief ? (
+              <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
+                {(
+                  [
+                    ["What the video is for", work.brief.purpose],
+                    ["Audience", work.brief.audience],
+                    ["Style", work.brief.style],
+                    ["References", work.brief.references.join("\n") || null],
+                    ["Must-have content", work.brief.must_haves],
+                    ["Deadline wish", work.brief.deadline_wish],
+                  ] as const
+                ).map(([term, value]) => (
+                  <div key={term}>
+                    <dt className="text-slate-500">{term}</dt>
+                    <dd className="break-words whitespace-pre-wrap">{value ?? "Not given"}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <p className="mt-1 text-sm text-slate-600">No brief yet.</p>
+            )}
+          </div>
+
+          <div>
+            <h3 className="font-semibold">Timeline</h3>
+            <ol className="mt-2 space-y-1 text-sm">
+              {work.events.map((event) => (
+                <li key={event.created_at + event.to_status}>
+                  {adminDateTime.format(new Date(event.created_at))} UTC · <span className="font-medium">{WORK_STATUS_LABEL[event.to_status]}</span> by{" "}
+                  {event.actor}
+                  {event.note ? ` · ${event.note}` : ""}
+                </li>
+              ))}
+            </ol>
+          </div>
+        </section>
+      ) : null}
     </div>
   );
 }

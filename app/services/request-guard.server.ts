@@ -19,7 +19,7 @@ export const SCREEN_FORM_MAX_BYTES = 128 * 1024;
 export const SCREEN_FORM_MAX_FIELDS = 400;
 
 /** Screen routes whose multipart posts carry files and apply their own size limits. */
-const UPLOAD_ROUTES = [/^\/admin\/products\/new$/, /^\/admin\/products\/\d{1,12}\/edit$/];
+const UPLOAD_ROUTES = [/^\/admin\/products\/new$/, /^\/admin\/products\/\d{1,12}\/edit$/, /^\/admin\/orders\/\d{1,12}$/];
 /** Routes that take raw or JSON bodies and check them themselves. */
 const OWN_BODY_ROUTES = [/^\/api\//, /^\/admin\/products\/[^/]+\/media$/];
 

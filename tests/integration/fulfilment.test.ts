@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { adminSignIn, api, customerCookie, dispatch, fakeMedia, freshAddress, get, newCustomer, postForm } from "./helpers";
+import { adminCookie, adminSignIn, api, customerCookie, dispatch, fakeMedia, freshAddress, get, newCustomer, postForm } from "./helpers";
 
 /**
  * The work after payment through the API: paying starts it (awaiting the brief), the owner's brief
@@ -432,5 +432,58 @@ describe("reviewing a delivery on the order's page (screens, without JavaScript)
     const approved = await postForm(`/profile/orders/${c.id}`, { intent: "approve" }, { Cookie: cookie });
     expect(approved.status).toBe(302);
     expect((await api<OrderBody>("GET", `/orders/${c.id}`, { token: c.token })).body.data.work_status).toBe("completed");
+  });
+});
+
+describe("delivering from the admin order page (screens, without JavaScript)", () => {
+  it("the studio sees the brief and uploads a delivery; a refused file names the rule and keeps the note", async () => {
+    const c = await customerWithOrder();
+    expect((await api("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: BRIEF } })).status).toBe(200);
+    const admin = await adminCookie();
+    const page = (await (await get(`/admin/orders/${c.id}`, { headers: { Cookie: admin } })).text()).replace(/<!-- -->/g, "");
+    expect(page).toContain("Upload delivery");
+    expect(page).toContain(BRIEF.purpose);
+    expect(page).toContain(" by customer · Brief submitted");
+
+    const post = (files: [string, Uint8Array<ArrayBuffer>][], note: string) => {
+      const form = new FormData();
+      form.set("intent", "deliver");
+      form.set("note", note);
+      for (const [name, bytes] of files) form.append("files", new File([bytes], name));
+      return dispatch(`http://localhost/admin/orders/${c.id}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: admin, Host: "localhost", Origin: "http://localhost", "CF-Connecting-IP": freshAddress() },
+        body: form,
+      });
+    };
+    const refused = await post([["notes.txt", new TextEncoder().encode("plain text")]], "Here is the first cut");
+    expect(refused.status).toBe(422);
+    const refusedPage = await refused.text();
+    expect(refusedPage).toContain("notes.txt is not a video, image or PDF.");
+    expect(refusedPage).toContain("Here is the first cut");
+
+    const done = await post([["cut.mp4", fakeMedia("cut.mp4", 2048)]], "Here is the first cut");
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe(`/admin/orders/${c.id}?delivered=1`);
+    const list = await api<{ data: { note: string; files: { url: string }[] }[] }>("GET", `/orders/${c.id}/deliveries`, { token: c.token });
+    expect(list.body.data[0]!.note).toBe("Here is the first cut");
+    // The admin's browser may fetch the file too; a customer's cookie for another order may not.
+    expect((await get(list.body.data[0]!.files[0]!.url, { headers: { Cookie: admin } })).status).toBe(200);
+
+    const customer = await customerCookie();
+    const forbidden = await dispatch(`http://localhost/admin/orders/${c.id}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: customer, Host: "localhost", Origin: "http://localhost" },
+      body: (() => {
+        const f = new FormData();
+        f.set("intent", "deliver");
+        return f;
+      })(),
+    });
+    expect(forbidden.status).toBe(302);
+    expect(forbidden.headers.get("Location")).toBe("/admin/login");
+    expect((await get(list.body.data[0]!.files[0]!.url, { headers: { Cookie: customer } })).status).toBe(404);
   });
 });
