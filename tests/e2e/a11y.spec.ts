@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { adminLogIn, expect, hydrated, linkFromOutbox, signUp, test, uniqueEmail } from "./fixtures";
@@ -139,7 +140,7 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await visit(page, "/unsubscribe?email=fan%40example.com&token=no-such-token");
   });
 
-  test("an order's page and its brief form, empty, with errors and submitted", async ({ page }) => {
+  test("an order's page and its brief form, empty, with errors and submitted; the studio's delivery and the review", async ({ page, browser, baseURL }) => {
     await signUp(page, { name: "Axe Brief", email: uniqueEmail("axe-brief") });
     await visit(page, "/products/1/checkout?package=0");
     await page.getByRole("link", { name: "Add New" }).click();
@@ -166,6 +167,21 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await page.getByRole("button", { name: "Submit brief and start production" }).click();
     await expect(page.getByRole("list", { name: "Order progress" })).toBeVisible();
     await expectNoViolations(page, "order page in production");
+
+    // The studio's side: the admin order page with its upload form, then a delivery to review.
+    const id = /\/profile\/orders\/(\d+)/.exec(page.url())![1];
+    const admin = await (await browser.newContext({ baseURL })).newPage();
+    await adminLogIn(admin);
+    await visit(admin, `/admin/orders/${id}`);
+    await admin.getByLabel("Files").setInputFiles(fileURLToPath(new URL("../../db/seed/media/video-01.mp4", import.meta.url)));
+    await admin.getByRole("button", { name: "Deliver" }).click();
+    await expect(admin.getByRole("status")).toHaveText("Delivered. The customer can review it now.");
+    await expectNoViolations(admin, "admin order page with a delivery");
+    await admin.context().close();
+    await visit(page, `/profile/orders/${id}`);
+    await page.getByRole("button", { name: "Request revision" }).click();
+    await expect(page.getByText("Tell the studio what to change")).toBeVisible();
+    await expectNoViolations(page, "order page: review with errors");
   });
 
   test("customer screens: header, checkout with its forms and errors, profile area", async ({ page }) => {

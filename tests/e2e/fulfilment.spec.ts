@@ -1,5 +1,6 @@
-import type { APIRequestContext } from "@playwright/test";
-import { expect, hydrated, logIn, test, uniqueEmail } from "./fixtures";
+import { fileURLToPath } from "node:url";
+import type { APIRequestContext, Browser } from "@playwright/test";
+import { adminLogIn, expect, hydrated, logIn, test, uniqueEmail } from "./fixtures";
 
 /** After payment: My Orders → the order's page → the brief → production has started, with JavaScript on and off. */
 const PASSWORD = "Str0ng!Pass";
@@ -24,7 +25,22 @@ async function customerWithPaidOrder(request: APIRequestContext) {
     data: { client_secret, card: { number: "4242424242424242", expiry: "12/40", cvc: "123" } },
   });
   expect(paid.status()).toBe(200);
-  return { email, id: id as number };
+  return { email, id: id as number, auth };
+}
+
+const media = (file: string) => fileURLToPath(new URL(`../../db/seed/media/${file}`, import.meta.url));
+
+/** The studio uploads a delivery from the admin order page, in its own browser context. */
+async function studioDelivers(browser: Browser, id: number, note: string, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled });
+  const admin = await context.newPage();
+  await adminLogIn(admin);
+  await admin.goto(`/admin/orders/${id}`);
+  await admin.getByLabel("Files").setInputFiles(media("video-01.mp4"));
+  await admin.getByLabel("Note to the customer").fill(note);
+  await admin.getByRole("button", { name: "Deliver" }).click();
+  await expect(admin.getByRole("status")).toHaveText("Delivered. The customer can review it now.");
+  await context.close();
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -59,6 +75,57 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("link", { name: "https://example.com/film" })).toBeVisible();
       await expect(page.getByText(/days left/)).toBeVisible();
       await expect(page.getByRole("link", { name: "Write your brief" })).toHaveCount(0);
+    });
+  });
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`delivery and review, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled, allowedConsole: [/status of 400/] });
+
+    test("the studio delivers a video → a revision with a pinned comment → redelivery → approval", async ({ page, browser }) => {
+      const { email, id, auth } = await customerWithPaidOrder(page.request);
+      const brief = await page.request.put(`/api/v1/orders/${id}/brief`, {
+        headers: auth,
+        data: { brief: { purpose: "A 60-second launch film for our espresso machine." } },
+      });
+      expect(brief.status()).toBe(200);
+      await studioDelivers(browser, id, "First cut", javaScriptEnabled);
+
+      await logIn(page, email, PASSWORD);
+      await page.goto(`/profile/orders/${id}`);
+      const latest = page.getByRole("article", { name: /^Delivery of / }).first();
+      await expect(latest.getByText("First cut", { exact: true })).toBeVisible();
+      await expect(latest.locator("video")).toHaveAttribute("src", new RegExp(`^/orders/${id}/files/\\d+$`));
+      await expect(page.getByText("3 of your revisions left.")).toBeVisible();
+
+      await page.getByLabel("What should change?").fill("Warmer colours, please");
+      if (javaScriptEnabled) {
+        await hydrated(page);
+        await page.getByRole("button", { name: /^Comment at \d+:\d\d$/ }).click();
+        await expect(page.getByLabel("Time of comment 1")).toHaveValue(/^\d+:\d\d$/);
+        await expect(page.getByLabel("Comment 1", { exact: true })).toBeFocused();
+      } else {
+        await page.getByLabel("Time of comment 1").fill("0:03");
+      }
+      await page.getByLabel("Comment 1", { exact: true }).fill("Logo too small here");
+      await page.getByRole("button", { name: "Request revision" }).click();
+      await expect(page.getByRole("status")).toHaveText("Your revision request is with the studio.");
+      const pinned = page.getByRole("list", { name: "Pinned comments" });
+      await expect(pinned).toContainText("Logo too small here");
+      if (javaScriptEnabled) {
+        await pinned.getByRole("button").first().click();
+        await expect(latest.locator("video")).toBeFocused();
+      }
+      await expect(page.getByRole("button", { name: "Approve delivery" })).toHaveCount(0);
+
+      await studioDelivers(browser, id, "Second cut, warmer", javaScriptEnabled);
+      await page.goto(`/profile/orders/${id}`);
+      await expect(page.getByRole("article", { name: /^Delivery of / }).first().getByText("Second cut, warmer")).toBeVisible();
+      await expect(page.getByText("2 of your revisions left.")).toBeVisible();
+      await page.getByRole("button", { name: "Approve delivery" }).click();
+      await expect(page.getByRole("status")).toHaveText("Thank you! The order is complete.");
+      await expect(page.getByRole("list", { name: "Order progress" }).locator('[aria-current="step"]')).toContainText("Completed");
     });
   });
 }

@@ -36,6 +36,8 @@ export const SCREENS: Row[] = [
   ["GET", "/admin/products/999999/edit", adminLogin, adminLogin, adminLogin, 404],
   ["GET", "/admin/orders", adminLogin, adminLogin, adminLogin, 200],
   ["GET", "/admin/orders/{orderA}", adminLogin, adminLogin, adminLogin, 200],
+  ["POST", "/admin/orders/{orderA}", adminLogin, adminLogin, adminLogin, 409, { intent: "deliver" }],
+  ["GET", "/orders/{orderA}/files/999999", 401, 404, 404, 404],
   ["GET", "/admin/users", adminLogin, adminLogin, adminLogin, 200],
   ["GET", "/admin/account", adminLogin, adminLogin, adminLogin, 200],
   ["GET", "/admin/demo-requests", adminLogin, adminLogin, adminLogin, 200],
