@@ -121,7 +121,12 @@ for (const javaScriptEnabled of [true, false]) {
 
       await studioDelivers(browser, id, "Second cut, warmer", javaScriptEnabled);
       await page.goto(`/profile/orders/${id}`);
-      await expect(page.getByRole("article", { name: /^Delivery of / }).first().getByText("Second cut, warmer")).toBeVisible();
+      await expect(
+        page
+          .getByRole("article", { name: /^Delivery of / })
+          .first()
+          .getByText("Second cut, warmer"),
+      ).toBeVisible();
       await expect(page.getByText("2 of your revisions left.")).toBeVisible();
       await page.getByRole("button", { name: "Approve delivery" }).click();
       await expect(page.getByRole("status")).toHaveText("Thank you! The order is complete.");
