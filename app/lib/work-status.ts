@@ -7,6 +7,9 @@
 export const WORK_STATUSES = ["awaiting_payment", "awaiting_brief", "in_progress", "delivered", "revision_requested", "completed", "cancelled"] as const;
 export type WorkStatus = (typeof WORK_STATUSES)[number];
 
+/** A delivery with no answer (approve or revision) for this long completes the order on its own. */
+export const AUTO_COMPLETE_DAYS = 3;
+
 /** Who moves an order: its customer, the studio (an admin), or the shop itself (payment, timers). */
 export type WorkActor = "customer" | "admin" | "system";
 

@@ -6,7 +6,7 @@ import { timeLeft, WorkStatusBadge, WorkSteps } from "~/components/work-status";
 import { currencySymbol } from "~/lib/currency";
 import { packageName } from "~/lib/packages";
 import { parseId } from "~/lib/record-id";
-import { WORK_STATUS_LABEL } from "~/lib/work-status";
+import { AUTO_COMPLETE_DAYS, WORK_STATUS_LABEL } from "~/lib/work-status";
 import { requireCustomer } from "~/services/auth.server";
 import { RevisionSchema } from "~/lib/schemas/revision";
 import { approveDelivery, getOrderWork, listDeliveries, listRevisions, requestRevision } from "~/services/fulfilment.server";
@@ -176,6 +176,12 @@ export default function OrderPage() {
                 ))}
             </article>
           ))}
+          {order.work_status === "delivered" ? (
+            <p className="text-sm text-slate-600">
+              Please review it by {dateTimeFormat.format(new Date(Date.parse(deliveries[0]!.created_at) + AUTO_COMPLETE_DAYS * 86_400_000))} UTC: without an
+              answer, the order completes automatically then.
+            </p>
+          ) : null}
           {order.work_status === "delivered" ? (
             <ReviewActions
               action={`/profile/orders/${order.id}`}

@@ -15,9 +15,9 @@ import { DELIVERY_LIMITS, DELIVERY_RULE } from "~/lib/delivery-rules";
 import type { RevisionInput } from "~/lib/schemas/revision";
 import { sniffDeliveryType } from "./media.server";
 import type { BriefInput } from "~/lib/schemas/brief";
-import { decideWorkMove, type WorkActor, type WorkMove, type WorkStatus } from "~/lib/work-status";
+import { AUTO_COMPLETE_DAYS, decideWorkMove, type WorkActor, type WorkMove, type WorkStatus } from "~/lib/work-status";
 import { getOrder, OrderError } from "./orders.server";
-import { workEventQuery, type Actor } from "./work-events.server";
+import { SHOP_ACTOR, workEventQuery, type Actor } from "./work-events.server";
 
 /** Production time from the brief, as the checkout promises ('7-day delivery'). */
 export const DELIVERY_DAYS = 7;
@@ -421,4 +421,29 @@ export async function listRevisions(db: Database, orderId: number, actor: Actor)
     delivery_id: r.deliveryId,
     comments: comments.filter((c) => c.revisionId === r.id).map((c) => ({ at_seconds: c.atSeconds, text: c.text })),
   }));
+}
+
+/**
+ * The timer's part (the scheduled handler, `maintenance.server.ts`): an order delivered
+ * AUTO_COMPLETE_DAYS ago without an answer completes on its own. A customer who answers meanwhile
+ * wins: the move is refused (409) and skipped. Returns how many orders completed.
+ */
+export async function autoCompleteDeliveries(db: Database, now = Date.now()): Promise<number> {
+  const cutoff = now - AUTO_COMPLETE_DAYS * 86_400_000;
+  const lastDelivery = sql<number>`(SELECT max(${orderDeliveries.createdAt}) FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orders.id})`;
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.workStatus, "delivered"), sql`${lastDelivery} <= ${cutoff}`))
+    .limit(100);
+  let completed = 0;
+  for (const { id } of due) {
+    try {
+      await moveWork(db, id, "auto_complete", SHOP_ACTOR, { note: `No answer for ${AUTO_COMPLETE_DAYS} days: completed automatically`, now });
+      completed++;
+    } catch (error) {
+      if (!(error instanceof OrderError)) throw error;
+    }
+  }
+  return completed;
 }

@@ -1,4 +1,5 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../../server";
 import { describe, expect, it } from "vitest";
 import { adminCookie, adminSignIn, api, customerCookie, dispatch, fakeMedia, freshAddress, get, newCustomer, postForm } from "./helpers";
 
@@ -485,5 +486,46 @@ describe("delivering from the admin order page (screens, without JavaScript)", (
     expect(forbidden.status).toBe(302);
     expect(forbidden.headers.get("Location")).toBe("/admin/login");
     expect((await get(list.body.data[0]!.files[0]!.url, { headers: { Cookie: customer } })).status).toBe(404);
+  });
+});
+
+describe("the timer (the Worker's scheduled handler, with a fixed clock)", () => {
+  it("completes an order whose delivery had no answer for 3 days, and leaves a fresh one", async () => {
+    const old = await customerWithOrder();
+    const fresh = await customerWithOrder();
+    const admin = await adminSignIn();
+    for (const c of [old, fresh]) {
+      expect((await api("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: BRIEF } })).status).toBe(200);
+      const form = new FormData();
+      form.append("files[]", new File([fakeMedia("cut.mp4", 512)], "cut.mp4"));
+      const delivered = await dispatch(`http://localhost/api/v1/orders/${c.id}/deliveries`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${admin.access_token}`, "CF-Connecting-IP": freshAddress() },
+        body: form,
+      });
+      expect(delivered.status).toBe(201);
+    }
+    // The old order's delivery was made three days and a minute before the run.
+    await env.DB.prepare("UPDATE order_deliveries SET created_at = created_at - ? WHERE order_id = ?")
+      .bind(3 * 86_400_000 + 60_000, old.id)
+      .run();
+    const ctx = createExecutionContext();
+    await worker.scheduled({ scheduledTime: Date.now(), cron: "*/30 * * * *", noRetry() {} } as ScheduledController, env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    const status = async (c: { token: string; id: number }) => (await api<OrderBody>("GET", `/orders/${c.id}`, { token: c.token })).body.data.work_status;
+    expect(await status(old)).toBe("completed");
+    expect(await status(fresh)).toBe("delivered");
+    expect((await events(old.token, old.id)).at(-1)).toMatchObject({
+      actor: "system",
+      from_status: "delivered",
+      to_status: "completed",
+      note: "No answer for 3 days: completed automatically",
+    });
+    // A second run changes nothing more.
+    const again = createExecutionContext();
+    await worker.scheduled({ scheduledTime: Date.now(), cron: "*/30 * * * *", noRetry() {} } as ScheduledController, env, again);
+    await waitOnExecutionContext(again);
+    expect(await events(old.token, old.id)).toHaveLength(4);
   });
 });
