@@ -312,6 +312,22 @@ export const reviewComments = sqliteTable(
   (t) => [index("review_comments_revision_idx").on(t.revisionId, t.atSeconds)],
 );
 
+/** The thread between a customer and the studio about one order (plain text, shown escaped). */
+export const orderMessages = sqliteTable(
+  "order_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    authorKind: text("author_kind", { enum: ["customer", "admin"] }).notNull(),
+    authorId: integer("author_id").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_messages_order_idx").on(t.orderId, t.id)],
+);
+
 /** Every move of an order's work status: who, when, from, to, why. One row per work version. */
 export const orderEvents = sqliteTable(
   "order_events",

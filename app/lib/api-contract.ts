@@ -23,6 +23,7 @@ import { CreateOrderSchema } from "./schemas/order";
 import { WORK_STATUSES } from "./work-status";
 import { BriefSchema } from "./schemas/brief";
 import { RevisionSchema } from "./schemas/revision";
+import { MessageSchema } from "./schemas/message";
 import { ProductDetailsSchema } from "./schemas/product";
 import { AutosuggestQuerySchema, PaginationQuerySchema, ProductListQuerySchema } from "./query";
 
@@ -129,6 +130,7 @@ const RevisionResponse = z
     comments: z.array(z.object({ at_seconds: z.number().int(), text: z.string() }).strict()),
   })
   .strict();
+const MessageResponse = z.object({ id: z.number().int(), author: z.enum(["customer", "studio"]), body: z.string(), created_at: z.string() }).strict();
 const LocalPaymentStatus = z.object({ status: z.string().describe("succeeded, requires_action, …"), payment_status: z.enum(paymentStatuses) }).strict();
 const Tokens = { access_token: z.string(), refresh_token: z.string() };
 const PageMeta = z.object({ totalPages: z.number().int(), currentPage: z.number().int(), totalCount: z.number().int(), limit: z.number().int() }).strict();
@@ -551,6 +553,27 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       404: "Not the caller's, or none",
       409: "Nothing delivered, or every revision of the package is used",
       422: "Invalid revision",
+    },
+  },
+  {
+    method: "GET",
+    path: "/orders/{id}/messages",
+    summary: "The order's thread between the customer and the studio, oldest first: its owner or an admin",
+    auth: "customer or admin",
+    responses: { 200: { description: "The messages", schema: ok(z.array(MessageResponse)) }, 401: refused[401], 404: "Not the caller's, or none" },
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/messages",
+    summary: "Write in the order's thread (plain text): its owner or an admin",
+    auth: "customer or admin",
+    body: { schema: MessageSchema, wrapper: "message" },
+    responses: {
+      201: { description: "Sent", schema: ok(MessageResponse, { message: true }) },
+      401: refused[401],
+      404: "Not the caller's, or none",
+      409: "The order is not paid yet",
+      422: "Empty or too long",
     },
   },
   {

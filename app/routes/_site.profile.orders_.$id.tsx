@@ -9,7 +9,9 @@ import { parseId } from "~/lib/record-id";
 import { AUTO_COMPLETE_DAYS, WORK_STATUS_LABEL } from "~/lib/work-status";
 import { requireCustomer } from "~/services/auth.server";
 import { RevisionSchema } from "~/lib/schemas/revision";
-import { approveDelivery, getOrderWork, listDeliveries, listRevisions, requestRevision } from "~/services/fulfilment.server";
+import { approveDelivery, getOrderWork, listDeliveries, listMessages, listRevisions, postMessage, requestRevision } from "~/services/fulfilment.server";
+import { MessageSchema } from "~/lib/schemas/message";
+import { MessageThread } from "~/components/message-thread";
 import { parseSubmission } from "~/services/form-submission.server";
 import { OrderError } from "~/services/orders.server";
 
@@ -20,11 +22,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const work = id ? await getOrderWork(context.db, id, actor) : null;
   if (!work || !id) throw new Response("Order not found", { status: 404 });
   const { order } = work;
-  const [deliveries, revisions] = await Promise.all([listDeliveries(context.db, id, actor), listRevisions(context.db, id, actor)]);
+  const [deliveries, revisions, messages] = await Promise.all([
+    listDeliveries(context.db, id, actor),
+    listRevisions(context.db, id, actor),
+    listMessages(context.db, id, actor),
+  ]);
   return {
     ...work,
     deliveries,
     revisions,
+    messages,
     timeLeft: order.due_at && (order.work_status === "in_progress" || order.work_status === "revision_requested") ? timeLeft(order.due_at) : null,
   };
 }
@@ -40,6 +47,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (intent === "approve") {
       await approveDelivery(context.db, id, customer.id);
       return redirect(`/profile/orders/${id}?notice=approved`);
+    }
+    if (intent === "message") {
+      const submission = parseSubmission(form, { schema: MessageSchema });
+      if (submission.status !== "success") return data({ messageResult: submission.reply() }, { status: 400 });
+      await postMessage(context.db, id, { kind: "customer", id: customer.id }, submission.value);
+      return redirect(`/profile/orders/${id}#messages-title`);
     }
     if (intent === "revision") {
       const submission = parseSubmission(form, { schema: RevisionSchema });
@@ -77,7 +90,7 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 export default function OrderPage() {
-  const { order, brief, events, timeLeft, deliveries, revisions } = useLoaderData<typeof loader>();
+  const { order, brief, events, timeLeft, deliveries, revisions, messages } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const notice = NOTICES[params.get("notice") ?? ""];
@@ -242,6 +255,14 @@ export default function OrderPage() {
           </p>
         )}
       </section>
+
+      <MessageThread
+        messages={messages}
+        viewer="customer"
+        action={`/profile/orders/${order.id}`}
+        lastResult={answer && "messageResult" in answer ? answer.messageResult : undefined}
+        open={order.work_status !== "awaiting_payment"}
+      />
 
       <section aria-labelledby="timeline-title" className="space-y-3">
         <h2 id="timeline-title" className="text-lg font-semibold">

@@ -5,7 +5,10 @@ import { SubmitButton, useIsSubmitting } from "~/components/ui/form";
 import { WorkStatusBadge } from "~/components/work-status";
 import { DELIVERY_ACCEPT, DELIVERY_LIMITS, DELIVERY_RULE } from "~/lib/delivery-rules";
 import { WORK_STATUS_LABEL } from "~/lib/work-status";
-import { deliver, getOrderWork, listDeliveries, listRevisions } from "~/services/fulfilment.server";
+import { deliver, getOrderWork, listDeliveries, listMessages, listRevisions, postMessage } from "~/services/fulfilment.server";
+import { parseSubmission } from "~/services/form-submission.server";
+import { MessageSchema } from "~/lib/schemas/message";
+import { MessageThread } from "~/components/message-thread";
 import { adminDateTime } from "~/components/admin-orders-table";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatMoney } from "~/lib/money";
@@ -22,8 +25,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const actor = { kind: "admin", id: admin.id } as const;
     const work = orderId === null ? null : await getOrderWork(context.db, orderId, actor);
     if (!work || orderId === null) return { id, order: null, work: null, failed: false };
-    const [deliveries, revisions] = await Promise.all([listDeliveries(context.db, orderId, actor), listRevisions(context.db, orderId, actor)]);
-    return { id, order: work.order, work: { ...work, deliveries, revisions }, failed: false };
+    const [deliveries, revisions, messages] = await Promise.all([
+      listDeliveries(context.db, orderId, actor),
+      listRevisions(context.db, orderId, actor),
+      listMessages(context.db, orderId, actor),
+    ]);
+    return { id, order: work.order, work: { ...work, deliveries, revisions, messages }, failed: false };
   } catch (error) {
     console.error("Loading order failed", id, error);
     return { id, order: null, work: null, failed: true };
@@ -36,6 +43,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const orderId = parseId(params.id);
   if (orderId === null) throw new Response("Order not found", { status: 404 });
   const form = await request.formData();
+  if (form.get("intent") === "message") {
+    const submission = parseSubmission(form, { schema: MessageSchema });
+    if (submission.status !== "success") return data({ messageResult: submission.reply() }, { status: 400 });
+    try {
+      await postMessage(context.db, orderId, { kind: "admin", id: admin.id }, submission.value);
+    } catch (error) {
+      if (!(error instanceof OrderError)) throw error;
+      return data({ refused: error.message }, { status: error.status });
+    }
+    return redirect(`/admin/orders/${orderId}#messages-title`);
+  }
   if (form.get("intent") !== "deliver") return data({ refused: "Unknown action" }, { status: 400 });
   const noteField = form.get("note");
   const note = typeof noteField === "string" ? noteField.trim().slice(0, DELIVERY_LIMITS.noteMax) || null : null;
@@ -206,6 +224,14 @@ export default function AdminOrder() {
               ))}
             </div>
           ) : null}
+
+          <MessageThread
+            messages={work.messages}
+            viewer="studio"
+            action={`/admin/orders/${work.order.id}`}
+            lastResult={answer && "messageResult" in answer ? answer.messageResult : undefined}
+            open={work.order.work_status !== "awaiting_payment"}
+          />
 
           <div>
             <h3 className="font-semibold">Brief</h3>

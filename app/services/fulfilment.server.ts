@@ -10,7 +10,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
-import { deliveryFiles, orderBriefs, orderDeliveries, orderEvents, orders, reviewComments, revisionRequests } from "../../db/schema";
+import { deliveryFiles, orderBriefs, orderDeliveries, orderEvents, orderMessages, orders, reviewComments, revisionRequests } from "../../db/schema";
+import type { MessageInput } from "~/lib/schemas/message";
 import { DELIVERY_LIMITS, DELIVERY_RULE } from "~/lib/delivery-rules";
 import type { RevisionInput } from "~/lib/schemas/revision";
 import { sniffDeliveryType } from "./media.server";
@@ -446,4 +447,32 @@ export async function autoCompleteDeliveries(db: Database, now = Date.now()): Pr
     }
   }
   return completed;
+}
+
+// ----- Messages -----
+
+export interface MessageView {
+  id: number;
+  author: "customer" | "studio";
+  body: string;
+  created_at: string;
+}
+
+/** An order's thread, oldest first: its owner or an admin. */
+export async function listMessages(db: Database, orderId: number, actor: Actor): Promise<MessageView[]> {
+  await getWorkState(db, orderId, actor);
+  const rows = await db.select().from(orderMessages).where(eq(orderMessages.orderId, orderId)).orderBy(asc(orderMessages.id));
+  return rows.map((m) => ({ id: m.id, author: m.authorKind === "admin" ? "studio" : "customer", body: m.body, created_at: m.createdAt.toISOString() }));
+}
+
+/** Adds a message to a paid order's thread (the owner or an admin); an unpaid order has no thread yet (409). */
+export async function postMessage(db: Database, orderId: number, actor: Actor, input: MessageInput, now = Date.now()): Promise<MessageView> {
+  const state = await getWorkState(db, orderId, actor);
+  if (state.workStatus === "awaiting_payment") throw new OrderError(409, "Messages open once the order is paid.");
+  if (actor.kind === "system" || actor.id === null) throw new OrderError(404, "Order not found");
+  const [row] = await db
+    .insert(orderMessages)
+    .values({ orderId, authorKind: actor.kind, authorId: actor.id, body: input.body, createdAt: new Date(now) })
+    .returning();
+  return { id: row!.id, author: row!.authorKind === "admin" ? "studio" : "customer", body: row!.body, created_at: row!.createdAt.toISOString() };
 }

@@ -69,12 +69,19 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("What is the video for?").fill("A 60-second launch film for our espresso machine.");
       await page.getByRole("button", { name: "Submit brief and start production" }).click();
       await expect(page).toHaveURL(new RegExp(`/profile/orders/${id}\\?notice=brief-submitted$`));
-      await expect(page.getByRole("status")).toHaveText("Thank you! Your brief is with the studio and production has started.");
+      await expect(page.getByRole("main").getByRole("status")).toHaveText("Thank you! Your brief is with the studio and production has started.");
       await expect(page.getByRole("list", { name: "Order progress" }).locator('[aria-current="step"]')).toContainText("In production");
       await expect(page.getByText("A 60-second launch film for our espresso machine.")).toBeVisible();
       await expect(page.getByRole("link", { name: "https://example.com/film" })).toBeVisible();
       await expect(page.getByText(/days left/)).toBeVisible();
       await expect(page.getByRole("link", { name: "Write your brief" })).toHaveCount(0);
+
+      // Changes now go through the order's messages.
+      await page.getByLabel("Write to the studio").fill("One more idea: https://example.com/idea");
+      await page.getByRole("button", { name: "Send message" }).click();
+      const thread = page.getByRole("region", { name: "Messages" });
+      await expect(thread.getByRole("listitem")).toHaveCount(1);
+      await expect(thread.getByRole("link", { name: "https://example.com/idea" })).toHaveAttribute("rel", "nofollow noopener noreferrer ugc");
     });
   });
 }
@@ -110,7 +117,7 @@ for (const javaScriptEnabled of [true, false]) {
       }
       await page.getByLabel("Comment 1", { exact: true }).fill("Logo too small here");
       await page.getByRole("button", { name: "Request revision" }).click();
-      await expect(page.getByRole("status")).toHaveText("Your revision request is with the studio.");
+      await expect(page.getByRole("main").getByRole("status")).toHaveText("Your revision request is with the studio.");
       const pinned = page.getByRole("list", { name: "Pinned comments" });
       await expect(pinned).toContainText("Logo too small here");
       if (javaScriptEnabled) {
@@ -129,7 +136,7 @@ for (const javaScriptEnabled of [true, false]) {
       ).toBeVisible();
       await expect(page.getByText("2 of your revisions left.")).toBeVisible();
       await page.getByRole("button", { name: "Approve delivery" }).click();
-      await expect(page.getByRole("status")).toHaveText("Thank you! The order is complete.");
+      await expect(page.getByRole("main").getByRole("status")).toHaveText("Thank you! The order is complete.");
       await expect(page.getByRole("list", { name: "Order progress" }).locator('[aria-current="step"]')).toContainText("Completed");
     });
   });

@@ -529,3 +529,36 @@ describe("the timer (the Worker's scheduled handler, with a fixed clock)", () =>
     expect(await events(old.token, old.id)).toHaveLength(4);
   });
 });
+
+describe("the order's messages", () => {
+  it("owner and studio write in one thread (API and screens); text stays text, links become safe links; others get 404", async () => {
+    const c = await customerWithOrder();
+    const admin = await adminSignIn();
+    const sent = await api<{ data: { author: string; body: string } }>("POST", `/orders/${c.id}/messages`, {
+      token: c.token,
+      body: { message: { body: "Can we use <b>our</b> logo? See https://example.com/logo.png, thanks" } },
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data).toMatchObject({ author: "customer" });
+    expect((await api("POST", `/orders/${c.id}/messages`, { token: admin.access_token, body: { message: { body: "Yes, send it over." } } })).status).toBe(201);
+    expect((await api<{ errors: string[] }>("POST", `/orders/${c.id}/messages`, { token: c.token, body: { message: { body: "  " } } })).body.errors).toEqual([
+      "Write a message",
+    ]);
+    const b = await newCustomer();
+    expect((await api("GET", `/orders/${c.id}/messages`, { token: b.access_token })).status).toBe(404);
+    expect((await api("POST", `/orders/${c.id}/messages`, { token: b.access_token, body: { message: { body: "Hi" } } })).status).toBe(404);
+
+    const me = await api<{ data: { email: string } }>("GET", "/users/me", { token: c.token });
+    const cookie = await customerCookie(me.body.data.email, "Str0ng!Pass");
+    const page = (await (await get(`/profile/orders/${c.id}`, { headers: { Cookie: cookie } })).text()).replace(/<!-- -->/g, "");
+    expect(page).toContain("Can we use &lt;b&gt;our&lt;/b&gt; logo? See ");
+    expect(page).toContain('<a href="https://example.com/logo.png" rel="nofollow noopener noreferrer ugc" target="_blank"');
+    expect(page).toContain("Studio · ");
+    const posted = await postForm(`/profile/orders/${c.id}`, { intent: "message", body: "Sent from the page" }, { Cookie: cookie });
+    expect(posted.status).toBe(302);
+    const adminPage = await (await get(`/admin/orders/${c.id}`, { headers: { Cookie: await adminCookie() } })).text();
+    expect(adminPage).toContain("Sent from the page");
+    const thread = await api<{ data: { author: string }[] }>("GET", `/orders/${c.id}/messages`, { token: admin.access_token });
+    expect(thread.body.data.map((m) => m.author)).toEqual(["customer", "studio", "customer"]);
+  });
+});

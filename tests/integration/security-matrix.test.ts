@@ -82,6 +82,8 @@ export const API: Row[] = [
   ["POST", "/orders/{orderA}/deliveries", 401, 403, 403, 409, "multipart"],
   ["POST", "/orders/{orderA}/approve", 401, 409, 404, 403, {}],
   ["GET", "/orders/{orderA}/revisions", 401, 200, 404, 200],
+  ["GET", "/orders/{orderA}/messages", 401, 200, 404, 200],
+  ["POST", "/orders/{orderA}/messages", 401, 409, 404, 409, { message: { body: "Hello studio" } }],
   ["POST", "/orders/{orderA}/revisions", 401, 409, 404, 403, { revision: { note: "Warmer colours" } }],
   ["PUT", "/orders/{orderA}/update_payment_status", 401, 200, 404, 200, {}],
   ["POST", "/orders", 401, 422, 422, 403, { order: {} }],

@@ -1,4 +1,4 @@
 import { fuzzTargets, signInFuzzAccounts } from "./targets";
 
 signInFuzzAccounts();
-fuzzTargets(15, 37);
+fuzzTargets(15, 38);

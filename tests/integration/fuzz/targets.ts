@@ -371,6 +371,7 @@ const TARGETS: Target[] = [
     input: jsonBody("revision", ["note", "comments"]),
     send: sendJson("POST", "/orders/1/revisions", customer),
   },
+  { name: "POST /api/v1/orders/{id}/messages", input: jsonBody("message", ["body"]), send: sendJson("POST", "/orders/1/messages", customer) },
   { name: "POST /verify-email", input: formFields(["intent", "token"]), send: sendForm("/verify-email", customerCookie) },
   { name: "POST /unsubscribe", input: formFields(["email", "token", "List-Unsubscribe"]), send: sendForm("/unsubscribe?email=fan%40example.com", none) },
   {
