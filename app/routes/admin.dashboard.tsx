@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: "Dashboard · Admin · Reelcraft" }];
 
 export default function Dashboard() {
-  const { totalProducts, totalOrders, revenue, recentOrders, subscribers } = useLoaderData<typeof loader>();
+  const { totalProducts, totalOrders, revenue, recentOrders, subscribers, work } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
@@ -27,6 +27,17 @@ export default function Dashboard() {
         />
         <Figure label="Newsletter subscribers" value={String(subscribers)} hint="From the footer's sign-up box" />
       </dl>
+      <section aria-labelledby="work-title" className="space-y-3">
+        <h2 id="work-title" className="text-lg font-semibold">
+          Studio work
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Figure label="Awaiting brief" value={String(work.awaitingBrief)} hint="Paid, waiting for the customer's brief" />
+          <Figure label="In production" value={String(work.inProduction)} hint="Including revisions" />
+          <Figure label="Overdue" value={String(work.overdue)} hint="In production past the due date" />
+          <Figure label="Awaiting customer review" value={String(work.awaitingReview)} hint="Delivered, not yet approved" />
+        </dl>
+      </section>
       <section aria-labelledby="recent-title" className="space-y-3">
         <h2 id="recent-title" className="text-lg font-semibold">
           Recent orders

@@ -2,14 +2,13 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
 import { requireApiToken } from "~/services/auth.server";
 import { approveDelivery } from "~/services/fulfilment.server";
-import { getOrder, OrderError } from "~/services/orders.server";
-import { apiRoute, parseId } from "~/services/api-route.server";
+import { getOrder } from "~/services/orders.server";
+import { apiRoute, requireIdParam } from "~/services/api-route.server";
 
 /** POST /api/v1/orders/{id}/approve (owner) → 200, the order completed; before a delivery → 409. */
 export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
   const token = await requireApiToken(context, request, "customer");
-  const id = parseId(params.id);
-  if (!id) throw new OrderError(404, "Order not found");
+  const id = requireIdParam(params.id, "Order not found");
   await approveDelivery(context.db, id, token.id);
   const { user_id: _owner, ...data } = (await getOrder(context.db, id, { userId: token.id }))!;
   return apiJson({ success: true, message: "Delivery approved", data });

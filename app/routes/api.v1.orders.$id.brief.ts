@@ -3,26 +3,20 @@ import { apiJson } from "~/lib/api";
 import { BriefSchema } from "~/lib/schemas/brief";
 import { requireApiAnyAccount, requireApiToken } from "~/services/auth.server";
 import { getBrief, submitBrief } from "~/services/fulfilment.server";
-import { getOrder, OrderError } from "~/services/orders.server";
-import { apiRoute, parseId, readApiBody } from "~/services/api-route.server";
-
-const orderId = (value: string | undefined) => {
-  const id = parseId(value);
-  if (!id) throw new OrderError(404, "Order not found");
-  return id;
-};
+import { getOrder } from "~/services/orders.server";
+import { apiRoute, readApiBody, requireIdParam } from "~/services/api-route.server";
 
 /** GET /api/v1/orders/{id}/brief: the owner or an admin; `data` is null until the brief is submitted. */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const caller = await requireApiAnyAccount(context, request);
-  const brief = await getBrief(context.db, orderId(params.id), { kind: caller.kind, id: caller.id });
+  const brief = await getBrief(context.db, requireIdParam(params.id, "Order not found"), { kind: caller.kind, id: caller.id });
   return apiJson({ success: true, data: brief });
 });
 
 /** PUT /api/v1/orders/{id}/brief {brief:{…}}: the owner submits it once; production starts (409 afterwards). */
 export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
   const token = await requireApiToken(context, request, "customer");
-  const id = orderId(params.id);
+  const id = requireIdParam(params.id, "Order not found");
   const brief = await readApiBody(request, BriefSchema, { wrapper: "brief", failure: "Brief could not be saved" });
   await submitBrief(context.db, id, token.id, brief);
   const order = await getOrder(context.db, id, { userId: token.id });

@@ -3,25 +3,19 @@ import { apiJson } from "~/lib/api";
 import { requireApiAnyAccount, requireApiToken } from "~/services/auth.server";
 import { deliver, listDeliveries } from "~/services/fulfilment.server";
 import { getOrder, OrderError } from "~/services/orders.server";
-import { apiRoute, parseId } from "~/services/api-route.server";
+import { apiRoute, requireIdParam } from "~/services/api-route.server";
 import { DELIVERY_LIMITS } from "~/lib/delivery-rules";
-
-function orderId(value: string | undefined) {
-  const id = parseId(value);
-  if (!id) throw new OrderError(404, "Order not found");
-  return id;
-}
 
 /** GET /api/v1/orders/{id}/deliveries: newest first, the owner or an admin. */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const caller = await requireApiAnyAccount(context, request);
-  return apiJson({ success: true, data: await listDeliveries(context.db, orderId(params.id), { kind: caller.kind, id: caller.id }) });
+  return apiJson({ success: true, data: await listDeliveries(context.db, requireIdParam(params.id, "Order not found"), { kind: caller.kind, id: caller.id }) });
 });
 
 /** POST /api/v1/orders/{id}/deliveries (admin, multipart `note` + `files[]`) → 201, the order delivered. */
 export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
   const admin = await requireApiToken(context, request, "admin");
-  const id = orderId(params.id);
+  const id = requireIdParam(params.id, "Order not found");
   if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data"))
     throw new OrderError(422, "Send the delivery as multipart/form-data with note and files[]");
   const form = await request.formData();

@@ -2,13 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
 import { requireApiAnyAccount } from "~/services/auth.server";
 import { listOrderEvents } from "~/services/fulfilment.server";
-import { OrderError } from "~/services/orders.server";
-import { apiRoute, parseId } from "~/services/api-route.server";
+import { apiRoute, requireIdParam } from "~/services/api-route.server";
 
 /** GET /api/v1/orders/{id}/events: the order's timeline, oldest first (the owner or an admin). */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const caller = await requireApiAnyAccount(context, request);
-  const id = parseId(params.id);
-  if (!id) throw new OrderError(404, "Order not found");
+  const id = requireIdParam(params.id, "Order not found");
   return apiJson({ success: true, data: await listOrderEvents(context.db, id, { kind: caller.kind, id: caller.id }) });
 });

@@ -3,25 +3,19 @@ import { apiJson } from "~/lib/api";
 import { RevisionSchema } from "~/lib/schemas/revision";
 import { requireApiAnyAccount, requireApiToken } from "~/services/auth.server";
 import { listRevisions, requestRevision } from "~/services/fulfilment.server";
-import { getOrder, OrderError } from "~/services/orders.server";
-import { apiRoute, parseId, readApiBody } from "~/services/api-route.server";
-
-function orderId(value: string | undefined) {
-  const id = parseId(value);
-  if (!id) throw new OrderError(404, "Order not found");
-  return id;
-}
+import { getOrder } from "~/services/orders.server";
+import { apiRoute, readApiBody, requireIdParam } from "~/services/api-route.server";
 
 /** GET /api/v1/orders/{id}/revisions: the revision requests with their pinned comments (owner or admin). */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const caller = await requireApiAnyAccount(context, request);
-  return apiJson({ success: true, data: await listRevisions(context.db, orderId(params.id), { kind: caller.kind, id: caller.id }) });
+  return apiJson({ success: true, data: await listRevisions(context.db, requireIdParam(params.id, "Order not found"), { kind: caller.kind, id: caller.id }) });
 });
 
 /** POST /api/v1/orders/{id}/revisions {revision:{note, comments:[{at_seconds,text}]}} (owner) → 201; past the allowance → 409. */
 export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
   const token = await requireApiToken(context, request, "customer");
-  const id = orderId(params.id);
+  const id = requireIdParam(params.id, "Order not found");
   const revision = await readApiBody(request, RevisionSchema, { wrapper: "revision", failure: "Revision could not be requested" });
   await requestRevision(context.db, id, token.id, revision);
   const { user_id: _owner, ...data } = (await getOrder(context.db, id, { userId: token.id }))!;

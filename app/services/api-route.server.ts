@@ -10,7 +10,15 @@ import { apiError, readJsonObject, wrapped } from "~/lib/api";
 import { parseApiInput } from "~/lib/api-messages";
 import { RETRY_AFTER_SECONDS, TOO_MANY_ATTEMPTS } from "./rate-limit.server";
 
-export { parseId } from "~/lib/record-id";
+import { parseId } from "~/lib/record-id";
+export { parseId };
+
+/** A path's record id, or a 404 with `notFound` (an id that cannot exist names no record). */
+export function requireIdParam(value: string | undefined, notFound: string): number {
+  const id = parseId(value);
+  if (id === null) throw new ApiFailure(404, notFound);
+  return id;
+}
 
 /** A refusal a service decides on: the API answers `{ success: false, message, ...extra }` with `status`. */
 export class ApiFailure extends Error {

@@ -4,8 +4,8 @@ import type { Database } from "../../db/client";
 import { newsletterSubscriptions, orders, products } from "../../db/schema";
 import { recentOrdersQuery, toOrderViews } from "./orders.server";
 
-export async function getDashboard(db: Database) {
-  const [[productCount], [orderCount], revenue, recent, [subscriberCount]] = await db.batch([
+export async function getDashboard(db: Database, now = Date.now()) {
+  const [[productCount], [orderCount], revenue, recent, [subscriberCount], [work]] = await db.batch([
     db.select({ total: count() }).from(products).where(isNull(products.archivedAt)),
     db.select({ total: count() }).from(orders),
     db
@@ -16,6 +16,15 @@ export async function getDashboard(db: Database) {
       .orderBy(sql`2 DESC`),
     recentOrdersQuery(db, 5),
     db.select({ total: count() }).from(newsletterSubscriptions),
+    // The studio's work: what waits on the customer, what is in production, what is late.
+    db
+      .select({
+        awaitingBrief: sql<number>`coalesce(sum(${orders.workStatus} = 'awaiting_brief'), 0)`,
+        inProduction: sql<number>`coalesce(sum(${orders.workStatus} IN ('in_progress', 'revision_requested')), 0)`,
+        overdue: sql<number>`coalesce(sum(${orders.workStatus} IN ('in_progress', 'revision_requested') AND ${orders.dueAt} < ${now}), 0)`,
+        awaitingReview: sql<number>`coalesce(sum(${orders.workStatus} = 'delivered'), 0)`,
+      })
+      .from(orders),
   ]);
   return {
     totalProducts: productCount?.total ?? 0,
@@ -23,5 +32,11 @@ export async function getDashboard(db: Database) {
     revenue,
     recentOrders: toOrderViews(recent),
     subscribers: subscriberCount?.total ?? 0,
+    work: {
+      awaitingBrief: work?.awaitingBrief ?? 0,
+      inProduction: work?.inProduction ?? 0,
+      overdue: work?.overdue ?? 0,
+      awaitingReview: work?.awaitingReview ?? 0,
+    },
   };
 }

@@ -562,3 +562,23 @@ describe("the order's messages", () => {
     expect(thread.body.data.map((m) => m.author)).toEqual(["customer", "studio", "customer"]);
   });
 });
+
+describe("the admin dashboard's studio figures", () => {
+  it("count orders awaiting a brief, in production, overdue and awaiting review", async () => {
+    const admin = await adminCookie();
+    const figures = async () => {
+      const html = await (await get("/admin/dashboard", { headers: { Cookie: admin } })).text();
+      const figure = (id: string) => Number(new RegExp(`data-testid="${id}">(\\d+)<`).exec(html)?.[1]);
+      return { brief: figure("awaiting-brief"), production: figure("in-production"), overdue: figure("overdue"), review: figure("awaiting-customer-review") };
+    };
+    const before = await figures();
+    const c = await customerWithOrder();
+    expect(await figures()).toEqual({ ...before, brief: before.brief + 1 });
+    expect((await api("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: BRIEF } })).status).toBe(200);
+    expect(await figures()).toEqual({ ...before, production: before.production + 1 });
+    await env.DB.prepare("UPDATE orders SET due_at = ? WHERE id = ?")
+      .bind(Date.now() - 60_000, c.id)
+      .run();
+    expect(await figures()).toEqual({ ...before, production: before.production + 1, overdue: before.overdue + 1 });
+  });
+});
