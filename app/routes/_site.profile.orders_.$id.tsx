@@ -9,7 +9,7 @@ import { parseId } from "~/lib/record-id";
 import { AUTO_COMPLETE_DAYS, WORK_STATUS_LABEL } from "~/lib/work-status";
 import { requireCustomer } from "~/services/auth.server";
 import { RevisionSchema } from "~/lib/schemas/revision";
-import { approveDelivery, getOrderWork, listDeliveries, listMessages, listRevisions, postMessage, requestRevision } from "~/services/fulfilment.server";
+import { approveDelivery, getOrderWork, postMessage, requestRevision } from "~/services/fulfilment.server";
 import { MessageSchema } from "~/lib/schemas/message";
 import { MessageThread } from "~/components/message-thread";
 import { parseSubmission } from "~/services/form-submission.server";
@@ -22,16 +22,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const work = id ? await getOrderWork(context.db, id, actor) : null;
   if (!work || !id) throw new Response("Order not found", { status: 404 });
   const { order } = work;
-  const [deliveries, revisions, messages] = await Promise.all([
-    listDeliveries(context.db, id, actor),
-    listRevisions(context.db, id, actor),
-    listMessages(context.db, id, actor),
-  ]);
   return {
     ...work,
-    deliveries,
-    revisions,
-    messages,
     timeLeft: order.due_at && (order.work_status === "in_progress" || order.work_status === "revision_requested") ? timeLeft(order.due_at) : null,
   };
 }

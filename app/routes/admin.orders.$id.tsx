@@ -5,7 +5,7 @@ import { SubmitButton, useIsSubmitting } from "~/components/ui/form";
 import { WorkStatusBadge } from "~/components/work-status";
 import { DELIVERY_ACCEPT, DELIVERY_LIMITS, DELIVERY_RULE } from "~/lib/delivery-rules";
 import { WORK_STATUS_LABEL } from "~/lib/work-status";
-import { deliver, getOrderWork, listDeliveries, listMessages, listRevisions, postMessage } from "~/services/fulfilment.server";
+import { deliver, getOrderWork, postMessage } from "~/services/fulfilment.server";
 import { parseSubmission } from "~/services/form-submission.server";
 import { MessageSchema } from "~/lib/schemas/message";
 import { MessageThread } from "~/components/message-thread";
@@ -24,13 +24,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const orderId = parseId(id);
     const actor = { kind: "admin", id: admin.id } as const;
     const work = orderId === null ? null : await getOrderWork(context.db, orderId, actor);
-    if (!work || orderId === null) return { id, order: null, work: null, failed: false };
-    const [deliveries, revisions, messages] = await Promise.all([
-      listDeliveries(context.db, orderId, actor),
-      listRevisions(context.db, orderId, actor),
-      listMessages(context.db, orderId, actor),
-    ]);
-    return { id, order: work.order, work: { ...work, deliveries, revisions, messages }, failed: false };
+    if (!work) return { id, order: null, work: null, failed: false };
+    return { id, order: work.order, work, failed: false };
   } catch (error) {
     console.error("Loading order failed", id, error);
     return { id, order: null, work: null, failed: true };

@@ -95,17 +95,28 @@ export function moveHeld(orderId: number, state: WorkState) {
 }
 
 /**
- * What an order's page shows of its work: the order (its owner's, or any for an admin), its brief
- * and its timeline. Null when the order is not the caller's.
+ * What an order's page shows of its work: the order (its owner's, or any for an admin), its brief,
+ * timeline, deliveries, revision requests and messages, read in one batch after the order. Null when
+ * the order is not the caller's.
  */
 export async function getOrderWork(db: Database, orderId: number, actor: Actor) {
   const order = await getOrder(db, orderId, actor.kind === "customer" ? { userId: actor.id ?? -1 } : {});
   if (!order) return null;
-  const [briefs, events] = await db.batch([
+  const [briefs, events, deliveries, files, revisions, comments, messages] = await db.batch([
     db.select().from(orderBriefs).where(eq(orderBriefs.orderId, orderId)).limit(1),
-    db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.version), asc(orderEvents.id)),
+    eventsQuery(db, orderId),
+    ...deliveriesQueries(db, orderId),
+    ...revisionsQueries(db, orderId),
+    messagesQuery(db, orderId),
   ]);
-  return { order, brief: briefs[0] ? toBriefView(briefs[0]) : null, events: events.map(toEventView) };
+  return {
+    order,
+    brief: briefs[0] ? toBriefView(briefs[0]) : null,
+    events: events.map(toEventView),
+    deliveries: toDeliveryViews(orderId, deliveries, files),
+    revisions: toRevisionViews(revisions, comments),
+    messages: messages.map(toMessageView),
+  };
 }
 
 export interface OrderEventView {
@@ -119,8 +130,11 @@ export interface OrderEventView {
 /** An order's timeline, oldest first. */
 export async function listOrderEvents(db: Database, orderId: number, actor: Actor): Promise<OrderEventView[]> {
   await getWorkState(db, orderId, actor);
-  const rows = await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.version), asc(orderEvents.id));
-  return rows.map(toEventView);
+  return (await eventsQuery(db, orderId)).map(toEventView);
+}
+
+function eventsQuery(db: Database, orderId: number) {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.version), asc(orderEvents.id));
 }
 
 function toEventView(r: typeof orderEvents.$inferSelect): OrderEventView {
@@ -308,10 +322,18 @@ export interface DeliveryView {
 /** An order's deliveries, newest first, with their files (URLs served to the owner and admins only). */
 export async function listDeliveries(db: Database, orderId: number, actor: Actor): Promise<DeliveryView[]> {
   await getWorkState(db, orderId, actor);
-  const [deliveries, files] = await db.batch([
+  const [deliveries, files] = await db.batch(deliveriesQueries(db, orderId));
+  return toDeliveryViews(orderId, deliveries, files);
+}
+
+function deliveriesQueries(db: Database, orderId: number) {
+  return [
     db.select().from(orderDeliveries).where(eq(orderDeliveries.orderId, orderId)).orderBy(desc(orderDeliveries.version)),
     db.select().from(deliveryFiles).where(eq(deliveryFiles.orderId, orderId)).orderBy(asc(deliveryFiles.position)),
-  ]);
+  ] as const;
+}
+
+function toDeliveryViews(orderId: number, deliveries: (typeof orderDeliveries.$inferSelect)[], files: (typeof deliveryFiles.$inferSelect)[]): DeliveryView[] {
   return deliveries.map((d) => ({
     id: d.id,
     note: d.note,
@@ -407,7 +429,12 @@ export interface RevisionView {
 /** An order's revision requests, newest first, with their pinned comments in time order. */
 export async function listRevisions(db: Database, orderId: number, actor: Actor): Promise<RevisionView[]> {
   await getWorkState(db, orderId, actor);
-  const [revisions, comments] = await db.batch([
+  const [revisions, comments] = await db.batch(revisionsQueries(db, orderId));
+  return toRevisionViews(revisions, comments);
+}
+
+function revisionsQueries(db: Database, orderId: number) {
+  return [
     db.select().from(revisionRequests).where(eq(revisionRequests.orderId, orderId)).orderBy(desc(revisionRequests.version)),
     db
       .select({ revisionId: reviewComments.revisionId, atSeconds: reviewComments.atSeconds, text: reviewComments.text })
@@ -415,7 +442,13 @@ export async function listRevisions(db: Database, orderId: number, actor: Actor)
       .innerJoin(revisionRequests, eq(revisionRequests.id, reviewComments.revisionId))
       .where(eq(revisionRequests.orderId, orderId))
       .orderBy(asc(reviewComments.atSeconds), asc(reviewComments.id)),
-  ]);
+  ] as const;
+}
+
+function toRevisionViews(
+  revisions: (typeof revisionRequests.$inferSelect)[],
+  comments: { revisionId: number; atSeconds: number; text: string }[],
+): RevisionView[] {
   return revisions.map((r) => ({
     note: r.note,
     created_at: r.createdAt.toISOString(),
@@ -461,8 +494,15 @@ export interface MessageView {
 /** An order's thread, oldest first: its owner or an admin. */
 export async function listMessages(db: Database, orderId: number, actor: Actor): Promise<MessageView[]> {
   await getWorkState(db, orderId, actor);
-  const rows = await db.select().from(orderMessages).where(eq(orderMessages.orderId, orderId)).orderBy(asc(orderMessages.id));
-  return rows.map((m) => ({ id: m.id, author: m.authorKind === "admin" ? "studio" : "customer", body: m.body, created_at: m.createdAt.toISOString() }));
+  return (await messagesQuery(db, orderId)).map(toMessageView);
+}
+
+function messagesQuery(db: Database, orderId: number) {
+  return db.select().from(orderMessages).where(eq(orderMessages.orderId, orderId)).orderBy(asc(orderMessages.id));
+}
+
+function toMessageView(m: typeof orderMessages.$inferSelect): MessageView {
+  return { id: m.id, author: m.authorKind === "admin" ? "studio" : "customer", body: m.body, created_at: m.createdAt.toISOString() };
 }
 
 /** Adds a message to a paid order's thread (the owner or an admin); an unpaid order has no thread yet (409). */
@@ -474,5 +514,5 @@ export async function postMessage(db: Database, orderId: number, actor: Actor, i
     .insert(orderMessages)
     .values({ orderId, authorKind: actor.kind, authorId: actor.id, body: input.body, createdAt: new Date(now) })
     .returning();
-  return { id: row!.id, author: row!.authorKind === "admin" ? "studio" : "customer", body: row!.body, created_at: row!.createdAt.toISOString() };
+  return toMessageView(row!);
 }
