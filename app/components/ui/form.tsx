@@ -11,40 +11,53 @@ export interface FieldMeta {
 const inputClass =
   "mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:bg-slate-50";
 
-/** A labelled input wired for assistive technology: aria-invalid and aria-describedby follow the error. */
-export function Field({
-  label,
-  meta,
-  error,
-  hint,
-  className = "",
-  inputClassName,
-  ...input
-}: {
-  label: ReactNode;
-  meta: FieldMeta;
-  error?: string | undefined;
-  hint?: ReactNode;
-  inputClassName?: string;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
+type FieldFrameProps = { label: ReactNode; meta: FieldMeta; error?: string | undefined; hint?: ReactNode; className?: string };
+
+/** What every labelled control shares: its label, hint and error, and the attributes that tie them to it. */
+function FieldFrame({ label, meta, error, hint, className = "", control }: FieldFrameProps & { control: (wiring: ControlWiring) => ReactNode }) {
   const describedBy = [error ? meta.errorId : null, hint ? `${meta.id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className={className}>
       <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
-        id={meta.id}
-        name={meta.name}
-        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${inputClass} ${inputClassName ?? (error ? "border-red-600 focus:ring-red-200" : "border-slate-300 focus:border-brand-600 focus:ring-brand-200")}`}
-        {...input}
-      />
+      {control({
+        id: meta.id,
+        name: meta.name,
+        defaultValue: typeof meta.initialValue === "string" ? meta.initialValue : undefined,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy,
+      })}
       {hint ? <div id={`${meta.id}-hint`}>{hint}</div> : null}
       <FieldError id={meta.errorId} error={error} />
     </div>
+  );
+}
+
+type ControlWiring = { id: string; name: string; defaultValue: string | undefined; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+
+const stateClass = (error: string | undefined) =>
+  error ? "border-red-600 focus:ring-red-200" : "border-slate-300 focus:border-brand-600 focus:ring-brand-200";
+
+/** A labelled input wired for assistive technology: aria-invalid and aria-describedby follow the error. */
+export function Field({
+  label,
+  meta,
+  error,
+  hint,
+  className,
+  inputClassName,
+  ...input
+}: FieldFrameProps & { inputClassName?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name">) {
+  return (
+    <FieldFrame
+      label={label}
+      meta={meta}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(wiring) => <input {...wiring} className={`${inputClass} ${inputClassName ?? stateClass(error)}`} {...input} />}
+    />
   );
 }
 
@@ -54,27 +67,18 @@ export function TextAreaField({
   meta,
   error,
   hint,
-  className = "",
+  className,
   ...textarea
-}: { label: ReactNode; meta: FieldMeta; error?: string | undefined; hint?: ReactNode } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name">) {
-  const describedBy = [error ? meta.errorId : null, hint ? `${meta.id}-hint` : null].filter(Boolean).join(" ") || undefined;
+}: FieldFrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name">) {
   return (
-    <div className={className}>
-      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={meta.id}
-        name={meta.name}
-        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`${inputClass} ${error ? "border-red-600 focus:ring-red-200" : "border-slate-300 focus:border-brand-600 focus:ring-brand-200"}`}
-        {...textarea}
-      />
-      {hint ? <div id={`${meta.id}-hint`}>{hint}</div> : null}
-      <FieldError id={meta.errorId} error={error} />
-    </div>
+    <FieldFrame
+      label={label}
+      meta={meta}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(wiring) => <textarea {...wiring} className={`${inputClass} ${stateClass(error)}`} {...textarea} />}
+    />
   );
 }
 
