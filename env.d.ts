@@ -34,6 +34,10 @@ declare global {
     MAIL_API_URL?: string;
     MAIL_API_KEY?: string;
     MAIL_FROM?: string;
+    /** Where the studio's news goes (briefs in, revision requests); unset: every admin account. */
+    STUDIO_EMAIL?: string;
+    /** The shop's public origin (https://shop.example), for links in emails the scheduled run sends. */
+    SHOP_ORIGIN?: string;
   }
 
   namespace Cloudflare {

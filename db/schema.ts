@@ -180,7 +180,7 @@ export const billingAddresses = sqliteTable(
   (t) => [index("billing_addresses_user_idx").on(t.userId, t.isDefault, t.id)],
 );
 
-export const paymentStatuses = ["initiated", "pending", "succeeded", "completed", "failed", "canceled"] as const;
+export const paymentStatuses = ["initiated", "pending", "succeeded", "completed", "failed", "canceled", "refunded"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const orders = sqliteTable(
@@ -215,6 +215,13 @@ export const orders = sqliteTable(
     /** Revisions included, fixed at payment so a later change of policy does not rewrite old orders. */
     revisionsAllowed: integer("revisions_allowed").notNull().default(0),
     revisionsUsed: integer("revisions_used").notNull().default(0),
+    /** The newest message of the thread each side has seen (unread counts are the other side's messages after it). */
+    customerSeenMessageId: integer("customer_seen_message_id").notNull().default(0),
+    studioSeenMessageId: integer("studio_seen_message_id").notNull().default(0),
+    /** Set by the timer when a paid order has waited a day for its brief (the studio's reminder flag). */
+    briefReminderAt: integer("brief_reminder_at", { mode: "timestamp_ms" }),
+    /** Set by the timer when an order in production passed its due date (once; the studio is told). */
+    overdueAt: integer("overdue_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -328,6 +335,52 @@ export const orderMessages = sqliteTable(
   (t) => [index("order_messages_order_idx").on(t.orderId, t.id)],
 );
 
+/**
+ * A file the customer or the studio attached to the brief or to a message, stored privately in R2
+ * under a server-made key (served only to the order's owner and admins).
+ */
+export const orderAttachments = sqliteTable(
+  "order_attachments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The message it came with; null for the brief's attachments. */
+    messageId: integer("message_id").references(() => orderMessages.id, { onDelete: "cascade" }),
+    r2Key: text("r2_key").notNull(),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    kind: text("kind", { enum: ["video", "image", "document"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("order_attachments_key_unique").on(t.r2Key), index("order_attachments_order_idx").on(t.orderId, t.messageId)],
+);
+
+/**
+ * The refund of an order's payment (whole amount), one per order: the row is claimed before the
+ * gateway is asked, so a double click or a retried request refunds once, and the provider's
+ * `charge.refunded` event finds it already recorded.
+ */
+export const orderRefunds = sqliteTable("order_refunds", {
+  orderId: integer("order_id")
+    .primaryKey()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  status: text("status", { enum: ["pending", "succeeded"] }).notNull(),
+  /** The gateway's refund id (Stripe `re_...`, or the local gateway's). */
+  providerRefundId: text("provider_refund_id"),
+  amountMinor: integer("amount_minor").notNull(),
+  currency: text("currency").notNull(),
+  reason: text("reason").notNull(),
+  /** Who asked: an admin of this shop, or the provider (a refund made in Stripe's dashboard). */
+  source: text("source", { enum: ["admin", "provider"] }).notNull(),
+  adminId: integer("admin_id"),
+  /** When the current attempt claimed the refund (a claim left by a crashed request is taken over after a while). */
+  claimedAt: integer("claimed_at", { mode: "timestamp_ms" }).notNull(),
+  refundedAt: integer("refunded_at", { mode: "timestamp_ms" }),
+});
+
 /** Every move of an order's work status: who, when, from, to, why. One row per work version. */
 export const orderEvents = sqliteTable(
   "order_events",
@@ -409,6 +462,20 @@ export const localPaymentIntents = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("local_payment_intents_idempotency_unique").on(t.idempotencyKey)],
+);
+
+/** Refunds of the local gateway, keyed like Stripe's: the same idempotency key returns the same refund. */
+export const localRefunds = sqliteTable(
+  "local_refunds",
+  {
+    id: text("id").primaryKey(),
+    intentId: text("intent_id").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("local_refunds_idempotency_unique").on(t.idempotencyKey), index("local_refunds_intent_idx").on(t.intentId)],
 );
 
 /**

@@ -22,6 +22,7 @@ import { LocalAuthenticateSchema, LocalConfirmSchema } from "./schemas/local-pay
 import { CreateOrderSchema } from "./schemas/order";
 import { WORK_STATUSES } from "./work-status";
 import { BriefSchema } from "./schemas/brief";
+import { RefundSchema } from "./schemas/refund";
 import { RevisionSchema } from "./schemas/revision";
 import { MessageSchema } from "./schemas/message";
 import { ProductDetailsSchema } from "./schemas/product";
@@ -553,6 +554,20 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       404: "Not the caller's, or none",
       409: "Nothing delivered, or every revision of the package is used",
       422: "Invalid revision",
+    },
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/refund",
+    summary: "An admin refunds the whole payment with a reason; work not yet completed is cancelled with it",
+    auth: "admin",
+    body: { schema: RefundSchema, wrapper: "refund" },
+    responses: {
+      200: { description: "Refunded: payment_status is refunded", schema: ok(OrderResponse, { message: true }) },
+      ...refused,
+      404: "No such order",
+      409: "Not paid, already refunded (nothing more is refunded), a refund under way, or refused by the payment provider",
+      422: "No reason given",
     },
   },
   {

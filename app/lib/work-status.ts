@@ -42,7 +42,7 @@ export const WORK_MOVES = {
   start_revision: { from: ["revision_requested"], to: "in_progress", actors: ["admin"], verb: "start a revision of" },
   approve: { from: ["delivered"], to: "completed", actors: ["customer"], verb: "approve" },
   auto_complete: { from: ["delivered"], to: "completed", actors: ["system"], verb: "complete" },
-  cancel: { from: ["awaiting_brief", "in_progress", "delivered", "revision_requested"], to: "cancelled", actors: ["admin"], verb: "cancel" },
+  cancel: { from: ["awaiting_brief", "in_progress", "delivered", "revision_requested"], to: "cancelled", actors: ["admin", "system"], verb: "cancel" },
 } as const satisfies Record<string, { from: readonly WorkStatus[]; to: WorkStatus; actors: readonly WorkActor[]; verb: string }>;
 
 export type WorkMove = keyof typeof WORK_MOVES;

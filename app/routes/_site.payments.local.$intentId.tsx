@@ -5,7 +5,7 @@ import { formatMoney } from "~/lib/money";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireCustomer } from "~/services/auth.server";
 import { getOrder, getOrderIdByIntent, recordIntentStatus } from "~/services/orders.server";
-import { paymentNotice } from "~/services/mail/order-emails.server";
+import { mailNotice } from "~/services/mail/order-emails.server";
 
 /**
  * The local gateway's stand-in for a bank's 3-D Secure page (card 4000 0025 0000 3155): the
@@ -35,7 +35,7 @@ export async function action(args: ActionFunctionArgs) {
   const { intentId, order, returnTo, completeAuthentication } = await authenticationContext(args);
   const approve = (await args.request.formData()).get("decision") === "approve";
   const intent = await completeAuthentication(intentId, approve);
-  if (intent) await recordIntentStatus(args.context.db, order.id, intent, paymentNotice(args.context));
+  if (intent) await recordIntentStatus(args.context.db, order.id, intent, mailNotice(args.context));
   return redirect(returnTo);
 }
 

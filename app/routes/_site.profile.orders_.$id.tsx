@@ -4,6 +4,7 @@ import { DeliveryFiles, deliveryVideoId, PinnedComment, ReviewActions } from "~/
 import { StatusBadge } from "~/components/ui/status-badge";
 import { timeLeft, WorkStatusBadge, WorkSteps } from "~/components/work-status";
 import { currencySymbol } from "~/lib/currency";
+import { formatMoney } from "~/lib/money";
 import { packageName } from "~/lib/packages";
 import { parseId } from "~/lib/record-id";
 import { AUTO_COMPLETE_DAYS, WORK_STATUS_LABEL } from "~/lib/work-status";
@@ -14,6 +15,7 @@ import { MessageSchema } from "~/lib/schemas/message";
 import { MessageThread } from "~/components/message-thread";
 import { parseSubmission } from "~/services/form-submission.server";
 import { OrderError } from "~/services/orders.server";
+import { mailNotice } from "~/services/mail/order-emails.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
@@ -37,7 +39,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
   try {
     if (intent === "approve") {
-      await approveDelivery(context.db, id, customer.id);
+      await approveDelivery(context.db, mailNotice(context), id, customer.id);
       return redirect(`/profile/orders/${id}?notice=approved`);
     }
     if (intent === "message") {
@@ -49,7 +51,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (intent === "revision") {
       const submission = parseSubmission(form, { schema: RevisionSchema });
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-      await requestRevision(context.db, id, customer.id, submission.value);
+      await requestRevision(context.db, mailNotice(context), id, customer.id, submission.value);
       return redirect(`/profile/orders/${id}?notice=revision-requested`);
     }
   } catch (error) {
@@ -82,7 +84,7 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 export default function OrderPage() {
-  const { order, brief, events, timeLeft, deliveries, revisions, messages } = useLoaderData<typeof loader>();
+  const { order, brief, refund, events, timeLeft, deliveries, revisions, messages } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const notice = NOTICES[params.get("notice") ?? ""];
@@ -147,6 +149,20 @@ export default function OrderPage() {
           </dd>
         </div>
       </dl>
+
+      {refund?.status === "succeeded" ? (
+        <section aria-labelledby="refund-title" className="rounded-2xl border border-violet-200 bg-violet-50 p-4 text-sm text-violet-950">
+          <h2 id="refund-title" className="font-semibold">
+            Refunded
+          </h2>
+          <p className="mt-1">
+            {formatMoney(refund.amount_minor, refund.currency)} went back to your card
+            {refund.refunded_at ? ` on ${dateFormat.format(new Date(refund.refunded_at))}` : ""}. Depending on your bank it shows on your statement within 5 to
+            10 days.{order.work_status === "cancelled" ? " The order is cancelled." : ""}
+          </p>
+          <p className="mt-1">Reason: {refund.reason}</p>
+        </section>
+      ) : null}
 
       {deliveries.length ? (
         <section aria-labelledby="deliveries-title" className="space-y-4">

@@ -8,6 +8,7 @@ import { requireCustomer } from "~/services/auth.server";
 import { getWorkState, submitBrief } from "~/services/fulfilment.server";
 import { parseSubmission } from "~/services/form-submission.server";
 import { OrderError } from "~/services/orders.server";
+import { mailNotice } from "~/services/mail/order-emails.server";
 
 /** The brief can be written while the order awaits it; otherwise its page is the order's page. */
 async function briefable(args: LoaderFunctionArgs | ActionFunctionArgs) {
@@ -36,7 +37,7 @@ export async function action(args: ActionFunctionArgs) {
   const submission = parseSubmission(await args.request.formData(), { schema: BriefSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    await submitBrief(args.context.db, id, customer.id, submission.value);
+    await submitBrief(args.context.db, mailNotice(args.context), id, customer.id, submission.value);
   } catch (error) {
     // Submitted meanwhile (another tab): the order's page shows the brief that counts.
     if (error instanceof OrderError && error.status === 409) throw redirect(`/profile/orders/${id}`);

@@ -23,7 +23,7 @@ export default function Dashboard() {
         <Figure
           label="Total revenue"
           value={revenue.length ? revenue.map((r) => formatMoney(r.amountMinor, r.currency)).join(" · ") : formatMoney(0, "USD")}
-          hint="Paid orders, per currency"
+          hint={`Paid orders less refunds, per currency${revenue.some((r) => r.refunded) ? ` (${revenue.reduce((n, r) => n + r.refunded, 0)} refunded)` : ""}`}
         />
         <Figure label="Newsletter subscribers" value={String(subscribers)} hint="From the footer's sign-up box" />
       </dl>

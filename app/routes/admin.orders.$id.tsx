@@ -16,6 +16,10 @@ import { decimalToMinor } from "~/lib/money";
 import { requireAdmin } from "~/services/auth.server";
 import { OrderError } from "~/services/orders.server";
 import { parseId } from "~/lib/record-id";
+import { mailNotice } from "~/services/mail/order-emails.server";
+import { RefundSchema } from "~/lib/schemas/refund";
+import { refundOrder } from "~/services/refunds.server";
+import { RefundPanel } from "~/components/refund-panel";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
@@ -32,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
 }
 
-/** The studio delivers (multipart: `note` and `files`); the order becomes delivered. */
+/** The studio writes in the thread, refunds (with a reason), or delivers (multipart: `note` and `files`). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const orderId = parseId(params.id);
@@ -49,12 +53,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     return redirect(`/admin/orders/${orderId}#messages-title`);
   }
+  if (form.get("intent") === "refund") {
+    const submission = parseSubmission(form, { schema: RefundSchema });
+    if (submission.status !== "success") return data({ refundResult: submission.reply() }, { status: 400 });
+    try {
+      await refundOrder(context.db, context.payments, orderId, admin.id, submission.value.reason, mailNotice(context));
+    } catch (error) {
+      if (!(error instanceof OrderError)) throw error;
+      return data({ refundResult: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
+    }
+    return redirect(`/admin/orders/${orderId}?refunded=1`);
+  }
   if (form.get("intent") !== "deliver") return data({ refused: "Unknown action" }, { status: 400 });
   const noteField = form.get("note");
   const note = typeof noteField === "string" ? noteField.trim().slice(0, DELIVERY_LIMITS.noteMax) || null : null;
   const files = form.getAll("files").filter((f): f is File => typeof f !== "string" && f.size > 0);
   try {
-    await deliver(context.db, context.env.MEDIA, orderId, admin.id, { note, files });
+    await deliver(context.db, context.env.MEDIA, mailNotice(context), orderId, admin.id, { note, files });
   } catch (error) {
     if (!(error instanceof OrderError)) throw error;
     return data({ refused: error.message, note: note ?? "" }, { status: error.status });
@@ -119,6 +134,22 @@ export default function AdminOrder() {
           </div>
         </section>
       </div>
+      {params.get("refunded") === "1" && !answer ? (
+        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+          Refunded. The customer has been told by email.
+        </p>
+      ) : null}
+      {work ? (
+        <RefundPanel
+          action={`/admin/orders/${order.id}`}
+          paymentStatus={order.payment_status}
+          workStatus={order.work_status}
+          amountMinor={amount}
+          currency={order.currency}
+          refund={work.refund}
+          lastResult={answer && "refundResult" in answer ? answer.refundResult : undefined}
+        />
+      ) : null}
       {work ? (
         <section aria-labelledby="work-title" className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6">
           <div className="flex flex-wrap items-center gap-3">

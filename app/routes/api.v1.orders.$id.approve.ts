@@ -4,12 +4,13 @@ import { requireApiToken } from "~/services/auth.server";
 import { approveDelivery } from "~/services/fulfilment.server";
 import { getOrder } from "~/services/orders.server";
 import { apiRoute, requireIdParam } from "~/services/api-route.server";
+import { mailNotice } from "~/services/mail/order-emails.server";
 
 /** POST /api/v1/orders/{id}/approve (owner) → 200, the order completed; before a delivery → 409. */
 export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
   const token = await requireApiToken(context, request, "customer");
   const id = requireIdParam(params.id, "Order not found");
-  await approveDelivery(context.db, id, token.id);
+  await approveDelivery(context.db, mailNotice(context), id, token.id);
   const { user_id: _owner, ...data } = (await getOrder(context.db, id, { userId: token.id }))!;
   return apiJson({ success: true, message: "Delivery approved", data });
 });

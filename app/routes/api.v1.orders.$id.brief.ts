@@ -5,6 +5,7 @@ import { requireApiAnyAccount, requireApiToken } from "~/services/auth.server";
 import { getBrief, submitBrief } from "~/services/fulfilment.server";
 import { getOrder } from "~/services/orders.server";
 import { apiRoute, readApiBody, requireIdParam } from "~/services/api-route.server";
+import { mailNotice } from "~/services/mail/order-emails.server";
 
 /** GET /api/v1/orders/{id}/brief: the owner or an admin; `data` is null until the brief is submitted. */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
@@ -18,7 +19,7 @@ export const action = apiRoute(async ({ request, params, context }: ActionFuncti
   const token = await requireApiToken(context, request, "customer");
   const id = requireIdParam(params.id, "Order not found");
   const brief = await readApiBody(request, BriefSchema, { wrapper: "brief", failure: "Brief could not be saved" });
-  await submitBrief(context.db, id, token.id, brief);
+  await submitBrief(context.db, mailNotice(context), id, token.id, brief);
   const order = await getOrder(context.db, id, { userId: token.id });
   const { user_id: _owner, ...data } = order!;
   return apiJson({ success: true, message: "Brief submitted", data });

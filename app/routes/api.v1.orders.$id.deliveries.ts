@@ -5,6 +5,7 @@ import { deliver, listDeliveries } from "~/services/fulfilment.server";
 import { getOrder, OrderError } from "~/services/orders.server";
 import { apiRoute, requireIdParam } from "~/services/api-route.server";
 import { DELIVERY_LIMITS } from "~/lib/delivery-rules";
+import { mailNotice } from "~/services/mail/order-emails.server";
 
 /** GET /api/v1/orders/{id}/deliveries: newest first, the owner or an admin. */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
@@ -21,7 +22,7 @@ export const action = apiRoute(async ({ request, params, context }: ActionFuncti
   const form = await request.formData();
   const note = typeof form.get("note") === "string" ? String(form.get("note")).trim().slice(0, DELIVERY_LIMITS.noteMax) || null : null;
   const files = [...form.getAll("files[]"), ...form.getAll("files")].filter((f): f is File => typeof f !== "string");
-  await deliver(context.db, context.env.MEDIA, id, admin.id, { note, files });
+  await deliver(context.db, context.env.MEDIA, mailNotice(context), id, admin.id, { note, files });
   const order = await getOrder(context.db, id);
   const deliveries = await listDeliveries(context.db, id, { kind: "admin", id: admin.id });
   const { user_id: _owner, ...data } = order!;

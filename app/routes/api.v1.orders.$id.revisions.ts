@@ -5,6 +5,7 @@ import { requireApiAnyAccount, requireApiToken } from "~/services/auth.server";
 import { listRevisions, requestRevision } from "~/services/fulfilment.server";
 import { getOrder } from "~/services/orders.server";
 import { apiRoute, readApiBody, requireIdParam } from "~/services/api-route.server";
+import { mailNotice } from "~/services/mail/order-emails.server";
 
 /** GET /api/v1/orders/{id}/revisions: the revision requests with their pinned comments (owner or admin). */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
@@ -17,7 +18,7 @@ export const action = apiRoute(async ({ request, params, context }: ActionFuncti
   const token = await requireApiToken(context, request, "customer");
   const id = requireIdParam(params.id, "Order not found");
   const revision = await readApiBody(request, RevisionSchema, { wrapper: "revision", failure: "Revision could not be requested" });
-  await requestRevision(context.db, id, token.id, revision);
+  await requestRevision(context.db, mailNotice(context), id, token.id, revision);
   const { user_id: _owner, ...data } = (await getOrder(context.db, id, { userId: token.id }))!;
   return apiJson({ success: true, message: "Revision requested", data }, { status: 201 });
 });

@@ -4,7 +4,7 @@ import { requireApiAnyAccount } from "~/services/auth.server";
 import { getOrder, syncPaymentStatus } from "~/services/orders.server";
 import { parseId } from "~/lib/record-id";
 import { apiRoute } from "~/services/api-route.server";
-import { paymentNotice } from "~/services/mail/order-emails.server";
+import { mailNotice } from "~/services/mail/order-emails.server";
 
 /**
  * PUT /api/v1/orders/{id}/update_payment_status → data.payment_status. Whatever status the client
@@ -15,6 +15,6 @@ export const action = apiRoute(async ({ request, params, context }: ActionFuncti
   const id = parseId(params.id);
   const order = id ? await getOrder(context.db, id, caller.kind === "admin" ? {} : { userId: caller.id }) : null;
   if (!order) return apiError(404, "Order not found");
-  const paymentStatus = await syncPaymentStatus(context.db, context.payments, order.id, paymentNotice(context));
+  const paymentStatus = await syncPaymentStatus(context.db, context.payments, order.id, mailNotice(context));
   return apiJson({ success: true, data: { id: order.id, payment_status: paymentStatus } });
 });

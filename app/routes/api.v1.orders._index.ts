@@ -7,7 +7,7 @@ import { createOrder, listOrders, OrderError } from "~/services/orders.server";
 import { randomToken } from "~/services/crypto.server";
 import { parseApiInput } from "~/lib/api-messages";
 import { apiRoute } from "~/services/api-route.server";
-import { paymentNotice } from "~/services/mail/order-emails.server";
+import { mailNotice } from "~/services/mail/order-emails.server";
 
 /** GET /api/v1/orders?limit&pageNumber: a customer's own orders; every order for an admin token. */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
@@ -45,7 +45,7 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
         currency: parsed.data.currency,
         idempotencyKey: key,
       },
-      paymentNotice(context),
+      mailNotice(context),
     );
     if (!clientSecret) return apiError(502, "No client secret returned from the payment provider");
     return apiJson({ success: true, message: "Order created", data: { ...order, client_secret: clientSecret } }, { status: 201, request });

@@ -29,7 +29,7 @@ import {
 } from "./orders.server";
 import type { CardDetails } from "./payments/gateway.server";
 import { completeHostedCheckout, startHostedCheckout } from "./payments/hosted-checkout.server";
-import { paymentNotice } from "./mail/order-emails.server";
+import { mailNotice } from "./mail/order-emails.server";
 import { isLocalEnvironment } from "./environment.server";
 import { paymentsMode } from "./payments/mode.server";
 import { getProduct, type PackageView, type ProductView } from "./products.server";
@@ -94,12 +94,12 @@ export async function reconcilePayment(
   let order = orderId ? await getOrder(context.db, orderId, { userId: target.customer.id }) : null;
   if (!order || order.product_id !== target.product.id) return { order: null, paymentError: null };
   if (hostedSessionId && paymentsMode(context.env) === "stripe") {
-    order = (await completeHostedCheckout(context.env, context.db, context.payments, order.id, hostedSessionId, paymentNotice(context))) ?? order;
+    order = (await completeHostedCheckout(context.env, context.db, context.payments, order.id, hostedSessionId, mailNotice(context))) ?? order;
   }
   if (order.payment_status === "succeeded" || !order.stripe_transaction_id) return { order, paymentError: null };
   const intent = await context.payments.retrieveIntent(order.stripe_transaction_id);
   if (!intent) return { order, paymentError: null };
-  const status = await recordIntentStatus(context.db, order.id, intent, paymentNotice(context));
+  const status = await recordIntentStatus(context.db, order.id, intent, mailNotice(context));
   return { order: { ...order, payment_status: status }, paymentError: intent.lastError ?? (status === "succeeded" ? null : `Payment status: ${status}`) };
 }
 
@@ -133,7 +133,7 @@ export async function openPayment(context: AppLoadContext, target: CheckoutTarge
       billingAddressId: request.addressId,
       idempotencyKey: retry ? earlier.key! : request.checkoutKey,
     },
-    paymentNotice(context),
+    mailNotice(context),
   );
 }
 
@@ -149,7 +149,7 @@ export async function payWithCard(context: AppLoadContext, target: CheckoutTarge
   const { order, intent } = await openPayment(context, target, request);
   const outcome = await gateway.confirmCard(intent.id, card);
   if (!outcome.ok) return { kind: "failed", orderId: order.id, message: outcome.message, status: 400 };
-  const status = await recordIntentStatus(context.db, order.id, outcome.intent, paymentNotice(context));
+  const status = await recordIntentStatus(context.db, order.id, outcome.intent, mailNotice(context));
   const back = checkoutUrl(target.product.id, target.packageIndex, { order: order.id });
   if (outcome.intent.status === "requires_action") {
     return {
@@ -179,7 +179,7 @@ export async function openHostedPayment(context: AppLoadContext, target: Checkou
       billingAddressId: request.addressId,
       idempotencyKey: request.checkoutKey,
     },
-    paymentNotice(context),
+    mailNotice(context),
   );
   return startHostedCheckout(context.env, order, {
     success: `${origin}${checkoutUrl(target.product.id, target.packageIndex, { order: order.id })}&session_id={CHECKOUT_SESSION_ID}`,
@@ -191,7 +191,7 @@ export async function openHostedPayment(context: AppLoadContext, target: Checkou
 export async function syncCheckoutPayment(context: AppLoadContext, target: CheckoutTarget, orderId: number) {
   const order = await getOrder(context.db, orderId, { userId: target.customer.id });
   if (!order) return null;
-  return { orderId: order.id, paymentStatus: await syncPaymentStatus(context.db, context.payments, order.id, paymentNotice(context)) };
+  return { orderId: order.id, paymentStatus: await syncPaymentStatus(context.db, context.payments, order.id, mailNotice(context)) };
 }
 
 export type LocalPaymentOutcome =
@@ -220,7 +220,7 @@ export async function payLocalIntent(
   const found = await getPayableOrderByIntent(context.db, customerId, intent.id);
   if (!found) return { kind: "not-found" };
   if (!found.payable) {
-    await cancelUnpaidOrder(context.db, gateway, found.order, paymentNotice(context));
+    await cancelUnpaidOrder(context.db, gateway, found.order, mailNotice(context));
     return { kind: "expired", message: "This order can no longer be paid (it expired or its price changed). Create a new order." };
   }
   let result = intent;
@@ -233,6 +233,6 @@ export async function payLocalIntent(
     if (!authenticated) return { kind: "not-found" };
     result = authenticated;
   }
-  const paymentStatus = await recordIntentStatus(context.db, found.order.id, result, paymentNotice(context));
+  const paymentStatus = await recordIntentStatus(context.db, found.order.id, result, mailNotice(context));
   return { kind: "done", status: result.status, paymentStatus, error: result.lastError };
 }

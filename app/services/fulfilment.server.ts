@@ -6,11 +6,21 @@
  * version is still the one read, and the event only where that write landed, so of two moves at once
  * exactly one is made.
  */
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
-import { deliveryFiles, orderBriefs, orderDeliveries, orderEvents, orderMessages, orders, reviewComments, revisionRequests } from "../../db/schema";
+import {
+  deliveryFiles,
+  orderBriefs,
+  orderRefunds,
+  orderDeliveries,
+  orderEvents,
+  orderMessages,
+  orders,
+  reviewComments,
+  revisionRequests,
+} from "../../db/schema";
 import type { MessageInput } from "~/lib/schemas/message";
 import { DELIVERY_LIMITS, DELIVERY_RULE } from "~/lib/delivery-rules";
 import type { RevisionInput } from "~/lib/schemas/revision";
@@ -19,6 +29,7 @@ import type { BriefInput } from "~/lib/schemas/brief";
 import { AUTO_COMPLETE_DAYS, decideWorkMove, type WorkActor, type WorkMove, type WorkStatus } from "~/lib/work-status";
 import { getOrder, OrderError } from "./orders.server";
 import { SHOP_ACTOR, workEventQuery, type Actor } from "./work-events.server";
+import { queueWorkEmail, type MailNotice, type WorkNews } from "./mail/order-emails.server";
 
 /** Production time from the brief, as the checkout promises ('7-day delivery'). */
 export const DELIVERY_DAYS = 7;
@@ -54,7 +65,8 @@ export async function getWorkState(db: Database, orderId: number, actor: Actor):
  * Makes `move` on an order: 404 when the customer does not own it, 409 (naming the current status)
  * when the move is not allowed now, and nothing written then. `changes` are more columns set with the
  * status (due date, revisions used); `alongside` are statements of the same batch that must land only
- * with the move (the brief, a delivery's files), each guarded with `moveHeld`.
+ * with the move (the brief, a delivery's files), each guarded with `moveHeld`. `news` is the email
+ * that tells the other side, queued once the move is made.
  */
 export async function moveWork(
   db: Database,
@@ -65,8 +77,15 @@ export async function moveWork(
     note = null,
     changes = {},
     alongside,
+    news,
     now = Date.now(),
-  }: { note?: string | null; changes?: SQLiteUpdateSetSource<typeof orders>; alongside?: (state: WorkState) => BatchItem<"sqlite">[]; now?: number } = {},
+  }: {
+    note?: string | null;
+    changes?: SQLiteUpdateSetSource<typeof orders>;
+    alongside?: (state: WorkState) => BatchItem<"sqlite">[];
+    news?: { notice: MailNotice; kind: WorkNews };
+    now?: number;
+  } = {},
 ): Promise<WorkState> {
   const state = await getWorkState(db, orderId, actor);
   const decision = decideWorkMove(state.workStatus, move, actor.kind, { revisionsLeft: state.revisionsAllowed - state.revisionsUsed });
@@ -86,6 +105,7 @@ export async function moveWork(
     const again = decideWorkMove(current.workStatus, move, actor.kind, { revisionsLeft: current.revisionsAllowed - current.revisionsUsed });
     throw new OrderError(409, again.ok ? "The order changed while you were working on it. Please reload and try again." : again.message);
   }
+  if (news) await queueWorkEmail(db, news.notice, orderId, news.kind);
   return moved[0]!;
 }
 
@@ -96,14 +116,15 @@ export function moveHeld(orderId: number, state: WorkState) {
 
 /**
  * What an order's page shows of its work: the order (its owner's, or any for an admin), its brief,
- * timeline, deliveries, revision requests and messages, read in one batch after the order. Null when
+ * refund, timeline, deliveries, revision requests and messages, read in one batch after the order. Null when
  * the order is not the caller's.
  */
 export async function getOrderWork(db: Database, orderId: number, actor: Actor) {
   const order = await getOrder(db, orderId, actor.kind === "customer" ? { userId: actor.id ?? -1 } : {});
   if (!order) return null;
-  const [briefs, events, deliveries, files, revisions, comments, messages] = await db.batch([
+  const [briefs, refunds, events, deliveries, files, revisions, comments, messages] = await db.batch([
     db.select().from(orderBriefs).where(eq(orderBriefs.orderId, orderId)).limit(1),
+    db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).limit(1),
     eventsQuery(db, orderId),
     ...deliveriesQueries(db, orderId),
     ...revisionsQueries(db, orderId),
@@ -112,11 +133,25 @@ export async function getOrderWork(db: Database, orderId: number, actor: Actor) 
   return {
     order,
     brief: briefs[0] ? toBriefView(briefs[0]) : null,
+    refund: toRefundView(refunds[0]),
     events: events.map(toEventView),
     deliveries: toDeliveryViews(orderId, deliveries, files),
     revisions: toRevisionViews(revisions, comments),
     messages: messages.map(toMessageView),
   };
+}
+
+export interface RefundView {
+  status: "pending" | "succeeded";
+  reason: string;
+  refunded_at: string | null;
+  amount_minor: number;
+  currency: string;
+}
+
+export function toRefundView(row: typeof orderRefunds.$inferSelect | undefined): RefundView | null {
+  if (!row) return null;
+  return { status: row.status, reason: row.reason, refunded_at: row.refundedAt?.toISOString() ?? null, amount_minor: row.amountMinor, currency: row.currency };
 }
 
 export interface OrderEventView {
@@ -175,7 +210,14 @@ function toBriefView(row: typeof orderBriefs.$inferSelect): BriefView {
  * (now + DELIVERY_DAYS), in the same batch as the brief. Once submitted it is read-only: a second
  * submission is refused (409) because the order is no longer awaiting its brief.
  */
-export async function submitBrief(db: Database, orderId: number, customerId: number, brief: BriefInput, now = Date.now()): Promise<WorkState> {
+export async function submitBrief(
+  db: Database,
+  notice: MailNotice,
+  orderId: number,
+  customerId: number,
+  brief: BriefInput,
+  now = Date.now(),
+): Promise<WorkState> {
   return moveWork(
     db,
     orderId,
@@ -184,6 +226,7 @@ export async function submitBrief(db: Database, orderId: number, customerId: num
     {
       note: "Brief submitted",
       now,
+      news: { notice, kind: "brief_submitted" },
       changes: { dueAt: new Date(now + DELIVERY_DAYS * 86_400_000) },
       alongside: (state) => [
         db
@@ -245,6 +288,7 @@ async function checkDeliveryFiles(files: File[]): Promise<CheckedDeliveryFile[]>
 export async function deliver(
   db: Database,
   bucket: R2Bucket,
+  notice: MailNotice,
   orderId: number,
   adminId: number,
   input: { note: string | null; files: File[] },
@@ -265,6 +309,7 @@ export async function deliver(
     return await moveWork(db, orderId, "deliver", admin, {
       note: input.note ?? "Delivered",
       now,
+      news: { notice, kind: "delivered" },
       alongside: (read) => {
         const version = read.workVersion + 1;
         const deliveryId = sql`(SELECT ${orderDeliveries.id} FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orderId} AND ${orderDeliveries.version} = ${version})`;
@@ -361,15 +406,15 @@ export async function getDeliveryFile(db: Database, orderId: number, fileId: num
 }
 
 /** The customer approves the delivery: the order is completed. */
-export function approveDelivery(db: Database, orderId: number, customerId: number, now = Date.now()) {
-  return moveWork(db, orderId, "approve", { kind: "customer", id: customerId }, { note: "Approved", now });
+export function approveDelivery(db: Database, notice: MailNotice, orderId: number, customerId: number, now = Date.now()) {
+  return moveWork(db, orderId, "approve", { kind: "customer", id: customerId }, { note: "Approved", now, news: { notice, kind: "completed" } });
 }
 
 /**
  * The customer asks for changes to the latest delivery, with a note and comments pinned to moments
  * of its video. One revision of the allowance is used, in the same batch as the move.
  */
-export function requestRevision(db: Database, orderId: number, customerId: number, input: RevisionInput, now = Date.now()) {
+export function requestRevision(db: Database, notice: MailNotice, orderId: number, customerId: number, input: RevisionInput, now = Date.now()) {
   return moveWork(
     db,
     orderId,
@@ -378,6 +423,7 @@ export function requestRevision(db: Database, orderId: number, customerId: numbe
     {
       note: input.note,
       now,
+      news: { notice, kind: "revision_requested" },
       changes: { revisionsUsed: sql`${orders.revisionsUsed} + 1` },
       alongside: (read) => {
         const version = read.workVersion + 1;
@@ -462,7 +508,7 @@ function toRevisionViews(
  * AUTO_COMPLETE_DAYS ago without an answer completes on its own. A customer who answers meanwhile
  * wins: the move is refused (409) and skipped. Returns how many orders completed.
  */
-export async function autoCompleteDeliveries(db: Database, now = Date.now()): Promise<number> {
+export async function autoCompleteDeliveries(db: Database, notice: MailNotice, now = Date.now()): Promise<number> {
   const cutoff = now - AUTO_COMPLETE_DAYS * 86_400_000;
   const lastDelivery = sql<number>`(SELECT max(${orderDeliveries.createdAt}) FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orders.id})`;
   const due = await db
@@ -473,13 +519,46 @@ export async function autoCompleteDeliveries(db: Database, now = Date.now()): Pr
   let completed = 0;
   for (const { id } of due) {
     try {
-      await moveWork(db, id, "auto_complete", SHOP_ACTOR, { note: `No answer for ${AUTO_COMPLETE_DAYS} days: completed automatically`, now });
+      await moveWork(db, id, "auto_complete", SHOP_ACTOR, {
+        note: `No answer for ${AUTO_COMPLETE_DAYS} days: completed automatically`,
+        now,
+        news: { notice, kind: "auto_completed" },
+      });
       completed++;
     } catch (error) {
       if (!(error instanceof OrderError)) throw error;
     }
   }
   return completed;
+}
+
+/** How long a paid order waits for its brief before the customer is reminded (once) and the studio sees the flag. */
+export const BRIEF_REMINDER_HOURS = 24;
+
+/**
+ * The timer's part: a paid order that has waited BRIEF_REMINDER_HOURS for its brief is flagged and
+ * its customer reminded, once (the flag is set by the same statement that picks the order).
+ */
+export async function flagBriefReminders(db: Database, notice: MailNotice, now = Date.now()): Promise<number> {
+  const paidAt = sql`(SELECT max(${orderEvents.createdAt}) FROM ${orderEvents} WHERE ${orderEvents.orderId} = ${orders.id} AND ${orderEvents.toStatus} = 'awaiting_brief')`;
+  const flagged = await db
+    .update(orders)
+    .set({ briefReminderAt: new Date(now) })
+    .where(and(eq(orders.workStatus, "awaiting_brief"), isNull(orders.briefReminderAt), sql`${paidAt} <= ${now - BRIEF_REMINDER_HOURS * 3_600_000}`))
+    .returning({ id: orders.id });
+  for (const { id } of flagged) await queueWorkEmail(db, notice, id, "brief_reminder");
+  return flagged.length;
+}
+
+/** The timer's part: an order in production past its due date is marked overdue, once, and the studio told. */
+export async function markOverdueOrders(db: Database, notice: MailNotice, now = Date.now()): Promise<number> {
+  const marked = await db
+    .update(orders)
+    .set({ overdueAt: new Date(now) })
+    .where(and(inArray(orders.workStatus, ["in_progress", "revision_requested"]), lt(orders.dueAt, new Date(now)), isNull(orders.overdueAt)))
+    .returning({ id: orders.id });
+  for (const { id } of marked) await queueWorkEmail(db, notice, id, "overdue");
+  return marked.length;
 }
 
 // ----- Messages -----

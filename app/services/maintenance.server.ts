@@ -1,11 +1,14 @@
 /**
- * The scheduled cleanup (wrangler.toml `[triggers] crons`, the Worker's `scheduled` handler): cancels
- * unpaid orders past their lifetime (with their intents at the gateway), completes orders whose
- * delivery has had no answer for AUTO_COMPLETE_DAYS, and deletes expired sessions and refresh tokens. Each part is idempotent, so a missed or repeated run does no harm.
+ * The scheduled run (wrangler.toml `[triggers] crons`, the Worker's `scheduled` handler; ADR 013):
+ * cancels unpaid orders past their lifetime (with their intents at the gateway), completes orders
+ * whose delivery has had no answer for AUTO_COMPLETE_DAYS, flags orders waiting a day for their
+ * brief (and reminds the customer), marks orders past their due date (and tells the studio), and
+ * deletes expired sessions and refresh tokens. Each part is idempotent, so a missed or repeated run
+ * does no harm. Emails link to SHOP_ORIGIN when it is set (there is no request to take it from).
  * Fire it by hand under `npm start` with `curl "http://localhost:8787/cdn-cgi/handler/scheduled"`.
  */
 import { createDb } from "../../db/client";
-import { autoCompleteDeliveries } from "./fulfilment.server";
+import { autoCompleteDeliveries, flagBriefReminders, markOverdueOrders } from "./fulfilment.server";
 import { expireUnpaidOrders } from "./orders.server";
 import { createPaymentGateway } from "./payments/factory.server";
 import { deleteExpiredSessions } from "./sessions.server";
@@ -20,10 +23,12 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()) {
     // Orders are still marked cancelled; their intents simply stay unconfirmed at the provider.
     console.error("Scheduled cleanup without a payment gateway", error);
   }
-  // No request here: a receipt for an order found paid after all goes without a link.
-  const expiredOrders = await expireUnpaidOrders(db, gateway, { env, origin: null }, now);
-  const autoCompleted = await autoCompleteDeliveries(db, now);
+  const notice = { env, origin: env.SHOP_ORIGIN?.replace(/\/+$/, "") || null };
+  const expiredOrders = await expireUnpaidOrders(db, gateway, notice, now);
+  const autoCompleted = await autoCompleteDeliveries(db, notice, now);
+  const briefReminders = await flagBriefReminders(db, notice, now);
+  const overdue = await markOverdueOrders(db, notice, now);
   await deleteExpiredSessions(db, now);
   await deleteExpiredRefreshTokens(db, now);
-  return { expiredOrders, autoCompleted };
+  return { expiredOrders, autoCompleted, briefReminders, overdue };
 }

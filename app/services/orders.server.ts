@@ -11,7 +11,7 @@ import { totalPagesFor } from "~/lib/pagination";
 import { getAddress } from "./addresses.server";
 import { orderStatusFor, type Intent, type PaymentGateway } from "./payments/gateway.server";
 import { mediaUrl } from "./media.server";
-import { queueReceiptEmail, type PaymentNotice } from "./mail/order-emails.server";
+import { queueReceiptEmail, type MailNotice } from "./mail/order-emails.server";
 import { paidWorkChanges, SHOP_ACTOR, workEventQuery } from "./work-events.server";
 import { ApiFailure } from "./api-route.server";
 
@@ -36,7 +36,7 @@ export interface OrderView {
 /** A refusal about an order: an `ApiFailure`, so API routes answer it as is; screens show its message. */
 export class OrderError extends ApiFailure {
   constructor(
-    override readonly status: 400 | 404 | 409 | 422 | 429,
+    override readonly status: 400 | 404 | 409 | 422 | 429 | 502,
     message: string,
   ) {
     super(status, message);
@@ -181,7 +181,7 @@ export function unpayableReason(
 }
 
 /** Cancels an unpaid order and its intent at the gateway, so the old amount can never be charged. */
-export async function cancelUnpaidOrder(db: Database, gateway: PaymentGateway, order: Pick<OrderRecord, "id" | "paymentIntentId">, notice: PaymentNotice) {
+export async function cancelUnpaidOrder(db: Database, gateway: PaymentGateway, order: Pick<OrderRecord, "id" | "paymentIntentId">, notice: MailNotice) {
   if (order.paymentIntentId) {
     const intent = await gateway.cancelIntent(order.paymentIntentId);
     // Paid after all (a card confirmed a moment ago): record that instead of cancelling.
@@ -199,7 +199,7 @@ export async function cancelUnpaidOrder(db: Database, gateway: PaymentGateway, o
  * order that expired or whose price changed is cancelled and replaced by a new order at today's
  * price (keyed by the old order, so a double-clicked retry still makes only one).
  */
-async function orderToPay(db: Database, gateway: PaymentGateway | null, userId: number, input: CreateOrderInput, now: number, notice: PaymentNotice) {
+async function orderToPay(db: Database, gateway: PaymentGateway | null, userId: number, input: CreateOrderInput, now: number, notice: MailNotice) {
   let placed = await insertOrder(db, gateway?.name ?? "stripe", userId, input);
   for (let renewals = 0; renewals < 3; renewals++) {
     const { order, pkg } = placed;
@@ -218,7 +218,7 @@ async function orderToPay(db: Database, gateway: PaymentGateway | null, userId: 
  * Creates (or, for a repeated idempotency key, returns) an order in `initiated` and its one
  * PaymentIntent. Returns the order and the intent's client secret.
  */
-export async function createOrder(db: Database, gateway: PaymentGateway, userId: number, input: CreateOrderInput, notice: PaymentNotice, now = Date.now()) {
+export async function createOrder(db: Database, gateway: PaymentGateway, userId: number, input: CreateOrderInput, notice: MailNotice, now = Date.now()) {
   const { order, description } = await orderToPay(db, gateway, userId, input, now, notice);
   const intent = await gateway.createIntent({
     amountMinor: order.amountMinor,
@@ -236,7 +236,7 @@ export async function createOrder(db: Database, gateway: PaymentGateway, userId:
 }
 
 /** An order without a PaymentIntent yet: Stripe's hosted checkout session creates the intent itself. */
-export async function createOrderForHostedCheckout(db: Database, userId: number, input: CreateOrderInput, notice: PaymentNotice, now = Date.now()) {
+export async function createOrderForHostedCheckout(db: Database, userId: number, input: CreateOrderInput, notice: MailNotice, now = Date.now()) {
   const { order } = await orderToPay(db, null, userId, input, now, notice);
   return (await getOrder(db, order.id))!;
 }
@@ -261,7 +261,7 @@ export async function getOrderKey(db: Database, userId: number, orderId: number)
  * Cancels every unpaid order older than UNPAID_ORDER_LIFETIME_MS (the scheduled cleanup), a batch
  * at a time; returns how many were cancelled.
  */
-export async function expireUnpaidOrders(db: Database, gateway: PaymentGateway | null, notice: PaymentNotice, now = Date.now(), limit = 100) {
+export async function expireUnpaidOrders(db: Database, gateway: PaymentGateway | null, notice: MailNotice, now = Date.now(), limit = 100) {
   const due = await db
     .select({ id: orders.id, paymentIntentId: orders.paymentIntentId, gateway: orders.gateway })
     .from(orders)
@@ -355,7 +355,7 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], us
  * made only from the status read, so of two recordings at once one makes it; the one that makes an
  * order succeed queues its receipt, once.
  */
-export async function recordIntentStatus(db: Database, orderId: number, intent: Intent, notice: PaymentNotice): Promise<PaymentStatus> {
+export async function recordIntentStatus(db: Database, orderId: number, intent: Intent, notice: MailNotice): Promise<PaymentStatus> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new OrderError(404, "Order not found");
   if (order.paymentIntentId !== intent.id || intent.amountMinor !== order.amountMinor || intent.currency.toUpperCase() !== order.currency) {
@@ -363,7 +363,10 @@ export async function recordIntentStatus(db: Database, orderId: number, intent: 
     return order.paymentStatus;
   }
   const next = orderStatusFor(intent);
-  if (order.paymentStatus === "succeeded" || order.paymentStatus === "completed" || next === order.paymentStatus) return order.paymentStatus;
+  // A paid order never goes back to unpaid; a refunded one changes only through refunds.server.ts.
+  if (order.paymentStatus === "succeeded" || order.paymentStatus === "completed" || order.paymentStatus === "refunded" || next === order.paymentStatus) {
+    return order.paymentStatus;
+  }
   const now = new Date();
   // The payment that makes an order succeed also starts its work (awaiting its brief), in the same statement.
   const startsWork = next === "succeeded" && order.workStatus === "awaiting_payment";
@@ -396,7 +399,7 @@ export async function recordIntentStatus(db: Database, orderId: number, intent: 
 }
 
 /** Asks the gateway for the order's payment status and records it (SPEC §7 update_payment_status). */
-export async function syncPaymentStatus(db: Database, gateway: PaymentGateway, orderId: number, notice: PaymentNotice): Promise<PaymentStatus> {
+export async function syncPaymentStatus(db: Database, gateway: PaymentGateway, orderId: number, notice: MailNotice): Promise<PaymentStatus> {
   const [order] = await db.select({ intentId: orders.paymentIntentId, status: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new OrderError(404, "Order not found");
   if (!order.intentId) return order.status;

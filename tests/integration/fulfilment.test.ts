@@ -2,45 +2,13 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import worker from "../../server";
 import { describe, expect, it } from "vitest";
 import { adminCookie, adminSignIn, api, customerCookie, dispatch, fakeMedia, freshAddress, get, newCustomer, postForm } from "./helpers";
+import { BRIEF, customerWithOrder, type Event, type OrderBody } from "./order-fixtures";
 
 /**
  * The work after payment through the API: paying starts it (awaiting the brief), the owner's brief
  * starts production with a due date, and every move is one event. Refusals name the current status
  * and write nothing.
  */
-type OrderBody = { data: { id: number; client_secret: string; work_status: string; due_at: string | null; revisions_allowed: number; revisions_used: number } };
-type Event = { actor: string; from_status: string; to_status: string; note: string | null; created_at: string };
-
-async function customerWithOrder({ pay = true } = {}) {
-  const person = await newCustomer();
-  const address = await api<{ data: { id: number } }>("POST", "/billing_addresses", {
-    token: person.access_token,
-    body: { street: "1 Studio Lane", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB" },
-  });
-  const order = await api<OrderBody>("POST", "/orders", {
-    token: person.access_token,
-    body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 1 } },
-  });
-  expect(order.status).toBe(201);
-  if (pay) {
-    const paid = await api("POST", "/payments/local/confirm", {
-      token: person.access_token,
-      body: { client_secret: order.body.data.client_secret, card: { number: "4242424242424242", expiry: "12/40", cvc: "123" } },
-    });
-    expect(paid.status).toBe(200);
-  }
-  return { token: person.access_token, id: order.body.data.id };
-}
-
-const BRIEF = {
-  purpose: "A 60-second launch film for our new espresso machine, for the website and socials.",
-  audience: "Home baristas, 25–45",
-  style: "Warm, close-up product shots; calm music",
-  references: ["https://example.com/ref-one", "https://vimeo.com/123456"],
-  must_haves: "Logo at the end; the steam wand in action",
-  deadline_wish: "2026-12-15",
-};
-
 const events = async (token: string, id: number) => (await api<{ data: Event[] }>("GET", `/orders/${id}/events`, { token })).body.data;
 const briefRows = async (id: number) => (await env.DB.prepare("SELECT count(*) AS n FROM order_briefs WHERE order_id = ?").bind(id).first<number>("n")) ?? 0;
 

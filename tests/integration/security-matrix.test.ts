@@ -37,6 +37,7 @@ export const SCREENS: Row[] = [
   ["GET", "/admin/orders", adminLogin, adminLogin, adminLogin, 200],
   ["GET", "/admin/orders/{orderA}", adminLogin, adminLogin, adminLogin, 200],
   ["POST", "/admin/orders/{orderA}", adminLogin, adminLogin, adminLogin, 409, { intent: "deliver" }],
+  ["POST", "/admin/orders/{orderA}", adminLogin, adminLogin, adminLogin, 409, { intent: "refund", reason: "Not wanted" }],
   ["GET", "/orders/{orderA}/files/999999", 401, 404, 404, 404],
   ["GET", "/admin/users", adminLogin, adminLogin, adminLogin, 200],
   ["GET", "/admin/account", adminLogin, adminLogin, adminLogin, 200],
@@ -85,6 +86,7 @@ export const API: Row[] = [
   ["GET", "/orders/{orderA}/messages", 401, 200, 404, 200],
   ["POST", "/orders/{orderA}/messages", 401, 409, 404, 409, { message: { body: "Hello studio" } }],
   ["POST", "/orders/{orderA}/revisions", 401, 409, 404, 403, { revision: { note: "Warmer colours" } }],
+  ["POST", "/orders/{orderA}/refund", 401, 403, 403, 409, { refund: { reason: "Not wanted" } }],
   ["PUT", "/orders/{orderA}/update_payment_status", 401, 200, 404, 200, {}],
   ["POST", "/orders", 401, 422, 422, 403, { order: {} }],
   [

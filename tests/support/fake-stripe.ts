@@ -1,7 +1,8 @@
 /**
  * A small fake of Stripe's PaymentIntents API for tests, enough for the real `stripe` SDK:
- * create (honouring Idempotency-Key), retrieve, cancel, and a test-only control endpoint that plays the
- * part of Stripe.js confirming a card. No Stripe mock on npm covers PaymentIntents (DESIGN.md §5).
+ * create (honouring Idempotency-Key), retrieve, cancel, refunds (honouring Idempotency-Key, refusing a
+ * second refund of a charge as Stripe does), and a test-only control endpoint that plays the part of
+ * Stripe.js confirming a card. No Stripe mock on npm covers PaymentIntents (DESIGN.md §5).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readBody } from "./http";
@@ -21,11 +22,19 @@ interface FakeIntent {
   created: number;
 }
 
+/** Stripe keeps idempotency keys per account: here per secret key, so test files using different keys never share an answer. */
+function idempotencyKey(req: IncomingMessage) {
+  const key = String(req.headers["idempotency-key"] ?? "");
+  return key && `${String(req.headers.authorization ?? "")}|${key}`;
+}
+
 export async function startFakeStripe(): Promise<{ server: Server; port: number }> {
   const intents = new Map<string, FakeIntent>();
   const byKey = new Map<string, string>();
   const sessions = new Map<string, Record<string, unknown>>();
   let creates = 0;
+  const refunds = new Map<string, Record<string, unknown>>();
+  const refundedAmount = new Map<string, number>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const send = (status: number, body: unknown) => {
@@ -39,7 +48,7 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
     }
 
     if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
-      const key = String(req.headers["idempotency-key"] ?? "");
+      const key = idempotencyKey(req);
       const existing = key && byKey.get(key);
       if (existing) return send(200, intents.get(existing));
       creates++;
@@ -92,8 +101,49 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
       return send(200, intent);
     }
 
+    if (req.method === "POST" && url.pathname === "/v1/refunds") {
+      const key = idempotencyKey(req);
+      const existing = key && refunds.get(key);
+      if (existing) return send(200, existing);
+      const form = new URLSearchParams(body);
+      const intent = intents.get(form.get("payment_intent") ?? "");
+      if (!intent) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" } });
+      if (intent.status !== "succeeded") {
+        return send(400, {
+          error: { type: "invalid_request_error", message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.` },
+        });
+      }
+      const already = refundedAmount.get(intent.id) ?? 0;
+      const amount = form.has("amount") ? Number(form.get("amount")) : intent.amount - already;
+      if (already + amount > intent.amount) {
+        return send(400, {
+          error: { type: "invalid_request_error", code: "charge_already_refunded", message: `Charge ch_${intent.id.slice(3)} has already been refunded.` },
+        });
+      }
+      refundedAmount.set(intent.id, already + amount);
+      const metadata: Record<string, string> = {};
+      for (const [k, v] of form) {
+        const m = /^metadata\[(.+)\]$/.exec(k);
+        if (m) metadata[m[1]!] = v;
+      }
+      const refund = {
+        id: `re_fake_${randomBytes(8).toString("hex")}`,
+        object: "refund",
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        reason: form.get("reason"),
+        metadata,
+        status: "succeeded",
+        created: Math.floor(Date.now() / 1000),
+      };
+      if (key) refunds.set(key, refund);
+      else refunds.set(refund.id, refund);
+      return send(200, refund);
+    }
+
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
-      const key = String(req.headers["idempotency-key"] ?? "");
+      const key = idempotencyKey(req);
       const existing = key && byKey.get(key);
       if (existing) return send(200, sessions.get(existing));
       const form = new URLSearchParams(body);
@@ -149,7 +199,7 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
       intent.last_payment_error = patch.error ? { message: patch.error, type: "card_error" } : null;
       return send(200, intent);
     }
-    if (req.method === "GET" && url.pathname === "/__test/stats") return send(200, { creates, intents: intents.size });
+    if (req.method === "GET" && url.pathname === "/__test/stats") return send(200, { creates, intents: intents.size, refunds: refunds.size });
 
     send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
   };

@@ -1,6 +1,6 @@
 /**
  * Payment status colours (SPEC §4): customers see initiated in yellow, admins in blue; succeeded and
- * completed are green; pending yellow; failed red; anything else grey.
+ * completed are green; pending yellow; failed red; refunded violet (beyond the SPEC); anything else grey.
  */
 const COLOURS = {
   yellow: "bg-amber-100 text-amber-900 ring-amber-300",
@@ -8,6 +8,7 @@ const COLOURS = {
   green: "bg-emerald-100 text-emerald-900 ring-emerald-300",
   red: "bg-red-100 text-red-900 ring-red-300",
   grey: "bg-slate-100 text-slate-800 ring-slate-300",
+  violet: "bg-violet-100 text-violet-900 ring-violet-300",
 } as const;
 
 export type BadgeColour = keyof typeof COLOURS;
@@ -24,6 +25,8 @@ export function statusColour(status: string | null | undefined, audience: "custo
       return audience === "admin" ? "yellow" : "grey";
     case "failed":
       return audience === "admin" ? "red" : "grey";
+    case "refunded":
+      return "violet";
     default:
       return "grey";
   }

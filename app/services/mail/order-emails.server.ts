@@ -1,32 +1,36 @@
-/** Emails about orders: the receipt sent once when a payment succeeds. */
+/**
+ * Emails about orders: the receipt sent once when a payment succeeds, and the news of an order's
+ * work (to the customer: delivery ready, completed, refunded, brief reminder; to the studio: brief
+ * submitted, revision requested). The studio is STUDIO_EMAIL when set, else every admin account.
+ */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import type { Database } from "../../../db/client";
-import { orders, products, users } from "../../../db/schema";
+import { admins, orders, products, users } from "../../../db/schema";
 import { formatMoney } from "~/lib/money";
 import { packageName } from "~/lib/packages";
 import { queueEmail } from "./mail.server";
-import { OrderReceiptEmail } from "./templates";
+import { OrderReceiptEmail, WorkUpdateEmail } from "./templates";
 
 /**
  * What a payment's recording needs to tell the customer: the mail queue, and the shop's origin for
  * links (null where no request is at hand, e.g. the scheduled cleanup: the email then has no link).
  */
-export interface PaymentNotice {
-  env: Pick<Env, "MAIL_QUEUE">;
+export interface MailNotice {
+  env: Pick<Env, "MAIL_QUEUE" | "STUDIO_EMAIL">;
   origin: string | null;
 }
 
 /** The notice for payments recorded while answering a request. */
-export function paymentNotice(context: Pick<AppLoadContext, "env" | "origin">): PaymentNotice {
+export function mailNotice(context: Pick<AppLoadContext, "env" | "origin">): MailNotice {
   return { env: context.env, origin: context.origin };
 }
 
 const paidDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
 
 /** Queues the receipt of a paid order to its customer. */
-export async function queueReceiptEmail(db: Database, orderId: number, notice: PaymentNotice, paidAt = new Date()): Promise<void> {
+export async function queueReceiptEmail(db: Database, orderId: number, notice: MailNotice, paidAt = new Date()): Promise<void> {
   const [row] = await db
     .select({
       id: orders.id,
@@ -61,4 +65,116 @@ export async function queueReceiptEmail(db: Database, orderId: number, notice: P
       },
     }),
   });
+}
+
+export type WorkNews = "delivered" | "completed" | "auto_completed" | "refunded" | "brief_reminder" | "brief_submitted" | "revision_requested" | "overdue";
+
+type NewsText = { to: "customer" | "studio"; subject: string; title: string; lines: string[]; linkLabel: string };
+
+function newsText(news: WorkNews, o: { id: number; product: string; customer: string }): NewsText {
+  const order = `order #${o.id} (${o.product})`;
+  switch (news) {
+    case "delivered":
+      return {
+        to: "customer",
+        subject: `Your delivery for order #${o.id} is ready`,
+        title: "Your delivery is ready",
+        lines: [`The studio has delivered ${order}.`, "Watch it, then approve it or ask for a revision on the order's page."],
+        linkLabel: "Review the delivery",
+      };
+    case "completed":
+      return {
+        to: "customer",
+        subject: `Order #${o.id} is completed`,
+        title: "Your order is completed",
+        lines: [`Thank you for approving ${order}. Your files stay available on the order's page.`],
+        linkLabel: "Open the order",
+      };
+    case "auto_completed":
+      return {
+        to: "customer",
+        subject: `Order #${o.id} is completed`,
+        title: "Your order is completed",
+        lines: [
+          `The delivery of ${order} had no answer for a few days, so the order is now completed.`,
+          "Your files stay available on the order's page; write to the studio there if anything is wrong.",
+        ],
+        linkLabel: "Open the order",
+      };
+    case "refunded":
+      return {
+        to: "customer",
+        subject: `Order #${o.id} has been refunded`,
+        title: "Your order has been refunded",
+        lines: [`The payment for ${order} has been refunded in full. Depending on your bank it shows on your statement within 5 to 10 days.`],
+        linkLabel: "Open the order",
+      };
+    case "brief_reminder":
+      return {
+        to: "customer",
+        subject: `Tell us about your video (order #${o.id})`,
+        title: "Your brief starts the work",
+        lines: [`Thank you for ${order}. The studio starts as soon as you write your brief: what the video is for, who it is for, and what it must show.`],
+        linkLabel: "Write your brief",
+      };
+    case "brief_submitted":
+      return {
+        to: "studio",
+        subject: `Brief received for order #${o.id}`,
+        title: "A brief is in",
+        lines: [`${o.customer} submitted the brief of ${order}. Production has started; the due date is on the order's page.`],
+        linkLabel: "Open the order",
+      };
+    case "revision_requested":
+      return {
+        to: "studio",
+        subject: `Revision requested on order #${o.id}`,
+        title: "A revision is requested",
+        lines: [`${o.customer} asked for changes to the delivery of ${order}.`],
+        linkLabel: "See the request",
+      };
+    case "overdue":
+      return {
+        to: "studio",
+        subject: `Order #${o.id} is overdue`,
+        title: "An order is past its due date",
+        lines: [`${order} for ${o.customer} has passed its due date without a delivery.`],
+        linkLabel: "Open the order",
+      };
+  }
+}
+
+/** Queues the email that tells the customer or the studio about a step of an order's work. */
+export async function queueWorkEmail(db: Database, notice: MailNotice, orderId: number, news: WorkNews): Promise<void> {
+  const [row] = await db
+    .select({ id: orders.id, product: products.title, name: users.name, email: users.email })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!row) return;
+  const text = newsText(news, { id: row.id, product: row.product, customer: row.name });
+  const path =
+    text.to === "customer" ? (news === "brief_reminder" ? `/profile/orders/${row.id}/brief` : `/profile/orders/${row.id}`) : `/admin/orders/${row.id}`;
+  const recipients = text.to === "customer" ? [row.email] : await studioRecipients(db, notice);
+  for (const to of recipients) {
+    await queueEmail(notice.env, db, {
+      to,
+      subject: text.subject,
+      kind: `work_${news}`,
+      body: createElement(WorkUpdateEmail, {
+        greeting: text.to === "customer" ? `Hello ${row.name},` : "Hello,",
+        title: text.title,
+        lines: text.lines,
+        link: notice.origin ? `${notice.origin}${path}` : null,
+        linkLabel: text.linkLabel,
+      }),
+    });
+  }
+}
+
+async function studioRecipients(db: Database, notice: MailNotice): Promise<string[]> {
+  if (notice.env.STUDIO_EMAIL) return [notice.env.STUDIO_EMAIL];
+  return (await db.select({ email: admins.email }).from(admins).orderBy(admins.id).limit(20)).map((a) => a.email);
 }

@@ -137,3 +137,35 @@ export function NewsletterWelcomeEmail({ unsubscribeLink, shopLink }: { unsubscr
     </Layout>
   );
 }
+
+/** News about an order's work (delivery ready, revision requested, completed, refunded, brief reminder). */
+export function WorkUpdateEmail({
+  greeting,
+  title,
+  lines,
+  link,
+  linkLabel,
+}: {
+  greeting: string;
+  title: string;
+  lines: string[];
+  link: string | null;
+  linkLabel: string;
+}) {
+  return (
+    <Layout preview={lines[0] ?? title} title={title}>
+      <Text>{greeting}</Text>
+      {lines.map((line) => (
+        <Text key={line}>{line}</Text>
+      ))}
+      {link ? (
+        <>
+          <Button href={link} style={button}>
+            {linkLabel}
+          </Button>
+          <Text style={small}>Or paste this link into your browser: {link}</Text>
+        </>
+      ) : null}
+    </Layout>
+  );
+}

@@ -35,6 +35,24 @@ export interface CardDetails {
   cvc: string;
 }
 
+export interface RefundInput {
+  intentId: string;
+  amountMinor: number;
+  /** One refund per order: the provider returns the same refund for the same key. */
+  idempotencyKey: string;
+  reason: string;
+  metadata: Record<string, string>;
+}
+
+/** A refund the provider accepted (`pending` until the card network confirms; cards usually answer at once). */
+export interface Refund {
+  id: string;
+  status: "pending" | "succeeded";
+}
+
+/** The provider would not refund (already refunded, not paid, …): its message, for the admin. */
+export class RefundRefused extends Error {}
+
 export type CardConfirmation = { ok: true; intent: Intent } | { ok: false; message: string };
 
 export interface PaymentGateway {
@@ -43,6 +61,8 @@ export interface PaymentGateway {
   retrieveIntent(id: string): Promise<Intent | null>;
   /** Makes an unpaid intent unpayable (an expired or re-priced order); null when there is no such intent. */
   cancelIntent(id: string): Promise<Intent | null>;
+  /** Refunds `amountMinor` of a succeeded intent; throws `RefundRefused` with the provider's message when it will not. */
+  refund(input: RefundInput): Promise<Refund>;
   /**
    * Confirms an intent with card details posted to our own server. Only a gateway that may see card
    * numbers has it (the local one); with Stripe the browser confirms through Stripe.js instead.

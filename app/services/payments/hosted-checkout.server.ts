@@ -6,7 +6,7 @@
 import type { Database } from "../../../db/client";
 import { decimalToMinor } from "~/lib/money";
 import { attachIntent, getOrder, syncPaymentStatus, type OrderView } from "../orders.server";
-import type { PaymentNotice } from "../mail/order-emails.server";
+import type { MailNotice } from "../mail/order-emails.server";
 import type { PaymentGateway } from "./gateway.server";
 import { stripeClient } from "./stripe-gateway.server";
 
@@ -32,7 +32,7 @@ export async function startHostedCheckout(env: Env, order: OrderView, urls: { su
 }
 
 /** Back from Stripe: link the session's intent to the order (if the session is this order's) and record its status. */
-export async function completeHostedCheckout(env: Env, db: Database, gateway: PaymentGateway, orderId: number, sessionId: string, notice: PaymentNotice) {
+export async function completeHostedCheckout(env: Env, db: Database, gateway: PaymentGateway, orderId: number, sessionId: string, notice: MailNotice) {
   if (!/^cs_[A-Za-z0-9_]{4,200}$/.test(sessionId)) return null;
   const session = await stripeClient(env).checkout.sessions.retrieve(sessionId);
   if (session.client_reference_id !== String(orderId)) return null;

@@ -7,9 +7,17 @@
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { localPaymentIntents } from "../../../db/schema";
+import { localPaymentIntents, localRefunds } from "../../../db/schema";
 import { randomToken } from "../crypto.server";
-import type { CardConfirmation, CardDetails, CreateIntentInput, Intent, PaymentGateway } from "./gateway.server";
+import {
+  RefundRefused,
+  type CardConfirmation,
+  type CardDetails,
+  type CreateIntentInput,
+  type Intent,
+  type PaymentGateway,
+  type RefundInput,
+} from "./gateway.server";
 
 export const DECLINED_MESSAGE = "Your card was declined.";
 export const AUTHENTICATION_FAILED_MESSAGE = "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
@@ -82,6 +90,23 @@ export function createLocalGateway(db: Database): PaymentGateway & Required<Pick
       if (row.status === "succeeded" || row.status === "canceled") return toIntent(row);
       const [updated] = await db.update(localPaymentIntents).set({ status: "canceled", lastError: null }).where(eq(localPaymentIntents.id, id)).returning();
       return toIntent(updated!);
+    },
+    async refund(input: RefundInput) {
+      const [same] = await db.select().from(localRefunds).where(eq(localRefunds.idempotencyKey, input.idempotencyKey)).limit(1);
+      if (same) return { id: same.id, status: "succeeded" as const };
+      const row = await byId(input.intentId);
+      if (!row || row.status !== "succeeded") throw new RefundRefused("This payment has not succeeded, so there is nothing to refund.");
+      const refunded = await db.select({ amountMinor: localRefunds.amountMinor }).from(localRefunds).where(eq(localRefunds.intentId, row.id));
+      const left = row.amountMinor - refunded.reduce((total, r) => total + r.amountMinor, 0);
+      if (input.amountMinor > left)
+        throw new RefundRefused(left === 0 ? "This payment has already been refunded." : "The refund is larger than what is left of the payment.");
+      const id = `re_local_${randomToken(12)}`;
+      await db
+        .insert(localRefunds)
+        .values({ id, intentId: row.id, amountMinor: input.amountMinor, idempotencyKey: input.idempotencyKey, reason: input.reason })
+        .onConflictDoNothing({ target: localRefunds.idempotencyKey });
+      const [stored] = await db.select().from(localRefunds).where(eq(localRefunds.idempotencyKey, input.idempotencyKey)).limit(1);
+      return { id: stored!.id, status: "succeeded" as const };
     },
     async confirmCard(id: string, card: CardDetails): Promise<CardConfirmation> {
       const row = await byId(id);

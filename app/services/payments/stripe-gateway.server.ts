@@ -3,7 +3,7 @@
  * STRIPE_API_* variables point it at another host; the tests use that for a fake Stripe server.
  */
 import Stripe from "stripe";
-import type { CreateIntentInput, Intent, IntentStatus, PaymentGateway } from "./gateway.server";
+import { RefundRefused, type CreateIntentInput, type Intent, type IntentStatus, type PaymentGateway, type RefundInput } from "./gateway.server";
 
 export function stripeClient(env: Env): Stripe {
   return new Stripe(env.STRIPE_SECRET_KEY ?? "", {
@@ -50,6 +50,24 @@ export function createStripeGateway(env: Env): PaymentGateway {
         return intentFromStripe(await stripe.paymentIntents.retrieve(id));
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+    async refund(input: RefundInput) {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: input.intentId,
+            amount: input.amountMinor,
+            reason: "requested_by_customer",
+            metadata: { ...input.metadata, reason: input.reason.slice(0, 500) },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        if (refund.status === "failed" || refund.status === "canceled") throw new RefundRefused(`Stripe could not refund this payment (${refund.status}).`);
+        return { id: refund.id, status: refund.status === "succeeded" ? ("succeeded" as const) : ("pending" as const) };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefused(error.message);
         throw error;
       }
     },

@@ -1,0 +1,38 @@
+/** Orders for the fulfilment and refund tests: a new customer with a (paid) order, and a valid brief. */
+import { expect } from "vitest";
+import { api, newCustomer } from "./helpers";
+
+export type OrderBody = {
+  data: { id: number; client_secret: string; work_status: string; due_at: string | null; revisions_allowed: number; revisions_used: number };
+};
+export type Event = { actor: string; from_status: string; to_status: string; note: string | null; created_at: string };
+
+export async function customerWithOrder({ pay = true } = {}) {
+  const person = await newCustomer();
+  const address = await api<{ data: { id: number } }>("POST", "/billing_addresses", {
+    token: person.access_token,
+    body: { street: "1 Studio Lane", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB" },
+  });
+  const order = await api<OrderBody>("POST", "/orders", {
+    token: person.access_token,
+    body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 1 } },
+  });
+  expect(order.status).toBe(201);
+  if (pay) {
+    const paid = await api("POST", "/payments/local/confirm", {
+      token: person.access_token,
+      body: { client_secret: order.body.data.client_secret, card: { number: "4242424242424242", expiry: "12/40", cvc: "123" } },
+    });
+    expect(paid.status).toBe(200);
+  }
+  return { token: person.access_token, id: order.body.data.id, email: person.email };
+}
+
+export const BRIEF = {
+  purpose: "A 60-second launch film for our new espresso machine, for the website and socials.",
+  audience: "Home baristas, 25–45",
+  style: "Warm, close-up product shots; calm music",
+  references: ["https://example.com/ref-one", "https://vimeo.com/123456"],
+  must_haves: "Logo at the end; the steam wand in action",
+  deadline_wish: "2026-12-15",
+};
