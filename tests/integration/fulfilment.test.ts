@@ -324,6 +324,14 @@ describe("deliveries, review and approval", () => {
       "completed",
     ]);
     expect((await api("POST", `/orders/${c.id}/approve`, { token: c.token })).status).toBe(409);
+    // Each step told the other side: four deliveries and the completion to the customer, three revision requests to the studio.
+    const mail = async (kind: string) =>
+      (await env.DB.prepare("SELECT count(*) AS n FROM emails WHERE kind = ? AND subject LIKE ?").bind(kind, `%#${c.id}%`).first<number>("n")) ?? 0;
+    expect({ delivered: await mail("work_delivered"), completed: await mail("work_completed"), revisions: await mail("work_revision_requested") }).toEqual({
+      delivered: 4,
+      completed: 1,
+      revisions: 3,
+    });
   });
 });
 
@@ -495,6 +503,52 @@ describe("the timer (the Worker's scheduled handler, with a fixed clock)", () =>
     await worker.scheduled({ scheduledTime: Date.now(), cron: "*/30 * * * *", noRetry() {} } as ScheduledController, env, again);
     await waitOnExecutionContext(again);
     expect(await events(old.token, old.id)).toHaveLength(4);
+  });
+});
+
+describe("the timer's reminders (scheduled handler, fixed clock)", () => {
+  const run = async (at = Date.now()) => {
+    const ctx = createExecutionContext();
+    await worker.scheduled({ scheduledTime: at, cron: "*/30 * * * *", noRetry() {} } as ScheduledController, env, ctx);
+    await waitOnExecutionContext(ctx);
+  };
+  const emails = async (kind: string, to: string) =>
+    (await env.DB.prepare("SELECT count(*) AS n FROM emails WHERE kind = ? AND recipient = ?").bind(kind, to).first<number>("n")) ?? 0;
+
+  it("flags an order paid a day ago without a brief and reminds its customer, once; a fresh one is left alone", async () => {
+    const waiting = await customerWithOrder();
+    const fresh = await customerWithOrder();
+    await env.DB.prepare("UPDATE order_events SET created_at = created_at - ? WHERE order_id = ?")
+      .bind(24 * 3_600_000 + 60_000, waiting.id)
+      .run();
+    await run();
+    await run();
+    const flag = (id: number) => env.DB.prepare("SELECT brief_reminder_at AS at FROM orders WHERE id = ?").bind(id).first<number | null>("at");
+    expect(await flag(waiting.id)).toEqual(expect.any(Number));
+    expect(await flag(fresh.id)).toBeNull();
+    expect(await emails("work_brief_reminder", waiting.email)).toBe(1);
+    expect(await emails("work_brief_reminder", fresh.email)).toBe(0);
+    const reminder = await env.DB.prepare("SELECT subject, text FROM emails WHERE kind = 'work_brief_reminder' AND recipient = ?")
+      .bind(waiting.email)
+      .first<{ subject: string; text: string }>();
+    expect(reminder?.subject).toBe(`Tell us about your video (order #${waiting.id})`);
+  });
+
+  it("marks an order in production past its due date overdue, once, and tells the studio", async () => {
+    const c = await customerWithOrder();
+    expect((await api("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: BRIEF } })).status).toBe(200);
+    // The brief told the studio (every admin account, as STUDIO_EMAIL is not set here).
+    expect(await emails("work_brief_submitted", "admin@example.com")).toBeGreaterThan(0);
+    const before = await emails("work_overdue", "admin@example.com");
+    await run(Date.now());
+    expect(await emails("work_overdue", "admin@example.com")).toBe(before);
+    await env.DB.prepare("UPDATE orders SET due_at = ? WHERE id = ?")
+      .bind(Date.now() - 60_000, c.id)
+      .run();
+    await run();
+    await run();
+    expect(await env.DB.prepare("SELECT overdue_at AS at FROM orders WHERE id = ?").bind(c.id).first("at")).toEqual(expect.any(Number));
+    expect(await emails("work_overdue", "admin@example.com")).toBe(before + 1);
   });
 });
 
