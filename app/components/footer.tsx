@@ -111,7 +111,7 @@ function SubscribeBox() {
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-24 bg-slate-950 text-slate-300">
+    <footer className="mt-24 bg-slate-950 text-slate-300 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-3 lg:px-8">
         <div className="space-y-4">
           <Logo to="/home" inverted />

@@ -9,7 +9,7 @@ export function Header() {
   const customer = useRouteLoaderData<typeof rootLoader>("root")?.customer ?? null;
   const signingOut = useIsSubmitting("/logout");
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:flex-nowrap sm:px-6 lg:px-8">
         <Logo to="/products" />
         <SearchBox className="order-last w-full sm:order-none sm:mx-auto sm:max-w-md" />

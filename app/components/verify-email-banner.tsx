@@ -15,7 +15,7 @@ export function VerifyEmailBanner() {
   const answer = fetcher.data && "resend" in fetcher.data ? fetcher.data : null;
   const busy = fetcher.state !== "idle";
   return (
-    <section aria-label="Confirm your email" className="border-b border-amber-200 bg-amber-50 text-sm text-amber-900">
+    <section aria-label="Confirm your email" className="border-b border-amber-200 bg-amber-50 text-sm text-amber-900 print:hidden">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 sm:px-6 lg:px-8">
         <p className="flex-1">{verifyBanner(customer.email)}</p>
         <p role="status" className="font-medium empty:hidden">

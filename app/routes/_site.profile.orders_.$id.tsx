@@ -67,6 +67,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** Payment statuses that come with a receipt (a refunded order's receipt says so). */
+const RECEIPTED = new Set(["succeeded", "completed", "refunded"]);
+
 const NOTICES: Record<string, string> = {
   "brief-submitted": "Thank you! Your brief is with the studio and production has started.",
   approved: "Thank you! The order is complete.",
@@ -147,6 +150,13 @@ export default function OrderPage() {
             {currencySymbol(order.currency)}
             {Number(order.order_amount).toFixed(2)} <StatusBadge status={order.payment_status} audience="customer" />
           </dd>
+          {RECEIPTED.has(order.payment_status) ? (
+            <dd className="mt-1">
+              <Link to={`/profile/orders/${order.id}/receipt`} className="text-sm font-semibold text-brand-700 hover:underline">
+                View receipt
+              </Link>
+            </dd>
+          ) : null}
         </div>
       </dl>
 

@@ -32,8 +32,8 @@ export default function ProfileLayout() {
     </ul>
   );
   return (
-    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 md:grid-cols-[14rem_minmax(0,1fr)] lg:px-8">
-      <nav aria-label="Profile">
+    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-8 sm:px-6 md:grid-cols-[14rem_minmax(0,1fr)] lg:px-8 print:block print:p-0">
+      <nav aria-label="Profile" className="print:hidden">
         <details className="group rounded-xl border border-slate-200 md:hidden">
           <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 text-sm font-semibold">
             Account menu

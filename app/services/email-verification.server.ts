@@ -11,7 +11,8 @@ import { users } from "../../db/schema";
 import { RESEND_SPACING_SECONDS, VERIFY_LINK_HOURS, VERIFY_PATH } from "~/lib/email-verification";
 import { claimHeld, claimLinkQuery, createEmailLink, lastLinkSentAt, liveEmailLink, spendOpenLinksQuery } from "./email-links.server";
 import { queueEmail } from "./mail/mail.server";
-import { SHOP, VerifyEmail, WelcomeEmail } from "./mail/templates";
+import { VerifyEmail, WelcomeEmail } from "./mail/templates";
+import { SHOP } from "~/lib/shop";
 
 type Customer = { id: number; name: string; email: string };
 

@@ -12,7 +12,8 @@ import { newsletterSubscriptions } from "../../db/schema";
 import { UNSUBSCRIBE_PATH } from "~/lib/subscribe-messages";
 import { hmacSha256, verifyHmacSha256 } from "./crypto.server";
 import { queueEmail } from "./mail/mail.server";
-import { NewsletterWelcomeEmail, SHOP } from "./mail/templates";
+import { NewsletterWelcomeEmail } from "./mail/templates";
+import { SHOP } from "~/lib/shop";
 
 const macSecret = (env: Pick<Env, "TOKEN_SECRET">) => `newsletter-unsubscribe:${env.TOKEN_SECRET}`;
 

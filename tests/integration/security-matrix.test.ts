@@ -23,6 +23,9 @@ export const SCREENS: Row[] = [
   ["GET", "/profile/orders", login, 200, 200, login],
   ["GET", "/profile/saved-addresses", login, 200, 200, login],
   ["GET", "/profile/orders/{orderA}", login, 200, 404, login],
+  // Order A is unpaid: it has no receipt yet, even for its owner.
+  ["GET", "/profile/orders/{orderA}/receipt", login, 404, 404, login],
+  ["GET", "/profile/orders/{orderA}/receipt.pdf", login, 404, 404, login],
   ["POST", "/profile/orders/{orderA}/brief", login, "→/profile/orders/{orderA}", 404, login, { purpose: "" }],
   ["GET", "/login", 200, "→/products", "→/products", 200],
   ["GET", "/signup", 200, "→/products", "→/products", 200],

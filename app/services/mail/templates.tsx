@@ -5,8 +5,7 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Text } from "@react-email/components";
 import type { ReactNode } from "react";
 
-/** Who sends the shop's email: named in every message's footer. */
-export const SHOP = { name: "Reelcraft", address: "Reelcraft Studio Ltd, 1 Canal Street, Manchester M1 3HE, United Kingdom" } as const;
+import { SHOP, TAX_NOTE } from "~/lib/shop";
 
 const page = { backgroundColor: "#f8fafc", fontFamily: "Helvetica, Arial, sans-serif", color: "#0f172a" };
 const card = { backgroundColor: "#ffffff", margin: "24px auto", padding: "32px", maxWidth: "560px", borderRadius: "12px" };
@@ -85,7 +84,7 @@ export function OrderReceiptEmail({ name, receipt, ordersLink }: { name: string;
           <strong>{label}:</strong> {value}
         </Text>
       ))}
-      <Text style={small}>Price excludes taxes.</Text>
+      <Text style={small}>{TAX_NOTE}.</Text>
       {ordersLink ? (
         <Button href={ordersLink} style={button}>
           See your orders
