@@ -1,8 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import { Fragment } from "react";
+import { Form, useFetcher } from "@remix-run/react";
+import { Fragment, useEffect, useRef } from "react";
 import { FormError, SubmitButton, TextAreaField, useIsSubmitting } from "~/components/ui/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { useHydrated } from "~/lib/use-hydrated";
 import { MESSAGE_MAX, MessageSchema } from "~/lib/schemas/message";
 
 export type ThreadMessage = { id: number; author: "customer" | "studio"; body: string; created_at: string };
@@ -36,20 +37,27 @@ export function MessageThread({
   action,
   lastResult,
   open,
+  seenMessageId,
 }: {
   messages: ThreadMessage[];
   viewer: "customer" | "studio";
   action: string;
   lastResult: SubmissionResult<string[]> | undefined;
   open: boolean;
+  /** The newest message the viewer has seen: the other side's later ones are marked new. */
+  seenMessageId: number;
 }) {
   const { form, fields, formProps, error } = useSchemaForm(MessageSchema, { id: "message", lastResult });
   const sending = useIsSubmitting(action, "message");
+  const unread = messages.filter((m) => m.author !== viewer && m.id > seenMessageId).length;
   return (
     <section aria-labelledby="messages-title" className="space-y-3">
-      <h2 id="messages-title" className="text-lg font-semibold">
-        Messages
-      </h2>
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="messages-title" className="text-lg font-semibold">
+          Messages
+        </h2>
+        {unread ? <MarkRead action={action} unread={unread} /> : null}
+      </div>
       {messages.length ? (
         <ol className="space-y-2">
           {messages.map((m) => (
@@ -59,6 +67,7 @@ export function MessageThread({
             >
               <p className="text-xs font-semibold text-slate-600">
                 {m.author === viewer ? "You" : m.author === "studio" ? "Studio" : "Customer"} · {time.format(new Date(m.created_at))} UTC
+                {m.author !== viewer && m.id > seenMessageId ? <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-white">New</span> : null}
               </p>
               <p className="mt-1 break-words whitespace-pre-wrap">
                 <Linkified text={m.body} />
@@ -85,5 +94,30 @@ export function MessageThread({
         </Form>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * "N new messages" with a 'Mark as read' button (a POST, so reading is never a side effect of a
+ * GET). With JavaScript the page sends it by itself once shown; the "New" marks stay until reload.
+ */
+function MarkRead({ action, unread }: { action: string; unread: number }) {
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    fetcher.submit({ intent: "read" }, { method: "post", action });
+  }, [action, fetcher]);
+  return (
+    <Form method="post" action={action} className="flex items-center gap-2 text-sm">
+      <span className="rounded-full bg-brand-100 px-2.5 py-0.5 font-semibold text-brand-800">{unread === 1 ? "1 new message" : `${unread} new messages`}</span>
+      {!hydrated ? (
+        <button type="submit" name="intent" value="read" className="font-semibold text-brand-700 hover:underline">
+          Mark as read
+        </button>
+      ) : null}
+    </Form>
   );
 }

@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const page = parsePageParam(url.searchParams.get("page"));
   try {
-    const result = await listOrders(context.db, { userId: customer.id }, page, PAGE_SIZE);
+    const result = await listOrders(context.db, { userId: customer.id }, page, PAGE_SIZE, { unreadFor: "customer" });
     if (page > result.totalPages) throw redirect(`/profile/orders?page=${result.totalPages}`);
     return { orders: result.data, page, totalPages: result.totalPages, failed: false as const };
   } catch (error) {
@@ -93,6 +93,11 @@ export default function MyOrders() {
                       <Link to={`/profile/orders/${order.id}`} className="font-semibold text-brand-700 hover:underline">
                         View order<span className="sr-only"> #{order.id}</span>
                       </Link>
+                      {order.unread_messages ? (
+                        <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
+                          {order.unread_messages === 1 ? "1 new message" : `${order.unread_messages} new messages`}
+                        </span>
+                      ) : null}
                     </div>
                   ) : null}
                 </div>

@@ -10,7 +10,7 @@ import { parseId } from "~/lib/record-id";
 import { AUTO_COMPLETE_DAYS, WORK_STATUS_LABEL } from "~/lib/work-status";
 import { requireCustomer } from "~/services/auth.server";
 import { RevisionSchema } from "~/lib/schemas/revision";
-import { approveDelivery, getOrderWork, postMessage, requestRevision } from "~/services/fulfilment.server";
+import { approveDelivery, getOrderWork, markThreadRead, postMessage, requestRevision } from "~/services/fulfilment.server";
 import { MessageSchema } from "~/lib/schemas/message";
 import { MessageThread } from "~/components/message-thread";
 import { parseSubmission } from "~/services/form-submission.server";
@@ -41,6 +41,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (intent === "approve") {
       await approveDelivery(context.db, mailNotice(context), id, customer.id);
       return redirect(`/profile/orders/${id}?notice=approved`);
+    }
+    if (intent === "read") {
+      await markThreadRead(context.db, id, { kind: "customer", id: customer.id });
+      return data({ read: true });
     }
     if (intent === "message") {
       const submission = parseSubmission(form, { schema: MessageSchema });
@@ -87,7 +91,7 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 export default function OrderPage() {
-  const { order, brief, refund, events, timeLeft, deliveries, revisions, messages } = useLoaderData<typeof loader>();
+  const { order, brief, refund, events, timeLeft, deliveries, revisions, messages, seenMessageId } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const notice = NOTICES[params.get("notice") ?? ""];
@@ -280,6 +284,7 @@ export default function OrderPage() {
         action={`/profile/orders/${order.id}`}
         lastResult={answer && "messageResult" in answer ? answer.messageResult : undefined}
         open={order.work_status !== "awaiting_payment"}
+        seenMessageId={seenMessageId}
       />
 
       <section aria-labelledby="timeline-title" className="space-y-3">

@@ -5,7 +5,7 @@ import { SubmitButton, useIsSubmitting } from "~/components/ui/form";
 import { WorkStatusBadge } from "~/components/work-status";
 import { DELIVERY_ACCEPT, DELIVERY_LIMITS, DELIVERY_RULE } from "~/lib/delivery-rules";
 import { WORK_STATUS_LABEL } from "~/lib/work-status";
-import { deliver, getOrderWork, postMessage } from "~/services/fulfilment.server";
+import { deliver, getOrderWork, markThreadRead, postMessage } from "~/services/fulfilment.server";
 import { parseSubmission } from "~/services/form-submission.server";
 import { MessageSchema } from "~/lib/schemas/message";
 import { MessageThread } from "~/components/message-thread";
@@ -52,6 +52,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return data({ refused: error.message }, { status: error.status });
     }
     return redirect(`/admin/orders/${orderId}#messages-title`);
+  }
+  if (form.get("intent") === "read") {
+    try {
+      await markThreadRead(context.db, orderId, { kind: "admin", id: admin.id });
+    } catch (error) {
+      if (error instanceof OrderError) throw new Response(error.message, { status: error.status });
+      throw error;
+    }
+    return data({ read: true });
   }
   if (form.get("intent") === "refund") {
     const submission = parseSubmission(form, { schema: RefundSchema });
@@ -257,6 +266,7 @@ export default function AdminOrder() {
             action={`/admin/orders/${work.order.id}`}
             lastResult={answer && "messageResult" in answer ? answer.messageResult : undefined}
             open={work.order.work_status !== "awaiting_payment"}
+            seenMessageId={work.seenMessageId}
           />
 
           <div>

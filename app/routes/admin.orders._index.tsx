@@ -1,30 +1,94 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { AdminOrdersTable } from "~/components/admin-orders-table";
 import { Pagination } from "~/components/ui/pagination";
 import { parsePageParam } from "~/lib/query";
+import { WORK_STATUS_LABEL, WORK_STATUSES, type WorkStatus } from "~/lib/work-status";
 import { requireAdmin } from "~/services/auth.server";
-import { listOrders } from "~/services/orders.server";
+import { listOrderQueue, type QueueSort } from "~/services/orders.server";
 
 /** SPEC §9: twenty orders per page for admins. */
 const PAGE_SIZE = 20;
 
+/** The queue's tabs: every order, then each work status in the order work moves. */
+const TABS: (WorkStatus | null)[] = [null, "awaiting_brief", "in_progress", "revision_requested", "delivered", "completed", "awaiting_payment", "cancelled"];
+
+function queueHref(status: WorkStatus | null, sort: QueueSort, page = 1) {
+  const params = new URLSearchParams();
+  if (status) params.set("status", status);
+  if (sort !== "due") params.set("sort", sort);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return `/admin/orders${query ? `?${query}` : ""}`;
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  const page = parsePageParam(new URL(request.url).searchParams.get("page"));
-  const result = await listOrders(context.db, {}, page, PAGE_SIZE);
-  if (page > result.totalPages) throw redirect(`/admin/orders?page=${result.totalPages}`);
-  return { orders: result.data, page, totalPages: result.totalPages };
+  const url = new URL(request.url);
+  const page = parsePageParam(url.searchParams.get("page"));
+  const asked = url.searchParams.get("status");
+  const status = (WORK_STATUSES as readonly string[]).includes(asked ?? "") ? (asked as WorkStatus) : null;
+  const sort: QueueSort = url.searchParams.get("sort") === "newest" ? "newest" : "due";
+  const queue = await listOrderQueue(context.db, { status, sort, page, limit: PAGE_SIZE });
+  if (page > queue.totalPages) throw redirect(queueHref(status, sort, queue.totalPages));
+  return { ...queue, page, status, sort, now: Date.now() };
 }
 
 export const meta: MetaFunction = () => [{ title: "Orders · Admin · Reelcraft" }];
 
+/**
+ * The studio's work queue: tabs by work status with their counts, open work by due date first (or
+ * newest first), overdue orders marked and unread messages counted; the SPEC's columns stay.
+ */
 export default function AdminOrders() {
-  const { orders, page, totalPages } = useLoaderData<typeof loader>();
+  const { data: orders, counts, page, totalPages, status, sort, now } = useLoaderData<typeof loader>();
+  const tabLabel = (s: WorkStatus | null) => (s ? WORK_STATUS_LABEL[s] : "All");
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">Orders</h1>
-      {orders.length ? <AdminOrdersTable orders={orders} caption="All orders, newest first" /> : <p className="text-slate-600">No orders yet.</p>}
+      <nav aria-label="Work status" className="-mx-1 overflow-x-auto">
+        <ul className="flex min-w-max gap-1 px-1">
+          {TABS.map((s) => {
+            const active = s === status;
+            return (
+              <li key={s ?? "all"}>
+                <Link
+                  to={queueHref(s, sort)}
+                  aria-current={active ? "page" : undefined}
+                  className={`flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold ${
+                    active ? "bg-brand-700 text-white" : "text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+                  }`}
+                >
+                  {tabLabel(s)}
+                  <span className={`rounded-full px-1.5 text-xs tabular-nums ${active ? "bg-white/20" : "bg-slate-100"}`}>{counts[s ?? "all"]}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+        <span>Sorted by</span>
+        {(["due", "newest"] as const).map((s) => (
+          <Link
+            key={s}
+            to={queueHref(status, s)}
+            aria-current={s === sort ? "true" : undefined}
+            className={s === sort ? "font-semibold text-slate-900" : "font-semibold text-brand-700 hover:underline"}
+          >
+            {s === "due" ? "due date" : "newest first"}
+          </Link>
+        ))}
+      </p>
+      {orders.length ? (
+        <AdminOrdersTable
+          orders={orders}
+          now={now}
+          caption={`${tabLabel(status)} orders, ${sort === "due" ? "open work first, by due date" : "newest first"}`}
+        />
+      ) : (
+        <p className="text-slate-600">{status ? `No orders ${WORK_STATUS_LABEL[status].toLowerCase()}.` : "No orders yet."}</p>
+      )}
       {totalPages > 1 ? <Pagination page={page} totalPages={totalPages} label="Orders pages" /> : null}
     </div>
   );

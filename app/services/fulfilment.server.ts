@@ -27,7 +27,7 @@ import type { RevisionInput } from "~/lib/schemas/revision";
 import { sniffDeliveryType } from "./media.server";
 import type { BriefInput } from "~/lib/schemas/brief";
 import { AUTO_COMPLETE_DAYS, decideWorkMove, type WorkActor, type WorkMove, type WorkStatus } from "~/lib/work-status";
-import { getOrder, OrderError } from "./orders.server";
+import { getOrder, OrderError, type ThreadReader } from "./orders.server";
 import { SHOP_ACTOR, workEventQuery, type Actor } from "./work-events.server";
 import { queueWorkEmail, type MailNotice, type WorkNews } from "./mail/order-emails.server";
 
@@ -122,7 +122,8 @@ export function moveHeld(orderId: number, state: WorkState) {
 export async function getOrderWork(db: Database, orderId: number, actor: Actor) {
   const order = await getOrder(db, orderId, actor.kind === "customer" ? { userId: actor.id ?? -1 } : {});
   if (!order) return null;
-  const [briefs, refunds, events, deliveries, files, revisions, comments, messages] = await db.batch([
+  const [seen, briefs, refunds, events, deliveries, files, revisions, comments, messages] = await db.batch([
+    db.select({ customer: orders.customerSeenMessageId, studio: orders.studioSeenMessageId }).from(orders).where(eq(orders.id, orderId)).limit(1),
     db.select().from(orderBriefs).where(eq(orderBriefs.orderId, orderId)).limit(1),
     db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).limit(1),
     eventsQuery(db, orderId),
@@ -138,6 +139,8 @@ export async function getOrderWork(db: Database, orderId: number, actor: Actor) 
     deliveries: toDeliveryViews(orderId, deliveries, files),
     revisions: toRevisionViews(revisions, comments),
     messages: messages.map(toMessageView),
+    /** The newest message the viewer has seen: the other side's messages after it are new. */
+    seenMessageId: (actor.kind === "customer" ? seen[0]?.customer : seen[0]?.studio) ?? 0,
   };
 }
 
@@ -589,9 +592,33 @@ export async function postMessage(db: Database, orderId: number, actor: Actor, i
   const state = await getWorkState(db, orderId, actor);
   if (state.workStatus === "awaiting_payment") throw new OrderError(409, "Messages open once the order is paid.");
   if (actor.kind === "system" || actor.id === null) throw new OrderError(404, "Order not found");
-  const [row] = await db
-    .insert(orderMessages)
-    .values({ orderId, authorKind: actor.kind, authorId: actor.id, body: input.body, createdAt: new Date(now) })
-    .returning();
+  // Writing in the thread means having read it, up to one's own message.
+  const [[row]] = await db.batch([
+    db
+      .insert(orderMessages)
+      .values({ orderId, authorKind: actor.kind, authorId: actor.id, body: input.body, createdAt: new Date(now) })
+      .returning(),
+    db
+      .update(orders)
+      .set(seenUpToLatest(orderId, actor.kind === "customer" ? "customer" : "studio"))
+      .where(eq(orders.id, orderId)),
+  ]);
   return toMessageView(row!);
+}
+
+function seenUpToLatest(orderId: number, reader: ThreadReader) {
+  const latest = sql<number>`coalesce((SELECT max(${orderMessages.id}) FROM ${orderMessages} WHERE ${orderMessages.orderId} = ${orderId}), 0)`;
+  return reader === "customer" ? { customerSeenMessageId: latest } : { studioSeenMessageId: latest };
+}
+
+/**
+ * Marks an order's thread read for its customer or the studio (a POST: the order pages send it on
+ * their own with JavaScript, or with the 'Mark as read' button without).
+ */
+export async function markThreadRead(db: Database, orderId: number, actor: Actor): Promise<void> {
+  await getWorkState(db, orderId, actor);
+  await db
+    .update(orders)
+    .set(seenUpToLatest(orderId, actor.kind === "customer" ? "customer" : "studio"))
+    .where(eq(orders.id, orderId));
 }

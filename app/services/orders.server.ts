@@ -2,11 +2,11 @@
  * Orders and their payments (DESIGN.md §5). The server prices every order from the chosen package;
  * the gateway, never the client, says whether it was paid.
  */
-import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { orders, packages, productMedia, products, type PaymentStatus } from "../../db/schema";
+import { orderMessages, orders, packages, productMedia, products, type PaymentStatus } from "../../db/schema";
 import { decimalToMinor, minorToDecimalString } from "~/lib/money";
-import type { WorkStatus } from "~/lib/work-status";
+import { WORK_STATUSES, type WorkStatus } from "~/lib/work-status";
 import { totalPagesFor } from "~/lib/pagination";
 import { getAddress } from "./addresses.server";
 import { orderStatusFor, type Intent, type PaymentGateway } from "./payments/gateway.server";
@@ -122,17 +122,90 @@ export function toOrderViews(rows: unknown[]): OrderView[] {
   return (rows as OrderRow[]).map(toView);
 }
 
-export async function listOrders(db: Database, scope: { userId?: number }, page: number, limit: number) {
+/** Who reads a thread: its customer, or the studio (any admin; they share what the studio has seen). */
+export type ThreadReader = "customer" | "studio";
+
+/** Messages the other side wrote after the newest one `reader` has seen. */
+function unreadMessages(reader: ThreadReader) {
+  const seen = reader === "customer" ? orders.customerSeenMessageId : orders.studioSeenMessageId;
+  const otherSide = reader === "customer" ? "admin" : "customer";
+  return sql<number>`(SELECT count(*) FROM ${orderMessages} WHERE ${orderMessages.orderId} = ${orders.id} AND ${orderMessages.authorKind} = ${otherSide} AND ${orderMessages.id} > ${seen})`;
+}
+
+export type OrderWithUnread = OrderView & { unread_messages: number };
+
+/**
+ * Orders newest first, a customer's own when `userId` is given, everyone's for admins. With
+ * `unreadFor`, each carries how many messages of its thread that reader has not seen (the screens
+ * show it; the API's order shape stays as it is).
+ */
+export async function listOrders(db: Database, scope: { userId?: number }, page: number, limit: number): Promise<OrderPage<OrderView>>;
+export async function listOrders(
+  db: Database,
+  scope: { userId?: number },
+  page: number,
+  limit: number,
+  options: { unreadFor: ThreadReader },
+): Promise<OrderPage<OrderWithUnread>>;
+export async function listOrders(db: Database, scope: { userId?: number }, page: number, limit: number, options?: { unreadFor: ThreadReader }) {
   const where = scope.userId === undefined ? undefined : eq(orders.userId, scope.userId);
   const [[counted], rows] = await db.batch([
     db.select({ total: count() }).from(orders).where(where),
-    selectOrders(db, where)
+    db
+      .select({ ...orderColumns, unread: options ? unreadMessages(options.unreadFor) : sql<number>`0` })
+      .from(orders)
+      .innerJoin(products, eq(products.id, orders.productId))
+      .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(limit)
       .offset((page - 1) * limit),
   ]);
   const total = counted?.total ?? 0;
-  return { data: (rows as OrderRow[]).map(toView), total, totalPages: totalPagesFor(total, limit) };
+  const data = (rows as (OrderRow & { unread: number })[]).map((row) => (options ? { ...toView(row), unread_messages: Number(row.unread) } : toView(row)));
+  return { data, total, totalPages: totalPagesFor(total, limit) };
+}
+
+export interface OrderPage<T> {
+  data: T[];
+  total: number;
+  totalPages: number;
+}
+
+/** How the studio's queue is ordered: its work by due date (what is late or due soonest first), or newest first. */
+export type QueueSort = "due" | "newest";
+
+/**
+ * The studio's work queue (/admin/orders): orders filtered by work status (all when null), with
+ * the count of every status for the tabs and each order's unread messages, in one batch. Sorted by
+ * due date: the studio's own work first (in production, revisions), then what waits on the
+ * customer (delivered, awaiting a brief), then the rest; each by due date, then newest.
+ */
+export async function listOrderQueue(db: Database, { status, sort, page, limit }: { status: WorkStatus | null; sort: QueueSort; page: number; limit: number }) {
+  const where = status ? eq(orders.workStatus, status) : undefined;
+  const dueOrder = [
+    sql`CASE WHEN ${orders.workStatus} IN ('in_progress', 'revision_requested') THEN 0 WHEN ${orders.workStatus} IN ('delivered', 'awaiting_brief') THEN 1 ELSE 2 END`,
+    sql`${orders.dueAt} IS NULL`,
+    asc(orders.dueAt),
+  ];
+  const [counts, rows] = await db.batch([
+    db.select({ status: orders.workStatus, n: count() }).from(orders).groupBy(orders.workStatus),
+    db
+      .select({ ...orderColumns, unread: unreadMessages("studio") })
+      .from(orders)
+      .innerJoin(products, eq(products.id, orders.productId))
+      .where(where)
+      .orderBy(...(sort === "due" ? dueOrder : []), desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+  ]);
+  const countOf = Object.fromEntries(WORK_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<WorkStatus, number>;
+  const all = Object.values(countOf).reduce((a, b) => a + b, 0);
+  const total = status ? countOf[status] : all;
+  return {
+    data: (rows as (OrderRow & { unread: number })[]).map((row) => ({ ...toView(row), unread_messages: Number(row.unread) })),
+    counts: { all, ...countOf },
+    totalPages: totalPagesFor(total, limit),
+  };
 }
 
 /** One order; with `userId`, only if it belongs to that customer (others get null, never data). */

@@ -91,6 +91,12 @@ test.describe("admin screens", () => {
     await hydrated(page);
     await expect(page.getByTestId("total-revenue")).toContainText("£");
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Orders" }).click();
+    // The work queue: the paid order waits for its brief.
+    await page
+      .getByRole("navigation", { name: "Work status" })
+      .getByRole("link", { name: /^Awaiting brief/ })
+      .click();
+    await expect(page).toHaveURL(/status=awaiting_brief/);
     const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: orderId, exact: true }) });
     await expect(row.getByRole("cell").nth(1)).toHaveText("Character Animation Short");
     await expect(row.getByText("£899.00")).toBeVisible();

@@ -585,6 +585,77 @@ describe("the order's messages", () => {
   });
 });
 
+describe("unread messages and the studio's work queue (/admin/orders)", () => {
+  const plain = async (response: Response) => (await response.text()).replace(/<!-- -->/g, "");
+  const rowOf = (html: string, id: number) => {
+    const start = html.indexOf(`<td class="p-4 tabular-nums">${id}</td>`);
+    return start < 0 ? null : html.slice(start, html.indexOf("</tr>", start));
+  };
+
+  it("counts each side's unread messages until it reads them (a POST, with JavaScript sent by the page itself)", async () => {
+    const c = await customerWithOrder();
+    const admin = await adminSignIn();
+    const adminSession = await adminCookie();
+    const customer = await customerCookie(c.email, "Str0ng!Pass");
+    expect((await api("POST", `/orders/${c.id}/messages`, { token: c.token, body: { message: { body: "First question" } } })).status).toBe(201);
+    expect((await api("POST", `/orders/${c.id}/messages`, { token: c.token, body: { message: { body: "Second question" } } })).status).toBe(201);
+
+    const queue = await plain(await get("/admin/orders?status=awaiting_brief&sort=newest", { headers: { Cookie: adminSession } }));
+    expect(rowOf(queue, c.id)).toContain("2 new");
+    const orderPage = await plain(await get(`/admin/orders/${c.id}`, { headers: { Cookie: adminSession } }));
+    expect(orderPage).toContain("2 new messages");
+    expect(orderPage).toContain(">Mark as read</button>");
+    // Reading the page wrote nothing: still unread.
+    expect(rowOf(await plain(await get("/admin/orders?status=awaiting_brief&sort=newest", { headers: { Cookie: adminSession } })), c.id)).toContain("2 new");
+    expect((await postForm(`/admin/orders/${c.id}`, { intent: "read" }, { Cookie: adminSession })).status).toBe(200);
+    expect(rowOf(await plain(await get("/admin/orders?status=awaiting_brief&sort=newest", { headers: { Cookie: adminSession } })), c.id)).toContain("None new");
+
+    // The studio answers: the customer's My Orders card counts it; the studio's own message is not new to the studio.
+    expect((await api("POST", `/orders/${c.id}/messages`, { token: admin.access_token, body: { message: { body: "Answer" } } })).status).toBe(201);
+    expect(rowOf(await plain(await get("/admin/orders?status=awaiting_brief&sort=newest", { headers: { Cookie: adminSession } })), c.id)).toContain("None new");
+    expect(await plain(await get("/profile/orders", { headers: { Cookie: customer } }))).toContain("1 new message");
+    expect((await postForm(`/profile/orders/${c.id}`, { intent: "read" }, { Cookie: customer })).status).toBe(200);
+    expect(await plain(await get("/profile/orders", { headers: { Cookie: customer } }))).not.toContain("new message");
+    // Another customer cannot mark it read.
+    const b = await newCustomer();
+    expect((await postForm(`/profile/orders/${c.id}`, { intent: "read" }, { Cookie: await customerCookie(b.email, b.password) })).status).toBe(404);
+  });
+
+  it("tabs filter by work status with counts; open work comes first by due date, overdue marked", async () => {
+    const adminSession = await adminCookie();
+    const late = await customerWithOrder();
+    const soon = await customerWithOrder();
+    for (const c of [late, soon]) expect((await api("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: BRIEF } })).status).toBe(200);
+    await env.DB.prepare("UPDATE orders SET due_at = ? WHERE id = ?")
+      .bind(Date.now() - 3_600_000, late.id)
+      .run();
+    const html = await plain(await get("/admin/orders?status=in_progress", { headers: { Cookie: adminSession } }));
+    const count = (label: string) => Number(new RegExp(`${label}<span[^>]*>(\\d+)</span>`).exec(html)?.[1]);
+    const inProduction = Number(await env.DB.prepare("SELECT count(*) AS n FROM orders WHERE work_status = 'in_progress'").first<number>("n"));
+    expect(count("In production")).toBe(inProduction);
+    expect(count("All")).toBe(Number(await env.DB.prepare("SELECT count(*) AS n FROM orders").first<number>("n")));
+    expect(html).toContain('aria-current="page"');
+    expect(rowOf(html, late.id)).toContain("Overdue");
+    expect(rowOf(html, soon.id)).not.toContain("Overdue");
+    expect(html.indexOf(`>${late.id}</td>`)).toBeLessThan(html.indexOf(`>${soon.id}</td>`));
+    // Only that status: an order awaiting its brief is not in this tab.
+    const waiting = await customerWithOrder();
+    expect(rowOf(await plain(await get("/admin/orders?status=in_progress", { headers: { Cookie: adminSession } })), waiting.id)).toBeNull();
+    // The SPEC's columns stay, in their order, before the work's.
+    expect([...html.matchAll(/<th scope="col"[^>]*>([^<]+)<\/th>/g)].map((m) => m[1])).toEqual([
+      "Order ID",
+      "Product",
+      "Amount",
+      "Payment Status",
+      "Date",
+      "Work",
+      "Due",
+      "Messages",
+      "Actions",
+    ]);
+  });
+});
+
 describe("the admin dashboard's studio figures", () => {
   it("count orders awaiting a brief, in production, overdue and awaiting review", async () => {
     const admin = await adminCookie();
