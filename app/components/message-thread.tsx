@@ -4,9 +4,10 @@ import { Fragment, useEffect, useRef } from "react";
 import { FormError, SubmitButton, TextAreaField, useIsSubmitting } from "~/components/ui/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { useHydrated } from "~/lib/use-hydrated";
+import { AttachmentInput, AttachmentList, type Attachment } from "./attachment-list";
 import { MESSAGE_MAX, MessageSchema } from "~/lib/schemas/message";
 
-export type ThreadMessage = { id: number; author: "customer" | "studio"; body: string; created_at: string };
+export type ThreadMessage = { id: number; author: "customer" | "studio"; body: string; created_at: string; attachments: Attachment[] };
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]])/g;
 
@@ -72,6 +73,7 @@ export function MessageThread({
               <p className="mt-1 break-words whitespace-pre-wrap">
                 <Linkified text={m.body} />
               </p>
+              <AttachmentList attachments={m.attachments} label="Attached files" />
             </li>
           ))}
         </ol>
@@ -79,7 +81,7 @@ export function MessageThread({
         <p className="text-sm text-slate-600">No messages yet.</p>
       )}
       {open ? (
-        <Form method="post" action={action} {...formProps} className="space-y-2">
+        <Form method="post" action={action} encType="multipart/form-data" {...formProps} className="space-y-2">
           <FormError id={form.errorId} errors={form.errors} />
           <TextAreaField
             label={viewer === "customer" ? "Write to the studio" : "Write to the customer"}
@@ -88,6 +90,7 @@ export function MessageThread({
             rows={3}
             maxLength={MESSAGE_MAX}
           />
+          <AttachmentInput id="message-attachments" label="Attach files (optional)" />
           <SubmitButton name="intent" value="message" busy={sending} busyText="Sending..." className="sm:w-auto">
             Send message
           </SubmitButton>

@@ -84,6 +84,16 @@ export const OrderResponse = z
     revisions_used: z.number().int(),
   })
   .strict();
+const AttachmentResponse = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    content_type: z.string(),
+    size: z.number().int(),
+    kind: z.enum(["video", "image", "document"]),
+    url: z.string().describe("Served to the owner and admins (session cookie or bearer token)"),
+  })
+  .strict();
 const BriefResponse = z
   .object({
     purpose: z.string(),
@@ -93,6 +103,7 @@ const BriefResponse = z
     must_haves: z.string().nullable(),
     deadline_wish: z.string().nullable(),
     submitted_at: z.string(),
+    attachments: z.array(AttachmentResponse).describe("Files the customer attached on the brief's page"),
   })
   .strict();
 const OrderEventResponse = z
@@ -131,7 +142,9 @@ const RevisionResponse = z
     comments: z.array(z.object({ at_seconds: z.number().int(), text: z.string() }).strict()),
   })
   .strict();
-const MessageResponse = z.object({ id: z.number().int(), author: z.enum(["customer", "studio"]), body: z.string(), created_at: z.string() }).strict();
+const MessageResponse = z
+  .object({ id: z.number().int(), author: z.enum(["customer", "studio"]), body: z.string(), created_at: z.string(), attachments: z.array(AttachmentResponse) })
+  .strict();
 const LocalPaymentStatus = z.object({ status: z.string().describe("succeeded, requires_action, …"), payment_status: z.enum(paymentStatuses) }).strict();
 const Tokens = { access_token: z.string(), refresh_token: z.string() };
 const PageMeta = z.object({ totalPages: z.number().int(), currentPage: z.number().int(), totalCount: z.number().int(), limit: z.number().int() }).strict();
@@ -580,7 +593,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   {
     method: "POST",
     path: "/orders/{id}/messages",
-    summary: "Write in the order's thread (plain text): its owner or an admin",
+    summary:
+      "Write in the order's thread (plain text): its owner or an admin. JSON as here, or multipart/form-data with `message[body]` and `files[]` attachments (videos, images or PDFs; up to 5)",
     auth: "customer or admin",
     body: { schema: MessageSchema, wrapper: "message" },
     responses: {
@@ -588,7 +602,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       401: refused[401],
       404: "Not the caller's, or none",
       409: "The order is not paid yet",
-      422: "Empty or too long",
+      422: "Empty or too long, or an attachment of the wrong type or size (the rule is named)",
     },
   },
   {

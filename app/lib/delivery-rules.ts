@@ -1,8 +1,13 @@
-/** What a delivery may carry, shared by the admin's upload form (named there) and the service that checks it. */
+/** What a delivery and an attachment may carry, shared by the forms (which name the rule) and the service that checks files. */
 const MB = 1024 * 1024;
 export const DELIVERY_LIMITS = { files: 10, videoBytes: 90 * MB, imageBytes: 10 * MB, documentBytes: 20 * MB, noteMax: 2000 } as const;
 export const DELIVERY_ACCEPT = "video/mp4,video/webm,image/jpeg,image/png,image/webp,image/avif,image/gif,application/pdf";
 export const DELIVERY_RULE = `Up to ${DELIVERY_LIMITS.files} files: MP4 or WebM videos up to ${DELIVERY_LIMITS.videoBytes / MB} MB, images up to ${DELIVERY_LIMITS.imageBytes / MB} MB, PDFs up to ${DELIVERY_LIMITS.documentBytes / MB} MB each.`;
+
+/** What the customer's brief and either side's messages may carry: fewer and smaller files than a delivery. */
+export const ATTACHMENT_LIMITS = { files: 5, videoBytes: 50 * MB, imageBytes: 10 * MB, documentBytes: 20 * MB } as const;
+export const ATTACHMENT_ACCEPT = DELIVERY_ACCEPT;
+export const ATTACHMENT_RULE = `Up to ${ATTACHMENT_LIMITS.files} files: MP4 or WebM videos up to ${ATTACHMENT_LIMITS.videoBytes / MB} MB, images up to ${ATTACHMENT_LIMITS.imageBytes / MB} MB, PDFs up to ${ATTACHMENT_LIMITS.documentBytes / MB} MB each.`;
 
 /** Review comments: "0:42" ↔ 42 seconds. */
 export function formatTimestamp(seconds: number): string {

@@ -13,9 +13,11 @@ import { RevisionSchema } from "~/lib/schemas/revision";
 import { approveDelivery, getOrderWork, markThreadRead, postMessage, requestRevision } from "~/services/fulfilment.server";
 import { MessageSchema } from "~/lib/schemas/message";
 import { MessageThread } from "~/components/message-thread";
+import { AttachmentList } from "~/components/attachment-list";
 import { parseSubmission } from "~/services/form-submission.server";
 import { OrderError } from "~/services/orders.server";
 import { mailNotice } from "~/services/mail/order-emails.server";
+import { formFiles } from "~/services/order-files.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
@@ -49,7 +51,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (intent === "message") {
       const submission = parseSubmission(form, { schema: MessageSchema });
       if (submission.status !== "success") return data({ messageResult: submission.reply() }, { status: 400 });
-      await postMessage(context.db, id, { kind: "customer", id: customer.id }, submission.value);
+      await postMessage(context.db, context.env.MEDIA, id, { kind: "customer", id: customer.id }, submission.value, formFiles(form, "attachments"));
       return redirect(`/profile/orders/${id}#messages-title`);
     }
     if (intent === "revision") {
@@ -259,6 +261,7 @@ export default function OrderPage() {
               <BriefItem label="Must-have content" value={brief.must_haves} />
               <BriefItem label="Deadline wish" value={brief.deadline_wish} />
             </dl>
+            <AttachmentList attachments={brief.attachments} label="Brief attachments" />
             <p className="text-slate-500">Submitted {dateTimeFormat.format(new Date(brief.submitted_at))} UTC. Changes now go through the studio.</p>
           </div>
         ) : order.work_status === "awaiting_brief" ? (

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormError, SubmitButton, TextAreaField, useIsSubmitting } from "~/components/ui/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { AttachmentInput } from "~/components/attachment-list";
 import { parseId } from "~/lib/record-id";
 import { BRIEF_LIMITS, BriefSchema } from "~/lib/schemas/brief";
 import { requireCustomer } from "~/services/auth.server";
@@ -9,6 +10,7 @@ import { getWorkState, submitBrief } from "~/services/fulfilment.server";
 import { parseSubmission } from "~/services/form-submission.server";
 import { OrderError } from "~/services/orders.server";
 import { mailNotice } from "~/services/mail/order-emails.server";
+import { formFiles } from "~/services/order-files.server";
 
 /** The brief can be written while the order awaits it; otherwise its page is the order's page. */
 async function briefable(args: LoaderFunctionArgs | ActionFunctionArgs) {
@@ -34,13 +36,16 @@ export async function action(args: ActionFunctionArgs) {
   const { customer, id, state } = await briefable(args);
   // Not awaiting a brief (unpaid, or submitted meanwhile in another tab): the order's page says why.
   if (state.workStatus !== "awaiting_brief") throw redirect(`/profile/orders/${id}`);
-  const submission = parseSubmission(await args.request.formData(), { schema: BriefSchema });
+  const form = await args.request.formData();
+  const submission = parseSubmission(form, { schema: BriefSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
-    await submitBrief(args.context.db, mailNotice(args.context), id, customer.id, submission.value);
+    await submitBrief(args.context.db, args.context.env.MEDIA, mailNotice(args.context), id, customer.id, submission.value, formFiles(form, "attachments"));
   } catch (error) {
     // Submitted meanwhile (another tab): the order's page shows the brief that counts.
     if (error instanceof OrderError && error.status === 409) throw redirect(`/profile/orders/${id}`);
+    // A file refused (type, size, count): the rule is named, the rest of the brief kept.
+    if (error instanceof OrderError) return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
     throw error;
   }
   return redirect(`/profile/orders/${id}?notice=brief-submitted`);
@@ -74,7 +79,7 @@ export default function BriefPage() {
           Tell the studio what the video is for. Production (7 days) starts when you submit; after that, changes go through messages.
         </p>
       </div>
-      <Form method="post" {...formProps} className="max-w-2xl space-y-4">
+      <Form method="post" encType="multipart/form-data" {...formProps} className="max-w-2xl space-y-4">
         <FormError id={form.errorId} errors={form.errors} />
         <TextAreaField
           label="What is the video for?"
@@ -110,6 +115,7 @@ export default function BriefPage() {
         </fieldset>
         <TextAreaField label="Must-have content" meta={fields.must_haves} error={error(fields.must_haves)} rows={3} />
         <Field label="Deadline wish (optional)" meta={fields.deadline_wish} error={error(fields.deadline_wish)} type="date" className="max-w-xs" />
+        <AttachmentInput id="brief-attachments" label="Attachments: logos, storyboards, reference footage (optional)" />
         <SubmitButton busy={busy} busyText="Submitting..." className="sm:w-auto">
           Submit brief and start production
         </SubmitButton>

@@ -9,6 +9,7 @@ import { deliver, getOrderWork, markThreadRead, postMessage } from "~/services/f
 import { parseSubmission } from "~/services/form-submission.server";
 import { MessageSchema } from "~/lib/schemas/message";
 import { MessageThread } from "~/components/message-thread";
+import { AttachmentList } from "~/components/attachment-list";
 import { adminDateTime } from "~/components/admin-orders-table";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatMoney } from "~/lib/money";
@@ -17,6 +18,7 @@ import { requireAdmin } from "~/services/auth.server";
 import { OrderError } from "~/services/orders.server";
 import { parseId } from "~/lib/record-id";
 import { mailNotice } from "~/services/mail/order-emails.server";
+import { formFiles } from "~/services/order-files.server";
 import { RefundSchema } from "~/lib/schemas/refund";
 import { refundOrder } from "~/services/refunds.server";
 import { RefundPanel } from "~/components/refund-panel";
@@ -46,7 +48,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const submission = parseSubmission(form, { schema: MessageSchema });
     if (submission.status !== "success") return data({ messageResult: submission.reply() }, { status: 400 });
     try {
-      await postMessage(context.db, orderId, { kind: "admin", id: admin.id }, submission.value);
+      await postMessage(context.db, context.env.MEDIA, orderId, { kind: "admin", id: admin.id }, submission.value, formFiles(form, "attachments"));
     } catch (error) {
       if (!(error instanceof OrderError)) throw error;
       return data({ refused: error.message }, { status: error.status });
@@ -76,7 +78,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (form.get("intent") !== "deliver") return data({ refused: "Unknown action" }, { status: 400 });
   const noteField = form.get("note");
   const note = typeof noteField === "string" ? noteField.trim().slice(0, DELIVERY_LIMITS.noteMax) || null : null;
-  const files = form.getAll("files").filter((f): f is File => typeof f !== "string" && f.size > 0);
+  const files = formFiles(form, "files");
   try {
     await deliver(context.db, context.env.MEDIA, mailNotice(context), orderId, admin.id, { note, files });
   } catch (error) {
@@ -292,6 +294,7 @@ export default function AdminOrder() {
             ) : (
               <p className="mt-1 text-sm text-slate-600">No brief yet.</p>
             )}
+            {work.brief ? <AttachmentList attachments={work.brief.attachments} label="Brief attachments" /> : null}
           </div>
 
           <div>

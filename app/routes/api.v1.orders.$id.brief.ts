@@ -19,7 +19,7 @@ export const action = apiRoute(async ({ request, params, context }: ActionFuncti
   const token = await requireApiToken(context, request, "customer");
   const id = requireIdParam(params.id, "Order not found");
   const brief = await readApiBody(request, BriefSchema, { wrapper: "brief", failure: "Brief could not be saved" });
-  await submitBrief(context.db, mailNotice(context), id, token.id, brief);
+  await submitBrief(context.db, context.env.MEDIA, mailNotice(context), id, token.id, brief);
   const order = await getOrder(context.db, id, { userId: token.id });
   const { user_id: _owner, ...data } = order!;
   return apiJson({ success: true, message: "Brief submitted", data });

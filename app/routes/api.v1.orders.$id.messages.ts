@@ -3,7 +3,8 @@ import { apiJson } from "~/lib/api";
 import { MessageSchema } from "~/lib/schemas/message";
 import { requireApiAnyAccount } from "~/services/auth.server";
 import { listMessages, postMessage } from "~/services/fulfilment.server";
-import { apiRoute, readApiBody, requireIdParam } from "~/services/api-route.server";
+import { ApiFailure, apiRoute, readApiBody, requireIdParam } from "~/services/api-route.server";
+import { formFiles } from "~/services/order-files.server";
 
 /** GET /api/v1/orders/{id}/messages: the thread, oldest first (the owner or an admin). */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
@@ -11,11 +12,24 @@ export const loader = apiRoute(async ({ request, params, context }: LoaderFuncti
   return apiJson({ success: true, data: await listMessages(context.db, requireIdParam(params.id, "Order not found"), { kind: caller.kind, id: caller.id }) });
 });
 
-/** POST /api/v1/orders/{id}/messages {message:{body}} (the owner or an admin) → 201. */
+/**
+ * POST /api/v1/orders/{id}/messages (the owner or an admin) → 201: JSON {message:{body}}, or
+ * multipart `message[body]` with `files[]` attachments.
+ */
 export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
   const caller = await requireApiAnyAccount(context, request);
   const id = requireIdParam(params.id, "Order not found");
-  const message = await readApiBody(request, MessageSchema, { wrapper: "message", failure: "Message could not be sent" });
-  const data = await postMessage(context.db, id, { kind: caller.kind, id: caller.id }, message);
+  let message;
+  let files: File[] = [];
+  if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
+    const form = await request.formData();
+    const parsed = MessageSchema.safeParse({ body: form.get("message[body]") ?? undefined });
+    if (!parsed.success) throw new ApiFailure(422, "Message could not be sent", { errors: parsed.error.issues.map((i) => i.message) });
+    message = parsed.data;
+    files = formFiles(form, "files[]", "files");
+  } else {
+    message = await readApiBody(request, MessageSchema, { wrapper: "message", failure: "Message could not be sent" });
+  }
+  const data = await postMessage(context.db, context.env.MEDIA, id, { kind: caller.kind, id: caller.id }, message, files);
   return apiJson({ success: true, message: "Message sent", data }, { status: 201 });
 });

@@ -110,3 +110,22 @@ export async function requireApiAdmin(context: AppLoadContext, request: Request)
   const token = await requireApiToken(context, request, "admin");
   return (await honouredAccount(context, "admin", token.id, token.issuedAt)) as AdminView;
 }
+
+/**
+ * Who fetches an order's private file (a delivery or an attachment): the signed-in admin or customer
+ * of this browser, or an API token's holder; null for nobody. Whether they may see that order is the
+ * fulfilment service's to say.
+ */
+export async function orderFileViewer(context: AppLoadContext, request: Request): Promise<{ kind: SessionKind; id: number } | null> {
+  const admin = await getSignedInAdmin(context, request);
+  if (admin) return { kind: "admin", id: admin.id };
+  const customer = await getCustomer(context, request);
+  if (customer) return { kind: "customer", id: customer.id };
+  if (!request.headers.get("Authorization")) return null;
+  try {
+    return await requireApiAnyAccount(context, request);
+  } catch (error) {
+    if (error instanceof ApiFailure) return null;
+    throw error;
+  }
+}

@@ -6,12 +6,13 @@
  * version is still the one read, and the event only where that write landed, so of two moves at once
  * exactly one is made.
  */
-import { and, asc, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../db/client";
 import {
   deliveryFiles,
+  orderAttachments,
   orderBriefs,
   orderRefunds,
   orderDeliveries,
@@ -22,9 +23,8 @@ import {
   revisionRequests,
 } from "../../db/schema";
 import type { MessageInput } from "~/lib/schemas/message";
-import { DELIVERY_LIMITS, DELIVERY_RULE } from "~/lib/delivery-rules";
 import type { RevisionInput } from "~/lib/schemas/revision";
-import { sniffDeliveryType } from "./media.server";
+import { ATTACHMENTS, DELIVERY_FILES, removeOrderFiles, storeOrderFiles, type OrderFileKind, type StoredOrderFile } from "./order-files.server";
 import type { BriefInput } from "~/lib/schemas/brief";
 import { AUTO_COMPLETE_DAYS, decideWorkMove, type WorkActor, type WorkMove, type WorkStatus } from "~/lib/work-status";
 import { getOrder, OrderError, type ThreadReader } from "./orders.server";
@@ -122,10 +122,11 @@ export function moveHeld(orderId: number, state: WorkState) {
 export async function getOrderWork(db: Database, orderId: number, actor: Actor) {
   const order = await getOrder(db, orderId, actor.kind === "customer" ? { userId: actor.id ?? -1 } : {});
   if (!order) return null;
-  const [seen, briefs, refunds, events, deliveries, files, revisions, comments, messages] = await db.batch([
+  const [seen, briefs, refunds, attachments, events, deliveries, files, revisions, comments, messages] = await db.batch([
     db.select({ customer: orders.customerSeenMessageId, studio: orders.studioSeenMessageId }).from(orders).where(eq(orders.id, orderId)).limit(1),
     db.select().from(orderBriefs).where(eq(orderBriefs.orderId, orderId)).limit(1),
     db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).limit(1),
+    attachmentsQuery(db, orderId),
     eventsQuery(db, orderId),
     ...deliveriesQueries(db, orderId),
     ...revisionsQueries(db, orderId),
@@ -133,12 +134,12 @@ export async function getOrderWork(db: Database, orderId: number, actor: Actor) 
   ]);
   return {
     order,
-    brief: briefs[0] ? toBriefView(briefs[0]) : null,
+    brief: briefs[0] ? toBriefView(briefs[0], attachments) : null,
     refund: toRefundView(refunds[0]),
     events: events.map(toEventView),
     deliveries: toDeliveryViews(orderId, deliveries, files),
     revisions: toRevisionViews(revisions, comments),
-    messages: messages.map(toMessageView),
+    messages: messages.map((m) => toMessageView(m, attachments)),
     /** The newest message the viewer has seen: the other side's messages after it are new. */
     seenMessageId: (actor.kind === "customer" ? seen[0]?.customer : seen[0]?.studio) ?? 0,
   };
@@ -187,16 +188,72 @@ export interface BriefView {
   must_haves: string | null;
   deadline_wish: string | null;
   submitted_at: string;
+  attachments: AttachmentView[];
+}
+
+export interface AttachmentView {
+  id: number;
+  name: string;
+  content_type: string;
+  size: number;
+  kind: OrderFileKind;
+  /** Served to the order's owner and admins only. */
+  url: string;
+}
+
+function attachmentsQuery(db: Database, orderId: number) {
+  return db.select().from(orderAttachments).where(eq(orderAttachments.orderId, orderId)).orderBy(asc(orderAttachments.id));
+}
+
+/** The attachments of the brief (`messageId` null) or of one message. */
+function attachmentViews(rows: (typeof orderAttachments.$inferSelect)[], messageId: number | null): AttachmentView[] {
+  return rows
+    .filter((a) => a.messageId === messageId)
+    .map((a) => ({ id: a.id, name: a.name, content_type: a.contentType, size: a.size, kind: a.kind, url: `/orders/${a.orderId}/attachments/${a.id}` }));
+}
+
+/** An attachment's R2 key and name, if the actor may see the order. */
+export async function getAttachment(db: Database, orderId: number, attachmentId: number, actor: Actor) {
+  await getWorkState(db, orderId, actor);
+  const [file] = await db
+    .select({ key: orderAttachments.r2Key, name: orderAttachments.name, kind: orderAttachments.kind })
+    .from(orderAttachments)
+    .where(and(eq(orderAttachments.id, attachmentId), eq(orderAttachments.orderId, orderId)))
+    .limit(1);
+  if (!file) throw new OrderError(404, "File not found");
+  return file;
+}
+
+/** The statements that name stored attachments, each landing only where `guard` holds (the move or the message landed). */
+function attachmentInserts(db: Database, orderId: number, stored: StoredOrderFile[], messageId: SQL | null, guard: SQL, now: number) {
+  return stored.map((file) =>
+    db.insert(orderAttachments).select(
+      db
+        .select({
+          id: sql<null>`NULL`.as("id"),
+          orderId: sql<number>`${orderId}`.as("order_id"),
+          messageId: sql<number | null>`${messageId ?? sql`NULL`}`.as("message_id"),
+          r2Key: sql<string>`${file.key}`.as("r2_key"),
+          name: sql<string>`${file.name}`.as("name"),
+          contentType: sql<string>`${file.mime}`.as("content_type"),
+          size: sql<number>`${file.file.size}`.as("size"),
+          kind: sql<OrderFileKind>`${file.kind}`.as("kind"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), guard)),
+    ),
+  );
 }
 
 /** An order's brief (null until submitted), for its owner or an admin. */
 export async function getBrief(db: Database, orderId: number, actor: Actor): Promise<BriefView | null> {
   await getWorkState(db, orderId, actor);
-  const [row] = await db.select().from(orderBriefs).where(eq(orderBriefs.orderId, orderId)).limit(1);
-  return row ? toBriefView(row) : null;
+  const [[row], attachments] = await db.batch([db.select().from(orderBriefs).where(eq(orderBriefs.orderId, orderId)).limit(1), attachmentsQuery(db, orderId)]);
+  return row ? toBriefView(row, attachments) : null;
 }
 
-function toBriefView(row: typeof orderBriefs.$inferSelect): BriefView {
+function toBriefView(row: typeof orderBriefs.$inferSelect, attachments: (typeof orderAttachments.$inferSelect)[]): BriefView {
   return {
     purpose: row.purpose,
     audience: row.audience,
@@ -205,83 +262,70 @@ function toBriefView(row: typeof orderBriefs.$inferSelect): BriefView {
     must_haves: row.mustHaves,
     deadline_wish: row.deadlineWish,
     submitted_at: row.submittedAt.toISOString(),
+    attachments: attachmentViews(attachments, null),
   };
 }
 
 /**
  * The customer submits the brief of their paid order: production starts and the due date is set
  * (now + DELIVERY_DAYS), in the same batch as the brief. Once submitted it is read-only: a second
- * submission is refused (409) because the order is no longer awaiting its brief.
+ * submission is refused (409) because the order is no longer awaiting its brief. Its attachments are
+ * stored first and named in the same batch (removed again if the brief is refused).
  */
 export async function submitBrief(
   db: Database,
+  bucket: R2Bucket,
   notice: MailNotice,
   orderId: number,
   customerId: number,
   brief: BriefInput,
+  files: File[] = [],
   now = Date.now(),
 ): Promise<WorkState> {
-  return moveWork(
-    db,
-    orderId,
-    "submit_brief",
-    { kind: "customer", id: customerId },
-    {
-      note: "Brief submitted",
-      now,
-      news: { notice, kind: "brief_submitted" },
-      changes: { dueAt: new Date(now + DELIVERY_DAYS * 86_400_000) },
-      alongside: (state) => [
-        db
-          .insert(orderBriefs)
-          .select(
-            db
-              .select({
-                orderId: sql<number>`${orderId}`.as("order_id"),
-                purpose: sql<string>`${brief.purpose}`.as("purpose"),
-                audience: sql<string | null>`${brief.audience}`.as("audience"),
-                style: sql<string | null>`${brief.style}`.as("style"),
-                references: sql<string>`${JSON.stringify(brief.references)}`.as("references"),
-                mustHaves: sql<string | null>`${brief.must_haves}`.as("must_haves"),
-                deadlineWish: sql<string | null>`${brief.deadline_wish}`.as("deadline_wish"),
-                submittedAt: sql<number>`${now}`.as("created_at"),
-              })
-              .from(orders)
-              .where(and(eq(orders.id, orderId), moveHeld(orderId, state))),
-          )
-          .onConflictDoNothing(),
-      ],
-    },
-  );
+  const customer: Actor = { kind: "customer", id: customerId };
+  const state = await getWorkState(db, orderId, customer);
+  const decision = decideWorkMove(state.workStatus, "submit_brief", "customer");
+  if (!decision.ok) throw new OrderError(409, decision.message);
+  const stored = await storeOrderFiles(bucket, orderId, "attachments", files, ATTACHMENTS);
+  try {
+    return await briefMove(db, notice, orderId, customer, brief, stored, now);
+  } catch (error) {
+    await removeOrderFiles(bucket, stored);
+    throw error;
+  }
+}
+
+function briefMove(db: Database, notice: MailNotice, orderId: number, customer: Actor, brief: BriefInput, stored: StoredOrderFile[], now: number) {
+  return moveWork(db, orderId, "submit_brief", customer, {
+    note: "Brief submitted",
+    now,
+    news: { notice, kind: "brief_submitted" },
+    changes: { dueAt: new Date(now + DELIVERY_DAYS * 86_400_000) },
+    alongside: (state) => [
+      db
+        .insert(orderBriefs)
+        .select(
+          db
+            .select({
+              orderId: sql<number>`${orderId}`.as("order_id"),
+              purpose: sql<string>`${brief.purpose}`.as("purpose"),
+              audience: sql<string | null>`${brief.audience}`.as("audience"),
+              style: sql<string | null>`${brief.style}`.as("style"),
+              references: sql<string>`${JSON.stringify(brief.references)}`.as("references"),
+              mustHaves: sql<string | null>`${brief.must_haves}`.as("must_haves"),
+              deadlineWish: sql<string | null>`${brief.deadline_wish}`.as("deadline_wish"),
+              submittedAt: sql<number>`${now}`.as("created_at"),
+            })
+            .from(orders)
+            .where(and(eq(orders.id, orderId), moveHeld(orderId, state))),
+        )
+        .onConflictDoNothing(),
+      ...attachmentInserts(db, orderId, stored, null, moveHeld(orderId, state), now),
+    ],
+  });
 }
 
 // ----- Deliveries, review, approval -----
-
-type DeliveryKind = "video" | "image" | "document";
-type CheckedDeliveryFile = { file: File; mime: string; ext: string; kind: DeliveryKind };
-
-const LIMIT_OF: Record<DeliveryKind, number> = {
-  video: DELIVERY_LIMITS.videoBytes,
-  image: DELIVERY_LIMITS.imageBytes,
-  document: DELIVERY_LIMITS.documentBytes,
-};
-
-/** Each file's type from its first bytes (never its name or claimed type), within its limit; a refusal names the rule. */
-async function checkDeliveryFiles(files: File[]): Promise<CheckedDeliveryFile[]> {
-  if (files.length === 0) throw new OrderError(422, "Add at least one file to deliver");
-  if (files.length > DELIVERY_LIMITS.files) throw new OrderError(422, `At most ${DELIVERY_LIMITS.files} files per delivery`);
-  return Promise.all(
-    files.map(async (file) => {
-      const label = file.name || "A file";
-      if (file.size === 0) throw new OrderError(422, `${label} is empty`);
-      const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
-      const sniffed = sniffDeliveryType(head);
-      if (!sniffed) throw new OrderError(422, `${label} is not a video, image or PDF. ${DELIVERY_RULE}`);
-      if (file.size > LIMIT_OF[sniffed.kind]) throw new OrderError(422, `${label} is too large. ${DELIVERY_RULE}`);
-      return { file, ...sniffed };
-    }),
-  );
-}
 
 /**
  * The studio delivers: the files go to R2 under server-made keys first, then the move to `delivered`
@@ -301,14 +345,9 @@ export async function deliver(
   const state = await getWorkState(db, orderId, admin);
   const decision = decideWorkMove(state.workStatus, "deliver", "admin");
   if (!decision.ok) throw new OrderError(409, decision.message);
-  const files = await checkDeliveryFiles(input.files);
-  const stored: { key: string; checked: CheckedDeliveryFile }[] = [];
+  if (input.files.length === 0) throw new OrderError(422, "Add at least one file to deliver");
+  const stored = await storeOrderFiles(bucket, orderId, "deliveries", input.files, DELIVERY_FILES);
   try {
-    for (const checked of files) {
-      const key = `orders/${orderId}/deliveries/${crypto.randomUUID()}.${checked.ext}`;
-      await bucket.put(key, checked.file.stream(), { httpMetadata: { contentType: checked.mime } });
-      stored.push({ key, checked });
-    }
     return await moveWork(db, orderId, "deliver", admin, {
       note: input.note ?? "Delivered",
       now,
@@ -333,18 +372,18 @@ export async function deliver(
                 .where(and(eq(orders.id, orderId), moveHeld(orderId, read))),
             )
             .onConflictDoNothing(),
-          ...stored.map(({ key, checked }, position) =>
+          ...stored.map((file, position) =>
             db.insert(deliveryFiles).select(
               db
                 .select({
                   id: sql<null>`NULL`.as("id"),
                   deliveryId: sql<number>`${deliveryId}`.as("delivery_id"),
                   orderId: sql<number>`${orderId}`.as("order_id"),
-                  r2Key: sql<string>`${key}`.as("r2_key"),
-                  name: sql<string>`${checked.file.name.slice(0, 200) || `file-${position + 1}.${checked.ext}`}`.as("name"),
-                  contentType: sql<string>`${checked.mime}`.as("content_type"),
-                  size: sql<number>`${checked.file.size}`.as("size"),
-                  kind: sql<DeliveryKind>`${checked.kind}`.as("kind"),
+                  r2Key: sql<string>`${file.key}`.as("r2_key"),
+                  name: sql<string>`${file.name}`.as("name"),
+                  contentType: sql<string>`${file.mime}`.as("content_type"),
+                  size: sql<number>`${file.file.size}`.as("size"),
+                  kind: sql<OrderFileKind>`${file.kind}`.as("kind"),
                   position: sql<number>`${position}`.as("position"),
                 })
                 .from(orderDeliveries)
@@ -355,7 +394,7 @@ export async function deliver(
       },
     });
   } catch (error) {
-    await Promise.all(stored.map(({ key }) => bucket.delete(key).catch(() => undefined)));
+    await removeOrderFiles(bucket, stored);
     throw error;
   }
 }
@@ -364,7 +403,7 @@ export interface DeliveryView {
   id: number;
   note: string | null;
   created_at: string;
-  files: { id: number; name: string; content_type: string; size: number; kind: DeliveryKind; url: string }[];
+  files: { id: number; name: string; content_type: string; size: number; kind: OrderFileKind; url: string }[];
 }
 
 /** An order's deliveries, newest first, with their files (URLs served to the owner and admins only). */
@@ -571,39 +610,68 @@ export interface MessageView {
   author: "customer" | "studio";
   body: string;
   created_at: string;
+  attachments: AttachmentView[];
 }
 
 /** An order's thread, oldest first: its owner or an admin. */
 export async function listMessages(db: Database, orderId: number, actor: Actor): Promise<MessageView[]> {
   await getWorkState(db, orderId, actor);
-  return (await messagesQuery(db, orderId)).map(toMessageView);
+  const [messages, attachments] = await db.batch([messagesQuery(db, orderId), attachmentsQuery(db, orderId)]);
+  return messages.map((m) => toMessageView(m, attachments));
 }
 
 function messagesQuery(db: Database, orderId: number) {
   return db.select().from(orderMessages).where(eq(orderMessages.orderId, orderId)).orderBy(asc(orderMessages.id));
 }
 
-function toMessageView(m: typeof orderMessages.$inferSelect): MessageView {
-  return { id: m.id, author: m.authorKind === "admin" ? "studio" : "customer", body: m.body, created_at: m.createdAt.toISOString() };
+function toMessageView(m: typeof orderMessages.$inferSelect, attachments: (typeof orderAttachments.$inferSelect)[]): MessageView {
+  return {
+    id: m.id,
+    author: m.authorKind === "admin" ? "studio" : "customer",
+    body: m.body,
+    created_at: m.createdAt.toISOString(),
+    attachments: attachmentViews(attachments, m.id),
+  };
 }
 
-/** Adds a message to a paid order's thread (the owner or an admin); an unpaid order has no thread yet (409). */
-export async function postMessage(db: Database, orderId: number, actor: Actor, input: MessageInput, now = Date.now()): Promise<MessageView> {
+/**
+ * Adds a message to a paid order's thread (the owner or an admin), with attachments stored first and
+ * named in the same batch as the message; an unpaid order has no thread yet (409).
+ */
+export async function postMessage(
+  db: Database,
+  bucket: R2Bucket,
+  orderId: number,
+  actor: Actor,
+  input: MessageInput,
+  files: File[] = [],
+  now = Date.now(),
+): Promise<MessageView> {
   const state = await getWorkState(db, orderId, actor);
   if (state.workStatus === "awaiting_payment") throw new OrderError(409, "Messages open once the order is paid.");
   if (actor.kind === "system" || actor.id === null) throw new OrderError(404, "Order not found");
-  // Writing in the thread means having read it, up to one's own message.
-  const [[row]] = await db.batch([
-    db
-      .insert(orderMessages)
-      .values({ orderId, authorKind: actor.kind, authorId: actor.id, body: input.body, createdAt: new Date(now) })
-      .returning(),
-    db
-      .update(orders)
-      .set(seenUpToLatest(orderId, actor.kind === "customer" ? "customer" : "studio"))
-      .where(eq(orders.id, orderId)),
-  ]);
-  return toMessageView(row!);
+  const stored = await storeOrderFiles(bucket, orderId, "attachments", files, ATTACHMENTS);
+  // In the batch's transaction, the order's newest message is the one just written.
+  const thisMessage = sql`(SELECT max(${orderMessages.id}) FROM ${orderMessages} WHERE ${orderMessages.orderId} = ${orderId})`;
+  try {
+    const [[row], , ...rest] = await db.batch([
+      db
+        .insert(orderMessages)
+        .values({ orderId, authorKind: actor.kind, authorId: actor.id, body: input.body, createdAt: new Date(now) })
+        .returning(),
+      // Writing in the thread means having read it, up to one's own message.
+      db
+        .update(orders)
+        .set(seenUpToLatest(orderId, actor.kind === "customer" ? "customer" : "studio"))
+        .where(eq(orders.id, orderId)),
+      ...attachmentInserts(db, orderId, stored, thisMessage, sql`1 = 1`, now),
+      attachmentsQuery(db, orderId),
+    ]);
+    return toMessageView(row!, rest.at(-1) as (typeof orderAttachments.$inferSelect)[]);
+  } catch (error) {
+    await removeOrderFiles(bucket, stored);
+    throw error;
+  }
 }
 
 function seenUpToLatest(orderId: number, reader: ThreadReader) {

@@ -279,7 +279,7 @@ export async function moveMedia(db: Database, productId: number, mediaId: number
 
 // The public media route serves catalogue objects only; an order's files only through `private` serving.
 const PUBLIC_KEY = /^products\/\d+\/[A-Za-z0-9._-]+$/;
-const PRIVATE_KEY = /^orders\/\d+\/deliveries\/[A-Za-z0-9._-]+$/;
+const PRIVATE_KEY = /^orders\/\d+\/(deliveries|attachments)\/[A-Za-z0-9._-]+$/;
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 export type ByteRange = { offset: number; length: number };

@@ -152,7 +152,8 @@ export async function listOrders(db: Database, scope: { userId?: number }, page:
   const [[counted], rows] = await db.batch([
     db.select({ total: count() }).from(orders).where(where),
     db
-      .select({ ...orderColumns, unread: options ? unreadMessages(options.unreadFor) : sql<number>`0` })
+      // Named, as every computed column of a batch: D1's rows are objects keyed by column name.
+      .select({ ...orderColumns, unread: (options ? unreadMessages(options.unreadFor) : sql<number>`0`).as("unread") })
       .from(orders)
       .innerJoin(products, eq(products.id, orders.productId))
       .where(where)
@@ -190,7 +191,7 @@ export async function listOrderQueue(db: Database, { status, sort, page, limit }
   const [counts, rows] = await db.batch([
     db.select({ status: orders.workStatus, n: count() }).from(orders).groupBy(orders.workStatus),
     db
-      .select({ ...orderColumns, unread: unreadMessages("studio") })
+      .select({ ...orderColumns, unread: unreadMessages("studio").as("unread") })
       .from(orders)
       .innerJoin(products, eq(products.id, orders.productId))
       .where(where)

@@ -18,8 +18,13 @@ export const SCREEN_FORM_MAX_BYTES = 128 * 1024;
 /** More fields than any screen form has (the product form has under 100). */
 export const SCREEN_FORM_MAX_FIELDS = 400;
 
-/** Screen routes whose multipart posts carry files and apply their own size limits. */
-const UPLOAD_ROUTES = [/^\/admin\/products\/new$/, /^\/admin\/products\/\d{1,12}\/edit$/, /^\/admin\/orders\/\d{1,12}$/];
+/** Screen routes whose multipart posts carry files and apply their own size limits (media, deliveries, attachments). */
+const UPLOAD_ROUTES = [
+  /^\/admin\/products\/new$/,
+  /^\/admin\/products\/\d{1,12}\/edit$/,
+  /^\/admin\/orders\/\d{1,12}$/,
+  /^\/profile\/orders\/\d{1,12}(\/brief)?$/,
+];
 /** Routes that take raw or JSON bodies and check them themselves. */
 const OWN_BODY_ROUTES = [/^\/api\//, /^\/admin\/products\/[^/]+\/media$/];
 
@@ -89,7 +94,7 @@ export async function guardRequest(request: Request): Promise<{ refused: Respons
     return { refused: refuse(415, "Send forms as application/x-www-form-urlencoded or multipart/form-data.") };
   }
   const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
-  // Uploads stream their files with their own limits, and check the admin before reading.
+  // Uploads stream their files with their own limits, and check who is signed in before reading.
   if (multipart && UPLOAD_ROUTES.some((re) => re.test(pathname)) && !(declared <= SCREEN_FORM_MAX_BYTES)) return { request };
 
   const bytes = await readCapped(request, SCREEN_FORM_MAX_BYTES).catch(() => undefined);

@@ -42,6 +42,7 @@ export const SCREENS: Row[] = [
   ["POST", "/admin/orders/{orderA}", adminLogin, adminLogin, adminLogin, 409, { intent: "deliver" }],
   ["POST", "/admin/orders/{orderA}", adminLogin, adminLogin, adminLogin, 409, { intent: "refund", reason: "Not wanted" }],
   ["GET", "/orders/{orderA}/files/999999", 401, 404, 404, 404],
+  ["GET", "/orders/{orderA}/attachments/999999", 401, 404, 404, 404],
   ["GET", "/admin/users", adminLogin, adminLogin, adminLogin, 200],
   ["GET", "/admin/account", adminLogin, adminLogin, adminLogin, 200],
   ["GET", "/admin/demo-requests", adminLogin, adminLogin, adminLogin, 200],

@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { parseId } from "~/lib/record-id";
+import { orderFileViewer } from "~/services/auth.server";
+import { ApiFailure } from "~/services/api-route.server";
+import { getAttachment, getDeliveryFile } from "~/services/fulfilment.server";
+import { serveMedia } from "~/services/media.server";
+
+/** The order's private files: the studio's delivered files, and the brief's and messages' attachments. */
+const COLLECTIONS = { files: getDeliveryFile, attachments: getAttachment } as const;
+
+/**
+ * GET /orders/{id}/files/{fileId} (a delivered file) and /orders/{id}/attachments/{attachmentId}:
+ * to the order's owner and admins only. Videos play inline with Range requests (seeking works);
+ * other files download as attachments.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const actor = await orderFileViewer(context, request);
+  if (!actor) return new Response("Sign in to see this file", { status: 401, headers: { "Cache-Control": "no-store" } });
+  const orderId = parseId(params.id);
+  const fileId = parseId(params.fileId);
+  const lookup = params.collection === "files" || params.collection === "attachments" ? COLLECTIONS[params.collection] : null;
+  if (!orderId || !fileId || !lookup) return new Response("Not found", { status: 404 });
+  try {
+    const file = await lookup(context.db, orderId, fileId, actor);
+    return serveMedia(context.env.MEDIA, file.key, request, { private: true, attachment: file.kind === "video" ? null : file.name });
+  } catch (error) {
+    if (error instanceof ApiFailure) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+    throw error;
+  }
+}
