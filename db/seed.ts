@@ -17,7 +17,7 @@ try {
   const mediaDir = join(import.meta.dirname, "seed", "media");
   const result = await seed(createDb(env.DB), env.MEDIA, async (file) => new Uint8Array(await readFile(join(mediaDir, file))));
   console.log(
-    `Seed: ${result.productsCreated} products, ${result.accountsCreated} accounts and ${result.mediaUploaded} media files added (existing data kept).`,
+    `Seed: ${result.productsCreated} products, ${result.accountsCreated} accounts, ${result.mediaUploaded} media files and ${result.ordersCreated} demo orders added (existing data kept).`,
   );
 } finally {
   await dispose();

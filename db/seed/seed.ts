@@ -1,13 +1,14 @@
 /**
- * Writes the demo catalogue and demo accounts. Idempotent: accounts are inserted only when their
- * email is free, the catalogue only into an empty product table, and media objects only when
- * missing from R2. Shared by the seed command (Node) and the integration tests (workerd).
+ * Writes the demo catalogue, demo accounts and the demo customer's orders. Idempotent: accounts are
+ * inserted only when their email is free, the catalogue only into an empty product table, media
+ * objects only when missing from R2, and orders only for a demo customer who has none. Shared by the seed command (Node) and the integration tests (workerd).
  */
 import { count, eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { admins, packages, productMedia, products, productTags, tags, users } from "../schema";
 import { hashPassword, PRODUCTION_COST, type PasswordCost } from "../../app/services/password.server";
 import { DEMO_ADMIN, DEMO_CUSTOMER, SEED_PRODUCTS } from "./catalogue";
+import { seedDemoOrders } from "./demo-orders";
 
 const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", mp4: "video/mp4" };
 const DIMENSIONS: Record<string, [number, number]> = { image: [960, 600], video: [640, 360], thumbnail: [640, 360] };
@@ -20,6 +21,7 @@ export interface SeedResult {
   productsCreated: number;
   accountsCreated: number;
   mediaUploaded: number;
+  ordersCreated: number;
 }
 
 export async function seed(db: Database, bucket: R2Bucket, loadMedia: LoadMedia, cost: PasswordCost = PRODUCTION_COST): Promise<SeedResult> {
@@ -27,7 +29,8 @@ export async function seed(db: Database, bucket: R2Bucket, loadMedia: LoadMedia,
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products);
   const productsCreated = total === 0 ? await seedCatalogue(db) : 0;
   const mediaUploaded = await uploadMissingMedia(db, bucket, loadMedia);
-  return { productsCreated, accountsCreated, mediaUploaded };
+  const ordersCreated = await seedDemoOrders(db, bucket, loadMedia);
+  return { productsCreated, accountsCreated, mediaUploaded, ordersCreated };
 }
 
 async function seedAccounts(db: Database, cost: PasswordCost): Promise<number> {

@@ -45,7 +45,10 @@ describe("payment status colours (SPEC §4)", () => {
     ["completed", "admin", "green"],
     ["pending", "admin", "yellow"],
     ["failed", "admin", "red"],
-    ["refunded", "admin", "grey"],
+    // Refunded is beyond the SPEC's statuses: its own colour, for both audiences.
+    ["refunded", "admin", "violet"],
+    ["refunded", "customer", "violet"],
+    ["unknown", "admin", "grey"],
     [null, "customer", "grey"],
   ] as const)("%s for %s → %s", (status, audience, colour) => {
     expect(statusColour(status, audience)).toBe(colour);

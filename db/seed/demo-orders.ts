@@ -1,0 +1,264 @@
+/**
+ * A lived-in shop for the demo customer: two saved addresses and an order in every state of the
+ * work (awaiting its brief, in production with a thread, delivered for review after a revision with
+ * a pinned comment, completed, refunded) and one failed payment. Written once, when the demo
+ * customer has no orders yet; dated relative to the moment of seeding so due dates look current.
+ * Paid orders get their local gateway intents, so receipts show a transaction and a refund works.
+ */
+import { asc, count, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "../client";
+import {
+  billingAddresses,
+  deliveryFiles,
+  localPaymentIntents,
+  orderBriefs,
+  orderDeliveries,
+  orderEvents,
+  orderMessages,
+  orderRefunds,
+  orders,
+  packages,
+  reviewComments,
+  revisionRequests,
+  users,
+} from "../schema";
+import type { WorkStatus } from "../../app/lib/work-status";
+import type { LoadMedia } from "./seed";
+import { DEMO_CUSTOMER } from "./catalogue";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+type Step = { to: WorkStatus; by: "customer" | "admin" | "system"; at: number; note?: string };
+
+interface DemoOrder {
+  productId: number;
+  packagePosition: number;
+  payment: "succeeded" | "refunded" | "failed";
+  placedAt: number;
+  steps: Step[];
+  brief?: string;
+  messages?: { by: "customer" | "admin"; at: number; body: string }[];
+  /** Deliveries of the seeded video, oldest first; a revision (with pinned comments) between two of them. */
+  deliveries?: { at: number; note: string; revision?: { at: number; note: string; comments: [number, string][] } }[];
+  refund?: { at: number; reason: string };
+}
+
+/** The demo's orders, newest placed first; `now` is the moment of seeding. */
+function demoOrders(now: number): DemoOrder[] {
+  const paid = (at: number): Step => ({ to: "awaiting_brief", by: "system", at, note: "Payment received" });
+  const briefed = (at: number): Step => ({ to: "in_progress", by: "customer", at, note: "Brief submitted" });
+  return [
+    { productId: 2, packagePosition: 0, payment: "succeeded", placedAt: now - 2 * HOUR, steps: [paid(now - 2 * HOUR)] },
+    {
+      productId: 3,
+      packagePosition: 1,
+      payment: "succeeded",
+      placedAt: now - 3 * DAY,
+      steps: [paid(now - 3 * DAY), briefed(now - 2 * DAY)],
+      brief: "A five-second logo reveal for the start of our product videos: metallic, confident, with a soft whoosh.",
+      messages: [
+        { by: "customer", at: now - 2 * DAY + HOUR, body: "Could the reveal end on a white background? Our videos start on white." },
+        { by: "admin", at: now - DAY, body: "Yes, we will end on white. First cut in a few days." },
+      ],
+    },
+    {
+      productId: 1,
+      packagePosition: 1,
+      payment: "succeeded",
+      placedAt: now - 12 * DAY,
+      steps: [
+        paid(now - 12 * DAY),
+        briefed(now - 11 * DAY),
+        { to: "delivered", by: "admin", at: now - 6 * DAY, note: "First cut" },
+        { to: "revision_requested", by: "customer", at: now - 5 * DAY, note: "Slower turntable, please, and a warmer light." },
+        { to: "delivered", by: "admin", at: now - 12 * HOUR, note: "Second cut: slower turntable, warmer light" },
+      ],
+      brief: "A 30-second launch film of our espresso machine for the website's hero and for social media.",
+      deliveries: [
+        {
+          at: now - 6 * DAY,
+          note: "First cut",
+          revision: { at: now - 5 * DAY, note: "Slower turntable, please, and a warmer light.", comments: [[2, "The turn is too fast here"]] },
+        },
+        { at: now - 12 * HOUR, note: "Second cut: slower turntable, warmer light" },
+      ],
+    },
+    {
+      productId: 4,
+      packagePosition: 0,
+      payment: "succeeded",
+      placedAt: now - 30 * DAY,
+      steps: [
+        paid(now - 30 * DAY),
+        briefed(now - 29 * DAY),
+        { to: "delivered", by: "admin", at: now - 23 * DAY, note: "Final walkthrough" },
+        { to: "completed", by: "customer", at: now - 22 * DAY, note: "Approved" },
+      ],
+      brief: "A one-minute walkthrough of the show flat for the sales office screens.",
+      deliveries: [{ at: now - 23 * DAY, note: "Final walkthrough" }],
+    },
+    {
+      productId: 5,
+      packagePosition: 0,
+      payment: "refunded",
+      placedAt: now - 20 * DAY,
+      steps: [paid(now - 20 * DAY), { to: "cancelled", by: "admin", at: now - 19 * DAY, note: "Cancelled and refunded: Ordered twice by mistake" }],
+      refund: { at: now - 19 * DAY, reason: "Ordered twice by mistake" },
+    },
+    { productId: 6, packagePosition: 0, payment: "failed", placedAt: now - 4 * DAY, steps: [] },
+  ];
+}
+
+/** Seeds the demo orders once; returns how many were written. */
+export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: LoadMedia, now = Date.now()): Promise<number> {
+  const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CUSTOMER.email)).limit(1);
+  if (!customer) return 0;
+  const [{ placed } = { placed: 0 }] = await db.select({ placed: count() }).from(orders).where(eq(orders.userId, customer.id));
+  if (placed > 0) return 0;
+
+  const addressIds = await demoAddresses(db, customer.id);
+  const video = await loadMedia("video-01.mp4");
+  const prices = await db.select().from(packages).orderBy(asc(packages.productId), asc(packages.position));
+
+  const list = demoOrders(now);
+  for (const [index, demo] of list.entries()) {
+    const pkg = prices.find((p) => p.productId === demo.productId && p.position === demo.packagePosition);
+    if (!pkg) continue;
+    const intentId = `pi_local_demo_${customer.id}_${index + 1}`;
+    const last = demo.steps.at(-1);
+    const [order] = await db
+      .insert(orders)
+      .values({
+        userId: customer.id,
+        productId: demo.productId,
+        packageId: pkg.id,
+        packagePosition: pkg.position,
+        billingAddressId: addressIds[index % addressIds.length],
+        amountMinor: pkg.amountMinor,
+        currency: pkg.currency,
+        paymentStatus: demo.payment,
+        paymentIntentId: intentId,
+        gateway: "local",
+        idempotencyKey: `demo-order-${index + 1}`,
+        workStatus: last?.to ?? "awaiting_payment",
+        workVersion: demo.steps.length,
+        dueAt: demo.brief ? new Date(demo.steps[1]!.at + 7 * DAY) : null,
+        revisionsAllowed: demo.payment === "failed" ? 0 : 3,
+        revisionsUsed: demo.deliveries?.filter((d) => d.revision).length ?? 0,
+        createdAt: new Date(demo.placedAt),
+        updatedAt: new Date(last?.at ?? demo.placedAt),
+      })
+      .returning({ id: orders.id });
+    const orderId = order!.id;
+    const statements: BatchItem<"sqlite">[] = [
+      db.insert(localPaymentIntents).values({
+        id: intentId,
+        clientSecret: `${intentId}_secret_demo`,
+        amountMinor: pkg.amountMinor,
+        currency: pkg.currency.toLowerCase(),
+        status: demo.payment === "failed" ? "requires_payment_method" : "succeeded",
+        lastError: demo.payment === "failed" ? "Your card was declined." : null,
+        idempotencyKey: `order-${orderId}`,
+        metadata: { order_id: String(orderId), user_id: String(customer.id) },
+        createdAt: new Date(demo.placedAt),
+      }),
+      ...demo.steps.map((step, i) =>
+        db.insert(orderEvents).values({
+          orderId,
+          version: i + 1,
+          actorKind: step.by,
+          actorId: step.by === "customer" ? customer.id : step.by === "admin" ? 1 : null,
+          fromStatus: i === 0 ? "awaiting_payment" : demo.steps[i - 1]!.to,
+          toStatus: step.to,
+          note: step.note ?? null,
+          createdAt: new Date(step.at),
+        }),
+      ),
+      ...(demo.brief
+        ? [
+            db.insert(orderBriefs).values({
+              orderId,
+              purpose: demo.brief,
+              audience: "Our customers and prospects",
+              style: "Clean, premium, calm",
+              references: ["https://vimeo.com/channels/staffpicks"],
+              mustHaves: "Our logo at the end",
+              deadlineWish: null,
+              submittedAt: new Date(demo.steps[1]!.at),
+            }),
+          ]
+        : []),
+      ...(demo.messages ?? []).map((m) =>
+        db
+          .insert(orderMessages)
+          .values({ orderId, authorKind: m.by, authorId: m.by === "customer" ? customer.id : 1, body: m.body, createdAt: new Date(m.at) }),
+      ),
+      ...(demo.refund
+        ? [
+            db.insert(orderRefunds).values({
+              orderId,
+              status: "succeeded",
+              providerRefundId: `re_local_demo_${orderId}`,
+              amountMinor: pkg.amountMinor,
+              currency: pkg.currency,
+              reason: demo.refund.reason,
+              source: "admin",
+              adminId: 1,
+              claimedAt: new Date(demo.refund.at),
+              refundedAt: new Date(demo.refund.at),
+            }),
+          ]
+        : []),
+    ];
+    const [first, ...rest] = statements;
+    await db.batch([first!, ...rest]);
+    await seedDeliveries(db, bucket, orderId, demo, video);
+  }
+  return list.length;
+}
+
+async function demoAddresses(db: Database, userId: number): Promise<number[]> {
+  const existing = await db.select({ id: billingAddresses.id }).from(billingAddresses).where(eq(billingAddresses.userId, userId));
+  if (existing.length >= 2) return existing.map((a) => a.id);
+  const rows = await db
+    .insert(billingAddresses)
+    .values([
+      { userId, street: "221B Baker Street", city: "London", state: "Greater London", zipCode: "NW1 6XE", country: "GB", isDefault: true },
+      { userId, street: "500 Market Street", city: "San Francisco", state: "CA", zipCode: "94105", country: "US", isDefault: false },
+    ])
+    .returning({ id: billingAddresses.id });
+  return rows.map((r) => r.id);
+}
+
+/** The deliveries (all of the seeded video) and the revision request between them, with its pinned comments. */
+async function seedDeliveries(db: Database, bucket: R2Bucket, orderId: number, demo: DemoOrder, video: Uint8Array) {
+  const deliveredSteps = demo.steps.map((s, i) => ({ ...s, version: i + 1 })).filter((s) => s.to === "delivered");
+  for (const [i, delivery] of (demo.deliveries ?? []).entries()) {
+    const version = deliveredSteps[i]?.version ?? i + 1;
+    const [row] = await db
+      .insert(orderDeliveries)
+      .values({ orderId, version, note: delivery.note, adminId: 1, createdAt: new Date(delivery.at) })
+      .returning({ id: orderDeliveries.id });
+    const key = `orders/${orderId}/deliveries/demo-cut-v${i + 1}.mp4`;
+    await bucket.put(key, video, { httpMetadata: { contentType: "video/mp4" } });
+    await db.insert(deliveryFiles).values({
+      deliveryId: row!.id,
+      orderId,
+      r2Key: key,
+      name: `cut-v${i + 1}.mp4`,
+      contentType: "video/mp4",
+      size: video.byteLength,
+      kind: "video",
+      position: 0,
+    });
+    if (delivery.revision) {
+      const [revision] = await db
+        .insert(revisionRequests)
+        .values({ orderId, deliveryId: row!.id, version: version + 1, note: delivery.revision.note, createdAt: new Date(delivery.revision.at) })
+        .returning({ id: revisionRequests.id });
+      await db.insert(reviewComments).values(delivery.revision.comments.map(([atSeconds, text]) => ({ revisionId: revision!.id, atSeconds, text })));
+    }
+  }
+}

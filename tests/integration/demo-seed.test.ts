@@ -1,0 +1,55 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createDb } from "../../db/client";
+import { seed } from "../../db/seed/seed";
+import { passwordCost } from "~/services/password.server";
+import { adminSignIn, api, customerCookie, fakeMedia, get, signIn } from "./helpers";
+
+/** The demo customer's lived-in account: two addresses and an order in every state, written once. */
+describe("the demo seed's orders", () => {
+  it("gives the demo customer two addresses and orders in every state, each usable (review, receipt, refund)", async () => {
+    const token = (await signIn()).access_token;
+    const addresses = await api<{ data: unknown[] }>("GET", "/billing_addresses", { token });
+    expect(addresses.body.data).toHaveLength(2);
+    const list = await api<{ data: { id: number; payment_status: string; work_status: string }[] }>("GET", "/orders?limit=50", { token });
+    const states = list.body.data.map((o) => `${o.payment_status}/${o.work_status}`).sort();
+    expect(states).toEqual([
+      "failed/awaiting_payment",
+      "refunded/cancelled",
+      "succeeded/awaiting_brief",
+      "succeeded/completed",
+      "succeeded/delivered",
+      "succeeded/in_progress",
+    ]);
+
+    const delivered = list.body.data.find((o) => o.work_status === "delivered")!;
+    const revisions = await api<{ data: { comments: { at_seconds: number; text: string }[] }[] }>("GET", `/orders/${delivered.id}/revisions`, { token });
+    expect(revisions.body.data[0]!.comments).toEqual([{ at_seconds: 2, text: "The turn is too fast here" }]);
+    const deliveries = await api<{ data: { files: { url: string; kind: string }[] }[] }>("GET", `/orders/${delivered.id}/deliveries`, { token });
+    expect(deliveries.body.data).toHaveLength(2);
+    const video = await get(deliveries.body.data[0]!.files[0]!.url, { headers: { Authorization: `Bearer ${token}`, Range: "bytes=0-15" } });
+    expect(video.status).toBe(206);
+
+    const cookie = await customerCookie();
+    const receipt = await get(`/profile/orders/${delivered.id}/receipt.pdf`, { headers: { Cookie: cookie } });
+    expect(receipt.headers.get("Content-Type")).toBe("application/pdf");
+    const inProduction = list.body.data.find((o) => o.work_status === "in_progress")!;
+    expect((await api<{ data: unknown[] }>("GET", `/orders/${inProduction.id}/messages`, { token })).body.data).toHaveLength(2);
+
+    // A seeded paid order can be refunded through the local gateway like any other.
+    const admin = await adminSignIn();
+    const waiting = list.body.data.find((o) => o.work_status === "awaiting_brief")!;
+    const refunded = await api<{ data: { payment_status: string } }>("POST", `/orders/${waiting.id}/refund`, {
+      token: admin.access_token,
+      body: { refund: { reason: "Demo refund" } },
+    });
+    expect(refunded.body.data.payment_status).toBe("refunded");
+  });
+
+  it("is written once: seeding again adds no orders", async () => {
+    const before = await env.DB.prepare("SELECT count(*) AS n FROM orders").first<number>("n");
+    const result = await seed(createDb(env.DB), env.MEDIA, async (file) => fakeMedia(file), passwordCost(env));
+    expect(result.ordersCreated).toBe(0);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM orders").first<number>("n")).toBe(before);
+  });
+});
