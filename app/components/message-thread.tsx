@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useFetcher } from "@remix-run/react";
-import { Fragment, useEffect, useRef } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import { FormError, SubmitButton, TextAreaField, useIsSubmitting } from "~/components/ui/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -51,6 +51,8 @@ export function MessageThread({
   const { form, fields, formProps, error } = useSchemaForm(MessageSchema, { id: "message", lastResult });
   const sending = useIsSubmitting(action, "message");
   const unread = messages.filter((m) => m.author !== viewer && m.id > seenMessageId).length;
+  // What was new when the page opened stays marked while it is open (reading it is sent at once).
+  const [seenAtOpen] = useState(seenMessageId);
   return (
     <section aria-labelledby="messages-title" className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
@@ -68,7 +70,7 @@ export function MessageThread({
             >
               <p className="text-xs font-semibold text-slate-600">
                 {m.author === viewer ? "You" : m.author === "studio" ? "Studio" : "Customer"} · {time.format(new Date(m.created_at))} UTC
-                {m.author !== viewer && m.id > seenMessageId ? <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-white">New</span> : null}
+                {m.author !== viewer && m.id > seenAtOpen ? <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-white">New</span> : null}
               </p>
               <p className="mt-1 break-words whitespace-pre-wrap">
                 <Linkified text={m.body} />
@@ -102,7 +104,7 @@ export function MessageThread({
 
 /**
  * "N new messages" with a 'Mark as read' button (a POST, so reading is never a side effect of a
- * GET). With JavaScript the page sends it by itself once shown; the "New" marks stay until reload.
+ * GET). With JavaScript the page sends it by itself once shown; the "New" marks stay while the page is open.
  */
 function MarkRead({ action, unread }: { action: string; unread: number }) {
   const fetcher = useFetcher();

@@ -282,6 +282,7 @@ export default function OrderPage() {
       </section>
 
       <MessageThread
+        key={order.id}
         messages={messages}
         viewer="customer"
         action={`/profile/orders/${order.id}`}

@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { DeliveryFiles, deliveryVideoId, PinnedComment } from "~/components/delivery-review";
-import { SubmitButton, useIsSubmitting } from "~/components/ui/form";
+import { useIsSubmitting } from "~/components/ui/form";
 import { WorkStatusBadge } from "~/components/work-status";
-import { DELIVERY_ACCEPT, DELIVERY_LIMITS, DELIVERY_RULE } from "~/lib/delivery-rules";
+import { DELIVERY_LIMITS } from "~/lib/delivery-rules";
 import { WORK_STATUS_LABEL } from "~/lib/work-status";
 import { deliver, getOrderWork, markThreadRead, postMessage } from "~/services/fulfilment.server";
 import { parseSubmission } from "~/services/form-submission.server";
@@ -22,6 +22,7 @@ import { formFiles } from "~/services/order-files.server";
 import { RefundSchema } from "~/lib/schemas/refund";
 import { refundOrder } from "~/services/refunds.server";
 import { RefundPanel } from "~/components/refund-panel";
+import { DeliveryUpload } from "~/components/delivery-upload";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
@@ -179,50 +180,19 @@ export default function AdminOrder() {
               Delivered. The customer can review it now.
             </p>
           ) : null}
-          {answer && "refused" in answer ? (
+          {answer && "refused" in answer && !("note" in answer) ? (
             <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
               {answer.refused}
             </p>
           ) : null}
 
           {work.order.work_status === "in_progress" || work.order.work_status === "revision_requested" ? (
-            <Form method="post" encType="multipart/form-data" className="space-y-3 rounded-xl border border-brand-200 bg-brand-50 p-4">
-              <h3 className="font-semibold">Upload delivery</h3>
-              <div>
-                <label htmlFor="delivery-files" className="block text-sm font-medium text-slate-800">
-                  Files
-                </label>
-                <input
-                  id="delivery-files"
-                  name="files"
-                  type="file"
-                  multiple
-                  required
-                  accept={DELIVERY_ACCEPT}
-                  aria-describedby="delivery-rule"
-                  className="mt-1 block w-full text-sm"
-                />
-                <p id="delivery-rule" className="mt-1 text-xs text-slate-600">
-                  {DELIVERY_RULE}
-                </p>
-              </div>
-              <div>
-                <label htmlFor="delivery-note" className="block text-sm font-medium text-slate-800">
-                  Note to the customer
-                </label>
-                <textarea
-                  id="delivery-note"
-                  name="note"
-                  rows={3}
-                  maxLength={DELIVERY_LIMITS.noteMax}
-                  defaultValue={answer && "note" in answer ? String(answer.note) : ""}
-                  className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-                />
-              </div>
-              <SubmitButton name="intent" value="deliver" busy={delivering} busyText="Uploading..." className="sm:w-auto">
-                Deliver
-              </SubmitButton>
-            </Form>
+            <DeliveryUpload
+              orderId={work.order.id}
+              refused={answer && "refused" in answer && "note" in answer ? answer.refused : null}
+              note={answer && "note" in answer ? String(answer.note) : ""}
+              busy={delivering}
+            />
           ) : null}
 
           {work.revisions.length ? (
@@ -263,6 +233,7 @@ export default function AdminOrder() {
           ) : null}
 
           <MessageThread
+            key={work.order.id}
             messages={work.messages}
             viewer="studio"
             action={`/admin/orders/${work.order.id}`}

@@ -22,7 +22,7 @@ export const SCREEN_FORM_MAX_FIELDS = 400;
 const UPLOAD_ROUTES = [
   /^\/admin\/products\/new$/,
   /^\/admin\/products\/\d{1,12}\/edit$/,
-  /^\/admin\/orders\/\d{1,12}$/,
+  /^\/admin\/orders\/\d{1,12}(\/deliveries)?$/,
   /^\/profile\/orders\/\d{1,12}(\/brief)?$/,
 ];
 /** Routes that take raw or JSON bodies and check them themselves. */

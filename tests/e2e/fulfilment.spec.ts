@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Browser } from "@playwright/test";
 import { adminLogIn, expect, hydrated, logIn, test, uniqueEmail } from "./fixtures";
@@ -36,9 +37,13 @@ async function studioDelivers(browser: Browser, id: number, note: string, javaSc
   const admin = await context.newPage();
   await adminLogIn(admin);
   await admin.goto(`/admin/orders/${id}`);
-  await admin.getByLabel("Files").setInputFiles(media("video-01.mp4"));
+  if (javaScriptEnabled) await hydrated(admin);
+  await admin.getByLabel("Files to deliver").setInputFiles(media("video-01.mp4"));
+  // With JavaScript each chosen file gets its own progress bar, filled as the upload streams.
+  if (javaScriptEnabled)
+    await expect(admin.getByRole("list", { name: "Files to upload" }).getByRole("progressbar", { name: "Upload of video-01.mp4" })).toBeVisible();
   await admin.getByLabel("Note to the customer").fill(note);
-  await admin.getByRole("button", { name: "Deliver" }).click();
+  await admin.getByRole("button", { name: "Deliver", exact: true }).click();
   await expect(admin.getByRole("status")).toHaveText("Delivered. The customer can review it now.");
   await context.close();
 }
@@ -138,6 +143,48 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Approve delivery" }).click();
       await expect(page.getByRole("main").getByRole("status")).toHaveText("Thank you! The order is complete.");
       await expect(page.getByRole("list", { name: "Order progress" }).locator('[aria-current="step"]')).toContainText("Completed");
+
+      // The receipt: a printable page and its PDF.
+      await page.getByRole("link", { name: "View receipt" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: `Receipt for order #${id}` })).toBeVisible();
+      await expect(page.getByText("Price excludes taxes.")).toBeVisible();
+      await expect(page.getByText("1 Studio Lane")).toBeVisible();
+      const download = page.waitForEvent("download");
+      await page.getByRole("link", { name: "Download PDF" }).click();
+      const pdf = await download;
+      expect(pdf.suggestedFilename()).toBe(`receipt-order-${id}.pdf`);
+      const bytes = await readFile((await pdf.path())!);
+      expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    });
+  });
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`refunds, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled, allowedConsole: [/status of 400/] });
+
+    test("the studio refunds a paid order with a reason; a second try is refused; the customer sees it", async ({ page, browser }) => {
+      const { email, id } = await customerWithPaidOrder(page.request);
+      const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled });
+      const admin = await context.newPage();
+      await adminLogIn(admin);
+      await admin.goto(`/admin/orders/${id}`);
+      if (javaScriptEnabled) await hydrated(admin);
+      const refund = admin.getByRole("region", { name: "Refund" });
+      await refund.getByRole("button", { name: /^Cancel and refund / }).click();
+      await expect(refund.getByText("Give a reason for the refund")).toBeVisible();
+      await refund.getByLabel("Reason for the refund").fill("The launch was called off");
+      await refund.getByRole("button", { name: /^Cancel and refund / }).click();
+      await expect(admin.getByRole("status")).toHaveText("Refunded. The customer has been told by email.");
+      await expect(refund).toContainText("Reason: The launch was called off");
+      await expect(admin.getByRole("region", { name: "Order Information" }).getByText("refunded")).toHaveAttribute("data-colour", "violet");
+      await context.close();
+
+      await logIn(page, email, PASSWORD);
+      await page.goto(`/profile/orders/${id}`);
+      await expect(page.getByRole("region", { name: "Refunded" })).toContainText("The order is cancelled.");
+      await expect(page.getByRole("main").getByText("Cancelled", { exact: true }).first()).toBeVisible();
+      await expect(page.getByRole("main").getByText("refunded", { exact: true })).toHaveAttribute("data-colour", "violet");
     });
   });
 }

@@ -175,3 +175,38 @@ describe("message attachments", () => {
     expect(await env.DB.prepare("SELECT count(*) AS n FROM order_messages WHERE order_id = ? AND body = 'Bad file'").bind(c.id).first("n")).toBe(0);
   });
 });
+
+describe("the admin order page's upload with JavaScript (POST /admin/orders/{id}/deliveries, JSON)", () => {
+  it("delivers and answers where to go; a refused file answers its rule; only a signed-in admin", async () => {
+    const c = await customerWithOrder();
+    const briefed = await dispatch(`http://localhost/api/v1/orders/${c.id}/brief`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${c.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ brief: BRIEF_FIELDS }),
+    });
+    expect(briefed.status).toBe(200);
+    const upload = (files: [string, Uint8Array<ArrayBuffer>][], cookie: string) => {
+      const form = new FormData();
+      for (const [name, bytes] of files) form.append("files", new File([bytes], name));
+      form.set("note", "First cut");
+      return dispatch(`http://localhost/admin/orders/${c.id}/deliveries`, {
+        method: "POST",
+        headers: { Host: "localhost", Origin: "http://localhost", Cookie: cookie, "CF-Connecting-IP": freshAddress() },
+        body: form,
+      });
+    };
+    const admin = await adminCookie();
+    const refused = await upload([["notes.txt", new TextEncoder().encode("plain text")]], admin);
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({
+      ok: false,
+      message: "notes.txt is not a video, image or PDF. Up to 10 files: MP4 or WebM videos up to 90 MB, images up to 10 MB, PDFs up to 20 MB each.",
+    });
+    const customer = await upload([["cut.mp4", fakeMedia("cut.mp4", 2048)]], await customerCookie(c.email, "Str0ng!Pass"));
+    expect(customer.status).toBe(401);
+    const done = await upload([["cut.mp4", fakeMedia("cut.mp4", 2048)]], admin);
+    expect(done.status).toBe(201);
+    expect(await done.json()).toEqual({ ok: true, location: `/admin/orders/${c.id}?delivered=1` });
+    expect(await env.DB.prepare("SELECT work_status FROM orders WHERE id = ?").bind(c.id).first("work_status")).toBe("delivered");
+  });
+});

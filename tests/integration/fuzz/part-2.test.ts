@@ -1,4 +1,4 @@
 import { fuzzTargets, signInFuzzAccounts } from "./targets";
 
 signInFuzzAccounts();
-fuzzTargets(15, 38);
+fuzzTargets(15, 41);

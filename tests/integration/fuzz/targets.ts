@@ -26,6 +26,16 @@ const TABLES = [
   "newsletter_subscriptions",
   "emails",
   "email_links",
+  "order_events",
+  "order_briefs",
+  "order_deliveries",
+  "delivery_files",
+  "revision_requests",
+  "review_comments",
+  "order_messages",
+  "order_attachments",
+  "order_refunds",
+  "local_refunds",
 ];
 
 async function rowCounts() {
@@ -373,6 +383,14 @@ const TARGETS: Target[] = [
   },
   { name: "POST /api/v1/orders/{id}/messages", input: jsonBody("message", ["body"]), send: sendJson("POST", "/orders/1/messages", customer) },
   { name: "POST /verify-email", input: formFields(["intent", "token"]), send: sendForm("/verify-email", customerCookie) },
+  // Refunds and the order pages' forms: on an order nobody has, so a valid body can refund nothing.
+  { name: "POST /api/v1/orders/{id}/refund", input: jsonBody("refund", ["reason"]), send: sendJson("POST", "/orders/999999/refund", admin) },
+  { name: "POST /admin/orders/{id}", input: formFields(["intent", "reason", "body", "note"]), send: sendForm("/admin/orders/999999", adminCookieFn) },
+  {
+    name: "POST /profile/orders/{id}",
+    input: formFields(["intent", "body", "note", "comments[0].at_seconds"]),
+    send: sendForm("/profile/orders/999999", customerCookie),
+  },
   { name: "POST /unsubscribe", input: formFields(["email", "token", "List-Unsubscribe"]), send: sendForm("/unsubscribe?email=fan%40example.com", none) },
   {
     name: "malformed multipart and JSON bodies",

@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { DELIVERY_LIMITS } from "~/lib/delivery-rules";
+import { parseId } from "~/lib/record-id";
+import { requireAdminForFetch } from "~/services/auth.server";
+import { deliver } from "~/services/fulfilment.server";
+import { mailNotice } from "~/services/mail/order-emails.server";
+import { formFiles } from "~/services/order-files.server";
+import { OrderError } from "~/services/orders.server";
+
+/**
+ * POST /admin/orders/{id}/deliveries: the admin order page's upload with JavaScript (it shows each
+ * file's progress while the request streams), answered in JSON. Without JavaScript the page's own
+ * form posts to the page; both deliver through the same service.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const admin = await requireAdminForFetch(context, request);
+  const orderId = parseId(params.id);
+  if (orderId === null) return Response.json({ ok: false, message: "Order not found" }, { status: 404 });
+  const form = await request.formData();
+  const noteField = form.get("note");
+  const note = typeof noteField === "string" ? noteField.trim().slice(0, DELIVERY_LIMITS.noteMax) || null : null;
+  try {
+    await deliver(context.db, context.env.MEDIA, mailNotice(context), orderId, admin.id, { note, files: formFiles(form, "files") });
+  } catch (error) {
+    if (!(error instanceof OrderError)) throw error;
+    return Response.json({ ok: false, message: error.message }, { status: error.status });
+  }
+  return Response.json({ ok: true, location: `/admin/orders/${orderId}?delivered=1` }, { status: 201 });
+}
