@@ -17,7 +17,15 @@ export function isOverdue(order: Pick<OrderView, "work_status" | "due_at">, now:
  * when missing. Given `now` (the work queue), it adds the work after the SPEC's columns: status,
  * due date (overdue marked) and unread messages.
  */
-export function AdminOrdersTable({ orders, caption, now }: { orders: (OrderView & { unread_messages?: number })[]; caption: string; now?: number }) {
+export function AdminOrdersTable({
+  orders,
+  caption,
+  now,
+}: {
+  orders: (OrderView & { unread_messages?: number; brief_reminded?: boolean })[];
+  caption: string;
+  now?: number;
+}) {
   const work = now !== undefined;
   const headings = ["Order ID", "Product", "Amount", "Payment Status", "Date", ...(work ? ["Work", "Due", "Messages"] : []), "Actions"];
   return (
@@ -53,6 +61,9 @@ export function AdminOrdersTable({ orders, caption, now }: { orders: (OrderView 
                     <td className="p-4 whitespace-nowrap">
                       {o.due_at ? dueDate.format(new Date(o.due_at)) : <span className="text-slate-500">N/A</span>}
                       {overdue ? <span className="ml-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">Overdue</span> : null}
+                      {o.brief_reminded ? (
+                        <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">No brief after a day</span>
+                      ) : null}
                     </td>
                     <td className="p-4">
                       {o.unread_messages ? (

@@ -191,7 +191,7 @@ export async function listOrderQueue(db: Database, { status, sort, page, limit }
   const [counts, rows] = await db.batch([
     db.select({ status: orders.workStatus, n: count() }).from(orders).groupBy(orders.workStatus),
     db
-      .select({ ...orderColumns, unread: unreadMessages("studio").as("unread") })
+      .select({ ...orderColumns, unread: unreadMessages("studio").as("unread"), briefReminderAt: orders.briefReminderAt })
       .from(orders)
       .innerJoin(products, eq(products.id, orders.productId))
       .where(where)
@@ -203,7 +203,12 @@ export async function listOrderQueue(db: Database, { status, sort, page, limit }
   const all = Object.values(countOf).reduce((a, b) => a + b, 0);
   const total = status ? countOf[status] : all;
   return {
-    data: (rows as (OrderRow & { unread: number })[]).map((row) => ({ ...toView(row), unread_messages: Number(row.unread) })),
+    data: (rows as (OrderRow & { unread: number; briefReminderAt: Date | null })[]).map((row) => ({
+      ...toView(row),
+      unread_messages: Number(row.unread),
+      // The timer's flag: paid a day ago and still no brief (the customer has been reminded).
+      brief_reminded: row.workStatus === "awaiting_brief" && row.briefReminderAt !== null,
+    })),
     counts: { all, ...countOf },
     totalPages: totalPagesFor(total, limit),
   };

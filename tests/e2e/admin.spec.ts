@@ -1,4 +1,4 @@
-import { adminLogIn, expect, hydrated, logIn, test, uniqueEmail } from "./fixtures";
+import { adminLogIn, expect, hydrated, logIn, saveCheckoutAddress, test, uniqueEmail } from "./fixtures";
 
 const CUSTOMER_ROUTES = ["/products/1/checkout?package=0", "/profile", "/profile/saved-addresses", "/profile/orders"];
 const ADMIN_ROUTES = ["/admin", "/admin/dashboard", "/admin/products", "/admin/products/1", "/admin/orders", "/admin/orders/1", "/admin/users"];
@@ -70,13 +70,7 @@ test.describe("admin screens", () => {
     await shopper.waitForURL(/\/products$/);
     await shopper.goto("/products/7/checkout?package=0&add=1");
     await hydrated(shopper);
-    const form = shopper.locator("form#add-address");
-    await form.getByLabel("Street").fill("7 Studio Way");
-    await form.getByLabel("City").fill("Bristol");
-    await form.getByLabel("State").fill("Avon");
-    await form.getByLabel("Zip Code").fill("BS1 1AA");
-    await form.getByLabel("Country").selectOption("GB");
-    await form.getByRole("button", { name: "Save Address" }).click();
+    await saveCheckoutAddress(shopper, { street: "7 Studio Way", city: "Bristol", state: "Avon", zip: "BS1 1AA" });
     await shopper.getByLabel("Card number").fill("4242424242424242");
     await shopper.getByLabel("Expiry").fill("12/34");
     await shopper.getByLabel("CVC").fill("123");

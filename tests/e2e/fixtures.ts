@@ -47,6 +47,27 @@ export function uniqueEmail(prefix = "e2e") {
   return `${prefix}.${Date.now()}.${process.pid}.${counter}@example.com`;
 }
 
+/** Fills and saves the checkout's 'Add New' address form, and waits until the form has closed. */
+export async function saveCheckoutAddress(
+  page: Page,
+  {
+    street,
+    city = "Leeds",
+    state = "West Yorkshire",
+    zip = "LS1 1AA",
+    country = "GB",
+  }: { street: string; city?: string; state?: string; zip?: string; country?: string },
+) {
+  const form = page.locator("form#add-address");
+  await form.getByLabel("Street").fill(street);
+  await form.getByLabel("City").fill(city);
+  await form.getByLabel("State").fill(state);
+  await form.getByLabel("Zip Code").fill(zip);
+  await form.getByLabel("Country").selectOption(country);
+  await form.getByRole("button", { name: "Save Address" }).click();
+  await expect(form).toHaveCount(0);
+}
+
 export async function signUp(page: Page, { name = "Test Person", email = uniqueEmail(), password = "Str0ng!Pass" } = {}) {
   await page.goto("/signup");
   await page.getByLabel("Name").fill(name);

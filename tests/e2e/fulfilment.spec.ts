@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Browser } from "@playwright/test";
-import { adminLogIn, expect, hydrated, logIn, test, uniqueEmail } from "./fixtures";
+import { adminLogIn, expect, hydrated, logIn, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
 
 /** After payment: My Orders → the order's page → the brief → production has started, with JavaScript on and off. */
 const PASSWORD = "Str0ng!Pass";
@@ -95,16 +95,27 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`delivery and review, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled, allowedConsole: [/status of 400/] });
 
-    test("the studio delivers a video → a revision with a pinned comment → redelivery → approval", async ({ page, browser }) => {
-      const { email, id, auth } = await customerWithPaidOrder(page.request);
-      const brief = await page.request.put(`/api/v1/orders/${id}/brief`, {
-        headers: auth,
-        data: { brief: { purpose: "A 60-second launch film for our espresso machine." } },
-      });
-      expect(brief.status()).toBe(200);
-      await studioDelivers(browser, id, "First cut", javaScriptEnabled);
+    test("pay → brief → the studio delivers a video → a revision with a pinned comment → redelivery → approval → receipt", async ({ page, browser }) => {
+      // Pay on the checkout and write the brief from the success panel, as a customer would.
+      await signUp(page, { name: "Launch Buyer", email: uniqueEmail("journey") });
+      await page.goto("/products/1/checkout?package=0&add=1");
+      if (javaScriptEnabled) await hydrated(page);
+      await saveCheckoutAddress(page, { street: "1 Studio Lane" });
+      await expect(page.getByTestId("selected-address")).toContainText("1 Studio Lane");
+      await page.getByLabel("Card number").fill("4242424242424242");
+      await page.getByLabel("Expiry").fill("12/34");
+      await page.getByLabel("CVC").fill("123");
+      await page.getByRole("button", { name: "Continue to Payment" }).click();
+      await expect(page.getByText("Payment Successful!")).toBeVisible();
+      await page.getByRole("link", { name: "Write your brief" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Your brief" })).toBeVisible();
+      const id = Number(/\/profile\/orders\/(\d+)\/brief/.exec(page.url())![1]);
+      if (javaScriptEnabled) await hydrated(page);
+      await page.getByLabel("What is the video for?").fill("A 60-second launch film for our espresso machine.");
+      await page.getByRole("button", { name: "Submit brief and start production" }).click();
+      await expect(page.getByRole("main").getByRole("status")).toHaveText("Thank you! Your brief is with the studio and production has started.");
 
-      await logIn(page, email, PASSWORD);
+      await studioDelivers(browser, id, "First cut", javaScriptEnabled);
       await page.goto(`/profile/orders/${id}`);
       const latest = page.getByRole("article", { name: /^Delivery of / }).first();
       await expect(latest.getByText("First cut", { exact: true })).toBeVisible();

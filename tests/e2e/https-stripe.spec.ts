@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, hydrated, signUp, test } from "./fixtures";
+import { expect, hydrated, saveCheckoutAddress, signUp, test } from "./fixtures";
 
 /**
  * The server of the `https-stripe` project runs as production does: HTTPS (session cookies named
@@ -42,14 +42,7 @@ test("with Stripe's keys set and PAYMENTS unset, checkout loads Stripe.js and th
   await hydrated(page);
 
   await page.getByRole("link", { name: "Add New" }).click();
-  const form = page.locator("form#add-address");
-  await form.getByLabel("Street").fill("1 Secure Street");
-  await form.getByLabel("City").fill("Bristol");
-  await form.getByLabel("State").fill("Bristol");
-  await form.getByLabel("Zip Code").fill("BS1 1AA");
-  await form.getByLabel("Country").selectOption("GB");
-  await form.getByRole("button", { name: "Save Address" }).click();
-  await expect(form).toHaveCount(0);
+  await saveCheckoutAddress(page, { street: "1 Secure Street", city: "Bristol", state: "Bristol", zip: "BS1 1AA" });
 
   await expect(page.getByLabel("Card details (test Stripe.js)")).toBeVisible();
   await expect(page.getByRole("button", { name: "Continue to Payment" })).toBeEnabled();

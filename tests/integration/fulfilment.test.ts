@@ -532,6 +532,15 @@ describe("the timer's reminders (scheduled handler, fixed clock)", () => {
       .bind(waiting.email)
       .first<{ subject: string; text: string }>();
     expect(reminder?.subject).toBe(`Tell us about your video (order #${waiting.id})`);
+    // The studio's queue shows the flag on that order only.
+    const queue = (await (await get("/admin/orders?status=awaiting_brief&sort=newest", { headers: { Cookie: await adminCookie() } })).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
+    const row = (id: number) =>
+      queue.slice(queue.indexOf(`<td class="p-4 tabular-nums">${id}</td>`), queue.indexOf("</tr>", queue.indexOf(`<td class="p-4 tabular-nums">${id}</td>`)));
+    expect(row(waiting.id)).toContain("No brief after a day");
+    expect(row(fresh.id)).not.toContain("No brief after a day");
   });
 
   it("marks an order in production past its due date overdue, once, and tells the studio", async () => {

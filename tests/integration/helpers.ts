@@ -134,3 +134,20 @@ export async function pageAfterRedirect(response: Response, cookie: string): Pro
   const page = await dispatch(`http://localhost${response.headers.get("location")}`, { headers: { Cookie: [cookie, ...set].join("; ") } });
   return page.text();
 }
+
+/**
+ * The Worker's env in Stripe mode against the suite's fake Stripe server. Each test file uses its own
+ * secret key: the fake keeps idempotency keys per account, as Stripe does, and order ids (from which
+ * the keys are made) repeat across test files.
+ */
+export function stripeTestEnv(secretKey: `sk_test_${string}`, webhookSecret: string): Env {
+  return {
+    ...env,
+    PAYMENTS: "stripe",
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_HOST: "127.0.0.1",
+    STRIPE_API_PORT: env.FAKE_STRIPE_PORT,
+    STRIPE_API_PROTOCOL: "http",
+  };
+}

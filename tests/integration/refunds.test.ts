@@ -8,7 +8,7 @@ import { createOrder, recordIntentStatus } from "~/services/orders.server";
 import { createStripeGateway } from "~/services/payments/stripe-gateway.server";
 import { handleStripeWebhook } from "~/services/payments/webhooks.server";
 import { ALREADY_REFUNDED, REFUND_UNDER_WAY, refundOrder } from "~/services/refunds.server";
-import { adminCookie, adminSignIn, api, customerCookie, get, postForm } from "./helpers";
+import { adminCookie, adminSignIn, api, customerCookie, get, postForm, stripeTestEnv } from "./helpers";
 import { BRIEF, customerWithOrder, type Event } from "./order-fixtures";
 
 /**
@@ -170,16 +170,7 @@ describe("refunding from the order pages (screens, without JavaScript)", () => {
 
 describe("refunds through Stripe (real SDK against a fake Stripe)", () => {
   const WEBHOOK_SECRET = "whsec_test_secret_for_refunds";
-  const stripeEnv: Env = {
-    ...env,
-    PAYMENTS: "stripe",
-    // Its own account at the fake Stripe (idempotency keys are per account; order ids repeat across test files).
-    STRIPE_SECRET_KEY: "sk_test_refunds",
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_HOST: "127.0.0.1",
-    STRIPE_API_PORT: env.FAKE_STRIPE_PORT,
-    STRIPE_API_PROTOCOL: "http",
-  };
+  const stripeEnv = stripeTestEnv("sk_test_refunds", WEBHOOK_SECRET);
   const gateway = createStripeGateway(stripeEnv);
   const notice = { env, origin: "http://localhost" };
   const fake = `http://127.0.0.1:${env.FAKE_STRIPE_PORT}`;

@@ -7,18 +7,11 @@ import { createOrder, createOrderForHostedCheckout, getOrder, syncPaymentStatus 
 import { completeHostedCheckout, startHostedCheckout } from "~/services/payments/hosted-checkout.server";
 import { createStripeGateway } from "~/services/payments/stripe-gateway.server";
 import { handleStripeWebhook } from "~/services/payments/webhooks.server";
+import { stripeTestEnv } from "./helpers";
 
 const db = createDb(env.DB);
 const WEBHOOK_SECRET = "whsec_test_secret_for_integration";
-const stripeEnv: Env = {
-  ...env,
-  PAYMENTS: "stripe",
-  STRIPE_SECRET_KEY: "sk_test_fake",
-  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  STRIPE_API_HOST: "127.0.0.1",
-  STRIPE_API_PORT: env.FAKE_STRIPE_PORT,
-  STRIPE_API_PROTOCOL: "http",
-};
+const stripeEnv = stripeTestEnv("sk_test_fake", WEBHOOK_SECRET);
 const gateway = createStripeGateway(stripeEnv);
 /** Where recorded payments send their receipts. */
 const notice = { env, origin: "http://localhost" };
