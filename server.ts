@@ -8,6 +8,7 @@ import { runScheduledMaintenance } from "./app/services/maintenance.server";
 import { RETRY_AFTER_SECONDS } from "./app/services/rate-limit.server";
 import { guardRequest } from "./app/services/request-guard.server";
 import { applySecurityHeaders, securityHeaderOptions } from "./app/services/security.server";
+import { isPrivatePath } from "./app/services/seo.server";
 import { getLoadContext } from "./load-context";
 import { createDb } from "./db/client";
 import { deliverMailBatch, MAIL_DEAD_LETTERS, markMailFailed, type MailJob } from "./app/services/mail/mail.server";
@@ -16,13 +17,18 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 
 /**
  * Every response leaves through here: the security headers go on all of them (pages with this
- * request's script nonce), and an answer made for a signed-in person is marked private so no shared
- * cache (ours or anyone's) keeps it.
+ * request's script nonce), an answer made for a signed-in person is marked private so no shared
+ * cache (ours or anyone's) keeps it, and private areas are marked noindex for crawlers.
  */
-function finish(response: Response, env: Env, { personal = false, nonce }: { personal?: boolean; nonce?: string } = {}): Response {
+function finish(
+  response: Response,
+  env: Env,
+  { personal = false, nonce, noindex = false }: { personal?: boolean; nonce?: string; noindex?: boolean } = {},
+): Response {
   const headers = new Headers(response.headers);
   applySecurityHeaders(headers, { ...securityHeaderOptions(env), nonce });
   if (personal) headers.set("Cache-Control", "private, no-store");
+  if (noindex) headers.set("X-Robots-Tag", "noindex");
   if (response.status === 429 && !headers.has("Retry-After")) headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
@@ -68,7 +74,11 @@ export default {
       });
       const handle = async () => {
         const response = await handleRemixRequest(guarded.request, loadContext);
-        return finish(response, env, { personal: loadContext.privacy.personal, nonce: loadContext.cspNonce });
+        return finish(response, env, {
+          personal: loadContext.privacy.personal,
+          nonce: loadContext.cspNonce,
+          noindex: isPrivatePath(new URL(guarded.request.url).pathname),
+        });
       };
       const response = env.EDGE_CACHE === "off" ? await handle() : await withEdgeCache(guarded.request, ctx, handle);
       // After the cache: CORS headers depend on the caller's Origin, so they are never stored.

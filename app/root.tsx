@@ -20,7 +20,11 @@ export const meta: MetaFunction = () => [
 /** The signed-in customer, for the header (only looked up when a session cookie is present). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await getCustomer(context, request);
-  return { customer: customer ? { name: customer.name, email: customer.email, emailVerified: customer.emailVerified } : null };
+  return {
+    customer: customer ? { name: customer.name, email: customer.email, emailVerified: customer.emailVerified } : null,
+    // Canonical and Open Graph URLs are absolute (app/lib/seo.ts).
+    origin: context.origin,
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

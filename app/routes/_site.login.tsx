@@ -9,6 +9,7 @@ import { getCustomer } from "~/services/auth.server";
 import { signInWithForm } from "~/services/sign-in.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { PASSWORD_RESET_DONE } from "~/lib/password-recovery";
+import { originOf, pageMeta } from "~/lib/seo";
 
 /** Messages another screen may ask the login page to show (never free text from the URL). */
 const NOTICES: Record<string, string> = {
@@ -30,7 +31,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeRedirect(outcome.form.get("redirectTo")), { headers: outcome.headers });
 }
 
-export const meta: MetaFunction = () => [{ title: "Log in · Reelcraft" }];
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta(originOf(matches), { title: "Log in · Reelcraft", description: "Log in to Reelcraft to order packages and follow your orders.", path: "/login" });
 
 export default function LoginPage() {
   const lastResult = useActionData<typeof action>()?.result;

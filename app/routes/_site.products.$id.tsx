@@ -6,6 +6,7 @@ import { fetchPriority } from "~/lib/html";
 import { ProductView } from "~/components/product-view";
 import { getProduct } from "~/services/products.server";
 import { parseId } from "~/lib/record-id";
+import { originOf, pageMeta, productJsonLd } from "~/lib/seo";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = parseId(params.id);
@@ -26,12 +27,21 @@ function lcpImage(product: Parameters<typeof galleryItems>[0], search: string) {
   return item?.kind === "video" ? item.poster : item?.src;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, location }) => {
-  if (!data) return [{ title: "Service not found · Reelcraft" }];
-  const image = lcpImage(data.product, location.search);
+export const meta: MetaFunction<typeof loader> = ({ data, location, matches }) => {
+  if (!data) return [{ title: "Service not found · Reelcraft" }, { name: "robots", content: "noindex" }];
+  const { product } = data;
+  const image = lcpImage(product, location.search);
+  const origin = originOf(matches);
+  const preview = product.images[0] ?? product.video_thumbnail;
   return [
-    { title: `${data.product.title} · Reelcraft` },
-    { name: "description", content: data.product.description_heading },
+    ...pageMeta(origin, {
+      title: `${product.title} · Reelcraft`,
+      description: product.description_heading,
+      path: `/products/${product.id}`,
+      image: preview,
+      type: "product",
+      jsonLd: productJsonLd(origin, { id: product.id, title: product.title, description: product.description, image: preview, packages: product.packages }),
+    }),
     ...(image ? [{ tagName: "link", rel: "preload", as: "image", href: image, ...fetchPriority("high") }] : []),
   ];
 };

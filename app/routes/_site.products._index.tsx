@@ -6,6 +6,7 @@ import { ProductCardSkeleton } from "~/components/ui/skeleton";
 import { OneVideoAtATime } from "~/components/video-coordinator";
 import { parsePageParam, parseTagParam, QUERY_MAX_LENGTH } from "~/lib/query";
 import { getCatalogPage } from "~/services/products.server";
+import { originOf, pageMeta, SITE_DESCRIPTION } from "~/lib/seo";
 
 /** SPEC §9: five products per page on the customer screen. */
 export const PRODUCTS_PAGE_SIZE = 5;
@@ -24,10 +25,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...catalogue, tag: tag ?? null, q: q ?? null };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.tag ? `${data.tag} services · Reelcraft` : "Services · Reelcraft" },
-  { name: "description", content: "Browse 3D animation and video production services with fixed-price packages." },
-];
+/** Each listing page has its own title and canonical URL (tag and page); search results are not indexed. */
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const tag = data?.tag ?? null;
+  const page = data?.page ?? 1;
+  const query = new URLSearchParams();
+  if (tag) query.set("tag", tag);
+  if (page > 1) query.set("page", String(page));
+  const search = query.toString();
+  const meta = pageMeta(originOf(matches), {
+    title: `${tag ? `${tag} services` : "Services"}${page > 1 ? ` · page ${page}` : ""} · Reelcraft`,
+    description: tag ? `Fixed-price ${tag} packages from vetted studios: compare Basic, Standard and Premium and order online.` : SITE_DESCRIPTION,
+    path: `/products${search ? `?${search}` : ""}`,
+  });
+  return data?.q ? [...meta, { name: "robots", content: "noindex, follow" }] : meta;
+};
 
 export default function ProductsPage() {
   const { data, page, totalPages, tags, tag, q, total } = useLoaderData<typeof loader>();

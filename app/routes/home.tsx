@@ -10,6 +10,7 @@ import { TableScroller } from "~/components/ui/table-scroller";
 import { DemoRequestSchema } from "~/lib/schemas/demo-request";
 import { createDemoRequest } from "~/services/demo-requests.server";
 import { allowAnonymousWrite, TOO_MANY_ATTEMPTS } from "~/services/rate-limit.server";
+import { originOf, pageMeta, shopJsonLd } from "~/lib/seo";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), { schema: DemoRequestSchema });
@@ -20,13 +21,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect("/home?demo=requested#book-a-demo");
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Reelcraft · Pay-per-video 3D animation and video production" },
-  {
-    name: "description",
-    content: "A pay-per-video content platform: 4,000+ creators across the UK, US and Europe, fixed-price packages, turnaround within 10 days.",
-  },
-];
+export const meta: MetaFunction = ({ matches }) => {
+  const origin = originOf(matches);
+  return pageMeta(origin, {
+    title: "Reelcraft · Pay-per-video 3D animation and video production",
+    description: "A pay-per-video content platform: 4,000+ creators across the UK, US and Europe, fixed-price packages, turnaround within 10 days.",
+    path: "/home",
+    jsonLd: shopJsonLd(origin),
+  });
+};
 
 const COMPARISON: { label: string; us: string; inHouse: string; agency: string; platforms: string }[] = [
   {

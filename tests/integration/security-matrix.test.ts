@@ -18,6 +18,8 @@ export const SCREENS: Row[] = [
   ["GET", "/home", 200, 200, 200, 200],
   ["GET", "/products", 200, 200, 200, 200],
   ["GET", "/products/1", 200, 200, 200, 200],
+  ["GET", "/sitemap.xml", 200, 200, 200, 200],
+  ["GET", "/robots.txt", 200, 200, 200, 200],
   ["GET", "/products/1/checkout?package=0", login, 200, 200, login],
   ["GET", "/profile", login, 200, 200, login],
   ["GET", "/profile/orders", login, 200, 200, login],

@@ -1,0 +1,126 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { adminCookie, customerCookie, get } from "./helpers";
+
+/** Search engines and link previews: tags, JSON-LD, the sitemap, robots.txt and noindex on private pages. */
+const page = async (path: string, init?: RequestInit) => (await (await get(path, init)).text()).replace(/<!-- -->/g, "");
+const attr = (html: string, selector: RegExp) => selector.exec(html)?.[1] ?? null;
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+
+describe("public pages for search engines and link previews", () => {
+  it("/products/1: unique title, description, canonical URL, Open Graph and Twitter tags with the product's image", async () => {
+    const html = await page("/products/1?package=1");
+    expect(attr(html, /<title>([^<]+)<\/title>/)).toBe("3D Product Launch Animation · Reelcraft");
+    expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe("http://localhost/products/1");
+    expect(attr(html, /<meta property="og:url" content="([^"]+)"/)).toBe("http://localhost/products/1");
+    expect(attr(html, /<meta property="og:type" content="([^"]+)"/)).toBe("product");
+    expect(attr(html, /<meta property="og:image" content="([^"]+)"/)).toMatch(/^http:\/\/localhost\/media\/products\/1\//);
+    expect(attr(html, /<meta name="twitter:card" content="([^"]+)"/)).toBe("summary_large_image");
+    expect(attr(html, /<meta name="description" content="([^"]+)"/)).toBeTruthy();
+  });
+
+  it("/products/1 has Product with an AggregateOffer over its packages, and a BreadcrumbList", async () => {
+    const [product, breadcrumbs] = jsonLd(await page("/products/1"));
+    const api = (await (await get("/api/v1/products/1")).json()) as { data: { title: string; packages: { amount: string; currency: string }[] } };
+    const prices = api.data.packages.map((p) => Number(p.amount));
+    expect(product).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: api.data.title,
+      url: "http://localhost/products/1",
+      offers: {
+        "@type": "AggregateOffer",
+        priceCurrency: api.data.packages[0]!.currency,
+        lowPrice: Math.min(...prices).toFixed(2),
+        highPrice: Math.max(...prices).toFixed(2),
+        offerCount: api.data.packages.length,
+      },
+    });
+    expect((product!.image as string[])[0]).toMatch(/^http:\/\/localhost\//);
+    expect(typeof product!.description).toBe("string");
+    expect(breadcrumbs).toMatchObject({
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { position: 1, name: "Home", item: "http://localhost/home" },
+        { position: 2, name: "Services", item: "http://localhost/products" },
+        { position: 3, name: api.data.title, item: "http://localhost/products/1" },
+      ],
+    });
+  });
+
+  it("/home has Organization and WebSite with a SearchAction that the listing answers", async () => {
+    const items = jsonLd(await page("/home"));
+    expect(items.map((i) => i["@type"])).toEqual(["Organization", "WebSite"]);
+    expect(items[0]).toMatchObject({ name: "Reelcraft", url: "http://localhost/home" });
+    const action = (items[1]!.potentialAction ?? {}) as { "@type": string; target: { urlTemplate: string }; "query-input": string };
+    expect(action["@type"]).toBe("SearchAction");
+    expect(action["query-input"]).toBe("required name=search_term_string");
+    const search = await get(new URL(action.target.urlTemplate.replace("{search_term_string}", "logo")).pathname + "?q=logo");
+    expect(search.status).toBe(200);
+  });
+
+  it("every public page has its own title and canonical; search results are not indexed", async () => {
+    const titles = new Map<string, string>();
+    for (const path of ["/home", "/products", "/products?tag=3D%20Animation", "/products?page=2", "/products/1", "/products/2", "/login", "/signup"]) {
+      const html = await page(path);
+      const title = attr(html, /<title>([^<]+)<\/title>/)!;
+      expect(titles.has(title), `${path} repeats the title of ${titles.get(title)}`).toBe(false);
+      titles.set(title, path);
+      expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(`http://localhost${path.replace("%20", "+")}`);
+      expect(html).not.toContain('name="robots"');
+    }
+    expect(await page("/products?q=logo")).toContain('<meta name="robots" content="noindex, follow"/>');
+  });
+});
+
+describe("sitemap.xml and robots.txt", () => {
+  it("the sitemap lists home, the listing and every product on sale with lastmod; an archived product leaves it", async () => {
+    const sitemap = async () => {
+      const response = await get("/sitemap.xml");
+      expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+      return response.text();
+    };
+    const xml = await sitemap();
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)].map((m) => m[1]);
+    const active = await env.DB.prepare("SELECT count(*) AS n FROM products WHERE archived_at IS NULL").first<number>("n");
+    expect(locs.slice(0, 2)).toEqual(["http://localhost/home", "http://localhost/products"]);
+    expect(locs).toHaveLength(2 + active!);
+    expect(locs).toContain("http://localhost/products/3");
+
+    await env.DB.prepare("UPDATE products SET archived_at = ? WHERE id = 3").bind(Date.now()).run();
+    try {
+      expect(await sitemap()).not.toContain("<loc>http://localhost/products/3</loc>");
+    } finally {
+      await env.DB.prepare("UPDATE products SET archived_at = NULL WHERE id = 3").run();
+    }
+  });
+
+  it("robots.txt disallows the private areas and names the sitemap", async () => {
+    const text = await (await get("/robots.txt")).text();
+    for (const line of [
+      "Disallow: /admin",
+      "Disallow: /profile",
+      "Disallow: /products/*/checkout",
+      "Disallow: /api/",
+      "Sitemap: http://localhost/sitemap.xml",
+    ]) {
+      expect(text).toContain(line);
+    }
+  });
+
+  it("private pages say noindex in a header; public ones do not", async () => {
+    const customer = await customerCookie();
+    for (const [path, cookie] of [
+      ["/profile/orders", customer],
+      ["/products/1/checkout?package=0", customer],
+      ["/admin/dashboard", await adminCookie()],
+      ["/admin/login", ""],
+      ["/forgot-password", ""],
+    ] as const) {
+      expect((await get(path, { headers: { Cookie: cookie } })).headers.get("X-Robots-Tag"), path).toBe("noindex");
+    }
+    for (const path of ["/home", "/products", "/products/1", "/sitemap.xml"]) expect((await get(path)).headers.get("X-Robots-Tag"), path).toBeNull();
+  });
+});
