@@ -3,6 +3,7 @@ import { createDb, type Database } from "./db/client";
 import type { PaymentGateway } from "./app/services/payments/gateway.server";
 import { isLocalEnvironment } from "./app/services/environment.server";
 import { createPaymentGateway } from "./app/services/payments/factory.server";
+import { openD1Session, type RequestD1 } from "./app/services/d1-sessions.server";
 import { passwordCost, type PasswordCost } from "./app/services/password.server";
 
 /** What the Cloudflare runtime hands every request (the dev proxy supplies the same shape). */
@@ -16,8 +17,10 @@ declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: CloudflareContext;
     env: Env;
-    /** A Drizzle client created for this request. */
+    /** A Drizzle client created for this request, over its D1 session (`d1-sessions.server.ts`). */
     db: Database;
+    /** This request's D1 session, and whether its answer hands the bookmark back. */
+    d1: RequestD1;
     /** This deployment's payment gateway, built on first use and then shared by the whole request. */
     readonly payments: PaymentGateway;
     /**
@@ -39,12 +42,14 @@ declare module "@remix-run/cloudflare" {
 export function getLoadContext({ request, context }: { request: Request; context: { cloudflare: CloudflareContext } }): AppLoadContext {
   const env = context.cloudflare.env;
   assertProductionSecrets(env);
-  const db = createDb(env.DB);
+  const d1 = openD1Session(env.DB, request);
+  const db = createDb(d1.session);
   let payments: PaymentGateway | undefined;
   return {
     cloudflare: context.cloudflare,
     env,
     db,
+    d1,
     privacy: { personal: false },
     cspNonce: newNonce(),
     origin: new URL(request.url).origin,

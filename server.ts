@@ -9,6 +9,7 @@ import { RETRY_AFTER_SECONDS } from "./app/services/rate-limit.server";
 import { guardRequest } from "./app/services/request-guard.server";
 import { applySecurityHeaders, securityHeaderOptions } from "./app/services/security.server";
 import { isPrivatePath } from "./app/services/seo.server";
+import { withBookmark } from "./app/services/d1-sessions.server";
 import { getLoadContext } from "./load-context";
 import { createDb } from "./db/client";
 import { deliverMailBatch, MAIL_DEAD_LETTERS, markMailFailed, type MailJob } from "./app/services/mail/mail.server";
@@ -73,7 +74,7 @@ export default {
         context: { cloudflare: { env, ctx, cf: request.cf } },
       });
       const handle = async () => {
-        const response = await handleRemixRequest(guarded.request, loadContext);
+        const response = withBookmark(await handleRemixRequest(guarded.request, loadContext), guarded.request, loadContext.d1, isApiRequest(request));
         return finish(response, env, {
           personal: loadContext.privacy.personal,
           nonce: loadContext.cspNonce,

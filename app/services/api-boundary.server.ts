@@ -14,7 +14,7 @@ import { isLocalEnvironment } from "./environment.server";
 
 const LOCAL_DEFAULT = ["http://localhost:*", "http://127.0.0.1:*"];
 const ALLOWED_METHODS = "GET, POST, PUT, DELETE, OPTIONS";
-const ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key";
+const ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key, X-D1-Bookmark";
 
 export function isApiRequest(request: Request) {
   return new URL(request.url).pathname.startsWith("/api/v1/");
@@ -85,7 +85,7 @@ export function finishApiResponse(request: Request, response: Response, env: Env
   headers.append("Vary", "Origin");
   if (origin) {
     headers.set("Access-Control-Allow-Origin", origin);
-    headers.set("Access-Control-Expose-Headers", "Retry-After, X-Cache");
+    headers.set("Access-Control-Expose-Headers", "Retry-After, X-Cache, X-D1-Bookmark");
   }
   return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
 }
