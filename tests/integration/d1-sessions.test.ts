@@ -36,7 +36,9 @@ describe("D1 sessions and bookmarks", () => {
     expect(((await read.json()) as { data: { street: string }[] }).data.map((a) => a.street)).toContain("1 Replica Row");
 
     for (const forged of ["ffffffff-ffffffff-ffffffff-ffffffffffffffffffffffffffffffff", "not a bookmark", "x".repeat(500)]) {
-      const answer = await dispatch("http://localhost/api/v1/users/me", { headers: { Authorization: `Bearer ${person.access_token}`, "X-D1-Bookmark": forged } });
+      const answer = await dispatch("http://localhost/api/v1/users/me", {
+        headers: { Authorization: `Bearer ${person.access_token}`, "X-D1-Bookmark": forged },
+      });
       expect(answer.status, forged.slice(0, 20)).toBe(200);
     }
     expect((await api("GET", "/users/me", { token: person.access_token })).status).toBe(200);
