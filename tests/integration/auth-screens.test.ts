@@ -74,7 +74,8 @@ describe("login, signup and logout screens", () => {
     const ok = await postForm("/login", { email: "customer@example.com", password: "Customer#2026", redirectTo: "/profile" });
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe("/profile");
-    const cookie = ok.headers.getSetCookie().at(-1)!;
+    // The session cookie (a sign-in also hands back the D1 bookmark cookie, ADR 015).
+    const cookie = ok.headers.getSetCookie().find((c) => c.startsWith("sid="))!;
     expect(cookie).toMatch(/^sid=[A-Za-z0-9%]+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
     // Remix's cookie encoding around a 256-bit random token.
     expect(JSON.parse(atob(decodeURIComponent(cookie.split(";")[0]!.slice("sid=".length))))).toMatch(/^[A-Za-z0-9_-]{43}$/);
