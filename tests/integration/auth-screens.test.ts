@@ -75,7 +75,7 @@ describe("login, signup and logout screens", () => {
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe("/profile");
     // The session cookie (a sign-in also hands back the D1 bookmark cookie, ADR 015).
-    const cookie = ok.headers.getSetCookie().find((c) => c.startsWith("sid="))!;
+    const cookie = ok.headers.getSetCookie().findLast((c) => c.startsWith("sid="))!;
     expect(cookie).toMatch(/^sid=[A-Za-z0-9%]+; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax$/);
     // Remix's cookie encoding around a 256-bit random token.
     expect(JSON.parse(atob(decodeURIComponent(cookie.split(";")[0]!.slice("sid=".length))))).toMatch(/^[A-Za-z0-9_-]{43}$/);
