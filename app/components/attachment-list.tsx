@@ -1,8 +1,6 @@
-import { ATTACHMENT_ACCEPT, ATTACHMENT_RULE } from "~/lib/delivery-rules";
+import { ATTACHMENT_ACCEPT, ATTACHMENT_RULE, formatFileSize } from "~/lib/delivery-rules";
 
 export type Attachment = { id: number; name: string; size: number; kind: "video" | "image" | "document"; url: string };
-
-const kb = (size: number) => `${Math.max(1, Math.round(size / 1024)).toLocaleString("en-GB")} KB`;
 
 /** Files attached to a brief or a message: videos open in the browser, others download. */
 export function AttachmentList({ attachments, label }: { attachments: Attachment[]; label: string }) {
@@ -17,7 +15,7 @@ export function AttachmentList({ attachments, label }: { attachments: Attachment
             className="inline-flex items-center gap-1 rounded-lg bg-white px-2.5 py-1 text-xs font-semibold text-brand-700 ring-1 ring-slate-200 hover:underline"
           >
             <span aria-hidden="true">{a.kind === "video" ? "▶" : a.kind === "image" ? "🖼" : "📄"}</span>
-            {a.name} ({kb(a.size)})
+            {a.name} ({formatFileSize(a.size)})
           </a>
         </li>
       ))}

@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FormError, SubmitButton, TextAreaField, useIsSubmitting } from "~/components/ui/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
-import { formatTimestamp } from "~/lib/delivery-rules";
+import { formatFileSize, formatTimestamp } from "~/lib/delivery-rules";
 import { RevisionSchema } from "~/lib/schemas/revision";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -40,7 +40,7 @@ export function DeliveryFiles({ deliveryId, files }: { deliveryId: number; files
             <img src={file.url} alt={file.name} loading="lazy" className="max-h-96 rounded-xl border border-slate-200" />
           ) : null}
           <a href={file.url} download={file.name} className="mt-1 inline-block text-sm font-semibold text-brand-700 hover:underline">
-            Download {file.name} ({Math.max(1, Math.round(file.size / 1024)).toLocaleString("en-GB")} KB)
+            Download {file.name} ({formatFileSize(file.size)})
           </a>
         </li>
       ))}

@@ -1,7 +1,7 @@
 import { Form, useNavigate } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { SubmitButton } from "~/components/ui/form";
-import { DELIVERY_ACCEPT, DELIVERY_LIMITS, DELIVERY_RULE } from "~/lib/delivery-rules";
+import { DELIVERY_ACCEPT, DELIVERY_LIMITS, DELIVERY_RULE, formatFileSize } from "~/lib/delivery-rules";
 import { useHydrated } from "~/lib/use-hydrated";
 
 type Picked = { name: string; size: number };
@@ -93,9 +93,7 @@ export function DeliveryUpload({ orderId, refused, note, busy }: { orderId: numb
             <li key={file.name} className="text-sm">
               <div className="flex justify-between gap-2">
                 <span className="truncate">{file.name}</span>
-                <span className="shrink-0 text-slate-600 tabular-nums">
-                  {uploading ? `${file.percent}%` : `${Math.max(1, Math.round(file.size / 1024))} KB`}
-                </span>
+                <span className="shrink-0 text-slate-600 tabular-nums">{uploading ? `${file.percent}%` : formatFileSize(file.size)}</span>
               </div>
               <progress max={100} value={file.percent} aria-label={`Upload of ${file.name}`} className="h-1.5 w-full accent-brand-700" />
             </li>

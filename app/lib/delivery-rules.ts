@@ -9,6 +9,11 @@ export const ATTACHMENT_LIMITS = { files: 5, videoBytes: 50 * MB, imageBytes: 10
 export const ATTACHMENT_ACCEPT = DELIVERY_ACCEPT;
 export const ATTACHMENT_RULE = `Up to ${ATTACHMENT_LIMITS.files} files: MP4 or WebM videos up to ${ATTACHMENT_LIMITS.videoBytes / MB} MB, images up to ${ATTACHMENT_LIMITS.imageBytes / MB} MB, PDFs up to ${ATTACHMENT_LIMITS.documentBytes / MB} MB each.`;
 
+/** A file's size as the order pages show it: whole kilobytes, at least 1 ("1,234 KB"). */
+export function formatFileSize(bytes: number): string {
+  return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-GB")} KB`;
+}
+
 /** Review comments: "0:42" ↔ 42 seconds. */
 export function formatTimestamp(seconds: number): string {
   const whole = Math.max(0, Math.floor(seconds));
