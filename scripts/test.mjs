@@ -56,7 +56,7 @@ function counts() {
   return `${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : "");
 }
 
-const env = { SKIP_BUILD: "1", CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` };
+const env = { SKIP_BUILD: "1", CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json`, E2E_TRACE: "off" };
 const times = [];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 function summary() {
