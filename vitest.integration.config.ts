@@ -44,6 +44,8 @@ export default defineConfig({
     // empties D1 and R2 and seeds again, so every file still starts from the same storage.
     maxWorkers: 2,
     isolate: false,
+    // Generous: on a busy 2-core machine a test that sends a few hundred requests can pass 5 s.
+    testTimeout: 20_000,
     setupFiles: ["./tests/integration/setup.ts"],
     deps: {
       optimizer: {
