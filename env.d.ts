@@ -6,6 +6,8 @@ declare global {
   interface Env {
     DB: D1Database;
     MEDIA: R2Bucket;
+    /** Cloudflare Images: AVIF/WebP variants of product images (Miniflare runs it locally with sharp). */
+    IMAGES: ImagesBinding;
     ENVIRONMENT?: string;
     /** HMAC key for API access tokens (at least 32 characters). */
     TOKEN_SECRET: string;

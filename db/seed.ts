@@ -15,9 +15,10 @@ const { env, dispose } = await getPlatformProxy<Env>({ persist: { path: join(per
 try {
   if (!isLocalEnvironment(env)) throw new Error(`Refusing to seed: ENVIRONMENT is "${env.ENVIRONMENT ?? ""}", not development or test (see .dev.vars).`);
   const mediaDir = join(import.meta.dirname, "seed", "media");
-  const result = await seed(createDb(env.DB), env.MEDIA, async (file) => new Uint8Array(await readFile(join(mediaDir, file))));
+  const load = async (file: string) => new Uint8Array(await readFile(join(mediaDir, file)));
+  const result = await seed(createDb(env.DB), env.MEDIA, load, undefined, (file) => load(join("variants", file)));
   console.log(
-    `Seed: ${result.productsCreated} products, ${result.accountsCreated} accounts, ${result.mediaUploaded} media files and ${result.ordersCreated} demo orders added (existing data kept).`,
+    `Seed: ${result.productsCreated} products, ${result.accountsCreated} accounts, ${result.mediaUploaded} media files, ${result.variantsMade} image variants and ${result.ordersCreated} demo orders added (existing data kept).`,
   );
 } finally {
   await dispose();

@@ -1,10 +1,20 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { fetchPriority } from "~/lib/html";
+import { posterSrc } from "~/lib/media-variants";
+import { Picture } from "./ui/picture";
 
 export interface GalleryItem {
   kind: "video" | "image";
   src: string;
   poster?: string | undefined;
+}
+
+/** The gallery's width: the page's main column beside the 24rem package panel from lg, else the screen. */
+export const GALLERY_SIZES = "(min-width: 1280px) 800px, (min-width: 1024px) calc(100vw - 30rem), 100vw";
+
+/** A video's poster in the gallery: the WebP copy at the gallery's largest width. */
+export function galleryPoster(poster: string | undefined) {
+  return poster ? posterSrc(poster, 960) : undefined;
 }
 
 /** Gallery order (SPEC §4): videos first, then images. */
@@ -54,7 +64,7 @@ export function MediaGallery({ title, items }: { title: string; items: GalleryIt
           <video
             key={current.src}
             src={current.src}
-            poster={current.poster}
+            poster={galleryPoster(current.poster)}
             controls
             playsInline
             // The poster is the page's LCP element: fetch nothing of the video until it is played.
@@ -66,9 +76,10 @@ export function MediaGallery({ title, items }: { title: string; items: GalleryIt
             className="aspect-[8/5] w-full bg-black object-contain"
           />
         ) : (
-          <img
+          <Picture
             key={current.src}
             src={current.src}
+            sizes={GALLERY_SIZES}
             alt={`${title}, image ${index + 1} of ${items.length}`}
             width={960}
             height={600}
@@ -104,8 +115,9 @@ export function MediaGallery({ title, items }: { title: string; items: GalleryIt
                 aria-label={`Show ${item.kind} ${i + 1}`}
                 className={`relative block h-14 w-22 overflow-hidden rounded-lg ring-2 ${i === index ? "ring-brand-600" : "ring-transparent hover:ring-slate-300"}`}
               >
-                <img
+                <Picture
                   src={item.kind === "video" ? (item.poster ?? "/placeholder.svg") : item.src}
+                  sizes="88px"
                   alt=""
                   width={88}
                   height={56}

@@ -1,8 +1,10 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { fetchPriority } from "~/lib/html";
+import { posterSrc } from "~/lib/media-variants";
 import { formatMoney } from "~/lib/money";
 import type { ProductView } from "~/services/products.server";
+import { Picture } from "./ui/picture";
 import { Rating } from "./ui/rating";
 import { useVideoCoordinator } from "./video-coordinator";
 
@@ -13,19 +15,24 @@ function lowestPrice(product: ProductCardData) {
   return cheapest ? formatMoney(cheapest.amount_minor, cheapest.currency) : null;
 }
 
+/** A card's width in the listing's grid: two columns on phones, three from md, four from xl (max-w-7xl). */
+const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 33vw, 50vw";
+
 /** A product in the listing: first image (or video with its thumbnail), title, lowest price, rating. */
 export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
   const price = lowestPrice(product);
   const video = product.videos[0];
-  const poster = product.video_thumbnail ?? product.images[0] ?? "/placeholder.svg";
+  // A poster has no srcset: the WebP copy wide enough for a card on a phone's screen.
+  const poster = posterSrc(product.video_thumbnail ?? product.images[0] ?? "/placeholder.svg", 640);
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600">
       <div className="relative aspect-[8/5] overflow-hidden bg-slate-100">
         {video ? (
           <CardVideo src={video} poster={poster} title={product.title} />
         ) : (
-          <img
+          <Picture
             src={product.images[0] ?? "/placeholder.svg"}
+            sizes={CARD_SIZES}
             alt=""
             width={960}
             height={600}

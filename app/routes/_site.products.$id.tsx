@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { galleryItems } from "~/components/media-gallery";
+import { GALLERY_SIZES, galleryItems, galleryPoster } from "~/components/media-gallery";
 import { fetchPriority } from "~/lib/html";
+import { pictureSources } from "~/lib/media-variants";
 import { ProductView } from "~/components/product-view";
 import { getProduct } from "~/services/products.server";
 import { parseId } from "~/lib/record-id";
@@ -19,18 +20,28 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
   formMethod || currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false;
 
-/** The gallery's first visual (a video's poster or an image) is the LCP element: preload it. */
-function lcpImage(product: Parameters<typeof galleryItems>[0], search: string) {
+/**
+ * The gallery's first visual (a video's poster or an image) is the LCP element: preload the very copy
+ * the page will show (the poster's WebP; the image's AVIF for the gallery's width, which browsers
+ * without AVIF skip, since its type says so).
+ */
+function lcpPreload(product: Parameters<typeof galleryItems>[0], search: string) {
   const items = galleryItems(product);
   const requested = Number(new URLSearchParams(search).get("media") ?? 0);
   const item = items[Number.isInteger(requested) && requested >= 0 && requested < items.length ? requested : 0];
-  return item?.kind === "video" ? item.poster : item?.src;
+  const preload = { tagName: "link", rel: "preload", as: "image", ...fetchPriority("high") };
+  if (item?.kind === "video") {
+    const poster = galleryPoster(item.poster);
+    return poster ? [{ ...preload, href: poster }] : [];
+  }
+  if (!item) return [];
+  const best = pictureSources(item.src)[0];
+  return [best ? { ...preload, href: item.src, imageSrcSet: best.srcSet, imageSizes: GALLERY_SIZES, type: best.type } : { ...preload, href: item.src }];
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, location, matches }) => {
   if (!data) return [{ title: "Service not found · Reelcraft" }, { name: "robots", content: "noindex" }];
   const { product } = data;
-  const image = lcpImage(product, location.search);
   const origin = originOf(matches);
   const preview = product.images[0] ?? product.video_thumbnail;
   return [
@@ -42,7 +53,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, location, matches }) =
       type: "product",
       jsonLd: productJsonLd(origin, { id: product.id, title: product.title, description: product.description, image: preview, packages: product.packages }),
     }),
-    ...(image ? [{ tagName: "link", rel: "preload", as: "image", href: image, ...fetchPriority("high") }] : []),
+    ...lcpPreload(product, location.search),
   ];
 };
 

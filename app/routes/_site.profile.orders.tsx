@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { OrdersSkeleton } from "~/components/profile-loading";
 import { Pagination } from "~/components/ui/pagination";
+import { Picture } from "~/components/ui/picture";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { WorkStatusBadge } from "~/components/work-status";
 import { currencySymbol } from "~/lib/currency";
@@ -54,8 +55,9 @@ export default function MyOrders() {
           <ul className="grid gap-4">
             {orders.map((order) => (
               <li key={order.id} className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:flex-row">
-                <img
+                <Picture
                   src={order.product.image ?? "/placeholder.svg"}
+                  sizes="(min-width: 640px) 10rem, 100vw"
                   alt=""
                   width={960}
                   height={600}

@@ -11,6 +11,7 @@ import { MessageSchema } from "~/lib/schemas/message";
 import { MessageThread } from "~/components/message-thread";
 import { AttachmentList } from "~/components/attachment-list";
 import { adminDateTime } from "~/components/admin-orders-table";
+import { Picture } from "~/components/ui/picture";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinor } from "~/lib/money";
@@ -136,7 +137,14 @@ export default function AdminOrder() {
             Product Information
           </h2>
           <div className="mt-4 flex gap-4">
-            <img src={order.product.image ?? "/placeholder.svg"} alt="" width={960} height={600} className="aspect-[8/5] w-32 rounded-lg object-cover" />
+            <Picture
+              src={order.product.image ?? "/placeholder.svg"}
+              sizes="8rem"
+              alt=""
+              width={960}
+              height={600}
+              className="aspect-[8/5] w-32 rounded-lg object-cover"
+            />
             <div className="text-sm">
               <Link to={`/admin/products/${order.product_id}`} className="font-semibold text-brand-700 hover:underline">
                 {order.product.title}

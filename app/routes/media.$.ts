@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { serveMedia } from "~/services/media.server";
 
-/** GET /media/{key}: product images and videos from R2. */
+/** GET /media/{key}: product images and videos from R2, and their AVIF/WebP variants (made on first request). */
 export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return serveMedia(context.env.MEDIA, params["*"] ?? "", request);
+  return serveMedia(context.env.MEDIA, params["*"] ?? "", request, { images: context.env.IMAGES });
 }

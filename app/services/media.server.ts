@@ -7,12 +7,15 @@
  *   row without its object; every change ends with `catalogueChanged()`;
  * - serving: stored content type, ETag and conditional requests, long immutable caching (keys are
  *   never reused), nosniff, and single byte ranges (206/416) so videos can seek;
+ * - variants: smaller AVIF/WebP copies of product images, made through the Images binding the first
+ *   time they are asked for (or at seed time) and kept in R2 beside the original (ADR 016);
  * - URLs: `/media/{key}`.
  */
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { productMedia, products, type MediaKind } from "../../db/schema";
 import { IMAGE_LIMIT_BYTES, MEDIA_PER_PRODUCT, VIDEO_LIMIT_BYTES } from "~/lib/media-rules";
+import { parseVariantKey, VARIANT_FORMATS, VARIANT_WIDTHS, variantKey, variantSourceKey, type VariantFormat, type VariantWidth } from "~/lib/media-variants";
 import { catalogueChanged } from "./edge-cache.server";
 
 export { IMAGE_LIMIT_BYTES, VIDEO_LIMIT_BYTES };
@@ -170,7 +173,7 @@ export async function addMedia(
       db.insert(productMedia).values({ productId, kind, r2Key: key, contentType: type.mime, size: file.size, position }),
       ...old.map((o) => db.delete(productMedia).where(eq(productMedia.id, o.id))),
     ]);
-    if (old.length) await bucket.delete(old.map((o) => o.key));
+    if (old.length) await bucket.delete(old.flatMap((o) => [o.key, ...variantKeysOf([o.key])]));
   } catch (error) {
     await bucket.delete(key);
     throw error;
@@ -246,7 +249,7 @@ export async function removeMedia(db: Database, bucket: R2Bucket, productId: num
       .set({ position: sql`${productMedia.position} - 1` })
       .where(and(eq(productMedia.productId, productId), eq(productMedia.kind, row.kind), sql`${productMedia.position} > ${row.position}`)),
   ]);
-  await bucket.delete(row.key);
+  await bucket.delete([row.key, ...variantKeysOf([row.key])]);
   await catalogueChanged();
   return true;
 }
@@ -273,6 +276,53 @@ export async function moveMedia(db: Database, productId: number, mediaId: number
   if (first) await db.batch([first, ...rest]);
   await catalogueChanged();
   return true;
+}
+
+// ----- Variants -----
+
+/**
+ * Finds or makes one variant of a stored image: `width` pixels wide (never wider than the original)
+ * in `format`, kept in R2 under its own key. "missing" when the original is gone; "failed" when the
+ * Images binding cannot read it (the caller then serves the original).
+ */
+export async function ensureVariant(
+  bucket: R2Bucket,
+  images: ImagesBinding,
+  sourceKey: string,
+  width: VariantWidth,
+  format: VariantFormat,
+): Promise<R2Object | "missing" | "failed"> {
+  const key = variantKey(sourceKey, width, format.ext);
+  const existing = await bucket.head(key);
+  if (existing) return existing;
+  const source = await bucket.get(sourceKey);
+  if (!source) return "missing";
+  try {
+    const body = await transformImage(images, await source.arrayBuffer(), width, format);
+    return await bucket.put(key, body, { httpMetadata: { contentType: format.mime } });
+  } catch (error) {
+    console.error("Image variant failed", key, error);
+    return "failed";
+  }
+}
+
+/**
+ * One variant's bytes, through the Images binding: `width` pixels wide, never wider than the image
+ * itself, in `format`. Read whole: R2 needs the length up front, and variants are small.
+ */
+export async function transformImage(images: ImagesBinding, bytes: ArrayBuffer, width: VariantWidth, format: VariantFormat): Promise<ArrayBuffer> {
+  const info = await images.info(new Blob([bytes]).stream());
+  const fit = "width" in info ? Math.min(width, info.width) : width;
+  const result = await images
+    .input(new Blob([bytes]).stream())
+    .transform({ width: fit })
+    .output({ format: format.mime });
+  return new Response(result.image()).arrayBuffer();
+}
+
+/** Variants of the images under `keys`, for removing them with their original. */
+export function variantKeysOf(keys: string[]): string[] {
+  return keys.flatMap((key) => (variantSourceKey(mediaUrl(key)) ? VARIANT_WIDTHS.flatMap((w) => VARIANT_FORMATS.map((f) => variantKey(key, w, f.ext))) : []));
 }
 
 // ----- Serving -----
@@ -312,13 +362,20 @@ export function parseRange(header: string | null, size: number): ByteRange | nul
  * How an object is served: public catalogue media (cached everywhere, inline), or an order's private
  * file (kept in the person's browser only; `attachment` names a download, otherwise it plays inline).
  */
-export type ServeOptions = { private?: boolean; attachment?: string | null };
+export type ServeOptions = {
+  private?: boolean;
+  attachment?: string | null;
+  /** Makes a missing image variant on the spot. */
+  images?: ImagesBinding | undefined;
+  /** Overrides the cache lifetime (the original served in place of a variant that could not be made). */
+  cacheControl?: string;
+};
 
 function baseHeaders(object: R2Object, options: ServeOptions = {}): Headers {
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set("ETag", object.httpEtag);
-  headers.set("Cache-Control", options.private ? "private, max-age=3600" : IMMUTABLE);
+  headers.set("Cache-Control", options.cacheControl ?? (options.private ? "private, max-age=3600" : IMMUTABLE));
   if (options.attachment) headers.set("Content-Disposition", `attachment; filename*=UTF-8''${encodeURIComponent(options.attachment)}`);
   headers.set("Accept-Ranges", "bytes");
   headers.set("X-Content-Type-Options", "nosniff");
@@ -337,7 +394,14 @@ function etagMatches(header: string | null, etag: string): boolean {
 
 export async function serveMedia(bucket: R2Bucket, key: string, request: Request, options: ServeOptions = {}): Promise<Response> {
   if (!(options.private ? PRIVATE_KEY : PUBLIC_KEY).test(key)) return new Response("Not found", { status: 404 });
-  const head = await bucket.head(key);
+  let head = await bucket.head(key);
+  const variant = !head && !options.private && options.images ? parseVariantKey(key) : null;
+  if (variant && options.images) {
+    const made = await ensureVariant(bucket, options.images, variant.sourceKey, variant.width, variant.format);
+    // The original stands in (every browser decodes it) and is asked for again later.
+    if (made === "failed") return serveMedia(bucket, variant.sourceKey, request, { cacheControl: "public, max-age=300" });
+    if (made !== "missing") head = made;
+  }
   if (!head) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
 
   const headers = baseHeaders(head, options);

@@ -7,6 +7,7 @@ import { count, eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { admins, packages, productMedia, products, productTags, tags, users } from "../schema";
 import { hashPassword, PRODUCTION_COST, type PasswordCost } from "../../app/services/password.server";
+import { VARIANT_FORMATS, VARIANT_WIDTHS, variantKey, variantSourceKey, type VariantFormat, type VariantWidth } from "../../app/lib/media-variants";
 import { DEMO_ADMIN, DEMO_CUSTOMER, SEED_PRODUCTS } from "./catalogue";
 import { seedDemoOrders } from "./demo-orders";
 
@@ -22,15 +23,56 @@ export interface SeedResult {
   accountsCreated: number;
   mediaUploaded: number;
   ordersCreated: number;
+  variantsMade: number;
 }
 
-export async function seed(db: Database, bucket: R2Bucket, loadMedia: LoadMedia, cost: PasswordCost = PRODUCTION_COST): Promise<SeedResult> {
+/**
+ * `loadVariant` reads the seed images' AVIF/WebP variants (db/seed/media/variants, made by
+ * `npm run seed:variants` through the Images binding), so the demo's pages never wait for one;
+ * without it (the integration tests' stand-in bytes are no pictures) they are made on first request.
+ */
+export async function seed(
+  db: Database,
+  bucket: R2Bucket,
+  loadMedia: LoadMedia,
+  cost: PasswordCost = PRODUCTION_COST,
+  loadVariant?: LoadMedia,
+): Promise<SeedResult> {
   const accountsCreated = await seedAccounts(db, cost);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products);
   const productsCreated = total === 0 ? await seedCatalogue(db) : 0;
   const mediaUploaded = await uploadMissingMedia(db, bucket, loadMedia);
   const ordersCreated = await seedDemoOrders(db, bucket, loadMedia);
-  return { productsCreated, accountsCreated, mediaUploaded, ordersCreated };
+  const variantsMade = loadVariant ? await uploadMissingVariants(db, bucket, loadVariant) : 0;
+  return { productsCreated, accountsCreated, mediaUploaded, ordersCreated, variantsMade };
+}
+
+/** The seed files that get variants: the catalogue's images and video thumbnails. */
+export function seedImageFiles(): string[] {
+  return [...new Set(SEED_PRODUCTS.flatMap((p) => [...p.images, ...(p.video ? [p.video.thumbnail] : [])]))].sort();
+}
+
+/** A seed image's variant file name in db/seed/media/variants, e.g. `image-01.jpg.w640.avif`. */
+export function seedVariantFile(file: string, width: VariantWidth, format: VariantFormat["ext"]) {
+  return variantKey(file, width, format);
+}
+
+async function uploadMissingVariants(db: Database, bucket: R2Bucket, loadVariant: LoadMedia): Promise<number> {
+  const rows = await db.select({ key: productMedia.r2Key }).from(productMedia);
+  let uploaded = 0;
+  for (const { key } of rows) {
+    if (!key.includes("/seed-") || !variantSourceKey(`/media/${key}`)) continue;
+    const file = key.slice(key.indexOf("/seed-") + "/seed-".length);
+    for (const width of VARIANT_WIDTHS) {
+      for (const format of VARIANT_FORMATS) {
+        const target = variantKey(key, width, format.ext);
+        if (await bucket.head(target)) continue;
+        await bucket.put(target, await loadVariant(seedVariantFile(file, width, format.ext)), { httpMetadata: { contentType: format.mime } });
+        uploaded++;
+      }
+    }
+  }
+  return uploaded;
 }
 
 async function seedAccounts(db: Database, cost: PasswordCost): Promise<number> {

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { cardTitles, expect, hydrated, test } from "./fixtures";
 
 const PAGE_ONE = ["3D Product Launch Animation", "Animated Explainer Video", "3D Logo Reveal", "Architectural Walkthrough", "Motion Graphics Ad Pack"];
@@ -138,4 +139,32 @@ test("@mobile listing shows two columns and the search box", async ({ page }) =>
     .first()
     .evaluate((ul) => getComputedStyle(ul).gridTemplateColumns.split(" ").length);
   expect(columns).toBe(2);
+});
+
+/** The copy of the first two card images the browser chose, once loaded: its URL and drawn width (0 if it failed to decode). */
+async function chosenImages(page: Page) {
+  const images = page.getByRole("region", { name: "Products" }).locator("picture img");
+  await expect(images.first()).toBeVisible();
+  await page.waitForFunction(() => [...document.querySelectorAll("picture img")].slice(0, 2).every((img) => (img as HTMLImageElement).complete));
+  return images.evaluateAll((all) =>
+    all.slice(0, 2).map((img) => ({ src: (img as HTMLImageElement).currentSrc, width: (img as HTMLImageElement).naturalWidth })),
+  );
+}
+
+test("cards load AVIF copies sized for the card, and video cards a WebP poster", async ({ page }) => {
+  await page.goto("/products");
+  for (const chosen of await chosenImages(page)) {
+    // A desktop card is about 300 CSS pixels wide: the 320-pixel copy is enough.
+    expect(chosen.src).toMatch(/\/media\/products\/\d+\/seed-image-\d+\.jpg\.w320\.avif$/);
+    expect(chosen.width).toBeGreaterThan(0);
+  }
+  await expect(page.getByTestId("card-video").first()).toHaveAttribute("poster", /\/media\/products\/\d+\/seed-thumb-\d+\.jpg\.w640\.webp$/);
+});
+
+test("@mobile cards on a phone load the 640-pixel AVIF copy (two columns at a high pixel ratio)", async ({ page }) => {
+  await page.goto("/products");
+  for (const chosen of await chosenImages(page)) {
+    expect(chosen.src).toMatch(/\.jpg\.w640\.avif$/);
+    expect(chosen.width).toBeGreaterThan(0);
+  }
 });

@@ -42,7 +42,8 @@ test.describe("/products/{id}", () => {
     const gallery = page.getByRole("region", { name: "3D Product Launch Animation media" });
     const video = gallery.getByTestId("gallery-video");
     await expect(video).toHaveAttribute("src", "/media/products/1/seed-video-01.mp4");
-    await expect(video).toHaveAttribute("poster", "/media/products/1/seed-thumb-01.jpg");
+    // The poster is the thumbnail's WebP copy at the gallery's width.
+    await expect(video).toHaveAttribute("poster", "/media/products/1/seed-thumb-01.jpg.w960.webp");
     await video.evaluate(async (v: HTMLVideoElement) => {
       v.muted = true;
       await v.play();
@@ -51,6 +52,10 @@ test.describe("/products/{id}", () => {
 
     await gallery.getByRole("link", { name: "Previous media" }).click();
     await expect(gallery.getByTestId("gallery-image")).toHaveAttribute("src", "/media/products/1/seed-image-06.jpg");
+    // The original stays the <img>; the browser shows the AVIF copy for the gallery's ~800 pixels.
+    await expect
+      .poll(() => gallery.getByTestId("gallery-image").evaluate((img: HTMLImageElement) => (img.complete ? `${img.currentSrc} ${img.naturalWidth}` : "")))
+      .toMatch(/\/media\/products\/1\/seed-image-06\.jpg\.w960\.avif [1-9]\d*$/);
     await expect(video).toHaveCount(0);
     await expect.poll(() => page.evaluate(() => [...document.querySelectorAll("video")].some((v) => !v.paused))).toBe(false);
 

@@ -1,3 +1,4 @@
+import { Picture } from "~/components/ui/picture";
 import { formatMoney } from "~/lib/money";
 import { packageLabel } from "~/lib/packages";
 import type { PackageView } from "~/services/products.server";
@@ -9,7 +10,14 @@ export function OrderSummary({ product, pkg }: { product: { title: string; image
       <h2 id="summary-title" className="text-lg font-semibold">
         Order summary
       </h2>
-      <img src={product.image ?? "/placeholder.svg"} alt="" width={960} height={600} className="mt-4 aspect-[8/5] w-full rounded-xl object-cover" />
+      <Picture
+        src={product.image ?? "/placeholder.svg"}
+        sizes="(min-width: 1024px) 24rem, 100vw"
+        alt=""
+        width={960}
+        height={600}
+        className="mt-4 aspect-[8/5] w-full rounded-xl object-cover"
+      />
       <p className="mt-4 font-semibold">{product.title}</p>
       <div className="mt-2 flex items-baseline justify-between gap-3">
         <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-800" data-testid="package-label">
