@@ -1,10 +1,66 @@
 #!/usr/bin/env node
-// An end-to-end suite's server: a fresh local D1/R2 (PERSIST_DIR, default .wrangler/e2e, so runs
-// never touch the data `npm start` uses), migrated and seeded, serving the production build that
-// `npm run test:e2e` / `npm test` made beforehand (servers never build: two building at once would clash).
-import { rmSync } from "node:fs";
+// The end-to-end suite's servers: each a fresh local D1/R2 of its own (so runs never touch the data
+// `npm start` uses), migrated and seeded, serving the production build that `npm run test:e2e` /
+// `npm test` made beforehand (servers never build: two building at once would clash).
+//
+// `node scripts/e2e-server.mjs <name>` starts one. Playwright starts both (playwright.config.ts);
+// `npm test` starts them itself as soon as the build is ready, so they are up by the time the
+// end-to-end stage begins, and Playwright reuses them. It migrates and seeds once, into
+// E2E_SEED_FROM, which each server copies instead of seeding its own.
+import { cpSync, rmSync } from "node:fs";
+import { resolve as resolvePath } from "node:path";
+import { fileURLToPath } from "node:url";
 import { run } from "./offline.mjs";
 
-const persistDir = process.env.PERSIST_DIR ?? ".wrangler/e2e";
-rmSync(persistDir, { recursive: true, force: true });
-process.exit(await run("node", ["scripts/start.mjs"], { PERSIST_DIR: persistDir, PORT: process.env.PORT ?? "8788", SKIP_BUILD: "1" }));
+/** One server per configuration the suite checks. */
+export const E2E_SERVERS = [
+  {
+    name: "http",
+    port: Number(process.env.E2E_PORT ?? 8788),
+    protocol: "http",
+    persistDir: ".wrangler/e2e",
+    devArgs: [],
+  },
+  {
+    // The way production runs: HTTPS (wrangler's local certificate, so session cookies get their
+    // `__Host-` names) with Stripe's keys set and PAYMENTS unset, the README's Stripe configuration.
+    name: "https-stripe",
+    port: Number(process.env.E2E_SECURE_PORT ?? 8790),
+    protocol: "https",
+    persistDir: ".wrangler/e2e-secure",
+    devArgs: [
+      "--local-protocol",
+      "https",
+      "--var",
+      "STRIPE_SECRET_KEY:sk_test_e2e_not_a_real_key",
+      "--var",
+      "STRIPE_PUBLISHABLE_KEY:pk_test_e2e_not_a_real_key",
+    ],
+  },
+];
+
+/** The server's base URL, e.g. http://127.0.0.1:8788. */
+export function serverURL(server) {
+  return `${server.protocol}://127.0.0.1:${server.port}`;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolvePath(process.argv[1])) {
+  const name = process.argv[2] ?? "http";
+  const server = E2E_SERVERS.find((s) => s.name === name);
+  if (!server) {
+    console.error(`usage: node scripts/e2e-server.mjs <${E2E_SERVERS.map((s) => s.name).join("|")}>`);
+    process.exit(2);
+  }
+  rmSync(server.persistDir, { recursive: true, force: true });
+  const seeded = process.env.E2E_SEED_FROM;
+  if (seeded) cpSync(seeded, server.persistDir, { recursive: true });
+  process.exit(
+    await run("node", ["scripts/start.mjs"], {
+      PERSIST_DIR: server.persistDir,
+      PORT: String(server.port),
+      SKIP_BUILD: "1",
+      ...(seeded ? { SKIP_SETUP: "1" } : {}),
+      WRANGLER_DEV_ARGS: server.devArgs.join(" "),
+    }),
+  );
+}

@@ -26,14 +26,22 @@ export function run(cmd, args, extraEnv = {}) {
   });
 }
 
-/** Like `run`, but keeps the output (stdout and stderr interleaved) to print later: for commands run side by side. */
-export function runQuietly(cmd, args, extraEnv = {}) {
+/**
+ * Like `run`, but keeps the output (stdout and stderr interleaved) to print later: for commands run
+ * side by side. Aborting `signal` stops the command.
+ */
+export function runQuietly(cmd, args, extraEnv = {}, signal = undefined) {
   return new Promise((resolve) => {
     const chunks = [];
     const child = spawn(cmd, args, {
       stdio: ["ignore", "pipe", "pipe"],
       env: { ...process.env, ...offlineEnv, FORCE_COLOR: "1", ...extraEnv },
       shell: process.platform === "win32",
+      signal,
+    });
+    // A command that cannot start fails; one stopped through `signal` is reported by its exit below.
+    child.on("error", (error) => {
+      if (!signal?.aborted) resolve({ code: 1, output: String(error) });
     });
     child.stdout.on("data", (chunk) => chunks.push(chunk));
     child.stderr.on("data", (chunk) => chunks.push(chunk));

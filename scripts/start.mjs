@@ -7,7 +7,8 @@ import { run } from "./offline.mjs";
 const port = process.env.PORT ?? "8787";
 const persistDir = process.env.PERSIST_DIR ?? ".wrangler/state";
 
-const steps = [["node", ["scripts/setup.mjs"]]];
+// SKIP_SETUP: the state in PERSIST_DIR is already migrated and seeded (the e2e servers' copies).
+const steps = process.env.SKIP_SETUP ? [] : [["node", ["scripts/setup.mjs"]]];
 // The test runner builds once up front and sets SKIP_BUILD for the e2e server.
 if (!process.env.SKIP_BUILD) steps.push(["node_modules/.bin/remix", ["vite:build"]]);
 for (const [cmd, args] of steps) {

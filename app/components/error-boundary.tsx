@@ -1,5 +1,9 @@
 import { Link, isRouteErrorResponse, useRouteError } from "@remix-run/react";
 
+function isAbort(error: unknown) {
+  return error instanceof DOMException && error.name === "AbortError";
+}
+
 /** Friendly error page for route errors: a real 404, and a calm 500 that never leaks details. */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
@@ -22,7 +26,8 @@ export function GeneralErrorBoundary() {
       </section>
     );
   }
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // A request the browser cut off (the visitor left the page while it loaded) is not a fault to report.
+  if (!isRouteErrorResponse(error) && !isAbort(error)) console.error(error);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <section aria-labelledby="error-title" className="text-center">

@@ -57,8 +57,7 @@ test.describe("admin screens", () => {
   });
 
   test("dashboard figures change after a purchase; the order shows in the orders list and detail", async ({ page, browser }) => {
-    await adminLogIn(page);
-    await page.goto("/admin/dashboard");
+    await adminLogIn(page, "/admin/dashboard");
     const before = Number(await page.getByTestId("total-orders").textContent());
 
     const shopper = await browser.newPage();

@@ -1,23 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, hydrated, signUp, test, uniqueEmail } from "./fixtures";
+import { expect, hydrated, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
 
 // Declined cards and rejected forms answer 4xx, which the browser logs.
 test.use({ allowedConsole: [/status of 40[02]/] });
 
-async function addAddress(
-  page: Page,
-  { street = "221B Baker Street", city = "London", state = "Greater London", zip = "NW1 6XE", country = "GB", makeDefault = false } = {},
-) {
+/** Opens the checkout's 'Add New' form and saves an address (a London one unless told otherwise). */
+async function addAddress(page: Page, address: Partial<Parameters<typeof saveCheckoutAddress>[1]> = {}) {
   await page.getByRole("link", { name: "Add New" }).click();
-  const form = page.locator("form#add-address");
-  await form.getByLabel("Street").fill(street);
-  await form.getByLabel("City").fill(city);
-  await form.getByLabel("State").fill(state);
-  await form.getByLabel("Zip Code").fill(zip);
-  await form.getByLabel("Country").selectOption(country);
-  if (makeDefault) await form.getByLabel("Set as default address").check();
-  await form.getByRole("button", { name: "Save Address" }).click();
-  await expect(form).toHaveCount(0);
+  await saveCheckoutAddress(page, { street: "221B Baker Street", city: "London", state: "Greater London", zip: "NW1 6XE", ...address });
 }
 
 async function pay(page: Page, number: string) {

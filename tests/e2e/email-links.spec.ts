@@ -13,7 +13,7 @@ const WELCOME = "Welcome to Reelcraft: please confirm your email";
 /** The "Email confirmed" cell of a customer's row in /admin/users (newest first; other tests sign up too, so it may be past page 1). */
 async function confirmedCell(browser: Browser, email: string) {
   const admin = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();
-  await adminLogIn(admin);
+  await adminLogIn(admin, null);
   let cell = "";
   for (let page = 1; page <= 20 && !cell; page++) {
     await admin.goto(`/admin/users?page=${page}`);

@@ -56,7 +56,8 @@ export async function saveCheckoutAddress(
     state = "West Yorkshire",
     zip = "LS1 1AA",
     country = "GB",
-  }: { street: string; city?: string; state?: string; zip?: string; country?: string },
+    makeDefault = false,
+  }: { street: string; city?: string; state?: string; zip?: string; country?: string; makeDefault?: boolean },
 ) {
   const form = page.locator("form#add-address");
   await form.getByLabel("Street").fill(street);
@@ -64,38 +65,35 @@ export async function saveCheckoutAddress(
   await form.getByLabel("State").fill(state);
   await form.getByLabel("Zip Code").fill(zip);
   await form.getByLabel("Country").selectOption(country);
+  if (makeDefault) await form.getByLabel("Set as default address").check();
   await form.getByRole("button", { name: "Save Address" }).click();
   await expect(form).toHaveCount(0);
 }
 
+/**
+ * Starts a session the way the sign-up or login form does, without the screen (their own tests
+ * cover them): the form is posted from the page's browser context, so the page holds the session
+ * cookie; then the page opens where the form would have landed (or `landing`; null opens nothing).
+ */
+async function submitSessionForm(page: Page, path: string, fields: Record<string, string>, landing: string | null) {
+  const origin = new URL(test.info().project.use.baseURL ?? "http://127.0.0.1").origin;
+  const response = await page.request.post(path, { form: fields, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(response.status(), `${path} answered ${await response.text()}`).toBe(302);
+  if (landing) await page.goto(landing);
+}
+
+/** A new customer, signed in, on /products. */
 export async function signUp(page: Page, { name = "Test Person", email = uniqueEmail(), password = "Str0ng!Pass" } = {}) {
-  await page.goto("/signup");
-  await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign up" }).click();
-  await page.waitForURL(/\/products$/);
+  await submitSessionForm(page, "/signup", { name, email, password }, "/products");
   return { name, email, password };
 }
 
-/**
- * Starts a session the way the login form does, without the screen (its own tests cover it): the
- * form is posted from the page's browser context, so the page holds the session cookie; then the
- * page opens where the form would have landed.
- */
-async function signInThroughForm(page: Page, path: string, fields: Record<string, string>, landing: string) {
-  const origin = new URL(test.info().project.use.baseURL ?? "http://127.0.0.1").origin;
-  const response = await page.request.post(path, { form: fields, headers: { Origin: origin }, maxRedirects: 0 });
-  expect(response.status(), `sign-in through ${path}`).toBe(302);
-  await page.goto(landing);
-}
-
 export async function logIn(page: Page, email = "customer@example.com", password = "Customer#2026") {
-  await signInThroughForm(page, "/login", { email, password }, "/products");
+  await submitSessionForm(page, "/login", { email, password }, "/products");
 }
 
-export async function adminLogIn(page: Page) {
-  await signInThroughForm(page, "/admin/login", { email: "admin@example.com", password: "AdminPass#2026" }, "/admin/products");
+export async function adminLogIn(page: Page, landing: string | null = "/admin/products") {
+  await submitSessionForm(page, "/admin/login", { email: "admin@example.com", password: "AdminPass#2026" }, landing);
 }
 
 /**
@@ -110,8 +108,7 @@ export async function linkFromOutbox(
   const baseURL = test.info().project.use.baseURL;
   const context = await browser.newContext({ baseURL, javaScriptEnabled });
   const admin = await context.newPage();
-  await adminLogIn(admin);
-  await admin.goto("/admin/emails");
+  await adminLogIn(admin, "/admin/emails");
   await expect(admin.getByRole("heading", { level: 1, name: "Emails" })).toBeVisible();
   const row = admin.getByRole("row").filter({ hasText: to }).filter({ hasText: subject });
   await expect(row).toHaveCount(1);

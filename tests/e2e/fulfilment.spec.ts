@@ -35,8 +35,7 @@ const media = (file: string) => fileURLToPath(new URL(`../../db/seed/media/${fil
 async function studioDelivers(browser: Browser, id: number, note: string, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled });
   const admin = await context.newPage();
-  await adminLogIn(admin);
-  await admin.goto(`/admin/orders/${id}`);
+  await adminLogIn(admin, `/admin/orders/${id}`);
   if (javaScriptEnabled) await hydrated(admin);
   await admin.getByLabel("Files to deliver").setInputFiles(media("video-01.mp4"));
   // With JavaScript each chosen file gets its own progress bar, filled as the upload streams.
@@ -178,8 +177,7 @@ for (const javaScriptEnabled of [true, false]) {
       const { email, id } = await customerWithPaidOrder(page.request);
       const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled });
       const admin = await context.newPage();
-      await adminLogIn(admin);
-      await admin.goto(`/admin/orders/${id}`);
+      await adminLogIn(admin, `/admin/orders/${id}`);
       if (javaScriptEnabled) await hydrated(admin);
       const refund = admin.getByRole("region", { name: "Refund" });
       await refund.getByRole("button", { name: /^Cancel and refund / }).click();
