@@ -6,10 +6,11 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
+import { chromium, devices } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { parseVariantKey } from "../app/lib/media-variants";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const COMPRESSIBLE = /text\/|javascript|json|svg|xml/;
@@ -118,6 +119,63 @@ export async function measureClientJs(origin: string, cookies: { customer: strin
     proxy.server.close();
   }
   return reports;
+}
+
+export interface ImageReport {
+  page: string;
+  device: string;
+  images: number;
+  /** What the page loaded: AVIF/WebP copies at the layout's widths where the shop offers them. */
+  bytes: number;
+  /** The same images as their stored originals: what the page loaded before it served variants. */
+  originalBytes: number;
+}
+
+/**
+ * Image bytes on a first visit to `path` on a phone (Pixel 7: 412 CSS px at 2.625 device pixels):
+ * every image response the page loaded until the network was idle, against the originals of the
+ * same images (a variant `…/a.jpg.w640.avif` counts as `…/a.jpg`; other images count the same on both sides).
+ */
+export async function measureImageBytes(origin: string, path: string): Promise<ImageReport> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+  try {
+    const context = await browser.newContext({ ...devices["Pixel 7"] });
+    const page = await context.newPage();
+    const loaded = new Map<string, Promise<number>>();
+    page.on("response", (response) => {
+      if (response.request().resourceType() !== "image" || loaded.has(response.url())) return;
+      loaded.set(
+        response.url(),
+        response.body().then(
+          (b) => b.length,
+          () => 0,
+        ),
+      );
+    });
+    const response = await page.goto(`${origin}${path}`, { waitUntil: "networkidle" });
+    if (!response?.ok()) throw new Error(`${path} answered ${response?.status()}`);
+    await page.waitForTimeout(500);
+    let bytes = 0;
+    let originalBytes = 0;
+    for (const [url, size] of loaded) {
+      const loadedBytes = await size;
+      bytes += loadedBytes;
+      const variant = parseVariantKey(new URL(url).pathname.replace(/^\/media\//, ""));
+      if (!variant) {
+        originalBytes += loadedBytes;
+        continue;
+      }
+      const original = await fetch(`${origin}/media/${variant.sourceKey}`);
+      originalBytes += (await original.arrayBuffer()).byteLength;
+    }
+    await context.close();
+    return { page: path, device: "Pixel 7", images: loaded.size, bytes, originalBytes };
+  } finally {
+    await browser.close();
+  }
 }
 
 export interface LighthouseReport {

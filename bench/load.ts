@@ -1,6 +1,7 @@
 /**
- * Load runs: autocannon with 50 connections against /healthz and each route, interleaved
- * (healthz, A, B, …, healthz, A, B, … three times) so that drifts of the machine hit all alike;
+ * Load runs: autocannon with 50 connections against the trivial Worker route, /healthz and each
+ * route, interleaved (trivial, healthz, A, B, …, trivial, healthz, A, B, … three times) so that
+ * drifts of the machine hit all alike;
  * medians of the three rounds. CPU per request is the workerd process's user + system time
  * (/proc/{pid}/stat) over the requests it served in the run.
  */
@@ -9,13 +10,21 @@ import { readdirSync, readFileSync } from "node:fs";
 import type { Miniflare } from "miniflare";
 import type { Route } from "./run";
 
+export interface Baseline {
+  requestsPerSecond: number;
+  p50Ms: number;
+  cpuMsPerRequest: number | null;
+}
+
 export interface LoadResult {
   label: string;
   path: string;
   requestsPerSecond: number;
   p50Ms: number;
   cpuMsPerRequest: number | null;
-  healthz: { requestsPerSecond: number; p50Ms: number; cpuMsPerRequest: number | null };
+  healthz: Baseline;
+  /** The trivial Worker route (bench/worker.ts answers it before the shop) in the same rounds. */
+  trivial: Baseline;
   errors: number;
 }
 
@@ -75,12 +84,14 @@ const median = (values: number[]) => {
 export async function loadTest(_mf: Miniflare, origin: string, routes: Route[], { rounds, seconds }: { rounds: number; seconds: number }) {
   if (!workerdPids().length) console.warn("workerd's process was not found: CPU per request will not be reported.");
   const health: Route = { label: "/healthz", path: "/healthz" };
+  const trivial: Route = { label: "trivial Worker route", path: "/__bench/trivial" };
   // Warm every route once (first requests compile the bundle's code paths).
   await one(origin, health, 1);
+  await one(origin, trivial, 1);
   for (const route of routes) await one(origin, route, 1);
   const samples = new Map<string, Awaited<ReturnType<typeof one>>[]>();
   for (let round = 0; round < rounds; round++) {
-    for (const route of [health, ...routes]) {
+    for (const route of [trivial, health, ...routes]) {
       const sample = await one(origin, route, seconds);
       console.log(
         `round ${round + 1} ${route.label}: ${sample.requestsPerSecond.toFixed(0)} req/s, p50 ${sample.p50Ms} ms, cpu ${sample.cpuMsPerRequest?.toFixed(3) ?? "?"} ms/req, errors ${sample.errors}`,
@@ -99,5 +110,6 @@ export async function loadTest(_mf: Miniflare, origin: string, routes: Route[], 
     };
   };
   const healthz = summarise(health.label);
-  return routes.map((route): LoadResult => ({ label: route.label, path: route.path, ...summarise(route.label), healthz }));
+  const baseline = summarise(trivial.label);
+  return routes.map((route): LoadResult => ({ label: route.label, path: route.path, ...summarise(route.label), healthz, trivial: baseline }));
 }

@@ -4,10 +4,12 @@
  * The production build runs in workerd through Miniflare (no `wrangler dev` proxy), on its own
  * seeded state under .wrangler/bench grown to 500 products, 20 tags and 2,000 orders. Then:
  *   1. D1 round trips per route (the instrumented build of bench/worker.ts),
- *   2. autocannon load (50 connections, interleaved, median of 3) against /healthz and the routes,
- *      with workerd's CPU time per request read from /proc,
+ *   2. autocannon load (50 connections, interleaved, median of 3) against a trivial Worker route
+ *      (answered before the shop), /healthz and the routes, with workerd's CPU time per request
+ *      read from /proc,
  *   3. the same for an edge-cache hit,
- *   4. client JS per page (Chromium, first visit, gzip),
+ *   4. client JS per page (Chromium, first visit, gzip), and image bytes of a phone's first visit
+ *      to /products against the same images' originals,
  *   5. Lighthouse (mobile and desktop, median of 3) behind a gzip proxy as in production.
  * BENCH_QUICK=1 shortens the load runs (for trying the script, not for the report); the raw
  * results are kept in .wrangler/bench/results.json.
@@ -16,7 +18,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
-import { measureClientJs, runLighthouse, type JsReport, type LighthouseReport } from "./client";
+import { measureClientJs, measureImageBytes, runLighthouse, type ImageReport, type JsReport, type LighthouseReport } from "./client";
 import { loadTest, type LoadResult } from "./load";
 import { writeReport } from "./report";
 
@@ -122,6 +124,7 @@ async function main() {
   let load: LoadResult[];
   let trips: Awaited<ReturnType<typeof roundTrips>>;
   let js: JsReport[];
+  let images: ImageReport;
   let cached: LoadResult[];
   let lighthouse: LighthouseReport[];
   try {
@@ -136,10 +139,16 @@ async function main() {
       { label: "/admin/orders (signed in)", path: "/admin/orders?page=3", cookie: admin },
       { label: "/profile/orders (signed in)", path: "/profile/orders?page=2", cookie: customer },
     ];
-    trips = await roundTrips(origin, [{ label: "/healthz", path: "/healthz" }, { label: "/home", path: "/home" }, ...routes]);
+    trips = await roundTrips(origin, [
+      { label: "/healthz", path: "/healthz" },
+      { label: "/home", path: "/home" },
+      ...routes,
+      { label: "checkout (signed in)", path: "/products/1/checkout?package=0", cookie: customer },
+    ]);
     console.table(trips);
     load = await loadTest(mf, origin, routes, { rounds: 3, seconds: quick ? 2 : 6 });
     js = await measureClientJs(origin, { customer, admin });
+    images = await measureImageBytes(origin, "/products");
   } finally {
     await mf.dispose();
   }
@@ -155,7 +164,7 @@ async function main() {
     await cachedWorker.mf.dispose();
   }
 
-  const results = { started, load, cached, trips, js, lighthouse };
+  const results = { started, load, cached, trips, js, images, lighthouse };
   writeFileSync(RESULTS, JSON.stringify(results, null, 2));
   writeReport(results);
 }

@@ -4,6 +4,8 @@
  * while none is in flight counts as sequential (queries started together under `Promise.all`
  * add round trips, not latency). `GET /__bench/d1` returns the counts of the last finished request
  * other than itself; the bench reads it after each page, one request at a time.
+ * `GET /__bench/trivial` is the baseline of the CPU figures: the cheapest answer a Worker can give,
+ * made here before the request reaches the shop (no Remix, no D1, no headers of ours).
  */
 import server from "../server";
 
@@ -65,6 +67,7 @@ export default {
     if (pathname === "/__bench/d1") {
       return Response.json(last, { headers: { "Cache-Control": "no-store" } });
     }
+    if (pathname === "/__bench/trivial") return new Response("ok");
     const counts: Counts = { path: pathname + search, roundTrips: 0, sequential: 0, statements: 0 };
     const response = await server.fetch(request, { ...env, DB: instrument(env.DB, counts) }, ctx);
     // Loaders have finished once the response exists (nothing here streams deferred data).
