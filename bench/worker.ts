@@ -1,6 +1,7 @@
 /**
- * The benchmark build of the Worker: server.ts with its D1 binding instrumented. Every query
- * (`first`, `all`, `run`, `raw`) and every `batch` counts as one round trip; a round trip started
+ * The benchmark build of the Worker: server.ts with its D1 binding instrumented, and the sessions
+ * it opens (`withSession`) with it. Every query (`first`, `all`, `run`, `raw`) and every `batch`
+ * counts as one round trip; a round trip started
  * while none is in flight counts as sequential (queries started together under `Promise.all`
  * add round trips, not latency). `GET /__bench/d1` returns the counts of the last finished request
  * other than itself; the bench reads it after each page, one request at a time.
@@ -53,6 +54,10 @@ function instrument(db: D1Database, counts: Counts): D1Database {
     get(target, key, receiver) {
       const value = Reflect.get(target, key, receiver);
       if (key === "prepare") return (sql: string) => wrapStatement(target.prepare(sql));
+      // The shop reads through D1 sessions (read replicas, bookmarks): count those queries too.
+      if (key === "withSession") {
+        return (constraintOrBookmark?: string) => instrument(target.withSession(constraintOrBookmark) as unknown as D1Database, counts);
+      }
       if (key === "batch") {
         return (statements: D1PreparedStatement[]) => track(statements.length, () => target.batch(statements.map((s) => unwrap.get(s) ?? s)));
       }

@@ -9,23 +9,27 @@ import { currencySymbol } from "~/lib/currency";
 import { parsePageParam } from "~/lib/query";
 import { requireCustomer } from "~/services/auth.server";
 import { listOrders } from "~/services/orders.server";
+import { sessionSubject } from "~/services/sessions.server";
 
 /** SPEC §9: ten orders per page for customers. */
 const PAGE_SIZE = 10;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const customer = await requireCustomer(context, request);
   const url = new URL(request.url);
   const page = parsePageParam(url.searchParams.get("page"));
-  try {
-    const result = await listOrders(context.db, { userId: customer.id }, page, PAGE_SIZE, { unreadFor: "customer" });
-    if (page > result.totalPages) throw redirect(`/profile/orders?page=${result.totalPages}`);
-    return { orders: result.data, page, totalPages: result.totalPages, failed: false as const };
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error("Loading orders failed", error);
-    return { orders: [], page, totalPages: 1, failed: true as const };
-  }
+  // The orders are read beside the session (keyed on its subject), and shown only once it holds.
+  const [, result] = await Promise.all([
+    requireCustomer(context, request),
+    sessionSubject(request, "customer")
+      .then((customerId) => listOrders(context.db, { userId: customerId }, page, PAGE_SIZE, { unreadFor: "customer" }))
+      .catch((error: unknown) => {
+        console.error("Loading orders failed", error);
+        return null;
+      }),
+  ]);
+  if (!result) return { orders: [], page, totalPages: 1, failed: true as const };
+  if (page > result.totalPages) throw redirect(`/profile/orders?page=${result.totalPages}`);
+  return { orders: result.data, page, totalPages: result.totalPages, failed: false as const };
 }
 
 export const meta: MetaFunction = () => [{ title: "My Orders · Reelcraft" }];

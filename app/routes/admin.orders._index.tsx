@@ -23,13 +23,13 @@ function queueHref(status: WorkStatus | null, sort: QueueSort, page = 1) {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context, request);
   const url = new URL(request.url);
   const page = parsePageParam(url.searchParams.get("page"));
   const asked = url.searchParams.get("status");
   const status = (WORK_STATUSES as readonly string[]).includes(asked ?? "") ? (asked as WorkStatus) : null;
   const sort: QueueSort = url.searchParams.get("sort") === "newest" ? "newest" : "due";
-  const queue = await listOrderQueue(context.db, { status, sort, page, limit: PAGE_SIZE });
+  // The queue is read beside the session, and shown only once the session is an admin's.
+  const [, queue] = await Promise.all([requireAdmin(context, request), listOrderQueue(context.db, { status, sort, page, limit: PAGE_SIZE })]);
   if (page > queue.totalPages) throw redirect(queueHref(status, sort, queue.totalPages));
   return { ...queue, page, status, sort, now: Date.now() };
 }

@@ -1,5 +1,5 @@
 /** A customer's billing addresses. Every function is scoped by user id: nobody sees another's. */
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { billingAddresses } from "../../db/schema";
 import type { AddressInput } from "~/lib/schemas/address";
@@ -20,8 +20,8 @@ function toView(row: Row): AddressView {
   return { id: row.id, street: row.street, city: row.city, state: row.state, zip_code: row.zipCode, country: row.country, is_default: row.isDefault };
 }
 
-/** Default first, then oldest first. */
-export async function listAddresses(db: Database, userId: number): Promise<AddressView[]> {
+/** A customer's addresses, default first, then oldest first; `userId` may be a session's subject (sessionSubject). */
+export async function listAddresses(db: Database, userId: number | SQL<number | null>): Promise<AddressView[]> {
   const rows = await db
     .select()
     .from(billingAddresses)

@@ -15,6 +15,7 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { AddressInput } from "~/lib/schemas/address";
 import { createAddress, listAddresses, preferredAddress, type AddressView } from "./addresses.server";
 import { requireCustomer } from "./auth.server";
+import { sessionSubject } from "./sessions.server";
 import type { UserView } from "./accounts.server";
 import {
   cancelUnpaidOrder,
@@ -54,9 +55,9 @@ export function parseIndex(value: string | null | undefined): number | null {
 
 /** The signed-in customer, product and package of a checkout URL (SPEC §2: no package → back to the product). */
 export async function getCheckoutTarget(context: AppLoadContext, request: Request, productIdParam: string | undefined): Promise<CheckoutTarget> {
-  const customer = await requireCustomer(context, request);
   const productId = parseId(productIdParam);
-  const product = productId ? await getProduct(context.db, productId) : null;
+  // Both at once: the product is read beside the session, and shown only once the session holds.
+  const [customer, product] = await Promise.all([requireCustomer(context, request), productId ? getProduct(context.db, productId) : null]);
   if (!product) throw new Response("Product not found", { status: 404 });
   const packageIndex = parseIndex(new URL(request.url).searchParams.get("package"));
   const pkg = packageIndex === null ? undefined : product.packages[packageIndex];
@@ -64,11 +65,18 @@ export async function getCheckoutTarget(context: AppLoadContext, request: Reques
   return { customer, product, pkg, packageIndex };
 }
 
-/** The customer's addresses and the one checkout selects: the requested one, else the default, else the first (SPEC §4). */
-export async function checkoutAddresses(context: AppLoadContext, target: CheckoutTarget, requestedId: number | null) {
-  const addresses = await listAddresses(context.db, target.customer.id);
-  const selected = addresses.find((a) => a.id === requestedId) ?? preferredAddress(addresses) ?? null;
-  return { addresses, selectedAddressId: selected?.id ?? null };
+/**
+ * The checkout page's data in one round trip: the target (session, product, package) and the
+ * customer's addresses, read beside the session through its subject, with the address checkout
+ * selects: the requested one, else the default, else the first (SPEC §4).
+ */
+export async function checkoutPage(context: AppLoadContext, request: Request, productIdParam: string | undefined, requestedAddressId: number | null) {
+  const [target, addresses] = await Promise.all([
+    getCheckoutTarget(context, request, productIdParam),
+    sessionSubject(request, "customer").then((customerId) => listAddresses(context.db, customerId)),
+  ]);
+  const selected = addresses.find((a) => a.id === requestedAddressId) ?? preferredAddress(addresses) ?? null;
+  return { target, addresses, selectedAddressId: selected?.id ?? null };
 }
 
 /** Saves an address from checkout; answers the address to select next (SPEC §4: the new one if default or first). */

@@ -134,20 +134,23 @@ function unreadMessages(reader: ThreadReader) {
 
 export type OrderWithUnread = OrderView & { unread_messages: number };
 
+/** Whose orders: a customer's (by id, or as a session's subject: sessionSubject), or everyone's. */
+type OrderScope = { userId?: number | SQL<number | null> };
+
 /**
  * Orders newest first, a customer's own when `userId` is given, everyone's for admins. With
  * `unreadFor`, each carries how many messages of its thread that reader has not seen (the screens
  * show it; the API's order shape stays as it is).
  */
-export async function listOrders(db: Database, scope: { userId?: number }, page: number, limit: number): Promise<OrderPage<OrderView>>;
+export async function listOrders(db: Database, scope: OrderScope, page: number, limit: number): Promise<OrderPage<OrderView>>;
 export async function listOrders(
   db: Database,
-  scope: { userId?: number },
+  scope: OrderScope,
   page: number,
   limit: number,
   options: { unreadFor: ThreadReader },
 ): Promise<OrderPage<OrderWithUnread>>;
-export async function listOrders(db: Database, scope: { userId?: number }, page: number, limit: number, options?: { unreadFor: ThreadReader }) {
+export async function listOrders(db: Database, scope: OrderScope, page: number, limit: number, options?: { unreadFor: ThreadReader }) {
   const where = scope.userId === undefined ? undefined : eq(orders.userId, scope.userId);
   const [[counted], rows] = await db.batch([
     db.select({ total: count() }).from(orders).where(where),

@@ -5,7 +5,7 @@
  * one place sets their attributes, and parsing and serialising are the framework's.
  */
 import { createCookie, type Cookie } from "@remix-run/cloudflare";
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { admins, sessions, users } from "../../db/schema";
 import { randomToken, sha256 } from "./crypto.server";
@@ -135,6 +135,21 @@ export async function getSessionSubject(db: Database, request: Request, kind: Se
     return null;
   }
   return { sessionId: id, subjectId: row.subjectId, lastSeenAt: row.lastSeenAt.getTime(), account: row.account };
+}
+
+/**
+ * The id of the person whose valid `kind` session the request presents, as a subquery (NULL without
+ * one, so queries keyed on it find nothing). A page keys its own data on it and reads it beside the
+ * session itself, in the same round trip, instead of waiting for the session to learn whose data
+ * to read; the page still checks the session (requireCustomer) before showing anything.
+ */
+export async function sessionSubject(request: Request, kind: SessionKind, now = Date.now()): Promise<SQL<number | null>> {
+  const token = await readSessionToken(request, kind);
+  const id = token ? await sha256(token) : "";
+  const idleSince = now - SESSION_POLICY[kind].idleMs;
+  return sql<
+    number | null
+  >`(SELECT ${sessions.subjectId} FROM ${sessions} WHERE ${sessions.id} = ${id} AND ${sessions.kind} = ${kind} AND ${sessions.expiresAt} > ${now} AND ${sessions.lastSeenAt} > ${idleSince})`;
 }
 
 /** Records activity for idle expiry, at most every few minutes. */

@@ -9,7 +9,7 @@ import { AddressSchema } from "~/lib/schemas/address";
 import { useHydrated } from "~/lib/use-hydrated";
 import {
   addCheckoutAddress,
-  checkoutAddresses,
+  checkoutPage,
   checkoutUrl,
   getCheckoutTarget,
   openBrowserPayment,
@@ -33,9 +33,8 @@ import { parseId } from "~/lib/record-id";
 const StripeCardForm = lazy(() => import("./stripe-card-form"));
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const target = await getCheckoutTarget(context, request, params.id);
   const url = new URL(request.url);
-  const { addresses, selectedAddressId } = await checkoutAddresses(context, target, parseIndex(url.searchParams.get("address")));
+  const { target, addresses, selectedAddressId } = await checkoutPage(context, request, params.id, parseIndex(url.searchParams.get("address")));
   const { order, paymentError } = await reconcilePayment(context, target, {
     orderId: parseId(url.searchParams.get("order")),
     hostedSessionId: url.searchParams.get("session_id"),
