@@ -73,6 +73,7 @@ async function one(origin: string, route: Route, seconds: number) {
     p50Ms: result.latency.p50,
     cpuMsPerRequest: pids.length && served ? ((after - before) * 1000) / TICKS_PER_SECOND / served : null,
     errors: result.errors + result.timeouts + result.non2xx,
+    errorKinds: `${result.non2xx} non-2xx, ${result.timeouts} timeouts, ${result.errors} socket errors`,
   };
 }
 
@@ -94,7 +95,7 @@ export async function loadTest(_mf: Miniflare, origin: string, routes: Route[], 
     for (const route of [trivial, health, ...routes]) {
       const sample = await one(origin, route, seconds);
       console.log(
-        `round ${round + 1} ${route.label}: ${sample.requestsPerSecond.toFixed(0)} req/s, p50 ${sample.p50Ms} ms, cpu ${sample.cpuMsPerRequest?.toFixed(3) ?? "?"} ms/req, errors ${sample.errors}`,
+        `round ${round + 1} ${route.label}: ${sample.requestsPerSecond.toFixed(0)} req/s, p50 ${sample.p50Ms} ms, cpu ${sample.cpuMsPerRequest?.toFixed(3) ?? "?"} ms/req, errors ${sample.errors}${sample.errors ? ` (${sample.errorKinds})` : ""}`,
       );
       samples.set(route.label, [...(samples.get(route.label) ?? []), sample]);
     }
