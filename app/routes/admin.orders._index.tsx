@@ -6,6 +6,7 @@ import { parsePageParam } from "~/lib/query";
 import { WORK_STATUS_LABEL, WORK_STATUSES, type WorkStatus } from "~/lib/work-status";
 import { requireAdmin } from "~/services/auth.server";
 import { listOrderQueue, type QueueSort } from "~/services/orders.server";
+import { sessionSubject } from "~/services/sessions.server";
 
 /** SPEC §9: twenty orders per page for admins. */
 const PAGE_SIZE = 20;
@@ -28,8 +29,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asked = url.searchParams.get("status");
   const status = (WORK_STATUSES as readonly string[]).includes(asked ?? "") ? (asked as WorkStatus) : null;
   const sort: QueueSort = url.searchParams.get("sort") === "newest" ? "newest" : "due";
-  // The queue is read beside the session, and shown only once the session is an admin's.
-  const [, queue] = await Promise.all([requireAdmin(context, request), listOrderQueue(context.db, { status, sort, page, limit: PAGE_SIZE })]);
+  // The queue is read beside the session (for an admin's session only), and shown once it holds.
+  const [, queue] = await Promise.all([
+    requireAdmin(context, request),
+    sessionSubject(request, "admin").then((studio) => listOrderQueue(context.db, { status, sort, page, limit: PAGE_SIZE, studio })),
+  ]);
   if (page > queue.totalPages) throw redirect(queueHref(status, sort, queue.totalPages));
   return { ...queue, page, status, sort, now: Date.now() };
 }

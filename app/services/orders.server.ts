@@ -184,15 +184,23 @@ export type QueueSort = "due" | "newest";
  * due date: the studio's own work first (in production, revisions), then what waits on the
  * customer (delivered, awaiting a brief), then the rest; each by due date, then newest.
  */
-export async function listOrderQueue(db: Database, { status, sort, page, limit }: { status: WorkStatus | null; sort: QueueSort; page: number; limit: number }) {
-  const where = status ? eq(orders.workStatus, status) : undefined;
+export async function listOrderQueue(
+  db: Database,
+  { status, sort, page, limit, studio }: { status: WorkStatus | null; sort: QueueSort; page: number; limit: number; studio: SQL<number | null> },
+) {
+  // Read for the studio only: `studio` is the admin session's subject (sessionSubject), NULL for anyone else.
+  const where = and(sql`${studio} IS NOT NULL`, status ? eq(orders.workStatus, status) : undefined);
   const dueOrder = [
     sql`CASE WHEN ${orders.workStatus} IN ('in_progress', 'revision_requested') THEN 0 WHEN ${orders.workStatus} IN ('delivered', 'awaiting_brief') THEN 1 ELSE 2 END`,
     sql`${orders.dueAt} IS NULL`,
     asc(orders.dueAt),
   ];
   const [counts, rows] = await db.batch([
-    db.select({ status: orders.workStatus, n: count() }).from(orders).groupBy(orders.workStatus),
+    db
+      .select({ status: orders.workStatus, n: count() })
+      .from(orders)
+      .where(sql`${studio} IS NOT NULL`)
+      .groupBy(orders.workStatus),
     db
       .select({ ...orderColumns, unread: unreadMessages("studio").as("unread"), briefReminderAt: orders.briefReminderAt })
       .from(orders)

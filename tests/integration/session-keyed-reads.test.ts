@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { sessions, users } from "../../db/schema";
+import { listOrderQueue } from "../../app/services/orders.server";
 import { SESSION_POLICY, sessionSubject } from "../../app/services/sessions.server";
 import { adminCookie, api, cookieFrom, customerCookie, get, newCustomer, postForm } from "./helpers";
 
@@ -70,6 +71,17 @@ describe("session-keyed page reads", () => {
       const visitor = await get(path);
       expect(visitor.status, path).toBe(302);
       expect(visitor.headers.get("Location"), path).toMatch(/^\/login\?redirectTo=/);
+    }
+    // The studio's queue, read beside the session, holds nothing unless that session is an admin's.
+    const queueFor = async (cookie: string | null) => {
+      const request = new Request("http://localhost/admin/orders", cookie ? { headers: { Cookie: cookie } } : {});
+      return listOrderQueue(db, { status: null, sort: "due", page: 1, limit: 10, studio: await sessionSubject(request, "admin") });
+    };
+    expect((await queueFor(await adminCookie())).data.length).toBeGreaterThan(0);
+    for (const cookie of [null, buyerCookie, buyerCookie.replace(/^sid=/, "admin_sid=")]) {
+      const queue = await queueFor(cookie);
+      expect(queue.data, String(cookie)).toEqual([]);
+      expect(queue.counts.all, String(cookie)).toBe(0);
     }
     const stranger = await get("/admin/orders");
     expect(stranger.status).toBe(302);
