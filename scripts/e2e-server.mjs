@@ -60,7 +60,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolvePath(process.ar
       PORT: String(server.port),
       SKIP_BUILD: "1",
       ...(seeded ? { SKIP_SETUP: "1" } : {}),
-      WRANGLER_DEV_ARGS: server.devArgs.join(" "),
+      // Each its own inspector port: wrangler's default (9229) is taken by whichever server starts first.
+      WRANGLER_DEV_ARGS: [...server.devArgs, "--inspector-port", String(server.port + 1000)].join(" "),
     }),
   );
 }
