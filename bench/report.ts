@@ -128,7 +128,7 @@ export function writeReport({
         `${kb(90 * 1024 - vendorBytes)} of app code on the page.`,
     );
   }
-  for (const l of mobile.filter((m) => m.score < 98 || m.cls > 0.02)) {
+  for (const l of mobile.filter((m) => m.score < 100 || m.cls > 0.02 || m.lcpMs > 1200)) {
     why.push(
       `Lighthouse mobile on ${l.path}: LCP ${Math.round(l.lcpMs)} ms on \`${l.lcpElement.replace(/`/g, "'").slice(0, 80)}…\` under Lighthouse's simulated slow 4G and 4× CPU; ` +
         `its remaining opportunities: ${l.opportunities.join(", ") || "none"}. ` +
