@@ -6,11 +6,13 @@
 // `node scripts/e2e-server.mjs <name>` starts one. Playwright starts both (playwright.config.ts);
 // `npm test` starts them itself as soon as the build is ready, so they are up by the time the
 // end-to-end stage begins, and Playwright reuses them. It migrates and seeds once, into
-// E2E_SEED_FROM, which each server copies instead of seeding its own.
+// E2E_SEED_FROM, which each server copies instead of seeding its own. They are served as `npm start`
+// serves the shop (scripts/serve.mjs).
 import { cpSync, rmSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import { fileURLToPath } from "node:url";
 import { run } from "./offline.mjs";
+import { serve } from "./serve.mjs";
 
 /** One server per configuration the suite checks. */
 export const E2E_SERVERS = [
@@ -19,7 +21,7 @@ export const E2E_SERVERS = [
     port: Number(process.env.E2E_PORT ?? 8788),
     protocol: "http",
     persistDir: ".wrangler/e2e",
-    devArgs: [],
+    vars: {},
   },
   {
     // The way production runs: HTTPS (wrangler's local certificate, so session cookies get their
@@ -28,14 +30,7 @@ export const E2E_SERVERS = [
     port: Number(process.env.E2E_SECURE_PORT ?? 8790),
     protocol: "https",
     persistDir: ".wrangler/e2e-secure",
-    devArgs: [
-      "--local-protocol",
-      "https",
-      "--var",
-      "STRIPE_SECRET_KEY:sk_test_e2e_not_a_real_key",
-      "--var",
-      "STRIPE_PUBLISHABLE_KEY:pk_test_e2e_not_a_real_key",
-    ],
+    vars: { STRIPE_SECRET_KEY: "sk_test_e2e_not_a_real_key", STRIPE_PUBLISHABLE_KEY: "pk_test_e2e_not_a_real_key" },
   },
 ];
 
@@ -54,14 +49,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolvePath(process.ar
   rmSync(server.persistDir, { recursive: true, force: true });
   const seeded = process.env.E2E_SEED_FROM;
   if (seeded) cpSync(seeded, server.persistDir, { recursive: true });
-  process.exit(
-    await run("node", ["scripts/start.mjs"], {
-      PERSIST_DIR: server.persistDir,
-      PORT: String(server.port),
-      SKIP_BUILD: "1",
-      ...(seeded ? { SKIP_SETUP: "1" } : {}),
-      // Each its own inspector port: wrangler's default (9229) is taken by whichever server starts first.
-      WRANGLER_DEV_ARGS: [...server.devArgs, "--inspector-port", String(server.port + 1000)].join(" "),
-    }),
-  );
+  else if ((await run("node", ["scripts/setup.mjs"], { PERSIST_DIR: server.persistDir })) !== 0) process.exit(1);
+  const stop = await serve({ port: server.port, persistDir: server.persistDir, https: server.protocol === "https", vars: server.vars });
+  console.log(`Serving the end-to-end server ${name} on ${serverURL(server)}`);
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.once(signal, () => {
+      void stop().finally(() => process.exit(0));
+    });
+  }
 }

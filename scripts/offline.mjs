@@ -14,13 +14,19 @@ export const offlineEnv = {
   DO_NOT_TRACK: "1",
 };
 
-/** Runs `cmd args` with the offline environment; resolves with its exit code. */
-export function run(cmd, args, extraEnv = {}) {
+/** Runs `cmd args` with the offline environment; resolves with its exit code. Aborting `signal` stops it. */
+export function run(cmd, args, extraEnv = {}, signal = undefined) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
       stdio: "inherit",
       env: { ...process.env, ...offlineEnv, ...extraEnv },
       shell: process.platform === "win32",
+      signal,
+    });
+    // A command that cannot start fails (one stopped through `signal` says nothing).
+    child.on("error", (error) => {
+      if (!signal?.aborted) console.error(String(error));
+      resolve(1);
     });
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });

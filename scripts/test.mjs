@@ -2,9 +2,10 @@
 // `npm test`: every suite, as early as what it needs allows, since each keeps both cores of a small
 // machine busy only part of the time:
 //   typecheck, lint, format, unit and the production build start together;
-//   once the build is ready, integration (workerd, real local D1/R2) starts, and so do the two
-//   end-to-end servers (migrating and seeding their own local D1/R2 while the rest runs);
-//   once everything else has passed, end-to-end (Playwright in Debian's Chromium, against the build).
+//   once the build is ready, integration (workerd, real local D1/R2) starts, at a lower CPU
+//   priority, and so do the two end-to-end servers (from one migrated and seeded local D1/R2);
+//   once the checks have passed and the servers answer, end-to-end (Playwright in Debian's Chromium,
+//   against the build), beside whatever is left of integration.
 // Stops at the first failure (stopping what still runs), exits non-zero, and prints each suite's time.
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -38,20 +39,27 @@ const stopping = new AbortController();
 const times = [];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-/** Runs one suite with its output kept and printed when it ends (suites run side by side); rejects when it fails. */
-async function quiet(name, cmd, args) {
+/**
+ * Runs one suite with its output kept and printed when it ends (suites run side by side); rejects
+ * when it fails. `background`: at a lower CPU priority, so that it takes the cores only while the
+ * end-to-end tests (which wait on a browser and a server in turn) leave them idle.
+ */
+async function quiet(name, cmd, args, { background = false } = {}) {
   const t = Date.now();
-  const { code, output } = await runQuietly(cmd, args, env, stopping.signal);
+  const [command, commandArgs] = background && process.platform === "linux" ? ["nice", ["-n", "10", cmd, ...args]] : [cmd, args];
+  const { code, output } = await runQuietly(command, commandArgs, env, stopping.signal);
   if (stopping.signal.aborted && code !== 0) throw new Stopped();
   console.log(`\n▶ ${name}\n${output.trimEnd()}`);
   return finished(name, code, Date.now() - t);
 }
 
-/** Runs one suite with its output streamed (it runs alone). */
+/** Runs one suite with its output streamed (the suites beside it print theirs when they end). */
 async function loud(name, cmd, args, extraEnv) {
   const t = Date.now();
   console.log(`\n▶ ${name}`);
-  return finished(name, await run(cmd, args, { ...env, ...extraEnv }), Date.now() - t);
+  const code = await run(cmd, args, { ...env, ...extraEnv }, stopping.signal);
+  if (stopping.signal.aborted && code !== 0) throw new Stopped();
+  return finished(name, code, Date.now() - t);
 }
 
 class Stopped extends Error {}
@@ -167,14 +175,16 @@ try {
     quiet("lint", "node_modules/.bin/eslint", ["--max-warnings", "0", "."]),
     quiet("format", "node_modules/.bin/prettier", ["--check", "."]),
     quiet("unit", "node_modules/.bin/vitest", vitestArgs("vitest.unit.config.ts", "unit")),
-    quiet("build", "node_modules/.bin/remix", ["vite:build"]).then(() =>
-      Promise.all([startServers(), quiet("integration", "node_modules/.bin/vitest", vitestArgs("vitest.integration.config.ts", "integration"))]),
-    ),
   ];
+  const build = quiet("build", "node_modules/.bin/remix", ["vite:build"]);
+  const integration = build.then(() =>
+    quiet("integration", "node_modules/.bin/vitest", vitestArgs("vitest.integration.config.ts", "integration"), { background: true }),
+  );
+  const e2e = Promise.all([...checks, build.then(startServers).then(serversReady)]).then(() =>
+    loud("e2e", "node_modules/.bin/playwright", ["test", "--reporter=list,json"], { E2E_SERVERS_RUNNING: "1" }),
+  );
   // Settle all, so a failure stops the others and is reported once.
-  await Promise.all(checks.map((p) => p.catch((error) => (stopping.abort(), Promise.reject(error)))));
-  await serversReady();
-  await loud("e2e", "node_modules/.bin/playwright", ["test", "--reporter=list,json"], { E2E_SERVERS_RUNNING: "1" });
+  await Promise.all([...checks, build, integration, e2e].map((p) => p.catch((error) => (stopping.abort(), Promise.reject(error)))));
 } catch (error) {
   stopping.abort();
   stopServers();

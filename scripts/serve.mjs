@@ -1,0 +1,38 @@
+// Serves the production build (build/ and server.ts, configured by wrangler.toml and .dev.vars) in
+// workerd through wrangler's own dev server: what `npm start` and the end-to-end servers run.
+//
+// It uses wrangler's programmatic `startWorker` (the engine behind `wrangler dev`) rather than the
+// `wrangler dev` command, for two settings the command cannot turn off: the DevTools inspector (with
+// it, every D1 query and R2 read the Worker makes is reported to wrangler's Node process, which
+// formats each into its debug log file) and the file watcher (the build is finished before serving;
+// `npm run dev` watches and rebuilds).
+// docs/decisions/017-test-suite-schedule-and-browser.md records the measurements.
+import { offlineEnv } from "./offline.mjs";
+
+/**
+ * Starts the shop on 127.0.0.1:`port` with local D1/R2 in `persistDir`; `https` uses wrangler's
+ * local certificate; `vars` are extra plain-text variables (as `wrangler dev --var`). Resolves once
+ * it answers, with a function that stops it.
+ */
+export async function serve({ port, persistDir, https = false, vars = {} }) {
+  // Read by wrangler as it loads and runs: nothing it does may try the network; and the Worker is
+  // bundled as `wrangler deploy` bundles it (wrangler's dev server would otherwise bundle React's
+  // development build for server rendering: slower, and not what production runs).
+  Object.assign(process.env, offlineEnv, { NODE_ENV: "production" });
+  const { unstable_startWorker } = await import("wrangler");
+  const worker = await unstable_startWorker({
+    config: "wrangler.toml",
+    // The mode `wrangler dev` derives from wrangler.toml's `nodejs_compat` flag and compatibility date.
+    build: { nodejsCompatMode: "v2" },
+    bindings: Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: "plain_text", value }])),
+    dev: {
+      server: { hostname: "127.0.0.1", port, secure: https },
+      persist: persistDir,
+      inspector: false,
+      watch: false,
+      logLevel: "warn",
+    },
+  });
+  await worker.ready;
+  return () => worker.dispose();
+}
