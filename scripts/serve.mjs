@@ -30,6 +30,9 @@ export async function serve({ port, persistDir, https = false, vars = {} }) {
       persist: persistDir,
       inspector: false,
       watch: false,
+      // GET /__scheduled runs the Worker's cron handler (wrangler's local-only route; the
+      // /cdn-cgi/handler/scheduled route of its dev server fails to hand the event over).
+      testScheduled: true,
       logLevel: "warn",
     },
   });
