@@ -3,6 +3,13 @@ import { test as base, expect, type Browser, type Page } from "@playwright/test"
 export { expect };
 
 /**
+ * What Remix logs (single fetch's decoder, before it gives up on the response) when a response is
+ * cut off while it streams in because the page is leaving: a test's `goto` while a revalidation or
+ * navigation of the page it leaves is still loading. Nothing failed; a visitor would see the next page.
+ */
+const LEFT_MID_RESPONSE = /^AbortError: BodyStreamBuffer was aborted/;
+
+/**
  * Every test fails if the browser logs an error or throws. `allowedConsole` lists messages a test
  * expects (e.g. the 404 of a page that is meant to be missing).
  */
@@ -20,7 +27,8 @@ export const test = base.extend<{ allowedConsole: RegExp[]; consoleGuard: void }
     async ({ page, allowedConsole }, use) => {
       const problems: string[] = [];
       page.on("console", (message) => {
-        if (message.type() === "error" && !allowedConsole.some((re) => re.test(message.text()))) problems.push(message.text());
+        const text = message.text();
+        if (message.type() === "error" && !LEFT_MID_RESPONSE.test(text) && !allowedConsole.some((re) => re.test(text))) problems.push(text);
       });
       page.on("pageerror", (error) => problems.push(`Uncaught: ${error.message}`));
       await use();
