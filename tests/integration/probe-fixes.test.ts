@@ -28,8 +28,8 @@ async function accountsNamed(email: string) {
 }
 
 describe("screen form bodies are bounded before any parser sees them", () => {
-  it.each(["/login", "/signup", "/admin/login", "/home", "/subscribe"])("%s: 40,000 fields are refused (400 by count, 413 by size), quickly", async (path) => {
-    const started = Date.now();
+  // That the count comes before any parser (parsing 40,000 fields took 3.5 s) is tests/unit/request-guard.test.ts.
+  it.each(["/login", "/signup", "/admin/login", "/home", "/subscribe"])("%s: 40,000 fields are refused (400 by count, 413 by size)", async (path) => {
     // 40,000 one-letter fields fit under the byte cap: refused for their number.
     const many = await rawPost(path, Array.from({ length: 40_000 }, () => "a").join("&"));
     expect(many.status).toBe(400);
@@ -37,8 +37,6 @@ describe("screen form bodies are bounded before any parser sees them", () => {
     // The probe's 40,000 `email=x` pairs (160 KB) are over the byte cap.
     const probe = await rawPost(path, Array.from({ length: 40_000 }, () => "email=x").join("&"));
     expect(probe.status).toBe(413);
-    // Generous: a normal sign-in attempt (scrypt) takes about this long; parsing 40,000 fields took 3.5 s.
-    expect(Date.now() - started).toBeLessThan(1500);
   });
 
   it("a form with as many fields as allowed still works", async () => {
