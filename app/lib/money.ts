@@ -33,9 +33,16 @@ export function decimalToMinor(value: string | number, currency: string): number
  */
 export function formatMoney(minor: number, currency: string): string {
   const exponent = currencyExponent(currency);
-  const amount = new Intl.NumberFormat("en-US", {
-    minimumFractionDigits: exponent,
-    maximumFractionDigits: exponent,
-  }).format(minor / 10 ** exponent);
-  return `${currencySymbol(currency)}${amount}`;
+  return `${currencySymbol(currency)}${amountFormat(exponent).format(minor / 10 ** exponent)}`;
+}
+
+/** One formatter per number of decimals: building an Intl.NumberFormat costs far more than using one. */
+const amountFormats = new Map<number, Intl.NumberFormat>();
+function amountFormat(exponent: number) {
+  let format = amountFormats.get(exponent);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { minimumFractionDigits: exponent, maximumFractionDigits: exponent });
+    amountFormats.set(exponent, format);
+  }
+  return format;
 }
