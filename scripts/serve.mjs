@@ -12,7 +12,7 @@ import { offlineEnv } from "./offline.mjs";
 /**
  * Starts the shop on 127.0.0.1:`port` with local D1/R2 in `persistDir`; `https` uses wrangler's
  * local certificate; `vars` are extra plain-text variables (as `wrangler dev --var`). Resolves once
- * it answers, with a function that stops it.
+ * it answers; Ctrl+C or SIGTERM stops it (workerd included) and ends the process.
  */
 export async function serve({ port, persistDir, https = false, vars = {} }) {
   // Read by wrangler as it loads and runs: nothing it does may try the network; and the Worker is
@@ -37,5 +37,9 @@ export async function serve({ port, persistDir, https = false, vars = {} }) {
     },
   });
   await worker.ready;
-  return () => worker.dispose();
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.once(signal, () => {
+      void worker.dispose().finally(() => process.exit(0));
+    });
+  }
 }

@@ -8,18 +8,12 @@ import { serve } from "./serve.mjs";
 const port = Number(process.env.PORT ?? 8787);
 const persistDir = process.env.PERSIST_DIR ?? ".wrangler/state";
 
-// SKIP_SETUP: the state in PERSIST_DIR is already migrated and seeded (the e2e servers' copies).
-const steps = process.env.SKIP_SETUP ? [] : [["node", ["scripts/setup.mjs"]]];
-// The test runner builds once up front and sets SKIP_BUILD for the e2e servers.
-if (!process.env.SKIP_BUILD) steps.push(["node_modules/.bin/remix", ["vite:build"]]);
-for (const [cmd, args] of steps) {
+for (const [cmd, args] of [
+  ["node", ["scripts/setup.mjs"]],
+  ["node_modules/.bin/remix", ["vite:build"]],
+]) {
   const code = await run(cmd, args);
   if (code !== 0) process.exit(code);
 }
-const stop = await serve({ port, persistDir });
+await serve({ port, persistDir });
 console.log(`\nServing the shop on http://localhost:${port} (Ctrl+C stops it)\n`);
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    void stop().finally(() => process.exit(0));
-  });
-}

@@ -34,7 +34,7 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 const vitestArgs = (config, name) => ["run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile.json=${reports}/${name}.json`];
 
-const env = { SKIP_BUILD: "1", CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json`, E2E_TRACE: "off" };
+const env = { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json`, E2E_TRACE: "off" };
 const stopping = new AbortController();
 const times = [];
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
