@@ -11,6 +11,7 @@ import { applySecurityHeaders, securityHeaderOptions } from "./app/services/secu
 import { isPrivatePath } from "./app/services/seo.server";
 import { withBookmark } from "./app/services/d1-sessions.server";
 import { getLoadContext } from "./load-context";
+import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "./app/lib/after-first-paint";
 import { createDb } from "./db/client";
 import { deliverMailBatch, MAIL_DEAD_LETTERS, markMailFailed, type MailJob } from "./app/services/mail/mail.server";
 
@@ -35,20 +36,29 @@ function finish(
 }
 
 /**
- * Puts this request's nonce where the page needs it. Remix writes it on its scripts but not on the
- * `modulepreload` links of our own chunks, which the policy would otherwise refuse. A page from the
- * edge cache carries the nonce of the request that rendered it: its scripts are given this
- * request's, and so is the policy, so each visitor has a nonce of their own.
+ * Prepares a page for the browser. Puts this request's nonce where the page needs it: Remix writes
+ * it on its scripts but not on the `modulepreload` links of our own chunks, which the policy would
+ * otherwise refuse. A page from the edge cache carries the nonce of the request that rendered it:
+ * its scripts are given this request's, and so is the policy, so each visitor has a nonce of their
+ * own. And holds the page's modules back until it has painted (app/lib/after-first-paint.ts).
  */
-function stampNonce(response: Response, env: Env, nonce: string): Response {
+function preparePage(response: Response, env: Env, nonce: string): Response {
   if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
   const cached = response.headers.get("X-Cache");
   const fromCache = cached === "HIT" || cached === "STALE";
-  let rewriter = new HTMLRewriter().on('link[rel="modulepreload"]', {
-    element(element) {
-      if ((element.getAttribute("href") ?? "").startsWith("/assets/")) element.setAttribute("nonce", nonce);
-    },
-  });
+  let rewriter = new HTMLRewriter()
+    .on('link[rel="modulepreload"]', {
+      element(element) {
+        if (!(element.getAttribute("href") ?? "").startsWith("/assets/")) return;
+        element.setAttribute("nonce", nonce);
+        element.setAttribute("rel", INERT_PRELOAD_REL);
+      },
+    })
+    .on('script[type="module"]:not([src])', {
+      element(element) {
+        element.setAttribute("type", INERT_MODULE_TYPE);
+      },
+    });
   if (fromCache) {
     rewriter = rewriter.on("script[nonce]", {
       element(element) {
@@ -84,7 +94,7 @@ export default {
       const response = env.EDGE_CACHE === "off" ? await handle() : await withEdgeCache(guarded.request, ctx, handle);
       // After the cache: CORS headers depend on the caller's Origin, so they are never stored.
       if (isApiRequest(request)) return finish(finishApiResponse(request, response, env), env);
-      return stampNonce(response, env, loadContext.cspNonce);
+      return preparePage(response, env, loadContext.cspNonce);
     } catch (error) {
       console.error("Unhandled error", request.method, new URL(request.url).pathname, error);
       return finish(new Response("An unexpected error occurred", { status: 500 }), env);
