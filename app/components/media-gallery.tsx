@@ -12,7 +12,7 @@ export interface GalleryItem {
 /** The gallery's width: the page's main column beside the 24rem package panel from lg, else the screen. */
 export const GALLERY_SIZES = "(min-width: 1280px) 800px, (min-width: 1024px) calc(100vw - 30rem), 100vw";
 
-/** A video's poster in the gallery: the WebP copy at the gallery's largest width. */
+/** A video's poster in the gallery: the copy at the gallery's largest width, AVIF or WebP as the browser reads. */
 export function galleryPoster(poster: string | undefined) {
   return poster ? posterSrc(poster, 960) : undefined;
 }
@@ -122,6 +122,8 @@ export function MediaGallery({ title, items }: { title: string; items: GalleryIt
                   width={88}
                   height={56}
                   loading="lazy"
+                  // Behind the gallery's main visual (the page's LCP element) in the queue.
+                  {...fetchPriority("low")}
                   className="size-full object-cover"
                 />
                 {item.kind === "video" ? (

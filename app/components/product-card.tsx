@@ -22,7 +22,7 @@ const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 33vw, 50vw";
 export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
   const price = lowestPrice(product);
   const video = product.videos[0];
-  // A poster has no srcset: the WebP copy wide enough for a card on a phone's screen.
+  // A poster has no srcset: the copy wide enough for a card on a phone's screen, AVIF or WebP as the browser reads.
   const poster = posterSrc(product.video_thumbnail ?? product.images[0] ?? "/placeholder.svg", 640);
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600">

@@ -19,25 +19,46 @@ export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 
 /** Stored images that get variants: stills, never GIF (an animation would lose its frames). */
 const SOURCE = /^\/media\/(products\/\d+\/[A-Za-z0-9_-]+\.(?:jpg|png|webp|avif))$/;
-const VARIANT_KEY = /^(products\/\d+\/[A-Za-z0-9_-]+\.(?:jpg|png|webp|avif))\.w(\d+)\.(avif|webp)$/;
+const VARIANT_KEY = /^(products\/\d+\/[A-Za-z0-9_-]+\.(?:jpg|png|webp|avif))\.w(\d+)\.(avif|webp|auto)$/;
+
+/**
+ * A copy in whichever format the browser says it reads (`…jpg.w640.auto`), for the one place that
+ * takes a single URL: a video's poster. Never stored; it serves the stored AVIF or WebP copy.
+ */
+export const NEGOTIATED = "auto";
 
 /** The R2 key of an image that has variants, from its public URL; null for anything else (placeholders, videos, GIFs). */
 export function variantSourceKey(src: string): string | null {
   return SOURCE.exec(src)?.[1] ?? null;
 }
 
-export function variantKey(sourceKey: string, width: VariantWidth, format: VariantFormat["ext"]): string {
+export function variantKey(sourceKey: string, width: VariantWidth, format: VariantFormat["ext"] | typeof NEGOTIATED): string {
   return `${sourceKey}.w${width}.${format}`;
 }
 
 /** What a variant key asks for; null unless it names an allowed width and format of a possible source. */
-export function parseVariantKey(key: string): { sourceKey: string; width: VariantWidth; format: VariantFormat } | null {
+export function parseVariantKey(key: string): { sourceKey: string; width: VariantWidth; format: VariantFormat | typeof NEGOTIATED } | null {
   const match = VARIANT_KEY.exec(key);
   if (!match) return null;
   const [, sourceKey = "", widthText = "", ext = ""] = match;
   const width = VARIANT_WIDTHS.find((w) => String(w) === widthText);
-  const format = VARIANT_FORMATS.find((f) => f.ext === ext);
+  const format = ext === NEGOTIATED ? NEGOTIATED : VARIANT_FORMATS.find((f) => f.ext === ext);
   return width && format ? { sourceKey, width, format } : null;
+}
+
+/**
+ * The best format an `Accept` header admits (a type listed with `q=0` is refused); WebP when it
+ * names neither, as every browser that plays the shop's videos reads WebP.
+ */
+export function negotiateFormat(accept: string | null): VariantFormat {
+  const admitted = new Set(
+    (accept ?? "")
+      .split(",")
+      .map((entry) => entry.trim().split(";"))
+      .filter(([, ...params]) => !params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(p)))
+      .map(([type = ""]) => type.trim().toLowerCase()),
+  );
+  return VARIANT_FORMATS.find((f) => admitted.has(f.mime)) ?? VARIANT_FORMATS[VARIANT_FORMATS.length - 1]!;
 }
 
 /** `<source>` elements for an image URL, best format first; empty for images without variants. */
@@ -51,10 +72,11 @@ export function pictureSources(src: string): { type: string; srcSet: string }[] 
 }
 
 /**
- * A single URL for where `srcset` cannot be used (a video's poster): the WebP copy at `width`
- * (every browser that plays the shop's videos reads WebP); the URL itself for other images.
+ * A single URL for where `srcset` cannot be used (a video's poster): the copy at `width` in the
+ * best format the browser reads, chosen by the server from its `Accept` header (AVIF for most,
+ * WebP for the rest); the URL itself for other images.
  */
 export function posterSrc(src: string, width: VariantWidth): string {
   const key = variantSourceKey(src);
-  return key ? `/media/${variantKey(key, width, "webp")}` : src;
+  return key ? `/media/${variantKey(key, width, NEGOTIATED)}` : src;
 }

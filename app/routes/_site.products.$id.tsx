@@ -22,7 +22,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 
 /**
  * The gallery's first visual (a video's poster or an image) is the LCP element: preload the very copy
- * the page will show (the poster's WebP; the image's AVIF for the gallery's width, which browsers
+ * the page will show (the poster's copy, whose format the server picks from the same Accept header the
+ * video's own request sends; the image's AVIF for the gallery's width, which browsers
  * without AVIF skip, since its type says so).
  */
 function lcpPreload(product: Parameters<typeof galleryItems>[0], search: string) {

@@ -15,7 +15,17 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { productMedia, products, type MediaKind } from "../../db/schema";
 import { IMAGE_LIMIT_BYTES, MEDIA_PER_PRODUCT, VIDEO_LIMIT_BYTES } from "~/lib/media-rules";
-import { parseVariantKey, VARIANT_FORMATS, VARIANT_WIDTHS, variantKey, variantSourceKey, type VariantFormat, type VariantWidth } from "~/lib/media-variants";
+import {
+  negotiateFormat,
+  NEGOTIATED,
+  parseVariantKey,
+  VARIANT_FORMATS,
+  VARIANT_WIDTHS,
+  variantKey,
+  variantSourceKey,
+  type VariantFormat,
+  type VariantWidth,
+} from "~/lib/media-variants";
 import { catalogueChanged } from "./edge-cache.server";
 
 export { IMAGE_LIMIT_BYTES, VIDEO_LIMIT_BYTES };
@@ -396,15 +406,19 @@ export async function serveMedia(bucket: R2Bucket, key: string, request: Request
   if (!(options.private ? PRIVATE_KEY : PUBLIC_KEY).test(key)) return new Response("Not found", { status: 404 });
   let head = await bucket.head(key);
   const variant = !head && !options.private && options.images ? parseVariantKey(key) : null;
+  const negotiated = variant?.format === NEGOTIATED;
   if (variant && options.images) {
-    const made = await ensureVariant(bucket, options.images, variant.sourceKey, variant.width, variant.format);
+    const format = variant.format === NEGOTIATED ? negotiateFormat(request.headers.get("Accept")) : variant.format;
+    const made = await ensureVariant(bucket, options.images, variant.sourceKey, variant.width, format);
     // The original stands in (every browser decodes it) and is asked for again later.
     if (made === "failed") return serveMedia(bucket, variant.sourceKey, request, { cacheControl: "public, max-age=300" });
-    if (made !== "missing") head = made;
+    if (made !== "missing") [head, key] = [made, made.key];
   }
   if (!head) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
 
   const headers = baseHeaders(head, options);
+  // One URL, two formats: caches keep one copy per Accept header.
+  if (negotiated) headers.set("Vary", "Accept");
   if (etagMatches(request.headers.get("If-None-Match"), head.httpEtag)) return new Response(null, { status: 304, headers });
 
   const ifRange = request.headers.get("If-Range");

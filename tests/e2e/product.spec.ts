@@ -42,8 +42,8 @@ test.describe("/products/{id}", () => {
     const gallery = page.getByRole("region", { name: "3D Product Launch Animation media" });
     const video = gallery.getByTestId("gallery-video");
     await expect(video).toHaveAttribute("src", "/media/products/1/seed-video-01.mp4");
-    // The poster is the thumbnail's WebP copy at the gallery's width.
-    await expect(video).toHaveAttribute("poster", "/media/products/1/seed-thumb-01.jpg.w960.webp");
+    // The poster is the thumbnail's copy at the gallery's width, in the best format the browser reads.
+    await expect(video).toHaveAttribute("poster", "/media/products/1/seed-thumb-01.jpg.w960.auto");
     await video.evaluate(async (v: HTMLVideoElement) => {
       v.muted = true;
       await v.play();

@@ -74,7 +74,29 @@ describe("image variants (AVIF/WebP through the Images binding, kept in R2)", ()
     expect(left.objects).toEqual([]);
   });
 
-  it("pages offer AVIF then WebP at the layout's widths, and posters as WebP; other images stay as they are", () => {
+  it("a poster's one URL serves the best copy the browser's Accept header admits, stored once per format", async () => {
+    await storeImage("products/1/poster-test.jpg");
+    const chrome = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+    const avif = await get("/media/products/1/poster-test.jpg.w320.auto", { headers: { Accept: chrome } });
+    expect(avif.status).toBe(200);
+    expect(avif.headers.get("Content-Type")).toBe("image/avif");
+    expect(avif.headers.get("Vary")).toBe("Accept");
+    expect(avif.headers.get("Cache-Control")).toBe("public, max-age=31536000, immutable");
+    expect(ascii(new Uint8Array(await avif.arrayBuffer()), 4, 12)).toBe("ftypavif");
+    expect(avif.headers.get("ETag")).toBe((await env.MEDIA.head("products/1/poster-test.jpg.w320.avif"))!.httpEtag);
+
+    for (const accept of ["image/webp,*/*", "image/avif;q=0, image/webp", "*/*", null]) {
+      const response = await get("/media/products/1/poster-test.jpg.w320.auto", accept === null ? {} : { headers: { Accept: accept } });
+      expect(response.headers.get("Content-Type"), String(accept)).toBe("image/webp");
+      expect(response.headers.get("Vary")).toBe("Accept");
+      await response.arrayBuffer();
+    }
+    // Only the two real copies exist; the negotiated name is never stored.
+    const stored = (await env.MEDIA.list({ prefix: "products/1/poster-test.jpg." })).objects.map((o) => o.key).sort();
+    expect(stored).toEqual(["products/1/poster-test.jpg.w320.avif", "products/1/poster-test.jpg.w320.webp"]);
+  });
+
+  it("pages offer AVIF then WebP at the layout's widths, and posters in the format the browser reads; other images stay as they are", () => {
     expect(pictureSources("/media/products/3/a.jpg")).toEqual([
       {
         type: "image/avif",
@@ -89,7 +111,7 @@ describe("image variants (AVIF/WebP through the Images binding, kept in R2)", ()
     ]);
     expect(pictureSources("/placeholder.svg")).toEqual([]);
     expect(pictureSources("/media/products/3/a.gif")).toEqual([]);
-    expect(posterSrc("/media/products/3/t.jpg", 640)).toBe("/media/products/3/t.jpg.w640.webp");
+    expect(posterSrc("/media/products/3/t.jpg", 640)).toBe("/media/products/3/t.jpg.w640.auto");
     expect(posterSrc("/placeholder.svg", 640)).toBe("/placeholder.svg");
   });
 });
