@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, hydrated, test } from "./fixtures";
 
 /**
  * The public pages stay lean: the catalogue never loads the form library (Zod), and no public page
@@ -34,3 +34,38 @@ for (const [path, kept] of PAGES) {
     }
   });
 }
+
+/**
+ * The page paints before its modules download (app/lib/after-first-paint.ts): no script is asked
+ * for before the first animation frame, and the page then hydrates. A tab opened in the background,
+ * where frames never come, loads them at once.
+ */
+for (const path of ["/home", "/products", "/products/1", "/login"]) {
+  test(`${path} asks for its modules only after the first frame, then hydrates`, async ({ page }) => {
+    await page.addInitScript(() => {
+      requestAnimationFrame(() => {
+        (window as unknown as { firstFrameAt: number }).firstFrameAt = performance.now();
+      });
+    });
+    await page.goto(path);
+    await hydrated(page);
+    const { firstFrameAt, scripts } = await page.evaluate(() => ({
+      firstFrameAt: (window as unknown as { firstFrameAt: number }).firstFrameAt,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+        .map((entry) => ({ name: entry.name, startTime: entry.startTime })),
+    }));
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.filter((script) => script.startTime < firstFrameAt)).toEqual([]);
+  });
+}
+
+test("a page opened in a background tab loads its modules without waiting for a frame", async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(document, "hidden", { get: () => true });
+    window.requestAnimationFrame = () => 0;
+  });
+  await page.goto("/products");
+  await hydrated(page);
+});

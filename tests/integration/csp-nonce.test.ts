@@ -1,5 +1,6 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "~/lib/after-first-paint";
 import worker from "../../server";
 
 /**
@@ -21,7 +22,18 @@ function expectEveryScriptCarries(html: string, nonce: string) {
   const scripts = scriptTags(html);
   expect(scripts.length).toBeGreaterThan(0);
   for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
-  for (const [tag] of html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)) expect(tag).toContain(`nonce="${nonce}"`);
+  const preloads = [...html.matchAll(/<link\b[^>]*rel="(?:x-)?modulepreload[^"]*"[^>]*>/g)].map((m) => m[0]);
+  expect(preloads.length).toBeGreaterThan(0);
+  for (const tag of preloads) expect(tag).toContain(`nonce="${nonce}"`);
+}
+
+/** The page's modules wait for its first paint (app/lib/after-first-paint.ts): nothing in the HTML fetches or runs them. */
+function expectModulesHeldUntilPaint(html: string) {
+  expect(html).not.toMatch(/<link\b[^>]*rel="modulepreload"/);
+  expect(html).not.toMatch(/<script\b[^>]*type="module"/);
+  expect(html).toMatch(new RegExp(`<link rel="${INERT_PRELOAD_REL}" href="/assets/entry\\.client-[\\w-]+\\.js"`));
+  expect(html).toContain(`type="${INERT_MODULE_TYPE}"`);
+  expect(html).toContain("requestAnimationFrame(function(){setTimeout(start,0)})");
 }
 
 describe("script nonces", () => {
@@ -33,7 +45,9 @@ describe("script nonces", () => {
       const [a, b] = [policyNonce(first), policyNonce(second)];
       expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/);
       expect(b).not.toBe(a);
-      expectEveryScriptCarries(await first.text(), a!);
+      const html = await first.text();
+      expectEveryScriptCarries(html, a!);
+      expectModulesHeldUntilPaint(html);
       expect(first.headers.get("Content-Security-Policy")).not.toMatch(/script-src[^;]*unsafe-inline/);
     },
   );
@@ -55,6 +69,7 @@ describe("script nonces", () => {
     const [missNonce, hitNonce] = [policyNonce(miss.response), policyNonce(hit.response)];
     expect(hitNonce).not.toBe(missNonce);
     expectEveryScriptCarries(hit.html, hitNonce!);
+    expectModulesHeldUntilPaint(hit.html);
     expect(hit.html).not.toContain(missNonce!);
   });
 });
