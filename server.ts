@@ -10,12 +10,16 @@ import { guardRequest } from "./app/services/request-guard.server";
 import { applySecurityHeaders, securityHeaderOptions } from "./app/services/security.server";
 import { isPrivatePath } from "./app/services/seo.server";
 import { withBookmark } from "./app/services/d1-sessions.server";
+import { buildWithRoutes, isApiPath } from "./app/services/split-build.server";
 import { getLoadContext } from "./load-context";
 import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "./app/lib/after-first-paint";
 import { createDb } from "./db/client";
 import { deliverMailBatch, MAIL_DEAD_LETTERS, markMailFailed, type MailJob } from "./app/services/mail/mail.server";
 
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+const serverBuild = build as unknown as ServerBuild;
+// Pages and the JSON API each with only the routes they can match (app/services/split-build.server.ts).
+const handlePageRequest = createRequestHandler(buildWithRoutes(serverBuild, (pattern) => !isApiPath(pattern)));
+const handleApiRequest = createRequestHandler(buildWithRoutes(serverBuild, isApiPath));
 
 /**
  * Every response leaves through here: the security headers go on all of them (pages with this
@@ -84,6 +88,7 @@ export default {
         context: { cloudflare: { env, ctx, cf: request.cf } },
       });
       const handle = async () => {
+        const handleRemixRequest = isApiPath(new URL(guarded.request.url).pathname) ? handleApiRequest : handlePageRequest;
         const response = withBookmark(await handleRemixRequest(guarded.request, loadContext), guarded.request, loadContext.d1, isApiRequest(request));
         return finish(response, env, {
           personal: loadContext.privacy.personal,
