@@ -16,8 +16,13 @@ const LOCAL_DEFAULT = ["http://localhost:*", "http://127.0.0.1:*"];
 const ALLOWED_METHODS = "GET, POST, PUT, DELETE, OPTIONS";
 const ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key, X-D1-Bookmark";
 
+/** The JSON API's URL space: `/api/v1` and everything under it. */
+export function isApiPath(pathname: string): boolean {
+  return pathname === "/api/v1" || pathname.startsWith("/api/v1/");
+}
+
 export function isApiRequest(request: Request) {
-  return new URL(request.url).pathname.startsWith("/api/v1/");
+  return isApiPath(new URL(request.url).pathname);
 }
 
 function allowedOrigins(env: Pick<Env, "CORS_ORIGINS" | "ENVIRONMENT">): string[] {

@@ -9,11 +9,6 @@ import type { ServerBuild } from "@remix-run/cloudflare";
  * that knows only the routes it can match (server.ts).
  */
 
-/** The JSON API's URL space: `/api/v1` and everything under it. */
-export function isApiPath(pathname: string): boolean {
-  return pathname === "/api/v1" || pathname.startsWith("/api/v1/");
-}
-
 type Routes = ServerBuild["routes"];
 
 /** A route's whole URL pattern, its parents' paths included: `/api/v1/products/:id`. */
