@@ -85,6 +85,16 @@ describe("CORS for /api/v1", () => {
     expect(read.headers.get("Vary")).toContain("Origin");
   });
 
+  it("the bare /api/v1 and unknown calls are the API's too: its JSON 404, with CORS", async () => {
+    for (const path of ["", "/no-such-call"]) {
+      const response = await call(path, { headers: { Origin: "http://localhost:5173" } });
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("Content-Type"), path).toContain("application/json");
+      expect(response.headers.get("Access-Control-Allow-Origin"), path).toBe("http://localhost:5173");
+      expect(await response.json()).toHaveProperty("message");
+    }
+  });
+
   it("other origins get no CORS headers at all, never *", async () => {
     for (const origin of ["https://evil.example", "http://localhost.evil.example:5173", "null"]) {
       expect((await preflight(origin)).headers.has("Access-Control-Allow-Origin"), origin).toBe(false);
