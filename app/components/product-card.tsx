@@ -8,11 +8,28 @@ import { Picture } from "./ui/picture";
 import { Rating } from "./ui/rating";
 import { useVideoCoordinator } from "./video-coordinator";
 
-export type ProductCardData = Pick<ProductView, "id" | "title" | "images" | "videos" | "video_thumbnail" | "packages" | "tags">;
+/** What a card shows, and nothing more: the listing sends this to the browser, not whole products. */
+export interface ProductCardData {
+  id: number;
+  title: string;
+  /** The first image, the first video and the video's thumbnail. */
+  image: string | null;
+  video: string | null;
+  videoThumbnail: string | null;
+  /** The cheapest package's price. */
+  from: { amount_minor: number; currency: string } | null;
+}
 
-function lowestPrice(product: ProductCardData) {
+export function toCardData(product: ProductView): ProductCardData {
   const cheapest = [...product.packages].sort((a, b) => a.amount_minor - b.amount_minor)[0];
-  return cheapest ? formatMoney(cheapest.amount_minor, cheapest.currency) : null;
+  return {
+    id: product.id,
+    title: product.title,
+    image: product.images[0] ?? null,
+    video: product.videos[0] ?? null,
+    videoThumbnail: product.video_thumbnail ?? null,
+    from: cheapest ? { amount_minor: cheapest.amount_minor, currency: cheapest.currency } : null,
+  };
 }
 
 /** A card's width in the listing's grid: two columns on phones, three from md, four from xl (max-w-7xl). */
@@ -20,10 +37,10 @@ const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 33vw, 50vw";
 
 /** A product in the listing: first image (or video with its thumbnail), title, lowest price, rating. */
 export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
-  const price = lowestPrice(product);
-  const video = product.videos[0];
+  const price = product.from ? formatMoney(product.from.amount_minor, product.from.currency) : null;
+  const video = product.video;
   // A poster has no srcset: the copy wide enough for a card on a phone's screen, AVIF or WebP as the browser reads.
-  const poster = posterSrc(product.video_thumbnail ?? product.images[0] ?? "/placeholder.svg", 640);
+  const poster = posterSrc(product.videoThumbnail ?? product.image ?? "/placeholder.svg", 640);
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600">
       <div className="relative aspect-[8/5] overflow-hidden bg-slate-100">
@@ -31,7 +48,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           <CardVideo src={video} poster={poster} title={product.title} />
         ) : (
           <Picture
-            src={product.images[0] ?? "/placeholder.svg"}
+            src={product.image ?? "/placeholder.svg"}
             sizes={CARD_SIZES}
             alt=""
             width={960}

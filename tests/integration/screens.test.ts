@@ -51,6 +51,16 @@ describe("screens", () => {
     expect(past.headers.get("location")).toBe("/products?page=1&tag=Brand+Film");
   });
 
+  it("/products sends the browser what its cards show, not whole products", async () => {
+    const { text } = await html("/products");
+    expect(text).toContain("3D Product Launch Animation");
+    expect(text).toContain("$499.00");
+    // The product's description and its packages' contents belong to its own page.
+    for (const detail of ["A cinematic 3D animation that shows your product", "Short teaser for social", "items_included", "short_description"]) {
+      expect(text, detail).not.toContain(detail);
+    }
+  });
+
   it("/products?q= finds products by title without JavaScript", async () => {
     const { text } = await html("/products?q=walkthrough");
     expect(text).toContain("Architectural Walkthrough");
