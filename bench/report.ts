@@ -41,6 +41,10 @@ const TRIED = [
     "before the first paint count in Lighthouse's estimate), no JavaScript and no pictures at 917–926 ms; the stylesheet inlined (10 KB " +
     "gzip, modules as before) at 1125–1233 ms, but React removed the `<style>` it had not rendered when it hydrated (CLS 1.0), and once the " +
     "modules waited it was not needed.",
+  "Smaller per-request work, 2026-11-24: the listing's loader sends only what a card shows instead of whole products (the /products HTML " +
+    "8.9 KB → 7.0 KB gzip, kept); `request.cf` read lazily and the rewrite's link selector doing the `/assets/` test itself (not kept). " +
+    "Neither moved the CPU ratio outside the load runs' spread (/products 11.1–11.6× and /products/{id} 9.4–9.9× the trivial route in " +
+    "short runs before and after). For scale: a page with no D1 at all (/login) is 5.7–6.1× the trivial route, /home 6.5×.",
   "Video posters as AVIF where the browser reads it (one negotiated URL, ADR 016): the demo product's poster 12.4 KB instead of 16.6 KB; " +
     "with the gallery thumbnails at low priority behind it, /products/1 went from 1187–1284 ms to 1125–1184 ms (3 runs each). Kept.",
 ];
