@@ -79,7 +79,8 @@ export default {
     try {
       const preflight = corsPreflight(request, env);
       if (preflight) return finish(preflight, env);
-      const wrongMethod = isApiRequest(request) ? methodRefusal(request) : null;
+      const api = isApiRequest(request);
+      const wrongMethod = api ? methodRefusal(request) : null;
       if (wrongMethod) return finish(finishApiResponse(request, wrongMethod, env), env);
       const guarded = await guardRequest(request);
       if ("refused" in guarded) return finish(guarded.refused, env);
@@ -88,8 +89,8 @@ export default {
         context: { cloudflare: { env, ctx, cf: request.cf } },
       });
       const handle = async () => {
-        const handleRemixRequest = isApiRequest(guarded.request) ? handleApiRequest : handlePageRequest;
-        const response = withBookmark(await handleRemixRequest(guarded.request, loadContext), guarded.request, loadContext.d1, isApiRequest(request));
+        const handleRemixRequest = api ? handleApiRequest : handlePageRequest;
+        const response = withBookmark(await handleRemixRequest(guarded.request, loadContext), guarded.request, loadContext.d1, api);
         return finish(response, env, {
           personal: loadContext.privacy.personal,
           nonce: loadContext.cspNonce,
@@ -98,7 +99,7 @@ export default {
       };
       const response = env.EDGE_CACHE === "off" ? await handle() : await withEdgeCache(guarded.request, ctx, handle);
       // After the cache: CORS headers depend on the caller's Origin, so they are never stored.
-      if (isApiRequest(request)) return finish(finishApiResponse(request, response, env), env);
+      if (api) return finish(finishApiResponse(request, response, env), env);
       return preparePage(response, env, loadContext.cspNonce);
     } catch (error) {
       console.error("Unhandled error", request.method, new URL(request.url).pathname, error);

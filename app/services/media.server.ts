@@ -404,9 +404,11 @@ function etagMatches(header: string | null, etag: string): boolean {
 
 export async function serveMedia(bucket: R2Bucket, key: string, request: Request, options: ServeOptions = {}): Promise<Response> {
   if (!(options.private ? PRIVATE_KEY : PUBLIC_KEY).test(key)) return new Response("Not found", { status: 404 });
-  let head = await bucket.head(key);
-  const variant = !head && !options.private && options.images ? parseVariantKey(key) : null;
-  const negotiated = variant?.format === NEGOTIATED;
+  const requested = !options.private && options.images ? parseVariantKey(key) : null;
+  const negotiated = requested?.format === NEGOTIATED;
+  // A negotiated name is never stored: go straight to the copy it stands for.
+  let head = negotiated ? null : await bucket.head(key);
+  const variant = head ? null : requested;
   if (variant && options.images) {
     const format = variant.format === NEGOTIATED ? negotiateFormat(request.headers.get("Accept")) : variant.format;
     const made = await ensureVariant(bucket, options.images, variant.sourceKey, variant.width, format);
