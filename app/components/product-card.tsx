@@ -3,40 +3,16 @@ import { useEffect, useRef, useState } from "react";
 import { fetchPriority } from "~/lib/html";
 import { posterSrc } from "~/lib/media-variants";
 import { formatMoney } from "~/lib/money";
-import type { ProductView } from "~/services/products.server";
+import type { ProductCardView } from "~/services/products.server";
 import { Picture } from "./ui/picture";
 import { Rating } from "./ui/rating";
 import { useVideoCoordinator } from "./video-coordinator";
-
-/** What a card shows, and nothing more: the listing sends this to the browser, not whole products. */
-export interface ProductCardData {
-  id: number;
-  title: string;
-  /** The first image, the first video and the video's thumbnail. */
-  image: string | null;
-  video: string | null;
-  videoThumbnail: string | null;
-  /** The cheapest package's price. */
-  from: { amount_minor: number; currency: string } | null;
-}
-
-export function toCardData(product: ProductView): ProductCardData {
-  const cheapest = [...product.packages].sort((a, b) => a.amount_minor - b.amount_minor)[0];
-  return {
-    id: product.id,
-    title: product.title,
-    image: product.images[0] ?? null,
-    video: product.videos[0] ?? null,
-    videoThumbnail: product.video_thumbnail ?? null,
-    from: cheapest ? { amount_minor: cheapest.amount_minor, currency: cheapest.currency } : null,
-  };
-}
 
 /** A card's width in the listing's grid: two columns on phones, three from md, four from xl (max-w-7xl). */
 const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 33vw, 50vw";
 
 /** A product in the listing: first image (or video with its thumbnail), title, lowest price, rating. */
-export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
+export function ProductCard({ product, priority = false }: { product: ProductCardView; priority?: boolean }) {
   const price = product.from ? formatMoney(product.from.amount_minor, product.from.currency) : null;
   const video = product.video;
   // A poster has no srcset: the copy wide enough for a card on a phone's screen, AVIF or WebP as the browser reads.

@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { ProductCard, toCardData } from "~/components/product-card";
+import { ProductCard } from "~/components/product-card";
 import { Pagination } from "~/components/ui/pagination";
 import { ProductCardSkeleton } from "~/components/ui/skeleton";
 import { OneVideoAtATime } from "~/components/video-coordinator";
@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     url.searchParams.set("page", String(catalogue.totalPages));
     throw redirect(`${url.pathname}?${url.searchParams}`);
   }
-  return { ...catalogue, data: catalogue.data.map(toCardData), tag: tag ?? null, q: q ?? null };
+  return { ...catalogue, tag: tag ?? null, q: q ?? null };
 }
 
 /** Each listing page has its own title and canonical URL (tag and page); search results are not indexed. */

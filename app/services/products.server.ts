@@ -2,7 +2,7 @@
  * Catalogue reads. Every public page is one D1 round trip: the queries a page needs are sent
  * together with `db.batch`, scoped by a sub-select of the page's product ids.
  */
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { packages, productMedia, products, productTags, tags, type PackageRow, type ProductMediaRow, type ProductRow } from "../../db/schema";
 import { minorToDecimalString } from "~/lib/money";
@@ -54,34 +54,25 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * Ids of the products carrying a tag that matches `tagCondition`. Looked up by tag (the
+ * `product_tags_tag_idx` index): joining tags to every product-tag row instead makes SQLite scan
+ * the whole table, about 0.4 ms per statement with 500 products, and a listing page sends five.
+ */
+function productsTagged(db: Database, tagCondition: SQL) {
+  const tagIds = db.select({ id: tags.id }).from(tags).where(tagCondition);
+  return db.select({ id: productTags.productId }).from(productTags).where(inArray(productTags.tagId, tagIds));
+}
+
 function listingWhere(db: Database, filter: ProductFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [isNull(products.archivedAt)];
   if (filter.tag) {
-    conditions.push(
-      inArray(
-        products.id,
-        db
-          .select({ id: productTags.productId })
-          .from(productTags)
-          .innerJoin(tags, eq(tags.id, productTags.tagId))
-          .where(sql`lower(${tags.name}) = lower(${filter.tag})`),
-      ),
-    );
+    conditions.push(inArray(products.id, productsTagged(db, sql`lower(${tags.name}) = lower(${filter.tag})`)));
   }
   if (filter.q) {
     const pattern = likePattern(filter.q);
     conditions.push(
-      or(
-        sql`${products.title} LIKE ${pattern} ESCAPE '\\'`,
-        inArray(
-          products.id,
-          db
-            .select({ id: productTags.productId })
-            .from(productTags)
-            .innerJoin(tags, eq(tags.id, productTags.tagId))
-            .where(sql`${tags.name} LIKE ${pattern} ESCAPE '\\'`),
-        ),
-      ),
+      or(sql`${products.title} LIKE ${pattern} ESCAPE '\\'`, inArray(products.id, productsTagged(db, sql`${tags.name} LIKE ${pattern} ESCAPE '\\'`))),
     );
   }
   return and(...conditions);
@@ -89,8 +80,8 @@ function listingWhere(db: Database, filter: ProductFilter): SQL | undefined {
 
 const newestFirst = [desc(products.createdAt), desc(products.id)] as const;
 
-/** The queries behind one page of products, ready for `db.batch`. */
-function pageQueries(db: Database, filter: ProductFilter, page: number, limit: number) {
+/** The ids of one page of products under `filter`, newest first, as a sub-select, and the count of all. */
+function pageSelection(db: Database, filter: ProductFilter, page: number, limit: number) {
   const where = listingWhere(db, filter);
   const pageIds = db
     .select({ id: products.id })
@@ -99,8 +90,14 @@ function pageQueries(db: Database, filter: ProductFilter, page: number, limit: n
     .orderBy(...newestFirst)
     .limit(limit)
     .offset((page - 1) * limit);
+  return { pageIds, counted: db.select({ count: count() }).from(products).where(where) };
+}
+
+/** The queries behind one page of whole products, ready for `db.batch`. */
+function pageQueries(db: Database, filter: ProductFilter, page: number, limit: number) {
+  const { pageIds, counted } = pageSelection(db, filter, page, limit);
   return [
-    db.select({ count: count() }).from(products).where(where),
+    counted,
     db
       .select()
       .from(products)
@@ -117,13 +114,23 @@ function pageQueries(db: Database, filter: ProductFilter, page: number, limit: n
   ] as const;
 }
 
+/**
+ * Tags some live product carries, as a condition on `tags`. Each tag stops at its first live
+ * product (an index lookup); a join over every product-tag row made distinct costs 25 times as
+ * much, two thirds of a millisecond with 500 products on every listing page.
+ */
+function tagInUse(db: Database): SQL {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(productTags)
+      .innerJoin(products, eq(products.id, productTags.productId))
+      .where(and(eq(productTags.tagId, tags.id), isNull(products.archivedAt))),
+  );
+}
+
 function allTagsQuery(db: Database) {
-  return db
-    .selectDistinct({ name: tags.name })
-    .from(tags)
-    .innerJoin(productTags, eq(productTags.tagId, tags.id))
-    .innerJoin(products, and(eq(products.id, productTags.productId), isNull(products.archivedAt)))
-    .orderBy(asc(tags.name));
+  return db.select({ name: tags.name }).from(tags).where(tagInUse(db)).orderBy(asc(tags.name));
 }
 
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
@@ -188,15 +195,69 @@ export async function listProducts(db: Database, filter: ProductFilter, page: nu
   return { data: assemble(rows, media, pkgs, tagRows), page, total, totalPages: totalPagesFor(total, limit) };
 }
 
-/** The /products screen: a page of products plus every tag for the filter chips, in one round trip. */
+/** What the listing shows of a product, and nothing more: the listing sends this to the browser. */
+export interface ProductCardView {
+  id: number;
+  title: string;
+  /** The first image, the first video and the video's thumbnail. */
+  image: string | null;
+  video: string | null;
+  videoThumbnail: string | null;
+  /** The cheapest package's price. */
+  from: { amount_minor: number; currency: string } | null;
+}
+
+/**
+ * The /products screen: a page of product cards plus every tag for the filter chips, in one round
+ * trip. It reads only the columns a card shows (no descriptions, package contents or tags).
+ */
 export async function getCatalogPage(db: Database, filter: ProductFilter, page: number, limit: number) {
-  const [counted, rows, media, pkgs, tagRows, allTags] = await db.batch([...pageQueries(db, filter, page, limit), allTagsQuery(db)]);
-  const total = counted[0]?.count ?? 0;
+  const selection = pageSelection(db, filter, page, limit);
+  const { pageIds } = selection;
+  const [counted, rows, media, prices, allTags] = await db.batch([
+    selection.counted,
+    db
+      .select({ id: products.id, title: products.title })
+      .from(products)
+      .where(inArray(products.id, pageIds))
+      .orderBy(...newestFirst),
+    db
+      .select({ productId: productMedia.productId, kind: productMedia.kind, r2Key: productMedia.r2Key })
+      .from(productMedia)
+      .where(inArray(productMedia.productId, pageIds))
+      .orderBy(asc(productMedia.position), asc(productMedia.id)),
+    db
+      .select({ productId: packages.productId, amount_minor: packages.amountMinor, currency: packages.currency })
+      .from(packages)
+      .where(inArray(packages.productId, pageIds)),
+    allTagsQuery(db),
+  ]);
+  const mediaBy = groupBy(media, (m) => m.productId);
+  const pricesBy = groupBy(prices, (p) => p.productId);
+  const first = (list: typeof media, kind: ProductMediaRow["kind"]) => {
+    const found = list.find((m) => m.kind === kind);
+    return found ? mediaUrl(found.r2Key) : null;
+  };
+  const totalCount = counted[0]?.count ?? 0;
   return {
-    data: assemble(rows, media, pkgs, tagRows),
+    data: rows.map((row): ProductCardView => {
+      const own = mediaBy.get(row.id) ?? [];
+      const cheapest = (pricesBy.get(row.id) ?? []).reduce<(typeof prices)[number] | null>(
+        (min, p) => (min && min.amount_minor <= p.amount_minor ? min : p),
+        null,
+      );
+      return {
+        id: row.id,
+        title: row.title,
+        image: first(own, "image"),
+        video: first(own, "video"),
+        videoThumbnail: first(own, "thumbnail"),
+        from: cheapest ? { amount_minor: cheapest.amount_minor, currency: cheapest.currency } : null,
+      };
+    }),
     page,
-    total,
-    totalPages: totalPagesFor(total, limit),
+    total: totalCount,
+    totalPages: totalPagesFor(totalCount, limit),
     tags: allTags.map((t) => t.name),
   };
 }
@@ -241,11 +302,9 @@ export async function suggestTags(db: Database, query: string, limit = 8): Promi
   const pattern = likePattern(text);
   const prefix = `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db
-    .selectDistinct({ name: tags.name, starts: sql<number>`${tags.name} LIKE ${prefix} ESCAPE '\\'` })
+    .select({ name: tags.name, starts: sql<number>`${tags.name} LIKE ${prefix} ESCAPE '\\'` })
     .from(tags)
-    .innerJoin(productTags, eq(productTags.tagId, tags.id))
-    .innerJoin(products, and(eq(products.id, productTags.productId), isNull(products.archivedAt)))
-    .where(sql`${tags.name} LIKE ${pattern} ESCAPE '\\'`)
+    .where(and(sql`${tags.name} LIKE ${pattern} ESCAPE '\\'`, tagInUse(db)))
     .orderBy(desc(sql`2`), asc(tags.name))
     .limit(limit);
   return rows.map((r) => r.name);

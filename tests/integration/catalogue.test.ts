@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
-import { products } from "../../db/schema";
+import { products, productTags, tags } from "../../db/schema";
 import { SEED_PRODUCTS } from "../../db/seed/catalogue";
 import { getCatalogPage, getProduct, listProducts, listTags, suggestProducts, suggestTags } from "~/services/products.server";
 
@@ -74,9 +74,63 @@ describe("listProducts", () => {
 describe("getCatalogPage", () => {
   it("returns the page and every tag in use", async () => {
     const page = await getCatalogPage(db, { tag: "Brand Film" }, 1, 5);
+    const tagged = SEED_PRODUCTS.filter((p) => p.tags.includes("Brand Film"));
     expect(page.tags).toEqual(seededTags);
-    expect(page.data.every((p) => p.tags.includes("Brand Film"))).toBe(true);
+    expect(page.data.map((p) => p.title)).toEqual(tagged.slice(0, 5).map((p) => p.title));
+    expect(page.total).toBe(tagged.length);
+  });
+
+  it("matches the tag whatever its case", async () => {
+    const page = await getCatalogPage(db, { tag: "brand film" }, 1, 50);
     expect(page.total).toBe(SEED_PRODUCTS.filter((p) => p.tags.includes("Brand Film")).length);
+  });
+
+  it("gives each card its first image, first video, thumbnail and cheapest price, and nothing else", async () => {
+    const { data } = await getCatalogPage(db, {}, 1, 50);
+    expect(data[0]).toEqual({
+      id: 1,
+      title: "3D Product Launch Animation",
+      image: "/media/products/1/seed-image-01.jpg",
+      video: "/media/products/1/seed-video-01.mp4",
+      videoThumbnail: "/media/products/1/seed-thumb-01.jpg",
+      from: { amount_minor: 49900, currency: "USD" },
+    });
+    const full = await listProducts(db, {}, 1, 50);
+    expect(data).toEqual(
+      full.data.map((p) => {
+        const cheapest = [...p.packages].sort((a, b) => a.amount_minor - b.amount_minor)[0];
+        return {
+          id: p.id,
+          title: p.title,
+          image: p.images[0] ?? null,
+          video: p.videos[0] ?? null,
+          videoThumbnail: p.video_thumbnail,
+          from: cheapest ? { amount_minor: cheapest.amount_minor, currency: cheapest.currency } : null,
+        };
+      }),
+    );
+    expect(data.find((p) => p.title === "Whiteboard Explainer")).toMatchObject({ image: null, video: null, videoThumbnail: null });
+  });
+
+  it("leaves out a tag only archived products carry", async () => {
+    const [archived] = await db
+      .insert(products)
+      .values({ title: "Archived only", descriptionHeading: "h", description: "d", servicesOffered: [], archivedAt: new Date() })
+      .returning({ id: products.id });
+    const [lonely] = await db.insert(tags).values({ name: "Lonely tag" }).returning({ id: tags.id });
+    await db.insert(productTags).values({ productId: archived!.id, tagId: lonely!.id });
+    try {
+      expect((await getCatalogPage(db, {}, 1, 5)).tags).toEqual(seededTags);
+      expect(await suggestTags(db, "lonely")).toEqual([]);
+      expect((await getCatalogPage(db, { tag: "Lonely tag" }, 1, 5)).total).toBe(0);
+      await db.update(products).set({ archivedAt: null }).where(eq(products.id, archived!.id));
+      expect((await getCatalogPage(db, {}, 1, 5)).tags).toContain("Lonely tag");
+      expect(await suggestTags(db, "lonely")).toEqual(["Lonely tag"]);
+      expect((await getCatalogPage(db, { tag: "Lonely tag" }, 1, 5)).total).toBe(1);
+    } finally {
+      await db.delete(products).where(eq(products.id, archived!.id));
+      await db.delete(tags).where(eq(tags.id, lonely!.id));
+    }
   });
 });
 
