@@ -10,16 +10,21 @@ import { guardRequest } from "./app/services/request-guard.server";
 import { applySecurityHeaders, securityHeaderOptions } from "./app/services/security.server";
 import { isPrivatePath } from "./app/services/seo.server";
 import { withBookmark } from "./app/services/d1-sessions.server";
-import { buildWithRoutes } from "./app/services/split-build.server";
+import { buildWithRoutes, PAGE_AREAS, pageAreaOf, type PageArea } from "./app/services/split-build.server";
 import { getLoadContext } from "./load-context";
 import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "./app/lib/after-first-paint";
 import { createDb } from "./db/client";
 import { deliverMailBatch, MAIL_DEAD_LETTERS, markMailFailed, type MailJob } from "./app/services/mail/mail.server";
 
 const serverBuild = build as unknown as ServerBuild;
-// Pages and the JSON API each with only the routes they can match (app/services/split-build.server.ts).
-const handlePageRequest = createRequestHandler(buildWithRoutes(serverBuild, (pattern) => !isApiPath(pattern)));
+// The JSON API, the shop's pages and the admin area's, each with only the routes it can match
+// (app/services/split-build.server.ts).
 const handleApiRequest = createRequestHandler(buildWithRoutes(serverBuild, isApiPath));
+const pageHandlers = {
+  shop: createRequestHandler(buildWithRoutes(serverBuild, PAGE_AREAS.shop)),
+  admin: createRequestHandler(buildWithRoutes(serverBuild, PAGE_AREAS.admin)),
+  any: createRequestHandler(buildWithRoutes(serverBuild, PAGE_AREAS.any)),
+} satisfies Record<PageArea, ReturnType<typeof createRequestHandler>>;
 
 /**
  * Every response leaves through here: the security headers go on all of them (pages with this
@@ -88,13 +93,14 @@ export default {
         request: guarded.request,
         context: { cloudflare: { env, ctx, cf: request.cf } },
       });
+      const { pathname } = new URL(guarded.request.url);
       const handle = async () => {
-        const handleRemixRequest = api ? handleApiRequest : handlePageRequest;
+        const handleRemixRequest = api ? handleApiRequest : pageHandlers[pageAreaOf(pathname)];
         const response = withBookmark(await handleRemixRequest(guarded.request, loadContext), guarded.request, loadContext.d1, api);
         return finish(response, env, {
           personal: loadContext.privacy.personal,
           nonce: loadContext.cspNonce,
-          noindex: isPrivatePath(new URL(guarded.request.url).pathname),
+          noindex: isPrivatePath(pathname),
         });
       };
       const response = env.EDGE_CACHE === "off" ? await handle() : await withEdgeCache(guarded.request, ctx, handle);

@@ -297,6 +297,29 @@ test.describe("Edit product", () => {
   });
 });
 
+test("the admin area and the shop, answered by separate handlers, link to each other in place", async ({ page }) => {
+  await adminLogIn(page);
+  await page.goto("/admin/products/1/edit");
+  await hydrated(page);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  const discovery = page.waitForResponse((response) => new URL(response.url()).pathname === "/__manifest");
+  await page.getByRole("link", { name: "View in shop" }).click();
+  expect((await discovery).status()).toBe(200);
+  await expect(page).toHaveURL(/\/products\/1$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("3D Product Launch Animation");
+  await page.goBack();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Product");
+  await page.getByRole("link", { name: "← Back to products" }).click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Products");
+  // A route the page did not know yet: the browser asks for it, and gets the admin area's.
+  await page.getByRole("link", { name: "Orders", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Orders");
+  // Every move was client-side: a failed route lookup would have reloaded the document.
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+});
+
 test.describe("Edit product without JavaScript", () => {
   test.use({ javaScriptEnabled: false, allowedConsole: [/status of 40[04]/] });
 
