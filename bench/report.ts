@@ -31,9 +31,9 @@ const TRIED = [
     "them the JSON API's. Pages and the API now each have a Remix handler with only their own routes (app/services/split-build.server.ts): " +
     "matching fell to 12% of the samples and the samples per request by about 5% (two profiles each), which the load runs do not separate " +
     "from their spread (/products stayed at 10.7× the trivial route). Kept. What remains of a page's CPU: React's server render about a " +
-    "quarter, the remaining matching (49 page routes, 4–5 times per request; caching it would need a patched Remix), the D1 binding's " +
+    "quarter, the remaining matching (49 page routes, 4–5 times per request), the D1 binding's " +
     "result conversion about 8%, the HTML rewrite (nonce, held modules) about 4%, and esbuild's `__name` helper that wrangler's " +
-    "`keep_names` adds to every function created (about 1.6%; turning it off renames functions in stack traces, not done).",
+    "`keep_names` adds to every function created (about 1.6%). The matching and `keep_names` were dealt with later (next entries).",
   "Modules after the first paint (ADR 018, 2026-11-24), Lighthouse mobile, 3 runs each: LCP /home 1859–2156 ms before, 937–955 ms after; " +
     "/products 1823–2122 ms before, 1166–1267 ms after; /products/1 about 2.0 s before, 1207–1352 ms after; blocking time, now counted " +
     "after the paint, 0–90 ms. Kept.",
@@ -47,6 +47,26 @@ const TRIED = [
     "short runs before and after). For scale: a page with no D1 at all (/login) is 5.7–6.1× the trivial route, /home 6.5×.",
   "Video posters as AVIF where the browser reads it (one negotiated URL, ADR 016): the demo product's poster 12.4 KB instead of 16.6 KB; " +
     "with the gallery thumbnails at low priority behind it, /products/1 went from 1187–1284 ms to 1125–1184 ms (3 runs each). Kept.",
+  "CPU, second pass (2026-11-24), each change measured with paired runs: two bundles in two workerd processes on the bench's data, " +
+    "requests to both interleaved (4 connections, 300 requests a run, median of 6–8 rounds), B/A the ratio of their CPU per request. " +
+    "Kept, in order: queries SQLite answers by index (the tags in use as tags for which a live product EXISTS: 0.65 → 0.03 ms; the tag " +
+    "filter through tag ids: 0.45 → 0.07 ms in each of its five statements; the filtered listing went from 13× toward 9.5× the trivial " +
+    "route); the listing reading only the columns its cards show; wrangler's `keep_names` off (its `__name` calls were 2.7% of the " +
+    "samples, two thirds of them Drizzle's per-request client); `@remix-run/router` patched to rank each route table once and compile " +
+    "each pattern once (ADR 019: B/A 0.955 on /products, 0.89 on /products/{id}, 0.90 on /login); the admin area in a Remix handler of " +
+    "its own, so the shop's pages match against 30 routes instead of 49 (B/A 0.93–0.95 on /products, /products/{id} and /login, two " +
+    "runs). Short load runs like the bench's then put /products at 7.4× and /products/{id} at 7.3× the trivial route.",
+  "Not kept (2026-11-24): React's server renderer writes the document in 512-byte pieces; joining them into one chunk per task before " +
+    "the HTML rewrite changed nothing measurable (B/A 1.008 on /products, 1.009 on /products/{id}, 1.15 on /login).",
+  "JS, second pass (2026-11-24): terser instead of esbuild for the browser's code (two compress passes) took the framework chunk from " +
+    "82.0 to 78.7 KB and /products from 99.3 to 95.8 KB, checkout and the admin's forms 4.3 KB each. Kept. Terser's unsafe options " +
+    "would take 0.9 KB more off the framework chunk; not used. The framework's license comments are 0.5 KB of it; kept.",
+  "JS, not kept (2026-11-24): one chunk for what every page loads (the framework and the root route) and one for the shop layout's own " +
+    "code took /products from 99.3 to 97.3 KB before terser (the shop's 18 files of code were 17.6 KB gzipped apart, 13.4 KB together), " +
+    "but code the layout shares with the admin area had to go in a third chunk, which the admin's pages then load whole (+0.6 KB there). " +
+    "Sized and not made: meta computed in the loaders (the seo chunk, 1.0 KB), card prices formatted on the server (money and currency, " +
+    "0.7 KB), the footer's icons from an SVG sprite (about 0.6 KB), the search box's suggestions loaded on focus (about 1 KB). With the " +
+    "chunking, all of them together come to about 91 KB on /products: still over, for five changes to how pages are built.",
 ];
 
 export function writeReport({
