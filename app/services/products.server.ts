@@ -207,54 +207,67 @@ export interface ProductCardView {
   from: { amount_minor: number; currency: string } | null;
 }
 
+/** The first media file of `kind` of the product in the enclosing query, as a correlated sub-select. */
+function firstMediaKey(db: Database, kind: ProductMediaRow["kind"]) {
+  const first = db
+    .select({ key: productMedia.r2Key })
+    .from(productMedia)
+    .where(and(eq(productMedia.productId, products.id), eq(productMedia.kind, kind)))
+    .orderBy(asc(productMedia.position), asc(productMedia.id))
+    .limit(1);
+  // Named: D1 returns rows as objects keyed by column name, and the sub-selects' would clash.
+  return sql<string | null>`${first}`.as(`first_${kind}`);
+}
+
+/** A column of the cheapest package of the product in the enclosing query, as a correlated sub-select. */
+function cheapestPackage<T>(db: Database, column: typeof packages.amountMinor | typeof packages.currency) {
+  const cheapest = db
+    .select({ value: column })
+    .from(packages)
+    .where(eq(packages.productId, products.id))
+    .orderBy(asc(packages.amountMinor), asc(packages.position))
+    .limit(1);
+  return sql<T | null>`${cheapest}`.as(`cheapest_${column.name}`);
+}
+
 /**
  * The /products screen: a page of product cards plus every tag for the filter chips, in one round
- * trip. It reads only the columns a card shows (no descriptions, package contents or tags).
+ * trip. Each card is one row with only what a card shows: its first media of each kind and its
+ * cheapest price come as sub-selects (an index lookup each, for the page's rows only), not as rows
+ * of their own to be grouped.
  */
 export async function getCatalogPage(db: Database, filter: ProductFilter, page: number, limit: number) {
-  const selection = pageSelection(db, filter, page, limit);
-  const { pageIds } = selection;
-  const [counted, rows, media, prices, allTags] = await db.batch([
-    selection.counted,
+  const where = listingWhere(db, filter);
+  const [counted, rows, allTags] = await db.batch([
+    db.select({ count: count() }).from(products).where(where),
     db
-      .select({ id: products.id, title: products.title })
+      .select({
+        id: products.id,
+        title: products.title,
+        image: firstMediaKey(db, "image"),
+        video: firstMediaKey(db, "video"),
+        thumbnail: firstMediaKey(db, "thumbnail"),
+        amountMinor: cheapestPackage<number>(db, packages.amountMinor),
+        currency: cheapestPackage<string>(db, packages.currency),
+      })
       .from(products)
-      .where(inArray(products.id, pageIds))
-      .orderBy(...newestFirst),
-    db
-      .select({ productId: productMedia.productId, kind: productMedia.kind, r2Key: productMedia.r2Key })
-      .from(productMedia)
-      .where(inArray(productMedia.productId, pageIds))
-      .orderBy(asc(productMedia.position), asc(productMedia.id)),
-    db
-      .select({ productId: packages.productId, amount_minor: packages.amountMinor, currency: packages.currency })
-      .from(packages)
-      .where(inArray(packages.productId, pageIds)),
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(limit)
+      .offset((page - 1) * limit),
     allTagsQuery(db),
   ]);
-  const mediaBy = groupBy(media, (m) => m.productId);
-  const pricesBy = groupBy(prices, (p) => p.productId);
-  const first = (list: typeof media, kind: ProductMediaRow["kind"]) => {
-    const found = list.find((m) => m.kind === kind);
-    return found ? mediaUrl(found.r2Key) : null;
-  };
   const totalCount = counted[0]?.count ?? 0;
+  const url = (key: string | null) => (key === null ? null : mediaUrl(key));
   return {
-    data: rows.map((row): ProductCardView => {
-      const own = mediaBy.get(row.id) ?? [];
-      const cheapest = (pricesBy.get(row.id) ?? []).reduce<(typeof prices)[number] | null>(
-        (min, p) => (min && min.amount_minor <= p.amount_minor ? min : p),
-        null,
-      );
-      return {
-        id: row.id,
-        title: row.title,
-        image: first(own, "image"),
-        video: first(own, "video"),
-        videoThumbnail: first(own, "thumbnail"),
-        from: cheapest ? { amount_minor: cheapest.amount_minor, currency: cheapest.currency } : null,
-      };
-    }),
+    data: rows.map((row): ProductCardView => ({
+      id: row.id,
+      title: row.title,
+      image: url(row.image),
+      video: url(row.video),
+      videoThumbnail: url(row.thumbnail),
+      from: row.amountMinor === null || row.currency === null ? null : { amount_minor: row.amountMinor, currency: row.currency },
+    })),
     page,
     total: totalCount,
     totalPages: totalPagesFor(totalCount, limit),
