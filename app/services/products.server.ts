@@ -80,8 +80,13 @@ function listingWhere(db: Database, filter: ProductFilter): SQL | undefined {
 
 const newestFirst = [desc(products.createdAt), desc(products.id)] as const;
 
-/** The ids of one page of products under `filter`, newest first, as a sub-select, and the count of all. */
-function pageSelection(db: Database, filter: ProductFilter, page: number, limit: number) {
+/** How many live products `where` selects (the listing's condition). */
+function countListed(db: Database, where: SQL | undefined) {
+  return db.select({ count: count() }).from(products).where(where);
+}
+
+/** The queries behind one page of whole products, ready for `db.batch`. */
+function pageQueries(db: Database, filter: ProductFilter, page: number, limit: number) {
   const where = listingWhere(db, filter);
   const pageIds = db
     .select({ id: products.id })
@@ -90,14 +95,8 @@ function pageSelection(db: Database, filter: ProductFilter, page: number, limit:
     .orderBy(...newestFirst)
     .limit(limit)
     .offset((page - 1) * limit);
-  return { pageIds, counted: db.select({ count: count() }).from(products).where(where) };
-}
-
-/** The queries behind one page of whole products, ready for `db.batch`. */
-function pageQueries(db: Database, filter: ProductFilter, page: number, limit: number) {
-  const { pageIds, counted } = pageSelection(db, filter, page, limit);
   return [
-    counted,
+    countListed(db, where),
     db
       .select()
       .from(products)
@@ -239,7 +238,7 @@ function cheapestPackage<T>(db: Database, column: typeof packages.amountMinor | 
 export async function getCatalogPage(db: Database, filter: ProductFilter, page: number, limit: number) {
   const where = listingWhere(db, filter);
   const [counted, rows, allTags] = await db.batch([
-    db.select({ count: count() }).from(products).where(where),
+    countListed(db, where),
     db
       .select({
         id: products.id,
