@@ -1,4 +1,5 @@
-import { expect, hydrated, test } from "./fixtures";
+import type { Page, Response } from "@playwright/test";
+import { adminLogIn, expect, hydrated, test } from "./fixtures";
 
 /**
  * The public pages stay lean: the catalogue never loads the form library (Zod), and no public page
@@ -9,6 +10,7 @@ const FORBIDDEN: [string, RegExp][] = [
   ["Zod", /invalid_type_error|too_small/],
   ["Stripe", /js\.stripe\.com|loadStripe/],
   ["admin screens", /Create New Product|admin\/products\/create/],
+  ["the shop's header and footer", /Search a service|Get new services in your inbox/],
 ];
 
 const PAGES: [string, string[]][] = [
@@ -17,23 +19,53 @@ const PAGES: [string, string[]][] = [
   ["/products/1", ["Zod", "Stripe", "admin screens"]],
 ];
 
+/** Every script `path` loads until the network is idle, each as its URL, a newline and its text. */
+async function scriptsOf(page: Page, path: string): Promise<string[]> {
+  const scripts: Promise<string>[] = [];
+  const onResponse = (response: Response) => {
+    if (/\.m?js(\?|$)/.test(response.url())) scripts.push(response.text().then((body) => `${response.url()}\n${body}`));
+  };
+  page.on("response", onResponse);
+  await page.goto(path, { waitUntil: "networkidle" });
+  page.off("response", onResponse);
+  return Promise.all(scripts);
+}
+
+function expectNone(bodies: string[], kept: string[], path: string) {
+  for (const [name, marker] of FORBIDDEN.filter(([name]) => kept.includes(name))) {
+    expect(
+      bodies.filter((b) => marker.test(b)).map((b) => b.split("\n")[0]),
+      `${name} on ${path}`,
+    ).toEqual([]);
+  }
+}
+
 for (const [path, kept] of PAGES) {
   test(`${path} loads no ${kept.join(", ")} code`, async ({ page }) => {
-    const scripts: Promise<string>[] = [];
-    page.on("response", (response) => {
-      if (/\.m?js(\?|$)/.test(response.url())) scripts.push(response.text().then((body) => `${response.url()}\n${body}`));
-    });
-    await page.goto(path, { waitUntil: "networkidle" });
-    const bodies = await Promise.all(scripts);
+    const bodies = await scriptsOf(page, path);
     expect(bodies.length).toBeGreaterThan(3);
-    for (const [name, marker] of FORBIDDEN.filter(([name]) => kept.includes(name))) {
-      expect(
-        bodies.filter((b) => marker.test(b)).map((b) => b.split("\n")[0]),
-        `${name} on ${path}`,
-      ).toEqual([]);
-    }
+    expectNone(bodies, kept, path);
   });
 }
+
+/**
+ * The browser's code comes in a few files grouped by the layout that loads them (client-chunks.ts):
+ * the catalogue loads the framework, the shop's chunk and its own code, and the admin's pages none
+ * of the shop's header and footer.
+ */
+test("the catalogue loads its code in a few files, the admin area none of the shop's layout", async ({ page, browser }) => {
+  const listing = await scriptsOf(page, "/products");
+  expect(listing.length, listing.map((b) => b.split("\n")[0]).join("\n")).toBeLessThanOrEqual(7);
+  expect(listing.filter((b) => FORBIDDEN[3]![1].test(b)).length).toBe(1);
+  // A browser with an empty cache, so that every file it loads comes with its body.
+  const context = await browser.newContext();
+  const adminPage = await context.newPage();
+  await adminLogIn(adminPage, null);
+  const admin = await scriptsOf(adminPage, "/admin/products/new");
+  await context.close();
+  expect(admin.some((b) => /Create New Product/.test(b))).toBe(true);
+  expectNone(admin, ["the shop's header and footer"], "/admin/products/new");
+});
 
 /**
  * The page paints before its modules download (app/lib/after-first-paint.ts): no script is asked
