@@ -23,8 +23,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await getCustomer(context, request);
   return {
     customer: customer ? { name: customer.name, email: customer.email, emailVerified: customer.emailVerified } : null,
-    // Canonical and Open Graph URLs are absolute (app/lib/seo.ts).
-    origin: context.origin,
   };
 }
 

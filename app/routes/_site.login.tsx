@@ -9,7 +9,7 @@ import { getCustomer } from "~/services/auth.server";
 import { signInWithForm } from "~/services/sign-in.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { PASSWORD_RESET_DONE } from "~/lib/password-recovery";
-import { originOf, pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/services/seo.server";
 
 /** Messages another screen may ask the login page to show (never free text from the URL). */
 const NOTICES: Record<string, string> = {
@@ -20,7 +20,13 @@ const NOTICES: Record<string, string> = {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getCustomer(context, request)) throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirectTo")));
-  return null;
+  return {
+    head: pageMeta(context.origin, {
+      title: "Log in · Reelcraft",
+      description: "Log in to Reelcraft to order packages and follow your orders.",
+      path: "/login",
+    }),
+  };
 }
 
 export const headers = actionRetryAfter;
@@ -31,8 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeRedirect(outcome.form.get("redirectTo")), { headers: outcome.headers });
 }
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(originOf(matches), { title: "Log in · Reelcraft", description: "Log in to Reelcraft to order packages and follow your orders.", path: "/login" });
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.head ?? [];
 
 export default function LoginPage() {
   const lastResult = useActionData<typeof action>()?.result;

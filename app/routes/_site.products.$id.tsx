@@ -7,13 +7,28 @@ import { pictureSources } from "~/lib/media-variants";
 import { ProductView } from "~/components/product-view";
 import { getProduct } from "~/services/products.server";
 import { parseId } from "~/lib/record-id";
-import { originOf, pageMeta, productJsonLd } from "~/lib/seo";
+import { pageMeta, productJsonLd } from "~/services/seo.server";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const product = id ? await getProduct(context.db, id) : null;
   if (!product) throw new Response("Product not found", { status: 404 });
-  return { product };
+  const preview = product.images[0] ?? product.video_thumbnail;
+  const head = pageMeta(context.origin, {
+    title: `${product.title} · Reelcraft`,
+    description: product.description_heading,
+    path: `/products/${product.id}`,
+    image: preview,
+    type: "product",
+    jsonLd: productJsonLd(context.origin, {
+      id: product.id,
+      title: product.title,
+      description: product.description,
+      image: preview,
+      packages: product.packages,
+    }),
+  });
+  return { product, head };
 }
 
 /** Package and gallery choices live in the query string; they need no new data from the server. */
@@ -40,23 +55,8 @@ function lcpPreload(product: Parameters<typeof galleryItems>[0], search: string)
   return [best ? { ...preload, href: item.src, imageSrcSet: best.srcSet, imageSizes: GALLERY_SIZES, type: best.type } : { ...preload, href: item.src }];
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, location, matches }) => {
-  if (!data) return [{ title: "Service not found · Reelcraft" }, { name: "robots", content: "noindex" }];
-  const { product } = data;
-  const origin = originOf(matches);
-  const preview = product.images[0] ?? product.video_thumbnail;
-  return [
-    ...pageMeta(origin, {
-      title: `${product.title} · Reelcraft`,
-      description: product.description_heading,
-      path: `/products/${product.id}`,
-      image: preview,
-      type: "product",
-      jsonLd: productJsonLd(origin, { id: product.id, title: product.title, description: product.description, image: preview, packages: product.packages }),
-    }),
-    ...lcpPreload(product, location.search),
-  ];
-};
+export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
+  data ? [...data.head, ...lcpPreload(data.product, location.search)] : [{ title: "Service not found · Reelcraft" }, { name: "robots", content: "noindex" }];
 
 export default function ProductPage() {
   const { product } = useLoaderData<typeof loader>();

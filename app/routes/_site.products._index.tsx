@@ -6,7 +6,7 @@ import { ProductCardSkeleton } from "~/components/ui/skeleton";
 import { OneVideoAtATime } from "~/components/video-coordinator";
 import { parsePageParam, parseTagParam, QUERY_MAX_LENGTH } from "~/lib/query";
 import { getCatalogPage } from "~/services/products.server";
-import { originOf, pageMeta, SITE_DESCRIPTION } from "~/lib/seo";
+import { pageMeta, SITE_DESCRIPTION } from "~/services/seo.server";
 
 /** SPEC §9: five products per page on the customer screen. */
 export const PRODUCTS_PAGE_SIZE = 5;
@@ -22,24 +22,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     url.searchParams.set("page", String(catalogue.totalPages));
     throw redirect(`${url.pathname}?${url.searchParams}`);
   }
-  return { ...catalogue, tag: tag ?? null, q: q ?? null };
+  return { ...catalogue, tag: tag ?? null, q: q ?? null, head: listingHead(context.origin, tag, page, q) };
 }
 
 /** Each listing page has its own title and canonical URL (tag and page); search results are not indexed. */
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
-  const tag = data?.tag ?? null;
-  const page = data?.page ?? 1;
+function listingHead(origin: string, tag: string | undefined, page: number, q: string | undefined) {
   const query = new URLSearchParams();
   if (tag) query.set("tag", tag);
   if (page > 1) query.set("page", String(page));
   const search = query.toString();
-  const meta = pageMeta(originOf(matches), {
+  const head = pageMeta(origin, {
     title: `${tag ? `${tag} services` : "Services"}${page > 1 ? ` · page ${page}` : ""} · Reelcraft`,
     description: tag ? `Fixed-price ${tag} packages from vetted studios: compare Basic, Standard and Premium and order online.` : SITE_DESCRIPTION,
     path: `/products${search ? `?${search}` : ""}`,
   });
-  return data?.q ? [...meta, { name: "robots", content: "noindex, follow" }] : meta;
-};
+  return q ? [...head, { name: "robots", content: "noindex, follow" }] : head;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.head ?? [];
 
 export default function ProductsPage() {
   const { data, page, totalPages, tags, tag, q, total } = useLoaderData<typeof loader>();

@@ -10,11 +10,17 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { getCustomer } from "~/services/auth.server";
 import { refusalInit, signUpCustomer } from "~/services/sign-in.server";
 import { actionRetryAfter } from "~/lib/retry-after";
-import { originOf, pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/services/seo.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getCustomer(context, request)) throw redirect("/products");
-  return null;
+  return {
+    head: pageMeta(context.origin, {
+      title: "Sign up · Reelcraft",
+      description: "Create a Reelcraft account to order 3D animation and video packages at fixed prices.",
+      path: "/signup",
+    }),
+  };
 }
 
 export const headers = actionRetryAfter;
@@ -28,12 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeRedirect(formData.get("redirectTo")), { headers: outcome.headers });
 }
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta(originOf(matches), {
-    title: "Sign up · Reelcraft",
-    description: "Create a Reelcraft account to order 3D animation and video packages at fixed prices.",
-    path: "/signup",
-  });
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.head ?? [];
 
 export default function SignupPage() {
   const lastResult = useActionData<typeof action>()?.result;

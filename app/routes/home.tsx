@@ -1,6 +1,6 @@
 import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { parseSubmission } from "~/services/form-submission.server";
-import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { Footer } from "~/components/footer";
 import { Logo } from "~/components/logo";
@@ -10,7 +10,18 @@ import { TableScroller } from "~/components/ui/table-scroller";
 import { DemoRequestSchema } from "~/lib/schemas/demo-request";
 import { createDemoRequest } from "~/services/demo-requests.server";
 import { allowAnonymousWrite, TOO_MANY_ATTEMPTS } from "~/services/rate-limit.server";
-import { originOf, pageMeta, shopJsonLd } from "~/lib/seo";
+import { pageMeta, shopJsonLd } from "~/services/seo.server";
+
+export function loader({ context }: LoaderFunctionArgs) {
+  return {
+    head: pageMeta(context.origin, {
+      title: "Reelcraft · Pay-per-video 3D animation and video production",
+      description: "A pay-per-video content platform: 4,000+ creators across the UK, US and Europe, fixed-price packages, turnaround within 10 days.",
+      path: "/home",
+      jsonLd: shopJsonLd(context.origin),
+    }),
+  };
+}
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), { schema: DemoRequestSchema });
@@ -21,15 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect("/home?demo=requested#book-a-demo");
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const origin = originOf(matches);
-  return pageMeta(origin, {
-    title: "Reelcraft · Pay-per-video 3D animation and video production",
-    description: "A pay-per-video content platform: 4,000+ creators across the UK, US and Europe, fixed-price packages, turnaround within 10 days.",
-    path: "/home",
-    jsonLd: shopJsonLd(origin),
-  });
-};
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.head ?? [];
 
 const COMPARISON: { label: string; us: string; inHouse: string; agency: string; platforms: string }[] = [
   {

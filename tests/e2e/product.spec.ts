@@ -90,6 +90,21 @@ test.describe("/products/{id}", () => {
     await page.getByRole("link", { name: "Go Back" }).click();
     await expect(page).toHaveURL(/\/products\?page=2$/);
   });
+
+  test("the head follows client-side navigation: title, canonical URL and the product's JSON-LD", async ({ page }) => {
+    await page.goto("/products");
+    await hydrated(page);
+    await expect(page).toHaveTitle("Services · Reelcraft");
+    await page.getByRole("link", { name: "3D Product Launch Animation" }).first().click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("3D Product Launch Animation");
+    await expect(page).toHaveTitle("3D Product Launch Animation · Reelcraft");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^https?:\/\/[^/]+\/products\/1$/);
+    const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+    expect(jsonLd.map((text) => JSON.parse(text)["@type"])).toEqual(["Product", "BreadcrumbList"]);
+    await page.goBack();
+    await expect(page).toHaveTitle("Services · Reelcraft");
+    await expect(page.locator('script[type="application/ld+json"]')).toHaveCount(0);
+  });
 });
 
 test.describe("not found", () => {

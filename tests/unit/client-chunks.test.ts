@@ -26,15 +26,15 @@ const modules: Record<string, string[]> = {
   "app/lib/use-hydrated.ts": [],
   [`app/routes/admin.tsx${Q}`]: ["app/components/logo.tsx", "app/components/toaster.tsx"],
   "app/components/toaster.tsx": [],
-  [`app/routes/_site.products._index.tsx${Q}`]: ["app/components/product-card.tsx", "app/lib/seo.ts", "app/components/ui/pagination.tsx"],
+  [`app/routes/_site.products._index.tsx${Q}`]: ["app/components/product-card.tsx", "app/components/ui/rating.tsx", "app/components/ui/pagination.tsx"],
   "app/components/product-card.tsx": ["app/lib/money.ts", "app/components/ui/picture.tsx"],
-  [`app/routes/_site.products.$id.tsx${Q}`]: ["app/components/product-view.tsx", "app/lib/seo.ts", "app/components/ui/picture.tsx"],
+  [`app/routes/_site.products.$id.tsx${Q}`]: ["app/components/product-view.tsx", "app/components/ui/rating.tsx", "app/components/ui/picture.tsx"],
   "app/components/product-view.tsx": ["app/lib/money.ts"],
-  "app/lib/seo.ts": [],
+  "app/components/ui/rating.tsx": [],
   "app/lib/money.ts": [],
   "app/components/ui/picture.tsx": [],
   "app/components/ui/pagination.tsx": [],
-  [`app/routes/home.tsx${Q}`]: ["app/components/footer.tsx", "app/lib/seo.ts"],
+  [`app/routes/home.tsx${Q}`]: ["app/components/footer.tsx", "app/components/ui/rating.tsx"],
   [`app/routes/admin.orders._index.tsx${Q}`]: ["app/lib/money.ts", "app/components/ui/pagination.tsx", "app/lib/use-hydrated.ts"],
 };
 const entries = Object.keys(modules).filter((id) => id === ENTRY || id.endsWith(Q));
@@ -55,7 +55,7 @@ describe("the browser's code grouped by the layout that loads it", () => {
     expect(chunkOf(`app/routes/_site.tsx${Q}`)).toBe("shop");
     expect(chunkOf("app/components/header.tsx")).toBe("shop");
     expect(chunkOf("app/components/footer.tsx")).toBe("shop"); // /home imports it too: a shop page
-    expect(chunkOf("app/lib/seo.ts")).toBe("shop");
+    expect(chunkOf("app/components/ui/rating.tsx")).toBe("shop");
   });
 
   it("keeps the shop's code out of the admin's pages: what both areas import goes to the framework chunk", () => {
