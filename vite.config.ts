@@ -61,7 +61,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       ? {}
       : {
           minify: "terser",
-          terserOptions: { compress: { passes: 2 } },
+          terserOptions: { ecma: 2020, safari10: false, compress: { passes: 2 } },
           rollupOptions: { output: { manualChunks: clientChunks(import.meta.dirname) } },
         }),
   },

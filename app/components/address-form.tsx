@@ -3,7 +3,8 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { useMemo } from "react";
 import { countryOptions } from "~/lib/countries";
 import { AddressSchema } from "~/lib/schemas/address";
-import { Field, FieldError, FormError, SubmitButton, useIsSubmitting } from "./ui/form";
+import { Field, FieldError, FormError, SubmitButton } from "./ui/form";
+import { useIsSubmitting } from "./ui/use-is-submitting";
 import { useSchemaForm } from "./ui/use-schema-form";
 
 type AddressActionData = { intent?: string | null; result?: SubmissionResult<string[]> } | undefined;

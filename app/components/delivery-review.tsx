@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { FormError, SubmitButton, TextAreaField, useIsSubmitting } from "~/components/ui/form";
+import { FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
+import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { formatFileSize, formatTimestamp } from "~/lib/delivery-rules";
 import { RevisionSchema } from "~/lib/schemas/revision";

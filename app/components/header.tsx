@@ -2,7 +2,7 @@ import { Form, Link, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
 import { Logo } from "./logo";
 import { SearchBox } from "./search-box";
-import { useIsSubmitting } from "./ui/form";
+import { useIsSubmitting } from "./ui/use-is-submitting";
 
 /** Shared shop header (SPEC §2): logo, search, and the account controls. */
 export function Header() {

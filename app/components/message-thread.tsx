@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useFetcher } from "@remix-run/react";
 import { Fragment, useEffect, useRef, useState } from "react";
-import { FormError, SubmitButton, TextAreaField, useIsSubmitting } from "~/components/ui/form";
+import { FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
+import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { useHydrated } from "~/lib/use-hydrated";
 import { AttachmentInput, AttachmentList, type Attachment } from "./attachment-list";

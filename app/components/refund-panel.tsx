@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { FormError, SubmitButton, TextAreaField, useIsSubmitting } from "~/components/ui/form";
+import { FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
+import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { formatMoney } from "~/lib/money";
 import { REFUND_REASON_MAX, RefundSchema } from "~/lib/schemas/refund";

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useLoaderData } from "@remix-run/react";
-import { useIsSubmitting } from "~/components/ui/form";
+import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { formatMoney } from "~/lib/money";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireCustomer } from "~/services/auth.server";

@@ -1,7 +1,8 @@
 import { parseSubmission } from "~/services/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormError, PasswordChangeFields, SubmitButton, useIsSubmitting } from "~/components/ui/form";
+import { Field, FormError, PasswordChangeFields, SubmitButton } from "~/components/ui/form";
+import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { ChangePasswordSchema, UpdateProfileSchema } from "~/lib/schemas/auth";
 import { updateName } from "~/services/accounts.server";

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FormError, SubmitButton, TextAreaField, useIsSubmitting } from "~/components/ui/form";
+import { Field, FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
+import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { AttachmentInput } from "~/components/attachment-list";
 import { parseId } from "~/lib/record-id";

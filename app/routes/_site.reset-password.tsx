@@ -2,7 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { NewPasswordField } from "~/components/password-checklist";
-import { FormError, SubmitButton, useIsSubmitting } from "~/components/ui/form";
+import { FormError, SubmitButton } from "~/components/ui/form";
+import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { ResetPasswordSchema } from "~/lib/schemas/auth";
 import { parseSubmission } from "~/services/form-submission.server";

@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
-import { SubmitButton, useIsSubmitting } from "~/components/ui/form";
+import { SubmitButton } from "~/components/ui/form";
+import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import {
   ALREADY_CONFIRMED,
   EMAIL_CONFIRMED,

@@ -3,7 +3,7 @@ import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Logo } from "~/components/logo";
 import { Toaster } from "~/components/toaster";
-import { useIsSubmitting } from "~/components/ui/form";
+import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { requireAdmin } from "~/services/auth.server";
 import { readToasts } from "~/services/toast.server";
 

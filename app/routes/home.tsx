@@ -4,7 +4,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { Footer } from "~/components/footer";
 import { Logo } from "~/components/logo";
-import { FormError, useIsSubmitting } from "~/components/ui/form";
+import { FormError } from "~/components/ui/form";
+import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { TableScroller } from "~/components/ui/table-scroller";
 import { DemoRequestSchema } from "~/lib/schemas/demo-request";

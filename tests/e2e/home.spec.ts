@@ -67,6 +67,24 @@ test.describe("/home without JavaScript", () => {
   });
 });
 
+test("the footer's social links open each network in a new tab, each with its icon drawn", async ({ page, request }) => {
+  await page.goto("/products");
+  const social = page.getByRole("list", { name: "Social media" });
+  const networks = { Instagram: "https://www.instagram.com/", YouTube: "https://www.youtube.com/", LinkedIn: "https://www.linkedin.com/", X: "https://x.com/" };
+  for (const [name, href] of Object.entries(networks)) {
+    const link = social.getByRole("link", { name: `${name} (opens in a new tab)` });
+    await expect(link).toHaveAttribute("href", href);
+    await expect(link).toHaveAttribute("target", "_blank");
+    // The icon is a symbol of one SVG file: the file has it, and the browser has drawn it.
+    const icon = link.locator("use");
+    const [file, id] = (await icon.getAttribute("href"))!.split("#");
+    const sprite = await request.get(file!);
+    expect(sprite.headers()["content-type"]).toContain("image/svg+xml");
+    expect(await sprite.text()).toContain(`<symbol id="${id}"`);
+    await expect.poll(() => icon.evaluate((use: SVGUseElement) => use.getBBox().width)).toBeGreaterThan(10);
+  }
+});
+
 test.describe("footer newsletter box", () => {
   // A refused address is a 400 answer, which the browser logs.
   test.use({ allowedConsole: [/status of 400/] });

@@ -1,4 +1,3 @@
-import { useNavigation } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
 export interface FieldMeta {
@@ -98,17 +97,6 @@ export function FormError({ id, errors }: { id?: string; errors: string[] | unde
       {errors.join(", ")}
     </div>
   );
-}
-
-/**
- * True while this form's submission is in flight, through its redirect: matched by action path and
- * `intent` (null: a post without one; undefined: any). The one pending-state check screens use.
- */
-export function useIsSubmitting(action: string, intent?: string | null) {
-  const navigation = useNavigation();
-  if (navigation.state !== "submitting" && !(navigation.state === "loading" && navigation.formMethod)) return false;
-  if (!navigation.formAction?.startsWith(action)) return false;
-  return intent === undefined || navigation.formData?.get("intent") === intent;
 }
 
 export function SubmitButton({

@@ -1,5 +1,5 @@
 import { Form, useLoaderData } from "@remix-run/react";
-import { useIsSubmitting } from "~/components/ui/form";
+import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import type { loader } from "./route";
 
 const input =
