@@ -71,6 +71,7 @@ export async function measureClientJs(origin: string, cookies: { customer: strin
     args: ["--disable-background-networking", "--disable-component-update", "--no-first-run"],
   });
   const pages: { page: string; path: string; cookie?: string }[] = [
+    { page: "/home", path: "/home" },
     { page: "/products", path: "/products" },
     { page: "/products/{id}", path: "/products/1" },
     { page: "checkout", path: "/products/1/checkout?package=0", cookie: cookies.customer },
