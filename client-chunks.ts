@@ -84,10 +84,8 @@ export function assignChunks(graph: ModuleGraph, root: string, plan: ChunkPlan =
     }
   }
   const assigned = new Map<string, string>();
+  // A page's own module is imported by that page alone, so no rule takes it; a layout's joins its chunk.
   for (const [id, files] of importers) {
-    // Entry modules themselves stay entries (a layout's own module joins its chunk through rule 1 or 2).
-    const entryFile = pathOf(id, root);
-    if (files.size === 1 && files.has(entryFile) && !isLayout(plan, entryFile)) continue;
     if (plan.framework.entries.some((file) => files.has(file))) {
       assigned.set(id, plan.framework.name);
       continue;
@@ -100,10 +98,6 @@ export function assignChunks(graph: ModuleGraph, root: string, plan: ChunkPlan =
     }
   }
   return assigned;
-}
-
-function isLayout(plan: ChunkPlan, file: string): boolean {
-  return plan.framework.entries.includes(file) || plan.areas.some((area) => area.layout === file);
 }
 
 /** Rollup's `manualChunks`, computing the assignment once per build. */
