@@ -4,14 +4,28 @@ import { SUBSCRIBE_DONE, SUBSCRIBE_ERRORS, type SubscribeCode } from "~/lib/subs
 import { useHydrated } from "~/lib/use-hydrated";
 import type { SubscribeResult } from "~/routes/subscribe";
 import { Logo } from "./logo";
-import socialIcons from "./social-icons.svg?no-inline";
 
-// The icons are symbols in one SVG file (a hashed asset, cached for good), not paths in the page's code.
 const SOCIAL = [
-  { name: "Instagram", href: "https://www.instagram.com/", icon: "instagram" },
-  { name: "YouTube", href: "https://www.youtube.com/", icon: "youtube" },
-  { name: "LinkedIn", href: "https://www.linkedin.com/", icon: "linkedin" },
-  { name: "X", href: "https://x.com/", icon: "x" },
+  {
+    name: "Instagram",
+    href: "https://www.instagram.com/",
+    path: "M12 7.3a4.7 4.7 0 1 0 0 9.4 4.7 4.7 0 0 0 0-9.4Zm0 7.7a3 3 0 1 1 0-6 3 3 0 0 1 0 6Zm6-7.9a1.1 1.1 0 1 1-2.2 0 1.1 1.1 0 0 1 2.2 0ZM12 4c2.2 0 2.4 0 3.3.1 2.2.1 3.3 1.2 3.4 3.4.1.9.1 1.1.1 3.3v2.4c0 2.2 0 2.4-.1 3.3-.1 2.2-1.2 3.3-3.4 3.4-.9.1-1.1.1-3.3.1H9.6c-2.2 0-2.4 0-3.3-.1-2.2-.1-3.3-1.2-3.4-3.4C2.8 15.6 2.8 15.4 2.8 13.2v-2.4c0-2.2 0-2.4.1-3.3.1-2.2 1.2-3.3 3.4-3.4C7.2 4 7.4 4 9.6 4H12Z",
+  },
+  {
+    name: "YouTube",
+    href: "https://www.youtube.com/",
+    path: "M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4a2.5 2.5 0 0 0-1.8 1.8C2 8.8 2 12 2 12s0 3.2.4 4.8a2.5 2.5 0 0 0 1.8 1.8c1.6.4 7.8.4 7.8.4s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8c.4-1.6.4-4.8.4-4.8s0-3.2-.4-4.8ZM10 15V9l5.2 3L10 15Z",
+  },
+  {
+    name: "LinkedIn",
+    href: "https://www.linkedin.com/",
+    path: "M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5ZM3 9.75h4v11H3v-11Zm6.5 0h3.8v1.5h.05c.53-1 1.83-2.05 3.77-2.05 4.03 0 4.78 2.65 4.78 6.1v5.45h-4V15.9c0-1.16-.02-2.65-1.62-2.65-1.62 0-1.87 1.26-1.87 2.57v4.93h-4v-11Z",
+  },
+  {
+    name: "X",
+    href: "https://x.com/",
+    path: "M17.5 3h3.2l-7 8 8.2 10h-6.4l-5-6.2L4.8 21H1.6l7.5-8.6L1.2 3h6.6l4.5 5.7L17.5 3Zm-1.1 16.1h1.8L6.6 4.8H4.7l11.7 14.3Z",
+  },
 ];
 
 /**
@@ -113,7 +127,7 @@ export function Footer() {
                 >
                   <span className="sr-only">{s.name} (opens in a new tab)</span>
                   <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4 fill-current">
-                    <use href={`${socialIcons}#${s.icon}`} />
+                    <path d={s.path} />
                   </svg>
                 </a>
               </li>
