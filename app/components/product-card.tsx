@@ -15,8 +15,10 @@ const CARD_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 33vw, 50vw";
 export function ProductCard({ product, priority = false }: { product: ProductCardView; priority?: boolean }) {
   const price = product.from ? formatMoney(product.from.amount_minor, product.from.currency) : null;
   const video = product.video;
-  // A poster has no srcset: the copy wide enough for a card on a phone's screen, AVIF or WebP as the browser reads.
-  const poster = posterSrc(product.videoThumbnail ?? product.image ?? "/placeholder.svg", 640);
+  // A poster has no srcset, so one copy serves every screen, AVIF or WebP as the browser reads: 480 pixels,
+  // enough for a card (200–300 CSS pixels) at most pixel ratios, and a third of the bytes of the 640 one
+  // on the listing's critical path (docs/perf.md).
+  const poster = posterSrc(product.videoThumbnail ?? product.image ?? "/placeholder.svg", 480);
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600">
       <div className="relative aspect-[8/5] overflow-hidden bg-slate-100">

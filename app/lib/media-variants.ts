@@ -6,8 +6,8 @@
  * browsers that read neither format and for download.
  */
 
-/** Widths the layout asks for: gallery thumbnails, product cards on phones and desktops, the gallery. */
-export const VARIANT_WIDTHS = [160, 320, 640, 960] as const;
+/** Widths the layout asks for: gallery thumbnails, product cards on desktops and phones (and card posters), the gallery. */
+export const VARIANT_WIDTHS = [160, 320, 480, 640, 960] as const;
 export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 
 /** Best first: a browser takes the first `<source>` whose type it reads. */

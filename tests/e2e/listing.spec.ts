@@ -152,7 +152,7 @@ async function chosenImages(page: Page) {
 }
 
 test("cards load AVIF copies sized for the card, and video cards an AVIF poster", async ({ page }) => {
-  const poster = page.waitForResponse((response) => /\/seed-thumb-\d+\.jpg\.w640\.auto$/.test(response.url()));
+  const poster = page.waitForResponse((response) => /\/seed-thumb-\d+\.jpg\.w480\.auto$/.test(response.url()));
   await page.goto("/products");
   // Chromium reads AVIF, so the poster's one URL answers with the AVIF copy.
   expect((await poster).headers()["content-type"]).toBe("image/avif");
@@ -161,7 +161,8 @@ test("cards load AVIF copies sized for the card, and video cards an AVIF poster"
     expect(chosen.src).toMatch(/\/media\/products\/\d+\/seed-image-\d+\.jpg\.w320\.avif$/);
     expect(chosen.width).toBeGreaterThan(0);
   }
-  await expect(page.getByTestId("card-video").first()).toHaveAttribute("poster", /\/media\/products\/\d+\/seed-thumb-\d+\.jpg\.w640\.auto$/);
+  // A poster has no srcset: one copy for every screen, 480 pixels wide.
+  await expect(page.getByTestId("card-video").first()).toHaveAttribute("poster", /\/media\/products\/\d+\/seed-thumb-\d+\.jpg\.w480\.auto$/);
 });
 
 test("@mobile cards on a phone load the 640-pixel AVIF copy (two columns at a high pixel ratio)", async ({ page }) => {

@@ -101,12 +101,12 @@ describe("image variants (AVIF/WebP through the Images binding, kept in R2)", ()
       {
         type: "image/avif",
         srcSet:
-          "/media/products/3/a.jpg.w160.avif 160w, /media/products/3/a.jpg.w320.avif 320w, /media/products/3/a.jpg.w640.avif 640w, /media/products/3/a.jpg.w960.avif 960w",
+          "/media/products/3/a.jpg.w160.avif 160w, /media/products/3/a.jpg.w320.avif 320w, /media/products/3/a.jpg.w480.avif 480w, /media/products/3/a.jpg.w640.avif 640w, /media/products/3/a.jpg.w960.avif 960w",
       },
       {
         type: "image/webp",
         srcSet:
-          "/media/products/3/a.jpg.w160.webp 160w, /media/products/3/a.jpg.w320.webp 320w, /media/products/3/a.jpg.w640.webp 640w, /media/products/3/a.jpg.w960.webp 960w",
+          "/media/products/3/a.jpg.w160.webp 160w, /media/products/3/a.jpg.w320.webp 320w, /media/products/3/a.jpg.w480.webp 480w, /media/products/3/a.jpg.w640.webp 640w, /media/products/3/a.jpg.w960.webp 960w",
       },
     ]);
     expect(pictureSources("/placeholder.svg")).toEqual([]);
