@@ -58,6 +58,12 @@ const TRIED = [
     "runs). Short load runs like the bench's then put /products at 7.4–8.4× and /products/{id} at 7.3–7.8× the trivial route. Last, " +
     "each card as one row (its first media and cheapest price as sub-selects): the listing in three statements instead of five, B/A " +
     "0.99 on /products and 0.90 on the filtered listing.",
+  "CPU, third look (2026-11-24, after the JS work): two bench runs put /products at 8.0× the trivial route (7.07 ms per request " +
+    "against 7.13 ms in the run before, whose trivial route was slower: 7.7×); paired runs of the JS changes: B/A 0.975 on /products. " +
+    "Profiled again, a page's CPU has no single large part left: React's render, route matching (about 8% in five small functions), " +
+    "the load context (7%: the drizzle client, the CSP nonce, the D1 session), D1 and Drizzle's row mapping, turbo-stream, the HTML " +
+    "rewrite. Not kept: keeping each path's matches per route table in the router patch (B/A 0.98 on /products, 1.00 on " +
+    "/products/{id} and /login, for match objects shared between requests); the nonce as hex instead of base64 (0.6 µs of 7 ms).",
   "Not kept (2026-11-24): React's server renderer writes the document in 512-byte pieces; joining them into one chunk per task before " +
     "the HTML rewrite changed nothing measurable (B/A 1.008 on /products, 1.009 on /products/{id}, 1.15 on /login).",
   "JS, second pass (2026-11-24): terser instead of esbuild for the browser's code (two compress passes) took the framework chunk from " +
