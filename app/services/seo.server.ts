@@ -77,9 +77,14 @@ export interface PageMeta {
   jsonLd?: object[];
 }
 
+/** A root-relative URL made absolute on the shop's origin; an absolute one as it is. */
+function absoluteUrl(origin: string, url: string): string {
+  return url.startsWith("http") ? url : `${origin}${url}`;
+}
+
 export function pageMeta(origin: string, page: PageMeta): MetaDescriptor[] {
   const url = `${origin}${page.path}`;
-  const image = page.image ? (page.image.startsWith("http") ? page.image : `${origin}${page.image}`) : null;
+  const image = page.image ? absoluteUrl(origin, page.image) : null;
   return [
     { title: page.title },
     { name: "description", content: page.description },
@@ -140,7 +145,7 @@ export function productJsonLd(
       name: product.title,
       description: product.description,
       url,
-      ...(product.image ? { image: [product.image.startsWith("http") ? product.image : `${origin}${product.image}`] } : {}),
+      ...(product.image ? { image: [absoluteUrl(origin, product.image)] } : {}),
       brand: { "@type": "Brand", name: SHOP.name },
       offers: {
         "@type": "AggregateOffer",
