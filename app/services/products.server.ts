@@ -2,8 +2,8 @@
  * Catalogue reads. Every public page is one D1 round trip: the queries a page needs are sent
  * together with `db.batch`, scoped by a sub-select of the page's product ids.
  */
-import { and, asc, count, desc, eq, exists, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../db/client";
+import { and, asc, count, desc, eq, exists, getTableColumns, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { builtOnce, queryBuilder, type Database } from "../../db/client";
 import { packages, productMedia, products, productTags, tags, type PackageRow, type ProductMediaRow, type ProductRow } from "../../db/schema";
 import { minorToDecimalString } from "~/lib/money";
 import { packageName } from "~/lib/packages";
@@ -59,20 +59,33 @@ function likePattern(text: string): string {
  * `product_tags_tag_idx` index): joining tags to every product-tag row instead makes SQLite scan
  * the whole table, about 0.4 ms per statement with 500 products, and a listing page sends five.
  */
-function productsTagged(db: Database, tagCondition: SQL) {
-  const tagIds = db.select({ id: tags.id }).from(tags).where(tagCondition);
-  return db.select({ id: productTags.productId }).from(productTags).where(inArray(productTags.tagId, tagIds));
+function productsTagged(tagCondition: SQL) {
+  const tagIds = queryBuilder.select({ id: tags.id }).from(tags).where(tagCondition);
+  return queryBuilder.select({ id: productTags.productId }).from(productTags).where(inArray(productTags.tagId, tagIds));
 }
 
-function listingWhere(db: Database, filter: ProductFilter): SQL | undefined {
+/**
+ * What the listing's condition compares with: a tag's name, a LIKE pattern from the search box.
+ * Each is a value, or a `sql.placeholder` in a statement built once.
+ */
+interface ListingMatch {
+  tag?: unknown;
+  pattern?: unknown;
+}
+
+function listingMatch(filter: ProductFilter): { tag?: string; pattern?: string } {
+  return { ...(filter.tag ? { tag: filter.tag } : {}), ...(filter.q ? { pattern: likePattern(filter.q) } : {}) };
+}
+
+function listingWhere(match: ListingMatch): SQL | undefined {
   const conditions: (SQL | undefined)[] = [isNull(products.archivedAt)];
-  if (filter.tag) {
-    conditions.push(inArray(products.id, productsTagged(db, sql`lower(${tags.name}) = lower(${filter.tag})`)));
+  if (match.tag !== undefined) {
+    conditions.push(inArray(products.id, productsTagged(sql`lower(${tags.name}) = lower(${match.tag})`)));
   }
-  if (filter.q) {
-    const pattern = likePattern(filter.q);
+  if (match.pattern !== undefined) {
+    const { pattern } = match;
     conditions.push(
-      or(sql`${products.title} LIKE ${pattern} ESCAPE '\\'`, inArray(products.id, productsTagged(db, sql`${tags.name} LIKE ${pattern} ESCAPE '\\'`))),
+      or(sql`${products.title} LIKE ${pattern} ESCAPE '\\'`, inArray(products.id, productsTagged(sql`${tags.name} LIKE ${pattern} ESCAPE '\\'`))),
     );
   }
   return and(...conditions);
@@ -87,7 +100,7 @@ function countListed(db: Database, where: SQL | undefined) {
 
 /** The queries behind one page of whole products, ready for `db.batch`. */
 function pageQueries(db: Database, filter: ProductFilter, page: number, limit: number) {
-  const where = listingWhere(db, filter);
+  const where = listingWhere(listingMatch(filter));
   const pageIds = db
     .select({ id: products.id })
     .from(products)
@@ -118,9 +131,9 @@ function pageQueries(db: Database, filter: ProductFilter, page: number, limit: n
  * product (an index lookup); a join over every product-tag row made distinct costs 25 times as
  * much, two thirds of a millisecond with 500 products on every listing page.
  */
-function tagInUse(db: Database): SQL {
+function tagInUse(): SQL {
   return exists(
-    db
+    queryBuilder
       .select({ one: sql`1` })
       .from(productTags)
       .innerJoin(products, eq(products.id, productTags.productId))
@@ -128,9 +141,8 @@ function tagInUse(db: Database): SQL {
   );
 }
 
-function allTagsQuery(db: Database) {
-  return db.select({ name: tags.name }).from(tags).where(tagInUse(db)).orderBy(asc(tags.name));
-}
+/** Every tag in use, alphabetical: the listing's filter chips and the API's tag list. */
+const tagsInUse = builtOnce({ name: tags.name }, (selection) => queryBuilder.select(selection).from(tags).where(tagInUse()).orderBy(asc(tags.name)));
 
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   const map = new Map<K, T[]>();
@@ -207,20 +219,20 @@ export interface ProductCardView {
 }
 
 /** The first media file of `kind` of the product in the enclosing query, as a correlated sub-select. */
-function firstMediaKey(db: Database, kind: ProductMediaRow["kind"]) {
-  const first = db
+function firstMediaKey(kind: ProductMediaRow["kind"]) {
+  const first = queryBuilder
     .select({ key: productMedia.r2Key })
     .from(productMedia)
     .where(and(eq(productMedia.productId, products.id), eq(productMedia.kind, kind)))
     .orderBy(asc(productMedia.position), asc(productMedia.id))
     .limit(1);
   // Named: D1 returns rows as objects keyed by column name, and the sub-selects' would clash.
-  return sql<string | null>`${first}`.as(`first_${kind}`);
+  return sql<string | null>`${first}`.as(kind);
 }
 
 /** A column of the cheapest package of the product in the enclosing query, as a correlated sub-select. */
-function cheapestPackage<T>(db: Database, column: typeof packages.amountMinor | typeof packages.currency) {
-  const cheapest = db
+function cheapestPackage<T>(column: typeof packages.amountMinor | typeof packages.currency) {
+  const cheapest = queryBuilder
     .select({ value: column })
     .from(packages)
     .where(eq(packages.productId, products.id))
@@ -229,37 +241,64 @@ function cheapestPackage<T>(db: Database, column: typeof packages.amountMinor | 
   return sql<T | null>`${cheapest}`.as(`cheapest_${column.name}`);
 }
 
+/** What a listing page's statements are given: the filter's values and the page's window. */
+type CatalogValues = ReturnType<typeof listingMatch> & { limit: number; offset: number };
+
+/**
+ * The listing's count and cards for one kind of filter (none, a tag, a search, both), built once:
+ * each card is one row with only what a card shows, its first media of each kind and its cheapest
+ * price as sub-selects (an index lookup each, for the page's rows only).
+ */
+function catalogStatements(filter: ProductFilter) {
+  const where = () =>
+    listingWhere({
+      ...(filter.tag ? { tag: sql.placeholder("tag") } : {}),
+      ...(filter.q ? { pattern: sql.placeholder("pattern") } : {}),
+    });
+  const card = {
+    id: products.id,
+    title: products.title,
+    image: firstMediaKey("image"),
+    video: firstMediaKey("video"),
+    thumbnail: firstMediaKey("thumbnail"),
+    amountMinor: cheapestPackage<number>(packages.amountMinor),
+    currency: cheapestPackage<string>(packages.currency),
+  };
+  return {
+    count: builtOnce({ count: count().as("count") }, (selection) => queryBuilder.select(selection).from(products).where(where())),
+    cards: builtOnce(card, (selection) =>
+      queryBuilder
+        .select(selection)
+        .from(products)
+        .where(where())
+        .orderBy(...newestFirst)
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset")),
+    ),
+  };
+}
+
+const catalogByFilterKind = new Map<string, ReturnType<typeof catalogStatements>>();
+
+function catalogStatementsFor(filter: ProductFilter) {
+  const kind = `${filter.tag ? "tag" : ""}:${filter.q ? "q" : ""}`;
+  let statements = catalogByFilterKind.get(kind);
+  if (!statements) catalogByFilterKind.set(kind, (statements = catalogStatements(filter)));
+  return statements;
+}
+
 /**
  * The /products screen: a page of product cards plus every tag for the filter chips, in one round
- * trip. Each card is one row with only what a card shows: its first media of each kind and its
- * cheapest price come as sub-selects (an index lookup each, for the page's rows only), not as rows
- * of their own to be grouped.
+ * trip, through statements built once (`builtOnce`: the listing is the shop's busiest page).
  */
 export async function getCatalogPage(db: Database, filter: ProductFilter, page: number, limit: number) {
-  const where = listingWhere(db, filter);
-  const [counted, rows, allTags] = await db.batch([
-    countListed(db, where),
-    db
-      .select({
-        id: products.id,
-        title: products.title,
-        image: firstMediaKey(db, "image"),
-        video: firstMediaKey(db, "video"),
-        thumbnail: firstMediaKey(db, "thumbnail"),
-        amountMinor: cheapestPackage<number>(db, packages.amountMinor),
-        currency: cheapestPackage<string>(db, packages.currency),
-      })
-      .from(products)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(limit)
-      .offset((page - 1) * limit),
-    allTagsQuery(db),
-  ]);
-  const totalCount = counted[0]?.count ?? 0;
+  const statements = catalogStatementsFor(filter);
+  const values: CatalogValues = { ...listingMatch(filter), limit, offset: (page - 1) * limit };
+  const [counted, cards, tagged] = await db.$client.batch([statements.count.bind(db, values), statements.cards.bind(db, values), tagsInUse.bind(db, {})]);
+  const totalCount = statements.count.rowsOf(counted!)[0]?.count ?? 0;
   const url = (key: string | null) => (key === null ? null : mediaUrl(key));
   return {
-    data: rows.map((row): ProductCardView => ({
+    data: statements.cards.rowsOf(cards!).map((row): ProductCardView => ({
       id: row.id,
       title: row.title,
       image: url(row.image),
@@ -270,38 +309,62 @@ export async function getCatalogPage(db: Database, filter: ProductFilter, page: 
     page,
     total: totalCount,
     totalPages: totalPagesFor(totalCount, limit),
-    tags: allTags.map((t) => t.name),
+    tags: tagsInUse.rowsOf(tagged!).map((t) => t.name),
   };
 }
 
 /** Tag names in use by live products, alphabetical. */
 export async function listTags(db: Database): Promise<string[]> {
-  const rows = await allTagsQuery(db);
-  return rows.map((r) => r.name);
+  return tagsInUse.rowsOf(await tagsInUse.bind(db, {}).all()).map((r) => r.name);
 }
+
+/** The product page's statements, built once (`builtOnce`): the product, its media, packages and tags. */
+const productStatements = (() => {
+  const id = sql.placeholder("id");
+  const product = (live: boolean) =>
+    builtOnce(getTableColumns(products), (selection) =>
+      queryBuilder
+        .select(selection)
+        .from(products)
+        .where(and(eq(products.id, id), live ? isNull(products.archivedAt) : undefined))
+        .limit(1),
+    );
+  return {
+    liveProduct: product(true),
+    anyProduct: product(false),
+    media: builtOnce(getTableColumns(productMedia), (selection) =>
+      queryBuilder.select(selection).from(productMedia).where(eq(productMedia.productId, id)).orderBy(asc(productMedia.position), asc(productMedia.id)),
+    ),
+    packages: builtOnce(getTableColumns(packages), (selection) =>
+      queryBuilder.select(selection).from(packages).where(eq(packages.productId, id)).orderBy(asc(packages.position)),
+    ),
+    tags: builtOnce({ productId: productTags.productId, name: tags.name }, (selection) =>
+      queryBuilder
+        .select(selection)
+        .from(productTags)
+        .innerJoin(tags, eq(tags.id, productTags.tagId))
+        .where(eq(productTags.productId, id))
+        .orderBy(asc(tags.name)),
+    ),
+  };
+})();
 
 /**
  * One product with media, packages and tags (one round trip), or null when it does not exist.
  * Archived products are hidden unless `includeArchived` (admins, and old orders).
  */
 export async function getProduct(db: Database, id: number, { includeArchived = false } = {}): Promise<ProductView | null> {
-  const [rows, media, pkgs, tagRows] = await db.batch([
-    db
-      .select()
-      .from(products)
-      .where(and(eq(products.id, id), includeArchived ? undefined : isNull(products.archivedAt)))
-      .limit(1),
-    db.select().from(productMedia).where(eq(productMedia.productId, id)).orderBy(asc(productMedia.position), asc(productMedia.id)),
-    db.select().from(packages).where(eq(packages.productId, id)).orderBy(asc(packages.position)),
-    db
-      .select({ productId: productTags.productId, name: tags.name })
-      .from(productTags)
-      .innerJoin(tags, eq(tags.id, productTags.tagId))
-      .where(eq(productTags.productId, id))
-      .orderBy(asc(tags.name)),
+  const productRow = includeArchived ? productStatements.anyProduct : productStatements.liveProduct;
+  const [rows, media, pkgs, tagRows] = await db.$client.batch([
+    productRow.bind(db, { id }),
+    productStatements.media.bind(db, { id }),
+    productStatements.packages.bind(db, { id }),
+    productStatements.tags.bind(db, { id }),
   ]);
-  const row = rows[0];
-  return row ? (assemble([row], media, pkgs, tagRows)[0] ?? null) : null;
+  const row = productRow.rowsOf(rows!)[0];
+  return row
+    ? (assemble([row], productStatements.media.rowsOf(media!), productStatements.packages.rowsOf(pkgs!), productStatements.tags.rowsOf(tagRows!))[0] ?? null)
+    : null;
 }
 
 /**
@@ -316,7 +379,7 @@ export async function suggestTags(db: Database, query: string, limit = 8): Promi
   const rows = await db
     .select({ name: tags.name, starts: sql<number>`${tags.name} LIKE ${prefix} ESCAPE '\\'` })
     .from(tags)
-    .where(and(sql`${tags.name} LIKE ${pattern} ESCAPE '\\'`, tagInUse(db)))
+    .where(and(sql`${tags.name} LIKE ${pattern} ESCAPE '\\'`, tagInUse()))
     .orderBy(desc(sql`2`), asc(tags.name))
     .limit(limit);
   return rows.map((r) => r.name);

@@ -112,6 +112,40 @@ describe("getCatalogPage", () => {
     expect(data.find((p) => p.title === "Whiteboard Explainer")).toMatchObject({ image: null, video: null, videoThumbnail: null });
   });
 
+  it("selects the same products as the whole listing for every kind of filter, each time with its own values", async () => {
+    const filters = [
+      {},
+      { tag: "Brand Film" },
+      { tag: "3D Animation" },
+      { q: "animation" },
+      { q: "explainer" },
+      { q: "100%" },
+      { q: "a_b" },
+      { tag: "Brand Film", q: "film" },
+      { tag: "3D Animation", q: "product" },
+    ];
+    for (const filter of filters) {
+      for (const [page, limit] of [
+        [1, 3],
+        [2, 3],
+        [1, 50],
+      ] as const) {
+        const cards = await getCatalogPage(db, filter, page, limit);
+        const full = await listProducts(db, filter, page, limit);
+        expect({ filter, page, ids: cards.data.map((p) => p.id), total: cards.total, totalPages: cards.totalPages }).toEqual({
+          filter,
+          page,
+          ids: full.data.map((p) => p.id),
+          total: full.total,
+          totalPages: full.totalPages,
+        });
+      }
+    }
+    // The filters above give different answers: the statements are not answering with one filter's values.
+    const totals = await Promise.all(filters.map(async (filter) => (await getCatalogPage(db, filter, 1, 50)).total));
+    expect(new Set(totals).size).toBeGreaterThan(4);
+  });
+
   it("leaves out a tag only archived products carry", async () => {
     const [archived] = await db
       .insert(products)
@@ -145,6 +179,28 @@ describe("getProduct", () => {
     const recap = await getProduct(db, 10);
     expect(recap?.packages).toHaveLength(1);
     expect(recap?.packages[0]).toMatchObject({ name: "Basic", short_description: "Recap from your footage" });
+  });
+
+  it("reads every product as the listing's whole products do: JSON lists, dates, media, packages and tags", async () => {
+    const { data } = await listProducts(db, {}, 1, 100);
+    expect(data.length).toBe(SEED_PRODUCTS.length);
+    for (const product of data) expect(await getProduct(db, product.id)).toEqual(product);
+    expect(data[0]?.services_offered.length).toBeGreaterThan(0);
+    expect(data[0]?.packages[0]?.items_included.length).toBeGreaterThan(0);
+  });
+
+  it("finds an archived product only when asked to, with the same statements as a live one", async () => {
+    const [archived] = await db
+      .insert(products)
+      .values({ title: "Archived product", descriptionHeading: "h", description: "d", servicesOffered: ["One"], archivedAt: new Date() })
+      .returning({ id: products.id });
+    try {
+      expect(await getProduct(db, archived!.id)).toBeNull();
+      expect(await getProduct(db, archived!.id, { includeArchived: true })).toMatchObject({ title: "Archived product", services_offered: ["One"] });
+      expect(await getProduct(db, 1, { includeArchived: true })).toEqual(await getProduct(db, 1));
+    } finally {
+      await db.delete(products).where(eq(products.id, archived!.id));
+    }
   });
 });
 
