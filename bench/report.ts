@@ -64,6 +64,11 @@ const TRIED = [
     "the load context (7%: the drizzle client, the CSP nonce, the D1 session), D1 and Drizzle's row mapping, turbo-stream, the HTML " +
     "rewrite. Not kept: keeping each path's matches per route table in the router patch (B/A 0.98 on /products, 1.00 on " +
     "/products/{id} and /login, for match objects shared between requests); the nonce as hex instead of base64 (0.6 µs of 7 ms).",
+  "CPU, fourth pass (2026-11-24), kept: the listing's and the product page's reads built once (`builtOnce` in db/client.ts, ADR 021). " +
+    "Drizzle built each statement again on every request (its SQL walk and `is()` class checks: 4.3% of the samples on /products) and " +
+    "mapped every row field by field (3.1%); now it writes their SQL once per isolate with placeholders, each request binds its values " +
+    "to its own D1 session, and rows are read by decoders worked out once from the schema. Paired runs: B/A 0.90 on /products and " +
+    "/products/{id}, 0.89 on the filtered listing, 0.86 on the API's product; the listing alone first (B/A 0.94, filtered 0.88).",
   "Not kept (2026-11-24): React's server renderer writes the document in 512-byte pieces; joining them into one chunk per task before " +
     "the HTML rewrite changed nothing measurable (B/A 1.008 on /products, 1.009 on /products/{id}, 1.15 on /login).",
   "JS, second pass (2026-11-24): terser instead of esbuild for the browser's code (two compress passes) took the framework chunk from " +
