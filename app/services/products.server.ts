@@ -73,6 +73,7 @@ interface ListingMatch {
   pattern?: unknown;
 }
 
+/** The listing's match for a filter from the screen or the API: only what the filter sets. */
 function listingMatch(filter: ProductFilter): { tag?: string; pattern?: string } {
   return { ...(filter.tag ? { tag: filter.tag } : {}), ...(filter.q ? { pattern: likePattern(filter.q) } : {}) };
 }
