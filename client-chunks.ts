@@ -33,7 +33,7 @@ export interface ChunkPlan {
 const isAdminEntry = (file: string) => file.startsWith("app/routes/admin");
 
 export const CLIENT_CHUNKS: ChunkPlan = {
-  framework: { name: "framework", entries: ["node_modules/@remix-run/dev/dist/config/defaults/entry.client.tsx", "app/root.tsx"] },
+  framework: { name: "framework", entries: ["app/entry.client.tsx", "app/root.tsx"] },
   areas: [
     {
       name: "shop",

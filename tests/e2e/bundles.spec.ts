@@ -103,3 +103,46 @@ test("a page opened in a background tab loads its modules without waiting for a 
   await page.goto("/products");
   await hydrated(page);
 });
+
+/**
+ * Remix's first render waits for the page's data (streamed into the document) to be decoded. A key
+ * press between React starting to hydrate and its first render makes React hydrate at once, and
+ * React 18 cannot wait there: it threw "Root did not complete" (#345), a busy phone's everyday case.
+ * The test holds React's scheduled work back, as a busy main thread does, and types in that window.
+ */
+test.describe("typing before the page has hydrated", () => {
+  test.use({ allowedConsole: [/status of 409/] });
+
+  test("neither breaks the page nor loses what was typed", async ({ page }) => {
+    await page.addInitScript(() => {
+      const held: (() => void)[] = [];
+      const hold = window as unknown as { heldTasks: typeof held; releaseTasks: () => void; holding: boolean };
+      hold.heldTasks = held;
+      hold.holding = true;
+      hold.releaseTasks = () => {
+        hold.holding = false;
+        held.splice(0).forEach((post) => post());
+      };
+      const Native = window.MessageChannel;
+      window.MessageChannel = class extends Native {
+        constructor() {
+          super();
+          const post = this.port2.postMessage.bind(this.port2);
+          this.port2.postMessage = (message: unknown) => (hold.holding ? held.push(() => post(message)) : post(message));
+        }
+      } as typeof MessageChannel;
+    });
+    await page.goto("/signup");
+    await page.waitForFunction(() => (window as unknown as { heldTasks: unknown[] }).heldTasks.length > 0);
+    await page.getByLabel("Name").fill("Someone Else");
+    await page.getByLabel("Email", { exact: true }).fill("customer@example.com");
+    await page.getByLabel("Password", { exact: true }).fill("Str0ng!Pass");
+    await page.evaluate(() => (window as unknown as { releaseTasks: () => void }).releaseTasks());
+
+    await hydrated(page);
+    await expect(page.getByLabel("Name")).toHaveValue("Someone Else");
+    await expect(page.getByLabel("Password", { exact: true })).toHaveValue("Str0ng!Pass");
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Email has already been taken");
+  });
+});

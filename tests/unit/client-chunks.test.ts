@@ -11,7 +11,7 @@ function graph(modules: Record<string, string[]>, entries: string[]): ModuleGrap
   return { getModuleInfo: (id) => infos.get(id) ?? null, getModuleIds: () => infos.keys() };
 }
 
-const ENTRY = "node_modules/@remix-run/dev/dist/config/defaults/entry.client.tsx";
+const ENTRY = "app/entry.client.tsx";
 const modules: Record<string, string[]> = {
   [ENTRY]: ["node_modules/react-dom/client.js", "node_modules/@remix-run/react/dist/esm/browser.js"],
   "node_modules/react-dom/client.js": ["\0commonjsHelpers.js"],
