@@ -250,12 +250,8 @@ type CatalogValues = ReturnType<typeof listingMatch> & { limit: number; offset: 
  * each card is one row with only what a card shows, its first media of each kind and its cheapest
  * price as sub-selects (an index lookup each, for the page's rows only).
  */
-function catalogStatements(filter: ProductFilter) {
-  const where = () =>
-    listingWhere({
-      ...(filter.tag ? { tag: sql.placeholder("tag") } : {}),
-      ...(filter.q ? { pattern: sql.placeholder("pattern") } : {}),
-    });
+function catalogStatements(match: ListingMatch) {
+  const where = () => listingWhere(Object.fromEntries(Object.keys(match).map((name) => [name, sql.placeholder(name)])));
   const card = {
     id: products.id,
     title: products.title,
@@ -281,10 +277,11 @@ function catalogStatements(filter: ProductFilter) {
 
 const catalogByFilterKind = new Map<string, ReturnType<typeof catalogStatements>>();
 
-function catalogStatementsFor(filter: ProductFilter) {
-  const kind = `${filter.tag ? "tag" : ""}:${filter.q ? "q" : ""}`;
+/** The statements for the parts of the listing's condition that `match` sets (tag, pattern, both or none). */
+function catalogStatementsFor(match: ListingMatch) {
+  const kind = Object.keys(match).join();
   let statements = catalogByFilterKind.get(kind);
-  if (!statements) catalogByFilterKind.set(kind, (statements = catalogStatements(filter)));
+  if (!statements) catalogByFilterKind.set(kind, (statements = catalogStatements(match)));
   return statements;
 }
 
@@ -293,8 +290,9 @@ function catalogStatementsFor(filter: ProductFilter) {
  * trip, through statements built once (`builtOnce`: the listing is the shop's busiest page).
  */
 export async function getCatalogPage(db: Database, filter: ProductFilter, page: number, limit: number) {
-  const statements = catalogStatementsFor(filter);
-  const values: CatalogValues = { ...listingMatch(filter), limit, offset: (page - 1) * limit };
+  const match = listingMatch(filter);
+  const statements = catalogStatementsFor(match);
+  const values: CatalogValues = { ...match, limit, offset: (page - 1) * limit };
   const [counted, cards, tagged] = await db.$client.batch([statements.count.bind(db, values), statements.cards.bind(db, values), tagsInUse.bind(db, {})]);
   const totalCount = statements.count.rowsOf(counted!)[0]?.count ?? 0;
   const url = (key: string | null) => (key === null ? null : mediaUrl(key));
