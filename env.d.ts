@@ -13,6 +13,8 @@ declare global {
     TOKEN_SECRET: string;
     AUTH_LIMITER: RateLimit;
     ADDRESS_LIMITER: RateLimit;
+    /** Requests refused as malformed: 30 a minute per client address (app/services/refusals.server.ts). */
+    REFUSAL_LIMITER: RateLimit;
     /** `local` (default, offline test-card gateway) or `stripe`. */
     PAYMENTS?: string;
     STRIPE_SECRET_KEY?: string;

@@ -7,6 +7,7 @@ import { withEdgeCache } from "./app/services/edge-cache.server";
 import { runScheduledMaintenance } from "./app/services/maintenance.server";
 import { RETRY_AFTER_SECONDS } from "./app/services/rate-limit.server";
 import { guardRequest } from "./app/services/request-guard.server";
+import { refusalAnswer, throttleRefusal, withRefusalScope } from "./app/services/refusals.server";
 import { applySecurityHeaders, securityHeaderOptions } from "./app/services/security.server";
 import { isPrivatePath } from "./app/services/seo.server";
 import { withBookmark } from "./app/services/d1-sessions.server";
@@ -79,34 +80,45 @@ function preparePage(response: Response, env: Env, nonce: string): Response {
   return fromCache ? finish(stamped, env, { nonce }) : stamped;
 }
 
+/** Everything a request goes through, from the edge's checks to the page or the API's answer. */
+async function answer(request: Request, env: Env, ctx: ExecutionContext, api: boolean): Promise<Response> {
+  const preflight = corsPreflight(request, env);
+  if (preflight) return finish(preflight, env);
+  const wrongMethod = api ? methodRefusal(request) : null;
+  if (wrongMethod) return finish(finishApiResponse(request, wrongMethod, env), env);
+  const guarded = await guardRequest(request);
+  if ("refused" in guarded) return finish(api ? finishApiResponse(request, guarded.refused, env) : guarded.refused, env);
+  const loadContext = getLoadContext({
+    request: guarded.request,
+    context: { cloudflare: { env, ctx, cf: request.cf } },
+  });
+  const { pathname } = new URL(guarded.request.url);
+  const handle = async () => {
+    const handleRemixRequest = api ? handleApiRequest : pageHandlers[pageAreaOf(pathname)];
+    const response = withBookmark(await handleRemixRequest(guarded.request, loadContext), guarded.request, loadContext.d1, api);
+    return finish(response, env, {
+      personal: loadContext.privacy.personal,
+      nonce: loadContext.cspNonce,
+      noindex: isPrivatePath(pathname),
+    });
+  };
+  const response = env.EDGE_CACHE === "off" ? await handle() : await withEdgeCache(guarded.request, ctx, handle);
+  // After the cache: CORS headers depend on the caller's Origin, so they are never stored.
+  if (api) return finish(finishApiResponse(request, response, env), env);
+  return preparePage(response, env, loadContext.cspNonce);
+}
+
 export default {
   async fetch(request, env, ctx) {
     try {
-      const preflight = corsPreflight(request, env);
-      if (preflight) return finish(preflight, env);
       const api = isApiRequest(request);
-      const wrongMethod = api ? methodRefusal(request) : null;
-      if (wrongMethod) return finish(finishApiResponse(request, wrongMethod, env), env);
-      const guarded = await guardRequest(request);
-      if ("refused" in guarded) return finish(guarded.refused, env);
-      const loadContext = getLoadContext({
-        request: guarded.request,
-        context: { cloudflare: { env, ctx, cf: request.cf } },
-      });
-      const { pathname } = new URL(guarded.request.url);
-      const handle = async () => {
-        const handleRemixRequest = api ? handleApiRequest : pageHandlers[pageAreaOf(pathname)];
-        const response = withBookmark(await handleRemixRequest(guarded.request, loadContext), guarded.request, loadContext.d1, api);
-        return finish(response, env, {
-          personal: loadContext.privacy.personal,
-          nonce: loadContext.cspNonce,
-          noindex: isPrivatePath(pathname),
-        });
-      };
-      const response = env.EDGE_CACHE === "off" ? await handle() : await withEdgeCache(guarded.request, ctx, handle);
-      // After the cache: CORS headers depend on the caller's Origin, so they are never stored.
-      if (api) return finish(finishApiResponse(request, response, env), env);
-      return preparePage(response, env, loadContext.cspNonce);
+      const { value: response, refused } = await withRefusalScope(() => answer(request, env, ctx, api));
+      if (!refused) return response;
+      // Malformed input (refusals.server.ts): a short answer whatever the route began to render,
+      // and past a client's share of such refusals, 429.
+      // (What the route rendered is dropped unread: cancelling React's stream mid-render throws in it.)
+      const refusal = (await throttleRefusal(env, request, api)) ?? refusalAnswer(refused, api);
+      return finish(api ? finishApiResponse(request, refusal, env) : refusal, env);
     } catch (error) {
       console.error("Unhandled error", request.method, new URL(request.url).pathname, error);
       return finish(new Response("An unexpected error occurred", { status: 500 }), env);

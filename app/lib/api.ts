@@ -31,24 +31,8 @@ export function apiJson(body: unknown, { status = 200, cache = "no-store", reque
 
 export const PUBLIC_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
 
-const MAX_JSON_BYTES = 64 * 1024;
-
-/** Reads a JSON object body; 415/413/400 with a clear message for anything else. */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  if (!(request.headers.get("Content-Type") ?? "").toLowerCase().includes("application/json")) {
-    throw apiError(415, "Content-Type must be application/json");
-  }
-  const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw apiError(413, "Request body is too large");
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw apiError(400, "Request body is not valid JSON");
-  }
-  if (!value || typeof value !== "object" || Array.isArray(value)) throw apiError(400, "Request body must be a JSON object");
-  return value as Record<string, unknown>;
-}
+/** Reads a JSON object body (request-body.server.ts): 415/413/400 `BodyRefusal`s, answered by `apiRoute`. */
+export { readJson as readJsonObject } from "~/services/request-body.server";
 
 /** The object under `key` of a body such as `{ user: { … } }` (SPEC §7 wraps payloads). */
 export function wrapped(body: Record<string, unknown>, key: string): Record<string, unknown> {

@@ -16,3 +16,9 @@ const mb = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
 export const IMAGE_RULE = `JPEG, PNG, WebP, AVIF or GIF, up to ${mb(IMAGE_LIMIT_BYTES)} each, ${MEDIA_PER_PRODUCT.image} per product`;
 export const VIDEO_RULE = `MP4 or WebM, up to ${mb(VIDEO_LIMIT_BYTES)} each, ${MEDIA_PER_PRODUCT.video} per product`;
 export const THUMBNAIL_RULE = `An image up to ${mb(IMAGE_LIMIT_BYTES)}`;
+
+/** A product form with files, read as a stream: every slot's files (and a few empty inputs), none past the video limit. */
+export const PRODUCT_MEDIA_FORM = {
+  maxFiles: MEDIA_PER_PRODUCT.image + MEDIA_PER_PRODUCT.video + 1 + 5,
+  maxFileSize: VIDEO_LIMIT_BYTES,
+} as const;

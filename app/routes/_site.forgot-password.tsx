@@ -15,7 +15,7 @@ export const headers = actionRetryAfter;
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const kind = formData.get("for") === "admin" ? "admin" : "customer";
-  const submission = parseSubmission(formData, { schema: ForgotPasswordSchema });
+  const submission = parseSubmission(formData, { schema: ForgotPasswordSchema, allow: ["for"] });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   const outcome = await requestPasswordReset(context, request, kind, submission.value.email);
   if (!outcome.ok) {

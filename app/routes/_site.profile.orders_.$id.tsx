@@ -10,14 +10,15 @@ import { parseId } from "~/lib/record-id";
 import { AUTO_COMPLETE_DAYS, WORK_STATUS_LABEL } from "~/lib/work-status";
 import { requireCustomer } from "~/services/auth.server";
 import { RevisionSchema } from "~/lib/schemas/revision";
-import { approveDelivery, getOrderWork, markThreadRead, postMessage, requestRevision } from "~/services/fulfilment.server";
+import { approveDelivery, getOrderWork, getWorkState, markThreadRead, postMessage, requestRevision } from "~/services/fulfilment.server";
+import { readScreenForm } from "~/services/request-body.server";
 import { MessageSchema } from "~/lib/schemas/message";
 import { MessageThread } from "~/components/message-thread";
 import { AttachmentList } from "~/components/attachment-list";
 import { parseSubmission } from "~/services/form-submission.server";
 import { OrderError } from "~/services/orders.server";
 import { mailNotice } from "~/services/mail/order-emails.server";
-import { formFiles } from "~/services/order-files.server";
+import { ATTACHMENT_FORM, formFiles } from "~/services/order-files.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
@@ -37,9 +38,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const customer = await requireCustomer(context, request);
   const id = parseId(params.id);
   if (!id) throw new Response("Order not found", { status: 404 });
-  const form = await request.formData();
-  const intent = form.get("intent");
+  const actor = { kind: "customer", id: customer.id } as const;
   try {
+    // Whose order it is, before a byte of the body is read.
+    await getWorkState(context.db, id, actor);
+    const form = await readScreenForm(request, ATTACHMENT_FORM);
+    const intent = form.get("intent");
     if (intent === "approve") {
       await approveDelivery(context.db, mailNotice(context), id, customer.id);
       return redirect(`/profile/orders/${id}?notice=approved`);
@@ -49,9 +53,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return data({ read: true });
     }
     if (intent === "message") {
-      const submission = parseSubmission(form, { schema: MessageSchema });
+      const submission = parseSubmission(form, { schema: MessageSchema, allow: ["attachments"] });
       if (submission.status !== "success") return data({ messageResult: submission.reply() }, { status: 400 });
-      await postMessage(context.db, context.env.MEDIA, id, { kind: "customer", id: customer.id }, submission.value, formFiles(form, "attachments"));
+      await postMessage(context.db, context.env.MEDIA, id, actor, submission.value, formFiles(form, "attachments"));
       return redirect(`/profile/orders/${id}#messages-title`);
     }
     if (intent === "revision") {

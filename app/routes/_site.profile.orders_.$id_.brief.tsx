@@ -9,9 +9,10 @@ import { BRIEF_LIMITS, BriefSchema } from "~/lib/schemas/brief";
 import { requireCustomer } from "~/services/auth.server";
 import { getWorkState, submitBrief } from "~/services/fulfilment.server";
 import { parseSubmission } from "~/services/form-submission.server";
+import { readScreenForm } from "~/services/request-body.server";
 import { OrderError } from "~/services/orders.server";
 import { mailNotice } from "~/services/mail/order-emails.server";
-import { formFiles } from "~/services/order-files.server";
+import { ATTACHMENT_FORM, formFiles } from "~/services/order-files.server";
 
 /** The brief can be written while the order awaits it; otherwise its page is the order's page. */
 async function briefable(args: LoaderFunctionArgs | ActionFunctionArgs) {
@@ -37,8 +38,8 @@ export async function action(args: ActionFunctionArgs) {
   const { customer, id, state } = await briefable(args);
   // Not awaiting a brief (unpaid, or submitted meanwhile in another tab): the order's page says why.
   if (state.workStatus !== "awaiting_brief") throw redirect(`/profile/orders/${id}`);
-  const form = await args.request.formData();
-  const submission = parseSubmission(form, { schema: BriefSchema });
+  const form = await readScreenForm(args.request, ATTACHMENT_FORM);
+  const submission = parseSubmission(form, { schema: BriefSchema, allow: ["attachments"] });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   try {
     await submitBrief(args.context.db, args.context.env.MEDIA, mailNotice(args.context), id, customer.id, submission.value, formFiles(form, "attachments"));

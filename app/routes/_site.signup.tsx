@@ -28,7 +28,7 @@ export const headers = actionRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
-  const submission = parseSubmission(formData, { schema: SignupSchema });
+  const submission = parseSubmission(formData, { schema: SignupSchema, allow: ["redirectTo"] });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const outcome = await signUpCustomer(context, request, submission.value);
   if (!outcome.ok) return data({ result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) }, refusalInit(outcome));

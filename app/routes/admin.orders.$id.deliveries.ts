@@ -2,9 +2,10 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { DELIVERY_LIMITS } from "~/lib/delivery-rules";
 import { parseId } from "~/lib/record-id";
 import { requireAdminForFetch } from "~/services/auth.server";
-import { deliver } from "~/services/fulfilment.server";
+import { deliver, getWorkState } from "~/services/fulfilment.server";
+import { BodyRefusal, readForm } from "~/services/request-body.server";
 import { mailNotice } from "~/services/mail/order-emails.server";
-import { formFiles } from "~/services/order-files.server";
+import { DELIVERY_FORM, formFiles } from "~/services/order-files.server";
 import { OrderError } from "~/services/orders.server";
 
 /**
@@ -16,7 +17,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdminForFetch(context, request);
   const orderId = parseId(params.id);
   if (orderId === null) return Response.json({ ok: false, message: "Order not found" }, { status: 404 });
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    // The order exists, before a byte of the body is read.
+    await getWorkState(context.db, orderId, { kind: "admin", id: admin.id });
+    form = await readForm(request, DELIVERY_FORM);
+  } catch (error) {
+    if (error instanceof OrderError || error instanceof BodyRefusal) return Response.json({ ok: false, message: error.message }, { status: error.status });
+    throw error;
+  }
   const noteField = form.get("note");
   const note = typeof noteField === "string" ? noteField.trim().slice(0, DELIVERY_LIMITS.noteMax) || null : null;
   try {

@@ -5,7 +5,8 @@ import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { WorkStatusBadge } from "~/components/work-status";
 import { DELIVERY_LIMITS } from "~/lib/delivery-rules";
 import { WORK_STATUS_LABEL } from "~/lib/work-status";
-import { deliver, getOrderWork, markThreadRead, postMessage } from "~/services/fulfilment.server";
+import { deliver, getOrderWork, getWorkState, markThreadRead, postMessage } from "~/services/fulfilment.server";
+import { readScreenForm } from "~/services/request-body.server";
 import { parseSubmission } from "~/services/form-submission.server";
 import { MessageSchema } from "~/lib/schemas/message";
 import { MessageThread } from "~/components/message-thread";
@@ -19,7 +20,7 @@ import { requireAdmin } from "~/services/auth.server";
 import { OrderError } from "~/services/orders.server";
 import { parseId } from "~/lib/record-id";
 import { mailNotice } from "~/services/mail/order-emails.server";
-import { formFiles } from "~/services/order-files.server";
+import { DELIVERY_FORM, formFiles } from "~/services/order-files.server";
 import { RefundSchema } from "~/lib/schemas/refund";
 import { refundOrder } from "~/services/refunds.server";
 import { RefundPanel } from "~/components/refund-panel";
@@ -45,9 +46,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const orderId = parseId(params.id);
   if (orderId === null) throw new Response("Order not found", { status: 404 });
-  const form = await request.formData();
+  // The order exists, before a byte of the body is read.
+  await getWorkState(context.db, orderId, { kind: "admin", id: admin.id }).catch((error: unknown) => {
+    throw error instanceof OrderError ? new Response(error.message, { status: error.status }) : error;
+  });
+  const form = await readScreenForm(request, DELIVERY_FORM);
   if (form.get("intent") === "message") {
-    const submission = parseSubmission(form, { schema: MessageSchema });
+    const submission = parseSubmission(form, { schema: MessageSchema, allow: ["attachments"] });
     if (submission.status !== "success") return data({ messageResult: submission.reply() }, { status: 400 });
     try {
       await postMessage(context.db, context.env.MEDIA, orderId, { kind: "admin", id: admin.id }, submission.value, formFiles(form, "attachments"));

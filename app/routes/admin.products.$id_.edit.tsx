@@ -13,10 +13,12 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { PRODUCT_CREATE_MESSAGES, PRODUCT_EDIT_MESSAGES, ProductDetailsSchema } from "~/lib/schemas/product";
 import { requireAdmin } from "~/services/auth.server";
 import { addFiles, MediaError, moveMedia, removeMedia } from "~/services/media.server";
-import { getProductForEdit, setArchived, updateProduct, type EditableMedia } from "~/services/product-admin.server";
+import { getProductForEdit, productExists, setArchived, updateProduct, type EditableMedia } from "~/services/product-admin.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { IMAGE_ACCEPT, IMAGE_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-rules";
 import { parseId } from "~/lib/record-id";
+import { BodyRefusal, readForm } from "~/services/request-body.server";
+import { PRODUCT_MEDIA_FORM } from "~/lib/media-rules";
 
 function productId(raw: string | undefined) {
   const id = parseId(raw);
@@ -46,10 +48,13 @@ function chosenFiles(formData: FormData): PendingUpload[] {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(context, request);
   const id = productId(params.id);
+  // The product exists, before a byte of the body is read.
+  if (!(await productExists(context.db, id))) throw new Response("Product not found", { status: 404 });
   let formData: FormData;
   try {
-    formData = await request.formData();
-  } catch {
+    formData = await readForm(request, PRODUCT_MEDIA_FORM);
+  } catch (error) {
+    if (!(error instanceof BodyRefusal)) throw error;
     return data({ kind: "media" as const, error: "The form could not be read. Please try again." }, { status: 400 });
   }
   const here = `/admin/products/${id}/edit`;

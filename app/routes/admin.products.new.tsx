@@ -14,6 +14,8 @@ import { requireAdmin } from "~/services/auth.server";
 import { createProductWithFiles } from "~/services/product-form.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { IMAGE_ACCEPT, IMAGE_RULE, THUMBNAIL_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-rules";
+import { BodyRefusal, readForm } from "~/services/request-body.server";
+import { PRODUCT_MEDIA_FORM } from "~/lib/media-rules";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -25,8 +27,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(context, request);
   let formData: FormData;
   try {
-    formData = await request.formData();
-  } catch {
+    formData = await readForm(request, PRODUCT_MEDIA_FORM);
+  } catch (error) {
+    if (!(error instanceof BodyRefusal)) throw error;
     return data(
       { result: { status: "error", error: { "": ["The form could not be read. Please try again."] } } as SubmissionResult<string[]> },
       { status: 400 },

@@ -1,7 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
 import { requireApiAnyAccount, requireApiToken } from "~/services/auth.server";
-import { deliver, listDeliveries } from "~/services/fulfilment.server";
+import { deliver, getWorkState, listDeliveries } from "~/services/fulfilment.server";
+import { readForm } from "~/services/request-body.server";
+import { DELIVERY_FORM } from "~/services/order-files.server";
 import { getOrder, OrderError } from "~/services/orders.server";
 import { apiRoute, requireIdParam } from "~/services/api-route.server";
 import { DELIVERY_LIMITS } from "~/lib/delivery-rules";
@@ -19,7 +21,9 @@ export const action = apiRoute(async ({ request, params, context }: ActionFuncti
   const id = requireIdParam(params.id, "Order not found");
   if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data"))
     throw new OrderError(422, "Send the delivery as multipart/form-data with note and files[]");
-  const form = await request.formData();
+  // The order exists, before a byte of the body is read.
+  await getWorkState(context.db, id, { kind: "admin", id: admin.id });
+  const form = await readForm(request, DELIVERY_FORM);
   const note = typeof form.get("note") === "string" ? String(form.get("note")).trim().slice(0, DELIVERY_LIMITS.noteMax) || null : null;
   const files = [...form.getAll("files[]"), ...form.getAll("files")].filter((f): f is File => typeof f !== "string");
   await deliver(context.db, context.env.MEDIA, mailNotice(context), id, admin.id, { note, files });

@@ -2,9 +2,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { apiJson } from "~/lib/api";
 import { MessageSchema } from "~/lib/schemas/message";
 import { requireApiAnyAccount } from "~/services/auth.server";
-import { listMessages, postMessage } from "~/services/fulfilment.server";
+import { getWorkState, listMessages, postMessage } from "~/services/fulfilment.server";
+import { isMultipart, readForm } from "~/services/request-body.server";
 import { ApiFailure, apiRoute, readApiBody, requireIdParam } from "~/services/api-route.server";
-import { formFiles } from "~/services/order-files.server";
+import { ATTACHMENT_FORM, formFiles } from "~/services/order-files.server";
 
 /** GET /api/v1/orders/{id}/messages: the thread, oldest first (the owner or an admin). */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
@@ -19,10 +20,13 @@ export const loader = apiRoute(async ({ request, params, context }: LoaderFuncti
 export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
   const caller = await requireApiAnyAccount(context, request);
   const id = requireIdParam(params.id, "Order not found");
+  const actor = { kind: caller.kind, id: caller.id };
+  // Whose order it is, before a byte of the body is read.
+  await getWorkState(context.db, id, actor);
   let message;
   let files: File[] = [];
-  if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
-    const form = await request.formData();
+  if (isMultipart(request)) {
+    const form = await readForm(request, ATTACHMENT_FORM);
     const parsed = MessageSchema.safeParse({ body: form.get("message[body]") ?? undefined });
     if (!parsed.success) throw new ApiFailure(422, "Message could not be sent", { errors: parsed.error.issues.map((i) => i.message) });
     message = parsed.data;
@@ -30,6 +34,6 @@ export const action = apiRoute(async ({ request, params, context }: ActionFuncti
   } else {
     message = await readApiBody(request, MessageSchema, { wrapper: "message", failure: "Message could not be sent" });
   }
-  const data = await postMessage(context.db, context.env.MEDIA, id, { kind: caller.kind, id: caller.id }, message, files);
+  const data = await postMessage(context.db, context.env.MEDIA, id, actor, message, files);
   return apiJson({ success: true, message: "Message sent", data }, { status: 201 });
 });

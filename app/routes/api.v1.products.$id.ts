@@ -7,6 +7,8 @@ import { productExists, renameProduct } from "~/services/product-admin.server";
 import { getProduct } from "~/services/products.server";
 import { parseId } from "~/lib/record-id";
 import { apiRoute } from "~/services/api-route.server";
+import { readForm } from "~/services/request-body.server";
+import { PRODUCT_MEDIA_FORM } from "~/lib/media-rules";
 
 /** GET /api/v1/products/{id} → { success, data, message } (SPEC §7). */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
@@ -28,12 +30,7 @@ export const action = apiRoute(async ({ request, params, context }: ActionFuncti
   if (id === null) return apiError(400, "Product id must be a positive whole number");
   if (!(await productExists(context.db, id))) return apiError(404, "Product not found");
   if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) return apiError(415, "Content-Type must be multipart/form-data");
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    return apiError(400, "The multipart body could not be read");
-  }
+  const form = await readForm(request, PRODUCT_MEDIA_FORM);
   const files = (name: string) => form.getAll(name).filter((f): f is File => f instanceof File && f.size > 0);
   const images = [...files("images[]"), ...files("images")];
   const videos = [...files("videos[]"), ...files("videos")];

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { apiError, readJsonObject, wrapped } from "~/lib/api";
 import { parseApiInput } from "~/lib/api-messages";
 import { RETRY_AFTER_SECONDS, TOO_MANY_ATTEMPTS } from "./rate-limit.server";
+import { BodyRefusal } from "./request-body.server";
 
 import { parseId } from "~/lib/record-id";
 export { parseId };
@@ -43,6 +44,7 @@ export function apiRoute<Args>(handler: (args: Args) => Promise<Response> | Resp
     try {
       return await handler(args);
     } catch (error) {
+      if (error instanceof BodyRefusal) return apiError(error.status, error.message);
       if (!(error instanceof ApiFailure)) throw error;
       const response = apiError(error.status, error.message, error.extra);
       for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value);

@@ -85,7 +85,7 @@ function buildAuthenticator(context: AppLoadContext) {
   for (const kind of ["customer", "admin"] as const) {
     authenticator.use(
       new FormStrategy<SignedIn>(async ({ form, request }) => {
-        const submission = parseSubmission(form, { schema: SCHEMA[kind] });
+        const submission = parseSubmission(form, { schema: SCHEMA[kind], allow: ["redirectTo"] });
         if (submission.status !== "success") throw new SignInRefused(400, "", null, submission);
         return { kind, id: await verifyCredentials(context, request, kind, submission.value as LoginInput, submission), form };
       }),

@@ -7,6 +7,7 @@
  */
 import { ATTACHMENT_LIMITS, ATTACHMENT_RULE, DELIVERY_LIMITS, DELIVERY_RULE } from "~/lib/delivery-rules";
 import { sniffDeliveryType } from "./media.server";
+import type { FormLimits } from "./request-body.server";
 import { OrderError } from "./orders.server";
 
 export type OrderFileKind = "video" | "image" | "document";
@@ -24,6 +25,14 @@ interface FileRules {
 
 export const DELIVERY_FILES: FileRules = { ...DELIVERY_LIMITS, rule: DELIVERY_RULE, per: "per delivery" };
 export const ATTACHMENTS: FileRules = { ...ATTACHMENT_LIMITS, rule: ATTACHMENT_RULE, per: "at a time" };
+
+/**
+ * What a form carrying files to an order may hold, for reading it as a stream (`readForm`): a few
+ * more files than the rule allows, so that the service's refusal names the rule, each no larger than
+ * the largest kind allows.
+ */
+export const DELIVERY_FORM: FormLimits = { maxFiles: DELIVERY_LIMITS.files + 5, maxFileSize: DELIVERY_LIMITS.videoBytes };
+export const ATTACHMENT_FORM: FormLimits = { maxFiles: ATTACHMENT_LIMITS.files + 5, maxFileSize: ATTACHMENT_LIMITS.videoBytes };
 
 /** The files of a form field (empty file inputs send a nameless empty file: not a file). */
 export function formFiles(form: FormData, ...names: string[]): File[] {

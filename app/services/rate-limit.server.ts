@@ -17,7 +17,8 @@ export const RETRY_AFTER_SECONDS = 60;
 /** Writes anyone may make without signing in, each throttled per client address. */
 export type AnonymousWrite = "signup" | "demo-request" | "newsletter";
 
-function clientAddress(request: Request) {
+/** The client's address as Cloudflare saw it ("local" when there is none, as under Miniflare without a proxy). */
+export function clientAddress(request: Request) {
   return request.headers.get("CF-Connecting-IP") ?? "local";
 }
 

@@ -1,34 +1,29 @@
 /**
  * What every request passes before Remix or any form library sees it (DESIGN.md §4). Refusals are
- * plain-text 4xx answers, never a 500:
+ * short 4xx answers (the API's JSON shape under /api), never a 500, and count as refusals of
+ * malformed input (refusals.server.ts):
  * - cross-site state changes (CSRF);
  * - a GET or HEAD that carries a body (the runtime cannot hand such a request on);
+ * - a declared body larger than its route takes (`bodyRule`): 413 at once, nothing read; a body
+ *   sent without a length goes on behind a running cap;
  * - screen posts that are not forms, larger than any screen form can be (413), or with more fields
- *   than any screen form has (400). Form parsing costs grow with the number of fields, so the body
- *   is read here once, with a byte cap, and only a bounded body ever reaches a parser.
- * A forged Conform `__intent__` is refused where forms are parsed (`parseSubmission`), so that an
- * upload streamed without a declared length, which skips this read, is covered too.
- * The JSON API bounds its own bodies (`readJsonObject`); the media upload routes stream files with
- * their own limits and check the admin before reading anything.
+ *   than any screen form has (400). Form parsing costs grow with the number of fields, so a small
+ *   form's body is read here once, with a byte cap, and only a bounded body ever reaches a parser.
+ * Files, JSON and webhooks are read by their routes through request-body.server.ts, once the sender
+ * is known (`readForm`, `readJson`, `readText`); field names are held to the form's schema where
+ * forms are parsed (`parseSubmission`).
  */
 import { isCrossSiteRequest } from "./csrf.server";
+import { noteRefusal } from "./refusals.server";
+import { bodyRule, capBody, declaredLength, FORM_MAX_FIELDS, SCREEN_FORM_MAX_BYTES } from "./request-body.server";
 
-/** The largest url-encoded or small multipart screen form (the product form with every field full is ~30 KB). */
-export const SCREEN_FORM_MAX_BYTES = 128 * 1024;
+export { SCREEN_FORM_MAX_BYTES };
 /** More fields than any screen form has (the product form has under 100). */
-export const SCREEN_FORM_MAX_FIELDS = 400;
+export const SCREEN_FORM_MAX_FIELDS = FORM_MAX_FIELDS;
 
-/** Screen routes whose multipart posts carry files and apply their own size limits (media, deliveries, attachments). */
-const UPLOAD_ROUTES = [
-  /^\/admin\/products\/new$/,
-  /^\/admin\/products\/\d{1,12}\/edit$/,
-  /^\/admin\/orders\/\d{1,12}(\/deliveries)?$/,
-  /^\/profile\/orders\/\d{1,12}(\/brief)?$/,
-];
-/** Routes that take raw or JSON bodies and check them themselves. */
-const OWN_BODY_ROUTES = [/^\/api\//, /^\/admin\/products\/[^/]+\/media$/];
-
-function refuse(status: number, message: string) {
+function refuse(status: number, message: string, api = false, apiMessage = message) {
+  noteRefusal(status, apiMessage, message);
+  if (api) return Response.json({ success: false, message: apiMessage }, { status, headers: { "Cache-Control": "no-store" } });
   return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
@@ -40,7 +35,6 @@ function declaresBody(request: Request) {
   const length = request.headers.get("Content-Length");
   return (length !== null && length !== "0") || request.headers.has("Transfer-Encoding");
 }
-
 /** The body's bytes, or null once more than `limit` have arrived (the rest is never read). */
 async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
@@ -77,26 +71,29 @@ function urlEncodedFieldCount(bytes: Uint8Array) {
 }
 
 /**
- * Checks `request`; answers a refusal, or the request to hand on (rebuilt around the body already
- * read, when one was read).
+ * Checks `request`; answers a refusal, or the request to hand on (behind a running cap when it
+ * declared no length, or rebuilt around the body already read for a small form).
  */
 export async function guardRequest(request: Request): Promise<{ refused: Response } | { request: Request }> {
-  if (isCrossSiteRequest(request)) return { refused: refuse(403, "Cross-site request refused") };
-  if (request.method === "GET" || request.method === "HEAD") {
-    return declaresBody(request) ? { refused: refuse(400, `A ${request.method} request cannot carry a body.`) } : { request };
-  }
   const { pathname } = new URL(request.url);
-  if (OWN_BODY_ROUTES.some((re) => re.test(pathname))) return { request };
+  const api = pathname === "/api/v1" || pathname.startsWith("/api/");
+  if (isCrossSiteRequest(request)) return { refused: refuse(403, "Cross-site request refused", api) };
+  if (request.method === "GET" || request.method === "HEAD") {
+    return declaresBody(request) ? { refused: refuse(400, `A ${request.method} request cannot carry a body.`, api) } : { request };
+  }
+  const rule = bodyRule(pathname);
+  const declared = declaredLength(request);
+  if (Number.isNaN(declared)) return { refused: refuse(400, "The request's Content-Length is not a length.", api) };
+  if (declared !== null && declared > rule.limit) {
+    return { refused: rule.kind === "form" ? TOO_LARGE() : refuse(413, "Request body is too large", api) };
+  }
+  if (rule.kind !== "form") return { request: declared === null ? capBody(request, rule.limit) : request };
 
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   const multipart = type.startsWith("multipart/form-data") && /boundary=/.test(type);
   if (!type.startsWith("application/x-www-form-urlencoded") && !multipart) {
     return { refused: refuse(415, "Send forms as application/x-www-form-urlencoded or multipart/form-data.") };
   }
-  const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
-  // Uploads stream their files with their own limits, and check who is signed in before reading.
-  if (multipart && UPLOAD_ROUTES.some((re) => re.test(pathname)) && !(declared <= SCREEN_FORM_MAX_BYTES)) return { request };
-
   const bytes = await readCapped(request, SCREEN_FORM_MAX_BYTES).catch(() => undefined);
   if (bytes === undefined) return { refused: UNREADABLE() };
   if (bytes === null) return { refused: TOO_LARGE() };

@@ -82,7 +82,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!intent) return data({ intent: null }, { status: 400 });
 
   if (intent === "add-address") {
-    const submission = parseSubmission(formData, { schema: AddressSchema });
+    const submission = parseSubmission(formData, { schema: AddressSchema, allow: ["selected_address_id"] });
     if (submission.status !== "success") return data<CheckoutActionData>({ intent: "add-address", result: submission.reply() }, { status: 400 });
     try {
       const select = await addCheckoutAddress(context, target, submission.value, Number(formData.get("selected_address_id")) || null);

@@ -1,0 +1,234 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { adminCookie, api, customerCookie, dispatch, freshAddress, newCustomer, postForm } from "./helpers";
+import { customerWithOrder } from "./order-fixtures";
+
+/**
+ * What the outside security test of the request boundary found, each pinned: form names that made
+ * the parser allocate, bodies read before their size, sign-in or ownership were known, multipart
+ * bodies past the field cap or malformed, and a flood of refusals from one address.
+ */
+
+/** A body that makes up `total` bytes as it is read, counting what was read: proof that a refusal read nothing. */
+function lazyBody(total: number, chunk = 64 * 1024) {
+  const seen = { bytes: 0 };
+  const piece = new Uint8Array(chunk).fill(0x61);
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (seen.bytes >= total) return controller.close();
+      seen.bytes += chunk;
+      controller.enqueue(piece);
+    },
+  });
+  return { stream, seen };
+}
+
+function hostileForm(path: string, body: string, headers: Record<string, string> = {}) {
+  return dispatch(`http://localhost${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Host: "localhost", Origin: "http://localhost", "CF-Connecting-IP": freshAddress(), ...headers },
+    body,
+  });
+}
+
+describe("form field names are held to the form's schema before any value is built", () => {
+  it.each(["/login", "/signup", "/forgot-password", "/reset-password", "/home", "/admin/login"])(
+    "%s: a huge array index is refused at once with a short answer",
+    async (path) => {
+      for (const name of ["x[1000000]", "x[4294967294]", "email[4294967294]"]) {
+        const response = await hostileForm(path, `email=nobody&${encodeURIComponent(name)}=1`);
+        expect(response.status).toBe(400);
+        const text = await response.text();
+        expect(text.length).toBeLessThan(10 * 1024);
+        expect(text).toBe("The form could not be understood. Please reload the page and try again.");
+      }
+    },
+  );
+
+  it("deep nesting, unknown fields and a repeated single value are refused; the real form still works", async () => {
+    for (const body of ["email=a&a.b.c.d.e.f.g.h=1", "email=a&nope=1", "email=a&email=b", "email=a&__intent__=%7B%22type%22%3A%22update%22%2C%22payload%22%3A%7B%22name%22%3A%22x%5B4294967294%5D%22%7D%7D"]) {
+      expect((await hostileForm("/login", body)).status, body).toBe(400);
+    }
+    const ok = await hostileForm("/login", "email=customer%40example.com&password=Customer%232026&redirectTo=%2Fprofile");
+    expect(ok.status).toBe(302);
+  });
+
+  it("a list index within the schema's maximum is a field; one past it is refused", async () => {
+    const order = await customerWithOrder();
+    const cookie = await customerCookie(order.email, "Str0ng!Pass");
+    const within = await hostileForm(`/profile/orders/${order.id}`, "intent=revision&note=x&comments%5B49%5D.text=a&comments%5B49%5D.at_seconds=1", { Cookie: cookie });
+    // Not delivered yet: the revision itself is refused by the order's state, not by the parser.
+    expect(within.status).toBe(409);
+    const past = await hostileForm(`/profile/orders/${order.id}`, "intent=revision&note=x&comments%5B10000000%5D.text=x", { Cookie: cookie });
+    expect(past.status).toBe(400);
+    expect((await past.text()).length).toBeLessThan(10 * 1024);
+  });
+
+  it("another customer's order page answers 404 before the body is read", async () => {
+    const order = await customerWithOrder();
+    const cookie = await customerCookie();
+    const { stream, seen } = lazyBody(200 * 1024 * 1024);
+    const response = await dispatch(`http://localhost/profile/orders/${order.id}`, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=xyz", Host: "localhost", Origin: "http://localhost", Cookie: cookie, "CF-Connecting-IP": freshAddress() },
+      body: stream,
+      // @ts-expect-error -- workerd streams request bodies
+      duplex: "half",
+    });
+    expect(response.status).toBe(404);
+    expect(seen.bytes).toBeLessThan(1024 * 1024);
+  });
+});
+
+describe("refusals of malformed input are throttled per client address", () => {
+  it("the 31st refusal in a minute from one address is a 429 with Retry-After; another address is unaffected", async () => {
+    const address = freshAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await hostileForm("/login", "x%5B9%5D=1", { "CF-Connecting-IP": address })).status);
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    const last = await hostileForm("/login", "x%5B9%5D=1", { "CF-Connecting-IP": address });
+    expect(statuses[30] === 429 || last.status === 429).toBe(true);
+    expect(last.status).toBe(429);
+    expect(last.headers.get("Retry-After")).toBe("60");
+    const apiLast = await api("POST", "/password_resets", { body: "{not json", headers: { "CF-Connecting-IP": address } });
+    expect(apiLast).toEqual({ status: 429, body: { success: false, message: "Too many attempts. Please wait a minute and try again." } });
+    expect((await hostileForm("/login", "x%5B9%5D=1")).status).toBe(400);
+  });
+});
+
+describe("no body is read before its size, sign-in and ownership are known", () => {
+  it("a declared length over the route's limit is 413 at once, nothing read (screens and the API's JSON shape)", async () => {
+    for (const [path, type] of [
+      ["/api/v1/password_resets", "application/json"],
+      ["/login", "application/x-www-form-urlencoded"],
+      ["/api/v1/orders/1/messages", "multipart/form-data; boundary=xyz"],
+      ["/api/v1/webhooks/stripe", "application/json"],
+    ] as const) {
+      const { stream, seen } = lazyBody(200 * 1024 * 1024);
+      const response = await dispatch(`http://localhost${path}`, {
+        method: "POST",
+        headers: { "Content-Type": type, "Content-Length": String(200 * 1024 * 1024), Host: "localhost", Origin: "http://localhost", "CF-Connecting-IP": freshAddress() },
+        body: stream,
+        // @ts-expect-error -- workerd streams request bodies
+        duplex: "half",
+      });
+      expect(response.status, path).toBe(413);
+      expect(seen.bytes, path).toBeLessThanOrEqual(64 * 1024);
+      if (path.startsWith("/api/")) expect(await response.json()).toEqual({ success: false, message: "Request body is too large" });
+    }
+  });
+
+  it("a JSON body sent without a length stops being read at the cap", async () => {
+    const { stream, seen } = lazyBody(200 * 1024 * 1024);
+    const response = await dispatch("http://localhost/api/v1/password_resets", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": freshAddress() },
+      body: stream,
+      // @ts-expect-error -- workerd streams request bodies
+      duplex: "half",
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ success: false, message: "Request body is too large" });
+    expect(seen.bytes).toBeLessThan(1024 * 1024);
+  });
+
+  it("a multipart message to someone else's order is 404 with the body unread; anonymous is 401", async () => {
+    const order = await customerWithOrder();
+    const stranger = await newCustomer();
+    for (const [token, status] of [
+      [stranger.access_token, 404],
+      [undefined, 401],
+    ] as const) {
+      const { stream, seen } = lazyBody(200 * 1024 * 1024);
+      const response = await dispatch(`http://localhost/api/v1/orders/${order.id}/messages`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "multipart/form-data; boundary=xyz",
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          "CF-Connecting-IP": freshAddress(),
+        },
+        body: stream,
+        // @ts-expect-error -- workerd streams request bodies
+        duplex: "half",
+      });
+      expect(response.status).toBe(status);
+      expect(seen.bytes).toBeLessThan(1024 * 1024);
+    }
+  });
+
+  it("the Stripe webhook caps its body before verifying it", async () => {
+    const big = JSON.stringify({ pad: "a".repeat(300 * 1024) });
+    const response = await dispatch("http://localhost/api/v1/webhooks/stripe", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Stripe-Signature": "t=1,v1=00", "CF-Connecting-IP": freshAddress() },
+      body: new Blob([big]).stream(),
+      // @ts-expect-error -- workerd streams request bodies
+      duplex: "half",
+    });
+    expect([413, 503]).toContain(response.status);
+  });
+});
+
+/** A multipart body of `parts` text parts named `name(i)`, larger than the screen form cap. */
+function manyParts(parts: number, name: (i: number) => string, boundary = "BOUNDARY") {
+  const chunks: string[] = [];
+  for (let i = 0; i < parts; i++) chunks.push(`--${boundary}\r\nContent-Disposition: form-data; name="${name(i)}"\r\n\r\nx\r\n`);
+  chunks.push(`--${boundary}--\r\n`);
+  return chunks.join("");
+}
+
+describe("multipart bodies: the field cap at any size, malformed ones refused", () => {
+  it("100,000 parts to an order page are refused by count, whatever the body's size", async () => {
+    const order = await customerWithOrder();
+    const cookie = await customerCookie(order.email, "Str0ng!Pass");
+    const body = manyParts(100_000, (i) => `comments[${i}].text`);
+    expect(body.length).toBeGreaterThan(128 * 1024);
+    const response = await dispatch(`http://localhost/profile/orders/${order.id}`, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=BOUNDARY", Host: "localhost", Origin: "http://localhost", Cookie: cookie, "CF-Connecting-IP": freshAddress() },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toBe("This form has more fields than the shop accepts.");
+  });
+
+  it("garbage under a multipart type answers 400 everywhere (the API in its JSON shape)", async () => {
+    const order = await customerWithOrder();
+    const customer = await customerCookie(order.email, "Str0ng!Pass");
+    const admin = await adminCookie();
+    const adminToken = (await api<{ data: { access_token: string } }>("POST", "/admin/sign_in", { body: { session: { email: "admin@example.com", password: "AdminPass#2026" } } })).body.data
+      .access_token;
+    const random = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);
+    const targets: [string, Record<string, string>, boolean][] = [
+      [`/api/v1/orders/${order.id}/messages`, { Authorization: `Bearer ${order.token}` }, true],
+      [`/api/v1/orders/${order.id}/deliveries`, { Authorization: `Bearer ${adminToken}` }, true],
+      [`/profile/orders/${order.id}`, { Cookie: customer }, false],
+      [`/profile/orders/${order.id}/brief`, { Cookie: customer }, false],
+      [`/admin/orders/${order.id}`, { Cookie: admin }, false],
+      [`/admin/orders/${order.id}/deliveries`, { Cookie: admin }, false],
+    ];
+    for (const [path, auth, isApi] of targets) {
+      for (const body of ["this is not multipart at all", random, "--xyz\r\nContent-Disposition: form-data\r\n\r\nno name and no end"]) {
+        const response = await dispatch(`http://localhost${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { "Content-Type": "multipart/form-data; boundary=xyz", Host: "localhost", Origin: "http://localhost", "CF-Connecting-IP": freshAddress(), ...auth },
+          body,
+        });
+        expect(response.status, path).toBe(400);
+        if (isApi) expect(await response.json(), path).toEqual({ success: false, message: "Request body could not be read" });
+        else expect(await response.text(), path).toBe("The form could not be read. Please try again.");
+      }
+    }
+  });
+});
+
+describe("nothing here touches rows", () => {
+  it("refusals left no messages behind", async () => {
+    const { n } = (await env.DB.prepare("SELECT count(*) AS n FROM order_messages WHERE body = 'x'").first<{ n: number }>())!;
+    expect(n).toBe(0);
+  });
+});
+
+void postForm;
