@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDb, type Database } from "./db/client";
 import type { PaymentGateway } from "./app/services/payments/gateway.server";
-import { isLocalEnvironment } from "./app/services/environment.server";
+import { isLocalEnvironment, shopOrigin } from "./app/services/environment.server";
 import { createPaymentGateway } from "./app/services/payments/factory.server";
 import { openD1Session, type RequestD1 } from "./app/services/d1-sessions.server";
 import { passwordCost, type PasswordCost } from "./app/services/password.server";
@@ -71,4 +71,6 @@ function assertProductionSecrets(env: Env) {
   if (!env.TOKEN_SECRET || env.TOKEN_SECRET.length < 32 || env.TOKEN_SECRET.startsWith("dev-only")) {
     throw new Error("TOKEN_SECRET is missing or a development value: set it with `wrangler secret put TOKEN_SECRET`.");
   }
+  // Email links are built on it (environment.server.ts): refuse to run without it rather than send broken links.
+  shopOrigin(env);
 }

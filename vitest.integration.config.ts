@@ -29,6 +29,8 @@ export default defineConfig({
           // Tests read right after they write; tests/integration/edge-cache.test.ts covers the cache itself.
           EDGE_CACHE: "off",
           TOKEN_SECRET: "integration-test-token-secret-0123456789",
+          // Where email links point (never a request's Host).
+          SHOP_ORIGIN: "http://localhost",
           FAKE_STRIPE_PORT: String(fakeStripe.port),
           FAKE_MAIL_PORT: String(fakeMail.port),
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),

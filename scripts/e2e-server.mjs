@@ -50,6 +50,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolvePath(process.ar
   const seeded = process.env.E2E_SEED_FROM;
   if (seeded) cpSync(seeded, server.persistDir, { recursive: true });
   else if ((await run("node", ["scripts/setup.mjs"], { PERSIST_DIR: server.persistDir })) !== 0) process.exit(1);
-  await serve({ port: server.port, persistDir: server.persistDir, https: server.protocol === "https", vars: server.vars });
+  await serve({ port: server.port, persistDir: server.persistDir, https: server.protocol === "https", vars: server.vars, origin: serverURL(server) });
   console.log(`Serving the end-to-end server ${name} on ${serverURL(server)}`);
 }

@@ -11,10 +11,13 @@ import { offlineEnv } from "./offline.mjs";
 
 /**
  * Starts the shop on 127.0.0.1:`port` with local D1/R2 in `persistDir`; `https` uses wrangler's
- * local certificate; `vars` are extra plain-text variables (as `wrangler dev --var`). Resolves once
- * it answers; Ctrl+C or SIGTERM stops it (workerd included) and ends the process.
+ * local certificate; `vars` are extra plain-text variables (as `wrangler dev --var`); `origin` is
+ * the address people reach it at, given to the Worker as SHOP_ORIGIN for the links in its emails
+ * (never taken from a request's Host). Resolves once it answers; Ctrl+C or SIGTERM stops it (workerd
+ * included) and ends the process.
  */
-export async function serve({ port, persistDir, https = false, vars = {} }) {
+export async function serve({ port, persistDir, https = false, vars = {}, origin = `${https ? "https" : "http"}://localhost:${port}` }) {
+  vars = { SHOP_ORIGIN: origin, ...vars };
   // Read by wrangler as it loads and runs: nothing it does may try the network; and the Worker is
   // bundled as `wrangler deploy` bundles it (wrangler's dev server would otherwise bundle React's
   // development build for server rendering: slower, and not what production runs).

@@ -7,7 +7,13 @@ export const DELIVERY_RULE = `Up to ${DELIVERY_LIMITS.files} files: MP4 or WebM 
 /** What the customer's brief and either side's messages may carry: fewer and smaller files than a delivery. */
 export const ATTACHMENT_LIMITS = { files: 5, videoBytes: 50 * MB, imageBytes: 10 * MB, documentBytes: 20 * MB } as const;
 export const ATTACHMENT_ACCEPT = DELIVERY_ACCEPT;
-export const ATTACHMENT_RULE = `Up to ${ATTACHMENT_LIMITS.files} files: MP4 or WebM videos up to ${ATTACHMENT_LIMITS.videoBytes / MB} MB, images up to ${ATTACHMENT_LIMITS.imageBytes / MB} MB, PDFs up to ${ATTACHMENT_LIMITS.documentBytes / MB} MB each.`;
+/** All the attachments of one order together (its brief's and both sides' messages'; deliveries apart). */
+export const ORDER_ATTACHMENTS_MAX_BYTES = 5 * 1024 * MB;
+/** How long after completion an order still takes attachments (text messages stay open). */
+export const ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION = 30;
+export const ATTACHMENT_RULE = `Up to ${ATTACHMENT_LIMITS.files} files: MP4 or WebM videos up to ${ATTACHMENT_LIMITS.videoBytes / MB} MB, images up to ${ATTACHMENT_LIMITS.imageBytes / MB} MB, PDFs up to ${ATTACHMENT_LIMITS.documentBytes / MB} MB each; ${ORDER_ATTACHMENTS_MAX_BYTES / 1024 / MB} GB per order in all.`;
+export const ORDER_CLOSED_TO_FILES = "This order is closed: messages can still be sent, but no more files.";
+export const ORDER_ATTACHMENTS_FULL = `This order's attachments have reached their ${ORDER_ATTACHMENTS_MAX_BYTES / 1024 / MB} GB limit: send a link to the files instead.`;
 
 /** A file's size as the order pages show it: whole kilobytes, at least 1 ("1,234 KB"). */
 export function formatFileSize(bytes: number): string {
@@ -23,10 +29,17 @@ export function formatTimestamp(seconds: number): string {
   return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
 
-/** "0:42", "12:05" or "1:02:03" → seconds; null when it is not such a time. */
+/** The latest moment a review comment may point at: 24 hours into a video. */
+export const TIMESTAMP_MAX_SECONDS = 86_400;
+
+/**
+ * "0:42", "12:05" or "1:02:03" → seconds; null when it is not such a time. Read strictly: seconds
+ * (and minutes after hours) 00–59, at most 1,440 minutes or 24 hours, never past 24 hours in all.
+ */
 export function parseTimestamp(text: string): number | null {
-  const match = /^(?:(\d{1,2}):)?(\d{1,3}):([0-5]\d)$/.exec(text.trim());
+  const match = /^(?:(\d{1,2}):([0-5]\d)|(\d{1,4})):([0-5]\d)$/.exec(text.trim());
   if (!match) return null;
-  const [, h, m, s] = match;
-  return Number(h ?? 0) * 3600 + Number(m) * 60 + Number(s);
+  const [, hours, minutesAfterHours, minutes, seconds] = match;
+  const total = Number(hours ?? 0) * 3600 + Number(minutesAfterHours ?? minutes) * 60 + Number(seconds);
+  return total <= TIMESTAMP_MAX_SECONDS ? total : null;
 }

@@ -6,6 +6,18 @@
 export const IMAGE_LIMIT_BYTES = 10 * 1024 * 1024;
 export const VIDEO_LIMIT_BYTES = 90 * 1024 * 1024;
 
+/**
+ * The largest image the shop takes, in pixels: beyond these, making its smaller copies costs more
+ * memory than a Worker has (a 30,000-pixel PNG of under 1 MB would need gigabytes decoded).
+ */
+export const IMAGE_MAX_SIDE = 8000;
+export const IMAGE_MAX_PIXELS = 40_000_000;
+export const IMAGE_DIMENSIONS_RULE = `images can be at most ${IMAGE_MAX_SIDE.toLocaleString("en-GB")} pixels wide or tall and ${IMAGE_MAX_PIXELS / 1_000_000} megapixels`;
+
+export function withinImageDimensions({ width, height }: { width: number; height: number }): boolean {
+  return width <= IMAGE_MAX_SIDE && height <= IMAGE_MAX_SIDE && width * height <= IMAGE_MAX_PIXELS;
+}
+
 /** How many of each a product may have: enough for a gallery, not a dumping ground. */
 export const MEDIA_PER_PRODUCT = { image: 12, video: 4 } as const;
 

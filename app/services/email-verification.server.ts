@@ -13,12 +13,13 @@ import { claimHeld, claimLinkQuery, createEmailLink, lastLinkSentAt, liveEmailLi
 import { queueEmail } from "./mail/mail.server";
 import { VerifyEmail, WelcomeEmail } from "./mail/templates";
 import { SHOP } from "~/lib/shop";
+import { shopOrigin } from "./environment.server";
 
 type Customer = { id: number; name: string; email: string };
 
 async function verifyLink(context: AppLoadContext, request: Request, customerId: number, now: number) {
   const token = await createEmailLink(context.db, { purpose: "verify_email", kind: "customer", subjectId: customerId, minutes: VERIFY_LINK_HOURS * 60 }, now);
-  return new URL(`${VERIFY_PATH}?${new URLSearchParams({ token })}`, request.url).toString();
+  return new URL(`${VERIFY_PATH}?${new URLSearchParams({ token })}`, shopOrigin(context.env)).toString();
 }
 
 /** The welcome email of a new customer, with their first confirmation link. */
@@ -29,10 +30,9 @@ export async function sendWelcomeEmail(context: AppLoadContext, request: Request
     subject: `Welcome to ${SHOP.name}: please confirm your email`,
     kind: "welcome",
     body: createElement(WelcomeEmail, {
-      name: customer.name,
       verifyLink: link,
       hours: VERIFY_LINK_HOURS,
-      shopLink: new URL("/products", request.url).toString(),
+      shopLink: new URL("/products", shopOrigin(context.env)).toString(),
     }),
   });
 }
@@ -56,7 +56,7 @@ export async function resendVerification(context: AppLoadContext, request: Reque
     to: customer.email,
     subject: `Confirm your email for ${SHOP.name}`,
     kind: "verify_email",
-    body: createElement(VerifyEmail, { name: customer.name, verifyLink: link, hours: VERIFY_LINK_HOURS }),
+    body: createElement(VerifyEmail, { verifyLink: link, hours: VERIFY_LINK_HOURS }),
   });
   return { ok: true };
 }

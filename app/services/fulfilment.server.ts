@@ -21,6 +21,7 @@ import {
   orders,
   reviewComments,
   revisionRequests,
+  type PaymentStatus,
 } from "../../db/schema";
 import type { MessageInput } from "~/lib/schemas/message";
 import type { RevisionInput } from "~/lib/schemas/revision";
@@ -30,6 +31,8 @@ import { AUTO_COMPLETE_DAYS, decideWorkMove, type WorkActor, type WorkMove, type
 import { getOrder, OrderError, type ThreadReader } from "./orders.server";
 import { SHOP_ACTOR, workEventQuery, type Actor } from "./work-events.server";
 import { queueWorkEmail, type MailNotice, type WorkNews } from "./mail/order-emails.server";
+import { controlCharacterMessage, hasControlCharacters } from "~/lib/schemas/text";
+import { ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION, ORDER_ATTACHMENTS_FULL, ORDER_ATTACHMENTS_MAX_BYTES, ORDER_CLOSED_TO_FILES } from "~/lib/delivery-rules";
 
 /** Production time from the brief, as the checkout promises ('7-day delivery'). */
 export const DELIVERY_DAYS = 7;
@@ -42,6 +45,7 @@ export interface WorkState {
   dueAt: Date | null;
   revisionsAllowed: number;
   revisionsUsed: number;
+  paymentStatus: PaymentStatus;
 }
 
 const workColumns = {
@@ -52,6 +56,7 @@ const workColumns = {
   dueAt: orders.dueAt,
   revisionsAllowed: orders.revisionsAllowed,
   revisionsUsed: orders.revisionsUsed,
+  paymentStatus: orders.paymentStatus,
 };
 
 /** An order's work state; a customer only sees their own (others get 404, as for every order call). */
@@ -267,6 +272,29 @@ function toBriefView(row: typeof orderBriefs.$inferSelect, attachments: (typeof 
 }
 
 /**
+ * Whether an order takes more attachments: not once it is closed (cancelled, refunded, or completed
+ * more than ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION days ago; 409), and not past
+ * ORDER_ATTACHMENTS_MAX_BYTES of attachments in all (413). Deliveries are counted apart.
+ */
+async function checkAttachmentRoom(db: Database, state: WorkState, files: File[], now: number) {
+  if (state.workStatus === "cancelled" || state.paymentStatus === "refunded") throw new OrderError(409, ORDER_CLOSED_TO_FILES);
+  const [completed, stored] = await db.batch([
+    db
+      .select({ at: sql<number | null>`max(${orderEvents.createdAt})` })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, state.id), eq(orderEvents.toStatus, "completed"))),
+    db
+      .select({ bytes: sql<number>`coalesce(sum(${orderAttachments.size}), 0)` })
+      .from(orderAttachments)
+      .where(eq(orderAttachments.orderId, state.id)),
+  ]);
+  const completedAt = state.workStatus === "completed" ? completed[0]?.at : null;
+  if (completedAt && now - Number(completedAt) > ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION * 86_400_000) throw new OrderError(409, ORDER_CLOSED_TO_FILES);
+  const incoming = files.reduce((sum, file) => sum + file.size, 0);
+  if (Number(stored[0]?.bytes ?? 0) + incoming > ORDER_ATTACHMENTS_MAX_BYTES) throw new OrderError(413, ORDER_ATTACHMENTS_FULL);
+}
+
+/**
  * The customer submits the brief of their paid order: production starts and the due date is set
  * (now + DELIVERY_DAYS), in the same batch as the brief. Once submitted it is read-only: a second
  * submission is refused (409) because the order is no longer awaiting its brief. Its attachments are
@@ -286,6 +314,7 @@ export async function submitBrief(
   const state = await getWorkState(db, orderId, customer);
   const decision = decideWorkMove(state.workStatus, "submit_brief", "customer");
   if (!decision.ok) throw new OrderError(409, decision.message);
+  if (files.length > 0) await checkAttachmentRoom(db, state, files, now);
   const stored = await storeOrderFiles(bucket, orderId, "attachments", files, ATTACHMENTS);
   try {
     return await briefMove(db, notice, orderId, customer, brief, stored, now);
@@ -346,6 +375,7 @@ export async function deliver(
   const decision = decideWorkMove(state.workStatus, "deliver", "admin");
   if (!decision.ok) throw new OrderError(409, decision.message);
   if (input.files.length === 0) throw new OrderError(422, "Add at least one file to deliver");
+  if (input.note && hasControlCharacters(input.note, { multiline: true })) throw new OrderError(422, controlCharacterMessage("The note"));
   const stored = await storeOrderFiles(bucket, orderId, "deliveries", input.files, DELIVERY_FILES);
   try {
     return await moveWork(db, orderId, "deliver", admin, {
@@ -650,6 +680,7 @@ export async function postMessage(
   const state = await getWorkState(db, orderId, actor);
   if (state.workStatus === "awaiting_payment") throw new OrderError(409, "Messages open once the order is paid.");
   if (actor.kind === "system" || actor.id === null) throw new OrderError(404, "Order not found");
+  if (files.length > 0) await checkAttachmentRoom(db, state, files, now);
   const stored = await storeOrderFiles(bucket, orderId, "attachments", files, ATTACHMENTS);
   // In the batch's transaction, the order's newest message is the one just written.
   const thisMessage = sql`(SELECT max(${orderMessages.id}) FROM ${orderMessages} WHERE ${orderMessages.orderId} = ${orderId})`;

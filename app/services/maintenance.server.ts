@@ -13,6 +13,7 @@ import { expireUnpaidOrders } from "./orders.server";
 import { createPaymentGateway } from "./payments/factory.server";
 import { deleteExpiredSessions } from "./sessions.server";
 import { deleteExpiredRefreshTokens } from "./tokens.server";
+import { shopOrigin } from "./environment.server";
 
 export async function runScheduledMaintenance(env: Env, now = Date.now()) {
   const db = createDb(env.DB);
@@ -23,7 +24,7 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()) {
     // Orders are still marked cancelled; their intents simply stay unconfirmed at the provider.
     console.error("Scheduled cleanup without a payment gateway", error);
   }
-  const notice = { env, origin: env.SHOP_ORIGIN?.replace(/\/+$/, "") || null };
+  const notice = { env, origin: shopOrigin(env) };
   const expiredOrders = await expireUnpaidOrders(db, gateway, notice, now);
   const autoCompleted = await autoCompleteDeliveries(db, notice, now);
   const briefReminders = await flagBriefReminders(db, notice, now);

@@ -14,7 +14,8 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { productMedia, products, type MediaKind } from "../../db/schema";
-import { IMAGE_LIMIT_BYTES, MEDIA_PER_PRODUCT, VIDEO_LIMIT_BYTES } from "~/lib/media-rules";
+import { imageSize } from "image-size";
+import { IMAGE_DIMENSIONS_RULE, IMAGE_LIMIT_BYTES, MEDIA_PER_PRODUCT, VIDEO_LIMIT_BYTES, withinImageDimensions } from "~/lib/media-rules";
 import {
   negotiateFormat,
   NEGOTIATED,
@@ -27,6 +28,7 @@ import {
   type VariantWidth,
 } from "~/lib/media-variants";
 import { catalogueChanged } from "./edge-cache.server";
+import { SERVED_FILE_POLICY } from "./security.server";
 
 export { IMAGE_LIMIT_BYTES, VIDEO_LIMIT_BYTES };
 
@@ -87,8 +89,29 @@ export function checkMedia(kind: MediaKind, name: string, size: number, head: Ui
   }
   const limit = family === "image" ? IMAGE_LIMIT_BYTES : VIDEO_LIMIT_BYTES;
   if (size > limit) throw new MediaError(`${label} is too large: ${family === "image" ? "images" : "videos"} can be at most ${limit / MB} MB.`);
+  if (family === "image") {
+    const dimensions = imageDimensions(head);
+    if (dimensions && !withinImageDimensions(dimensions)) throw new MediaError(`${label} is too large: ${IMAGE_DIMENSIONS_RULE}.`);
+  }
   return type;
 }
+
+/**
+ * An image's width and height from its first bytes (its header; nothing is decoded), or null when
+ * they cannot be read there. `head` should hold IMAGE_HEAD_BYTES of the file (a JPEG's size may
+ * follow its EXIF block).
+ */
+export function imageDimensions(head: Uint8Array): { width: number; height: number } | null {
+  try {
+    const { width, height } = imageSize(head);
+    return width && height ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How much of an image is read to find its size. */
+export const IMAGE_HEAD_BYTES = 1024 * 1024;
 
 export function mediaKey(productId: number, ext: string) {
   return `products/${productId}/${crypto.randomUUID()}.${ext}`;
@@ -133,7 +156,8 @@ export async function addMedia(
     const reader = file.body.getReader();
     const chunks: Uint8Array[] = [];
     let read = 0;
-    while (read < 16) {
+    const wanted = kind === "video" ? 16 : Math.min(IMAGE_HEAD_BYTES, file.size);
+    while (read < wanted) {
       const { value, done } = await reader.read();
       if (done || !value) break;
       chunks.push(value);
@@ -163,7 +187,6 @@ export async function addMedia(
       }
     })();
     stream = readable;
-    head = head.slice(0, 16);
   }
   const type = checked ?? checkMedia(kind, file.name, file.size, head);
   if (!(await productExists(db, productId))) throw new MediaError("Product not found");
@@ -198,7 +221,11 @@ export type CheckedFile = { kind: MediaKind; file: File; type: SniffedType };
 export async function checkFiles(files: { kind: MediaKind; file: File }[]): Promise<CheckedFile[]> {
   const checked: CheckedFile[] = [];
   for (const { kind, file } of files)
-    checked.push({ kind, file, type: checkMedia(kind, file.name, file.size, new Uint8Array(await file.slice(0, 16).arrayBuffer())) });
+    checked.push({
+      kind,
+      file,
+      type: checkMedia(kind, file.name, file.size, new Uint8Array(await file.slice(0, kind === "video" ? 16 : IMAGE_HEAD_BYTES).arrayBuffer())),
+    });
   return checked;
 }
 
@@ -305,13 +332,16 @@ export async function ensureVariant(
   const key = variantKey(sourceKey, width, format.ext);
   const existing = await bucket.head(key);
   if (existing) return existing;
+  // Once an original's variants could not be made, it is served as it is, not decoded on every request.
+  if (await bucket.head(variantsFailedKey(sourceKey))) return "failed";
   const source = await bucket.get(sourceKey);
   if (!source) return "missing";
   try {
     const body = await transformImage(images, await source.arrayBuffer(), width, format);
     return await bucket.put(key, body, { httpMetadata: { contentType: format.mime } });
   } catch (error) {
-    console.error("Image variant failed", key, error);
+    console.error("Image variant failed; recorded, not tried again", key, error);
+    await bucket.put(variantsFailedKey(sourceKey), "").catch(() => {});
     return "failed";
   }
 }
@@ -332,7 +362,14 @@ export async function transformImage(images: ImagesBinding, bytes: ArrayBuffer, 
 
 /** Variants of the images under `keys`, for removing them with their original. */
 export function variantKeysOf(keys: string[]): string[] {
-  return keys.flatMap((key) => (variantSourceKey(mediaUrl(key)) ? VARIANT_WIDTHS.flatMap((w) => VARIANT_FORMATS.map((f) => variantKey(key, w, f.ext))) : []));
+  return keys.flatMap((key) =>
+    variantSourceKey(mediaUrl(key)) ? [...VARIANT_WIDTHS.flatMap((w) => VARIANT_FORMATS.map((f) => variantKey(key, w, f.ext))), variantsFailedKey(key)] : [],
+  );
+}
+
+/** The record, beside an original, that its variants could not be made: they are not tried again. */
+function variantsFailedKey(sourceKey: string) {
+  return `${sourceKey}.variants-failed`;
 }
 
 // ----- Serving -----
@@ -389,7 +426,7 @@ function baseHeaders(object: R2Object, options: ServeOptions = {}): Headers {
   if (options.attachment) headers.set("Content-Disposition", `attachment; filename*=UTF-8''${encodeURIComponent(options.attachment)}`);
   headers.set("Accept-Ranges", "bytes");
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Content-Security-Policy", "default-src 'none'; sandbox");
+  headers.set("Content-Security-Policy", SERVED_FILE_POLICY);
   if (!headers.has("Content-Type")) headers.set("Content-Type", "application/octet-stream");
   return headers;
 }

@@ -14,10 +14,11 @@ import { hmacSha256, verifyHmacSha256 } from "./crypto.server";
 import { queueEmail } from "./mail/mail.server";
 import { NewsletterWelcomeEmail } from "./mail/templates";
 import { SHOP } from "~/lib/shop";
+import { shopOrigin } from "./environment.server";
 
 const macSecret = (env: Pick<Env, "TOKEN_SECRET">) => `newsletter-unsubscribe:${env.TOKEN_SECRET}`;
 
-/** The unsubscribe link for an address (absolute, on the request's origin). */
+/** The unsubscribe link for an address (absolute, on the shop's origin). */
 export async function unsubscribeLink(env: Pick<Env, "TOKEN_SECRET">, origin: string, email: string): Promise<string> {
   const token = await hmacSha256(macSecret(env), email);
   return new URL(`${UNSUBSCRIBE_PATH}?${new URLSearchParams({ email, token })}`, origin).toString();
@@ -35,12 +36,12 @@ export async function subscribe(context: AppLoadContext, request: Request, email
     .onConflictDoNothing({ target: newsletterSubscriptions.email })
     .returning({ id: newsletterSubscriptions.id });
   if (added.length === 0) return;
-  const link = await unsubscribeLink(context.env, request.url, email);
+  const link = await unsubscribeLink(context.env, shopOrigin(context.env), email);
   await queueEmail(context.env, context.db, {
     to: email,
     subject: `You are on the ${SHOP.name} newsletter`,
     kind: "newsletter_welcome",
-    body: createElement(NewsletterWelcomeEmail, { unsubscribeLink: link, shopLink: new URL("/products", request.url).toString() }),
+    body: createElement(NewsletterWelcomeEmail, { unsubscribeLink: link, shopLink: new URL("/products", shopOrigin(context.env)).toString() }),
     headers: { "List-Unsubscribe": `<${link}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   });
 }

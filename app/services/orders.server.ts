@@ -36,7 +36,7 @@ export interface OrderView {
 /** A refusal about an order: an `ApiFailure`, so API routes answer it as is; screens show its message. */
 export class OrderError extends ApiFailure {
   constructor(
-    override readonly status: 400 | 404 | 409 | 422 | 429 | 502,
+    override readonly status: 400 | 404 | 409 | 413 | 422 | 429 | 502,
     message: string,
   ) {
     super(status, message);

@@ -7,7 +7,7 @@
  * forms, is confirmed by email.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { admins, users } from "../../db/schema";
 import { changePassword } from "./accounts.server";
@@ -16,12 +16,22 @@ import { claimHeld, claimLinkQuery, createEmailLink, liveEmailLink, spendOpenLin
 import { queueEmail } from "./mail/mail.server";
 import { PasswordChangedEmail, PasswordResetEmail } from "./mail/templates";
 import { SHOP } from "~/lib/shop";
+import { shopOrigin } from "./environment.server";
 import { hashPassword } from "./password.server";
 import { allowSignInAttempt, RETRY_AFTER_SECONDS, TOO_MANY_ATTEMPTS } from "./rate-limit.server";
 import { destroyAllSessionsQuery, type SessionKind } from "./sessions.server";
 import { revokeAllRefreshTokensQuery } from "./tokens.server";
 
 const table = { customer: users, admin: admins } as const;
+
+/**
+ * The name an email may greet by: an admin's, or a customer's once their address is confirmed.
+ * Until then the name is whatever a stranger typed when signing up with that address, and is not
+ * quoted to its owner (null: the email says "Hello,").
+ */
+function quotableName(kind: SessionKind) {
+  return kind === "admin" ? sql<string | null>`${admins.name}` : sql<string | null>`CASE WHEN ${users.emailVerifiedAt} IS NULL THEN NULL ELSE ${users.name} END`;
+}
 
 export type ResetRequestOutcome = { ok: true } | { ok: false; status: 429; message: string; retryAfter: number };
 
@@ -35,10 +45,10 @@ export async function requestPasswordReset(
 ): Promise<ResetRequestOutcome> {
   if (!(await allowSignInAttempt(context.env, request))) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfter: RETRY_AFTER_SECONDS };
   const t = table[kind];
-  const [account] = await context.db.select({ id: t.id, name: t.name, email: t.email }).from(t).where(eq(t.email, email)).limit(1);
+  const [account] = await context.db.select({ id: t.id, name: quotableName(kind), email: t.email }).from(t).where(eq(t.email, email)).limit(1);
   if (!account) return { ok: true };
   const token = await createEmailLink(context.db, { purpose: "password_reset", kind, subjectId: account.id, minutes: RESET_LINK_MINUTES }, now);
-  const link = new URL(`/reset-password?${new URLSearchParams({ token })}`, request.url).toString();
+  const link = new URL(`/reset-password?${new URLSearchParams({ token })}`, shopOrigin(context.env)).toString();
   await queueEmail(context.env, context.db, {
     to: account.email,
     subject: `Reset your ${SHOP.name} password`,
@@ -84,13 +94,13 @@ export async function resetPassword(context: AppLoadContext, request: Request, t
 /** Tells an account holder their password changed (after a reset or a change on the account forms). */
 export async function sendPasswordChangedEmail(context: AppLoadContext, request: Request, kind: SessionKind, id: number): Promise<void> {
   const t = table[kind];
-  const [account] = await context.db.select({ name: t.name, email: t.email }).from(t).where(eq(t.id, id)).limit(1);
+  const [account] = await context.db.select({ name: quotableName(kind), email: t.email }).from(t).where(eq(t.id, id)).limit(1);
   if (!account) return;
   await queueEmail(context.env, context.db, {
     to: account.email,
     subject: `Your ${SHOP.name} password was changed`,
     kind: "password_changed",
-    body: createElement(PasswordChangedEmail, { name: account.name, loginLink: new URL(LOGIN_PATH[kind], request.url).toString() }),
+    body: createElement(PasswordChangedEmail, { name: account.name, loginLink: new URL(LOGIN_PATH[kind], shopOrigin(context.env)).toString() }),
   });
 }
 

@@ -27,6 +27,12 @@ const BASE_HEADERS = {
   "X-Frame-Options": "DENY",
 } as const;
 
+/**
+ * Files the Worker serves from R2 (product media, order files): never a document, never a script,
+ * whatever their bytes. Set where files are served (media.server.ts) and kept by `applySecurityHeaders`.
+ */
+export const SERVED_FILE_POLICY = "default-src 'none'; sandbox";
+
 /** Static files are never documents that run scripts: an SVG opened directly gets nothing. */
 const STATIC_FILE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
@@ -42,7 +48,8 @@ export function staticAssetHeadersFile(): string {
 export function applySecurityHeaders(headers: Headers, { production = false, stripe = false, nonce }: SecurityHeaderOptions = {}) {
   const stripeScript = stripe ? " https://js.stripe.com" : "";
   const trusted = nonce ? `'nonce-${nonce}' 'strict-dynamic' ` : "";
-  headers.set(
+  // A served file keeps its own, stricter policy.
+  if (headers.get("Content-Security-Policy") !== SERVED_FILE_POLICY) headers.set(
     "Content-Security-Policy",
     [
       "default-src 'self'",

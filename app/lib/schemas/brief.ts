@@ -1,21 +1,21 @@
 import { z } from "zod";
+import { plainText } from "./text";
 
 /** Limits of the brief form, named in the form itself. */
 export const BRIEF_LIMITS = { purposeMin: 20, purposeMax: 5000, textMax: 2000, references: 5, urlMax: 500 } as const;
 
 const optionalText = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(BRIEF_LIMITS.textMax, `${label} must be at most ${BRIEF_LIMITS.textMax} characters`)
+  plainText(z.string().trim().max(BRIEF_LIMITS.textMax, `${label} must be at most ${BRIEF_LIMITS.textMax} characters`), label, { multiline: true })
     .optional()
     .transform((v) => (v ? v : null));
 
-const reference = z
-  .string()
-  .trim()
-  .max(BRIEF_LIMITS.urlMax, `Each reference must be at most ${BRIEF_LIMITS.urlMax} characters`)
-  .refine((value) => {
+const reference = plainText(
+  z
+    .string()
+    .trim()
+    .max(BRIEF_LIMITS.urlMax, `Each reference must be at most ${BRIEF_LIMITS.urlMax} characters`),
+  "Each reference",
+).refine((value) => {
     try {
       const url = new URL(value);
       return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
@@ -29,11 +29,15 @@ const reference = z
  * References arrive as a list in JSON, or as up to five `references` fields from the form.
  */
 export const BriefSchema = z.object({
-  purpose: z
-    .string({ required_error: "What the video is for is required" })
-    .trim()
-    .min(BRIEF_LIMITS.purposeMin, `What the video is for must be at least ${BRIEF_LIMITS.purposeMin} characters`)
-    .max(BRIEF_LIMITS.purposeMax, `What the video is for must be at most ${BRIEF_LIMITS.purposeMax} characters`),
+  purpose: plainText(
+    z
+      .string({ required_error: "What the video is for is required" })
+      .trim()
+      .min(BRIEF_LIMITS.purposeMin, `What the video is for must be at least ${BRIEF_LIMITS.purposeMin} characters`)
+      .max(BRIEF_LIMITS.purposeMax, `What the video is for must be at most ${BRIEF_LIMITS.purposeMax} characters`),
+    "What the video is for",
+    { multiline: true },
+  ),
   audience: optionalText("Audience"),
   style: optionalText("Style"),
   references: z

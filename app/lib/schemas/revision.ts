@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseTimestamp } from "../delivery-rules";
+import { plainText } from "./text";
 
 export const REVISION_LIMITS = { noteMax: 5000, comments: 50, commentMax: 1000 } as const;
 
@@ -15,11 +16,15 @@ const comment = z.object({
       return seconds;
     }),
   ]),
-  text: z
-    .string()
-    .trim()
-    .min(1, "Each comment needs text")
-    .max(REVISION_LIMITS.commentMax, `Each comment must be at most ${REVISION_LIMITS.commentMax} characters`),
+  text: plainText(
+    z
+      .string()
+      .trim()
+      .min(1, "Each comment needs text")
+      .max(REVISION_LIMITS.commentMax, `Each comment must be at most ${REVISION_LIMITS.commentMax} characters`),
+    "Each comment",
+    { multiline: true },
+  ),
 });
 
 function isEmptyRow(row: unknown): boolean {
@@ -31,11 +36,15 @@ function isEmptyRow(row: unknown): boolean {
 
 /** A revision request (`POST /api/v1/orders/{id}/revisions` under `revision`, and the review form). */
 export const RevisionSchema = z.object({
-  note: z
-    .string({ required_error: "Tell the studio what to change" })
-    .trim()
-    .min(1, "Tell the studio what to change")
-    .max(REVISION_LIMITS.noteMax, `The note must be at most ${REVISION_LIMITS.noteMax} characters`),
+  note: plainText(
+    z
+      .string({ required_error: "Tell the studio what to change" })
+      .trim()
+      .min(1, "Tell the studio what to change")
+      .max(REVISION_LIMITS.noteMax, `The note must be at most ${REVISION_LIMITS.noteMax} characters`),
+    "The note",
+    { multiline: true },
+  ),
   // A form's empty comment rows (no time, no text) are not comments.
   comments: z.preprocess(
     (list) => (Array.isArray(list) ? list.filter((c: unknown) => !isEmptyRow(c)) : list),

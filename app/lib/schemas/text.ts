@@ -1,10 +1,10 @@
 import type { z } from "zod";
 
 /* eslint-disable no-control-regex -- control characters are exactly what these patterns find */
-/** NUL, escape, DEL and the other C0 controls; single-line fields refuse tabs and line breaks too. */
-const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f]/;
+/** NUL, escape, DEL, the other C0 controls and the C1 controls; single-line fields refuse tabs and line breaks too. */
+const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f]/;
 /** Multi-line fields (a description, a message) keep tabs and line breaks. */
-const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /* eslint-enable no-control-regex */
 
 export function controlCharacterMessage(label: string) {

@@ -12,6 +12,7 @@ import { formatMoney } from "~/lib/money";
 import { packageName } from "~/lib/packages";
 import { queueEmail } from "./mail.server";
 import { OrderReceiptEmail, WorkUpdateEmail } from "./templates";
+import { shopOrigin } from "../environment.server";
 
 /**
  * What a payment's recording needs to tell the customer: the mail queue, and the shop's origin for
@@ -24,7 +25,7 @@ export interface MailNotice {
 
 /** The notice for payments recorded while answering a request. */
 export function mailNotice(context: Pick<AppLoadContext, "env" | "origin">): MailNotice {
-  return { env: context.env, origin: context.origin };
+  return { env: context.env, origin: shopOrigin(context.env) };
 }
 
 const paidDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });

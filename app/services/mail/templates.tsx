@@ -33,10 +33,15 @@ function Layout({ preview, title, children }: { preview: string; title: string; 
   );
 }
 
-export function PasswordResetEmail({ name, link, minutes }: { name: string; link: string; minutes: number }) {
+/** "Hello Ada," for a name the shop may quote, "Hello," where it may not (an address not yet confirmed). */
+function greeting(name: string | null) {
+  return name ? `Hello ${name},` : "Hello,";
+}
+
+export function PasswordResetEmail({ name, link, minutes }: { name: string | null; link: string; minutes: number }) {
   return (
     <Layout preview={`Reset your ${SHOP.name} password`} title="Reset your password">
-      <Text>Hello {name},</Text>
+      <Text>{greeting(name)}</Text>
       <Text>Someone asked to reset the password of your {SHOP.name} account. If it was you, choose a new password here:</Text>
       <Button href={link} style={button}>
         Choose a new password
@@ -47,10 +52,10 @@ export function PasswordResetEmail({ name, link, minutes }: { name: string; link
   );
 }
 
-export function PasswordChangedEmail({ name, loginLink }: { name: string; loginLink: string }) {
+export function PasswordChangedEmail({ name, loginLink }: { name: string | null; loginLink: string }) {
   return (
     <Layout preview={`Your ${SHOP.name} password was changed`} title="Your password was changed">
-      <Text>Hello {name},</Text>
+      <Text>{greeting(name)}</Text>
       <Text>The password of your {SHOP.name} account was just changed, and every device signed in to it was signed out.</Text>
       <Text>If this was you, there is nothing more to do. If it was not, reset your password at once from the login page: {loginLink}</Text>
     </Layout>
@@ -94,10 +99,11 @@ export function OrderReceiptEmail({ name, receipt, ordersLink }: { name: string;
   );
 }
 
-export function WelcomeEmail({ name, verifyLink, hours, shopLink }: { name: string; verifyLink: string; hours: number; shopLink: string }) {
+/** Sent to an address nobody has confirmed yet: it quotes nothing the sender typed (no name). */
+export function WelcomeEmail({ verifyLink, hours, shopLink }: { verifyLink: string; hours: number; shopLink: string }) {
   return (
     <Layout preview={`Welcome to ${SHOP.name}: please confirm your email`} title={`Welcome to ${SHOP.name}`}>
-      <Text>Hello {name},</Text>
+      <Text>Hello,</Text>
       <Text>Thank you for signing up. Browse our packages any time at {shopLink}.</Text>
       <Text>Please confirm that this is your email address, so your receipts and delivery news reach you:</Text>
       <Button href={verifyLink} style={button}>
@@ -109,10 +115,11 @@ export function WelcomeEmail({ name, verifyLink, hours, shopLink }: { name: stri
   );
 }
 
-export function VerifyEmail({ name, verifyLink, hours }: { name: string; verifyLink: string; hours: number }) {
+/** Sent to an address nobody has confirmed yet: it quotes nothing the sender typed (no name). */
+export function VerifyEmail({ verifyLink, hours }: { verifyLink: string; hours: number }) {
   return (
     <Layout preview={`Confirm your email for ${SHOP.name}`} title="Confirm your email">
-      <Text>Hello {name},</Text>
+      <Text>Hello,</Text>
       <Text>Here is a new link to confirm the email address of your {SHOP.name} account:</Text>
       <Button href={verifyLink} style={button}>
         Confirm my email

@@ -13,6 +13,8 @@ import { getOrderIdByIntent, recordIntentStatus } from "../orders.server";
 import { recordProviderRefund } from "../refunds.server";
 import { intentFromStripe, stripeClient } from "./stripe-gateway.server";
 import type { MailNotice } from "../mail/order-emails.server";
+import { readText, WEBHOOK_MAX_BYTES } from "../request-body.server";
+import { shopOrigin } from "../environment.server";
 
 const HANDLED = new Set(["payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.processing", "payment_intent.canceled"]);
 
@@ -20,14 +22,15 @@ export async function handleStripeWebhook(env: Env, db: Database, request: Reque
   if (!env.STRIPE_WEBHOOK_SECRET) return apiError(503, "Stripe webhooks are not configured");
   const signature = request.headers.get("Stripe-Signature");
   if (!signature) return apiError(400, "Missing Stripe-Signature header");
-  const payload = await request.text();
+  // Capped before the signature is checked: nothing larger is a Stripe event.
+  const payload = await readText(request, WEBHOOK_MAX_BYTES);
   let event: Stripe.Event;
   try {
     event = await stripeClient(env).webhooks.constructEventAsync(payload, signature, env.STRIPE_WEBHOOK_SECRET, undefined, Stripe.createSubtleCryptoProvider());
   } catch {
     return apiError(400, "Invalid webhook signature");
   }
-  if (event.type === "charge.refunded") return handleChargeRefunded(db, event, payload, { env, origin: new URL(request.url).origin });
+  if (event.type === "charge.refunded") return handleChargeRefunded(db, event, payload, { env, origin: shopOrigin(env) });
   if (!HANDLED.has(event.type)) return apiJson({ received: true, ignored: true });
   // Signed but malformed (no id, no payment intent inside): nothing to apply, and nothing Stripe should retry.
   const object = (event as { data?: { object?: unknown } }).data?.object as Partial<Stripe.PaymentIntent> | null | undefined;
@@ -46,7 +49,7 @@ export async function handleStripeWebhook(env: Env, db: Database, request: Reque
   const intent = intentFromStripe(object as Stripe.PaymentIntent);
   const orderId = (await getOrderIdByIntent(db, intent.id)) ?? null;
   return applyOnce(db, event, payload, orderId, async (id) => {
-    const status = await recordIntentStatus(db, id, intent, { env, origin: new URL(request.url).origin });
+    const status = await recordIntentStatus(db, id, intent, { env, origin: shopOrigin(env) });
     return apiJson({ received: true, order_id: id, payment_status: status });
   });
 }
