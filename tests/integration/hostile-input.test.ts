@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { adminCookie, api, customerCookie, dispatch, freshAddress, newCustomer, postForm } from "./helpers";
-import { customerWithOrder } from "./order-fixtures";
+import { adminCookie, adminSignIn, api, customerCookie, dispatch, freshAddress, newCustomer } from "./helpers";
+import { BRIEF, customerWithOrder } from "./order-fixtures";
 
 /**
  * What the outside security test of the request boundary found, each pinned: form names that made
@@ -231,4 +231,158 @@ describe("nothing here touches rows", () => {
   });
 });
 
-void postForm;
+
+/** A PNG's first bytes, declaring `width` × `height` (nothing after its header). */
+function pngHeader(width: number, height: number) {
+  const bytes = new Uint8Array(33);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52], 0);
+  const view = new DataView(bytes.buffer);
+  view.setUint32(16, width);
+  view.setUint32(20, height);
+  bytes.set([8, 6, 0, 0, 0], 24);
+  return bytes;
+}
+
+function multipartMessage(body: string, file?: { name: string; bytes: Uint8Array<ArrayBuffer>; type: string }) {
+  const form = new FormData();
+  form.set("message[body]", body);
+  if (file) form.append("files[]", new File([file.bytes], file.name, { type: file.type }));
+  return form;
+}
+
+const PDF = new TextEncoder().encode("%PDF-1.4\n% a tiny document\n") as Uint8Array<ArrayBuffer>;
+
+describe("what is stored is held to the same rules everywhere", () => {
+  it("email links are built on SHOP_ORIGIN, whatever Host the request names", async () => {
+    const response = await dispatch("http://evil.example/forgot-password", {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Host: "evil.example", Origin: "http://evil.example", "CF-Connecting-IP": freshAddress() },
+      body: "email=customer%40example.com",
+    });
+    expect(response.status).toBeLessThan(400);
+    const email = await env.DB.prepare("SELECT text, html FROM emails WHERE recipient = 'customer@example.com' AND kind = 'password_reset' ORDER BY id DESC").first<{
+      text: string;
+      html: string;
+    }>();
+    expect(email!.text).toContain("http://localhost/reset-password?token=");
+    expect(email!.text + email!.html).not.toContain("evil.example");
+  });
+
+  it("control characters are refused with 422 in messages, briefs and revisions, and nothing is stored", async () => {
+    const order = await customerWithOrder();
+    for (const bad of ["a\u0000b", "esc \u001b[31m", "bell \u0007", "c1 \u0085 here", "del \u007f"]) {
+      const message = await api("POST", `/orders/${order.id}/messages`, { token: order.token, body: { message: { body: bad } } });
+      expect(message.status, JSON.stringify(bad)).toBe(422);
+      const brief = await api("PUT", `/orders/${order.id}/brief`, { token: order.token, body: { brief: { ...BRIEF, purpose: `${BRIEF.purpose} ${bad}` } } });
+      expect(brief.status, JSON.stringify(bad)).toBe(422);
+    }
+    const message = await api<{ errors: string[] }>("POST", `/orders/${order.id}/messages`, { token: order.token, body: { message: { body: "a\u0000b" } } });
+    expect(message.body.errors).toEqual(["Message must not contain control characters"]);
+    // Tabs and line breaks are what people type in a message.
+    expect((await api("POST", `/orders/${order.id}/messages`, { token: order.token, body: { message: { body: "line one\n\tline two" } } })).status).toBe(201);
+    const { n } = (await env.DB.prepare("SELECT count(*) AS n FROM order_messages WHERE order_id = ?").bind(order.id).first<{ n: number }>())!;
+    expect(n).toBe(1);
+  });
+
+  it("review times: numbers or strict m:ss, at most 24 hours", async () => {
+    const { RevisionSchema } = await import("~/lib/schemas/revision");
+    const at = (value: unknown) => RevisionSchema.safeParse({ note: "Change the ending", comments: [{ at_seconds: value, text: "here" }] });
+    expect(at("99:999:59").success).toBe(false);
+    expect(at("1:99:00").success).toBe(false);
+    expect(at("25:00:00").success).toBe(false);
+    expect(at("1441:00").success).toBe(false);
+    expect(at(86_401).success).toBe(false);
+    expect(at("0:42").data?.comments[0]?.at_seconds).toBe(42);
+    expect(at("1:02:03").data?.comments[0]?.at_seconds).toBe(3723);
+    expect(at("24:00:00").data?.comments[0]?.at_seconds).toBe(86_400);
+    const revisionNote = RevisionSchema.safeParse({ note: "x\u001by", comments: [] });
+    expect(revisionNote.error?.issues[0]?.message).toBe("The note must not contain control characters");
+  });
+
+  it("a closed order takes text messages but no files; each order's attachments stop at 5 GB", async () => {
+    const admin = await adminSignIn();
+    const open = await customerWithOrder();
+    // 5 GB already attached (a row standing for earlier uploads): the next file is refused, the rule named.
+    await env.DB.prepare("INSERT INTO order_attachments (order_id, r2_key, name, content_type, size, kind, created_at) VALUES (?, ?, 'big.mp4', 'video/mp4', ?, 'video', ?)")
+      .bind(open.id, `orders/${open.id}/attachments/standing-in.mp4`, 5 * 1024 ** 3, Date.now())
+      .run();
+    const full = await dispatch(`http://localhost/api/v1/orders/${open.id}/messages`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${open.token}`, "CF-Connecting-IP": freshAddress() },
+      body: multipartMessage("Here is one more", { name: "notes.pdf", bytes: PDF, type: "application/pdf" }),
+    });
+    expect(full.status).toBe(413);
+    expect(await full.json()).toEqual({ success: false, message: "This order's attachments have reached their 5 GB limit: send a link to the files instead." });
+
+    const closed = await customerWithOrder();
+    expect((await api("POST", `/orders/${closed.id}/refund`, { token: admin.access_token, body: { refund: { reason: "Called off" } } })).status).toBe(200);
+    const withFile = await dispatch(`http://localhost/api/v1/orders/${closed.id}/messages`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${closed.token}`, "CF-Connecting-IP": freshAddress() },
+      body: multipartMessage("Here is the file", { name: "notes.pdf", bytes: PDF, type: "application/pdf" }),
+    });
+    expect(withFile.status).toBe(409);
+    expect(await withFile.json()).toEqual({ success: false, message: "This order is closed: messages can still be sent, but no more files." });
+    expect((await api("POST", `/orders/${closed.id}/messages`, { token: closed.token, body: { message: { body: "Thanks anyway" } } })).status).toBe(201);
+    expect((await env.MEDIA.list({ prefix: `orders/${closed.id}/attachments/` })).objects).toHaveLength(0);
+  });
+
+  it("the welcome to an unconfirmed address quotes nothing the sender typed", async () => {
+    const name = "URGENT account locked restore at https://evil.example/r";
+    const email = `welcome.${Date.now()}@example.com`;
+    expect((await api("POST", "/sign_up", { body: { user: { name, email, password: "Str0ng!Pass" } } })).status).toBe(201);
+    const welcome = await env.DB.prepare("SELECT text, html FROM emails WHERE recipient = ? AND kind = 'welcome'").bind(email).first<{ text: string; html: string }>();
+    expect(welcome!.text).toContain("Hello,");
+    expect(welcome!.text + welcome!.html).not.toContain("evil.example");
+    expect(welcome!.text + welcome!.html).not.toContain("URGENT");
+  });
+
+  it("served files keep their own policy: no document, no script, whatever their bytes", async () => {
+    const image = await env.DB.prepare("SELECT r2_key AS key FROM product_media WHERE kind = 'image' LIMIT 1").first<{ key: string }>();
+    const media = await dispatch(`http://localhost/media/${image!.key}`);
+    expect(media.status).toBe(200);
+    expect(media.headers.get("Content-Security-Policy")).toBe("default-src 'none'; sandbox");
+    const page = await dispatch("http://localhost/products");
+    expect(page.headers.get("Content-Security-Policy")).toContain("script-src");
+  });
+
+  it("images over 8,000 pixels a side or 40 megapixels are refused, the limit named", async () => {
+    const admin = await adminCookie();
+    for (const [width, height] of [
+      [30_000, 30_000],
+      [8001, 10],
+      [7000, 7000],
+    ]) {
+      const bytes = pngHeader(width!, height!);
+      const response = await dispatch(`http://localhost/admin/products/1/media?kind=image&name=huge.png`, {
+        method: "PUT",
+        body: bytes,
+        headers: { Host: "localhost", Origin: "http://localhost", Cookie: admin, "Content-Length": String(bytes.length), "CF-Connecting-IP": freshAddress() },
+      });
+      expect(response.status).toBe(422);
+      expect(await response.json()).toMatchObject({
+        message: "huge.png is too large: images can be at most 8,000 pixels wide or tall and 40 megapixels.",
+      });
+    }
+  });
+
+  it("an image whose smaller copies cannot be made is served as it is, and not decoded again on every request", async () => {
+    const admin = await adminCookie();
+    const broken = new Uint8Array(4096).fill(7);
+    broken.set([0xff, 0xd8, 0xff, 0xe0], 0);
+    const stored = await dispatch(`http://localhost/admin/products/2/media?kind=image&name=broken.jpg`, {
+      method: "PUT",
+      body: broken,
+      headers: { Host: "localhost", Origin: "http://localhost", Cookie: admin, "Content-Length": String(broken.length), "CF-Connecting-IP": freshAddress() },
+    });
+    expect(stored.status).toBe(201);
+    const { data } = await stored.json<{ data: { key: string } }>();
+    const first = await dispatch(`http://localhost/media/${data.key}.w480.webp`);
+    expect(first.status).toBe(200);
+    expect((await env.MEDIA.head(`${data.key}.variants-failed`)) !== null).toBe(true);
+    const second = await dispatch(`http://localhost/media/${data.key}.w960.avif`);
+    expect(second.status).toBe(200);
+    expect(new Uint8Array(await second.arrayBuffer())).toEqual(broken);
+  });
+});
