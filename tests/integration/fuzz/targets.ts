@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { API_OPERATIONS } from "~/lib/api-contract";
 import { adminCookie, adminSignIn, cookieFrom, dispatch, newCustomer, postForm } from "../helpers";
 
 /**
@@ -170,7 +171,13 @@ const ADDRESS_FIELDS = ["street", "city", "state", "zip_code", "country", "is_de
  * A fuzz target. `writes` marks targets whose inputs may legitimately succeed (a sign-up, a sign-in):
  * their row counts are not compared, and `check` says what every answer must still satisfy.
  */
-type Target = { name: string; input: fc.Arbitrary<unknown>; send: (input: never) => Promise<Response>; writes?: boolean; check?: (response: Response) => void };
+type Target = {
+  name: string;
+  input: fc.Arbitrary<unknown>;
+  send: (input: never) => Promise<Response>;
+  writes?: boolean;
+  check?: (response: Response, body: string) => void;
+};
 
 /** Redirect targets a browser would follow off-site, or that break a Location header. */
 const hostileRedirect = fc.oneof(
@@ -212,6 +219,71 @@ function expectOwnPath(response: Response) {
 }
 
 let fuzzSignups = 0;
+
+/** Every screen form: its action, who sends it, and the names of its real fields. */
+const SCREEN_FORMS: [path: string, cookie: () => string, fields: string[]][] = [
+  ["/login", none, ["email", "password"]],
+  ["/signup", none, ["name", "email", "password"]],
+  ["/admin/login", none, ["email", "password"]],
+  ["/home", none, ["name", "email", "company", "message"]],
+  ["/subscribe", none, ["email"]],
+  ["/forgot-password", none, ["email"]],
+  ["/reset-password?token=x", none, ["token", "password"]],
+  ["/unsubscribe?email=fan%40example.com", none, ["email", "token"]],
+  ["/profile?index", customerCookie, ["intent", "name", "current_password", "password"]],
+  ["/products/1/checkout?package=0", customerCookie, ["intent", "street", "city", "state", "zip_code", "country"]],
+  ["/profile/orders/999999", customerCookie, ["intent", "body", "note", "comments[0].text"]],
+  ["/profile/orders/999999/brief", customerCookie, ["purpose", "references"]],
+  ["/verify-email", customerCookie, ["intent"]],
+  ["/admin/account", adminCookieFn, ["current_password", "new_password"]],
+  ["/admin/products/new", adminCookieFn, ["title", "packages[0].amount", "tags"]],
+  ["/admin/products/create", adminCookieFn, ["title", "packages[0].amount", "tags"]],
+  ["/admin/products/3/edit", adminCookieFn, ["title", "packages[0].amount", "tags"]],
+  ["/admin/orders/999999", adminCookieFn, ["intent", "body", "reason"]],
+];
+
+/** Every API write (on records nobody has where a valid body could change something) and every screen action. */
+const MALFORMED_TARGETS: [string, string][] = [
+  ...API_OPERATIONS.filter((op) => op.method !== "GET" && !op.path.startsWith("/payments") && op.path !== "/webhooks/stripe").map(
+    (op) => [op.method, `/api/v1${op.path.replace("{id}", op.path.startsWith("/products") ? "2" : "999999")}`] as [string, string],
+  ),
+  ["POST", "/api/v1/orders/1/messages"],
+  ...SCREEN_FORMS.map(([path]) => ["POST", path] as [string, string]),
+  ["POST", "/admin/orders/999999/deliveries"],
+  ["POST", "/logout"],
+];
+
+/** Field names that would make a form parser allocate, nest or repeat: huge or sparse indexes, deep paths, duplicates. */
+const hostileName = (real: string[]) =>
+  fc.oneof(
+    fc
+      .tuple(fc.constantFrom(...real, "x", "comments", "packages"), fc.constantFrom(100, 1_000_000, 4_294_967_294, 2 ** 53))
+      .map(([name, index]) => `${name.replace(/\[.*$/, "")}[${index}]`),
+    fc.tuple(fc.constantFrom(...real, "a"), fc.integer({ min: 6, max: 40 })).map(([name, depth]) => `${name}${".b".repeat(depth)}`),
+    fc.tuple(fc.constantFrom(...real, "a"), fc.integer({ min: 6, max: 40 })).map(([name, depth]) => `${name}${"[0]".repeat(depth)}`),
+    fc.constantFrom(...real),
+  );
+
+/** A hostile form: a real form's fields, one of them repeated (or a hostile name), url-encoded or multipart. */
+const hostileForms = fc
+  .tuple(fc.integer({ min: 0, max: SCREEN_FORMS.length - 1 }), fc.boolean(), fc.integer({ min: 1, max: 30 }))
+  .chain(([form, multipart, copies]) =>
+    hostileName(SCREEN_FORMS[form]![2]).map((name) => ({ form, multipart, copies, name })),
+  );
+
+async function sendHostileForm({ form, multipart, copies, name }: { form: number; multipart: boolean; copies: number; name: string }) {
+  const [path, cookie, real] = SCREEN_FORMS[form]!;
+  const headers: Record<string, string> = { Host: "localhost", Origin: "http://localhost", "CF-Connecting-IP": poolAddress(), ...(cookie() ? { Cookie: cookie() } : {}) };
+  if (multipart) {
+    const body = new FormData();
+    for (const field of real) body.append(field, "x");
+    for (let i = 0; i < copies; i++) body.append(name, "1");
+    return dispatch(`http://localhost${path}`, { method: "POST", redirect: "manual", body, headers });
+  }
+  const body = new URLSearchParams(real.map((field) => [field, "x"]));
+  for (let i = 0; i < copies; i++) body.append(name, "1");
+  return dispatch(`http://localhost${path}`, { method: "POST", redirect: "manual", body, headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" } });
+}
 
 const TARGETS: Target[] = [
   { name: "POST /api/v1/sign_up", input: jsonBody("user", ["name", "email", "password"]), send: sendJson("POST", "/sign_up", none) },
@@ -393,22 +465,33 @@ const TARGETS: Target[] = [
   },
   { name: "POST /unsubscribe", input: formFields(["email", "token", "List-Unsubscribe"]), send: sendForm("/unsubscribe?email=fan%40example.com", none) },
   {
-    name: "malformed multipart and JSON bodies",
+    name: "every screen form with sparse indexes, deep nesting and repeated names",
+    input: hostileForms,
+    send: sendHostileForm,
+    check: (response, body) => {
+      // Nothing is built (or echoed) from what a name claims: a refusal is a short text, any page an ordinary one.
+      const plain = (response.headers.get("Content-Type") ?? "").startsWith("text/plain");
+      expect(body.length, body.slice(0, 200)).toBeLessThan(plain ? 10 * 1024 : 100 * 1024);
+    },
+  },
+  {
+    name: "malformed multipart, JSON and url-encoded bodies to every action and API write",
     input: fc.tuple(
-      fc.constantFrom("/api/v1/products/2", "/admin/products/new", "/api/v1/sign_in", "/login"),
-      fc.string({ maxLength: 200 }),
-      fc.constantFrom("multipart/form-data; boundary=x", "multipart/form-data", "application/json", "text/plain"),
+      fc.constantFrom(...MALFORMED_TARGETS),
+      fc.oneof(fc.string({ maxLength: 200 }), fc.uint8Array({ maxLength: 300 }), fc.constantFrom("--x\r\nContent-Disposition: form-data\r\n\r\nno end", "a=%E0%A4%A&b", '{"a":')),
+      fc.constantFrom("multipart/form-data; boundary=x", "multipart/form-data", "application/json", "application/x-www-form-urlencoded", "text/plain"),
     ),
-    send: ([path, body, type]: [string, string, string]) =>
+    send: ([[method, path], body, type]: [[string, string], string | Uint8Array, string]) =>
       dispatch(`http://localhost${path}`, {
-        method: path.startsWith("/api/v1/products") ? "PUT" : "POST",
-        body,
+        method,
+        body: body as BodyInit,
+        redirect: "manual",
         headers: {
           "Content-Type": type,
           Host: "localhost",
           Origin: "http://localhost",
-          Cookie: adminCookieValue,
-          Authorization: `Bearer ${adminToken}`,
+          Cookie: path.startsWith("/admin") ? adminCookieValue : customerCookieValue,
+          Authorization: `Bearer ${path.startsWith("/api/v1/products") || path.includes("/deliveries") ? adminToken : customerToken}`,
           "CF-Connecting-IP": poolAddress(),
         },
       }),
@@ -440,7 +523,7 @@ export function fuzzTargets(from: number, to: number) {
             const response = await target.send(input as never);
             const body = await response.text();
             expect(response.status, body.slice(0, 300)).toBeLessThan(500);
-            target.check?.(response);
+            target.check?.(response, body);
             if (response.status >= 400 && (response.headers.get("Content-Type") ?? "").includes("application/json")) {
               const json = JSON.parse(body) as { message?: unknown; result?: unknown };
               // JSON refusals say why: a message, or the form's field errors.
