@@ -53,7 +53,20 @@ for (const file of ["server.ts", "load-context.ts"]) watch(file, onChange);
 console.log(`\nServing the shop (production pipeline, rebuilt on change) on http://localhost:${port}\n`);
 const wrangler = spawn(
   "node_modules/.bin/wrangler",
-  ["dev", "--port", port, "--ip", "127.0.0.1", "--persist-to", ".wrangler/state", "--var", `SHOP_ORIGIN:http://localhost:${port}`, "--show-interactive-dev-session=false", "--log-level", "warn"],
+  [
+    "dev",
+    "--port",
+    port,
+    "--ip",
+    "127.0.0.1",
+    "--persist-to",
+    ".wrangler/state",
+    "--var",
+    `SHOP_ORIGIN:http://localhost:${port}`,
+    "--show-interactive-dev-session=false",
+    "--log-level",
+    "warn",
+  ],
   { stdio: "inherit", env: { ...process.env, ...offlineEnv } },
 );
 wrangler.on("exit", (code) => process.exit(code ?? 0));

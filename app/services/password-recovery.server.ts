@@ -30,7 +30,9 @@ const table = { customer: users, admin: admins } as const;
  * quoted to its owner (null: the email says "Hello,").
  */
 function quotableName(kind: SessionKind) {
-  return kind === "admin" ? sql<string | null>`${admins.name}` : sql<string | null>`CASE WHEN ${users.emailVerifiedAt} IS NULL THEN NULL ELSE ${users.name} END`;
+  return kind === "admin"
+    ? sql<string | null>`${admins.name}`
+    : sql<string | null>`CASE WHEN ${users.emailVerifiedAt} IS NULL THEN NULL ELSE ${users.name} END`;
 }
 
 export type ResetRequestOutcome = { ok: true } | { ok: false; status: 429; message: string; retryAfter: number };
@@ -45,7 +47,11 @@ export async function requestPasswordReset(
 ): Promise<ResetRequestOutcome> {
   if (!(await allowSignInAttempt(context.env, request))) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfter: RETRY_AFTER_SECONDS };
   const t = table[kind];
-  const [account] = await context.db.select({ id: t.id, name: quotableName(kind), email: t.email }).from(t).where(eq(t.email, email)).limit(1);
+  const [account] = await context.db
+    .select({ id: t.id, name: quotableName(kind), email: t.email })
+    .from(t)
+    .where(eq(t.email, email))
+    .limit(1);
   if (!account) return { ok: true };
   const token = await createEmailLink(context.db, { purpose: "password_reset", kind, subjectId: account.id, minutes: RESET_LINK_MINUTES }, now);
   const link = new URL(`/reset-password?${new URLSearchParams({ token })}`, shopOrigin(context.env)).toString();
@@ -94,7 +100,11 @@ export async function resetPassword(context: AppLoadContext, request: Request, t
 /** Tells an account holder their password changed (after a reset or a change on the account forms). */
 export async function sendPasswordChangedEmail(context: AppLoadContext, request: Request, kind: SessionKind, id: number): Promise<void> {
   const t = table[kind];
-  const [account] = await context.db.select({ name: quotableName(kind), email: t.email }).from(t).where(eq(t.id, id)).limit(1);
+  const [account] = await context.db
+    .select({ name: quotableName(kind), email: t.email })
+    .from(t)
+    .where(eq(t.id, id))
+    .limit(1);
   if (!account) return;
   await queueEmail(context.env, context.db, {
     to: account.email,

@@ -22,7 +22,8 @@ type Scope = { refused: Refused | null };
 // One store for the Worker: server.ts and the Remix build (bundled apart, each with its own copy of
 // this module) must see the same scope, so it is kept on the global object under a registered symbol.
 const STORE = Symbol.for("reelcraft.refusal-scopes");
-const scopes: AsyncLocalStorage<Scope> = ((globalThis as Record<symbol, unknown>)[STORE] as AsyncLocalStorage<Scope> | undefined) ??
+const scopes: AsyncLocalStorage<Scope> =
+  ((globalThis as Record<symbol, unknown>)[STORE] as AsyncLocalStorage<Scope> | undefined) ??
   ((globalThis as Record<symbol, unknown>)[STORE] = new AsyncLocalStorage<Scope>());
 
 /** Runs one request's handling in its own scope; says whether anything in it was refused as malformed. */

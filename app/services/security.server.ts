@@ -49,23 +49,24 @@ export function applySecurityHeaders(headers: Headers, { production = false, str
   const stripeScript = stripe ? " https://js.stripe.com" : "";
   const trusted = nonce ? `'nonce-${nonce}' 'strict-dynamic' ` : "";
   // A served file keeps its own, stricter policy.
-  if (headers.get("Content-Security-Policy") !== SERVED_FILE_POLICY) headers.set(
-    "Content-Security-Policy",
-    [
-      "default-src 'self'",
-      `script-src ${trusted}'self'${stripeScript}`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "media-src 'self' blob:",
-      "font-src 'self'",
-      `connect-src 'self'${stripe ? " https://api.stripe.com" : ""}`,
-      `frame-src${stripe ? " https://js.stripe.com https://hooks.stripe.com" : " 'none'"}`,
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "object-src 'none'",
-    ].join("; "),
-  );
+  if (headers.get("Content-Security-Policy") !== SERVED_FILE_POLICY)
+    headers.set(
+      "Content-Security-Policy",
+      [
+        "default-src 'self'",
+        `script-src ${trusted}'self'${stripeScript}`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "media-src 'self' blob:",
+        "font-src 'self'",
+        `connect-src 'self'${stripe ? " https://api.stripe.com" : ""}`,
+        `frame-src${stripe ? " https://js.stripe.com https://hooks.stripe.com" : " 'none'"}`,
+        "frame-ancestors 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "object-src 'none'",
+      ].join("; "),
+    );
   for (const [name, value] of Object.entries(BASE_HEADERS)) headers.set(name, value);
   if (production) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
 }

@@ -78,7 +78,9 @@ describe("brief attachments (the brief's page, without JavaScript)", () => {
     );
     expect(wrongType.status).toBe(422);
     const html = (await wrongType.text()).replace(/<!-- -->/g, "");
-    expect(html).toContain("notes.txt is not a video, image or PDF. Up to 5 files: MP4 or WebM videos up to 50 MB, images up to 10 MB, PDFs up to 20 MB each; 5 GB per order in all.");
+    expect(html).toContain(
+      "notes.txt is not a video, image or PDF. Up to 5 files: MP4 or WebM videos up to 50 MB, images up to 10 MB, PDFs up to 20 MB each; 5 GB per order in all.",
+    );
     expect(html).toContain("Existing customers");
     const big = new Uint8Array(10 * MB + 1);
     big.set([0xff, 0xd8, 0xff, 0xe0], 0);

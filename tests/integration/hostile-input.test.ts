@@ -27,7 +27,13 @@ function hostileForm(path: string, body: string, headers: Record<string, string>
   return dispatch(`http://localhost${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Host: "localhost", Origin: "http://localhost", "CF-Connecting-IP": freshAddress(), ...headers },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Host: "localhost",
+      Origin: "http://localhost",
+      "CF-Connecting-IP": freshAddress(),
+      ...headers,
+    },
     body,
   });
 }
@@ -47,7 +53,12 @@ describe("form field names are held to the form's schema before any value is bui
   );
 
   it("deep nesting, unknown fields and a repeated single value are refused; the real form still works", async () => {
-    for (const body of ["email=a&a.b.c.d.e.f.g.h=1", "email=a&nope=1", "email=a&email=b", "email=a&__intent__=%7B%22type%22%3A%22update%22%2C%22payload%22%3A%7B%22name%22%3A%22x%5B4294967294%5D%22%7D%7D"]) {
+    for (const body of [
+      "email=a&a.b.c.d.e.f.g.h=1",
+      "email=a&nope=1",
+      "email=a&email=b",
+      "email=a&__intent__=%7B%22type%22%3A%22update%22%2C%22payload%22%3A%7B%22name%22%3A%22x%5B4294967294%5D%22%7D%7D",
+    ]) {
       expect((await hostileForm("/login", body)).status, body).toBe(400);
     }
     const ok = await hostileForm("/login", "email=customer%40example.com&password=Customer%232026&redirectTo=%2Fprofile");
@@ -57,7 +68,9 @@ describe("form field names are held to the form's schema before any value is bui
   it("a list index within the schema's maximum is a field; one past it is refused", async () => {
     const order = await customerWithOrder();
     const cookie = await customerCookie(order.email, "Str0ng!Pass");
-    const within = await hostileForm(`/profile/orders/${order.id}`, "intent=revision&note=x&comments%5B49%5D.text=a&comments%5B49%5D.at_seconds=1", { Cookie: cookie });
+    const within = await hostileForm(`/profile/orders/${order.id}`, "intent=revision&note=x&comments%5B49%5D.text=a&comments%5B49%5D.at_seconds=1", {
+      Cookie: cookie,
+    });
     // Not delivered yet: the revision itself is refused by the order's state, not by the parser.
     expect(within.status).toBe(409);
     const past = await hostileForm(`/profile/orders/${order.id}`, "intent=revision&note=x&comments%5B10000000%5D.text=x", { Cookie: cookie });
@@ -71,7 +84,13 @@ describe("form field names are held to the form's schema before any value is bui
     const { stream, seen } = lazyBody(200 * 1024 * 1024);
     const response = await dispatch(`http://localhost/profile/orders/${order.id}`, {
       method: "POST",
-      headers: { "Content-Type": "multipart/form-data; boundary=xyz", Host: "localhost", Origin: "http://localhost", Cookie: cookie, "CF-Connecting-IP": freshAddress() },
+      headers: {
+        "Content-Type": "multipart/form-data; boundary=xyz",
+        Host: "localhost",
+        Origin: "http://localhost",
+        Cookie: cookie,
+        "CF-Connecting-IP": freshAddress(),
+      },
       body: stream,
       // @ts-expect-error -- workerd streams request bodies
       duplex: "half",
@@ -108,7 +127,13 @@ describe("no body is read before its size, sign-in and ownership are known", () 
       const { stream, seen } = lazyBody(200 * 1024 * 1024);
       const response = await dispatch(`http://localhost${path}`, {
         method: "POST",
-        headers: { "Content-Type": type, "Content-Length": String(200 * 1024 * 1024), Host: "localhost", Origin: "http://localhost", "CF-Connecting-IP": freshAddress() },
+        headers: {
+          "Content-Type": type,
+          "Content-Length": String(200 * 1024 * 1024),
+          Host: "localhost",
+          Origin: "http://localhost",
+          "CF-Connecting-IP": freshAddress(),
+        },
         body: stream,
         // @ts-expect-error -- workerd streams request bodies
         duplex: "half",
@@ -186,7 +211,13 @@ describe("multipart bodies: the field cap at any size, malformed ones refused", 
     expect(body.length).toBeGreaterThan(128 * 1024);
     const response = await dispatch(`http://localhost/profile/orders/${order.id}`, {
       method: "POST",
-      headers: { "Content-Type": "multipart/form-data; boundary=BOUNDARY", Host: "localhost", Origin: "http://localhost", Cookie: cookie, "CF-Connecting-IP": freshAddress() },
+      headers: {
+        "Content-Type": "multipart/form-data; boundary=BOUNDARY",
+        Host: "localhost",
+        Origin: "http://localhost",
+        Cookie: cookie,
+        "CF-Connecting-IP": freshAddress(),
+      },
       body,
     });
     expect(response.status).toBe(400);
@@ -197,8 +228,9 @@ describe("multipart bodies: the field cap at any size, malformed ones refused", 
     const order = await customerWithOrder();
     const customer = await customerCookie(order.email, "Str0ng!Pass");
     const admin = await adminCookie();
-    const adminToken = (await api<{ data: { access_token: string } }>("POST", "/admin/sign_in", { body: { session: { email: "admin@example.com", password: "AdminPass#2026" } } })).body.data
-      .access_token;
+    const adminToken = (
+      await api<{ data: { access_token: string } }>("POST", "/admin/sign_in", { body: { session: { email: "admin@example.com", password: "AdminPass#2026" } } })
+    ).body.data.access_token;
     const random = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);
     const targets: [string, Record<string, string>, boolean][] = [
       [`/api/v1/orders/${order.id}/messages`, { Authorization: `Bearer ${order.token}` }, true],
@@ -213,7 +245,13 @@ describe("multipart bodies: the field cap at any size, malformed ones refused", 
         const response = await dispatch(`http://localhost${path}`, {
           method: "POST",
           redirect: "manual",
-          headers: { "Content-Type": "multipart/form-data; boundary=xyz", Host: "localhost", Origin: "http://localhost", "CF-Connecting-IP": freshAddress(), ...auth },
+          headers: {
+            "Content-Type": "multipart/form-data; boundary=xyz",
+            Host: "localhost",
+            Origin: "http://localhost",
+            "CF-Connecting-IP": freshAddress(),
+            ...auth,
+          },
           body,
         });
         expect(response.status, path).toBe(400);
@@ -230,7 +268,6 @@ describe("nothing here touches rows", () => {
     expect(n).toBe(0);
   });
 });
-
 
 /** A PNG's first bytes, declaring `width` × `height` (nothing after its header). */
 function pngHeader(width: number, height: number) {
@@ -261,7 +298,9 @@ describe("what is stored is held to the same rules everywhere", () => {
       body: "email=customer%40example.com",
     });
     expect(response.status).toBeLessThan(400);
-    const email = await env.DB.prepare("SELECT text, html FROM emails WHERE recipient = 'customer@example.com' AND kind = 'password_reset' ORDER BY id DESC").first<{
+    const email = await env.DB.prepare(
+      "SELECT text, html FROM emails WHERE recipient = 'customer@example.com' AND kind = 'password_reset' ORDER BY id DESC",
+    ).first<{
       text: string;
       html: string;
     }>();
@@ -304,7 +343,9 @@ describe("what is stored is held to the same rules everywhere", () => {
     const admin = await adminSignIn();
     const open = await customerWithOrder();
     // 5 GB already attached (a row standing for earlier uploads): the next file is refused, the rule named.
-    await env.DB.prepare("INSERT INTO order_attachments (order_id, r2_key, name, content_type, size, kind, created_at) VALUES (?, ?, 'big.mp4', 'video/mp4', ?, 'video', ?)")
+    await env.DB.prepare(
+      "INSERT INTO order_attachments (order_id, r2_key, name, content_type, size, kind, created_at) VALUES (?, ?, 'big.mp4', 'video/mp4', ?, 'video', ?)",
+    )
       .bind(open.id, `orders/${open.id}/attachments/standing-in.mp4`, 5 * 1024 ** 3, Date.now())
       .run();
     const full = await dispatch(`http://localhost/api/v1/orders/${open.id}/messages`, {
@@ -332,7 +373,9 @@ describe("what is stored is held to the same rules everywhere", () => {
     const name = "URGENT account locked restore at https://evil.example/r";
     const email = `welcome.${Date.now()}@example.com`;
     expect((await api("POST", "/sign_up", { body: { user: { name, email, password: "Str0ng!Pass" } } })).status).toBe(201);
-    const welcome = await env.DB.prepare("SELECT text, html FROM emails WHERE recipient = ? AND kind = 'welcome'").bind(email).first<{ text: string; html: string }>();
+    const welcome = await env.DB.prepare("SELECT text, html FROM emails WHERE recipient = ? AND kind = 'welcome'")
+      .bind(email)
+      .first<{ text: string; html: string }>();
     expect(welcome!.text).toContain("Hello,");
     expect(welcome!.text + welcome!.html).not.toContain("evil.example");
     expect(welcome!.text + welcome!.html).not.toContain("URGENT");

@@ -27,7 +27,15 @@ describe("form field names are read against the schema before any value is built
   it("refuses a huge index with 400 before Conform builds the list it names (which once took the Worker down)", async () => {
     for (const name of ["x[4294967294]", "email[4294967294]", "comments[10000000].text", `comments[${FORM_LIST_MAX}].text`]) {
       const started = performance.now();
-      const refused = await refusal(() => parseSubmission(form([["email", "a"], [name, "1"]]), { schema: name.startsWith("comments") ? RevisionSchema : LoginSchema }));
+      const refused = await refusal(() =>
+        parseSubmission(
+          form([
+            ["email", "a"],
+            [name, "1"],
+          ]),
+          { schema: name.startsWith("comments") ? RevisionSchema : LoginSchema },
+        ),
+      );
       expect(refused, name).toEqual({ status: 400, text: "The form could not be understood. Please reload the page and try again." });
       // Not a timing target: a sanity bound that no list of that length was built.
       expect(performance.now() - started).toBeLessThan(1000);
@@ -37,33 +45,79 @@ describe("form field names are read against the schema before any value is built
   it("reads names as paths, refusing anything that is not one", () => {
     expect(fieldPath("comments[2].text")).toEqual(["comments", 2, "text"]);
     expect(fieldPath("packages[0].items_included")).toEqual(["packages", 0, "items_included"]);
-    for (const bad of ["", "[0]", "a[]", "a[-1]", "a[1e9]", "a[1234567]", "a..b", "a.b.c.d.e.f.g", "__proto__[0]x", "a b"]) expect(fieldPath(bad), bad).toBeNull();
+    for (const bad of ["", "[0]", "a[]", "a[-1]", "a[1e9]", "a[1234567]", "a..b", "a.b.c.d.e.f.g", "__proto__[0]x", "a b"])
+      expect(fieldPath(bad), bad).toBeNull();
   });
 
   it("takes each form's real fields, lists up to their maximum and repeated names only for lists", () => {
-    expect(unexpectedFields(form([["email", "a"], ["password", "b"]]), LoginSchema)).toBeNull();
-    expect(unexpectedFields(form([["email", "a"], ["email", "b"]]), LoginSchema)).toBe('"email" is sent twice');
+    expect(
+      unexpectedFields(
+        form([
+          ["email", "a"],
+          ["password", "b"],
+        ]),
+        LoginSchema,
+      ),
+    ).toBeNull();
+    expect(
+      unexpectedFields(
+        form([
+          ["email", "a"],
+          ["email", "b"],
+        ]),
+        LoginSchema,
+      ),
+    ).toBe('"email" is sent twice');
     expect(unexpectedFields(form([["nope", "a"]]), LoginSchema)).toBe('"nope" is not a field of this form');
     expect(unexpectedFields(form([["redirectTo", "/x"]]), LoginSchema, ["redirectTo"])).toBeNull();
-    expect(unexpectedFields(form([["references", "a"], ["references", "b"]]), BriefSchema)).toBeNull();
+    expect(
+      unexpectedFields(
+        form([
+          ["references", "a"],
+          ["references", "b"],
+        ]),
+        BriefSchema,
+      ),
+    ).toBeNull();
     expect(unexpectedFields(form([["comments[49].text", "a"]]), RevisionSchema)).toBeNull();
     expect(unexpectedFields(form([["comments[50].text", "a"]]), RevisionSchema)).not.toBeNull();
     expect(unexpectedFields(form([["comments[0].nope", "a"]]), RevisionSchema)).not.toBeNull();
-    expect(unexpectedFields(form([["packages[2].amount", "1"], ["packages[2].items_included", "a"], ["packages[2].items_included", "b"]]), ProductFormSchema)).toBeNull();
+    expect(
+      unexpectedFields(
+        form([
+          ["packages[2].amount", "1"],
+          ["packages[2].items_included", "a"],
+          ["packages[2].items_included", "b"],
+        ]),
+        ProductFormSchema,
+      ),
+    ).toBeNull();
     expect(unexpectedFields(form([["packages[3].amount", "1"]]), ProductFormSchema)).not.toBeNull();
   });
 
   it("holds Conform's own buttons to the same rules", async () => {
     const intent = (value: unknown) => form([["__intent__", JSON.stringify(value)]]);
     const forged = "The form's button could not be understood. Please try again.";
-    expect(await refusal(() => parseSubmission(intent({ type: "update", payload: { name: "x[4294967294]" } }), { schema: LoginSchema }))).toEqual({ status: 400, text: forged });
-    expect(await refusal(() => parseSubmission(intent({ type: "insert", payload: { name: "comments", index: 1e9 } }), { schema: RevisionSchema }))).toEqual({ status: 400, text: forged });
+    expect(await refusal(() => parseSubmission(intent({ type: "update", payload: { name: "x[4294967294]" } }), { schema: LoginSchema }))).toEqual({
+      status: 400,
+      text: forged,
+    });
+    expect(await refusal(() => parseSubmission(intent({ type: "insert", payload: { name: "comments", index: 1e9 } }), { schema: RevisionSchema }))).toEqual({
+      status: 400,
+      text: forged,
+    });
     expect(refusal(() => parseSubmission(intent({ type: "validate", payload: { name: "email" } }), { schema: LoginSchema }))).toBeNull();
   });
 
   it("echoes no more of a field than the schema allows", () => {
     const schema = z.object({ name: z.string().max(5), note: z.string().min(100) });
-    const submission = parseSubmission(form([["name", "abcdefghij"], ["note", "n".repeat(20_000)]]), { schema });
+    const submission = parseSubmission(
+      form([
+        ["name", "abcdefghij"],
+        ["note", "n".repeat(20_000)],
+      ]),
+      { schema },
+    );
     const echo = submission.reply().initialValue as Record<string, string>;
     expect(echo.name).toBe("abcde");
     expect(echo.note).toHaveLength(5000);

@@ -10,19 +10,16 @@ const optionalText = (label: string) =>
     .transform((v) => (v ? v : null));
 
 const reference = plainText(
-  z
-    .string()
-    .trim()
-    .max(BRIEF_LIMITS.urlMax, `Each reference must be at most ${BRIEF_LIMITS.urlMax} characters`),
+  z.string().trim().max(BRIEF_LIMITS.urlMax, `Each reference must be at most ${BRIEF_LIMITS.urlMax} characters`),
   "Each reference",
 ).refine((value) => {
-    try {
-      const url = new URL(value);
-      return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
-    } catch {
-      return false;
-    }
-  }, "Each reference must be a web address starting with https://");
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}, "Each reference must be a web address starting with https://");
 
 /**
  * The customer's brief (`PUT /api/v1/orders/{id}/brief` under `brief`, and the brief screen).

@@ -6,11 +6,7 @@ export const MESSAGE_MAX = 5000;
 /** A message of an order's thread (`POST /api/v1/orders/{id}/messages` under `message`, and the thread's form). */
 export const MessageSchema = z.object({
   body: plainText(
-    z
-      .string({ required_error: "Write a message" })
-      .trim()
-      .min(1, "Write a message")
-      .max(MESSAGE_MAX, `A message must be at most ${MESSAGE_MAX} characters`),
+    z.string({ required_error: "Write a message" }).trim().min(1, "Write a message").max(MESSAGE_MAX, `A message must be at most ${MESSAGE_MAX} characters`),
     "Message",
     { multiline: true },
   ),

@@ -267,13 +267,16 @@ const hostileName = (real: string[]) =>
 /** A hostile form: a real form's fields, one of them repeated (or a hostile name), url-encoded or multipart. */
 const hostileForms = fc
   .tuple(fc.integer({ min: 0, max: SCREEN_FORMS.length - 1 }), fc.boolean(), fc.integer({ min: 1, max: 30 }))
-  .chain(([form, multipart, copies]) =>
-    hostileName(SCREEN_FORMS[form]![2]).map((name) => ({ form, multipart, copies, name })),
-  );
+  .chain(([form, multipart, copies]) => hostileName(SCREEN_FORMS[form]![2]).map((name) => ({ form, multipart, copies, name })));
 
 async function sendHostileForm({ form, multipart, copies, name }: { form: number; multipart: boolean; copies: number; name: string }) {
   const [path, cookie, real] = SCREEN_FORMS[form]!;
-  const headers: Record<string, string> = { Host: "localhost", Origin: "http://localhost", "CF-Connecting-IP": poolAddress(), ...(cookie() ? { Cookie: cookie() } : {}) };
+  const headers: Record<string, string> = {
+    Host: "localhost",
+    Origin: "http://localhost",
+    "CF-Connecting-IP": poolAddress(),
+    ...(cookie() ? { Cookie: cookie() } : {}),
+  };
   if (multipart) {
     const body = new FormData();
     for (const field of real) body.append(field, "x");
@@ -282,7 +285,12 @@ async function sendHostileForm({ form, multipart, copies, name }: { form: number
   }
   const body = new URLSearchParams(real.map((field) => [field, "x"]));
   for (let i = 0; i < copies; i++) body.append(name, "1");
-  return dispatch(`http://localhost${path}`, { method: "POST", redirect: "manual", body, headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" } });
+  return dispatch(`http://localhost${path}`, {
+    method: "POST",
+    redirect: "manual",
+    body,
+    headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+  });
 }
 
 const TARGETS: Target[] = [
@@ -478,7 +486,11 @@ const TARGETS: Target[] = [
     name: "malformed multipart, JSON and url-encoded bodies to every action and API write",
     input: fc.tuple(
       fc.constantFrom(...MALFORMED_TARGETS),
-      fc.oneof(fc.string({ maxLength: 200 }), fc.uint8Array({ maxLength: 300 }), fc.constantFrom("--x\r\nContent-Disposition: form-data\r\n\r\nno end", "a=%E0%A4%A&b", '{"a":')),
+      fc.oneof(
+        fc.string({ maxLength: 200 }),
+        fc.uint8Array({ maxLength: 300 }),
+        fc.constantFrom("--x\r\nContent-Disposition: form-data\r\n\r\nno end", "a=%E0%A4%A&b", '{"a":'),
+      ),
       fc.constantFrom("multipart/form-data; boundary=x", "multipart/form-data", "application/json", "application/x-www-form-urlencoded", "text/plain"),
     ),
     send: ([[method, path], body, type]: [[string, string], string | Uint8Array, string]) =>

@@ -1,0 +1,247 @@
+/**
+ * `npm run bench:hostile`: what hostile requests cost the Worker, for docs/quality.md.
+ *
+ * The production bundle (server.ts and the build, as `wrangler deploy` bundles them) runs in workerd
+ * through Miniflare on its own seeded state (.wrangler/hostile). Each hostile input of the outside
+ * security test is sent REPEAT times from its own client address (so the refusal limiter does not
+ * answer for it); printed per input: the answers' status and size, wall time per request, workerd's
+ * CPU time per request (from /proc, over the repeats) and workerd's resident memory before and at
+ * its highest during the run. Large bodies are streamed by the client as they are sent.
+ */
+import { execFileSync } from "node:child_process";
+import { request as httpRequest } from "node:http";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+
+const STATE = ".wrangler/hostile";
+const DIST = `${STATE}/dist`;
+const REPEAT = 20;
+const offline = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_SEND_ERROR_REPORTS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_HIDE_BANNER: "true",
+};
+
+function workerdPids(): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/stat`, "utf8").includes("(workerd)");
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+function cpuMs(pids: number[]) {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks * 10;
+}
+
+function rssMb(pids: number[]) {
+  let kb = 0;
+  for (const pid of pids) kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+type Hostile = {
+  label: string;
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  /** The body, or a size to stream (bytes of "a"), with or without a declared length. */
+  body: string | { stream: number; declare: boolean };
+};
+
+let address = 0;
+async function send(origin: string, input: Hostile): Promise<{ status: number; bytes: number }> {
+  if (typeof input.body === "string") {
+    const response = await fetch(new URL(input.path, origin), {
+      method: input.method ?? "POST",
+      redirect: "manual",
+      headers: { Origin: origin, "CF-Connecting-IP": `203.0.113.${(address++ % 250) + 1}`, ...input.headers },
+      body: input.body,
+    });
+    return { status: response.status, bytes: (await response.arrayBuffer()).byteLength };
+  }
+  return streamed(origin, input);
+}
+
+/** A body of `stream` bytes written as the server takes them; once answered, the rest is not sent. */
+function streamed(origin: string, input: Hostile): Promise<{ status: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(input.path, origin);
+    let left = typeof input.body === "string" ? 0 : input.body.stream;
+    const headers: Record<string, string | number> = { Origin: origin, "CF-Connecting-IP": `203.0.113.${(address++ % 250) + 1}`, ...input.headers };
+    if (typeof input.body !== "string" && input.body.declare) headers["Content-Length"] = input.body.stream;
+    const req = httpRequest(url, { method: input.method ?? "POST", headers, agent: false }, (res) => {
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () => {
+        // Once answered, the rest of a streamed body is not sent (the Worker refused before reading it).
+        left = 0;
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, bytes });
+      });
+    });
+    req.setTimeout(60_000, () => reject(new Error(`${input.label}: no answer in 60 s`)));
+    req.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error)));
+    if (typeof input.body === "string") return;
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    const pump = () => {
+      while (left > 0) {
+        left -= chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+      req.end();
+    };
+    pump();
+  });
+}
+
+async function signIn(origin: string, email: string, password: string) {
+  const response = await fetch(`${origin}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password }),
+  });
+  const sid = response.headers.getSetCookie().find((c) => c.startsWith("sid=") && !c.startsWith("sid=;"));
+  if (!sid) throw new Error(`sign-in failed: ${response.status}`);
+  return sid.split(";")[0]!;
+}
+
+async function main() {
+  rmSync(STATE, { recursive: true, force: true });
+  // .dev.vars (when missing), the migrations and the demo seed, as `npm start` prepares its own state.
+  execFileSync("node", ["scripts/setup.mjs"], { stdio: "inherit", env: { ...offline, PERSIST_DIR: STATE } });
+  execFileSync("node_modules/.bin/wrangler", ["deploy", "--dry-run", "--outdir", DIST], { stdio: "inherit", env: offline });
+  const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
+  const mf = new Miniflare({
+    ...workerOptions,
+    name: "hostile",
+    modules: [{ type: "ESModule", path: `${DIST}/server.js` }],
+    bindings: {
+      ...(workerOptions.bindings ?? {}),
+      ENVIRONMENT: "development",
+      EDGE_CACHE: "off",
+      TOKEN_SECRET: "hostile-bench-token-secret-0123456789ab",
+      SHOP_ORIGIN: "http://localhost:8787",
+    },
+    d1Persist: `${STATE}/v3/d1`,
+    r2Persist: `${STATE}/v3/r2`,
+    cachePersist: false,
+    host: "127.0.0.1",
+    port: 0,
+  } as ConstructorParameters<typeof Miniflare>[0]);
+  const origin = (await mf.ready).origin;
+  const cookie = await signIn(origin, "customer@example.com", "Customer#2026");
+  // The demo customer's own orders and someone else's (a second customer's): ids from the seed.
+  const d1 = await mf.getD1Database("DB");
+  const own = (await d1
+    .prepare("SELECT o.id FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email = 'customer@example.com' ORDER BY o.id LIMIT 1")
+    .first<{ id: number }>())!.id;
+  const strangerEmail = `stranger.${Date.now()}@example.com`;
+  const token = (
+    (await (
+      await fetch(`${origin}/api/v1/sign_up`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ user: { name: "Stranger", email: strangerEmail, password: "Str0ng!Pass" } }),
+      })
+    ).json()) as { data: { access_token: string } }
+  ).data.access_token;
+  const stranger = await signIn(origin, strangerEmail, "Str0ng!Pass");
+  const form = { "Content-Type": "application/x-www-form-urlencoded" };
+  const parts =
+    Array.from({ length: 100_000 }, (_, i) => `--B\r\nContent-Disposition: form-data; name="comments[${i}].text"\r\n\r\nx\r\n`).join("") + "--B--\r\n";
+  const inputs: Hostile[] = [
+    { label: "/login, `x[1000000]=1`", path: "/login", headers: form, body: "email=nobody&x%5B1000000%5D=1" },
+    { label: "/login, `x[4294967294]=1`", path: "/login", headers: form, body: "email=nobody&x%5B4294967294%5D=1" },
+    { label: "/signup, three `x[10000000]` fields", path: "/signup", headers: form, body: "x%5B10000000%5D=1&y%5B10000000%5D=1&z%5B10000000%5D=1" },
+    {
+      label: "own order page, `comments[10000000].text=x`",
+      path: `/profile/orders/${own}`,
+      headers: { ...form, Cookie: cookie },
+      body: "intent=revision&note=x&comments%5B10000000%5D.text=x",
+    },
+    {
+      label: "someone else's order page, the same (signed in)",
+      path: `/profile/orders/${own}`,
+      headers: { ...form, Cookie: stranger },
+      body: "intent=revision&comments%5B10000000%5D.text=x",
+    },
+    {
+      label: "own order page, 100,000 multipart parts (5 MB)",
+      path: `/profile/orders/${own}`,
+      headers: { "Content-Type": "multipart/form-data; boundary=B", Cookie: cookie },
+      body: parts,
+    },
+    {
+      label: "someone else's order, 200 MB multipart (API, length declared)",
+      path: `/api/v1/orders/${own}/messages`,
+      headers: { "Content-Type": "multipart/form-data; boundary=B", Authorization: `Bearer ${token}` },
+      body: { stream: 200 * 1024 * 1024, declare: true },
+    },
+    {
+      label: "someone else's order, 200 MB multipart (API, chunked)",
+      path: `/api/v1/orders/${own}/messages`,
+      headers: { "Content-Type": "multipart/form-data; boundary=B", Authorization: `Bearer ${token}` },
+      body: { stream: 200 * 1024 * 1024, declare: false },
+    },
+    {
+      label: "anonymous 200 MB JSON to /api/v1/password_resets (length declared)",
+      path: "/api/v1/password_resets",
+      headers: { "Content-Type": "application/json" },
+      body: { stream: 200 * 1024 * 1024, declare: true },
+    },
+    {
+      label: "anonymous 200 MB JSON to /api/v1/password_resets (chunked)",
+      path: "/api/v1/password_resets",
+      headers: { "Content-Type": "application/json" },
+      body: { stream: 200 * 1024 * 1024, declare: false },
+    },
+    {
+      label: "garbage multipart to an order's messages (API)",
+      path: `/api/v1/orders/${own}/messages`,
+      headers: { "Content-Type": "multipart/form-data; boundary=xyz", Authorization: `Bearer ${token}` },
+      body: "\u0000\u0001garbage--xyz",
+    },
+  ];
+  const pids = workerdPids();
+  console.log(`\n| hostile request | answer | reply size | wall time per request | workerd CPU per request | workerd memory before → highest |`);
+  console.log(`|---|---|---|---|---|---|`);
+  for (const input of inputs) {
+    const repeat = typeof input.body !== "string" ? 3 : input.body.length > 1e6 ? 5 : REPEAT;
+    const rssBefore = rssMb(pids);
+    let peak = rssBefore;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pids))), 20);
+    const cpuBefore = cpuMs(pids);
+    const started = performance.now();
+    let last = { status: 0, bytes: 0 };
+    for (let i = 0; i < repeat; i++) {
+      if (process.env.BENCH_DEBUG) console.error(input.label, i);
+      last = await send(origin, input);
+    }
+    const wall = (performance.now() - started) / repeat;
+    const cpu = (cpuMs(pids) - cpuBefore) / repeat;
+    clearInterval(sampler);
+    peak = Math.max(peak, rssMb(pids));
+    console.log(
+      `| ${input.label} | ${last.status} | ${last.bytes.toLocaleString("en-GB")} B | ${wall.toFixed(1)} ms | ${cpu.toFixed(1)} ms | ${rssBefore} → ${peak} MB |`,
+    );
+  }
+  await mf.dispose();
+}
+
+await main();
