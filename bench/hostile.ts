@@ -8,9 +8,9 @@
  * CPU time per request (from /proc, over the repeats) and workerd's resident memory before and at
  * its highest during the run. Large bodies are streamed by the client as they are sent.
  */
-import { execFileSync } from "node:child_process";
-import { request as httpRequest } from "node:http";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
@@ -59,54 +59,34 @@ type Hostile = {
   method?: string;
   path: string;
   headers?: Record<string, string>;
-  /** The body, or a size to stream (bytes of "a"), with or without a declared length. */
+  /** The body, or the 200 MB file, with or without a declared length. */
   body: string | { stream: number; declare: boolean };
 };
 
+const run = promisify(execFile);
 let address = 0;
-async function send(origin: string, input: Hostile): Promise<{ status: number; bytes: number }> {
-  if (typeof input.body === "string") {
-    const response = await fetch(new URL(input.path, origin), {
-      method: input.method ?? "POST",
-      redirect: "manual",
-      headers: { Origin: origin, "CF-Connecting-IP": `203.0.113.${(address++ % 250) + 1}`, ...input.headers },
-      body: input.body,
-    });
-    return { status: response.status, bytes: (await response.arrayBuffer()).byteLength };
-  }
-  return streamed(origin, input);
-}
+const BIG_BODY = `${STATE}/200mb.bin`;
 
-/** A body of `stream` bytes written as the server takes them; once answered, the rest is not sent. */
-function streamed(origin: string, input: Hostile): Promise<{ status: number; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const url = new URL(input.path, origin);
-    let left = typeof input.body === "string" ? 0 : input.body.stream;
-    const headers: Record<string, string | number> = { Origin: origin, "CF-Connecting-IP": `203.0.113.${(address++ % 250) + 1}`, ...input.headers };
-    if (typeof input.body !== "string" && input.body.declare) headers["Content-Length"] = input.body.stream;
-    const req = httpRequest(url, { method: input.method ?? "POST", headers, agent: false }, (res) => {
-      let bytes = 0;
-      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-      res.on("end", () => {
-        // Once answered, the rest of a streamed body is not sent (the Worker refused before reading it).
-        left = 0;
-        req.destroy();
-        resolve({ status: res.statusCode ?? 0, bytes });
-      });
-    });
-    req.setTimeout(60_000, () => reject(new Error(`${input.label}: no answer in 60 s`)));
-    req.on("error", (error: NodeJS.ErrnoException) => (error.code === "EPIPE" || error.code === "ECONNRESET" ? undefined : reject(error)));
-    if (typeof input.body === "string") return;
-    const chunk = Buffer.alloc(64 * 1024, 0x61);
-    const pump = () => {
-      while (left > 0) {
-        left -= chunk.length;
-        if (!req.write(chunk)) return void req.once("drain", pump);
-      }
-      req.end();
-    };
-    pump();
-  });
+/**
+ * Sends one hostile request with curl, as the security test did, on a connection of its own; large
+ * bodies from a file (200 MB), sent without waiting for `100 Continue` so the server gets the bytes
+ * whether it wants them or not, with a declared length or chunked.
+ */
+async function send(origin: string, input: Hostile): Promise<{ status: number; bytes: number }> {
+  const args = ["-s", "-o", "/dev/null", "-w", "%{http_code} %{size_download}", "-X", input.method ?? "POST", "-H", "Expect:", "-H", `Origin: ${origin}`];
+  args.push("-H", `CF-Connecting-IP: 203.0.113.${(address++ % 250) + 1}`);
+  for (const [name, value] of Object.entries(input.headers ?? {})) args.push("-H", `${name}: ${value}`);
+  if (typeof input.body === "string") {
+    const file = `${STATE}/body.txt`;
+    writeFileSync(file, input.body);
+    args.push("--data-binary", `@${file}`);
+  } else {
+    if (!input.body.declare) args.push("-H", "Transfer-Encoding: chunked");
+    args.push("--data-binary", `@${BIG_BODY}`);
+  }
+  const { stdout } = await run("curl", [...args, new URL(input.path, origin).toString()], { encoding: "utf8" });
+  const [status = "0", bytes = "0"] = stdout.split(" ");
+  return { status: Number(status), bytes: Number(bytes) };
 }
 
 async function signIn(origin: string, email: string, password: string) {
@@ -145,6 +125,7 @@ async function main() {
     port: 0,
   } as ConstructorParameters<typeof Miniflare>[0]);
   const origin = (await mf.ready).origin;
+  writeFileSync(BIG_BODY, Buffer.alloc(200 * 1024 * 1024, 0x61));
   const cookie = await signIn(origin, "customer@example.com", "Customer#2026");
   // The demo customer's own orders and someone else's (a second customer's): ids from the seed.
   const d1 = await mf.getD1Database("DB");
@@ -162,6 +143,15 @@ async function main() {
     ).json()) as { data: { access_token: string } }
   ).data.access_token;
   const stranger = await signIn(origin, strangerEmail, "Str0ng!Pass");
+  const ownerToken = (
+    (await (
+      await fetch(`${origin}/api/v1/sign_in`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ session: { email: "customer@example.com", password: "Customer#2026" } }),
+      })
+    ).json()) as { data: { access_token: string } }
+  ).data.access_token;
   const form = { "Content-Type": "application/x-www-form-urlencoded" };
   const parts =
     Array.from({ length: 100_000 }, (_, i) => `--B\r\nContent-Disposition: form-data; name="comments[${i}].text"\r\n\r\nx\r\n`).join("") + "--B--\r\n";
@@ -212,9 +202,9 @@ async function main() {
       body: { stream: 200 * 1024 * 1024, declare: false },
     },
     {
-      label: "garbage multipart to an order's messages (API)",
+      label: "garbage multipart to the owner's order messages (API)",
       path: `/api/v1/orders/${own}/messages`,
-      headers: { "Content-Type": "multipart/form-data; boundary=xyz", Authorization: `Bearer ${token}` },
+      headers: { "Content-Type": "multipart/form-data; boundary=xyz", Authorization: `Bearer ${ownerToken}` },
       body: "\u0000\u0001garbage--xyz",
     },
   ];
