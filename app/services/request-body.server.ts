@@ -55,8 +55,9 @@ const UPLOAD_CALLS = [/^\/api\/v1\/orders\/\d{1,12}\/(messages|deliveries)$/, /^
 /** Raw file bodies streamed to R2 by their route, which applies the file's own limit. */
 const RAW_UPLOADS = [/^\/admin\/products\/[^/]+\/media$/];
 
-/** What a route takes in one request. */
-export function bodyRule(pathname: string): BodyRule {
+/** What a route takes in one request (a page's single-fetch data path, `/x.data`, as the page's own). */
+export function bodyRule(path: string): BodyRule {
+  const pathname = path.endsWith(".data") && !path.startsWith("/api/") ? path.slice(0, -".data".length) : path;
   if (pathname === "/api/v1/webhooks/stripe") return { kind: "raw", limit: WEBHOOK_MAX_BYTES };
   if (UPLOAD_CALLS.some((re) => re.test(pathname))) return { kind: "upload", limit: REQUEST_MAX_BYTES };
   if (pathname === "/api/v1" || pathname.startsWith("/api/")) return { kind: "json", limit: JSON_MAX_BYTES };

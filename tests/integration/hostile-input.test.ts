@@ -429,3 +429,23 @@ describe("what is stored is held to the same rules everywhere", () => {
     expect(new Uint8Array(await second.arrayBuffer())).toEqual(broken);
   });
 });
+
+describe("scripted uploads keep the upload limit", () => {
+  it("a message with a 300 KB attachment posted as the page's data request (JavaScript on) is taken", async () => {
+    const order = await customerWithOrder();
+    const cookie = await customerCookie(order.email, "Str0ng!Pass");
+    const pdf = new Uint8Array(300 * 1024).fill(0x20);
+    pdf.set(new TextEncoder().encode("%PDF-1.4\n"), 0);
+    const form = new FormData();
+    form.set("intent", "message");
+    form.set("body", "The storyboard, as promised");
+    form.append("attachments", new File([pdf], "storyboard.pdf", { type: "application/pdf" }));
+    const response = await dispatch(`http://localhost/profile/orders/${order.id}.data`, {
+      method: "POST",
+      body: form,
+      headers: { Host: "localhost", Origin: "http://localhost", Cookie: cookie, "CF-Connecting-IP": freshAddress() },
+    });
+    expect(response.status).toBeLessThan(400);
+    expect((await env.MEDIA.list({ prefix: `orders/${order.id}/attachments/` })).objects).toHaveLength(1);
+  });
+});

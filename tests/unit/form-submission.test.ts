@@ -123,3 +123,16 @@ describe("form field names are read against the schema before any value is built
     expect(echo.note).toHaveLength(5000);
   });
 });
+
+describe("each route's body limit", () => {
+  it("is the page's own for its single-fetch data path, so scripted uploads get the upload limit", async () => {
+    const { bodyRule, REQUEST_MAX_BYTES, SCREEN_FORM_MAX_BYTES, JSON_MAX_BYTES, WEBHOOK_MAX_BYTES } = await import("~/services/request-body.server");
+    expect(bodyRule("/profile/orders/5")).toEqual({ kind: "upload", limit: REQUEST_MAX_BYTES });
+    expect(bodyRule("/profile/orders/5.data")).toEqual({ kind: "upload", limit: REQUEST_MAX_BYTES });
+    expect(bodyRule("/profile/orders/5/brief.data")).toEqual({ kind: "upload", limit: REQUEST_MAX_BYTES });
+    expect(bodyRule("/login.data")).toEqual({ kind: "form", limit: SCREEN_FORM_MAX_BYTES });
+    expect(bodyRule("/api/v1/password_resets")).toEqual({ kind: "json", limit: JSON_MAX_BYTES });
+    expect(bodyRule("/api/v1/orders/5/messages")).toEqual({ kind: "upload", limit: REQUEST_MAX_BYTES });
+    expect(bodyRule("/api/v1/webhooks/stripe")).toEqual({ kind: "raw", limit: WEBHOOK_MAX_BYTES });
+  });
+});
