@@ -31,7 +31,7 @@ declare module "@remix-run/cloudflare" {
     privacy: { personal: boolean };
     /** What new password hashes cost here (production's, except in a test run that asks for less). */
     passwordCost: PasswordCost;
-    /** The shop's origin as this request reached it (links in emails). */
+    /** The origin this request reached (a page's canonical links). Emails never use it: their links are built on SHOP_ORIGIN (`shopOrigin`). */
     origin: string;
     /** This response's Content-Security-Policy nonce: `server.ts` puts it in the header, entry.server.tsx on the scripts. */
     cspNonce: string;

@@ -130,6 +130,11 @@ function fit(schema: z.ZodTypeAny, path: readonly Segment[], at: number, depth =
       if (typeof index !== "number" || index >= listMax(def) || !def.type) return "none";
       return fit(def.type, path, at + 1, depth + 1);
     }
+    case "ZodAny":
+    case "ZodUnknown":
+      // Whatever the schema's own code makes of it (one value or several, as the chips fields send):
+      // the name may repeat, but goes no deeper.
+      return at === path.length ? "list" : "none";
     default:
       // A value (string, number, file, enum, …): a name must end here.
       return at === path.length ? "value" : "none";
@@ -155,32 +160,60 @@ export function unexpectedFields(formData: FormData, schema: z.ZodTypeAny, allow
   return null;
 }
 
+/** Conform's intents, and those that change a list (whose name must then be a list of the schema). */
+const INTENT_TYPES = new Set(["validate", "update", "reset", "insert", "remove", "reorder"]);
+const LIST_INTENTS = new Set(["insert", "remove", "reorder"]);
+/** Conform's intents are small: a field's name, a position, at most a row's default value. */
+const INTENT_MAX_CHARS = 4096;
+const INTENT_MAX_NESTING = 8;
+
+/** How deeply `[` and `{` nest in a JSON text (strings skipped), read without parsing it. */
+function jsonNesting(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === "[" || c === "{") deepest = Math.max(deepest, ++depth);
+    else if (c === "]" || c === "}") depth--;
+  }
+  return deepest;
+}
+
 /**
  * Whether a form's `__intent__` (Conform's list and validation buttons) is something Conform itself
- * would not have sent for this schema: Conform throws on malformed ones, and would build a list up
- * to any index an intent names.
+ * would not have sent for this schema: Conform throws on malformed ones (a list intent on a field
+ * that is not a list, a list intent without a name), would build a list up to any index an intent
+ * names, and recurses through any value an intent carries.
  */
 function forgedIntent(formData: FormData, schema: z.ZodTypeAny): boolean {
   const values = formData.getAll("__intent__");
   if (values.length === 0) return false;
   if (values.length > 1 || typeof values[0] !== "string") return true;
+  const text = values[0];
+  if (text.length > INTENT_MAX_CHARS || jsonNesting(text) > INTENT_MAX_NESTING) return true;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(values[0]);
+    parsed = JSON.parse(text);
   } catch {
     return true;
   }
   const control = parsed as { type?: unknown; payload?: unknown } | null;
-  const payload = control?.payload as { name?: unknown; index?: unknown; from?: unknown; to?: unknown } | null | undefined;
-  if (typeof control?.type !== "string" || typeof payload !== "object" || payload === null) return true;
+  const payload = control?.payload as { name?: unknown; index?: unknown; from?: unknown; to?: unknown; value?: unknown } | null | undefined;
+  if (typeof control?.type !== "string" || !INTENT_TYPES.has(control.type) || typeof payload !== "object" || payload === null) return true;
   const { name, index, from, to } = payload;
   if (name !== undefined && typeof name !== "string") return true;
   for (const position of [index, from, to])
     if (position !== undefined && !(Number.isInteger(position) && (position as number) >= 0 && (position as number) < FORM_LIST_MAX)) return true;
-  if (typeof name === "string" && name !== "") {
-    const path = fieldPath(name);
-    if (!path || fit(schema, path, 0) === "none") return true;
-  }
+  const fitted = typeof name === "string" && name !== "" ? (fieldPath(name) ? fit(schema, fieldPath(name)!, 0) : "none") : null;
+  if (fitted === "none") return true;
+  // A list intent names a list; an update of the whole form (no name) would replace every value unchecked.
+  if (LIST_INTENTS.has(control.type) && fitted !== "list") return true;
+  if (control.type === "update" && fitted === null && payload.value !== undefined) return true;
   return false;
 }
 

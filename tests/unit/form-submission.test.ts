@@ -93,6 +93,20 @@ describe("form field names are read against the schema before any value is built
       ),
     ).toBeNull();
     expect(unexpectedFields(form([["packages[3].amount", "1"]]), ProductFormSchema)).not.toBeNull();
+    // The chips fields send one input per chip (their schema reads whatever arrives).
+    expect(
+      unexpectedFields(
+        form([
+          ["tags", "a"],
+          ["tags", "b"],
+          ["tags", "c"],
+          ["services_offered", "x"],
+          ["services_offered", "y"],
+        ]),
+        ProductFormSchema,
+      ),
+    ).toBeNull();
+    expect(unexpectedFields(form([["tags[0]", "a"]]), ProductFormSchema)).not.toBeNull();
   });
 
   it("holds Conform's own buttons to the same rules", async () => {
@@ -107,6 +121,22 @@ describe("form field names are read against the schema before any value is built
       text: forged,
     });
     expect(refusal(() => parseSubmission(intent({ type: "validate", payload: { name: "email" } }), { schema: LoginSchema }))).toBeNull();
+    // Conform throws (a 500) on a list intent for a field that is not a list, or with no name at all.
+    for (const forgedIntent of [
+      { type: "remove", payload: { name: "email", index: 0 } },
+      { type: "insert", payload: {} },
+      { type: "insert", payload: { name: "" } },
+      { type: "update", payload: { value: { email: "a" } } },
+      { type: "update", payload: { name: "email", value: JSON.parse("[".repeat(50) + "]".repeat(50)) as unknown } },
+      { type: "explode", payload: {} },
+    ])
+      expect(await refusal(() => parseSubmission(intent(forgedIntent), { schema: LoginSchema })), JSON.stringify(forgedIntent)).toEqual({
+        status: 400,
+        text: forged,
+      });
+    // The product form's own buttons still work.
+    const packages = form([["__intent__", JSON.stringify({ type: "insert", payload: { name: "packages", defaultValue: { currency: "USD", amount: "" } } })]]);
+    expect(refusal(() => parseSubmission(packages, { schema: ProductFormSchema }))).toBeNull();
   });
 
   it("echoes no more of a field than the schema allows", () => {
