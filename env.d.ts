@@ -1,5 +1,5 @@
 import type { D1Migration } from "@cloudflare/vitest-pool-workers";
-import type { MailJob } from "./app/services/mail/mail.server";
+import type { MailJob } from "./app/domain/mail/mail.server";
 
 declare global {
   /** Bindings and variables of the Worker (wrangler.toml, .dev.vars, `wrangler secret put`). */
@@ -13,7 +13,7 @@ declare global {
     TOKEN_SECRET: string;
     AUTH_LIMITER: RateLimit;
     ADDRESS_LIMITER: RateLimit;
-    /** Requests refused as malformed: 30 a minute per client address (app/services/refusals.server.ts). */
+    /** Requests refused as malformed: 30 a minute per client address (app/http/refusals.server.ts). */
     REFUSAL_LIMITER: RateLimit;
     /** `local` (default, offline test-card gateway) or `stripe`. */
     PAYMENTS?: string;
@@ -30,7 +30,7 @@ declare global {
     PASSWORD_HASH_COST?: string;
     /** "off" disables the edge cache of public reads (the integration suite, which reads right after it writes). */
     EDGE_CACHE?: string;
-    /** Outgoing email jobs (app/services/mail/mail.server.ts); consumed by this Worker's `queue` handler. */
+    /** Outgoing email jobs (app/domain/mail/mail.server.ts); consumed by this Worker's `queue` handler. */
     MAIL_QUEUE: Queue<MailJob>;
     /** How email leaves: `local` (default) keeps it in the outbox at /admin/emails. */
     MAIL_TRANSPORT?: string;

@@ -38,6 +38,41 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: { "@typescript-eslint/no-this-alias": "off" },
   },
+  // The layers (each folder's README): what the browser's code and the shared helpers may not
+  // reach, and app/edge only from server.ts. Types alone may cross: they are erased.
+  {
+    files: ["app/lib/**", "app/components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/edge/*", "~/http/*", "~/auth/*", "~/domain/*", "~/platform/*", "**/edge/*", "**/http/*", "**/auth/*", "**/domain/*", "**/platform/*"],
+              allowTypeImports: true,
+              message: "app/lib and app/components run in the browser too: they may use the server's types, never its code.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/routes/**", "app/http/**", "app/auth/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/edge/*", "**/edge/*", "~/platform/*", "**/platform/*"],
+              message: "app/edge and app/platform are server.ts's: what a route or service needs from them belongs elsewhere (app/edge/README.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Formatting is Prettier's (`npm run format`); lint rules that would argue with it are off.
   prettier,
 );

@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDb, type Database } from "./db/client";
-import type { PaymentGateway } from "./app/services/payments/gateway.server";
-import { isLocalEnvironment, shopOrigin } from "./app/services/environment.server";
-import { createPaymentGateway } from "./app/services/payments/factory.server";
-import { openD1Session, type RequestD1 } from "./app/services/d1-sessions.server";
-import { passwordCost, type PasswordCost } from "./app/services/password.server";
+import type { PaymentGateway } from "./app/domain/payments/gateway.server";
+import { isLocalEnvironment, shopOrigin } from "./app/domain/environment.server";
+import { createPaymentGateway } from "./app/domain/payments/factory.server";
+import { openD1Session, type RequestD1 } from "./app/edge/d1-sessions.server";
+import { passwordCost, type PasswordCost } from "./app/auth/password.server";
 
 /** What the Cloudflare runtime hands every request (the dev proxy supplies the same shape). */
 export interface CloudflareContext {

@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { clientChunks } from "./client-chunks";
-import { staticAssetHeadersFile } from "./app/services/security.server";
+import { staticAssetHeadersFile } from "./app/edge/security.server";
 import { getLoadContext } from "./load-context";
 
 /** Writes build/client/_headers: static files get the Worker's security headers too. */

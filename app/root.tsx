@@ -5,7 +5,7 @@ import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { useNonce } from "~/lib/nonce";
-import { getCustomer } from "~/services/auth.server";
+import { getCustomer } from "~/auth/auth.server";
 import styles from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [

@@ -28,7 +28,7 @@ const TRIED = [
     "decimals count): 13% fewer samples. Kept.",
   "Remix's route matching (2026-11-24): each request is matched several times (the server, the data router, the render, the browser's " +
     "manifest), each time flattening and ranking every route and compiling its pattern: 20% of the samples with 86 route modules, 37 of " +
-    "them the JSON API's. Pages and the API now each have a Remix handler with only their own routes (app/services/split-build.server.ts): " +
+    "them the JSON API's. Pages and the API now each have a Remix handler with only their own routes (app/platform/split-build.server.ts): " +
     "matching fell to 12% of the samples and the samples per request by about 5% (two profiles each), which the load runs do not separate " +
     "from their spread (/products stayed at 10.7× the trivial route). Kept. What remains of a page's CPU: React's server render about a " +
     "quarter, the remaining matching (49 page routes, 4–5 times per request), the D1 binding's " +

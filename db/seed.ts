@@ -6,7 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
-import { isLocalEnvironment } from "../app/services/environment.server";
+import { isLocalEnvironment } from "../app/domain/environment.server";
 import { createDb } from "./client";
 import { seed } from "./seed/seed";
 

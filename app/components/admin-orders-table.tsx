@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { currencySymbol } from "~/lib/currency";
-import type { OrderView } from "~/services/orders.server";
+import type { OrderView } from "~/domain/orders/orders.server";
 import { WorkStatusBadge } from "./work-status";
 import { StatusBadge } from "./ui/status-badge";
 

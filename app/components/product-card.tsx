@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { fetchPriority } from "~/lib/html";
 import { posterSrc } from "~/lib/media-variants";
 import { formatMoney } from "~/lib/money";
-import type { ProductCardView } from "~/services/products.server";
+import type { ProductCardView } from "~/domain/catalogue/products.server";
 import { Picture } from "./ui/picture";
 import { Rating } from "./ui/rating";
 import { useVideoCoordinator } from "./video-coordinator";

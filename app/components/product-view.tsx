@@ -1,6 +1,6 @@
 import { Link, useNavigate, useSearchParams } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
-import type { PackageView, ProductView as Product } from "~/services/products.server";
+import type { PackageView, ProductView as Product } from "~/domain/catalogue/products.server";
 import { galleryItems, MediaGallery } from "./media-gallery";
 import { Rating } from "./ui/rating";
 import { TableScroller } from "./ui/table-scroller";

@@ -1,9 +1,9 @@
 /**
  * The JSON API's contract: every call under `/api/v1`, with who may make it, the Zod schemas its
  * route validates the request with, and the shapes it answers with. The OpenAPI document
- * (`/api/v1/openapi.json`, services/openapi.server.ts) and the reference page (`/api/docs`) are
+ * (`/api/v1/openapi.json`, http/openapi.server.ts) and the reference page (`/api/docs`) are
  * generated from it, the server answers methods a path does not list with 405 from it
- * (services/api-boundary.server.ts), and tests check that the routes and their answers agree with it.
+ * (edge/api-boundary.server.ts), and tests check that the routes and their answers agree with it.
  */
 import { z } from "zod";
 import { paymentStatuses } from "../../db/schema";

@@ -31,9 +31,6 @@ export function apiJson(body: unknown, { status = 200, cache = "no-store", reque
 
 export const PUBLIC_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
 
-/** Reads a JSON object body (request-body.server.ts): 415/413/400 `BodyRefusal`s, answered by `apiRoute`. */
-export { readJson as readJsonObject } from "~/services/request-body.server";
-
 /** The object under `key` of a body such as `{ user: { … } }` (SPEC §7 wraps payloads). */
 export function wrapped(body: Record<string, unknown>, key: string): Record<string, unknown> {
   const inner = body[key];

@@ -1,6 +1,6 @@
 /**
  * What product media may be, shared by the admin forms (their `accept` lists and hints) and the
- * server's checks (app/services/media.server.ts), so the page never promises other limits
+ * server's checks (app/domain/media/media.server.ts), so the page never promises other limits
  * than the server enforces.
  */
 export const IMAGE_LIMIT_BYTES = 10 * 1024 * 1024;

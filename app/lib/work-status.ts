@@ -2,7 +2,7 @@
  * The work an order carries after payment, as a state machine: which statuses exist, what each is
  * called on screen, and which actor may move an order from which status to which. Isomorphic (the
  * screens show the labels and the steps); the service that applies a move is
- * `services/fulfilment.server.ts`, the only place an order's work status changes.
+ * `domain/orders/fulfilment.server.ts`, the only place an order's work status changes.
  */
 export const WORK_STATUSES = ["awaiting_payment", "awaiting_brief", "in_progress", "delivered", "revision_requested", "completed", "cancelled"] as const;
 export type WorkStatus = (typeof WORK_STATUSES)[number];

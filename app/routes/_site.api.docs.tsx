@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { apiReference } from "~/services/openapi.server";
+import { apiReference } from "~/http/openapi.server";
 
 /** The JSON API's reference, for people: the OpenAPI document (/api/v1/openapi.json) laid out. */
 export function loader({ request }: LoaderFunctionArgs) {

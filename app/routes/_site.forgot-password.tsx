@@ -6,9 +6,9 @@ import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { ForgotPasswordSchema } from "~/lib/schemas/auth";
-import { parseSubmission } from "~/services/form-submission.server";
+import { parseSubmission } from "~/http/form-submission.server";
 import { LOGIN_PATH, RESET_LINK_SENT } from "~/lib/password-recovery";
-import { requestPasswordReset } from "~/services/password-recovery.server";
+import { requestPasswordReset } from "~/auth/password-recovery.server";
 
 export const headers = actionRetryAfter;
 

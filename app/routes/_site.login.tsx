@@ -6,11 +6,11 @@ import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { LoginSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { getCustomer } from "~/services/auth.server";
-import { signInWithForm } from "~/services/sign-in.server";
+import { getCustomer } from "~/auth/auth.server";
+import { signInWithForm } from "~/auth/sign-in.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { PASSWORD_RESET_DONE } from "~/lib/password-recovery";
-import { pageMeta } from "~/services/seo.server";
+import { pageMeta } from "~/http/seo.server";
 
 /** Messages another screen may ask the login page to show (never free text from the URL). */
 const NOTICES: Record<string, string> = {

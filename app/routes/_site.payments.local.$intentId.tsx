@@ -3,9 +3,9 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { formatMoney } from "~/lib/money";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { requireCustomer } from "~/services/auth.server";
-import { getOrder, getOrderIdByIntent, recordIntentStatus } from "~/services/orders.server";
-import { mailNotice } from "~/services/mail/order-emails.server";
+import { requireCustomer } from "~/auth/auth.server";
+import { getOrder, getOrderIdByIntent, recordIntentStatus } from "~/domain/orders/orders.server";
+import { mailNotice } from "~/domain/mail/order-emails.server";
 
 /**
  * The local gateway's stand-in for a bank's 3-D Secure page (card 4000 0025 0000 3155): the

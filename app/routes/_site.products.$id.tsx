@@ -5,9 +5,9 @@ import { GALLERY_SIZES, galleryItems, galleryPoster } from "~/components/media-g
 import { fetchPriority } from "~/lib/html";
 import { pictureSources } from "~/lib/media-variants";
 import { ProductView } from "~/components/product-view";
-import { getProduct } from "~/services/products.server";
+import { getProduct } from "~/domain/catalogue/products.server";
 import { parseId } from "~/lib/record-id";
-import { pageMeta, productJsonLd } from "~/services/seo.server";
+import { pageMeta, productJsonLd } from "~/http/seo.server";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = parseId(params.id);

@@ -5,8 +5,8 @@ import { Pagination } from "~/components/ui/pagination";
 import { ProductCardSkeleton } from "~/components/ui/skeleton";
 import { OneVideoAtATime } from "~/components/video-coordinator";
 import { parsePageParam, parseTagParam, QUERY_MAX_LENGTH } from "~/lib/query";
-import { getCatalogPage } from "~/services/products.server";
-import { pageMeta, SITE_DESCRIPTION } from "~/services/seo.server";
+import { getCatalogPage } from "~/domain/catalogue/products.server";
+import { pageMeta, SITE_DESCRIPTION } from "~/http/seo.server";
 
 /** SPEC §9: five products per page on the customer screen. */
 export const PRODUCTS_PAGE_SIZE = 5;

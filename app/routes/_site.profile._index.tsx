@@ -1,15 +1,15 @@
-import { parseSubmission } from "~/services/form-submission.server";
+import { parseSubmission } from "~/http/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormError, PasswordChangeFields, SubmitButton } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { ChangePasswordSchema, UpdateProfileSchema } from "~/lib/schemas/auth";
-import { updateName } from "~/services/accounts.server";
-import { changeAccountPassword } from "~/services/password-recovery.server";
-import { passwordChangeRefusal } from "~/services/sign-in.server";
-import { requireCustomer } from "~/services/auth.server";
-import { sessionCookie } from "~/services/sessions.server";
+import { updateName } from "~/auth/accounts.server";
+import { changeAccountPassword } from "~/auth/password-recovery.server";
+import { passwordChangeRefusal } from "~/auth/sign-in.server";
+import { requireCustomer } from "~/auth/auth.server";
+import { sessionCookie } from "~/auth/sessions.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -8,17 +8,17 @@ import { formatMoney } from "~/lib/money";
 import { packageName } from "~/lib/packages";
 import { parseId } from "~/lib/record-id";
 import { AUTO_COMPLETE_DAYS, WORK_STATUS_LABEL } from "~/lib/work-status";
-import { requireCustomer } from "~/services/auth.server";
+import { requireCustomer } from "~/auth/auth.server";
 import { RevisionSchema } from "~/lib/schemas/revision";
-import { approveDelivery, getOrderWork, getWorkState, markThreadRead, postMessage, requestRevision } from "~/services/fulfilment.server";
-import { readScreenForm } from "~/services/request-body.server";
+import { approveDelivery, getOrderWork, getWorkState, markThreadRead, postMessage, requestRevision } from "~/domain/orders/fulfilment.server";
+import { readScreenForm } from "~/http/request-body.server";
 import { MessageSchema } from "~/lib/schemas/message";
 import { MessageThread } from "~/components/message-thread";
 import { AttachmentList } from "~/components/attachment-list";
-import { parseSubmission } from "~/services/form-submission.server";
-import { OrderError } from "~/services/orders.server";
-import { mailNotice } from "~/services/mail/order-emails.server";
-import { ATTACHMENT_FORM, formFiles } from "~/services/order-files.server";
+import { parseSubmission } from "~/http/form-submission.server";
+import { OrderError } from "~/domain/orders/orders.server";
+import { mailNotice } from "~/domain/mail/order-emails.server";
+import { ATTACHMENT_FORM, formFiles } from "~/domain/orders/order-files.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);

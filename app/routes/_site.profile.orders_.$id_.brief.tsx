@@ -6,13 +6,13 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { AttachmentInput } from "~/components/attachment-list";
 import { parseId } from "~/lib/record-id";
 import { BRIEF_LIMITS, BriefSchema } from "~/lib/schemas/brief";
-import { requireCustomer } from "~/services/auth.server";
-import { getWorkState, submitBrief } from "~/services/fulfilment.server";
-import { parseSubmission } from "~/services/form-submission.server";
-import { readScreenForm } from "~/services/request-body.server";
-import { OrderError } from "~/services/orders.server";
-import { mailNotice } from "~/services/mail/order-emails.server";
-import { ATTACHMENT_FORM, formFiles } from "~/services/order-files.server";
+import { requireCustomer } from "~/auth/auth.server";
+import { getWorkState, submitBrief } from "~/domain/orders/fulfilment.server";
+import { parseSubmission } from "~/http/form-submission.server";
+import { readScreenForm } from "~/http/request-body.server";
+import { OrderError } from "~/domain/orders/orders.server";
+import { mailNotice } from "~/domain/mail/order-emails.server";
+import { ATTACHMENT_FORM, formFiles } from "~/domain/orders/order-files.server";
 
 /** The brief can be written while the order awaits it; otherwise its page is the order's page. */
 async function briefable(args: LoaderFunctionArgs | ActionFunctionArgs) {

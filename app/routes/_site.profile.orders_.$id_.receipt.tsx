@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PrintButton } from "~/components/print-button";
 import { parseId } from "~/lib/record-id";
 import { SHOP, TAX_NOTE } from "~/lib/shop";
-import { requireCustomer } from "~/services/auth.server";
-import { getReceipt, receiptRows } from "~/services/receipts.server";
+import { requireCustomer } from "~/auth/auth.server";
+import { getReceipt, receiptRows } from "~/domain/orders/receipts.server";
 
 /** The receipt of a paid order, for its owner: printable (print CSS hides the shop's chrome) and as a PDF. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

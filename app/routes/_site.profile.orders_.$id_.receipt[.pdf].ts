@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseId } from "~/lib/record-id";
-import { requireCustomer } from "~/services/auth.server";
-import { getReceipt, receiptPdf } from "~/services/receipts.server";
+import { requireCustomer } from "~/auth/auth.server";
+import { getReceipt, receiptPdf } from "~/domain/orders/receipts.server";
 
 /** GET /profile/orders/{id}/receipt.pdf: the receipt as a PDF download, for the order's owner only. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AddressesLoading } from "~/components/profile-loading";
 import { countryName } from "~/lib/countries";
-import { listAddresses } from "~/services/addresses.server";
-import { requireCustomer } from "~/services/auth.server";
+import { listAddresses } from "~/domain/orders/addresses.server";
+import { requireCustomer } from "~/auth/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);

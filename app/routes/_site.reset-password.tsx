@@ -6,9 +6,9 @@ import { FormError, SubmitButton } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { ResetPasswordSchema } from "~/lib/schemas/auth";
-import { parseSubmission } from "~/services/form-submission.server";
+import { parseSubmission } from "~/http/form-submission.server";
 import { LOGIN_PATH, RESET_LINK_INVALID } from "~/lib/password-recovery";
-import { isLiveResetToken, resetPassword } from "~/services/password-recovery.server";
+import { isLiveResetToken, resetPassword } from "~/auth/password-recovery.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

@@ -1,4 +1,4 @@
-import { parseSubmission } from "~/services/form-submission.server";
+import { parseSubmission } from "~/http/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
@@ -8,10 +8,10 @@ import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { SignupSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { getCustomer } from "~/services/auth.server";
-import { refusalInit, signUpCustomer } from "~/services/sign-in.server";
+import { getCustomer } from "~/auth/auth.server";
+import { refusalInit, signUpCustomer } from "~/auth/sign-in.server";
 import { actionRetryAfter } from "~/lib/retry-after";
-import { pageMeta } from "~/services/seo.server";
+import { pageMeta } from "~/http/seo.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getCustomer(context, request)) throw redirect("/products");

@@ -4,7 +4,7 @@ import { AuthCard } from "~/components/auth-card";
 import { SubmitButton } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { UNSUBSCRIBE_DONE, UNSUBSCRIBE_INVALID, UNSUBSCRIBE_PATH } from "~/lib/subscribe-messages";
-import { isUnsubscribeToken, unsubscribe } from "~/services/newsletter.server";
+import { isUnsubscribeToken, unsubscribe } from "~/domain/marketing/newsletter.server";
 
 const field = (value: unknown) => (typeof value === "string" && value.length > 0 && value.length <= 320 ? value : null);
 const noStore = { "Cache-Control": "no-store" };

@@ -12,8 +12,8 @@ import {
   verificationResent,
   verifyBanner,
 } from "~/lib/email-verification";
-import { getCustomer, requireCustomer } from "~/services/auth.server";
-import { confirmationFor, confirmEmail, resendVerification } from "~/services/email-verification.server";
+import { getCustomer, requireCustomer } from "~/auth/auth.server";
+import { confirmationFor, confirmEmail, resendVerification } from "~/auth/email-verification.server";
 
 /** What the page shows: a link to confirm, a spent link, or (no link) where the account stands. */
 type PageState =

@@ -1,14 +1,14 @@
-import { parseSubmission } from "~/services/form-submission.server";
+import { parseSubmission } from "~/http/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError, PasswordChangeFields, SubmitButton } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { AdminChangePasswordSchema } from "~/lib/schemas/auth";
-import { changeAccountPassword } from "~/services/password-recovery.server";
-import { requireAdmin } from "~/services/auth.server";
-import { sessionCookie } from "~/services/sessions.server";
-import { passwordChangeRefusal } from "~/services/sign-in.server";
+import { changeAccountPassword } from "~/auth/password-recovery.server";
+import { requireAdmin } from "~/auth/auth.server";
+import { sessionCookie } from "~/auth/sessions.server";
+import { passwordChangeRefusal } from "~/auth/sign-in.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

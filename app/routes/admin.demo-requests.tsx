@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { adminDateTime } from "~/components/admin-orders-table";
-import { requireAdmin } from "~/services/auth.server";
-import { listDemoRequests } from "~/services/demo-requests.server";
+import { requireAdmin } from "~/auth/auth.server";
+import { listDemoRequests } from "~/domain/marketing/demo-requests.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

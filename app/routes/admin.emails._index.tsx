@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { adminDateTime } from "~/components/admin-orders-table";
-import { requireAdmin } from "~/services/auth.server";
-import { listEmails, OUTBOX_SIZE } from "~/services/mail/mail.server";
+import { requireAdmin } from "~/auth/auth.server";
+import { listEmails, OUTBOX_SIZE } from "~/domain/mail/mail.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { DELIVERY_LIMITS } from "~/lib/delivery-rules";
 import { parseId } from "~/lib/record-id";
-import { requireAdminForFetch } from "~/services/auth.server";
-import { deliver, getWorkState } from "~/services/fulfilment.server";
-import { BodyRefusal, readForm } from "~/services/request-body.server";
-import { mailNotice } from "~/services/mail/order-emails.server";
-import { DELIVERY_FORM, formFiles } from "~/services/order-files.server";
-import { OrderError } from "~/services/orders.server";
+import { requireAdminForFetch } from "~/auth/auth.server";
+import { deliver, getWorkState } from "~/domain/orders/fulfilment.server";
+import { BodyRefusal, readForm } from "~/http/request-body.server";
+import { mailNotice } from "~/domain/mail/order-emails.server";
+import { DELIVERY_FORM, formFiles } from "~/domain/orders/order-files.server";
+import { OrderError } from "~/domain/orders/orders.server";
 
 /**
  * POST /admin/orders/{id}/deliveries: the admin order page's upload with JavaScript (it shows each

@@ -4,9 +4,9 @@ import { AdminOrdersTable } from "~/components/admin-orders-table";
 import { Pagination } from "~/components/ui/pagination";
 import { parsePageParam } from "~/lib/query";
 import { WORK_STATUS_LABEL, WORK_STATUSES, type WorkStatus } from "~/lib/work-status";
-import { requireAdmin } from "~/services/auth.server";
-import { listOrderQueue, type QueueSort } from "~/services/orders.server";
-import { sessionSubject } from "~/services/sessions.server";
+import { requireAdmin } from "~/auth/auth.server";
+import { listOrderQueue, type QueueSort } from "~/domain/orders/orders.server";
+import { sessionSubject } from "~/auth/sessions.server";
 
 /** SPEC §9: twenty orders per page for admins. */
 const PAGE_SIZE = 20;

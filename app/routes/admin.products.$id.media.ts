@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson, methodNotAllowed } from "~/lib/api";
 import { mediaKinds, type MediaKind } from "../../db/schema";
-import { requireAdminForFetch } from "~/services/auth.server";
-import { addMedia, IMAGE_LIMIT_BYTES, MediaError, VIDEO_LIMIT_BYTES } from "~/services/media.server";
-import { productExists } from "~/services/product-admin.server";
+import { requireAdminForFetch } from "~/auth/auth.server";
+import { addMedia, IMAGE_LIMIT_BYTES, MediaError, VIDEO_LIMIT_BYTES } from "~/domain/media/media.server";
+import { productExists } from "~/domain/catalogue/product-admin.server";
 import { parseId } from "~/lib/record-id";
 
 /**

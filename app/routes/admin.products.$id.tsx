@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ProductView } from "~/components/product-view";
-import { requireAdmin } from "~/services/auth.server";
-import { getProduct } from "~/services/products.server";
+import { requireAdmin } from "~/auth/auth.server";
+import { getProduct } from "~/domain/catalogue/products.server";
 import { parseId } from "~/lib/record-id";
 
 /** The product page inside the admin layout, without Continue (SPEC §2, §6). */

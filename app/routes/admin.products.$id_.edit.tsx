@@ -1,5 +1,5 @@
 import { FormProvider } from "@conform-to/react";
-import { parseSubmission } from "~/services/form-submission.server";
+import { parseSubmission } from "~/http/form-submission.server";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useRef, useState } from "react";
@@ -11,13 +11,13 @@ import { FormError, SubmitButton } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { PRODUCT_CREATE_MESSAGES, PRODUCT_EDIT_MESSAGES, ProductDetailsSchema } from "~/lib/schemas/product";
-import { requireAdmin } from "~/services/auth.server";
-import { addFiles, MediaError, moveMedia, removeMedia } from "~/services/media.server";
-import { getProductForEdit, productExists, setArchived, updateProduct, type EditableMedia } from "~/services/product-admin.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireAdmin } from "~/auth/auth.server";
+import { addFiles, MediaError, moveMedia, removeMedia } from "~/domain/media/media.server";
+import { getProductForEdit, productExists, setArchived, updateProduct, type EditableMedia } from "~/domain/catalogue/product-admin.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { IMAGE_ACCEPT, IMAGE_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-rules";
 import { parseId } from "~/lib/record-id";
-import { BodyRefusal, readForm } from "~/services/request-body.server";
+import { BodyRefusal, readForm } from "~/http/request-body.server";
 import { PRODUCT_MEDIA_FORM } from "~/lib/media-rules";
 
 function productId(raw: string | undefined) {

@@ -2,8 +2,8 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/ui/pagination";
 import { parsePageParam } from "~/lib/query";
-import { requireAdmin } from "~/services/auth.server";
-import { listAdminProducts } from "~/services/product-admin.server";
+import { requireAdmin } from "~/auth/auth.server";
+import { listAdminProducts } from "~/domain/catalogue/product-admin.server";
 
 /** SPEC §9: five products per page in the admin list. */
 const PAGE_SIZE = 5;

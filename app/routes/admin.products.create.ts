@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson, methodNotAllowed } from "~/lib/api";
-import { requireAdminForFetch } from "~/services/auth.server";
-import { createProductDetails } from "~/services/product-form.server";
+import { requireAdminForFetch } from "~/auth/auth.server";
+import { createProductDetails } from "~/http/product-form.server";
 import { PRODUCT_CREATE_MESSAGES } from "~/lib/schemas/product";
 
 /**

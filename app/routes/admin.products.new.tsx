@@ -10,11 +10,11 @@ import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { PRODUCT_CREATE_MESSAGES, ProductFormSchema } from "~/lib/schemas/product";
 import type { Toast } from "~/lib/toast";
-import { requireAdmin } from "~/services/auth.server";
-import { createProductWithFiles } from "~/services/product-form.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireAdmin } from "~/auth/auth.server";
+import { createProductWithFiles } from "~/http/product-form.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { IMAGE_ACCEPT, IMAGE_RULE, THUMBNAIL_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-rules";
-import { BodyRefusal, readForm } from "~/services/request-body.server";
+import { BodyRefusal, readForm } from "~/http/request-body.server";
 import { PRODUCT_MEDIA_FORM } from "~/lib/media-rules";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

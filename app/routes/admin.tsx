@@ -4,8 +4,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Logo } from "~/components/logo";
 import { Toaster } from "~/components/toaster";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
-import { requireAdmin } from "~/services/auth.server";
-import { readToasts } from "~/services/toast.server";
+import { requireAdmin } from "~/auth/auth.server";
+import { readToasts } from "~/http/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);

@@ -6,8 +6,8 @@ import { Field, FormError, SubmitButton } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { AdminLoginSchema } from "~/lib/schemas/auth";
-import { getSignedInAdmin } from "~/services/auth.server";
-import { signInWithForm } from "~/services/sign-in.server";
+import { getSignedInAdmin } from "~/auth/auth.server";
+import { signInWithForm } from "~/auth/sign-in.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { PASSWORD_RESET_DONE } from "~/lib/password-recovery";
 

@@ -1,5 +1,5 @@
 import { apiError } from "~/lib/api";
-import { apiRoute } from "~/services/api-route.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** Unknown API paths answer in JSON, not with the HTML 404 page. */
 export const loader = apiRoute(async () => {

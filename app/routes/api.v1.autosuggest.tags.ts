@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson, PUBLIC_CACHE } from "~/lib/api";
 import { AutosuggestQuerySchema, firstIssueMessage, searchParamsObject } from "~/lib/query";
-import { suggestTags } from "~/services/products.server";
+import { suggestTags } from "~/domain/catalogue/products.server";
 import { parseApiInput } from "~/lib/api-messages";
-import { apiRoute } from "~/services/api-route.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** GET /api/v1/autosuggest/tags?query → { data: string[] } (SPEC §7). */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson } from "~/lib/api";
-import { getAddress } from "~/services/addresses.server";
-import { requireApiCustomer } from "~/services/auth.server";
+import { getAddress } from "~/domain/orders/addresses.server";
+import { requireApiCustomer } from "~/auth/auth.server";
 import { parseId } from "~/lib/record-id";
-import { apiRoute } from "~/services/api-route.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** GET /api/v1/billing_addresses/{id}: the owner only, whatever SPEC §7 says about its auth header. */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson, wrapped } from "~/lib/api";
 import { AddressSchema } from "~/lib/schemas/address";
-import { AddressLimitError, createAddress, listAddresses } from "~/services/addresses.server";
-import { requireApiCustomer } from "~/services/auth.server";
-import { apiRoute, readApiBody } from "~/services/api-route.server";
+import { AddressLimitError, createAddress, listAddresses } from "~/domain/orders/addresses.server";
+import { requireApiCustomer } from "~/auth/auth.server";
+import { apiRoute, readApiBody } from "~/http/api-route.server";
 
 /** GET /api/v1/billing_addresses → the caller's addresses (SPEC §7). */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {

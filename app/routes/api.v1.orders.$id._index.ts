@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson } from "~/lib/api";
-import { requireApiAnyAccount } from "~/services/auth.server";
-import { getOrder } from "~/services/orders.server";
+import { requireApiAnyAccount } from "~/auth/auth.server";
+import { getOrder } from "~/domain/orders/orders.server";
 import { parseId } from "~/lib/record-id";
-import { apiRoute } from "~/services/api-route.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** GET /api/v1/orders/{id}: the owner or an admin; anyone else gets 404, never data. */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {

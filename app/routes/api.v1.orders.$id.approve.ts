@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
-import { requireApiToken } from "~/services/auth.server";
-import { approveDelivery } from "~/services/fulfilment.server";
-import { getOrder } from "~/services/orders.server";
-import { apiRoute, requireIdParam } from "~/services/api-route.server";
-import { mailNotice } from "~/services/mail/order-emails.server";
+import { requireApiToken } from "~/auth/auth.server";
+import { approveDelivery } from "~/domain/orders/fulfilment.server";
+import { getOrder } from "~/domain/orders/orders.server";
+import { apiRoute, requireIdParam } from "~/http/api-route.server";
+import { mailNotice } from "~/domain/mail/order-emails.server";
 
 /** POST /api/v1/orders/{id}/approve (owner) → 200, the order completed; before a delivery → 409. */
 export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {

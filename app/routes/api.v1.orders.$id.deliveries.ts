@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
-import { requireApiAnyAccount, requireApiToken } from "~/services/auth.server";
-import { deliver, getWorkState, listDeliveries } from "~/services/fulfilment.server";
-import { readForm } from "~/services/request-body.server";
-import { DELIVERY_FORM } from "~/services/order-files.server";
-import { getOrder, OrderError } from "~/services/orders.server";
-import { apiRoute, requireIdParam } from "~/services/api-route.server";
+import { requireApiAnyAccount, requireApiToken } from "~/auth/auth.server";
+import { deliver, getWorkState, listDeliveries } from "~/domain/orders/fulfilment.server";
+import { readForm } from "~/http/request-body.server";
+import { DELIVERY_FORM } from "~/domain/orders/order-files.server";
+import { getOrder, OrderError } from "~/domain/orders/orders.server";
+import { apiRoute, requireIdParam } from "~/http/api-route.server";
 import { DELIVERY_LIMITS } from "~/lib/delivery-rules";
-import { mailNotice } from "~/services/mail/order-emails.server";
+import { mailNotice } from "~/domain/mail/order-emails.server";
 
 /** GET /api/v1/orders/{id}/deliveries: newest first, the owner or an admin. */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
-import { requireApiAnyAccount } from "~/services/auth.server";
-import { listOrderEvents } from "~/services/fulfilment.server";
-import { apiRoute, requireIdParam } from "~/services/api-route.server";
+import { requireApiAnyAccount } from "~/auth/auth.server";
+import { listOrderEvents } from "~/domain/orders/fulfilment.server";
+import { apiRoute, requireIdParam } from "~/http/api-route.server";
 
 /** GET /api/v1/orders/{id}/events: the order's timeline, oldest first (the owner or an admin). */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {

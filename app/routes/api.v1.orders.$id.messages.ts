@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
 import { MessageSchema } from "~/lib/schemas/message";
-import { requireApiAnyAccount } from "~/services/auth.server";
-import { getWorkState, listMessages, postMessage } from "~/services/fulfilment.server";
-import { isMultipart, readForm } from "~/services/request-body.server";
-import { ApiFailure, apiRoute, readApiBody, requireIdParam } from "~/services/api-route.server";
-import { ATTACHMENT_FORM, formFiles } from "~/services/order-files.server";
+import { requireApiAnyAccount } from "~/auth/auth.server";
+import { getWorkState, listMessages, postMessage } from "~/domain/orders/fulfilment.server";
+import { isMultipart, readForm } from "~/http/request-body.server";
+import { ApiFailure, apiRoute, readApiBody, requireIdParam } from "~/http/api-route.server";
+import { ATTACHMENT_FORM, formFiles } from "~/domain/orders/order-files.server";
 
 /** GET /api/v1/orders/{id}/messages: the thread, oldest first (the owner or an admin). */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
 import { RefundSchema } from "~/lib/schemas/refund";
-import { requireApiToken } from "~/services/auth.server";
-import { mailNotice } from "~/services/mail/order-emails.server";
-import { getOrder } from "~/services/orders.server";
-import { refundOrder } from "~/services/refunds.server";
-import { apiRoute, readApiBody, requireIdParam } from "~/services/api-route.server";
+import { requireApiToken } from "~/auth/auth.server";
+import { mailNotice } from "~/domain/mail/order-emails.server";
+import { getOrder } from "~/domain/orders/orders.server";
+import { refundOrder } from "~/domain/orders/refunds.server";
+import { apiRoute, readApiBody, requireIdParam } from "~/http/api-route.server";
 
 /**
  * POST /api/v1/orders/{id}/refund {refund:{reason}} (admin) → 200 with `payment_status: "refunded"`

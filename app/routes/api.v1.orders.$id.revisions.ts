@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
 import { RevisionSchema } from "~/lib/schemas/revision";
-import { requireApiAnyAccount, requireApiToken } from "~/services/auth.server";
-import { listRevisions, requestRevision } from "~/services/fulfilment.server";
-import { getOrder } from "~/services/orders.server";
-import { apiRoute, readApiBody, requireIdParam } from "~/services/api-route.server";
-import { mailNotice } from "~/services/mail/order-emails.server";
+import { requireApiAnyAccount, requireApiToken } from "~/auth/auth.server";
+import { listRevisions, requestRevision } from "~/domain/orders/fulfilment.server";
+import { getOrder } from "~/domain/orders/orders.server";
+import { apiRoute, readApiBody, requireIdParam } from "~/http/api-route.server";
+import { mailNotice } from "~/domain/mail/order-emails.server";
 
 /** GET /api/v1/orders/{id}/revisions: the revision requests with their pinned comments (owner or admin). */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson } from "~/lib/api";
-import { requireApiAnyAccount } from "~/services/auth.server";
-import { getOrder, syncPaymentStatus } from "~/services/orders.server";
+import { requireApiAnyAccount } from "~/auth/auth.server";
+import { getOrder, syncPaymentStatus } from "~/domain/orders/orders.server";
 import { parseId } from "~/lib/record-id";
-import { apiRoute } from "~/services/api-route.server";
-import { mailNotice } from "~/services/mail/order-emails.server";
+import { apiRoute } from "~/http/api-route.server";
+import { mailNotice } from "~/domain/mail/order-emails.server";
 
 /**
  * PUT /api/v1/orders/{id}/update_payment_status → data.payment_status. Whatever status the client

@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { CreateOrderSchema } from "~/lib/schemas/order";
-import { apiError, apiJson, readJsonObject, wrapped } from "~/lib/api";
+import { apiError, apiJson, wrapped } from "~/lib/api";
+import { readJson } from "~/http/request-body.server";
 import { firstIssueMessage, PaginationQuerySchema, searchParamsObject } from "~/lib/query";
-import { requireApiAnyAccount, requireApiCustomer } from "~/services/auth.server";
-import { createOrder, listOrders, OrderError } from "~/services/orders.server";
-import { randomToken } from "~/services/crypto.server";
+import { requireApiAnyAccount, requireApiCustomer } from "~/auth/auth.server";
+import { createOrder, listOrders, OrderError } from "~/domain/orders/orders.server";
+import { randomToken } from "~/auth/crypto.server";
 import { parseApiInput } from "~/lib/api-messages";
-import { apiRoute } from "~/services/api-route.server";
-import { mailNotice } from "~/services/mail/order-emails.server";
+import { apiRoute } from "~/http/api-route.server";
+import { mailNotice } from "~/domain/mail/order-emails.server";
 
 /** GET /api/v1/orders?limit&pageNumber: a customer's own orders; every order for an admin token. */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
@@ -29,7 +30,7 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
  */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   const customer = await requireApiCustomer(context, request);
-  const parsed = parseApiInput(CreateOrderSchema, wrapped(await readJsonObject(request), "order"));
+  const parsed = parseApiInput(CreateOrderSchema, wrapped(await readJson(request), "order"));
   if (!parsed.success) return apiError(422, firstIssueMessage(parsed.error));
   const key = request.headers.get("Idempotency-Key")?.slice(0, 100) || `api-${randomToken(16)}`;
   try {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
 import { ForgotPasswordSchema, ResetPasswordSchema } from "~/lib/schemas/auth";
-import { ApiFailure, apiRoute, readApiBody, tooManyAttempts } from "~/services/api-route.server";
+import { ApiFailure, apiRoute, readApiBody, tooManyAttempts } from "~/http/api-route.server";
 import { PASSWORD_RESET_DONE, RESET_LINK_INVALID, RESET_LINK_SENT } from "~/lib/password-recovery";
-import { requestPasswordReset, resetPassword } from "~/services/password-recovery.server";
+import { requestPasswordReset, resetPassword } from "~/auth/password-recovery.server";
 
 /**
  * POST /api/v1/password_resets {email}: emails a customer a reset link (the same answer for any email).

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson, PUBLIC_CACHE } from "~/lib/api";
-import { requireApiAdmin } from "~/services/auth.server";
-import { addFiles, MediaError } from "~/services/media.server";
+import { requireApiAdmin } from "~/auth/auth.server";
+import { addFiles, MediaError } from "~/domain/media/media.server";
 import { ProductDetailsSchema } from "~/lib/schemas/product";
-import { productExists, renameProduct } from "~/services/product-admin.server";
-import { getProduct } from "~/services/products.server";
+import { productExists, renameProduct } from "~/domain/catalogue/product-admin.server";
+import { getProduct } from "~/domain/catalogue/products.server";
 import { parseId } from "~/lib/record-id";
-import { apiRoute } from "~/services/api-route.server";
-import { readForm } from "~/services/request-body.server";
+import { apiRoute } from "~/http/api-route.server";
+import { readForm } from "~/http/request-body.server";
 import { PRODUCT_MEDIA_FORM } from "~/lib/media-rules";
 
 /** GET /api/v1/products/{id} → { success, data, message } (SPEC §7). */

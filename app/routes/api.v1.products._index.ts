@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson, PUBLIC_CACHE } from "~/lib/api";
 import { ProductDetailsSchema } from "~/lib/schemas/product";
-import { requireApiAdmin } from "~/services/auth.server";
-import { createProduct } from "~/services/product-admin.server";
+import { requireApiAdmin } from "~/auth/auth.server";
+import { createProduct } from "~/domain/catalogue/product-admin.server";
 import { firstIssueMessage, ProductListQuerySchema, searchParamsObject } from "~/lib/query";
-import { listProducts } from "~/services/products.server";
-import { apiRoute, readApiBody } from "~/services/api-route.server";
+import { listProducts } from "~/domain/catalogue/products.server";
+import { apiRoute, readApiBody } from "~/http/api-route.server";
 import { parseApiInput } from "~/lib/api-messages";
 
 const DEFAULT_LIMIT = 5;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
-import { apiSignIn } from "~/services/api-auth.server";
-import { apiRoute } from "~/services/api-route.server";
+import { apiSignIn } from "~/auth/api-auth.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** POST /api/v1/sign_in {session:{email,password}} → data {user, access_token, refresh_token} (SPEC §7). */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
-import { apiSignOut } from "~/services/api-auth.server";
-import { apiRoute } from "~/services/api-route.server";
+import { apiSignOut } from "~/auth/api-auth.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** DELETE /api/v1/sign_out: refresh tokens revoked and access tokens refused from now on (SPEC §7). */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {

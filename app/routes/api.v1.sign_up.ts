@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
 import { SignupSchema } from "~/lib/schemas/auth";
-import { apiSignUp } from "~/services/api-auth.server";
-import { apiRoute, readApiBody } from "~/services/api-route.server";
+import { apiSignUp } from "~/auth/api-auth.server";
+import { apiRoute, readApiBody } from "~/http/api-route.server";
 
 /** POST /api/v1/sign_up {user:{name,email,password}} → 201 data {user, access_token, refresh_token} (SPEC §7). */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson, PUBLIC_CACHE } from "~/lib/api";
-import { listTags } from "~/services/products.server";
-import { apiRoute } from "~/services/api-route.server";
+import { listTags } from "~/domain/catalogue/products.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** GET /api/v1/tags → { data: string[] } (SPEC §7). */
 export const loader = apiRoute(async ({ context }: LoaderFunctionArgs) => {

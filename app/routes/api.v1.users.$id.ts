@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson } from "~/lib/api";
-import { getUser } from "~/services/accounts.server";
-import { requireApiAdmin } from "~/services/auth.server";
+import { getUser } from "~/auth/accounts.server";
+import { requireApiAdmin } from "~/auth/auth.server";
 import { parseId } from "~/lib/record-id";
-import { apiRoute } from "~/services/api-route.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** GET /api/v1/users/{id}: admins only, whatever SPEC §7 says about its missing auth header. */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson } from "~/lib/api";
 import { firstIssueMessage, PaginationQuerySchema, searchParamsObject } from "~/lib/query";
-import { listUsers } from "~/services/accounts.server";
-import { requireApiAdmin } from "~/services/auth.server";
+import { listUsers } from "~/auth/accounts.server";
+import { requireApiAdmin } from "~/auth/auth.server";
 import { parseApiInput } from "~/lib/api-messages";
-import { apiRoute } from "~/services/api-route.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** GET /api/v1/users?limit&pageNumber (admins) → data, meta.totalPages (SPEC §7). */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {

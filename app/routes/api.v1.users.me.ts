@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
-import { requireApiCustomer } from "~/services/auth.server";
-import { apiRoute } from "~/services/api-route.server";
+import { requireApiCustomer } from "~/auth/auth.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** GET /api/v1/users/me → data is the user (SPEC §7). */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {

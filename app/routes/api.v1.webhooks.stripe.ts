@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { handleStripeWebhook } from "~/services/payments/webhooks.server";
-import { apiRoute } from "~/services/api-route.server";
+import { handleStripeWebhook } from "~/domain/payments/webhooks.server";
+import { apiRoute } from "~/http/api-route.server";
 
 /** POST /api/v1/webhooks/stripe: Stripe's payment_intent events. */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {

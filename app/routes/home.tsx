@@ -1,5 +1,5 @@
 import { getInputProps, getTextareaProps } from "@conform-to/react";
-import { parseSubmission } from "~/services/form-submission.server";
+import { parseSubmission } from "~/http/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { Footer } from "~/components/footer";
@@ -9,9 +9,9 @@ import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { TableScroller } from "~/components/ui/table-scroller";
 import { DemoRequestSchema } from "~/lib/schemas/demo-request";
-import { createDemoRequest } from "~/services/demo-requests.server";
-import { allowAnonymousWrite, TOO_MANY_ATTEMPTS } from "~/services/rate-limit.server";
-import { pageMeta, shopJsonLd } from "~/services/seo.server";
+import { createDemoRequest } from "~/domain/marketing/demo-requests.server";
+import { allowAnonymousWrite, TOO_MANY_ATTEMPTS } from "~/auth/rate-limit.server";
+import { pageMeta, shopJsonLd } from "~/http/seo.server";
 
 export function loader({ context }: LoaderFunctionArgs) {
   return {

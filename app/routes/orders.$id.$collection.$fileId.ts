@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseId } from "~/lib/record-id";
-import { orderFileViewer } from "~/services/auth.server";
-import { ApiFailure } from "~/services/api-route.server";
-import { getAttachment, getDeliveryFile } from "~/services/fulfilment.server";
-import { serveMedia } from "~/services/media.server";
+import { orderFileViewer } from "~/auth/auth.server";
+import { ApiFailure } from "~/http/api-route.server";
+import { getAttachment, getDeliveryFile } from "~/domain/orders/fulfilment.server";
+import { serveMedia } from "~/domain/media/media.server";
 
 /** The order's private files: the studio's delivered files, and the brief's and messages' attachments. */
 const COLLECTIONS = { files: getDeliveryFile, attachments: getAttachment } as const;

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { robotsTxt } from "~/services/seo.server";
+import { robotsTxt } from "~/http/seo.server";
 
 /** GET /robots.txt: private areas disallowed; the sitemap named. */
 export function loader({ context }: LoaderFunctionArgs) {

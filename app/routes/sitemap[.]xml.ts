@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { sitemapXml } from "~/services/seo.server";
+import { sitemapXml } from "~/http/seo.server";
 
 /** GET /sitemap.xml: home, the listing and every product on sale, with lastmod. */
 export async function loader({ context }: LoaderFunctionArgs) {

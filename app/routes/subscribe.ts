@@ -2,8 +2,8 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { SubscribeSchema } from "~/lib/schemas/subscribe";
 import { SUBSCRIBE_DONE, SUBSCRIBE_ERRORS, subscribeErrorCode } from "~/lib/subscribe-messages";
-import { subscribe } from "~/services/newsletter.server";
-import { allowAnonymousWrite } from "~/services/rate-limit.server";
+import { subscribe } from "~/domain/marketing/newsletter.server";
+import { allowAnonymousWrite } from "~/auth/rate-limit.server";
 
 /** The footer's newsletter box posts here from every page. */
 export function loader() {

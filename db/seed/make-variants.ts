@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { VARIANT_FORMATS, VARIANT_WIDTHS } from "../../app/lib/media-variants";
-import { transformImage } from "../../app/services/media.server";
+import { transformImage } from "../../app/domain/media/media.server";
 import { seedImageFiles, seedVariantFile } from "./seed";
 
 const mediaDir = join(import.meta.dirname, "media");

@@ -6,7 +6,7 @@
 import { count, eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { admins, packages, productMedia, products, productTags, tags, users } from "../schema";
-import { hashPassword, PRODUCTION_COST, type PasswordCost } from "../../app/services/password.server";
+import { hashPassword, PRODUCTION_COST, type PasswordCost } from "../../app/auth/password.server";
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantKey, variantSourceKey, type VariantFormat, type VariantWidth } from "../../app/lib/media-variants";
 import { DEMO_ADMIN, DEMO_CUSTOMER, SEED_PRODUCTS } from "./catalogue";
 import { seedDemoOrders } from "./demo-orders";

@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../server";
-import { REFRESH_GRACE_MS } from "~/services/tokens.server";
+import { REFRESH_GRACE_MS } from "~/auth/tokens.server";
 import { adminSignIn, api, newCustomer, signIn } from "./helpers";
 
 /**
@@ -12,7 +12,7 @@ import { adminSignIn, api, newCustomer, signIn } from "./helpers";
 type Pair = { data: { access_token: string; refresh_token: string } };
 
 async function ageRotation(token: string, ms: number) {
-  const { sha256 } = await import("~/services/crypto.server");
+  const { sha256 } = await import("~/auth/crypto.server");
   await env.DB.prepare("UPDATE refresh_tokens SET revoked_at = revoked_at - ? WHERE token_hash = ?")
     .bind(ms, await sha256(token))
     .run();

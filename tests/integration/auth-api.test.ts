@@ -1,10 +1,10 @@
 import { env } from "cloudflare:test";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { sha256 } from "~/services/crypto.server";
-import { createAccessToken, REFRESH_GRACE_MS } from "~/services/tokens.server";
+import { sha256 } from "~/auth/crypto.server";
+import { createAccessToken, REFRESH_GRACE_MS } from "~/auth/tokens.server";
 import { adminSignIn, api, newCustomer, signIn } from "./helpers";
-import { passwordCost } from "~/services/password.server";
+import { passwordCost } from "~/auth/password.server";
 
 const SECRET = env.TOKEN_SECRET;
 type Err = { success: false; message: string; errors?: string[]; error_code?: string };

@@ -1,7 +1,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
-import { getSessionSubject, SESSION_POLICY } from "~/services/sessions.server";
+import { getSessionSubject, SESSION_POLICY } from "~/auth/sessions.server";
 import { adminCookie, api, cookieFrom, customerCookie, newCustomer, postForm } from "./helpers";
 
 function visit(path: string, cookie?: string) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { products, productTags, tags } from "../../db/schema";
 import { SEED_PRODUCTS } from "../../db/seed/catalogue";
-import { getCatalogPage, getProduct, listProducts, listTags, suggestProducts, suggestTags } from "~/services/products.server";
+import { getCatalogPage, getProduct, listProducts, listTags, suggestProducts, suggestTags } from "~/domain/catalogue/products.server";
 
 const db = createDb(env.DB);
 const seededTags = [...new Set(SEED_PRODUCTS.flatMap((p) => p.tags))].sort();

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
-import { expireUnpaidOrders, UNPAID_ORDER_LIFETIME_MS } from "~/services/orders.server";
-import { CANCELED_MESSAGE, createLocalGateway, TEST_CARDS } from "~/services/payments/local-gateway.server";
+import { expireUnpaidOrders, UNPAID_ORDER_LIFETIME_MS } from "~/domain/orders/orders.server";
+import { CANCELED_MESSAGE, createLocalGateway, TEST_CARDS } from "~/domain/payments/local-gateway.server";
 import { api, cookieFrom, newCustomer, postForm } from "./helpers";
 
 /**

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { seed } from "../../db/seed/seed";
-import { passwordCost } from "~/services/password.server";
+import { passwordCost } from "~/auth/password.server";
 import { adminSignIn, api, customerCookie, fakeMedia, get, signIn } from "./helpers";
 
 /** The demo customer's lived-in account: two addresses and an order in every state, written once. */

@@ -1,7 +1,7 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../server";
-import { isAnonymousRequest } from "~/services/sessions.server";
+import { isAnonymousRequest } from "~/auth/sessions.server";
 import { freshAddress } from "./helpers";
 
 /**

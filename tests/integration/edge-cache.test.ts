@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogueChanged, FRESH_SECONDS, isCacheable, STALE_SECONDS, withEdgeCache } from "~/services/edge-cache.server";
+import { catalogueChanged, FRESH_SECONDS, isCacheable, STALE_SECONDS, withEdgeCache } from "~/edge/edge-cache.server";
 
 /** The real Cache API of workerd (a named cache per test), a handler that counts calls, and a clock. */
 async function setup() {

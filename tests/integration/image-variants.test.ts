@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { pictureSources, posterSrc } from "~/lib/media-variants";
-import { removeMedia } from "~/services/media.server";
+import { removeMedia } from "~/domain/media/media.server";
 import { createDb } from "../../db/client";
 import { productMedia } from "../../db/schema";
 import { get } from "./helpers";

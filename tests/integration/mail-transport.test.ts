@@ -3,8 +3,8 @@ import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import worker from "../../server";
 import { createDb } from "../../db/client";
-import { queueEmail } from "~/services/mail/mail.server";
-import { PasswordChangedEmail } from "~/services/mail/templates";
+import { queueEmail } from "~/domain/mail/mail.server";
+import { PasswordChangedEmail } from "~/domain/mail/templates";
 import { FAKE_MAIL_KEY } from "../support/fake-mail";
 
 /** The HTTP transport against a local fake email API (tests/support/fake-mail.ts). */

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
-import { createLocalGateway } from "~/services/payments/local-gateway.server";
+import { createLocalGateway } from "~/domain/payments/local-gateway.server";
 import { adminSignIn, api, newCustomer } from "./helpers";
 
 type Address = { id: number; street: string; is_default: boolean };

@@ -1,7 +1,7 @@
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../server";
-import { retryDelaySeconds } from "~/services/mail/mail.server";
+import { retryDelaySeconds } from "~/domain/mail/mail.server";
 import { PASSWORD_RESET_DONE, RESET_LINK_INVALID, RESET_LINK_SENT } from "~/lib/password-recovery";
 import { adminCookie, api, cookieFrom, customerCookie, get, newCustomer, pageAfterRedirect, postForm, signIn } from "./helpers";
 

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { SCREEN_FORM_MAX_BYTES, SCREEN_FORM_MAX_FIELDS } from "~/services/request-guard.server";
+import { SCREEN_FORM_MAX_BYTES, SCREEN_FORM_MAX_FIELDS } from "~/edge/request-guard.server";
 import { api, customerCookie, freshAddress, postForm } from "./helpers";
 
 /**

@@ -1,8 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MEDIA_PER_PRODUCT } from "~/lib/media-rules";
-import { ADDRESS_LIMIT, ADDRESS_LIMIT_MESSAGE } from "~/services/addresses.server";
-import { UNPAID_ORDER_LIMIT, UNPAID_ORDER_LIMIT_MESSAGE } from "~/services/orders.server";
+import { ADDRESS_LIMIT, ADDRESS_LIMIT_MESSAGE } from "~/domain/orders/addresses.server";
+import { UNPAID_ORDER_LIMIT, UNPAID_ORDER_LIMIT_MESSAGE } from "~/domain/orders/orders.server";
 import { adminSignIn, api, cookieFrom, fakeMedia, newCustomer, postForm } from "./helpers";
 
 /** Limits a real shop sets, each with a clear message and nothing half-written. */

@@ -2,12 +2,12 @@ import { env } from "cloudflare:test";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
-import { createAddress } from "~/services/addresses.server";
-import { getDashboard } from "~/services/dashboard.server";
-import { createOrder, recordIntentStatus } from "~/services/orders.server";
-import { createStripeGateway } from "~/services/payments/stripe-gateway.server";
-import { handleStripeWebhook } from "~/services/payments/webhooks.server";
-import { ALREADY_REFUNDED, REFUND_UNDER_WAY, refundOrder } from "~/services/refunds.server";
+import { createAddress } from "~/domain/orders/addresses.server";
+import { getDashboard } from "~/domain/orders/dashboard.server";
+import { createOrder, recordIntentStatus } from "~/domain/orders/orders.server";
+import { createStripeGateway } from "~/domain/payments/stripe-gateway.server";
+import { handleStripeWebhook } from "~/domain/payments/webhooks.server";
+import { ALREADY_REFUNDED, REFUND_UNDER_WAY, refundOrder } from "~/domain/orders/refunds.server";
 import { adminCookie, adminSignIn, api, customerCookie, get, postForm, stripeTestEnv } from "./helpers";
 import { BRIEF, customerWithOrder, type Event } from "./order-fixtures";
 

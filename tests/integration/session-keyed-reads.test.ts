@@ -3,8 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { sessions, users } from "../../db/schema";
-import { listOrderQueue } from "../../app/services/orders.server";
-import { SESSION_POLICY, sessionSubject } from "../../app/services/sessions.server";
+import { listOrderQueue } from "../../app/domain/orders/orders.server";
+import { SESSION_POLICY, sessionSubject } from "../../app/auth/sessions.server";
 import { adminCookie, api, cookieFrom, customerCookie, get, newCustomer, postForm } from "./helpers";
 
 /**

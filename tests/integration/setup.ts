@@ -1,7 +1,7 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { createDb } from "../../db/client";
 import { seed } from "../../db/seed/seed";
-import { passwordCost } from "~/services/password.server";
+import { passwordCost } from "~/auth/password.server";
 import { fakeMedia } from "./helpers";
 
 /**

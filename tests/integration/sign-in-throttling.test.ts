@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { FREE_PASSWORD_ATTEMPTS } from "~/services/accounts.server";
+import { FREE_PASSWORD_ATTEMPTS } from "~/auth/accounts.server";
 import { cookieFrom, freshAddress, newCustomer, postForm } from "./helpers";
 
 /**

@@ -2,11 +2,11 @@ import { env } from "cloudflare:test";
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
-import { createAddress } from "~/services/addresses.server";
-import { createOrder, createOrderForHostedCheckout, getOrder, syncPaymentStatus } from "~/services/orders.server";
-import { completeHostedCheckout, startHostedCheckout } from "~/services/payments/hosted-checkout.server";
-import { createStripeGateway } from "~/services/payments/stripe-gateway.server";
-import { handleStripeWebhook } from "~/services/payments/webhooks.server";
+import { createAddress } from "~/domain/orders/addresses.server";
+import { createOrder, createOrderForHostedCheckout, getOrder, syncPaymentStatus } from "~/domain/orders/orders.server";
+import { completeHostedCheckout, startHostedCheckout } from "~/domain/payments/hosted-checkout.server";
+import { createStripeGateway } from "~/domain/payments/stripe-gateway.server";
+import { handleStripeWebhook } from "~/domain/payments/webhooks.server";
 import { stripeTestEnv } from "./helpers";
 
 const db = createDb(env.DB);

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { AdminLoginSchema, ChangePasswordSchema, LoginSchema, passwordStrength, SignupSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { hashPassword, passwordCost, PRODUCTION_COST, verifyPassword } from "~/services/password.server";
+import { hashPassword, passwordCost, PRODUCTION_COST, verifyPassword } from "~/auth/password.server";
 
 function form(values: Record<string, string>) {
   const data = new FormData();

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
-import { isLocalEnvironment } from "~/services/environment.server";
-import { createPaymentGateway } from "~/services/payments/factory.server";
+import { isLocalEnvironment } from "~/domain/environment.server";
+import { createPaymentGateway } from "~/domain/payments/factory.server";
 
 /** A plain `wrangler deploy` must give production, failing closed; only local runs say otherwise. */
 describe("deploy defaults", () => {

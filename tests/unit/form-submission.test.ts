@@ -4,7 +4,7 @@ import { LoginSchema } from "~/lib/schemas/auth";
 import { BriefSchema } from "~/lib/schemas/brief";
 import { ProductFormSchema } from "~/lib/schemas/product";
 import { RevisionSchema } from "~/lib/schemas/revision";
-import { fieldPath, FORM_LIST_MAX, parseSubmission, unexpectedFields } from "~/services/form-submission.server";
+import { fieldPath, FORM_LIST_MAX, parseSubmission, unexpectedFields } from "~/http/form-submission.server";
 
 function form(entries: [string, string][]) {
   const data = new FormData();
@@ -156,7 +156,7 @@ describe("form field names are read against the schema before any value is built
 
 describe("each route's body limit", () => {
   it("is the page's own for its single-fetch data path, so scripted uploads get the upload limit", async () => {
-    const { bodyRule, REQUEST_MAX_BYTES, SCREEN_FORM_MAX_BYTES, JSON_MAX_BYTES, WEBHOOK_MAX_BYTES } = await import("~/services/request-body.server");
+    const { bodyRule, REQUEST_MAX_BYTES, SCREEN_FORM_MAX_BYTES, JSON_MAX_BYTES, WEBHOOK_MAX_BYTES } = await import("~/http/request-body.server");
     expect(bodyRule("/profile/orders/5")).toEqual({ kind: "upload", limit: REQUEST_MAX_BYTES });
     expect(bodyRule("/profile/orders/5.data")).toEqual({ kind: "upload", limit: REQUEST_MAX_BYTES });
     expect(bodyRule("/profile/orders/5/brief.data")).toEqual({ kind: "upload", limit: REQUEST_MAX_BYTES });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { statusColour } from "~/components/ui/status-badge";
 import { AddressSchema } from "~/lib/schemas/address";
-import { orderStatusFor } from "~/services/payments/gateway.server";
-import { cardProblem, EXPIRED_MESSAGE, INCORRECT_NUMBER_MESSAGE } from "~/services/payments/local-gateway.server";
+import { orderStatusFor } from "~/domain/payments/gateway.server";
+import { cardProblem, EXPIRED_MESSAGE, INCORRECT_NUMBER_MESSAGE } from "~/domain/payments/local-gateway.server";
 
 const now = new Date(Date.UTC(2026, 10, 22));
 

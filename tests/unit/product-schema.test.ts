@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chipValues, packageMinor, ProductDetailsSchema, ProductFormSchema, ProductStepOneSchema, splitItems } from "~/lib/schemas/product";
-import { checkMedia, sniffType } from "~/services/media.server";
+import { checkMedia, sniffType } from "~/domain/media/media.server";
 
 const valid = {
   title: "Test Product",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AutosuggestQuerySchema, firstIssueMessage, parsePageParam, parseTagParam, ProductListQuerySchema, searchParamsObject } from "~/lib/query";
-import { parseRange } from "~/services/media.server";
+import { parseRange } from "~/domain/media/media.server";
 
 describe("parsePageParam", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { guardRequest, SCREEN_FORM_MAX_FIELDS } from "~/services/request-guard.server";
+import { guardRequest, SCREEN_FORM_MAX_FIELDS } from "~/edge/request-guard.server";
 
 /** A url-encoded screen post of `fields` one-letter fields, from the shop's own origin. */
 function formPost(fields: number) {

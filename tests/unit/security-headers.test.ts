@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { applySecurityHeaders, securityHeaderOptions } from "~/services/security.server";
-import { paymentsMode } from "~/services/payments/mode.server";
-import { isCrossSiteRequest } from "~/services/csrf.server";
+import { applySecurityHeaders, securityHeaderOptions } from "~/edge/security.server";
+import { paymentsMode } from "~/domain/payments/mode.server";
+import { isCrossSiteRequest } from "~/edge/csrf.server";
 
 describe("security headers", () => {
   it("sets CSP with frame-ancestors 'none', nosniff and a strict referrer policy; no HSTS locally", () => {

@@ -1,7 +1,7 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
-import { isApiPath } from "~/services/api-boundary.server";
-import { buildWithRoutes, isAdminPath, PAGE_AREAS, pageAreaOf } from "~/services/split-build.server";
+import { isApiPath } from "~/edge/api-boundary.server";
+import { buildWithRoutes, isAdminPath, PAGE_AREAS, pageAreaOf } from "~/platform/split-build.server";
 
 /** A build's route tables as Remix writes them: flat, each route naming its parent. */
 function fakeBuild(routes: { id: string; parentId?: string; path?: string; index?: boolean }[]): ServerBuild {

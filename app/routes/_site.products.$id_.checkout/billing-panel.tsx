@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
 import { AddressForm } from "~/components/address-form";
 import { countryName } from "~/lib/countries";
-import type { AddressView } from "~/services/addresses.server";
+import type { AddressView } from "~/domain/orders/addresses.server";
 import type { loader } from "./route";
 
 function panelHref(params: URLSearchParams, panel: "add" | "all" | null) {

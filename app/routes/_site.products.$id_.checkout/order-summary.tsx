@@ -1,7 +1,7 @@
 import { Picture } from "~/components/ui/picture";
 import { formatMoney } from "~/lib/money";
 import { packageLabel } from "~/lib/packages";
-import type { PackageView } from "~/services/products.server";
+import type { PackageView } from "~/domain/catalogue/products.server";
 
 /** Order summary (SPEC §2): first image, title, package label, price, fixed perks, included items. */
 export function OrderSummary({ product, pkg }: { product: { title: string; image: string | null }; pkg: PackageView }) {

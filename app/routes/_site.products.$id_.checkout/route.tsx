@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { parseSubmission } from "~/services/form-submission.server";
+import { parseSubmission } from "~/http/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
@@ -19,11 +19,11 @@ import {
   reconcilePayment,
   syncCheckoutPayment,
   type PaymentRequest,
-} from "~/services/checkout.server";
-import { AddressLimitError } from "~/services/addresses.server";
-import { randomToken } from "~/services/crypto.server";
-import { OrderError } from "~/services/orders.server";
-import { paymentsMode } from "~/services/payments/mode.server";
+} from "~/domain/orders/checkout.server";
+import { AddressLimitError } from "~/domain/orders/addresses.server";
+import { randomToken } from "~/auth/crypto.server";
+import { OrderError } from "~/domain/orders/orders.server";
+import { paymentsMode } from "~/domain/payments/mode.server";
 import { BillingPanel } from "./billing-panel";
 import { HostedCheckoutForm, LocalCardForm } from "./local-card-form";
 import { OrderSummary } from "./order-summary";

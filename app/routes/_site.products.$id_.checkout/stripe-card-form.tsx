@@ -3,7 +3,7 @@ import type { Stripe } from "@stripe/stripe-js";
 import { loadStripe } from "@stripe/stripe-js/pure";
 import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { AddressView } from "~/services/addresses.server";
+import type { AddressView } from "~/domain/orders/addresses.server";
 import type { CheckoutActionData, loader } from "./route";
 
 const LOAD_TIMEOUT_MS = 10_000;

@@ -1,0 +1,131 @@
+/**
+ * Who is asking, and may they? Guards for screens (throw redirects) and for the JSON API (throw
+ * 401/403 JSON responses). Every loader and action calls one of these; hiding UI is never the guard.
+ */
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { apiError } from "~/lib/api";
+import { PRODUCT_CREATE_MESSAGES } from "~/lib/schemas/product";
+import { getAccountForToken, toAdminView, toUserView, type AdminView, type UserView } from "./accounts.server";
+import { getSessionSubject, presentsSessionCookie, touchSession, type SessionKind } from "./sessions.server";
+import { bearerToken, verifyAccessToken } from "./tokens.server";
+import { ApiFailure } from "../http/api-route.server";
+
+/** A signed-in customer as the screens know them: the API's view plus whether their email is confirmed. */
+export type SignedInCustomer = UserView & { emailVerified: boolean };
+type Identity = { customer: SignedInCustomer; admin: AdminView };
+const memo = new WeakMap<AppLoadContext, Map<SessionKind, Promise<unknown>>>();
+
+/** The signed-in customer or admin of this request's cookie, looked up once per request. */
+function sessionIdentity<K extends SessionKind>(context: AppLoadContext, request: Request, kind: K): Promise<Identity[K] | null> {
+  let perRequest = memo.get(context);
+  if (!perRequest) memo.set(context, (perRequest = new Map()));
+  let found = perRequest.get(kind) as Promise<Identity[K] | null> | undefined;
+  if (!found) {
+    // An answer made with a session in hand is for one person (see `privacy` in load-context.ts).
+    if (presentsSessionCookie(request, kind)) context.privacy.personal = true;
+    found = (async () => {
+      const session = await getSessionSubject(context.db, request, kind);
+      if (!session) return null;
+      context.cloudflare.ctx.waitUntil(touchSession(context.db, session.sessionId, session.lastSeenAt).catch((e) => console.error("touchSession", e)));
+      const { account } = session;
+      return (kind === "customer" ? { ...toUserView(account), emailVerified: account.emailVerifiedAt !== null } : toAdminView(account)) as Identity[K];
+    })();
+    perRequest.set(kind, found);
+  }
+  return found;
+}
+
+export function getCustomer(context: AppLoadContext, request: Request) {
+  return sessionIdentity(context, request, "customer");
+}
+
+export function getSignedInAdmin(context: AppLoadContext, request: Request) {
+  return sessionIdentity(context, request, "admin");
+}
+
+function loginRedirect(request: Request) {
+  const url = new URL(request.url);
+  return redirect(`/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
+}
+
+/** Screens for customers only: visitors go to /login and come back afterwards (SPEC §2). */
+export async function requireCustomer(context: AppLoadContext, request: Request): Promise<SignedInCustomer> {
+  const customer = await getCustomer(context, request);
+  if (!customer) throw loginRedirect(request);
+  return customer;
+}
+
+/** Screens for admins only: anyone else goes to /admin/login (SPEC §2). */
+export async function requireAdmin(context: AppLoadContext, request: Request): Promise<AdminView> {
+  const admin = await getSignedInAdmin(context, request);
+  if (!admin) throw redirect("/admin/login");
+  return admin;
+}
+
+/** For the admin screens' own fetch endpoints: a signed-out admin gets a 401 in JSON, not a redirect. */
+export async function requireAdminForFetch(context: AppLoadContext, request: Request): Promise<AdminView> {
+  const admin = await getSignedInAdmin(context, request);
+  if (!admin) throw apiError(401, PRODUCT_CREATE_MESSAGES.signedOut);
+  return admin;
+}
+
+/**
+ * The API caller's account id for a token of `kind`. Missing or bad token: 401; expired: 401 with
+ * `error_code: TOKEN_EXPIRED` (the spec's client refreshes on it); the other kind's token: 403.
+ */
+async function verifiedToken(context: AppLoadContext, request: Request) {
+  const result = await verifyAccessToken(context.env.TOKEN_SECRET, bearerToken(request));
+  if (result.ok) return result;
+  if (result.reason === "expired") throw new ApiFailure(401, "Access token expired", { error_code: "TOKEN_EXPIRED" });
+  throw new ApiFailure(401, result.reason === "missing" ? "Authentication required" : "Invalid access token");
+}
+
+/** The API caller's verified token of `kind` (no account lookup): the account id and when the token was issued. */
+export async function requireApiToken(context: AppLoadContext, request: Request, kind: SessionKind): Promise<{ id: number; issuedAt: number }> {
+  const result = await verifiedToken(context, request);
+  if (result.kind !== kind) throw new ApiFailure(403, kind === "admin" ? "Admin access required" : "Customer access required");
+  return { id: result.subjectId, issuedAt: result.issuedAt };
+}
+
+/** The account behind a token, if the token is still honoured (not issued before a sign-out or password change). */
+async function honouredAccount(context: AppLoadContext, kind: SessionKind, id: number, issuedAt: number) {
+  const found = await getAccountForToken(context.db, kind, id, issuedAt);
+  if (!found) throw new ApiFailure(401, "Invalid access token");
+  return found.view;
+}
+
+/** Either kind of token: for calls that customers and admins both make (orders). */
+export async function requireApiAnyAccount(context: AppLoadContext, request: Request): Promise<{ kind: SessionKind; id: number }> {
+  const result = await verifiedToken(context, request);
+  await honouredAccount(context, result.kind, result.subjectId, result.issuedAt);
+  return { kind: result.kind, id: result.subjectId };
+}
+
+export async function requireApiCustomer(context: AppLoadContext, request: Request): Promise<UserView> {
+  const token = await requireApiToken(context, request, "customer");
+  return (await honouredAccount(context, "customer", token.id, token.issuedAt)) as UserView;
+}
+
+export async function requireApiAdmin(context: AppLoadContext, request: Request): Promise<AdminView> {
+  const token = await requireApiToken(context, request, "admin");
+  return (await honouredAccount(context, "admin", token.id, token.issuedAt)) as AdminView;
+}
+
+/**
+ * Who fetches an order's private file (a delivery or an attachment): the signed-in admin or customer
+ * of this browser, or an API token's holder; null for nobody. Whether they may see that order is the
+ * fulfilment service's to say.
+ */
+export async function orderFileViewer(context: AppLoadContext, request: Request): Promise<{ kind: SessionKind; id: number } | null> {
+  const admin = await getSignedInAdmin(context, request);
+  if (admin) return { kind: "admin", id: admin.id };
+  const customer = await getCustomer(context, request);
+  if (customer) return { kind: "customer", id: customer.id };
+  if (!request.headers.get("Authorization")) return null;
+  try {
+    return await requireApiAnyAccount(context, request);
+  } catch (error) {
+    if (error instanceof ApiFailure) return null;
+    throw error;
+  }
+}

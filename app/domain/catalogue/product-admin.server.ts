@@ -1,0 +1,179 @@
+/**
+ * Admin reads and writes of the catalogue: create, edit, archive products and manage their media.
+ * Every write that changes what the shop shows ends with `catalogueChanged()`, so cached catalogue
+ * pages and API reads are fresh at once; routes never purge anything themselves.
+ */
+import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { packages, productMedia, products, productTags, tags, type MediaKind } from "../../../db/schema";
+import { packageMinor, type ProductDetails } from "~/lib/schemas/product";
+import { minorToDecimalString } from "~/lib/money";
+import { totalPagesFor } from "~/lib/pagination";
+import { catalogueChanged } from "../../edge/edge-cache.server";
+import { mediaUrl } from "../media/media.server";
+
+/**
+ * Creates a product with its packages and tags in one D1 batch: all of it or nothing. D1 runs a
+ * batch as one transaction with writes serialised, so `max(id)` inside it is the product just inserted.
+ */
+export async function createProduct(db: Database, details: ProductDetails): Promise<number> {
+  const newId = sql`(SELECT max(${products.id}) FROM ${products})`;
+  const [inserted] = await db.batch([
+    db
+      .insert(products)
+      .values({
+        title: details.title,
+        descriptionHeading: details.description_heading,
+        description: details.description,
+        servicesOffered: details.services_offered,
+      })
+      .returning({ id: products.id }),
+    db
+      .insert(tags)
+      .values(details.tags.map((name) => ({ name })))
+      .onConflictDoNothing(),
+    db.insert(productTags).select(
+      db
+        .select({ productId: sql<number>`${newId}`.as("product_id"), tagId: tags.id })
+        .from(tags)
+        .where(inArray(tags.name, details.tags)),
+    ),
+    db.insert(packages).values(
+      details.packages.map((p, position) => ({
+        productId: newId as unknown as number,
+        position,
+        currency: p.currency,
+        amountMinor: packageMinor(p),
+        shortDescription: p.short_description,
+        itemsIncluded: p.items_included,
+      })),
+    ),
+  ]);
+  await catalogueChanged();
+  return inserted[0]!.id;
+}
+
+export async function productExists(db: Database, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
+  return Boolean(row);
+}
+
+/** The admin products table: every product, archived ones too, newest first, in one round trip. */
+export async function listAdminProducts(db: Database, page: number, limit: number) {
+  const [[counted], rows] = await db.batch([
+    db.select({ total: count() }).from(products),
+    db
+      .select({ id: products.id, title: products.title, description: products.description, archivedAt: products.archivedAt })
+      .from(products)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+  ]);
+  const total = counted?.total ?? 0;
+  return {
+    data: rows.map((r) => ({ id: r.id, title: r.title, description: r.description, archived: r.archivedAt !== null })),
+    totalPages: totalPagesFor(total, limit),
+  };
+}
+
+export interface EditableMedia {
+  id: number;
+  kind: MediaKind;
+  url: string;
+  contentType: string;
+  size: number;
+}
+
+/** Everything the edit screen shows, as the form's values (amounts as typed decimals). */
+export async function getProductForEdit(db: Database, id: number) {
+  const [rows, media, pkgs, tagRows] = await db.batch([
+    db.select().from(products).where(eq(products.id, id)).limit(1),
+    db.select().from(productMedia).where(eq(productMedia.productId, id)).orderBy(asc(productMedia.kind), asc(productMedia.position), asc(productMedia.id)),
+    db.select().from(packages).where(eq(packages.productId, id)).orderBy(asc(packages.position)),
+    db
+      .select({ name: tags.name })
+      .from(productTags)
+      .innerJoin(tags, eq(tags.id, productTags.tagId))
+      .where(eq(productTags.productId, id))
+      .orderBy(asc(tags.name)),
+  ]);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    archived: row.archivedAt !== null,
+    values: {
+      title: row.title,
+      description_heading: row.descriptionHeading,
+      description: row.description,
+      services_offered: row.servicesOffered,
+      tags: tagRows.map((t) => t.name),
+      packages: pkgs.map((p) => ({
+        short_description: p.shortDescription,
+        items_included: p.itemsIncluded.join(", "),
+        amount: minorToDecimalString(p.amountMinor, p.currency),
+        currency: p.currency,
+      })),
+    },
+    media: media.map((m): EditableMedia => ({ id: m.id, kind: m.kind, url: mediaUrl(m.r2Key), contentType: m.contentType, size: m.size })),
+  };
+}
+
+/**
+ * Saves every field of a product in one D1 batch (all or nothing). Packages are updated in place by
+ * position, so orders keep pointing at the package they bought; packages past the new count go.
+ * Returns false when there is no such product.
+ */
+export async function updateProduct(db: Database, id: number, details: ProductDetails): Promise<boolean> {
+  // Products are archived, never deleted, so one that exists now still exists for the batch.
+  if (!(await productExists(db, id))) return false;
+  await db.batch([
+    db
+      .update(products)
+      .set({
+        title: details.title,
+        descriptionHeading: details.description_heading,
+        description: details.description,
+        servicesOffered: details.services_offered,
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, id)),
+    db
+      .insert(tags)
+      .values(details.tags.map((name) => ({ name })))
+      .onConflictDoNothing(),
+    db.delete(productTags).where(eq(productTags.productId, id)),
+    db.insert(productTags).select(
+      db
+        .select({ productId: sql<number>`${id}`.as("product_id"), tagId: tags.id })
+        .from(tags)
+        .where(inArray(tags.name, details.tags)),
+    ),
+    db.delete(packages).where(and(eq(packages.productId, id), gte(packages.position, details.packages.length))),
+    ...details.packages.map((p, position) => {
+      const values = { currency: p.currency, amountMinor: packageMinor(p), shortDescription: p.short_description, itemsIncluded: p.items_included };
+      return db
+        .insert(packages)
+        .values({ productId: id, position, ...values })
+        .onConflictDoUpdate({ target: [packages.productId, packages.position], set: values });
+    }),
+  ]);
+  await catalogueChanged();
+  return true;
+}
+
+export async function renameProduct(db: Database, id: number, title: string) {
+  await db.update(products).set({ title, updatedAt: new Date() }).where(eq(products.id, id));
+  await catalogueChanged();
+}
+
+/** Archived products leave the shop (listing, search, checkout) but stay readable for old orders. */
+export async function setArchived(db: Database, id: number, archived: boolean): Promise<boolean> {
+  const rows = await db
+    .update(products)
+    .set({ archivedAt: archived ? sql`coalesce(${products.archivedAt}, ${Date.now()})` : null, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning({ id: products.id });
+  if (rows.length) await catalogueChanged();
+  return rows.length > 0;
+}

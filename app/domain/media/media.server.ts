@@ -1,0 +1,486 @@
+/**
+ * Product media, all of it in one place (DESIGN.md §6):
+ * - checking: the type is read from a file's first bytes (never its name or the browser's claim),
+ *   sizes and the per-product counts are capped, and a set of files is checked once, before
+ *   anything is stored;
+ * - storing: R2 keys are made by the server; rows and objects are written so a failure leaves no
+ *   row without its object; every change ends with `catalogueChanged()`;
+ * - serving: stored content type, ETag and conditional requests, long immutable caching (keys are
+ *   never reused), nosniff, and single byte ranges (206/416) so videos can seek;
+ * - variants: smaller AVIF/WebP copies of product images, made through the Images binding the first
+ *   time they are asked for (or at seed time) and kept in R2 beside the original (ADR 016);
+ * - URLs: `/media/{key}`.
+ */
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { productMedia, products, type MediaKind } from "../../../db/schema";
+import { imageSize } from "image-size";
+import { IMAGE_DIMENSIONS_RULE, IMAGE_LIMIT_BYTES, MEDIA_PER_PRODUCT, VIDEO_LIMIT_BYTES, withinImageDimensions } from "~/lib/media-rules";
+import {
+  negotiateFormat,
+  NEGOTIATED,
+  parseVariantKey,
+  VARIANT_FORMATS,
+  VARIANT_WIDTHS,
+  variantKey,
+  variantSourceKey,
+  type VariantFormat,
+  type VariantWidth,
+} from "~/lib/media-variants";
+import { catalogueChanged } from "../../edge/edge-cache.server";
+import { SERVED_FILE_POLICY } from "../../edge/security.server";
+
+export { IMAGE_LIMIT_BYTES, VIDEO_LIMIT_BYTES };
+
+/** Public URL of an R2 object served by the media route. */
+export function mediaUrl(r2Key: string): string {
+  return `/media/${r2Key}`;
+}
+
+// ----- Checking -----
+
+const MB = 1024 * 1024;
+
+export type SniffedType = { mime: string; ext: string; family: "image" | "video" };
+
+/** What the first bytes say a file is; null for anything we do not accept (SVG, HTML, executables…). */
+export function sniffType(head: Uint8Array): SniffedType | null {
+  const at = (offset: number, bytes: number[]) => bytes.every((b, i) => head[offset + i] === b);
+  const ascii = (offset: number, text: string) =>
+    at(
+      offset,
+      [...text].map((c) => c.charCodeAt(0)),
+    );
+  if (at(0, [0xff, 0xd8, 0xff])) return { mime: "image/jpeg", ext: "jpg", family: "image" };
+  if (at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { mime: "image/png", ext: "png", family: "image" };
+  if (ascii(0, "GIF87a") || ascii(0, "GIF89a")) return { mime: "image/gif", ext: "gif", family: "image" };
+  if (ascii(0, "RIFF") && ascii(8, "WEBP")) return { mime: "image/webp", ext: "webp", family: "image" };
+  if (ascii(4, "ftyp")) {
+    const brand = String.fromCharCode(...head.slice(8, 12));
+    if (brand === "avif" || brand === "avis") return { mime: "image/avif", ext: "avif", family: "image" };
+    if (["isom", "iso2", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "dash", "MSNV"].includes(brand))
+      return { mime: "video/mp4", ext: "mp4", family: "video" };
+    return null;
+  }
+  if (at(0, [0x1a, 0x45, 0xdf, 0xa3])) return { mime: "video/webm", ext: "webm", family: "video" };
+  return null;
+}
+
+/** What a delivered file is, from its first bytes: a video, an image or a PDF; null for anything else. */
+export function sniffDeliveryType(head: Uint8Array): { mime: string; ext: string; kind: "video" | "image" | "document" } | null {
+  const media = sniffType(head);
+  if (media) return { mime: media.mime, ext: media.ext, kind: media.family };
+  if (String.fromCharCode(...head.slice(0, 5)) === "%PDF-") return { mime: "application/pdf", ext: "pdf", kind: "document" };
+  return null;
+}
+
+export class MediaError extends Error {}
+
+/** Validates one file for a media slot; returns the sniffed type or throws a MediaError with a clear message. */
+export function checkMedia(kind: MediaKind, name: string, size: number, head: Uint8Array): SniffedType {
+  const label = name || "The file";
+  const family = kind === "video" ? "video" : "image";
+  if (size === 0) throw new MediaError(`${label} is empty.`);
+  const type = sniffType(head);
+  if (!type || type.family !== family) {
+    throw new MediaError(
+      family === "image" ? `${label} is not a supported image: use JPEG, PNG, WebP, AVIF or GIF.` : `${label} is not a supported video: use MP4 or WebM.`,
+    );
+  }
+  const limit = family === "image" ? IMAGE_LIMIT_BYTES : VIDEO_LIMIT_BYTES;
+  if (size > limit) throw new MediaError(`${label} is too large: ${family === "image" ? "images" : "videos"} can be at most ${limit / MB} MB.`);
+  if (family === "image") {
+    const dimensions = imageDimensions(head);
+    if (dimensions && !withinImageDimensions(dimensions)) throw new MediaError(`${label} is too large: ${IMAGE_DIMENSIONS_RULE}.`);
+  }
+  return type;
+}
+
+/**
+ * An image's width and height from its first bytes (its header; nothing is decoded), or null when
+ * they cannot be read there. `head` should hold IMAGE_HEAD_BYTES of the file (a JPEG's size may
+ * follow its EXIF block).
+ */
+export function imageDimensions(head: Uint8Array): { width: number; height: number } | null {
+  try {
+    const { width, height } = imageSize(head);
+    return width && height ? { width, height } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How much of an image is read to find its size. */
+export const IMAGE_HEAD_BYTES = 1024 * 1024;
+
+export function mediaKey(productId: number, ext: string) {
+  return `products/${productId}/${crypto.randomUUID()}.${ext}`;
+}
+
+// ----- Storing -----
+
+async function productExists(db: Database, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
+  return Boolean(row);
+}
+
+async function nextPosition(db: Database, productId: number, kind: MediaKind) {
+  const [row] = await db
+    .select({ next: sql<number>`coalesce(max(${productMedia.position}) + 1, 0)` })
+    .from(productMedia)
+    .where(and(eq(productMedia.productId, productId), eq(productMedia.kind, kind)));
+  return row?.next ?? 0;
+}
+
+/**
+ * Stores one media file for a product. `body` is the whole file or a stream of exactly `size` bytes
+ * (large videos stream from the request straight to R2). The type comes from the first bytes.
+ * A video thumbnail replaces the previous one.
+ */
+export async function addMedia(
+  db: Database,
+  bucket: R2Bucket,
+  productId: number,
+  kind: MediaKind,
+  file: { name: string; size: number; body: ReadableStream<Uint8Array> | Uint8Array },
+  /** The type `checkFiles` found, so a checked file is not checked again. */
+  checked?: SniffedType,
+) {
+  let head: Uint8Array;
+  let stream: ReadableStream<Uint8Array> | Uint8Array;
+  if (file.body instanceof Uint8Array) {
+    head = file.body.slice(0, 16);
+    stream = file.body;
+  } else {
+    // Read just enough to identify the type, then stream the rest through unchanged.
+    const reader = file.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let read = 0;
+    const wanted = kind === "video" ? 16 : Math.min(IMAGE_HEAD_BYTES, file.size);
+    while (read < wanted) {
+      const { value, done } = await reader.read();
+      if (done || !value) break;
+      chunks.push(value);
+      read += value.length;
+    }
+    head = new Uint8Array(read);
+    let offset = 0;
+    for (const c of chunks) {
+      head.set(c, offset);
+      offset += c.length;
+    }
+    const { readable, writable } = new FixedLengthStream(file.size);
+    // Pumps the rest of the upload into the stream R2 reads below; not awaited (R2 pulls from it),
+    // and a failure aborts the stream, which makes the put fail.
+    void (async () => {
+      const writer = writable.getWriter();
+      try {
+        for (const c of chunks) await writer.write(c);
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          await writer.write(value);
+        }
+        await writer.close();
+      } catch (error) {
+        await writer.abort(error).catch(() => {});
+      }
+    })();
+    stream = readable;
+  }
+  const type = checked ?? checkMedia(kind, file.name, file.size, head);
+  if (!(await productExists(db, productId))) throw new MediaError("Product not found");
+  if (kind !== "thumbnail") await checkMediaQuota(db, productId, { [kind]: 1 });
+  const key = mediaKey(productId, type.ext);
+  await bucket.put(key, stream, { httpMetadata: { contentType: type.mime } });
+  try {
+    const old =
+      kind === "thumbnail"
+        ? await db
+            .select({ id: productMedia.id, key: productMedia.r2Key })
+            .from(productMedia)
+            .where(and(eq(productMedia.productId, productId), eq(productMedia.kind, "thumbnail")))
+        : [];
+    const position = kind === "thumbnail" ? 0 : await nextPosition(db, productId, kind);
+    await db.batch([
+      db.insert(productMedia).values({ productId, kind, r2Key: key, contentType: type.mime, size: file.size, position }),
+      ...old.map((o) => db.delete(productMedia).where(eq(productMedia.id, o.id))),
+    ]);
+    if (old.length) await bucket.delete(old.flatMap((o) => [o.key, ...variantKeysOf([o.key])]));
+  } catch (error) {
+    await bucket.delete(key);
+    throw error;
+  }
+  await catalogueChanged();
+  return { key, contentType: type.mime };
+}
+
+/** Checks a whole set of files before any is stored, so a bad file stores nothing. */
+export type CheckedFile = { kind: MediaKind; file: File; type: SniffedType };
+
+export async function checkFiles(files: { kind: MediaKind; file: File }[]): Promise<CheckedFile[]> {
+  const checked: CheckedFile[] = [];
+  for (const { kind, file } of files)
+    checked.push({
+      kind,
+      file,
+      type: checkMedia(kind, file.name, file.size, new Uint8Array(await file.slice(0, kind === "video" ? 16 : IMAGE_HEAD_BYTES).arrayBuffer())),
+    });
+  return checked;
+}
+
+/** How many files of each kind a set adds. */
+export function countByKind(files: { kind: MediaKind }[]): Partial<Record<MediaKind, number>> {
+  const counts: Partial<Record<MediaKind, number>> = {};
+  for (const { kind } of files) counts[kind] = (counts[kind] ?? 0) + 1;
+  return counts;
+}
+
+/** Refuses `adding` more files of a kind when the product (null: one not created yet) would pass MEDIA_PER_PRODUCT. */
+export async function checkMediaQuota(db: Database, productId: number | null, adding: Partial<Record<MediaKind, number>>) {
+  for (const kind of ["image", "video"] as const) {
+    const more = adding[kind] ?? 0;
+    if (!more) continue;
+    const [row] =
+      productId === null
+        ? [{ n: 0 }]
+        : await db
+            .select({ n: count() })
+            .from(productMedia)
+            .where(and(eq(productMedia.productId, productId), eq(productMedia.kind, kind)));
+    const has = row?.n ?? 0;
+    const limit = MEDIA_PER_PRODUCT[kind];
+    if (has + more > limit) {
+      const room = Math.max(0, limit - has);
+      throw new MediaError(
+        `A product can have at most ${limit} ${kind}s; this one has ${has}, so ${room === 0 ? `remove one before adding another` : `add at most ${room} more`}.`,
+      );
+    }
+  }
+}
+
+/** Checks a set of files (each once), then stores them; a bad file or a full product stores nothing. */
+export async function addFiles(db: Database, bucket: R2Bucket, productId: number, files: { kind: MediaKind; file: File }[]) {
+  await storeCheckedFiles(db, bucket, productId, await checkFiles(files));
+}
+
+/** Stores files `checkFiles` accepted, within the product's counts, without reading their types again. */
+export async function storeCheckedFiles(db: Database, bucket: R2Bucket, productId: number, files: CheckedFile[]) {
+  await checkMediaQuota(db, productId, countByKind(files));
+  for (const { kind, file, type } of files) {
+    await addMedia(db, bucket, productId, kind, { name: file.name, size: file.size, body: new Uint8Array(await file.arrayBuffer()) }, type);
+  }
+}
+
+/** Deletes one media item of a product and closes the gap in positions (one batch), then its R2 object. */
+export async function removeMedia(db: Database, bucket: R2Bucket, productId: number, mediaId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ key: productMedia.r2Key, kind: productMedia.kind, position: productMedia.position })
+    .from(productMedia)
+    .where(and(eq(productMedia.id, mediaId), eq(productMedia.productId, productId)));
+  if (!row) return false;
+  await db.batch([
+    db.delete(productMedia).where(eq(productMedia.id, mediaId)),
+    db
+      .update(productMedia)
+      .set({ position: sql`${productMedia.position} - 1` })
+      .where(and(eq(productMedia.productId, productId), eq(productMedia.kind, row.kind), sql`${productMedia.position} > ${row.position}`)),
+  ]);
+  await bucket.delete([row.key, ...variantKeysOf([row.key])]);
+  await catalogueChanged();
+  return true;
+}
+
+/**
+ * Moves an image or video one place earlier or later among its kind (the first image is the cover).
+ * Both rows change in one batch.
+ */
+export async function moveMedia(db: Database, productId: number, mediaId: number, direction: "up" | "down"): Promise<boolean> {
+  const rows = await db
+    .select({ id: productMedia.id, kind: productMedia.kind })
+    .from(productMedia)
+    .where(eq(productMedia.productId, productId))
+    .orderBy(asc(productMedia.position), asc(productMedia.id));
+  const item = rows.find((r) => r.id === mediaId);
+  if (!item) return false;
+  const siblings = rows.filter((r) => r.kind === item.kind);
+  const from = siblings.indexOf(item);
+  const to = direction === "up" ? from - 1 : from + 1;
+  if (to < 0 || to >= siblings.length) return true;
+  siblings.splice(to, 0, ...siblings.splice(from, 1));
+  // Renumbering the whole kind also repairs any gaps left by older data.
+  const [first, ...rest] = siblings.map((s, position) => db.update(productMedia).set({ position }).where(eq(productMedia.id, s.id)));
+  if (first) await db.batch([first, ...rest]);
+  await catalogueChanged();
+  return true;
+}
+
+// ----- Variants -----
+
+/**
+ * Finds or makes one variant of a stored image: `width` pixels wide (never wider than the original)
+ * in `format`, kept in R2 under its own key. "missing" when the original is gone; "failed" when the
+ * Images binding cannot read it (the caller then serves the original).
+ */
+export async function ensureVariant(
+  bucket: R2Bucket,
+  images: ImagesBinding,
+  sourceKey: string,
+  width: VariantWidth,
+  format: VariantFormat,
+): Promise<R2Object | "missing" | "failed"> {
+  const key = variantKey(sourceKey, width, format.ext);
+  const existing = await bucket.head(key);
+  if (existing) return existing;
+  // Once an original's variants could not be made, it is served as it is, not decoded on every request.
+  if (await bucket.head(variantsFailedKey(sourceKey))) return "failed";
+  const source = await bucket.get(sourceKey);
+  if (!source) return "missing";
+  try {
+    const body = await transformImage(images, await source.arrayBuffer(), width, format);
+    return await bucket.put(key, body, { httpMetadata: { contentType: format.mime } });
+  } catch (error) {
+    console.error("Image variant failed; recorded, not tried again", key, error);
+    await bucket.put(variantsFailedKey(sourceKey), "").catch(() => {});
+    return "failed";
+  }
+}
+
+/**
+ * One variant's bytes, through the Images binding: `width` pixels wide, never wider than the image
+ * itself, in `format`. Read whole: R2 needs the length up front, and variants are small.
+ */
+export async function transformImage(images: ImagesBinding, bytes: ArrayBuffer, width: VariantWidth, format: VariantFormat): Promise<ArrayBuffer> {
+  const info = await images.info(new Blob([bytes]).stream());
+  const fit = "width" in info ? Math.min(width, info.width) : width;
+  const result = await images
+    .input(new Blob([bytes]).stream())
+    .transform({ width: fit })
+    .output({ format: format.mime });
+  return new Response(result.image()).arrayBuffer();
+}
+
+/** Variants of the images under `keys`, for removing them with their original. */
+export function variantKeysOf(keys: string[]): string[] {
+  return keys.flatMap((key) =>
+    variantSourceKey(mediaUrl(key)) ? [...VARIANT_WIDTHS.flatMap((w) => VARIANT_FORMATS.map((f) => variantKey(key, w, f.ext))), variantsFailedKey(key)] : [],
+  );
+}
+
+/** The record, beside an original, that its variants could not be made: they are not tried again. */
+function variantsFailedKey(sourceKey: string) {
+  return `${sourceKey}.variants-failed`;
+}
+
+// ----- Serving -----
+
+// The public media route serves catalogue objects only; an order's files only through `private` serving.
+const PUBLIC_KEY = /^products\/\d+\/[A-Za-z0-9._-]+$/;
+const PRIVATE_KEY = /^orders\/\d+\/(deliveries|attachments)\/[A-Za-z0-9._-]+$/;
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+export type ByteRange = { offset: number; length: number };
+
+/**
+ * Parses a single-range `Range` header against an object of `size` bytes.
+ * Returns null when there is no usable header (serve the whole object), "unsatisfiable" for a
+ * range that lies outside the object. Multi-range requests are answered with the whole object.
+ */
+export function parseRange(header: string | null, size: number): ByteRange | null | "unsatisfiable" {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return null;
+  const [, startText = "", endText = ""] = match;
+  if (!startText && !endText) return null;
+  if (!startText) {
+    const suffix = Number(endText);
+    if (suffix === 0) return "unsatisfiable";
+    const length = Math.min(suffix, size);
+    return { offset: size - length, length };
+  }
+  const start = Number(startText);
+  if (start >= size) return "unsatisfiable";
+  const end = endText ? Math.min(Number(endText), size - 1) : size - 1;
+  if (end < start) return "unsatisfiable";
+  return { offset: start, length: end - start + 1 };
+}
+
+/**
+ * How an object is served: public catalogue media (cached everywhere, inline), or an order's private
+ * file (kept in the person's browser only; `attachment` names a download, otherwise it plays inline).
+ */
+export type ServeOptions = {
+  private?: boolean;
+  attachment?: string | null;
+  /** Makes a missing image variant on the spot. */
+  images?: ImagesBinding | undefined;
+  /** Overrides the cache lifetime (the original served in place of a variant that could not be made). */
+  cacheControl?: string;
+};
+
+function baseHeaders(object: R2Object, options: ServeOptions = {}): Headers {
+  const headers = new Headers();
+  object.writeHttpMetadata(headers);
+  headers.set("ETag", object.httpEtag);
+  headers.set("Cache-Control", options.cacheControl ?? (options.private ? "private, max-age=3600" : IMMUTABLE));
+  if (options.attachment) headers.set("Content-Disposition", `attachment; filename*=UTF-8''${encodeURIComponent(options.attachment)}`);
+  headers.set("Accept-Ranges", "bytes");
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Content-Security-Policy", SERVED_FILE_POLICY);
+  if (!headers.has("Content-Type")) headers.set("Content-Type", "application/octet-stream");
+  return headers;
+}
+
+function etagMatches(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((candidate) => {
+    const value = candidate.trim().replace(/^W\//, "");
+    return value === "*" || value === etag;
+  });
+}
+
+export async function serveMedia(bucket: R2Bucket, key: string, request: Request, options: ServeOptions = {}): Promise<Response> {
+  if (!(options.private ? PRIVATE_KEY : PUBLIC_KEY).test(key)) return new Response("Not found", { status: 404 });
+  const requested = !options.private && options.images ? parseVariantKey(key) : null;
+  const negotiated = requested?.format === NEGOTIATED;
+  // A negotiated name is never stored: go straight to the copy it stands for.
+  let head = negotiated ? null : await bucket.head(key);
+  const variant = head ? null : requested;
+  if (variant && options.images) {
+    const format = variant.format === NEGOTIATED ? negotiateFormat(request.headers.get("Accept")) : variant.format;
+    const made = await ensureVariant(bucket, options.images, variant.sourceKey, variant.width, format);
+    // The original stands in (every browser decodes it) and is asked for again later.
+    if (made === "failed") return serveMedia(bucket, variant.sourceKey, request, { cacheControl: "public, max-age=300" });
+    if (made !== "missing") [head, key] = [made, made.key];
+  }
+  if (!head) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+
+  const headers = baseHeaders(head, options);
+  // One URL, two formats: caches keep one copy per Accept header.
+  if (negotiated) headers.set("Vary", "Accept");
+  if (etagMatches(request.headers.get("If-None-Match"), head.httpEtag)) return new Response(null, { status: 304, headers });
+
+  const ifRange = request.headers.get("If-Range");
+  const rangeHeader = ifRange && ifRange !== head.httpEtag ? null : request.headers.get("Range");
+  const range = parseRange(rangeHeader, head.size);
+  if (range === "unsatisfiable") {
+    headers.set("Content-Range", `bytes */${head.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+
+  if (request.method === "HEAD") {
+    headers.set("Content-Length", String(range ? range.length : head.size));
+    if (range) headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${head.size}`);
+    return new Response(null, { status: range ? 206 : 200, headers });
+  }
+
+  const object = await bucket.get(key, range ? { range } : undefined);
+  if (!object) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!range) {
+    headers.set("Content-Length", String(object.size));
+    return new Response(object.body, { status: 200, headers });
+  }
+  headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${object.size}`);
+  headers.set("Content-Length", String(range.length));
+  return new Response(object.body, { status: 206, headers });
+}

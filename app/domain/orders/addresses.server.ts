@@ -1,0 +1,83 @@
+/** A customer's billing addresses. Every function is scoped by user id: nobody sees another's. */
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { billingAddresses } from "../../../db/schema";
+import type { AddressInput } from "~/lib/schemas/address";
+
+export interface AddressView {
+  id: number;
+  street: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  country: string;
+  is_default: boolean;
+}
+
+type Row = typeof billingAddresses.$inferSelect;
+
+function toView(row: Row): AddressView {
+  return { id: row.id, street: row.street, city: row.city, state: row.state, zip_code: row.zipCode, country: row.country, is_default: row.isDefault };
+}
+
+/** A customer's addresses, default first, then oldest first; `userId` may be a session's subject (sessionSubject). */
+export async function listAddresses(db: Database, userId: number | SQL<number | null>): Promise<AddressView[]> {
+  const rows = await db
+    .select()
+    .from(billingAddresses)
+    .where(eq(billingAddresses.userId, userId))
+    .orderBy(desc(billingAddresses.isDefault), asc(billingAddresses.id));
+  return rows.map(toView);
+}
+
+export async function getAddress(db: Database, userId: number, id: number): Promise<AddressView | null> {
+  const [row] = await db
+    .select()
+    .from(billingAddresses)
+    .where(and(eq(billingAddresses.id, id), eq(billingAddresses.userId, userId)))
+    .limit(1);
+  return row ? toView(row) : null;
+}
+
+/** How many billing addresses one account may keep. */
+export const ADDRESS_LIMIT = 20;
+export const ADDRESS_LIMIT_MESSAGE = `You can save up to ${ADDRESS_LIMIT} billing addresses.`;
+
+export class AddressLimitError extends Error {
+  constructor() {
+    super(ADDRESS_LIMIT_MESSAGE);
+  }
+}
+
+/**
+ * Saves an address. It becomes the default when asked, or when it is the customer's first; the old
+ * default is unset in the same batch, so there is never zero or two defaults. An account that
+ * already has ADDRESS_LIMIT addresses gets an AddressLimitError.
+ */
+export async function createAddress(db: Database, userId: number, input: AddressInput): Promise<AddressView> {
+  const [counted] = await db.select({ n: count() }).from(billingAddresses).where(eq(billingAddresses.userId, userId));
+  const has = counted?.n ?? 0;
+  if (has >= ADDRESS_LIMIT) throw new AddressLimitError();
+  const makeDefault = input.is_default || has === 0;
+  const insert = db
+    .insert(billingAddresses)
+    .values({ userId, street: input.street, city: input.city, state: input.state, zipCode: input.zip_code, country: input.country, isDefault: makeDefault })
+    .returning();
+  if (!makeDefault) {
+    const [row] = await insert;
+    return toView(row!);
+  }
+  const [, inserted] = await db.batch([
+    db
+      .update(billingAddresses)
+      .set({ isDefault: false })
+      .where(and(eq(billingAddresses.userId, userId), eq(billingAddresses.isDefault, true))),
+    insert,
+  ]);
+  return toView(inserted[0]!);
+}
+
+/** The address checkout preselects (SPEC §4): the default, else the first. */
+export function preferredAddress(addresses: AddressView[]): AddressView | undefined {
+  return addresses.find((a) => a.is_default) ?? addresses[0];
+}

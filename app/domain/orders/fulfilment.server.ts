@@ -1,0 +1,723 @@
+/**
+ * The work an order carries after payment (the state machine is `~/lib/work-status.ts`). `moveWork`
+ * is the one place an order's work status changes: it reads the order, checks the move against the
+ * current status and the actor (a customer only on their own order), and writes the new status with
+ * its event row in one D1 batch. The status carries a version: the write only lands where the
+ * version is still the one read, and the event only where that write landed, so of two moves at once
+ * exactly one is made.
+ */
+import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import type { Database } from "../../../db/client";
+import {
+  deliveryFiles,
+  orderAttachments,
+  orderBriefs,
+  orderRefunds,
+  orderDeliveries,
+  orderEvents,
+  orderMessages,
+  orders,
+  reviewComments,
+  revisionRequests,
+  type PaymentStatus,
+} from "../../../db/schema";
+import type { MessageInput } from "~/lib/schemas/message";
+import type { RevisionInput } from "~/lib/schemas/revision";
+import { ATTACHMENTS, DELIVERY_FILES, removeOrderFiles, storeOrderFiles, type OrderFileKind, type StoredOrderFile } from "./order-files.server";
+import type { BriefInput } from "~/lib/schemas/brief";
+import { AUTO_COMPLETE_DAYS, decideWorkMove, type WorkActor, type WorkMove, type WorkStatus } from "~/lib/work-status";
+import { getOrder, OrderError, type ThreadReader } from "./orders.server";
+import { SHOP_ACTOR, workEventQuery, type Actor } from "./work-events.server";
+import { queueWorkEmail, type MailNotice, type WorkNews } from "../mail/order-emails.server";
+import { controlCharacterMessage, hasControlCharacters } from "~/lib/schemas/text";
+import { ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION, ORDER_ATTACHMENTS_FULL, ORDER_ATTACHMENTS_MAX_BYTES, ORDER_CLOSED_TO_FILES } from "~/lib/delivery-rules";
+
+/** Production time from the brief, as the checkout promises ('7-day delivery'). */
+export const DELIVERY_DAYS = 7;
+
+export interface WorkState {
+  id: number;
+  userId: number;
+  workStatus: WorkStatus;
+  workVersion: number;
+  dueAt: Date | null;
+  revisionsAllowed: number;
+  revisionsUsed: number;
+  paymentStatus: PaymentStatus;
+}
+
+const workColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  workStatus: orders.workStatus,
+  workVersion: orders.workVersion,
+  dueAt: orders.dueAt,
+  revisionsAllowed: orders.revisionsAllowed,
+  revisionsUsed: orders.revisionsUsed,
+  paymentStatus: orders.paymentStatus,
+};
+
+/** An order's work state; a customer only sees their own (others get 404, as for every order call). */
+export async function getWorkState(db: Database, orderId: number, actor: Actor): Promise<WorkState> {
+  const [row] = await db.select(workColumns).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!row || (actor.kind === "customer" && row.userId !== actor.id)) throw new OrderError(404, "Order not found");
+  return row;
+}
+
+/**
+ * Makes `move` on an order: 404 when the customer does not own it, 409 (naming the current status)
+ * when the move is not allowed now, and nothing written then. `changes` are more columns set with the
+ * status (due date, revisions used); `alongside` are statements of the same batch that must land only
+ * with the move (the brief, a delivery's files), each guarded with `moveHeld`. `news` is the email
+ * that tells the other side, queued once the move is made.
+ */
+export async function moveWork(
+  db: Database,
+  orderId: number,
+  move: WorkMove,
+  actor: Actor,
+  {
+    note = null,
+    changes = {},
+    alongside,
+    news,
+    now = Date.now(),
+  }: {
+    note?: string | null;
+    changes?: SQLiteUpdateSetSource<typeof orders>;
+    alongside?: (state: WorkState) => BatchItem<"sqlite">[];
+    news?: { notice: MailNotice; kind: WorkNews };
+    now?: number;
+  } = {},
+): Promise<WorkState> {
+  const state = await getWorkState(db, orderId, actor);
+  const decision = decideWorkMove(state.workStatus, move, actor.kind, { revisionsLeft: state.revisionsAllowed - state.revisionsUsed });
+  if (!decision.ok) throw new OrderError(decision.status === 403 ? 404 : 409, decision.message);
+  const version = state.workVersion + 1;
+  const [moved] = await db.batch([
+    db
+      .update(orders)
+      .set({ ...changes, workStatus: decision.to, workVersion: version, updatedAt: new Date(now) })
+      .where(and(eq(orders.id, orderId), eq(orders.workVersion, state.workVersion)))
+      .returning(workColumns),
+    workEventQuery(db, { orderId, version, actor, from: decision.from, to: decision.to, note, now }),
+    ...(alongside ? alongside(state) : []),
+  ]);
+  if (moved.length === 0) {
+    const current = await getWorkState(db, orderId, actor);
+    const again = decideWorkMove(current.workStatus, move, actor.kind, { revisionsLeft: current.revisionsAllowed - current.revisionsUsed });
+    throw new OrderError(409, again.ok ? "The order changed while you were working on it. Please reload and try again." : again.message);
+  }
+  if (news) await queueWorkEmail(db, news.notice, orderId, news.kind);
+  return moved[0]!;
+}
+
+/** A condition for `alongside` statements: true only where this batch's move landed. */
+export function moveHeld(orderId: number, state: WorkState) {
+  return sql`(SELECT ${orders.workVersion} FROM ${orders} WHERE ${orders.id} = ${orderId}) = ${state.workVersion + 1}`;
+}
+
+/**
+ * What an order's page shows of its work: the order (its owner's, or any for an admin), its brief,
+ * refund, timeline, deliveries, revision requests and messages, read in one batch after the order. Null when
+ * the order is not the caller's.
+ */
+export async function getOrderWork(db: Database, orderId: number, actor: Actor) {
+  const order = await getOrder(db, orderId, actor.kind === "customer" ? { userId: actor.id ?? -1 } : {});
+  if (!order) return null;
+  const [seen, briefs, refunds, attachments, events, deliveries, files, revisions, comments, messages] = await db.batch([
+    db.select({ customer: orders.customerSeenMessageId, studio: orders.studioSeenMessageId }).from(orders).where(eq(orders.id, orderId)).limit(1),
+    db.select().from(orderBriefs).where(eq(orderBriefs.orderId, orderId)).limit(1),
+    db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).limit(1),
+    attachmentsQuery(db, orderId),
+    eventsQuery(db, orderId),
+    ...deliveriesQueries(db, orderId),
+    ...revisionsQueries(db, orderId),
+    messagesQuery(db, orderId),
+  ]);
+  return {
+    order,
+    brief: briefs[0] ? toBriefView(briefs[0], attachments) : null,
+    refund: toRefundView(refunds[0]),
+    events: events.map(toEventView),
+    deliveries: toDeliveryViews(orderId, deliveries, files),
+    revisions: toRevisionViews(revisions, comments),
+    messages: messages.map((m) => toMessageView(m, attachments)),
+    /** The newest message the viewer has seen: the other side's messages after it are new. */
+    seenMessageId: (actor.kind === "customer" ? seen[0]?.customer : seen[0]?.studio) ?? 0,
+  };
+}
+
+export interface RefundView {
+  status: "pending" | "succeeded";
+  reason: string;
+  refunded_at: string | null;
+  amount_minor: number;
+  currency: string;
+}
+
+export function toRefundView(row: typeof orderRefunds.$inferSelect | undefined): RefundView | null {
+  if (!row) return null;
+  return { status: row.status, reason: row.reason, refunded_at: row.refundedAt?.toISOString() ?? null, amount_minor: row.amountMinor, currency: row.currency };
+}
+
+export interface OrderEventView {
+  actor: WorkActor;
+  from_status: WorkStatus;
+  to_status: WorkStatus;
+  note: string | null;
+  created_at: string;
+}
+
+/** An order's timeline, oldest first. */
+export async function listOrderEvents(db: Database, orderId: number, actor: Actor): Promise<OrderEventView[]> {
+  await getWorkState(db, orderId, actor);
+  return (await eventsQuery(db, orderId)).map(toEventView);
+}
+
+function eventsQuery(db: Database, orderId: number) {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.version), asc(orderEvents.id));
+}
+
+function toEventView(r: typeof orderEvents.$inferSelect): OrderEventView {
+  return { actor: r.actorKind, from_status: r.fromStatus, to_status: r.toStatus, note: r.note, created_at: r.createdAt.toISOString() };
+}
+
+export interface BriefView {
+  purpose: string;
+  audience: string | null;
+  style: string | null;
+  references: string[];
+  must_haves: string | null;
+  deadline_wish: string | null;
+  submitted_at: string;
+  attachments: AttachmentView[];
+}
+
+export interface AttachmentView {
+  id: number;
+  name: string;
+  content_type: string;
+  size: number;
+  kind: OrderFileKind;
+  /** Served to the order's owner and admins only. */
+  url: string;
+}
+
+function attachmentsQuery(db: Database, orderId: number) {
+  return db.select().from(orderAttachments).where(eq(orderAttachments.orderId, orderId)).orderBy(asc(orderAttachments.id));
+}
+
+/** The attachments of the brief (`messageId` null) or of one message. */
+function attachmentViews(rows: (typeof orderAttachments.$inferSelect)[], messageId: number | null): AttachmentView[] {
+  return rows
+    .filter((a) => a.messageId === messageId)
+    .map((a) => ({ id: a.id, name: a.name, content_type: a.contentType, size: a.size, kind: a.kind, url: `/orders/${a.orderId}/attachments/${a.id}` }));
+}
+
+/** An attachment's R2 key and name, if the actor may see the order. */
+export async function getAttachment(db: Database, orderId: number, attachmentId: number, actor: Actor) {
+  await getWorkState(db, orderId, actor);
+  const [file] = await db
+    .select({ key: orderAttachments.r2Key, name: orderAttachments.name, kind: orderAttachments.kind })
+    .from(orderAttachments)
+    .where(and(eq(orderAttachments.id, attachmentId), eq(orderAttachments.orderId, orderId)))
+    .limit(1);
+  if (!file) throw new OrderError(404, "File not found");
+  return file;
+}
+
+/** The statements that name stored attachments, each landing only where `guard` holds (the move or the message landed). */
+function attachmentInserts(db: Database, orderId: number, stored: StoredOrderFile[], messageId: SQL | null, guard: SQL, now: number) {
+  return stored.map((file) =>
+    db.insert(orderAttachments).select(
+      db
+        .select({
+          id: sql<null>`NULL`.as("id"),
+          orderId: sql<number>`${orderId}`.as("order_id"),
+          messageId: sql<number | null>`${messageId ?? sql`NULL`}`.as("message_id"),
+          r2Key: sql<string>`${file.key}`.as("r2_key"),
+          name: sql<string>`${file.name}`.as("name"),
+          contentType: sql<string>`${file.mime}`.as("content_type"),
+          size: sql<number>`${file.file.size}`.as("size"),
+          kind: sql<OrderFileKind>`${file.kind}`.as("kind"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(orders)
+        .where(and(eq(orders.id, orderId), guard)),
+    ),
+  );
+}
+
+/** An order's brief (null until submitted), for its owner or an admin. */
+export async function getBrief(db: Database, orderId: number, actor: Actor): Promise<BriefView | null> {
+  await getWorkState(db, orderId, actor);
+  const [[row], attachments] = await db.batch([db.select().from(orderBriefs).where(eq(orderBriefs.orderId, orderId)).limit(1), attachmentsQuery(db, orderId)]);
+  return row ? toBriefView(row, attachments) : null;
+}
+
+function toBriefView(row: typeof orderBriefs.$inferSelect, attachments: (typeof orderAttachments.$inferSelect)[]): BriefView {
+  return {
+    purpose: row.purpose,
+    audience: row.audience,
+    style: row.style,
+    references: row.references,
+    must_haves: row.mustHaves,
+    deadline_wish: row.deadlineWish,
+    submitted_at: row.submittedAt.toISOString(),
+    attachments: attachmentViews(attachments, null),
+  };
+}
+
+/**
+ * Whether an order takes more attachments: not once it is closed (cancelled, refunded, or completed
+ * more than ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION days ago; 409), and not past
+ * ORDER_ATTACHMENTS_MAX_BYTES of attachments in all (413). Deliveries are counted apart.
+ */
+async function checkAttachmentRoom(db: Database, state: WorkState, files: File[], now: number) {
+  if (state.workStatus === "cancelled" || state.paymentStatus === "refunded") throw new OrderError(409, ORDER_CLOSED_TO_FILES);
+  const [completed, stored] = await db.batch([
+    db
+      .select({ at: sql<number | null>`max(${orderEvents.createdAt})` })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, state.id), eq(orderEvents.toStatus, "completed"))),
+    db
+      .select({ bytes: sql<number>`coalesce(sum(${orderAttachments.size}), 0)` })
+      .from(orderAttachments)
+      .where(eq(orderAttachments.orderId, state.id)),
+  ]);
+  const completedAt = state.workStatus === "completed" ? completed[0]?.at : null;
+  if (completedAt && now - Number(completedAt) > ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION * 86_400_000) throw new OrderError(409, ORDER_CLOSED_TO_FILES);
+  const incoming = files.reduce((sum, file) => sum + file.size, 0);
+  if (Number(stored[0]?.bytes ?? 0) + incoming > ORDER_ATTACHMENTS_MAX_BYTES) throw new OrderError(413, ORDER_ATTACHMENTS_FULL);
+}
+
+/**
+ * The customer submits the brief of their paid order: production starts and the due date is set
+ * (now + DELIVERY_DAYS), in the same batch as the brief. Once submitted it is read-only: a second
+ * submission is refused (409) because the order is no longer awaiting its brief. Its attachments are
+ * stored first and named in the same batch (removed again if the brief is refused).
+ */
+export async function submitBrief(
+  db: Database,
+  bucket: R2Bucket,
+  notice: MailNotice,
+  orderId: number,
+  customerId: number,
+  brief: BriefInput,
+  files: File[] = [],
+  now = Date.now(),
+): Promise<WorkState> {
+  const customer: Actor = { kind: "customer", id: customerId };
+  const state = await getWorkState(db, orderId, customer);
+  const decision = decideWorkMove(state.workStatus, "submit_brief", "customer");
+  if (!decision.ok) throw new OrderError(409, decision.message);
+  if (files.length > 0) await checkAttachmentRoom(db, state, files, now);
+  const stored = await storeOrderFiles(bucket, orderId, "attachments", files, ATTACHMENTS);
+  try {
+    return await briefMove(db, notice, orderId, customer, brief, stored, now);
+  } catch (error) {
+    await removeOrderFiles(bucket, stored);
+    throw error;
+  }
+}
+
+function briefMove(db: Database, notice: MailNotice, orderId: number, customer: Actor, brief: BriefInput, stored: StoredOrderFile[], now: number) {
+  return moveWork(db, orderId, "submit_brief", customer, {
+    note: "Brief submitted",
+    now,
+    news: { notice, kind: "brief_submitted" },
+    changes: { dueAt: new Date(now + DELIVERY_DAYS * 86_400_000) },
+    alongside: (state) => [
+      db
+        .insert(orderBriefs)
+        .select(
+          db
+            .select({
+              orderId: sql<number>`${orderId}`.as("order_id"),
+              purpose: sql<string>`${brief.purpose}`.as("purpose"),
+              audience: sql<string | null>`${brief.audience}`.as("audience"),
+              style: sql<string | null>`${brief.style}`.as("style"),
+              references: sql<string>`${JSON.stringify(brief.references)}`.as("references"),
+              mustHaves: sql<string | null>`${brief.must_haves}`.as("must_haves"),
+              deadlineWish: sql<string | null>`${brief.deadline_wish}`.as("deadline_wish"),
+              submittedAt: sql<number>`${now}`.as("created_at"),
+            })
+            .from(orders)
+            .where(and(eq(orders.id, orderId), moveHeld(orderId, state))),
+        )
+        .onConflictDoNothing(),
+      ...attachmentInserts(db, orderId, stored, null, moveHeld(orderId, state), now),
+    ],
+  });
+}
+
+// ----- Deliveries, review, approval -----
+
+/**
+ * The studio delivers: the files go to R2 under server-made keys first, then the move to `delivered`
+ * is written with the delivery and its file rows in one batch. If the move is refused (409) or the
+ * batch fails, the stored files are removed again, so nothing is half-written.
+ */
+export async function deliver(
+  db: Database,
+  bucket: R2Bucket,
+  notice: MailNotice,
+  orderId: number,
+  adminId: number,
+  input: { note: string | null; files: File[] },
+  now = Date.now(),
+) {
+  const admin: Actor = { kind: "admin", id: adminId };
+  const state = await getWorkState(db, orderId, admin);
+  const decision = decideWorkMove(state.workStatus, "deliver", "admin");
+  if (!decision.ok) throw new OrderError(409, decision.message);
+  if (input.files.length === 0) throw new OrderError(422, "Add at least one file to deliver");
+  if (input.note && hasControlCharacters(input.note, { multiline: true })) throw new OrderError(422, controlCharacterMessage("The note"));
+  const stored = await storeOrderFiles(bucket, orderId, "deliveries", input.files, DELIVERY_FILES);
+  try {
+    return await moveWork(db, orderId, "deliver", admin, {
+      note: input.note ?? "Delivered",
+      now,
+      news: { notice, kind: "delivered" },
+      alongside: (read) => {
+        const version = read.workVersion + 1;
+        const deliveryId = sql`(SELECT ${orderDeliveries.id} FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orderId} AND ${orderDeliveries.version} = ${version})`;
+        return [
+          db
+            .insert(orderDeliveries)
+            .select(
+              db
+                .select({
+                  id: sql<null>`NULL`.as("id"),
+                  orderId: sql<number>`${orderId}`.as("order_id"),
+                  version: sql<number>`${version}`.as("version"),
+                  note: sql<string | null>`${input.note}`.as("note"),
+                  adminId: sql<number>`${adminId}`.as("admin_id"),
+                  createdAt: sql<number>`${now}`.as("created_at"),
+                })
+                .from(orders)
+                .where(and(eq(orders.id, orderId), moveHeld(orderId, read))),
+            )
+            .onConflictDoNothing(),
+          ...stored.map((file, position) =>
+            db.insert(deliveryFiles).select(
+              db
+                .select({
+                  id: sql<null>`NULL`.as("id"),
+                  deliveryId: sql<number>`${deliveryId}`.as("delivery_id"),
+                  orderId: sql<number>`${orderId}`.as("order_id"),
+                  r2Key: sql<string>`${file.key}`.as("r2_key"),
+                  name: sql<string>`${file.name}`.as("name"),
+                  contentType: sql<string>`${file.mime}`.as("content_type"),
+                  size: sql<number>`${file.file.size}`.as("size"),
+                  kind: sql<OrderFileKind>`${file.kind}`.as("kind"),
+                  position: sql<number>`${position}`.as("position"),
+                })
+                .from(orderDeliveries)
+                .where(and(eq(orderDeliveries.orderId, orderId), eq(orderDeliveries.version, version), moveHeld(orderId, read))),
+            ),
+          ),
+        ];
+      },
+    });
+  } catch (error) {
+    await removeOrderFiles(bucket, stored);
+    throw error;
+  }
+}
+
+export interface DeliveryView {
+  id: number;
+  note: string | null;
+  created_at: string;
+  files: { id: number; name: string; content_type: string; size: number; kind: OrderFileKind; url: string }[];
+}
+
+/** An order's deliveries, newest first, with their files (URLs served to the owner and admins only). */
+export async function listDeliveries(db: Database, orderId: number, actor: Actor): Promise<DeliveryView[]> {
+  await getWorkState(db, orderId, actor);
+  const [deliveries, files] = await db.batch(deliveriesQueries(db, orderId));
+  return toDeliveryViews(orderId, deliveries, files);
+}
+
+function deliveriesQueries(db: Database, orderId: number) {
+  return [
+    db.select().from(orderDeliveries).where(eq(orderDeliveries.orderId, orderId)).orderBy(desc(orderDeliveries.version)),
+    db.select().from(deliveryFiles).where(eq(deliveryFiles.orderId, orderId)).orderBy(asc(deliveryFiles.position)),
+  ] as const;
+}
+
+function toDeliveryViews(orderId: number, deliveries: (typeof orderDeliveries.$inferSelect)[], files: (typeof deliveryFiles.$inferSelect)[]): DeliveryView[] {
+  return deliveries.map((d) => ({
+    id: d.id,
+    note: d.note,
+    created_at: d.createdAt.toISOString(),
+    files: files
+      .filter((f) => f.deliveryId === d.id)
+      .map((f) => ({ id: f.id, name: f.name, content_type: f.contentType, size: f.size, kind: f.kind, url: deliveryFileUrl(orderId, f.id) })),
+  }));
+}
+
+export function deliveryFileUrl(orderId: number, fileId: number) {
+  return `/orders/${orderId}/files/${fileId}`;
+}
+
+/** A delivered file's R2 key and name, if the actor may see the order. */
+export async function getDeliveryFile(db: Database, orderId: number, fileId: number, actor: Actor) {
+  await getWorkState(db, orderId, actor);
+  const [file] = await db
+    .select({ key: deliveryFiles.r2Key, name: deliveryFiles.name, kind: deliveryFiles.kind })
+    .from(deliveryFiles)
+    .where(and(eq(deliveryFiles.id, fileId), eq(deliveryFiles.orderId, orderId)))
+    .limit(1);
+  if (!file) throw new OrderError(404, "File not found");
+  return file;
+}
+
+/** The customer approves the delivery: the order is completed. */
+export function approveDelivery(db: Database, notice: MailNotice, orderId: number, customerId: number, now = Date.now()) {
+  return moveWork(db, orderId, "approve", { kind: "customer", id: customerId }, { note: "Approved", now, news: { notice, kind: "completed" } });
+}
+
+/**
+ * The customer asks for changes to the latest delivery, with a note and comments pinned to moments
+ * of its video. One revision of the allowance is used, in the same batch as the move.
+ */
+export function requestRevision(db: Database, notice: MailNotice, orderId: number, customerId: number, input: RevisionInput, now = Date.now()) {
+  return moveWork(
+    db,
+    orderId,
+    "request_revision",
+    { kind: "customer", id: customerId },
+    {
+      note: input.note,
+      now,
+      news: { notice, kind: "revision_requested" },
+      changes: { revisionsUsed: sql`${orders.revisionsUsed} + 1` },
+      alongside: (read) => {
+        const version = read.workVersion + 1;
+        const latestDelivery = sql`(SELECT ${orderDeliveries.id} FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orderId} ORDER BY ${orderDeliveries.version} DESC LIMIT 1)`;
+        const revisionId = sql`(SELECT ${revisionRequests.id} FROM ${revisionRequests} WHERE ${revisionRequests.orderId} = ${orderId} AND ${revisionRequests.version} = ${version})`;
+        return [
+          db
+            .insert(revisionRequests)
+            .select(
+              db
+                .select({
+                  id: sql<null>`NULL`.as("id"),
+                  orderId: sql<number>`${orderId}`.as("order_id"),
+                  deliveryId: sql<number | null>`${latestDelivery}`.as("delivery_id"),
+                  version: sql<number>`${version}`.as("version"),
+                  note: sql<string>`${input.note}`.as("note"),
+                  createdAt: sql<number>`${now}`.as("created_at"),
+                })
+                .from(orders)
+                .where(and(eq(orders.id, orderId), moveHeld(orderId, read))),
+            )
+            .onConflictDoNothing(),
+          ...input.comments.map((comment) =>
+            db.insert(reviewComments).select(
+              db
+                .select({
+                  id: sql<null>`NULL`.as("id"),
+                  revisionId: sql<number>`${revisionId}`.as("revision_id"),
+                  atSeconds: sql<number>`${comment.at_seconds}`.as("at_seconds"),
+                  text: sql<string>`${comment.text}`.as("text"),
+                })
+                .from(revisionRequests)
+                .where(and(eq(revisionRequests.orderId, orderId), eq(revisionRequests.version, version), moveHeld(orderId, read))),
+            ),
+          ),
+        ];
+      },
+    },
+  );
+}
+
+export interface RevisionView {
+  note: string;
+  created_at: string;
+  delivery_id: number | null;
+  comments: { at_seconds: number; text: string }[];
+}
+
+/** An order's revision requests, newest first, with their pinned comments in time order. */
+export async function listRevisions(db: Database, orderId: number, actor: Actor): Promise<RevisionView[]> {
+  await getWorkState(db, orderId, actor);
+  const [revisions, comments] = await db.batch(revisionsQueries(db, orderId));
+  return toRevisionViews(revisions, comments);
+}
+
+function revisionsQueries(db: Database, orderId: number) {
+  return [
+    db.select().from(revisionRequests).where(eq(revisionRequests.orderId, orderId)).orderBy(desc(revisionRequests.version)),
+    db
+      .select({ revisionId: reviewComments.revisionId, atSeconds: reviewComments.atSeconds, text: reviewComments.text })
+      .from(reviewComments)
+      .innerJoin(revisionRequests, eq(revisionRequests.id, reviewComments.revisionId))
+      .where(eq(revisionRequests.orderId, orderId))
+      .orderBy(asc(reviewComments.atSeconds), asc(reviewComments.id)),
+  ] as const;
+}
+
+function toRevisionViews(
+  revisions: (typeof revisionRequests.$inferSelect)[],
+  comments: { revisionId: number; atSeconds: number; text: string }[],
+): RevisionView[] {
+  return revisions.map((r) => ({
+    note: r.note,
+    created_at: r.createdAt.toISOString(),
+    delivery_id: r.deliveryId,
+    comments: comments.filter((c) => c.revisionId === r.id).map((c) => ({ at_seconds: c.atSeconds, text: c.text })),
+  }));
+}
+
+/**
+ * The timer's part (the scheduled handler, `maintenance.server.ts`): an order delivered
+ * AUTO_COMPLETE_DAYS ago without an answer completes on its own. A customer who answers meanwhile
+ * wins: the move is refused (409) and skipped. Returns how many orders completed.
+ */
+export async function autoCompleteDeliveries(db: Database, notice: MailNotice, now = Date.now()): Promise<number> {
+  const cutoff = now - AUTO_COMPLETE_DAYS * 86_400_000;
+  const lastDelivery = sql<number>`(SELECT max(${orderDeliveries.createdAt}) FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orders.id})`;
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.workStatus, "delivered"), sql`${lastDelivery} <= ${cutoff}`))
+    .limit(100);
+  let completed = 0;
+  for (const { id } of due) {
+    try {
+      await moveWork(db, id, "auto_complete", SHOP_ACTOR, {
+        note: `No answer for ${AUTO_COMPLETE_DAYS} days: completed automatically`,
+        now,
+        news: { notice, kind: "auto_completed" },
+      });
+      completed++;
+    } catch (error) {
+      if (!(error instanceof OrderError)) throw error;
+    }
+  }
+  return completed;
+}
+
+/** How long a paid order waits for its brief before the customer is reminded (once) and the studio sees the flag. */
+export const BRIEF_REMINDER_HOURS = 24;
+
+/**
+ * The timer's part: a paid order that has waited BRIEF_REMINDER_HOURS for its brief is flagged and
+ * its customer reminded, once (the flag is set by the same statement that picks the order).
+ */
+export async function flagBriefReminders(db: Database, notice: MailNotice, now = Date.now()): Promise<number> {
+  const paidAt = sql`(SELECT max(${orderEvents.createdAt}) FROM ${orderEvents} WHERE ${orderEvents.orderId} = ${orders.id} AND ${orderEvents.toStatus} = 'awaiting_brief')`;
+  const flagged = await db
+    .update(orders)
+    .set({ briefReminderAt: new Date(now) })
+    .where(and(eq(orders.workStatus, "awaiting_brief"), isNull(orders.briefReminderAt), sql`${paidAt} <= ${now - BRIEF_REMINDER_HOURS * 3_600_000}`))
+    .returning({ id: orders.id });
+  for (const { id } of flagged) await queueWorkEmail(db, notice, id, "brief_reminder");
+  return flagged.length;
+}
+
+/** The timer's part: an order in production past its due date is marked overdue, once, and the studio told. */
+export async function markOverdueOrders(db: Database, notice: MailNotice, now = Date.now()): Promise<number> {
+  const marked = await db
+    .update(orders)
+    .set({ overdueAt: new Date(now) })
+    .where(and(inArray(orders.workStatus, ["in_progress", "revision_requested"]), lt(orders.dueAt, new Date(now)), isNull(orders.overdueAt)))
+    .returning({ id: orders.id });
+  for (const { id } of marked) await queueWorkEmail(db, notice, id, "overdue");
+  return marked.length;
+}
+
+// ----- Messages -----
+
+export interface MessageView {
+  id: number;
+  author: "customer" | "studio";
+  body: string;
+  created_at: string;
+  attachments: AttachmentView[];
+}
+
+/** An order's thread, oldest first: its owner or an admin. */
+export async function listMessages(db: Database, orderId: number, actor: Actor): Promise<MessageView[]> {
+  await getWorkState(db, orderId, actor);
+  const [messages, attachments] = await db.batch([messagesQuery(db, orderId), attachmentsQuery(db, orderId)]);
+  return messages.map((m) => toMessageView(m, attachments));
+}
+
+function messagesQuery(db: Database, orderId: number) {
+  return db.select().from(orderMessages).where(eq(orderMessages.orderId, orderId)).orderBy(asc(orderMessages.id));
+}
+
+function toMessageView(m: typeof orderMessages.$inferSelect, attachments: (typeof orderAttachments.$inferSelect)[]): MessageView {
+  return {
+    id: m.id,
+    author: m.authorKind === "admin" ? "studio" : "customer",
+    body: m.body,
+    created_at: m.createdAt.toISOString(),
+    attachments: attachmentViews(attachments, m.id),
+  };
+}
+
+/**
+ * Adds a message to a paid order's thread (the owner or an admin), with attachments stored first and
+ * named in the same batch as the message; an unpaid order has no thread yet (409).
+ */
+export async function postMessage(
+  db: Database,
+  bucket: R2Bucket,
+  orderId: number,
+  actor: Actor,
+  input: MessageInput,
+  files: File[] = [],
+  now = Date.now(),
+): Promise<MessageView> {
+  const state = await getWorkState(db, orderId, actor);
+  if (state.workStatus === "awaiting_payment") throw new OrderError(409, "Messages open once the order is paid.");
+  if (actor.kind === "system" || actor.id === null) throw new OrderError(404, "Order not found");
+  if (files.length > 0) await checkAttachmentRoom(db, state, files, now);
+  const stored = await storeOrderFiles(bucket, orderId, "attachments", files, ATTACHMENTS);
+  // In the batch's transaction, the order's newest message is the one just written.
+  const thisMessage = sql`(SELECT max(${orderMessages.id}) FROM ${orderMessages} WHERE ${orderMessages.orderId} = ${orderId})`;
+  try {
+    const [[row], , ...rest] = await db.batch([
+      db
+        .insert(orderMessages)
+        .values({ orderId, authorKind: actor.kind, authorId: actor.id, body: input.body, createdAt: new Date(now) })
+        .returning(),
+      // Writing in the thread means having read it, up to one's own message.
+      db
+        .update(orders)
+        .set(seenUpToLatest(orderId, actor.kind === "customer" ? "customer" : "studio"))
+        .where(eq(orders.id, orderId)),
+      ...attachmentInserts(db, orderId, stored, thisMessage, sql`1 = 1`, now),
+      attachmentsQuery(db, orderId),
+    ]);
+    return toMessageView(row!, rest.at(-1) as (typeof orderAttachments.$inferSelect)[]);
+  } catch (error) {
+    await removeOrderFiles(bucket, stored);
+    throw error;
+  }
+}
+
+function seenUpToLatest(orderId: number, reader: ThreadReader) {
+  const latest = sql<number>`coalesce((SELECT max(${orderMessages.id}) FROM ${orderMessages} WHERE ${orderMessages.orderId} = ${orderId}), 0)`;
+  return reader === "customer" ? { customerSeenMessageId: latest } : { studioSeenMessageId: latest };
+}
+
+/**
+ * Marks an order's thread read for its customer or the studio (a POST: the order pages send it on
+ * their own with JavaScript, or with the 'Mark as read' button without).
+ */
+export async function markThreadRead(db: Database, orderId: number, actor: Actor): Promise<void> {
+  await getWorkState(db, orderId, actor);
+  await db
+    .update(orders)
+    .set(seenUpToLatest(orderId, actor.kind === "customer" ? "customer" : "studio"))
+    .where(eq(orders.id, orderId));
+}

@@ -1,0 +1,87 @@
+/**
+ * The files an order carries (the studio's deliveries, the customer's brief attachments, either
+ * side's message attachments): checked by their first bytes (never their name or claimed type)
+ * against the rule of where they go, and stored privately in R2 under server-made keys before the
+ * rows that name them are written. A caller whose write fails removes what was stored, so nothing
+ * is half-written. Served by /orders/{id}/files/{id} and /orders/{id}/attachments/{id}.
+ */
+import { ATTACHMENT_LIMITS, ATTACHMENT_RULE, DELIVERY_LIMITS, DELIVERY_RULE } from "~/lib/delivery-rules";
+import { sniffDeliveryType } from "../media/media.server";
+import type { FormLimits } from "../../http/request-body.server";
+import { OrderError } from "./orders.server";
+
+export type OrderFileKind = "video" | "image" | "document";
+export type StoredOrderFile = { file: File; mime: string; ext: string; kind: OrderFileKind; key: string; name: string };
+
+interface FileRules {
+  files: number;
+  videoBytes: number;
+  imageBytes: number;
+  documentBytes: number;
+  rule: string;
+  /** Where the files go, for messages: "per delivery". */
+  per: string;
+}
+
+export const DELIVERY_FILES: FileRules = { ...DELIVERY_LIMITS, rule: DELIVERY_RULE, per: "per delivery" };
+export const ATTACHMENTS: FileRules = { ...ATTACHMENT_LIMITS, rule: ATTACHMENT_RULE, per: "at a time" };
+
+/**
+ * What a form carrying files to an order may hold, for reading it as a stream (`readForm`): a few
+ * more files than the rule allows, so that the service's refusal names the rule, each no larger than
+ * the largest kind allows.
+ */
+export const DELIVERY_FORM: FormLimits = { maxFiles: DELIVERY_LIMITS.files + 5, maxFileSize: DELIVERY_LIMITS.videoBytes };
+export const ATTACHMENT_FORM: FormLimits = { maxFiles: ATTACHMENT_LIMITS.files + 5, maxFileSize: ATTACHMENT_LIMITS.videoBytes };
+
+/** The files of a form field (empty file inputs send a nameless empty file: not a file). */
+export function formFiles(form: FormData, ...names: string[]): File[] {
+  return names.flatMap((name) => form.getAll(name)).filter((f): f is File => typeof f !== "string" && (f.size > 0 || f.name !== ""));
+}
+
+/** Each file's type from its first bytes, within its limit; a refusal (422) names the rule. */
+async function checkFiles(files: File[], rules: FileRules) {
+  if (files.length > rules.files) throw new OrderError(422, `At most ${rules.files} files ${rules.per}`);
+  return Promise.all(
+    files.map(async (file, position) => {
+      const label = file.name || "A file";
+      if (file.size === 0) throw new OrderError(422, `${label} is empty`);
+      const sniffed = sniffDeliveryType(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
+      if (!sniffed) throw new OrderError(422, `${label} is not a video, image or PDF. ${rules.rule}`);
+      const limit = sniffed.kind === "video" ? rules.videoBytes : sniffed.kind === "image" ? rules.imageBytes : rules.documentBytes;
+      if (file.size > limit) throw new OrderError(422, `${label} is too large. ${rules.rule}`);
+      return { file, ...sniffed, name: file.name.slice(0, 200) || `file-${position + 1}.${sniffed.ext}` };
+    }),
+  );
+}
+
+/**
+ * Checks the files, then stores them under `orders/{orderId}/{folder}/`. If one cannot be stored,
+ * those already stored are removed and the error is thrown.
+ */
+export async function storeOrderFiles(
+  bucket: R2Bucket,
+  orderId: number,
+  folder: "deliveries" | "attachments",
+  files: File[],
+  rules: FileRules,
+): Promise<StoredOrderFile[]> {
+  const checked = await checkFiles(files, rules);
+  const stored: StoredOrderFile[] = [];
+  try {
+    for (const file of checked) {
+      const key = `orders/${orderId}/${folder}/${crypto.randomUUID()}.${file.ext}`;
+      await bucket.put(key, file.file.stream(), { httpMetadata: { contentType: file.mime } });
+      stored.push({ ...file, key });
+    }
+    return stored;
+  } catch (error) {
+    await removeOrderFiles(bucket, stored);
+    throw error;
+  }
+}
+
+/** Removes stored files again (their rows were not written); a failure to remove leaves an unnamed object, never an error. */
+export async function removeOrderFiles(bucket: R2Bucket, stored: StoredOrderFile[]) {
+  await Promise.all(stored.map(({ key }) => bucket.delete(key).catch(() => undefined)));
+}

@@ -1,0 +1,531 @@
+/**
+ * Orders and their payments (DESIGN.md §5). The server prices every order from the chosen package;
+ * the gateway, never the client, says whether it was paid.
+ */
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { orderMessages, orders, packages, productMedia, products, type PaymentStatus } from "../../../db/schema";
+import { decimalToMinor, minorToDecimalString } from "~/lib/money";
+import { WORK_STATUSES, type WorkStatus } from "~/lib/work-status";
+import { totalPagesFor } from "~/lib/pagination";
+import { getAddress } from "./addresses.server";
+import { orderStatusFor, type Intent, type PaymentGateway } from "../payments/gateway.server";
+import { mediaUrl } from "../media/media.server";
+import { queueReceiptEmail, type MailNotice } from "../mail/order-emails.server";
+import { paidWorkChanges, SHOP_ACTOR, workEventQuery } from "./work-events.server";
+import { ApiFailure } from "../../http/api-route.server";
+
+/** An order as SPEC §3 shows it: `order_amount` a decimal string, the product's image and title embedded. */
+export interface OrderView {
+  id: number;
+  product_id: number;
+  billing_address_id: number | null;
+  package_index: number;
+  order_amount: string;
+  currency: string;
+  payment_status: PaymentStatus;
+  stripe_transaction_id: string | null;
+  created_at: string;
+  product: { image: string | null; title: string };
+  work_status: WorkStatus;
+  due_at: string | null;
+  revisions_allowed: number;
+  revisions_used: number;
+}
+
+/** A refusal about an order: an `ApiFailure`, so API routes answer it as is; screens show its message. */
+export class OrderError extends ApiFailure {
+  constructor(
+    override readonly status: 400 | 404 | 409 | 413 | 422 | 429 | 502,
+    message: string,
+  ) {
+    super(status, message);
+  }
+}
+
+// The product's first image (else the video thumbnail), read in the same query as the order.
+const productImage = sql<string | null>`(
+  SELECT ${productMedia.r2Key} FROM ${productMedia}
+  WHERE ${productMedia.productId} = ${orders.productId} AND ${productMedia.kind} IN ('image', 'thumbnail')
+  ORDER BY CASE ${productMedia.kind} WHEN 'image' THEN 0 ELSE 1 END, ${productMedia.position}, ${productMedia.id}
+  LIMIT 1
+)`;
+
+const orderColumns = {
+  id: orders.id,
+  productId: orders.productId,
+  billingAddressId: orders.billingAddressId,
+  packagePosition: orders.packagePosition,
+  amountMinor: orders.amountMinor,
+  currency: orders.currency,
+  paymentStatus: orders.paymentStatus,
+  paymentIntentId: orders.paymentIntentId,
+  createdAt: orders.createdAt,
+  userId: orders.userId,
+  workStatus: orders.workStatus,
+  dueAt: orders.dueAt,
+  revisionsAllowed: orders.revisionsAllowed,
+  revisionsUsed: orders.revisionsUsed,
+  productTitle: products.title,
+  image: productImage,
+};
+
+type OrderRow = { [K in keyof typeof orderColumns]: unknown } & {
+  id: number;
+  productId: number;
+  billingAddressId: number | null;
+  packagePosition: number;
+  amountMinor: number;
+  currency: string;
+  paymentStatus: PaymentStatus;
+  paymentIntentId: string | null;
+  createdAt: Date;
+  userId: number;
+  workStatus: WorkStatus;
+  dueAt: Date | null;
+  revisionsAllowed: number;
+  revisionsUsed: number;
+  productTitle: string;
+  image: string | null;
+};
+
+function toView(row: OrderRow): OrderView {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    billing_address_id: row.billingAddressId,
+    package_index: row.packagePosition,
+    order_amount: minorToDecimalString(row.amountMinor, row.currency),
+    currency: row.currency,
+    payment_status: row.paymentStatus,
+    stripe_transaction_id: row.paymentIntentId,
+    created_at: row.createdAt.toISOString(),
+    product: { image: row.image ? mediaUrl(row.image) : null, title: row.productTitle },
+    work_status: row.workStatus,
+    due_at: row.dueAt ? row.dueAt.toISOString() : null,
+    revisions_allowed: row.revisionsAllowed,
+    revisions_used: row.revisionsUsed,
+  };
+}
+
+function selectOrders(db: Database, where: SQL | undefined) {
+  return db.select(orderColumns).from(orders).innerJoin(products, eq(products.id, orders.productId)).where(where);
+}
+
+/** Orders newest first; a customer's own when `userId` is given, everyone's for admins. */
+/** The newest orders of the whole shop, as a query to put in a caller's batch, and its mapping. */
+export function recentOrdersQuery(db: Database, limit: number) {
+  return selectOrders(db, undefined).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
+}
+
+export function toOrderViews(rows: unknown[]): OrderView[] {
+  return (rows as OrderRow[]).map(toView);
+}
+
+/** Who reads a thread: its customer, or the studio (any admin; they share what the studio has seen). */
+export type ThreadReader = "customer" | "studio";
+
+/** Messages the other side wrote after the newest one `reader` has seen. */
+function unreadMessages(reader: ThreadReader) {
+  const seen = reader === "customer" ? orders.customerSeenMessageId : orders.studioSeenMessageId;
+  const otherSide = reader === "customer" ? "admin" : "customer";
+  return sql<number>`(SELECT count(*) FROM ${orderMessages} WHERE ${orderMessages.orderId} = ${orders.id} AND ${orderMessages.authorKind} = ${otherSide} AND ${orderMessages.id} > ${seen})`;
+}
+
+export type OrderWithUnread = OrderView & { unread_messages: number };
+
+/** Whose orders: a customer's (by id, or as a session's subject: sessionSubject), or everyone's. */
+type OrderScope = { userId?: number | SQL<number | null> };
+
+/**
+ * Orders newest first, a customer's own when `userId` is given, everyone's for admins. With
+ * `unreadFor`, each carries how many messages of its thread that reader has not seen (the screens
+ * show it; the API's order shape stays as it is).
+ */
+export async function listOrders(db: Database, scope: OrderScope, page: number, limit: number): Promise<OrderPage<OrderView>>;
+export async function listOrders(
+  db: Database,
+  scope: OrderScope,
+  page: number,
+  limit: number,
+  options: { unreadFor: ThreadReader },
+): Promise<OrderPage<OrderWithUnread>>;
+export async function listOrders(db: Database, scope: OrderScope, page: number, limit: number, options?: { unreadFor: ThreadReader }) {
+  const where = scope.userId === undefined ? undefined : eq(orders.userId, scope.userId);
+  const [[counted], rows] = await db.batch([
+    db.select({ total: count() }).from(orders).where(where),
+    db
+      // Named, as every computed column of a batch: D1's rows are objects keyed by column name.
+      .select({ ...orderColumns, unread: (options ? unreadMessages(options.unreadFor) : sql<number>`0`).as("unread") })
+      .from(orders)
+      .innerJoin(products, eq(products.id, orders.productId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+  ]);
+  const total = counted?.total ?? 0;
+  const data = (rows as (OrderRow & { unread: number })[]).map((row) => (options ? { ...toView(row), unread_messages: Number(row.unread) } : toView(row)));
+  return { data, total, totalPages: totalPagesFor(total, limit) };
+}
+
+export interface OrderPage<T> {
+  data: T[];
+  total: number;
+  totalPages: number;
+}
+
+/** How the studio's queue is ordered: its work by due date (what is late or due soonest first), or newest first. */
+export type QueueSort = "due" | "newest";
+
+/**
+ * The studio's work queue (/admin/orders): orders filtered by work status (all when null), with
+ * the count of every status for the tabs and each order's unread messages, in one batch. Sorted by
+ * due date: the studio's own work first (in production, revisions), then what waits on the
+ * customer (delivered, awaiting a brief), then the rest; each by due date, then newest.
+ */
+export async function listOrderQueue(
+  db: Database,
+  { status, sort, page, limit, studio }: { status: WorkStatus | null; sort: QueueSort; page: number; limit: number; studio: SQL<number | null> },
+) {
+  // Read for the studio only: `studio` is the admin session's subject (sessionSubject), NULL for anyone else.
+  const where = and(sql`${studio} IS NOT NULL`, status ? eq(orders.workStatus, status) : undefined);
+  const dueOrder = [
+    sql`CASE WHEN ${orders.workStatus} IN ('in_progress', 'revision_requested') THEN 0 WHEN ${orders.workStatus} IN ('delivered', 'awaiting_brief') THEN 1 ELSE 2 END`,
+    sql`${orders.dueAt} IS NULL`,
+    asc(orders.dueAt),
+  ];
+  const [counts, rows] = await db.batch([
+    db
+      .select({ status: orders.workStatus, n: count() })
+      .from(orders)
+      .where(sql`${studio} IS NOT NULL`)
+      .groupBy(orders.workStatus),
+    db
+      .select({ ...orderColumns, unread: unreadMessages("studio").as("unread"), briefReminderAt: orders.briefReminderAt })
+      .from(orders)
+      .innerJoin(products, eq(products.id, orders.productId))
+      .where(where)
+      .orderBy(...(sort === "due" ? dueOrder : []), desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+  ]);
+  const countOf = Object.fromEntries(WORK_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<WorkStatus, number>;
+  const all = Object.values(countOf).reduce((a, b) => a + b, 0);
+  const total = status ? countOf[status] : all;
+  return {
+    data: (rows as (OrderRow & { unread: number; briefReminderAt: Date | null })[]).map((row) => ({
+      ...toView(row),
+      unread_messages: Number(row.unread),
+      // The timer's flag: paid a day ago and still no brief (the customer has been reminded).
+      brief_reminded: row.workStatus === "awaiting_brief" && row.briefReminderAt !== null,
+    })),
+    counts: { all, ...countOf },
+    totalPages: totalPagesFor(total, limit),
+  };
+}
+
+/** One order; with `userId`, only if it belongs to that customer (others get null, never data). */
+export async function getOrder(db: Database, id: number, scope: { userId?: number } = {}): Promise<(OrderView & { user_id: number }) | null> {
+  const where = scope.userId === undefined ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, scope.userId));
+  const [row] = (await selectOrders(db, where).limit(1)) as OrderRow[];
+  return row ? { ...toView(row), user_id: row.userId } : null;
+}
+
+export interface CreateOrderInput {
+  productId: number;
+  /** Package by position; when absent, the package whose price matches `clientAmount`/`currency`. */
+  packageIndex?: number | undefined;
+  billingAddressId: number;
+  /** What the client thinks it costs (SPEC §7 sends it); rejected when it disagrees with the server. */
+  clientAmount?: string | number | undefined;
+  currency?: string | undefined;
+  /** Same key, same order: a double-clicked or replayed submit never creates a second order. */
+  idempotencyKey: string;
+}
+
+/** How long an unpaid order may be paid. After that it is cancelled, and paying starts a new order at today's price. */
+export const UNPAID_ORDER_LIFETIME_MS = 24 * 3_600_000;
+
+const UNPAID: readonly PaymentStatus[] = ["initiated", "failed"];
+
+/** How many unpaid orders a customer may have open at once (within their lifetime). */
+export const UNPAID_ORDER_LIMIT = 10;
+export const UNPAID_ORDER_LIMIT_MESSAGE = `You have ${UNPAID_ORDER_LIMIT} unpaid orders. Pay one of them, or wait until they expire after 24 hours, before starting another.`;
+
+type OrderRecord = typeof orders.$inferSelect;
+
+/**
+ * Why an unpaid order may no longer be paid, or null when it may: it is older than
+ * UNPAID_ORDER_LIFETIME_MS, or its package's price changed since it was created (the customer must
+ * be charged what the page shows today, never a price stored earlier).
+ */
+export function unpayableReason(
+  order: Pick<OrderRecord, "createdAt" | "amountMinor" | "currency">,
+  price: { amountMinor: number; currency: string },
+  now = Date.now(),
+): "expired" | "repriced" | null {
+  if (now - order.createdAt.getTime() >= UNPAID_ORDER_LIFETIME_MS) return "expired";
+  if (order.amountMinor !== price.amountMinor || order.currency !== price.currency) return "repriced";
+  return null;
+}
+
+/** Cancels an unpaid order and its intent at the gateway, so the old amount can never be charged. */
+export async function cancelUnpaidOrder(db: Database, gateway: PaymentGateway, order: Pick<OrderRecord, "id" | "paymentIntentId">, notice: MailNotice) {
+  if (order.paymentIntentId) {
+    const intent = await gateway.cancelIntent(order.paymentIntentId);
+    // Paid after all (a card confirmed a moment ago): record that instead of cancelling.
+    if (intent && intent.status !== "canceled") return recordIntentStatus(db, order.id, intent, notice);
+  }
+  await db
+    .update(orders)
+    .set({ paymentStatus: "canceled", updatedAt: new Date() })
+    .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, [...UNPAID])));
+  return "canceled" as const;
+}
+
+/**
+ * The order to pay for `input`: the one its idempotency key already made, or a new one. An unpaid
+ * order that expired or whose price changed is cancelled and replaced by a new order at today's
+ * price (keyed by the old order, so a double-clicked retry still makes only one).
+ */
+async function orderToPay(db: Database, gateway: PaymentGateway | null, userId: number, input: CreateOrderInput, now: number, notice: MailNotice) {
+  let placed = await insertOrder(db, gateway?.name ?? "stripe", userId, input);
+  for (let renewals = 0; renewals < 3; renewals++) {
+    const { order, pkg } = placed;
+    const stale = order.paymentStatus === "canceled" || (UNPAID.includes(order.paymentStatus) && unpayableReason(order, pkg, now) !== null);
+    if (!stale) return placed;
+    if (order.paymentStatus !== "canceled") {
+      if (gateway) await cancelUnpaidOrder(db, gateway, order, notice);
+      else await db.update(orders).set({ paymentStatus: "canceled", updatedAt: new Date() }).where(eq(orders.id, order.id));
+    }
+    placed = await insertOrder(db, gateway?.name ?? "stripe", userId, { ...input, idempotencyKey: `renew-${order.id}` });
+  }
+  throw new OrderError(409, "This checkout could not be renewed; reload the page");
+}
+
+/**
+ * Creates (or, for a repeated idempotency key, returns) an order in `initiated` and its one
+ * PaymentIntent. Returns the order and the intent's client secret.
+ */
+export async function createOrder(db: Database, gateway: PaymentGateway, userId: number, input: CreateOrderInput, notice: MailNotice, now = Date.now()) {
+  const { order, description } = await orderToPay(db, gateway, userId, input, now, notice);
+  const intent = await gateway.createIntent({
+    amountMinor: order.amountMinor,
+    currency: order.currency,
+    idempotencyKey: `order-${order.id}`,
+    metadata: { order_id: String(order.id), user_id: String(userId) },
+    description,
+  });
+  if (order.paymentIntentId !== intent.id) {
+    await db.update(orders).set({ paymentIntentId: intent.id, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  }
+  // The same order shape as every other answer about orders (no owner id).
+  const { user_id: _owner, ...view } = (await getOrder(db, order.id))!;
+  return { order: view, clientSecret: intent.clientSecret, intent };
+}
+
+/** An order without a PaymentIntent yet: Stripe's hosted checkout session creates the intent itself. */
+export async function createOrderForHostedCheckout(db: Database, userId: number, input: CreateOrderInput, notice: MailNotice, now = Date.now()) {
+  const { order } = await orderToPay(db, null, userId, input, now, notice);
+  return (await getOrder(db, order.id))!;
+}
+
+/** The idempotency key an order of this customer was created with (to pay it again after a decline). */
+export async function getOrderKey(db: Database, userId: number, orderId: number) {
+  const [row] = await db
+    .select({
+      key: orders.idempotencyKey,
+      productId: orders.productId,
+      packagePosition: orders.packagePosition,
+      billingAddressId: orders.billingAddressId,
+      paymentStatus: orders.paymentStatus,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Cancels every unpaid order older than UNPAID_ORDER_LIFETIME_MS (the scheduled cleanup), a batch
+ * at a time; returns how many were cancelled.
+ */
+export async function expireUnpaidOrders(db: Database, gateway: PaymentGateway | null, notice: MailNotice, now = Date.now(), limit = 100) {
+  const due = await db
+    .select({ id: orders.id, paymentIntentId: orders.paymentIntentId, gateway: orders.gateway })
+    .from(orders)
+    .where(and(inArray(orders.paymentStatus, [...UNPAID]), lt(orders.createdAt, new Date(now - UNPAID_ORDER_LIFETIME_MS))))
+    .limit(limit);
+  let cancelled = 0;
+  for (const order of due) {
+    if (gateway && order.gateway === gateway.name) {
+      if ((await cancelUnpaidOrder(db, gateway, order, notice)) === "canceled") cancelled++;
+    } else {
+      await db
+        .update(orders)
+        .set({ paymentStatus: "canceled", updatedAt: new Date(now) })
+        .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, [...UNPAID])));
+      cancelled++;
+    }
+  }
+  return cancelled;
+}
+
+async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], userId: number, input: CreateOrderInput, now = Date.now()) {
+  const [productRows, packageRows, sameKey, [unpaid]] = await db.batch([
+    db
+      .select({ id: products.id, title: products.title })
+      .from(products)
+      .where(and(eq(products.id, input.productId), sql`${products.archivedAt} IS NULL`))
+      .limit(1),
+    db.select().from(packages).where(eq(packages.productId, input.productId)),
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, input.idempotencyKey)))
+      .limit(1),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), inArray(orders.paymentStatus, [...UNPAID]), gte(orders.createdAt, new Date(now - UNPAID_ORDER_LIFETIME_MS)))),
+  ]);
+  const product = productRows[0];
+  if (!product) throw new OrderError(404, "Product not found");
+  if (!sameKey.length && (unpaid?.n ?? 0) >= UNPAID_ORDER_LIMIT) throw new OrderError(429, UNPAID_ORDER_LIMIT_MESSAGE);
+
+  let pkg = input.packageIndex === undefined ? undefined : packageRows.find((p) => p.position === input.packageIndex);
+  if (input.packageIndex !== undefined && !pkg) throw new OrderError(422, "This product has no such package");
+  if (input.clientAmount !== undefined) {
+    const currency = (input.currency ?? pkg?.currency ?? "").toUpperCase();
+    const claimed = decimalToMinor(input.clientAmount, currency || "USD");
+    if (claimed === null) throw new OrderError(422, "order_amount must be a positive decimal amount");
+    pkg ??= packageRows.find((p) => p.amountMinor === claimed && p.currency === currency);
+    if (!pkg || pkg.amountMinor !== claimed || (input.currency && input.currency.toUpperCase() !== pkg.currency)) {
+      throw new OrderError(422, "order_amount and currency do not match the package price");
+    }
+  }
+  if (!pkg) throw new OrderError(422, "Choose a package");
+
+  const address = await getAddress(db, userId, input.billingAddressId);
+  if (!address) throw new OrderError(422, "Choose one of your billing addresses");
+
+  await db
+    .insert(orders)
+    .values({
+      userId,
+      productId: product.id,
+      packageId: pkg.id,
+      packagePosition: pkg.position,
+      billingAddressId: address.id,
+      amountMinor: pkg.amountMinor,
+      currency: pkg.currency,
+      paymentStatus: "initiated",
+      gateway: gatewayName,
+      idempotencyKey: input.idempotencyKey,
+    })
+    .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] });
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, input.idempotencyKey)))
+    .limit(1);
+  if (!order) throw new Error("Order insert returned nothing");
+  if (order.productId !== product.id || order.packagePosition !== pkg.position || order.billingAddressId !== address.id) {
+    // The same key was used for a different purchase: refuse rather than charge for the wrong thing.
+    throw new OrderError(409, "This checkout was already used for another order; reload the page");
+  }
+
+  return { order, pkg, description: `Order ${order.id}: ${product.title} (${pkg.shortDescription})` };
+}
+
+/**
+ * Records what the gateway says about an order's payment. A succeeded order never goes back. The
+ * intent must be for this order's amount and currency, or the status is not trusted. The change is
+ * made only from the status read, so of two recordings at once one makes it; the one that makes an
+ * order succeed queues its receipt, once.
+ */
+export async function recordIntentStatus(db: Database, orderId: number, intent: Intent, notice: MailNotice): Promise<PaymentStatus> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw new OrderError(404, "Order not found");
+  if (order.paymentIntentId !== intent.id || intent.amountMinor !== order.amountMinor || intent.currency.toUpperCase() !== order.currency) {
+    console.error("Payment intent does not match order", { orderId, intent: intent.id });
+    return order.paymentStatus;
+  }
+  const next = orderStatusFor(intent);
+  // A paid order never goes back to unpaid; a refunded one changes only through refunds.server.ts.
+  if (order.paymentStatus === "succeeded" || order.paymentStatus === "completed" || order.paymentStatus === "refunded" || next === order.paymentStatus) {
+    return order.paymentStatus;
+  }
+  const now = new Date();
+  // The payment that makes an order succeed also starts its work (awaiting its brief), in the same statement.
+  const startsWork = next === "succeeded" && order.workStatus === "awaiting_payment";
+  const [changed] = await db.batch([
+    db
+      .update(orders)
+      .set({ paymentStatus: next, updatedAt: now, ...(startsWork ? paidWorkChanges(order.workVersion) : {}) })
+      .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, order.paymentStatus)))
+      .returning({ id: orders.id }),
+    ...(startsWork
+      ? [
+          workEventQuery(db, {
+            orderId,
+            version: order.workVersion + 1,
+            actor: SHOP_ACTOR,
+            from: "awaiting_payment",
+            to: "awaiting_brief",
+            note: "Payment received",
+            now: now.getTime(),
+          }),
+        ]
+      : []),
+  ]);
+  if (changed.length === 0) {
+    const [current] = await db.select({ status: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId)).limit(1);
+    return current?.status ?? order.paymentStatus;
+  }
+  if (next === "succeeded") await queueReceiptEmail(db, orderId, notice, now);
+  return next;
+}
+
+/** Asks the gateway for the order's payment status and records it (SPEC §7 update_payment_status). */
+export async function syncPaymentStatus(db: Database, gateway: PaymentGateway, orderId: number, notice: MailNotice): Promise<PaymentStatus> {
+  const [order] = await db.select({ intentId: orders.paymentIntentId, status: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw new OrderError(404, "Order not found");
+  if (!order.intentId) return order.status;
+  const intent = await gateway.retrieveIntent(order.intentId);
+  if (!intent) return order.status;
+  return recordIntentStatus(db, orderId, intent, notice);
+}
+
+/** Links the PaymentIntent a hosted checkout session created to its order (only if none is linked yet). */
+export async function attachIntent(db: Database, orderId: number, intentId: string) {
+  await db
+    .update(orders)
+    .set({ paymentIntentId: intentId, updatedAt: new Date() })
+    .where(and(eq(orders.id, orderId), sql`${orders.paymentIntentId} IS NULL`));
+}
+
+/** The order behind an intent id (local authentication page, webhooks). */
+export async function getOrderIdByIntent(db: Database, intentId: string): Promise<number | null> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, intentId)).limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * The order behind a payment intent, if it belongs to `userId`, with whether it may still be paid
+ * (unpaid, younger than its lifetime, and still at its package's current price).
+ */
+export async function getPayableOrderByIntent(db: Database, userId: number, intentId: string, now = Date.now()) {
+  const [row] = await db
+    .select({ order: orders, currentAmount: packages.amountMinor, currentCurrency: packages.currency })
+    .from(orders)
+    .leftJoin(packages, eq(packages.id, orders.packageId))
+    .where(and(eq(orders.paymentIntentId, intentId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!row) return null;
+  const { order } = row;
+  const price = { amountMinor: row.currentAmount ?? -1, currency: row.currentCurrency ?? "" };
+  const payable = order.paymentStatus === "succeeded" || (UNPAID.includes(order.paymentStatus) && unpayableReason(order, price, now) === null);
+  return { order, payable };
+}

@@ -1,0 +1,160 @@
+/**
+ * The local gateway: a stand-in for Stripe that needs no network and keeps card data inside the
+ * app. It follows Stripe's documented test cards and their messages (TEST_CARDS below): 4242 4242
+ * 4242 4242 succeeds, 4000 0000 0000 0002 and the other decline cards are declined with Stripe's
+ * message, 4000 0025 0000 3155 needs authentication (approved or failed on our own page). Runs only
+ * in a local environment (factory.server.ts).
+ */
+import { eq } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { localPaymentIntents, localRefunds } from "../../../db/schema";
+import { randomToken } from "../../auth/crypto.server";
+import {
+  RefundRefused,
+  type CardConfirmation,
+  type CardDetails,
+  type CreateIntentInput,
+  type Intent,
+  type PaymentGateway,
+  type RefundInput,
+} from "./gateway.server";
+
+export const DECLINED_MESSAGE = "Your card was declined.";
+export const AUTHENTICATION_FAILED_MESSAGE = "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
+export const INCORRECT_NUMBER_MESSAGE = "Your card number is incorrect.";
+export const EXPIRED_MESSAGE = "Your card has expired.";
+export const INCOMPLETE_CVC_MESSAGE = "Your card's security code is incomplete.";
+export const CANCELED_MESSAGE = "This payment was cancelled. Please start the checkout again.";
+
+type CardOutcome = { status: "requires_payment_method"; lastError: string } | { status: "requires_action" | "succeeded"; lastError: null };
+
+/** Stripe's test cards (its "Testing" documentation) and what Stripe answers for each; any other valid number succeeds. */
+export const TEST_CARDS: Record<string, CardOutcome> = {
+  "4000000000000002": { status: "requires_payment_method", lastError: DECLINED_MESSAGE },
+  "4000000000009995": { status: "requires_payment_method", lastError: "Your card has insufficient funds." },
+  "4000000000009987": { status: "requires_payment_method", lastError: DECLINED_MESSAGE },
+  "4000000000009979": { status: "requires_payment_method", lastError: DECLINED_MESSAGE },
+  "4000000000000069": { status: "requires_payment_method", lastError: EXPIRED_MESSAGE },
+  "4000000000000127": { status: "requires_payment_method", lastError: "Your card's security code is incorrect." },
+  "4000000000000119": { status: "requires_payment_method", lastError: "An error occurred while processing your card. Try again in a little bit." },
+  "4000000000006975": { status: "requires_payment_method", lastError: DECLINED_MESSAGE },
+  "4000002500003155": { status: "requires_action", lastError: null },
+  "4000000000003220": { status: "requires_action", lastError: null },
+};
+
+type Row = typeof localPaymentIntents.$inferSelect;
+
+function toIntent(row: Row): Intent {
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status,
+    amountMinor: row.amountMinor,
+    currency: row.currency,
+    lastError: row.lastError,
+    metadata: row.metadata,
+  };
+}
+
+export function createLocalGateway(db: Database): PaymentGateway & Required<Pick<PaymentGateway, "confirmCard" | "completeAuthentication">> {
+  async function byId(id: string) {
+    const [row] = await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, id)).limit(1);
+    return row ?? null;
+  }
+  return {
+    name: "local",
+    async createIntent(input: CreateIntentInput) {
+      const id = `pi_local_${randomToken(12)}`;
+      await db
+        .insert(localPaymentIntents)
+        .values({
+          id,
+          clientSecret: `${id}_secret_${randomToken(12)}`,
+          amountMinor: input.amountMinor,
+          currency: input.currency.toLowerCase(),
+          status: "requires_payment_method",
+          idempotencyKey: input.idempotencyKey,
+          metadata: input.metadata,
+        })
+        .onConflictDoNothing({ target: localPaymentIntents.idempotencyKey });
+      const [row] = await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.idempotencyKey, input.idempotencyKey)).limit(1);
+      return toIntent(row!);
+    },
+    async retrieveIntent(id: string) {
+      const row = await byId(id);
+      return row ? toIntent(row) : null;
+    },
+    async cancelIntent(id: string) {
+      const row = await byId(id);
+      if (!row) return null;
+      if (row.status === "succeeded" || row.status === "canceled") return toIntent(row);
+      const [updated] = await db.update(localPaymentIntents).set({ status: "canceled", lastError: null }).where(eq(localPaymentIntents.id, id)).returning();
+      return toIntent(updated!);
+    },
+    async refund(input: RefundInput) {
+      const [same] = await db.select().from(localRefunds).where(eq(localRefunds.idempotencyKey, input.idempotencyKey)).limit(1);
+      if (same) return { id: same.id, status: "succeeded" as const };
+      const row = await byId(input.intentId);
+      if (!row || row.status !== "succeeded") throw new RefundRefused("This payment has not succeeded, so there is nothing to refund.");
+      const refunded = await db.select({ amountMinor: localRefunds.amountMinor }).from(localRefunds).where(eq(localRefunds.intentId, row.id));
+      const left = row.amountMinor - refunded.reduce((total, r) => total + r.amountMinor, 0);
+      if (input.amountMinor > left)
+        throw new RefundRefused(left === 0 ? "This payment has already been refunded." : "The refund is larger than what is left of the payment.");
+      const id = `re_local_${randomToken(12)}`;
+      await db
+        .insert(localRefunds)
+        .values({ id, intentId: row.id, amountMinor: input.amountMinor, idempotencyKey: input.idempotencyKey, reason: input.reason })
+        .onConflictDoNothing({ target: localRefunds.idempotencyKey });
+      const [stored] = await db.select().from(localRefunds).where(eq(localRefunds.idempotencyKey, input.idempotencyKey)).limit(1);
+      return { id: stored!.id, status: "succeeded" as const };
+    },
+    async confirmCard(id: string, card: CardDetails): Promise<CardConfirmation> {
+      const row = await byId(id);
+      if (!row) return { ok: false, message: "No such payment." };
+      if (row.status === "succeeded") return { ok: true, intent: toIntent(row) };
+      if (row.status === "canceled") return { ok: false, message: CANCELED_MESSAGE };
+      const problem = cardProblem(card);
+      if (problem) return { ok: false, message: problem };
+      const outcome = TEST_CARDS[card.number.replace(/\D/g, "")] ?? { status: "succeeded" as const, lastError: null };
+      const [updated] = await db.update(localPaymentIntents).set(outcome).where(eq(localPaymentIntents.id, id)).returning();
+      return { ok: true, intent: toIntent(updated!) };
+    },
+    async completeAuthentication(id: string, approve: boolean) {
+      const row = await byId(id);
+      if (!row || row.status !== "requires_action") return row ? toIntent(row) : null;
+      const outcome = approve
+        ? { status: "succeeded" as const, lastError: null }
+        : { status: "requires_payment_method" as const, lastError: AUTHENTICATION_FAILED_MESSAGE };
+      const [updated] = await db.update(localPaymentIntents).set(outcome).where(eq(localPaymentIntents.id, id)).returning();
+      return toIntent(updated!);
+    },
+  };
+}
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Stripe-like messages for a malformed card; null when the card is well formed. */
+export function cardProblem(card: CardDetails, now = new Date()): string | null {
+  const number = card.number.replace(/[\s-]/g, "");
+  if (!/^\d{13,19}$/.test(number) || !luhn(number)) return INCORRECT_NUMBER_MESSAGE;
+  // "MM / YY", "MM/YYYY", or the digits alone ("1234") as a keyboard user types them.
+  const match = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry) ?? /^\s*(\d{2})(\d{2}|\d{4})\s*$/.exec(card.expiry);
+  if (!match) return "Your card's expiration date is incomplete.";
+  const month = Number(match[1]);
+  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (month < 1 || month > 12) return "Your card's expiration date is invalid.";
+  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)) return EXPIRED_MESSAGE;
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) return INCOMPLETE_CVC_MESSAGE;
+  return null;
+}

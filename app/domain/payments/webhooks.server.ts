@@ -1,0 +1,89 @@
+/**
+ * Stripe webhooks (DESIGN.md §5): the signature is verified on the raw body, each event id is
+ * applied once, and an event moves its order only if the intent matches the order's amount and currency.
+ * `charge.refunded` for the whole amount records the refund (refunds.server.ts; a refund the studio
+ * made here is already recorded, one made in Stripe's dashboard is recorded now).
+ */
+import { eq } from "drizzle-orm";
+import Stripe from "stripe";
+import type { Database } from "../../../db/client";
+import { orders, paymentEvents } from "../../../db/schema";
+import { apiError, apiJson } from "~/lib/api";
+import { getOrderIdByIntent, recordIntentStatus } from "../orders/orders.server";
+import { recordProviderRefund } from "../orders/refunds.server";
+import { intentFromStripe, stripeClient } from "./stripe-gateway.server";
+import type { MailNotice } from "../mail/order-emails.server";
+import { readText, WEBHOOK_MAX_BYTES } from "../../http/request-body.server";
+import { shopOrigin } from "../environment.server";
+
+const HANDLED = new Set(["payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.processing", "payment_intent.canceled"]);
+
+export async function handleStripeWebhook(env: Env, db: Database, request: Request): Promise<Response> {
+  if (!env.STRIPE_WEBHOOK_SECRET) return apiError(503, "Stripe webhooks are not configured");
+  const signature = request.headers.get("Stripe-Signature");
+  if (!signature) return apiError(400, "Missing Stripe-Signature header");
+  // Capped before the signature is checked: nothing larger is a Stripe event.
+  const payload = await readText(request, WEBHOOK_MAX_BYTES);
+  let event: Stripe.Event;
+  try {
+    event = await stripeClient(env).webhooks.constructEventAsync(payload, signature, env.STRIPE_WEBHOOK_SECRET, undefined, Stripe.createSubtleCryptoProvider());
+  } catch {
+    return apiError(400, "Invalid webhook signature");
+  }
+  if (event.type === "charge.refunded") return handleChargeRefunded(db, event, payload, { env, origin: shopOrigin(env) });
+  if (!HANDLED.has(event.type)) return apiJson({ received: true, ignored: true });
+  // Signed but malformed (no id, no payment intent inside): nothing to apply, and nothing Stripe should retry.
+  const object = (event as { data?: { object?: unknown } }).data?.object as Partial<Stripe.PaymentIntent> | null | undefined;
+  if (
+    typeof event.id !== "string" ||
+    !event.id ||
+    !object ||
+    typeof object !== "object" ||
+    typeof object.id !== "string" ||
+    typeof object.amount !== "number" ||
+    typeof object.currency !== "string"
+  ) {
+    return apiError(400, "Webhook event has no payment intent to apply");
+  }
+
+  const intent = intentFromStripe(object as Stripe.PaymentIntent);
+  const orderId = (await getOrderIdByIntent(db, intent.id)) ?? null;
+  return applyOnce(db, event, payload, orderId, async (id) => {
+    const status = await recordIntentStatus(db, id, intent, { env, origin: shopOrigin(env) });
+    return apiJson({ received: true, order_id: id, payment_status: status });
+  });
+}
+
+/** A charge refunded in full: the order's refund is recorded once. A partial refund is not this shop's (it refunds whole orders). */
+async function handleChargeRefunded(db: Database, event: Stripe.Event, payload: string, notice: MailNotice): Promise<Response> {
+  const charge = (event as { data?: { object?: unknown } }).data?.object as Partial<Stripe.Charge> | null | undefined;
+  const intentId = typeof charge?.payment_intent === "string" ? charge.payment_intent : charge?.payment_intent?.id;
+  if (typeof event.id !== "string" || !event.id || !charge || typeof charge !== "object" || typeof intentId !== "string") {
+    return apiError(400, "Webhook event has no charge to apply");
+  }
+  if (charge.refunded !== true) return apiJson({ received: true, partial: true });
+  const refundId = charge.refunds?.data?.[0]?.id ?? charge.id ?? event.id;
+  const orderId = await getOrderIdByIntent(db, intentId);
+  return applyOnce(db, event, payload, orderId, async (id) => {
+    await recordProviderRefund(db, id, refundId, notice);
+    const [order] = await db.select({ status: orders.paymentStatus }).from(orders).where(eq(orders.id, id)).limit(1);
+    return apiJson({ received: true, order_id: id, payment_status: order?.status ?? null });
+  });
+}
+
+/** Applies an event once: its id is claimed first; a failure forgets it again, so Stripe's retry is not taken for a duplicate. */
+async function applyOnce(db: Database, event: Stripe.Event, payload: string, orderId: number | null, apply: (orderId: number) => Promise<Response>) {
+  const claimed = await db
+    .insert(paymentEvents)
+    .values({ id: event.id, orderId, type: event.type, payload: payload.slice(0, 20_000) })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  if (!claimed.length) return apiJson({ received: true, duplicate: true });
+  if (orderId === null) return apiJson({ received: true, unknown_order: true });
+  try {
+    return await apply(orderId);
+  } catch (error) {
+    await db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
+    throw error;
+  }
+}

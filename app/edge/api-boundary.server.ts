@@ -1,0 +1,96 @@
+/**
+ * What every `/api/v1` answer gets at the Worker's edge, in one place (`server.ts`):
+ * - CORS: the SPEC's client calls the API from another origin. Origins listed in `CORS_ORIGINS`
+ *   (comma-separated; a `:*` port matches any port) may call it, and locally, when nothing is
+ *   configured, `http://localhost:*` and `http://127.0.0.1:*`. Preflights are answered here. No
+ *   credentials are ever allowed (the API uses Bearer tokens, not cookies), so an origin is echoed,
+ *   never `*` with credentials; other origins get no CORS headers at all.
+ * - A method a call does not take answers the API's own 405 shape with an `Allow` header, from the
+ *   contract (lib/api-contract.ts), before Remix sees it: routes never check methods themselves
+ *   (and Remix would answer its own 405 and log a server error for a call that only reads).
+ */
+import { allowedMethods } from "../lib/api-contract";
+import { isLocalEnvironment } from "../domain/environment.server";
+
+const LOCAL_DEFAULT = ["http://localhost:*", "http://127.0.0.1:*"];
+const ALLOWED_METHODS = "GET, POST, PUT, DELETE, OPTIONS";
+const ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key, X-D1-Bookmark";
+
+/** The JSON API's URL space: `/api/v1` and everything under it. */
+export function isApiPath(pathname: string): boolean {
+  return pathname === "/api/v1" || pathname.startsWith("/api/v1/");
+}
+
+export function isApiRequest(request: Request) {
+  return isApiPath(new URL(request.url).pathname);
+}
+
+function allowedOrigins(env: Pick<Env, "CORS_ORIGINS" | "ENVIRONMENT">): string[] {
+  const configured = (env.CORS_ORIGINS ?? "")
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean);
+  if (configured.length) return configured;
+  return isLocalEnvironment(env) ? LOCAL_DEFAULT : [];
+}
+
+/** The request's Origin when it may call the API, else null. */
+export function allowedOrigin(request: Request, env: Pick<Env, "CORS_ORIGINS" | "ENVIRONMENT">): string | null {
+  const origin = request.headers.get("Origin");
+  if (!origin || origin === "null") return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return null;
+  }
+  if (parsed.origin !== origin) return null;
+  for (const pattern of allowedOrigins(env)) {
+    if (pattern === origin) return origin;
+    if (pattern.endsWith(":*") && `${parsed.protocol}//${parsed.hostname}` === pattern.slice(0, -2)) return origin;
+  }
+  return null;
+}
+
+/** The answer to a CORS preflight (`OPTIONS` with `Access-Control-Request-Method`), or null. */
+export function corsPreflight(request: Request, env: Env): Response | null {
+  if (request.method !== "OPTIONS" || !isApiRequest(request)) return null;
+  const headers = new Headers({ Allow: ALLOWED_METHODS, Vary: "Origin", "Cache-Control": "no-store" });
+  const origin = allowedOrigin(request, env);
+  if (origin && request.headers.has("Access-Control-Request-Method")) {
+    headers.set("Access-Control-Allow-Origin", origin);
+    headers.set("Access-Control-Allow-Methods", ALLOWED_METHODS);
+    headers.set("Access-Control-Allow-Headers", ALLOWED_HEADERS);
+    headers.set("Access-Control-Max-Age", "600");
+  }
+  return new Response(null, { status: 204, headers });
+}
+
+/**
+ * The API's 405 for a method the contract does not list for the path (with `Allow` from the
+ * contract); null when the method may go on, or when the path is not a contract call (the
+ * catch-all answers 404).
+ */
+export function methodRefusal(request: Request): Response | null {
+  if (request.method === "OPTIONS") return null;
+  const allowed = allowedMethods(new URL(request.url).pathname);
+  if (!allowed || allowed.includes(request.method)) return null;
+  const listed = allowed.join(", ");
+  return Response.json(
+    { success: false, message: `Method not allowed; use ${listed}` },
+    { status: 405, headers: { Allow: listed, "Cache-Control": "no-store" } },
+  );
+}
+
+/** An API answer as clients receive it: CORS headers for allowed origins. */
+export function finishApiResponse(request: Request, response: Response, env: Env): Response {
+  const answer = response;
+  const origin = allowedOrigin(request, env);
+  const headers = new Headers(answer.headers);
+  headers.append("Vary", "Origin");
+  if (origin) {
+    headers.set("Access-Control-Allow-Origin", origin);
+    headers.set("Access-Control-Expose-Headers", "Retry-After, X-Cache, X-D1-Bookmark");
+  }
+  return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
+}
