@@ -15,7 +15,7 @@ import { sendWelcomeEmail } from "./email-verification.server";
 export type SignInOutcome =
   { ok: true; headers: Headers } | { ok: false; status: 401 | 409; message: string } | { ok: false; status: 429; message: string; retryAfter: number };
 
-const tooManyAttempts = (retryAfter = RETRY_AFTER_SECONDS) => ({ ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfter }) as const;
+const throttled = (retryAfter = RETRY_AFTER_SECONDS) => ({ ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfter }) as const;
 
 export const EMAIL_TAKEN = "Email has already been taken";
 export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
@@ -55,7 +55,7 @@ export type Registration =
  * the email is taken, welcomed by email with a link to confirm the address.
  */
 export async function registerCustomer(context: AppLoadContext, request: Request, input: SignupInput): Promise<Registration> {
-  if (!(await allowAnonymousWrite(context.env, request, "signup"))) return tooManyAttempts();
+  if (!(await allowAnonymousWrite(context.env, request, "signup"))) return throttled();
   const created = await createCustomer(context.db, input, context.passwordCost);
   if (!created.ok) return { ok: false, status: 409, message: EMAIL_TAKEN };
   await sendWelcomeEmail(context, request, created.user);

@@ -5,7 +5,7 @@ import { readJson } from "~/http/request-body.server";
 import { firstIssueMessage, PaginationQuerySchema, searchParamsObject } from "~/lib/query";
 import { requireApiAnyAccount, requireApiCustomer } from "~/auth/auth.server";
 import { createOrder, listOrders, OrderError } from "~/domain/orders/orders.server";
-import { randomToken } from "~/auth/crypto.server";
+import { randomToken } from "~/lib/crypto.server";
 import { parseApiInput } from "~/lib/api-messages";
 import { apiRoute } from "~/http/api-route.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";

@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { localPaymentIntents, localRefunds } from "../../../db/schema";
-import { randomToken } from "../../auth/crypto.server";
+import { randomToken } from "../../lib/crypto.server";
 import {
   RefundRefused,
   type CardConfirmation,

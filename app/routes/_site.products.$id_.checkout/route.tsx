@@ -21,7 +21,7 @@ import {
   type PaymentRequest,
 } from "~/domain/orders/checkout.server";
 import { AddressLimitError } from "~/domain/orders/addresses.server";
-import { randomToken } from "~/auth/crypto.server";
+import { randomToken } from "~/lib/crypto.server";
 import { OrderError } from "~/domain/orders/orders.server";
 import { paymentsMode } from "~/domain/payments/mode.server";
 import { BillingPanel } from "./billing-panel";
