@@ -15,7 +15,16 @@
  */
 import { isCrossSiteRequest } from "./csrf.server";
 import { noteRefusal } from "../http/refusals.server";
-import { bodyRule, capBody, declaredLength, FORM_MAX_FIELDS, SCREEN_FORM_MAX_BYTES } from "../http/request-body.server";
+import {
+  BodyRefusal,
+  bodyRule,
+  capBody,
+  declaredLength,
+  FORM_MAX_FIELDS,
+  readBytes,
+  SCREEN_FORM_MAX_BYTES,
+  screenBodyRefusal,
+} from "../http/request-body.server";
 
 export { SCREEN_FORM_MAX_BYTES };
 /** More fields than any screen form has (the product form has under 100). */
@@ -35,33 +44,6 @@ function declaresBody(request: Request) {
   const length = request.headers.get("Content-Length");
   return (length !== null && length !== "0") || request.headers.has("Transfer-Encoding");
 }
-/** The body's bytes, or null once more than `limit` have arrived (the rest is never read). */
-async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const declared = Number(request.headers.get("Content-Length") ?? Number.NaN);
-  if (declared > limit) return null;
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /** Counts `&`-separated pairs without building them, so a flood of fields costs one linear scan. */
 function urlEncodedFieldCount(bytes: Uint8Array) {
   if (bytes.byteLength === 0) return 0;
@@ -94,9 +76,13 @@ export async function guardRequest(request: Request): Promise<{ refused: Respons
   if (!type.startsWith("application/x-www-form-urlencoded") && !multipart) {
     return { refused: refuse(415, "Send forms as application/x-www-form-urlencoded or multipart/form-data.") };
   }
-  const bytes = await readCapped(request, SCREEN_FORM_MAX_BYTES).catch(() => undefined);
-  if (bytes === undefined) return { refused: UNREADABLE() };
-  if (bytes === null) return { refused: TOO_LARGE() };
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = await readBytes(request, SCREEN_FORM_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof BodyRefusal) return { refused: screenBodyRefusal(error) };
+    throw error;
+  }
   if (!multipart && urlEncodedFieldCount(bytes) > SCREEN_FORM_MAX_FIELDS) return { refused: TOO_MANY_FIELDS() };
 
   const rebuilt = new Request(request.url, { method: request.method, headers: request.headers, body: bytes });

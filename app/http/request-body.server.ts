@@ -119,11 +119,11 @@ function tooLarge(): BodyRefusal {
   return new BodyRefusal(413, BODY_MESSAGES.tooLarge);
 }
 
-/** The body as text, refused past `limit` bytes whether or not a length was declared. */
-export async function readText(request: Request, limit: number): Promise<string> {
+/** The body's bytes, refused (413) past `limit` whether or not a length was declared; the rest is never read. */
+export async function readBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = declaredLength(request);
   if (declared !== null && !(declared <= limit)) throw tooLarge();
-  if (!request.body) return "";
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -148,7 +148,12 @@ export async function readText(request: Request, limit: number): Promise<string>
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
+}
+
+/** The body as text, refused past `limit` bytes whether or not a length was declared. */
+export async function readText(request: Request, limit: number): Promise<string> {
+  return new TextDecoder().decode(await readBytes(request, limit));
 }
 
 /** A JSON object body of at most `limit` bytes; 415/413/400 refusals for anything else. */

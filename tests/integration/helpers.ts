@@ -93,8 +93,11 @@ export async function newCustomer(password = "Str0ng!Pass") {
   return { email, password, ...body.data };
 }
 
-/** Posts a form like a browser on our origin; returns the raw response (redirects not followed). */
-export function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+/**
+ * Posts a form like a browser on our origin (fields, or a url-encoded body as it is, however odd);
+ * returns the raw response (redirects not followed).
+ */
+export function postForm(path: string, fields: Record<string, string> | string, headers: Record<string, string> = {}) {
   return dispatch(`http://localhost${path}`, {
     method: "POST",
     redirect: "manual",
@@ -105,7 +108,7 @@ export function postForm(path: string, fields: Record<string, string>, headers: 
       "CF-Connecting-IP": freshAddress(),
       ...headers,
     },
-    body: new URLSearchParams(fields),
+    body: typeof fields === "string" ? fields : new URLSearchParams(fields),
   });
 }
 

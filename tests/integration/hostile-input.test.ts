@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../server";
 import { describe, expect, it } from "vitest";
-import { adminCookie, adminSignIn, api, customerCookie, dispatch, freshAddress, newCustomer, stripeTestEnv } from "./helpers";
+import { adminCookie, adminSignIn, api, customerCookie, dispatch, freshAddress, newCustomer, postForm, stripeTestEnv } from "./helpers";
 import { BRIEF, customerWithOrder } from "./order-fixtures";
 
 /**
@@ -24,20 +24,7 @@ function lazyBody(total: number, chunk = 64 * 1024) {
   return { stream, seen };
 }
 
-function hostileForm(path: string, body: string, headers: Record<string, string> = {}) {
-  return dispatch(`http://localhost${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Host: "localhost",
-      Origin: "http://localhost",
-      "CF-Connecting-IP": freshAddress(),
-      ...headers,
-    },
-    body,
-  });
-}
+const hostileForm = postForm;
 
 describe("form field names are held to the form's schema before any value is built", () => {
   it.each(["/login", "/signup", "/forgot-password", "/reset-password", "/home", "/admin/login"])(
