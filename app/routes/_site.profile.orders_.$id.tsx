@@ -41,7 +41,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = { kind: "customer", id: customer.id } as const;
   try {
     // Whose order it is, before a byte of the body is read.
-    await getWorkState(context.db, id, actor);
+    const order = await getWorkState(context.db, id, actor);
     const form = await readScreenForm(request, ATTACHMENT_FORM);
     const intent = form.get("intent");
     if (intent === "approve") {
@@ -55,7 +55,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (intent === "message") {
       const submission = parseSubmission(form, { schema: MessageSchema, allow: ["attachments"] });
       if (submission.status !== "success") return data({ messageResult: submission.reply() }, { status: 400 });
-      await postMessage(context.db, context.env.MEDIA, id, actor, submission.value, formFiles(form, "attachments"));
+      await postMessage(context.db, context.env.MEDIA, order, actor, submission.value, formFiles(form, "attachments"));
       return redirect(`/profile/orders/${id}#messages-title`);
     }
     if (intent === "revision") {

@@ -47,7 +47,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const orderId = parseId(params.id);
   if (orderId === null) throw new Response("Order not found", { status: 404 });
   // The order exists, before a byte of the body is read.
-  await getWorkState(context.db, orderId, { kind: "admin", id: admin.id }).catch((error: unknown) => {
+  const order = await getWorkState(context.db, orderId, { kind: "admin", id: admin.id }).catch((error: unknown) => {
     throw error instanceof OrderError ? new Response(error.message, { status: error.status }) : error;
   });
   const form = await readScreenForm(request, DELIVERY_FORM);
@@ -55,7 +55,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const submission = parseSubmission(form, { schema: MessageSchema, allow: ["attachments"] });
     if (submission.status !== "success") return data({ messageResult: submission.reply() }, { status: 400 });
     try {
-      await postMessage(context.db, context.env.MEDIA, orderId, { kind: "admin", id: admin.id }, submission.value, formFiles(form, "attachments"));
+      await postMessage(context.db, context.env.MEDIA, order, { kind: "admin", id: admin.id }, submission.value, formFiles(form, "attachments"));
     } catch (error) {
       if (!(error instanceof OrderError)) throw error;
       return data({ refused: error.message }, { status: error.status });

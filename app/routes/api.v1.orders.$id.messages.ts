@@ -22,7 +22,7 @@ export const action = apiRoute(async ({ request, params, context }: ActionFuncti
   const id = requireIdParam(params.id, "Order not found");
   const actor = { kind: caller.kind, id: caller.id };
   // Whose order it is, before a byte of the body is read.
-  await getWorkState(context.db, id, actor);
+  const order = await getWorkState(context.db, id, actor);
   let message;
   let files: File[] = [];
   if (isMultipart(request)) {
@@ -34,6 +34,6 @@ export const action = apiRoute(async ({ request, params, context }: ActionFuncti
   } else {
     message = await readApiBody(request, MessageSchema, { wrapper: "message", failure: "Message could not be sent" });
   }
-  const data = await postMessage(context.db, context.env.MEDIA, id, actor, message, files);
+  const data = await postMessage(context.db, context.env.MEDIA, order, actor, message, files);
   return apiJson({ success: true, message: "Message sent", data }, { status: 201 });
 });

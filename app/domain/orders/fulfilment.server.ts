@@ -666,18 +666,19 @@ function toMessageView(m: typeof orderMessages.$inferSelect, attachments: (typeo
 
 /**
  * Adds a message to a paid order's thread (the owner or an admin), with attachments stored first and
- * named in the same batch as the message; an unpaid order has no thread yet (409).
+ * named in the same batch as the message; an unpaid order has no thread yet (409). `state` is the
+ * order as `getWorkState` read it for this actor (its owner or an admin), before the body was read.
  */
 export async function postMessage(
   db: Database,
   bucket: R2Bucket,
-  orderId: number,
+  state: WorkState,
   actor: Actor,
   input: MessageInput,
   files: File[] = [],
   now = Date.now(),
 ): Promise<MessageView> {
-  const state = await getWorkState(db, orderId, actor);
+  const orderId = state.id;
   if (state.workStatus === "awaiting_payment") throw new OrderError(409, "Messages open once the order is paid.");
   if (actor.kind === "system" || actor.id === null) throw new OrderError(404, "Order not found");
   if (files.length > 0) await checkAttachmentRoom(db, state, files, now);
