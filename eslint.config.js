@@ -73,6 +73,77 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Auth sits under the adapters: it may read a request's body (the sign-in strategies), nothing else of app/http.
+    files: ["app/auth/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/edge/*", "**/edge/*", "~/platform/*", "**/platform/*", "~/routes/*", "**/routes/*"],
+              message: "app/auth is used by routes and adapters, never the other way (app/auth/README.md).",
+            },
+            {
+              group: [
+                "~/http/*",
+                "**/http/*",
+                "!**/http/api-route.server",
+                "!**/http/form-submission.server",
+                "!~/http/api-route.server",
+                "!~/http/form-submission.server",
+              ],
+              message:
+                "app/auth may use app/http's body readers only (the sign-in strategies read credentials); answers are the adapters' (app/auth/README.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The domain says what happens and why not (a `Refusal`); HTTP is the adapters' business.
+    files: ["app/domain/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: ["@remix-run/cloudflare", "@remix-run/node", "@remix-run/server-runtime", "@remix-run/react"].map((name) => ({
+            name,
+            importNames: ["redirect", "redirectDocument", "replace", "json", "data", "defer"],
+            message: "The domain returns data or throws a Refusal (app/domain/refusal.ts); the adapters in app/http make answers.",
+          })),
+          patterns: [
+            {
+              group: ["~/http/*", "**/http/*", "~/auth/*", "**/auth/*", "~/edge/*", "**/edge/*", "~/platform/*", "**/platform/*", "~/routes/*", "**/routes/*"],
+              message: "app/domain imports only db, app/lib and itself (app/domain/README.md).",
+            },
+          ],
+        },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='Response'][property.name=/^(json|redirect|error)$/]",
+          message: "The domain does not answer requests: return data or throw a Refusal (app/domain/refusal.ts).",
+        },
+      ],
+    },
+  },
+  {
+    // Routes parse, call and render: a refusal reaches them as a value (`settle`) or through an adapter, never by class.
+    files: ["app/routes/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "BinaryExpression[operator='instanceof'][right.name=/(Error|Failure|Refusal|Refused)$/]",
+          message: "Routes do not catch refusals by class: use `settle`, `orPage` or `apiRoute` (app/http).",
+        },
+      ],
+    },
+  },
   // Formatting is Prettier's (`npm run format`); lint rules that would argue with it are off.
   prettier,
 );

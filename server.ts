@@ -4,7 +4,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "./build/server";
 import { corsPreflight, finishApiResponse, isApiPath, isApiRequest, methodRefusal } from "./app/edge/api-boundary.server";
 import { withEdgeCache } from "./app/edge/edge-cache.server";
-import { runScheduledMaintenance } from "./app/domain/maintenance.server";
+import { runScheduledMaintenance } from "./app/edge/maintenance.server";
 import { RETRY_AFTER_SECONDS } from "./app/auth/rate-limit.server";
 import { guardRequest } from "./app/edge/request-guard.server";
 import { refusalAnswer, throttleRefusal, withRefusalScope } from "./app/http/refusals.server";

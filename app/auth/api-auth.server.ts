@@ -1,23 +1,23 @@
 /**
  * The token side of accounts for API clients (SPEC §7): sign up/in, refresh, sign out, profile and
  * password, for customers and admins alike. Screens use cookies instead (sessions.server.ts). These
- * return data and throw `ApiFailure` for refusals; the routes read the input and write the answer.
+ * return data and throw `Refusal`s; the routes read the input and write the answer.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ChangePasswordInput, SignupInput } from "~/lib/schemas/auth";
 import { getAdmin, getUser, signOutTokens, updateName, type AdminView, type UserView } from "./accounts.server";
-import { ApiFailure, tooManyAttempts } from "../http/api-route.server";
+import { refuse, settle } from "~/domain/refusal";
 import { requireApiToken } from "./auth.server";
-import { signIn, SignInRefused } from "./authenticator.server";
+import { signIn } from "./authenticator.server";
 import type { SessionKind } from "./sessions.server";
-import { CURRENT_PASSWORD_INCORRECT, EMAIL_TAKEN, registerCustomer } from "./sign-in.server";
+import { EMAIL_TAKEN, passwordChangeRefusal, registerCustomer } from "./sign-in.server";
 import { issueTokenPair, rotateRefreshToken } from "./tokens.server";
 import { changeAccountPassword } from "./password-recovery.server";
 
 type TokenPair = { access_token: string; refresh_token: string };
 /** A verified access token of the caller (auth.server.ts `requireApiToken`). */
 type ApiToken = { id: number; issuedAt: number };
-const revokedToken = () => new ApiFailure(401, "Invalid access token");
+const revokedToken = () => refuse.unauthenticated("Invalid access token");
 
 function person(context: AppLoadContext, kind: SessionKind, id: number) {
   return kind === "customer" ? getUser(context.db, id) : getAdmin(context.db, id);
@@ -25,10 +25,11 @@ function person(context: AppLoadContext, kind: SessionKind, id: number) {
 
 /** Creates a customer and their first token pair. */
 export async function apiSignUp(context: AppLoadContext, request: Request, input: SignupInput): Promise<{ user: UserView } & TokenPair> {
-  const created = await registerCustomer(context, request, input);
-  if (!created.ok) throw created.status === 429 ? tooManyAttempts(created.retryAfter) : new ApiFailure(422, EMAIL_TAKEN, { errors: [EMAIL_TAKEN] });
-  const tokens = await issueTokenPair(context.db, context.env.TOKEN_SECRET, "customer", created.user.id);
-  return { user: created.user, ...tokens };
+  const created = await settle(registerCustomer(context, request, input));
+  // The API names a taken email as an invalid field (SPEC §7), where the screen says it conflicts.
+  if (!created.ok) throw created.refusal.kind === "conflict" ? refuse.invalid(EMAIL_TAKEN, [EMAIL_TAKEN]) : created.refusal;
+  const tokens = await issueTokenPair(context.db, context.env.TOKEN_SECRET, "customer", created.value.id);
+  return { user: created.value, ...tokens };
 }
 
 /**
@@ -36,13 +37,7 @@ export async function apiSignUp(context: AppLoadContext, request: Request, input
  * a token pair.
  */
 export async function apiSignIn(context: AppLoadContext, request: Request, kind: SessionKind): Promise<{ account: UserView | AdminView | null } & TokenPair> {
-  let signedIn;
-  try {
-    signedIn = await signIn(context, request, `${kind}-api`);
-  } catch (error) {
-    if (!(error instanceof SignInRefused)) throw error;
-    throw error.status === 429 ? tooManyAttempts(error.retryAfter ?? undefined) : new ApiFailure(error.status, error.message);
-  }
+  const signedIn = await signIn(context, request, `${kind}-api`);
   const [account, tokens] = await Promise.all([person(context, kind, signedIn.id), issueTokenPair(context.db, context.env.TOKEN_SECRET, kind, signedIn.id)]);
   return { account, ...tokens };
 }
@@ -50,7 +45,7 @@ export async function apiSignIn(context: AppLoadContext, request: Request, kind:
 /** A new pair for a refresh token; the old one stops working. */
 export async function apiRefresh(context: AppLoadContext, kind: SessionKind, refreshToken: string): Promise<{ subjectId: number } & TokenPair> {
   const rotated = await rotateRefreshToken(context.db, context.env.TOKEN_SECRET, kind, refreshToken);
-  if (!rotated) throw new ApiFailure(401, "Invalid or expired refresh token");
+  if (!rotated) throw refuse.unauthenticated("Invalid or expired refresh token");
   return { subjectId: rotated.subjectId, access_token: rotated.access_token, refresh_token: rotated.refresh_token };
 }
 
@@ -77,7 +72,5 @@ export async function apiChangePassword(
 ): Promise<void> {
   const outcome = await changeAccountPassword(context, request, kind, token.id, input.current_password, input.password, token.issuedAt);
   if (outcome.ok) return;
-  if (outcome.reason === "token_revoked") throw revokedToken();
-  if (outcome.reason === "throttled") throw tooManyAttempts(outcome.retryAfter);
-  throw new ApiFailure(422, CURRENT_PASSWORD_INCORRECT, { errors: [CURRENT_PASSWORD_INCORRECT] });
+  throw passwordChangeRefusal(outcome);
 }

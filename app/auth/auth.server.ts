@@ -1,14 +1,13 @@
 /**
  * Who is asking, and may they? Guards for screens (throw redirects) and for the JSON API (throw
- * 401/403 JSON responses). Every loader and action calls one of these; hiding UI is never the guard.
+ * `unauthenticated`/`forbidden` refusals, answered by the API's adapter). Every loader and action calls one of these; hiding UI is never the guard.
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { apiError } from "~/lib/api";
 import { PRODUCT_CREATE_MESSAGES } from "~/lib/schemas/product";
 import { getAccountForToken, toAdminView, toUserView, type AdminView, type UserView } from "./accounts.server";
 import { getSessionSubject, presentsSessionCookie, touchSession, type SessionKind } from "./sessions.server";
 import { bearerToken, verifyAccessToken } from "./tokens.server";
-import { ApiFailure } from "../http/api-route.server";
+import { isRefusal, refuse } from "~/domain/refusal";
 
 /** A signed-in customer as the screens know them: the API's view plus whether their email is confirmed. */
 export type SignedInCustomer = UserView & { emailVerified: boolean };
@@ -65,7 +64,7 @@ export async function requireAdmin(context: AppLoadContext, request: Request): P
 /** For the admin screens' own fetch endpoints: a signed-out admin gets a 401 in JSON, not a redirect. */
 export async function requireAdminForFetch(context: AppLoadContext, request: Request): Promise<AdminView> {
   const admin = await getSignedInAdmin(context, request);
-  if (!admin) throw apiError(401, PRODUCT_CREATE_MESSAGES.signedOut);
+  if (!admin) throw refuse.unauthenticated(PRODUCT_CREATE_MESSAGES.signedOut);
   return admin;
 }
 
@@ -76,21 +75,21 @@ export async function requireAdminForFetch(context: AppLoadContext, request: Req
 async function verifiedToken(context: AppLoadContext, request: Request) {
   const result = await verifyAccessToken(context.env.TOKEN_SECRET, bearerToken(request));
   if (result.ok) return result;
-  if (result.reason === "expired") throw new ApiFailure(401, "Access token expired", { error_code: "TOKEN_EXPIRED" });
-  throw new ApiFailure(401, result.reason === "missing" ? "Authentication required" : "Invalid access token");
+  if (result.reason === "expired") throw refuse.unauthenticated("Access token expired", "TOKEN_EXPIRED");
+  throw refuse.unauthenticated(result.reason === "missing" ? "Authentication required" : "Invalid access token");
 }
 
 /** The API caller's verified token of `kind` (no account lookup): the account id and when the token was issued. */
 export async function requireApiToken(context: AppLoadContext, request: Request, kind: SessionKind): Promise<{ id: number; issuedAt: number }> {
   const result = await verifiedToken(context, request);
-  if (result.kind !== kind) throw new ApiFailure(403, kind === "admin" ? "Admin access required" : "Customer access required");
+  if (result.kind !== kind) throw refuse.forbidden(kind === "admin" ? "Admin access required" : "Customer access required");
   return { id: result.subjectId, issuedAt: result.issuedAt };
 }
 
 /** The account behind a token, if the token is still honoured (not issued before a sign-out or password change). */
 async function honouredAccount(context: AppLoadContext, kind: SessionKind, id: number, issuedAt: number) {
   const found = await getAccountForToken(context.db, kind, id, issuedAt);
-  if (!found) throw new ApiFailure(401, "Invalid access token");
+  if (!found) throw refuse.unauthenticated("Invalid access token");
   return found.view;
 }
 
@@ -125,7 +124,7 @@ export async function orderFileViewer(context: AppLoadContext, request: Request)
   try {
     return await requireApiAnyAccount(context, request);
   } catch (error) {
-    if (error instanceof ApiFailure) return null;
+    if (isRefusal(error)) return null;
     throw error;
   }
 }

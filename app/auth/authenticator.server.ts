@@ -13,7 +13,8 @@ import { AdminLoginSchema, LoginSchema, type LoginInput } from "~/lib/schemas/au
 import { authenticate } from "./accounts.server";
 import { readApiBody } from "../http/api-route.server";
 import { parseSubmission } from "../http/form-submission.server";
-import { allowSignInAttempt, RETRY_AFTER_SECONDS, TOO_MANY_ATTEMPTS } from "./rate-limit.server";
+import { allowSignInAttempt } from "./rate-limit.server";
+import { refuse } from "~/domain/refusal";
 import type { SessionKind } from "./sessions.server";
 
 export const INVALID_CREDENTIALS = "Invalid email or password";
@@ -21,38 +22,13 @@ export const INVALID_CREDENTIALS = "Invalid email or password";
 /** Who signed in; a screen's sign-in also hands back the submitted form (remix-auth read the body). */
 export type SignedIn = { kind: SessionKind; id: number; form: FormData | null };
 
-type Submission = ReturnType<typeof parseSubmission>;
-
-/**
- * A refused sign-in, thrown by the strategies: 400 when a screen's form is incomplete, 401 for wrong
- * credentials (never saying which part), 429 within a limit (`retryAfter` in seconds). A screen's
- * refusal carries its Conform submission, to answer with the user's input kept.
- */
-export class SignInRefused extends Error {
-  constructor(
-    readonly status: 400 | 401 | 429,
-    message: string,
-    readonly retryAfter: number | null = null,
-    readonly submission: Submission | null = null,
-  ) {
-    super(message);
-    this.name = "SignInRefused";
-  }
-}
-
 /** The check every strategy makes once it has an email and a password. */
-async function verifyCredentials(
-  context: AppLoadContext,
-  request: Request,
-  kind: SessionKind,
-  { email, password }: LoginInput,
-  submission: Submission | null = null,
-) {
-  if (!(await allowSignInAttempt(context.env, request))) throw new SignInRefused(429, TOO_MANY_ATTEMPTS, RETRY_AFTER_SECONDS, submission);
+async function verifyCredentials(context: AppLoadContext, request: Request, kind: SessionKind, { email, password }: LoginInput) {
+  if (!(await allowSignInAttempt(context.env, request))) throw refuse.throttled();
   const checked = await authenticate(context.db, kind, email, password, context.passwordCost);
   if (checked.ok) return checked.id;
-  if (checked.reason === "throttled") throw new SignInRefused(429, TOO_MANY_ATTEMPTS, checked.retryAfter, submission);
-  throw new SignInRefused(401, INVALID_CREDENTIALS, null, submission);
+  if (checked.reason === "throttled") throw refuse.throttled(checked.retryAfter);
+  throw refuse.unauthenticated(INVALID_CREDENTIALS);
 }
 
 /**
@@ -75,6 +51,11 @@ class ApiCredentialsStrategy extends Strategy<SignedIn, { credentials: LoginInpu
 }
 
 const SCHEMA = { customer: LoginSchema, admin: AdminLoginSchema } as const;
+
+/** A sign-in screen's form read against its schema (the screen replies with it when refused). */
+export function parseSignInForm(form: FormData, kind: SessionKind) {
+  return parseSubmission(form, { schema: SCHEMA[kind], allow: ["redirectTo"] });
+}
 /** The API's 422 message for a malformed sign-in body (SPEC §7). */
 const API_BODY_FAILURE = { customer: "Login failed", admin: INVALID_CREDENTIALS } as const;
 
@@ -85,9 +66,9 @@ function buildAuthenticator(context: AppLoadContext) {
   for (const kind of ["customer", "admin"] as const) {
     authenticator.use(
       new FormStrategy<SignedIn>(async ({ form, request }) => {
-        const submission = parseSubmission(form, { schema: SCHEMA[kind], allow: ["redirectTo"] });
-        if (submission.status !== "success") throw new SignInRefused(400, "", null, submission);
-        return { kind, id: await verifyCredentials(context, request, kind, submission.value as LoginInput, submission), form };
+        const submission = parseSignInForm(form, kind);
+        if (submission.status !== "success") throw refuse.invalid("Enter your email and password");
+        return { kind, id: await verifyCredentials(context, request, kind, submission.value as LoginInput), form };
       }),
       `${kind}-form` satisfies StrategyName,
     );
@@ -107,7 +88,8 @@ const perRequest = new WeakMap<AppLoadContext, Authenticator<SignedIn>>();
 
 /**
  * Signs a request in with the named strategy (its verify needs this request's D1 and limits, so the
- * Authenticator is built once per request). Throws `SignInRefused`, or the API reader's 422.
+ * Authenticator is built once per request). Refusals: `unauthenticated` (wrong credentials, never
+ * saying which part), `throttled` (within a limit), `invalid` (an incomplete form or API body).
  */
 export function signIn(context: AppLoadContext, request: Request, strategy: StrategyName): Promise<SignedIn> {
   let authenticator = perRequest.get(context);

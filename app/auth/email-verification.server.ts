@@ -4,6 +4,7 @@
  * customers can still buy; the shop asks them (a banner with Resend) until they confirm. A new link
  * spends the older ones, and is sent at most once a RESEND_SPACING_SECONDS per account.
  */
+import { refuse } from "~/domain/refusal";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull } from "drizzle-orm";
 import { createElement } from "react";
@@ -37,9 +38,9 @@ export async function sendWelcomeEmail(context: AppLoadContext, request: Request
   });
 }
 
-export type ResendOutcome = { ok: true } | { ok: false; reason: "already_confirmed" } | { ok: false; reason: "too_soon"; retryAfter: number };
+export type ResendOutcome = { ok: true } | { ok: false; reason: "already_confirmed" };
 
-/** A new confirmation link for a signed-in customer who has not confirmed yet. */
+/** A new confirmation link for a signed-in customer who has not confirmed yet (`throttled` within the spacing between links). */
 export async function resendVerification(context: AppLoadContext, request: Request, customerId: number, now = Date.now()): Promise<ResendOutcome> {
   const [customer] = await context.db
     .select({ id: users.id, name: users.name, email: users.email, verifiedAt: users.emailVerifiedAt })
@@ -49,7 +50,7 @@ export async function resendVerification(context: AppLoadContext, request: Reque
   if (!customer || customer.verifiedAt) return { ok: false, reason: "already_confirmed" };
   const last = await lastLinkSentAt(context.db, "verify_email", "customer", customer.id);
   const wait = last === null ? 0 : Math.ceil((last + RESEND_SPACING_SECONDS * 1000 - now) / 1000);
-  if (wait > 0) return { ok: false, reason: "too_soon", retryAfter: wait };
+  if (wait > 0) throw refuse.throttled(wait);
   await spendOpenLinksQuery(context.db, "verify_email", "customer", customer.id, now);
   const link = await verifyLink(context, request, customer.id, now);
   await queueEmail(context.env, context.db, {

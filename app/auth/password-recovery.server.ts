@@ -18,7 +18,8 @@ import { PasswordChangedEmail, PasswordResetEmail } from "../domain/mail/templat
 import { SHOP } from "~/lib/shop";
 import { shopOrigin } from "../domain/environment.server";
 import { hashPassword } from "./password.server";
-import { allowSignInAttempt, RETRY_AFTER_SECONDS, TOO_MANY_ATTEMPTS } from "./rate-limit.server";
+import { allowSignInAttempt } from "./rate-limit.server";
+import { refuse } from "~/domain/refusal";
 import { destroyAllSessionsQuery, type SessionKind } from "./sessions.server";
 import { revokeAllRefreshTokensQuery } from "./tokens.server";
 
@@ -35,24 +36,16 @@ function quotableName(kind: SessionKind) {
     : sql<string | null>`CASE WHEN ${users.emailVerifiedAt} IS NULL THEN NULL ELSE ${users.name} END`;
 }
 
-export type ResetRequestOutcome = { ok: true } | { ok: false; status: 429; message: string; retryAfter: number };
-
-/** Emails a reset link when `email` names an account of `kind`; the same answer either way. */
-export async function requestPasswordReset(
-  context: AppLoadContext,
-  request: Request,
-  kind: SessionKind,
-  email: string,
-  now = Date.now(),
-): Promise<ResetRequestOutcome> {
-  if (!(await allowSignInAttempt(context.env, request))) return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS, retryAfter: RETRY_AFTER_SECONDS };
+/** Emails a reset link when `email` names an account of `kind`; the same answer either way (`throttled` past the address's limit). */
+export async function requestPasswordReset(context: AppLoadContext, request: Request, kind: SessionKind, email: string, now = Date.now()): Promise<void> {
+  if (!(await allowSignInAttempt(context.env, request))) throw refuse.throttled();
   const t = table[kind];
   const [account] = await context.db
     .select({ id: t.id, name: quotableName(kind), email: t.email })
     .from(t)
     .where(eq(t.email, email))
     .limit(1);
-  if (!account) return { ok: true };
+  if (!account) return;
   const token = await createEmailLink(context.db, { purpose: "password_reset", kind, subjectId: account.id, minutes: RESET_LINK_MINUTES }, now);
   const link = new URL(`/reset-password?${new URLSearchParams({ token })}`, shopOrigin(context.env)).toString();
   await queueEmail(context.env, context.db, {
@@ -61,7 +54,6 @@ export async function requestPasswordReset(
     kind: "password_reset",
     body: createElement(PasswordResetEmail, { name: account.name, link, minutes: RESET_LINK_MINUTES }),
   });
-  return { ok: true };
 }
 
 /** Whether a reset token is live (the link's page asks before showing the form). */

@@ -6,13 +6,10 @@
  * - ADDRESS_LIMITER, 10 a minute per client address and kind of write: sign-ups, demo requests and
  *   newsletter sign-ups, so one address cannot flood them with many different emails.
  * Each account has its own limit apart from these, whatever the addresses: the growing wait after
- * repeated wrong passwords (accounts.server.ts). Every 429 carries `Retry-After` (server.ts sets
- * the limiters' minute where a refusal does not name its own wait).
+ * repeated wrong passwords (accounts.server.ts). A throttle is a `throttled` refusal (app/domain/refusal.ts),
+ * whose wait every adapter sends as `Retry-After`.
  */
-export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
-
-/** Seconds until a throttled client may try again (the limiters' period). */
-export const RETRY_AFTER_SECONDS = 60;
+export { RETRY_AFTER_SECONDS, TOO_MANY_ATTEMPTS } from "~/domain/refusal";
 
 /** Writes anyone may make without signing in, each throttled per client address. */
 export type AnonymousWrite = "signup" | "demo-request" | "newsletter";

@@ -31,7 +31,7 @@ export function DeliveryUpload({ orderId, refused, note, busy }: { orderId: numb
     request.responseType = "json";
     request.upload.onprogress = (e) => setSent(e.loaded);
     request.onload = () => {
-      const answer = (request.response ?? {}) as { ok?: boolean; location?: string; message?: string };
+      const answer = (request.response ?? {}) as { success?: boolean; location?: string; message?: string };
       if (request.status === 201 && answer.location) {
         navigate(answer.location, { replace: true });
         return;

@@ -3,12 +3,15 @@
  * a session cookie or token are kept in the Workers Cache API of the data centre: fresh for
  * FRESH_SECONDS, then served stale for up to STALE_SECONDS while one background request refreshes
  * them. Every key carries the catalogue's version; each catalogue write bumps it
- * (`catalogueChanged`, called by the catalogue write service), so every cached catalogue URL of that
+ * (`catalogueChanged` in domain/catalogue/catalogue-version.server.ts, called by every catalogue write), so every cached catalogue URL of that
  * data centre, whatever its query, is fresh at once. Requests with credentials never touch the
  * cache, and answers marked private (everything made for a signed-in person) or setting a cookie are
  * never stored.
  */
 import { isAnonymousRequest } from "../auth/sessions.server";
+import { catalogueVersion, defaultCache } from "../domain/catalogue/catalogue-version.server";
+
+export { catalogueChanged } from "../domain/catalogue/catalogue-version.server";
 
 export const FRESH_SECONDS = 30;
 export const STALE_SECONDS = 30;
@@ -41,33 +44,6 @@ export function cacheKey(url: string | URL, version = "0"): string {
   const params = [...parsed.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   params.push(["__catalogue", version]);
   return `${parsed.origin}${parsed.pathname}?${new URLSearchParams(params)}`;
-}
-
-/** Where the data centre's catalogue version lives: in the same cache, under a key no request can have. */
-const VERSION_KEY = "https://edge-cache.internal/catalogue-version";
-
-function defaultCache(): Cache {
-  return (caches as unknown as { default: Cache }).default;
-}
-
-async function catalogueVersion(cache: Cache): Promise<string> {
-  const stored = await cache.match(VERSION_KEY);
-  return stored ? await stored.text() : "0";
-}
-
-/**
- * Makes every cached catalogue URL of this data centre stale at once: called by every catalogue
- * write (domain/catalogue/product-admin.server.ts), so a new write path cannot forget it. Failures are
- * logged, never thrown: the write itself has happened.
- */
-export async function catalogueChanged(options: { cache?: Cache; now?: () => number } = {}) {
-  try {
-    const cache = options.cache ?? defaultCache();
-    const version = String((options.now ?? Date.now)());
-    await cache.put(VERSION_KEY, new Response(version, { headers: { "Cache-Control": "public, max-age=31536000" } }));
-  } catch (error) {
-    console.error("Edge cache version bump failed", error);
-  }
 }
 
 function withCacheStatus(response: Response, status: "HIT" | "STALE" | "MISS" | "BYPASS", age?: number): Response {

@@ -15,16 +15,8 @@
  */
 import { isCrossSiteRequest } from "./csrf.server";
 import { noteRefusal } from "../http/refusals.server";
-import {
-  BodyRefusal,
-  bodyRule,
-  capBody,
-  declaredLength,
-  FORM_MAX_FIELDS,
-  readBytes,
-  SCREEN_FORM_MAX_BYTES,
-  screenBodyRefusal,
-} from "../http/request-body.server";
+import { isRefusal } from "~/domain/refusal";
+import { bodyRule, capBody, declaredLength, FORM_MAX_FIELDS, readBytes, SCREEN_FORM_MAX_BYTES, screenBodyRefusal } from "../http/request-body.server";
 
 export { SCREEN_FORM_MAX_BYTES };
 /** More fields than any screen form has (the product form has under 100). */
@@ -80,7 +72,7 @@ export async function guardRequest(request: Request): Promise<{ refused: Respons
   try {
     bytes = await readBytes(request, SCREEN_FORM_MAX_BYTES);
   } catch (error) {
-    if (error instanceof BodyRefusal) return { refused: screenBodyRefusal(error) };
+    if (isRefusal(error)) return { refused: screenBodyRefusal(error) };
     throw error;
   }
   if (!multipart && urlEncodedFieldCount(bytes) > SCREEN_FORM_MAX_FIELDS) return { refused: TOO_MANY_FIELDS() };

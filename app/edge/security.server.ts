@@ -4,6 +4,7 @@
  * ('strict-dynamic' lets those scripts load the app's chunks and, in Stripe mode, Stripe.js); no
  * inline script runs without it. 'self' and Stripe's host stay for browsers without CSP 3.
  */
+import { SERVED_FILE_POLICY } from "../http/serve-file.server";
 import { isLocalEnvironment } from "../domain/environment.server";
 import { paymentsMode } from "../domain/payments/mode.server";
 
@@ -26,12 +27,6 @@ const BASE_HEADERS = {
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "X-Frame-Options": "DENY",
 } as const;
-
-/**
- * Files the Worker serves from R2 (product media, order files): never a document, never a script,
- * whatever their bytes. Set where files are served (media.server.ts) and kept by `applySecurityHeaders`.
- */
-export const SERVED_FILE_POLICY = "default-src 'none'; sandbox";
 
 /** Static files are never documents that run scripts: an SVG opened directly gets nothing. */
 const STATIC_FILE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'";

@@ -1,16 +1,16 @@
 /**
  * What every `/api/v1` route does the same way, in one place: read a JSON body and validate it with
  * the call's Zod schema (422 with one message per invalid field), turn a refusal thrown by a service
- * (`ApiFailure`) into the API's error answer, and read record ids. Every API route's loader and
+ * (a domain `Refusal`) into the API's error answer, and read record ids. Every API route's loader and
  * action is wrapped in `apiRoute`. Bearer tokens are checked by auth.server.ts (`requireApi*`, whose
- * refusals are `ApiFailure`s too), methods and CORS at the edge (api-boundary.server.ts).
+ * refusals are `Refusal`s too), methods and CORS at the edge (api-boundary.server.ts).
  */
 import type { z } from "zod";
-import { apiError, wrapped } from "~/lib/api";
+import { wrapped } from "~/lib/api";
 import { readJson } from "./request-body.server";
 import { parseApiInput } from "~/lib/api-messages";
-import { RETRY_AFTER_SECONDS, TOO_MANY_ATTEMPTS } from "../auth/rate-limit.server";
-import { BodyRefusal } from "./request-body.server";
+import { isRefusal, refuse } from "~/domain/refusal";
+import { apiRefusal } from "./refusal-answer.server";
 
 import { parseId } from "~/lib/record-id";
 export { parseId };
@@ -18,38 +18,18 @@ export { parseId };
 /** A path's record id, or a 404 with `notFound` (an id that cannot exist names no record). */
 export function requireIdParam(value: string | undefined, notFound: string): number {
   const id = parseId(value);
-  if (id === null) throw new ApiFailure(404, notFound);
+  if (id === null) throw refuse.notFound(notFound);
   return id;
 }
 
-/** A refusal a service decides on: the API answers `{ success: false, message, ...extra }` with `status`. */
-export class ApiFailure extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-/** 429 with the wait in `Retry-After`: the limiters' minute, or what is left of an account's wait. */
-export function tooManyAttempts(retryAfter = RETRY_AFTER_SECONDS): ApiFailure {
-  return new ApiFailure(429, TOO_MANY_ATTEMPTS, {}, { "Retry-After": String(retryAfter) });
-}
-
-/** A route's loader or action, with the service's `ApiFailure`s answered as the API's errors. */
+/** A route's loader or action, with every `Refusal` thrown beneath it answered as the API's error. */
 export function apiRoute<Args>(handler: (args: Args) => Promise<Response> | Response): (args: Args) => Promise<Response> {
   return async (args) => {
     try {
       return await handler(args);
     } catch (error) {
-      if (error instanceof BodyRefusal) return apiError(error.status, error.message);
-      if (!(error instanceof ApiFailure)) throw error;
-      const response = apiError(error.status, error.message, error.extra);
-      for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value);
-      return response;
+      if (isRefusal(error)) return apiRefusal(error);
+      throw error;
     }
   };
 }
@@ -78,6 +58,6 @@ export async function readApiBody<S extends z.ZodTypeAny>(
   const body = await readJson(request);
   const payload = pick ? pick(body) : wrapper ? wrapped(body, wrapper) : body;
   const parsed = parseApiInput(schema, payload);
-  if (!parsed.success) throw new ApiFailure(422, failure, { errors: fieldErrors(parsed.error) });
+  if (!parsed.success) throw refuse.invalid(failure, fieldErrors(parsed.error));
   return parsed.data;
 }

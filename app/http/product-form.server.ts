@@ -7,7 +7,8 @@ import { parseSubmission } from "~/http/form-submission.server";
 import type { SubmissionResult } from "@conform-to/react";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ProductFormSchema, ProductStepOneSchema } from "~/lib/schemas/product";
-import { checkFiles, checkMediaQuota, countByKind, MediaError, storeCheckedFiles, type CheckedFile } from "../domain/media/media.server";
+import { checkFiles, checkMediaQuota, countByKind, storeCheckedFiles, type CheckedFile } from "../domain/media/media.server";
+import { settle } from "~/domain/refusal";
 import { createProduct } from "../domain/catalogue/product-admin.server";
 
 export type ProductFormOutcome =
@@ -32,15 +33,14 @@ export async function createProductWithFiles(context: AppLoadContext, formData: 
     ...videos.map((file) => ({ kind: "video" as const, file })),
     ...(video_thumbnail ? [{ kind: "thumbnail" as const, file: video_thumbnail }] : []),
   ];
-  let checked: CheckedFile[];
-  try {
-    // A file we would refuse stops everything before the product exists; each is checked only here.
-    checked = await checkFiles(files);
+  // A file we would refuse stops everything before the product exists; each is checked only here.
+  const checking = await settle(async (): Promise<CheckedFile[]> => {
+    const checked = await checkFiles(files);
     await checkMediaQuota(context.db, null, countByKind(files));
-  } catch (error) {
-    if (error instanceof MediaError) return { kind: "form", status: 400, result: submission.reply({ formErrors: [error.message] }) };
-    throw error;
-  }
+    return checked;
+  });
+  if (!checking.ok) return { kind: "form", status: 400, result: submission.reply({ formErrors: [checking.refusal.message] }) };
+  const checked = checking.value;
   const id = await createProduct(context.db, details);
   try {
     await storeCheckedFiles(context.db, context.env.MEDIA, id, checked);

@@ -8,7 +8,7 @@
  * - Readers: `readText` (a capped text body: JSON, webhooks) and `readForm` (a form, multipart parsed
  *   as a stream with its parts counted and its files capped, whatever the body's size). Routes call
  *   them only after deciding who is signed in, their role and, for an order, that it is theirs.
- * - A body that cannot be read is a `BodyRefusal` (400 malformed, 413 too large, 415 wrong type),
+ * - A body that cannot be read is a body `Refusal` (400 malformed, 413 too large, 415 wrong type),
  *   noted as a refusal of malformed input (refusals.server.ts); the API answers it in its JSON shape
  *   (`apiRoute`), screens with a plain page (`screenBodyRefusal`).
  *
@@ -25,6 +25,9 @@ import {
   parseFormData,
 } from "@remix-run/form-data-parser";
 import { noteRefusal } from "./refusals.server";
+import type { FormLimits } from "~/lib/form-limits";
+import { isRefusal, Refusal, type RefusalKind } from "~/domain/refusal";
+import { REFUSAL_STATUS } from "./refusal-answer.server";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -66,15 +69,14 @@ export function bodyRule(path: string): BodyRule {
   return { kind: "form", limit: SCREEN_FORM_MAX_BYTES };
 }
 
-/** A body that cannot be taken: 400 (cannot be read), 413 (too large) or 415 (a type the route does not take). */
-export class BodyRefusal extends Error {
-  constructor(
-    readonly status: 400 | 413 | 415,
-    message: string,
-  ) {
-    super(message);
-    noteRefusal(status, message, screenText(status, message));
-  }
+/**
+ * A body that cannot be taken (`malformed`: cannot be read; `too_large`; `unsupported`: a type the
+ * route does not take), noted in the request's scope so the edge answers it short and counts it.
+ */
+export function bodyRefusal(kind: "malformed" | "too_large" | "unsupported", message: string): Refusal {
+  const refusal = new Refusal(kind, message);
+  noteRefusal(REFUSAL_STATUS[kind], message, screenText(kind, message));
+  return refusal;
 }
 
 export const BODY_MESSAGES = {
@@ -115,8 +117,8 @@ export function capBody(request: Request, limit: number): Request {
   return new Request(request, { body: capped, duplex: "half" } as RequestInit);
 }
 
-function tooLarge(): BodyRefusal {
-  return new BodyRefusal(413, BODY_MESSAGES.tooLarge);
+function tooLarge(): Refusal {
+  return bodyRefusal("too_large", BODY_MESSAGES.tooLarge);
 }
 
 /** The body's bytes, refused (413) past `limit` whether or not a length was declared; the rest is never read. */
@@ -139,8 +141,8 @@ export async function readBytes(request: Request, limit: number): Promise<Uint8A
       chunks.push(value);
     }
   } catch (error) {
-    if (error instanceof BodyRefusal) throw error;
-    throw error instanceof CapExceeded || String(error).includes(BODY_MESSAGES.tooLarge) ? tooLarge() : new BodyRefusal(400, BODY_MESSAGES.unreadable);
+    if (isRefusal(error)) throw error;
+    throw error instanceof CapExceeded || String(error).includes(BODY_MESSAGES.tooLarge) ? tooLarge() : bodyRefusal("malformed", BODY_MESSAGES.unreadable);
   }
   const bytes = new Uint8Array(size);
   let offset = 0;
@@ -158,15 +160,15 @@ export async function readText(request: Request, limit: number): Promise<string>
 
 /** A JSON object body of at most `limit` bytes; 415/413/400 refusals for anything else. */
 export async function readJson(request: Request, limit = JSON_MAX_BYTES): Promise<Record<string, unknown>> {
-  if (!(request.headers.get("Content-Type") ?? "").toLowerCase().includes("application/json")) throw new BodyRefusal(415, BODY_MESSAGES.notJson);
+  if (!(request.headers.get("Content-Type") ?? "").toLowerCase().includes("application/json")) throw bodyRefusal("unsupported", BODY_MESSAGES.notJson);
   const text = await readText(request, limit);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    throw new BodyRefusal(400, BODY_MESSAGES.badJson);
+    throw bodyRefusal("malformed", BODY_MESSAGES.badJson);
   }
-  if (!value || typeof value !== "object" || Array.isArray(value)) throw new BodyRefusal(400, "Request body must be a JSON object");
+  if (!value || typeof value !== "object" || Array.isArray(value)) throw bodyRefusal("malformed", "Request body must be a JSON object");
   return value as Record<string, unknown>;
 }
 
@@ -175,14 +177,7 @@ export function isMultipart(request: Request): boolean {
   return type.startsWith("multipart/form-data");
 }
 
-export type FormLimits = {
-  /** Files in the whole form. */
-  maxFiles: number;
-  /** Bytes of the largest file (each file's kind may have a smaller limit, checked by its service). */
-  maxFileSize: number;
-  /** Bytes of the whole body (at most the route's `bodyRule`). */
-  maxTotalSize?: number;
-};
+export type { FormLimits };
 
 /** No files: a form without uploads. */
 export const NO_FILES: FormLimits = { maxFiles: 0, maxFileSize: 0, maxTotalSize: SCREEN_FORM_MAX_BYTES };
@@ -190,13 +185,13 @@ export const NO_FILES: FormLimits = { maxFiles: 0, maxFileSize: 0, maxTotalSize:
 /**
  * The request's form: url-encoded, or multipart parsed as a stream with at most FORM_MAX_FIELDS
  * parts, `maxFiles` files of at most `maxFileSize` bytes and `maxTotalSize` in all, whatever the
- * body's size. A body that is not a form, cannot be parsed or passes a limit is a `BodyRefusal`.
+ * body's size. A body that is not a form, cannot be parsed or passes a limit is a body `Refusal`.
  */
 export async function readForm(request: Request, limits: FormLimits = NO_FILES): Promise<FormData> {
   const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
   const multipart = type.startsWith("multipart/form-data");
-  if (!multipart && !type.startsWith("application/x-www-form-urlencoded")) throw new BodyRefusal(415, BODY_MESSAGES.notForm);
-  if (multipart && !/;\s*boundary=/.test(type)) throw new BodyRefusal(400, BODY_MESSAGES.unreadable);
+  if (!multipart && !type.startsWith("application/x-www-form-urlencoded")) throw bodyRefusal("unsupported", BODY_MESSAGES.notForm);
+  if (multipart && !/;\s*boundary=/.test(type)) throw bodyRefusal("malformed", BODY_MESSAGES.unreadable);
   const maxTotalSize = Math.min(limits.maxTotalSize ?? REQUEST_MAX_BYTES, REQUEST_MAX_BYTES);
   const declared = declaredLength(request);
   if (declared !== null && !(declared <= maxTotalSize)) throw tooLarge();
@@ -211,33 +206,33 @@ export async function readForm(request: Request, limits: FormLimits = NO_FILES):
     });
   } catch (error) {
     if (error instanceof MaxTotalSizeExceededError || error instanceof CapExceeded) throw tooLarge();
-    if (error instanceof MaxPartsExceededError) throw new BodyRefusal(400, BODY_MESSAGES.tooManyFields);
-    if (error instanceof MaxFilesExceededError) throw new BodyRefusal(413, `At most ${limits.maxFiles} files can be sent at once`);
+    if (error instanceof MaxPartsExceededError) throw bodyRefusal("malformed", BODY_MESSAGES.tooManyFields);
+    if (error instanceof MaxFilesExceededError) throw bodyRefusal("too_large", `At most ${limits.maxFiles} files can be sent at once`);
     if (error instanceof MaxFileSizeExceededError) throw tooLarge();
-    if (error instanceof MaxHeaderSizeExceededError) throw new BodyRefusal(400, BODY_MESSAGES.unreadable);
+    if (error instanceof MaxHeaderSizeExceededError) throw bodyRefusal("malformed", BODY_MESSAGES.unreadable);
     if (error instanceof FormDataParseError) {
       const cause = (error as { cause?: unknown }).cause;
       if (cause instanceof CapExceeded) throw tooLarge();
-      throw new BodyRefusal(400, BODY_MESSAGES.unreadable);
+      throw bodyRefusal("malformed", BODY_MESSAGES.unreadable);
     }
-    if (error instanceof BodyRefusal) throw error;
-    throw new BodyRefusal(400, BODY_MESSAGES.unreadable);
+    if (isRefusal(error)) throw error;
+    throw bodyRefusal("malformed", BODY_MESSAGES.unreadable);
   }
 }
 
 /** What a screen says of a body it cannot take (people read it, not programs). */
-function screenText(status: number, message: string): string {
-  if (status === 413) return "This form is larger than the shop accepts. Please shorten what you entered and try again.";
-  if (status === 415) return "Send forms as application/x-www-form-urlencoded or multipart/form-data.";
+function screenText(kind: RefusalKind, message: string): string {
+  if (kind === "too_large") return "This form is larger than the shop accepts. Please shorten what you entered and try again.";
+  if (kind === "unsupported") return "Send forms as application/x-www-form-urlencoded or multipart/form-data.";
   if (message === BODY_MESSAGES.tooManyFields) return "This form has more fields than the shop accepts.";
   if (message.startsWith("At most ")) return message + ".";
   return "The form could not be read. Please try again.";
 }
 
 /** A screen's answer to a body it cannot take: a short plain page with the refusal's status. */
-export function screenBodyRefusal(refusal: BodyRefusal): Response {
-  return new Response(screenText(refusal.status, refusal.message), {
-    status: refusal.status,
+export function screenBodyRefusal(refusal: Refusal): Response {
+  return new Response(screenText(refusal.kind, refusal.message), {
+    status: REFUSAL_STATUS[refusal.kind],
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
 }
@@ -247,7 +242,7 @@ export async function readScreenForm(request: Request, limits: FormLimits = NO_F
   try {
     return await readForm(request, limits);
   } catch (error) {
-    if (error instanceof BodyRefusal) throw screenBodyRefusal(error);
+    if (isRefusal(error)) throw screenBodyRefusal(error);
     throw error;
   }
 }

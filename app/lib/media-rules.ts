@@ -34,3 +34,14 @@ export const PRODUCT_MEDIA_FORM = {
   maxFiles: MEDIA_PER_PRODUCT.image + MEDIA_PER_PRODUCT.video + 1 + 5,
   maxFileSize: VIDEO_LIMIT_BYTES,
 } as const;
+
+export const VIDEO_THUMBNAIL_REQUIRED = "Video thumbnail is required when uploading videos";
+
+/**
+ * The one rule for media being added to a product: a video needs a thumbnail, sent with it or
+ * already on the product. The create form's schemas, the edit screen (in the browser and on the
+ * server) and the API all ask this; the media service enforces it on every store.
+ */
+export function mediaChoiceProblem(adding: { videos: number; thumbnail: boolean }, productHasThumbnail = false): string | null {
+  return adding.videos > 0 && !adding.thumbnail && !productHasThumbnail ? VIDEO_THUMBNAIL_REQUIRED : null;
+}

@@ -47,7 +47,7 @@ export const WORK_MOVES = {
 
 export type WorkMove = keyof typeof WORK_MOVES;
 
-export type WorkDecision = { ok: true; from: WorkStatus; to: WorkStatus } | { ok: false; status: 403 | 409; message: string };
+export type WorkDecision = { ok: true; from: WorkStatus; to: WorkStatus } | { ok: false; kind: "forbidden" | "conflict"; message: string };
 
 /**
  * Whether `actor` may make `move` on an order in `current`. A revision also needs one left of the
@@ -56,11 +56,11 @@ export type WorkDecision = { ok: true; from: WorkStatus; to: WorkStatus } | { ok
 export function decideWorkMove(current: WorkStatus, move: WorkMove, actor: WorkActor, { revisionsLeft = 0 }: { revisionsLeft?: number } = {}): WorkDecision {
   const rule = WORK_MOVES[move];
   if (!(rule.actors as readonly WorkActor[]).includes(actor))
-    return { ok: false, status: 403, message: `Only ${rule.actors.join(" or ")} can ${rule.verb} an order.` };
+    return { ok: false, kind: "forbidden", message: `Only ${rule.actors.join(" or ")} can ${rule.verb} an order.` };
   if (!(rule.from as readonly WorkStatus[]).includes(current))
-    return { ok: false, status: 409, message: `Cannot ${rule.verb} this order: ${STATE_PHRASE[current]}.` };
+    return { ok: false, kind: "conflict", message: `Cannot ${rule.verb} this order: ${STATE_PHRASE[current]}.` };
   if (move === "request_revision" && revisionsLeft <= 0) {
-    return { ok: false, status: 409, message: "All revisions of this package are used. Please write to the studio in the order's messages." };
+    return { ok: false, kind: "conflict", message: "All revisions of this package are used. Please write to the studio in the order's messages." };
   }
   return { ok: true, from: current, to: rule.to };
 }

@@ -9,6 +9,7 @@ import { ForgotPasswordSchema } from "~/lib/schemas/auth";
 import { parseSubmission } from "~/http/form-submission.server";
 import { LOGIN_PATH, RESET_LINK_SENT } from "~/lib/password-recovery";
 import { requestPasswordReset } from "~/auth/password-recovery.server";
+import { formRefusal, settle } from "~/http/screen-refusal.server";
 
 export const headers = actionRetryAfter;
 
@@ -17,12 +18,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const kind = formData.get("for") === "admin" ? "admin" : "customer";
   const submission = parseSubmission(formData, { schema: ForgotPasswordSchema, allow: ["for"] });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
-  const outcome = await requestPasswordReset(context, request, kind, submission.value.email);
-  if (!outcome.ok) {
-    return data(
-      { result: submission.reply({ formErrors: [outcome.message] }), sent: false },
-      { status: 429, headers: { "Retry-After": String(outcome.retryAfter) } },
-    );
+  const asked = await settle(requestPasswordReset(context, request, kind, submission.value.email));
+  if (!asked.ok) {
+    const { result, init } = formRefusal(submission, asked.refusal);
+    return data({ result, sent: false }, init);
   }
   return data({ result: submission.reply(), sent: true });
 }

@@ -8,6 +8,7 @@ import { LoginSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getCustomer } from "~/auth/auth.server";
 import { signInWithForm } from "~/auth/sign-in.server";
+import { formRefusal } from "~/http/screen-refusal.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { PASSWORD_RESET_DONE } from "~/lib/password-recovery";
 import { pageMeta } from "~/http/seo.server";
@@ -34,7 +35,10 @@ export const headers = actionRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await signInWithForm(context, request, "customer");
-  if (!outcome.ok) return data({ result: outcome.result }, outcome.init);
+  if (!outcome.ok) {
+    const { result, init } = formRefusal(outcome.submission, outcome.refusal, { hideFields: ["password"] });
+    return data({ result }, init);
+  }
   return redirect(safeRedirect(outcome.form.get("redirectTo")), { headers: outcome.headers });
 }
 

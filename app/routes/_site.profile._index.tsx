@@ -8,6 +8,7 @@ import { ChangePasswordSchema, UpdateProfileSchema } from "~/lib/schemas/auth";
 import { updateName } from "~/auth/accounts.server";
 import { changeAccountPassword } from "~/auth/password-recovery.server";
 import { passwordChangeRefusal } from "~/auth/sign-in.server";
+import { formRefusal } from "~/http/screen-refusal.server";
 import { requireCustomer } from "~/auth/auth.server";
 import { sessionCookie } from "~/auth/sessions.server";
 import { actionRetryAfter } from "~/lib/retry-after";
@@ -36,11 +37,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hide }), saved: false }, { status: 400 });
     const outcome = await changeAccountPassword(context, request, "customer", customer.id, submission.value.current_password, submission.value.password);
     if (!outcome.ok) {
-      const refusal = passwordChangeRefusal(outcome);
-      return data(
-        { intent, result: submission.reply({ formErrors: refusal.formErrors, fieldErrors: refusal.fieldErrors, hideFields: hide }), saved: false },
-        { status: refusal.status, headers: refusal.headers },
-      );
+      const { result, init } = formRefusal(submission, passwordChangeRefusal(outcome), { hideFields: hide, field: "current_password" });
+      return data({ intent, result, saved: false }, init);
     }
     // Every session of this customer was ended with the change; clear this browser's cookie too.
     return redirect("/login?notice=password-changed", { headers: { "Set-Cookie": await sessionCookie(request, "customer", null) } });

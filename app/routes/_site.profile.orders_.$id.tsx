@@ -10,15 +10,15 @@ import { parseId } from "~/lib/record-id";
 import { AUTO_COMPLETE_DAYS, WORK_STATUS_LABEL } from "~/lib/work-status";
 import { requireCustomer } from "~/auth/auth.server";
 import { RevisionSchema } from "~/lib/schemas/revision";
-import { approveDelivery, getOrderWork, getWorkState, markThreadRead, postMessage, requestRevision } from "~/domain/orders/fulfilment.server";
+import { approveDelivery, getOrderWork, getWorkState, requestRevision } from "~/domain/orders/fulfilment.server";
 import { readScreenForm } from "~/http/request-body.server";
-import { MessageSchema } from "~/lib/schemas/message";
 import { MessageThread } from "~/components/message-thread";
 import { AttachmentList } from "~/components/attachment-list";
 import { parseSubmission } from "~/http/form-submission.server";
-import { OrderError } from "~/domain/orders/orders.server";
+import { orPage, refusalInit, settle } from "~/http/screen-refusal.server";
+import { isThreadIntent, threadAction } from "~/http/thread-actions.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
-import { ATTACHMENT_FORM, formFiles } from "~/domain/orders/order-files.server";
+import { ATTACHMENT_FORM } from "~/domain/orders/order-files.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
@@ -39,35 +39,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = parseId(params.id);
   if (!id) throw new Response("Order not found", { status: 404 });
   const actor = { kind: "customer", id: customer.id } as const;
-  try {
-    // Whose order it is, before a byte of the body is read.
-    const order = await getWorkState(context.db, id, actor);
-    const form = await readScreenForm(request, ATTACHMENT_FORM);
-    const intent = form.get("intent");
-    if (intent === "approve") {
-      await approveDelivery(context.db, mailNotice(context), id, customer.id);
-      return redirect(`/profile/orders/${id}?notice=approved`);
-    }
-    if (intent === "read") {
-      await markThreadRead(context.db, id, { kind: "customer", id: customer.id });
-      return data({ read: true });
-    }
-    if (intent === "message") {
-      const submission = parseSubmission(form, { schema: MessageSchema, allow: ["attachments"] });
-      if (submission.status !== "success") return data({ messageResult: submission.reply() }, { status: 400 });
-      await postMessage(context.db, context.env.MEDIA, order, actor, submission.value, formFiles(form, "attachments"));
-      return redirect(`/profile/orders/${id}#messages-title`);
-    }
-    if (intent === "revision") {
-      const submission = parseSubmission(form, { schema: RevisionSchema });
-      if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-      await requestRevision(context.db, mailNotice(context), id, customer.id, submission.value);
-      return redirect(`/profile/orders/${id}?notice=revision-requested`);
-    }
-  } catch (error) {
-    if (!(error instanceof OrderError)) throw error;
-    if (error.status === 404) throw new Response(error.message, { status: 404 });
-    return data({ refused: error.message }, { status: error.status });
+  // Whose order it is, before a byte of the body is read.
+  const order = await orPage(getWorkState(context.db, id, actor));
+  const form = await readScreenForm(request, ATTACHMENT_FORM);
+  const intent = form.get("intent");
+  if (isThreadIntent(intent)) return threadAction({ db: context.db, bucket: context.env.MEDIA }, form, order, actor, `/profile/orders/${id}`);
+  if (intent === "approve") {
+    const approved = await settle(approveDelivery(context.db, mailNotice(context), id, customer.id));
+    if (!approved.ok) return data({ refused: approved.refusal.message }, refusalInit(approved.refusal));
+    return redirect(`/profile/orders/${id}?notice=approved`);
+  }
+  if (intent === "revision") {
+    const submission = parseSubmission(form, { schema: RevisionSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    const requested = await settle(requestRevision(context.db, mailNotice(context), id, customer.id, submission.value));
+    if (!requested.ok) return data({ refused: requested.refusal.message }, refusalInit(requested.refusal));
+    return redirect(`/profile/orders/${id}?notice=revision-requested`);
   }
   return data({ refused: "Unknown action" }, { status: 400 });
 }

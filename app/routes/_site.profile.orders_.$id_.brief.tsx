@@ -10,7 +10,7 @@ import { requireCustomer } from "~/auth/auth.server";
 import { getWorkState, submitBrief } from "~/domain/orders/fulfilment.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { readScreenForm } from "~/http/request-body.server";
-import { OrderError } from "~/domain/orders/orders.server";
+import { orPage, refusalInit, settle } from "~/http/screen-refusal.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { ATTACHMENT_FORM, formFiles } from "~/domain/orders/order-files.server";
 
@@ -19,13 +19,8 @@ async function briefable(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const customer = await requireCustomer(args.context, args.request);
   const id = parseId(args.params.id);
   if (!id) throw new Response("Order not found", { status: 404 });
-  try {
-    const state = await getWorkState(args.context.db, id, { kind: "customer", id: customer.id });
-    return { customer, id, state };
-  } catch (error) {
-    if (error instanceof OrderError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
+  const state = await orPage(getWorkState(args.context.db, id, { kind: "customer", id: customer.id }));
+  return { customer, id, state };
 }
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -41,14 +36,14 @@ export async function action(args: ActionFunctionArgs) {
   const form = await readScreenForm(args.request, ATTACHMENT_FORM);
   const submission = parseSubmission(form, { schema: BriefSchema, allow: ["attachments"] });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  try {
-    await submitBrief(args.context.db, args.context.env.MEDIA, mailNotice(args.context), id, customer.id, submission.value, formFiles(form, "attachments"));
-  } catch (error) {
+  const submitted = await settle(
+    submitBrief(args.context.db, args.context.env.MEDIA, mailNotice(args.context), id, customer.id, submission.value, formFiles(form, "attachments")),
+  );
+  if (!submitted.ok) {
     // Submitted meanwhile (another tab): the order's page shows the brief that counts.
-    if (error instanceof OrderError && error.status === 409) throw redirect(`/profile/orders/${id}`);
+    if (submitted.refusal.kind === "conflict") throw redirect(`/profile/orders/${id}`);
     // A file refused (type, size, count): the rule is named, the rest of the brief kept.
-    if (error instanceof OrderError) return data({ result: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
-    throw error;
+    return data({ result: submission.reply({ formErrors: [submitted.refusal.message] }) }, refusalInit(submitted.refusal));
   }
   return redirect(`/profile/orders/${id}?notice=brief-submitted`);
 }

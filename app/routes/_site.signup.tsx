@@ -9,7 +9,8 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { SignupSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getCustomer } from "~/auth/auth.server";
-import { refusalInit, signUpCustomer } from "~/auth/sign-in.server";
+import { signUpCustomer } from "~/auth/sign-in.server";
+import { formRefusal, settle } from "~/http/screen-refusal.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { pageMeta } from "~/http/seo.server";
 
@@ -30,9 +31,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseSubmission(formData, { schema: SignupSchema, allow: ["redirectTo"] });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  const outcome = await signUpCustomer(context, request, submission.value);
-  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }) }, refusalInit(outcome));
-  return redirect(safeRedirect(formData.get("redirectTo")), { headers: outcome.headers });
+  const signedUp = await settle(signUpCustomer(context, request, submission.value));
+  if (!signedUp.ok) {
+    const { result, init } = formRefusal(submission, signedUp.refusal, { hideFields: ["password"] });
+    return data({ result }, init);
+  }
+  return redirect(safeRedirect(formData.get("redirectTo")), { headers: signedUp.value });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.head ?? [];

@@ -14,6 +14,7 @@ import {
 } from "~/lib/email-verification";
 import { getCustomer, requireCustomer } from "~/auth/auth.server";
 import { confirmationFor, confirmEmail, resendVerification } from "~/auth/email-verification.server";
+import { refusalInit, settle } from "~/http/screen-refusal.server";
 
 /** What the page shows: a link to confirm, a spent link, or (no link) where the account stands. */
 type PageState =
@@ -64,10 +65,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "resend") {
     const customer = await requireCustomer(context, request);
-    const outcome = await resendVerification(context, request, customer.id);
-    if (outcome.ok) return data<ResendAnswer>({ resend: "sent", message: verificationResent(customer.email) });
-    if (outcome.reason === "already_confirmed") return data<ResendAnswer>({ resend: "already", message: ALREADY_CONFIRMED });
-    return data<ResendAnswer>({ resend: "too_soon", message: RESEND_TOO_SOON }, { status: 429, headers: { "Retry-After": String(outcome.retryAfter) } });
+    const resent = await settle(resendVerification(context, request, customer.id));
+    if (!resent.ok) return data<ResendAnswer>({ resend: "too_soon", message: RESEND_TOO_SOON }, refusalInit(resent.refusal));
+    if (resent.value.ok) return data<ResendAnswer>({ resend: "sent", message: verificationResent(customer.email) });
+    return data<ResendAnswer>({ resend: "already", message: ALREADY_CONFIRMED });
   }
   return data({ error: "Unknown action" }, { status: 400 });
 }

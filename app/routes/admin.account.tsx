@@ -9,6 +9,7 @@ import { changeAccountPassword } from "~/auth/password-recovery.server";
 import { requireAdmin } from "~/auth/auth.server";
 import { sessionCookie } from "~/auth/sessions.server";
 import { passwordChangeRefusal } from "~/auth/sign-in.server";
+import { formRefusal } from "~/http/screen-refusal.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -25,11 +26,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
   const outcome = await changeAccountPassword(context, request, "admin", admin.id, submission.value.current_password, submission.value.password);
   if (!outcome.ok) {
-    const refusal = passwordChangeRefusal(outcome);
-    return data(
-      { result: submission.reply({ formErrors: refusal.formErrors, fieldErrors: refusal.fieldErrors, hideFields: hide }) },
-      { status: refusal.status, headers: refusal.headers },
-    );
+    const { result, init } = formRefusal(submission, passwordChangeRefusal(outcome), { hideFields: hide, field: "current_password" });
+    return data({ result }, init);
   }
   return redirect("/admin/login?notice=password-changed", { headers: { "Set-Cookie": await sessionCookie(request, "admin", null) } });
 }

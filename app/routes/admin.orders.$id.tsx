@@ -3,12 +3,10 @@ import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { DeliveryFiles, deliveryVideoId, PinnedComment } from "~/components/delivery-review";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { WorkStatusBadge } from "~/components/work-status";
-import { DELIVERY_LIMITS } from "~/lib/delivery-rules";
 import { WORK_STATUS_LABEL } from "~/lib/work-status";
-import { deliver, getOrderWork, getWorkState, markThreadRead, postMessage } from "~/domain/orders/fulfilment.server";
+import { deliver, getOrderWork, getWorkState } from "~/domain/orders/fulfilment.server";
 import { readScreenForm } from "~/http/request-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
-import { MessageSchema } from "~/lib/schemas/message";
 import { MessageThread } from "~/components/message-thread";
 import { AttachmentList } from "~/components/attachment-list";
 import { adminDateTime } from "~/components/admin-orders-table";
@@ -17,10 +15,11 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinor } from "~/lib/money";
 import { requireAdmin } from "~/auth/auth.server";
-import { OrderError } from "~/domain/orders/orders.server";
+import { orPage, refusalInit, settle } from "~/http/screen-refusal.server";
+import { isThreadIntent, threadAction } from "~/http/thread-actions.server";
 import { parseId } from "~/lib/record-id";
 import { mailNotice } from "~/domain/mail/order-emails.server";
-import { DELIVERY_FORM, formFiles } from "~/domain/orders/order-files.server";
+import { DELIVERY_FORM, deliveryFromForm } from "~/domain/orders/order-files.server";
 import { RefundSchema } from "~/lib/schemas/refund";
 import { refundOrder } from "~/domain/orders/refunds.server";
 import { RefundPanel } from "~/components/refund-panel";
@@ -46,52 +45,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const orderId = parseId(params.id);
   if (orderId === null) throw new Response("Order not found", { status: 404 });
+  const actor = { kind: "admin", id: admin.id } as const;
   // The order exists, before a byte of the body is read.
-  const order = await getWorkState(context.db, orderId, { kind: "admin", id: admin.id }).catch((error: unknown) => {
-    throw error instanceof OrderError ? new Response(error.message, { status: error.status }) : error;
-  });
+  const order = await orPage(getWorkState(context.db, orderId, actor));
   const form = await readScreenForm(request, DELIVERY_FORM);
-  if (form.get("intent") === "message") {
-    const submission = parseSubmission(form, { schema: MessageSchema, allow: ["attachments"] });
-    if (submission.status !== "success") return data({ messageResult: submission.reply() }, { status: 400 });
-    try {
-      await postMessage(context.db, context.env.MEDIA, order, { kind: "admin", id: admin.id }, submission.value, formFiles(form, "attachments"));
-    } catch (error) {
-      if (!(error instanceof OrderError)) throw error;
-      return data({ refused: error.message }, { status: error.status });
-    }
-    return redirect(`/admin/orders/${orderId}#messages-title`);
-  }
-  if (form.get("intent") === "read") {
-    try {
-      await markThreadRead(context.db, orderId, { kind: "admin", id: admin.id });
-    } catch (error) {
-      if (error instanceof OrderError) throw new Response(error.message, { status: error.status });
-      throw error;
-    }
-    return data({ read: true });
-  }
-  if (form.get("intent") === "refund") {
+  const intent = form.get("intent");
+  if (isThreadIntent(intent)) return threadAction({ db: context.db, bucket: context.env.MEDIA }, form, order, actor, `/admin/orders/${orderId}`);
+  if (intent === "refund") {
     const submission = parseSubmission(form, { schema: RefundSchema });
     if (submission.status !== "success") return data({ refundResult: submission.reply() }, { status: 400 });
-    try {
-      await refundOrder(context.db, context.payments, orderId, admin.id, submission.value.reason, mailNotice(context));
-    } catch (error) {
-      if (!(error instanceof OrderError)) throw error;
-      return data({ refundResult: submission.reply({ formErrors: [error.message] }) }, { status: error.status });
-    }
+    const refunded = await settle(refundOrder(context.db, context.payments, orderId, admin.id, submission.value.reason, mailNotice(context)));
+    if (!refunded.ok) return data({ refundResult: submission.reply({ formErrors: [refunded.refusal.message] }) }, refusalInit(refunded.refusal));
     return redirect(`/admin/orders/${orderId}?refunded=1`);
   }
-  if (form.get("intent") !== "deliver") return data({ refused: "Unknown action" }, { status: 400 });
-  const noteField = form.get("note");
-  const note = typeof noteField === "string" ? noteField.trim().slice(0, DELIVERY_LIMITS.noteMax) || null : null;
-  const files = formFiles(form, "files");
-  try {
-    await deliver(context.db, context.env.MEDIA, mailNotice(context), orderId, admin.id, { note, files });
-  } catch (error) {
-    if (!(error instanceof OrderError)) throw error;
-    return data({ refused: error.message, note: note ?? "" }, { status: error.status });
-  }
+  if (intent !== "deliver") return data({ refused: "Unknown action" }, { status: 400 });
+  const { note, files } = deliveryFromForm(form);
+  const delivered = await settle(deliver(context.db, context.env.MEDIA, mailNotice(context), orderId, admin.id, { note, files }));
+  if (!delivered.ok) return data({ refused: delivered.refusal.message, note: note ?? "" }, refusalInit(delivered.refusal));
   return redirect(`/admin/orders/${orderId}?delivered=1`);
 }
 

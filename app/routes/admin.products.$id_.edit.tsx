@@ -12,12 +12,14 @@ import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { PRODUCT_CREATE_MESSAGES, PRODUCT_EDIT_MESSAGES, ProductDetailsSchema } from "~/lib/schemas/product";
 import { requireAdmin } from "~/auth/auth.server";
-import { addFiles, MediaError, moveMedia, removeMedia } from "~/domain/media/media.server";
+import { addFiles, moveMedia, removeMedia } from "~/domain/media/media.server";
+import { settle } from "~/http/screen-refusal.server";
+import { mediaChoiceProblem } from "~/lib/media-rules";
 import { getProductForEdit, productExists, setArchived, updateProduct, type EditableMedia } from "~/domain/catalogue/product-admin.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { IMAGE_ACCEPT, IMAGE_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-rules";
 import { parseId } from "~/lib/record-id";
-import { BodyRefusal, readForm } from "~/http/request-body.server";
+import { readForm } from "~/http/request-body.server";
 import { PRODUCT_MEDIA_FORM } from "~/lib/media-rules";
 
 function productId(raw: string | undefined) {
@@ -50,13 +52,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = productId(params.id);
   // The product exists, before a byte of the body is read.
   if (!(await productExists(context.db, id))) throw new Response("Product not found", { status: 404 });
-  let formData: FormData;
-  try {
-    formData = await readForm(request, PRODUCT_MEDIA_FORM);
-  } catch (error) {
-    if (!(error instanceof BodyRefusal)) throw error;
-    return data({ kind: "media" as const, error: "The form could not be read. Please try again." }, { status: 400 });
-  }
+  const read = await settle(readForm(request, PRODUCT_MEDIA_FORM));
+  if (!read.ok) return data({ kind: "media" as const, error: "The form could not be read. Please try again." }, { status: 400 });
+  const formData = read.value;
   const here = `/admin/products/${id}/edit`;
   // Every change below is visible in the shop: drop the cached copies before answering.
   const done = async (message?: string) => {
@@ -86,17 +84,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     case "add-media": {
       // Without JavaScript the files come in this post; with it they stream to the media route.
-      const product = await getProductForEdit(context.db, id);
-      if (!product) return notFound();
       const files = chosenFiles(formData);
-      const error = mediaChoiceError(files, product.media);
-      if (error) return data({ kind: "media" as const, error }, { status: 400 });
-      try {
-        await addFiles(context.db, context.env.MEDIA, id, files);
-      } catch (failure) {
-        if (failure instanceof MediaError) return data({ kind: "media" as const, error: failure.message }, { status: 400 });
-        throw failure;
-      }
+      if (!files.length) return data({ kind: "media" as const, error: PRODUCT_EDIT_MESSAGES.chooseFiles }, { status: 400 });
+      const added = await settle(addFiles(context.db, context.env.MEDIA, id, files));
+      if (!added.ok) return data({ kind: "media" as const, error: added.refusal.message }, { status: 400 });
       return done(PRODUCT_CREATE_MESSAGES.mediaUploaded);
     }
     default: {
@@ -109,12 +100,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 }
 
-/** The add-media rules shared by both paths: something chosen, and a thumbnail for videos. */
+/** What the browser checks before uploading: something chosen, and the media rule (`mediaChoiceProblem`). */
 function mediaChoiceError(files: { kind: string }[], existing: { kind: string }[]): string | null {
   if (!files.length) return PRODUCT_EDIT_MESSAGES.chooseFiles;
-  const addsVideo = files.some((f) => f.kind === "video");
-  const hasThumbnail = files.some((f) => f.kind === "thumbnail") || existing.some((m) => m.kind === "thumbnail");
-  return addsVideo && !hasThumbnail ? PRODUCT_EDIT_MESSAGES.thumbnailNeeded : null;
+  const adding = { videos: files.filter((f) => f.kind === "video").length, thumbnail: files.some((f) => f.kind === "thumbnail") };
+  return mediaChoiceProblem(
+    adding,
+    existing.some((m) => m.kind === "thumbnail"),
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.product.values.title ?? "product"} · Admin · Reelcraft` }];

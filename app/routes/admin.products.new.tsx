@@ -14,7 +14,8 @@ import { requireAdmin } from "~/auth/auth.server";
 import { createProductWithFiles } from "~/http/product-form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { IMAGE_ACCEPT, IMAGE_RULE, THUMBNAIL_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-rules";
-import { BodyRefusal, readForm } from "~/http/request-body.server";
+import { readForm } from "~/http/request-body.server";
+import { settle } from "~/http/screen-refusal.server";
 import { PRODUCT_MEDIA_FORM } from "~/lib/media-rules";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -25,17 +26,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Without JavaScript: the whole form, files included, in one multipart post (SPEC §2). */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(context, request);
-  let formData: FormData;
-  try {
-    formData = await readForm(request, PRODUCT_MEDIA_FORM);
-  } catch (error) {
-    if (!(error instanceof BodyRefusal)) throw error;
+  const read = await settle(readForm(request, PRODUCT_MEDIA_FORM));
+  if (!read.ok) {
     return data(
       { result: { status: "error", error: { "": ["The form could not be read. Please try again."] } } as SubmissionResult<string[]> },
       { status: 400 },
     );
   }
-  const outcome = await createProductWithFiles(context, formData);
+  const outcome = await createProductWithFiles(context, read.value);
   if (outcome.kind === "form") return data({ result: outcome.result }, { status: outcome.status });
   const toasts: Omit<Toast, "id">[] = [{ kind: "success", message: PRODUCT_CREATE_MESSAGES.created }];
   if (outcome.mediaFailed) toasts.push({ kind: "error", message: PRODUCT_CREATE_MESSAGES.mediaFailed });

@@ -8,6 +8,7 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { AdminLoginSchema } from "~/lib/schemas/auth";
 import { getSignedInAdmin } from "~/auth/auth.server";
 import { signInWithForm } from "~/auth/sign-in.server";
+import { formRefusal } from "~/http/screen-refusal.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { PASSWORD_RESET_DONE } from "~/lib/password-recovery";
 
@@ -26,7 +27,10 @@ export const headers = actionRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await signInWithForm(context, request, "admin");
-  if (!outcome.ok) return data({ result: outcome.result }, outcome.init);
+  if (!outcome.ok) {
+    const { result, init } = formRefusal(outcome.submission, outcome.refusal, { hideFields: ["password"] });
+    return data({ result }, init);
+  }
   return redirect("/admin/products", { headers: outcome.headers });
 }
 

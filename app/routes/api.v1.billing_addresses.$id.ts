@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, apiJson } from "~/lib/api";
+import { refuse } from "~/domain/refusal";
+import { apiJson } from "~/lib/api";
 import { getAddress } from "~/domain/orders/addresses.server";
 import { requireApiCustomer } from "~/auth/auth.server";
 import { parseId } from "~/lib/record-id";
@@ -10,6 +11,6 @@ export const loader = apiRoute(async ({ request, params, context }: LoaderFuncti
   const customer = await requireApiCustomer(context, request);
   const id = parseId(params.id);
   const address = id ? await getAddress(context.db, customer.id, id) : null;
-  if (!address) return apiError(404, "Billing address not found");
+  if (!address) throw refuse.notFound("Billing address not found");
   return apiJson({ success: true, data: address });
 });

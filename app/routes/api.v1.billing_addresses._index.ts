@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, apiJson, wrapped } from "~/lib/api";
+import { apiJson, wrapped } from "~/lib/api";
 import { AddressSchema } from "~/lib/schemas/address";
-import { AddressLimitError, createAddress, listAddresses } from "~/domain/orders/addresses.server";
+import { createAddress, listAddresses } from "~/domain/orders/addresses.server";
 import { requireApiCustomer } from "~/auth/auth.server";
 import { apiRoute, readApiBody } from "~/http/api-route.server";
 
@@ -18,10 +18,5 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
     pick: (body) => (body.billing_address ? wrapped(body, "billing_address") : body),
     failure: "Billing address is invalid",
   });
-  try {
-    return apiJson({ success: true, data: await createAddress(context.db, customer.id, input) }, { status: 201 });
-  } catch (error) {
-    if (error instanceof AddressLimitError) return apiError(422, error.message, { errors: [error.message] });
-    throw error;
-  }
+  return apiJson({ success: true, data: await createAddress(context.db, customer.id, input) }, { status: 201 });
 });

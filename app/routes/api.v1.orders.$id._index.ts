@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, apiJson } from "~/lib/api";
+import { refuse } from "~/domain/refusal";
+import { apiJson } from "~/lib/api";
 import { requireApiAnyAccount } from "~/auth/auth.server";
 import { getOrder } from "~/domain/orders/orders.server";
 import { parseId } from "~/lib/record-id";
@@ -10,7 +11,7 @@ export const loader = apiRoute(async ({ request, params, context }: LoaderFuncti
   const caller = await requireApiAnyAccount(context, request);
   const id = parseId(params.id);
   const order = id ? await getOrder(context.db, id, caller.kind === "admin" ? {} : { userId: caller.id }) : null;
-  if (!order) return apiError(404, "Order not found");
+  if (!order) throw refuse.notFound("Order not found");
   const { user_id: _owner, ...data } = order;
   return apiJson({ success: true, data }, { request });
 });

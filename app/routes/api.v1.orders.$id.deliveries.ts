@@ -3,10 +3,10 @@ import { apiJson } from "~/lib/api";
 import { requireApiAnyAccount, requireApiToken } from "~/auth/auth.server";
 import { deliver, getWorkState, listDeliveries } from "~/domain/orders/fulfilment.server";
 import { readForm } from "~/http/request-body.server";
-import { DELIVERY_FORM } from "~/domain/orders/order-files.server";
-import { getOrder, OrderError } from "~/domain/orders/orders.server";
+import { DELIVERY_FORM, deliveryFromForm } from "~/domain/orders/order-files.server";
+import { getOrder } from "~/domain/orders/orders.server";
+import { refuse } from "~/domain/refusal";
 import { apiRoute, requireIdParam } from "~/http/api-route.server";
-import { DELIVERY_LIMITS } from "~/lib/delivery-rules";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 
 /** GET /api/v1/orders/{id}/deliveries: newest first, the owner or an admin. */
@@ -20,13 +20,11 @@ export const action = apiRoute(async ({ request, params, context }: ActionFuncti
   const admin = await requireApiToken(context, request, "admin");
   const id = requireIdParam(params.id, "Order not found");
   if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data"))
-    throw new OrderError(422, "Send the delivery as multipart/form-data with note and files[]");
+    throw refuse.invalid("Send the delivery as multipart/form-data with note and files[]");
   // The order exists, before a byte of the body is read.
   await getWorkState(context.db, id, { kind: "admin", id: admin.id });
   const form = await readForm(request, DELIVERY_FORM);
-  const note = typeof form.get("note") === "string" ? String(form.get("note")).trim().slice(0, DELIVERY_LIMITS.noteMax) || null : null;
-  const files = [...form.getAll("files[]"), ...form.getAll("files")].filter((f): f is File => typeof f !== "string");
-  await deliver(context.db, context.env.MEDIA, mailNotice(context), id, admin.id, { note, files });
+  await deliver(context.db, context.env.MEDIA, mailNotice(context), id, admin.id, deliveryFromForm(form));
   const order = await getOrder(context.db, id);
   const deliveries = await listDeliveries(context.db, id, { kind: "admin", id: admin.id });
   const { user_id: _owner, ...data } = order!;

@@ -4,7 +4,8 @@ import { MessageSchema } from "~/lib/schemas/message";
 import { requireApiAnyAccount } from "~/auth/auth.server";
 import { getWorkState, listMessages, postMessage } from "~/domain/orders/fulfilment.server";
 import { isMultipart, readForm } from "~/http/request-body.server";
-import { ApiFailure, apiRoute, readApiBody, requireIdParam } from "~/http/api-route.server";
+import { apiRoute, readApiBody, requireIdParam } from "~/http/api-route.server";
+import { refuse } from "~/domain/refusal";
 import { ATTACHMENT_FORM, formFiles } from "~/domain/orders/order-files.server";
 
 /** GET /api/v1/orders/{id}/messages: the thread, oldest first (the owner or an admin). */
@@ -28,7 +29,11 @@ export const action = apiRoute(async ({ request, params, context }: ActionFuncti
   if (isMultipart(request)) {
     const form = await readForm(request, ATTACHMENT_FORM);
     const parsed = MessageSchema.safeParse({ body: form.get("message[body]") ?? undefined });
-    if (!parsed.success) throw new ApiFailure(422, "Message could not be sent", { errors: parsed.error.issues.map((i) => i.message) });
+    if (!parsed.success)
+      throw refuse.invalid(
+        "Message could not be sent",
+        parsed.error.issues.map((i) => i.message),
+      );
     message = parsed.data;
     files = formFiles(form, "files[]", "files");
   } else {

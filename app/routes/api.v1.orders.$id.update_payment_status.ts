@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, apiJson } from "~/lib/api";
+import { refuse } from "~/domain/refusal";
+import { apiJson } from "~/lib/api";
 import { requireApiAnyAccount } from "~/auth/auth.server";
 import { getOrder, syncPaymentStatus } from "~/domain/orders/orders.server";
 import { parseId } from "~/lib/record-id";
@@ -14,7 +15,7 @@ export const action = apiRoute(async ({ request, params, context }: ActionFuncti
   const caller = await requireApiAnyAccount(context, request);
   const id = parseId(params.id);
   const order = id ? await getOrder(context.db, id, caller.kind === "admin" ? {} : { userId: caller.id }) : null;
-  if (!order) return apiError(404, "Order not found");
+  if (!order) throw refuse.notFound("Order not found");
   const paymentStatus = await syncPaymentStatus(context.db, context.payments, order.id, mailNotice(context));
   return apiJson({ success: true, data: { id: order.id, payment_status: paymentStatus } });
 });

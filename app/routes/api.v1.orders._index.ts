@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { refuse } from "~/domain/refusal";
 import { CreateOrderSchema } from "~/lib/schemas/order";
-import { apiError, apiJson, wrapped } from "~/lib/api";
+import { apiJson, wrapped } from "~/lib/api";
 import { readJson } from "~/http/request-body.server";
 import { firstIssueMessage, PaginationQuerySchema, searchParamsObject } from "~/lib/query";
 import { requireApiAnyAccount, requireApiCustomer } from "~/auth/auth.server";
-import { createOrder, listOrders, OrderError } from "~/domain/orders/orders.server";
+import { createOrder, listOrders } from "~/domain/orders/orders.server";
 import { randomToken } from "~/lib/crypto.server";
 import { parseApiInput } from "~/lib/api-messages";
 import { apiRoute } from "~/http/api-route.server";
@@ -14,7 +15,7 @@ import { mailNotice } from "~/domain/mail/order-emails.server";
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const caller = await requireApiAnyAccount(context, request);
   const parsed = parseApiInput(PaginationQuerySchema, searchParamsObject(new URL(request.url).searchParams, ["limit", "pageNumber"]));
-  if (!parsed.success) return apiError(400, firstIssueMessage(parsed.error));
+  if (!parsed.success) throw refuse.malformed(firstIssueMessage(parsed.error));
   const { limit = caller.kind === "admin" ? 20 : 10, pageNumber = 1 } = parsed.data;
   const page = await listOrders(context.db, caller.kind === "admin" ? {} : { userId: caller.id }, pageNumber, limit);
   return apiJson(
@@ -31,27 +32,22 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   const customer = await requireApiCustomer(context, request);
   const parsed = parseApiInput(CreateOrderSchema, wrapped(await readJson(request), "order"));
-  if (!parsed.success) return apiError(422, firstIssueMessage(parsed.error));
+  if (!parsed.success) throw refuse.invalid(firstIssueMessage(parsed.error));
   const key = request.headers.get("Idempotency-Key")?.slice(0, 100) || `api-${randomToken(16)}`;
-  try {
-    const { order, clientSecret } = await createOrder(
-      context.db,
-      context.payments,
-      customer.id,
-      {
-        productId: parsed.data.product_id,
-        billingAddressId: parsed.data.billing_address_id,
-        packageIndex: parsed.data.package_index,
-        clientAmount: parsed.data.order_amount,
-        currency: parsed.data.currency,
-        idempotencyKey: key,
-      },
-      mailNotice(context),
-    );
-    if (!clientSecret) return apiError(502, "No client secret returned from the payment provider");
-    return apiJson({ success: true, message: "Order created", data: { ...order, client_secret: clientSecret } }, { status: 201, request });
-  } catch (error) {
-    if (error instanceof OrderError) return apiError(error.status, error.message);
-    throw error;
-  }
+  const { order, clientSecret } = await createOrder(
+    context.db,
+    context.payments,
+    customer.id,
+    {
+      productId: parsed.data.product_id,
+      billingAddressId: parsed.data.billing_address_id,
+      packageIndex: parsed.data.package_index,
+      clientAmount: parsed.data.order_amount,
+      currency: parsed.data.currency,
+      idempotencyKey: key,
+    },
+    mailNotice(context),
+  );
+  if (!clientSecret) throw refuse.upstream("No client secret returned from the payment provider");
+  return apiJson({ success: true, message: "Order created", data: { ...order, client_secret: clientSecret } }, { status: 201, request });
 });

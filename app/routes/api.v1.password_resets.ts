@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
 import { ForgotPasswordSchema, ResetPasswordSchema } from "~/lib/schemas/auth";
-import { ApiFailure, apiRoute, readApiBody, tooManyAttempts } from "~/http/api-route.server";
+import { apiRoute, readApiBody } from "~/http/api-route.server";
+import { refuse } from "~/domain/refusal";
 import { PASSWORD_RESET_DONE, RESET_LINK_INVALID, RESET_LINK_SENT } from "~/lib/password-recovery";
 import { requestPasswordReset, resetPassword } from "~/auth/password-recovery.server";
 
@@ -13,11 +14,10 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   if (request.method === "PUT") {
     const input = await readApiBody(request, ResetPasswordSchema, { failure: "Password reset failed" });
     const outcome = await resetPassword(context, request, input.token, input.password);
-    if (!outcome.ok) throw new ApiFailure(410, RESET_LINK_INVALID);
+    if (!outcome.ok) throw refuse.gone(RESET_LINK_INVALID);
     return apiJson({ success: true, message: PASSWORD_RESET_DONE });
   }
   const input = await readApiBody(request, ForgotPasswordSchema, { failure: "Password reset failed" });
-  const outcome = await requestPasswordReset(context, request, "customer", input.email);
-  if (!outcome.ok) throw tooManyAttempts(outcome.retryAfter);
+  await requestPasswordReset(context, request, "customer", input.email);
   return apiJson({ success: true, message: RESET_LINK_SENT });
 });

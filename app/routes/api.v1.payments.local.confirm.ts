@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { LocalConfirmSchema } from "~/lib/schemas/local-payment";
-import { apiError } from "~/lib/api";
+import { apiJson } from "~/lib/api";
+import { refuse } from "~/domain/refusal";
 import { readJson } from "~/http/request-body.server";
 import { parseApiInput } from "~/lib/api-messages";
 import { requireApiCustomer } from "~/auth/auth.server";
-import { payLocalIntent } from "~/domain/orders/checkout.server";
-import { localPaymentAnswer } from "~/domain/orders/local-payment-answer.server";
+import { payLocalIntent } from "~/domain/orders/local-payments.server";
 import { apiRoute } from "~/http/api-route.server";
 
 /**
@@ -16,6 +16,7 @@ import { apiRoute } from "~/http/api-route.server";
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   const customer = await requireApiCustomer(context, request);
   const parsed = parseApiInput(LocalConfirmSchema, await readJson(request));
-  if (!parsed.success) return apiError(422, parsed.error.issues[0]?.message ?? "Invalid request");
-  return localPaymentAnswer(await payLocalIntent(context, customer.id, parsed.data.client_secret, { card: parsed.data.card }));
+  if (!parsed.success) throw refuse.invalid(parsed.error.issues[0]?.message ?? "Invalid request");
+  const data = await payLocalIntent(context, customer.id, parsed.data.client_secret, { card: parsed.data.card });
+  return apiJson({ success: true, data });
 });

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, apiJson, PUBLIC_CACHE } from "~/lib/api";
+import { refuse } from "~/domain/refusal";
+import { apiJson, PUBLIC_CACHE } from "~/lib/api";
 import { requireApiAdmin } from "~/auth/auth.server";
-import { addFiles, MediaError } from "~/domain/media/media.server";
+import { addFiles } from "~/domain/media/media.server";
 import { ProductDetailsSchema } from "~/lib/schemas/product";
 import { productExists, renameProduct } from "~/domain/catalogue/product-admin.server";
 import { getProduct } from "~/domain/catalogue/products.server";
@@ -13,9 +14,9 @@ import { PRODUCT_MEDIA_FORM } from "~/lib/media-rules";
 /** GET /api/v1/products/{id} → { success, data, message } (SPEC §7). */
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   const id = parseId(params.id);
-  if (id === null) return apiError(400, "Product id must be a positive whole number");
+  if (id === null) throw refuse.malformed("Product id must be a positive whole number");
   const product = await getProduct(context.db, id);
-  if (!product) return apiError(404, "Product not found");
+  if (!product) throw refuse.notFound("Product not found");
   return apiJson({ success: true, data: product, message: "Product fetched successfully" }, { cache: PUBLIC_CACHE, request });
 });
 
@@ -27,31 +28,26 @@ export const loader = apiRoute(async ({ request, params, context }: LoaderFuncti
 export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
   await requireApiAdmin(context, request);
   const id = parseId(params.id);
-  if (id === null) return apiError(400, "Product id must be a positive whole number");
-  if (!(await productExists(context.db, id))) return apiError(404, "Product not found");
-  if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) return apiError(415, "Content-Type must be multipart/form-data");
+  if (id === null) throw refuse.malformed("Product id must be a positive whole number");
+  if (!(await productExists(context.db, id))) throw refuse.notFound("Product not found");
+  if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) throw refuse.unsupported("Content-Type must be multipart/form-data");
   const form = await readForm(request, PRODUCT_MEDIA_FORM);
   const files = (name: string) => form.getAll(name).filter((f): f is File => f instanceof File && f.size > 0);
   const images = [...files("images[]"), ...files("images")];
   const videos = [...files("videos[]"), ...files("videos")];
   const thumbnail = [...files("video_thumbnail"), ...files("product[video_thumbnail]")][0];
-  if (videos.length && !thumbnail) return apiError(422, "Video thumbnail is required when uploading videos");
   const rawTitle = form.get("product[title]");
   const title = typeof rawTitle === "string" ? ProductDetailsSchema.shape.title.safeParse(rawTitle) : null;
-  if (title && !title.success) return apiError(422, title.error.issues[0]!.message);
+  if (title && !title.success) throw refuse.invalid(title.error.issues[0]!.message);
   if (!title && !images.length && !videos.length && !thumbnail) {
-    return apiError(422, "Nothing to update: send product[title], images[], videos[] or video_thumbnail");
+    throw refuse.invalid("Nothing to update: send product[title], images[], videos[] or video_thumbnail");
   }
-  try {
-    await addFiles(context.db, context.env.MEDIA, id, [
-      ...images.map((file) => ({ kind: "image" as const, file })),
-      ...videos.map((file) => ({ kind: "video" as const, file })),
-      ...(thumbnail ? [{ kind: "thumbnail" as const, file: thumbnail }] : []),
-    ]);
-  } catch (error) {
-    if (error instanceof MediaError) return apiError(422, error.message);
-    throw error;
-  }
+  // Every file is checked, and the media rule (a video needs a thumbnail) kept, before any is stored.
+  await addFiles(context.db, context.env.MEDIA, id, [
+    ...images.map((file) => ({ kind: "image" as const, file })),
+    ...videos.map((file) => ({ kind: "video" as const, file })),
+    ...(thumbnail ? [{ kind: "thumbnail" as const, file: thumbnail }] : []),
+  ]);
   if (title) await renameProduct(context.db, id, title.data);
   return apiJson(
     { success: true, message: "Images and videos uploaded successfully!", data: await getProduct(context.db, id, { includeArchived: true }) },

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, apiJson, PUBLIC_CACHE } from "~/lib/api";
+import { refuse } from "~/domain/refusal";
+import { apiJson, PUBLIC_CACHE } from "~/lib/api";
 import { ProductDetailsSchema } from "~/lib/schemas/product";
 import { requireApiAdmin } from "~/auth/auth.server";
 import { createProduct } from "~/domain/catalogue/product-admin.server";
@@ -14,7 +15,7 @@ const DEFAULT_LIMIT = 5;
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const url = new URL(request.url);
   const parsed = parseApiInput(ProductListQuerySchema, searchParamsObject(url.searchParams, ["limit", "pageNumber", "tag"]));
-  if (!parsed.success) return apiError(400, firstIssueMessage(parsed.error));
+  if (!parsed.success) throw refuse.malformed(firstIssueMessage(parsed.error));
   const { limit = DEFAULT_LIMIT, pageNumber = 1, tag } = parsed.data;
   const page = await listProducts(context.db, { tag }, pageNumber, limit);
   return apiJson(

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, apiJson } from "~/lib/api";
+import { refuse } from "~/domain/refusal";
+import { apiJson } from "~/lib/api";
 import { getUser } from "~/auth/accounts.server";
 import { requireApiAdmin } from "~/auth/auth.server";
 import { parseId } from "~/lib/record-id";
@@ -9,8 +10,8 @@ import { apiRoute } from "~/http/api-route.server";
 export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
   await requireApiAdmin(context, request);
   const id = parseId(params.id);
-  if (id === null) return apiError(400, "User id must be a positive whole number");
+  if (id === null) throw refuse.malformed("User id must be a positive whole number");
   const user = await getUser(context.db, id);
-  if (!user) return apiError(404, "User not found");
+  if (!user) throw refuse.notFound("User not found");
   return apiJson({ success: true, data: user });
 });

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiError, apiJson } from "~/lib/api";
+import { refuse } from "~/domain/refusal";
+import { apiJson } from "~/lib/api";
 import { firstIssueMessage, PaginationQuerySchema, searchParamsObject } from "~/lib/query";
 import { listUsers } from "~/auth/accounts.server";
 import { requireApiAdmin } from "~/auth/auth.server";
@@ -10,7 +11,7 @@ import { apiRoute } from "~/http/api-route.server";
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   await requireApiAdmin(context, request);
   const parsed = parseApiInput(PaginationQuerySchema, searchParamsObject(new URL(request.url).searchParams, ["limit", "pageNumber"]));
-  if (!parsed.success) return apiError(400, firstIssueMessage(parsed.error));
+  if (!parsed.success) throw refuse.malformed(firstIssueMessage(parsed.error));
   const { limit = 5, pageNumber = 1 } = parsed.data;
   const page = await listUsers(context.db, pageNumber, limit);
   return apiJson({ success: true, data: page.data, meta: { totalPages: page.totalPages, currentPage: pageNumber, totalCount: page.total, limit } });

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { serveMedia } from "~/domain/media/media.server";
+import { serveMedia } from "~/http/serve-file.server";
 
 /** GET /media/{key}: product images and videos from R2, and their AVIF/WebP variants (made on first request). */
 export function loader({ request, params, context }: LoaderFunctionArgs) {

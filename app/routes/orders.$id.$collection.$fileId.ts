@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseId } from "~/lib/record-id";
 import { orderFileViewer } from "~/auth/auth.server";
-import { ApiFailure } from "~/http/api-route.server";
+import { settle } from "~/domain/refusal";
 import { getAttachment, getDeliveryFile } from "~/domain/orders/fulfilment.server";
-import { serveMedia } from "~/domain/media/media.server";
+import { serveMedia } from "~/http/serve-file.server";
 
 /** The order's private files: the studio's delivered files, and the brief's and messages' attachments. */
 const COLLECTIONS = { files: getDeliveryFile, attachments: getAttachment } as const;
@@ -20,11 +20,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const fileId = parseId(params.fileId);
   const lookup = params.collection === "files" || params.collection === "attachments" ? COLLECTIONS[params.collection] : null;
   if (!orderId || !fileId || !lookup) return new Response("Not found", { status: 404 });
-  try {
-    const file = await lookup(context.db, orderId, fileId, actor);
-    return serveMedia(context.env.MEDIA, file.key, request, { private: true, attachment: file.kind === "video" ? null : file.name });
-  } catch (error) {
-    if (error instanceof ApiFailure) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-    throw error;
-  }
+  // Not theirs, or no such file: the same 404, never saying which.
+  const found = await settle(lookup(context.db, orderId, fileId, actor));
+  if (!found.ok) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  const file = found.value;
+  return serveMedia(context.env.MEDIA, file.key, request, { private: true, attachment: file.kind === "video" ? null : file.name });
 }

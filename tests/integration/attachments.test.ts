@@ -201,14 +201,14 @@ describe("the admin order page's upload with JavaScript (POST /admin/orders/{id}
     const refused = await upload([["notes.txt", new TextEncoder().encode("plain text")]], admin);
     expect(refused.status).toBe(422);
     expect(await refused.json()).toEqual({
-      ok: false,
+      success: false,
       message: "notes.txt is not a video, image or PDF. Up to 10 files: MP4 or WebM videos up to 90 MB, images up to 10 MB, PDFs up to 20 MB each.",
     });
     const customer = await upload([["cut.mp4", fakeMedia("cut.mp4", 2048)]], await customerCookie(c.email, "Str0ng!Pass"));
     expect(customer.status).toBe(401);
     const done = await upload([["cut.mp4", fakeMedia("cut.mp4", 2048)]], admin);
     expect(done.status).toBe(201);
-    expect(await done.json()).toEqual({ ok: true, location: `/admin/orders/${c.id}?delivered=1` });
+    expect(await done.json()).toEqual({ success: true, location: `/admin/orders/${c.id}?delivered=1` });
     expect(await env.DB.prepare("SELECT work_status FROM orders WHERE id = ?").bind(c.id).first("work_status")).toBe("delivered");
   });
 });

@@ -53,7 +53,7 @@ describe("local payment calls", () => {
     });
     expect(declined).toEqual({
       status: 402,
-      body: { success: false, message: "Your card has insufficient funds.", data: { status: "requires_payment_method", payment_status: "failed" } },
+      body: { success: false, message: "Your card has insufficient funds.", error_code: "PAYMENT_DECLINED" },
     });
 
     const action = await api<Step>("POST", "/payments/local/confirm", {

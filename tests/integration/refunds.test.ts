@@ -6,7 +6,7 @@ import { createAddress } from "~/domain/orders/addresses.server";
 import { getDashboard } from "~/domain/orders/dashboard.server";
 import { createOrder, recordIntentStatus } from "~/domain/orders/orders.server";
 import { createStripeGateway } from "~/domain/payments/stripe-gateway.server";
-import { handleStripeWebhook } from "~/domain/payments/webhooks.server";
+import { action as stripeWebhookRoute } from "~/routes/api.v1.webhooks.stripe";
 import { ALREADY_REFUNDED, REFUND_UNDER_WAY, refundOrder } from "~/domain/orders/refunds.server";
 import { adminCookie, adminSignIn, api, customerCookie, get, postForm, stripeTestEnv } from "./helpers";
 import { BRIEF, customerWithOrder, type Event } from "./order-fixtures";
@@ -200,9 +200,8 @@ describe("refunds through Stripe (real SDK against a fake Stripe)", () => {
       secret: WEBHOOK_SECRET,
       cryptoProvider: Stripe.createSubtleCryptoProvider(),
     });
-    const response = await handleStripeWebhook(
+    const response = await postWebhook(
       stripeEnv,
-      db,
       new Request("http://localhost/api/v1/webhooks/stripe", { method: "POST", body: payload, headers: { "Stripe-Signature": header } }),
     );
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -235,7 +234,7 @@ describe("refunds through Stripe (real SDK against a fake Stripe)", () => {
     expect((await webhook(event)).body).toMatchObject({ received: true, duplicate: true });
     expect((await webhook(chargeRefunded(`evt_refund_other_${orderId}`, intentId))).body).toMatchObject({ payment_status: "refunded" });
     expect(await count("SELECT count(*) AS n FROM emails WHERE kind = 'work_refunded' AND created_at >= ?", Date.now() - 60_000)).toBe(emails);
-    await expect(refundOrder(db, gateway, orderId, 1, "Again", notice)).rejects.toMatchObject({ status: 409, message: ALREADY_REFUNDED });
+    await expect(refundOrder(db, gateway, orderId, 1, "Again", notice)).rejects.toMatchObject({ kind: "conflict", message: ALREADY_REFUNDED });
     expect(await refundsAtStripe()).toBe(before + 1);
   });
 
@@ -251,7 +250,7 @@ describe("refunds through Stripe (real SDK against a fake Stripe)", () => {
     expect(row).toEqual({ status: "succeeded", source: "provider", reason: "Refunded at the payment provider" });
     expect(await count("SELECT count(*) AS n FROM order_events WHERE order_id = ? AND to_status = 'cancelled' AND actor_kind = 'system'", orderId)).toBe(1);
     // Stripe itself would refuse a second refund; the shop does not even ask.
-    await expect(refundOrder(db, gateway, orderId, 1, "Again", notice)).rejects.toMatchObject({ status: 409 });
+    await expect(refundOrder(db, gateway, orderId, 1, "Again", notice)).rejects.toMatchObject({ kind: "conflict" });
   });
 
   it("the provider's refusal reaches the admin and lets the claim go", async () => {
@@ -263,10 +262,15 @@ describe("refunds through Stripe (real SDK against a fake Stripe)", () => {
       body: new URLSearchParams({ payment_intent: intentId }),
     });
     await expect(refundOrder(db, gateway, orderId, 1, "Customer asked", notice)).rejects.toMatchObject({
-      status: 409,
+      kind: "conflict",
       message: expect.stringMatching(/has already been refunded/),
     });
     expect(await count("SELECT count(*) AS n FROM order_refunds WHERE order_id = ?", orderId)).toBe(0);
     expect((await status(orderId))!.p).toBe("succeeded");
   });
 });
+
+/** Posts to the webhook's route as the Worker would (its refusals answered by the API's adapter). */
+function postWebhook(stripeEnv: Env, request: Request): Promise<Response> {
+  return stripeWebhookRoute({ request, context: { env: stripeEnv, db }, params: {} } as unknown as Parameters<typeof stripeWebhookRoute>[0]);
+}

@@ -165,8 +165,9 @@ describe("per account: a short, growing wait after wrong passwords, whatever the
         { intent: "change-password", current_password: current, password: "N3w!Password", password_confirmation: "N3w!Password" },
         { Cookie: cookie },
       );
-    for (let i = 0; i < FREE_PASSWORD_ATTEMPTS; i++) expect((await onScreen(`Guess#${i}xx`)).status).toBe(400);
-    await expectWaitFrom("users", person.email, 1, async () => expect((await onScreen("Guess#lastxx")).status).toBe(400));
+    // A wrong current password is an invalid value (422), on the screen as in the API.
+    for (let i = 0; i < FREE_PASSWORD_ATTEMPTS; i++) expect((await onScreen(`Guess#${i}xx`)).status).toBe(422);
+    await expectWaitFrom("users", person.email, 1, async () => expect((await onScreen("Guess#lastxx")).status).toBe(422));
     await holdWait("users", person.email);
     const refused = await onScreen(person.password);
     expect(refused.status).toBe(429);

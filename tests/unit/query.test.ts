@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AutosuggestQuerySchema, firstIssueMessage, parsePageParam, parseTagParam, ProductListQuerySchema, searchParamsObject } from "~/lib/query";
-import { parseRange } from "~/domain/media/media.server";
+import { parseRange } from "~/http/serve-file.server";
 
 describe("parsePageParam", () => {
   it.each([

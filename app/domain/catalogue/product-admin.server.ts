@@ -9,7 +9,7 @@ import { packages, productMedia, products, productTags, tags, type MediaKind } f
 import { packageMinor, type ProductDetails } from "~/lib/schemas/product";
 import { minorToDecimalString } from "~/lib/money";
 import { totalPagesFor } from "~/lib/pagination";
-import { catalogueChanged } from "../../edge/edge-cache.server";
+import { catalogueChanged } from "./catalogue-version.server";
 import { mediaUrl } from "../media/media.server";
 
 /**

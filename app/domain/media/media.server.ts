@@ -11,15 +11,13 @@
  *   time they are asked for (or at seed time) and kept in R2 beside the original (ADR 016);
  * - URLs: `/media/{key}`.
  */
+import { refuse } from "../refusal";
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { productMedia, products, type MediaKind } from "../../../db/schema";
 import { imageSize } from "image-size";
-import { IMAGE_DIMENSIONS_RULE, IMAGE_LIMIT_BYTES, MEDIA_PER_PRODUCT, VIDEO_LIMIT_BYTES, withinImageDimensions } from "~/lib/media-rules";
+import { IMAGE_DIMENSIONS_RULE, IMAGE_LIMIT_BYTES, MEDIA_PER_PRODUCT, mediaChoiceProblem, VIDEO_LIMIT_BYTES, withinImageDimensions } from "~/lib/media-rules";
 import {
-  negotiateFormat,
-  NEGOTIATED,
-  parseVariantKey,
   VARIANT_FORMATS,
   VARIANT_WIDTHS,
   variantKey,
@@ -27,8 +25,7 @@ import {
   type VariantFormat,
   type VariantWidth,
 } from "~/lib/media-variants";
-import { catalogueChanged } from "../../edge/edge-cache.server";
-import { SERVED_FILE_POLICY } from "../../edge/security.server";
+import { catalogueChanged } from "../catalogue/catalogue-version.server";
 
 export { IMAGE_LIMIT_BYTES, VIDEO_LIMIT_BYTES };
 
@@ -74,24 +71,22 @@ export function sniffDeliveryType(head: Uint8Array): { mime: string; ext: string
   return null;
 }
 
-export class MediaError extends Error {}
-
-/** Validates one file for a media slot; returns the sniffed type or throws a MediaError with a clear message. */
+/** Validates one file for a media slot; returns the sniffed type or refuses it (`invalid`) with a clear message. */
 export function checkMedia(kind: MediaKind, name: string, size: number, head: Uint8Array): SniffedType {
   const label = name || "The file";
   const family = kind === "video" ? "video" : "image";
-  if (size === 0) throw new MediaError(`${label} is empty.`);
+  if (size === 0) throw refuse.invalid(`${label} is empty.`);
   const type = sniffType(head);
   if (!type || type.family !== family) {
-    throw new MediaError(
+    throw refuse.invalid(
       family === "image" ? `${label} is not a supported image: use JPEG, PNG, WebP, AVIF or GIF.` : `${label} is not a supported video: use MP4 or WebM.`,
     );
   }
   const limit = family === "image" ? IMAGE_LIMIT_BYTES : VIDEO_LIMIT_BYTES;
-  if (size > limit) throw new MediaError(`${label} is too large: ${family === "image" ? "images" : "videos"} can be at most ${limit / MB} MB.`);
+  if (size > limit) throw refuse.invalid(`${label} is too large: ${family === "image" ? "images" : "videos"} can be at most ${limit / MB} MB.`);
   if (family === "image") {
     const dimensions = imageDimensions(head);
-    if (dimensions && !withinImageDimensions(dimensions)) throw new MediaError(`${label} is too large: ${IMAGE_DIMENSIONS_RULE}.`);
+    if (dimensions && !withinImageDimensions(dimensions)) throw refuse.invalid(`${label} is too large: ${IMAGE_DIMENSIONS_RULE}.`);
   }
   return type;
 }
@@ -189,7 +184,7 @@ export async function addMedia(
     stream = readable;
   }
   const type = checked ?? checkMedia(kind, file.name, file.size, head);
-  if (!(await productExists(db, productId))) throw new MediaError("Product not found");
+  if (!(await productExists(db, productId))) throw refuse.notFound("Product not found");
   if (kind !== "thumbnail") await checkMediaQuota(db, productId, { [kind]: 1 });
   const key = mediaKey(productId, type.ext);
   await bucket.put(key, stream, { httpMetadata: { contentType: type.mime } });
@@ -213,6 +208,15 @@ export async function addMedia(
   }
   await catalogueChanged();
   return { key, contentType: type.mime };
+}
+
+async function hasThumbnail(db: Database, productId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: productMedia.id })
+    .from(productMedia)
+    .where(and(eq(productMedia.productId, productId), eq(productMedia.kind, "thumbnail")))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Checks a whole set of files before any is stored, so a bad file stores nothing. */
@@ -252,7 +256,7 @@ export async function checkMediaQuota(db: Database, productId: number | null, ad
     const limit = MEDIA_PER_PRODUCT[kind];
     if (has + more > limit) {
       const room = Math.max(0, limit - has);
-      throw new MediaError(
+      throw refuse.invalid(
         `A product can have at most ${limit} ${kind}s; this one has ${has}, so ${room === 0 ? `remove one before adding another` : `add at most ${room} more`}.`,
       );
     }
@@ -266,7 +270,13 @@ export async function addFiles(db: Database, bucket: R2Bucket, productId: number
 
 /** Stores files `checkFiles` accepted, within the product's counts, without reading their types again. */
 export async function storeCheckedFiles(db: Database, bucket: R2Bucket, productId: number, files: CheckedFile[]) {
-  await checkMediaQuota(db, productId, countByKind(files));
+  const counts = countByKind(files);
+  if (counts.video) {
+    const adding = { videos: counts.video, thumbnail: Boolean(counts.thumbnail) };
+    const problem = mediaChoiceProblem(adding, !adding.thumbnail && (await hasThumbnail(db, productId)));
+    if (problem) throw refuse.invalid(problem);
+  }
+  await checkMediaQuota(db, productId, counts);
   for (const { kind, file, type } of files) {
     await addMedia(db, bucket, productId, kind, { name: file.name, size: file.size, body: new Uint8Array(await file.arrayBuffer()) }, type);
   }
@@ -375,112 +385,6 @@ function variantsFailedKey(sourceKey: string) {
 // ----- Serving -----
 
 // The public media route serves catalogue objects only; an order's files only through `private` serving.
-const PUBLIC_KEY = /^products\/\d+\/[A-Za-z0-9._-]+$/;
-const PRIVATE_KEY = /^orders\/\d+\/(deliveries|attachments)\/[A-Za-z0-9._-]+$/;
-const IMMUTABLE = "public, max-age=31536000, immutable";
-
-export type ByteRange = { offset: number; length: number };
-
-/**
- * Parses a single-range `Range` header against an object of `size` bytes.
- * Returns null when there is no usable header (serve the whole object), "unsatisfiable" for a
- * range that lies outside the object. Multi-range requests are answered with the whole object.
- */
-export function parseRange(header: string | null, size: number): ByteRange | null | "unsatisfiable" {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match) return null;
-  const [, startText = "", endText = ""] = match;
-  if (!startText && !endText) return null;
-  if (!startText) {
-    const suffix = Number(endText);
-    if (suffix === 0) return "unsatisfiable";
-    const length = Math.min(suffix, size);
-    return { offset: size - length, length };
-  }
-  const start = Number(startText);
-  if (start >= size) return "unsatisfiable";
-  const end = endText ? Math.min(Number(endText), size - 1) : size - 1;
-  if (end < start) return "unsatisfiable";
-  return { offset: start, length: end - start + 1 };
-}
-
-/**
- * How an object is served: public catalogue media (cached everywhere, inline), or an order's private
- * file (kept in the person's browser only; `attachment` names a download, otherwise it plays inline).
- */
-export type ServeOptions = {
-  private?: boolean;
-  attachment?: string | null;
-  /** Makes a missing image variant on the spot. */
-  images?: ImagesBinding | undefined;
-  /** Overrides the cache lifetime (the original served in place of a variant that could not be made). */
-  cacheControl?: string;
-};
-
-function baseHeaders(object: R2Object, options: ServeOptions = {}): Headers {
-  const headers = new Headers();
-  object.writeHttpMetadata(headers);
-  headers.set("ETag", object.httpEtag);
-  headers.set("Cache-Control", options.cacheControl ?? (options.private ? "private, max-age=3600" : IMMUTABLE));
-  if (options.attachment) headers.set("Content-Disposition", `attachment; filename*=UTF-8''${encodeURIComponent(options.attachment)}`);
-  headers.set("Accept-Ranges", "bytes");
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Content-Security-Policy", SERVED_FILE_POLICY);
-  if (!headers.has("Content-Type")) headers.set("Content-Type", "application/octet-stream");
-  return headers;
-}
-
-function etagMatches(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((candidate) => {
-    const value = candidate.trim().replace(/^W\//, "");
-    return value === "*" || value === etag;
-  });
-}
-
-export async function serveMedia(bucket: R2Bucket, key: string, request: Request, options: ServeOptions = {}): Promise<Response> {
-  if (!(options.private ? PRIVATE_KEY : PUBLIC_KEY).test(key)) return new Response("Not found", { status: 404 });
-  const requested = !options.private && options.images ? parseVariantKey(key) : null;
-  const negotiated = requested?.format === NEGOTIATED;
-  // A negotiated name is never stored: go straight to the copy it stands for.
-  let head = negotiated ? null : await bucket.head(key);
-  const variant = head ? null : requested;
-  if (variant && options.images) {
-    const format = variant.format === NEGOTIATED ? negotiateFormat(request.headers.get("Accept")) : variant.format;
-    const made = await ensureVariant(bucket, options.images, variant.sourceKey, variant.width, format);
-    // The original stands in (every browser decodes it) and is asked for again later.
-    if (made === "failed") return serveMedia(bucket, variant.sourceKey, request, { cacheControl: "public, max-age=300" });
-    if (made !== "missing") [head, key] = [made, made.key];
-  }
-  if (!head) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-
-  const headers = baseHeaders(head, options);
-  // One URL, two formats: caches keep one copy per Accept header.
-  if (negotiated) headers.set("Vary", "Accept");
-  if (etagMatches(request.headers.get("If-None-Match"), head.httpEtag)) return new Response(null, { status: 304, headers });
-
-  const ifRange = request.headers.get("If-Range");
-  const rangeHeader = ifRange && ifRange !== head.httpEtag ? null : request.headers.get("Range");
-  const range = parseRange(rangeHeader, head.size);
-  if (range === "unsatisfiable") {
-    headers.set("Content-Range", `bytes */${head.size}`);
-    return new Response(null, { status: 416, headers });
-  }
-
-  if (request.method === "HEAD") {
-    headers.set("Content-Length", String(range ? range.length : head.size));
-    if (range) headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${head.size}`);
-    return new Response(null, { status: range ? 206 : 200, headers });
-  }
-
-  const object = await bucket.get(key, range ? { range } : undefined);
-  if (!object) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
-  if (!range) {
-    headers.set("Content-Length", String(object.size));
-    return new Response(object.body, { status: 200, headers });
-  }
-  headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${object.size}`);
-  headers.set("Content-Length", String(range.length));
-  return new Response(object.body, { status: 206, headers });
-}
+/** Keys a request may name: catalogue media (public) and an order's files (private). */
+export const PUBLIC_KEY = /^products\/\d+\/[A-Za-z0-9._-]+$/;
+export const PRIVATE_KEY = /^orders\/\d+\/(deliveries|attachments)\/[A-Za-z0-9._-]+$/;

@@ -1,4 +1,5 @@
 /** A customer's billing addresses. Every function is scoped by user id: nobody sees another's. */
+import { refuse } from "../refusal";
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { billingAddresses } from "../../../db/schema";
@@ -43,21 +44,15 @@ export async function getAddress(db: Database, userId: number, id: number): Prom
 export const ADDRESS_LIMIT = 20;
 export const ADDRESS_LIMIT_MESSAGE = `You can save up to ${ADDRESS_LIMIT} billing addresses.`;
 
-export class AddressLimitError extends Error {
-  constructor() {
-    super(ADDRESS_LIMIT_MESSAGE);
-  }
-}
-
 /**
  * Saves an address. It becomes the default when asked, or when it is the customer's first; the old
  * default is unset in the same batch, so there is never zero or two defaults. An account that
- * already has ADDRESS_LIMIT addresses gets an AddressLimitError.
+ * already has ADDRESS_LIMIT addresses is refused (`invalid`, the limit named).
  */
 export async function createAddress(db: Database, userId: number, input: AddressInput): Promise<AddressView> {
   const [counted] = await db.select({ n: count() }).from(billingAddresses).where(eq(billingAddresses.userId, userId));
   const has = counted?.n ?? 0;
-  if (has >= ADDRESS_LIMIT) throw new AddressLimitError();
+  if (has >= ADDRESS_LIMIT) throw refuse.invalid(ADDRESS_LIMIT_MESSAGE, [ADDRESS_LIMIT_MESSAGE]);
   const makeDefault = input.is_default || has === 0;
   const insert = db
     .insert(billingAddresses)

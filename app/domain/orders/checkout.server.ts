@@ -11,19 +11,15 @@
  * - the only GET that writes is `reconcilePayment`: returning from 3-D Secure or Stripe's hosted
  *   page, it records what the gateway says, which is idempotent.
  */
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { refuse, type Refusal } from "../refusal";
 import type { AddressInput } from "~/lib/schemas/address";
-import { createAddress, listAddresses, preferredAddress, type AddressView } from "./addresses.server";
-import { requireCustomer } from "../../auth/auth.server";
-import { sessionSubject } from "../../auth/sessions.server";
-import type { UserView } from "../../auth/accounts.server";
+import { createAddress, type AddressView } from "./addresses.server";
 import {
-  cancelUnpaidOrder,
   createOrder,
   createOrderForHostedCheckout,
   getOrder,
   getOrderKey,
-  getPayableOrderByIntent,
   recordIntentStatus,
   syncPaymentStatus,
   type OrderView,
@@ -31,17 +27,8 @@ import {
 import type { CardDetails } from "../payments/gateway.server";
 import { completeHostedCheckout, startHostedCheckout } from "../payments/hosted-checkout.server";
 import { mailNotice } from "../mail/order-emails.server";
-import { isLocalEnvironment } from "../environment.server";
 import { paymentsMode } from "../payments/mode.server";
-import { getProduct, type PackageView, type ProductView } from "../catalogue/products.server";
-import { parseId } from "~/lib/record-id";
-
-export interface CheckoutTarget {
-  customer: UserView;
-  product: ProductView;
-  pkg: PackageView;
-  packageIndex: number;
-}
+import type { PackageView, ProductView } from "../catalogue/products.server";
 
 export function checkoutUrl(productId: number, packageIndex: number, extra: Record<string, string | number> = {}) {
   const params = new URLSearchParams({ package: String(packageIndex) });
@@ -49,34 +36,12 @@ export function checkoutUrl(productId: number, packageIndex: number, extra: Reco
   return `/products/${productId}/checkout?${params}`;
 }
 
-export function parseIndex(value: string | null | undefined): number | null {
-  return typeof value === "string" && /^\d{1,3}$/.test(value) ? Number(value) : null;
-}
-
-/** The signed-in customer, product and package of a checkout URL (SPEC §2: no package → back to the product). */
-export async function getCheckoutTarget(context: AppLoadContext, request: Request, productIdParam: string | undefined): Promise<CheckoutTarget> {
-  const productId = parseId(productIdParam);
-  // Both at once: the product is read beside the session, and shown only once the session holds.
-  const [customer, product] = await Promise.all([requireCustomer(context, request), productId ? getProduct(context.db, productId) : null]);
-  if (!product) throw new Response("Product not found", { status: 404 });
-  const packageIndex = parseIndex(new URL(request.url).searchParams.get("package"));
-  const pkg = packageIndex === null ? undefined : product.packages[packageIndex];
-  if (packageIndex === null || !pkg) throw redirect(`/products/${product.id}`);
-  return { customer, product, pkg, packageIndex };
-}
-
-/**
- * The checkout page's data in one round trip: the target (session, product, package) and the
- * customer's addresses, read beside the session through its subject, with the address checkout
- * selects: the requested one, else the default, else the first (SPEC §4).
- */
-export async function checkoutPage(context: AppLoadContext, request: Request, productIdParam: string | undefined, requestedAddressId: number | null) {
-  const [target, addresses] = await Promise.all([
-    getCheckoutTarget(context, request, productIdParam),
-    sessionSubject(request, "customer").then((customerId) => listAddresses(context.db, customerId)),
-  ]);
-  const selected = addresses.find((a) => a.id === requestedAddressId) ?? preferredAddress(addresses) ?? null;
-  return { target, addresses, selectedAddressId: selected?.id ?? null };
+/** Who pays for what: the signed-in customer, the product and the chosen package. */
+export interface CheckoutTarget {
+  customer: { id: number; name: string; email: string };
+  product: ProductView;
+  pkg: PackageView;
+  packageIndex: number;
 }
 
 /** Saves an address from checkout; answers the address to select next (SPEC §4: the new one if default or first). */
@@ -148,15 +113,15 @@ export async function openPayment(context: AppLoadContext, target: CheckoutTarge
 export type CardPaymentOutcome =
   | { kind: "paid"; orderId: number }
   | { kind: "authenticate"; orderId: number; location: string }
-  | { kind: "failed"; orderId: number | null; message: string; status: 400 | 402 };
+  | { kind: "failed"; orderId: number | null; refusal: Refusal };
 
 /** Pays with card details posted to our server (the local gateway; SPEC §4's flow without JavaScript). */
 export async function payWithCard(context: AppLoadContext, target: CheckoutTarget, request: PaymentRequest, card: CardDetails): Promise<CardPaymentOutcome> {
   const gateway = context.payments;
-  if (!gateway.confirmCard) return { kind: "failed", orderId: null, message: "Card payments need JavaScript in this shop right now.", status: 400 };
+  if (!gateway.confirmCard) return { kind: "failed", orderId: null, refusal: refuse.unavailable("Card payments need JavaScript in this shop right now.") };
   const { order, intent } = await openPayment(context, target, request);
   const outcome = await gateway.confirmCard(intent.id, card);
-  if (!outcome.ok) return { kind: "failed", orderId: order.id, message: outcome.message, status: 400 };
+  if (!outcome.ok) return { kind: "failed", orderId: order.id, refusal: refuse.invalid(outcome.message) };
   const status = await recordIntentStatus(context.db, order.id, outcome.intent, mailNotice(context));
   const back = checkoutUrl(target.product.id, target.packageIndex, { order: order.id });
   if (outcome.intent.status === "requires_action") {
@@ -167,7 +132,7 @@ export async function payWithCard(context: AppLoadContext, target: CheckoutTarge
     };
   }
   if (status === "succeeded") return { kind: "paid", orderId: order.id };
-  return { kind: "failed", orderId: order.id, message: outcome.intent.lastError ?? `Payment status: ${status}`, status: 402 };
+  return { kind: "failed", orderId: order.id, refusal: refuse.paymentDeclined(outcome.intent.lastError ?? `Payment status: ${status}`) };
 }
 
 /** Stripe with JavaScript: the order and the client secret Stripe.js confirms the card with. */
@@ -200,47 +165,4 @@ export async function syncCheckoutPayment(context: AppLoadContext, target: Check
   const order = await getOrder(context.db, orderId, { userId: target.customer.id });
   if (!order) return null;
   return { orderId: order.id, paymentStatus: await syncPaymentStatus(context.db, context.payments, order.id, mailNotice(context)) };
-}
-
-export type LocalPaymentOutcome =
-  | { kind: "not-found" }
-  | { kind: "expired"; message: string }
-  | { kind: "refused"; message: string }
-  | { kind: "done"; status: string; paymentStatus: string; error: string | null };
-
-/**
- * For API clients in local mode, the calls that play the card provider's part (what Stripe.js does
- * with a client secret): confirm a card, then approve or fail the authentication step. Only the
- * customer who owns the order may; in Stripe mode and outside a local environment there is nothing
- * here (not found). The result is recorded on the order as the screens would.
- */
-export async function payLocalIntent(
-  context: AppLoadContext,
-  customerId: number,
-  clientSecret: string,
-  step: { card: CardDetails } | { approve: boolean },
-): Promise<LocalPaymentOutcome> {
-  if (paymentsMode(context.env) !== "local" || !isLocalEnvironment(context.env)) return { kind: "not-found" };
-  const gateway = context.payments;
-  const intentId = /^(pi_local_[A-Za-z0-9_-]+)_secret_[A-Za-z0-9_-]+$/.exec(clientSecret)?.[1];
-  const intent = intentId ? await gateway.retrieveIntent(intentId) : null;
-  if (!intent || intent.clientSecret !== clientSecret || !gateway.confirmCard || !gateway.completeAuthentication) return { kind: "not-found" };
-  const found = await getPayableOrderByIntent(context.db, customerId, intent.id);
-  if (!found) return { kind: "not-found" };
-  if (!found.payable) {
-    await cancelUnpaidOrder(context.db, gateway, found.order, mailNotice(context));
-    return { kind: "expired", message: "This order can no longer be paid (it expired or its price changed). Create a new order." };
-  }
-  let result = intent;
-  if ("card" in step) {
-    const confirmed = await gateway.confirmCard(intent.id, step.card);
-    if (!confirmed.ok) return { kind: "refused", message: confirmed.message };
-    result = confirmed.intent;
-  } else {
-    const authenticated = await gateway.completeAuthentication(intent.id, step.approve);
-    if (!authenticated) return { kind: "not-found" };
-    result = authenticated;
-  }
-  const paymentStatus = await recordIntentStatus(context.db, found.order.id, result, mailNotice(context));
-  return { kind: "done", status: result.status, paymentStatus, error: result.lastError };
 }

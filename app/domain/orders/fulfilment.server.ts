@@ -6,6 +6,7 @@
  * version is still the one read, and the event only where that write landed, so of two moves at once
  * exactly one is made.
  */
+import { isRefusal, refuse } from "../refusal";
 import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
@@ -28,14 +29,15 @@ import type { RevisionInput } from "~/lib/schemas/revision";
 import { ATTACHMENTS, DELIVERY_FILES, removeOrderFiles, storeOrderFiles, type OrderFileKind, type StoredOrderFile } from "./order-files.server";
 import type { BriefInput } from "~/lib/schemas/brief";
 import { AUTO_COMPLETE_DAYS, decideWorkMove, type WorkActor, type WorkMove, type WorkStatus } from "~/lib/work-status";
-import { getOrder, OrderError, type ThreadReader } from "./orders.server";
+import { getOrder, type ThreadReader } from "./orders.server";
 import { SHOP_ACTOR, workEventQuery, type Actor } from "./work-events.server";
 import { queueWorkEmail, type MailNotice, type WorkNews } from "../mail/order-emails.server";
-import { controlCharacterMessage, hasControlCharacters } from "~/lib/schemas/text";
+import { DeliveryNoteSchema } from "~/lib/schemas/delivery";
 import { ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION, ORDER_ATTACHMENTS_FULL, ORDER_ATTACHMENTS_MAX_BYTES, ORDER_CLOSED_TO_FILES } from "~/lib/delivery-rules";
 
 /** Production time from the brief, as the checkout promises ('7-day delivery'). */
 export const DELIVERY_DAYS = 7;
+const ORDER_NOT_FOUND = "Order not found";
 
 export interface WorkState {
   id: number;
@@ -62,7 +64,7 @@ const workColumns = {
 /** An order's work state; a customer only sees their own (others get 404, as for every order call). */
 export async function getWorkState(db: Database, orderId: number, actor: Actor): Promise<WorkState> {
   const [row] = await db.select(workColumns).from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!row || (actor.kind === "customer" && row.userId !== actor.id)) throw new OrderError(404, "Order not found");
+  if (!row || (actor.kind === "customer" && row.userId !== actor.id)) throw refuse.notFound(ORDER_NOT_FOUND);
   return row;
 }
 
@@ -94,7 +96,8 @@ export async function moveWork(
 ): Promise<WorkState> {
   const state = await getWorkState(db, orderId, actor);
   const decision = decideWorkMove(state.workStatus, move, actor.kind, { revisionsLeft: state.revisionsAllowed - state.revisionsUsed });
-  if (!decision.ok) throw new OrderError(decision.status === 403 ? 404 : 409, decision.message);
+  // Not this actor's move: as if the order were not there for them.
+  if (!decision.ok) throw decision.kind === "forbidden" ? refuse.notFound(ORDER_NOT_FOUND) : refuse.conflict(decision.message);
   const version = state.workVersion + 1;
   const [moved] = await db.batch([
     db
@@ -108,7 +111,7 @@ export async function moveWork(
   if (moved.length === 0) {
     const current = await getWorkState(db, orderId, actor);
     const again = decideWorkMove(current.workStatus, move, actor.kind, { revisionsLeft: current.revisionsAllowed - current.revisionsUsed });
-    throw new OrderError(409, again.ok ? "The order changed while you were working on it. Please reload and try again." : again.message);
+    throw refuse.conflict(again.ok ? "The order changed while you were working on it. Please reload and try again." : again.message);
   }
   if (news) await queueWorkEmail(db, news.notice, orderId, news.kind);
   return moved[0]!;
@@ -225,7 +228,7 @@ export async function getAttachment(db: Database, orderId: number, attachmentId:
     .from(orderAttachments)
     .where(and(eq(orderAttachments.id, attachmentId), eq(orderAttachments.orderId, orderId)))
     .limit(1);
-  if (!file) throw new OrderError(404, "File not found");
+  if (!file) throw refuse.notFound("File not found");
   return file;
 }
 
@@ -277,7 +280,7 @@ function toBriefView(row: typeof orderBriefs.$inferSelect, attachments: (typeof 
  * ORDER_ATTACHMENTS_MAX_BYTES of attachments in all (413). Deliveries are counted apart.
  */
 async function checkAttachmentRoom(db: Database, state: WorkState, files: File[], now: number) {
-  if (state.workStatus === "cancelled" || state.paymentStatus === "refunded") throw new OrderError(409, ORDER_CLOSED_TO_FILES);
+  if (state.workStatus === "cancelled" || state.paymentStatus === "refunded") throw refuse.conflict(ORDER_CLOSED_TO_FILES);
   const [completed, stored] = await db.batch([
     db
       .select({ at: sql<number | null>`max(${orderEvents.createdAt})` })
@@ -289,9 +292,9 @@ async function checkAttachmentRoom(db: Database, state: WorkState, files: File[]
       .where(eq(orderAttachments.orderId, state.id)),
   ]);
   const completedAt = state.workStatus === "completed" ? completed[0]?.at : null;
-  if (completedAt && now - Number(completedAt) > ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION * 86_400_000) throw new OrderError(409, ORDER_CLOSED_TO_FILES);
+  if (completedAt && now - Number(completedAt) > ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION * 86_400_000) throw refuse.conflict(ORDER_CLOSED_TO_FILES);
   const incoming = files.reduce((sum, file) => sum + file.size, 0);
-  if (Number(stored[0]?.bytes ?? 0) + incoming > ORDER_ATTACHMENTS_MAX_BYTES) throw new OrderError(413, ORDER_ATTACHMENTS_FULL);
+  if (Number(stored[0]?.bytes ?? 0) + incoming > ORDER_ATTACHMENTS_MAX_BYTES) throw refuse.tooLarge(ORDER_ATTACHMENTS_FULL);
 }
 
 /**
@@ -313,7 +316,7 @@ export async function submitBrief(
   const customer: Actor = { kind: "customer", id: customerId };
   const state = await getWorkState(db, orderId, customer);
   const decision = decideWorkMove(state.workStatus, "submit_brief", "customer");
-  if (!decision.ok) throw new OrderError(409, decision.message);
+  if (!decision.ok) throw refuse.conflict(decision.message);
   if (files.length > 0) await checkAttachmentRoom(db, state, files, now);
   const stored = await storeOrderFiles(bucket, orderId, "attachments", files, ATTACHMENTS);
   try {
@@ -373,13 +376,14 @@ export async function deliver(
   const admin: Actor = { kind: "admin", id: adminId };
   const state = await getWorkState(db, orderId, admin);
   const decision = decideWorkMove(state.workStatus, "deliver", "admin");
-  if (!decision.ok) throw new OrderError(409, decision.message);
-  if (input.files.length === 0) throw new OrderError(422, "Add at least one file to deliver");
-  if (input.note && hasControlCharacters(input.note, { multiline: true })) throw new OrderError(422, controlCharacterMessage("The note"));
+  if (!decision.ok) throw refuse.conflict(decision.message);
+  if (input.files.length === 0) throw refuse.invalid("Add at least one file to deliver");
+  const note = DeliveryNoteSchema.safeParse(input.note);
+  if (!note.success) throw refuse.invalid(note.error.issues[0]!.message);
   const stored = await storeOrderFiles(bucket, orderId, "deliveries", input.files, DELIVERY_FILES);
   try {
     return await moveWork(db, orderId, "deliver", admin, {
-      note: input.note ?? "Delivered",
+      note: note.data ?? "Delivered",
       now,
       news: { notice, kind: "delivered" },
       alongside: (read) => {
@@ -394,7 +398,7 @@ export async function deliver(
                   id: sql<null>`NULL`.as("id"),
                   orderId: sql<number>`${orderId}`.as("order_id"),
                   version: sql<number>`${version}`.as("version"),
-                  note: sql<string | null>`${input.note}`.as("note"),
+                  note: sql<string | null>`${note.data}`.as("note"),
                   adminId: sql<number>`${adminId}`.as("admin_id"),
                   createdAt: sql<number>`${now}`.as("created_at"),
                 })
@@ -473,7 +477,7 @@ export async function getDeliveryFile(db: Database, orderId: number, fileId: num
     .from(deliveryFiles)
     .where(and(eq(deliveryFiles.id, fileId), eq(deliveryFiles.orderId, orderId)))
     .limit(1);
-  if (!file) throw new OrderError(404, "File not found");
+  if (!file) throw refuse.notFound("File not found");
   return file;
 }
 
@@ -598,7 +602,7 @@ export async function autoCompleteDeliveries(db: Database, notice: MailNotice, n
       });
       completed++;
     } catch (error) {
-      if (!(error instanceof OrderError)) throw error;
+      if (!isRefusal(error)) throw error;
     }
   }
   return completed;
@@ -679,8 +683,8 @@ export async function postMessage(
   now = Date.now(),
 ): Promise<MessageView> {
   const orderId = state.id;
-  if (state.workStatus === "awaiting_payment") throw new OrderError(409, "Messages open once the order is paid.");
-  if (actor.kind === "system" || actor.id === null) throw new OrderError(404, "Order not found");
+  if (state.workStatus === "awaiting_payment") throw refuse.conflict("Messages open once the order is paid.");
+  if (actor.kind === "system" || actor.id === null) throw refuse.notFound(ORDER_NOT_FOUND);
   if (files.length > 0) await checkAttachmentRoom(db, state, files, now);
   const stored = await storeOrderFiles(bucket, orderId, "attachments", files, ATTACHMENTS);
   // In the batch's transaction, the order's newest message is the one just written.

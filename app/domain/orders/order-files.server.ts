@@ -5,10 +5,10 @@
  * rows that name them are written. A caller whose write fails removes what was stored, so nothing
  * is half-written. Served by /orders/{id}/files/{id} and /orders/{id}/attachments/{id}.
  */
+import { refuse } from "../refusal";
 import { ATTACHMENT_LIMITS, ATTACHMENT_RULE, DELIVERY_LIMITS, DELIVERY_RULE } from "~/lib/delivery-rules";
 import { sniffDeliveryType } from "../media/media.server";
-import type { FormLimits } from "../../http/request-body.server";
-import { OrderError } from "./orders.server";
+import type { FormLimits } from "~/lib/form-limits";
 
 export type OrderFileKind = "video" | "image" | "document";
 export type StoredOrderFile = { file: File; mime: string; ext: string; kind: OrderFileKind; key: string; name: string };
@@ -34,6 +34,15 @@ export const ATTACHMENTS: FileRules = { ...ATTACHMENT_LIMITS, rule: ATTACHMENT_R
 export const DELIVERY_FORM: FormLimits = { maxFiles: DELIVERY_LIMITS.files + 5, maxFileSize: DELIVERY_LIMITS.videoBytes };
 export const ATTACHMENT_FORM: FormLimits = { maxFiles: ATTACHMENT_LIMITS.files + 5, maxFileSize: ATTACHMENT_LIMITS.videoBytes };
 
+/**
+ * A delivery as a form sends it (the studio's screen, its upload with progress, the API): the
+ * `note` as written (checked by `deliver` with DeliveryNoteSchema) and the files of `files[]` or `files`.
+ */
+export function deliveryFromForm(form: FormData): { note: string | null; files: File[] } {
+  const note = form.get("note");
+  return { note: typeof note === "string" ? note : null, files: formFiles(form, "files[]", "files") };
+}
+
 /** The files of a form field (empty file inputs send a nameless empty file: not a file). */
 export function formFiles(form: FormData, ...names: string[]): File[] {
   return names.flatMap((name) => form.getAll(name)).filter((f): f is File => typeof f !== "string" && (f.size > 0 || f.name !== ""));
@@ -41,15 +50,15 @@ export function formFiles(form: FormData, ...names: string[]): File[] {
 
 /** Each file's type from its first bytes, within its limit; a refusal (422) names the rule. */
 async function checkFiles(files: File[], rules: FileRules) {
-  if (files.length > rules.files) throw new OrderError(422, `At most ${rules.files} files ${rules.per}`);
+  if (files.length > rules.files) throw refuse.invalid(`At most ${rules.files} files ${rules.per}`);
   return Promise.all(
     files.map(async (file, position) => {
       const label = file.name || "A file";
-      if (file.size === 0) throw new OrderError(422, `${label} is empty`);
+      if (file.size === 0) throw refuse.invalid(`${label} is empty`);
       const sniffed = sniffDeliveryType(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
-      if (!sniffed) throw new OrderError(422, `${label} is not a video, image or PDF. ${rules.rule}`);
+      if (!sniffed) throw refuse.invalid(`${label} is not a video, image or PDF. ${rules.rule}`);
       const limit = sniffed.kind === "video" ? rules.videoBytes : sniffed.kind === "image" ? rules.imageBytes : rules.documentBytes;
-      if (file.size > limit) throw new OrderError(422, `${label} is too large. ${rules.rule}`);
+      if (file.size > limit) throw refuse.invalid(`${label} is too large. ${rules.rule}`);
       return { file, ...sniffed, name: file.name.slice(0, 200) || `file-${position + 1}.${sniffed.ext}` };
     }),
   );

@@ -2,6 +2,7 @@
  * Orders and their payments (DESIGN.md §5). The server prices every order from the chosen package;
  * the gateway, never the client, says whether it was paid.
  */
+import { refuse } from "../refusal";
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orderMessages, orders, packages, productMedia, products, type PaymentStatus } from "../../../db/schema";
@@ -13,7 +14,6 @@ import { orderStatusFor, type Intent, type PaymentGateway } from "../payments/ga
 import { mediaUrl } from "../media/media.server";
 import { queueReceiptEmail, type MailNotice } from "../mail/order-emails.server";
 import { paidWorkChanges, SHOP_ACTOR, workEventQuery } from "./work-events.server";
-import { ApiFailure } from "../../http/api-route.server";
 
 /** An order as SPEC §3 shows it: `order_amount` a decimal string, the product's image and title embedded. */
 export interface OrderView {
@@ -31,16 +31,6 @@ export interface OrderView {
   due_at: string | null;
   revisions_allowed: number;
   revisions_used: number;
-}
-
-/** A refusal about an order: an `ApiFailure`, so API routes answer it as is; screens show its message. */
-export class OrderError extends ApiFailure {
-  constructor(
-    override readonly status: 400 | 404 | 409 | 413 | 422 | 429 | 502,
-    message: string,
-  ) {
-    super(status, message);
-  }
 }
 
 // The product's first image (else the video thumbnail), read in the same query as the order.
@@ -301,7 +291,7 @@ async function orderToPay(db: Database, gateway: PaymentGateway | null, userId: 
     }
     placed = await insertOrder(db, gateway?.name ?? "stripe", userId, { ...input, idempotencyKey: `renew-${order.id}` });
   }
-  throw new OrderError(409, "This checkout could not be renewed; reload the page");
+  throw refuse.conflict("This checkout could not be renewed; reload the page");
 }
 
 /**
@@ -391,24 +381,24 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], us
       .where(and(eq(orders.userId, userId), inArray(orders.paymentStatus, [...UNPAID]), gte(orders.createdAt, new Date(now - UNPAID_ORDER_LIFETIME_MS)))),
   ]);
   const product = productRows[0];
-  if (!product) throw new OrderError(404, "Product not found");
-  if (!sameKey.length && (unpaid?.n ?? 0) >= UNPAID_ORDER_LIMIT) throw new OrderError(429, UNPAID_ORDER_LIMIT_MESSAGE);
+  if (!product) throw refuse.notFound("Product not found");
+  if (!sameKey.length && (unpaid?.n ?? 0) >= UNPAID_ORDER_LIMIT) throw refuse.throttled(undefined, UNPAID_ORDER_LIMIT_MESSAGE);
 
   let pkg = input.packageIndex === undefined ? undefined : packageRows.find((p) => p.position === input.packageIndex);
-  if (input.packageIndex !== undefined && !pkg) throw new OrderError(422, "This product has no such package");
+  if (input.packageIndex !== undefined && !pkg) throw refuse.invalid("This product has no such package");
   if (input.clientAmount !== undefined) {
     const currency = (input.currency ?? pkg?.currency ?? "").toUpperCase();
     const claimed = decimalToMinor(input.clientAmount, currency || "USD");
-    if (claimed === null) throw new OrderError(422, "order_amount must be a positive decimal amount");
+    if (claimed === null) throw refuse.invalid("order_amount must be a positive decimal amount");
     pkg ??= packageRows.find((p) => p.amountMinor === claimed && p.currency === currency);
     if (!pkg || pkg.amountMinor !== claimed || (input.currency && input.currency.toUpperCase() !== pkg.currency)) {
-      throw new OrderError(422, "order_amount and currency do not match the package price");
+      throw refuse.invalid("order_amount and currency do not match the package price");
     }
   }
-  if (!pkg) throw new OrderError(422, "Choose a package");
+  if (!pkg) throw refuse.invalid("Choose a package");
 
   const address = await getAddress(db, userId, input.billingAddressId);
-  if (!address) throw new OrderError(422, "Choose one of your billing addresses");
+  if (!address) throw refuse.invalid("Choose one of your billing addresses");
 
   await db
     .insert(orders)
@@ -433,7 +423,7 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], us
   if (!order) throw new Error("Order insert returned nothing");
   if (order.productId !== product.id || order.packagePosition !== pkg.position || order.billingAddressId !== address.id) {
     // The same key was used for a different purchase: refuse rather than charge for the wrong thing.
-    throw new OrderError(409, "This checkout was already used for another order; reload the page");
+    throw refuse.conflict("This checkout was already used for another order; reload the page");
   }
 
   return { order, pkg, description: `Order ${order.id}: ${product.title} (${pkg.shortDescription})` };
@@ -447,7 +437,7 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], us
  */
 export async function recordIntentStatus(db: Database, orderId: number, intent: Intent, notice: MailNotice): Promise<PaymentStatus> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order) throw new OrderError(404, "Order not found");
+  if (!order) throw refuse.notFound("Order not found");
   if (order.paymentIntentId !== intent.id || intent.amountMinor !== order.amountMinor || intent.currency.toUpperCase() !== order.currency) {
     console.error("Payment intent does not match order", { orderId, intent: intent.id });
     return order.paymentStatus;
@@ -491,7 +481,7 @@ export async function recordIntentStatus(db: Database, orderId: number, intent: 
 /** Asks the gateway for the order's payment status and records it (SPEC §7 update_payment_status). */
 export async function syncPaymentStatus(db: Database, gateway: PaymentGateway, orderId: number, notice: MailNotice): Promise<PaymentStatus> {
   const [order] = await db.select({ intentId: orders.paymentIntentId, status: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order) throw new OrderError(404, "Order not found");
+  if (!order) throw refuse.notFound("Order not found");
   if (!order.intentId) return order.status;
   const intent = await gateway.retrieveIntent(order.intentId);
   if (!intent) return order.status;

@@ -9,14 +9,14 @@
  * A refund of an order whose work is still open also cancels the work, in the same batch (the
  * state machine's `cancel`); a completed order keeps its work status and only its payment changes.
  */
+import { isRefusal, refuse } from "../refusal";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orderRefunds, orders } from "../../../db/schema";
 import { decideWorkMove } from "~/lib/work-status";
 import { moveHeld, moveWork } from "./fulfilment.server";
 import { queueWorkEmail, type MailNotice } from "../mail/order-emails.server";
-import { OrderError } from "./orders.server";
-import { RefundRefused, type PaymentGateway } from "../payments/gateway.server";
+import type { PaymentGateway } from "../payments/gateway.server";
 import { SHOP_ACTOR, type Actor } from "./work-events.server";
 
 /** A claim older than this was left by a request that never finished: the next request takes it over. */
@@ -52,10 +52,10 @@ export async function refundOrder(
     .from(orders)
     .where(eq(orders.id, orderId))
     .limit(1);
-  if (!order) throw new OrderError(404, "Order not found");
-  if (order.paymentStatus === "refunded") throw new OrderError(409, ALREADY_REFUNDED);
+  if (!order) throw refuse.notFound("Order not found");
+  if (order.paymentStatus === "refunded") throw refuse.conflict(ALREADY_REFUNDED);
   if (!(REFUNDABLE as readonly string[]).includes(order.paymentStatus) || !order.intentId) {
-    throw new OrderError(409, `Cannot refund this order: its payment is ${order.paymentStatus}.`);
+    throw refuse.conflict(`Cannot refund this order: its payment is ${order.paymentStatus}.`);
   }
 
   const claimedAt = await claimRefund(db, { orderId, amountMinor: order.amountMinor, currency: order.currency, reason, adminId }, now);
@@ -71,7 +71,6 @@ export async function refundOrder(
   } catch (error) {
     // Let the claim go so that the admin can try again (the same key finds a refund the provider did make).
     await db.delete(orderRefunds).where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, "pending"), eq(orderRefunds.claimedAt, claimedAt)));
-    if (error instanceof RefundRefused) throw new OrderError(409, error.message);
     throw error;
   }
   await recordRefund(db, orderId, { providerRefundId: refund.id, actor: { kind: "admin", id: adminId }, reason }, notice, now);
@@ -97,7 +96,7 @@ async function claimRefund(
     .returning({ orderId: orderRefunds.orderId });
   if (taken.length) return claimedAt;
   const [existing] = await db.select({ status: orderRefunds.status }).from(orderRefunds).where(eq(orderRefunds.orderId, claim.orderId)).limit(1);
-  throw new OrderError(409, existing?.status === "succeeded" ? ALREADY_REFUNDED : REFUND_UNDER_WAY);
+  throw refuse.conflict(existing?.status === "succeeded" ? ALREADY_REFUNDED : REFUND_UNDER_WAY);
 }
 
 /**
@@ -144,7 +143,7 @@ export async function recordRefund(
       return true;
     } catch (error) {
       // The work moved meanwhile (approved, say): the money still went back, so record the payment alone.
-      if (!(error instanceof OrderError)) throw error;
+      if (!isRefusal(error)) throw error;
     }
   }
   const [, changed] = await db.batch([refundDone, paidToRefunded]);

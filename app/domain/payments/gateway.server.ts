@@ -51,7 +51,6 @@ export interface Refund {
 }
 
 /** The provider would not refund (already refunded, not paid, …): its message, for the admin. */
-export class RefundRefused extends Error {}
 
 export type CardConfirmation = { ok: true; intent: Intent } | { ok: false; message: string };
 
@@ -61,7 +60,7 @@ export interface PaymentGateway {
   retrieveIntent(id: string): Promise<Intent | null>;
   /** Makes an unpaid intent unpayable (an expired or re-priced order); null when there is no such intent. */
   cancelIntent(id: string): Promise<Intent | null>;
-  /** Refunds `amountMinor` of a succeeded intent; throws `RefundRefused` with the provider's message when it will not. */
+  /** Refunds `amountMinor` of a succeeded intent; throws a `conflict` refusal with the provider's message when it will not. */
   refund(input: RefundInput): Promise<Refund>;
   /**
    * Confirms an intent with card details posted to our own server. Only a gateway that may see card

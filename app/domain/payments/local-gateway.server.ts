@@ -5,19 +5,12 @@
  * message, 4000 0025 0000 3155 needs authentication (approved or failed on our own page). Runs only
  * in a local environment (factory.server.ts).
  */
+import { refuse } from "../refusal";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { localPaymentIntents, localRefunds } from "../../../db/schema";
 import { randomToken } from "../../lib/crypto.server";
-import {
-  RefundRefused,
-  type CardConfirmation,
-  type CardDetails,
-  type CreateIntentInput,
-  type Intent,
-  type PaymentGateway,
-  type RefundInput,
-} from "./gateway.server";
+import { type CardConfirmation, type CardDetails, type CreateIntentInput, type Intent, type PaymentGateway, type RefundInput } from "./gateway.server";
 
 export const DECLINED_MESSAGE = "Your card was declined.";
 export const AUTHENTICATION_FAILED_MESSAGE = "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
@@ -95,11 +88,11 @@ export function createLocalGateway(db: Database): PaymentGateway & Required<Pick
       const [same] = await db.select().from(localRefunds).where(eq(localRefunds.idempotencyKey, input.idempotencyKey)).limit(1);
       if (same) return { id: same.id, status: "succeeded" as const };
       const row = await byId(input.intentId);
-      if (!row || row.status !== "succeeded") throw new RefundRefused("This payment has not succeeded, so there is nothing to refund.");
+      if (!row || row.status !== "succeeded") throw refuse.conflict("This payment has not succeeded, so there is nothing to refund.");
       const refunded = await db.select({ amountMinor: localRefunds.amountMinor }).from(localRefunds).where(eq(localRefunds.intentId, row.id));
       const left = row.amountMinor - refunded.reduce((total, r) => total + r.amountMinor, 0);
       if (input.amountMinor > left)
-        throw new RefundRefused(left === 0 ? "This payment has already been refunded." : "The refund is larger than what is left of the payment.");
+        throw refuse.conflict(left === 0 ? "This payment has already been refunded." : "The refund is larger than what is left of the payment.");
       const id = `re_local_${randomToken(12)}`;
       await db
         .insert(localRefunds)

@@ -2,8 +2,9 @@
  * Stripe through its official SDK with the fetch HTTP client (Workers have no Node http). The
  * STRIPE_API_* variables point it at another host; the tests use that for a fake Stripe server.
  */
+import { refuse } from "../refusal";
 import Stripe from "stripe";
-import { RefundRefused, type CreateIntentInput, type Intent, type IntentStatus, type PaymentGateway, type RefundInput } from "./gateway.server";
+import { type CreateIntentInput, type Intent, type IntentStatus, type PaymentGateway, type RefundInput } from "./gateway.server";
 
 export function stripeClient(env: Env): Stripe {
   return new Stripe(env.STRIPE_SECRET_KEY ?? "", {
@@ -64,10 +65,10 @@ export function createStripeGateway(env: Env): PaymentGateway {
           },
           { idempotencyKey: input.idempotencyKey },
         );
-        if (refund.status === "failed" || refund.status === "canceled") throw new RefundRefused(`Stripe could not refund this payment (${refund.status}).`);
+        if (refund.status === "failed" || refund.status === "canceled") throw refuse.conflict(`Stripe could not refund this payment (${refund.status}).`);
         return { id: refund.id, status: refund.status === "succeeded" ? ("succeeded" as const) : ("pending" as const) };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundRefused(error.message);
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw refuse.conflict(error.message);
         throw error;
       }
     },

@@ -8,30 +8,35 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import type { Database } from "../../../db/client";
 import { orders, paymentEvents } from "../../../db/schema";
-import { apiError, apiJson } from "~/lib/api";
+import { refuse } from "../refusal";
 import { getOrderIdByIntent, recordIntentStatus } from "../orders/orders.server";
 import { recordProviderRefund } from "../orders/refunds.server";
 import { intentFromStripe, stripeClient } from "./stripe-gateway.server";
 import type { MailNotice } from "../mail/order-emails.server";
-import { readText, WEBHOOK_MAX_BYTES } from "../../http/request-body.server";
 import { shopOrigin } from "../environment.server";
 
 const HANDLED = new Set(["payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.processing", "payment_intent.canceled"]);
 
-export async function handleStripeWebhook(env: Env, db: Database, request: Request): Promise<Response> {
-  if (!env.STRIPE_WEBHOOK_SECRET) return apiError(503, "Stripe webhooks are not configured");
-  const signature = request.headers.get("Stripe-Signature");
-  if (!signature) return apiError(400, "Missing Stripe-Signature header");
-  // Capped before the signature is checked: nothing larger is a Stripe event.
-  const payload = await readText(request, WEBHOOK_MAX_BYTES);
+/** What the shop did with an event, as Stripe is told (`received: true` and what was applied or why not). */
+export type WebhookReceipt = { received: true } & Record<string, unknown>;
+
+/** Whether webhooks can be verified here (a 503 before the body is read when they cannot). */
+export function requireWebhookSecret(env: Env): string {
+  if (!env.STRIPE_WEBHOOK_SECRET) throw refuse.unavailable("Stripe webhooks are not configured");
+  return env.STRIPE_WEBHOOK_SECRET;
+}
+
+/** An event Stripe signed, applied once; the caller has read `payload` within WEBHOOK_MAX_BYTES. */
+export async function handleStripeWebhook(env: Env, db: Database, payload: string, signature: string): Promise<WebhookReceipt> {
+  const secret = requireWebhookSecret(env);
   let event: Stripe.Event;
   try {
-    event = await stripeClient(env).webhooks.constructEventAsync(payload, signature, env.STRIPE_WEBHOOK_SECRET, undefined, Stripe.createSubtleCryptoProvider());
+    event = await stripeClient(env).webhooks.constructEventAsync(payload, signature, secret, undefined, Stripe.createSubtleCryptoProvider());
   } catch {
-    return apiError(400, "Invalid webhook signature");
+    throw refuse.malformed("Invalid webhook signature");
   }
   if (event.type === "charge.refunded") return handleChargeRefunded(db, event, payload, { env, origin: shopOrigin(env) });
-  if (!HANDLED.has(event.type)) return apiJson({ received: true, ignored: true });
+  if (!HANDLED.has(event.type)) return { received: true, ignored: true };
   // Signed but malformed (no id, no payment intent inside): nothing to apply, and nothing Stripe should retry.
   const object = (event as { data?: { object?: unknown } }).data?.object as Partial<Stripe.PaymentIntent> | null | undefined;
   if (
@@ -43,43 +48,49 @@ export async function handleStripeWebhook(env: Env, db: Database, request: Reque
     typeof object.amount !== "number" ||
     typeof object.currency !== "string"
   ) {
-    return apiError(400, "Webhook event has no payment intent to apply");
+    throw refuse.malformed("Webhook event has no payment intent to apply");
   }
 
   const intent = intentFromStripe(object as Stripe.PaymentIntent);
   const orderId = (await getOrderIdByIntent(db, intent.id)) ?? null;
   return applyOnce(db, event, payload, orderId, async (id) => {
     const status = await recordIntentStatus(db, id, intent, { env, origin: shopOrigin(env) });
-    return apiJson({ received: true, order_id: id, payment_status: status });
+    return { received: true, order_id: id, payment_status: status };
   });
 }
 
 /** A charge refunded in full: the order's refund is recorded once. A partial refund is not this shop's (it refunds whole orders). */
-async function handleChargeRefunded(db: Database, event: Stripe.Event, payload: string, notice: MailNotice): Promise<Response> {
+async function handleChargeRefunded(db: Database, event: Stripe.Event, payload: string, notice: MailNotice): Promise<WebhookReceipt> {
   const charge = (event as { data?: { object?: unknown } }).data?.object as Partial<Stripe.Charge> | null | undefined;
   const intentId = typeof charge?.payment_intent === "string" ? charge.payment_intent : charge?.payment_intent?.id;
   if (typeof event.id !== "string" || !event.id || !charge || typeof charge !== "object" || typeof intentId !== "string") {
-    return apiError(400, "Webhook event has no charge to apply");
+    throw refuse.malformed("Webhook event has no charge to apply");
   }
-  if (charge.refunded !== true) return apiJson({ received: true, partial: true });
+  if (charge.refunded !== true) return { received: true, partial: true };
   const refundId = charge.refunds?.data?.[0]?.id ?? charge.id ?? event.id;
   const orderId = await getOrderIdByIntent(db, intentId);
   return applyOnce(db, event, payload, orderId, async (id) => {
     await recordProviderRefund(db, id, refundId, notice);
     const [order] = await db.select({ status: orders.paymentStatus }).from(orders).where(eq(orders.id, id)).limit(1);
-    return apiJson({ received: true, order_id: id, payment_status: order?.status ?? null });
+    return { received: true, order_id: id, payment_status: order?.status ?? null };
   });
 }
 
 /** Applies an event once: its id is claimed first; a failure forgets it again, so Stripe's retry is not taken for a duplicate. */
-async function applyOnce(db: Database, event: Stripe.Event, payload: string, orderId: number | null, apply: (orderId: number) => Promise<Response>) {
+async function applyOnce(
+  db: Database,
+  event: Stripe.Event,
+  payload: string,
+  orderId: number | null,
+  apply: (orderId: number) => Promise<WebhookReceipt>,
+): Promise<WebhookReceipt> {
   const claimed = await db
     .insert(paymentEvents)
     .values({ id: event.id, orderId, type: event.type, payload: payload.slice(0, 20_000) })
     .onConflictDoNothing()
     .returning({ id: paymentEvents.id });
-  if (!claimed.length) return apiJson({ received: true, duplicate: true });
-  if (orderId === null) return apiJson({ received: true, unknown_order: true });
+  if (!claimed.length) return { received: true, duplicate: true };
+  if (orderId === null) return { received: true, unknown_order: true };
   try {
     return await apply(orderId);
   } catch (error) {

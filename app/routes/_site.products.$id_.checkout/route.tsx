@@ -7,22 +7,18 @@ import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddressSchema } from "~/lib/schemas/address";
 import { useHydrated } from "~/lib/use-hydrated";
+import { checkoutPage, checkoutUrl, getCheckoutTarget, parseIndex } from "./checkout-page.server";
 import {
   addCheckoutAddress,
-  checkoutPage,
-  checkoutUrl,
-  getCheckoutTarget,
   openBrowserPayment,
   openHostedPayment,
-  parseIndex,
   payWithCard,
   reconcilePayment,
   syncCheckoutPayment,
   type PaymentRequest,
 } from "~/domain/orders/checkout.server";
-import { AddressLimitError } from "~/domain/orders/addresses.server";
 import { randomToken } from "~/lib/crypto.server";
-import { OrderError } from "~/domain/orders/orders.server";
+import { refusalInit, settle } from "~/http/screen-refusal.server";
 import { paymentsMode } from "~/domain/payments/mode.server";
 import { BillingPanel } from "./billing-panel";
 import { HostedCheckoutForm, LocalCardForm } from "./local-card-form";
@@ -84,14 +80,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "add-address") {
     const submission = parseSubmission(formData, { schema: AddressSchema, allow: ["selected_address_id"] });
     if (submission.status !== "success") return data<CheckoutActionData>({ intent: "add-address", result: submission.reply() }, { status: 400 });
-    try {
-      const select = await addCheckoutAddress(context, target, submission.value, Number(formData.get("selected_address_id")) || null);
-      return redirect(checkoutUrl(target.product.id, target.packageIndex, { address: select }));
-    } catch (error) {
-      if (error instanceof AddressLimitError)
-        return data<CheckoutActionData>({ intent: "add-address", result: submission.reply({ formErrors: [error.message] }) }, { status: 422 });
-      throw error;
-    }
+    const saved = await settle(addCheckoutAddress(context, target, submission.value, Number(formData.get("selected_address_id")) || null));
+    if (!saved.ok)
+      return data<CheckoutActionData>({ intent: "add-address", result: submission.reply({ formErrors: [saved.refusal.message] }) }, refusalInit(saved.refusal));
+    return redirect(checkoutUrl(target.product.id, target.packageIndex, { address: saved.value }));
   }
 
   if (intent === "sync") {
@@ -101,15 +93,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   const checkoutKey = String(formData.get("checkout_key") ?? "") || randomToken(12);
-  const refuse = (error: string, status: number, orderId: number | null = null) =>
-    data<CheckoutActionData>({ intent: "pay", error, orderId, checkoutKey }, { status });
+  const refused = (error: string, init: ResponseInit, orderId: number | null = null) =>
+    data<CheckoutActionData>({ intent: "pay", error, orderId, checkoutKey }, init);
   const parsed = PaySchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "Payment failed", 400);
+  if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "Payment failed", { status: 400 });
   const payment: PaymentRequest = { addressId: parsed.data.address_id, checkoutKey: parsed.data.checkout_key, retryOrderId: parsed.data.order_id };
-  try {
+  const paid = await settle(async () => {
     if (intent === "hosted-checkout") {
       // Stripe mode without JavaScript: pay on Stripe's hosted page, then come back here.
-      if (paymentsMode(context.env) !== "stripe") return refuse("Payment failed", 400);
+      if (paymentsMode(context.env) !== "stripe") return refused("Payment failed", { status: 400 });
       return redirect(await openHostedPayment(context, target, payment, new URL(request.url).origin));
     }
     if (intent === "create-order") {
@@ -123,11 +115,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const outcome = await payWithCard(context, target, payment, card);
     if (outcome.kind === "authenticate") return redirect(outcome.location);
     if (outcome.kind === "paid") return redirect(checkoutUrl(target.product.id, target.packageIndex, { order: outcome.orderId }));
-    return refuse(outcome.message, outcome.status, outcome.orderId);
-  } catch (error) {
-    if (error instanceof OrderError) return refuse(error.message, error.status);
-    throw error;
-  }
+    return refused(outcome.refusal.message, refusalInit(outcome.refusal), outcome.orderId);
+  });
+  return paid.ok ? paid.value : refused(paid.refusal.message, refusalInit(paid.refusal));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

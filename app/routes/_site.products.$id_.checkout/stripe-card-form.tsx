@@ -106,7 +106,8 @@ function CardPayment({ selectedAddress, ready }: { selectedAddress: AddressView 
       form.set("order_id", String(created.orderId));
       syncFetcher.submit(form, { method: "post" });
     })().catch((e: unknown) => {
-      setError(e instanceof Error ? e.message : "An unknown error occurred");
+      // Stripe.js and the steps above fail with a message of their own; anything else is unknown.
+      setError(typeof (e as { message?: unknown } | null)?.message === "string" ? (e as { message: string }).message : "An unknown error occurred");
       setBusy(false);
     });
   }, [orderFetcher.state, orderFetcher.data, busy, elements, stripe, customer.name, selectedAddress, syncFetcher]);

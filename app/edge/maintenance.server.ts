@@ -8,12 +8,12 @@
  * Fire it by hand under `npm start` with `curl "http://localhost:8787/cdn-cgi/handler/scheduled"`.
  */
 import { createDb } from "../../db/client";
-import { autoCompleteDeliveries, flagBriefReminders, markOverdueOrders } from "./orders/fulfilment.server";
-import { expireUnpaidOrders } from "./orders/orders.server";
-import { createPaymentGateway } from "./payments/factory.server";
+import { autoCompleteDeliveries, flagBriefReminders, markOverdueOrders } from "../domain/orders/fulfilment.server";
+import { expireUnpaidOrders } from "../domain/orders/orders.server";
+import { createPaymentGateway } from "../domain/payments/factory.server";
 import { deleteExpiredSessions } from "../auth/sessions.server";
 import { deleteExpiredRefreshTokens } from "../auth/tokens.server";
-import { shopOrigin } from "./environment.server";
+import { shopOrigin } from "../domain/environment.server";
 
 export async function runScheduledMaintenance(env: Env, now = Date.now()) {
   const db = createDb(env.DB);

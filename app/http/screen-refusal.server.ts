@@ -1,0 +1,48 @@
+/**
+ * The screens' adapter for a domain `Refusal`: a loader or action shows it where the person is.
+ * - `orPage(work)`: the refusal becomes the page's error (the error boundary, with the kind's status):
+ *   an order that is not theirs is a 404 page.
+ * - `settle(work)` (from the domain) and `refusalInit(refusal)`: the action answers the refusal in
+ *   place, as a Conform reply or a message beside the form, with the kind's status (and for a
+ *   throttle its `Retry-After`) on the document.
+ */
+import { isRefusal, settle, type Refusal } from "~/domain/refusal";
+import { refusalInit } from "./refusal-answer.server";
+
+export { refusalInit, settle };
+
+/** The refusal as the page's error: a plain answer with the kind's status, caught by the error boundary. */
+export function refusalPage(refusal: Refusal): Response {
+  const { status, headers } = refusalInit(refusal);
+  headers.set("Content-Type", "text/plain; charset=utf-8");
+  return new Response(refusal.message, { status, headers });
+}
+
+/** The work's result; a refusal it throws is thrown on as the page's error (`refusalPage`). */
+export async function orPage<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw isRefusal(error) ? refusalPage(error) : error;
+  }
+}
+
+type Reply<R> = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => R };
+
+/**
+ * A form's answer when it cannot be done: with no refusal, the validation reply (400); with one, the
+ * reply carrying its message (on `field` when given: the current password, say) and the kind's
+ * status and headers. The route puts `result` where its page reads it.
+ */
+export function formRefusal<R>(
+  submission: Reply<R>,
+  refusal: Refusal | null,
+  { hideFields, field }: { hideFields?: string[]; field?: string } = {},
+): { result: R; init: ResponseInit } {
+  if (!refusal) return { result: submission.reply({ hideFields }), init: { status: 400 } };
+  const onField = field !== undefined && refusal.kind === "invalid";
+  const result = onField
+    ? submission.reply({ fieldErrors: { [field]: [refusal.message] }, hideFields })
+    : submission.reply({ formErrors: refusal.message ? [refusal.message] : undefined, hideFields });
+  return { result, init: refusalInit(refusal) };
+}

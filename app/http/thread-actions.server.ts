@@ -1,0 +1,37 @@
+/**
+ * The message thread's two screen actions, shared by the customer's and the studio's order pages:
+ * `message` (a message with attachments, validated with `MessageSchema` as the API's call is) and
+ * `read` (the thread marked read up to its latest message). A refusal (the order closed to files,
+ * not yet paid) is shown beside the thread with its status.
+ */
+import { data, redirect } from "@remix-run/cloudflare";
+import type { Database } from "../../db/client";
+import { markThreadRead, postMessage, type WorkState } from "~/domain/orders/fulfilment.server";
+import type { Actor } from "~/domain/orders/work-events.server";
+import { formFiles } from "~/domain/orders/order-files.server";
+import { settle } from "~/domain/refusal";
+import { MessageSchema } from "~/lib/schemas/message";
+import { parseSubmission } from "./form-submission.server";
+import { refusalInit } from "./refusal-answer.server";
+
+export const THREAD_INTENTS = ["message", "read"] as const;
+
+export function isThreadIntent(intent: FormDataEntryValue | null): intent is (typeof THREAD_INTENTS)[number] {
+  return intent === "message" || intent === "read";
+}
+
+/**
+ * Answers a thread intent of `form` on the order page at `pagePath`: a sent message goes back to
+ * the thread; a read thread answers `{ read: true }`.
+ */
+export async function threadAction({ db, bucket }: { db: Database; bucket: R2Bucket }, form: FormData, order: WorkState, actor: Actor, pagePath: string) {
+  if (form.get("intent") === "read") {
+    const read = await settle(markThreadRead(db, order.id, actor));
+    return read.ok ? data({ read: true }) : data({ refused: read.refusal.message }, refusalInit(read.refusal));
+  }
+  const submission = parseSubmission(form, { schema: MessageSchema, allow: ["attachments"] });
+  if (submission.status !== "success") return data({ messageResult: submission.reply() }, { status: 400 });
+  const sent = await settle(postMessage(db, bucket, order, actor, submission.value, formFiles(form, "attachments")));
+  if (!sent.ok) return data({ refused: sent.refusal.message }, refusalInit(sent.refusal));
+  return redirect(`${pagePath}#messages-title`);
+}

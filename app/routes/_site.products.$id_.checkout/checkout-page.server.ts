@@ -1,0 +1,45 @@
+/**
+ * The checkout screen's own server half: which customer, product and package a checkout URL names
+ * (SPEC §2: no package → back to the product), and the page's data in one round trip. The payment
+ * flow it drives is the domain's (app/domain/orders/checkout.server.ts).
+ */
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { requireCustomer } from "~/auth/auth.server";
+import { sessionSubject } from "~/auth/sessions.server";
+import { getProduct } from "~/domain/catalogue/products.server";
+import { listAddresses, preferredAddress } from "~/domain/orders/addresses.server";
+import type { CheckoutTarget } from "~/domain/orders/checkout.server";
+export { checkoutUrl } from "~/domain/orders/checkout.server";
+import { parseId } from "~/lib/record-id";
+import { refuse } from "~/domain/refusal";
+import { refusalPage } from "~/http/screen-refusal.server";
+
+export function parseIndex(value: string | null | undefined): number | null {
+  return typeof value === "string" && /^\d{1,3}$/.test(value) ? Number(value) : null;
+}
+
+/** The signed-in customer, product and package of a checkout URL (SPEC §2: no package → back to the product). */
+export async function getCheckoutTarget(context: AppLoadContext, request: Request, productIdParam: string | undefined): Promise<CheckoutTarget> {
+  const productId = parseId(productIdParam);
+  // Both at once: the product is read beside the session, and shown only once the session holds.
+  const [customer, product] = await Promise.all([requireCustomer(context, request), productId ? getProduct(context.db, productId) : null]);
+  if (!product) throw refusalPage(refuse.notFound("Product not found"));
+  const packageIndex = parseIndex(new URL(request.url).searchParams.get("package"));
+  const pkg = packageIndex === null ? undefined : product.packages[packageIndex];
+  if (packageIndex === null || !pkg) throw redirect(`/products/${product.id}`);
+  return { customer, product, pkg, packageIndex };
+}
+
+/**
+ * The checkout page's data in one round trip: the target (session, product, package) and the
+ * customer's addresses, read beside the session through its subject, with the address checkout
+ * selects: the requested one, else the default, else the first (SPEC §4).
+ */
+export async function checkoutPage(context: AppLoadContext, request: Request, productIdParam: string | undefined, requestedAddressId: number | null) {
+  const [target, addresses] = await Promise.all([
+    getCheckoutTarget(context, request, productIdParam),
+    sessionSubject(request, "customer").then((customerId) => listAddresses(context.db, customerId)),
+  ]);
+  const selected = addresses.find((a) => a.id === requestedAddressId) ?? preferredAddress(addresses) ?? null;
+  return { target, addresses, selectedAddressId: selected?.id ?? null };
+}
