@@ -10,6 +10,7 @@
  * whose wait every adapter sends as `Retry-After`.
  */
 export { RETRY_AFTER_SECONDS, TOO_MANY_ATTEMPTS } from "~/domain/refusal";
+import { refuse } from "~/domain/refusal";
 
 /** Writes anyone may make without signing in, each throttled per client address. */
 export type AnonymousWrite = "signup" | "demo-request" | "newsletter";
@@ -23,6 +24,11 @@ export function clientAddress(request: Request) {
 export async function allowAnonymousWrite(env: Env, request: Request, kind: AnonymousWrite): Promise<boolean> {
   const { success } = await env.ADDRESS_LIMITER.limit({ key: `${kind}:${clientAddress(request)}` });
   return success;
+}
+
+/** One more anonymous write of this kind from this address, or a `throttled` refusal. */
+export async function requireAnonymousWrite(env: Env, request: Request, kind: AnonymousWrite): Promise<void> {
+  if (!(await allowAnonymousWrite(env, request, kind))) throw refuse.throttled();
 }
 
 /** One more sign-in attempt from this address (any account, either kind), or false when it has had its share. */

@@ -11,7 +11,9 @@
  * whatever the route had begun to render) and counts it.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { clientAddress, RETRY_AFTER_SECONDS, TOO_MANY_ATTEMPTS } from "../auth/rate-limit.server";
+import { clientAddress } from "../auth/rate-limit.server";
+import { refuse } from "~/domain/refusal";
+import { apiRefusal, refusalInit } from "./refusal-answer.server";
 
 /** What REFUSAL_LIMITER allows (wrangler.toml must say the same). */
 export const REFUSALS_PER_MINUTE = 30;
@@ -57,7 +59,9 @@ export function refusalAnswer(refused: Refused, api: boolean): Response {
 export async function throttleRefusal(env: Pick<Env, "REFUSAL_LIMITER">, request: Request, api: boolean): Promise<Response | null> {
   const { success } = await env.REFUSAL_LIMITER.limit({ key: `refused:${clientAddress(request)}` });
   if (success) return null;
-  const answer = refusalAnswer({ status: 429, message: TOO_MANY_ATTEMPTS, screenMessage: TOO_MANY_ATTEMPTS }, api);
-  answer.headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
-  return answer;
+  const throttled = refuse.throttled();
+  if (api) return apiRefusal(throttled);
+  const { status, headers } = refusalInit(throttled);
+  headers.set("Content-Type", "text/plain; charset=utf-8");
+  return new Response(throttled.message, { status, headers });
 }

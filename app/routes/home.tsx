@@ -10,7 +10,8 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { TableScroller } from "~/components/ui/table-scroller";
 import { DemoRequestSchema } from "~/lib/schemas/demo-request";
 import { createDemoRequest } from "~/domain/marketing/demo-requests.server";
-import { allowAnonymousWrite, TOO_MANY_ATTEMPTS } from "~/auth/rate-limit.server";
+import { requireAnonymousWrite } from "~/auth/rate-limit.server";
+import { formRefusal, settle } from "~/http/screen-refusal.server";
 import { pageMeta, shopJsonLd } from "~/http/seo.server";
 
 export function loader({ context }: LoaderFunctionArgs) {
@@ -27,8 +28,11 @@ export function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), { schema: DemoRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  if (!(await allowAnonymousWrite(context.env, request, "demo-request")))
-    return data({ result: submission.reply({ formErrors: [TOO_MANY_ATTEMPTS] }) }, { status: 429 });
+  const allowed = await settle(requireAnonymousWrite(context.env, request, "demo-request"));
+  if (!allowed.ok) {
+    const { result, init } = formRefusal(submission, allowed.refusal);
+    return data({ result }, init);
+  }
   await createDemoRequest(context.db, submission.value);
   return redirect("/home?demo=requested#book-a-demo");
 }
