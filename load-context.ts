@@ -3,7 +3,7 @@ import { createDb, type Database } from "./db/client";
 import type { PaymentGateway } from "./app/domain/payments/gateway.server";
 import { isLocalEnvironment, shopOrigin } from "./app/domain/environment.server";
 import { createPaymentGateway } from "./app/domain/payments/factory.server";
-import { openD1Session, type RequestD1 } from "./app/edge/d1-sessions.server";
+import { openReplicaSession, type RequestD1 } from "./app/edge/d1-replicas.server";
 import { passwordCost, type PasswordCost } from "./app/auth/password.server";
 
 /** What the Cloudflare runtime hands every request (the dev proxy supplies the same shape). */
@@ -17,7 +17,7 @@ declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: CloudflareContext;
     env: Env;
-    /** A Drizzle client created for this request, over its D1 session (`d1-sessions.server.ts`). */
+    /** A Drizzle client created for this request, over its D1 session (`d1-replicas.server.ts`). */
     db: Database;
     /** This request's D1 session, and whether its answer hands the bookmark back. */
     d1: RequestD1;
@@ -42,7 +42,7 @@ declare module "@remix-run/cloudflare" {
 export function getLoadContext({ request, context }: { request: Request; context: { cloudflare: CloudflareContext } }): AppLoadContext {
   const env = context.cloudflare.env;
   assertProductionSecrets(env);
-  const d1 = openD1Session(env.DB, request);
+  const d1 = openReplicaSession(env.DB, request);
   const db = createDb(d1.session);
   let payments: PaymentGateway | undefined;
   return {

@@ -10,7 +10,7 @@ import { guardRequest } from "./app/edge/request-guard.server";
 import { refusalAnswer, throttleRefusal, withRefusalScope } from "./app/http/refusals.server";
 import { applySecurityHeaders, securityHeaderOptions } from "./app/edge/security.server";
 import { isPrivatePath } from "./app/http/seo.server";
-import { withBookmark } from "./app/edge/d1-sessions.server";
+import { withBookmark } from "./app/edge/d1-replicas.server";
 import { buildWithRoutes, PAGE_AREAS, pageAreaOf, type PageArea } from "./app/platform/split-build.server";
 import { getLoadContext } from "./load-context";
 import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "./app/lib/after-first-paint";

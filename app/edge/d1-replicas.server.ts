@@ -16,8 +16,11 @@ const READ = new Set(["GET", "HEAD"]);
 
 export interface RequestD1 {
   session: D1DatabaseSession;
-  /** Whether this answer should hand the session's bookmark back (signed-in requests and writes). */
-  personal: boolean;
+  /**
+   * Whether this request reads its own writes (signed-in requests and writes): it starts from the
+   * primary or its bookmark, and its answer hands the session's new bookmark back.
+   */
+  readsOwnWrites: boolean;
 }
 
 function cookieName(request: Request) {
@@ -35,22 +38,22 @@ function bookmarkFrom(request: Request): string | null {
   return null;
 }
 
-/** The D1 session a request's queries run in. */
-export function openD1Session(db: D1Database, request: Request): RequestD1 {
-  const personal = !READ.has(request.method) || !isAnonymousRequest(request);
-  if (!personal) return { session: db.withSession("first-unconstrained"), personal };
+/** The D1 session (Sessions API: a replica or the primary) a request's queries run in. */
+export function openReplicaSession(db: D1Database, request: Request): RequestD1 {
+  const readsOwnWrites = !READ.has(request.method) || !isAnonymousRequest(request);
+  if (!readsOwnWrites) return { session: db.withSession("first-unconstrained"), readsOwnWrites };
   const bookmark = bookmarkFrom(request);
   try {
-    return { session: db.withSession(bookmark ?? "first-primary"), personal };
+    return { session: db.withSession(bookmark ?? "first-primary"), readsOwnWrites };
   } catch {
     // A bookmark D1 does not know (another database, an old deployment): start from the primary.
-    return { session: db.withSession("first-primary"), personal };
+    return { session: db.withSession("first-primary"), readsOwnWrites };
   }
 }
 
 /** The answer with the session's bookmark: a header for API clients, a short-lived cookie for browsers. */
 export function withBookmark(response: Response, request: Request, d1: RequestD1, api: boolean): Response {
-  if (!d1.personal) return response;
+  if (!d1.readsOwnWrites) return response;
   const bookmark = d1.session.getBookmark();
   if (!bookmark || !BOOKMARK.test(bookmark)) return response;
   const headers = new Headers(response.headers);
