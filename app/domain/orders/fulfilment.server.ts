@@ -6,6 +6,7 @@
  * version is still the one read, and the event only where that write landed, so of two moves at once
  * exactly one is made.
  */
+import { rowOf } from "../../../db/insert-select";
 import { isRefusal, refuse } from "../refusal";
 import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -237,17 +238,19 @@ function attachmentInserts(db: Database, orderId: number, stored: StoredOrderFil
   return stored.map((file) =>
     db.insert(orderAttachments).select(
       db
-        .select({
-          id: sql<null>`NULL`.as("id"),
-          orderId: sql<number>`${orderId}`.as("order_id"),
-          messageId: sql<number | null>`${messageId ?? sql`NULL`}`.as("message_id"),
-          r2Key: sql<string>`${file.key}`.as("r2_key"),
-          name: sql<string>`${file.name}`.as("name"),
-          contentType: sql<string>`${file.mime}`.as("content_type"),
-          size: sql<number>`${file.file.size}`.as("size"),
-          kind: sql<OrderFileKind>`${file.kind}`.as("kind"),
-          createdAt: sql<number>`${now}`.as("created_at"),
-        })
+        .select(
+          rowOf(orderAttachments, {
+            id: null,
+            orderId,
+            messageId,
+            r2Key: file.key,
+            name: file.name,
+            contentType: file.mime,
+            size: file.file.size,
+            kind: file.kind,
+            createdAt: now,
+          }),
+        )
         .from(orders)
         .where(and(eq(orders.id, orderId), guard)),
     ),
@@ -338,16 +341,18 @@ function briefMove(db: Database, notice: MailNotice, orderId: number, customer: 
         .insert(orderBriefs)
         .select(
           db
-            .select({
-              orderId: sql<number>`${orderId}`.as("order_id"),
-              purpose: sql<string>`${brief.purpose}`.as("purpose"),
-              audience: sql<string | null>`${brief.audience}`.as("audience"),
-              style: sql<string | null>`${brief.style}`.as("style"),
-              references: sql<string>`${JSON.stringify(brief.references)}`.as("references"),
-              mustHaves: sql<string | null>`${brief.must_haves}`.as("must_haves"),
-              deadlineWish: sql<string | null>`${brief.deadline_wish}`.as("deadline_wish"),
-              submittedAt: sql<number>`${now}`.as("created_at"),
-            })
+            .select(
+              rowOf(orderBriefs, {
+                orderId: orderId,
+                purpose: brief.purpose,
+                audience: brief.audience,
+                style: brief.style,
+                references: JSON.stringify(brief.references),
+                mustHaves: brief.must_haves,
+                deadlineWish: brief.deadline_wish,
+                submittedAt: now,
+              }),
+            )
             .from(orders)
             .where(and(eq(orders.id, orderId), moveHeld(orderId, state))),
         )
@@ -394,14 +399,16 @@ export async function deliver(
             .insert(orderDeliveries)
             .select(
               db
-                .select({
-                  id: sql<null>`NULL`.as("id"),
-                  orderId: sql<number>`${orderId}`.as("order_id"),
-                  version: sql<number>`${version}`.as("version"),
-                  note: sql<string | null>`${note.data}`.as("note"),
-                  adminId: sql<number>`${adminId}`.as("admin_id"),
-                  createdAt: sql<number>`${now}`.as("created_at"),
-                })
+                .select(
+                  rowOf(orderDeliveries, {
+                    id: null,
+                    orderId: orderId,
+                    version: version,
+                    note: note.data,
+                    adminId: adminId,
+                    createdAt: now,
+                  }),
+                )
                 .from(orders)
                 .where(and(eq(orders.id, orderId), moveHeld(orderId, read))),
             )
@@ -409,17 +416,19 @@ export async function deliver(
           ...stored.map((file, position) =>
             db.insert(deliveryFiles).select(
               db
-                .select({
-                  id: sql<null>`NULL`.as("id"),
-                  deliveryId: sql<number>`${deliveryId}`.as("delivery_id"),
-                  orderId: sql<number>`${orderId}`.as("order_id"),
-                  r2Key: sql<string>`${file.key}`.as("r2_key"),
-                  name: sql<string>`${file.name}`.as("name"),
-                  contentType: sql<string>`${file.mime}`.as("content_type"),
-                  size: sql<number>`${file.file.size}`.as("size"),
-                  kind: sql<OrderFileKind>`${file.kind}`.as("kind"),
-                  position: sql<number>`${position}`.as("position"),
-                })
+                .select(
+                  rowOf(deliveryFiles, {
+                    id: null,
+                    deliveryId: deliveryId,
+                    orderId: orderId,
+                    r2Key: file.key,
+                    name: file.name,
+                    contentType: file.mime,
+                    size: file.file.size,
+                    kind: file.kind,
+                    position: position,
+                  }),
+                )
                 .from(orderDeliveries)
                 .where(and(eq(orderDeliveries.orderId, orderId), eq(orderDeliveries.version, version), moveHeld(orderId, read))),
             ),
@@ -510,14 +519,16 @@ export function requestRevision(db: Database, notice: MailNotice, orderId: numbe
             .insert(revisionRequests)
             .select(
               db
-                .select({
-                  id: sql<null>`NULL`.as("id"),
-                  orderId: sql<number>`${orderId}`.as("order_id"),
-                  deliveryId: sql<number | null>`${latestDelivery}`.as("delivery_id"),
-                  version: sql<number>`${version}`.as("version"),
-                  note: sql<string>`${input.note}`.as("note"),
-                  createdAt: sql<number>`${now}`.as("created_at"),
-                })
+                .select(
+                  rowOf(revisionRequests, {
+                    id: null,
+                    orderId: orderId,
+                    deliveryId: latestDelivery,
+                    version: version,
+                    note: input.note,
+                    createdAt: now,
+                  }),
+                )
                 .from(orders)
                 .where(and(eq(orders.id, orderId), moveHeld(orderId, read))),
             )
@@ -525,12 +536,14 @@ export function requestRevision(db: Database, notice: MailNotice, orderId: numbe
           ...input.comments.map((comment) =>
             db.insert(reviewComments).select(
               db
-                .select({
-                  id: sql<null>`NULL`.as("id"),
-                  revisionId: sql<number>`${revisionId}`.as("revision_id"),
-                  atSeconds: sql<number>`${comment.at_seconds}`.as("at_seconds"),
-                  text: sql<string>`${comment.text}`.as("text"),
-                })
+                .select(
+                  rowOf(reviewComments, {
+                    id: null,
+                    revisionId: revisionId,
+                    atSeconds: comment.at_seconds,
+                    text: comment.text,
+                  }),
+                )
                 .from(revisionRequests)
                 .where(and(eq(revisionRequests.orderId, orderId), eq(revisionRequests.version, version), moveHeld(orderId, read))),
             ),

@@ -3,7 +3,8 @@
  * where its move did. Shared by the moves of `fulfilment.server.ts` and by the payment recording in
  * `orders.server.ts` (paid → awaiting its brief), which moves the work in its own statement.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { rowOf } from "../../../db/insert-select";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orderEvents, orders } from "../../../db/schema";
 import type { WorkActor, WorkStatus } from "~/lib/work-status";
@@ -23,17 +24,19 @@ export function workEventQuery(
     .insert(orderEvents)
     .select(
       db
-        .select({
-          id: sql<null>`NULL`.as("id"),
-          orderId: sql<number>`${event.orderId}`.as("order_id"),
-          version: sql<number>`${event.version}`.as("version"),
-          actorKind: sql<WorkActor>`${event.actor.kind}`.as("actor_kind"),
-          actorId: sql<number | null>`${event.actor.id}`.as("actor_id"),
-          fromStatus: sql<WorkStatus>`${event.from}`.as("from_status"),
-          toStatus: sql<WorkStatus>`${event.to}`.as("to_status"),
-          note: sql<string | null>`${event.note}`.as("note"),
-          createdAt: sql<number>`${event.now}`.as("created_at"),
-        })
+        .select(
+          rowOf(orderEvents, {
+            id: null,
+            orderId: event.orderId,
+            version: event.version,
+            actorKind: event.actor.kind,
+            actorId: event.actor.id,
+            fromStatus: event.from,
+            toStatus: event.to,
+            note: event.note,
+            createdAt: event.now,
+          }),
+        )
         .from(orders)
         .where(and(eq(orders.id, event.orderId), eq(orders.workVersion, event.version), eq(orders.workStatus, event.to))),
     )
