@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "driz
 import type { Database } from "../../../db/client";
 import { orderMessages, orders, packages, productMedia, products, type PaymentStatus } from "../../../db/schema";
 import { decimalToMinor, minorToDecimalString } from "~/lib/money";
-import { WORK_STATUSES, type WorkStatus } from "~/lib/work-status";
+import { decideWorkMove, WORK_STATUSES, type WorkStatus } from "~/lib/work-status";
 import { totalPagesFor } from "~/lib/pagination";
 import { getAddress } from "./addresses.server";
 import { orderStatusFor, type Intent, type PaymentGateway } from "../payments/gateway.server";
@@ -448,22 +448,23 @@ export async function recordIntentStatus(db: Database, orderId: number, intent: 
     return order.paymentStatus;
   }
   const now = new Date();
-  // The payment that makes an order succeed also starts its work (awaiting its brief), in the same statement.
-  const startsWork = next === "succeeded" && order.workStatus === "awaiting_payment";
+  // The payment that makes an order succeed also starts its work (the state machine's `pay` move:
+  // awaiting its brief), in the same statement.
+  const pay = next === "succeeded" ? decideWorkMove(order.workStatus, "pay", "system") : null;
   const [changed] = await db.batch([
     db
       .update(orders)
-      .set({ paymentStatus: next, updatedAt: now, ...(startsWork ? paidWorkChanges(order.workVersion) : {}) })
+      .set({ paymentStatus: next, updatedAt: now, ...(pay?.ok ? paidWorkChanges(order.workVersion, pay.to) : {}) })
       .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, order.paymentStatus)))
       .returning({ id: orders.id }),
-    ...(startsWork
+    ...(pay?.ok
       ? [
           workEventQuery(db, {
             orderId,
             version: order.workVersion + 1,
             actor: SHOP_ACTOR,
-            from: "awaiting_payment",
-            to: "awaiting_brief",
+            from: pay.from,
+            to: pay.to,
             note: "Payment received",
             now: now.getTime(),
           }),

@@ -43,7 +43,7 @@ export function workEventQuery(
     .onConflictDoNothing();
 }
 
-/** What a payment that succeeds sets on an order still awaiting it: its brief is next, its revisions fixed. */
-export function paidWorkChanges(workVersion: number) {
-  return { workStatus: "awaiting_brief" as const, workVersion: workVersion + 1, revisionsAllowed: REVISIONS_INCLUDED };
+/** What a payment that succeeds sets beside the `pay` move's status (`to`, decided by the state machine): its revisions fixed. */
+export function paidWorkChanges(workVersion: number, to: WorkStatus) {
+  return { workStatus: to, workVersion: workVersion + 1, revisionsAllowed: REVISIONS_INCLUDED };
 }
