@@ -8,12 +8,12 @@
  * - A method a call does not take answers the API's own 405 shape with an `Allow` header, from the
  *   contract (lib/api-contract.ts), before Remix sees it: routes never check methods themselves
  *   (and Remix would answer its own 405 and log a server error for a call that only reads).
+ *   `OPTIONS` answers the path's own `Allow` (with OPTIONS), or the JSON 404 where no call is.
  */
 import { allowedMethods } from "../lib/api-contract";
 import { isLocalEnvironment } from "../domain/environment.server";
 
 const LOCAL_DEFAULT = ["http://localhost:*", "http://127.0.0.1:*"];
-const ALLOWED_METHODS = "GET, POST, PUT, DELETE, OPTIONS";
 const ALLOWED_HEADERS = "Authorization, Content-Type, Idempotency-Key, X-D1-Bookmark";
 
 /** The JSON API's URL space: `/api/v1` and everything under it. */
@@ -52,14 +52,22 @@ export function allowedOrigin(request: Request, env: Pick<Env, "CORS_ORIGINS" | 
   return null;
 }
 
-/** The answer to a CORS preflight (`OPTIONS` with `Access-Control-Request-Method`), or null. */
+/**
+ * The answer to `OPTIONS` on an API path: 204 with the path's own `Allow` from the contract (OPTIONS
+ * included), and for a CORS preflight (`Access-Control-Request-Method`) from an allowed origin the
+ * CORS headers; a path that is no call answers the API's JSON 404, as any other method there does.
+ * Null for any other request.
+ */
 export function corsPreflight(request: Request, env: Env): Response | null {
   if (request.method !== "OPTIONS" || !isApiRequest(request)) return null;
-  const headers = new Headers({ Allow: ALLOWED_METHODS, Vary: "Origin", "Cache-Control": "no-store" });
+  const methods = allowedMethods(new URL(request.url).pathname);
+  if (!methods) return Response.json({ success: false, message: "Not found" }, { status: 404, headers: { Vary: "Origin", "Cache-Control": "no-store" } });
+  const allow = [...methods, "OPTIONS"].join(", ");
+  const headers = new Headers({ Allow: allow, Vary: "Origin", "Cache-Control": "no-store" });
   const origin = allowedOrigin(request, env);
   if (origin && request.headers.has("Access-Control-Request-Method")) {
     headers.set("Access-Control-Allow-Origin", origin);
-    headers.set("Access-Control-Allow-Methods", ALLOWED_METHODS);
+    headers.set("Access-Control-Allow-Methods", allow);
     headers.set("Access-Control-Allow-Headers", ALLOWED_HEADERS);
     headers.set("Access-Control-Max-Age", "600");
   }

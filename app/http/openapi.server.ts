@@ -1,39 +1,73 @@
 /**
  * The OpenAPI 3.1 document of the JSON API, generated from the contract (lib/api-contract.ts) and
- * the Zod schemas in it: request bodies and queries are the very schemas the routes validate with,
- * so the document cannot describe a field the API does not read.
+ * the Zod schemas in it: request bodies and queries are the very schemas the routes validate with
+ * (with what their refinements check, from lib/schemas/json-schema.ts), so the document cannot
+ * describe a field the API does not read, and each call's error statuses are those of the refusal
+ * kinds it declares, through the one table the server answers with (REFUSAL_STATUS).
  */
 import type { z } from "zod";
 import { zodToJsonSchema } from "zod-to-json-schema";
-import { API_OPERATIONS, ErrorResponse, type ApiOperation } from "~/lib/api-contract";
+import type { RefusalKind } from "~/domain/refusal";
+import { API_OPERATIONS, ErrorResponse, pathMethods, type ApiOperation, type RefusalNote } from "~/lib/api-contract";
+import { jsonSchemaHint, type JsonSchema } from "~/lib/schemas/json-schema";
+import { REFUSAL_STATUS } from "./refusal-answer.server";
 
-type JsonSchema = Record<string, unknown>;
-
-/** A Zod schema as JSON Schema (what the client sends: inputs before transforms). */
+/** A Zod schema as JSON Schema: what the client sends (inputs before transforms), with each schema's documented rules. */
 function jsonSchema(schema: z.ZodTypeAny): JsonSchema {
   const { $schema: _dialect, ...rest } = zodToJsonSchema(schema, {
     target: "jsonSchema2019-09",
     $refStrategy: "none",
     effectStrategy: "input",
     pipeStrategy: "input",
+    // Objects the routes read ignore fields they do not know (Zod strips them); answers are `.strict()`.
+    removeAdditionalStrategy: "strict",
+    allowedAdditionalProperties: undefined,
+    postProcess: (generated, def) => {
+      const hint = jsonSchemaHint(def);
+      if (!hint || !generated) return generated;
+      const merged: JsonSchema = { ...generated, ...hint };
+      for (const [keyword, value] of Object.entries(merged)) if (value === undefined) delete merged[keyword];
+      return merged as typeof generated;
+    },
   }) as JsonSchema;
   return rest;
 }
 
-/** Multipart file fields are documented as `format: binary`, which Zod cannot say. */
-function withBinaryFiles(schema: JsonSchema): JsonSchema {
-  const walk = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(walk);
-    if (!node || typeof node !== "object") return node;
-    const entries = Object.entries(node as Record<string, unknown>).map(([key, value]) => [key, walk(value)] as const);
-    const copy = Object.fromEntries(entries) as Record<string, unknown>;
-    if (copy.type === "string" && copy.description === "binary") {
-      delete copy.description;
-      copy.format = "binary";
-    }
-    return copy;
-  };
-  return walk(schema) as JsonSchema;
+/** A value for a schema: its first example, constant or choice, else one made from its type. */
+export function exampleOf(schema: JsonSchema): unknown {
+  if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
+  if ("const" in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if ("default" in schema) return schema.default;
+  const alternatives = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (alternatives?.length) return exampleOf(alternatives.find((a) => a.type !== "null") ?? alternatives[0]!);
+  const type = Array.isArray(schema.type) ? (schema.type as string[]).find((t) => t !== "null") : schema.type;
+  switch (type) {
+    case "object":
+      return Object.fromEntries(Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([name, property]) => [name, exampleOf(property)]));
+    case "array":
+      return schema.items ? [exampleOf(schema.items as JsonSchema)] : [];
+    case "string":
+      return schema.format === "binary" ? "(binary)" : "text";
+    case "integer":
+    case "number":
+      return typeof schema.minimum === "number" ? schema.minimum : 1;
+    case "boolean":
+      return true;
+    default:
+      return null;
+  }
+}
+
+const ERROR_REF = { $ref: "#/components/schemas/Error" };
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/**
+ * Headers any answer of a call may carry once past the edge: the D1 bookmark, answered to writes and
+ * to requests with a token or a session cookie (edge/d1-sessions.server.ts), whatever the call.
+ */
+function commonHeaders(_op: ApiOperation): Record<string, unknown> {
+  return { "X-D1-Bookmark": header("D1Bookmark") };
 }
 
 function security(op: ApiOperation) {
@@ -41,51 +75,150 @@ function security(op: ApiOperation) {
   return [];
 }
 
+const PATH_ID = { type: "integer", minimum: 1, maximum: 999_999_999_999, description: "A record id (1 to 12 digits)" };
+
+function pathParameters(path: string) {
+  return [...path.matchAll(/\{([a-z_]+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: PATH_ID, example: 12 }));
+}
+
 function parameters(op: ApiOperation) {
-  const params: Record<string, unknown>[] = [];
-  for (const [, name] of op.path.matchAll(/\{([a-z_]+)\}/g)) {
-    params.push({ name, in: "path", required: true, schema: { type: "integer", minimum: 1 } });
-  }
+  const params: Record<string, unknown>[] = pathParameters(op.path);
   if (op.query) {
     const query = jsonSchema(op.query) as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
-      params.push({ name, in: "query", required: query.required?.includes(name) ?? false, schema });
+      params.push({ name, in: "query", required: query.required?.includes(name) ?? false, schema, example: exampleOf(schema) });
     }
   }
+  if (op.idempotencyKey) {
+    params.push({
+      name: "Idempotency-Key",
+      in: "header",
+      required: false,
+      description: "A key of the client's choosing (the first 100 characters are read): the same key again answers the order it made",
+      schema: { type: "string", minLength: 1 },
+      example: "checkout-7f3a9c",
+    });
+  }
+  if (op.auth === "stripe-signature") {
+    params.push({
+      name: "Stripe-Signature",
+      in: "header",
+      required: true,
+      description: "Stripe's signature of the body",
+      schema: { type: "string", minLength: 1 },
+      example: "t=1712000000,v1=5257a869e7ecebeda32affa62cdca3fa51cad7e77a0e56ff536d0ce8e108d8bd",
+    });
+  }
+  params.push({ $ref: "#/components/parameters/D1Bookmark" });
   return params;
 }
 
+/** `{ user: … }` around a payload, or the payload itself (`null`). */
+const wrap = (key: string | null, value: unknown) => (key === null ? value : { [key]: value });
+
 function requestBody(op: ApiOperation) {
-  if (!op.body) return undefined;
-  const contentType = op.body.contentType ?? "application/json";
-  let schema = jsonSchema(op.body.schema);
-  if (contentType === "multipart/form-data") schema = withBinaryFiles(schema);
-  if (op.body.wrapper) schema = { type: "object", properties: { [op.body.wrapper]: schema }, required: [op.body.wrapper] };
-  return { required: true, content: { [contentType]: { schema } } };
+  const body = op.body;
+  if (!body) return undefined;
+  const contentType = body.contentType ?? "application/json";
+  const payload = jsonSchema(body.schema);
+  const shapes = [body.wrapper ?? null, ...(body.alternatives ?? [])];
+  const shape = (key: string | null): JsonSchema => (key === null ? payload : { type: "object", properties: { [key]: payload }, required: [key] });
+  const content: Record<string, unknown> = {
+    [contentType]:
+      shapes.length === 1
+        ? { schema: shape(shapes[0]!), example: wrap(shapes[0]!, body.example) }
+        : {
+            schema: { anyOf: shapes.map(shape) },
+            examples: Object.fromEntries(
+              shapes.map((key) => [key ?? "unwrapped", { summary: key === null ? "Unwrapped" : `Under \`${key}\``, value: wrap(key, body.example) }]),
+            ),
+          },
+  };
+  if (body.multipart) content["multipart/form-data"] = { schema: jsonSchema(body.multipart.schema), example: body.multipart.example };
+  return { required: true, content };
+}
+
+/** What a refusal answers when its note gives no message: the server's own words for the kind. */
+const DEFAULT_MESSAGES: Record<RefusalKind, string> = {
+  malformed: "Request body is not valid JSON",
+  invalid: "The request is invalid",
+  unauthenticated: "Authentication required",
+  forbidden: "Access denied",
+  not_found: "Not found",
+  gone: "Gone",
+  conflict: "The record's state does not allow this now",
+  throttled: "Too many attempts. Please wait a minute and try again.",
+  too_large: "Request body is too large",
+  unsupported: "Content-Type must be application/json",
+  payment_declined: "Your card was declined.",
+  unavailable: "This part of the shop is not available",
+  upstream: "The payment provider answered with an error",
+};
+
+function refusalAnswer(op: ApiOperation, kind: RefusalKind, note: RefusalNote) {
+  const description = typeof note === "string" ? note : note.description;
+  const example: Record<string, unknown> = { success: false, message: typeof note === "string" ? DEFAULT_MESSAGES[kind] : note.message };
+  if (typeof note !== "string" && note.errors?.length) example.errors = note.errors;
+  if (typeof note !== "string" && note.code) example.error_code = note.code;
+  const headers: Record<string, unknown> = { ...commonHeaders(op) };
+  if (kind === "unauthenticated") headers["WWW-Authenticate"] = header("WWWAuthenticate");
+  if (kind === "throttled") headers["Retry-After"] = header("RetryAfter");
+  return { description, headers, content: { "application/json": { schema: ERROR_REF, example } } };
+}
+
+function methodNotAllowed(path: string) {
+  const allow = pathMethods(path).join(", ");
+  return {
+    description: `Any other method (see Allow: ${allow})`,
+    headers: { Allow: { required: true, description: "The methods this path takes", schema: { type: "string", const: allow } } },
+    content: { "application/json": { schema: ERROR_REF, example: { success: false, message: `Method not allowed; use ${allow}` } } },
+  };
 }
 
 function responses(op: ApiOperation) {
   const answers: Record<string, unknown> = {};
   for (const [status, answer] of Object.entries(op.responses)) {
-    const success = Number(status) < 400;
-    if (typeof answer === "string") {
-      answers[status] = success
-        ? { description: answer }
-        : { description: answer, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
-    } else {
-      answers[status] = { description: answer.description, content: { "application/json": { schema: jsonSchema(answer.schema) } } };
-    }
+    const schema = jsonSchema(answer.schema);
+    answers[status] = { description: answer.description, headers: commonHeaders(op), content: { "application/json": { schema, example: exampleOf(schema) } } };
   }
-  if (op.method !== "GET")
-    answers["405"] = {
-      description: "A method the path does not allow (see Allow)",
-      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-    };
+  const refusals = (Object.entries(op.refusals) as [RefusalKind, RefusalNote][]).sort(([a], [b]) => REFUSAL_STATUS[a] - REFUSAL_STATUS[b]);
+  for (const [kind, note] of refusals) answers[String(REFUSAL_STATUS[kind])] = refusalAnswer(op, kind, note);
+  answers["405"] = methodNotAllowed(op.path);
   return answers;
 }
 
-const operationId = (op: ApiOperation) =>
-  `${op.method.toLowerCase()}${op.path.replace(/\{([a-z_]+)\}/g, "by_$1").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`;
+/** `OPTIONS` on a path: its methods, and a CORS preflight's answer for allowed origins (edge/api-boundary.server.ts). */
+function options(path: string) {
+  const allow = [...pathMethods(path), "OPTIONS"].join(", ");
+  const optional = (description: string, schema: JsonSchema = { type: "string" }) => ({ description, schema });
+  return {
+    operationId: `options${camel(path)}`,
+    summary: "The methods this path takes; CORS preflights are answered here",
+    tags: [tagOf(path)],
+    security: [],
+    parameters: [
+      ...pathParameters(path),
+      { name: "Origin", in: "header", required: false, description: "A preflight's origin", schema: { type: "string" } },
+      { name: "Access-Control-Request-Method", in: "header", required: false, description: "Makes the request a CORS preflight", schema: { type: "string" } },
+    ],
+    responses: {
+      204: {
+        description: "The path's methods; for a preflight from an allowed origin, the CORS headers too",
+        headers: {
+          Allow: { required: true, description: "The methods this path takes", schema: { type: "string", const: allow } },
+          "Access-Control-Allow-Origin": optional("The caller's origin, when it may call the API"),
+          "Access-Control-Allow-Methods": optional("The methods this path takes", { type: "string", const: allow }),
+          "Access-Control-Allow-Headers": optional("The request headers a call may send"),
+          "Access-Control-Max-Age": optional("How long a preflight's answer may be kept, in seconds", { type: "string", pattern: "^[0-9]+$" }),
+        },
+      },
+    },
+  };
+}
+
+const camel = (text: string) => text.replace(/\{([a-z_]+)\}/g, "by_$1").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""));
+const operationId = (op: ApiOperation) => `${op.method.toLowerCase()}${camel(op.path)}`;
+const tagOf = (path: string) => path.split("/")[1]!;
 
 export function openApiDocument(serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -94,7 +227,7 @@ export function openApiDocument(serverUrl: string) {
     paths[op.path]![op.method.toLowerCase()] = {
       operationId: operationId(op),
       summary: op.summary,
-      tags: [op.path.split("/")[1] === "admin" ? "admin" : op.path.split("/")[1]],
+      tags: [tagOf(op.path)],
       ...(op.auth === "stripe-signature" ? { description: "Called by Stripe; requests carry a `Stripe-Signature` header." } : {}),
       security: security(op),
       parameters: parameters(op),
@@ -102,18 +235,37 @@ export function openApiDocument(serverUrl: string) {
       responses: responses(op),
     };
   }
+  for (const path of Object.keys(paths)) paths[path]!.options = options(path);
   return {
     openapi: "3.1.0",
     info: {
       title: "Reelcraft API",
       version: "1.0.0",
       description:
-        "The marketplace's JSON API. Every answer has `success`; refusals add `message` (and `errors` for invalid input). Tokens come from the sign-in calls; an expired access token answers 401 with `error_code: TOKEN_EXPIRED`, which a client answers by calling the refresh call.",
+        "The marketplace's JSON API. Every answer has `success`; refusals are `{ success: false, message, errors?, error_code? }` (`errors` for invalid input). Tokens come from the sign-in calls; an expired access token answers 401 with `error_code: TOKEN_EXPIRED`, which a client answers by calling the refresh call. A 429 says in `Retry-After` how long to wait; writes and requests with a token answer an `X-D1-Bookmark` to send back for reading one's own writes.",
+      license: { name: "Proprietary" },
     },
     servers: [{ url: `${serverUrl}/api/v1` }],
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
       schemas: { Error: jsonSchema(ErrorResponse) },
+      headers: {
+        RetryAfter: { required: true, description: "Seconds to wait before trying again", schema: { type: "string", pattern: "^[1-9][0-9]*$" } },
+        WWWAuthenticate: { required: true, description: "The scheme that authenticates (RFC 9110)", schema: { type: "string", const: 'Bearer realm="api"' } },
+        D1Bookmark: {
+          description: "Where this answer's reads and writes left the database: send it back as X-D1-Bookmark to read your own writes",
+          schema: { type: "string", pattern: "^[A-Za-z0-9-]{1,200}$" },
+        },
+      },
+      parameters: {
+        D1Bookmark: {
+          name: "X-D1-Bookmark",
+          in: "header",
+          required: false,
+          description: "A bookmark from an earlier answer: this call reads at least what that answer had written",
+          schema: { type: "string", pattern: "^[A-Za-z0-9-]{1,200}$" },
+        },
+      },
     },
     paths,
   };
@@ -136,24 +288,28 @@ export interface ReferenceEntry {
 export function apiReference(serverUrl: string): { baseUrl: string; entries: ReferenceEntry[] } {
   const document = openApiDocument(serverUrl);
   const auth = new Map(API_OPERATIONS.map((op) => [`${op.method} ${op.path}`, op.auth]));
+  const sharedParameters = document.components.parameters as Record<string, { name: string; in: string; required: boolean; schema: unknown }>;
   const entries: ReferenceEntry[] = [];
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, raw] of Object.entries(methods)) {
+      // OPTIONS is the same on every path (its Allow): the page lists the calls.
+      if (method === "options") continue;
       const op = raw as {
         operationId: string;
         summary: string;
-        parameters: { name: string; in: string; required: boolean; schema: unknown }[];
+        parameters: ({ name: string; in: string; required: boolean; schema: unknown } | { $ref: string })[];
         requestBody?: { content: Record<string, { schema: unknown }> };
         responses: Record<string, { description: string }>;
       };
       const [contentType, content] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
+      const parameters = op.parameters.map((p) => ("$ref" in p ? sharedParameters[p.$ref.split("/").pop()!]! : p));
       entries.push({
         id: op.operationId,
         method: method.toUpperCase(),
         path,
         summary: op.summary,
         auth: auth.get(`${method.toUpperCase()} ${path}`) ?? "public",
-        parameters: op.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, schema: JSON.stringify(p.schema) })),
+        parameters: parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, schema: JSON.stringify(p.schema) })),
         body: contentType && content ? { contentType, schema: JSON.stringify(content.schema, null, 2) } : null,
         responses: Object.entries(op.responses).map(([status, r]) => ({ status, description: r.description })),
       });

@@ -1,12 +1,15 @@
 /**
  * The JSON API's contract: every call under `/api/v1`, with who may make it, the Zod schemas its
- * route validates the request with, and the shapes it answers with. The OpenAPI document
- * (`/api/v1/openapi.json`, http/openapi.server.ts) and the reference page (`/api/docs`) are
- * generated from it, the server answers methods a path does not list with 405 from it
- * (edge/api-boundary.server.ts), and tests check that the routes and their answers agree with it.
+ * route validates the request with, the shapes it answers with and the kinds of refusal it can
+ * answer. The OpenAPI document (`/api/v1/openapi.json`, http/openapi.server.ts) and the reference
+ * page (`/api/docs`) are generated from it (each refusal's status from its kind, as the server
+ * decides it), the server answers methods a path does not list with 405 and OPTIONS with the path's
+ * `Allow` from it (edge/api-boundary.server.ts), and tests check that the routes and their answers
+ * agree with it (tests/integration/api-contract.test.ts, tests/integration/openapi-driven.test.ts).
  */
 import { z } from "zod";
 import { paymentStatuses } from "../../db/schema";
+import type { RefusalKind } from "../domain/refusal";
 import { AddressSchema } from "./schemas/address";
 import {
   AdminLoginSchema,
@@ -26,6 +29,10 @@ import { RefundSchema } from "./schemas/refund";
 import { RevisionSchema } from "./schemas/revision";
 import { MessageSchema } from "./schemas/message";
 import { ProductDetailsSchema } from "./schemas/product";
+import { DeliveryNoteSchema } from "./schemas/delivery";
+import { ATTACHMENT_LIMITS, DELIVERY_LIMITS } from "./delivery-rules";
+import { MEDIA_PER_PRODUCT } from "./media-rules";
+import { documented } from "./schemas/json-schema";
 import { AutosuggestQuerySchema, PaginationQuerySchema, ProductListQuerySchema } from "./query";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -34,159 +41,407 @@ export type ApiAuth = "public" | "customer" | "admin" | "customer or admin" | "s
 
 // ----- What the API answers -----
 
-export const UserResponse = z.object({ id: z.number().int(), name: z.string(), email: z.string(), created_at: z.string() }).strict();
-export const AdminResponse = z.object({ id: z.number().int(), name: z.string(), email: z.string() }).strict();
-export const AddressResponse = z
-  .object({ id: z.number().int(), street: z.string(), city: z.string(), state: z.string(), zip_code: z.string(), country: z.string(), is_default: z.boolean() })
-  .strict();
-export const PackageResponse = z
-  .object({
-    id: z.number().int(),
-    position: z.number().int(),
-    name: z.string(),
-    currency: z.string(),
-    amount: z.string().describe('Major units as a decimal string, e.g. "499.00"'),
-    amount_minor: z.number().int(),
-    short_description: z.string(),
-    items_included: z.array(z.string()),
-  })
-  .strict();
-export const ProductResponse = z
-  .object({
-    id: z.number().int(),
-    title: z.string(),
-    description_heading: z.string(),
-    description: z.string(),
-    services_offered: z.array(z.string()),
-    images: z.array(z.string().describe("Absolute URL")),
-    videos: z.array(z.string().describe("Absolute URL")),
-    video_thumbnail: z.string().nullable(),
-    packages: z.array(PackageResponse),
-    tags: z.array(z.string()),
-    created_at: z.string(),
-  })
-  .strict();
-export const OrderResponse = z
-  .object({
-    id: z.number().int(),
-    product_id: z.number().int(),
-    billing_address_id: z.number().int().nullable(),
-    package_index: z.number().int(),
-    order_amount: z.string(),
-    currency: z.string(),
-    payment_status: z.enum(paymentStatuses),
-    stripe_transaction_id: z.string().nullable(),
-    created_at: z.string(),
-    product: z.object({ image: z.string().nullable(), title: z.string() }).strict(),
-    work_status: z.enum(WORK_STATUSES).describe("The work after payment: awaiting_payment → awaiting_brief → in_progress → delivered → completed"),
-    due_at: z.string().nullable().describe("Delivery promised by (the brief's submission + 7 days); null before the brief"),
-    revisions_allowed: z.number().int(),
-    revisions_used: z.number().int(),
-  })
-  .strict();
-const AttachmentResponse = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    content_type: z.string(),
-    size: z.number().int(),
-    kind: z.enum(["video", "image", "document"]),
-    url: z.string().describe("Served to the owner and admins (session cookie or bearer token)"),
-  })
-  .strict();
-const BriefResponse = z
-  .object({
-    purpose: z.string(),
-    audience: z.string().nullable(),
-    style: z.string().nullable(),
-    references: z.array(z.string()),
-    must_haves: z.string().nullable(),
-    deadline_wish: z.string().nullable(),
-    submitted_at: z.string(),
-    attachments: z.array(AttachmentResponse).describe("Files the customer attached on the brief's page"),
-  })
-  .strict();
-const OrderEventResponse = z
-  .object({
-    actor: z.enum(["customer", "admin", "system"]),
-    from_status: z.enum(WORK_STATUSES),
-    to_status: z.enum(WORK_STATUSES),
-    note: z.string().nullable(),
-    created_at: z.string(),
-  })
-  .strict();
-const DeliveryResponse = z
-  .object({
-    id: z.number().int(),
-    note: z.string().nullable(),
-    created_at: z.string(),
-    files: z.array(
-      z
-        .object({
-          id: z.number().int(),
-          name: z.string(),
-          content_type: z.string(),
-          size: z.number().int(),
-          kind: z.enum(["video", "image", "document"]),
-          url: z.string().describe("Served to the owner and admins (session cookie or bearer token); videos stream with Range"),
-        })
-        .strict(),
-    ),
-  })
-  .strict();
-const RevisionResponse = z
-  .object({
-    note: z.string(),
-    created_at: z.string(),
-    delivery_id: z.number().int().nullable(),
-    comments: z.array(z.object({ at_seconds: z.number().int(), text: z.string() }).strict()),
-  })
-  .strict();
-const MessageResponse = z
-  .object({ id: z.number().int(), author: z.enum(["customer", "studio"]), body: z.string(), created_at: z.string(), attachments: z.array(AttachmentResponse) })
-  .strict();
-const LocalPaymentStatus = z.object({ status: z.string().describe("succeeded, requires_action, …"), payment_status: z.enum(paymentStatuses) }).strict();
-const Tokens = { access_token: z.string(), refresh_token: z.string() };
-const PageMeta = z.object({ totalPages: z.number().int(), currentPage: z.number().int(), totalCount: z.number().int(), limit: z.number().int() }).strict();
+const example = <T extends z.ZodTypeAny>(schema: T, value: unknown) => documented(schema, { examples: [value] });
+const at = (value: string) => example(z.string(), value);
 
-/** `{ success: true, message?, data, meta? }` around a call's data. */
-function ok(data: z.ZodTypeAny, extra: { message?: true; meta?: true } = {}) {
+const USER = { id: 7, name: "Ada Lovelace", email: "ada@example.com", created_at: "2026-04-01T09:30:00.000Z" };
+export const UserResponse = example(z.object({ id: z.number().int(), name: z.string(), email: z.string(), created_at: z.string() }).strict(), USER);
+export const AdminResponse = example(z.object({ id: z.number().int(), name: z.string(), email: z.string() }).strict(), {
+  id: 1,
+  name: "Studio Admin",
+  email: "admin@example.com",
+});
+const ADDRESS = { id: 3, street: "1 Market St", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB", is_default: true };
+export const AddressResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      street: z.string(),
+      city: z.string(),
+      state: z.string(),
+      zip_code: z.string(),
+      country: z.string(),
+      is_default: z.boolean(),
+    })
+    .strict(),
+  ADDRESS,
+);
+const PACKAGE = {
+  id: 4,
+  position: 0,
+  name: "Basic",
+  currency: "USD",
+  amount: "499.00",
+  amount_minor: 49900,
+  short_description: "A 30-second explainer",
+  items_included: ["Script", "Voice-over", "1 revision"],
+};
+export const PackageResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      position: z.number().int(),
+      name: z.string(),
+      currency: z.string(),
+      amount: z.string().describe('Major units as a decimal string, e.g. "499.00"'),
+      amount_minor: z.number().int(),
+      short_description: z.string(),
+      items_included: z.array(z.string()),
+    })
+    .strict(),
+  PACKAGE,
+);
+const PRODUCT = {
+  id: 2,
+  title: "Explainer video",
+  description_heading: "Explain your product in 60 seconds",
+  description: "A short animated video that explains what you do.",
+  services_offered: ["Scriptwriting", "Animation"],
+  images: ["https://shop.example/media/products/2/cover.jpg"],
+  videos: [],
+  video_thumbnail: null,
+  packages: [PACKAGE],
+  tags: ["animation", "explainer", "2d"],
+  created_at: "2026-03-12T10:00:00.000Z",
+};
+export const ProductResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      description_heading: z.string(),
+      description: z.string(),
+      services_offered: z.array(z.string()),
+      images: z.array(z.string().describe("Absolute URL")),
+      videos: z.array(z.string().describe("Absolute URL")),
+      video_thumbnail: z.string().nullable(),
+      packages: z.array(PackageResponse),
+      tags: z.array(z.string()),
+      created_at: z.string(),
+    })
+    .strict(),
+  PRODUCT,
+);
+const ORDER = {
+  id: 12,
+  product_id: 2,
+  billing_address_id: 3,
+  package_index: 0,
+  order_amount: "499.00",
+  currency: "USD",
+  payment_status: "succeeded",
+  stripe_transaction_id: "pi_3Q0example",
+  created_at: "2026-04-02T08:00:00.000Z",
+  product: { image: "https://shop.example/media/products/2/cover.jpg", title: "Explainer video" },
+  work_status: "in_progress",
+  due_at: "2026-04-09T08:30:00.000Z",
+  revisions_allowed: 1,
+  revisions_used: 0,
+};
+export const OrderResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      product_id: z.number().int(),
+      billing_address_id: z.number().int().nullable(),
+      package_index: z.number().int(),
+      order_amount: z.string(),
+      currency: z.string(),
+      payment_status: z.enum(paymentStatuses),
+      stripe_transaction_id: z.string().nullable(),
+      created_at: z.string(),
+      product: z.object({ image: z.string().nullable(), title: z.string() }).strict(),
+      work_status: z.enum(WORK_STATUSES).describe("The work after payment: awaiting_payment → awaiting_brief → in_progress → delivered → completed"),
+      due_at: z.string().nullable().describe("Delivery promised by (the brief's submission + 7 days); null before the brief"),
+      revisions_allowed: z.number().int(),
+      revisions_used: z.number().int(),
+    })
+    .strict(),
+  ORDER,
+);
+const FILE = {
+  id: 5,
+  name: "logo.png",
+  content_type: "image/png",
+  size: 48213,
+  kind: "image",
+  url: "https://shop.example/orders/12/attachments/5",
+};
+const AttachmentResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      content_type: z.string(),
+      size: z.number().int(),
+      kind: z.enum(["video", "image", "document"]),
+      url: z.string().describe("Served to the owner and admins (session cookie or bearer token)"),
+    })
+    .strict(),
+  FILE,
+);
+const BriefResponse = example(
+  z
+    .object({
+      purpose: z.string(),
+      audience: z.string().nullable(),
+      style: z.string().nullable(),
+      references: z.array(z.string()),
+      must_haves: z.string().nullable(),
+      deadline_wish: z.string().nullable(),
+      submitted_at: z.string(),
+      attachments: z.array(AttachmentResponse).describe("Files the customer attached on the brief's page"),
+    })
+    .strict(),
+  {
+    purpose: "A launch video for our new app, to show on the landing page",
+    audience: "Small business owners",
+    style: "Bright and friendly",
+    references: ["https://example.com/reel"],
+    must_haves: "Our logo at the end",
+    deadline_wish: "2026-05-01",
+    submitted_at: "2026-04-02T08:30:00.000Z",
+    attachments: [FILE],
+  },
+);
+const OrderEventResponse = example(
+  z
+    .object({
+      actor: z.enum(["customer", "admin", "system"]),
+      from_status: z.enum(WORK_STATUSES),
+      to_status: z.enum(WORK_STATUSES),
+      note: z.string().nullable(),
+      created_at: z.string(),
+    })
+    .strict(),
+  { actor: "customer", from_status: "awaiting_brief", to_status: "in_progress", note: null, created_at: "2026-04-02T08:30:00.000Z" },
+);
+const DeliveryResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      note: z.string().nullable(),
+      created_at: z.string(),
+      files: z.array(
+        z
+          .object({
+            id: z.number().int(),
+            name: z.string(),
+            content_type: z.string(),
+            size: z.number().int(),
+            kind: z.enum(["video", "image", "document"]),
+            url: z.string().describe("Served to the owner and admins (session cookie or bearer token); videos stream with Range"),
+          })
+          .strict(),
+      ),
+    })
+    .strict(),
+  {
+    id: 9,
+    note: "First cut",
+    created_at: "2026-04-06T16:00:00.000Z",
+    files: [{ id: 21, name: "cut-1.mp4", content_type: "video/mp4", size: 18_400_000, kind: "video", url: "https://shop.example/orders/12/deliveries/21" }],
+  },
+);
+const RevisionResponse = example(
+  z
+    .object({
+      note: z.string(),
+      created_at: z.string(),
+      delivery_id: z.number().int().nullable(),
+      comments: z.array(z.object({ at_seconds: z.number().int(), text: z.string() }).strict()),
+    })
+    .strict(),
+  { note: "A warmer voice, please", created_at: "2026-04-07T09:00:00.000Z", delivery_id: 9, comments: [{ at_seconds: 42, text: "Logo larger here" }] },
+);
+const MessageResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      author: z.enum(["customer", "studio"]),
+      body: z.string(),
+      created_at: z.string(),
+      attachments: z.array(AttachmentResponse),
+    })
+    .strict(),
+  { id: 31, author: "customer", body: "Here is our logo.", created_at: "2026-04-02T09:00:00.000Z", attachments: [FILE] },
+);
+const LocalPaymentStatus = example(
+  z.object({ status: z.string().describe("succeeded, requires_action, …"), payment_status: z.enum(paymentStatuses) }).strict(),
+  { status: "succeeded", payment_status: "succeeded" },
+);
+const TOKENS = { access_token: "eyJhbGciOiJIUzI1NiJ9.access.signature", refresh_token: "rt_9f2c5a0d4b1e" };
+const Tokens = { access_token: at(TOKENS.access_token), refresh_token: at(TOKENS.refresh_token) };
+const PageMeta = example(
+  z.object({ totalPages: z.number().int(), currentPage: z.number().int(), totalCount: z.number().int(), limit: z.number().int() }).strict(),
+  { totalPages: 3, currentPage: 1, totalCount: 12, limit: 5 },
+);
+/** What Stripe is told about an event: received, and what was applied or why nothing was. */
+const WebhookReceipt = example(
+  z
+    .object({
+      received: z.literal(true),
+      ignored: z.literal(true).optional().describe("An event type the shop does not handle"),
+      duplicate: z.literal(true).optional().describe("An event already applied"),
+      unknown_order: z.literal(true).optional().describe("No order has this payment"),
+      partial: z.literal(true).optional().describe("A partial refund (the shop refunds whole orders only)"),
+      order_id: z.number().int().optional(),
+      payment_status: z.enum(paymentStatuses).nullable().optional(),
+    })
+    .strict(),
+  { received: true, order_id: 12, payment_status: "succeeded" },
+);
+/** The OpenAPI document itself (its own schema is OpenAPI 3.1's). */
+const OpenApiDocumentResponse = example(
+  z
+    .object({ openapi: z.literal("3.1.0"), info: z.object({ title: z.string(), version: z.string() }).passthrough(), paths: z.record(z.unknown()) })
+    .passthrough(),
+  { openapi: "3.1.0", info: { title: "Reelcraft API", version: "1.0.0" }, paths: {} },
+);
+
+/** `{ success: true, message?, data, meta? }` around a call's data; `message` is the text the call answers with. */
+function ok(data: z.ZodTypeAny, extra: { message?: string; meta?: true } = {}) {
   return z
     .object({
       success: z.literal(true),
-      ...(extra.message ? { message: z.string() } : {}),
+      ...(extra.message ? { message: at(extra.message) } : {}),
       data,
       ...(extra.meta ? { meta: PageMeta } : {}),
     })
     .strict();
 }
-const done = z.object({ success: z.literal(true), message: z.string() }).strict();
+const done = (message: string) => z.object({ success: z.literal(true), message: at(message) }).strict();
 
 /** Every refusal: a message, field errors for invalid input, and a code where a client acts on it. */
-export const ErrorResponse = z
-  .object({
-    success: z.literal(false),
-    message: z.string(),
-    errors: z.array(z.string()).optional(),
-    error_code: z.literal("TOKEN_EXPIRED").optional(),
-    data: z.unknown().optional().describe("The local payment calls' intent status, with a 402"),
-  })
-  .strict();
+export const ErrorResponse = example(
+  z
+    .object({
+      success: z.literal(false),
+      message: z.string(),
+      errors: z.array(z.string()).optional().describe("One message per invalid field, in field order"),
+      error_code: z
+        .enum(["TOKEN_EXPIRED", "PAYMENT_DECLINED"])
+        .optional()
+        .describe("TOKEN_EXPIRED: an expired access token (refresh it and try again); PAYMENT_DECLINED: the card was declined"),
+    })
+    .strict(),
+  { success: false, message: "Authentication required" },
+);
 
 // ----- Requests that are not JSON -----
+
+const binary = (description: string) => documented(z.string(), { format: "binary", description });
 
 /** Multipart fields of `PUT /products/{id}` (documented, not parsed with Zod: files are streamed). */
 const ProductMediaUpload = z.object({
   "product[title]": ProductDetailsSchema.shape.title.optional(),
-  "images[]": z.array(z.string().describe("binary")).optional().describe("Images (repeat the field)"),
-  "videos[]": z.array(z.string().describe("binary")).optional().describe("Videos (repeat the field)"),
-  video_thumbnail: z.string().describe("binary").optional().describe("Required with videos"),
+  "images[]": documented(z.array(binary("An image")), {
+    maxItems: MEDIA_PER_PRODUCT.image,
+    description: `Images (repeat the field; at most ${MEDIA_PER_PRODUCT.image} on a product)`,
+  }).optional(),
+  "videos[]": documented(z.array(binary("A video")), {
+    maxItems: MEDIA_PER_PRODUCT.video,
+    description: `Videos (repeat the field; at most ${MEDIA_PER_PRODUCT.video} on a product)`,
+  }).optional(),
+  video_thumbnail: binary("Required with videos, unless the product has one").optional(),
 });
 
 const DeliveryUpload = z.object({
-  note: z.string().optional().describe("What the studio says about this delivery"),
-  "files[]": z.array(z.string().describe("binary")).describe("Videos (MP4, WebM), images or PDFs (repeat the field)"),
+  note: DeliveryNoteSchema.unwrap().optional().describe("What the studio says about this delivery"),
+  "files[]": documented(z.array(binary("A video (MP4, WebM), an image or a PDF")), {
+    minItems: 1,
+    maxItems: DELIVERY_LIMITS.files,
+    description: "Videos (MP4, WebM), images or PDFs (repeat the field)",
+  }),
 });
+
+const MessageUpload = z.object({
+  "message[body]": MessageSchema.shape.body,
+  "files[]": documented(z.array(binary("A video, an image or a PDF")), {
+    maxItems: ATTACHMENT_LIMITS.files,
+    description: `Attachments (repeat the field; up to ${ATTACHMENT_LIMITS.files})`,
+  }).optional(),
+});
+
+// ----- Refusals -----
+
+/**
+ * A kind of refusal a call can answer (its status is the kind's: http/refusal-answer.server.ts),
+ * with what it means for this call: a description, or a description and the message an example answer shows.
+ */
+export type RefusalNote = string | { description: string; message: string; errors?: string[]; code?: "TOKEN_EXPIRED" | "PAYMENT_DECLINED" };
+export type Refusals = Partial<Record<RefusalKind, RefusalNote>>;
+
+const describe = (note: RefusalNote) => (typeof note === "string" ? note : note.description);
+
+/** The refusals of several groups: descriptions of the same kind joined, the example from the later group that gives one. */
+function refusals(...groups: Refusals[]): Refusals {
+  const out: Refusals = {};
+  for (const group of groups) {
+    for (const [kind, note] of Object.entries(group) as [RefusalKind, RefusalNote][]) {
+      const before = out[kind];
+      if (!before) {
+        out[kind] = note;
+        continue;
+      }
+      const description = `${describe(before)}; ${describe(note)}`;
+      out[kind] = typeof note !== "string" ? { ...note, description } : typeof before !== "string" ? { ...before, description } : description;
+    }
+  }
+  return out;
+}
+
+/**
+ * What the Worker's edge refuses on every call (server.ts, edge/request-guard.server.ts): a
+ * malformed request, and past REFUSALS_PER_MINUTE refusals of malformed input from one address, 429.
+ */
+const READ: Refusals = {
+  malformed: { description: "A GET that carries a body", message: "A GET request cannot carry a body." },
+  throttled: "Too many malformed requests from this address in a minute (Retry-After)",
+};
+const WRITE: Refusals = {
+  malformed: { description: "A Content-Length that is not a length", message: "The request's Content-Length is not a length." },
+  too_large: { description: "A body over the call's limit", message: "Request body is too large" },
+  throttled: READ.throttled!,
+};
+/** A call that reads a JSON object body (at most 64 KB). */
+const JSON_BODY: Refusals = {
+  malformed: { description: "A body that is not JSON, or not a JSON object", message: "Request body is not valid JSON" },
+  unsupported: { description: "A Content-Type other than application/json", message: "Content-Type must be application/json" },
+  too_large: "A body over 64 KB",
+};
+/** A call that reads a multipart/form-data body. */
+const FORM_BODY: Refusals = {
+  malformed: { description: "A multipart body that cannot be parsed, or with too many parts", message: "Request body could not be read" },
+  too_large: "A file or the whole body over its limit, or too many files",
+};
+const NO_TOKEN: Refusals = {
+  unauthenticated: {
+    description: "No valid access token (`error_code: TOKEN_EXPIRED` when it has expired; WWW-Authenticate)",
+    message: "Authentication required",
+  },
+};
+const CUSTOMER: Refusals = { ...NO_TOKEN, forbidden: { description: "An admin's token", message: "Customer access required" } };
+const ADMIN: Refusals = { ...NO_TOKEN, forbidden: { description: "A customer's token", message: "Admin access required" } };
+const invalid = (description: string, message: string, errors?: string[]): Refusals => ({ invalid: { description, message, ...(errors ? { errors } : {}) } });
+const notFound = (description: string, message: string): Refusals => ({ not_found: { description, message } });
+const conflict = (description: string, message: string): Refusals => ({ conflict: { description, message } });
+const ORDER_NOT_FOUND = notFound("Not the caller's order, or none", "Order not found");
+const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
+
+export interface ApiBody {
+  /** The schema the route validates the payload with. */
+  schema: z.ZodTypeAny;
+  /** The key the payload is wrapped in (`{ user: { … } }`). */
+  wrapper?: string;
+  /** Other shapes the call reads the same payload from: another wrapper, or `null` for the payload unwrapped. */
+  alternatives?: (string | null)[];
+  contentType?: "application/json" | "multipart/form-data";
+  /** An example payload (inside the wrapper). */
+  example: Record<string, unknown>;
+  /** The same call also taking multipart/form-data: its fields and an example. */
+  multipart?: { schema: z.ZodTypeAny; example: Record<string, unknown> };
+}
 
 export interface ApiOperation {
   method: ApiMethod;
@@ -194,15 +449,15 @@ export interface ApiOperation {
   path: string;
   summary: string;
   auth: ApiAuth;
-  /** The body schema the route validates with, under `wrapper` when the body wraps it (`{ user: { … } }`). */
-  body?: { schema: z.ZodTypeAny; wrapper?: string; contentType?: "application/json" | "multipart/form-data" };
+  body?: ApiBody;
   query?: z.AnyZodObject;
-  /** Status → what it means, and for successes the body's shape. */
-  responses: Record<number, string | { description: string; schema: z.ZodTypeAny }>;
+  /** Request headers the call reads besides Authorization: an `Idempotency-Key` makes a replay answer the same record. */
+  idempotencyKey?: true;
+  /** Success status → what it means and the body's shape. */
+  responses: Record<number, { description: string; schema: z.ZodTypeAny }>;
+  /** Every kind of refusal the call can answer, and what it means here. */
+  refusals: Refusals;
 }
-
-const refused = { 401: "No valid access token", 403: "A token of the other kind" } as const;
-const invalid = { 422: "Invalid input: `errors` names each field and rule" } as const;
 
 export const API_OPERATIONS: readonly ApiOperation[] = [
   // Customer accounts
@@ -211,83 +466,109 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: "/sign_up",
     summary: "Create a customer account",
     auth: "public",
-    body: { schema: SignupSchema, wrapper: "user" },
-    responses: {
-      201: { description: "Signed up", schema: ok(z.object({ user: UserResponse, ...Tokens }).strict(), { message: true }) },
-      ...invalid,
-      429: "Too many sign-ups from this address",
-    },
+    body: { schema: SignupSchema, wrapper: "user", example: { name: "Ada Lovelace", email: "ada@example.com", password: "Str0ng!Pass" } },
+    responses: { 201: { description: "Signed up", schema: ok(z.object({ user: UserResponse, ...Tokens }).strict(), { message: "Signed up successfully" }) } },
+    refusals: refusals(
+      WRITE,
+      JSON_BODY,
+      invalid("Invalid input, or the email already has an account: `errors` names each field's rule", "Signup failed", ["Name is required"]),
+      { throttled: { description: "Too many sign-ups from this address (Retry-After)", message: TOO_MANY_ATTEMPTS } },
+    ),
   },
   {
     method: "POST",
     path: "/sign_in",
     summary: "Sign in as a customer",
     auth: "public",
-    body: { schema: LoginSchema, wrapper: "session" },
-    responses: {
-      200: { description: "Signed in", schema: ok(z.object({ user: UserResponse, ...Tokens }).strict(), { message: true }) },
-      401: "Invalid email or password",
-      ...invalid,
-      429: "Too many attempts (Retry-After)",
-    },
+    body: { schema: LoginSchema, wrapper: "session", example: { email: "ada@example.com", password: "Str0ng!Pass" } },
+    responses: { 200: { description: "Signed in", schema: ok(z.object({ user: UserResponse, ...Tokens }).strict(), { message: "Signed in successfully" }) } },
+    refusals: refusals(
+      WRITE,
+      JSON_BODY,
+      { unauthenticated: { description: "Invalid email or password (WWW-Authenticate)", message: "Invalid email or password" } },
+      invalid("Invalid input", "Login failed", ["Please enter a valid email address"]),
+      { throttled: "Too many attempts (Retry-After)" },
+    ),
   },
   {
     method: "DELETE",
     path: "/sign_out",
     summary: "Sign out: refresh and access tokens stop working",
     auth: "customer",
-    responses: { 200: { description: "Signed out", schema: done }, ...refused },
+    responses: { 200: { description: "Signed out", schema: done("Signed out successfully") } },
+    refusals: refusals(WRITE, CUSTOMER),
   },
   {
     method: "POST",
     path: "/refresh_token",
     summary: "Exchange a refresh token for a new pair",
     auth: "public",
-    body: { schema: RefreshTokenSchema },
-    responses: {
-      200: { description: "A new pair", schema: ok(z.object({ user: UserResponse, ...Tokens }).strict()) },
-      400: "No refresh_token",
-      401: "Invalid or expired refresh token",
-    },
+    body: { schema: RefreshTokenSchema, example: { refresh_token: TOKENS.refresh_token } },
+    responses: { 200: { description: "A new pair", schema: ok(z.object({ user: UserResponse, ...Tokens }).strict()) } },
+    refusals: refusals(WRITE, JSON_BODY, { malformed: "No refresh_token", unauthenticated: "Invalid or expired refresh token (WWW-Authenticate)" }),
   },
   {
     method: "POST",
     path: "/password_resets",
     summary: "Email a customer a single-use link (30 minutes) to choose a new password; the same answer for unknown emails",
     auth: "public",
-    body: { schema: ForgotPasswordSchema },
-    responses: { 200: { description: "Asked (whether or not the email has an account)", schema: done }, ...invalid, 429: "Too many attempts (Retry-After)" },
+    body: { schema: ForgotPasswordSchema, example: { email: "ada@example.com" } },
+    responses: {
+      200: {
+        description: "Asked (whether or not the email has an account)",
+        schema: done("If an account uses that email, a link to choose a new password is on its way. It works once, for 30 minutes."),
+      },
+    },
+    refusals: refusals(WRITE, JSON_BODY, invalid("Invalid input", "Password reset failed", ["Please enter a valid email address"]), {
+      throttled: "Too many attempts (Retry-After)",
+    }),
   },
   {
     method: "PUT",
     path: "/password_resets",
     summary: "Set a new password with the emailed link's token: every session and token of the account ends",
     auth: "public",
-    body: { schema: ResetPasswordSchema },
-    responses: { 200: { description: "Password changed", schema: done }, ...invalid, 410: "The token is invalid, used or expired" },
+    body: { schema: ResetPasswordSchema, example: { token: "3kYd0aJc9QmT", password: "N3w!Passw0rd" } },
+    responses: { 200: { description: "Password changed", schema: done("Your password has been changed. Please log in with the new one.") } },
+    refusals: refusals(WRITE, JSON_BODY, invalid("Invalid input", "Password reset failed", ["Password must contain at least one number"]), {
+      gone: { description: "The token is invalid, used or expired", message: "This reset link is invalid, used or expired. Ask for a new one." },
+    }),
   },
   {
     method: "GET",
     path: "/users/me",
     summary: "The signed-in customer",
     auth: "customer",
-    responses: { 200: { description: "The customer", schema: ok(UserResponse) }, ...refused },
+    responses: { 200: { description: "The customer", schema: ok(UserResponse) } },
+    refusals: refusals(READ, CUSTOMER),
   },
   {
     method: "PUT",
     path: "/users/update_profile",
     summary: "Change the customer's name",
     auth: "customer",
-    body: { schema: UpdateProfileSchema, wrapper: "user" },
-    responses: { 200: { description: "Updated", schema: ok(UserResponse, { message: true }) }, ...refused, ...invalid },
+    body: { schema: UpdateProfileSchema, wrapper: "user", example: { name: "Ada King" } },
+    responses: { 200: { description: "Updated", schema: ok(UserResponse, { message: "Profile updated successfully" }) } },
+    refusals: refusals(WRITE, CUSTOMER, JSON_BODY, invalid("Invalid input", "Profile update failed", ["Name must be at least 2 characters"])),
   },
   {
     method: "PUT",
     path: "/users/change_password",
     summary: "Change the customer's password (every session and token ends)",
     auth: "customer",
-    body: { schema: ChangePasswordSchema, wrapper: "user" },
-    responses: { 200: { description: "Changed", schema: done }, ...refused, ...invalid, 429: "Too many wrong current passwords (Retry-After)" },
+    body: {
+      schema: ChangePasswordSchema,
+      wrapper: "user",
+      example: { current_password: "Str0ng!Pass", password: "N3w!Passw0rd", password_confirmation: "N3w!Passw0rd" },
+    },
+    responses: { 200: { description: "Changed", schema: done("Password changed successfully. Please login again.") } },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      JSON_BODY,
+      invalid("Invalid input, or a wrong current password", "Password change failed", ["Passwords do not match"]),
+      { throttled: "Too many wrong current passwords (Retry-After)" },
+    ),
   },
   // Admin accounts
   {
@@ -295,51 +576,67 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: "/admin/sign_in",
     summary: "Sign in as an admin",
     auth: "public",
-    body: { schema: AdminLoginSchema, wrapper: "session" },
+    body: { schema: AdminLoginSchema, wrapper: "session", example: { email: "admin@example.com", password: "AdminPass#2026" } },
     responses: {
-      200: { description: "Signed in", schema: ok(z.object({ admin: AdminResponse, ...Tokens }).strict(), { message: true }) },
-      401: "Invalid email or password",
-      ...invalid,
-      429: "Too many attempts (Retry-After)",
+      200: { description: "Signed in", schema: ok(z.object({ admin: AdminResponse, ...Tokens }).strict(), { message: "Signed in successfully" }) },
     },
+    refusals: refusals(
+      WRITE,
+      JSON_BODY,
+      { unauthenticated: { description: "Invalid email or password (WWW-Authenticate)", message: "Invalid email or password" } },
+      invalid("Invalid input", "Invalid email or password", ["Password must be at least 8 characters"]),
+      { throttled: "Too many attempts (Retry-After)" },
+    ),
   },
   {
     method: "DELETE",
     path: "/admin/sign_out",
     summary: "Sign the admin out",
     auth: "admin",
-    responses: { 200: { description: "Signed out", schema: done }, ...refused },
+    responses: { 200: { description: "Signed out", schema: done("Signed out successfully") } },
+    refusals: refusals(WRITE, ADMIN),
   },
   {
     method: "POST",
     path: "/admin/refresh_token",
     summary: "Exchange an admin refresh token for a new pair",
     auth: "public",
-    body: { schema: RefreshTokenSchema },
-    responses: { 200: { description: "A new pair", schema: ok(z.object(Tokens).strict()) }, 400: "No refresh_token", 401: "Invalid or expired refresh token" },
+    body: { schema: RefreshTokenSchema, example: { refresh_token: TOKENS.refresh_token } },
+    responses: { 200: { description: "A new pair", schema: ok(z.object(Tokens).strict()) } },
+    refusals: refusals(WRITE, JSON_BODY, { malformed: "No refresh_token", unauthenticated: "Invalid or expired refresh token (WWW-Authenticate)" }),
   },
   {
     method: "GET",
     path: "/admin/profile",
     summary: "The signed-in admin",
     auth: "admin",
-    responses: { 200: { description: "The admin", schema: ok(AdminResponse) }, ...refused },
+    responses: { 200: { description: "The admin", schema: ok(AdminResponse) } },
+    refusals: refusals(READ, ADMIN),
   },
   {
     method: "PUT",
     path: "/admin/profile",
     summary: "Change the admin's name",
     auth: "admin",
-    body: { schema: UpdateProfileSchema, wrapper: "admin" },
-    responses: { 200: { description: "Updated", schema: ok(AdminResponse, { message: true }) }, ...refused, ...invalid },
+    body: { schema: UpdateProfileSchema, wrapper: "admin", example: { name: "Studio Lead" } },
+    responses: { 200: { description: "Updated", schema: ok(AdminResponse, { message: "Profile updated successfully" }) } },
+    refusals: refusals(WRITE, ADMIN, JSON_BODY, invalid("Invalid input", "Profile update failed", ["Name must be at least 2 characters"])),
   },
   {
     method: "PUT",
     path: "/admin/change_password",
     summary: "Change the admin's password (under `admin`, `user` or unwrapped)",
     auth: "admin",
-    body: { schema: ChangePasswordSchema, wrapper: "admin" },
-    responses: { 200: { description: "Changed", schema: done }, ...refused, ...invalid, 429: "Too many wrong current passwords (Retry-After)" },
+    body: {
+      schema: ChangePasswordSchema,
+      wrapper: "admin",
+      alternatives: ["user", null],
+      example: { current_password: "AdminPass#2026", password: "N3w!Passw0rd", password_confirmation: "N3w!Passw0rd" },
+    },
+    responses: { 200: { description: "Changed", schema: done("Password changed successfully. Please sign in again.") } },
+    refusals: refusals(WRITE, ADMIN, JSON_BODY, invalid("Invalid input, or a wrong current password", "Password change failed", ["Passwords do not match"]), {
+      throttled: "Too many wrong current passwords (Retry-After)",
+    }),
   },
   // People (admins)
   {
@@ -348,14 +645,21 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "Customers, newest first",
     auth: "admin",
     query: PaginationQuerySchema,
-    responses: { 200: { description: "A page of customers", schema: ok(z.array(UserResponse), { meta: true }) }, 400: "Invalid query", ...refused },
+    responses: { 200: { description: "A page of customers", schema: ok(z.array(UserResponse), { meta: true }) } },
+    refusals: refusals(READ, ADMIN, { malformed: { description: "An invalid query", message: "limit must be between 1 and 50" } }),
   },
   {
     method: "GET",
     path: "/users/{id}",
     summary: "One customer",
     auth: "admin",
-    responses: { 200: { description: "The customer", schema: ok(UserResponse) }, 400: "Invalid id", ...refused, 404: "No such customer" },
+    responses: { 200: { description: "The customer", schema: ok(UserResponse) } },
+    refusals: refusals(
+      READ,
+      ADMIN,
+      { malformed: { description: "An id that is not a positive whole number", message: "User id must be a positive whole number" } },
+      notFound("No such customer", "User not found"),
+    ),
   },
   // Catalogue
   {
@@ -364,44 +668,79 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "Active products, newest first, optionally with a tag",
     auth: "public",
     query: ProductListQuerySchema,
-    responses: { 200: { description: "A page of products", schema: ok(z.array(ProductResponse), { meta: true }) }, 400: "Invalid query" },
+    responses: { 200: { description: "A page of products", schema: ok(z.array(ProductResponse), { meta: true }) } },
+    refusals: refusals(READ, { malformed: { description: "An invalid query", message: "limit must be between 1 and 50" } }),
   },
   {
     method: "POST",
     path: "/products",
     summary: "Create a product (step 1: details and packages; media follow with PUT)",
     auth: "admin",
-    body: { schema: ProductDetailsSchema, wrapper: "product" },
-    responses: { 201: { description: "Created", schema: ok(z.object({ id: z.number().int() }).strict(), { message: true }) }, ...refused, ...invalid },
+    body: {
+      schema: ProductDetailsSchema,
+      wrapper: "product",
+      example: {
+        title: "Explainer video",
+        description_heading: "Explain your product in 60 seconds",
+        description: "A short animated video that explains what you do.",
+        services_offered: ["Scriptwriting", "Animation"],
+        packages: [{ short_description: "A 30-second explainer", amount: "499.00", items_included: ["Script", "Voice-over"], currency: "USD" }],
+        tags: ["animation", "explainer", "2d"],
+      },
+    },
+    responses: {
+      201: {
+        description: "Created",
+        schema: ok(example(z.object({ id: z.number().int() }).strict(), { id: 2 }), { message: "Product created successfully!" }),
+      },
+    },
+    refusals: refusals(
+      WRITE,
+      ADMIN,
+      JSON_BODY,
+      invalid("Invalid input: `errors` names each field's rule", "Failed to create product", ["At least 3 tags are required"]),
+    ),
   },
   {
     method: "GET",
     path: "/products/{id}",
     summary: "One active product",
     auth: "public",
-    responses: { 200: { description: "The product", schema: ok(ProductResponse, { message: true }) }, 400: "Invalid id", 404: "No such product" },
+    responses: { 200: { description: "The product", schema: ok(ProductResponse, { message: "Product fetched successfully" }) } },
+    refusals: refusals(
+      READ,
+      { malformed: { description: "An id that is not a positive whole number", message: "Product id must be a positive whole number" } },
+      notFound("No such product", "Product not found"),
+    ),
   },
   {
     method: "PUT",
     path: "/products/{id}",
     summary: "Add images, videos and a thumbnail, and optionally rename (step 2)",
     auth: "admin",
-    body: { schema: ProductMediaUpload, contentType: "multipart/form-data" },
-    responses: {
-      200: { description: "Uploaded", schema: ok(ProductResponse, { message: true }) },
-      400: "Invalid id or unreadable body",
-      ...refused,
-      404: "No such product",
-      415: "Not multipart/form-data",
-      422: "Nothing sent, a bad file or title, or too many files",
+    body: {
+      schema: ProductMediaUpload,
+      contentType: "multipart/form-data",
+      example: { "product[title]": "Explainer video", "images[]": ["cover.jpg"] },
     },
+    responses: { 200: { description: "Uploaded", schema: ok(ProductResponse, { message: "Images and videos uploaded successfully!" }) } },
+    refusals: refusals(
+      WRITE,
+      ADMIN,
+      { malformed: { description: "An id that is not a positive whole number", message: "Product id must be a positive whole number" } },
+      notFound("No such product", "Product not found"),
+      FORM_BODY,
+      { unsupported: { description: "Not multipart/form-data", message: "Content-Type must be multipart/form-data" } },
+      { invalid: { description: "Nothing sent, a bad file or title, or too many files", message: "Video thumbnail is required when uploading videos" } },
+    ),
   },
   {
     method: "GET",
     path: "/tags",
     summary: "Every tag in use",
     auth: "public",
-    responses: { 200: { description: "Tag names", schema: ok(z.array(z.string())) } },
+    responses: { 200: { description: "Tag names", schema: ok(example(z.array(z.string()), ["2d", "animation", "explainer"])) } },
+    refusals: refusals(READ),
   },
   {
     method: "GET",
@@ -409,7 +748,8 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "Tags matching a query",
     auth: "public",
     query: AutosuggestQuerySchema,
-    responses: { 200: { description: "Tag names", schema: ok(z.array(z.string())) }, 400: "Invalid query" },
+    responses: { 200: { description: "Tag names", schema: ok(example(z.array(z.string()), ["animation"])) } },
+    refusals: refusals(READ, { malformed: { description: "An invalid query", message: "query must be at most 100 characters" } }),
   },
   {
     method: "GET",
@@ -418,9 +758,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: "public",
     query: AutosuggestQuerySchema,
     responses: {
-      200: { description: "Ids and titles", schema: ok(z.array(z.object({ id: z.number().int(), title: z.string() }).strict())) },
-      400: "Invalid query",
+      200: {
+        description: "Ids and titles",
+        schema: ok(example(z.array(z.object({ id: z.number().int(), title: z.string() }).strict()), [{ id: 2, title: "Explainer video" }])),
+      },
     },
+    refusals: refusals(READ, { malformed: { description: "An invalid query", message: "query must be at most 100 characters" } }),
   },
   // Billing addresses
   {
@@ -428,22 +771,34 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: "/billing_addresses",
     summary: "The customer's addresses",
     auth: "customer",
-    responses: { 200: { description: "Addresses", schema: ok(z.array(AddressResponse)) }, ...refused },
+    responses: { 200: { description: "Addresses", schema: ok(z.array(AddressResponse)) } },
+    refusals: refusals(READ, CUSTOMER),
   },
   {
     method: "POST",
     path: "/billing_addresses",
     summary: "Add an address (flat or under `billing_address`)",
     auth: "customer",
-    body: { schema: AddressSchema },
-    responses: { 201: { description: "Added", schema: ok(AddressResponse) }, ...refused, 422: "Invalid input, or the address limit reached" },
+    body: {
+      schema: AddressSchema,
+      alternatives: ["billing_address"],
+      example: { street: "1 Market St", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB", is_default: true },
+    },
+    responses: { 201: { description: "Added", schema: ok(AddressResponse) } },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      JSON_BODY,
+      invalid("Invalid input, or the address limit reached", "Billing address is invalid", ["Zip code is required"]),
+    ),
   },
   {
     method: "GET",
     path: "/billing_addresses/{id}",
     summary: "One of the customer's addresses",
     auth: "customer",
-    responses: { 200: { description: "The address", schema: ok(AddressResponse) }, ...refused, 404: "Not the caller's, or none" },
+    responses: { 200: { description: "The address", schema: ok(AddressResponse) } },
+    refusals: refusals(READ, CUSTOMER, notFound("Not the caller's, or none", "Billing address not found")),
   },
   // Orders and payment
   {
@@ -452,143 +807,211 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary: "The customer's orders (every order for an admin token)",
     auth: "customer or admin",
     query: PaginationQuerySchema,
-    responses: { 200: { description: "A page of orders", schema: ok(z.array(OrderResponse), { meta: true }) }, 400: "Invalid query", 401: refused[401] },
+    responses: { 200: { description: "A page of orders", schema: ok(z.array(OrderResponse), { meta: true }) } },
+    refusals: refusals(READ, NO_TOKEN, { malformed: { description: "An invalid query", message: "limit must be between 1 and 50" } }),
   },
   {
     method: "POST",
     path: "/orders",
-    summary: "Order a package; pay with the returned client_secret (Idempotency-Key header honoured)",
+    summary: "Order a package; pay with the returned client_secret (a repeated Idempotency-Key answers the same order)",
     auth: "customer",
-    body: { schema: CreateOrderSchema, wrapper: "order" },
-    responses: {
-      201: { description: "Created", schema: ok(OrderResponse.extend({ client_secret: z.string() }), { message: true }) },
-      ...refused,
-      404: "No such product or address",
-      422: "Invalid input or a price that disagrees",
-      429: "Too many unpaid orders",
-      502: "The payment provider gave no client secret",
+    idempotencyKey: true,
+    body: {
+      schema: CreateOrderSchema,
+      wrapper: "order",
+      example: { product_id: 2, billing_address_id: 3, package_index: 0, order_amount: "499.00", currency: "USD" },
     },
+    responses: {
+      201: {
+        description: "Created",
+        schema: ok(
+          example(OrderResponse.extend({ client_secret: z.string() }), {
+            ...ORDER,
+            payment_status: "initiated",
+            work_status: "awaiting_payment",
+            due_at: null,
+            stripe_transaction_id: "pi_3Q0example",
+            client_secret: "pi_3Q0example_secret_x1y2",
+          }),
+          {
+            message: "Order created",
+          },
+        ),
+      },
+    },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      JSON_BODY,
+      notFound("No such product", "Product not found"),
+      invalid(
+        "Invalid input, no such package or address of the caller's, or a price that disagrees",
+        "order_amount and currency do not match the package price",
+      ),
+      conflict("The checkout was already used for another order", "This checkout was already used for another order; reload the page"),
+      { throttled: "Too many unpaid orders" },
+      { upstream: { description: "The payment provider gave no client secret", message: "No client secret returned from the payment provider" } },
+    ),
   },
   {
     method: "GET",
     path: "/orders/{id}",
     summary: "One order: its owner or an admin",
     auth: "customer or admin",
-    responses: { 200: { description: "The order", schema: ok(OrderResponse) }, 401: refused[401], 404: "Not the caller's, or none" },
+    responses: { 200: { description: "The order", schema: ok(OrderResponse) } },
+    refusals: refusals(READ, NO_TOKEN, ORDER_NOT_FOUND),
   },
   {
     method: "PUT",
     path: "/orders/{id}/update_payment_status",
-    summary: "Ask the payment provider and record the order's payment status",
+    summary: "Ask the payment provider and record the order's payment status (any body is ignored)",
     auth: "customer or admin",
     responses: {
-      200: { description: "The recorded status", schema: ok(z.object({ id: z.number().int(), payment_status: OrderResponse.shape.payment_status }).strict()) },
-      401: refused[401],
-      404: "Not the caller's, or none",
+      200: {
+        description: "The recorded status",
+        schema: ok(
+          example(z.object({ id: z.number().int(), payment_status: OrderResponse.shape.payment_status }).strict(), { id: 12, payment_status: "succeeded" }),
+        ),
+      },
     },
+    refusals: refusals(WRITE, NO_TOKEN, ORDER_NOT_FOUND),
   },
   {
     method: "GET",
     path: "/orders/{id}/brief",
     summary: "The order's brief (null until submitted): its owner or an admin",
     auth: "customer or admin",
-    responses: { 200: { description: "The brief, or null", schema: ok(BriefResponse.nullable()) }, 401: refused[401], 404: "Not the caller's, or none" },
+    responses: { 200: { description: "The brief, or null", schema: ok(BriefResponse.nullable()) } },
+    refusals: refusals(READ, NO_TOKEN, ORDER_NOT_FOUND),
   },
   {
     method: "PUT",
     path: "/orders/{id}/brief",
     summary: "The owner submits the brief once; production starts and the due date is set",
     auth: "customer",
-    body: { schema: BriefSchema, wrapper: "brief" },
-    responses: {
-      200: { description: "The order, now in_progress", schema: ok(OrderResponse, { message: true }) },
-      ...refused,
-      404: "Not the caller's, or none",
-      409: "Not awaiting its brief (unpaid, or the brief was already submitted)",
-      422: "Invalid brief",
+    body: {
+      schema: BriefSchema,
+      wrapper: "brief",
+      example: {
+        purpose: "A launch video for our new app, to show on the landing page",
+        audience: "Small business owners",
+        references: ["https://example.com/reel"],
+        deadline_wish: "2026-05-01",
+      },
     },
+    responses: { 200: { description: "The order, now in_progress", schema: ok(OrderResponse, { message: "Brief submitted" }) } },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      ORDER_NOT_FOUND,
+      JSON_BODY,
+      invalid("Invalid brief", "Brief could not be saved", ["What the video is for must be at least 20 characters"]),
+      conflict("Not awaiting its brief (unpaid, or the brief was already submitted)", "Cannot submit a brief for this order: it is in production."),
+    ),
   },
   {
     method: "GET",
     path: "/orders/{id}/events",
     summary: "The order's work timeline, oldest first: its owner or an admin",
     auth: "customer or admin",
-    responses: { 200: { description: "The events", schema: ok(z.array(OrderEventResponse)) }, 401: refused[401], 404: "Not the caller's, or none" },
+    responses: { 200: { description: "The events", schema: ok(z.array(OrderEventResponse)) } },
+    refusals: refusals(READ, NO_TOKEN, ORDER_NOT_FOUND),
   },
   {
     method: "GET",
     path: "/orders/{id}/deliveries",
     summary: "The order's deliveries, newest first, with their files: its owner or an admin",
     auth: "customer or admin",
-    responses: { 200: { description: "The deliveries", schema: ok(z.array(DeliveryResponse)) }, 401: refused[401], 404: "Not the caller's, or none" },
+    responses: { 200: { description: "The deliveries", schema: ok(z.array(DeliveryResponse)) } },
+    refusals: refusals(READ, NO_TOKEN, ORDER_NOT_FOUND),
   },
   {
     method: "POST",
     path: "/orders/{id}/deliveries",
     summary: "The studio delivers files; the order becomes delivered",
     auth: "admin",
-    body: { schema: DeliveryUpload, contentType: "multipart/form-data" },
+    body: { schema: DeliveryUpload, contentType: "multipart/form-data", example: { note: "First cut", "files[]": ["cut-1.mp4"] } },
     responses: {
-      201: { description: "Delivered", schema: ok(z.object({ order: OrderResponse, delivery: DeliveryResponse }).strict(), { message: true }) },
-      ...refused,
-      404: "No such order",
-      409: "Not in production (or awaiting a revision)",
-      422: "No files, too many, or a file of the wrong type or size",
+      201: {
+        description: "Delivered",
+        schema: ok(z.object({ order: OrderResponse, delivery: DeliveryResponse }).strict(), { message: "Delivered" }),
+      },
     },
+    refusals: refusals(
+      WRITE,
+      ADMIN,
+      notFound("No such order", "Order not found"),
+      FORM_BODY,
+      { unsupported: "A form that is not multipart/form-data or url-encoded" },
+      conflict("Not in production (or awaiting a revision)", "Cannot deliver this order: it has been delivered and awaits review."),
+      invalid("Not multipart/form-data, no files, too many, or a file of the wrong type or size", "Add at least one file to deliver"),
+    ),
   },
   {
     method: "POST",
     path: "/orders/{id}/approve",
     summary: "The owner approves the delivery; the order is completed",
     auth: "customer",
-    responses: {
-      200: { description: "Completed", schema: ok(OrderResponse, { message: true }) },
-      ...refused,
-      404: "Not the caller's, or none",
-      409: "Nothing delivered to approve",
-    },
+    responses: { 200: { description: "Completed", schema: ok(OrderResponse, { message: "Delivery approved" }) } },
+    refusals: refusals(WRITE, CUSTOMER, ORDER_NOT_FOUND, conflict("Nothing delivered to approve", "Cannot approve this order: it is in production.")),
   },
   {
     method: "GET",
     path: "/orders/{id}/revisions",
     summary: "The order's revision requests with their pinned comments: its owner or an admin",
     auth: "customer or admin",
-    responses: { 200: { description: "The revision requests", schema: ok(z.array(RevisionResponse)) }, 401: refused[401], 404: "Not the caller's, or none" },
+    responses: { 200: { description: "The revision requests", schema: ok(z.array(RevisionResponse)) } },
+    refusals: refusals(READ, NO_TOKEN, ORDER_NOT_FOUND),
   },
   {
     method: "POST",
     path: "/orders/{id}/revisions",
     summary: "The owner asks for changes to the delivery, with comments pinned to moments of its video",
     auth: "customer",
-    body: { schema: RevisionSchema, wrapper: "revision" },
-    responses: {
-      201: { description: "Revision requested", schema: ok(OrderResponse, { message: true }) },
-      ...refused,
-      404: "Not the caller's, or none",
-      409: "Nothing delivered, or every revision of the package is used",
-      422: "Invalid revision",
+    body: {
+      schema: RevisionSchema,
+      wrapper: "revision",
+      example: { note: "A warmer voice, please", comments: [{ at_seconds: "0:42", text: "Logo larger here" }] },
     },
+    responses: { 201: { description: "Revision requested", schema: ok(OrderResponse, { message: "Revision requested" }) } },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      ORDER_NOT_FOUND,
+      JSON_BODY,
+      invalid("Invalid revision", "Revision could not be requested", ["Tell the studio what to change"]),
+      conflict(
+        "Nothing delivered, or every revision of the package is used",
+        "All revisions of this package are used. Please write to the studio in the order's messages.",
+      ),
+    ),
   },
   {
     method: "POST",
     path: "/orders/{id}/refund",
     summary: "An admin refunds the whole payment with a reason; work not yet completed is cancelled with it",
     auth: "admin",
-    body: { schema: RefundSchema, wrapper: "refund" },
-    responses: {
-      200: { description: "Refunded: payment_status is refunded", schema: ok(OrderResponse, { message: true }) },
-      ...refused,
-      404: "No such order",
-      409: "Not paid, already refunded (nothing more is refunded), a refund under way, or refused by the payment provider",
-      422: "No reason given",
-    },
+    body: { schema: RefundSchema, wrapper: "refund", example: { reason: "The customer cancelled before production" } },
+    responses: { 200: { description: "Refunded: payment_status is refunded", schema: ok(OrderResponse, { message: "Order refunded" }) } },
+    refusals: refusals(
+      WRITE,
+      ADMIN,
+      notFound("No such order", "Order not found"),
+      JSON_BODY,
+      invalid("No reason given", "Refund could not be made", ["Give a reason for the refund"]),
+      conflict(
+        "Not paid, already refunded (nothing more is refunded), a refund under way, or refused by the payment provider",
+        "Cannot refund this order: its payment is initiated.",
+      ),
+    ),
   },
   {
     method: "GET",
     path: "/orders/{id}/messages",
     summary: "The order's thread between the customer and the studio, oldest first: its owner or an admin",
     auth: "customer or admin",
-    responses: { 200: { description: "The messages", schema: ok(z.array(MessageResponse)) }, 401: refused[401], 404: "Not the caller's, or none" },
+    responses: { 200: { description: "The messages", schema: ok(z.array(MessageResponse)) } },
+    refusals: refusals(READ, NO_TOKEN, ORDER_NOT_FOUND),
   },
   {
     method: "POST",
@@ -596,60 +1019,109 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary:
       "Write in the order's thread (plain text): its owner or an admin. JSON as here, or multipart/form-data with `message[body]` and `files[]` attachments (videos, images or PDFs; up to 5)",
     auth: "customer or admin",
-    body: { schema: MessageSchema, wrapper: "message" },
-    responses: {
-      201: { description: "Sent", schema: ok(MessageResponse, { message: true }) },
-      401: refused[401],
-      404: "Not the caller's, or none",
-      409: "The order is not paid yet",
-      422: "Empty or too long, or an attachment of the wrong type or size (the rule is named)",
+    body: {
+      schema: MessageSchema,
+      wrapper: "message",
+      example: { body: "Here is our logo." },
+      multipart: { schema: MessageUpload, example: { "message[body]": "Here is our logo.", "files[]": ["logo.png"] } },
     },
+    responses: { 201: { description: "Sent", schema: ok(MessageResponse, { message: "Message sent" }) } },
+    refusals: refusals(
+      WRITE,
+      NO_TOKEN,
+      ORDER_NOT_FOUND,
+      JSON_BODY,
+      FORM_BODY,
+      { too_large: "The order's attachments are full" },
+      conflict("The order is not paid yet, or closed to files", "Messages open once the order is paid."),
+      invalid("Empty or too long, or an attachment of the wrong type or size (the rule is named)", "Message could not be sent", ["Write a message"]),
+    ),
   },
   {
     method: "POST",
     path: "/payments/local/confirm",
     summary: "Local payment mode only: confirm a test card for an order's client_secret",
     auth: "customer",
-    body: { schema: LocalConfirmSchema },
-    responses: {
-      200: { description: "The intent's status", schema: ok(LocalPaymentStatus) },
-      ...refused,
-      402: "The card was declined",
-      404: "Not local mode, or not the caller's intent",
-      409: "The order can no longer be paid",
-      422: "Invalid input",
+    body: {
+      schema: LocalConfirmSchema,
+      example: { client_secret: "pi_local_abc123_secret_def456", card: { number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" } },
     },
+    responses: { 200: { description: "The intent's status", schema: ok(LocalPaymentStatus) } },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      JSON_BODY,
+      {
+        payment_declined: {
+          description: "The card was declined (`error_code: PAYMENT_DECLINED`)",
+          message: "Your card was declined.",
+          code: "PAYMENT_DECLINED",
+        },
+      },
+      notFound("Not local mode, or not the caller's intent", "Payment not found"),
+      conflict("The order can no longer be paid", "This order can no longer be paid (it expired or its price changed). Create a new order."),
+      { invalid: { description: "Invalid input, or a card the test gateway refuses", message: "client_secret is required" } },
+    ),
   },
   {
     method: "POST",
     path: "/payments/local/authenticate",
     summary: "Local payment mode only: approve or fail the authentication step",
     auth: "customer",
-    body: { schema: LocalAuthenticateSchema },
-    responses: {
-      200: { description: "The intent's status", schema: ok(LocalPaymentStatus) },
-      ...refused,
-      402: "Authentication failed",
-      404: "Not local mode, or not the caller's intent",
-      409: "Nothing to authenticate",
-      422: "Invalid input",
-    },
+    body: { schema: LocalAuthenticateSchema, example: { client_secret: "pi_local_abc123_secret_def456", result: "approve" } },
+    responses: { 200: { description: "The intent's status", schema: ok(LocalPaymentStatus) } },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      JSON_BODY,
+      {
+        payment_declined: {
+          description: "Authentication failed (`error_code: PAYMENT_DECLINED`)",
+          message: "Your card was declined.",
+          code: "PAYMENT_DECLINED",
+        },
+      },
+      notFound("Not local mode, or not the caller's intent", "Payment not found"),
+      conflict(
+        "Nothing to authenticate, or the order can no longer be paid",
+        "This order can no longer be paid (it expired or its price changed). Create a new order.",
+      ),
+      { invalid: { description: "Invalid input", message: 'result must be "approve" or "fail"' } },
+    ),
   },
   {
     method: "GET",
     path: "/openapi.json",
     summary: "This contract as an OpenAPI 3.1 document (readable at /api/docs)",
     auth: "public",
-    responses: { 200: "The document" },
+    responses: { 200: { description: "The document", schema: OpenApiDocumentResponse } },
+    refusals: refusals(READ),
   },
   {
     method: "POST",
     path: "/webhooks/stripe",
-    summary: "Stripe's payment_intent events (signed with STRIPE_WEBHOOK_SECRET)",
+    summary: "Stripe's payment_intent and charge.refunded events (signed with STRIPE_WEBHOOK_SECRET)",
     auth: "stripe-signature",
-    responses: { 200: "Received", 400: "Bad signature or payload", 404: "Not Stripe mode" },
+    body: {
+      schema: documented(z.object({ id: z.string(), type: z.string(), data: z.object({ object: z.record(z.unknown()) }) }).passthrough(), {
+        description: "A Stripe event, read as the raw bytes Stripe signed (at most 256 KB)",
+      }),
+      example: { id: "evt_1Q0example", type: "payment_intent.succeeded", data: { object: { id: "pi_3Q0example", object: "payment_intent" } } },
+    },
+    responses: { 200: { description: "Received", schema: WebhookReceipt } },
+    refusals: refusals(WRITE, {
+      malformed: { description: "No Stripe-Signature, a bad signature, or an event with nothing to apply", message: "Invalid webhook signature" },
+      too_large: "A body over 256 KB",
+      unavailable: { description: "Stripe webhooks are not configured here (no STRIPE_WEBHOOK_SECRET)", message: "Stripe webhooks are not configured" },
+    }),
   },
 ];
+
+/** The methods a contract path template (`/orders/{id}`) takes, with HEAD beside GET. */
+export function pathMethods(path: string): string[] {
+  const methods = API_OPERATIONS.filter((op) => op.path === path).map((op) => op.method as string);
+  return methods.includes("GET") ? [...methods, "HEAD"] : methods;
+}
 
 /** The methods a contract path allows (HEAD with GET), or null when the path is not in the contract. */
 export function allowedMethods(pathname: string): string[] | null {

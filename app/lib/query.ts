@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { documented } from "./schemas/json-schema";
 
 /**
  * A page number from a screen's `?page=`: junk, zero or negative values mean page 1 (screens must
@@ -19,33 +20,39 @@ export function parseTagParam(value: string | null | undefined): string | undefi
 export const TAG_MAX_LENGTH = 60;
 export const QUERY_MAX_LENGTH = 100;
 
-const positiveInt = (name: string, max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, `${name} must be a positive whole number`)
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= max, `${name} must be between 1 and ${max}`);
+const positiveInt = (name: string, max: number, example: number) =>
+  documented(
+    z
+      .string()
+      .regex(/^\d+$/, `${name} must be a positive whole number`)
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= max, `${name} must be between 1 and ${max}`),
+    { type: "integer", minimum: 1, maximum: max, pattern: undefined, examples: [example] },
+  );
 
 /** `?limit&pageNumber` of the API's lists (SPEC §7): strict, because API clients should hear about mistakes. */
 export const PaginationQuerySchema = z.object({
-  limit: positiveInt("limit", 50).optional(),
-  pageNumber: positiveInt("pageNumber", 100_000).optional(),
+  limit: positiveInt("limit", 50, 5).optional(),
+  pageNumber: positiveInt("pageNumber", 100_000, 1).optional(),
 });
 
 /** Query of `GET /api/v1/products`. */
 export const ProductListQuerySchema = PaginationQuerySchema.extend({
   // An empty tag (a client that cleared its filter) means no filter, like the screen's Clear.
-  tag: z
-    .string()
-    .trim()
-    .max(TAG_MAX_LENGTH, `tag must be at most ${TAG_MAX_LENGTH} characters`)
-    .optional()
-    .transform((tag) => tag || undefined),
+  tag: documented(
+    z
+      .string()
+      .trim()
+      .max(TAG_MAX_LENGTH, `tag must be at most ${TAG_MAX_LENGTH} characters`)
+      .optional()
+      .transform((tag) => tag || undefined),
+    { examples: ["animation"] },
+  ),
 });
 
 /** Query of the autosuggest calls: `?query=` (may be empty, which suggests nothing). */
 export const AutosuggestQuerySchema = z.object({
-  query: z.string().max(QUERY_MAX_LENGTH, `query must be at most ${QUERY_MAX_LENGTH} characters`).default(""),
+  query: documented(z.string().max(QUERY_MAX_LENGTH, `query must be at most ${QUERY_MAX_LENGTH} characters`).default(""), { examples: ["ani"] }),
 });
 
 /** The first message of a failed Zod parse, for `{ success: false, message }` responses. */

@@ -50,8 +50,13 @@ export interface ProductPage {
   total: number;
 }
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * Whether `column` contains `text` (at `start`: begins with it), ignoring ASCII case as LIKE does.
+ * Not LIKE: D1 refuses a LIKE pattern longer than 50 bytes, which made a long search a 500; instr
+ * has no such limit, and nothing in the text needs escaping.
+ */
+function containsText(column: unknown, text: unknown, { start = false } = {}): SQL {
+  return start ? sql`instr(lower(${column}), lower(${text})) = 1` : sql`instr(lower(${column}), lower(${text})) > 0`;
 }
 
 /**
@@ -65,17 +70,17 @@ function productsTagged(tagCondition: SQL) {
 }
 
 /**
- * What the listing's condition compares with: a tag's name, a LIKE pattern from the search box.
+ * What the listing's condition compares with: a tag's name, the text from the search box.
  * Each is a value, or a `sql.placeholder` in a statement built once.
  */
 interface ListingMatch {
   tag?: unknown;
-  pattern?: unknown;
+  text?: unknown;
 }
 
 /** The listing's match for a filter from the screen or the API: only what the filter sets. */
-function listingMatch(filter: ProductFilter): { tag?: string; pattern?: string } {
-  return { ...(filter.tag ? { tag: filter.tag } : {}), ...(filter.q ? { pattern: likePattern(filter.q) } : {}) };
+function listingMatch(filter: ProductFilter): { tag?: string; text?: string } {
+  return { ...(filter.tag ? { tag: filter.tag } : {}), ...(filter.q ? { text: filter.q } : {}) };
 }
 
 function listingWhere(match: ListingMatch): SQL | undefined {
@@ -83,11 +88,9 @@ function listingWhere(match: ListingMatch): SQL | undefined {
   if (match.tag !== undefined) {
     conditions.push(inArray(products.id, productsTagged(sql`lower(${tags.name}) = lower(${match.tag})`)));
   }
-  if (match.pattern !== undefined) {
-    const { pattern } = match;
-    conditions.push(
-      or(sql`${products.title} LIKE ${pattern} ESCAPE '\\'`, inArray(products.id, productsTagged(sql`${tags.name} LIKE ${pattern} ESCAPE '\\'`))),
-    );
+  if (match.text !== undefined) {
+    const { text } = match;
+    conditions.push(or(containsText(products.title, text), inArray(products.id, productsTagged(containsText(tags.name, text)))));
   }
   return and(...conditions);
 }
@@ -277,7 +280,7 @@ function catalogStatements(match: ListingMatch) {
 
 const catalogByFilterKind = new Map<string, ReturnType<typeof catalogStatements>>();
 
-/** The statements for the parts of the listing's condition that `match` sets (tag, pattern, both or none). */
+/** The statements for the parts of the listing's condition that `match` sets (tag, text, both or none). */
 function catalogStatementsFor(match: ListingMatch) {
   const kind = Object.keys(match).join();
   let statements = catalogByFilterKind.get(kind);
@@ -373,12 +376,10 @@ export async function getProduct(db: Database, id: number, { includeArchived = f
 export async function suggestTags(db: Database, query: string, limit = 8): Promise<string[]> {
   const text = query.trim();
   if (!text) return [];
-  const pattern = likePattern(text);
-  const prefix = `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db
-    .select({ name: tags.name, starts: sql<number>`${tags.name} LIKE ${prefix} ESCAPE '\\'` })
+    .select({ name: tags.name, starts: sql<number>`${containsText(tags.name, text, { start: true })}` })
     .from(tags)
-    .where(and(sql`${tags.name} LIKE ${pattern} ESCAPE '\\'`, tagInUse()))
+    .where(and(containsText(tags.name, text), tagInUse()))
     .orderBy(desc(sql`2`), asc(tags.name))
     .limit(limit);
   return rows.map((r) => r.name);
@@ -391,7 +392,7 @@ export async function suggestProducts(db: Database, query: string, limit = 8): P
   return db
     .select({ id: products.id, title: products.title })
     .from(products)
-    .where(and(isNull(products.archivedAt), sql`${products.title} LIKE ${likePattern(text)} ESCAPE '\\'`))
+    .where(and(isNull(products.archivedAt), containsText(products.title, text)))
     .orderBy(asc(products.title))
     .limit(limit);
 }

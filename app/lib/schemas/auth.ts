@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { plainText } from "./text";
+import { documented } from "./json-schema";
 
 /** SPEC §5's email pattern: something@something.something, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -19,6 +20,9 @@ export const PASSWORD_RULES = [
   },
 ] as const;
 
+/** The rules but length as one JSON Schema pattern (a lookahead each), for the API's document. */
+const PASSWORD_PATTERN = `^(?=[\\s\\S]*[A-Z])(?=[\\s\\S]*[a-z])(?=[\\s\\S]*\\d)(?=[\\s\\S]*[^A-Za-z0-9\\s])[\\s\\S]*$`;
+
 export type StrengthColour = "red" | "yellow" | "green";
 
 /** Border colour of the signup password input (SPEC §5): red > 3 unmet rules, yellow 2–3, green 0–1. */
@@ -27,15 +31,23 @@ export function passwordStrength(password: string): { unmet: number; colour: Str
   return { unmet, colour: unmet > 3 ? "red" : unmet >= 2 ? "yellow" : "green" };
 }
 
-const email = plainText(
-  z
-    .string({ required_error: "Email is required" })
-    .trim()
-    .min(1, "Email is required")
-    .max(254, "Email must be at most 254 characters")
-    .regex(EMAIL_PATTERN, "Please enter a valid email address"),
-  "Email",
-).transform((value) => value.toLowerCase());
+const email = documented(
+  plainText(
+    z
+      .string({ required_error: "Email is required" })
+      .trim()
+      .min(1, "Email is required")
+      .max(254, "Email must be at most 254 characters")
+      .regex(EMAIL_PATTERN, "Please enter a valid email address"),
+    "Email",
+  ).transform((value) => value.toLowerCase()),
+  // EMAIL_PATTERN without white space or control characters (trimmed first; read in lower case).
+  {
+    pattern: "^[^\\s@\\u0000-\\u001f\\u007f-\\u009f]+@[^\\s@\\u0000-\\u001f\\u007f-\\u009f]+\\.[^\\s@\\u0000-\\u001f\\u007f-\\u009f]+$",
+    allOf: undefined,
+    examples: ["ada@example.com"],
+  },
+);
 
 const name = plainText(
   z
@@ -50,12 +62,21 @@ const name = plainText(
 const tooLong = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
 
 /** A new password: required, then the first failed rule only. */
-export const NewPasswordSchema = z.string({ required_error: "Password is required" }).superRefine((password, ctx) => {
-  if (!password) return void ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Password is required" });
-  if (password.length > PASSWORD_MAX_LENGTH) return void ctx.addIssue({ code: z.ZodIssueCode.custom, message: tooLong });
-  const failed = PASSWORD_RULES.find((rule) => !rule.test(password));
-  if (failed) ctx.addIssue({ code: z.ZodIssueCode.custom, message: failed.message });
-});
+export const NewPasswordSchema = documented(
+  z.string({ required_error: "Password is required" }).superRefine((password, ctx) => {
+    if (!password) return void ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Password is required" });
+    if (password.length > PASSWORD_MAX_LENGTH) return void ctx.addIssue({ code: z.ZodIssueCode.custom, message: tooLong });
+    const failed = PASSWORD_RULES.find((rule) => !rule.test(password));
+    if (failed) ctx.addIssue({ code: z.ZodIssueCode.custom, message: failed.message });
+  }),
+  {
+    minLength: 8,
+    maxLength: PASSWORD_MAX_LENGTH,
+    pattern: PASSWORD_PATTERN,
+    description: "At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character",
+    examples: ["Str0ng!Pass"],
+  },
+);
 
 function existingPassword(minimum: number) {
   return z
@@ -77,6 +98,7 @@ export const ChangePasswordSchema = z
     password_confirmation: z.string({ required_error: "Please confirm the new password" }).min(1, "Please confirm the new password"),
   })
   .refine((v) => v.password === v.password_confirmation, { message: "Passwords do not match", path: ["password_confirmation"] });
+documented(ChangePasswordSchema, { description: "`password_confirmation` must equal `password`" });
 
 /** Admins may set any password of 8+ characters (their login rule); the signup rules still apply. */
 export const AdminChangePasswordSchema = ChangePasswordSchema;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { plainText } from "./text";
+import { documented } from "./json-schema";
 
 /** Limits of the brief form, named in the form itself. */
 export const BRIEF_LIMITS = { purposeMin: 20, purposeMax: 5000, textMax: 2000, references: 5, urlMax: 500 } as const;
@@ -37,22 +38,40 @@ export const BriefSchema = z.object({
   ),
   audience: optionalText("Audience"),
   style: optionalText("Style"),
-  references: z
-    .array(z.string().optional())
-    .optional()
-    .transform((list) => (list ?? []).map((v) => (v ?? "").trim()).filter(Boolean))
-    .pipe(z.array(reference).max(BRIEF_LIMITS.references, `At most ${BRIEF_LIMITS.references} references`)),
+  references: documented(
+    z
+      .array(z.string().optional())
+      .optional()
+      .transform((list) => (list ?? []).map((v) => (v ?? "").trim()).filter(Boolean))
+      .pipe(z.array(reference).max(BRIEF_LIMITS.references, `At most ${BRIEF_LIMITS.references} references`)),
+    {
+      type: "array",
+      items: {
+        type: "string",
+        format: "uri",
+        maxLength: BRIEF_LIMITS.urlMax,
+        // A web address on a host with a dot in its name (what the brief's check accepts).
+        pattern: "^https?://[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)+(?:[/?#][^\\s\\u0000-\\u001f\\u007f-\\u009f]*)?$",
+      },
+      maxItems: BRIEF_LIMITS.references,
+      description: "Web addresses of examples (https://…)",
+      examples: [["https://example.com/reel"]],
+    },
+  ),
   must_haves: optionalText("Must-have content"),
-  deadline_wish: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : null))
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{4}-\d{2}-\d{2}$/, "Deadline wish must be a date (YYYY-MM-DD)")
-        .nullable(),
-    ),
+  deadline_wish: documented(
+    z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : null))
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{4}-\d{2}-\d{2}$/, "Deadline wish must be a date (YYYY-MM-DD)")
+          .nullable(),
+      ),
+    { type: "string", format: "date", pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", description: "A date (YYYY-MM-DD)" },
+  ),
 });
 export type BriefInput = z.output<typeof BriefSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { plainText } from "./text";
-import { currencyExponent, isCurrencyCode } from "../currency";
+import { CURRENCY_CODES, currencyExponent, isCurrencyCode } from "../currency";
+import { documented, textPattern } from "./json-schema";
 
 /** Items included are typed as comma-separated text: split, trimmed, empties dropped (SPEC §5). */
 export function splitItems(text: string): string[] {
@@ -29,6 +30,20 @@ export function chipValues(value: unknown, separator: RegExp): string[] {
 
 export const PACKAGE_LIMIT = 3;
 
+/** For the API's document: a list of trimmed, distinct, non-empty entries (what `chipValues` keeps). */
+function chipList(maxLength: number, minItems: number, maxItems: number, description: string, exclude = "") {
+  return {
+    type: "array",
+    items: { type: "string", minLength: 1, maxLength, pattern: textPattern({ trimmed: true, exclude }) },
+    minItems,
+    maxItems,
+    uniqueItems: true,
+    description,
+  };
+}
+/** Currencies without a minor unit: their amounts are whole numbers. */
+const WHOLE_AMOUNT_CURRENCIES = CURRENCY_CODES.filter((code) => currencyExponent(code) === 0);
+
 export const PackageSchema = z
   .object({
     short_description: plainText(
@@ -39,31 +54,47 @@ export const PackageSchema = z
         .max(200, "Package description must be at most 200 characters"),
       "Package description",
     ),
-    items_included: z
-      .union([z.string(), z.array(z.string())], { required_error: "At least one item must be included" })
-      .transform((v) => (Array.isArray(v) ? v.map((i) => i.trim()).filter(Boolean) : splitItems(v)))
-      .pipe(
-        z
-          .array(plainText(z.string().max(200, "Each item must be at most 200 characters"), "Each item"))
-          .min(1, "At least one item must be included")
-          .max(30, "At most 30 items"),
-      ),
-    amount: z
-      .union([z.string(), z.number()], { required_error: "Amount is required", invalid_type_error: "Amount is required" })
-      .transform((v) => (typeof v === "number" ? v : v.trim() === "" ? Number.NaN : Number(v)))
-      .superRefine((n, ctx) => {
-        if (Number.isNaN(n)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount is required" });
-        else if (n <= 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount must be greater than 0" });
-        else if (n > 1_000_000) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount must be at most 1,000,000" });
-        else if (Math.round(n * 100) !== Number((n * 100).toFixed(6)))
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount can have at most 2 decimals" });
-      }),
-    currency: z
-      .string({ required_error: "Currency is required" })
-      .trim()
-      .min(1, "Currency is required")
-      .transform((c) => c.toUpperCase())
-      .refine(isCurrencyCode, "Currency must be an ISO 4217 code from the list"),
+    items_included: documented(
+      z
+        .union([z.string(), z.array(z.string())], { required_error: "At least one item must be included" })
+        .transform((v) => (Array.isArray(v) ? v.map((i) => i.trim()).filter(Boolean) : splitItems(v)))
+        .pipe(
+          z
+            .array(plainText(z.string().max(200, "Each item must be at most 200 characters"), "Each item"))
+            .min(1, "At least one item must be included")
+            .max(30, "At most 30 items"),
+        ),
+      { anyOf: undefined, ...chipList(200, 1, 30, "What the package includes (one comma-separated string is read too)", ",") },
+    ),
+    amount: documented(
+      z
+        .union([z.string(), z.number()], { required_error: "Amount is required", invalid_type_error: "Amount is required" })
+        .transform((v) => (typeof v === "number" ? v : v.trim() === "" ? Number.NaN : Number(v)))
+        .superRefine((n, ctx) => {
+          if (Number.isNaN(n)) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount is required" });
+          else if (n <= 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount must be greater than 0" });
+          else if (n > 1_000_000) ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount must be at most 1,000,000" });
+          else if (Math.round(n * 100) !== Number((n * 100).toFixed(6)))
+            ctx.addIssue({ code: z.ZodIssueCode.custom, message: "Amount can have at most 2 decimals" });
+        }),
+      {
+        type: undefined,
+        anyOf: [
+          { type: "number", exclusiveMinimum: 0, maximum: 1_000_000, multipleOf: 0.01 },
+          { type: "string", pattern: "^(?:(?=[^1-9]*[1-9])(?:0|[1-9][0-9]{0,5})(?:\\.[0-9]{1,2})?|1000000(?:\\.0{1,2})?)$" },
+        ],
+        description: "In major units: more than 0, at most 1,000,000, with at most 2 decimals (whole in JPY and KRW); a number or its decimal string",
+      },
+    ),
+    currency: documented(
+      z
+        .string({ required_error: "Currency is required" })
+        .trim()
+        .min(1, "Currency is required")
+        .transform((c) => c.toUpperCase())
+        .refine(isCurrencyCode, "Currency must be an ISO 4217 code from the list"),
+      { enum: CURRENCY_CODES, minLength: undefined, description: "An ISO 4217 code (read in any case)" },
+    ),
   })
   .superRefine((pkg, ctx) => {
     // Yen and won have no minor unit: 1500.50 JPY is not an amount anyone can pay.
@@ -71,6 +102,10 @@ export const PackageSchema = z
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: `Amount must be a whole number in ${pkg.currency}` });
     }
   });
+documented(PackageSchema, {
+  if: { properties: { currency: { enum: WHOLE_AMOUNT_CURRENCIES } }, required: ["currency"] },
+  then: { properties: { amount: { anyOf: [{ type: "integer" }, { type: "string", pattern: "^[0-9]+$" }] } } },
+});
 
 /** A validated package amount in the currency's minor units (cents; yen as they are). */
 export function packageMinor(pkg: { amount: number; currency: string }): number {
@@ -96,24 +131,30 @@ export const ProductDetailsSchema = z.object({
     "Description",
     { multiline: true },
   ),
-  services_offered: z
-    .unknown()
-    .transform((v) => chipValues(v, /\n/))
-    .pipe(
-      z
-        .array(plainText(z.string().max(120, "Each service must be at most 120 characters"), "Each service"))
-        .min(1, "At least one service must be offered")
-        .max(30, "At most 30 services"),
-    ),
-  tags: z
-    .unknown()
-    .transform((v) => chipValues(v, /,/))
-    .pipe(
-      z
-        .array(plainText(z.string().max(60, "Each tag must be at most 60 characters"), "Each tag"))
-        .min(3, "At least 3 tags are required")
-        .max(20, "At most 20 tags"),
-    ),
+  services_offered: documented(
+    z
+      .unknown()
+      .transform((v) => chipValues(v, /\n/))
+      .pipe(
+        z
+          .array(plainText(z.string().max(120, "Each service must be at most 120 characters"), "Each service"))
+          .min(1, "At least one service must be offered")
+          .max(30, "At most 30 services"),
+      ),
+    chipList(120, 1, 30, "The services offered (one string with a service per line is read too)"),
+  ),
+  tags: documented(
+    z
+      .unknown()
+      .transform((v) => chipValues(v, /,/))
+      .pipe(
+        z
+          .array(plainText(z.string().max(60, "Each tag must be at most 60 characters"), "Each tag"))
+          .min(3, "At least 3 tags are required")
+          .max(20, "At most 20 tags"),
+      ),
+    chipList(60, 3, 20, "Tags (one comma-separated string is read too)", ","),
+  ),
   packages: z
     .array(PackageSchema, { required_error: "Add at least one package" })
     .min(1, "Add at least one package")

@@ -1,20 +1,25 @@
 import { z } from "zod";
 import { parseTimestamp } from "../delivery-rules";
 import { plainText } from "./text";
+import { documented } from "./json-schema";
 
 export const REVISION_LIMITS = { noteMax: 5000, comments: 50, commentMax: 1000 } as const;
 
 const comment = z.object({
   at_seconds: z.union([
     z.number().int("at_seconds must be whole seconds").min(0, "at_seconds must be 0 or more").max(86_400, "at_seconds is past the end of any video"),
-    z.string().transform((value, ctx) => {
-      const seconds = parseTimestamp(value);
-      if (seconds === null) {
-        ctx.addIssue({ code: "custom", message: "Each comment needs a time like 0:42" });
-        return z.NEVER;
-      }
-      return seconds;
-    }),
+    documented(
+      z.string().transform((value, ctx) => {
+        const seconds = parseTimestamp(value);
+        if (seconds === null) {
+          ctx.addIssue({ code: "custom", message: "Each comment needs a time like 0:42" });
+          return z.NEVER;
+        }
+        return seconds;
+      }),
+      // m:ss (up to 1439:59) or h:mm:ss (up to 23:59:59): within a day, as parseTimestamp reads them.
+      { pattern: "^\\s*(?:(?:[0-9]{1,3}|1[0-3][0-9]{2}|14[0-3][0-9])|(?:[01]?[0-9]|2[0-3]):[0-5][0-9]):[0-5][0-9]\\s*$", examples: ["0:42"] },
+    ),
   ]),
   text: plainText(
     z

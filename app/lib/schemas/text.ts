@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { documented, textPattern } from "./json-schema";
 
 /* eslint-disable no-control-regex -- control characters are exactly what these patterns find */
 /** NUL, escape, DEL, the other C0 controls and the C1 controls; single-line fields refuse tabs and line breaks too. */
@@ -21,5 +22,9 @@ export function hasControlCharacters(value: string, { multiline = false } = {}) 
  * screen, break emails and CSV exports, and NUL truncates text in some clients.
  */
 export function plainText<T extends z.ZodTypeAny>(schema: T, label: string, options: { multiline?: boolean } = {}) {
-  return schema.refine((value: unknown) => typeof value !== "string" || !hasControlCharacters(value, options), controlCharacterMessage(label));
+  const refined = schema.refine((value: unknown) => typeof value !== "string" || !hasControlCharacters(value, options), controlCharacterMessage(label));
+  // For the API's document: the same rule as a pattern, over the lengths of the trimmed text where the field trims.
+  const checks = ((schema._def as { checks?: { kind: string }[] }).checks ?? []).map((check) => check.kind);
+  const pattern = textPattern({ multiline: options.multiline, trimmed: checks.includes("trim") });
+  return documented(refined, checks.includes("regex") ? { allOf: [{ pattern }] } : { pattern });
 }
