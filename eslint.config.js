@@ -74,6 +74,43 @@ export default tseslint.config(
     },
   },
   {
+    // app/auth has one public face.
+    files: ["app/routes/**", "app/http/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/edge/*", "**/edge/*", "~/platform/*", "**/platform/*"],
+              message: "app/edge and app/platform are server.ts's: what a route or service needs from them belongs elsewhere (app/edge/README.md).",
+            },
+            {
+              group: ["~/auth/*", "**/auth/*", "!~/auth/index.server", "!**/auth/index.server"],
+              message: "Use app/auth's public face, ~/auth/index.server (app/auth/README.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/edge/**", "server.ts", "load-context.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/auth/*", "**/auth/*", "!~/auth/index.server", "!**/auth/index.server"],
+              message: "Use app/auth's public face, ~/auth/index.server (app/auth/README.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Auth sits under the adapters: it may read a request's body (the sign-in strategies), nothing else of app/http.
     files: ["app/auth/**"],
     rules: {

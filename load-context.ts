@@ -4,7 +4,7 @@ import type { PaymentGateway } from "./app/domain/payments/gateway.server";
 import { isLocalEnvironment, shopOrigin } from "./app/domain/environment.server";
 import { createPaymentGateway } from "./app/domain/payments/factory.server";
 import { openReplicaSession, type RequestD1 } from "./app/edge/d1-replicas.server";
-import { passwordCost, type PasswordCost } from "./app/auth/password.server";
+import { passwordCost, type PasswordCost } from "./app/auth/index.server";
 
 /** What the Cloudflare runtime hands every request (the dev proxy supplies the same shape). */
 export interface CloudflareContext {

@@ -5,7 +5,6 @@ import * as build from "./build/server";
 import { corsPreflight, finishApiResponse, isApiPath, isApiRequest, methodRefusal } from "./app/edge/api-boundary.server";
 import { withEdgeCache } from "./app/edge/edge-cache.server";
 import { runScheduledMaintenance } from "./app/edge/maintenance.server";
-import { RETRY_AFTER_SECONDS } from "./app/auth/rate-limit.server";
 import { guardRequest } from "./app/edge/request-guard.server";
 import { refusalAnswer, throttleRefusal, withRefusalScope } from "./app/http/refusals.server";
 import { applySecurityHeaders, securityHeaderOptions } from "./app/edge/security.server";
@@ -41,7 +40,6 @@ function finish(
   applySecurityHeaders(headers, { ...securityHeaderOptions(env), nonce });
   if (personal) headers.set("Cache-Control", "private, no-store");
   if (noindex) headers.set("X-Robots-Tag", "noindex");
-  if (response.status === 429 && !headers.has("Retry-After")) headers.set("Retry-After", String(RETRY_AFTER_SECONDS));
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 

@@ -6,7 +6,7 @@
  * Only those answers carry the new bookmark: anonymous pages set no cookie and stay cacheable.
  * Local runs and tests use Miniflare's D1, which implements the same API.
  */
-import { isAnonymousRequest, isSecureRequest } from "../auth/sessions.server";
+import { isAnonymousRequest, isSecureRequest } from "../auth/index.server";
 
 export const BOOKMARK_HEADER = "X-D1-Bookmark";
 const COOKIE = "d1_bookmark";

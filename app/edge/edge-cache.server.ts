@@ -8,7 +8,7 @@
  * cache, and answers marked private (everything made for a signed-in person) or setting a cookie are
  * never stored.
  */
-import { isAnonymousRequest } from "../auth/sessions.server";
+import { isAnonymousRequest } from "../auth/index.server";
 import { catalogueVersion, defaultCache } from "../domain/catalogue/catalogue-version.server";
 
 export { catalogueChanged } from "../domain/catalogue/catalogue-version.server";

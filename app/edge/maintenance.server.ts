@@ -11,8 +11,7 @@ import { createDb } from "../../db/client";
 import { autoCompleteDeliveries, flagBriefReminders, markOverdueOrders } from "../domain/orders/fulfilment.server";
 import { expireUnpaidOrders } from "../domain/orders/orders.server";
 import { createPaymentGateway } from "../domain/payments/factory.server";
-import { deleteExpiredSessions } from "../auth/sessions.server";
-import { deleteExpiredRefreshTokens } from "../auth/tokens.server";
+import { deleteExpiredSessions, deleteExpiredRefreshTokens } from "../auth/index.server";
 import { shopOrigin } from "../domain/environment.server";
 
 export async function runScheduledMaintenance(env: Env, now = Date.now()) {

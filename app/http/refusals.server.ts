@@ -11,7 +11,7 @@
  * whatever the route had begun to render) and counts it.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
-import { clientAddress } from "../auth/rate-limit.server";
+import { clientAddress } from "../auth/index.server";
 import { refuse } from "~/domain/refusal";
 import { apiRefusal, refusalInit } from "./refusal-answer.server";
 

@@ -5,7 +5,7 @@
  */
 import { createCookie, redirect, type Cookie, type TypedResponse } from "@remix-run/cloudflare";
 import type { Toast } from "~/lib/toast";
-import { isSecureRequest } from "../auth/sessions.server";
+import { isSecureRequest } from "../auth/index.server";
 
 type NewToast = Omit<Toast, "id">;
 

@@ -8,7 +8,7 @@ import { actionRetryAfter } from "~/lib/retry-after";
 import { ForgotPasswordSchema } from "~/lib/schemas/auth";
 import { parseSubmission } from "~/http/form-submission.server";
 import { LOGIN_PATH, RESET_LINK_SENT } from "~/lib/password-recovery";
-import { requestPasswordReset } from "~/auth/password-recovery.server";
+import { requestPasswordReset } from "~/auth/index.server";
 import { formRefusal, settle } from "~/http/screen-refusal.server";
 
 export const headers = actionRetryAfter;

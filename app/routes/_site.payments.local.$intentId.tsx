@@ -3,7 +3,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { formatMoney } from "~/lib/money";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { requireCustomer } from "~/auth/auth.server";
+import { requireCustomer } from "~/auth/index.server";
 import { getOrder, getOrderIdByIntent, recordIntentStatus } from "~/domain/orders/orders.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 

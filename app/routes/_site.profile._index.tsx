@@ -5,12 +5,8 @@ import { Field, FormError, PasswordChangeFields, SubmitButton } from "~/componen
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { ChangePasswordSchema, UpdateProfileSchema } from "~/lib/schemas/auth";
-import { updateName } from "~/auth/accounts.server";
-import { changeAccountPassword } from "~/auth/password-recovery.server";
-import { passwordChangeRefusal } from "~/auth/sign-in.server";
+import { updateName, changeAccountPassword, passwordChangeRefusal, requireCustomer, sessionCookie } from "~/auth/index.server";
 import { formRefusal } from "~/http/screen-refusal.server";
-import { requireCustomer } from "~/auth/auth.server";
-import { sessionCookie } from "~/auth/sessions.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -7,9 +7,8 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { WorkStatusBadge } from "~/components/work-status";
 import { currencySymbol } from "~/lib/currency";
 import { parsePageParam } from "~/lib/query";
-import { requireCustomer } from "~/auth/auth.server";
+import { requireCustomer, sessionSubject } from "~/auth/index.server";
 import { listOrders } from "~/domain/orders/orders.server";
-import { sessionSubject } from "~/auth/sessions.server";
 
 /** SPEC §9: ten orders per page for customers. */
 const PAGE_SIZE = 10;

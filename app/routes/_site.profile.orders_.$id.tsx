@@ -8,7 +8,7 @@ import { formatMoney } from "~/lib/money";
 import { packageName } from "~/lib/packages";
 import { parseId } from "~/lib/record-id";
 import { AUTO_COMPLETE_DAYS, WORK_STATUS_LABEL } from "~/lib/work-status";
-import { requireCustomer } from "~/auth/auth.server";
+import { requireCustomer } from "~/auth/index.server";
 import { RevisionSchema } from "~/lib/schemas/revision";
 import { approveDelivery, getOrderWork, getWorkState, requestRevision } from "~/domain/orders/fulfilment.server";
 import { readScreenForm } from "~/http/request-body.server";

@@ -6,7 +6,7 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { AttachmentInput } from "~/components/attachment-list";
 import { parseId } from "~/lib/record-id";
 import { BRIEF_LIMITS, BriefSchema } from "~/lib/schemas/brief";
-import { requireCustomer } from "~/auth/auth.server";
+import { requireCustomer } from "~/auth/index.server";
 import { getWorkState, submitBrief } from "~/domain/orders/fulfilment.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { readScreenForm } from "~/http/request-body.server";

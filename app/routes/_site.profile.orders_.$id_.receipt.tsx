@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { PrintButton } from "~/components/print-button";
 import { parseId } from "~/lib/record-id";
 import { SHOP, TAX_NOTE } from "~/lib/shop";
-import { requireCustomer } from "~/auth/auth.server";
+import { requireCustomer } from "~/auth/index.server";
 import { getReceipt, receiptRows } from "~/domain/orders/receipts.server";
 
 /** The receipt of a paid order, for its owner: printable (print CSS hides the shop's chrome) and as a PDF. */

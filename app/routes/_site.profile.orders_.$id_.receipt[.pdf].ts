@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseId } from "~/lib/record-id";
-import { requireCustomer } from "~/auth/auth.server";
+import { requireCustomer } from "~/auth/index.server";
 import { getReceipt, receiptPdf } from "~/domain/orders/receipts.server";
 
 /** GET /profile/orders/{id}/receipt.pdf: the receipt as a PDF download, for the order's owner only. */

@@ -3,7 +3,7 @@ import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AddressesLoading } from "~/components/profile-loading";
 import { countryName } from "~/lib/countries";
 import { listAddresses } from "~/domain/orders/addresses.server";
-import { requireCustomer } from "~/auth/auth.server";
+import { requireCustomer } from "~/auth/index.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NavLink, Outlet, useNavigation } from "@remix-run/react";
 import { AddressesLoading, OrdersSkeleton } from "~/components/profile-loading";
-import { requireCustomer } from "~/auth/auth.server";
+import { requireCustomer } from "~/auth/index.server";
 
 const LINKS = [
   { to: "/profile", label: "Dashboard", end: true },

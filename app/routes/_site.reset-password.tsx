@@ -8,7 +8,7 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { ResetPasswordSchema } from "~/lib/schemas/auth";
 import { parseSubmission } from "~/http/form-submission.server";
 import { LOGIN_PATH, RESET_LINK_INVALID } from "~/lib/password-recovery";
-import { isLiveResetToken, resetPassword } from "~/auth/password-recovery.server";
+import { isLiveResetToken, resetPassword } from "~/auth/index.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { actionRetryAfter } from "~/lib/retry-after";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { SubmitButton } from "~/components/ui/form";
@@ -12,8 +13,7 @@ import {
   verificationResent,
   verifyBanner,
 } from "~/lib/email-verification";
-import { getCustomer, requireCustomer } from "~/auth/auth.server";
-import { confirmationFor, confirmEmail, resendVerification } from "~/auth/email-verification.server";
+import { getCustomer, requireCustomer, confirmationFor, confirmEmail, resendVerification } from "~/auth/index.server";
 import { refusalInit, settle } from "~/http/screen-refusal.server";
 
 /** What the page shows: a link to confirm, a spent link, or (no link) where the account stands. */
@@ -55,6 +55,8 @@ export type ResendAnswer = { resend: "sent" | "too_soon" | "already"; message: s
  * `intent=confirm` spends the link (a GET never does, so a mail scanner opening the link confirms
  * nothing); `intent=resend` (the banner's button, signed-in customers only) sends a new link.
  */
+export const headers = actionRetryAfter;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");

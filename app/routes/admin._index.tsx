@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireAdmin } from "~/auth/auth.server";
+import { requireAdmin } from "~/auth/index.server";
 
 /** /admin → /admin/products for admins; /admin/login for everyone else (SPEC §2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

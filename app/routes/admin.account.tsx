@@ -5,10 +5,7 @@ import { FormError, PasswordChangeFields, SubmitButton } from "~/components/ui/f
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { AdminChangePasswordSchema } from "~/lib/schemas/auth";
-import { changeAccountPassword } from "~/auth/password-recovery.server";
-import { requireAdmin } from "~/auth/auth.server";
-import { sessionCookie } from "~/auth/sessions.server";
-import { passwordChangeRefusal } from "~/auth/sign-in.server";
+import { changeAccountPassword, requireAdmin, sessionCookie, passwordChangeRefusal } from "~/auth/index.server";
 import { formRefusal } from "~/http/screen-refusal.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AdminOrdersTable } from "~/components/admin-orders-table";
 import { formatMoney } from "~/lib/money";
-import { requireAdmin } from "~/auth/auth.server";
+import { requireAdmin } from "~/auth/index.server";
 import { getDashboard } from "~/domain/orders/dashboard.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

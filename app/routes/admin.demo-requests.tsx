@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { adminDateTime } from "~/components/admin-orders-table";
-import { requireAdmin } from "~/auth/auth.server";
+import { requireAdmin } from "~/auth/index.server";
 import { listDemoRequests } from "~/domain/marketing/demo-requests.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { adminDateTime } from "~/components/admin-orders-table";
 import { parseId } from "~/lib/record-id";
-import { requireAdmin } from "~/auth/auth.server";
+import { requireAdmin } from "~/auth/index.server";
 import { getEmail } from "~/domain/mail/mail.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

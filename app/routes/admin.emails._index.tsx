@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { adminDateTime } from "~/components/admin-orders-table";
-import { requireAdmin } from "~/auth/auth.server";
+import { requireAdmin } from "~/auth/index.server";
 import { listEmails, OUTBOX_SIZE } from "~/domain/mail/mail.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

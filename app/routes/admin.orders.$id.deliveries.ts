@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireAdminForFetch } from "~/auth/auth.server";
+import { requireAdminForFetch } from "~/auth/index.server";
 import { deliver, getWorkState } from "~/domain/orders/fulfilment.server";
 import { readForm } from "~/http/request-body.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";

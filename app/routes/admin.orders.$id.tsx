@@ -14,7 +14,7 @@ import { Picture } from "~/components/ui/picture";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinor } from "~/lib/money";
-import { requireAdmin } from "~/auth/auth.server";
+import { requireAdmin } from "~/auth/index.server";
 import { orPage, refusalInit, settle } from "~/http/screen-refusal.server";
 import { isThreadIntent, threadAction } from "~/http/thread-actions.server";
 import { parseId } from "~/lib/record-id";

@@ -4,9 +4,8 @@ import { AdminOrdersTable } from "~/components/admin-orders-table";
 import { Pagination } from "~/components/ui/pagination";
 import { parsePageParam } from "~/lib/query";
 import { WORK_STATUS_LABEL, WORK_STATUSES, type WorkStatus } from "~/lib/work-status";
-import { requireAdmin } from "~/auth/auth.server";
+import { requireAdmin, sessionSubject } from "~/auth/index.server";
 import { listOrderQueue, type QueueSort } from "~/domain/orders/orders.server";
-import { sessionSubject } from "~/auth/sessions.server";
 
 /** SPEC §9: twenty orders per page for admins. */
 const PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson, methodNotAllowed } from "~/lib/api";
 import { mediaKinds, type MediaKind } from "../../db/schema";
-import { requireAdminForFetch } from "~/auth/auth.server";
+import { requireAdminForFetch } from "~/auth/index.server";
 import { addMedia, IMAGE_LIMIT_BYTES, VIDEO_LIMIT_BYTES } from "~/domain/media/media.server";
 import { productExists } from "~/domain/catalogue/product-admin.server";
 import { apiRoute, requireIdParam } from "~/http/api-route.server";

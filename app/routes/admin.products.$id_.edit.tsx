@@ -11,7 +11,7 @@ import { FormError, SubmitButton } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { PRODUCT_CREATE_MESSAGES, PRODUCT_EDIT_MESSAGES, ProductDetailsSchema } from "~/lib/schemas/product";
-import { requireAdmin } from "~/auth/auth.server";
+import { requireAdmin } from "~/auth/index.server";
 import { addFiles, moveMedia, removeMedia } from "~/domain/media/media.server";
 import { settle } from "~/http/screen-refusal.server";
 import { mediaChoiceProblem } from "~/lib/media-rules";

@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/ui/pagination";
 import { parsePageParam } from "~/lib/query";
-import { requireAdmin } from "~/auth/auth.server";
+import { requireAdmin } from "~/auth/index.server";
 import { listAdminProducts } from "~/domain/catalogue/product-admin.server";
 
 /** SPEC §9: five products per page in the admin list. */

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { refuse } from "~/domain/refusal";
 import { apiRoute } from "~/http/api-route.server";
 import { apiJson, methodNotAllowed } from "~/lib/api";
-import { requireAdminForFetch } from "~/auth/auth.server";
+import { requireAdminForFetch } from "~/auth/index.server";
 import { createProductDetails } from "~/http/product-form.server";
 import { PRODUCT_CREATE_MESSAGES } from "~/lib/schemas/product";
 

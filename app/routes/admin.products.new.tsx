@@ -10,7 +10,7 @@ import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { PRODUCT_CREATE_MESSAGES, ProductFormSchema } from "~/lib/schemas/product";
 import type { Toast } from "~/lib/toast";
-import { requireAdmin } from "~/auth/auth.server";
+import { requireAdmin } from "~/auth/index.server";
 import { createProductWithFiles } from "~/http/product-form.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { IMAGE_ACCEPT, IMAGE_RULE, THUMBNAIL_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-rules";

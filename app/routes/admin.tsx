@@ -4,7 +4,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Logo } from "~/components/logo";
 import { Toaster } from "~/components/toaster";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
-import { requireAdmin } from "~/auth/auth.server";
+import { requireAdmin } from "~/auth/index.server";
 import { readToasts } from "~/http/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -3,8 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { adminDateTime } from "~/components/admin-orders-table";
 import { Pagination } from "~/components/ui/pagination";
 import { parsePageParam } from "~/lib/query";
-import { listUsersWithVerification } from "~/auth/accounts.server";
-import { requireAdmin } from "~/auth/auth.server";
+import { listUsersWithVerification, requireAdmin } from "~/auth/index.server";
 
 /** SPEC §9: five users per page. */
 const PAGE_SIZE = 5;

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { destroySession } from "~/auth/sessions.server";
+import { destroySession } from "~/auth/index.server";
 
 /** POST /admin/logout ends the admin session and goes to /admin/login. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson, wrapped } from "~/lib/api";
 import { ChangePasswordSchema } from "~/lib/schemas/auth";
-import { apiChangePassword } from "~/auth/api-auth.server";
+import { apiChangePassword, requireApiToken } from "~/auth/index.server";
 import { apiRoute, readApiBody } from "~/http/api-route.server";
-import { requireApiToken } from "~/auth/auth.server";
 
 /** PUT /api/v1/admin/change_password: SPEC §7 leaves the wrapper open, so `admin`, `user` or a flat body. */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {

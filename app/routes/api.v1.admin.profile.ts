@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
 import { UpdateProfileSchema } from "~/lib/schemas/auth";
-import { apiUpdateProfile } from "~/auth/api-auth.server";
+import { apiUpdateProfile, requireApiAdmin, requireApiToken } from "~/auth/index.server";
 import { apiRoute, readApiBody } from "~/http/api-route.server";
-import { requireApiAdmin, requireApiToken } from "~/auth/auth.server";
 
 /** GET /api/v1/admin/profile → data is the admin (SPEC §7). */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {

@@ -3,7 +3,7 @@ import { refuse } from "~/domain/refusal";
 import { apiJson } from "~/lib/api";
 import { readJson } from "~/http/request-body.server";
 import { RefreshTokenSchema } from "~/lib/schemas/auth";
-import { apiRefresh } from "~/auth/api-auth.server";
+import { apiRefresh } from "~/auth/index.server";
 import { apiRoute } from "~/http/api-route.server";
 
 /** POST /api/v1/admin/refresh_token {refresh_token} → data {access_token, refresh_token} (SPEC §7). */

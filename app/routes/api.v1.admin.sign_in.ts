@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
-import { apiSignIn } from "~/auth/api-auth.server";
+import { apiSignIn } from "~/auth/index.server";
 import { apiRoute } from "~/http/api-route.server";
 
 /** POST /api/v1/admin/sign_in {session:{email,password}} → data {admin, access_token, refresh_token} (SPEC §7). */

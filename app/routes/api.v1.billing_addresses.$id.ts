@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { refuse } from "~/domain/refusal";
 import { apiJson } from "~/lib/api";
 import { getAddress } from "~/domain/orders/addresses.server";
-import { requireApiCustomer } from "~/auth/auth.server";
+import { requireApiCustomer } from "~/auth/index.server";
 import { parseId } from "~/lib/record-id";
 import { apiRoute } from "~/http/api-route.server";
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { apiJson, wrapped } from "~/lib/api";
 import { AddressSchema } from "~/lib/schemas/address";
 import { createAddress, listAddresses } from "~/domain/orders/addresses.server";
-import { requireApiCustomer } from "~/auth/auth.server";
+import { requireApiCustomer } from "~/auth/index.server";
 import { apiRoute, readApiBody } from "~/http/api-route.server";
 
 /** GET /api/v1/billing_addresses → the caller's addresses (SPEC §7). */

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { refuse } from "~/domain/refusal";
 import { apiJson } from "~/lib/api";
-import { requireApiAnyAccount } from "~/auth/auth.server";
+import { requireApiAnyAccount } from "~/auth/index.server";
 import { getOrder } from "~/domain/orders/orders.server";
 import { parseId } from "~/lib/record-id";
 import { apiRoute } from "~/http/api-route.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
-import { requireApiToken } from "~/auth/auth.server";
+import { requireApiToken } from "~/auth/index.server";
 import { approveDelivery } from "~/domain/orders/fulfilment.server";
 import { getOrder } from "~/domain/orders/orders.server";
 import { apiRoute, requireIdParam } from "~/http/api-route.server";

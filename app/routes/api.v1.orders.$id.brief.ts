@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
 import { BriefSchema } from "~/lib/schemas/brief";
-import { requireApiAnyAccount, requireApiToken } from "~/auth/auth.server";
+import { requireApiAnyAccount, requireApiToken } from "~/auth/index.server";
 import { getBrief, submitBrief } from "~/domain/orders/fulfilment.server";
 import { getOrder } from "~/domain/orders/orders.server";
 import { apiRoute, readApiBody, requireIdParam } from "~/http/api-route.server";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
-import { requireApiAnyAccount, requireApiToken } from "~/auth/auth.server";
+import { requireApiAnyAccount, requireApiToken } from "~/auth/index.server";
 import { deliver, getWorkState, listDeliveries } from "~/domain/orders/fulfilment.server";
 import { readForm } from "~/http/request-body.server";
 import { DELIVERY_FORM, deliveryFromForm } from "~/domain/orders/order-files.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
-import { requireApiAnyAccount } from "~/auth/auth.server";
+import { requireApiAnyAccount } from "~/auth/index.server";
 import { listOrderEvents } from "~/domain/orders/fulfilment.server";
 import { apiRoute, requireIdParam } from "~/http/api-route.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
 import { MessageSchema } from "~/lib/schemas/message";
-import { requireApiAnyAccount } from "~/auth/auth.server";
+import { requireApiAnyAccount } from "~/auth/index.server";
 import { getWorkState, listMessages, postMessage } from "~/domain/orders/fulfilment.server";
 import { isMultipart, readForm } from "~/http/request-body.server";
 import { apiRoute, readApiBody, requireIdParam } from "~/http/api-route.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
 import { RefundSchema } from "~/lib/schemas/refund";
-import { requireApiToken } from "~/auth/auth.server";
+import { requireApiToken } from "~/auth/index.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { getOrder } from "~/domain/orders/orders.server";
 import { refundOrder } from "~/domain/orders/refunds.server";

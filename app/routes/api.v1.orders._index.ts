@@ -4,7 +4,7 @@ import { CreateOrderSchema } from "~/lib/schemas/order";
 import { apiJson, wrapped } from "~/lib/api";
 import { readJson } from "~/http/request-body.server";
 import { firstIssueMessage, PaginationQuerySchema, searchParamsObject } from "~/lib/query";
-import { requireApiAnyAccount, requireApiCustomer } from "~/auth/auth.server";
+import { requireApiAnyAccount, requireApiCustomer } from "~/auth/index.server";
 import { createOrder, listOrders } from "~/domain/orders/orders.server";
 import { randomToken } from "~/lib/crypto.server";
 import { parseApiInput } from "~/lib/api-messages";

@@ -4,7 +4,7 @@ import { ForgotPasswordSchema, ResetPasswordSchema } from "~/lib/schemas/auth";
 import { apiRoute, readApiBody } from "~/http/api-route.server";
 import { refuse } from "~/domain/refusal";
 import { PASSWORD_RESET_DONE, RESET_LINK_INVALID, RESET_LINK_SENT } from "~/lib/password-recovery";
-import { requestPasswordReset, resetPassword } from "~/auth/password-recovery.server";
+import { requestPasswordReset, resetPassword } from "~/auth/index.server";
 
 /**
  * POST /api/v1/password_resets {email}: emails a customer a reset link (the same answer for any email).

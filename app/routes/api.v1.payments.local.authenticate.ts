@@ -4,7 +4,7 @@ import { apiJson } from "~/lib/api";
 import { refuse } from "~/domain/refusal";
 import { readJson } from "~/http/request-body.server";
 import { parseApiInput } from "~/lib/api-messages";
-import { requireApiCustomer } from "~/auth/auth.server";
+import { requireApiCustomer } from "~/auth/index.server";
 import { payLocalIntent } from "~/domain/orders/local-payments.server";
 import { apiRoute } from "~/http/api-route.server";
 

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { refuse } from "~/domain/refusal";
 import { apiJson, PUBLIC_CACHE } from "~/lib/api";
-import { requireApiAdmin } from "~/auth/auth.server";
+import { requireApiAdmin } from "~/auth/index.server";
 import { addFiles } from "~/domain/media/media.server";
 import { ProductDetailsSchema } from "~/lib/schemas/product";
 import { productExists, renameProduct } from "~/domain/catalogue/product-admin.server";

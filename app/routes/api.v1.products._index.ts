@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { refuse } from "~/domain/refusal";
 import { apiJson, PUBLIC_CACHE } from "~/lib/api";
 import { ProductDetailsSchema } from "~/lib/schemas/product";
-import { requireApiAdmin } from "~/auth/auth.server";
+import { requireApiAdmin } from "~/auth/index.server";
 import { createProduct } from "~/domain/catalogue/product-admin.server";
 import { firstIssueMessage, ProductListQuerySchema, searchParamsObject } from "~/lib/query";
 import { listProducts } from "~/domain/catalogue/products.server";

@@ -3,8 +3,7 @@ import { refuse } from "~/domain/refusal";
 import { apiJson } from "~/lib/api";
 import { readJson } from "~/http/request-body.server";
 import { RefreshTokenSchema } from "~/lib/schemas/auth";
-import { getUser } from "~/auth/accounts.server";
-import { apiRefresh } from "~/auth/api-auth.server";
+import { getUser, apiRefresh } from "~/auth/index.server";
 import { apiRoute } from "~/http/api-route.server";
 
 /** POST /api/v1/refresh_token {refresh_token} → data {user, access_token, refresh_token} (SPEC §7). */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
 import { SignupSchema } from "~/lib/schemas/auth";
-import { apiSignUp } from "~/auth/api-auth.server";
+import { apiSignUp } from "~/auth/index.server";
 import { apiRoute, readApiBody } from "~/http/api-route.server";
 
 /** POST /api/v1/sign_up {user:{name,email,password}} → 201 data {user, access_token, refresh_token} (SPEC §7). */

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { refuse } from "~/domain/refusal";
 import { apiJson } from "~/lib/api";
-import { getUser } from "~/auth/accounts.server";
-import { requireApiAdmin } from "~/auth/auth.server";
+import { getUser, requireApiAdmin } from "~/auth/index.server";
 import { parseId } from "~/lib/record-id";
 import { apiRoute } from "~/http/api-route.server";
 

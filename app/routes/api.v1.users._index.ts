@@ -2,8 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { refuse } from "~/domain/refusal";
 import { apiJson } from "~/lib/api";
 import { firstIssueMessage, PaginationQuerySchema, searchParamsObject } from "~/lib/query";
-import { listUsers } from "~/auth/accounts.server";
-import { requireApiAdmin } from "~/auth/auth.server";
+import { listUsers, requireApiAdmin } from "~/auth/index.server";
 import { parseApiInput } from "~/lib/api-messages";
 import { apiRoute } from "~/http/api-route.server";
 

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
 import { ChangePasswordSchema } from "~/lib/schemas/auth";
-import { apiChangePassword } from "~/auth/api-auth.server";
+import { apiChangePassword, requireApiToken } from "~/auth/index.server";
 import { apiRoute, readApiBody } from "~/http/api-route.server";
-import { requireApiToken } from "~/auth/auth.server";
 
 /** PUT /api/v1/users/change_password {user:{current_password,password,password_confirmation}}: every session and token ends (SPEC §7). */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {

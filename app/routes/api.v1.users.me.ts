@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
-import { requireApiCustomer } from "~/auth/auth.server";
+import { requireApiCustomer } from "~/auth/index.server";
 import { apiRoute } from "~/http/api-route.server";
 
 /** GET /api/v1/users/me → data is the user (SPEC §7). */

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
 import { UpdateProfileSchema } from "~/lib/schemas/auth";
-import { apiUpdateProfile } from "~/auth/api-auth.server";
+import { apiUpdateProfile, requireApiToken } from "~/auth/index.server";
 import { apiRoute, readApiBody } from "~/http/api-route.server";
-import { requireApiToken } from "~/auth/auth.server";
 
 /** PUT /api/v1/users/update_profile {user:{name}} → data is the user (SPEC §7). */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {

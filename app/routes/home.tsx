@@ -1,4 +1,5 @@
 import { getInputProps, getTextareaProps } from "@conform-to/react";
+import { actionRetryAfter } from "~/lib/retry-after";
 import { parseSubmission } from "~/http/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
@@ -10,7 +11,7 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { TableScroller } from "~/components/ui/table-scroller";
 import { DemoRequestSchema } from "~/lib/schemas/demo-request";
 import { createDemoRequest } from "~/domain/marketing/demo-requests.server";
-import { requireAnonymousWrite } from "~/auth/rate-limit.server";
+import { requireAnonymousWrite } from "~/auth/index.server";
 import { formRefusal, settle } from "~/http/screen-refusal.server";
 import { pageMeta, shopJsonLd } from "~/http/seo.server";
 
@@ -24,6 +25,8 @@ export function loader({ context }: LoaderFunctionArgs) {
     }),
   };
 }
+
+export const headers = actionRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), { schema: DemoRequestSchema });

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { destroySession } from "~/auth/sessions.server";
+import { destroySession } from "~/auth/index.server";
 
 /** POST /logout ends the customer session and goes to /login (SPEC §2 header). */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseId } from "~/lib/record-id";
-import { orderFileViewer } from "~/auth/auth.server";
+import { orderFileViewer } from "~/auth/index.server";
 import { settle } from "~/domain/refusal";
 import { getAttachment, getDeliveryFile } from "~/domain/orders/fulfilment.server";
 import { serveMedia } from "~/http/serve-file.server";

@@ -5,7 +5,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { SubscribeSchema } from "~/lib/schemas/subscribe";
 import { SUBSCRIBE_DONE, SUBSCRIBE_ERRORS, subscribeErrorCode } from "~/lib/subscribe-messages";
 import { subscribe } from "~/domain/marketing/newsletter.server";
-import { allowAnonymousWrite } from "~/auth/rate-limit.server";
+import { allowAnonymousWrite } from "~/auth/index.server";
 
 /** The footer's newsletter box posts here from every page. */
 export function loader() {

@@ -17,14 +17,7 @@ import type { Database } from "../../../db/client";
 import { productMedia, products, type MediaKind } from "../../../db/schema";
 import { imageSize } from "image-size";
 import { IMAGE_DIMENSIONS_RULE, IMAGE_LIMIT_BYTES, MEDIA_PER_PRODUCT, mediaChoiceProblem, VIDEO_LIMIT_BYTES, withinImageDimensions } from "~/lib/media-rules";
-import {
-  VARIANT_FORMATS,
-  VARIANT_WIDTHS,
-  variantKey,
-  variantSourceKey,
-  type VariantFormat,
-  type VariantWidth,
-} from "~/lib/media-variants";
+import { VARIANT_FORMATS, VARIANT_WIDTHS, variantKey, variantSourceKey, type VariantFormat, type VariantWidth } from "~/lib/media-variants";
 import { catalogueChanged } from "../catalogue/catalogue-version.server";
 
 export { IMAGE_LIMIT_BYTES, VIDEO_LIMIT_BYTES };

@@ -15,15 +15,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { refuse, type Refusal } from "../refusal";
 import type { AddressInput } from "~/lib/schemas/address";
 import { createAddress, type AddressView } from "./addresses.server";
-import {
-  createOrder,
-  createOrderForHostedCheckout,
-  getOrder,
-  getOrderKey,
-  recordIntentStatus,
-  syncPaymentStatus,
-  type OrderView,
-} from "./orders.server";
+import { createOrder, createOrderForHostedCheckout, getOrder, getOrderKey, recordIntentStatus, syncPaymentStatus, type OrderView } from "./orders.server";
 import type { CardDetails } from "../payments/gateway.server";
 import { completeHostedCheckout, startHostedCheckout } from "../payments/hosted-checkout.server";
 import { mailNotice } from "../mail/order-emails.server";

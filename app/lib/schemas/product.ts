@@ -2,6 +2,7 @@ import { z } from "zod";
 import { plainText } from "./text";
 import { CURRENCY_CODES, currencyExponent, isCurrencyCode } from "../currency";
 import { documented, textPattern } from "./json-schema";
+import { mediaChoiceProblem } from "../media-rules";
 
 /** Items included are typed as comma-separated text: split, trimmed, empties dropped (SPEC §5). */
 export function splitItems(text: string): string[] {
@@ -180,10 +181,8 @@ export const PRODUCT_EDIT_MESSAGES = {
   restored: "Product restored to the shop.",
   mediaRemoved: "Media removed.",
   chooseFiles: "Choose at least one image or video to upload.",
-  thumbnailNeeded: "Video thumbnail is required when uploading videos",
 } as const;
 
-const VIDEO_THUMBNAIL_REQUIRED = "Video thumbnail is required when uploading videos";
 export const IMAGES_REQUIRED = "At least one image must be uploaded";
 
 /**
@@ -198,8 +197,8 @@ const MediaChoiceSchema = z
     video_thumbnail: z.instanceof(File).optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.videos?.length && !value.video_thumbnail)
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["video_thumbnail"], message: VIDEO_THUMBNAIL_REQUIRED });
+    const problem = mediaChoiceProblem({ videos: value.videos?.length ?? 0, thumbnail: value.video_thumbnail !== undefined });
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["video_thumbnail"], message: problem });
   });
 
 /** The whole form with its files: the browser validates with it, and so does the one-post (no JavaScript) path. */
@@ -214,7 +213,7 @@ export const ProductStepOneSchema = ProductDetailsSchema.and(
       has_thumbnail: z.enum(["true", "false"]).default("false"),
     })
     .superRefine((value, ctx) => {
-      if (value.video_count > 0 && value.has_thumbnail !== "true")
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["video_thumbnail"], message: VIDEO_THUMBNAIL_REQUIRED });
+      const problem = mediaChoiceProblem({ videos: value.video_count, thumbnail: value.has_thumbnail === "true" });
+      if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["video_thumbnail"], message: problem });
     }),
 );

@@ -4,8 +4,7 @@
  * flow it drives is the domain's (app/domain/orders/checkout.server.ts).
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { requireCustomer } from "~/auth/auth.server";
-import { sessionSubject } from "~/auth/sessions.server";
+import { requireCustomer, sessionSubject } from "~/auth/index.server";
 import { getProduct } from "~/domain/catalogue/products.server";
 import { listAddresses, preferredAddress } from "~/domain/orders/addresses.server";
 import type { CheckoutTarget } from "~/domain/orders/checkout.server";

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { actionRetryAfter } from "~/lib/retry-after";
 import { parseSubmission } from "~/http/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -70,6 +71,8 @@ export type CheckoutActionData =
   | { intent: "sync"; orderId: number; paymentStatus: string };
 
 const INTENTS = ["add-address", "pay", "create-order", "hosted-checkout", "sync"] as const;
+
+export const headers = actionRetryAfter;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const target = await getCheckoutTarget(context, request, params.id);
