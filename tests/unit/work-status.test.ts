@@ -29,9 +29,9 @@ describe("the work state machine", () => {
     const [from, to, allowed] = EXPECTED[move];
     const decision = decideWorkMove(status, move, actor, { revisionsLeft: 1 });
     if (!([] as WorkActor[]).concat(allowed).includes(actor)) {
-      expect(decision).toMatchObject({ ok: false, status: 403 });
+      expect(decision).toMatchObject({ ok: false, kind: "forbidden" });
     } else if (!from.includes(status)) {
-      expect(decision).toMatchObject({ ok: false, status: 409 });
+      expect(decision).toMatchObject({ ok: false, kind: "conflict" });
     } else {
       expect(decision).toEqual({ ok: true, from: status, to });
     }
@@ -40,7 +40,7 @@ describe("the work state machine", () => {
   it("names the current status in a refusal", () => {
     expect(decideWorkMove("in_progress", "approve", "customer")).toEqual({
       ok: false,
-      status: 409,
+      kind: "conflict",
       message: "Cannot approve this order: it is in production.",
     });
     expect(decideWorkMove("completed", "cancel", "admin")).toMatchObject({ message: "Cannot cancel this order: it is completed." });
@@ -49,7 +49,7 @@ describe("the work state machine", () => {
   it("refuses a revision past the package's allowance, pointing to messages", () => {
     expect(decideWorkMove("delivered", "request_revision", "customer", { revisionsLeft: 0 })).toEqual({
       ok: false,
-      status: 409,
+      kind: "conflict",
       message: "All revisions of this package are used. Please write to the studio in the order's messages.",
     });
     expect(decideWorkMove("delivered", "request_revision", "customer", { revisionsLeft: 1 })).toMatchObject({ ok: true, to: "revision_requested" });
