@@ -65,8 +65,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["~/edge/*", "**/edge/*", "~/platform/*", "**/platform/*"],
-              message: "app/edge and app/platform are server.ts's: what a route or service needs from them belongs elsewhere (app/edge/README.md).",
+              group: ["~/edge/*", "**/edge/*"],
+              message: "app/edge is server.ts's: what a route or service needs from it belongs elsewhere (app/edge/README.md).",
             },
           ],
         },
@@ -82,8 +82,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["~/edge/*", "**/edge/*", "~/platform/*", "**/platform/*"],
-              message: "app/edge and app/platform are server.ts's: what a route or service needs from them belongs elsewhere (app/edge/README.md).",
+              group: ["~/edge/*", "**/edge/*"],
+              message: "app/edge is server.ts's: what a route or service needs from it belongs elsewhere (app/edge/README.md).",
             },
             {
               group: ["~/auth/*", "**/auth/*", "!~/auth/index.server", "!**/auth/index.server"],
@@ -119,7 +119,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["~/edge/*", "**/edge/*", "~/platform/*", "**/platform/*", "~/routes/*", "**/routes/*"],
+              group: ["~/edge/*", "**/edge/*", "~/routes/*", "**/routes/*"],
               message: "app/auth is used by routes and adapters, never the other way (app/auth/README.md).",
             },
             {
@@ -153,8 +153,8 @@ export default tseslint.config(
           })),
           patterns: [
             {
-              group: ["~/http/*", "**/http/*", "~/auth/*", "**/auth/*", "~/edge/*", "**/edge/*", "~/platform/*", "**/platform/*", "~/routes/*", "**/routes/*"],
-              message: "app/domain imports only db, app/lib and itself (app/domain/README.md).",
+              group: ["~/http/*", "**/http/*", "~/auth/*", "**/auth/*", "~/edge/*", "**/edge/*", "~/routes/*", "**/routes/*"],
+              message: "app/domain imports only db, app/lib, app/platform and itself (app/domain/README.md).",
             },
           ],
         },

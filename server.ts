@@ -12,7 +12,7 @@ import { isPrivatePath } from "./app/http/seo.server";
 import { withBookmark } from "./app/edge/d1-replicas.server";
 import { buildWithRoutes, PAGE_AREAS, pageAreaOf, type PageArea } from "./app/platform/split-build.server";
 import { getLoadContext } from "./load-context";
-import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "./app/lib/after-first-paint";
+import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "./app/platform/after-first-paint";
 import { createDb } from "./db/client";
 import { deliverMailBatch, MAIL_DEAD_LETTERS, markMailFailed, type MailJob } from "./app/domain/mail/mail.server";
 

@@ -1,28 +1,9 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { pageDataDecoded } from "~/platform/page-data-decoded";
 
-/**
- * Remix's entry, with one change: hydration starts once the page's data is decoded.
- *
- * With single fetch, the page's loader data arrives as a stream inside the document, and
- * `RemixBrowser` suspends its first render until that stream is decoded. A key press or click that
- * lands between `hydrateRoot` and that first render (an everyday case on a busy phone) makes React
- * hydrate synchronously, and React 18 cannot suspend there: it throws "Root did not complete" (#345)
- * and the page never hydrates. So the decoding is started first and awaited: `RemixBrowser` starts
- * it and throws its promise when it is rendered, here called once outside React to start it.
- * Until then the page is the server's HTML, whose forms work without JavaScript.
- */
-async function pageDataDecoded() {
-  if (!window.__remixContext.stream) return;
-  try {
-    RemixBrowser({});
-  } catch (thrown) {
-    // Remix's promise settles either way: a failed decoding is thrown again by the render below.
-    if (thrown instanceof Promise) await thrown;
-  }
-}
-
+/** Remix's entry, with one change: hydration starts once the page's data is decoded (app/platform). */
 void pageDataDecoded().then(() => {
   startTransition(() => {
     hydrateRoot(

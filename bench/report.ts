@@ -64,7 +64,7 @@ const TRIED = [
     "the load context (7%: the drizzle client, the CSP nonce, the D1 session), D1 and Drizzle's row mapping, turbo-stream, the HTML " +
     "rewrite. Not kept: keeping each path's matches per route table in the router patch (B/A 0.98 on /products, 1.00 on " +
     "/products/{id} and /login, for match objects shared between requests); the nonce as hex instead of base64 (0.6 µs of 7 ms).",
-  "CPU, fourth pass (2026-11-24), kept: the listing's and the product page's reads built once (`builtOnce` in db/client.ts, ADR 021). " +
+  "CPU, fourth pass (2026-11-24), kept: the listing's and the product page's reads built once (`builtOnce` in app/platform/built-once.server.ts, ADR 021). " +
     "Drizzle built each statement again on every request (its SQL walk and `is()` class checks: 4.3% of the samples on /products) and " +
     "mapped every row field by field (3.1%); now it writes their SQL once per isolate with placeholders, each request binds its values " +
     "to its own D1 session, and rows are read by decoders worked out once from the schema. Paired runs: B/A 0.90 on /products and " +

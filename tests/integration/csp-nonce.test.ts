@@ -1,6 +1,6 @@
 import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "~/lib/after-first-paint";
+import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "~/platform/after-first-paint";
 import worker from "../../server";
 
 /**
@@ -27,7 +27,7 @@ function expectEveryScriptCarries(html: string, nonce: string) {
   for (const tag of preloads) expect(tag).toContain(`nonce="${nonce}"`);
 }
 
-/** The page's modules wait for its first paint (app/lib/after-first-paint.ts): nothing in the HTML fetches or runs them. */
+/** The page's modules wait for its first paint (app/platform/after-first-paint.ts): nothing in the HTML fetches or runs them. */
 function expectModulesHeldUntilPaint(html: string) {
   expect(html).not.toMatch(/<link\b[^>]*rel="modulepreload"/);
   expect(html).not.toMatch(/<script\b[^>]*type="module"/);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { builtOnce, createDb, queryBuilder } from "../../db/client";
+import { createDb, queryBuilder } from "../../db/client";
+import { builtOnce } from "~/platform/built-once.server";
 import { packages, products } from "../../db/schema";
 
 /** A D1 stand-in that records the statements prepared and the values bound (no rows are read). */

@@ -3,7 +3,8 @@
  * together with `db.batch`, scoped by a sub-select of the page's product ids.
  */
 import { and, asc, count, desc, eq, exists, getTableColumns, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { builtOnce, queryBuilder, type Database } from "../../../db/client";
+import { queryBuilder, type Database } from "../../../db/client";
+import { builtOnce } from "~/platform/built-once.server";
 import { packages, productMedia, products, productTags, tags, type PackageRow, type ProductMediaRow, type ProductRow } from "../../../db/schema";
 import { minorToDecimalString } from "~/lib/money";
 import { packageName } from "~/lib/packages";
