@@ -4,6 +4,17 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** app/edge is server.ts's alone. */
+const EDGE_ONLY = {
+  group: ["~/edge/*", "**/edge/*"],
+  message: "app/edge is server.ts's: what a route or service needs from it belongs elsewhere (app/edge/README.md).",
+};
+/** app/auth is used through its public face. */
+const AUTH_FACE = {
+  group: ["~/auth/*", "**/auth/*", "!~/auth/index.server", "!**/auth/index.server"],
+  message: "Use app/auth's public face, ~/auth/index.server (app/auth/README.md).",
+};
+
 export default tseslint.config(
   { ignores: ["build/", ".cache/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "migrations/meta/"] },
   js.configs.recommended,
@@ -58,38 +69,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/routes/**", "app/http/**", "app/auth/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["~/edge/*", "**/edge/*"],
-              message: "app/edge is server.ts's: what a route or service needs from it belongs elsewhere (app/edge/README.md).",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     // app/auth has one public face.
     files: ["app/routes/**", "app/http/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["~/edge/*", "**/edge/*"],
-              message: "app/edge is server.ts's: what a route or service needs from it belongs elsewhere (app/edge/README.md).",
-            },
-            {
-              group: ["~/auth/*", "**/auth/*", "!~/auth/index.server", "!**/auth/index.server"],
-              message: "Use app/auth's public face, ~/auth/index.server (app/auth/README.md).",
-            },
-          ],
+          patterns: [EDGE_ONLY, AUTH_FACE],
         },
       ],
     },
@@ -100,12 +86,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["~/auth/*", "**/auth/*", "!~/auth/index.server", "!**/auth/index.server"],
-              message: "Use app/auth's public face, ~/auth/index.server (app/auth/README.md).",
-            },
-          ],
+          patterns: [AUTH_FACE],
         },
       ],
     },

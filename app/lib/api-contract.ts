@@ -167,7 +167,8 @@ const FILE = {
   kind: "image",
   url: "https://shop.example/orders/12/attachments/5",
 };
-const AttachmentResponse = example(
+/** A file an order carries (an attachment or a delivered file), served at `url` as `served` says. */
+const orderFile = (served: string) =>
   z
     .object({
       id: z.number().int(),
@@ -175,11 +176,10 @@ const AttachmentResponse = example(
       content_type: z.string(),
       size: z.number().int(),
       kind: z.enum(["video", "image", "document"]),
-      url: z.string().describe("Served to the owner and admins (session cookie or bearer token)"),
+      url: z.string().describe(served),
     })
-    .strict(),
-  FILE,
-);
+    .strict();
+const AttachmentResponse = example(orderFile("Served to the owner and admins (session cookie or bearer token)"), FILE);
 const BriefResponse = example(
   z
     .object({
@@ -222,18 +222,7 @@ const DeliveryResponse = example(
       id: z.number().int(),
       note: z.string().nullable(),
       created_at: z.string(),
-      files: z.array(
-        z
-          .object({
-            id: z.number().int(),
-            name: z.string(),
-            content_type: z.string(),
-            size: z.number().int(),
-            kind: z.enum(["video", "image", "document"]),
-            url: z.string().describe("Served to the owner and admins (session cookie or bearer token); videos stream with Range"),
-          })
-          .strict(),
-      ),
+      files: z.array(orderFile("Served to the owner and admins (session cookie or bearer token); videos stream with Range")),
     })
     .strict(),
   {
