@@ -84,9 +84,10 @@ export function methodRefusal(request: Request): Response | null {
   const allowed = allowedMethods(new URL(request.url).pathname);
   if (!allowed || allowed.includes(request.method)) return null;
   const listed = allowed.join(", ");
+  // `Allow` names every method the path answers, OPTIONS too (as OPTIONS's own answer does).
   return Response.json(
     { success: false, message: `Method not allowed; use ${listed}` },
-    { status: 405, headers: { Allow: listed, "Cache-Control": "no-store" } },
+    { status: 405, headers: { Allow: [...allowed, "OPTIONS"].join(", "), "Cache-Control": "no-store" } },
   );
 }
 

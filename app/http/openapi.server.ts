@@ -167,11 +167,12 @@ function refusalAnswer(op: ApiOperation, kind: RefusalKind, note: RefusalNote) {
 }
 
 function methodNotAllowed(path: string) {
-  const allow = pathMethods(path).join(", ");
+  const methods = pathMethods(path).join(", ");
+  const allow = `${methods}, OPTIONS`;
   return {
     description: `Any other method (see Allow: ${allow})`,
-    headers: { Allow: { required: true, description: "The methods this path takes", schema: { type: "string", const: allow } } },
-    content: { "application/json": { schema: ERROR_REF, example: { success: false, message: `Method not allowed; use ${allow}` } } },
+    headers: { Allow: { required: true, description: "The methods this path answers, OPTIONS included", schema: { type: "string", const: allow } } },
+    content: { "application/json": { schema: ERROR_REF, example: { success: false, message: `Method not allowed; use ${methods}` } } },
   };
 }
 
