@@ -92,7 +92,7 @@ export default tseslint.config(
     },
   },
   {
-    // Auth sits under the adapters: it may read a request's body (the sign-in strategies), nothing else of app/http.
+    // Auth sits under the adapters: it never reads a request's body nor writes an answer.
     files: ["app/auth/**"],
     rules: {
       "no-restricted-imports": [
@@ -100,20 +100,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["~/edge/*", "**/edge/*", "~/routes/*", "**/routes/*"],
-              message: "app/auth is used by routes and adapters, never the other way (app/auth/README.md).",
-            },
-            {
-              group: [
-                "~/http/*",
-                "**/http/*",
-                "!**/http/api-route.server",
-                "!**/http/form-submission.server",
-                "!~/http/api-route.server",
-                "!~/http/form-submission.server",
-              ],
-              message:
-                "app/auth may use app/http's body readers only (the sign-in strategies read credentials); answers are the adapters' (app/auth/README.md).",
+              group: ["~/edge/*", "**/edge/*", "~/routes/*", "**/routes/*", "~/http/*", "**/http/*"],
+              message: "app/auth is used by routes and adapters, never the other way; it takes what they read (app/auth/README.md).",
             },
           ],
         },

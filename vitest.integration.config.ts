@@ -73,7 +73,6 @@ export default defineConfig({
             "react-dom/server",
             "remix-auth",
             "remix-auth/strategy",
-            "remix-auth-form",
             "stripe",
             "zod",
             "zod-to-json-schema",

@@ -4,7 +4,7 @@
  * return data and throw `Refusal`s; the routes read the input and write the answer.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import type { ChangePasswordInput, SignupInput } from "~/lib/schemas/auth";
+import type { ChangePasswordInput, LoginInput, SignupInput } from "~/lib/schemas/auth";
 import { getAdmin, getUser, signOutTokens, updateName, type AdminView, type UserView } from "./accounts.server";
 import { refuse, settle } from "~/domain/refusal";
 import { requireApiToken } from "./auth.server";
@@ -32,13 +32,15 @@ export async function apiSignUp(context: AppLoadContext, request: Request, input
   return { user: created.value, ...tokens };
 }
 
-/**
- * Signs an API client in (the authenticator reads and checks `{session:{email,password}}`) and issues
- * a token pair.
- */
-export async function apiSignIn(context: AppLoadContext, request: Request, kind: SessionKind): Promise<{ account: UserView | AdminView | null } & TokenPair> {
-  const signedIn = await signIn(context, request, `${kind}-api`);
-  const [account, tokens] = await Promise.all([person(context, kind, signedIn.id), issueTokenPair(context.db, context.env.TOKEN_SECRET, kind, signedIn.id)]);
+/** Signs an API client in with the credentials of its `{session:{email,password}}` and issues a token pair. */
+export async function apiSignIn(
+  context: AppLoadContext,
+  request: Request,
+  kind: SessionKind,
+  credentials: LoginInput,
+): Promise<{ account: UserView | AdminView | null } & TokenPair> {
+  const id = await signIn(context, request, kind, credentials);
+  const [account, tokens] = await Promise.all([person(context, kind, id), issueTokenPair(context.db, context.env.TOKEN_SECRET, kind, id)]);
   return { account, ...tokens };
 }
 

@@ -5,33 +5,27 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createCustomer, type UserView } from "./accounts.server";
-import { parseSignInForm, signIn } from "./authenticator.server";
-import type { SignupInput } from "~/lib/schemas/auth";
+import { signIn } from "./authenticator.server";
+import type { LoginInput, SignupInput } from "~/lib/schemas/auth";
 import { allowAnonymousWrite } from "./rate-limit.server";
 import { createSession, destroySession, type SessionKind } from "./sessions.server";
 import { sendWelcomeEmail } from "./email-verification.server";
-import { refuse, settle, type Refusal } from "~/domain/refusal";
+import { refuse, type Refusal } from "~/domain/refusal";
 
 export const EMAIL_TAKEN = "Email has already been taken";
 export const CURRENT_PASSWORD_INCORRECT = "Current password is incorrect";
 
-export type FormSignInOutcome =
-  { ok: true; headers: Headers; form: FormData } | { ok: false; submission: ReturnType<typeof parseSignInForm>; refusal: Refusal | null };
-
 /**
- * A sign-in screen's post: the form is read against its schema (incomplete: no refusal, the
- * validation reply), the authenticator checks the credentials, then a new session starts (any old
- * session of the same kind is ended, so a session id is never reused across logins).
+ * Signs a screen's visitor in with credentials its form gave (read by app/http's sign-in form
+ * reader): the new session's cookies. Any old session of the same kind ends, so a session id is
+ * never reused across logins. Refusals are the authenticator's.
  */
-export async function signInWithForm(context: AppLoadContext, request: Request, kind: SessionKind): Promise<FormSignInOutcome> {
-  const submission = parseSignInForm(await request.clone().formData(), kind);
-  if (submission.status !== "success") return { ok: false, submission, refusal: null };
-  const signedIn = await settle(signIn(context, request, `${kind}-form`));
-  if (!signedIn.ok) return { ok: false, submission, refusal: signedIn.refusal };
+export async function startSignedInSession(context: AppLoadContext, request: Request, kind: SessionKind, credentials: LoginInput): Promise<Headers> {
+  const id = await signIn(context, request, kind, credentials);
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(context.db, request, kind));
-  headers.append("Set-Cookie", await createSession(context.db, request, kind, signedIn.value.id));
-  return { ok: true, headers, form: signedIn.value.form! };
+  headers.append("Set-Cookie", await createSession(context.db, request, kind, id));
+  return headers;
 }
 
 /**
