@@ -7,7 +7,7 @@
  *   throttle its `Retry-After`) on the document.
  */
 import { isRefusal, settle, type Refusal } from "~/domain/refusal";
-import { refusalInit } from "./refusal-answer.server";
+import { REFUSAL_STATUS, refusalInit } from "./refusal-answer.server";
 
 export { refusalInit, settle };
 
@@ -27,10 +27,18 @@ export async function orPage<T>(work: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The status of a form whose fields its schema refused (the validation reply): the domain's
+ * `invalid`, as the API answers it. A form that cannot be read at all stays 400.
+ */
+export function invalidForm(): ResponseInit {
+  return { status: REFUSAL_STATUS.invalid };
+}
+
 type Reply<R> = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => R };
 
 /**
- * A form's answer when it cannot be done: with no refusal, the validation reply (400); with one, the
+ * A form's answer when it cannot be done: with no refusal, the validation reply (`invalidForm`); with one, the
  * reply carrying its message (on `field` when given: the current password, say) and the kind's
  * status and headers. The route puts `result` where its page reads it.
  */
@@ -39,7 +47,7 @@ export function formRefusal<R>(
   refusal: Refusal | null,
   { hideFields, field }: { hideFields?: string[]; field?: string } = {},
 ): { result: R; init: ResponseInit } {
-  if (!refusal) return { result: submission.reply({ hideFields }), init: { status: 400 } };
+  if (!refusal) return { result: submission.reply({ hideFields }), init: invalidForm() };
   const onField = field !== undefined && refusal.kind === "invalid";
   const result = onField
     ? submission.reply({ fieldErrors: { [field]: [refusal.message] }, hideFields })

@@ -9,7 +9,7 @@ import { ForgotPasswordSchema } from "~/lib/schemas/auth";
 import { parseSubmission } from "~/http/form-submission.server";
 import { LOGIN_PATH, RESET_LINK_SENT } from "~/lib/password-recovery";
 import { requestPasswordReset } from "~/auth/index.server";
-import { formRefusal, settle } from "~/http/screen-refusal.server";
+import { formRefusal, settle, invalidForm } from "~/http/screen-refusal.server";
 
 export const headers = actionRetryAfter;
 
@@ -17,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const kind = formData.get("for") === "admin" ? "admin" : "customer";
   const submission = parseSubmission(formData, { schema: ForgotPasswordSchema, allow: ["for"] });
-  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, invalidForm());
   const asked = await settle(requestPasswordReset(context, request, kind, submission.value.email));
   if (!asked.ok) {
     const { result, init } = formRefusal(submission, asked.refusal);

@@ -15,7 +15,7 @@ import { readScreenForm } from "~/http/request-body.server";
 import { MessageThread } from "~/components/message-thread";
 import { AttachmentList } from "~/components/attachment-list";
 import { parseSubmission } from "~/http/form-submission.server";
-import { orPage, refusalInit, settle } from "~/http/screen-refusal.server";
+import { orPage, refusalInit, settle, invalidForm } from "~/http/screen-refusal.server";
 import { isThreadIntent, threadAction } from "~/http/thread-actions.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { ATTACHMENT_FORM } from "~/domain/orders/order-files.server";
@@ -51,7 +51,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   if (intent === "revision") {
     const submission = parseSubmission(form, { schema: RevisionSchema });
-    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data({ result: submission.reply() }, invalidForm());
     const requested = await settle(requestRevision(context.db, mailNotice(context), id, customer.id, submission.value));
     if (!requested.ok) return data({ refused: requested.refusal.message }, refusalInit(requested.refusal));
     return redirect(`/profile/orders/${id}?notice=revision-requested`);

@@ -10,7 +10,7 @@ import { requireCustomer } from "~/auth/index.server";
 import { getWorkState, submitBrief } from "~/domain/orders/fulfilment.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { readScreenForm } from "~/http/request-body.server";
-import { orPage, refusalInit, settle } from "~/http/screen-refusal.server";
+import { orPage, refusalInit, settle, invalidForm } from "~/http/screen-refusal.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { ATTACHMENT_FORM, formFiles } from "~/domain/orders/order-files.server";
 
@@ -35,7 +35,7 @@ export async function action(args: ActionFunctionArgs) {
   if (state.workStatus !== "awaiting_brief") throw redirect(`/profile/orders/${id}`);
   const form = await readScreenForm(args.request, ATTACHMENT_FORM);
   const submission = parseSubmission(form, { schema: BriefSchema, allow: ["attachments"] });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() }, invalidForm());
   const submitted = await settle(
     submitBrief(args.context.db, args.context.env.MEDIA, mailNotice(args.context), id, customer.id, submission.value, formFiles(form, "attachments")),
   );

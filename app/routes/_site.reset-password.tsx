@@ -9,6 +9,7 @@ import { ResetPasswordSchema } from "~/lib/schemas/auth";
 import { parseSubmission } from "~/http/form-submission.server";
 import { LOGIN_PATH, RESET_LINK_INVALID } from "~/lib/password-recovery";
 import { isLiveResetToken, resetPassword } from "~/auth/index.server";
+import { invalidForm } from "~/http/screen-refusal.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -18,9 +19,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), { schema: ResetPasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, invalidForm());
   const outcome = await resetPassword(context, request, submission.value.token, submission.value.password);
-  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [RESET_LINK_INVALID], hideFields: ["password"] }) }, { status: 400 });
+  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [RESET_LINK_INVALID], hideFields: ["password"] }) }, invalidForm());
   return redirect(`${LOGIN_PATH[outcome.kind]}?notice=password-reset`);
 }
 

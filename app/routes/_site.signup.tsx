@@ -9,7 +9,7 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { SignupSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getCustomer, signUpCustomer } from "~/auth/index.server";
-import { formRefusal, settle } from "~/http/screen-refusal.server";
+import { formRefusal, settle, invalidForm } from "~/http/screen-refusal.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { pageMeta } from "~/http/seo.server";
 
@@ -29,7 +29,7 @@ export const headers = actionRetryAfter;
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseSubmission(formData, { schema: SignupSchema, allow: ["redirectTo"] });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, invalidForm());
   const signedUp = await settle(signUpCustomer(context, request, submission.value));
   if (!signedUp.ok) {
     const { result, init } = formRefusal(submission, signedUp.refusal, { hideFields: ["password"] });

@@ -6,7 +6,7 @@ import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { AdminChangePasswordSchema } from "~/lib/schemas/auth";
 import { changeAccountPassword, requireAdmin, sessionCookie, passwordChangeRefusal } from "~/auth/index.server";
-import { formRefusal } from "~/http/screen-refusal.server";
+import { formRefusal, invalidForm } from "~/http/screen-refusal.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const submission = parseSubmission(await request.formData(), { schema: AdminChangePasswordSchema });
   const hide = ["current_password", "password", "password_confirmation"];
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }) }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }) }, invalidForm());
   const outcome = await changeAccountPassword(context, request, "admin", admin.id, submission.value.current_password, submission.value.password);
   if (!outcome.ok) {
     const { result, init } = formRefusal(submission, passwordChangeRefusal(outcome), { hideFields: hide, field: "current_password" });

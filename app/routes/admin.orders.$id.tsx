@@ -15,7 +15,7 @@ import { StatusBadge } from "~/components/ui/status-badge";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinor } from "~/lib/money";
 import { requireAdmin } from "~/auth/index.server";
-import { orPage, refusalInit, settle } from "~/http/screen-refusal.server";
+import { orPage, refusalInit, settle, invalidForm } from "~/http/screen-refusal.server";
 import { isThreadIntent, threadAction } from "~/http/thread-actions.server";
 import { parseId } from "~/lib/record-id";
 import { mailNotice } from "~/domain/mail/order-emails.server";
@@ -53,7 +53,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (isThreadIntent(intent)) return threadAction({ db: context.db, bucket: context.env.MEDIA }, form, order, actor, `/admin/orders/${orderId}`);
   if (intent === "refund") {
     const submission = parseSubmission(form, { schema: RefundSchema });
-    if (submission.status !== "success") return data({ refundResult: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data({ refundResult: submission.reply() }, invalidForm());
     const refunded = await settle(refundOrder(context.db, context.payments, orderId, admin.id, submission.value.reason, mailNotice(context)));
     if (!refunded.ok) return data({ refundResult: submission.reply({ formErrors: [refunded.refusal.message] }) }, refusalInit(refunded.refusal));
     return redirect(`/admin/orders/${orderId}?refunded=1`);

@@ -13,7 +13,7 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { PRODUCT_CREATE_MESSAGES, PRODUCT_EDIT_MESSAGES, ProductDetailsSchema } from "~/lib/schemas/product";
 import { requireAdmin } from "~/auth/index.server";
 import { addFiles, moveMedia, removeMedia } from "~/domain/media/media.server";
-import { settle } from "~/http/screen-refusal.server";
+import { invalidForm, refusalInit, settle } from "~/http/screen-refusal.server";
 import { mediaChoiceProblem } from "~/lib/media-rules";
 import { getProductForEdit, productExists, setArchived, updateProduct, type EditableMedia } from "~/domain/catalogue/product-admin.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -85,15 +85,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case "add-media": {
       // Without JavaScript the files come in this post; with it they stream to the media route.
       const files = chosenFiles(formData);
-      if (!files.length) return data({ kind: "media" as const, error: PRODUCT_EDIT_MESSAGES.chooseFiles }, { status: 400 });
+      if (!files.length) return data({ kind: "media" as const, error: PRODUCT_EDIT_MESSAGES.chooseFiles }, invalidForm());
       const added = await settle(addFiles(context.db, context.env.MEDIA, id, files));
-      if (!added.ok) return data({ kind: "media" as const, error: added.refusal.message }, { status: 400 });
+      if (!added.ok) return data({ kind: "media" as const, error: added.refusal.message }, refusalInit(added.refusal));
       return done(PRODUCT_CREATE_MESSAGES.mediaUploaded);
     }
     default: {
       const submission = parseSubmission(formData, { schema: ProductDetailsSchema });
       if (submission.status !== "success")
-        return data({ kind: "details" as const, result: submission.reply() }, { status: submission.status === "error" ? 400 : 200 });
+        return data({ kind: "details" as const, result: submission.reply() }, submission.status === "error" ? invalidForm() : undefined);
       if (!(await updateProduct(context.db, id, submission.value))) notFound();
       return done(PRODUCT_EDIT_MESSAGES.saved);
     }

@@ -20,7 +20,7 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
     throw refuse.malformed("The form could not be read");
   }
   const outcome = await createProductDetails(context, formData);
-  if (outcome.kind === "form") return apiJson({ success: false, result: outcome.result }, { status: 400 });
+  if (outcome.kind === "form") return apiJson({ success: false, result: outcome.result }, { status: outcome.status });
   return apiJson({ success: true, message: PRODUCT_CREATE_MESSAGES.created, data: { id: outcome.id } }, { status: 201 });
 });
 

@@ -12,7 +12,7 @@ import { TableScroller } from "~/components/ui/table-scroller";
 import { DemoRequestSchema } from "~/lib/schemas/demo-request";
 import { createDemoRequest } from "~/domain/marketing/demo-requests.server";
 import { requireAnonymousWrite } from "~/auth/index.server";
-import { formRefusal, settle } from "~/http/screen-refusal.server";
+import { formRefusal, settle, invalidForm } from "~/http/screen-refusal.server";
 import { pageMeta, shopJsonLd } from "~/http/seo.server";
 
 export function loader({ context }: LoaderFunctionArgs) {
@@ -30,7 +30,7 @@ export const headers = actionRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseSubmission(await request.formData(), { schema: DemoRequestSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() }, invalidForm());
   const allowed = await settle(requireAnonymousWrite(context.env, request, "demo-request"));
   if (!allowed.ok) {
     const { result, init } = formRefusal(submission, allowed.refusal);

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { refuse } from "~/domain/refusal";
-import { refusalInit } from "~/http/refusal-answer.server";
+import { REFUSAL_STATUS, refusalInit } from "~/http/refusal-answer.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { SubscribeSchema } from "~/lib/schemas/subscribe";
 import { SUBSCRIBE_DONE, SUBSCRIBE_ERRORS, subscribeErrorCode } from "~/lib/subscribe-messages";
@@ -30,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // A resource route: a Response keeps its status (Remix's `data()` would answer 200 here).
     const result: SubscribeResult = code === "done" ? { ok: true, message: SUBSCRIBE_DONE } : { ok: false, error: SUBSCRIBE_ERRORS[code] };
     if (code === "busy") return Response.json(result, refusalInit(refuse.throttled()));
-    return Response.json(result, { status: code === "done" ? 200 : 400, headers: { "Cache-Control": "no-store" } });
+    return Response.json(result, { status: code === "done" ? 200 : REFUSAL_STATUS.invalid, headers: { "Cache-Control": "no-store" } });
   }
   const back = new URL(safeRedirect(form.get("redirectTo"), "/home"), new URL(request.url).origin);
   back.searchParams.set("subscribe", code);

@@ -131,7 +131,7 @@ describe("the order page and the brief form (screens, without JavaScript)", () =
       { purpose: "Short", audience: "Kept audience", "references[0]": "not a url" },
       { Cookie: cookie },
     );
-    expect(refused.status).toBe(400);
+    expect(refused.status).toBe(422);
     const refusedHtml = await refused.text();
     expect(refusedHtml).toContain("What the video is for must be at least 20 characters");
     expect(refusedHtml).toContain("Each reference must be a web address starting with https://");
@@ -364,14 +364,14 @@ describe("reviewing a delivery on the order's page (screens, without JavaScript)
       { intent: "revision", note: "", "comments[0].at_seconds": "", "comments[0].text": "" },
       { Cookie: cookie },
     );
-    expect(empty.status).toBe(400);
+    expect(empty.status).toBe(422);
     expect(await empty.text()).toContain("Tell the studio what to change");
     const badTime = await postForm(
       `/profile/orders/${c.id}`,
       { intent: "revision", note: "Warmer colours", "comments[0].at_seconds": "soon", "comments[0].text": "Logo" },
       { Cookie: cookie },
     );
-    expect(badTime.status).toBe(400);
+    expect(badTime.status).toBe(422);
     expect(await badTime.text()).toContain("Each comment needs a time like 0:42");
 
     const asked = await postForm(

@@ -49,7 +49,7 @@ describe("forgot password → email → reset → sign in (screens)", () => {
 
     // The signup rules apply, and the link survives a refused try.
     const weak = await postForm(path, { token, password: "short" });
-    expect(weak.status).toBe(400);
+    expect(weak.status).toBe(422);
     expect(decode(await weak.text())).toContain("Password must be at least 8 characters");
 
     const done = await postForm(path, { token, password: "N3w!Password" });
@@ -65,7 +65,7 @@ describe("forgot password → email → reset → sign in (screens)", () => {
 
     // The link works once.
     const again = await postForm(path, { token, password: "An0ther!Pass" });
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(422);
     expect(decode(await again.text())).toContain(RESET_LINK_INVALID);
     expect((await get(path)).status).toBe(400);
 
@@ -93,7 +93,7 @@ describe("forgot password → email → reset → sign in (screens)", () => {
       .bind(Date.now() - 1)
       .run();
     expect((await get(path)).status).toBe(400);
-    expect((await postForm(path, { token, password: "N3w!Password" })).status).toBe(400);
+    expect((await postForm(path, { token, password: "N3w!Password" })).status).toBe(422);
     await signIn(person.email, person.password);
   });
 

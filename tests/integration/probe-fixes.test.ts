@@ -71,12 +71,12 @@ describe("screen form bodies are bounded before any parser sees them", () => {
   it("a form's reply echoes no field past its limit", async () => {
     const long = "x".repeat(100_000);
     const login = await rawPost("/login", new URLSearchParams({ email: long, password: "whatever" }).toString());
-    expect(login.status).toBe(400);
+    expect(login.status).toBe(422);
     const page = await login.text();
     expect(page).toContain("Email must be at most 254 characters");
     expect(page).not.toContain("x".repeat(255));
     const demo = await rawPost("/home", new URLSearchParams({ name: "Demo Person", email: "demo@example.com", message: long }).toString());
-    expect(demo.status).toBe(400);
+    expect(demo.status).toBe(422);
     expect(await demo.text()).not.toContain("x".repeat(2001));
   });
 
@@ -132,7 +132,7 @@ describe("control characters in text fields", () => {
     expect(await accountsNamed(email)).toBe(0);
 
     const screen = await postForm("/signup", { name: "bell\u0007name", email, password: "Str0ng!Pass" });
-    expect(screen.status).toBe(400);
+    expect(screen.status).toBe(422);
     expect(await screen.text()).toContain("Name must not contain control characters");
     expect(await accountsNamed(email)).toBe(0);
   });

@@ -114,7 +114,7 @@ describe("Edit product (form posts)", () => {
     expect(kept).toEqual({ product_id: id, amount_minor: 20000 });
   });
 
-  it("answers 400 with the form's messages and changes nothing", async () => {
+  it("answers 422 with the form's messages and changes nothing", async () => {
     const { id } = await createProduct();
     const admin = await adminCookie();
     const response = await postForm(
@@ -122,7 +122,7 @@ describe("Edit product (form posts)", () => {
       editFields({ title: " ", tags: "Only, Two", packages: [{ short_description: "", items_included: " , ", amount: "12.5", currency: "JPY" }] }),
       { Cookie: admin },
     );
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     const html = await response.text();
     for (const message of ["Title is required", "At least 3 tags are required", "Package description is required", "At least one item must be included"])
       expect(html).toContain(message);
@@ -131,7 +131,7 @@ describe("Edit product (form posts)", () => {
       editFields({ packages: [{ short_description: "Yen", items_included: "One", amount: "12.5", currency: "JPY" }] }),
       { Cookie: admin },
     );
-    expect(yen.status).toBe(400);
+    expect(yen.status).toBe(422);
     expect(await yen.text()).toContain("Amount must be a whole number in JPY");
     expect((await api<{ data: { title: string } }>("GET", `/products/${id}`)).body.data.title).toBe(base.title);
     expect((await packageRows(id)).map((p) => p.amount_minor)).toEqual([10000, 20000]);

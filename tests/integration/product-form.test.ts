@@ -84,7 +84,7 @@ describe("Create New Product without JavaScript (one multipart post)", () => {
     expect(tags.results.map((t) => t.name)).toEqual(["Form Tag A", "Form Tag B", "Form Tag C"]);
   });
 
-  it("answers 400 with every message and the typed values, writing nothing", async () => {
+  it("answers 422 with every message and the typed values, writing nothing", async () => {
     const admin = await adminCookie();
     const before = await counts();
     const response = await post(
@@ -96,7 +96,7 @@ describe("Create New Product without JavaScript (one multipart post)", () => {
       ]),
       admin,
     );
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     const html = await response.text();
     for (const message of [
       "Description heading is required",
@@ -120,11 +120,11 @@ describe("Create New Product without JavaScript (one multipart post)", () => {
     const before = await counts();
     const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], "logo.svg", { type: "image/svg+xml" });
     let response = await post("/admin/products/new", multipart([...fields, ["images", svg]]), admin);
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     expect(await response.text()).toContain("logo.svg is not a supported image: use JPEG, PNG, WebP, AVIF or GIF.");
     const exe = new File([new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0])], "photo.jpg", { type: "image/jpeg" });
     response = await post("/admin/products/new", multipart([...fields, ["images", exe]]), admin);
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     expect(await response.text()).toContain("photo.jpg is not a supported image");
     expect(await counts()).toEqual(before);
   });
@@ -225,7 +225,7 @@ describe("Create New Product with JavaScript (step 1 JSON, step 2 streamed files
       multipart([...fields.filter(([name]) => name !== "title"), ["image_count", "0"], ["video_count", "2"]]),
       admin,
     );
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(422);
     const body = await response.json<{ result: { error: Record<string, string[]> } }>();
     expect(body.result.error).toMatchObject({
       title: ["Title is required"],

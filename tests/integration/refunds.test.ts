@@ -135,7 +135,7 @@ describe("refunding from the order pages (screens, without JavaScript)", () => {
     expect(page.replace(/<!-- -->/g, "")).toContain("Cancel and refund $999.00");
 
     const empty = await postForm(`/admin/orders/${c.id}`, { intent: "refund", reason: "" }, { Cookie: admin });
-    expect(empty.status).toBe(400);
+    expect(empty.status).toBe(422);
     expect(await empty.text()).toContain("Give a reason for the refund");
 
     const done = await postForm(`/admin/orders/${c.id}`, { intent: "refund", reason: "Brief was out of scope" }, { Cookie: admin });

@@ -90,7 +90,7 @@ describe("screens", () => {
     const { response, text } = await html("/home");
     expect(response.status).toBe(200);
     const posted = await get("/home", { method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-    expect(posted.status).toBe(400);
+    expect(posted.status).toBe(422);
     const page = await posted.text();
     expect(page).toContain("Name is required");
     expect(page).toContain("Please enter a valid email address");

@@ -57,8 +57,8 @@ export const SCREENS: Row[] = [
   ["POST", "/verify-email", login, 200, 200, login, { intent: "resend" }],
   ["GET", "/unsubscribe?email=fan%40example.com&token=not-its-token", 400, 400, 400, 400],
   ["POST", "/unsubscribe", 400, 400, 400, 400, { email: "fan@example.com", token: "not-its-token" }],
-  ["POST", "/admin/products/1/edit", adminLogin, adminLogin, adminLogin, 400, { title: "" }],
-  ["POST", "/admin/products/new", adminLogin, adminLogin, adminLogin, 400, { title: "" }],
+  ["POST", "/admin/products/1/edit", adminLogin, adminLogin, adminLogin, 422, { title: "" }],
+  ["POST", "/admin/products/new", adminLogin, adminLogin, adminLogin, 422, { title: "" }],
 ];
 
 export const API: Row[] = [

@@ -50,12 +50,12 @@ describe("footer newsletter box (/subscribe)", () => {
     }
   });
 
-  it("with JavaScript answers in place (single fetch), 400 for a bad address", async () => {
+  it("with JavaScript answers in place (single fetch), 422 for a bad address", async () => {
     const ok = await get("/subscribe.data", form({ email: "script@example.com", _js: "1" }));
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain("Thanks! You're on the list for new services.");
     const bad = await get("/subscribe.data", form({ email: "nope", _js: "1" }));
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(422);
     expect(await bad.text()).toContain("Please enter a valid email address");
     expect(await rowsFor("script@example.com")).toBe(1);
   });

@@ -19,7 +19,7 @@ import {
   type PaymentRequest,
 } from "~/domain/orders/checkout.server";
 import { randomToken } from "~/lib/crypto.server";
-import { refusalInit, settle } from "~/http/screen-refusal.server";
+import { refusalInit, settle, invalidForm } from "~/http/screen-refusal.server";
 import { paymentsMode } from "~/domain/payments/mode.server";
 import { BillingPanel } from "./billing-panel";
 import { HostedCheckoutForm, LocalCardForm } from "./local-card-form";
@@ -82,7 +82,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   if (intent === "add-address") {
     const submission = parseSubmission(formData, { schema: AddressSchema, allow: ["selected_address_id"] });
-    if (submission.status !== "success") return data<CheckoutActionData>({ intent: "add-address", result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data<CheckoutActionData>({ intent: "add-address", result: submission.reply() }, invalidForm());
     const saved = await settle(addCheckoutAddress(context, target, submission.value, Number(formData.get("selected_address_id")) || null));
     if (!saved.ok)
       return data<CheckoutActionData>({ intent: "add-address", result: submission.reply({ formErrors: [saved.refusal.message] }) }, refusalInit(saved.refusal));
@@ -99,7 +99,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const refused = (error: string, init: ResponseInit, orderId: number | null = null) =>
     data<CheckoutActionData>({ intent: "pay", error, orderId, checkoutKey }, init);
   const parsed = PaySchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "Payment failed", { status: 400 });
+  if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "Payment failed", invalidForm());
   const payment: PaymentRequest = { addressId: parsed.data.address_id, checkoutKey: parsed.data.checkout_key, retryOrderId: parsed.data.order_id };
   const paid = await settle(async () => {
     if (intent === "hosted-checkout") {
