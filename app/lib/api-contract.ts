@@ -931,9 +931,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       ADMIN,
       notFound("No such order", "Order not found"),
       FORM_BODY,
-      { unsupported: "A form that is not multipart/form-data or url-encoded" },
+      { unsupported: "A body that is not multipart/form-data" },
       conflict("Not in production (or awaiting a revision)", "Cannot deliver this order: it has been delivered and awaits review."),
-      invalid("Not multipart/form-data, no files, too many, or a file of the wrong type or size", "Add at least one file to deliver"),
+      invalid("No files, too many, or a file of the wrong type or size", "Add at least one file to deliver"),
     ),
   },
   {

@@ -20,7 +20,7 @@ export const action = apiRoute(async ({ request, params, context }: ActionFuncti
   const admin = await requireApiToken(context, request, "admin");
   const id = requireIdParam(params.id, "Order not found");
   if (!request.headers.get("Content-Type")?.startsWith("multipart/form-data"))
-    throw refuse.invalid("Send the delivery as multipart/form-data with note and files[]");
+    throw refuse.unsupported("Send the delivery as multipart/form-data with note and files[]");
   // The order exists, before a byte of the body is read.
   await getWorkState(context.db, id, { kind: "admin", id: admin.id });
   const form = await readForm(request, DELIVERY_FORM);

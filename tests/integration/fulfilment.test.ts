@@ -235,6 +235,18 @@ describe("deliveries, review and approval", () => {
     expect((await get(`/media/${key}`)).status).toBe(404);
   });
 
+  it("refuses a delivery that is not multipart with 415 in the API's shape, before reading it", async () => {
+    const c = await briefedOrder();
+    const admin = await adminSignIn();
+    const response = await api<{ success: boolean; message: string }>("POST", `/orders/${c.id}/deliveries`, {
+      token: admin.access_token,
+      body: { note: "First cut", files: ["cut.mp4"] },
+    });
+    expect(response.status).toBe(415);
+    expect(response.body).toEqual({ success: false, message: "Send the delivery as multipart/form-data with note and files[]" });
+    expect(await storedObjects(c.id)).toBe(0);
+  });
+
   it("refuses files by type, size and count with the rule named, and an order not in production; nothing is stored", async () => {
     const c = await briefedOrder();
     const admin = await adminSignIn();
