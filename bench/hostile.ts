@@ -10,49 +10,12 @@
  */
 import { execFile, execFileSync } from "node:child_process";
 import { promisify } from "node:util";
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { Miniflare } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { rmSync, writeFileSync } from "node:fs";
+import { cpuMs, OFFLINE as offline, rssMb, startBenchWorker, workerdPids } from "./workerd";
 
 const STATE = ".wrangler/hostile";
 const DIST = `${STATE}/dist`;
 const REPEAT = 20;
-const offline = {
-  ...process.env,
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_SEND_ERROR_REPORTS: "false",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-  WRANGLER_HIDE_BANNER: "true",
-};
-
-function workerdPids(): number[] {
-  return readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/stat`, "utf8").includes("(workerd)");
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
-function cpuMs(pids: number[]) {
-  let ticks = 0;
-  for (const pid of pids) {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    ticks += Number(fields[11]) + Number(fields[12]);
-  }
-  return ticks * 10;
-}
-
-function rssMb(pids: number[]) {
-  let kb = 0;
-  for (const pid of pids) kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
 
 type Hostile = {
   label: string;
@@ -106,25 +69,12 @@ async function main() {
   // .dev.vars (when missing), the migrations and the demo seed, as `npm start` prepares its own state.
   execFileSync("node", ["scripts/setup.mjs"], { stdio: "inherit", env: { ...offline, PERSIST_DIR: STATE } });
   execFileSync("node_modules/.bin/wrangler", ["deploy", "--dry-run", "--outdir", DIST], { stdio: "inherit", env: offline });
-  const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
-  const mf = new Miniflare({
-    ...workerOptions,
+  const { mf, origin } = await startBenchWorker({
     name: "hostile",
-    modules: [{ type: "ESModule", path: `${DIST}/server.js` }],
-    bindings: {
-      ...(workerOptions.bindings ?? {}),
-      ENVIRONMENT: "development",
-      EDGE_CACHE: "off",
-      TOKEN_SECRET: "hostile-bench-token-secret-0123456789ab",
-      SHOP_ORIGIN: "http://localhost:8787",
-    },
-    d1Persist: `${STATE}/v3/d1`,
-    r2Persist: `${STATE}/v3/r2`,
-    cachePersist: false,
-    host: "127.0.0.1",
-    port: 0,
-  } as ConstructorParameters<typeof Miniflare>[0]);
-  const origin = (await mf.ready).origin;
+    state: STATE,
+    module: `${DIST}/server.js`,
+    bindings: { EDGE_CACHE: "off", TOKEN_SECRET: "hostile-bench-token-secret-0123456789ab", SHOP_ORIGIN: "http://localhost:8787" },
+  });
   writeFileSync(BIG_BODY, Buffer.alloc(200 * 1024 * 1024, 0x61));
   const cookie = await signIn(origin, "customer@example.com", "Customer#2026");
   // The demo customer's own orders and someone else's (a second customer's): ids from the seed.

@@ -6,7 +6,7 @@
  * (/proc/{pid}/stat) over the requests it served in the run.
  */
 import autocannon from "autocannon";
-import { readdirSync, readFileSync } from "node:fs";
+import { cpuMs, workerdPids } from "./workerd";
 import type { Miniflare } from "miniflare";
 import type { Route } from "./run";
 
@@ -28,50 +28,21 @@ export interface LoadResult {
   errors: number;
 }
 
-const TICKS_PER_SECOND = 100;
-
-/** Child processes of this one whose command is workerd (Miniflare's runtime). */
-function workerdPids(): number[] {
-  return readdirSync("/proc")
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        return stat.includes("(workerd)") && Number(fields[1]) === process.pid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
-function cpuTicks(pids: number[]): number {
-  let total = 0;
-  for (const pid of pids) {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // Fields 14 and 15 of stat (utime, stime); index 11 and 12 after the command.
-    total += Number(fields[11]) + Number(fields[12]);
-  }
-  return total;
-}
-
 async function one(origin: string, route: Route, seconds: number) {
   const pids = workerdPids();
-  const before = pids.length ? cpuTicks(pids) : 0;
+  const before = pids.length ? cpuMs(pids) : 0;
   const result = await autocannon({
     url: `${origin}${route.path}`,
     connections: 50,
     duration: seconds,
     headers: route.cookie ? { Cookie: route.cookie } : {},
   });
-  const after = pids.length ? cpuTicks(pids) : 0;
+  const after = pids.length ? cpuMs(pids) : 0;
   const served = result.requests.total;
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
-    cpuMsPerRequest: pids.length && served ? ((after - before) * 1000) / TICKS_PER_SECOND / served : null,
+    cpuMsPerRequest: pids.length && served ? (after - before) / served : null,
     errors: result.errors + result.timeouts + result.non2xx,
     errorKinds: `${result.non2xx} non-2xx, ${result.timeouts} timeouts, ${result.errors} socket errors`,
   };

@@ -16,24 +16,15 @@
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import { Miniflare } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { measureClientJs, measureImageBytes, runLighthouse, type ImageReport, type JsReport, type LighthouseReport } from "./client";
 import { loadTest, type LoadResult } from "./load";
 import { writeReport } from "./report";
+import { OFFLINE as offline, startBenchWorker } from "./workerd";
 
 const STATE = ".wrangler/bench";
 const DIST = `${STATE}/dist`;
 const RESULTS = `${STATE}/results.json`;
 const quick = process.env.BENCH_QUICK === "1";
-const offline = {
-  ...process.env,
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_SEND_ERROR_REPORTS: "false",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-  WRANGLER_HIDE_BANNER: "true",
-  NO_UPDATE_NOTIFIER: "1",
-};
 
 function step(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = offline) {
   console.log(`\n> ${title}`);
@@ -52,27 +43,13 @@ function bundle() {
   step("instrumented bundle", "node_modules/.bin/wrangler", ["deploy", "--dry-run", "--outdir", DIST, "bench/worker.ts"]);
 }
 
-async function startWorker(edgeCache: "on" | "off") {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
-  const mf = new Miniflare({
-    ...workerOptions,
+function startWorker(edgeCache: "on" | "off") {
+  return startBenchWorker({
     name: "bench",
-    // One bundled module; its dynamic import()s stay inside it.
-    modules: [{ type: "ESModule", path: `${DIST}/worker.js` }],
-    bindings: {
-      ...(workerOptions.bindings ?? {}),
-      ENVIRONMENT: "development",
-      EDGE_CACHE: edgeCache,
-      TOKEN_SECRET: "bench-only-token-secret-0123456789abcdef",
-    },
-    d1Persist: `${STATE}/v3/d1`,
-    r2Persist: `${STATE}/v3/r2`,
-    cachePersist: false,
-    host: "127.0.0.1",
-    port: 0,
-  } as ConstructorParameters<typeof Miniflare>[0]);
-  const url = await mf.ready;
-  return { mf, origin: url.origin };
+    state: STATE,
+    module: `${DIST}/worker.js`,
+    bindings: { EDGE_CACHE: edgeCache, TOKEN_SECRET: "bench-only-token-secret-0123456789abcdef" },
+  });
 }
 
 async function signIn(origin: string, path: string, email: string, password: string) {
