@@ -18,7 +18,8 @@ export type ProductFormOutcome =
 /** With JavaScript, step 1: the fields alone (the browser checked the chosen files and streams them next). */
 export async function createProductDetails(context: AppLoadContext, formData: FormData): Promise<ProductFormOutcome> {
   const submission = parseSubmission(formData, { schema: ProductStepOneSchema });
-  if (submission.status !== "success") return { kind: "form", status: submission.status === "error" ? REFUSAL_STATUS.invalid : 200, result: submission.reply() };
+  if (submission.status !== "success")
+    return { kind: "form", status: submission.status === "error" ? REFUSAL_STATUS.invalid : 200, result: submission.reply() };
   const id = await createProduct(context.db, submission.value);
   return { kind: "created", id, mediaCount: 0, mediaFailed: false };
 }
@@ -27,7 +28,8 @@ export async function createProductDetails(context: AppLoadContext, formData: Fo
 export async function createProductWithFiles(context: AppLoadContext, formData: FormData): Promise<ProductFormOutcome> {
   const submission = parseSubmission(formData, { schema: ProductFormSchema });
   // "Add Package" and "Remove" without JavaScript come back here as intents: just redraw the form.
-  if (submission.status !== "success") return { kind: "form", status: submission.status === "error" ? REFUSAL_STATUS.invalid : 200, result: submission.reply() };
+  if (submission.status !== "success")
+    return { kind: "form", status: submission.status === "error" ? REFUSAL_STATUS.invalid : 200, result: submission.reply() };
   const { images, videos = [], video_thumbnail, ...details } = submission.value;
   const files = [
     ...images.map((file) => ({ kind: "image" as const, file })),
@@ -40,7 +42,8 @@ export async function createProductWithFiles(context: AppLoadContext, formData: 
     await checkMediaQuota(context.db, null, countByKind(files));
     return checked;
   });
-  if (!checking.ok) return { kind: "form", status: REFUSAL_STATUS[checking.refusal.kind], result: submission.reply({ formErrors: [checking.refusal.message] }) };
+  if (!checking.ok)
+    return { kind: "form", status: REFUSAL_STATUS[checking.refusal.kind], result: submission.reply({ formErrors: [checking.refusal.message] }) };
   const checked = checking.value;
   const id = await createProduct(context.db, details);
   try {

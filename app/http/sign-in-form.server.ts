@@ -17,8 +17,7 @@ function parseSignInForm(form: FormData, kind: SessionKind) {
 }
 
 export type FormSignInOutcome =
-  | { ok: true; headers: Headers; form: FormData }
-  | { ok: false; submission: ReturnType<typeof parseSignInForm>; refusal: Refusal | null };
+  { ok: true; headers: Headers; form: FormData } | { ok: false; submission: ReturnType<typeof parseSignInForm>; refusal: Refusal | null };
 
 /** A sign-in screen's post: the session's cookies and the form (for its `redirectTo`), or why not. */
 export async function signInWithForm(context: AppLoadContext, request: Request, kind: SessionKind): Promise<FormSignInOutcome> {
