@@ -11,7 +11,7 @@ const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 
 // Error states are reached by rejected posts (4xx, and Resend's 429 while it waits), which the
 // browser logs; so are the 404 pages.
-test.use({ allowedConsole: [/status of (40[0-9]|429)/] });
+test.use({ allowedConsole: [/status of (40[0-9]|422|429)/] });
 
 async function expectNoViolations(page: Page, state: string, { exclude }: { exclude?: string } = {}) {
   // Legacy mode runs axe in the page's own frames; the default opens a blank page for every pass

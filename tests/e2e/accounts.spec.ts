@@ -1,7 +1,7 @@
 import { adminLogIn, expect, hydrated, logIn, signUp, test, uniqueEmail } from "./fixtures";
 
 // Rejected logins and signups answer 400/401/409, which the browser logs; everything else must be clean.
-test.use({ allowedConsole: [/status of 40[019]/] });
+test.use({ allowedConsole: [/status of (40[019]|422)/] });
 
 test.describe("signup", () => {
   test("advertises the trial, validates with the spec's messages and shows a live checklist", async ({ page }) => {
@@ -202,7 +202,7 @@ test.describe("admin", () => {
 });
 
 test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false, allowedConsole: [/status of 40[01]/] });
+  test.use({ javaScriptEnabled: false, allowedConsole: [/status of (40[01]|422)/] });
 
   test("signup shows server messages, keeps typed values but never the password, then succeeds", async ({ page }) => {
     await page.goto("/signup");

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, hydrated, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
 
 // Declined cards and rejected forms answer 4xx, which the browser logs.
-test.use({ allowedConsole: [/status of 40[02]/] });
+test.use({ allowedConsole: [/status of (40[02]|422)/] });
 
 /** Opens the checkout's 'Add New' form and saves an address (a London one unless told otherwise). */
 async function addAddress(page: Page, address: Partial<Parameters<typeof saveCheckoutAddress>[1]> = {}) {

@@ -49,7 +49,7 @@ async function studioDelivers(browser: Browser, id: number, note: string, javaSc
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`the brief, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled, allowedConsole: [/status of 400/] });
+    test.use({ javaScriptEnabled, allowedConsole: [/status of 4(00|22)/] });
 
     test("My Orders → the order → write the brief (a refused try keeps the input) → in production", async ({ page }) => {
       const { email, id } = await customerWithPaidOrder(page.request);
@@ -92,7 +92,7 @@ for (const javaScriptEnabled of [true, false]) {
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`delivery and review, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled, allowedConsole: [/status of 400/] });
+    test.use({ javaScriptEnabled, allowedConsole: [/status of 4(00|22)/] });
 
     test("pay → brief → the studio delivers a video → a revision with a pinned comment → redelivery → approval → receipt", async ({ page, browser }) => {
       // Pay on the checkout and write the brief from the success panel, as a customer would.
@@ -171,7 +171,7 @@ for (const javaScriptEnabled of [true, false]) {
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`refunds, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
-    test.use({ javaScriptEnabled, allowedConsole: [/status of 400/] });
+    test.use({ javaScriptEnabled, allowedConsole: [/status of 4(00|22)/] });
 
     test("the studio refunds a paid order with a reason; a second try is refused; the customer sees it", async ({ page, browser }) => {
       const { email, id } = await customerWithPaidOrder(page.request);

@@ -46,7 +46,7 @@ test.describe("/home", () => {
 });
 
 test.describe("/home without JavaScript", () => {
-  test.use({ javaScriptEnabled: false, allowedConsole: [/status of 400/] });
+  test.use({ javaScriptEnabled: false, allowedConsole: [/status of 4(00|22)/] });
 
   test("book a demo shows server messages, keeps input, then succeeds", async ({ page }) => {
     await page.goto("/home");
@@ -82,7 +82,7 @@ test("the footer's social links open each network in a new tab, each with its ic
 
 test.describe("footer newsletter box", () => {
   // A refused address is a 400 answer, which the browser logs.
-  test.use({ allowedConsole: [/status of 400/] });
+  test.use({ allowedConsole: [/status of 4(00|22)/] });
 
   test("answers in place with JavaScript; an error clears as the address is edited", async ({ page }) => {
     await page.goto("/products");
