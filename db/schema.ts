@@ -175,6 +175,10 @@ export const billingAddresses = sqliteTable(
     /** ISO 3166-1 alpha-2. */
     country: text("country").notNull(),
     isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+    /** A business buyer's name, printed on its invoices. */
+    companyName: text("company_name"),
+    /** A business buyer's VAT or tax number (checked against its country's format, ~/lib/tax-id.ts). */
+    taxId: text("tax_id"),
     createdAt: createdAt(),
   },
   (t) => [index("billing_addresses_user_idx").on(t.userId, t.isDefault, t.id)],
@@ -196,8 +200,25 @@ export const orders = sqliteTable(
     packageId: integer("package_id").references(() => packages.id, { onDelete: "set null" }),
     packagePosition: integer("package_position").notNull(),
     billingAddressId: integer("billing_address_id").references(() => billingAddresses.id, { onDelete: "set null" }),
+    /** The total charged: subtotal − discount + tax (SPEC's `order_amount`). */
     amountMinor: integer("amount_minor").notNull(),
     currency: text("currency").notNull(),
+    /** The package's price when ordered. */
+    subtotalMinor: integer("subtotal_minor").notNull().default(0),
+    discountMinor: integer("discount_minor").notNull().default(0),
+    /** The tax on subtotal − discount, rounded once, half up (app/domain/money/tax.ts). */
+    taxMinor: integer("tax_minor").notNull().default(0),
+    /** The rate applied, in basis points (2000 = 20.00%). */
+    taxRateBasisPoints: integer("tax_rate_bp").notNull().default(0),
+    /** The billing country whose rule applied (ISO 3166-1 alpha-2). */
+    taxCountry: text("tax_country"),
+    /** What the invoice says of the tax (e.g. a reverse charge). */
+    taxNote: text("tax_note"),
+    /** The buyer as invoiced (name, company, address lines, country, tax id; JSON), fixed when the order is made. */
+    billingSnapshot: text("billing_snapshot"),
+    /** `INV-2026-000001`: given once, in the batch that records the payment's success. */
+    invoiceNumber: text("invoice_number"),
+    invoiceIssuedAt: integer("invoice_issued_at", { mode: "timestamp_ms" }),
     paymentStatus: text("payment_status", { enum: paymentStatuses }).notNull().default("initiated"),
     /** The gateway's PaymentIntent id (Stripe `pi_...` or the local gateway's id). */
     paymentIntentId: text("payment_intent_id"),
@@ -233,6 +254,7 @@ export const orders = sqliteTable(
     index("orders_status_idx").on(t.paymentStatus),
     uniqueIndex("orders_payment_intent_unique").on(t.paymentIntentId),
     uniqueIndex("orders_user_idempotency_unique").on(t.userId, t.idempotencyKey),
+    uniqueIndex("orders_invoice_number_unique").on(t.invoiceNumber),
     index("orders_work_status_idx").on(t.workStatus, t.dueAt),
   ],
 );
@@ -522,4 +544,52 @@ export const emailLinks = sqliteTable(
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("email_links_hash_unique").on(t.tokenHash), index("email_links_subject_idx").on(t.kind, t.subjectId, t.purpose)],
+);
+
+/** Who sells: the studio's details printed on every invoice, and its tax registration. One row (id 1). */
+export const shopSettings = sqliteTable("shop_settings", {
+  id: integer("id").primaryKey(),
+  sellerName: text("seller_name").notNull(),
+  sellerAddress: text("seller_address").notNull(),
+  /** The studio's VAT number, printed on invoices. */
+  sellerTaxId: text("seller_tax_id"),
+  /** Where the studio is registered for tax (ISO 3166-1 alpha-2). */
+  studioCountry: text("studio_country").notNull(),
+  /** What the tax is called on pages and invoices ("VAT"). */
+  taxName: text("tax_name").notNull().default("VAT"),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
+});
+
+export const customerKinds = ["any", "consumer", "business"] as const;
+export type CustomerKind = (typeof customerKinds)[number];
+
+/**
+ * The shop's own tax rules (when Stripe Tax is off): a rate by the buyer's country ("*": any
+ * country without its own row) and kind (a business is a buyer with a tax id). The most specific
+ * row applies (app/domain/money/tax.ts).
+ */
+export const taxRules = sqliteTable(
+  "tax_rules",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    country: text("country").notNull(),
+    customerKind: text("customer_kind", { enum: customerKinds }).notNull(),
+    /** Basis points: 2000 = 20.00%. */
+    rateBasisPoints: integer("rate_bp").notNull(),
+    note: text("note"),
+  },
+  (t) => [uniqueIndex("tax_rules_country_kind_unique").on(t.country, t.customerKind)],
+);
+
+/** The last number given in each gapless yearly sequence (`INV` invoices, `CN` credit notes). */
+export const documentCounters = sqliteTable(
+  "document_counters",
+  {
+    series: text("series", { enum: ["INV", "CN"] }).notNull(),
+    year: integer("year").notNull(),
+    last: integer("last").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.year] })],
 );

@@ -24,6 +24,9 @@ import {
   users,
 } from "../schema";
 import type { WorkStatus } from "../../app/lib/work-status";
+import { orderPriceColumns, quoteOrder } from "../../app/domain/money/tax.server";
+import { billingSnapshot } from "../../app/domain/money/billing-snapshot";
+import { invoiceNumberStatements } from "../../app/domain/money/invoice-numbers.server";
 import type { LoadMedia } from "./seed";
 import { DEMO_CUSTOMER } from "./catalogue";
 
@@ -119,15 +122,29 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
   if (placed > 0) return 0;
 
   const addressIds = await demoAddresses(db, customer.id);
+  const addresses = await db.select().from(billingAddresses).where(eq(billingAddresses.userId, customer.id));
+  const [{ name } = { name: "" }] = await db.select({ name: users.name }).from(users).where(eq(users.id, customer.id));
   const video = await loadMedia("video-01.mp4");
   const prices = await db.select().from(packages).orderBy(asc(packages.productId), asc(packages.position));
 
   const list = demoOrders(now);
+  const paid: { orderId: number; at: number }[] = [];
   for (const [index, demo] of list.entries()) {
     const pkg = prices.find((p) => p.productId === demo.productId && p.position === demo.packagePosition);
     if (!pkg) continue;
     const intentId = `pi_local_demo_${customer.id}_${index + 1}`;
     const last = demo.steps.at(-1);
+    const row = addresses.find((a) => a.id === addressIds[index % addressIds.length])!;
+    const address = {
+      street: row.street,
+      city: row.city,
+      state: row.state,
+      zip_code: row.zipCode,
+      country: row.country,
+      company_name: row.companyName,
+      tax_id: row.taxId,
+    };
+    const price = await quoteOrder(db, pkg.amountMinor, 0, { country: address.country, taxId: address.tax_id });
     const [order] = await db
       .insert(orders)
       .values({
@@ -135,9 +152,11 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
         productId: demo.productId,
         packageId: pkg.id,
         packagePosition: pkg.position,
-        billingAddressId: addressIds[index % addressIds.length],
-        amountMinor: pkg.amountMinor,
+        billingAddressId: row.id,
+        amountMinor: price.totalMinor,
         currency: pkg.currency,
+        ...orderPriceColumns(price),
+        billingSnapshot: JSON.stringify(billingSnapshot(name, address)),
         paymentStatus: demo.payment,
         paymentIntentId: intentId,
         gateway: "local",
@@ -156,7 +175,7 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
       db.insert(localPaymentIntents).values({
         id: intentId,
         clientSecret: `${intentId}_secret_demo`,
-        amountMinor: pkg.amountMinor,
+        amountMinor: price.totalMinor,
         currency: pkg.currency.toLowerCase(),
         status: demo.payment === "failed" ? "requires_payment_method" : "succeeded",
         lastError: demo.payment === "failed" ? "Your card was declined." : null,
@@ -201,7 +220,7 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
               orderId,
               status: "succeeded",
               providerRefundId: `re_local_demo_${orderId}`,
-              amountMinor: pkg.amountMinor,
+              amountMinor: price.totalMinor,
               currency: pkg.currency,
               reason: demo.refund.reason,
               source: "admin",
@@ -215,6 +234,12 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
     const [first, ...rest] = statements;
     await db.batch([first!, ...rest]);
     await seedDeliveries(db, bucket, orderId, demo, video);
+    if (demo.payment !== "failed") paid.push({ orderId, at: demo.steps[0]!.at });
+  }
+  // Invoices numbered in payment order, as the shop would have issued them.
+  for (const { orderId, at } of paid.sort((a, b) => a.at - b.at)) {
+    const [first, ...rest] = invoiceNumberStatements(db, orderId, new Date(at));
+    await db.batch([first, ...rest]);
   }
   return list.length;
 }

@@ -5,7 +5,7 @@
  */
 import { count, eq } from "drizzle-orm";
 import type { Database } from "../client";
-import { admins, packages, productMedia, products, productTags, tags, users } from "../schema";
+import { admins, packages, productMedia, products, productTags, shopSettings, tags, taxRules, users } from "../schema";
 import { hashPassword, PRODUCTION_COST, type PasswordCost } from "../../app/auth/password.server";
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantKey, variantSourceKey, type VariantFormat, type VariantWidth } from "../../app/lib/media-variants";
 import { DEMO_ADMIN, DEMO_CUSTOMER, SEED_PRODUCTS } from "./catalogue";
@@ -27,6 +27,33 @@ export interface SeedResult {
 }
 
 /**
+ * The studio's details and tax rules, when there are none: an example for a UK-registered studio
+ * (GB 20% for everyone; a business outside the UK with a tax id 0%, reverse charge; anyone else the
+ * UK rate). The operator sets their own at /admin/settings/tax; this is not tax advice.
+ */
+export const EXAMPLE_TAX_RULES = [
+  { country: "GB", customerKind: "any", rateBasisPoints: 2000, note: null },
+  { country: "*", customerKind: "business", rateBasisPoints: 0, note: "Reverse charge: customer to account for VAT" },
+  { country: "*", customerKind: "any", rateBasisPoints: 2000, note: null },
+] as const;
+
+async function seedTaxSettings(db: Database) {
+  await db
+    .insert(shopSettings)
+    .values({
+      id: 1,
+      sellerName: "Reelcraft Studio Ltd",
+      sellerAddress: "1 Canal Street, Manchester M1 3HE, United Kingdom",
+      sellerTaxId: "GB123456789",
+      studioCountry: "GB",
+      taxName: "VAT",
+    })
+    .onConflictDoNothing();
+  const [{ rules } = { rules: 0 }] = await db.select({ rules: count() }).from(taxRules);
+  if (rules === 0) await db.insert(taxRules).values([...EXAMPLE_TAX_RULES]);
+}
+
+/**
  * `loadVariant` reads the seed images' AVIF/WebP variants (db/seed/media/variants, made by
  * `npm run seed:variants` through the Images binding), so the demo's pages never wait for one;
  * without it (the integration tests' stand-in bytes are no pictures) they are made on first request.
@@ -38,6 +65,7 @@ export async function seed(
   cost: PasswordCost = PRODUCTION_COST,
   loadVariant?: LoadMedia,
 ): Promise<SeedResult> {
+  await seedTaxSettings(db);
   const accountsCreated = await seedAccounts(db, cost);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products);
   const productsCreated = total === 0 ? await seedCatalogue(db) : 0;

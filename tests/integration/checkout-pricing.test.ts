@@ -41,11 +41,15 @@ function pay(c: { cookie: string; addressId: number }, card: string, extra: Reco
 }
 
 async function ordersOf(userId: number) {
-  const { results } = await env.DB.prepare("SELECT id, amount_minor, payment_status, payment_intent_id FROM orders WHERE user_id = ? ORDER BY id")
+  const { results } = await env.DB.prepare(
+    "SELECT id, amount_minor, subtotal_minor, tax_minor, payment_status, payment_intent_id FROM orders WHERE user_id = ? ORDER BY id",
+  )
     .bind(userId)
     .all<{
       id: number;
       amount_minor: number;
+      subtotal_minor: number;
+      tax_minor: number;
       payment_status: string;
       payment_intent_id: string;
     }>();
@@ -68,9 +72,16 @@ describe("checkout charges today's price", () => {
     const declined = await pay(c, "4000 0000 0000 0002");
     expect(declined.status).toBe(402);
     const [first] = await ordersOf(c.userId);
-    expect(first).toMatchObject({ payment_status: "failed", amount_minor: await packagePrice() });
+    // A UK consumer: the package's price plus 20% VAT, rounded half up.
+    const price = await packagePrice();
+    expect(first).toMatchObject({
+      payment_status: "failed",
+      subtotal_minor: price,
+      tax_minor: Math.round(price * 0.2),
+      amount_minor: price + Math.round(price * 0.2),
+    });
 
-    const raised = first!.amount_minor + 10_000;
+    const raised = price + 10_000;
     await env.DB.prepare("UPDATE packages SET amount_minor = ? WHERE product_id = ? AND position = ?").bind(raised, PRODUCT, PACKAGE).run();
     try {
       const retried = await pay(c, "4242 4242 4242 4242", { order_id: String(first!.id) });
@@ -80,19 +91,19 @@ describe("checkout charges today's price", () => {
       const [old, renewed] = after;
       expect(old).toMatchObject({ id: first!.id, payment_status: "canceled" });
       expect(await intentStatus(old!.payment_intent_id)).toBe("canceled");
-      expect(renewed).toMatchObject({ payment_status: "succeeded", amount_minor: raised });
+      expect(renewed).toMatchObject({ payment_status: "succeeded", subtotal_minor: raised, amount_minor: raised + Math.round(raised * 0.2) });
       expect(retried.headers.get("Location")).toBe(`/products/${PRODUCT}/checkout?package=${PACKAGE}&order=${renewed!.id}`);
       const intent = await env.DB.prepare("SELECT amount_minor FROM local_payment_intents WHERE id = ?")
         .bind(renewed!.payment_intent_id)
         .first<{ amount_minor: number }>();
-      expect(intent?.amount_minor).toBe(raised);
+      expect(intent?.amount_minor).toBe(renewed!.amount_minor);
 
       // Replaying the stale retry (a double click) pays nothing twice and makes no third order.
       const replay = await pay(c, "4242 4242 4242 4242", { order_id: String(first!.id) });
       expect(replay.headers.get("Location")).toBe(`/products/${PRODUCT}/checkout?package=${PACKAGE}&order=${renewed!.id}`);
       expect(await ordersOf(c.userId)).toHaveLength(2);
     } finally {
-      await env.DB.prepare("UPDATE packages SET amount_minor = ? WHERE product_id = ? AND position = ?").bind(first!.amount_minor, PRODUCT, PACKAGE).run();
+      await env.DB.prepare("UPDATE packages SET amount_minor = ? WHERE product_id = ? AND position = ?").bind(price, PRODUCT, PACKAGE).run();
     }
   });
 

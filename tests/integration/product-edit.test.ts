@@ -108,10 +108,10 @@ describe("Edit product (form posts)", () => {
       { Cookie: admin },
     );
     expect((await packageRows(id)).map((p) => p.position)).toEqual([0]);
-    const kept = await env.DB.prepare("SELECT product_id, amount_minor FROM orders WHERE id = ?")
+    const kept = await env.DB.prepare("SELECT product_id, subtotal_minor FROM orders WHERE id = ?")
       .bind(orderId)
-      .first<{ product_id: number; amount_minor: number }>();
-    expect(kept).toEqual({ product_id: id, amount_minor: 20000 });
+      .first<{ product_id: number; subtotal_minor: number }>();
+    expect(kept).toEqual({ product_id: id, subtotal_minor: 20000 });
   });
 
   it("answers 422 with the form's messages and changes nothing", async () => {

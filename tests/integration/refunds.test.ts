@@ -120,7 +120,7 @@ describe("refunds with the local gateway (POST /orders/{id}/refund)", () => {
     const c = await customerWithOrder();
     const paid = await getDashboard(db);
     const usd = (d: typeof before) => d.revenue.find((r) => r.currency === "USD")?.amountMinor ?? 0;
-    expect(usd(paid) - usd(before)).toBe(99900);
+    expect(usd(paid) - usd(before)).toBe(119880);
     const admin = await adminSignIn();
     expect((await api("POST", `/orders/${c.id}/refund`, { token: admin.access_token, body: { refund: { reason: "Refund" } } })).status).toBe(200);
     expect(usd(await getDashboard(db))).toBe(usd(before));
@@ -132,7 +132,7 @@ describe("refunding from the order pages (screens, without JavaScript)", () => {
     const c = await customerWithOrder();
     const admin = await adminCookie();
     const page = await (await get(`/admin/orders/${c.id}`, { headers: { Cookie: admin } })).text();
-    expect(page.replace(/<!-- -->/g, "")).toContain("Cancel and refund $999.00");
+    expect(page.replace(/<!-- -->/g, "")).toContain("Cancel and refund $1,198.80");
 
     const empty = await postForm(`/admin/orders/${c.id}`, { intent: "refund", reason: "" }, { Cookie: admin });
     expect(empty.status).toBe(422);
@@ -153,7 +153,7 @@ describe("refunding from the order pages (screens, without JavaScript)", () => {
 
     const customer = await customerCookie(c.email, "Str0ng!Pass");
     const mine = (await (await get(`/profile/orders/${c.id}`, { headers: { Cookie: customer } })).text()).replace(/<!-- -->/g, "");
-    expect(mine).toContain("$999.00 went back to your card");
+    expect(mine).toContain("$1,198.80 went back to your card");
     expect(mine).toContain("The order is cancelled.");
     expect(mine).toContain("Reason: Brief was out of scope");
   });

@@ -27,6 +27,7 @@ async function stats() {
 
 let keyCounter = 0;
 async function newOrder(packageIndex = 0) {
+  // A consumer in the US: the example table's fallback row, 20% (the package's 499.00 is charged 598.80).
   const address = await createAddress(db, 1, { street: "1 Test St", city: "Testville", state: "TS", zip_code: "12345", country: "US", is_default: false });
   return createOrder(
     db,
@@ -53,8 +54,8 @@ describe("Stripe gateway (real SDK against a fake Stripe)", () => {
   it("creates one PaymentIntent per order, priced by the server, with the order id as metadata", async () => {
     const { order, clientSecret, intent } = await newOrder(1);
     expect(order.payment_status).toBe("initiated");
-    expect(order.order_amount).toBe("999.00");
-    expect(intent).toMatchObject({ amountMinor: 99900, currency: "usd", metadata: { order_id: String(order.id), user_id: "1" } });
+    expect(order.order_amount).toBe("1198.80");
+    expect(intent).toMatchObject({ amountMinor: 119880, currency: "usd", metadata: { order_id: String(order.id), user_id: "1" } });
     expect(clientSecret).toMatch(/^pi_fake_.+_secret_/);
     expect(order.stripe_transaction_id).toBe(intent.id);
   });
@@ -103,7 +104,7 @@ describe("Stripe webhooks", () => {
     const { order, intent } = await newOrder();
     const event = intentEvent(`evt_ok_${order.id}`, "payment_intent.succeeded", {
       id: intent.id,
-      amount: 49900,
+      amount: 59880,
       currency: "usd",
       status: "succeeded",
       metadata: {},
@@ -117,7 +118,7 @@ describe("Stripe webhooks", () => {
 
   it("rejects a bad signature and a missing one", async () => {
     const { intent } = await newOrder();
-    const event = intentEvent("evt_forged", "payment_intent.succeeded", { id: intent.id, amount: 49900, currency: "usd", status: "succeeded" });
+    const event = intentEvent("evt_forged", "payment_intent.succeeded", { id: intent.id, amount: 59880, currency: "usd", status: "succeeded" });
     expect(await webhook(event, "whsec_wrong")).toEqual({ status: 400, body: { success: false, message: "Invalid webhook signature" } });
     const unsigned = await postWebhook(new Request("http://localhost/", { method: "POST", body: "{}" }));
     expect(unsigned.status).toBe(400);
@@ -127,7 +128,7 @@ describe("Stripe webhooks", () => {
     const { order, intent } = await newOrder();
     const failed = intentEvent(`evt_fail_${order.id}`, "payment_intent.payment_failed", {
       id: intent.id,
-      amount: 49900,
+      amount: 59880,
       currency: "usd",
       status: "requires_payment_method",
       last_payment_error: { message: "Your card was declined." },
@@ -143,8 +144,8 @@ describe("Stripe webhooks", () => {
     const malformed = [
       { ...base, id: "evt_no_object", data: {} },
       { ...base, id: "evt_null_object", data: { object: null } },
-      { ...base, data: { object: { object: "payment_intent", id: intent.id, amount: 49900, currency: "usd", status: "succeeded" } } },
-      { ...base, id: "evt_no_intent_id", data: { object: { object: "payment_intent", amount: 49900, currency: "usd" } } },
+      { ...base, data: { object: { object: "payment_intent", id: intent.id, amount: 59880, currency: "usd", status: "succeeded" } } },
+      { ...base, id: "evt_no_intent_id", data: { object: { object: "payment_intent", amount: 59880, currency: "usd" } } },
     ];
     for (const event of malformed) {
       expect(await webhook(event), JSON.stringify(event)).toEqual({
@@ -187,7 +188,7 @@ describe("Stripe hosted checkout (no JavaScript)", () => {
       },
       notice,
     );
-    expect(order).toMatchObject({ order_amount: "299.00", currency: "GBP", stripe_transaction_id: null, payment_status: "initiated" });
+    expect(order).toMatchObject({ order_amount: "358.80", currency: "GBP", stripe_transaction_id: null, payment_status: "initiated" });
     const url = await startHostedCheckout(stripeEnv, order, {
       success: "http://localhost/ok?session_id={CHECKOUT_SESSION_ID}",
       cancel: "http://localhost/cancel",

@@ -5,7 +5,7 @@
 import { refuse } from "../refusal";
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { orderMessages, orders, packages, productMedia, products, type PaymentStatus } from "../../../db/schema";
+import { orderMessages, orders, packages, productMedia, products, users, type PaymentStatus } from "../../../db/schema";
 import { decimalToMinor, minorToDecimalString } from "~/lib/money";
 import { decideWorkMove, WORK_STATUSES, type WorkStatus } from "~/lib/work-status";
 import { totalPagesFor } from "~/lib/pagination";
@@ -14,6 +14,10 @@ import { orderStatusFor, type Intent, type PaymentGateway } from "../payments/ga
 import { mediaUrl } from "../media/media.server";
 import { queueReceiptEmail, type MailNotice } from "../mail/order-emails.server";
 import { paidWorkChanges, SHOP_ACTOR, workEventQuery } from "./work-events.server";
+import { rateText } from "../money/tax-rules";
+import { orderPriceColumns, quoteOrder } from "../money/tax.server";
+import { billingSnapshot } from "../money/billing-snapshot";
+import { invoiceNumberStatements } from "../money/invoice-numbers.server";
 
 /** An order as SPEC §3 shows it: `order_amount` a decimal string, the product's image and title embedded. */
 export interface OrderView {
@@ -21,8 +25,17 @@ export interface OrderView {
   product_id: number;
   billing_address_id: number | null;
   package_index: number;
+  /** The total charged (subtotal − discount + tax). */
   order_amount: string;
   currency: string;
+  subtotal_amount: string;
+  discount_amount: string;
+  tax_amount: string;
+  /** Percent, two decimals: "20.00". */
+  tax_rate: string;
+  tax_country: string | null;
+  tax_note: string | null;
+  invoice_number: string | null;
   payment_status: PaymentStatus;
   stripe_transaction_id: string | null;
   created_at: string;
@@ -48,6 +61,13 @@ const orderColumns = {
   packagePosition: orders.packagePosition,
   amountMinor: orders.amountMinor,
   currency: orders.currency,
+  subtotalMinor: orders.subtotalMinor,
+  discountMinor: orders.discountMinor,
+  taxMinor: orders.taxMinor,
+  taxRateBasisPoints: orders.taxRateBasisPoints,
+  taxCountry: orders.taxCountry,
+  taxNote: orders.taxNote,
+  invoiceNumber: orders.invoiceNumber,
   paymentStatus: orders.paymentStatus,
   paymentIntentId: orders.paymentIntentId,
   createdAt: orders.createdAt,
@@ -67,6 +87,13 @@ type OrderRow = { [K in keyof typeof orderColumns]: unknown } & {
   packagePosition: number;
   amountMinor: number;
   currency: string;
+  subtotalMinor: number;
+  discountMinor: number;
+  taxMinor: number;
+  taxRateBasisPoints: number;
+  taxCountry: string | null;
+  taxNote: string | null;
+  invoiceNumber: string | null;
   paymentStatus: PaymentStatus;
   paymentIntentId: string | null;
   createdAt: Date;
@@ -87,6 +114,13 @@ function toView(row: OrderRow): OrderView {
     package_index: row.packagePosition,
     order_amount: minorToDecimalString(row.amountMinor, row.currency),
     currency: row.currency,
+    subtotal_amount: minorToDecimalString(row.subtotalMinor, row.currency),
+    discount_amount: minorToDecimalString(row.discountMinor, row.currency),
+    tax_amount: minorToDecimalString(row.taxMinor, row.currency),
+    tax_rate: rateText(row.taxRateBasisPoints),
+    tax_country: row.taxCountry,
+    tax_note: row.taxNote,
+    invoice_number: row.invoiceNumber,
     payment_status: row.paymentStatus,
     stripe_transaction_id: row.paymentIntentId,
     created_at: row.createdAt.toISOString(),
@@ -251,12 +285,12 @@ type OrderRecord = typeof orders.$inferSelect;
  * be charged what the page shows today, never a price stored earlier).
  */
 export function unpayableReason(
-  order: Pick<OrderRecord, "createdAt" | "amountMinor" | "currency">,
+  order: Pick<OrderRecord, "createdAt" | "subtotalMinor" | "currency">,
   price: { amountMinor: number; currency: string },
   now = Date.now(),
 ): "expired" | "repriced" | null {
   if (now - order.createdAt.getTime() >= UNPAID_ORDER_LIFETIME_MS) return "expired";
-  if (order.amountMinor !== price.amountMinor || order.currency !== price.currency) return "repriced";
+  if (order.subtotalMinor !== price.amountMinor || order.currency !== price.currency) return "repriced";
   return null;
 }
 
@@ -397,8 +431,14 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], us
   }
   if (!pkg) throw refuse.invalid("Choose a package");
 
-  const address = await getAddress(db, userId, input.billingAddressId);
+  const [address, buyer] = await Promise.all([
+    getAddress(db, userId, input.billingAddressId),
+    db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1),
+  ]);
   if (!address) throw refuse.invalid("Choose one of your billing addresses");
+  // The price, the tax on it and the buyer as invoiced are fixed now: later edits of the address
+  // book, or of the tax table, never change this order.
+  const price = await quoteOrder(db, pkg.amountMinor, 0, { country: address.country, taxId: address.tax_id });
 
   await db
     .insert(orders)
@@ -408,8 +448,10 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], us
       packageId: pkg.id,
       packagePosition: pkg.position,
       billingAddressId: address.id,
-      amountMinor: pkg.amountMinor,
+      amountMinor: price.totalMinor,
       currency: pkg.currency,
+      ...orderPriceColumns(price),
+      billingSnapshot: JSON.stringify(billingSnapshot(buyer[0]?.name ?? "", address)),
       paymentStatus: "initiated",
       gateway: gatewayName,
       idempotencyKey: input.idempotencyKey,
@@ -470,6 +512,8 @@ export async function recordIntentStatus(db: Database, orderId: number, intent: 
           }),
         ]
       : []),
+    // The success issues the invoice's number in the same transaction: once, and gapless.
+    ...(next === "succeeded" ? invoiceNumberStatements(db, orderId, now) : []),
   ]);
   if (changed.length === 0) {
     const [current] = await db.select({ status: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId)).limit(1);

@@ -3,6 +3,7 @@
  * (SPEC §2: no package → back to the product), and the page's data in one round trip. The payment
  * flow it drives is the domain's (app/domain/orders/checkout.server.ts).
  */
+import { getShopSettings, quoteOrder } from "~/domain/money/tax.server";
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { requireCustomer, sessionSubject } from "~/auth/index.server";
 import { getProduct } from "~/domain/catalogue/products.server";
@@ -40,5 +41,10 @@ export async function checkoutPage(context: AppLoadContext, request: Request, pr
     sessionSubject(request, "customer").then((customerId) => listAddresses(context.db, customerId)),
   ]);
   const selected = addresses.find((a) => a.id === requestedAddressId) ?? preferredAddress(addresses) ?? null;
-  return { target, addresses, selectedAddressId: selected?.id ?? null };
+  // What the card will be charged for the selected address, tax included (the same quote the order is made with).
+  const [price, settings] = await Promise.all([
+    selected ? quoteOrder(context.db, target.pkg.amount_minor, 0, { country: selected.country, taxId: selected.tax_id }) : null,
+    getShopSettings(context.db),
+  ]);
+  return { target, addresses, selectedAddressId: selected?.id ?? null, price, taxName: settings.taxName };
 }

@@ -2,9 +2,25 @@ import { Picture } from "~/components/ui/picture";
 import { formatMoney } from "~/lib/money";
 import { packageLabel } from "~/lib/packages";
 import type { PackageView } from "~/domain/catalogue/products.server";
+import type { OrderPrice } from "~/domain/money/tax-rules";
+import { ratePercent } from "~/domain/money/tax-rules";
 
-/** Order summary (SPEC §2): first image, title, package label, price, fixed perks, included items. */
-export function OrderSummary({ product, pkg }: { product: { title: string; image: string | null }; pkg: PackageView }) {
+/**
+ * Order summary (SPEC §2): first image, title, package label, price, fixed perks, included items;
+ * then what the card is charged for the selected billing address: subtotal, discount, tax (its
+ * rate and note) and the total.
+ */
+export function OrderSummary({
+  product,
+  pkg,
+  price,
+  taxName,
+}: {
+  product: { title: string; image: string | null };
+  pkg: PackageView;
+  price: OrderPrice | null;
+  taxName: string;
+}) {
   return (
     <aside aria-labelledby="summary-title" className="h-fit rounded-2xl border border-slate-200 bg-white p-6 lg:sticky lg:top-24">
       <h2 id="summary-title" className="text-lg font-semibold">
@@ -41,6 +57,47 @@ export function OrderSummary({ product, pkg }: { product: { title: string; image
           </li>
         ))}
       </ul>
+      <PriceBreakdown price={price} currency={pkg.currency} taxName={taxName} />
     </aside>
+  );
+}
+
+function PriceBreakdown({ price, currency, taxName }: { price: OrderPrice | null; currency: string; taxName: string }) {
+  if (!price) {
+    return (
+      <p className="mt-4 border-t border-slate-200 pt-4 text-sm text-slate-600" data-testid="summary-tax-pending">
+        {taxName} is added from your billing address.
+      </p>
+    );
+  }
+  const row = "flex justify-between gap-3";
+  return (
+    <dl className="mt-4 space-y-1.5 border-t border-slate-200 pt-4 text-sm" data-testid="summary-breakdown">
+      <div className={row}>
+        <dt className="text-slate-600">Subtotal</dt>
+        <dd data-testid="summary-subtotal">{formatMoney(price.subtotalMinor, currency)}</dd>
+      </div>
+      {price.discountMinor > 0 ? (
+        <div className={row}>
+          <dt className="text-slate-600">Discount</dt>
+          <dd data-testid="summary-discount">−{formatMoney(price.discountMinor, currency)}</dd>
+        </div>
+      ) : null}
+      <div className={row}>
+        <dt className="text-slate-600">
+          {taxName} ({ratePercent(price.rateBasisPoints)})
+        </dt>
+        <dd data-testid="summary-tax">{formatMoney(price.taxMinor, currency)}</dd>
+      </div>
+      {price.taxNote ? (
+        <p className="text-xs text-slate-600" data-testid="summary-tax-note">
+          {price.taxNote}
+        </p>
+      ) : null}
+      <div className={`${row} border-t border-slate-200 pt-2 text-base font-bold`}>
+        <dt>Total</dt>
+        <dd data-testid="summary-total">{formatMoney(price.totalMinor, currency)}</dd>
+      </div>
+    </dl>
   );
 }

@@ -31,7 +31,7 @@ const StripeCardForm = lazy(() => import("./stripe-card-form"));
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const { target, addresses, selectedAddressId } = await checkoutPage(context, request, params.id, parseIndex(url.searchParams.get("address")));
+  const { target, addresses, selectedAddressId, price, taxName } = await checkoutPage(context, request, params.id, parseIndex(url.searchParams.get("address")));
   const { order, paymentError } = await reconcilePayment(context, target, {
     orderId: parseId(url.searchParams.get("order")),
     hostedSessionId: url.searchParams.get("session_id"),
@@ -44,6 +44,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     packageIndex,
     addresses,
     selectedAddressId,
+    price,
+    taxName,
     panel: url.searchParams.get("add") === "1" ? ("add" as const) : url.searchParams.get("view") === "all" ? ("all" as const) : null,
     order,
     paymentError,
@@ -131,7 +133,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export default function CheckoutPage() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<CheckoutActionData>();
-  const { product, pkg, packageIndex, order, addresses, selectedAddressId, mode } = loaderData;
+  const { product, pkg, packageIndex, order, addresses, selectedAddressId, mode, price, taxName } = loaderData;
   const hydrated = useHydrated();
   const paid = order?.payment_status === "succeeded";
   const selected = addresses.find((a) => a.id === selectedAddressId) ?? null;
@@ -171,7 +173,7 @@ export default function CheckoutPage() {
               )}
             </section>
           </div>
-          <OrderSummary product={product} pkg={pkg} />
+          <OrderSummary product={product} pkg={pkg} price={price} taxName={taxName} />
         </div>
       )}
     </div>

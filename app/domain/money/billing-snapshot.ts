@@ -1,0 +1,44 @@
+/**
+ * The buyer as an invoice names them, copied into the order when it is made: invoices read only
+ * this copy, so later edits or the erasure of the address book never change an issued invoice.
+ */
+export interface BillingSnapshot {
+  name: string;
+  company: string | null;
+  /** Street, city, state, postcode. */
+  lines: string[];
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  tax_id: string | null;
+}
+
+export function billingSnapshot(
+  name: string,
+  address: { street: string; city: string; state: string; zip_code: string; country: string; company_name: string | null; tax_id: string | null },
+): BillingSnapshot {
+  return {
+    name,
+    company: address.company_name,
+    lines: [address.street, address.city, address.state, address.zip_code].filter((line) => line.trim() !== ""),
+    country: address.country,
+    tax_id: address.tax_id,
+  };
+}
+
+/** The stored copy read back; null when the order has none (or it cannot be read). */
+export function readBillingSnapshot(json: string | null): BillingSnapshot | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as Partial<BillingSnapshot>;
+    if (typeof value.name !== "string" || typeof value.country !== "string" || !Array.isArray(value.lines)) return null;
+    return {
+      name: value.name,
+      company: typeof value.company === "string" ? value.company : null,
+      lines: value.lines.filter((line): line is string => typeof line === "string"),
+      country: value.country,
+      tax_id: typeof value.tax_id === "string" ? value.tax_id : null,
+    };
+  } catch {
+    return null;
+  }
+}
