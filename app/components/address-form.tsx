@@ -10,9 +10,10 @@ import { useSchemaForm } from "./ui/use-schema-form";
 type AddressActionData = { intent?: string | null; result?: SubmissionResult<string[]> } | undefined;
 
 /**
- * The add-address form (SPEC §2, §5): Street, City, State, Zip Code, Country, 'Set as default
- * address', Cancel and Save Address. Errors clear as the person types; nothing is sent while any
- * error exists (validated in the browser first, and again on the server).
+ * The add-address form (SPEC §2, §5): Street, City, State, Zip Code, Country, then a business's
+ * company name and VAT or tax number (both optional; the number is read against the country),
+ * 'Set as default address', Cancel and Save Address. Errors clear as the person types; nothing is
+ * sent while any error exists (validated in the browser first, and again on the server).
  */
 export function AddressForm({ selectedAddressId, cancelHref }: { selectedAddressId?: number | null; cancelHref: string }) {
   const actionData = useActionData() as AddressActionData;
@@ -53,6 +54,29 @@ export function AddressForm({ selectedAddressId, cancelHref }: { selectedAddress
         </select>
         <FieldError id={fields.country.errorId} error={countryError} />
       </div>
+      <Field
+        label="Company name (optional)"
+        meta={fields.company_name}
+        error={error(fields.company_name)}
+        type="text"
+        autoComplete="organization"
+        className="sm:col-span-2"
+      />
+      <Field
+        label="VAT or tax number (optional)"
+        meta={fields.tax_id}
+        error={error(fields.tax_id)}
+        type="text"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        className="sm:col-span-2"
+        hint={
+          <p className="mt-1 text-sm text-slate-600">
+            For a business: we print it on your invoices, and outside the UK it may mean no VAT is charged (reverse charge).
+          </p>
+        }
+      />
       <label className="flex items-center gap-2 text-sm sm:col-span-2">
         <input type="checkbox" name={fields.is_default.name} className="size-4 accent-brand-700" defaultChecked={fields.is_default.initialValue === "on"} />
         Set as default address

@@ -51,7 +51,17 @@ export const AdminResponse = example(z.object({ id: z.number().int(), name: z.st
   name: "Studio Admin",
   email: "admin@example.com",
 });
-const ADDRESS = { id: 3, street: "1 Market St", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB", is_default: true };
+const ADDRESS = {
+  id: 3,
+  street: "1 Market St",
+  city: "Leeds",
+  state: "West Yorkshire",
+  zip_code: "LS1 1AA",
+  country: "GB",
+  is_default: true,
+  company_name: "Lovelace Analytics Ltd",
+  tax_id: "GB246813551",
+};
 export const AddressResponse = example(
   z
     .object({
@@ -62,6 +72,8 @@ export const AddressResponse = example(
       zip_code: z.string(),
       country: z.string(),
       is_default: z.boolean(),
+      company_name: z.string().nullable(),
+      tax_id: z.string().nullable().describe("Upper case, without spaces, dots or dashes; a UK or EU VAT number with its country prefix (GB…, DE…, EL…)"),
     })
     .strict(),
   ADDRESS,
@@ -771,14 +783,26 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: {
       schema: AddressSchema,
       alternatives: ["billing_address"],
-      example: { street: "1 Market St", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB", is_default: true },
+      example: {
+        street: "1 Market St",
+        city: "Leeds",
+        state: "West Yorkshire",
+        zip_code: "LS1 1AA",
+        country: "GB",
+        is_default: true,
+        company_name: "Lovelace Analytics Ltd",
+        tax_id: "GB 246 8135 51",
+      },
     },
     responses: { 201: { description: "Added", schema: ok(AddressResponse) } },
     refusals: refusals(
       WRITE,
       CUSTOMER,
       JSON_BODY,
-      invalid("Invalid input, or the address limit reached", "Billing address is invalid", ["Zip code is required"]),
+      invalid("Invalid input (a tax number is read against the country), or the address limit reached", "Billing address is invalid", [
+        "Zip code is required",
+        "Tax ID is not a valid VAT number for United Kingdom",
+      ]),
     ),
   },
   {

@@ -31,14 +31,16 @@ export default function SavedAddresses() {
           <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {addresses.map((a) => (
               <li key={a.id} className="rounded-2xl border border-slate-200 bg-white p-5 text-sm">
+                {a.company_name ? <p className="font-semibold">{a.company_name}</p> : null}
                 <div className="flex items-start justify-between gap-2">
-                  <p className="font-semibold">{a.street}</p>
+                  <p className={a.company_name ? "text-slate-600" : "font-semibold"}>{a.street}</p>
                   {a.is_default ? <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Default</span> : null}
                 </div>
                 <p className="mt-1 text-slate-600">
                   {a.city}, {a.state} {a.zip_code}
                 </p>
                 <p className="text-slate-600">{countryName(a.country)}</p>
+                {a.tax_id ? <p className="mt-1 text-slate-600">{`Tax ID ${a.tax_id}`}</p> : null}
               </li>
             ))}
           </ul>

@@ -29,7 +29,7 @@ describe("billing addresses API", () => {
     const { access_token: token } = await newCustomer();
     const first = await api<{ success: boolean; data: Address }>("POST", "/billing_addresses", { token, body: address });
     expect(first.status).toBe(201);
-    expect(first.body.data).toEqual({ id: first.body.data.id, ...address, is_default: true });
+    expect(first.body.data).toEqual({ id: first.body.data.id, ...address, is_default: true, company_name: null, tax_id: null });
     const list = await api<{ data: Address[] }>("GET", "/billing_addresses", { token });
     expect(list.body.data).toHaveLength(1);
     expect((await api("GET", `/billing_addresses/${first.body.data.id}`, { token })).status).toBe(200);

@@ -13,12 +13,25 @@ export interface AddressView {
   zip_code: string;
   country: string;
   is_default: boolean;
+  /** A business buyer's name and VAT/tax number (both optional), printed on invoices. */
+  company_name: string | null;
+  tax_id: string | null;
 }
 
 type Row = typeof billingAddresses.$inferSelect;
 
 function toView(row: Row): AddressView {
-  return { id: row.id, street: row.street, city: row.city, state: row.state, zip_code: row.zipCode, country: row.country, is_default: row.isDefault };
+  return {
+    id: row.id,
+    street: row.street,
+    city: row.city,
+    state: row.state,
+    zip_code: row.zipCode,
+    country: row.country,
+    is_default: row.isDefault,
+    company_name: row.companyName,
+    tax_id: row.taxId,
+  };
 }
 
 /** A customer's addresses, default first, then oldest first; `userId` may be a session's subject (sessionSubject). */
@@ -56,7 +69,18 @@ export async function createAddress(db: Database, userId: number, input: Address
   const makeDefault = input.is_default || has === 0;
   const insert = db
     .insert(billingAddresses)
-    .values({ userId, street: input.street, city: input.city, state: input.state, zipCode: input.zip_code, country: input.country, isDefault: makeDefault })
+    .values({
+      userId,
+      street: input.street,
+      city: input.city,
+      state: input.state,
+      zipCode: input.zip_code,
+      country: input.country,
+      isDefault: makeDefault,
+      // Both optional; the tax number comes normalised by AddressSchema (~/lib/tax-id.ts).
+      companyName: input.company_name ?? null,
+      taxId: input.tax_id ?? null,
+    })
     .returning();
   if (!makeDefault) {
     const [row] = await insert;

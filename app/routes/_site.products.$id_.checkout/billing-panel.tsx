@@ -14,7 +14,12 @@ function panelHref(params: URLSearchParams, panel: "add" | "all" | null) {
 }
 
 export function formatAddress(a: AddressView) {
-  return `${a.street}, ${a.city}, ${a.state} ${a.zip_code}, ${countryName(a.country)}`;
+  return `${a.company_name ? `${a.company_name}, ` : ""}${a.street}, ${a.city}, ${a.state} ${a.zip_code}, ${countryName(a.country)}`;
+}
+
+/** A business address's tax number, under the address. */
+function TaxIdLine({ address }: { address: AddressView }) {
+  return address.tax_id ? <span className="mt-0.5 block text-slate-600">{`Tax ID ${address.tax_id}`}</span> : null;
 }
 
 /**
@@ -61,7 +66,10 @@ export function BillingPanel() {
         {selected ? (
           <div className="rounded-xl bg-slate-50 p-4 text-sm">
             <p className="font-medium text-slate-500">Bill to</p>
-            <p className="mt-1 text-slate-900">{formatAddress(selected)}</p>
+            <p className="mt-1 text-slate-900">
+              {formatAddress(selected)}
+              <TaxIdLine address={selected} />
+            </p>
           </div>
         ) : addresses.length === 0 && panel !== "add" ? (
           <p className="text-sm text-slate-600">No billing addresses found.</p>
@@ -90,7 +98,10 @@ export function BillingPanel() {
                   <li key={a.id}>
                     <label className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-4 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
                       <input type="radio" name="address" value={a.id} defaultChecked={a.id === selectedAddressId} className="mt-0.5 accent-brand-700" />
-                      <span className="flex-1">{formatAddress(a)}</span>
+                      <span className="flex-1">
+                        {formatAddress(a)}
+                        <TaxIdLine address={a} />
+                      </span>
                       {a.is_default ? <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Default</span> : null}
                     </label>
                   </li>

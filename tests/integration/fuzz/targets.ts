@@ -165,7 +165,7 @@ const FORM_PRODUCT_FIELDS = [
   "media_id",
   "direction",
 ];
-const ADDRESS_FIELDS = ["street", "city", "state", "zip_code", "country", "is_default"];
+const ADDRESS_FIELDS = ["street", "city", "state", "zip_code", "country", "is_default", "company_name", "tax_id"];
 
 /**
  * A fuzz target. `writes` marks targets whose inputs may legitimately succeed (a sign-up, a sign-in):

@@ -1,0 +1,122 @@
+import { env } from "cloudflare:test";
+import { asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { createDb } from "../../db/client";
+import { billingAddresses, users } from "../../db/schema";
+import { api, customerCookie, dispatch, newCustomer, postForm } from "./helpers";
+
+/**
+ * A business's billing address: an optional company name and VAT or tax number, the number read
+ * against the address's country (~/lib/tax-id.ts) and stored normalised, through the API and the
+ * checkout's add-address form.
+ */
+
+type Address = { id: number; street: string; country: string; company_name: string | null; tax_id: string | null };
+type Err = { success: false; message: string; errors?: string[] };
+
+const address = { street: "Unter den Linden 1", city: "Berlin", state: "Berlin", zip_code: "10117", country: "DE" };
+/** Check digits right, made up: not anyone's number. */
+const GERMAN_VAT = "DE206600480";
+const BRITISH_VAT = "GB648068064";
+
+async function storedRows(email: string) {
+  const db = createDb(env.DB);
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return db
+    .select({ street: billingAddresses.street, companyName: billingAddresses.companyName, taxId: billingAddresses.taxId })
+    .from(billingAddresses)
+    .where(eq(billingAddresses.userId, user!.id))
+    .orderBy(asc(billingAddresses.id));
+}
+
+describe("POST /billing_addresses with a company and a tax number", () => {
+  it("stores the tax number normalised and answers it, flat or under billing_address", async () => {
+    const { access_token: token, email } = await newCustomer();
+    const flat = await api<{ data: Address }>("POST", "/billing_addresses", {
+      token,
+      body: { ...address, company_name: "  Analytical Engines GmbH ", tax_id: "de 206.600-480" },
+    });
+    expect(flat.status).toBe(201);
+    expect(flat.body.data).toMatchObject({ ...address, company_name: "Analytical Engines GmbH", tax_id: GERMAN_VAT });
+    const wrapped = await api<{ data: Address }>("POST", "/billing_addresses", {
+      token,
+      body: { billing_address: { ...address, street: "Second", country: "gb", tax_id: "648 0680 64" } },
+    });
+    expect(wrapped.status).toBe(201);
+    expect(wrapped.body.data).toMatchObject({ street: "Second", country: "GB", company_name: null, tax_id: BRITISH_VAT });
+
+    const read = await api<{ data: Address }>("GET", `/billing_addresses/${flat.body.data.id}`, { token });
+    expect(read.body.data).toMatchObject({ company_name: "Analytical Engines GmbH", tax_id: GERMAN_VAT });
+    expect(await storedRows(email)).toEqual([
+      { street: address.street, companyName: "Analytical Engines GmbH", taxId: GERMAN_VAT },
+      { street: "Second", companyName: null, taxId: BRITISH_VAT },
+    ]);
+  });
+
+  it("keeps no company and no number when they are empty or null", async () => {
+    const { access_token: token } = await newCustomer();
+    const empty = await api<{ data: Address }>("POST", "/billing_addresses", { token, body: { ...address, company_name: " ", tax_id: "" } });
+    expect(empty.body.data).toMatchObject({ company_name: null, tax_id: null });
+    const nulls = await api<{ data: Address }>("POST", "/billing_addresses", { token, body: { ...address, company_name: null, tax_id: null } });
+    expect(nulls.body.data).toMatchObject({ company_name: null, tax_id: null });
+  });
+
+  it("takes any 4 to 20 letters and digits outside the UK and the EU", async () => {
+    const { access_token: token } = await newCustomer();
+    const created = await api<{ data: Address }>("POST", "/billing_addresses", { token, body: { ...address, country: "US", tax_id: "12-3456789" } });
+    expect(created.status).toBe(201);
+    expect(created.body.data.tax_id).toBe("123456789");
+  });
+
+  it.each([
+    ["DE", "DE206600481", "Tax ID is not a valid VAT number for Germany"],
+    ["DE", BRITISH_VAT, "Tax ID is not a valid VAT number for Germany"],
+    ["GB", "GB64806806", "Tax ID is not a valid VAT number for United Kingdom"],
+    ["GR", "EL12345678", "Tax ID is not a valid VAT number for Greece"],
+    ["US", "123", "Tax ID must be 4 to 20 letters and digits"],
+  ])("refuses a malformed number for %s (%s) with 422 and stores nothing", async (country, taxId, message) => {
+    const { access_token: token, email } = await newCustomer();
+    const { status, body } = await api<Err>("POST", "/billing_addresses", { token, body: { ...address, country, company_name: "Acme", tax_id: taxId } });
+    expect(status).toBe(422);
+    expect(body).toEqual({ success: false, message: "Billing address is invalid", errors: [message] });
+    expect(await storedRows(email)).toEqual([]);
+  });
+
+  it("names the tax number beside the other fields' messages", async () => {
+    const { access_token: token } = await newCustomer();
+    const { body } = await api<Err>("POST", "/billing_addresses", { token, body: { ...address, street: "", tax_id: "DE1" } });
+    expect(body.errors).toEqual(["Street is required", "Tax ID is not a valid VAT number for Germany"]);
+    const long = await api<Err>("POST", "/billing_addresses", { token, body: { ...address, company_name: "x".repeat(201), tax_id: "1".repeat(41) } });
+    expect(long.body.errors).toEqual(["Company name must be at most 200 characters", "Tax ID must be at most 40 characters"]);
+  });
+});
+
+describe("the checkout's add-address form with a company and a tax number", () => {
+  async function customer() {
+    const { email, password } = await newCustomer();
+    return { email, cookie: await customerCookie(email, password) };
+  }
+  const post = (cookie: string, fields: Record<string, string>) =>
+    postForm("/products/1/checkout?package=0&add=1", { intent: "add-address", ...address, ...fields }, { Cookie: cookie });
+
+  it("saves them, the number normalised, and shows them on the saved addresses", async () => {
+    const { email, cookie } = await customer();
+    const saved = await post(cookie, { company_name: "Analytical Engines GmbH", tax_id: "de206600480" });
+    expect(saved.status).toBe(302);
+    expect(await storedRows(email)).toEqual([{ street: address.street, companyName: "Analytical Engines GmbH", taxId: GERMAN_VAT }]);
+    const page = await (await dispatch("http://localhost/profile/saved-addresses", { headers: { Cookie: cookie } })).text();
+    expect(page).toContain("Analytical Engines GmbH");
+    expect(page).toContain(`Tax ID ${GERMAN_VAT}`);
+  });
+
+  it("answers a malformed number with 422, its message and what was typed, and stores nothing", async () => {
+    const { email, cookie } = await customer();
+    const refused = await post(cookie, { company_name: "Analytical Engines GmbH", tax_id: "DE123" });
+    expect(refused.status).toBe(422);
+    const page = await refused.text();
+    expect(page).toContain("Tax ID is not a valid VAT number for Germany");
+    expect(page).toContain('value="Analytical Engines GmbH"');
+    expect(page).toContain('value="DE123"');
+    expect(await storedRows(email)).toEqual([]);
+  });
+});
