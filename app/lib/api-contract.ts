@@ -139,8 +139,15 @@ const ORDER = {
   product_id: 2,
   billing_address_id: 3,
   package_index: 0,
-  order_amount: "499.00",
+  order_amount: "598.80",
   currency: "USD",
+  subtotal_amount: "499.00",
+  discount_amount: "0.00",
+  tax_amount: "99.80",
+  tax_rate: "20.00",
+  tax_country: "GB",
+  tax_note: null,
+  invoice_number: "INV-2026-000042",
   payment_status: "succeeded",
   stripe_transaction_id: "pi_3Q0example",
   created_at: "2026-04-02T08:00:00.000Z",
@@ -157,8 +164,15 @@ export const OrderResponse = example(
       product_id: z.number().int(),
       billing_address_id: z.number().int().nullable(),
       package_index: z.number().int(),
-      order_amount: z.string(),
+      order_amount: z.string().describe("The total charged: subtotal_amount − discount_amount + tax_amount"),
       currency: z.string(),
+      subtotal_amount: z.string().describe("The package's price when ordered"),
+      discount_amount: z.string(),
+      tax_amount: z.string().describe("Tax on subtotal − discount, rounded once, half up"),
+      tax_rate: z.string().describe('The rate applied, a percent: "20.00"'),
+      tax_country: z.string().nullable().describe("ISO 3166-1 alpha-2 code of the billing country whose rule applied"),
+      tax_note: z.string().nullable().describe("What the invoice says of the tax, e.g. a reverse charge"),
+      invoice_number: z.string().nullable().describe("INV-{year}-{six digits}: null until paid"),
       payment_status: z.enum(paymentStatuses),
       stripe_transaction_id: z.string().nullable(),
       created_at: z.string(),
@@ -170,6 +184,71 @@ export const OrderResponse = example(
     })
     .strict(),
   ORDER,
+);
+const INVOICE = {
+  number: "INV-2026-000042",
+  order_id: 12,
+  issued_at: "2026-04-02T08:01:00.000Z",
+  supplied_at: "2026-04-02T08:01:00.000Z",
+  seller: { name: "Reelcraft Studio Ltd", address: "1 Canal Street, Manchester M1 3HE, United Kingdom", tax_id: "GB123456789" },
+  buyer: {
+    name: "Ada Lovelace",
+    company: "Analytical Engines Ltd",
+    address_lines: ["1 Market St", "Leeds", "West Yorkshire", "LS1 1AA"],
+    country: "GB",
+    tax_id: "GB987654321",
+  },
+  lines: [
+    { description: "Explainer video (Basic package)", quantity: 1, net_amount: "499.00", tax_rate: "20.00", tax_amount: "99.80", total_amount: "598.80" },
+  ],
+  subtotal_amount: "499.00",
+  discount_amount: "0.00",
+  tax_amount: "99.80",
+  total_amount: "598.80",
+  currency: "USD",
+  note: null,
+  transaction_id: "pi_3Q0example",
+};
+export const InvoiceResponse = example(
+  z
+    .object({
+      number: z.string().describe("INV-{year}-{six digits}, gapless per calendar year (UTC)"),
+      order_id: z.number().int(),
+      issued_at: z.string(),
+      supplied_at: z.string().describe("The date of supply: the payment's date"),
+      seller: z.object({ name: z.string(), address: z.string(), tax_id: z.string().nullable() }).strict(),
+      buyer: z
+        .object({
+          name: z.string(),
+          company: z.string().nullable(),
+          address_lines: z.array(z.string()),
+          country: z.string(),
+          tax_id: z.string().nullable(),
+        })
+        .strict()
+        .describe("The buyer as invoiced, fixed when the order was made"),
+      lines: z.array(
+        z
+          .object({
+            description: z.string(),
+            quantity: z.number().int(),
+            net_amount: z.string(),
+            tax_rate: z.string(),
+            tax_amount: z.string(),
+            total_amount: z.string(),
+          })
+          .strict(),
+      ),
+      subtotal_amount: z.string(),
+      discount_amount: z.string(),
+      tax_amount: z.string(),
+      total_amount: z.string(),
+      currency: z.string(),
+      note: z.string().nullable(),
+      transaction_id: z.string().nullable(),
+    })
+    .strict(),
+  INVOICE,
 );
 const FILE = {
   id: 5,
@@ -929,6 +1008,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     auth: "customer or admin",
     responses: { 200: { description: "The events", schema: ok(z.array(OrderEventResponse)) } },
     refusals: refusals(READ, NO_TOKEN, ORDER_NOT_FOUND),
+  },
+  {
+    method: "GET",
+    path: "/orders/{id}/invoice",
+    summary: "The invoice of a paid order (the PDF is /profile/orders/{id}/invoice.pdf): its owner or an admin",
+    auth: "customer or admin",
+    responses: { 200: { description: "The invoice", schema: ok(InvoiceResponse) } },
+    refusals: refusals(READ, NO_TOKEN, notFound("Not the caller's order, none, or not paid", "Invoice not found")),
   },
   {
     method: "GET",

@@ -46,3 +46,10 @@ function amountFormat(exponent: number) {
   }
   return format;
 }
+
+/** A decimal string the server wrote (an order's amounts) back to minor units; 0 if it cannot be read. */
+export function decimalToMinorOrZero(value: string, currency: string): number {
+  const negative = value.startsWith("-");
+  const minor = decimalToMinor(negative ? value.slice(1) : value, currency) ?? 0;
+  return negative ? -minor : minor;
+}

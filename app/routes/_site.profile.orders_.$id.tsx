@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { OrderMoney } from "~/components/order-money";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { DeliveryFiles, deliveryVideoId, PinnedComment, ReviewActions } from "~/components/delivery-review";
 import { StatusBadge } from "~/components/ui/status-badge";
@@ -64,8 +65,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** Payment statuses that come with a receipt (a refunded order's receipt says so). */
-const RECEIPTED = new Set(["succeeded", "completed", "refunded"]);
 
 const NOTICES: Record<string, string> = {
   "brief-submitted": "Thank you! Your brief is with the studio and production has started.",
@@ -147,10 +146,13 @@ export default function OrderPage() {
             {currencySymbol(order.currency)}
             {Number(order.order_amount).toFixed(2)} <StatusBadge status={order.payment_status} audience="customer" />
           </dd>
-          {RECEIPTED.has(order.payment_status) ? (
+          <dd className="mt-2 max-w-xs">
+            <OrderMoney order={order} />
+          </dd>
+          {order.invoice_number ? (
             <dd className="mt-1">
-              <Link to={`/profile/orders/${order.id}/receipt`} className="text-sm font-semibold text-brand-700 hover:underline">
-                View receipt
+              <Link to={`/profile/orders/${order.id}/invoice`} className="text-sm font-semibold text-brand-700 hover:underline">
+                View invoice {order.invoice_number}
               </Link>
             </dd>
           ) : null}

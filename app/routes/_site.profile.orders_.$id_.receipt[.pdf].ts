@@ -1,19 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseId } from "~/lib/record-id";
-import { requireCustomer } from "~/auth/index.server";
-import { getReceipt, receiptPdf } from "~/domain/orders/receipts.server";
 
-/** GET /profile/orders/{id}/receipt.pdf: the receipt as a PDF download, for the order's owner only. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const customer = await requireCustomer(context, request);
+/** The receipt's PDF became the invoice's: old links go there. */
+export function loader({ params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
-  const receipt = id ? await getReceipt(context.db, id, customer.id) : null;
-  if (!receipt) return new Response("Receipt not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return new Response(await receiptPdf(receipt), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="receipt-order-${receipt.orderId}.pdf"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  if (!id) return new Response("Invoice not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return redirect(`/profile/orders/${id}/invoice.pdf`, 301);
 }

@@ -23,6 +23,7 @@ import { DELIVERY_FORM, deliveryFromForm } from "~/domain/orders/order-files.ser
 import { RefundSchema } from "~/lib/schemas/refund";
 import { refundOrder } from "~/domain/orders/refunds.server";
 import { RefundPanel } from "~/components/refund-panel";
+import { OrderMoney } from "~/components/order-money";
 import { DeliveryUpload } from "~/components/delivery-upload";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -105,6 +106,19 @@ export default function AdminOrder() {
             <Row term="Payment Status" value={<StatusBadge status={order.payment_status} audience="admin" />} />
             <Row term="Transaction ID" value={<span className="font-mono text-xs">{order.stripe_transaction_id ?? "N/A"}</span>} />
             <Row term="Amount" value={amount === null ? "N/A" : formatMoney(amount, order.currency)} />
+            <Row term="Figures" value={<OrderMoney order={order} />} />
+            <Row
+              term="Invoice"
+              value={
+                order.invoice_number ? (
+                  <Link to={`/admin/orders/${order.id}/invoice`} className="font-semibold text-brand-700 hover:underline">
+                    {order.invoice_number}
+                  </Link>
+                ) : (
+                  "Not issued (unpaid)"
+                )
+              }
+            />
           </dl>
         </section>
         <section aria-labelledby="product-info" className="rounded-2xl border border-slate-200 bg-white p-6">

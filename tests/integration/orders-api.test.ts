@@ -74,10 +74,24 @@ describe("orders API", () => {
     const c = await customerWithAddress();
     const { status, body } = await placeOrder(c.token, c.addressId);
     expect(status).toBe(201);
-    expect(body.data).toMatchObject({ product_id: 1, billing_address_id: c.addressId, order_amount: "499.00", currency: "USD", payment_status: "initiated" });
+    // A UK consumer: the package's price (the subtotal a client may send as `order_amount`) plus 20% VAT.
+    expect(body.data).toMatchObject({
+      product_id: 1,
+      billing_address_id: c.addressId,
+      order_amount: "598.80",
+      subtotal_amount: "499.00",
+      discount_amount: "0.00",
+      tax_amount: "99.80",
+      tax_rate: "20.00",
+      tax_country: "GB",
+      tax_note: null,
+      invoice_number: null,
+      currency: "USD",
+      payment_status: "initiated",
+    });
     expect(body.data.client_secret).toMatch(/^pi_local_.+_secret_/);
     const withPackage = await placeOrder(c.token, c.addressId, { order_amount: "999", package_index: 1 });
-    expect(withPackage.body.data.order_amount).toBe("999.00");
+    expect(withPackage.body.data).toMatchObject({ subtotal_amount: "999.00", tax_amount: "199.80", order_amount: "1198.80" });
   });
 
   it.each([

@@ -1,0 +1,215 @@
+/**
+ * Invoices: every paid order has one, numbered when its payment succeeded
+ * (invoice-numbers.server.ts), for its owner and the studio's admins, as a printable page, a PDF and
+ * the API's JSON. An invoice reads only what the order fixed when it was made (its price, tax and
+ * the buyer as invoiced) and the seller's settings, so editing or erasing an address never changes
+ * one. The date of supply is the payment's date.
+ */
+import { and, asc, eq, isNotNull } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { orderEvents, orders, products, users } from "../../../db/schema";
+import { countryName } from "~/lib/countries";
+import { formatMoney, minorToDecimalString } from "~/lib/money";
+import { packageName } from "~/lib/packages";
+import { readBillingSnapshot, type BillingSnapshot } from "./billing-snapshot";
+import { documentPdf } from "./pdf.server";
+import { rateText, ratePercent } from "./tax-rules";
+import { getShopSettings } from "./tax.server";
+
+/** An invoice line, money as minor units (the API writes them as decimal strings). */
+export interface InvoiceLine {
+  description: string;
+  quantity: number;
+  netMinor: number;
+  rateBasisPoints: number;
+  taxMinor: number;
+  totalMinor: number;
+}
+
+export interface Invoice {
+  number: string;
+  orderId: number;
+  issuedAt: string;
+  /** The payment's date. */
+  suppliedAt: string;
+  seller: { name: string; address: string; taxId: string | null };
+  buyer: BillingSnapshot & { email: string };
+  lines: InvoiceLine[];
+  subtotalMinor: number;
+  discountMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+  rateBasisPoints: number;
+  taxName: string;
+  currency: string;
+  note: string | null;
+  transactionId: string | null;
+}
+
+/** Whose invoice: its owner's (a customer's id) or any, for the studio. */
+export type InvoiceViewer = { customerId: number } | "studio";
+
+/** The invoice of a paid order; null for no such order, one not paid, or another customer's. */
+export async function getInvoice(db: Database, orderId: number, viewer: InvoiceViewer): Promise<Invoice | null> {
+  const owner = viewer === "studio" ? undefined : eq(orders.userId, viewer.customerId);
+  const [rows, paidEvents, settings] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        invoiceNumber: orders.invoiceNumber,
+        invoiceIssuedAt: orders.invoiceIssuedAt,
+        packagePosition: orders.packagePosition,
+        amountMinor: orders.amountMinor,
+        subtotalMinor: orders.subtotalMinor,
+        discountMinor: orders.discountMinor,
+        taxMinor: orders.taxMinor,
+        taxRateBasisPoints: orders.taxRateBasisPoints,
+        taxNote: orders.taxNote,
+        currency: orders.currency,
+        paymentIntentId: orders.paymentIntentId,
+        snapshot: orders.billingSnapshot,
+        product: products.title,
+        name: users.name,
+        email: users.email,
+      })
+      .from(orders)
+      .innerJoin(products, eq(products.id, orders.productId))
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(and(eq(orders.id, orderId), owner, isNotNull(orders.invoiceNumber)))
+      .limit(1),
+    db
+      .select({ at: orderEvents.createdAt })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, "awaiting_brief")))
+      .orderBy(asc(orderEvents.version))
+      .limit(1),
+    getShopSettings(db),
+  ]);
+  const order = rows[0];
+  if (!order?.invoiceNumber || !order.invoiceIssuedAt) return null;
+  const buyer = readBillingSnapshot(order.snapshot) ?? { name: order.name, company: null, lines: [], country: "", tax_id: null };
+  const net = order.subtotalMinor - order.discountMinor;
+  return {
+    number: order.invoiceNumber,
+    orderId: order.id,
+    issuedAt: order.invoiceIssuedAt.toISOString(),
+    suppliedAt: (paidEvents[0]?.at ?? order.invoiceIssuedAt).toISOString(),
+    seller: { name: settings.sellerName, address: settings.sellerAddress, taxId: settings.sellerTaxId },
+    buyer: { ...buyer, email: order.email },
+    lines: [
+      {
+        description: `${order.product} (${packageName(order.packagePosition)} package)`,
+        quantity: 1,
+        netMinor: net,
+        rateBasisPoints: order.taxRateBasisPoints,
+        taxMinor: order.taxMinor,
+        totalMinor: net + order.taxMinor,
+      },
+    ],
+    subtotalMinor: order.subtotalMinor,
+    discountMinor: order.discountMinor,
+    taxMinor: order.taxMinor,
+    totalMinor: order.amountMinor,
+    rateBasisPoints: order.taxRateBasisPoints,
+    taxName: settings.taxName,
+    currency: order.currency,
+    note: order.taxNote,
+    transactionId: order.paymentIntentId,
+  };
+}
+
+const longDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+export const documentDate = (iso: string) => longDate.format(new Date(iso));
+
+/** The buyer's block as lines: name, company, address, country, tax id. */
+export function buyerLines(buyer: BillingSnapshot & { email?: string }): string[] {
+  return [
+    buyer.name,
+    ...(buyer.company ? [buyer.company] : []),
+    ...buyer.lines,
+    ...(buyer.country ? [countryName(buyer.country)] : []),
+    ...(buyer.tax_id ? [`VAT/tax number: ${buyer.tax_id}`] : []),
+  ];
+}
+
+/** The invoice's rows, in order: the page and the PDF show the same. */
+export function invoiceRows(invoice: Invoice): [string, string][] {
+  const money = (minor: number) => `${formatMoney(minor, invoice.currency)} ${invoice.currency}`;
+  const line = invoice.lines[0]!;
+  return [
+    ["Invoice number", invoice.number],
+    ["Issue date", documentDate(invoice.issuedAt)],
+    ["Date of supply", documentDate(invoice.suppliedAt)],
+    ["Order", `#${invoice.orderId}`],
+    ["Description", line.description],
+    ["Net amount", money(invoice.subtotalMinor)],
+    ...(invoice.discountMinor > 0 ? ([["Discount", `-${money(invoice.discountMinor)}`]] as [string, string][]) : []),
+    [`${invoice.taxName} rate`, ratePercent(invoice.rateBasisPoints)],
+    [invoice.taxName, money(invoice.taxMinor)],
+    ["Total", money(invoice.totalMinor)],
+    ["Payment", invoice.transactionId ? `Card, transaction ${invoice.transactionId}` : "Card"],
+  ];
+}
+
+/** The seller's block: name, address, VAT number. */
+export function sellerLines(invoice: Pick<Invoice, "seller" | "taxName">): string[] {
+  return [invoice.seller.name, invoice.seller.address, ...(invoice.seller.taxId ? [`${invoice.taxName} number: ${invoice.seller.taxId}`] : [])];
+}
+
+export function invoicePdf(invoice: Invoice): Promise<Uint8Array<ArrayBuffer>> {
+  return documentPdf({
+    title: `Invoice ${invoice.number}`,
+    author: invoice.seller.name,
+    sections: [
+      { lines: sellerLines(invoice) },
+      { heading: `Invoice ${invoice.number}` },
+      { heading: "Billed to", lines: buyerLines(invoice.buyer) },
+      { rows: invoiceRows(invoice), notes: invoiceView(invoice).notes },
+    ],
+  });
+}
+
+/** The invoice as the API writes it (money as decimal strings, like `order_amount`). */
+export function invoiceJson(invoice: Invoice) {
+  const amount = (minor: number) => minorToDecimalString(minor, invoice.currency);
+  return {
+    number: invoice.number,
+    order_id: invoice.orderId,
+    issued_at: invoice.issuedAt,
+    supplied_at: invoice.suppliedAt,
+    seller: { name: invoice.seller.name, address: invoice.seller.address, tax_id: invoice.seller.taxId },
+    buyer: {
+      name: invoice.buyer.name,
+      company: invoice.buyer.company,
+      address_lines: invoice.buyer.lines,
+      country: invoice.buyer.country,
+      tax_id: invoice.buyer.tax_id,
+    },
+    lines: invoice.lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      net_amount: amount(line.netMinor),
+      tax_rate: rateText(line.rateBasisPoints),
+      tax_amount: amount(line.taxMinor),
+      total_amount: amount(line.totalMinor),
+    })),
+    subtotal_amount: amount(invoice.subtotalMinor),
+    discount_amount: amount(invoice.discountMinor),
+    tax_amount: amount(invoice.taxMinor),
+    total_amount: amount(invoice.totalMinor),
+    currency: invoice.currency,
+    note: invoice.note,
+    transaction_id: invoice.transactionId,
+  };
+}
+
+/** The invoice as its page shows it (app/components/invoice-document.tsx). */
+export function invoiceView(invoice: Invoice) {
+  return {
+    title: `Invoice ${invoice.number}`,
+    seller: sellerLines(invoice),
+    buyer: buyerLines(invoice.buyer),
+    rows: invoiceRows(invoice),
+    notes: [...(invoice.note ? [invoice.note] : []), "Thank you for your order."],
+  };
+}
