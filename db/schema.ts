@@ -219,6 +219,9 @@ export const orders = sqliteTable(
     /** `INV-2026-000001`: given once, in the batch that records the payment's success. */
     invoiceNumber: text("invoice_number"),
     invoiceIssuedAt: integer("invoice_issued_at", { mode: "timestamp_ms" }),
+    /** What has gone back so far, and its tax part (the sums of the order's recorded refunds). */
+    refundedMinor: integer("refunded_minor").notNull().default(0),
+    refundedTaxMinor: integer("refunded_tax_minor").notNull().default(0),
     paymentStatus: text("payment_status", { enum: paymentStatuses }).notNull().default("initiated"),
     /** The gateway's PaymentIntent id (Stripe `pi_...` or the local gateway's id). */
     paymentIntentId: text("payment_intent_id"),
@@ -381,27 +384,44 @@ export const orderAttachments = sqliteTable(
 );
 
 /**
- * The refund of an order's payment (whole amount), one per order: the row is claimed before the
- * gateway is asked, so a double click or a retried request refunds once, and the provider's
- * `charge.refunded` event finds it already recorded.
+ * Refunds of an order's payment: several partial ones may follow each other, up to what was paid.
+ * A row is claimed (`pending`) before the gateway is asked, at most one per order at a time, with an
+ * idempotency key per request, so a double click or a retried request refunds once; the provider's
+ * `charge.refunded` event finds it already recorded. Each refund done gets a credit note number.
  */
-export const orderRefunds = sqliteTable("order_refunds", {
-  orderId: integer("order_id")
-    .primaryKey()
-    .references(() => orders.id, { onDelete: "cascade" }),
-  status: text("status", { enum: ["pending", "succeeded"] }).notNull(),
-  /** The gateway's refund id (Stripe `re_...`, or the local gateway's). */
-  providerRefundId: text("provider_refund_id"),
-  amountMinor: integer("amount_minor").notNull(),
-  currency: text("currency").notNull(),
-  reason: text("reason").notNull(),
-  /** Who asked: an admin of this shop, or the provider (a refund made in Stripe's dashboard). */
-  source: text("source", { enum: ["admin", "provider"] }).notNull(),
-  adminId: integer("admin_id"),
-  /** When the current attempt claimed the refund (a claim left by a crashed request is taken over after a while). */
-  claimedAt: integer("claimed_at", { mode: "timestamp_ms" }).notNull(),
-  refundedAt: integer("refunded_at", { mode: "timestamp_ms" }),
-});
+export const orderRefunds = sqliteTable(
+  "order_refunds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "succeeded"] }).notNull(),
+    /** The gateway's refund id (Stripe `re_...`, or the local gateway's). */
+    providerRefundId: text("provider_refund_id"),
+    amountMinor: integer("amount_minor").notNull(),
+    /** The tax part of the amount (app/domain/money/tax-rules.ts `refundTaxPart`), fixed when it is recorded. */
+    taxMinor: integer("tax_minor").notNull().default(0),
+    currency: text("currency").notNull(),
+    reason: text("reason").notNull(),
+    /** Who asked: an admin of this shop, or the provider (a refund made in Stripe's dashboard). */
+    source: text("source", { enum: ["admin", "provider"] }).notNull(),
+    adminId: integer("admin_id"),
+    /** The request's key (its `Idempotency-Key`, or one per screen form): the same key, the same refund. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** When the current attempt claimed the refund (a claim left by a crashed request is finished by the next one). */
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }).notNull(),
+    refundedAt: integer("refunded_at", { mode: "timestamp_ms" }),
+    /** `CN-2026-000001`: given in the batch that records the refund. */
+    creditNoteNumber: text("credit_note_number"),
+  },
+  (t) => [
+    uniqueIndex("order_refunds_key_unique").on(t.orderId, t.idempotencyKey),
+    uniqueIndex("order_refunds_one_pending").on(t.orderId).where(sql`status = 'pending'`),
+    uniqueIndex("order_refunds_credit_note_unique").on(t.creditNoteNumber),
+    index("order_refunds_status_idx").on(t.status, t.currency),
+  ],
+);
 
 /** Every move of an order's work status: who, when, from, to, why. One row per work version. */
 export const orderEvents = sqliteTable(

@@ -1,5 +1,5 @@
 /** The shop's documents (invoices, credit notes) as downloads: PDF bytes, never cached, or a plain 404. */
-import { invoicePdf, type Invoice } from "~/domain/money/invoices.server";
+import { creditNotePdf, invoicePdf, type CreditNote, type Invoice } from "~/domain/money/invoices.server";
 
 export function pdfDownload(bytes: Uint8Array<ArrayBuffer>, filename: string): Response {
   return new Response(bytes, {
@@ -19,4 +19,10 @@ export function documentNotFound(what: string): Response {
 export async function invoicePdfResponse(invoice: Invoice | null): Promise<Response> {
   if (!invoice) return documentNotFound("Invoice");
   return pdfDownload(await invoicePdf(invoice), `invoice-${invoice.number}.pdf`);
+}
+
+/** The credit note's PDF, or 404. */
+export async function creditNotePdfResponse(note: CreditNote | null): Promise<Response> {
+  if (!note) return documentNotFound("Credit note");
+  return pdfDownload(await creditNotePdf(note), `credit-note-${note.number}.pdf`);
 }

@@ -94,7 +94,8 @@ function parameters(op: ApiOperation) {
       name: "Idempotency-Key",
       in: "header",
       required: false,
-      description: "A key of the client's choosing (the first 100 characters are read): the same key again answers the order it made",
+      description:
+        "A key of the client's choosing (the first 100 characters are read): the same key again answers what the first request made, and makes nothing more",
       schema: { type: "string", minLength: 1 },
       example: "checkout-7f3a9c",
     });

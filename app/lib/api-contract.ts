@@ -148,6 +148,7 @@ const ORDER = {
   tax_country: "GB",
   tax_note: null,
   invoice_number: "INV-2026-000042",
+  refunded_amount: "0.00",
   payment_status: "succeeded",
   stripe_transaction_id: "pi_3Q0example",
   created_at: "2026-04-02T08:00:00.000Z",
@@ -173,6 +174,7 @@ export const OrderResponse = example(
       tax_country: z.string().nullable().describe("ISO 3166-1 alpha-2 code of the billing country whose rule applied"),
       tax_note: z.string().nullable().describe("What the invoice says of the tax, e.g. a reverse charge"),
       invoice_number: z.string().nullable().describe("INV-{year}-{six digits}: null until paid"),
+      refunded_amount: z.string().describe("What has gone back so far (partial refunds leave payment_status succeeded)"),
       payment_status: z.enum(paymentStatuses),
       stripe_transaction_id: z.string().nullable(),
       created_at: z.string(),
@@ -249,6 +251,33 @@ export const InvoiceResponse = example(
     })
     .strict(),
   INVOICE,
+);
+const REFUND = {
+  id: 4,
+  status: "succeeded",
+  amount: "250.00",
+  tax_amount: "41.67",
+  currency: "USD",
+  reason: "Two of the three scenes were dropped",
+  credit_note_number: "CN-2026-000007",
+  created_at: "2026-04-05T10:00:00.000Z",
+  refunded_at: "2026-04-05T10:00:01.000Z",
+};
+export const RefundResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      status: z.enum(["pending", "succeeded"]),
+      amount: z.string(),
+      tax_amount: z.string().describe("The tax part: half up of amount × order tax ÷ order total; the refund that empties the order takes what remains"),
+      currency: z.string(),
+      reason: z.string(),
+      credit_note_number: z.string().nullable().describe("CN-{year}-{six digits}, gapless per calendar year (UTC); null while pending"),
+      created_at: z.string(),
+      refunded_at: z.string().nullable(),
+    })
+    .strict(),
+  REFUND,
 );
 const FILE = {
   id: 5,
@@ -1019,6 +1048,15 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
   {
     method: "GET",
+    path: "/orders/{id}/credit_notes",
+    summary:
+      "The order's refunds with their credit notes, oldest first (each note's page and PDF: /profile/orders/{id}/credit-notes/{number}): its owner or an admin",
+    auth: "customer or admin",
+    responses: { 200: { description: "The refunds", schema: ok(z.array(RefundResponse)) } },
+    refusals: refusals(READ, NO_TOKEN, ORDER_NOT_FOUND),
+  },
+  {
+    method: "GET",
     path: "/orders/{id}/deliveries",
     summary: "The order's deliveries, newest first, with their files: its owner or an admin",
     auth: "customer or admin",
@@ -1089,18 +1127,34 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   {
     method: "POST",
     path: "/orders/{id}/refund",
-    summary: "An admin refunds the whole payment with a reason; work not yet completed is cancelled with it",
+    summary:
+      "An admin refunds all that is left (no amount) or part of it, with a reason; each refund gets a credit note. When nothing is left, payment_status becomes refunded and work not yet completed is cancelled",
     auth: "admin",
-    body: { schema: RefundSchema, wrapper: "refund", example: { reason: "The customer cancelled before production" } },
-    responses: { 200: { description: "Refunded: payment_status is refunded", schema: ok(OrderResponse, { message: "Order refunded" }) } },
+    idempotencyKey: true,
+    body: { schema: RefundSchema, wrapper: "refund", example: { reason: "The customer cancelled before production", amount: "250.00" } },
+    responses: {
+      200: {
+        description: "Refunded: the order, its refunds so far and what is left",
+        schema: ok(
+          example(z.object({ order: OrderResponse, refunds: z.array(RefundResponse), remaining_amount: z.string() }).strict(), {
+            order: { ...ORDER, refunded_amount: "250.00" },
+            refunds: [REFUND],
+            remaining_amount: "348.80",
+          }),
+          { message: "Order refunded" },
+        ),
+      },
+    },
     refusals: refusals(
       WRITE,
       ADMIN,
       notFound("No such order", "Order not found"),
       JSON_BODY,
-      invalid("No reason given", "Refund could not be made", ["Give a reason for the refund"]),
+      invalid("No reason given, or an amount that is not a positive decimal or is more than is left", "Refund could not be made", [
+        "Give a reason for the refund",
+      ]),
       conflict(
-        "Not paid, already refunded (nothing more is refunded), a refund under way, or refused by the payment provider",
+        "Not paid, nothing left to refund (nothing more is refunded), a refund under way, or refused by the payment provider",
         "Cannot refund this order: its payment is initiated.",
       ),
     ),

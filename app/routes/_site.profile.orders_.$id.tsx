@@ -1,11 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { OrderMoney } from "~/components/order-money";
+import { RefundList } from "~/components/refund-list";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { DeliveryFiles, deliveryVideoId, PinnedComment, ReviewActions } from "~/components/delivery-review";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { timeLeft, WorkStatusBadge, WorkSteps } from "~/components/work-status";
 import { currencySymbol } from "~/lib/currency";
-import { formatMoney } from "~/lib/money";
+import { decimalToMinorOrZero, formatMoney } from "~/lib/money";
 import { packageName } from "~/lib/packages";
 import { parseId } from "~/lib/record-id";
 import { AUTO_COMPLETE_DAYS, WORK_STATUS_LABEL } from "~/lib/work-status";
@@ -65,7 +66,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-
 const NOTICES: Record<string, string> = {
   "brief-submitted": "Thank you! Your brief is with the studio and production has started.",
   approved: "Thank you! The order is complete.",
@@ -83,7 +83,7 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 export default function OrderPage() {
-  const { order, brief, refund, events, timeLeft, deliveries, revisions, messages, seenMessageId } = useLoaderData<typeof loader>();
+  const { order, brief, refunds, events, timeLeft, deliveries, revisions, messages, seenMessageId } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const notice = NOTICES[params.get("notice") ?? ""];
@@ -159,17 +159,18 @@ export default function OrderPage() {
         </div>
       </dl>
 
-      {refund?.status === "succeeded" ? (
+      {refunds.some((r) => r.status === "succeeded") ? (
         <section aria-labelledby="refund-title" className="rounded-2xl border border-violet-200 bg-violet-50 p-4 text-sm text-violet-950">
           <h2 id="refund-title" className="font-semibold">
-            Refunded
+            {order.payment_status === "refunded" ? "Refunded" : "Partly refunded"}
           </h2>
           <p className="mt-1">
-            {formatMoney(refund.amount_minor, refund.currency)} went back to your card
-            {refund.refunded_at ? ` on ${dateFormat.format(new Date(refund.refunded_at))}` : ""}. Depending on your bank it shows on your statement within 5 to
-            10 days.{order.work_status === "cancelled" ? " The order is cancelled." : ""}
+            {formatMoney(decimalToMinorOrZero(order.refunded_amount, order.currency), order.currency)} went back to your card. Depending on your bank it shows
+            on your statement within 5 to 10 days.{order.work_status === "cancelled" ? " The order is cancelled." : ""}
           </p>
-          <p className="mt-1">Reason: {refund.reason}</p>
+          <div className="mt-2">
+            <RefundList refunds={refunds} creditNoteHref={(number) => `/profile/orders/${order.id}/credit-notes/${number}`} />
+          </div>
         </section>
       ) : null}
 

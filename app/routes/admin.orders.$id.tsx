@@ -34,7 +34,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     const actor = { kind: "admin", id: admin.id } as const;
     const work = orderId === null ? null : await getOrderWork(context.db, orderId, actor);
     if (!work) return { id, order: null, work: null, failed: false };
-    return { id, order: work.order, work, failed: false };
+    // A key per page view: a double-clicked or resent refund form refunds once.
+    return { id, order: work.order, work, failed: false, refundKey: crypto.randomUUID() };
   } catch (error) {
     console.error("Loading order failed", id, error);
     return { id, order: null, work: null, failed: true };
@@ -53,9 +54,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (isThreadIntent(intent)) return threadAction({ db: context.db, bucket: context.env.MEDIA }, form, order, actor, `/admin/orders/${orderId}`);
   if (intent === "refund") {
-    const submission = parseSubmission(form, { schema: RefundSchema });
+    const submission = parseSubmission(form, { schema: RefundSchema, allow: ["refund_key"] });
     if (submission.status !== "success") return data({ refundResult: submission.reply() }, invalidForm());
-    const refunded = await settle(refundOrder(context.db, context.payments, orderId, admin.id, submission.value.reason, mailNotice(context)));
+    const key = String(form.get("refund_key") ?? "").slice(0, 100);
+    const refunded = await settle(
+      refundOrder(
+        context.db,
+        context.payments,
+        orderId,
+        admin.id,
+        { reason: submission.value.reason, amount: submission.value.amount, idempotencyKey: key ? `screen-${key}` : undefined },
+        mailNotice(context),
+      ),
+    );
     if (!refunded.ok) return data({ refundResult: submission.reply({ formErrors: [refunded.refusal.message] }) }, refusalInit(refunded.refusal));
     return redirect(`/admin/orders/${orderId}?refunded=1`);
   }
@@ -69,7 +80,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Order ${data?.id ?? ""} · Admin · Reelcraft` }];
 
 export default function AdminOrder() {
-  const { id, order, work, failed } = useLoaderData<typeof loader>();
+  const loaderData = useLoaderData<typeof loader>();
+  const { id, order, work, failed } = loaderData;
   const answer = useActionData<typeof action>();
   const delivering = useIsSubmitting(`/admin/orders/${id}`, "deliver");
   const [params] = useSearchParams();
@@ -153,9 +165,11 @@ export default function AdminOrder() {
           action={`/admin/orders/${order.id}`}
           paymentStatus={order.payment_status}
           workStatus={order.work_status}
-          amountMinor={amount}
+          remainingMinor={amount === null ? null : amount - (decimalToMinor(order.refunded_amount, order.currency) ?? 0)}
           currency={order.currency}
-          refund={work.refund}
+          refunds={work.refunds}
+          orderId={order.id}
+          refundKey={"refundKey" in loaderData ? (loaderData.refundKey ?? "") : ""}
           lastResult={answer && "refundResult" in answer ? answer.refundResult : undefined}
         />
       ) : null}

@@ -5,7 +5,7 @@
  * customer has no orders yet; dated relative to the moment of seeding so due dates look current.
  * Paid orders get their local gateway intents, so receipts show a transaction and a refund works.
  */
-import { asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../client";
 import {
@@ -26,7 +26,7 @@ import {
 import type { WorkStatus } from "../../app/lib/work-status";
 import { orderPriceColumns, quoteOrder } from "../../app/domain/money/tax.server";
 import { billingSnapshot } from "../../app/domain/money/billing-snapshot";
-import { invoiceNumberStatements } from "../../app/domain/money/invoice-numbers.server";
+import { invoiceNumberStatements, nextNumberQueries } from "../../app/domain/money/invoice-numbers.server";
 import type { LoadMedia } from "./seed";
 import { DEMO_CUSTOMER } from "./catalogue";
 
@@ -166,6 +166,8 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
         dueAt: demo.brief ? new Date(demo.steps[1]!.at + 7 * DAY) : null,
         revisionsAllowed: demo.payment === "failed" ? 0 : 3,
         revisionsUsed: demo.deliveries?.filter((d) => d.revision).length ?? 0,
+        refundedMinor: demo.refund ? price.totalMinor : 0,
+        refundedTaxMinor: demo.refund ? price.taxMinor : 0,
         createdAt: new Date(demo.placedAt),
         updatedAt: new Date(last?.at ?? demo.placedAt),
       })
@@ -221,6 +223,8 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
               status: "succeeded",
               providerRefundId: `re_local_demo_${orderId}`,
               amountMinor: price.totalMinor,
+              taxMinor: price.taxMinor,
+              idempotencyKey: `demo-refund-${orderId}`,
               currency: pkg.currency,
               reason: demo.refund.reason,
               source: "admin",
@@ -236,10 +240,16 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
     await seedDeliveries(db, bucket, orderId, demo, video);
     if (demo.payment !== "failed") paid.push({ orderId, at: demo.steps[0]!.at });
   }
-  // Invoices numbered in payment order, as the shop would have issued them.
+  // Invoices numbered in payment order, and credit notes for refunds, as the shop would have issued them.
   for (const { orderId, at } of paid.sort((a, b) => a.at - b.at)) {
     const [first, ...rest] = invoiceNumberStatements(db, orderId, new Date(at));
     await db.batch([first, ...rest]);
+  }
+  const refunded = await db.select({ id: orderRefunds.id, at: orderRefunds.refundedAt }).from(orderRefunds).where(eq(orderRefunds.status, "succeeded"));
+  for (const refund of refunded) {
+    const due = and(eq(orderRefunds.id, refund.id), isNull(orderRefunds.creditNoteNumber));
+    const next = nextNumberQueries(db, "CN", sql`EXISTS (SELECT 1 FROM ${orderRefunds} WHERE ${due})`, refund.at ?? new Date(now));
+    await db.batch([...next.statements, db.update(orderRefunds).set({ creditNoteNumber: next.number }).where(due)]);
   }
   return list.length;
 }

@@ -148,7 +148,7 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
   });
 
   test("an order's page and its brief form, empty, with errors and submitted; the studio's delivery and the review", async ({ page, browser, baseURL }) => {
-    // A purchase, a brief, a delivery and ten axe passes, the receipt's among them.
+    // A purchase, a brief, a delivery and ten axe passes, the invoice's among them.
     test.slow();
     await signUp(page, { name: "Axe Brief", email: uniqueEmail("axe-brief") });
     // The checkout's own axe passes are the customer screens' test: here it only makes the order.
@@ -186,7 +186,7 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await page.getByRole("button", { name: "Request revision" }).click();
     await expect(page.getByText("Tell the studio what to change")).toBeVisible();
     await expectNoViolations(page, "order page: review with errors");
-    await visit(page, `/profile/orders/${id}/receipt`);
+    await visit(page, `/profile/orders/${id}/invoice`);
   });
 
   test("customer screens: header, checkout with its forms and errors, profile area", async ({ page }) => {

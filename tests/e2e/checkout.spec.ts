@@ -66,6 +66,11 @@ test.describe("checkout (local gateway)", () => {
     await expect(form).toHaveCount(0);
     await addAddress(page);
     await expect(page.getByTestId("selected-address")).toContainText("221B Baker Street, London, Greater London NW1 6XE, United Kingdom");
+    // What the card will be charged for a UK consumer, before paying.
+    await expect(summary.getByTestId("summary-subtotal")).toHaveText("$999.00");
+    await expect(summary.getByText("VAT (20%)")).toBeVisible();
+    await expect(summary.getByTestId("summary-tax")).toHaveText("$199.80");
+    await expect(summary.getByTestId("summary-total")).toHaveText("$1,198.80");
 
     await pay(page, "4242 4242 4242 4242");
     const success = page.getByRole("status");
@@ -78,7 +83,7 @@ test.describe("checkout (local gateway)", () => {
     await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
     const card = page.getByRole("listitem").filter({ hasText: "3D Product Launch Animation" });
     await expect(card).toHaveCount(1);
-    await expect(card.getByText("$999.00")).toBeVisible();
+    await expect(card.getByText("$1,198.80")).toBeVisible();
     await expect(card.getByText("succeeded")).toHaveAttribute("data-colour", "green");
     await expect(card.getByText(/^pi_local_/)).toBeVisible();
     await expect(card.getByText("Awaiting brief")).toBeVisible();
@@ -94,7 +99,7 @@ test.describe("checkout (local gateway)", () => {
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
     await page.goto("/profile/orders");
     await expect(page.getByRole("listitem").filter({ hasText: "3D Logo Reveal" })).toHaveCount(1);
-    await expect(page.getByText("£149.00")).toBeVisible();
+    await expect(page.getByText("£178.80")).toBeVisible();
   });
 
   test("card authentication can fail, then succeed", async ({ page }) => {
@@ -103,7 +108,7 @@ test.describe("checkout (local gateway)", () => {
     await addAddress(page, { country: "FR", city: "Paris", state: "Île-de-France", zip: "75001", street: "1 Rue de Rivoli" });
     await pay(page, "4000 0025 0000 3155");
     await expect(page.getByRole("heading", { name: "Authenticate your payment" })).toBeVisible();
-    await expect(page.getByText("€4,200.00")).toBeVisible();
+    await expect(page.getByText("€5,040.00")).toBeVisible();
     await page.getByRole("button", { name: "Fail authentication" }).click();
     await expect(page.getByRole("alert")).toHaveText(
       "We are unable to authenticate your payment method. Please choose a different payment method and try again.",

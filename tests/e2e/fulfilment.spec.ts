@@ -94,7 +94,7 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`delivery and review, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled, allowedConsole: [/status of 4(00|22)/] });
 
-    test("pay → brief → the studio delivers a video → a revision with a pinned comment → redelivery → approval → receipt", async ({ page, browser }) => {
+    test("pay → brief → the studio delivers a video → a revision with a pinned comment → redelivery → approval → invoice", async ({ page, browser }) => {
       // Pay on the checkout and write the brief from the success panel, as a customer would.
       await signUp(page, { name: "Launch Buyer", email: uniqueEmail("journey") });
       await page.goto("/products/1/checkout?package=0&add=1");
@@ -154,15 +154,15 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("main").getByRole("status")).toHaveText("Thank you! The order is complete.");
       await expect(page.getByRole("list", { name: "Order progress" }).locator('[aria-current="step"]')).toContainText("Completed");
 
-      // The receipt: a printable page and its PDF.
-      await page.getByRole("link", { name: "View receipt" }).click();
-      await expect(page.getByRole("heading", { level: 1, name: `Receipt for order #${id}` })).toBeVisible();
-      await expect(page.getByText("Price excludes taxes.")).toBeVisible();
+      // The invoice: a printable page and its PDF.
+      await page.getByRole("link", { name: /^View invoice INV-\d{4}-\d{6}$/ }).click();
+      await expect(page.getByRole("heading", { level: 1, name: /^Invoice INV-\d{4}-\d{6}$/ })).toBeVisible();
+      await expect(page.getByText("Date of supply")).toBeVisible();
       await expect(page.getByText("1 Studio Lane")).toBeVisible();
       const download = page.waitForEvent("download");
       await page.getByRole("link", { name: "Download PDF" }).click();
       const pdf = await download;
-      expect(pdf.suggestedFilename()).toBe(`receipt-order-${id}.pdf`);
+      expect(pdf.suggestedFilename()).toMatch(/^invoice-INV-\d{4}-\d{6}\.pdf$/);
       const bytes = await readFile((await pdf.path())!);
       expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     });

@@ -7,7 +7,7 @@ import { getDashboard } from "~/domain/orders/dashboard.server";
 import { createOrder, recordIntentStatus } from "~/domain/orders/orders.server";
 import { createStripeGateway } from "~/domain/payments/stripe-gateway.server";
 import { action as stripeWebhookRoute } from "~/routes/api.v1.webhooks.stripe";
-import { ALREADY_REFUNDED, REFUND_UNDER_WAY, refundOrder } from "~/domain/orders/refunds.server";
+import { ALREADY_REFUNDED, NOTHING_LEFT, REFUND_UNDER_WAY, refundOrder } from "~/domain/orders/refunds.server";
 import { adminCookie, adminSignIn, api, customerCookie, get, postForm, stripeTestEnv } from "./helpers";
 import { BRIEF, customerWithOrder, type Event } from "./order-fixtures";
 
@@ -18,6 +18,9 @@ import { BRIEF, customerWithOrder, type Event } from "./order-fixtures";
  */
 const db = createDb(env.DB);
 type OrderData = { data: { id: number; payment_status: string; work_status: string } };
+type RefundData = {
+  data: { order: OrderData["data"]; refunds: { amount: string; tax_amount: string; credit_note_number: string | null }[]; remaining_amount: string };
+};
 
 const count = async (sql: string, ...binds: unknown[]) =>
   (await env.DB.prepare(sql)
@@ -33,13 +36,17 @@ describe("refunds with the local gateway (POST /orders/{id}/refund)", () => {
     const c = await customerWithOrder();
     expect((await api("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: BRIEF } })).status).toBe(200);
     const admin = await adminSignIn();
-    const refunded = await api<OrderData & { message: string }>("POST", `/orders/${c.id}/refund`, {
+    const refunded = await api<RefundData & { message: string }>("POST", `/orders/${c.id}/refund`, {
       token: admin.access_token,
       body: { refund: { reason: "The customer's launch was called off" } },
     });
     expect(refunded.status).toBe(200);
     expect(refunded.body.message).toBe("Order refunded");
-    expect(refunded.body.data).toMatchObject({ id: c.id, payment_status: "refunded", work_status: "cancelled" });
+    expect(refunded.body.data.order).toMatchObject({ id: c.id, payment_status: "refunded", work_status: "cancelled", refunded_amount: "1198.80" });
+    expect(refunded.body.data.remaining_amount).toBe("0.00");
+    expect(refunded.body.data.refunds).toEqual([
+      expect.objectContaining({ amount: "1198.80", tax_amount: "199.80", credit_note_number: expect.stringMatching(/^CN-\d{4}-\d{6}$/) }),
+    ]);
     expect((await events(c.token, c.id)).at(-1)).toMatchObject({
       actor: "admin",
       from_status: "in_progress",
@@ -67,7 +74,8 @@ describe("refunds with the local gateway (POST /orders/{id}/refund)", () => {
       Array.from({ length: 5 }, () => api("POST", `/orders/${c.id}/refund`, { token: admin.access_token, body: { refund: { reason: "Duplicate order" } } })),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
-    for (const a of answers.filter((x) => x.status === 409)) expect([ALREADY_REFUNDED, REFUND_UNDER_WAY]).toContain((a.body as { message: string }).message);
+    for (const a of answers.filter((x) => x.status === 409))
+      expect([ALREADY_REFUNDED, REFUND_UNDER_WAY, NOTHING_LEFT]).toContain((a.body as { message: string }).message);
     expect(await localRefunds(c.id)).toBe(1);
     expect(await count("SELECT count(*) AS n FROM order_events WHERE order_id = ? AND to_status = 'cancelled'", c.id)).toBe(1);
   });
@@ -76,8 +84,8 @@ describe("refunds with the local gateway (POST /orders/{id}/refund)", () => {
     const c = await customerWithOrder();
     await env.DB.prepare("UPDATE orders SET work_status = 'completed' WHERE id = ?").bind(c.id).run();
     const admin = await adminSignIn();
-    const refunded = await api<OrderData>("POST", `/orders/${c.id}/refund`, { token: admin.access_token, body: { refund: { reason: "Goodwill" } } });
-    expect(refunded.body.data).toMatchObject({ payment_status: "refunded", work_status: "completed" });
+    const refunded = await api<RefundData>("POST", `/orders/${c.id}/refund`, { token: admin.access_token, body: { refund: { reason: "Goodwill" } } });
+    expect(refunded.body.data.order).toMatchObject({ payment_status: "refunded", work_status: "completed" });
   });
 
   it("refuses an unpaid order, a missing reason, a customer, and an unknown order, refunding nothing", async () => {
@@ -102,8 +110,8 @@ describe("refunds with the local gateway (POST /orders/{id}/refund)", () => {
     const c = await customerWithOrder();
     const admin = await adminSignIn();
     const claim =
-      "INSERT INTO order_refunds (order_id, status, amount_minor, currency, reason, source, claimed_at) VALUES (?, 'pending', 99900, 'USD', 'x', 'admin', ?)";
-    await env.DB.prepare(claim).bind(c.id, Date.now()).run();
+      "INSERT INTO order_refunds (order_id, status, amount_minor, currency, reason, source, idempotency_key, claimed_at) SELECT id, 'pending', amount_minor, 'USD', 'x', 'admin', 'crashed', ? FROM orders WHERE id = ?";
+    await env.DB.prepare(claim).bind(Date.now(), c.id).run();
     expect((await api("POST", `/orders/${c.id}/refund`, { token: admin.access_token, body: { refund: { reason: "Retry" } } })).body).toEqual({
       success: false,
       message: REFUND_UNDER_WAY,
@@ -143,7 +151,8 @@ describe("refunding from the order pages (screens, without JavaScript)", () => {
     expect(done.headers.get("Location")).toBe(`/admin/orders/${c.id}?refunded=1`);
     const after = (await (await get(`/admin/orders/${c.id}?refunded=1`, { headers: { Cookie: admin } })).text()).replace(/<!-- -->/g, "");
     expect(after).toContain("Refunded. The customer has been told by email.");
-    expect(after).toContain("Reason: Brief was out of scope");
+    expect(after).toContain("Brief was out of scope");
+    expect(after).toMatch(/Credit note CN-\d{4}-\d{6}/);
     expect(after).toContain('data-colour="violet"');
 
     const twice = await postForm(`/admin/orders/${c.id}`, { intent: "refund", reason: "Brief was out of scope" }, { Cookie: admin });
@@ -155,7 +164,7 @@ describe("refunding from the order pages (screens, without JavaScript)", () => {
     const mine = (await (await get(`/profile/orders/${c.id}`, { headers: { Cookie: customer } })).text()).replace(/<!-- -->/g, "");
     expect(mine).toContain("$1,198.80 went back to your card");
     expect(mine).toContain("The order is cancelled.");
-    expect(mine).toContain("Reason: Brief was out of scope");
+    expect(mine).toContain("Brief was out of scope");
   });
 
   it("a customer cannot refund through the admin page", async () => {
@@ -206,7 +215,8 @@ describe("refunds through Stripe (real SDK against a fake Stripe)", () => {
     );
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   }
-  const chargeRefunded = (id: string, intentId: string, refunded = true) => ({
+  /** `charge.refunded` with what the charge has refunded in all (the whole 598.80 unless told). */
+  const chargeRefunded = (id: string, intentId: string, refundedInAll = 59880) => ({
     id,
     object: "event",
     type: "charge.refunded",
@@ -214,7 +224,14 @@ describe("refunds through Stripe (real SDK against a fake Stripe)", () => {
     created: 1,
     livemode: false,
     data: {
-      object: { id: `ch_${intentId}`, object: "charge", payment_intent: intentId, refunded, amount_refunded: 1, refunds: { data: [{ id: `re_${id}` }] } },
+      object: {
+        id: `ch_${intentId}`,
+        object: "charge",
+        payment_intent: intentId,
+        refunded: refundedInAll >= 59880,
+        amount_refunded: refundedInAll,
+        refunds: { data: [{ id: `re_${id}` }] },
+      },
     },
   });
   const status = async (orderId: number) =>
@@ -223,7 +240,9 @@ describe("refunds through Stripe (real SDK against a fake Stripe)", () => {
   it("calls the Refunds API once with an idempotency key, however many refunds are asked at once; the webhook and its replay change nothing more", async () => {
     const { orderId, intentId } = await paidStripeOrder();
     const before = await refundsAtStripe();
-    const results = await Promise.allSettled(Array.from({ length: 4 }, () => refundOrder(db, gateway, orderId, 1, "Customer changed their mind", notice)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 4 }, () => refundOrder(db, gateway, orderId, 1, { reason: "Customer changed their mind" }, notice)),
+    );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     expect(await refundsAtStripe()).toBe(before + 1);
     expect(await status(orderId)).toEqual({ p: "refunded", w: "cancelled" });
@@ -234,23 +253,31 @@ describe("refunds through Stripe (real SDK against a fake Stripe)", () => {
     expect((await webhook(event)).body).toMatchObject({ received: true, duplicate: true });
     expect((await webhook(chargeRefunded(`evt_refund_other_${orderId}`, intentId))).body).toMatchObject({ payment_status: "refunded" });
     expect(await count("SELECT count(*) AS n FROM emails WHERE kind = 'work_refunded' AND created_at >= ?", Date.now() - 60_000)).toBe(emails);
-    await expect(refundOrder(db, gateway, orderId, 1, "Again", notice)).rejects.toMatchObject({ kind: "conflict", message: ALREADY_REFUNDED });
+    await expect(refundOrder(db, gateway, orderId, 1, { reason: "Again" }, notice)).rejects.toMatchObject({ kind: "conflict", message: ALREADY_REFUNDED });
     expect(await refundsAtStripe()).toBe(before + 1);
   });
 
-  it("a refund made in Stripe's dashboard arrives by webhook: recorded once, the work cancelled by the shop", async () => {
+  it("refunds made in Stripe's dashboard arrive by webhook, partial then the rest: each recorded once with its credit note, the work cancelled by the shop at the end", async () => {
     const { orderId, intentId } = await paidStripeOrder();
-    const partial = await webhook(chargeRefunded(`evt_partial_${orderId}`, intentId, false));
-    expect(partial.body).toMatchObject({ received: true, partial: true });
-    expect((await status(orderId))!.p).toBe("succeeded");
+    const partial = await webhook(chargeRefunded(`evt_partial_${orderId}`, intentId, 10000));
+    expect(partial.body).toMatchObject({ received: true, order_id: orderId, payment_status: "succeeded" });
+    expect(await status(orderId)).toEqual({ p: "succeeded", w: "awaiting_brief" });
     const event = chargeRefunded(`evt_dash_${orderId}`, intentId);
     await Promise.all([webhook(event), webhook(event)]);
     expect(await status(orderId)).toEqual({ p: "refunded", w: "cancelled" });
-    const row = await env.DB.prepare("SELECT status, source, reason FROM order_refunds WHERE order_id = ?").bind(orderId).first();
-    expect(row).toEqual({ status: "succeeded", source: "provider", reason: "Refunded at the payment provider" });
+    const { results: rows } = await env.DB.prepare(
+      "SELECT status, source, reason, amount_minor AS amount, credit_note_number AS cn FROM order_refunds WHERE order_id = ? ORDER BY id",
+    )
+      .bind(orderId)
+      .all<{ status: string; source: string; reason: string; amount: number; cn: string }>();
+    expect(rows.map(({ cn: _cn, ...row }) => row)).toEqual([
+      { status: "succeeded", source: "provider", reason: "Refunded at the payment provider", amount: 10000 },
+      { status: "succeeded", source: "provider", reason: "Refunded at the payment provider", amount: 49880 },
+    ]);
+    expect(rows.every((row) => /^CN-\d{4}-\d{6}$/.test(row.cn))).toBe(true);
     expect(await count("SELECT count(*) AS n FROM order_events WHERE order_id = ? AND to_status = 'cancelled' AND actor_kind = 'system'", orderId)).toBe(1);
     // Stripe itself would refuse a second refund; the shop does not even ask.
-    await expect(refundOrder(db, gateway, orderId, 1, "Again", notice)).rejects.toMatchObject({ kind: "conflict" });
+    await expect(refundOrder(db, gateway, orderId, 1, { reason: "Again" }, notice)).rejects.toMatchObject({ kind: "conflict" });
   });
 
   it("the provider's refusal reaches the admin and lets the claim go", async () => {
@@ -261,7 +288,7 @@ describe("refunds through Stripe (real SDK against a fake Stripe)", () => {
       headers: { Authorization: "Bearer sk_test_refunds", "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ payment_intent: intentId }),
     });
-    await expect(refundOrder(db, gateway, orderId, 1, "Customer asked", notice)).rejects.toMatchObject({
+    await expect(refundOrder(db, gateway, orderId, 1, { reason: "Customer asked" }, notice)).rejects.toMatchObject({
       kind: "conflict",
       message: expect.stringMatching(/has already been refunded/),
     });

@@ -68,7 +68,8 @@ export async function queueReceiptEmail(db: Database, orderId: number, notice: M
   });
 }
 
-export type WorkNews = "delivered" | "completed" | "auto_completed" | "refunded" | "brief_reminder" | "brief_submitted" | "revision_requested" | "overdue";
+export type WorkNews =
+  "delivered" | "completed" | "auto_completed" | "refunded" | "partly_refunded" | "brief_reminder" | "brief_submitted" | "revision_requested" | "overdue";
 
 type NewsText = { to: "customer" | "studio"; subject: string; title: string; lines: string[]; linkLabel: string };
 
@@ -108,6 +109,16 @@ function newsText(news: WorkNews, o: { id: number; product: string; customer: st
         subject: `Order #${o.id} has been refunded`,
         title: "Your order has been refunded",
         lines: [`The payment for ${order} has been refunded in full. Depending on your bank it shows on your statement within 5 to 10 days.`],
+        linkLabel: "Open the order",
+      };
+    case "partly_refunded":
+      return {
+        to: "customer",
+        subject: `Part of order #${o.id} has been refunded`,
+        title: "Part of your order has been refunded",
+        lines: [
+          `Part of the payment for ${order} has been refunded, with a credit note on the order's page. Depending on your bank it shows on your statement within 5 to 10 days.`,
+        ],
         linkLabel: "Open the order",
       };
     case "brief_reminder":

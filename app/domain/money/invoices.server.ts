@@ -1,13 +1,14 @@
 /**
- * Invoices: every paid order has one, numbered when its payment succeeded
+ * Invoices and credit notes: every paid order has an invoice, numbered when its payment succeeded
  * (invoice-numbers.server.ts), for its owner and the studio's admins, as a printable page, a PDF and
  * the API's JSON. An invoice reads only what the order fixed when it was made (its price, tax and
  * the buyer as invoiced) and the seller's settings, so editing or erasing an address never changes
- * one. The date of supply is the payment's date.
+ * one. The date of supply is the payment's date. Each refund has a credit note naming the invoice
+ * it corrects, with the refund's tax part.
  */
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { orderEvents, orders, products, users } from "../../../db/schema";
+import { orderEvents, orderRefunds, orders, products, users } from "../../../db/schema";
 import { countryName } from "~/lib/countries";
 import { formatMoney, minorToDecimalString } from "~/lib/money";
 import { packageName } from "~/lib/packages";
@@ -212,4 +213,88 @@ export function invoiceView(invoice: Invoice) {
     rows: invoiceRows(invoice),
     notes: [...(invoice.note ? [invoice.note] : []), "Thank you for your order."],
   };
+}
+
+/** A credit note: a refund of an invoiced order, with its tax part, naming the invoice it corrects. */
+export interface CreditNote {
+  number: string;
+  orderId: number;
+  invoiceNumber: string;
+  issuedAt: string;
+  seller: Invoice["seller"];
+  buyer: Invoice["buyer"];
+  description: string;
+  netMinor: number;
+  taxMinor: number;
+  totalMinor: number;
+  rateBasisPoints: number;
+  taxName: string;
+  currency: string;
+  reason: string;
+  providerRefundId: string | null;
+}
+
+/** The credit note `number` of an order (its owner's, or any for the studio); null otherwise. */
+export async function getCreditNote(db: Database, orderId: number, number: string, viewer: InvoiceViewer): Promise<CreditNote | null> {
+  const invoice = await getInvoice(db, orderId, viewer);
+  if (!invoice) return null;
+  const [refund] = await db
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.creditNoteNumber, number), eq(orderRefunds.status, "succeeded")))
+    .limit(1);
+  if (!refund?.creditNoteNumber) return null;
+  return {
+    number: refund.creditNoteNumber,
+    orderId,
+    invoiceNumber: invoice.number,
+    issuedAt: (refund.refundedAt ?? refund.claimedAt).toISOString(),
+    seller: invoice.seller,
+    buyer: invoice.buyer,
+    description: `Refund: ${invoice.lines[0]!.description}`,
+    netMinor: refund.amountMinor - refund.taxMinor,
+    taxMinor: refund.taxMinor,
+    totalMinor: refund.amountMinor,
+    rateBasisPoints: invoice.rateBasisPoints,
+    taxName: invoice.taxName,
+    currency: refund.currency,
+    reason: refund.reason,
+    providerRefundId: refund.providerRefundId,
+  };
+}
+
+export function creditNoteRows(note: CreditNote): [string, string][] {
+  const money = (minor: number) => `${formatMoney(minor, note.currency)} ${note.currency}`;
+  return [
+    ["Credit note number", note.number],
+    ["Corrects invoice", note.invoiceNumber],
+    ["Issue date", documentDate(note.issuedAt)],
+    ["Order", `#${note.orderId}`],
+    ["Description", note.description],
+    ["Net amount credited", money(note.netMinor)],
+    [`${note.taxName} rate`, ratePercent(note.rateBasisPoints)],
+    [`${note.taxName} credited`, money(note.taxMinor)],
+    ["Total credited", money(note.totalMinor)],
+    ["Reason", note.reason],
+    ["Refund", note.providerRefundId ? `To the card, refund ${note.providerRefundId}` : "To the card"],
+  ];
+}
+
+export function creditNoteView(note: CreditNote) {
+  return {
+    title: `Credit note ${note.number}`,
+    seller: sellerLines(note),
+    buyer: buyerLines(note.buyer),
+    rows: creditNoteRows(note),
+    notes: [`This credit note corrects invoice ${note.invoiceNumber}.`],
+  };
+}
+
+export function creditNotePdf(note: CreditNote): Promise<Uint8Array<ArrayBuffer>> {
+  const view = creditNoteView(note);
+  return documentPdf({
+    title: view.title,
+    author: note.seller.name,
+    sections: [{ lines: view.seller }, { heading: view.title }, { heading: "Billed to", lines: view.buyer }, { rows: view.rows, notes: view.notes }],
+  });
 }

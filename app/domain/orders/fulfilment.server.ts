@@ -32,6 +32,7 @@ import type { BriefInput } from "~/lib/schemas/brief";
 import { AUTO_COMPLETE_DAYS, decideWorkMove, type WorkActor, type WorkMove, type WorkStatus } from "~/lib/work-status";
 import { getOrder, type ThreadReader } from "./orders.server";
 import { SHOP_ACTOR, workEventQuery, type Actor } from "./work-events.server";
+import { refundsQuery, toRefundView } from "./refund-views.server";
 import { queueWorkEmail, type MailNotice, type WorkNews } from "../mail/order-emails.server";
 import { DeliveryNoteSchema } from "~/lib/schemas/delivery";
 import { ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION, ORDER_ATTACHMENTS_FULL, ORDER_ATTACHMENTS_MAX_BYTES, ORDER_CLOSED_TO_FILES } from "~/lib/delivery-rules";
@@ -134,7 +135,7 @@ export async function getOrderWork(db: Database, orderId: number, actor: Actor) 
   const [seen, briefs, refunds, attachments, events, deliveries, files, revisions, comments, messages] = await db.batch([
     db.select({ customer: orders.customerSeenMessageId, studio: orders.studioSeenMessageId }).from(orders).where(eq(orders.id, orderId)).limit(1),
     db.select().from(orderBriefs).where(eq(orderBriefs.orderId, orderId)).limit(1),
-    db.select().from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).limit(1),
+    refundsQuery(db, orderId),
     attachmentsQuery(db, orderId),
     eventsQuery(db, orderId),
     ...deliveriesQueries(db, orderId),
@@ -144,7 +145,7 @@ export async function getOrderWork(db: Database, orderId: number, actor: Actor) 
   return {
     order,
     brief: briefs[0] ? toBriefView(briefs[0], attachments) : null,
-    refund: toRefundView(refunds[0]),
+    refunds: refunds.map(toRefundView),
     events: events.map(toEventView),
     deliveries: toDeliveryViews(orderId, deliveries, files),
     revisions: toRevisionViews(revisions, comments),
@@ -152,19 +153,6 @@ export async function getOrderWork(db: Database, orderId: number, actor: Actor) 
     /** The newest message the viewer has seen: the other side's messages after it are new. */
     seenMessageId: (actor.kind === "customer" ? seen[0]?.customer : seen[0]?.studio) ?? 0,
   };
-}
-
-export interface RefundView {
-  status: "pending" | "succeeded";
-  reason: string;
-  refunded_at: string | null;
-  amount_minor: number;
-  currency: string;
-}
-
-export function toRefundView(row: typeof orderRefunds.$inferSelect | undefined): RefundView | null {
-  if (!row) return null;
-  return { status: row.status, reason: row.reason, refunded_at: row.refundedAt?.toISOString() ?? null, amount_minor: row.amountMinor, currency: row.currency };
 }
 
 export interface OrderEventView {

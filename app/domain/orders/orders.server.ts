@@ -36,6 +36,8 @@ export interface OrderView {
   tax_country: string | null;
   tax_note: string | null;
   invoice_number: string | null;
+  /** What has gone back so far. */
+  refunded_amount: string;
   payment_status: PaymentStatus;
   stripe_transaction_id: string | null;
   created_at: string;
@@ -68,6 +70,7 @@ const orderColumns = {
   taxCountry: orders.taxCountry,
   taxNote: orders.taxNote,
   invoiceNumber: orders.invoiceNumber,
+  refundedMinor: orders.refundedMinor,
   paymentStatus: orders.paymentStatus,
   paymentIntentId: orders.paymentIntentId,
   createdAt: orders.createdAt,
@@ -94,6 +97,7 @@ type OrderRow = { [K in keyof typeof orderColumns]: unknown } & {
   taxCountry: string | null;
   taxNote: string | null;
   invoiceNumber: string | null;
+  refundedMinor: number;
   paymentStatus: PaymentStatus;
   paymentIntentId: string | null;
   createdAt: Date;
@@ -121,6 +125,7 @@ function toView(row: OrderRow): OrderView {
     tax_country: row.taxCountry,
     tax_note: row.taxNote,
     invoice_number: row.invoiceNumber,
+    refunded_amount: minorToDecimalString(row.refundedMinor, row.currency),
     payment_status: row.paymentStatus,
     stripe_transaction_id: row.paymentIntentId,
     created_at: row.createdAt.toISOString(),

@@ -1,143 +1,232 @@
 /**
- * Refunds: the studio gives a paid order's whole amount back, with a reason, through the payment
- * gateway. Exactly once, however often it is asked: the order's refund row is claimed before the
- * gateway is called (a second request meanwhile gets 409), the gateway is called with one
- * idempotency key per order (a retry after a lost answer gets the same refund back), and the
- * recording only moves an order that is still paid. A refund the provider reports on its own
- * (Stripe's `charge.refunded`, e.g. one made in its dashboard) is recorded through the same function.
- *
- * A refund of an order whose work is still open also cancels the work, in the same batch (the
- * state machine's `cancel`); a completed order keeps its work status and only its payment changes.
+ * Refunds: the studio gives back all or part of what a paid order charged, with a reason, through
+ * the payment gateway; several partial refunds may follow each other until nothing is left. Exactly
+ * once, however often it is asked:
+ * - each request has a key (the API's `Idempotency-Key`, or the screen form's): the same key finds
+ *   the same refund, whatever happened to the first request;
+ * - a refund is claimed (a `pending` row) before the gateway is called, at most one per order at a
+ *   time (a second request meanwhile gets 409), and only for what is left (the claim's insert
+ *   checks it in the same statement);
+ * - the gateway is called with the refund row's own key (a retry after a lost answer gets the same
+ *   refund back), and a claim a crashed request left behind is finished by the next request;
+ * - recording is one batch, made only while the row is still pending: the row done with its tax
+ *   part and its credit note number, the order's refunded sums raised, and, when nothing is left,
+ *   the payment `refunded` (and open work cancelled, the state machine's `cancel`).
+ * A refund the provider reports on its own (Stripe's `charge.refunded`, e.g. one made in its
+ * dashboard) is recorded through the same function.
  */
 import { isRefusal, refuse } from "../refusal";
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orderRefunds, orders } from "../../../db/schema";
 import { decideWorkMove } from "~/lib/work-status";
+import { decimalToMinor, formatMoney } from "~/lib/money";
+import { randomToken } from "~/lib/crypto.server";
 import { moveHeld, moveWork } from "./fulfilment.server";
 import { queueWorkEmail, type MailNotice } from "../mail/order-emails.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { SHOP_ACTOR, type Actor } from "./work-events.server";
+import { nextNumberQueries } from "../money/invoice-numbers.server";
+import { refundTaxPart } from "../money/tax-rules";
+import { refundsQuery, toRefundView, type RefundView } from "./refund-views.server";
 
-/** A claim older than this was left by a request that never finished: the next request takes it over. */
+export { refundsQuery, toRefundView, type RefundView } from "./refund-views.server";
+
+/** A claim older than this was left by a request that never finished: the next request finishes it. */
 export const REFUND_CLAIM_STALE_MS = 2 * 60_000;
 
 const REFUNDABLE = ["succeeded", "completed"] as const;
 
 export const ALREADY_REFUNDED = "This order has already been refunded.";
+export const NOTHING_LEFT = "Nothing is left to refund on this order.";
 export const REFUND_UNDER_WAY = "A refund of this order is already under way. Reload the page in a moment.";
 
+type RefundRow = typeof orderRefunds.$inferSelect;
+
+export interface RefundRequest {
+  reason: string;
+  /** How much, in major units as the API writes amounts ("250.00"); absent: all that is left. */
+  amount?: string | undefined;
+  /** The request's key; absent: a new one (the request cannot be retried as the same refund). */
+  idempotencyKey?: string | undefined;
+}
+
 /**
- * An admin refunds a paid order: 404 for no such order, 409 when it is not paid, already refunded
- * or being refunded, 409 with the provider's message when the provider refuses, and nothing
- * written then (the claim is let go, so the admin can try again).
+ * An admin refunds all or part of a paid order. Refusals: `not_found` (no such order), `conflict`
+ * (not paid, nothing left, another refund under way, or the provider refused: nothing written then,
+ * so the admin can try again), `invalid` (more than is left, named). Returns the refunds so far.
  */
 export async function refundOrder(
   db: Database,
   gateway: PaymentGateway,
   orderId: number,
   adminId: number,
-  reason: string,
+  request: RefundRequest,
   notice: MailNotice,
   now = Date.now(),
-): Promise<void> {
+): Promise<{ refunds: RefundView[]; remainingMinor: number; currency: string }> {
+  const key = request.idempotencyKey ?? `once-${randomToken(12)}`;
   const [order] = await db
-    .select({
-      id: orders.id,
-      paymentStatus: orders.paymentStatus,
-      intentId: orders.paymentIntentId,
-      amountMinor: orders.amountMinor,
-      currency: orders.currency,
-    })
+    .select({ id: orders.id, paymentStatus: orders.paymentStatus, intentId: orders.paymentIntentId, currency: orders.currency })
     .from(orders)
     .where(eq(orders.id, orderId))
     .limit(1);
   if (!order) throw refuse.notFound("Order not found");
+
+  // The same key again: the refund it made (finished now if its request did not get that far).
+  const [same] = await db
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.idempotencyKey, key)))
+    .limit(1);
+  if (same) {
+    if (same.status === "pending") await finishClaim(db, gateway, same, notice, now);
+    return refundSummary(db, orderId);
+  }
   if (order.paymentStatus === "refunded") throw refuse.conflict(ALREADY_REFUNDED);
   if (!(REFUNDABLE as readonly string[]).includes(order.paymentStatus) || !order.intentId) {
     throw refuse.conflict(`Cannot refund this order: its payment is ${order.paymentStatus}.`);
   }
 
-  const claimedAt = await claimRefund(db, { orderId, amountMinor: order.amountMinor, currency: order.currency, reason, adminId }, now);
-  let refund;
-  try {
-    refund = await gateway.refund({
-      intentId: order.intentId,
-      amountMinor: order.amountMinor,
-      idempotencyKey: `refund-order-${orderId}`,
-      reason,
-      metadata: { order_id: String(orderId) },
-    });
-  } catch (error) {
-    // Let the claim go so that the admin can try again (the same key finds a refund the provider did make).
-    await db.delete(orderRefunds).where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, "pending"), eq(orderRefunds.claimedAt, claimedAt)));
-    throw error;
+  // A claim a crashed request left behind is finished first (its gateway key makes that safe).
+  const [stale] = await db
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, "pending"), lt(orderRefunds.claimedAt, new Date(now - REFUND_CLAIM_STALE_MS))))
+    .limit(1);
+  if (stale) {
+    await finishClaim(db, gateway, stale, notice, now);
+    // Asked for all that was left, and the crashed request's refund was exactly that: done.
+    const summary = await refundSummary(db, orderId);
+    if (request.amount === undefined && summary.remainingMinor <= 0) return summary;
   }
-  await recordRefund(db, orderId, { providerRefundId: refund.id, actor: { kind: "admin", id: adminId }, reason }, notice, now);
+
+  const amountMinor = request.amount === undefined ? undefined : decimalToMinor(request.amount, order.currency);
+  if (amountMinor === null || amountMinor === 0) {
+    const message = `Enter an amount above zero in ${order.currency}, with at most its decimals`;
+    throw refuse.invalid(message, [message]);
+  }
+  const claim = await claimRefund(db, { orderId, adminId, key, reason: request.reason, amountMinor, currency: order.currency }, now);
+  await finishClaim(db, gateway, claim, notice, now);
+  return refundSummary(db, orderId);
 }
 
-/** Claims the order's one refund row; 409 while another request holds a fresh claim or the refund is done. */
-async function claimRefund(
-  db: Database,
-  claim: { orderId: number; amountMinor: number; currency: string; reason: string; adminId: number },
-  now: number,
-): Promise<Date> {
-  const claimedAt = new Date(now);
-  const inserted = await db
-    .insert(orderRefunds)
-    .values({ ...claim, status: "pending", source: "admin", claimedAt })
-    .onConflictDoNothing()
-    .returning({ orderId: orderRefunds.orderId });
-  if (inserted.length) return claimedAt;
-  const taken = await db
-    .update(orderRefunds)
-    .set({ claimedAt, reason: claim.reason, adminId: claim.adminId })
-    .where(and(eq(orderRefunds.orderId, claim.orderId), eq(orderRefunds.status, "pending"), lt(orderRefunds.claimedAt, new Date(now - REFUND_CLAIM_STALE_MS))))
-    .returning({ orderId: orderRefunds.orderId });
-  if (taken.length) return claimedAt;
-  const [existing] = await db.select({ status: orderRefunds.status }).from(orderRefunds).where(eq(orderRefunds.orderId, claim.orderId)).limit(1);
-  throw refuse.conflict(existing?.status === "succeeded" ? ALREADY_REFUNDED : REFUND_UNDER_WAY);
+/** What is left to refund on an order (what it charged less what went back and what is being refunded). */
+function leftSql(orderId: number) {
+  return sql<number>`(SELECT ${orders.amountMinor} FROM ${orders} WHERE ${orders.id} = ${orderId}) - (SELECT coalesce(sum(${orderRefunds.amountMinor}), 0) FROM ${orderRefunds} WHERE ${orderRefunds.orderId} = ${orderId})`;
 }
 
 /**
- * Records a refund the gateway made: the refund row done, the payment `refunded`, and (while its
- * work is open) the work cancelled, in one batch. Idempotent: an order already refunded is left
- * as it is, so a replayed webhook or a second recording changes nothing and tells no one twice.
+ * Claims a refund row for `amountMinor` (all that is left when absent). The insert itself checks
+ * what is left and that no other refund of the order is pending, so two requests at once cannot
+ * both claim, nor claim more than was paid.
+ */
+async function claimRefund(
+  db: Database,
+  claim: { orderId: number; adminId: number; key: string; reason: string; amountMinor: number | undefined; currency: string },
+  now: number,
+): Promise<RefundRow> {
+  const amount = claim.amountMinor === undefined ? leftSql(claim.orderId) : sql`${claim.amountMinor}`;
+  const inserted = await db.run(sql`
+    INSERT INTO ${orderRefunds} (order_id, status, amount_minor, currency, reason, source, admin_id, idempotency_key, claimed_at)
+    SELECT ${claim.orderId}, 'pending', ${amount}, ${claim.currency}, ${claim.reason}, 'admin', ${claim.adminId}, ${claim.key}, ${now}
+    WHERE ${amount} > 0 AND ${amount} <= ${leftSql(claim.orderId)}
+    ON CONFLICT DO NOTHING`);
+  const [row] = await db
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, claim.orderId), eq(orderRefunds.idempotencyKey, claim.key)))
+    .limit(1);
+  if (row && (inserted.meta.changes > 0 || row.status === "pending")) return row;
+  // Not claimed: say why.
+  const [pending] = await db
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, claim.orderId), eq(orderRefunds.status, "pending")))
+    .limit(1);
+  if (pending) throw refuse.conflict(REFUND_UNDER_WAY);
+  const [{ left } = { left: 0 }] = await db
+    .select({ left: leftSql(claim.orderId) })
+    .from(orders)
+    .where(eq(orders.id, claim.orderId));
+  if (left <= 0) throw refuse.conflict(NOTHING_LEFT);
+  const most = `The refund can be at most ${formatMoney(left, claim.currency)}, what is left of this order.`;
+  throw refuse.invalid(most, [most]);
+}
+
+/** Asks the gateway for a claimed refund (its own key: a repeat gets the same refund) and records it; on a refusal the claim is let go. */
+async function finishClaim(db: Database, gateway: PaymentGateway, claim: RefundRow, notice: MailNotice, now: number) {
+  const [order] = await db.select({ intentId: orders.paymentIntentId }).from(orders).where(eq(orders.id, claim.orderId)).limit(1);
+  let refund;
+  try {
+    refund = await gateway.refund({
+      intentId: order!.intentId!,
+      amountMinor: claim.amountMinor,
+      idempotencyKey: `refund-${claim.orderId}-${claim.id}`,
+      reason: claim.reason,
+      metadata: { order_id: String(claim.orderId), refund_id: String(claim.id) },
+    });
+  } catch (error) {
+    // Let the claim go so that the admin can try again (the same gateway key finds a refund the provider did make).
+    await db.delete(orderRefunds).where(and(eq(orderRefunds.id, claim.id), eq(orderRefunds.status, "pending"), eq(orderRefunds.claimedAt, claim.claimedAt)));
+    throw error;
+  }
+  await recordRefund(db, claim.id, { providerRefundId: refund.id, actor: claim.adminId ? { kind: "admin", id: claim.adminId } : SHOP_ACTOR }, notice, now);
+}
+
+/**
+ * Records a refund the gateway made, in one batch and only while its row is pending: the row done
+ * (its tax part, its credit note number), the order's refunded sums raised, and when nothing is left
+ * the payment `refunded` and open work cancelled. Idempotent: a replayed webhook or a second
+ * recording changes nothing and tells no one twice. True when this call recorded it.
  */
 export async function recordRefund(
   db: Database,
-  orderId: number,
-  { providerRefundId, actor, reason }: { providerRefundId: string; actor: Actor; reason: string },
+  refundId: number,
+  { providerRefundId, actor }: { providerRefundId: string; actor: Actor },
   notice: MailNotice,
   now = Date.now(),
 ): Promise<boolean> {
-  const refundDone = db
-    .update(orderRefunds)
-    .set({ status: "succeeded", providerRefundId, refundedAt: new Date(now) })
-    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, "pending")));
-  const paidToRefunded = db
-    .update(orders)
-    .set({ paymentStatus: "refunded", updatedAt: new Date(now) })
-    .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, [...REFUNDABLE])))
-    .returning({ id: orders.id });
+  const [row] = await db
+    .select({
+      refund: orderRefunds,
+      totalMinor: orders.amountMinor,
+      taxMinor: orders.taxMinor,
+      refundedMinor: orders.refundedMinor,
+      refundedTaxMinor: orders.refundedTaxMinor,
+      workStatus: orders.workStatus,
+    })
+    .from(orderRefunds)
+    .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
+    .where(eq(orderRefunds.id, refundId))
+    .limit(1);
+  if (!row || row.refund.status !== "pending") return false;
+  const { refund } = row;
+  const orderId = refund.orderId;
+  const taxPart = refundTaxPart(refund.amountMinor, { totalMinor: row.totalMinor, taxMinor: row.taxMinor }, row);
+  const empties = row.refundedMinor + refund.amountMinor >= row.totalMinor;
+  const at = new Date(now);
+  const pending = and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, "pending"));
+  const creditNote = nextNumberQueries(db, "CN", sql`EXISTS (SELECT 1 FROM ${orderRefunds} WHERE ${pending})`, at);
+  const sums = {
+    refundedMinor: sql`${orders.refundedMinor} + ${refund.amountMinor}`,
+    refundedTaxMinor: sql`${orders.refundedTaxMinor} + ${taxPart}`,
+    updatedAt: at,
+  };
+  const rowDone = (extra?: ReturnType<typeof moveHeld>) =>
+    db
+      .update(orderRefunds)
+      .set({ status: "succeeded", providerRefundId, refundedAt: at, taxMinor: taxPart, creditNoteNumber: creditNote.number })
+      .where(and(pending, extra))
+      .returning({ id: orderRefunds.id });
 
-  const [current] = await db.select({ workStatus: orders.workStatus, paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!current || current.paymentStatus === "refunded") {
-    await refundDone;
-    return false;
-  }
-  if (decideWorkMove(current.workStatus, "cancel", actor.kind).ok) {
+  if (empties && decideWorkMove(row.workStatus, "cancel", actor.kind).ok) {
     try {
       await moveWork(db, orderId, "cancel", actor, {
-        note: `Cancelled and refunded: ${reason}`,
+        note: `Cancelled and refunded: ${refund.reason}`,
         now,
-        changes: { paymentStatus: "refunded" },
-        alongside: (state) => [
-          db
-            .update(orderRefunds)
-            .set({ status: "succeeded", providerRefundId, refundedAt: new Date(now) })
-            .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, "pending"), moveHeld(orderId, state))),
-        ],
+        changes: { ...sums, paymentStatus: "refunded" },
+        alongside: (state) => [...creditNote.statements, rowDone(moveHeld(orderId, state))],
       });
       await queueWorkEmail(db, notice, orderId, "refunded");
       return true;
@@ -146,25 +235,84 @@ export async function recordRefund(
       if (!isRefusal(error)) throw error;
     }
   }
-  const [, changed] = await db.batch([refundDone, paidToRefunded]);
-  if (changed.length) await queueWorkEmail(db, notice, orderId, "refunded");
+  const [changed] = await db.batch([
+    db
+      .update(orders)
+      .set({
+        ...sums,
+        ...(empties
+          ? { paymentStatus: sql`CASE WHEN ${orders.paymentStatus} IN ('succeeded', 'completed') THEN 'refunded' ELSE ${orders.paymentStatus} END` }
+          : {}),
+      })
+      .where(and(eq(orders.id, orderId), sql`EXISTS (SELECT 1 FROM ${orderRefunds} WHERE ${pending})`))
+      .returning({ id: orders.id }),
+    ...creditNote.statements,
+    rowDone(),
+  ]);
+  if (changed.length) await queueWorkEmail(db, notice, orderId, empties ? "refunded" : "partly_refunded");
   return changed.length > 0;
 }
 
 /**
- * A refund the provider reports (`charge.refunded` for the whole amount): recorded once, whether the
- * studio asked for it here (its claim is completed) or in the provider's dashboard (a row is made).
+ * Refunds the provider reports (`charge.refunded`, with what the charge has refunded in all): what
+ * the shop has not recorded yet is recorded once, whether the studio asked for it here (its pending
+ * claim is completed) or in the provider's dashboard (a row is made for it).
  */
-export async function recordProviderRefund(db: Database, orderId: number, providerRefundId: string, notice: MailNotice, now = Date.now()) {
-  const [order] = await db.select({ amountMinor: orders.amountMinor, currency: orders.currency }).from(orders).where(eq(orders.id, orderId)).limit(1);
+export async function recordProviderRefund(
+  db: Database,
+  orderId: number,
+  { providerRefundId, refundedInAllMinor }: { providerRefundId: string; refundedInAllMinor: number | null },
+  notice: MailNotice,
+  now = Date.now(),
+) {
+  const [order] = await db
+    .select({ amountMinor: orders.amountMinor, refundedMinor: orders.refundedMinor, currency: orders.currency })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
   if (!order) return false;
-  const reason = "Refunded at the payment provider";
+  const [pending] = await db
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, "pending")))
+    .limit(1);
+  const unrecorded = (refundedInAllMinor ?? order.amountMinor) - order.refundedMinor;
+  if (pending && pending.amountMinor === unrecorded) return recordRefund(db, pending.id, { providerRefundId, actor: SHOP_ACTOR }, notice, now);
+  if (unrecorded <= 0 || pending) return false;
+  const key = `provider-${providerRefundId}`;
   await db
     .insert(orderRefunds)
-    .values({ orderId, status: "pending", source: "provider", amountMinor: order.amountMinor, currency: order.currency, reason, claimedAt: new Date(now) })
+    .values({
+      orderId,
+      status: "pending",
+      source: "provider",
+      amountMinor: Math.min(unrecorded, order.amountMinor - order.refundedMinor),
+      currency: order.currency,
+      reason: "Refunded at the payment provider",
+      idempotencyKey: key,
+      claimedAt: new Date(now),
+    })
     .onConflictDoNothing();
-  const [row] = await db.select({ reason: orderRefunds.reason }).from(orderRefunds).where(eq(orderRefunds.orderId, orderId)).limit(1);
-  return recordRefund(db, orderId, { providerRefundId, actor: SHOP_ACTOR, reason: row?.reason ?? reason }, notice, now);
+  const [row] = await db
+    .select({ id: orderRefunds.id })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.idempotencyKey, key)))
+    .limit(1);
+  return row ? recordRefund(db, row.id, { providerRefundId, actor: SHOP_ACTOR }, notice, now) : false;
+}
+
+/** An order's refunds and what is left to refund. */
+export async function refundSummary(db: Database, orderId: number) {
+  const [[order], rows] = await db.batch([
+    db
+      .select({ amountMinor: orders.amountMinor, refundedMinor: orders.refundedMinor, currency: orders.currency })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .limit(1),
+    refundsQuery(db, orderId),
+  ]);
+  if (!order) throw refuse.notFound("Order not found");
+  return { refunds: rows.map(toRefundView), remainingMinor: order.amountMinor - order.refundedMinor, currency: order.currency };
 }
 
 /** Refunded amounts per currency (the dashboard's revenue subtracts them). */

@@ -1,8 +1,8 @@
 /**
  * Stripe webhooks (DESIGN.md §5): the signature is verified on the raw body, each event id is
  * applied once, and an event moves its order only if the intent matches the order's amount and currency.
- * `charge.refunded` for the whole amount records the refund (refunds.server.ts; a refund the studio
- * made here is already recorded, one made in Stripe's dashboard is recorded now).
+ * `charge.refunded` records what the charge has refunded and the shop has not (refunds.server.ts; a
+ * refund the studio made here is already recorded, one made in Stripe's dashboard is recorded now).
  */
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
@@ -59,18 +59,18 @@ export async function handleStripeWebhook(env: Env, db: Database, payload: strin
   });
 }
 
-/** A charge refunded in full: the order's refund is recorded once. A partial refund is not this shop's (it refunds whole orders). */
+/** A charge refunded, in full or in part: what the shop has not recorded of it is recorded once (refunds.server.ts). */
 async function handleChargeRefunded(db: Database, event: Stripe.Event, payload: string, notice: MailNotice): Promise<WebhookReceipt> {
   const charge = (event as { data?: { object?: unknown } }).data?.object as Partial<Stripe.Charge> | null | undefined;
   const intentId = typeof charge?.payment_intent === "string" ? charge.payment_intent : charge?.payment_intent?.id;
   if (typeof event.id !== "string" || !event.id || !charge || typeof charge !== "object" || typeof intentId !== "string") {
     throw refuse.malformed("Webhook event has no charge to apply");
   }
-  if (charge.refunded !== true) return { received: true, partial: true };
-  const refundId = charge.refunds?.data?.[0]?.id ?? charge.id ?? event.id;
+  const refundId = charge.refunds?.data?.[0]?.id ?? event.id;
+  const refundedInAll = typeof charge.amount_refunded === "number" ? charge.amount_refunded : null;
   const orderId = await getOrderIdByIntent(db, intentId);
   return applyOnce(db, event, payload, orderId, async (id) => {
-    await recordProviderRefund(db, id, refundId, notice);
+    await recordProviderRefund(db, id, { providerRefundId: refundId, refundedInAllMinor: refundedInAll }, notice);
     const [order] = await db.select({ status: orders.paymentStatus }).from(orders).where(eq(orders.id, id)).limit(1);
     return { received: true, order_id: id, payment_status: order?.status ?? null };
   });
