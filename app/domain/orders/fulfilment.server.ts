@@ -16,7 +16,6 @@ import {
   deliveryFiles,
   orderAttachments,
   orderBriefs,
-  orderRefunds,
   orderDeliveries,
   orderEvents,
   orderMessages,
