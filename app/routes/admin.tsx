@@ -20,11 +20,13 @@ const LINKS = [
   { to: "/admin/products", label: "Products" },
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/reports", label: "Reports" },
   { to: "/admin/demo-requests", label: "Demo requests" },
   { to: "/admin/emails", label: "Emails" },
+  { to: "/admin/settings/tax", label: "Tax settings" },
 ];
 
-/** Admin layout (SPEC §2): sidebar with Dashboard, Products, Orders, Users and the account menu. */
+/** Admin layout (SPEC §2): sidebar with Dashboard, Products, Orders, Users (and our extras: reports, demo requests, emails, tax settings) and the account menu. */
 export default function AdminLayout() {
   const { admin, toasts } = useLoaderData<typeof loader>();
   const signingOut = useIsSubmitting("/admin/logout");
