@@ -1,0 +1,132 @@
+import { readFile } from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { adminLogIn, expect, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
+
+/**
+ * Money a business can account for, in the browser: an EU business pays with reverse charge, a
+ * UK consumer pays incl. VAT, the studio refunds part of an order and both sides get the credit note.
+ */
+test.use({ allowedConsole: [/status of (40[02]|422)/] });
+
+async function payWithoutScript(page: Page) {
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry").fill("12 / 34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+}
+
+async function expectAxeClean(page: Page, state: string) {
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"] })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+    .setLegacyMode(true)
+    .analyze();
+  expect(results.violations.map((v) => ({ state, rule: v.id, help: v.help }))).toEqual([]);
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an EU business with a VAT number sees the reverse charge before paying, pays the net price, and its invoice says so", async ({ page }) => {
+    await signUp(page, { name: "Grace Business", email: uniqueEmail("eu-business") });
+    await page.goto("/products/1/checkout?package=0");
+    await page.getByRole("link", { name: "Add New" }).click();
+    const form = page.locator("form#add-address");
+    await form.getByLabel("Company name (optional)").fill("Analytical Engines GmbH");
+    await form.getByLabel("VAT or tax number (optional)").fill("DE206600480");
+    await saveCheckoutAddress(page, { street: "Unter den Linden 1", city: "Berlin", state: "Berlin", zip: "10117", country: "DE" });
+
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    await expect(summary.getByTestId("summary-subtotal")).toHaveText("$499.00");
+    await expect(summary.getByText("VAT (0%)")).toBeVisible();
+    await expect(summary.getByTestId("summary-tax")).toHaveText("$0.00");
+    await expect(summary.getByTestId("summary-tax-note")).toHaveText("Reverse charge: customer to account for VAT");
+    await expect(summary.getByTestId("summary-total")).toHaveText("$499.00");
+    await payWithoutScript(page);
+
+    await page.goto("/profile/orders");
+    await page
+      .getByRole("link", { name: /^View order #\d+$/ })
+      .first()
+      .click();
+    await expect(page.getByTestId("order-money")).toContainText("Reverse charge: customer to account for VAT");
+    await page.getByRole("link", { name: /^View invoice INV-\d{4}-\d{6}$/ }).click();
+    const invoice = page.getByRole("article");
+    await expect(invoice.getByText("Analytical Engines GmbH")).toBeVisible();
+    await expect(invoice.getByText("VAT/tax number: DE206600480")).toBeVisible();
+    await expect(invoice.getByText("VAT number: GB123456789")).toBeVisible();
+    await expect(invoice.getByText("Reverse charge: customer to account for VAT")).toBeVisible();
+    await expect(invoice.getByText("$499.00 USD").first()).toBeVisible();
+  });
+
+  test("a UK consumer pays incl. 20% VAT; the studio refunds part of it; both sides get the credit note and its PDF", async ({ page, browser }) => {
+    await signUp(page, { name: "Ada Consumer", email: uniqueEmail("uk-consumer") });
+    await page.goto("/products/1/checkout?package=0");
+    await page.getByRole("link", { name: "Add New" }).click();
+    await saveCheckoutAddress(page, { street: "1 Studio Lane" });
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    await expect(summary.getByText("VAT (20%)")).toBeVisible();
+    await expect(summary.getByTestId("summary-total")).toHaveText("$598.80");
+    await payWithoutScript(page);
+    await page.goto("/profile/orders");
+    await page
+      .getByRole("link", { name: /^View order #\d+$/ })
+      .first()
+      .click();
+    const orderUrl = page.url();
+    const id = /orders\/(\d+)/.exec(orderUrl)![1]!;
+
+    const studio = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled: false });
+    const admin = await studio.newPage();
+    await adminLogIn(admin, `/admin/orders/${id}`);
+    const refund = admin.getByRole("region", { name: "Refund" });
+    await expect(refund.getByText("$598.80 is left to refund")).toBeVisible();
+    await refund.getByLabel("Amount (USD, optional)").fill("100.00");
+    await refund.getByLabel("Reason for the refund").fill("One scene dropped");
+    await refund.getByRole("button", { name: "Cancel and refund $598.80" }).click();
+    await expect(admin.getByText("$498.80 is left to refund")).toBeVisible();
+    await admin.getByRole("link", { name: /^Credit note CN-\d{4}-\d{6}$/ }).click();
+    await expect(admin.getByRole("heading", { level: 1, name: /^Credit note CN-\d{4}-\d{6}$/ })).toBeVisible();
+    await expect(admin.getByText("$16.67 USD")).toBeVisible();
+    await studio.close();
+
+    await page.goto(orderUrl);
+    const refunded = page.getByRole("region", { name: "Partly refunded" });
+    await expect(refunded).toContainText("$100.00 went back to your card");
+    await refunded.getByRole("link", { name: /^Credit note CN-\d{4}-\d{6}$/ }).click();
+    await expect(page.getByText("One scene dropped")).toBeVisible();
+    await expect(page.getByText(/^INV-\d{4}-\d{6}$/)).toBeVisible();
+    await expectAxeClean(page, "credit note");
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download PDF" }).click();
+    const pdf = await download;
+    expect(pdf.suggestedFilename()).toMatch(/^credit-note-CN-\d{4}-\d{6}\.pdf$/);
+    expect((await readFile((await pdf.path())!)).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  });
+});
+
+test("the new screens pass axe: checkout with tax, the order's figures, invoice, reports", async ({ page }) => {
+  await signUp(page, { name: "Axe Money", email: uniqueEmail("axe-money") });
+  await page.goto("/products/1/checkout?package=0");
+  await page.getByRole("link", { name: "Add New" }).click();
+  await saveCheckoutAddress(page, { street: "1 Studio Lane" });
+  await expectAxeClean(page, "checkout summary with tax");
+  await page.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await page.getByLabel("Expiry").fill("12 / 34");
+  await page.getByLabel("CVC").fill("123");
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+  await page.goto("/profile/orders");
+  await page
+    .getByRole("link", { name: /^View order #\d+$/ })
+    .first()
+    .click();
+  await expectAxeClean(page, "order page with figures");
+  await page.getByRole("link", { name: /^View invoice/ }).click();
+  await expectAxeClean(page, "invoice");
+  await adminLogIn(page, "/admin/reports");
+  await expect(page.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible();
+  await expectAxeClean(page, "reports");
+});
