@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { currencySymbol } from "~/lib/currency";
 import type { OrderView } from "~/domain/orders/orders.server";
 import { WorkStatusBadge } from "./work-status";
-import { StatusBadge } from "./ui/status-badge";
+import { PartlyRefundedBadge, StatusBadge } from "./ui/status-badge";
 
 export const adminDateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const dueDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
@@ -51,6 +51,7 @@ export function AdminOrdersTable({
                 <td className="p-4 tabular-nums">{o.order_amount ? `${currencySymbol(o.currency)}${Number(o.order_amount).toFixed(2)}` : "N/A"}</td>
                 <td className="p-4">
                   <StatusBadge status={o.payment_status} audience="admin" />
+                  <PartlyRefundedBadge order={o} />
                 </td>
                 <td className="p-4 text-slate-600">{o.created_at ? adminDateTime.format(new Date(o.created_at)) : "N/A"}</td>
                 {work ? (

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/reac
 import { OrdersSkeleton } from "~/components/profile-loading";
 import { Pagination } from "~/components/ui/pagination";
 import { Picture } from "~/components/ui/picture";
-import { StatusBadge } from "~/components/ui/status-badge";
+import { PartlyRefundedBadge, StatusBadge } from "~/components/ui/status-badge";
 import { WorkStatusBadge } from "~/components/work-status";
 import { currencySymbol } from "~/lib/currency";
 import { parsePageParam } from "~/lib/query";
@@ -85,6 +85,7 @@ export default function MyOrders() {
                       <dt className="text-slate-500">Payment Status</dt>
                       <dd>
                         <StatusBadge status={order.payment_status} audience="customer" />
+                        <PartlyRefundedBadge order={order} />
                       </dd>
                     </div>
                     <div className="flex min-w-0 gap-2">

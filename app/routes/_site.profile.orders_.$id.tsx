@@ -3,7 +3,7 @@ import { OrderMoney } from "~/components/order-money";
 import { RefundList } from "~/components/refund-list";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { DeliveryFiles, deliveryVideoId, PinnedComment, ReviewActions } from "~/components/delivery-review";
-import { StatusBadge } from "~/components/ui/status-badge";
+import { PartlyRefundedBadge, StatusBadge } from "~/components/ui/status-badge";
 import { timeLeft, WorkStatusBadge, WorkSteps } from "~/components/work-status";
 import { currencySymbol } from "~/lib/currency";
 import { decimalToMinorOrZero, formatMoney } from "~/lib/money";
@@ -145,6 +145,7 @@ export default function OrderPage() {
           <dd className="mt-1 flex items-center gap-2 font-medium">
             {currencySymbol(order.currency)}
             {Number(order.order_amount).toFixed(2)} <StatusBadge status={order.payment_status} audience="customer" />
+            <PartlyRefundedBadge order={order} />
           </dd>
           <dd className="mt-2 max-w-xs">
             <OrderMoney order={order} />

@@ -11,7 +11,7 @@ import { MessageThread } from "~/components/message-thread";
 import { AttachmentList } from "~/components/attachment-list";
 import { adminDateTime } from "~/components/admin-orders-table";
 import { Picture } from "~/components/ui/picture";
-import { StatusBadge } from "~/components/ui/status-badge";
+import { PartlyRefundedBadge, StatusBadge } from "~/components/ui/status-badge";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinor } from "~/lib/money";
 import { requireAdmin } from "~/auth/index.server";
@@ -115,7 +115,15 @@ export default function AdminOrder() {
             Order Information
           </h2>
           <dl className="mt-4 space-y-3 text-sm">
-            <Row term="Payment Status" value={<StatusBadge status={order.payment_status} audience="admin" />} />
+            <Row
+              term="Payment Status"
+              value={
+                <>
+                  <StatusBadge status={order.payment_status} audience="admin" />
+                  <PartlyRefundedBadge order={order} />
+                </>
+              }
+            />
             <Row term="Transaction ID" value={<span className="font-mono text-xs">{order.stripe_transaction_id ?? "N/A"}</span>} />
             <Row term="Amount" value={amount === null ? "N/A" : formatMoney(amount, order.currency)} />
             <Row term="Figures" value={<OrderMoney order={order} />} />

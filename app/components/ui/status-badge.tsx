@@ -40,3 +40,13 @@ export function StatusBadge({ status, audience }: { status: string | null | unde
     </span>
   );
 }
+
+/** Beside the payment status: part of the payment went back (the status stays succeeded until nothing is left). */
+export function PartlyRefundedBadge({ order }: { order: { payment_status: string; refunded_amount?: string } }) {
+  if (order.payment_status === "refunded" || !order.refunded_amount || Number(order.refunded_amount) <= 0) return null;
+  return (
+    <span data-colour="violet" className={`ml-1 inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${COLOURS.violet}`}>
+      Partly refunded
+    </span>
+  );
+}
