@@ -42,6 +42,8 @@ declare global {
     STUDIO_EMAIL?: string;
     /** The shop's public origin (https://shop.example), for links in emails the scheduled run sends. */
     SHOP_ORIGIN?: string;
+    /** Local runs only: the visitor's country (e.g. GB) when no `X-Test-Country` header says otherwise (app/http/visitor-country.server.ts). */
+    DEV_COUNTRY?: string;
   }
 
   namespace Cloudflare {

@@ -5,6 +5,7 @@ import { isLocalEnvironment, shopOrigin } from "./app/domain/environment.server"
 import { createPaymentGateway } from "./app/domain/payments/factory.server";
 import { openReplicaSession, type RequestD1 } from "./app/edge/d1-replicas.server";
 import { passwordCost, type PasswordCost } from "./app/auth/index.server";
+import { visitorCountry } from "./app/http/visitor-country.server";
 
 /** What the Cloudflare runtime hands every request (the dev proxy supplies the same shape). */
 export interface CloudflareContext {
@@ -35,6 +36,15 @@ declare module "@remix-run/cloudflare" {
     origin: string;
     /** This response's Content-Security-Policy nonce: `server.ts` puts it in the header, entry.server.tsx on the scripts. */
     cspNonce: string;
+    /** Where the visitor is (ISO 3166-1 alpha-2), or null: the edge's country, or a local stand-in (`visitorCountry`). */
+    visitorCountry: string | null;
+    /**
+     * What the answer was made for beyond its URL, for the edge cache (app/edge/edge-cache.server.ts).
+     * A page that shows a consumer's tax (the product page) sets `taxClass`: the visitor's country
+     * when its tax line shows, else `*` (the one copy without). The page is cached under that class
+     * only, whatever the cache guessed before it was made.
+     */
+    madeFor: { taxClass?: string };
   }
 }
 
@@ -54,6 +64,8 @@ export function getLoadContext({ request, context }: { request: Request; context
     cspNonce: newNonce(),
     origin: new URL(request.url).origin,
     passwordCost: passwordCost(env),
+    visitorCountry: visitorCountry(request, env, context.cloudflare.cf),
+    madeFor: {},
     get payments() {
       // Lazily, so pages that never pay never build a gateway (and a misconfigured one fails only checkout).
       return (payments ??= createPaymentGateway(env, db));

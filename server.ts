@@ -100,7 +100,9 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext, api: bo
       noindex: isPrivatePath(pathname),
     });
   };
-  const response = env.EDGE_CACHE === "off" ? await handle() : await withEdgeCache(guarded.request, ctx, handle);
+  // Product pages differ by the visitor's tax class, which only the page learns (load-context.ts `madeFor`).
+  const tax = { country: loadContext.visitorCountry, madeFor: () => loadContext.madeFor.taxClass };
+  const response = env.EDGE_CACHE === "off" ? await handle() : await withEdgeCache(guarded.request, ctx, handle, { tax });
   // After the cache: CORS headers depend on the caller's Origin, so they are never stored.
   if (api) return finish(finishApiResponse(request, response, env), env);
   return preparePage(response, env, loadContext.cspNonce);

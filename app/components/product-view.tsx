@@ -12,11 +12,29 @@ export function selectedPackageIndex(params: URLSearchParams, count: number): nu
   return index < count ? index : 0;
 }
 
+/** What a consumer in the visitor's country pays: each package's price with tax (in package order) and what it includes. */
+export interface WithTax {
+  totalsMinor: number[];
+  /** "incl. 20% VAT in the United Kingdom". */
+  includes: string;
+}
+
 /**
  * The product page body (SPEC §2), shared by the shop and the admin area. `variant="admin"` hides
- * the Continue button (SPEC §6).
+ * the Continue button (SPEC §6). `withTax` adds the line under the price with what a consumer in the
+ * visitor's country pays (only where the shop's tax rules have a row of that country's own).
  */
-export function ProductView({ product, variant, backTo }: { product: Product; variant: "customer" | "admin"; backTo: string }) {
+export function ProductView({
+  product,
+  variant,
+  backTo,
+  withTax = null,
+}: {
+  product: Product;
+  variant: "customer" | "admin";
+  backTo: string;
+  withTax?: WithTax | null;
+}) {
   const [params] = useSearchParams();
   const selected = selectedPackageIndex(params, product.packages.length);
   const pkg = product.packages[selected];
@@ -67,7 +85,7 @@ export function ProductView({ product, variant, backTo }: { product: Product; va
         {product.packages.length > 1 ? <ComparisonTable packages={product.packages} /> : null}
       </div>
       <aside aria-label="Price" className="lg:sticky lg:top-24 lg:self-start">
-        <PricePanel product={product} selected={selected} pkg={pkg} variant={variant} />
+        <PricePanel product={product} selected={selected} pkg={pkg} variant={variant} withTax={withTax} />
       </aside>
     </div>
   );
@@ -96,7 +114,19 @@ function GoBack({ to }: { to: string }) {
   );
 }
 
-function PricePanel({ product, selected, pkg, variant }: { product: Product; selected: number; pkg: PackageView | undefined; variant: "customer" | "admin" }) {
+function PricePanel({
+  product,
+  selected,
+  pkg,
+  variant,
+  withTax,
+}: {
+  product: Product;
+  selected: number;
+  pkg: PackageView | undefined;
+  variant: "customer" | "admin";
+  withTax: WithTax | null;
+}) {
   const [params] = useSearchParams();
   const hrefFor = (index: number) => {
     const next = new URLSearchParams(params);
@@ -125,11 +155,18 @@ function PricePanel({ product, selected, pkg, variant }: { product: Product; sel
       ) : null}
       {pkg ? (
         <div className="mt-5 space-y-4" data-testid="price-panel">
-          <div className="flex items-baseline justify-between gap-3">
-            <h2 className="text-lg font-semibold">{pkg.name}</h2>
-            <p className="text-3xl font-bold tracking-tight" data-testid="package-price">
-              {formatMoney(pkg.amount_minor, pkg.currency)}
-            </p>
+          <div>
+            <div className="flex items-baseline justify-between gap-3">
+              <h2 className="text-lg font-semibold">{pkg.name}</h2>
+              <p className="text-3xl font-bold tracking-tight" data-testid="package-price">
+                {formatMoney(pkg.amount_minor, pkg.currency)}
+              </p>
+            </div>
+            {withTax?.totalsMinor[selected] !== undefined ? (
+              <p className="mt-1 text-right text-sm text-slate-600" data-testid="price-with-tax">
+                {`${formatMoney(withTax.totalsMinor[selected], pkg.currency)} ${withTax.includes}`}
+              </p>
+            ) : null}
           </div>
           <p className="text-slate-700">{pkg.short_description}</p>
           <ul className="space-y-2 text-sm text-slate-700" aria-label="Included">

@@ -7,9 +7,14 @@
  * data centre, whatever its query, is fresh at once. Requests with credentials never touch the
  * cache, and answers marked private (everything made for a signed-in person) or setting a cookie are
  * never stored.
+ *
+ * Product pages show what a consumer in the visitor's country pays, tax included, when the rule
+ * table has a row of that country's own: they are kept once per tax class, the country's code for
+ * such a country and one shared `*` copy for every other (`TaxVisitor`).
  */
 import { isAnonymousRequest } from "../auth/index.server";
 import { catalogueVersion, defaultCache } from "../domain/catalogue/catalogue-version.server";
+import { ANY_COUNTRY } from "../domain/money/tax-rules";
 
 export { catalogueChanged } from "../domain/catalogue/catalogue-version.server";
 
@@ -30,20 +35,65 @@ const PUBLIC_PATHS = [
   /^\/api\/v1\/autosuggest\/(tags|products)$/,
 ];
 
+/** The pages that show a consumer's tax for the visitor's country: the product page's price panel. */
+const BY_TAX_CLASS = /^\/products\/\d{1,12}$/;
+
+/** Which tax class each country's visitors were last shown, in this data centre: under a key no request can have. */
+const TAX_CLASS_KEY = "https://edge-cache.internal/tax-class";
+
 export function isCacheable(request: Request): boolean {
   if (request.method !== "GET" || !isAnonymousRequest(request)) return false;
   return PUBLIC_PATHS.some((re) => re.test(new URL(request.url).pathname));
 }
 
 /**
- * One key per page and catalogue version: origin, path, the query sorted and re-encoded (so `?b&a`
- * and `?a&b` share), and the version.
+ * One key per page, catalogue version and (product pages) tax class: origin, path, the query sorted
+ * and re-encoded (so `?b&a` and `?a&b` share), the version and the class.
  */
-export function cacheKey(url: string | URL, version = "0"): string {
+export function cacheKey(url: string | URL, version = "0", taxClass?: string): string {
   const parsed = new URL(url);
   const params = [...parsed.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   params.push(["__catalogue", version]);
+  if (taxClass !== undefined) params.push(["__tax", taxClass]);
   return `${parsed.origin}${parsed.pathname}?${new URLSearchParams(params)}`;
+}
+
+/**
+ * A visitor of a page that shows a consumer's tax. Which class a country falls in is the rule
+ * table's to say, and only the page reads it (in its own batch): so the cache learns each
+ * country's class from the page made for its visitors (`madeFor`, the load context's
+ * `madeFor.taxClass`) and remembers it for the catalogue version and up to a minute. Until then a
+ * visitor from that country gets a page made for them (a miss); afterwards every visitor of that
+ * country shares the copy of its class. The key always follows what the page was made for, so a
+ * page with one country's tax line can never be kept for another's visitors, even while a rule
+ * change made in another data centre is on its way.
+ */
+export interface TaxVisitor {
+  /** ISO 3166-1 alpha-2, or null when unknown (its visitors are shown no line: the `*` copy). */
+  country: string | null;
+  /** The class the handler's page was made for, once it has answered; undefined: not such a page (never stored). */
+  madeFor: () => string | undefined;
+}
+
+function taxClassKey(country: string, version: string) {
+  return `${TAX_CLASS_KEY}?${new URLSearchParams({ country, __catalogue: version })}`;
+}
+
+/** The class this country's visitors were last shown under this catalogue version, if it is recent; null: not known. */
+async function knownTaxClass(cache: Cache, country: string, version: string, now: number): Promise<string | null> {
+  const stored = await cache.match(taxClassKey(country, version));
+  if (!stored) return null;
+  const age = (now - Number(stored.headers.get(STORED_AT))) / 1000;
+  return age >= 0 && age < FRESH_SECONDS + STALE_SECONDS ? await stored.text() : null;
+}
+
+/**
+ * Remembered no longer than a page is kept: a rule change made in another data centre (which bumps
+ * only its own catalogue version) reaches this one's classes as late as its pages, within a minute.
+ */
+async function rememberTaxClass(cache: Cache, country: string, version: string, taxClass: string, now: number) {
+  const headers = { "Cache-Control": `public, max-age=${FRESH_SECONDS + STALE_SECONDS}`, [STORED_AT]: String(now) };
+  await cache.put(taxClassKey(country, version), new Response(taxClass, { headers }));
 }
 
 function withCacheStatus(response: Response, status: "HIT" | "STALE" | "MISS" | "BYPASS", age?: number): Response {
@@ -72,6 +122,8 @@ async function store(cache: Cache, key: string, response: Response, now: number)
 export interface EdgeCacheOptions {
   cache?: Cache;
   now?: () => number;
+  /** The visitor, for product pages (server.ts always says; without it they are kept once, whatever the country). */
+  tax?: TaxVisitor;
 }
 
 /**
@@ -94,16 +146,36 @@ export async function withEdgeCache(
     console.error("Edge cache version read failed", error);
     return handler();
   }
-  const key = cacheKey(request.url, version);
+  const tax = options.tax && BY_TAX_CLASS.test(new URL(request.url).pathname) ? options.tax : null;
+  // The copy to look for: for a page that shows a consumer's tax, the one of the visitor's class,
+  // when that is known (null: not yet, the page must be made to learn it).
+  let taxClass: string | null | undefined;
+  if (tax) {
+    try {
+      taxClass = tax.country === null ? ANY_COUNTRY : await knownTaxClass(cache, tax.country, version, now());
+    } catch (error) {
+      console.error("Edge cache read failed", error);
+      taxClass = null;
+    }
+  }
+  const key = taxClass === null ? null : cacheKey(request.url, version, taxClass);
+  /** Keeps an answer the handler made (a copy), under the class it was made for, and remembers that class for the visitor's country. */
+  const keep = async (response: Response, at: number) => {
+    if (!tax) return store(cache, key!, response, at);
+    const madeFor = tax.madeFor();
+    if (madeFor === undefined) return;
+    await store(cache, cacheKey(request.url, version, madeFor), response, at);
+    if (tax.country !== null && madeFor !== taxClass) await rememberTaxClass(cache, tax.country, version, madeFor, at);
+  };
   const refresh = async () => {
     const response = await handler();
-    if (storable(response)) await store(cache, key, response.clone(), now());
+    if (storable(response)) await keep(response.clone(), now());
     return response;
   };
 
   let hit: Response | undefined;
   try {
-    hit = await cache.match(key);
+    if (key !== null) hit = await cache.match(key);
   } catch (error) {
     console.error("Edge cache read failed", error);
   }
@@ -118,7 +190,7 @@ export async function withEdgeCache(
   const response = await handler();
   if (storable(response)) {
     const copy = response.clone();
-    ctx.waitUntil(store(cache, key, copy, now()).catch((error: unknown) => console.error("Edge cache write failed", error)));
+    ctx.waitUntil(keep(copy, now()).catch((error: unknown) => console.error("Edge cache write failed", error)));
   }
   return withCacheStatus(response, "MISS");
 }

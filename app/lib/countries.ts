@@ -33,6 +33,15 @@ export function countryName(code: string): string {
   }
 }
 
+/** Countries whose English name takes "the" in a sentence ("in the United Kingdom", "in the Netherlands"). */
+const NAMED_WITH_THE = new Set("AE AX BQ BS CC CF CK DO FK FO GB GM GS HM IO KM KY MH MP MV NL PH PN PS SB SC TC TF UM US VG VI".split(" "));
+
+/** A country's name as it reads inside a sentence: "GB" → "the United Kingdom", "DE" → "Germany". */
+export function countryInSentence(code: string): string {
+  const name = countryName(code);
+  return NAMED_WITH_THE.has(code) ? `the ${name}` : name;
+}
+
 /** Countries sorted by name, for the address form's select. */
 export function countryOptions(): { code: string; name: string }[] {
   return COUNTRY_CODES.map((code) => ({ code, name: countryName(code) })).sort((a, b) => a.name.localeCompare(b.name));

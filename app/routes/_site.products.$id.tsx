@@ -5,14 +5,18 @@ import { GALLERY_SIZES, galleryItems, galleryPoster } from "~/components/media-g
 import { fetchPriority } from "~/lib/html";
 import { pictureSources } from "~/lib/media-variants";
 import { ProductView } from "~/components/product-view";
-import { getProduct } from "~/domain/catalogue/products.server";
+import { getProductPage } from "~/domain/catalogue/products.server";
+import { ANY_COUNTRY, consumerPrices } from "~/domain/money/tax-rules";
 import { parseId } from "~/lib/record-id";
 import { pageMeta, productJsonLd } from "~/http/seo.server";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = parseId(params.id);
-  const product = id ? await getProduct(context.db, id) : null;
-  if (!product) throw new Response("Product not found", { status: 404 });
+  const page = id ? await getProductPage(context.db, id, context.visitorCountry) : null;
+  if (!page) throw new Response("Product not found", { status: 404 });
+  const { product, consumerTax } = page;
+  // The edge cache keeps this page for every visitor of the same tax class (load-context.ts).
+  context.madeFor.taxClass = consumerTax ? consumerTax.country : ANY_COUNTRY;
   const preview = product.images[0] ?? product.video_thumbnail;
   const head = pageMeta(context.origin, {
     title: `${product.title} · Reelcraft`,
@@ -28,7 +32,14 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       packages: product.packages,
     }),
   });
-  return { product, head };
+  // Every package's price with tax, so the line follows the package picked in the browser too.
+  const withTax = consumerTax
+    ? consumerPrices(
+        product.packages.map((p) => p.amount_minor),
+        consumerTax,
+      )
+    : null;
+  return { product, head, withTax };
 }
 
 /** Package and gallery choices live in the query string; they need no new data from the server. */
@@ -59,10 +70,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
   data ? [...data.head, ...lcpPreload(data.product, location.search)] : [{ title: "Service not found · Reelcraft" }, { name: "robots", content: "noindex" }];
 
 export default function ProductPage() {
-  const { product } = useLoaderData<typeof loader>();
+  const { product, withTax } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-      <ProductView product={product} variant="customer" backTo="/products" />
+      <ProductView product={product} variant="customer" backTo="/products" withTax={withTax} />
     </div>
   );
 }

@@ -20,7 +20,7 @@ async function setup() {
     await Promise.all(pending.splice(0));
     return { response, body };
   };
-  return { cache, get, handler, advance: (seconds: number) => (clock += seconds * 1000), calls: () => calls };
+  return { cache, get, handler, advance: (seconds: number) => (clock += seconds * 1000), now: () => clock, calls: () => calls };
 }
 
 describe("edge cache of public reads", () => {
@@ -88,5 +88,89 @@ describe("edge cache of public reads", () => {
     await catalogueChanged({ cache: t.cache, now: () => 42 });
     for (const url of urls) expect((await t.get(url)).response.headers.get("X-Cache"), url).toBe("MISS");
     for (const url of urls) expect((await t.get(url)).response.headers.get("X-Cache"), url).toBe("HIT");
+  });
+});
+
+describe("edge cache of product pages, by the visitor's tax class", () => {
+  /**
+   * A product page stand-in: it shows a tax line to visitors from a country in `ownRows` (the rule
+   * table's countries with a row of their own) and says which class it was made for, as the real
+   * page does through the load context.
+   */
+  async function taxSetup(ownRows = new Set(["GB"])) {
+    const t = await setup();
+    let renders = 0;
+    const visit = async (url: string, country: string | null) => {
+      let made: string | undefined;
+      const handler = async () => {
+        renders++;
+        made = country && ownRows.has(country) ? country : "*";
+        return new Response(`<p>render ${renders} for ${made}</p>`, { headers: { "Content-Type": "text/html" } });
+      };
+      const pending: Promise<unknown>[] = [];
+      const ctx = { waitUntil: (p: Promise<unknown>) => void pending.push(p), passThroughOnException: () => {} } as unknown as ExecutionContext;
+      const response = await withEdgeCache(new Request(url), ctx, handler, { cache: t.cache, now: () => t.now(), tax: { country, madeFor: () => made } });
+      const body = await response.text();
+      await Promise.all(pending.splice(0));
+      return { cache: response.headers.get("X-Cache"), body };
+    };
+    return { ...t, visit, ownRows, renders: () => renders };
+  }
+
+  it("keeps a copy per country with a row of its own and one shared by every other, learning each country's class from its page", async () => {
+    const t = await taxSetup();
+    const url = "https://shop.test/products/7";
+    expect(await t.visit(url, "GB")).toEqual({ cache: "MISS", body: "<p>render 1 for GB</p>" });
+    expect(await t.visit(url, "GB")).toEqual({ cache: "HIT", body: "<p>render 1 for GB</p>" });
+    expect(await t.visit(url, "US")).toEqual({ cache: "MISS", body: "<p>render 2 for *</p>" });
+    expect(await t.visit(url, "US")).toEqual({ cache: "HIT", body: "<p>render 2 for *</p>" });
+    // A visitor without a known country gets the shared copy straight away.
+    expect(await t.visit(url, null)).toEqual({ cache: "HIT", body: "<p>render 2 for *</p>" });
+    // Brazil's class is not known yet: its first visitor gets a page made for them, which teaches it.
+    expect(await t.visit(url, "BR")).toEqual({ cache: "MISS", body: "<p>render 3 for *</p>" });
+    const other = "https://shop.test/products/8";
+    await t.visit(other, "US");
+    expect(await t.visit(other, "BR")).toEqual({ cache: "HIT", body: "<p>render 4 for *</p>" });
+    expect(await t.visit(other, "DE")).toEqual({ cache: "MISS", body: "<p>render 5 for *</p>" });
+    expect(t.renders()).toBe(5);
+    // Pages without a tax line are kept once, whatever the country.
+    await t.visit("https://shop.test/products?tag=3D", "GB");
+    expect((await t.visit("https://shop.test/products?tag=3D", "US")).cache).toBe("HIT");
+  });
+
+  it("never keeps one country's line for another's visitors while a rule change is on its way, and learns it within a minute", async () => {
+    const t = await taxSetup(new Set());
+    const url = "https://shop.test/products/7";
+    expect((await t.visit(url, "FR")).body).toBe("<p>render 1 for *</p>");
+    // France gets a row of its own in another data centre: this one's catalogue version stays.
+    t.ownRows.add("FR");
+    t.advance(FRESH_SECONDS + 1);
+    // The stale shared copy is served while the page is made again: this time for France.
+    expect(await t.visit(url, "FR")).toEqual({ cache: "STALE", body: "<p>render 1 for *</p>" });
+    expect(await t.visit(url, "FR")).toEqual({ cache: "HIT", body: "<p>render 2 for FR</p>" });
+    expect(await t.visit(url, null)).toEqual({ cache: "STALE", body: "<p>render 1 for *</p>" });
+    expect(await t.visit(url, "US")).toEqual({ cache: "MISS", body: "<p>render 4 for *</p>" });
+
+    // A class is remembered no longer than a page is kept.
+    const t2 = await taxSetup(new Set());
+    await t2.visit(url, "FR");
+    t2.ownRows.add("FR");
+    t2.advance(FRESH_SECONDS + 1);
+    await t2.visit(url, null); // refreshes the shared copy, not France's class
+    t2.advance(STALE_SECONDS);
+    expect(await t2.visit(url, "FR")).toEqual({ cache: "MISS", body: "<p>render 3 for FR</p>" });
+  });
+
+  it("a catalogue change (as after a tax settings change) forgets every class and copy at once", async () => {
+    const t = await taxSetup();
+    const url = "https://shop.test/products/7";
+    await t.visit(url, "GB");
+    await t.visit(url, "US");
+    t.ownRows.add("US");
+    expect((await t.visit(url, "US")).body).toBe("<p>render 2 for *</p>");
+    await catalogueChanged({ cache: t.cache, now: () => 43 });
+    expect(await t.visit(url, "US")).toEqual({ cache: "MISS", body: "<p>render 3 for US</p>" });
+    expect(await t.visit(url, "GB")).toEqual({ cache: "MISS", body: "<p>render 4 for GB</p>" });
+    expect(await t.visit(url, null)).toEqual({ cache: "MISS", body: "<p>render 5 for *</p>" });
   });
 });

@@ -17,8 +17,9 @@ export async function catalogueVersion(cache: Cache): Promise<string> {
 
 /**
  * Makes every cached catalogue URL of this data centre stale at once: called by every catalogue
- * write (domain/catalogue/product-admin.server.ts), so a new write path cannot forget it. Failures are
- * logged, never thrown: the write itself has happened.
+ * write (domain/catalogue/product-admin.server.ts), so a new write path cannot forget it, and by
+ * every change to the tax settings (money/tax-settings.server.ts: product pages show a consumer's
+ * tax). Failures are logged, never thrown: the write itself has happened.
  */
 export async function catalogueChanged(options: { cache?: Cache; now?: () => number } = {}) {
   try {

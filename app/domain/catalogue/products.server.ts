@@ -10,6 +10,7 @@ import { minorToDecimalString } from "~/lib/money";
 import { packageName } from "~/lib/packages";
 import { totalPagesFor } from "~/lib/pagination";
 import { mediaUrl } from "../media/media.server";
+import { consumerTaxReads, type ConsumerTax } from "../money/tax.server";
 
 export interface PackageView {
   id: number;
@@ -357,17 +358,46 @@ const productStatements = (() => {
  * Archived products are hidden unless `includeArchived` (admins, and old orders).
  */
 export async function getProduct(db: Database, id: number, { includeArchived = false } = {}): Promise<ProductView | null> {
+  const product = productReads(db, id, includeArchived);
+  return product.read(await db.$client.batch(product.statements));
+}
+
+/** A product's statements for a batch, and the reader of their results (in the same order). */
+function productReads(db: Database, id: number, includeArchived: boolean) {
   const productRow = includeArchived ? productStatements.anyProduct : productStatements.liveProduct;
-  const [rows, media, pkgs, tagRows] = await db.$client.batch([
-    productRow.bind(db, { id }),
-    productStatements.media.bind(db, { id }),
-    productStatements.packages.bind(db, { id }),
-    productStatements.tags.bind(db, { id }),
-  ]);
-  const row = productRow.rowsOf(rows!)[0];
-  return row
-    ? (assemble([row], productStatements.media.rowsOf(media!), productStatements.packages.rowsOf(pkgs!), productStatements.tags.rowsOf(tagRows!))[0] ?? null)
-    : null;
+  return {
+    statements: [
+      productRow.bind(db, { id }),
+      productStatements.media.bind(db, { id }),
+      productStatements.packages.bind(db, { id }),
+      productStatements.tags.bind(db, { id }),
+    ],
+    read([rows, media, pkgs, tagRows]: readonly D1Result[]): ProductView | null {
+      const row = productRow.rowsOf(rows!)[0];
+      return row
+        ? (assemble([row], productStatements.media.rowsOf(media!), productStatements.packages.rowsOf(pkgs!), productStatements.tags.rowsOf(tagRows!))[0] ??
+            null)
+        : null;
+    },
+  };
+}
+
+/**
+ * The product page for a visitor from `country` (null: unknown): the live product and what a
+ * consumer there pays in tax when the rule table has a row of that country's own (else null), in
+ * the same round trip.
+ */
+export async function getProductPage(
+  db: Database,
+  id: number,
+  country: string | null,
+): Promise<{ product: ProductView; consumerTax: ConsumerTax | null } | null> {
+  const product = productReads(db, id, false);
+  const tax = country ? consumerTaxReads(db, country) : null;
+  const results = await db.$client.batch([...product.statements, ...(tax?.statements ?? [])]);
+  const view = product.read(results);
+  if (!view) return null;
+  return { product: view, consumerTax: tax ? tax.read(results.slice(product.statements.length)) : null };
 }
 
 /**

@@ -4,6 +4,7 @@
  * the rules and chooses the source). Money is integer minor units; the tax is rounded once, half
  * up, on the order's taxable total.
  */
+import { countryInSentence } from "~/lib/countries";
 
 /** A row of the rule table: `country` an ISO 3166-1 alpha-2 code or `*` (any country without its own row). */
 export interface TaxRule {
@@ -50,6 +51,25 @@ export function decideTax(rules: readonly TaxRule[], buyer: TaxBuyer): TaxDecisi
 export function consumerRateOf(rules: readonly TaxRule[], country: string): number | null {
   const decision = decideTax(rules, { country });
   return decision.countrySpecific ? decision.rateBasisPoints : null;
+}
+
+/** What a consumer pays in tax in a country with a row of its own: the price panel's line (tax.server.ts `consumerTaxReads`). */
+export interface ConsumerTax {
+  country: string;
+  rateBasisPoints: number;
+  /** What the tax is called ("VAT"; shop settings). */
+  taxName: string;
+}
+
+/**
+ * The price panel's line for a consumer: each package's price with its tax (half up, as checkout
+ * charges it without a discount) and what that includes, "incl. 20% VAT in the United Kingdom".
+ */
+export function consumerPrices(amountsMinor: readonly number[], tax: ConsumerTax): { totalsMinor: number[]; includes: string } {
+  return {
+    totalsMinor: amountsMinor.map((amount) => amount + taxOn(amount, tax.rateBasisPoints)),
+    includes: `incl. ${ratePercent(tax.rateBasisPoints)} ${tax.taxName} in ${countryInSentence(tax.country)}`,
+  };
 }
 
 /** `amount × rate`, rounded half up to a minor unit (amounts and rates are never negative). */

@@ -1,15 +1,18 @@
 /**
  * The tax service: for a package's price, a billing country and an optional business tax id, the
  * rate, the tax, the country whose rule applied and the invoice's note. One function (`quoteOrder`)
- * for checkout, the API and the seed; the product page's price panel asks `consumerRate`. The rules
- * are the shop's own table (edited at /admin/settings/tax); the decision itself is tax-rules.ts.
+ * for checkout, the API and the seed; the product page's price panel reads `consumerTaxReads` in its
+ * batch (`consumerRate` answers the same alone). The rules are the shop's own table (edited at
+ * /admin/settings/tax: tax-settings.server.ts, whose writes end with `catalogueChanged()` since product
+ * pages show a consumer's tax); the decision itself is tax-rules.ts.
  */
-import { asc, eq } from "drizzle-orm";
-import type { Database } from "../../../db/client";
+import { asc, eq, sql } from "drizzle-orm";
+import { queryBuilder, type Database } from "../../../db/client";
 import { shopSettings, taxRules } from "../../../db/schema";
-import { consumerRateOf, decideTax, priceOrder, type OrderPrice, type TaxBuyer, type TaxRule } from "./tax-rules";
+import { builtOnce } from "~/platform/built-once.server";
+import { consumerRateOf, decideTax, priceOrder, type ConsumerTax, type OrderPrice, type TaxBuyer, type TaxRule } from "./tax-rules";
 
-export type { OrderPrice, TaxBuyer, TaxRule };
+export type { ConsumerTax, OrderPrice, TaxBuyer, TaxRule };
 
 /** The rule table, most general last (a few rows: read whole). */
 export async function loadTaxRules(db: Database): Promise<TaxRule[]> {
@@ -40,6 +43,42 @@ export function orderPriceColumns(price: OrderPrice) {
 export async function consumerRate(db: Database, country: string | null): Promise<number | null> {
   if (!country) return null;
   return consumerRateOf(await loadTaxRules(db), country);
+}
+
+/**
+ * The product page's tax reads, built once (`builtOnce`) for its batch: the visitor's country's own
+ * rows (at most three, through the unique index) and the tax's name. A country's own consumer or
+ * `any` row always outranks the `*` rows (`decideTax`), so its own rows alone decide whether it has
+ * a consumer rate of its own: the page never reads the whole table.
+ */
+const consumerTaxStatements = (() => {
+  const country = sql.placeholder("country");
+  return {
+    rules: builtOnce(
+      { country: taxRules.country, customerKind: taxRules.customerKind, rateBasisPoints: taxRules.rateBasisPoints, note: taxRules.note },
+      (selection) => queryBuilder.select(selection).from(taxRules).where(eq(taxRules.country, country)),
+    ),
+    taxName: builtOnce({ taxName: shopSettings.taxName }, (selection) =>
+      queryBuilder.select(selection).from(shopSettings).where(eq(shopSettings.id, 1)).limit(1),
+    ),
+  };
+})();
+
+/**
+ * What a consumer in `country` pays in tax, as statements to send in a page's batch and a reader of
+ * their results (in the same order): null when the table has no row of that country's own (the
+ * `*` fallback alone covers it), like `consumerRate`.
+ */
+export function consumerTaxReads(db: Database, country: string) {
+  return {
+    statements: [consumerTaxStatements.rules.bind(db, { country }), consumerTaxStatements.taxName.bind(db, {})],
+    read([rules, settings]: readonly (D1Result | undefined)[]): ConsumerTax | null {
+      const rate = rules ? consumerRateOf(consumerTaxStatements.rules.rowsOf(rules), country) : null;
+      if (rate === null) return null;
+      const taxName = (settings && consumerTaxStatements.taxName.rowsOf(settings)[0]?.taxName) || "tax";
+      return { country, rateBasisPoints: rate, taxName };
+    },
+  };
 }
 
 export interface ShopSettings {
