@@ -37,6 +37,7 @@ const TABLES = [
   "order_attachments",
   "order_refunds",
   "local_refunds",
+  "document_counters",
 ];
 
 async function rowCounts() {
@@ -240,6 +241,7 @@ const SCREEN_FORMS: [path: string, cookie: () => string, fields: string[]][] = [
   ["/admin/products/create", adminCookieFn, ["title", "packages[0].amount", "tags"]],
   ["/admin/products/3/edit", adminCookieFn, ["title", "packages[0].amount", "tags"]],
   ["/admin/orders/999999", adminCookieFn, ["intent", "body", "reason"]],
+  ["/admin/settings/tax", adminCookieFn, ["intent", "seller_name", "country", "rate"]],
 ];
 
 /** Every API write (on records nobody has where a valid body could change something) and every screen action. */
@@ -341,8 +343,17 @@ const TARGETS: Target[] = [
   {
     name: "GET screens with bad query strings",
     input: fc.tuple(
-      fc.constantFrom("/products", "/profile/orders", "/admin/orders", "/admin/users", "/admin/products", "/products/1/checkout"),
-      fc.dictionary(fc.constantFrom("page", "tag", "q", "package", "redirectTo"), queryValue),
+      fc.constantFrom(
+        "/products",
+        "/profile/orders",
+        "/admin/orders",
+        "/admin/users",
+        "/admin/products",
+        "/products/1/checkout",
+        "/admin/reports",
+        "/admin/reports.csv",
+      ),
+      fc.dictionary(fc.constantFrom("page", "tag", "q", "package", "redirectTo", "address", "from", "to", "kind"), queryValue),
     ),
     send: ([path, query]: [string, Record<string, string>]) =>
       dispatch(`http://localhost${path}?${new URLSearchParams(query)}`, {
@@ -464,8 +475,12 @@ const TARGETS: Target[] = [
   { name: "POST /api/v1/orders/{id}/messages", input: jsonBody("message", ["body"]), send: sendJson("POST", "/orders/1/messages", customer) },
   { name: "POST /verify-email", input: formFields(["intent", "token"]), send: sendForm("/verify-email", customerCookie) },
   // Refunds and the order pages' forms: on an order nobody has, so a valid body can refund nothing.
-  { name: "POST /api/v1/orders/{id}/refund", input: jsonBody("refund", ["reason"]), send: sendJson("POST", "/orders/999999/refund", admin) },
-  { name: "POST /admin/orders/{id}", input: formFields(["intent", "reason", "body", "note"]), send: sendForm("/admin/orders/999999", adminCookieFn) },
+  { name: "POST /api/v1/orders/{id}/refund", input: jsonBody("refund", ["reason", "amount"]), send: sendJson("POST", "/orders/999999/refund", admin) },
+  {
+    name: "POST /admin/orders/{id}",
+    input: formFields(["intent", "reason", "amount", "refund_key", "body", "note"]),
+    send: sendForm("/admin/orders/999999", adminCookieFn),
+  },
   {
     name: "POST /profile/orders/{id}",
     input: formFields(["intent", "body", "note", "comments[0].at_seconds"]),
