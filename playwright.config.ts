@@ -6,8 +6,8 @@ const [plain, secure] = E2E_SERVERS;
 const baseURL = serverURL(plain);
 /** The HTTPS server with Stripe's keys set; Stripe.js itself is served by the tests (tests/e2e/support/fake-stripe.js). */
 const secureURL = serverURL(secure);
-/** Specs that add or archive products (see the catalogue-writes project). */
-const CATALOGUE_WRITES = /admin-products\.spec\.ts/;
+/** Specs that add or archive products, or change the seller's details and tax rules (see the catalogue-writes project). */
+const CATALOGUE_WRITES = /(admin-products|tax-settings)\.spec\.ts/;
 /** Specs for the HTTPS + Stripe-keys server. */
 const SECURE_STRIPE = /https-stripe\.spec\.ts/;
 
@@ -40,7 +40,8 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined }, grepInvert: /@mobile/, testIgnore: [CATALOGUE_WRITES, SECURE_STRIPE] },
     { name: "mobile", use: { ...devices["Pixel 7"], channel: undefined }, grep: /@mobile/, testIgnore: [CATALOGUE_WRITES, SECURE_STRIPE] },
     { name: "https-stripe", use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: secureURL, ignoreHTTPSErrors: true }, testMatch: SECURE_STRIPE },
-    // Creating, editing and archiving products changes the listing the other tests read: run them last.
+    // Creating, editing and archiving products changes the listing the other tests read, and a new VAT
+    // number the invoices they read: run them last.
     { name: "catalogue-writes", use: { ...devices["Desktop Chrome"], channel: undefined }, testMatch: CATALOGUE_WRITES, dependencies: ["desktop", "mobile"] },
   ],
   // Started here when Playwright runs alone; `npm test` starts them beforehand and sets E2E_SERVERS_RUNNING.

@@ -270,6 +270,19 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await expectNoViolations(page, "admin account menu open");
   });
 
+  test("the tax settings screen, and its forms' errors", async ({ page }) => {
+    await adminLogIn(page, null);
+    await visit(page, "/admin/settings/tax");
+    const rule = page.locator("form#tax-rule");
+    await rule.getByRole("button", { name: "Save rule" }).click();
+    await expect(rule.getByText("Rate is required")).toBeVisible();
+    const seller = page.locator("form#tax-settings");
+    await seller.getByLabel("Seller name").fill("");
+    await seller.getByRole("button", { name: "Save seller details" }).click();
+    await expect(seller.getByText("Seller name is required")).toBeVisible();
+    await expectNoViolations(page, "/admin/settings/tax errors");
+  });
+
   test("small screens: header, listing, product and profile @mobile", async ({ page }) => {
     for (const path of ["/home", "/products", "/products/1"]) await visit(page, path);
     await signUp(page, { email: uniqueEmail("axe-mobile") });

@@ -26,6 +26,7 @@ const ADMIN_ROUTES = [
   "/admin/users",
   "/admin/account",
   "/admin/demo-requests",
+  "/admin/settings/tax",
 ];
 
 describe("route guards (SPEC §2 access table)", () => {
