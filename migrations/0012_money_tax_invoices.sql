@@ -62,7 +62,7 @@ INSERT INTO `document_counters` (`series`, `year`, `last`)
 	FROM `orders` WHERE `invoice_number` IS NOT NULL GROUP BY year;--> statement-breakpoint
 -- An example for a UK-registered studio; the operator sets their own at /admin/settings/tax.
 INSERT INTO `shop_settings` (`id`, `seller_name`, `seller_address`, `seller_tax_id`, `studio_country`, `tax_name`)
-	VALUES (1, 'Reelcraft Studio Ltd', '1 Canal Street, Manchester M1 3HE, United Kingdom', 'GB123456789', 'GB', 'VAT');--> statement-breakpoint
+	VALUES (1, 'Reelcraft Studio Ltd', '1 Canal Street, Manchester M1 3HE, United Kingdom', 'GB246813551', 'GB', 'VAT');--> statement-breakpoint
 INSERT INTO `tax_rules` (`country`, `customer_kind`, `rate_bp`, `note`) VALUES
 	('GB', 'any', 2000, NULL),
 	('*', 'business', 0, 'Reverse charge: customer to account for VAT'),

@@ -56,7 +56,7 @@ describe("invoices (/profile/orders/{id}/invoice, .pdf, GET /api/v1/orders/{id}/
     const facts = [
       "Reelcraft Studio Ltd",
       "1 Canal Street, Manchester M1 3HE, United Kingdom",
-      "VAT number: GB123456789",
+      "VAT number: GB246813551",
       `Invoice ${order.invoice_number}`,
       "Issue date",
       "Date of supply",
@@ -88,7 +88,7 @@ describe("invoices (/profile/orders/{id}/invoice, .pdf, GET /api/v1/orders/{id}/
     expect(json.status).toBe(200);
     expect(json.body.data).toMatchObject({
       number: order.invoice_number,
-      seller: { name: "Reelcraft Studio Ltd", tax_id: "GB123456789" },
+      seller: { name: "Reelcraft Studio Ltd", tax_id: "GB246813551" },
       buyer: { company: null, address_lines: ["1 Studio Lane", "Leeds", "West Yorkshire", "LS1 1AA"], country: "GB", tax_id: null },
       lines: [
         {

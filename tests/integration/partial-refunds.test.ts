@@ -130,7 +130,7 @@ describe("credit notes (pages, PDFs, GET /orders/{id}/credit_notes)", () => {
       "$41.67 USD",
       "$250.00 USD",
       "One scene dropped",
-      "VAT number: GB123456789",
+      "VAT number: GB246813551",
     ];
     const page = await get(`/profile/orders/${c.id}/credit-notes/${number}`, { headers: { Cookie: cookie } });
     expect(page.status).toBe(200);

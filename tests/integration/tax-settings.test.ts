@@ -52,7 +52,7 @@ describe("tax settings (/admin/settings/tax)", () => {
       "not tax advice",
       "the most specific rule applies",
       "Reelcraft Studio Ltd",
-      "GB123456789",
+      "GB246813551",
       "Any other country",
       "Reverse charge: customer to account for VAT",
       "20%",
