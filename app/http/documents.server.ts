@@ -1,28 +1,56 @@
-/** The shop's documents (invoices, credit notes) as downloads: PDF bytes, never cached, or a plain 404. */
-import { creditNotePdf, invoicePdf, type CreditNote, type Invoice } from "~/domain/money/invoices.server";
+/**
+ * The shop's documents (invoices, credit notes) for a viewer: what their printable page shows, or
+ * their PDF download (never cached); a plain 404 for a document that is not there for that viewer.
+ * The customer's and the studio's routes differ only in who they let in and where they link back.
+ */
+import type { Params } from "@remix-run/react";
+import type { Database } from "../../db/client";
+import { creditNotePdf, creditNoteView, getCreditNote, getInvoice, invoicePdf, invoiceView, type InvoiceViewer } from "~/domain/money/invoices.server";
+import { parseId } from "~/lib/record-id";
 
-export function pdfDownload(bytes: Uint8Array<ArrayBuffer>, filename: string): Response {
-  return new Response(bytes, {
+export type DocumentKind = "invoice" | "credit-note";
+/** Where the viewer's order pages live: the owner's, or the studio's. */
+export type OrderPages = "/profile/orders" | "/admin/orders";
+
+const NAME = { invoice: "Invoice", "credit-note": "Credit note" } as const;
+
+async function find(db: Database, kind: DocumentKind, params: Params, viewer: InvoiceViewer) {
+  const id = parseId(params.id);
+  if (!id) return null;
+  if (kind === "invoice") {
+    const invoice = await getInvoice(db, id, viewer);
+    return invoice && { orderId: id, number: invoice.number, view: invoiceView(invoice), pdf: () => invoicePdf(invoice) };
+  }
+  const note = params.number ? await getCreditNote(db, id, params.number.slice(0, 40), viewer) : null;
+  return note && { orderId: id, number: note.number, view: creditNoteView(note), pdf: () => creditNotePdf(note) };
+}
+
+function notFound(kind: DocumentKind): Response {
+  return new Response(`${NAME[kind]} not found`, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+/** A document page's data (app/components/invoice-document.tsx shows it); 404 when there is none for this viewer. */
+export async function documentPage(db: Database, kind: DocumentKind, params: Params, viewer: InvoiceViewer, pages: OrderPages) {
+  const found = await find(db, kind, params, viewer);
+  if (!found) throw notFound(kind);
+  const path = kind === "invoice" ? `${pages}/${found.orderId}/invoice` : `${pages}/${found.orderId}/credit-notes/${found.number}`;
+  return {
+    document: found.view,
+    back: { to: `${pages}/${found.orderId}`, label: `Order #${found.orderId}` },
+    pdfHref: `${path}.pdf`,
+    pdfName: `${kind}-${found.number}.pdf`,
+  };
+}
+
+/** A document's PDF download, or 404 when there is none for this viewer. */
+export async function documentDownload(db: Database, kind: DocumentKind, params: Params, viewer: InvoiceViewer): Promise<Response> {
+  const found = await find(db, kind, params, viewer);
+  if (!found) return notFound(kind);
+  return new Response(await found.pdf(), {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Content-Disposition": `attachment; filename="${kind}-${found.number}.pdf"`,
       "Cache-Control": "private, no-store",
     },
   });
-}
-
-export function documentNotFound(what: string): Response {
-  return new Response(`${what} not found`, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
-}
-
-/** The invoice's PDF, or 404 when there is none for this viewer. */
-export async function invoicePdfResponse(invoice: Invoice | null): Promise<Response> {
-  if (!invoice) return documentNotFound("Invoice");
-  return pdfDownload(await invoicePdf(invoice), `invoice-${invoice.number}.pdf`);
-}
-
-/** The credit note's PDF, or 404. */
-export async function creditNotePdfResponse(note: CreditNote | null): Promise<Response> {
-  if (!note) return documentNotFound("Credit note");
-  return pdfDownload(await creditNotePdf(note), `credit-note-${note.number}.pdf`);
 }

@@ -1,32 +1,20 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { InvoiceDocument } from "~/components/invoice-document";
-import { parseId } from "~/lib/record-id";
 import { requireCustomer } from "~/auth/index.server";
-import { creditNoteView, getCreditNote } from "~/domain/money/invoices.server";
+import { documentPage } from "~/http/documents.server";
 
-/** A refund's credit note, printable and as a PDF. */
+/** A refund's credit note, for the order's owner. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
-  const id = parseId(params.id);
-  const note = id && params.number ? await getCreditNote(context.db, id, params.number.slice(0, 40), { customerId: customer.id }) : null;
-  if (!note) throw new Response("Credit note not found", { status: 404 });
-  return { orderId: note.orderId, number: note.number, document: creditNoteView(note) };
+  return documentPage(context.db, "credit-note", params, { customerId: customer.id }, "/profile/orders");
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `Credit note ${data?.number ?? ""} · Reelcraft` },
+  { title: `${data?.document.title ?? "Not found"} · Reelcraft` },
   { name: "robots", content: "noindex" },
 ];
 
-export default function CreditNotePage() {
-  const { orderId, number, document } = useLoaderData<typeof loader>();
-  return (
-    <InvoiceDocument
-      document={document}
-      back={{ to: `/profile/orders/${orderId}`, label: `Order #${orderId}` }}
-      pdfHref={`/profile/orders/${orderId}/credit-notes/${number}.pdf`}
-      pdfName={`credit-note-${number}.pdf`}
-    />
-  );
+export default function DocumentPage() {
+  return <InvoiceDocument {...useLoaderData<typeof loader>()} />;
 }

@@ -1,12 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { parseId } from "~/lib/record-id";
 import { requireCustomer } from "~/auth/index.server";
-import { getCreditNote } from "~/domain/money/invoices.server";
-import { creditNotePdfResponse } from "~/http/documents.server";
+import { documentDownload } from "~/http/documents.server";
 
-/** A refund's credit note as a PDF download. */
+/** A refund's credit note as a PDF download, for the order's owner. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
-  const id = parseId(params.id);
-  return creditNotePdfResponse(id && params.number ? await getCreditNote(context.db, id, params.number.slice(0, 40), { customerId: customer.id }) : null);
+  return documentDownload(context.db, "credit-note", params, { customerId: customer.id });
 }
