@@ -3,7 +3,7 @@
  * timestamps are epoch milliseconds. Later features only add to this file.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { WORK_STATUSES } from "../app/lib/work-status";
 
 const createdAt = () =>
@@ -230,6 +230,8 @@ export const orders = sqliteTable(
       .default("local"),
     /** A client-chosen key that makes a replayed "create order" return the same order. */
     idempotencyKey: text("idempotency_key"),
+    /** The promotion code whose discount the order carries (its redemption: `promotion_redemptions`). */
+    promotionId: integer("promotion_id").references(() => promotions.id),
     /** The work after payment (`~/lib/work-status.ts`); changed only by `fulfilment.server.ts`. */
     workStatus: text("work_status", { enum: WORK_STATUSES }).notNull().default("awaiting_payment"),
     /** Raised by every work move: a move lands only on the version it read. */
@@ -417,7 +419,9 @@ export const orderRefunds = sqliteTable(
   },
   (t) => [
     uniqueIndex("order_refunds_key_unique").on(t.orderId, t.idempotencyKey),
-    uniqueIndex("order_refunds_one_pending").on(t.orderId).where(sql`status = 'pending'`),
+    uniqueIndex("order_refunds_one_pending")
+      .on(t.orderId)
+      .where(sql`status = 'pending'`),
     uniqueIndex("order_refunds_credit_note_unique").on(t.creditNoteNumber),
     index("order_refunds_status_idx").on(t.status, t.currency),
   ],
@@ -612,4 +616,88 @@ export const documentCounters = sqliteTable(
     last: integer("last").notNull(),
   },
   (t) => [primaryKey({ columns: [t.series, t.year] })],
+);
+
+/**
+ * Promotion codes (app/domain/money/promotions.server.ts): a percentage or a fixed amount in one
+ * currency off the package's price, before tax. `code` is kept upper case (codes are read in any
+ * case); a code is ended by the admin (inactive, its end set to that moment), never deleted.
+ */
+export const promotions = sqliteTable(
+  "promotions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** 3 to 32 letters, digits and dashes, upper case. */
+    code: text("code").notNull(),
+    /** 1 to 100; or else `amountOffMinor` and `currency`. */
+    percentOff: integer("percent_off"),
+    amountOffMinor: integer("amount_off_minor"),
+    currency: text("currency"),
+    /** Every service, or only those in `promotion_products`. */
+    allProducts: integer("all_products", { mode: "boolean" }).notNull().default(true),
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }),
+    endsAt: integer("ends_at", { mode: "timestamp_ms" }),
+    /** Redemptions reserved or final at most; null: no cap. */
+    maxRedemptions: integer("max_redemptions"),
+    oncePerCustomer: integer("once_per_customer", { mode: "boolean" }).notNull().default(false),
+    /** Only for a customer with no paid order and no other reserved redemption. */
+    firstOrderOnly: integer("first_order_only", { mode: "boolean" }).notNull().default(false),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("promotions_code_unique").on(t.code),
+    check("promotions_code_upper", sql`${t.code} = upper(${t.code}) AND length(${t.code}) BETWEEN 3 AND 32`),
+    check(
+      "promotions_one_discount",
+      sql`(${t.percentOff} BETWEEN 1 AND 100 AND ${t.amountOffMinor} IS NULL AND ${t.currency} IS NULL) OR (${t.percentOff} IS NULL AND ${t.amountOffMinor} > 0 AND ${t.currency} IS NOT NULL)`,
+    ),
+    check("promotions_cap", sql`${t.maxRedemptions} IS NULL OR ${t.maxRedemptions} > 0`),
+  ],
+);
+
+/** The services a promotion applies to, when it is not for all of them. */
+export const promotionProducts = sqliteTable(
+  "promotion_products",
+  {
+    promotionId: integer("promotion_id")
+      .notNull()
+      .references(() => promotions.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.productId] })],
+);
+
+export const redemptionStatuses = ["reserved", "final", "released"] as const;
+export type RedemptionStatus = (typeof redemptionStatuses)[number];
+
+/**
+ * A promotion used by an order: `reserved` in the batch that creates the order (only while the cap,
+ * once-per-customer and first-order rules hold), `final` in the batch that records its payment,
+ * `released` when the unpaid order is cancelled, expires or is renewed. Reserved and final ones
+ * count towards the caps; a refund keeps the redemption final.
+ */
+export const promotionRedemptions = sqliteTable(
+  "promotion_redemptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    promotionId: integer("promotion_id")
+      .notNull()
+      .references(() => promotions.id),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    status: text("status", { enum: redemptionStatuses }).notNull().default("reserved"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("promotion_redemptions_order_unique").on(t.orderId),
+    index("promotion_redemptions_promotion_idx").on(t.promotionId, t.status),
+    index("promotion_redemptions_user_idx").on(t.userId, t.status, t.promotionId),
+  ],
 );

@@ -3,9 +3,9 @@
  * inserted only when their email is free, the catalogue only into an empty product table, media
  * objects only when missing from R2, and orders only for a demo customer who has none. Shared by the seed command (Node) and the integration tests (workerd).
  */
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import type { Database } from "../client";
-import { admins, packages, productMedia, products, productTags, shopSettings, tags, taxRules, users } from "../schema";
+import { admins, packages, productMedia, products, productTags, promotionProducts, promotions, shopSettings, tags, taxRules, users } from "../schema";
 import { hashPassword, PRODUCTION_COST, type PasswordCost } from "../../app/auth/password.server";
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantKey, variantSourceKey, type VariantFormat, type VariantWidth } from "../../app/lib/media-variants";
 import { DEMO_ADMIN, DEMO_CUSTOMER, SEED_PRODUCTS } from "./catalogue";
@@ -44,7 +44,7 @@ async function seedTaxSettings(db: Database) {
       id: 1,
       sellerName: "Reelcraft Studio Ltd",
       sellerAddress: "1 Canal Street, Manchester M1 3HE, United Kingdom",
-      sellerTaxId: "GB123456789",
+      sellerTaxId: "GB246813551",
       studioCountry: "GB",
       taxName: "VAT",
     })
@@ -71,8 +71,36 @@ export async function seed(
   const productsCreated = total === 0 ? await seedCatalogue(db) : 0;
   const mediaUploaded = await uploadMissingMedia(db, bucket, loadMedia);
   const ordersCreated = await seedDemoOrders(db, bucket, loadMedia);
+  await seedPromotions(db);
   const variantsMade = loadVariant ? await uploadMissingVariants(db, bucket, loadVariant) : 0;
   return { productsCreated, accountsCreated, mediaUploaded, ordersCreated, variantsMade };
+}
+
+/**
+ * The listing's banner promises "up to 20% off" 3D animation videos: LAUNCH20 makes it true, 20% off
+ * three of the seeded 3D services. Written once (by its code), with its services added where missing.
+ */
+export const LAUNCH_PROMOTION = {
+  code: "LAUNCH20",
+  percentOff: 20,
+  products: ["3D Product Launch Animation", "3D Logo Reveal", "Architectural Walkthrough"],
+} as const;
+
+async function seedPromotions(db: Database) {
+  await db
+    .insert(promotions)
+    .values({ code: LAUNCH_PROMOTION.code, percentOff: LAUNCH_PROMOTION.percentOff, allProducts: false })
+    .onConflictDoNothing({ target: promotions.code });
+  const [promotion] = await db.select({ id: promotions.id }).from(promotions).where(eq(promotions.code, LAUNCH_PROMOTION.code)).limit(1);
+  const services = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.title, [...LAUNCH_PROMOTION.products]));
+  if (promotion && services.length)
+    await db
+      .insert(promotionProducts)
+      .values(services.map((service) => ({ promotionId: promotion.id, productId: service.id })))
+      .onConflictDoNothing();
 }
 
 /** The seed files that get variants: the catalogue's images and video thumbnails. */
