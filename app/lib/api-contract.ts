@@ -23,6 +23,7 @@ import {
 } from "./schemas/auth";
 import { LocalAuthenticateSchema, LocalConfirmSchema } from "./schemas/local-payment";
 import { CreateOrderSchema } from "./schemas/order";
+import { PromotionSchema } from "./schemas/promotion";
 import { WORK_STATUSES } from "./work-status";
 import { BriefSchema } from "./schemas/brief";
 import { RefundSchema } from "./schemas/refund";
@@ -192,7 +193,7 @@ const INVOICE = {
   order_id: 12,
   issued_at: "2026-04-02T08:01:00.000Z",
   supplied_at: "2026-04-02T08:01:00.000Z",
-  seller: { name: "Reelcraft Studio Ltd", address: "1 Canal Street, Manchester M1 3HE, United Kingdom", tax_id: "GB123456789" },
+  seller: { name: "Reelcraft Studio Ltd", address: "1 Canal Street, Manchester M1 3HE, United Kingdom", tax_id: "GB246813551" },
   buyer: {
     name: "Ada Lovelace",
     company: "Analytical Engines Ltd",
@@ -278,6 +279,54 @@ export const RefundResponse = example(
     })
     .strict(),
   REFUND,
+);
+const PROMOTION = {
+  id: 1,
+  code: "LAUNCH20",
+  percent_off: 20,
+  amount_off: null,
+  currency: null,
+  all_products: false,
+  product_ids: [1, 3, 4],
+  starts_at: null,
+  ends_at: "2026-12-31T23:59:59.000Z",
+  max_redemptions: 500,
+  once_per_customer: true,
+  first_order_only: false,
+  active: true,
+  status: "active",
+  redemptions: { final: 41, reserved: 2 },
+  created_at: "2026-04-01T09:00:00.000Z",
+};
+export const PromotionResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      code: z.string().describe("Upper case; customers may type it in any case"),
+      percent_off: z.number().int().nullable(),
+      amount_off: z.string().nullable().describe('Major units as a decimal string, "10.00", in currency'),
+      currency: z.string().nullable(),
+      all_products: z.boolean(),
+      product_ids: z.array(z.number().int()).describe("The services it applies to (empty when all_products)"),
+      starts_at: z.string().nullable(),
+      ends_at: z.string().nullable(),
+      max_redemptions: z.number().int().nullable(),
+      once_per_customer: z.boolean(),
+      first_order_only: z.boolean(),
+      active: z.boolean(),
+      status: z
+        .enum(["active", "scheduled", "expired", "ended", "used_up"])
+        .describe("ended: switched off (an admin ended it); expired: past ends_at; scheduled: before starts_at; used_up: at max_redemptions"),
+      redemptions: z
+        .object({ final: z.number().int(), reserved: z.number().int() })
+        .strict()
+        .describe(
+          "final: paid orders (a refund keeps them); reserved: unpaid orders holding the code until paid, cancelled or expired. Both count towards max_redemptions",
+        ),
+      created_at: z.string(),
+    })
+    .strict(),
+  PROMOTION,
 );
 const FILE = {
   id: 5,
@@ -429,9 +478,11 @@ export const ErrorResponse = example(
       message: z.string(),
       errors: z.array(z.string()).optional().describe("One message per invalid field, in field order"),
       error_code: z
-        .enum(["TOKEN_EXPIRED", "PAYMENT_DECLINED"])
+        .enum(["TOKEN_EXPIRED", "PAYMENT_DECLINED", "PROMO_CODE_REFUSED"])
         .optional()
-        .describe("TOKEN_EXPIRED: an expired access token (refresh it and try again); PAYMENT_DECLINED: the card was declined"),
+        .describe(
+          "TOKEN_EXPIRED: an expired access token (refresh it and try again); PAYMENT_DECLINED: the card was declined; PROMO_CODE_REFUSED: the order's promo_code was refused, `message` (and `errors`) saying why",
+        ),
     })
     .strict(),
   { success: false, message: "Authentication required" },
@@ -478,7 +529,8 @@ const MessageUpload = z.object({
  * A kind of refusal a call can answer (its status is the kind's: http/refusal-answer.server.ts),
  * with what it means for this call: a description, or a description and the message an example answer shows.
  */
-export type RefusalNote = string | { description: string; message: string; errors?: string[]; code?: "TOKEN_EXPIRED" | "PAYMENT_DECLINED" };
+export type RefusalNote =
+  string | { description: string; message: string; errors?: string[]; code?: "TOKEN_EXPIRED" | "PAYMENT_DECLINED" | "PROMO_CODE_REFUSED" };
 export type Refusals = Partial<Record<RefusalKind, RefusalNote>>;
 
 const describe = (note: RefusalNote) => (typeof note === "string" ? note : note.description);
@@ -940,7 +992,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     body: {
       schema: CreateOrderSchema,
       wrapper: "order",
-      example: { product_id: 2, billing_address_id: 3, package_index: 0, order_amount: "499.00", currency: "USD" },
+      example: { product_id: 2, billing_address_id: 3, package_index: 0, order_amount: "499.00", currency: "USD", promo_code: "launch20" },
     },
     responses: {
       201: {
@@ -966,7 +1018,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       JSON_BODY,
       notFound("No such product", "Product not found"),
       invalid(
-        "Invalid input, no such package or address of the caller's, or a price that disagrees",
+        "Invalid input, no such package or address of the caller's, a price that disagrees with the package's (order_amount is the price before any discount), or a refused promo_code: then `message` is the reason the checkout shows under its field, `errors` holds it alone and `error_code` is PROMO_CODE_REFUSED",
         "order_amount and currency do not match the package price",
       ),
       conflict("The checkout was already used for another order", "This checkout was already used for another order; reload the page"),
@@ -1241,6 +1293,58 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         "This order can no longer be paid (it expired or its price changed). Create a new order.",
       ),
       { invalid: { description: "Invalid input", message: 'result must be "approve" or "fail"' } },
+    ),
+  },
+  // Promotion codes (admins)
+  {
+    method: "GET",
+    path: "/promotions",
+    summary: "Every promotion code, newest first, with its redemptions",
+    auth: "admin",
+    responses: { 200: { description: "The promotions", schema: ok(z.array(PromotionResponse)) } },
+    refusals: refusals(READ, ADMIN),
+  },
+  {
+    method: "POST",
+    path: "/promotions",
+    summary: "Create a promotion code: a percent or an amount off the package's price, before tax",
+    auth: "admin",
+    body: {
+      schema: PromotionSchema,
+      wrapper: "promotion",
+      example: { code: "LAUNCH20", percent_off: 20, product_ids: [1, 3, 4], ends_at: "2026-12-31T23:59:59Z", max_redemptions: 500, once_per_customer: true },
+    },
+    responses: { 201: { description: "Created", schema: ok(PromotionResponse, { message: "Promotion created" }) } },
+    refusals: refusals(
+      WRITE,
+      ADMIN,
+      JSON_BODY,
+      invalid("Invalid input, a code already in use or services not in the catalogue: `errors` names each field's rule", "Promotion could not be saved", [
+        "percent_off must be a whole number from 1 to 100",
+      ]),
+    ),
+  },
+  {
+    method: "PUT",
+    path: "/promotions/{id}",
+    summary: "Replace a promotion's terms (what the body leaves out takes its default); orders already placed keep their discount",
+    auth: "admin",
+    body: {
+      schema: PromotionSchema,
+      wrapper: "promotion",
+      example: { code: "SPRING-10", amount_off: "10.00", currency: "GBP", starts_at: "2026-03-20T00:00:00Z", first_order_only: true, active: true },
+    },
+    responses: { 200: { description: "Updated", schema: ok(PromotionResponse, { message: "Promotion updated" }) } },
+    refusals: refusals(
+      WRITE,
+      ADMIN,
+      notFound("No such promotion", "Promotion not found"),
+      JSON_BODY,
+      invalid(
+        "Invalid input, a code another promotion has or services not in the catalogue: `errors` names each field's rule",
+        "Promotion could not be saved",
+        ["A promotion with this code already exists"],
+      ),
     ),
   },
   {

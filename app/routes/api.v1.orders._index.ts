@@ -25,9 +25,11 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
 });
 
 /**
- * POST /api/v1/orders {order:{product_id, billing_address_id, order_amount, currency[, package_index]}}
- * → 201 data {id, client_secret, …}. The server prices the order; a disagreeing amount is 422. An
- * `Idempotency-Key` header makes a replayed request return the same order.
+ * POST /api/v1/orders {order:{product_id, billing_address_id, order_amount, currency[, package_index][, promo_code]}}
+ * → 201 data {id, client_secret, …}. The server prices the order; an `order_amount` that disagrees
+ * with the package's price (before any discount) is 422. A refused promotion code is 422 with the
+ * screen's reason as `message` and as the one entry of `errors`, and `error_code: PROMO_CODE_REFUSED`.
+ * An `Idempotency-Key` header makes a replayed request return the same order.
  */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   const customer = await requireApiCustomer(context, request);
@@ -45,6 +47,7 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
       clientAmount: parsed.data.order_amount,
       currency: parsed.data.currency,
       idempotencyKey: key,
+      promoCode: parsed.data.promo_code?.trim() || undefined,
     },
     mailNotice(context),
   );

@@ -122,6 +122,15 @@ describe("answers match the contract's shapes", () => {
     await expectAnswer("POST", "/orders", order);
     await expectAnswer(
       "POST",
+      "/orders",
+      await api("POST", "/orders", {
+        token,
+        body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 1, promo_code: "launch20" } },
+      }),
+      "/orders (with a promotion code)",
+    );
+    await expectAnswer(
+      "POST",
       "/payments/local/confirm",
       await api("POST", "/payments/local/confirm", {
         token,
@@ -144,6 +153,20 @@ describe("answers match the contract's shapes", () => {
     await expectAnswer("GET", "/users", await api("GET", "/users", { token: adminToken }));
     await expectAnswer("GET", "/users/{id}", await api("GET", `/users/${person.user!.id}`, { token: adminToken }));
     await expectAnswer("POST", "/admin/refresh_token", await api("POST", "/admin/refresh_token", { body: { refresh_token: admin.refresh_token } }));
+    const promotion = await api<{ data: { id: number; code: string } }>("POST", "/promotions", {
+      token: adminToken,
+      body: { promotion: { code: `CONTRACT-${Date.now()}`, amount_off: "10.00", currency: "USD", product_ids: [1], max_redemptions: 5 } },
+    });
+    await expectAnswer("POST", "/promotions", promotion);
+    await expectAnswer("GET", "/promotions", await api("GET", "/promotions", { token: adminToken }));
+    await expectAnswer(
+      "PUT",
+      "/promotions/{id}",
+      await api("PUT", `/promotions/${promotion.body.data.id}`, {
+        token: adminToken,
+        body: { promotion: { code: promotion.body.data.code, percent_off: 15, ends_at: "2099-01-01T00:00:00Z" } },
+      }),
+    );
   });
 
   it("refusals have the error shape", async () => {
@@ -152,6 +175,7 @@ describe("answers match the contract's shapes", () => {
       await api("POST", "/sign_up", { body: { user: {} } }),
       await api("GET", "/products/999999"),
       await api("GET", "/nowhere"),
+      await api("POST", "/promotions", { token: (await adminSignIn()).access_token, body: { promotion: { code: "x" } } }),
     ]) {
       expect(call.status).toBeGreaterThanOrEqual(400);
       expect(ErrorResponse.safeParse(call.body).success, JSON.stringify(call.body)).toBe(true);

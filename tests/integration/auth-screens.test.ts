@@ -27,6 +27,7 @@ const ADMIN_ROUTES = [
   "/admin/account",
   "/admin/demo-requests",
   "/admin/settings/tax",
+  "/admin/promotions",
 ];
 
 describe("route guards (SPEC §2 access table)", () => {

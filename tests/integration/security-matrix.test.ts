@@ -67,6 +67,8 @@ export const SCREENS: Row[] = [
   ["GET", "/admin/emails/999999", adminLogin, adminLogin, adminLogin, 404],
   ["GET", "/admin/settings/tax", adminLogin, adminLogin, adminLogin, 200],
   ["POST", "/admin/settings/tax", adminLogin, adminLogin, adminLogin, 422, { intent: "save-rule", country: "DE", customer_kind: "any", rate: "" }],
+  ["GET", "/admin/promotions", adminLogin, adminLogin, adminLogin, 200],
+  ["POST", "/admin/promotions", adminLogin, adminLogin, adminLogin, 422, { intent: "create", code: "", discount_type: "percent", scope: "all" }],
   ["GET", "/forgot-password", 200, 200, 200, 200],
   ["GET", "/reset-password?token=not-a-live-token", 400, 400, 400, 400],
   ["GET", "/verify-email", 200, 200, 200, 200],
@@ -114,6 +116,9 @@ export const API: Row[] = [
   ["POST", "/orders/{orderA}/refund", 401, 403, 403, 409, { refund: { reason: "Not wanted" } }],
   ["PUT", "/orders/{orderA}/update_payment_status", 401, 200, 404, 200, {}],
   ["POST", "/orders", 401, 422, 422, 403, { order: {} }],
+  ["GET", "/promotions", 401, 403, 403, 200],
+  ["POST", "/promotions", 401, 403, 403, 422, { promotion: {} }],
+  ["PUT", "/promotions/1", 401, 403, 403, 422, { promotion: {} }],
   [
     "POST",
     "/payments/local/confirm",

@@ -6,7 +6,10 @@
  * Rules that live here and nowhere else:
  * - the product and package come from the URL; a missing or unknown package goes back to the product;
  * - a retry after a decline pays the same order, unless that order expired or its price changed,
- *   in which case a new order at today's price is paid instead (orders.server.ts);
+ *   in which case a new order at today's price is paid instead (orders.server.ts), or the promotion
+ *   code applied on the page is another than the order's (a new order, with the page's code);
+ * - a promotion code comes from the page (`?promo=`, then the pay forms' `promo_code`); the order
+ *   checks it again, reserves it with the order, and a refusal says why before any payment;
  * - card details reach our server only for a gateway that confirms cards itself (the local one);
  * - the only GET that writes is `reconcilePayment`: returning from 3-D Secure or Stripe's hosted
  *   page, it records what the gateway says, which is idempotent.
@@ -21,6 +24,7 @@ import { completeHostedCheckout, startHostedCheckout } from "../payments/hosted-
 import { mailNotice } from "../mail/order-emails.server";
 import { paymentsMode } from "../payments/mode.server";
 import type { PackageView, ProductView } from "../catalogue/products.server";
+import { normalisePromoCode } from "../money/promotion-rules";
 
 export function checkoutUrl(productId: number, packageIndex: number, extra: Record<string, string | number> = {}) {
   const params = new URLSearchParams({ package: String(packageIndex) });
@@ -74,6 +78,8 @@ export interface PaymentRequest {
   checkoutKey: string;
   /** The order of an earlier, declined attempt on this page. */
   retryOrderId?: number | undefined;
+  /** The promotion code applied on the page, if any. */
+  promoCode?: string | undefined;
 }
 
 /**
@@ -87,6 +93,7 @@ export async function openPayment(context: AppLoadContext, target: CheckoutTarge
     earlier.productId === target.product.id &&
     earlier.packagePosition === target.packageIndex &&
     earlier.billingAddressId === request.addressId &&
+    (earlier.promotionCode ?? null) === (normalisePromoCode(request.promoCode) ?? null) &&
     earlier.paymentStatus !== "succeeded";
   return createOrder(
     context.db,
@@ -97,6 +104,7 @@ export async function openPayment(context: AppLoadContext, target: CheckoutTarge
       packageIndex: target.packageIndex,
       billingAddressId: request.addressId,
       idempotencyKey: retry ? earlier.key! : request.checkoutKey,
+      promoCode: request.promoCode,
     },
     mailNotice(context),
   );
@@ -143,12 +151,13 @@ export async function openHostedPayment(context: AppLoadContext, target: Checkou
       packageIndex: target.packageIndex,
       billingAddressId: request.addressId,
       idempotencyKey: request.checkoutKey,
+      promoCode: request.promoCode,
     },
     mailNotice(context),
   );
   return startHostedCheckout(context.env, order, {
     success: `${origin}${checkoutUrl(target.product.id, target.packageIndex, { order: order.id })}&session_id={CHECKOUT_SESSION_ID}`,
-    cancel: `${origin}${checkoutUrl(target.product.id, target.packageIndex)}`,
+    cancel: `${origin}${checkoutUrl(target.product.id, target.packageIndex, request.promoCode ? { promo: request.promoCode } : {})}`,
   });
 }
 

@@ -5,7 +5,8 @@
 import { refuse } from "../refusal";
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { orderMessages, orders, packages, productMedia, products, users, type PaymentStatus } from "../../../db/schema";
+import { orderMessages, orders, packages, productMedia, products, promotions, users, type PaymentStatus } from "../../../db/schema";
+import { fullRowOf } from "../../../db/insert-select";
 import { decimalToMinor, minorToDecimalString } from "~/lib/money";
 import { decideWorkMove, WORK_STATUSES, type WorkStatus } from "~/lib/work-status";
 import { totalPagesFor } from "~/lib/pagination";
@@ -18,6 +19,16 @@ import { rateText } from "../money/tax-rules";
 import { orderPriceColumns, quoteOrder } from "../money/tax.server";
 import { billingSnapshot } from "../money/billing-snapshot";
 import { invoiceNumberStatements } from "../money/invoice-numbers.server";
+import {
+  checkPromotion,
+  finalRedemptionStatement,
+  promoRefusal,
+  promotionIdByCode,
+  PROMO_MESSAGES,
+  redeemableWhere,
+  releaseRedemptionStatement,
+  reservationStatement,
+} from "../money/promotions.server";
 
 /** An order as SPEC §3 shows it: `order_amount` a decimal string, the product's image and title embedded. */
 export interface OrderView {
@@ -271,6 +282,8 @@ export interface CreateOrderInput {
   currency?: string | undefined;
   /** Same key, same order: a double-clicked or replayed submit never creates a second order. */
   idempotencyKey: string;
+  /** A promotion code (any case): its discount comes off the package's price, and its redemption is reserved with the order. */
+  promoCode?: string | undefined;
 }
 
 /** How long an unpaid order may be paid. After that it is cancelled, and paying starts a new order at today's price. */
@@ -306,11 +319,22 @@ export async function cancelUnpaidOrder(db: Database, gateway: PaymentGateway, o
     // Paid after all (a card confirmed a moment ago): record that instead of cancelling.
     if (intent && intent.status !== "canceled") return recordIntentStatus(db, order.id, intent, notice);
   }
-  await db
-    .update(orders)
-    .set({ paymentStatus: "canceled", updatedAt: new Date() })
-    .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, [...UNPAID])));
+  await cancelIfUnpaid(db, order.id, Date.now());
   return "canceled" as const;
+}
+
+/**
+ * Marks an order cancelled if it is still unpaid, and releases its promotion code's reservation in
+ * the same batch (only if the order was cancelled), so the code counts again for others.
+ */
+async function cancelIfUnpaid(db: Database, orderId: number, now: number) {
+  await db.batch([
+    db
+      .update(orders)
+      .set({ paymentStatus: "canceled", updatedAt: new Date(now) })
+      .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, [...UNPAID]))),
+    releaseRedemptionStatement(db, orderId),
+  ]);
 }
 
 /**
@@ -325,8 +349,9 @@ async function orderToPay(db: Database, gateway: PaymentGateway | null, userId: 
     const stale = order.paymentStatus === "canceled" || (UNPAID.includes(order.paymentStatus) && unpayableReason(order, pkg, now) !== null);
     if (!stale) return placed;
     if (order.paymentStatus !== "canceled") {
+      // Cancelling releases its code's reservation; the renewed order reserves the code again, if it still may.
       if (gateway) await cancelUnpaidOrder(db, gateway, order, notice);
-      else await db.update(orders).set({ paymentStatus: "canceled", updatedAt: new Date() }).where(eq(orders.id, order.id));
+      else await cancelIfUnpaid(db, order.id, now);
     }
     placed = await insertOrder(db, gateway?.name ?? "stripe", userId, { ...input, idempotencyKey: `renew-${order.id}` });
   }
@@ -369,8 +394,10 @@ export async function getOrderKey(db: Database, userId: number, orderId: number)
       packagePosition: orders.packagePosition,
       billingAddressId: orders.billingAddressId,
       paymentStatus: orders.paymentStatus,
+      promotionCode: promotions.code,
     })
     .from(orders)
+    .leftJoin(promotions, eq(promotions.id, orders.promotionId))
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .limit(1);
   return row ?? null;
@@ -378,7 +405,7 @@ export async function getOrderKey(db: Database, userId: number, orderId: number)
 
 /**
  * Cancels every unpaid order older than UNPAID_ORDER_LIFETIME_MS (the scheduled cleanup), a batch
- * at a time; returns how many were cancelled.
+ * at a time, releasing the promotion codes they reserved; returns how many were cancelled.
  */
 export async function expireUnpaidOrders(db: Database, gateway: PaymentGateway | null, notice: MailNotice, now = Date.now(), limit = 100) {
   const due = await db
@@ -391,10 +418,7 @@ export async function expireUnpaidOrders(db: Database, gateway: PaymentGateway |
     if (gateway && order.gateway === gateway.name) {
       if ((await cancelUnpaidOrder(db, gateway, order, notice)) === "canceled") cancelled++;
     } else {
-      await db
-        .update(orders)
-        .set({ paymentStatus: "canceled", updatedAt: new Date(now) })
-        .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, [...UNPAID])));
+      await cancelIfUnpaid(db, order.id, now);
       cancelled++;
     }
   }
@@ -441,13 +465,22 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], us
     db.select({ name: users.name }).from(users).where(eq(users.id, userId)).limit(1),
   ]);
   if (!address) throw refuse.invalid("Choose one of your billing addresses");
-  // The price, the tax on it and the buyer as invoiced are fixed now: later edits of the address
-  // book, or of the tax table, never change this order.
-  const price = await quoteOrder(db, pkg.amountMinor, 0, { country: address.country, taxId: address.tax_id });
 
-  await db
-    .insert(orders)
-    .values({
+  // A code is checked for a new order only: a replayed key answers the order it made (whose own
+  // reservation would otherwise count against it), if it was made with the same code.
+  const use = { userId, productId: product.id, currency: pkg.currency, subtotalMinor: pkg.amountMinor };
+  let promotion: { id: number; discountMinor: number } | null = null;
+  if (input.promoCode && !sameKey.length) {
+    const checked = await checkPromotion(db, input.promoCode, use, now);
+    if (!checked.ok) throw promoRefusal(checked.message);
+    promotion = checked.promotion;
+  }
+
+  if (!sameKey.length) {
+    // The price, the tax on it and the buyer as invoiced are fixed now: later edits of the address
+    // book, or of the tax table, never change this order.
+    const price = await quoteOrder(db, pkg.amountMinor, promotion?.discountMinor ?? 0, { country: address.country, taxId: address.tax_id });
+    const values = {
       userId,
       productId: product.id,
       packageId: pkg.id,
@@ -457,18 +490,49 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], us
       currency: pkg.currency,
       ...orderPriceColumns(price),
       billingSnapshot: JSON.stringify(billingSnapshot(buyer[0]?.name ?? "", address)),
-      paymentStatus: "initiated",
+      paymentStatus: "initiated" as const,
       gateway: gatewayName,
       idempotencyKey: input.idempotencyKey,
-    })
-    .onConflictDoNothing({ target: [orders.userId, orders.idempotencyKey] });
+      promotionId: promotion?.id ?? null,
+    };
+    const sameOrder = { target: [orders.userId, orders.idempotencyKey] };
+    if (promotion) {
+      // The order is inserted only where the code may still be used (its cap, once per customer,
+      // first order: checked in the statement), and reserves its redemption in the same batch.
+      await db.batch([
+        db
+          .insert(orders)
+          .select(
+            db
+              .select(fullRowOf(orders, values))
+              .from(promotions)
+              .where(redeemableWhere(promotion.id, use, now)),
+          )
+          .onConflictDoNothing(sameOrder),
+        reservationStatement(db, { userId, idempotencyKey: input.idempotencyKey, promotionId: promotion.id }, now),
+      ]);
+    } else {
+      await db.insert(orders).values(values).onConflictDoNothing(sameOrder);
+    }
+  }
   const [order] = await db
     .select()
     .from(orders)
     .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, input.idempotencyKey)))
     .limit(1);
+  if (!order && promotion) {
+    // The code's last redemption went to another order a moment ago (or this customer's own): say why, before any payment.
+    const again = await checkPromotion(db, input.promoCode!, use, now);
+    throw promoRefusal(again.ok ? PROMO_MESSAGES.usedUp : again.message);
+  }
   if (!order) throw new Error("Order insert returned nothing");
-  if (order.productId !== product.id || order.packagePosition !== pkg.position || order.billingAddressId !== address.id) {
+  const promotionId = input.promoCode ? (promotion?.id ?? (await promotionIdByCode(db, input.promoCode))) : null;
+  if (
+    order.productId !== product.id ||
+    order.packagePosition !== pkg.position ||
+    order.billingAddressId !== address.id ||
+    (order.promotionId ?? null) !== promotionId
+  ) {
     // The same key was used for a different purchase: refuse rather than charge for the wrong thing.
     throw refuse.conflict("This checkout was already used for another order; reload the page");
   }
@@ -519,6 +583,12 @@ export async function recordIntentStatus(db: Database, orderId: number, intent: 
       : []),
     // The success issues the invoice's number in the same transaction: once, and gapless.
     ...(next === "succeeded" ? invoiceNumberStatements(db, orderId, now) : []),
+    // ...and makes its promotion code's redemption final (a later refund does not give it back).
+    // A declined payment (failed) keeps the reservation: the order can still be paid, and a retry
+    // pays this same order; if it is never paid, its expiry (expireUnpaidOrders) releases the code.
+    ...(next === "succeeded" ? [finalRedemptionStatement(db, orderId)] : []),
+    // The gateway cancelled the payment (Stripe's payment_intent.canceled): the code counts again.
+    ...(next === "canceled" ? [releaseRedemptionStatement(db, orderId)] : []),
   ]);
   if (changed.length === 0) {
     const [current] = await db.select({ status: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId)).limit(1);

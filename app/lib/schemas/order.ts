@@ -33,4 +33,9 @@ export const CreateOrderSchema = z.object({
     ),
     wholeNumber(0, 10),
   ).optional(),
+  promo_code: z
+    .string({ invalid_type_error: "promo_code must be text" })
+    .max(100, "promo_code must be at most 100 characters")
+    .optional()
+    .describe("A promotion code (any case; empty: none): its discount comes off the package's price before tax, and the order reserves it"),
 });

@@ -86,7 +86,7 @@ export function BillingPanel() {
             onChange={(e) => submit(e.currentTarget, { replace: true, preventScrollReset: true })}
           >
             {[...params.entries()]
-              .filter(([k]) => k === "package")
+              .filter(([k]) => k === "package" || k === "promo")
               .map(([k, v]) => (
                 <input key={k} type="hidden" name={k} value={v} />
               ))}

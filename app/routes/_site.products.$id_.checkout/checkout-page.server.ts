@@ -4,6 +4,7 @@
  * flow it drives is the domain's (app/domain/orders/checkout.server.ts).
  */
 import { getShopSettings, quoteOrder } from "~/domain/money/tax.server";
+import { checkPromotion } from "~/domain/money/promotions.server";
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { requireCustomer, sessionSubject } from "~/auth/index.server";
 import { getProduct } from "~/domain/catalogue/products.server";
@@ -30,21 +31,56 @@ export async function getCheckoutTarget(context: AppLoadContext, request: Reques
   return { customer, product, pkg, packageIndex };
 }
 
+/** The promotion code of a checkout URL (`?promo=`): as typed, bounded; empty is none. */
+export function parsePromoParam(value: string | null): string | null {
+  const code = (value ?? "").trim();
+  return code ? code.slice(0, 100) : null;
+}
+
 /**
  * The checkout page's data in one round trip: the target (session, product, package) and the
  * customer's addresses, read beside the session through its subject, with the address checkout
- * selects: the requested one, else the default, else the first (SPEC §4).
+ * selects: the requested one, else the default, else the first (SPEC §4). With a promotion code
+ * (`?promo=`), whether this customer may use it here: its discount goes into the quote, or the
+ * reason it is refused is shown under the code's field.
  */
-export async function checkoutPage(context: AppLoadContext, request: Request, productIdParam: string | undefined, requestedAddressId: number | null) {
+export async function checkoutPage(
+  context: AppLoadContext,
+  request: Request,
+  productIdParam: string | undefined,
+  requestedAddressId: number | null,
+  promoCode: string | null = null,
+) {
   const [target, addresses] = await Promise.all([
     getCheckoutTarget(context, request, productIdParam),
     sessionSubject(request, "customer").then((customerId) => listAddresses(context.db, customerId)),
   ]);
   const selected = addresses.find((a) => a.id === requestedAddressId) ?? preferredAddress(addresses) ?? null;
+  const { pkg } = target;
+  const promo = promoCode
+    ? await checkPromotion(context.db, promoCode, {
+        userId: target.customer.id,
+        productId: target.product.id,
+        currency: pkg.currency,
+        subtotalMinor: pkg.amount_minor,
+      })
+    : null;
+  const discountMinor = promo?.ok ? promo.promotion.discountMinor : 0;
   // What the card will be charged for the selected address, tax included (the same quote the order is made with).
   const [price, settings] = await Promise.all([
-    selected ? quoteOrder(context.db, target.pkg.amount_minor, 0, { country: selected.country, taxId: selected.tax_id }) : null,
+    selected ? quoteOrder(context.db, pkg.amount_minor, discountMinor, { country: selected.country, taxId: selected.tax_id }) : null,
     getShopSettings(context.db),
   ]);
-  return { target, addresses, selectedAddressId: selected?.id ?? null, price, taxName: settings.taxName };
+  return {
+    target,
+    addresses,
+    selectedAddressId: selected?.id ?? null,
+    price,
+    taxName: settings.taxName,
+    promo: promoCode
+      ? promo?.ok
+        ? { code: promo.promotion.code, applied: true as const, discountMinor, error: null }
+        : { code: promoCode, applied: false as const, discountMinor: 0, error: promo?.message ?? null }
+      : null,
+  };
 }

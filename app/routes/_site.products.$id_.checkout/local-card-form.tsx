@@ -1,6 +1,7 @@
 import { Form, useLoaderData } from "@remix-run/react";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import type { loader } from "./route";
+import { useAppliedPromoCode } from "./promo-code";
 
 const input =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none";
@@ -13,6 +14,7 @@ const input =
 export function LocalCardForm({ selectedAddressId, error, orderId }: { selectedAddressId: number | null; error: string | null; orderId: number | null }) {
   const { checkoutKey, customer } = useLoaderData<typeof loader>();
   const busy = useIsSubmitting("", "pay");
+  const promoCode = useAppliedPromoCode();
   const noAddress = selectedAddressId === null;
   return (
     <Form method="post" className="mt-4 space-y-4" aria-describedby={error ? "payment-error" : undefined}>
@@ -20,6 +22,7 @@ export function LocalCardForm({ selectedAddressId, error, orderId }: { selectedA
       <input type="hidden" name="checkout_key" value={checkoutKey} />
       {selectedAddressId !== null ? <input type="hidden" name="address_id" value={selectedAddressId} /> : null}
       {orderId !== null ? <input type="hidden" name="order_id" value={orderId} /> : null}
+      {promoCode ? <input type="hidden" name="promo_code" value={promoCode} /> : null}
       {error ? (
         <p id="payment-error" role="alert" className="text-sm font-medium text-red-700">
           {error}
@@ -85,10 +88,12 @@ export function LocalCardForm({ selectedAddressId, error, orderId }: { selectedA
 /** Stripe mode without JavaScript: the button goes to Stripe's hosted checkout page and back. */
 export function HostedCheckoutForm({ selectedAddressId, error }: { selectedAddressId: number | null; error: string | null }) {
   const { checkoutKey } = useLoaderData<typeof loader>();
+  const promoCode = useAppliedPromoCode();
   return (
     <Form method="post" className="mt-4 space-y-4">
       <input type="hidden" name="intent" value="hosted-checkout" />
       <input type="hidden" name="checkout_key" value={checkoutKey} />
+      {promoCode ? <input type="hidden" name="promo_code" value={promoCode} /> : null}
       {selectedAddressId !== null ? <input type="hidden" name="address_id" value={selectedAddressId} /> : null}
       {error ? (
         <p role="alert" className="text-sm font-medium text-red-700">

@@ -4,22 +4,25 @@ import { packageLabel } from "~/lib/packages";
 import type { PackageView } from "~/domain/catalogue/products.server";
 import type { OrderPrice } from "~/domain/money/tax-rules";
 import { ratePercent } from "~/domain/money/tax-rules";
+import type { ReactNode } from "react";
 
 /**
  * Order summary (SPEC §2): first image, title, package label, price, fixed perks, included items;
  * then what the card is charged for the selected billing address: subtotal, discount, tax (its
- * rate and note) and the total.
+ * rate and note) and the total; then `children` (the promotion code's box).
  */
 export function OrderSummary({
   product,
   pkg,
   price,
   taxName,
+  children,
 }: {
   product: { title: string; image: string | null };
   pkg: PackageView;
   price: OrderPrice | null;
   taxName: string;
+  children?: ReactNode;
 }) {
   return (
     <aside aria-labelledby="summary-title" className="h-fit rounded-2xl border border-slate-200 bg-white p-6 lg:sticky lg:top-24">
@@ -58,6 +61,7 @@ export function OrderSummary({
         ))}
       </ul>
       <PriceBreakdown price={price} currency={pkg.currency} taxName={taxName} />
+      {children}
     </aside>
   );
 }

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddressSchema } from "~/lib/schemas/address";
 import { useHydrated } from "~/lib/use-hydrated";
-import { checkoutPage, checkoutUrl, getCheckoutTarget, parseIndex } from "./checkout-page.server";
+import { checkoutPage, checkoutUrl, getCheckoutTarget, parseIndex, parsePromoParam } from "./checkout-page.server";
 import {
   addCheckoutAddress,
   openBrowserPayment,
@@ -21,9 +21,12 @@ import {
 import { randomToken } from "~/lib/crypto.server";
 import { refusalInit, settle, invalidForm } from "~/http/screen-refusal.server";
 import { paymentsMode } from "~/domain/payments/mode.server";
+import { isPromoRefusal } from "~/domain/money/promotions.server";
+import { PromoCodeField } from "~/lib/schemas/promotion";
 import { BillingPanel } from "./billing-panel";
 import { HostedCheckoutForm, LocalCardForm } from "./local-card-form";
 import { OrderSummary } from "./order-summary";
+import { PromoCode } from "./promo-code";
 import { parseId } from "~/lib/record-id";
 
 // Stripe.js and Elements load only in Stripe mode, so they never weigh on other pages.
@@ -31,7 +34,13 @@ const StripeCardForm = lazy(() => import("./stripe-card-form"));
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const { target, addresses, selectedAddressId, price, taxName } = await checkoutPage(context, request, params.id, parseIndex(url.searchParams.get("address")));
+  const { target, addresses, selectedAddressId, price, taxName, promo } = await checkoutPage(
+    context,
+    request,
+    params.id,
+    parseIndex(url.searchParams.get("address")),
+    parsePromoParam(url.searchParams.get("promo")),
+  );
   const { order, paymentError } = await reconcilePayment(context, target, {
     orderId: parseId(url.searchParams.get("order")),
     hostedSessionId: url.searchParams.get("session_id"),
@@ -46,6 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     selectedAddressId,
     price,
     taxName,
+    promo,
     panel: url.searchParams.get("add") === "1" ? ("add" as const) : url.searchParams.get("view") === "all" ? ("all" as const) : null,
     order,
     paymentError,
@@ -63,11 +73,13 @@ const PaySchema = z.object({
   card_number: z.string().max(40).default(""),
   card_expiry: z.string().max(10).default(""),
   card_cvc: z.string().max(8).default(""),
+  // The code applied on the page (its `?promo=`), checked again when the order is made.
+  promo_code: PromoCodeField,
 });
 
 export type CheckoutActionData =
   | { intent: "add-address"; result: SubmissionResult<string[]> }
-  | { intent: "pay"; error: string; orderId: number | null; checkoutKey: string }
+  | { intent: "pay"; error: string; orderId: number | null; checkoutKey: string; field?: "promo_code" }
   | { intent: "create-order"; orderId: number; clientSecret: string; error?: undefined }
   | { intent: "create-order"; error: string; orderId: number | null }
   | { intent: "sync"; orderId: number; paymentStatus: string };
@@ -88,7 +100,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const saved = await settle(addCheckoutAddress(context, target, submission.value, Number(formData.get("selected_address_id")) || null));
     if (!saved.ok)
       return data<CheckoutActionData>({ intent: "add-address", result: submission.reply({ formErrors: [saved.refusal.message] }) }, refusalInit(saved.refusal));
-    return redirect(checkoutUrl(target.product.id, target.packageIndex, { address: saved.value }));
+    const promo = parsePromoParam(new URL(request.url).searchParams.get("promo"));
+    return redirect(checkoutUrl(target.product.id, target.packageIndex, { address: saved.value, ...(promo ? { promo } : {}) }));
   }
 
   if (intent === "sync") {
@@ -98,11 +111,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   const checkoutKey = String(formData.get("checkout_key") ?? "") || randomToken(12);
-  const refused = (error: string, init: ResponseInit, orderId: number | null = null) =>
-    data<CheckoutActionData>({ intent: "pay", error, orderId, checkoutKey }, init);
+  const refused = (error: string, init: ResponseInit, orderId: number | null = null, field?: "promo_code") =>
+    data<CheckoutActionData>({ intent: "pay", error, orderId, checkoutKey, ...(field ? { field } : {}) }, init);
   const parsed = PaySchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "Payment failed", invalidForm());
-  const payment: PaymentRequest = { addressId: parsed.data.address_id, checkoutKey: parsed.data.checkout_key, retryOrderId: parsed.data.order_id };
+  const payment: PaymentRequest = {
+    addressId: parsed.data.address_id,
+    checkoutKey: parsed.data.checkout_key,
+    retryOrderId: parsed.data.order_id,
+    promoCode: parsed.data.promo_code || undefined,
+  };
   const paid = await settle(async () => {
     if (intent === "hosted-checkout") {
       // Stripe mode without JavaScript: pay on Stripe's hosted page, then come back here.
@@ -122,7 +140,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (outcome.kind === "paid") return redirect(checkoutUrl(target.product.id, target.packageIndex, { order: outcome.orderId }));
     return refused(outcome.refusal.message, refusalInit(outcome.refusal), outcome.orderId);
   });
-  return paid.ok ? paid.value : refused(paid.refusal.message, refusalInit(paid.refusal));
+  // A refused promotion code is shown under the code's field, not as a payment error.
+  return paid.ok ? paid.value : refused(paid.refusal.message, refusalInit(paid.refusal), null, isPromoRefusal(paid.refusal) ? "promo_code" : undefined);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -137,7 +156,8 @@ export default function CheckoutPage() {
   const hydrated = useHydrated();
   const paid = order?.payment_status === "succeeded";
   const selected = addresses.find((a) => a.id === selectedAddressId) ?? null;
-  const payError = actionData && actionData.intent === "pay" ? actionData.error : loaderData.paymentError;
+  const promoRefused = actionData && actionData.intent === "pay" && actionData.field === "promo_code" ? actionData.error : null;
+  const payError = actionData && actionData.intent === "pay" && !promoRefused ? actionData.error : loaderData.paymentError;
   const orderId = actionData && actionData.intent === "pay" ? actionData.orderId : order && !paid ? order.id : null;
 
   return (
@@ -173,7 +193,9 @@ export default function CheckoutPage() {
               )}
             </section>
           </div>
-          <OrderSummary product={product} pkg={pkg} price={price} taxName={taxName} />
+          <OrderSummary product={product} pkg={pkg} price={price} taxName={taxName}>
+            <PromoCode refused={promoRefused} />
+          </OrderSummary>
         </div>
       )}
     </div>

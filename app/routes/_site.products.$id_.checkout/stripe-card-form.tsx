@@ -5,6 +5,7 @@ import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { AddressView } from "~/domain/orders/addresses.server";
 import type { CheckoutActionData, loader } from "./route";
+import { useAppliedPromoCode } from "./promo-code";
 
 const LOAD_TIMEOUT_MS = 10_000;
 let stripePromise: Promise<Stripe | null> | null = null;
@@ -53,6 +54,7 @@ function CardPayment({ selectedAddress, ready }: { selectedAddress: AddressView 
   const stripe = useStripe();
   const elements = useElements();
   const { checkoutKey, customer } = useLoaderData<typeof loader>();
+  const promoCode = useAppliedPromoCode();
   const orderFetcher = useFetcher<CheckoutActionData>();
   const syncFetcher = useFetcher<CheckoutActionData>();
   const revalidator = useRevalidator();
@@ -68,6 +70,7 @@ function CardPayment({ selectedAddress, ready }: { selectedAddress: AddressView 
       form.set("intent", "create-order");
       form.set("checkout_key", checkoutKey);
       form.set("address_id", String(selectedAddress.id));
+      if (promoCode) form.set("promo_code", promoCode);
       orderFetcher.submit(form, { method: "post" });
     } catch {
       setError("An unknown error occurred");

@@ -242,6 +242,7 @@ const SCREEN_FORMS: [path: string, cookie: () => string, fields: string[]][] = [
   ["/admin/products/3/edit", adminCookieFn, ["title", "packages[0].amount", "tags"]],
   ["/admin/orders/999999", adminCookieFn, ["intent", "body", "reason"]],
   ["/admin/settings/tax", adminCookieFn, ["intent", "seller_name", "country", "rate"]],
+  ["/admin/promotions", adminCookieFn, ["intent", "code", "percent_off", "product_ids"]],
 ];
 
 /** Every API write (on records nobody has where a valid body could change something) and every screen action. */
