@@ -226,6 +226,11 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await expectNoViolations(page, "/profile change-password errors");
 
     await visit(page, "/products/1/checkout?package=2");
+    // A promotion code applied (its discount and Remove link), and one refused (its message under the field).
+    await visit(page, "/products/1/checkout?package=2&promo=launch20");
+    await expect(page.getByRole("status").filter({ hasText: "LAUNCH20 applied" })).toBeVisible();
+    await visit(page, "/products/2/checkout?package=0&promo=LAUNCH20");
+    await expect(page.getByRole("alert")).toHaveText("This code does not apply to this service");
   });
 
   test("a customer with no orders and no addresses sees accessible empty states", async ({ page }) => {
@@ -281,6 +286,16 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await seller.getByRole("button", { name: "Save seller details" }).click();
     await expect(seller.getByText("Seller name is required")).toBeVisible();
     await expectNoViolations(page, "/admin/settings/tax errors");
+  });
+
+  test("the promotions screen, and its form's errors", async ({ page }) => {
+    await adminLogIn(page, null);
+    await visit(page, "/admin/promotions");
+    const form = page.locator("form#promotion");
+    await form.getByLabel("Code").fill("x");
+    await form.getByRole("button", { name: "Create promotion" }).click();
+    await expect(form.getByText("Code must be 3 to 32 letters, digits or dashes")).toBeVisible();
+    await expectNoViolations(page, "/admin/promotions errors");
   });
 
   test("small screens: header, listing, product and profile @mobile", async ({ page }) => {
