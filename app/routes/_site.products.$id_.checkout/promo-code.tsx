@@ -1,7 +1,9 @@
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
-import { PROMO_CODE_MAX } from "~/lib/schemas/promotion";
 import type { loader } from "./route";
+
+/** Codes are at most 32 characters; a little more lets a pasted code with spaces around it through (they are trimmed). */
+const INPUT_MAX = 40;
 
 /** The page's own parameters a code's form and its Remove link keep (the package, the address, an open panel). */
 const KEPT = ["package", "address", "view", "add"] as const;
@@ -61,7 +63,7 @@ export function PromoCode({ refused }: { refused: string | null }) {
           type="text"
           defaultValue={promo?.code ?? ""}
           key={promo?.code ?? ""}
-          maxLength={PROMO_CODE_MAX + 8}
+          maxLength={INPUT_MAX}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
