@@ -83,7 +83,7 @@ test.describe("checkout (local gateway)", () => {
     await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
     const card = page.getByRole("listitem").filter({ hasText: "3D Product Launch Animation" });
     await expect(card).toHaveCount(1);
-    await expect(card.getByText("$1,198.80")).toBeVisible();
+    await expect(card.getByText("$1198.80")).toBeVisible();
     await expect(card.getByText("succeeded")).toHaveAttribute("data-colour", "green");
     await expect(card.getByText(/^pi_local_/)).toBeVisible();
     await expect(card.getByText("Awaiting brief")).toBeVisible();

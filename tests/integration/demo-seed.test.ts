@@ -7,7 +7,7 @@ import { adminSignIn, api, customerCookie, fakeMedia, get, signIn } from "./help
 
 /** The demo customer's lived-in account: two addresses and an order in every state, written once. */
 describe("the demo seed's orders", () => {
-  it("gives the demo customer two addresses and orders in every state, each usable (review, receipt, refund)", async () => {
+  it("gives the demo customer two addresses and orders in every state, each usable (review, invoice, refund)", async () => {
     const token = (await signIn()).access_token;
     const addresses = await api<{ data: unknown[] }>("GET", "/billing_addresses", { token });
     expect(addresses.body.data).toHaveLength(2);
@@ -31,8 +31,8 @@ describe("the demo seed's orders", () => {
     expect(video.status).toBe(206);
 
     const cookie = await customerCookie();
-    const receipt = await get(`/profile/orders/${delivered.id}/receipt.pdf`, { headers: { Cookie: cookie } });
-    expect(receipt.headers.get("Content-Type")).toBe("application/pdf");
+    const invoice = await get(`/profile/orders/${delivered.id}/invoice.pdf`, { headers: { Cookie: cookie } });
+    expect(invoice.headers.get("Content-Type")).toBe("application/pdf");
     const inProduction = list.body.data.find((o) => o.work_status === "in_progress")!;
     expect((await api<{ data: unknown[] }>("GET", `/orders/${inProduction.id}/messages`, { token })).body.data).toHaveLength(2);
 
