@@ -219,6 +219,8 @@ export const orders = sqliteTable(
     /** `INV-2026-000001`: given once, in the batch that records the payment's success. */
     invoiceNumber: text("invoice_number"),
     invoiceIssuedAt: integer("invoice_issued_at", { mode: "timestamp_ms" }),
+    /** The seller as invoiced (name, address, tax id, the tax's name; JSON), copied from the settings when the number is given. */
+    sellerSnapshot: text("seller_snapshot"),
     /** What has gone back so far, and its tax part (the sums of the order's recorded refunds). */
     refundedMinor: integer("refunded_minor").notNull().default(0),
     refundedTaxMinor: integer("refunded_tax_minor").notNull().default(0),

@@ -39,11 +39,11 @@ describe("the demo seed's orders", () => {
     // A seeded paid order can be refunded through the local gateway like any other.
     const admin = await adminSignIn();
     const waiting = list.body.data.find((o) => o.work_status === "awaiting_brief")!;
-    const refunded = await api<{ data: { payment_status: string } }>("POST", `/orders/${waiting.id}/refund`, {
+    const refunded = await api<{ data: { order: { payment_status: string } } }>("POST", `/orders/${waiting.id}/refund`, {
       token: admin.access_token,
       body: { refund: { reason: "Demo refund" } },
     });
-    expect(refunded.body.data.payment_status).toBe("refunded");
+    expect(refunded.body.data.order.payment_status).toBe("refunded");
   });
 
   it("is written once: seeding again adds no orders", async () => {

@@ -154,7 +154,7 @@ describe("invoices (/profile/orders/{id}/invoice, .pdf, GET /api/v1/orders/{id}/
     expect(visitor.headers.get("Location")).toMatch(/^\/login/);
   });
 
-  it("an invoice reads the buyer as ordered: editing or deleting the address later changes nothing", async () => {
+  it("an invoice reads the buyer as ordered and the seller as invoiced: editing the settings, or editing or deleting the address later, changes nothing", async () => {
     const c = await customerWithOrder();
     const before = (await api<{ data: InvoiceJson }>("GET", `/orders/${c.id}/invoice`, { token: c.token })).body.data;
     await env.DB.prepare(
@@ -165,6 +165,21 @@ describe("invoices (/profile/orders/{id}/invoice, .pdf, GET /api/v1/orders/{id}/
     expect((await api<{ data: InvoiceJson }>("GET", `/orders/${c.id}/invoice`, { token: c.token })).body.data).toEqual(before);
     await env.DB.prepare("DELETE FROM billing_addresses WHERE id = (SELECT billing_address_id FROM orders WHERE id = ?)").bind(c.id).run();
     expect((await api<{ data: InvoiceJson }>("GET", `/orders/${c.id}/invoice`, { token: c.token })).body.data).toEqual(before);
+    const settings = await env.DB.prepare("SELECT seller_name, seller_address FROM shop_settings WHERE id = 1").first<{
+      seller_name: string;
+      seller_address: string;
+    }>();
+    await env.DB.prepare("UPDATE shop_settings SET seller_name = 'Moved Studio Ltd', seller_address = '2 New Road' WHERE id = 1").run();
+    try {
+      expect((await api<{ data: InvoiceJson }>("GET", `/orders/${c.id}/invoice`, { token: c.token })).body.data).toEqual(before);
+      // An invoice issued now prints the new details.
+      const later = await customerWithOrder();
+      expect((await api<{ data: InvoiceJson }>("GET", `/orders/${later.id}/invoice`, { token: later.token })).body.data.seller.name).toBe("Moved Studio Ltd");
+    } finally {
+      await env.DB.prepare("UPDATE shop_settings SET seller_name = ?, seller_address = ? WHERE id = 1")
+        .bind(settings!.seller_name, settings!.seller_address)
+        .run();
+    }
   });
 });
 

@@ -66,7 +66,7 @@ describe("tax settings (/admin/settings/tax)", () => {
 
   it("an admin saves the seller details: the settings read them, normalised, and an invoice prints them", async () => {
     const { id } = await customerWithOrder();
-    await expectSavedWithToast(await post(SETTINGS), "Seller details saved. Every invoice now prints them.");
+    await expectSavedWithToast(await post(SETTINGS), "Seller details saved. Invoices issued from now on print them.");
     expect(await getShopSettings(db)).toEqual({
       sellerName: "Northlight Films GmbH",
       sellerAddress: "Torstraße 1, 10119 Berlin, Germany",

@@ -7,7 +7,7 @@
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { documentCounters, orders } from "../../../db/schema";
+import { documentCounters, orders, shopSettings } from "../../../db/schema";
 
 export type DocumentSeries = "INV" | "CN";
 
@@ -44,5 +44,7 @@ export function nextNumberQueries(db: Database, series: DocumentSeries, conditio
 export function invoiceNumberStatements(db: Database, orderId: number, now: Date) {
   const due = and(eq(orders.id, orderId), sql`${orders.paymentStatus} IN ('succeeded', 'completed', 'refunded')`, sql`${orders.invoiceNumber} IS NULL`);
   const next = nextNumberQueries(db, "INV", sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${due})`, now);
-  return [...next.statements, db.update(orders).set({ invoiceNumber: next.number, invoiceIssuedAt: now }).where(due)] as const;
+  // The seller as invoiced is copied with the number: a later change of the settings never rewrites an issued invoice.
+  const seller = sql`(SELECT json_object('name', ${shopSettings.sellerName}, 'address', ${shopSettings.sellerAddress}, 'tax_id', ${shopSettings.sellerTaxId}, 'tax_name', ${shopSettings.taxName}) FROM ${shopSettings} WHERE ${shopSettings.id} = 1)`;
+  return [...next.statements, db.update(orders).set({ invoiceNumber: next.number, invoiceIssuedAt: now, sellerSnapshot: seller }).where(due)] as const;
 }

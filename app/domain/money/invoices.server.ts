@@ -2,8 +2,8 @@
  * Invoices and credit notes: every paid order has an invoice, numbered when its payment succeeded
  * (invoice-numbers.server.ts), for its owner and the studio's admins, as a printable page, a PDF and
  * the API's JSON. An invoice reads only what the order fixed when it was made (its price, tax and
- * the buyer as invoiced) and the seller's settings, so editing or erasing an address never changes
- * one. The date of supply is the payment's date. Each refund has a credit note naming the invoice
+ * the buyer as invoiced) and the seller as copied when its number was given, so editing the
+ * settings or editing or erasing an address never changes one. The date of supply is the payment's date. Each refund has a credit note naming the invoice
  * it corrects, with the refund's tax part.
  */
 import { and, asc, eq, isNotNull } from "drizzle-orm";
@@ -69,6 +69,7 @@ export async function getInvoice(db: Database, orderId: number, viewer: InvoiceV
         currency: orders.currency,
         paymentIntentId: orders.paymentIntentId,
         snapshot: orders.billingSnapshot,
+        seller: orders.sellerSnapshot,
         product: products.title,
         name: users.name,
         email: users.email,
@@ -89,13 +90,19 @@ export async function getInvoice(db: Database, orderId: number, viewer: InvoiceV
   const order = rows[0];
   if (!order?.invoiceNumber || !order.invoiceIssuedAt) return null;
   const buyer = readBillingSnapshot(order.snapshot) ?? { name: order.name, company: null, lines: [], country: "", tax_id: null };
+  const seller = readSellerSnapshot(order.seller) ?? {
+    name: settings.sellerName,
+    address: settings.sellerAddress,
+    taxId: settings.sellerTaxId,
+    taxName: settings.taxName,
+  };
   const net = order.subtotalMinor - order.discountMinor;
   return {
     number: order.invoiceNumber,
     orderId: order.id,
     issuedAt: order.invoiceIssuedAt.toISOString(),
     suppliedAt: (paidEvents[0]?.at ?? order.invoiceIssuedAt).toISOString(),
-    seller: { name: settings.sellerName, address: settings.sellerAddress, taxId: settings.sellerTaxId },
+    seller: { name: seller.name, address: seller.address, taxId: seller.taxId },
     buyer: { ...buyer, email: order.email },
     lines: [
       {
@@ -112,11 +119,28 @@ export async function getInvoice(db: Database, orderId: number, viewer: InvoiceV
     taxMinor: order.taxMinor,
     totalMinor: order.amountMinor,
     rateBasisPoints: order.taxRateBasisPoints,
-    taxName: settings.taxName,
+    taxName: seller.taxName,
     currency: order.currency,
     note: order.taxNote,
     transactionId: order.paymentIntentId,
   };
+}
+
+/** The seller as the invoice was issued (invoice-numbers.server.ts copies it); null when the order has none. */
+function readSellerSnapshot(json: string | null): { name: string; address: string; taxId: string | null; taxName: string } | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as Record<string, unknown>;
+    if (typeof value.name !== "string" || typeof value.address !== "string") return null;
+    return {
+      name: value.name,
+      address: value.address,
+      taxId: typeof value.tax_id === "string" ? value.tax_id : null,
+      taxName: typeof value.tax_name === "string" ? value.tax_name : "VAT",
+    };
+  } catch {
+    return null;
+  }
 }
 
 const longDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
