@@ -207,7 +207,9 @@ function SellerForm({ settings, lastResult }: { settings: ShopSettings; lastResu
       <h2 id="seller-title" className="text-lg font-semibold">
         Seller details
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Invoices print these as they are when issued; an invoice already issued keeps the details it was issued with.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Invoices print these as they are when issued; an invoice already issued keeps the details it was issued with.
+      </p>
       <Form method="post" {...formProps} className="mt-4 grid gap-x-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="settings" />
         <div className="empty:hidden sm:col-span-2">
