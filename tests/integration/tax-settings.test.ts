@@ -64,8 +64,8 @@ describe("tax settings (/admin/settings/tax)", () => {
       expect(html).toContain(text);
   });
 
-  it("an admin saves the seller details: the settings read them, normalised, and an invoice prints them", async () => {
-    const { id } = await customerWithOrder();
+  it("an admin saves the seller details: the settings read them, normalised; invoices issued from then on print them, earlier ones keep theirs", async () => {
+    const earlier = await customerWithOrder();
     await expectSavedWithToast(await post(SETTINGS), "Seller details saved. Invoices issued from now on print them.");
     expect(await getShopSettings(db)).toEqual({
       sellerName: "Northlight Films GmbH",
@@ -74,14 +74,19 @@ describe("tax settings (/admin/settings/tax)", () => {
       studioCountry: "DE",
       taxName: "MwSt",
     });
+    const { id } = await customerWithOrder();
     const invoice = readable(await (await get(`/admin/orders/${id}/invoice`, { headers: { Cookie: admin } })).text());
     for (const text of ["Northlight Films GmbH", "Torstraße 1, 10119 Berlin, Germany", "MwSt number: DE136695976", "MwSt rate"])
       expect(invoice).toContain(text);
+    const kept = readable(await (await get(`/admin/orders/${earlier.id}/invoice`, { headers: { Cookie: admin } })).text());
+    expect(kept).not.toContain("Northlight Films GmbH");
+    expect(kept).toContain("Reelcraft Studio Ltd");
 
-    // The VAT number is optional: none is none on the invoice.
+    // The VAT number is optional: none is none on the invoices issued after.
     await expectSavedWithToast(await post({ ...SETTINGS, seller_tax_id: "" }), "Seller details saved.");
     expect((await getShopSettings(db)).sellerTaxId).toBeNull();
-    expect(readable(await (await get(`/admin/orders/${id}/invoice`, { headers: { Cookie: admin } })).text())).not.toContain("MwSt number");
+    const next = await customerWithOrder();
+    expect(readable(await (await get(`/admin/orders/${next.id}/invoice`, { headers: { Cookie: admin } })).text())).not.toContain("MwSt number");
   });
 
   it("adds a DE rule that a German consumer's checkout then charges, replaces it, and deletes it", async () => {
