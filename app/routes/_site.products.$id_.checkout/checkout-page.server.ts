@@ -3,7 +3,8 @@
  * (SPEC §2: no package → back to the product), and the page's data in one round trip. The payment
  * flow it drives is the domain's (app/domain/orders/checkout.server.ts).
  */
-import { getShopSettings, quoteOrder } from "~/domain/money/tax.server";
+import { getShopSettings, loadTaxRules } from "~/domain/money/tax.server";
+import { decideTax, priceOrder } from "~/domain/money/tax-rules";
 import { checkPromotion } from "~/domain/money/promotions.server";
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { requireCustomer, sessionSubject } from "~/auth/index.server";
@@ -51,9 +52,12 @@ export async function checkoutPage(
   requestedAddressId: number | null,
   promoCode: string | null = null,
 ) {
-  const [target, addresses] = await Promise.all([
+  // The tax rules and the seller's settings do not depend on who asks: read beside the session.
+  const [target, addresses, rules, settings] = await Promise.all([
     getCheckoutTarget(context, request, productIdParam),
     sessionSubject(request, "customer").then((customerId) => listAddresses(context.db, customerId)),
+    loadTaxRules(context.db),
+    getShopSettings(context.db),
   ]);
   const selected = addresses.find((a) => a.id === requestedAddressId) ?? preferredAddress(addresses) ?? null;
   const { pkg } = target;
@@ -67,10 +71,7 @@ export async function checkoutPage(
     : null;
   const discountMinor = promo?.ok ? promo.promotion.discountMinor : 0;
   // What the card will be charged for the selected address, tax included (the same quote the order is made with).
-  const [price, settings] = await Promise.all([
-    selected ? quoteOrder(context.db, pkg.amount_minor, discountMinor, { country: selected.country, taxId: selected.tax_id }) : null,
-    getShopSettings(context.db),
-  ]);
+  const price = selected ? priceOrder(pkg.amount_minor, discountMinor, decideTax(rules, { country: selected.country, taxId: selected.tax_id })) : null;
   return {
     target,
     addresses,
