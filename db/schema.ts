@@ -262,6 +262,8 @@ export const orders = sqliteTable(
     uniqueIndex("orders_payment_intent_unique").on(t.paymentIntentId),
     uniqueIndex("orders_user_idempotency_unique").on(t.userId, t.idempotencyKey),
     uniqueIndex("orders_invoice_number_unique").on(t.invoiceNumber),
+    // The reports read a period's invoices, not the whole table.
+    index("orders_invoice_issued_idx").on(t.invoiceIssuedAt),
     index("orders_work_status_idx").on(t.workStatus, t.dueAt),
   ],
 );
@@ -426,6 +428,8 @@ export const orderRefunds = sqliteTable(
       .where(sql`status = 'pending'`),
     uniqueIndex("order_refunds_credit_note_unique").on(t.creditNoteNumber),
     index("order_refunds_status_idx").on(t.status, t.currency),
+    // The reports read a period's credit notes, not the whole table.
+    index("order_refunds_refunded_idx").on(t.refundedAt),
   ],
 );
 

@@ -133,6 +133,25 @@ describe("money reports (/admin/reports, /admin/reports.csv)", () => {
     expect((await get("/admin/reports", { redirect: "manual" })).status).toBe(302);
   });
 
+  it("reads only the period's rows (by the issue-date indexes), not the whole tables", async () => {
+    await paidOrder(UK);
+    const plan = await env.DB.prepare(
+      "EXPLAIN QUERY PLAN SELECT count(*) FROM orders WHERE invoice_number IS NOT NULL AND invoice_issued_at >= ? AND invoice_issued_at < ?",
+    )
+      .bind(0, 1)
+      .all<{ detail: string }>();
+    expect(plan.results.map((r) => r.detail).join(" ")).toContain("orders_invoice_issued_idx");
+    // A period with nothing in it reads (next to) nothing.
+    const empty = await env.DB.prepare("SELECT count(*) AS n FROM orders WHERE invoice_number IS NOT NULL AND invoice_issued_at >= ? AND invoice_issued_at < ?")
+      .bind(Date.UTC(2001, 0, 1), Date.UTC(2001, 1, 1))
+      .run();
+    expect(empty.meta.rows_read).toBeLessThanOrEqual(1);
+    const refunds = await env.DB.prepare("EXPLAIN QUERY PLAN SELECT count(*) FROM order_refunds WHERE refunded_at >= ? AND refunded_at < ?")
+      .bind(0, 1)
+      .all<{ detail: string }>();
+    expect(refunds.results.map((r) => r.detail).join(" ")).toContain("order_refunds_refunded_idx");
+  });
+
   it("reads a period from dates, else the current year; a backwards period is one day", () => {
     const now = new Date(Date.UTC(2026, 10, 24));
     expect(readPeriod(null, null, now)).toMatchObject({ fromText: "2026-01-01", toText: "2026-12-31" });
