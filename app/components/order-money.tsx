@@ -1,4 +1,5 @@
-import { formatMoney, decimalToMinorOrZero } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
+import { decimalToMinorOrZero } from "~/lib/money-decimal";
 
 /** An order's figures as the API gives them (decimal strings). */
 export interface OrderFigures {

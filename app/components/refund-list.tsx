@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
-import { formatMoney, decimalToMinorOrZero } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
+import { decimalToMinorOrZero } from "~/lib/money-decimal";
 import type { RefundView } from "~/domain/orders/refund-views.server";
 
 const date = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" });

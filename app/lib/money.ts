@@ -1,31 +1,9 @@
 import { currencyExponent, currencySymbol } from "./currency";
 
-/** Minor units (cents) to a plain decimal string with the currency's exponent, e.g. 49900 → "499.00". */
-export function minorToDecimalString(minor: number, currency: string): string {
-  const exponent = currencyExponent(currency);
-  const negative = minor < 0;
-  const digits = Math.abs(Math.trunc(minor))
-    .toString()
-    .padStart(exponent + 1, "0");
-  const whole = exponent ? digits.slice(0, -exponent) : digits;
-  const fraction = exponent ? `.${digits.slice(-exponent)}` : "";
-  return `${negative ? "-" : ""}${whole}${fraction}`;
-}
-
-/**
- * A decimal amount typed by a person or sent by a client ("499", "499.5", "499.50") to minor units.
- * Returns null for anything that is not a plain non-negative decimal with at most the currency's digits.
+/*
+ * Money as people read it. Every page's browser code carries this module (prices are on most pages),
+ * so it holds only the formatting; amounts as decimal strings are in ./money-decimal.
  */
-export function decimalToMinor(value: string | number, currency: string): number | null {
-  const text = typeof value === "number" ? String(value) : value.trim();
-  const exponent = currencyExponent(currency);
-  const match = /^(\d{1,12})(?:\.(\d+))?$/.exec(text);
-  if (!match) return null;
-  const [, whole = "0", fraction = ""] = match;
-  if (fraction.length > exponent && !/^0*$/.test(fraction.slice(exponent))) return null;
-  const paddedFraction = fraction.slice(0, exponent).padEnd(exponent, "0");
-  return Number(whole) * 10 ** exponent + (exponent ? Number(paddedFraction) : 0);
-}
 
 /**
  * Money for people: currency symbol plus the amount with grouping and the currency's decimals,
@@ -45,11 +23,4 @@ function amountFormat(exponent: number) {
     amountFormats.set(exponent, format);
   }
   return format;
-}
-
-/** A decimal string the server wrote (an order's amounts) back to minor units; 0 if it cannot be read. */
-export function decimalToMinorOrZero(value: string, currency: string): number {
-  const negative = value.startsWith("-");
-  const minor = decimalToMinor(negative ? value.slice(1) : value, currency) ?? 0;
-  return negative ? -minor : minor;
 }

@@ -6,7 +6,8 @@ import { DeliveryFiles, deliveryVideoId, PinnedComment, ReviewActions } from "~/
 import { PartlyRefundedBadge, StatusBadge } from "~/components/ui/status-badge";
 import { timeLeft, WorkStatusBadge, WorkSteps } from "~/components/work-status";
 import { currencySymbol } from "~/lib/currency";
-import { decimalToMinorOrZero, formatMoney } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
+import { decimalToMinorOrZero } from "~/lib/money-decimal";
 import { packageName } from "~/lib/packages";
 import { parseId } from "~/lib/record-id";
 import { AUTO_COMPLETE_DAYS, WORK_STATUS_LABEL } from "~/lib/work-status";

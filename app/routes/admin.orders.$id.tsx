@@ -13,7 +13,7 @@ import { adminDateTime } from "~/components/admin-orders-table";
 import { Picture } from "~/components/ui/picture";
 import { PartlyRefundedBadge, StatusBadge } from "~/components/ui/status-badge";
 import { formatMoney } from "~/lib/money";
-import { decimalToMinor } from "~/lib/money";
+import { decimalToMinor } from "~/lib/money-decimal";
 import { requireAdmin } from "~/auth/index.server";
 import { orPage, refusalInit, settle, invalidForm } from "~/http/screen-refusal.server";
 import { isThreadIntent, threadAction } from "~/http/thread-actions.server";

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/auth/index.server";
 import { monthlyReport, readPeriod, taxReport, toCsv } from "~/domain/money/reports.server";
 import { rateText } from "~/domain/money/tax-rules";
-import { minorToDecimalString } from "~/lib/money";
+import { minorToDecimalString } from "~/lib/money-decimal";
 
 /** GET /admin/reports.csv?kind=monthly|tax&from=YYYY-MM-DD&to=YYYY-MM-DD: a report as CSV, amounts as decimals. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

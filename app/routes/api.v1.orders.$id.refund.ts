@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
-import { minorToDecimalString } from "~/lib/money";
+import { minorToDecimalString } from "~/lib/money-decimal";
 import { RefundSchema } from "~/lib/schemas/refund";
 import { requireApiToken } from "~/auth/index.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";

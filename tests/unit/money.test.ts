@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CURRENCY_CODES, currencyExponent, currencySymbol, isCurrencyCode } from "~/lib/currency";
-import { decimalToMinor, formatMoney, minorToDecimalString } from "~/lib/money";
+import { formatMoney } from "~/lib/money";
+import { decimalToMinor, minorToDecimalString } from "~/lib/money-decimal";
 import { packageLabel, packageName } from "~/lib/packages";
 
 describe("currency symbols", () => {

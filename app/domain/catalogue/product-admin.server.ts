@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { packages, productMedia, products, productTags, tags, type MediaKind } from "../../../db/schema";
 import { packageMinor, type ProductDetails } from "~/lib/schemas/product";
-import { minorToDecimalString } from "~/lib/money";
+import { minorToDecimalString } from "~/lib/money-decimal";
 import { totalPagesFor } from "~/lib/pagination";
 import { catalogueChanged } from "./catalogue-version.server";
 import { mediaUrl } from "../media/media.server";

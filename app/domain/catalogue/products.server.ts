@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq, exists, getTableColumns, inArray, isNull, or
 import { queryBuilder, type Database } from "../../../db/client";
 import { builtOnce } from "~/platform/built-once.server";
 import { packages, productMedia, products, productTags, tags, type PackageRow, type ProductMediaRow, type ProductRow } from "../../../db/schema";
-import { minorToDecimalString } from "~/lib/money";
+import { minorToDecimalString } from "~/lib/money-decimal";
 import { packageName } from "~/lib/packages";
 import { totalPagesFor } from "~/lib/pagination";
 import { mediaUrl } from "../media/media.server";

@@ -14,7 +14,7 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orders, products, promotionProducts, promotionRedemptions, promotions } from "../../../db/schema";
 import { Refusal, refuse } from "../refusal";
-import { minorToDecimalString } from "~/lib/money";
+import { minorToDecimalString } from "~/lib/money-decimal";
 import type { PromotionInput } from "~/lib/schemas/promotion";
 import {
   discountFor,

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "driz
 import type { Database } from "../../../db/client";
 import { orderMessages, orders, packages, productMedia, products, promotions, users, type PaymentStatus } from "../../../db/schema";
 import { fullRowOf } from "../../../db/insert-select";
-import { decimalToMinor, minorToDecimalString } from "~/lib/money";
+import { decimalToMinor, minorToDecimalString } from "~/lib/money-decimal";
 import { decideWorkMove, WORK_STATUSES, type WorkStatus } from "~/lib/work-status";
 import { totalPagesFor } from "~/lib/pagination";
 import { getAddress } from "./addresses.server";

@@ -2,7 +2,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orderRefunds } from "../../../db/schema";
-import { minorToDecimalString } from "~/lib/money";
+import { minorToDecimalString } from "~/lib/money-decimal";
 
 type RefundRow = typeof orderRefunds.$inferSelect;
 

@@ -4,7 +4,7 @@
  * PaymentIntent; on return the app links it to the order and reads its status from Stripe.
  */
 import type { Database } from "../../../db/client";
-import { decimalToMinor } from "~/lib/money";
+import { decimalToMinor } from "~/lib/money-decimal";
 import { attachIntent, getOrder, syncPaymentStatus, type OrderView } from "../orders/orders.server";
 import type { MailNotice } from "../mail/order-emails.server";
 import type { PaymentGateway } from "./gateway.server";

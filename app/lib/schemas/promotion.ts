@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CURRENCY_CODES, isCurrencyCode } from "../currency";
-import { decimalToMinor } from "../money";
+import { decimalToMinor } from "../money-decimal";
 import { documented } from "./json-schema";
 
 /** 3 to 32 letters, digits and dashes; stored upper case, read in any case. */
