@@ -10,21 +10,17 @@ import { refusalAnswer, throttleRefusal, withRefusalScope } from "./app/http/ref
 import { applySecurityHeaders, securityHeaderOptions } from "./app/edge/security.server";
 import { isPrivatePath } from "./app/http/seo.server";
 import { withBookmark } from "./app/edge/d1-replicas.server";
-import { buildWithRoutes, PAGE_AREAS, pageAreaOf, type PageArea } from "./app/platform/split-build.server";
+import { buildWithRoutes, pageHandlers } from "./app/platform/split-build.server";
 import { getLoadContext } from "./load-context";
 import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "./app/platform/after-first-paint";
 import { createDb } from "./db/client";
 import { deliverMailBatch, MAIL_DEAD_LETTERS, markMailFailed, type MailJob } from "./app/domain/mail/mail.server";
 
 const serverBuild = build as unknown as ServerBuild;
-// The JSON API, the shop's pages and the admin area's, each with only the routes it can match
-// (app/platform/split-build.server.ts).
+// The JSON API, and the pages by the first segment of their URL, each with only the routes it can
+// match (app/platform/split-build.server.ts).
 const handleApiRequest = createRequestHandler(buildWithRoutes(serverBuild, isApiPath));
-const pageHandlers = {
-  shop: createRequestHandler(buildWithRoutes(serverBuild, PAGE_AREAS.shop)),
-  admin: createRequestHandler(buildWithRoutes(serverBuild, PAGE_AREAS.admin)),
-  any: createRequestHandler(buildWithRoutes(serverBuild, PAGE_AREAS.any)),
-} satisfies Record<PageArea, ReturnType<typeof createRequestHandler>>;
+const pageHandlerFor = pageHandlers(serverBuild, (pages) => createRequestHandler(pages));
 
 /**
  * Every response leaves through here: the security headers go on all of them (pages with this
@@ -92,7 +88,7 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext, api: bo
   });
   const { pathname } = new URL(guarded.request.url);
   const handle = async () => {
-    const handleRemixRequest = api ? handleApiRequest : pageHandlers[pageAreaOf(pathname)];
+    const handleRemixRequest = api ? handleApiRequest : pageHandlerFor(pathname);
     const response = withBookmark(await handleRemixRequest(guarded.request, loadContext), guarded.request, loadContext.d1, api);
     return finish(response, env, {
       personal: loadContext.privacy.personal,

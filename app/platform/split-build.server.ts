@@ -5,10 +5,11 @@ import type { ServerBuild } from "@remix-run/cloudflare";
  * (the server's match, the data router's, the render's, the manifest for the browser), trying the
  * routes in rank order until one matches: a fifth of the CPU a page cost (docs/perf.md). The JSON
  * API's routes were two fifths of the tree and the admin area's are a third of the rest, and a
- * page of the shop can never match one of either. So the Worker hands each kind of request to a
- * Remix handler that knows only the routes it can match (server.ts): the API, the shop's pages,
- * the admin area's, and for the browser's route discovery (`/__manifest`, which asks about any
- * link on a page) every page route.
+ * page of the shop can never match one of either; nor can /products/1 match a route under
+ * /profile. So the Worker hands each request to a Remix handler that knows only the routes it can
+ * match (server.ts): the API, and for pages one handler per first segment of the URL (`products`,
+ * `profile`, `admin`, …), and for the browser's route discovery (`/__manifest`, which asks about
+ * any link on a page) every page route.
  */
 import { isApiPath } from "../edge/api-boundary.server";
 
@@ -46,20 +47,66 @@ export function isAdminPath(path: string): boolean {
 /** Where Remix's route discovery asks which routes a link's path has (`v3_lazyRouteDiscovery`). */
 const MANIFEST_PATH = "/__manifest";
 
+/** The handler of route discovery, which knows every page route. */
+const EVERY_PAGE = "/__manifest";
+
+/** A URL pattern's first segment, lower-cased as Remix matches; null when it can be any (a parameter, a splat, an optional segment). */
+export function patternSegment(pattern: string): string | null {
+  const first = pattern.split("/").find(Boolean) ?? "";
+  return first.startsWith(":") || first.startsWith("*") || first.endsWith("?") ? null : first.toLowerCase();
+}
+
+/** A request path's first segment as a pattern's would read it: decoded, lower-cased, `.data` (single fetch) left off. */
+export function pathSegment(pathname: string): string {
+  const first =
+    pathname
+      .replace(/\.data$/, "")
+      .split("/")
+      .find(Boolean) ?? "";
+  try {
+    return decodeURIComponent(first).toLowerCase();
+  } catch {
+    return first.toLowerCase();
+  }
+}
+
 /**
- * The page handlers and the route patterns each knows. The admin area keeps the site's catch-all
- * (`/*`), which answers an unknown path under /admin with the site's 404 page, as it always has.
+ * Which routes the handler for `key` knows: route discovery every page route; otherwise the routes
+ * whose pattern starts with that segment, and those that can start with any or are the site's root
+ * (`/`, the catch-all `/*`). So the admin area (`admin`) has its own, and an unknown path (key `""`)
+ * still gets the site's 404 page.
  */
-export const PAGE_AREAS = {
-  shop: (pattern: string) => !isApiPath(pattern) && !isAdminPath(pattern),
-  admin: (pattern: string) => isAdminPath(pattern) || pattern === "/*",
-  any: (pattern: string) => !isApiPath(pattern),
-} satisfies Record<string, (pattern: string) => boolean>;
+export function pageRoutesFor(key: string): (pattern: string) => boolean {
+  if (key === EVERY_PAGE) return (pattern) => !isApiPath(pattern);
+  return (pattern) => {
+    if (isApiPath(pattern)) return false;
+    const segment = patternSegment(pattern);
+    return segment === null || segment === "" || segment === key;
+  };
+}
 
-export type PageArea = keyof typeof PAGE_AREAS;
-
-/** Which page handler answers a page request for `pathname` (a document, or its data: `….data`). */
-export function pageAreaOf(pathname: string): PageArea {
-  if (pathname === MANIFEST_PATH) return "any";
-  return isAdminPath(pathname.replace(/\.data$/, "")) ? "admin" : "shop";
+/**
+ * The page handlers, one per first segment of the build's page routes (`/products/1` and
+ * `/products` share one, the admin area has one), made on first use: `handlerFor(pathname)` picks
+ * the one for a page request (a document, or its data: `….data`). A path whose first segment no
+ * route has goes to the root's, so the handlers are as many as the segments, whatever is asked.
+ */
+export function pageHandlers<H>(build: ServerBuild, create: (build: ServerBuild) => H): (pathname: string) => H {
+  const segments = new Set<string>();
+  for (const id of Object.keys(build.routes)) {
+    const pattern = fullPath(build.routes, id);
+    const segment = isApiPath(pattern) ? null : patternSegment(pattern);
+    if (segment) segments.add(segment);
+  }
+  const handlers = new Map<string, H>();
+  return (pathname) => {
+    const segment = pathSegment(pathname);
+    const key = pathname === MANIFEST_PATH ? EVERY_PAGE : segments.has(segment) ? segment : "";
+    let handler = handlers.get(key);
+    if (!handler) {
+      handler = create(buildWithRoutes(build, pageRoutesFor(key)));
+      handlers.set(key, handler);
+    }
+    return handler;
+  };
 }
