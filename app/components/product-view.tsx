@@ -73,8 +73,7 @@ export function ProductView({
               <h3 className="font-semibold">Services offered</h3>
               <ul className="mt-2 grid gap-2 sm:grid-cols-2">
                 {product.services_offered.map((service) => (
-                  <li key={service} className="flex items-start gap-2 text-slate-700">
-                    <CheckIcon />
+                  <li key={service} className="check-item text-slate-700">
                     {service}
                   </li>
                 ))}
@@ -171,8 +170,7 @@ function PricePanel({
           <p className="text-slate-700">{pkg.short_description}</p>
           <ul className="space-y-2 text-sm text-slate-700" aria-label="Included">
             {pkg.items_included.map((item) => (
-              <li key={item} className="flex items-start gap-2">
-                <CheckIcon />
+              <li key={item} className="check-item">
                 {item}
               </li>
             ))}
@@ -253,8 +251,7 @@ function ComparisonTable({ packages }: { packages: PackageView[] }) {
                 <td key={p.id} className="p-4 align-top">
                   <ul className="space-y-1.5 text-slate-700">
                     {p.items_included.map((item) => (
-                      <li key={item} className="flex items-start gap-2">
-                        <CheckIcon />
+                      <li key={item} className="check-item">
                         {item}
                       </li>
                     ))}
@@ -266,14 +263,6 @@ function ComparisonTable({ packages }: { packages: PackageView[] }) {
         </table>
       </TableScroller>
     </section>
-  );
-}
-
-function CheckIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="mt-0.5 size-4 shrink-0 fill-emerald-600">
-      <path d="M16.7 5.3a1 1 0 0 1 0 1.4l-8 8a1 1 0 0 1-1.4 0l-4-4a1 1 0 1 1 1.4-1.4L8 12.6l7.3-7.3a1 1 0 0 1 1.4 0Z" />
-    </svg>
   );
 }
 
