@@ -24,6 +24,10 @@ declare global {
     STRIPE_API_HOST?: string;
     STRIPE_API_PORT?: string;
     STRIPE_API_PROTOCOL?: string;
+    /** "on" (with STRIPE_SECRET_KEY): tax from Stripe Tax instead of the shop's rule table (app/domain/money/tax-service.server.ts). */
+    STRIPE_TAX?: string;
+    /** Stripe's product tax code for the packages (default txcd_20030000, services in general). */
+    STRIPE_TAX_CODE?: string;
     /** Origins that may call /api/v1 from a browser, comma-separated; `http://host:*` allows any port. */
     CORS_ORIGINS?: string;
     /** "test" makes password hashing cheap, honoured only when ENVIRONMENT is "test" (the integration suite). */

@@ -1,8 +1,11 @@
+// vite.config.ts loads this file (the dev proxy's load context) through Node, where the `~/` alias does
+// not resolve: everything it imports, all the way down, uses relative paths.
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDb, type Database } from "./db/client";
 import type { PaymentGateway } from "./app/domain/payments/gateway.server";
 import { isLocalEnvironment, shopOrigin } from "./app/domain/environment.server";
 import { createPaymentGateway } from "./app/domain/payments/factory.server";
+import { createTaxService, type TaxService } from "./app/domain/money/tax-service.server";
 import { openReplicaSession, type RequestD1 } from "./app/edge/d1-replicas.server";
 import { passwordCost, type PasswordCost } from "./app/auth/index.server";
 import { visitorCountry } from "./app/http/visitor-country.server";
@@ -24,6 +27,8 @@ declare module "@remix-run/cloudflare" {
     d1: RequestD1;
     /** This deployment's payment gateway, built on first use and then shared by the whole request. */
     readonly payments: PaymentGateway;
+    /** Where orders' tax comes from: the shop's rule table, or Stripe Tax (app/domain/money/tax-service.server.ts). */
+    readonly tax: TaxService;
     /**
      * Set once the answer was made with a session in hand (auth.server.ts): `server.ts` then marks
      * the response `Cache-Control: private, no-store`, and no shared cache keeps it. It lives on the
@@ -55,6 +60,7 @@ export function getLoadContext({ request, context }: { request: Request; context
   const d1 = openReplicaSession(env.DB, request);
   const db = createDb(d1.session);
   let payments: PaymentGateway | undefined;
+  let tax: TaxService | undefined;
   return {
     cloudflare: context.cloudflare,
     env,
@@ -69,6 +75,9 @@ export function getLoadContext({ request, context }: { request: Request; context
     get payments() {
       // Lazily, so pages that never pay never build a gateway (and a misconfigured one fails only checkout).
       return (payments ??= createPaymentGateway(env, db));
+    },
+    get tax() {
+      return (tax ??= createTaxService(env));
     },
   };
 }

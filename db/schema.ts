@@ -221,6 +221,11 @@ export const orders = sqliteTable(
     invoiceIssuedAt: integer("invoice_issued_at", { mode: "timestamp_ms" }),
     /** The seller as invoiced (name, address, tax id, the tax's name; JSON), copied from the settings when the number is given. */
     sellerSnapshot: text("seller_snapshot"),
+    /** Stripe Tax (STRIPE_TAX=on): the calculation the order was priced with, and the sale it recorded once paid. */
+    taxCalculationId: text("tax_calculation_id"),
+    taxTransactionId: text("tax_transaction_id"),
+    /** Paid with a calculation whose sale Stripe Tax has not recorded yet (set with the invoice's number; app/domain/money/tax-records.server.ts). */
+    taxRecordPending: integer("tax_record_pending", { mode: "boolean" }).notNull().default(false),
     /** What has gone back so far, and its tax part (the sums of the order's recorded refunds). */
     refundedMinor: integer("refunded_minor").notNull().default(0),
     refundedTaxMinor: integer("refunded_tax_minor").notNull().default(0),
@@ -265,6 +270,10 @@ export const orders = sqliteTable(
     // The reports read a period's invoices, not the whole table.
     index("orders_invoice_issued_idx").on(t.invoiceIssuedAt),
     index("orders_work_status_idx").on(t.workStatus, t.dueAt),
+    // The sales Stripe Tax has yet to record: only those rows, however many orders there are.
+    index("orders_tax_record_pending_idx")
+      .on(t.id)
+      .where(sql`tax_record_pending = 1`),
   ],
 );
 
@@ -420,6 +429,9 @@ export const orderRefunds = sqliteTable(
     refundedAt: integer("refunded_at", { mode: "timestamp_ms" }),
     /** `CN-2026-000001`: given in the batch that records the refund. */
     creditNoteNumber: text("credit_note_number"),
+    /** Stripe Tax: the reversal that records this refund against the order's sale, and whether it is still to be made. */
+    taxReversalId: text("tax_reversal_id"),
+    taxRecordPending: integer("tax_record_pending", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     uniqueIndex("order_refunds_key_unique").on(t.orderId, t.idempotencyKey),
@@ -430,6 +442,9 @@ export const orderRefunds = sqliteTable(
     index("order_refunds_status_idx").on(t.status, t.currency),
     // The reports read a period's credit notes, not the whole table.
     index("order_refunds_refunded_idx").on(t.refundedAt),
+    index("order_refunds_tax_record_pending_idx")
+      .on(t.id)
+      .where(sql`tax_record_pending = 1`),
   ],
 );
 

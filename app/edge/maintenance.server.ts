@@ -3,7 +3,8 @@
  * cancels unpaid orders past their lifetime (with their intents at the gateway), completes orders
  * whose delivery has had no answer for AUTO_COMPLETE_DAYS, flags orders waiting a day for their
  * brief (and reminds the customer), marks orders past their due date (and tells the studio), and
- * deletes expired sessions and refresh tokens. Each part is idempotent, so a missed or repeated run
+ * deletes expired sessions and refresh tokens, and with Stripe Tax records paid sales and refunds
+ * there (app/domain/money/tax-records.server.ts). Each part is idempotent, so a missed or repeated run
  * does no harm. Emails link to SHOP_ORIGIN when it is set (there is no request to take it from).
  * Fire it by hand under `npm start` with `curl "http://localhost:8787/cdn-cgi/handler/scheduled"`.
  */
@@ -13,6 +14,8 @@ import { expireUnpaidOrders } from "../domain/orders/orders.server";
 import { createPaymentGateway } from "../domain/payments/factory.server";
 import { deleteExpiredSessions, deleteExpiredRefreshTokens } from "../auth/index.server";
 import { shopOrigin } from "../domain/environment.server";
+import { syncTaxRecords } from "../domain/money/tax-records.server";
+import { createTaxService, stripeTaxOn } from "../domain/money/tax-service.server";
 
 export async function runScheduledMaintenance(env: Env, now = Date.now()) {
   const db = createDb(env.DB);
@@ -30,5 +33,6 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()) {
   const overdue = await markOverdueOrders(db, notice, now);
   await deleteExpiredSessions(db, now);
   await deleteExpiredRefreshTokens(db, now);
-  return { expiredOrders, autoCompleted, briefReminders, overdue };
+  const taxRecords = stripeTaxOn(env) ? await syncTaxRecords(db, createTaxService(env)) : null;
+  return { expiredOrders, autoCompleted, briefReminders, overdue, taxRecords };
 }

@@ -973,6 +973,35 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: { 200: { description: "The address", schema: ok(AddressResponse) } },
     refusals: refusals(READ, CUSTOMER, notFound("Not the caller's, or none", "Billing address not found")),
   },
+  {
+    method: "PUT",
+    path: "/billing_addresses/{id}",
+    summary:
+      "Change one of the customer's addresses: every field, as when adding it (flat or under `billing_address`); orders already made keep the buyer as invoiced",
+    auth: "customer",
+    body: {
+      schema: AddressSchema,
+      alternatives: ["billing_address"],
+      example: {
+        street: "2 Market St",
+        city: "Leeds",
+        state: "West Yorkshire",
+        zip_code: "LS1 2AB",
+        country: "GB",
+        is_default: true,
+        company_name: "Lovelace Analytics Ltd",
+        tax_id: "GB 246 8135 51",
+      },
+    },
+    responses: { 200: { description: "Changed", schema: ok(AddressResponse) } },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      JSON_BODY,
+      invalid("Invalid input (a tax number is read against the country)", "Billing address is invalid", ["Zip code is required"]),
+      notFound("Not the caller's, or none", "Billing address not found"),
+    ),
+  },
   // Orders and payment
   {
     method: "GET",

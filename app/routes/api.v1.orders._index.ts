@@ -38,7 +38,7 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
   const key = request.headers.get("Idempotency-Key")?.slice(0, 100) || `api-${randomToken(16)}`;
   const { order, clientSecret } = await createOrder(
     context.db,
-    context.payments,
+    context,
     customer.id,
     {
       productId: parsed.data.product_id,

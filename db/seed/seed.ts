@@ -10,6 +10,7 @@ import { hashPassword, PRODUCTION_COST, type PasswordCost } from "../../app/auth
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantKey, variantSourceKey, type VariantFormat, type VariantWidth } from "../../app/lib/media-variants";
 import { DEMO_ADMIN, DEMO_CUSTOMER, SEED_PRODUCTS } from "./catalogue";
 import { seedDemoOrders } from "./demo-orders";
+import { REVERSE_CHARGE_NOTE } from "../../app/domain/money/tax-rules";
 
 const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", mp4: "video/mp4" };
 const DIMENSIONS: Record<string, [number, number]> = { image: [960, 600], video: [640, 360], thumbnail: [640, 360] };
@@ -33,7 +34,7 @@ export interface SeedResult {
  */
 export const EXAMPLE_TAX_RULES = [
   { country: "GB", customerKind: "any", rateBasisPoints: 2000, note: null },
-  { country: "*", customerKind: "business", rateBasisPoints: 0, note: "Reverse charge: customer to account for VAT" },
+  { country: "*", customerKind: "business", rateBasisPoints: 0, note: REVERSE_CHARGE_NOTE },
   { country: "*", customerKind: "any", rateBasisPoints: 2000, note: null },
 ] as const;
 

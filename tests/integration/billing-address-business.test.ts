@@ -120,3 +120,62 @@ describe("the checkout's add-address form with a company and a tax number", () =
     expect(await storedRows(email)).toEqual([]);
   });
 });
+
+describe("PUT /billing_addresses/{id}", () => {
+  type Full = Address & { is_default: boolean; zip_code: string };
+
+  it("changes every field of the owner's address, the tax number read against the new country; orders keep the buyer as invoiced", async () => {
+    const { access_token: token } = await newCustomer();
+    const first = await api<{ data: Full }>("POST", "/billing_addresses", { token, body: { ...address, is_default: true } });
+    const changed = await api<{ data: Full }>("PUT", `/billing_addresses/${first.body.data.id}`, {
+      token,
+      body: {
+        billing_address: { ...address, street: "Friedrichstraße 2", company_name: "Analytical Engines GmbH", tax_id: "DE 206 600 480", is_default: false },
+      },
+    });
+    expect(changed.status).toBe(200);
+    // The only address stays the default: there is never none.
+    expect(changed.body.data).toMatchObject({
+      id: first.body.data.id,
+      street: "Friedrichstraße 2",
+      company_name: "Analytical Engines GmbH",
+      tax_id: GERMAN_VAT,
+      is_default: true,
+    });
+    const read = await api<{ data: Full }>("GET", `/billing_addresses/${first.body.data.id}`, { token });
+    expect(read.body.data).toEqual(changed.body.data);
+
+    // A German number under a British address: refused, naming the field, nothing changed.
+    const refused = await api<Err>("PUT", `/billing_addresses/${first.body.data.id}`, { token, body: { ...address, country: "GB", tax_id: GERMAN_VAT } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual(["Tax ID is not a valid VAT number for United Kingdom"]);
+    expect((await api<{ data: Full }>("GET", `/billing_addresses/${first.body.data.id}`, { token })).body.data).toEqual(changed.body.data);
+  });
+
+  it("made the default, it takes the old default's place in the same batch", async () => {
+    const { access_token: token } = await newCustomer();
+    const a = await api<{ data: Full }>("POST", "/billing_addresses", { token, body: { ...address, is_default: true } });
+    const b = await api<{ data: Full }>("POST", "/billing_addresses", { token, body: { ...address, street: "B", is_default: false } });
+    await api("PUT", `/billing_addresses/${b.body.data.id}`, { token, body: { ...address, street: "B", is_default: true } });
+    const list = await api<{ data: Full[] }>("GET", "/billing_addresses", { token });
+    expect(list.body.data.map((x) => [x.id, x.is_default])).toEqual([
+      [b.body.data.id, true],
+      [a.body.data.id, false],
+    ]);
+  });
+
+  it("another customer's address, or none, is not found, and is left as it was; no token is 401", async () => {
+    const owner = await newCustomer();
+    const other = await newCustomer();
+    const mine = await api<{ data: Full }>("POST", "/billing_addresses", { token: owner.access_token, body: { ...address, is_default: true } });
+    for (const id of [mine.body.data.id, 999999999]) {
+      const res = await api<Err>("PUT", `/billing_addresses/${id}`, { token: other.access_token, body: { ...address, street: "Taken", is_default: true } });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe("Billing address not found");
+    }
+    expect((await api<{ data: Full }>("GET", `/billing_addresses/${mine.body.data.id}`, { token: owner.access_token })).body.data.street).toBe(address.street);
+    // The other customer's own default was not touched by the refused change either.
+    expect((await api<{ data: Full[] }>("GET", "/billing_addresses", { token: other.access_token })).body.data).toEqual([]);
+    expect((await api("PUT", `/billing_addresses/${mine.body.data.id}`, { body: address })).status).toBe(401);
+  });
+});

@@ -5,6 +5,7 @@ import { createDb } from "../../db/client";
 import { createAddress } from "~/domain/orders/addresses.server";
 import { getDashboard } from "~/domain/orders/dashboard.server";
 import { createOrder, recordIntentStatus } from "~/domain/orders/orders.server";
+import { RULE_TABLE_TAX } from "~/domain/money/tax-service.server";
 import { createStripeGateway } from "~/domain/payments/stripe-gateway.server";
 import { action as stripeWebhookRoute } from "~/routes/api.v1.webhooks.stripe";
 import { ALREADY_REFUNDED, NOTHING_LEFT, REFUND_UNDER_WAY, refundOrder } from "~/domain/orders/refunds.server";
@@ -190,7 +191,7 @@ describe("refunds through Stripe (real SDK against a fake Stripe)", () => {
     const address = await createAddress(db, 1, { street: "1 Refund St", city: "T", state: "T", zip_code: "1", country: "US", is_default: false });
     const { order, intent } = await createOrder(
       db,
-      gateway,
+      { payments: gateway, tax: RULE_TABLE_TAX },
       1,
       { productId: 1, packageIndex: 0, billingAddressId: address.id, idempotencyKey: `refund-${Date.now()}-${n++}` },
       notice,

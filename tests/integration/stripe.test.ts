@@ -6,6 +6,7 @@ import { createAddress } from "~/domain/orders/addresses.server";
 import { createOrder, createOrderForHostedCheckout, getOrder, syncPaymentStatus } from "~/domain/orders/orders.server";
 import { completeHostedCheckout, startHostedCheckout } from "~/domain/payments/hosted-checkout.server";
 import { createStripeGateway } from "~/domain/payments/stripe-gateway.server";
+import { RULE_TABLE_TAX } from "~/domain/money/tax-service.server";
 import { action as stripeWebhookRoute } from "~/routes/api.v1.webhooks.stripe";
 import { stripeTestEnv } from "./helpers";
 
@@ -13,6 +14,7 @@ const db = createDb(env.DB);
 const WEBHOOK_SECRET = "whsec_test_secret_for_integration";
 const stripeEnv = stripeTestEnv("sk_test_fake", WEBHOOK_SECRET);
 const gateway = createStripeGateway(stripeEnv);
+const services = { payments: gateway, tax: RULE_TABLE_TAX };
 /** Where recorded payments send their receipts. */
 const notice = { env, origin: "http://localhost" };
 const fake = `http://127.0.0.1:${env.FAKE_STRIPE_PORT}`;
@@ -31,7 +33,7 @@ async function newOrder(packageIndex = 0) {
   const address = await createAddress(db, 1, { street: "1 Test St", city: "Testville", state: "TS", zip_code: "12345", country: "US", is_default: false });
   return createOrder(
     db,
-    gateway,
+    services,
     1,
     { productId: 1, packageIndex, billingAddressId: address.id, idempotencyKey: `stripe-test-${Date.now()}-${keyCounter++}` },
     notice,
@@ -64,7 +66,7 @@ describe("Stripe gateway (real SDK against a fake Stripe)", () => {
     const address = await createAddress(db, 1, { street: "2 Test St", city: "T", state: "T", zip_code: "1", country: "US", is_default: false });
     const input = { productId: 2, packageIndex: 0, billingAddressId: address.id, idempotencyKey: `replay-${Date.now()}` };
     const before = (await stats()).creates;
-    const [a, b] = await Promise.all([createOrder(db, gateway, 1, input, notice), createOrder(db, gateway, 1, input, notice)]);
+    const [a, b] = await Promise.all([createOrder(db, services, 1, input, notice), createOrder(db, services, 1, input, notice)]);
     expect(a.order.id).toBe(b.order.id);
     expect(a.intent.id).toBe(b.intent.id);
     expect((await stats()).creates - before).toBe(1);
@@ -179,6 +181,7 @@ describe("Stripe hosted checkout (no JavaScript)", () => {
     const address = await createAddress(db, 1, { street: "3 Test St", city: "T", state: "T", zip_code: "1", country: "US", is_default: false });
     const order = await createOrderForHostedCheckout(
       db,
+      RULE_TABLE_TAX,
       1,
       {
         productId: 3,

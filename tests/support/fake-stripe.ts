@@ -1,8 +1,9 @@
 /**
  * A small fake of Stripe's PaymentIntents API for tests, enough for the real `stripe` SDK:
  * create (honouring Idempotency-Key), retrieve, cancel, refunds (honouring Idempotency-Key, refusing a
- * second refund of a charge as Stripe does), and a test-only control endpoint that plays the part of
- * Stripe.js confirming a card. No Stripe mock on npm covers PaymentIntents (DESIGN.md §5).
+ * second refund of a charge as Stripe does), Stripe Tax's calculations, tax transactions and their
+ * reversals (a few jurisdictions' rules, below), and test-only endpoints that play the part of
+ * Stripe.js confirming a card and show what was recorded. No Stripe mock on npm covers PaymentIntents (DESIGN.md §5).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readBody } from "./http";
@@ -35,6 +36,10 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
   let creates = 0;
   const refunds = new Map<string, Record<string, unknown>>();
   const refundedAmount = new Map<string, number>();
+  const calculations = new Map<string, Record<string, unknown> & { amount_total: number; currency: string }>();
+  const taxTransactions = new Map<string, Record<string, unknown> & { amount_total: number; reversed: number }>();
+  const taxByKey = new Map<string, Record<string, unknown>>();
+  const taxReferences = new Set<string>();
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const send = (status: number, body: unknown) => {
@@ -186,6 +191,104 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
       const session = sessions.get(decodeURIComponent(sessionMatch[1]!));
       if (!session) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such checkout.session" } });
       return send(200, session);
+    }
+
+    // Stripe Tax. The fake's jurisdictions: the UK 20% VAT; Germany 19% for a consumer; a business
+    // in the EU with a VAT number: reverse charge; New York 8.875% sales tax; elsewhere nothing collected.
+    if (req.method === "POST" && url.pathname === "/v1/tax/calculations") {
+      const form = new URLSearchParams(body);
+      const country = form.get("customer_details[address][country]") ?? "";
+      const state = form.get("customer_details[address][state]");
+      if (country === "US" && !form.get("customer_details[address][postal_code]")) {
+        return send(400, {
+          error: { type: "invalid_request_error", code: "customer_tax_location_invalid", message: "Unable to determine the customer's tax location." },
+        });
+      }
+      const amount = Number(form.get("line_items[0][amount]"));
+      const taxIdType = form.get("customer_details[tax_ids][0][type]");
+      const [percent, reason, taxType] =
+        taxIdType === "eu_vat" && country !== "GB"
+          ? ["0.0", "reverse_charge", "vat"]
+          : country === "GB"
+            ? ["20.0", "standard_rated", "vat"]
+            : country === "DE"
+              ? ["19.0", "standard_rated", "vat"]
+              : country === "US" && state === "NY"
+                ? ["8.875", "standard_rated", "sales_tax"]
+                : ["0.0", "not_collecting", null];
+      const tax = Math.round((amount * Number(percent)) / 100);
+      const id = `taxcalc_fake_${randomBytes(8).toString("hex")}`;
+      const calculation = {
+        id,
+        object: "tax.calculation",
+        amount_total: amount + tax,
+        currency: form.get("currency") ?? "usd",
+        tax_amount_exclusive: tax,
+        tax_amount_inclusive: 0,
+        tax_breakdown: [
+          {
+            amount: tax,
+            inclusive: false,
+            taxable_amount: reason === "standard_rated" ? amount : 0,
+            taxability_reason: reason,
+            tax_rate_details: { country, state: state ?? null, percentage_decimal: percent, tax_type: taxType, rate_type: "percentage", flat_amount: null },
+          },
+        ],
+        customer_details: { address: { country }, tax_ids: taxIdType ? [{ type: taxIdType, value: form.get("customer_details[tax_ids][0][value]") }] : [] },
+        line_items: { object: "list", data: [{ amount, reference: form.get("line_items[0][reference]"), tax_code: form.get("line_items[0][tax_code]") }] },
+        livemode: false,
+      };
+      calculations.set(id, calculation);
+      return send(200, calculation);
+    }
+    if (req.method === "POST" && (url.pathname === "/v1/tax/transactions/create_from_calculation" || url.pathname === "/v1/tax/transactions/create_reversal")) {
+      const key = idempotencyKey(req);
+      const replay = key && taxByKey.get(key);
+      if (replay) return send(200, replay);
+      const form = new URLSearchParams(body);
+      const reference = form.get("reference") ?? "";
+      if (taxReferences.has(reference)) {
+        return send(400, { error: { type: "invalid_request_error", message: `A transaction with reference ${reference} already exists.` } });
+      }
+      let transaction;
+      if (url.pathname.endsWith("create_from_calculation")) {
+        const calculation = calculations.get(form.get("calculation") ?? "");
+        if (!calculation) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such tax calculation" } });
+        transaction = {
+          id: `tax_fake_${randomBytes(8).toString("hex")}`,
+          object: "tax.transaction",
+          type: "transaction",
+          reference,
+          calculation: calculation.id,
+          amount_total: calculation.amount_total,
+          reversed: 0,
+          reversal: null,
+        };
+      } else {
+        const original = taxTransactions.get(form.get("original_transaction") ?? "");
+        if (!original) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such tax transaction" } });
+        const amount = form.get("mode") === "full" ? original.amount_total - original.reversed : -Number(form.get("flat_amount"));
+        if (!(amount > 0) || original.reversed + amount > original.amount_total) {
+          return send(400, { error: { type: "invalid_request_error", message: "The reversal is more than what is left of the transaction." } });
+        }
+        original.reversed += amount;
+        transaction = {
+          id: `tax_fake_${randomBytes(8).toString("hex")}`,
+          object: "tax.transaction",
+          type: "reversal",
+          reference,
+          amount_total: -amount,
+          reversed: 0,
+          reversal: { original_transaction: original.id },
+        };
+      }
+      taxReferences.add(reference);
+      taxTransactions.set(transaction.id, transaction);
+      if (key) taxByKey.set(key, transaction);
+      return send(200, transaction);
+    }
+    if (req.method === "GET" && url.pathname === "/__test/tax") {
+      return send(200, { calculations: calculations.size, transactions: [...taxTransactions.values()] });
     }
 
     // Test control: what Stripe.js would do when the customer confirms a card.

@@ -46,5 +46,10 @@ export function invoiceNumberStatements(db: Database, orderId: number, now: Date
   const next = nextNumberQueries(db, "INV", sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${due})`, now);
   // The seller as invoiced is copied with the number: a later change of the settings never rewrites an issued invoice.
   const seller = sql`(SELECT json_object('name', ${shopSettings.sellerName}, 'address', ${shopSettings.sellerAddress}, 'tax_id', ${shopSettings.sellerTaxId}, 'tax_name', ${shopSettings.taxName}) FROM ${shopSettings} WHERE ${shopSettings.id} = 1)`;
-  return [...next.statements, db.update(orders).set({ invoiceNumber: next.number, invoiceIssuedAt: now, sellerSnapshot: seller }).where(due)] as const;
+  // A sale priced by Stripe Tax is recorded there once paid: marked here, recorded by tax-records.server.ts.
+  const taxRecordPending = sql<boolean>`${orders.taxCalculationId} IS NOT NULL`;
+  return [
+    ...next.statements,
+    db.update(orders).set({ invoiceNumber: next.number, invoiceIssuedAt: now, sellerSnapshot: seller, taxRecordPending }).where(due),
+  ] as const;
 }

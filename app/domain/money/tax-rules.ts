@@ -4,7 +4,7 @@
  * the rules and chooses the source). Money is integer minor units; the tax is rounded once, half
  * up, on the order's taxable total.
  */
-import { countryInSentence } from "~/lib/countries";
+import { countryInSentence } from "../../lib/countries";
 
 /** A row of the rule table: `country` an ISO 3166-1 alpha-2 code or `*` (any country without its own row). */
 export interface TaxRule {
@@ -46,6 +46,9 @@ export function decideTax(rules: readonly TaxRule[], buyer: TaxBuyer): TaxDecisi
   if (!best) return { rateBasisPoints: 0, country, note: null, countrySpecific: false };
   return { rateBasisPoints: best.rateBasisPoints, country, note: best.note, countrySpecific: best.country === country };
 }
+
+/** The invoice note of a supply the buyer accounts for (a business abroad with a VAT number). */
+export const REVERSE_CHARGE_NOTE = "Reverse charge: customer to account for VAT";
 
 /** The consumer rate of a country's own row, or null when only the fallback would apply (the price panel's line). */
 export function consumerRateOf(rules: readonly TaxRule[], country: string): number | null {

@@ -9,7 +9,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { queryBuilder, type Database } from "../../../db/client";
 import { shopSettings, taxRules } from "../../../db/schema";
-import { builtOnce } from "~/platform/built-once.server";
+import { builtOnce } from "../../platform/built-once.server";
 import { consumerRateOf, decideTax, priceOrder, type ConsumerTax, type OrderPrice, type TaxBuyer, type TaxRule } from "./tax-rules";
 
 export type { ConsumerTax, OrderPrice, TaxBuyer, TaxRule };

@@ -1,6 +1,6 @@
 /** A customer's billing addresses. Every function is scoped by user id: nobody sees another's. */
 import { refuse } from "../refusal";
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { billingAddresses } from "../../../db/schema";
 import type { AddressInput } from "~/lib/schemas/address";
@@ -94,6 +94,55 @@ export async function createAddress(db: Database, userId: number, input: Address
     insert,
   ]);
   return toView(inserted[0]!);
+}
+
+/**
+ * Changes one of the customer's addresses (`not_found` for anyone else's). Asked to be the default,
+ * it becomes it and the old default is unset in the same batch; the default stays the default until
+ * another address takes its place, so there is never zero or two. Orders made with it keep the
+ * buyer as invoiced (their billing snapshot): nothing issued changes.
+ */
+export async function updateAddress(db: Database, userId: number, id: number, input: AddressInput): Promise<AddressView> {
+  const mine = and(eq(billingAddresses.id, id), eq(billingAddresses.userId, userId));
+  const update = db
+    .update(billingAddresses)
+    .set({
+      street: input.street,
+      city: input.city,
+      state: input.state,
+      zipCode: input.zip_code,
+      country: input.country,
+      companyName: input.company_name ?? null,
+      taxId: input.tax_id ?? null,
+      ...(input.is_default ? { isDefault: true } : {}),
+    })
+    .where(mine)
+    .returning();
+  const [updated] = input.is_default
+    ? (
+        await db.batch([
+          db
+            .update(billingAddresses)
+            .set({ isDefault: false })
+            .where(
+              and(
+                eq(billingAddresses.userId, userId),
+                eq(billingAddresses.isDefault, true),
+                sql`${billingAddresses.id} <> ${id}`,
+                exists(
+                  db
+                    .select({ one: sql`1` })
+                    .from(billingAddresses)
+                    .where(mine),
+                ),
+              ),
+            ),
+          update,
+        ])
+      )[1]
+    : await update;
+  if (!updated) throw refuse.notFound("Billing address not found");
+  return toView(updated);
 }
 
 /** The address checkout preselects (SPEC §4): the default, else the first. */

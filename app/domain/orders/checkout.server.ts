@@ -97,7 +97,7 @@ export async function openPayment(context: AppLoadContext, target: CheckoutTarge
     earlier.paymentStatus !== "succeeded";
   return createOrder(
     context.db,
-    context.payments,
+    context,
     target.customer.id,
     {
       productId: target.product.id,
@@ -145,6 +145,7 @@ export async function openBrowserPayment(context: AppLoadContext, target: Checko
 export async function openHostedPayment(context: AppLoadContext, target: CheckoutTarget, request: PaymentRequest, origin: string) {
   const order = await createOrderForHostedCheckout(
     context.db,
+    context.tax,
     target.customer.id,
     {
       productId: target.product.id,

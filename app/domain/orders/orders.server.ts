@@ -16,7 +16,8 @@ import { mediaUrl } from "../media/media.server";
 import { queueReceiptEmail, type MailNotice } from "../mail/order-emails.server";
 import { paidWorkChanges, SHOP_ACTOR, workEventQuery } from "./work-events.server";
 import { rateText } from "../money/tax-rules";
-import { orderPriceColumns, quoteOrder } from "../money/tax.server";
+import { orderPriceColumns } from "../money/tax.server";
+import { taxAddressOf, type TaxService } from "../money/tax-service.server";
 import { billingSnapshot } from "../money/billing-snapshot";
 import { invoiceNumberStatements } from "../money/invoice-numbers.server";
 import {
@@ -342,8 +343,8 @@ async function cancelIfUnpaid(db: Database, orderId: number, now: number) {
  * order that expired or whose price changed is cancelled and replaced by a new order at today's
  * price (keyed by the old order, so a double-clicked retry still makes only one).
  */
-async function orderToPay(db: Database, gateway: PaymentGateway | null, userId: number, input: CreateOrderInput, now: number, notice: MailNotice) {
-  let placed = await insertOrder(db, gateway?.name ?? "stripe", userId, input);
+async function orderToPay(db: Database, gateway: PaymentGateway | null, tax: TaxService, userId: number, input: CreateOrderInput, now: number, notice: MailNotice) {
+  let placed = await insertOrder(db, gateway?.name ?? "stripe", tax, userId, input);
   for (let renewals = 0; renewals < 3; renewals++) {
     const { order, pkg } = placed;
     const stale = order.paymentStatus === "canceled" || (UNPAID.includes(order.paymentStatus) && unpayableReason(order, pkg, now) !== null);
@@ -353,17 +354,23 @@ async function orderToPay(db: Database, gateway: PaymentGateway | null, userId: 
       if (gateway) await cancelUnpaidOrder(db, gateway, order, notice);
       else await cancelIfUnpaid(db, order.id, now);
     }
-    placed = await insertOrder(db, gateway?.name ?? "stripe", userId, { ...input, idempotencyKey: `renew-${order.id}` });
+    placed = await insertOrder(db, gateway?.name ?? "stripe", tax, userId, { ...input, idempotencyKey: `renew-${order.id}` });
   }
   throw refuse.conflict("This checkout could not be renewed; reload the page");
+}
+
+/** What making an order needs beyond D1: the card gateway and where its tax comes from (the load context has both). */
+export interface OrderServices {
+  payments: PaymentGateway;
+  tax: TaxService;
 }
 
 /**
  * Creates (or, for a repeated idempotency key, returns) an order in `initiated` and its one
  * PaymentIntent. Returns the order and the intent's client secret.
  */
-export async function createOrder(db: Database, gateway: PaymentGateway, userId: number, input: CreateOrderInput, notice: MailNotice, now = Date.now()) {
-  const { order, description } = await orderToPay(db, gateway, userId, input, now, notice);
+export async function createOrder(db: Database, { payments: gateway, tax }: OrderServices, userId: number, input: CreateOrderInput, notice: MailNotice, now = Date.now()) {
+  const { order, description } = await orderToPay(db, gateway, tax, userId, input, now, notice);
   const intent = await gateway.createIntent({
     amountMinor: order.amountMinor,
     currency: order.currency,
@@ -380,8 +387,8 @@ export async function createOrder(db: Database, gateway: PaymentGateway, userId:
 }
 
 /** An order without a PaymentIntent yet: Stripe's hosted checkout session creates the intent itself. */
-export async function createOrderForHostedCheckout(db: Database, userId: number, input: CreateOrderInput, notice: MailNotice, now = Date.now()) {
-  const { order } = await orderToPay(db, null, userId, input, now, notice);
+export async function createOrderForHostedCheckout(db: Database, tax: TaxService, userId: number, input: CreateOrderInput, notice: MailNotice, now = Date.now()) {
+  const { order } = await orderToPay(db, null, tax, userId, input, now, notice);
   return (await getOrder(db, order.id))!;
 }
 
@@ -425,7 +432,7 @@ export async function expireUnpaidOrders(db: Database, gateway: PaymentGateway |
   return cancelled;
 }
 
-async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], userId: number, input: CreateOrderInput, now = Date.now()) {
+async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], tax: TaxService, userId: number, input: CreateOrderInput, now = Date.now()) {
   const [productRows, packageRows, sameKey, [unpaid]] = await db.batch([
     db
       .select({ id: products.id, title: products.title })
@@ -479,7 +486,12 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], us
   if (!sameKey.length) {
     // The price, the tax on it and the buyer as invoiced are fixed now: later edits of the address
     // book, or of the tax table, never change this order.
-    const price = await quoteOrder(db, pkg.amountMinor, promotion?.discountMinor ?? 0, { country: address.country, taxId: address.tax_id });
+    const price = await tax.quote(db, {
+      subtotalMinor: pkg.amountMinor,
+      discountMinor: promotion?.discountMinor ?? 0,
+      currency: pkg.currency,
+      buyer: taxAddressOf(address),
+    });
     const values = {
       userId,
       productId: product.id,
@@ -489,6 +501,7 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], us
       amountMinor: price.totalMinor,
       currency: pkg.currency,
       ...orderPriceColumns(price),
+      taxCalculationId: price.calculationId,
       billingSnapshot: JSON.stringify(billingSnapshot(buyer[0]?.name ?? "", address)),
       paymentStatus: "initiated" as const,
       gateway: gatewayName,

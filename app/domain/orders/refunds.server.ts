@@ -196,6 +196,7 @@ export async function recordRefund(
       refundedMinor: orders.refundedMinor,
       refundedTaxMinor: orders.refundedTaxMinor,
       workStatus: orders.workStatus,
+      taxCalculationId: orders.taxCalculationId,
     })
     .from(orderRefunds)
     .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
@@ -217,7 +218,15 @@ export async function recordRefund(
   const rowDone = (extra?: ReturnType<typeof moveHeld>) =>
     db
       .update(orderRefunds)
-      .set({ status: "succeeded", providerRefundId, refundedAt: at, taxMinor: taxPart, creditNoteNumber: creditNote.number })
+      .set({
+        status: "succeeded",
+        providerRefundId,
+        refundedAt: at,
+        taxMinor: taxPart,
+        creditNoteNumber: creditNote.number,
+        // Stripe Tax records the refund against the order's sale (tax-records.server.ts).
+        taxRecordPending: row.taxCalculationId !== null,
+      })
       .where(and(pending, extra))
       .returning({ id: orderRefunds.id });
 

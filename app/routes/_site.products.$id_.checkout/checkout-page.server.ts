@@ -4,7 +4,7 @@
  * flow it drives is the domain's (app/domain/orders/checkout.server.ts).
  */
 import { getShopSettings, loadTaxRules } from "~/domain/money/tax.server";
-import { decideTax, priceOrder } from "~/domain/money/tax-rules";
+import { taxAddressOf } from "~/domain/money/tax-service.server";
 import { checkPromotion } from "~/domain/money/promotions.server";
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { requireCustomer, sessionSubject } from "~/auth/index.server";
@@ -70,8 +70,11 @@ export async function checkoutPage(
       })
     : null;
   const discountMinor = promo?.ok ? promo.promotion.discountMinor : 0;
-  // What the card will be charged for the selected address, tax included (the same quote the order is made with).
-  const price = selected ? priceOrder(pkg.amount_minor, discountMinor, decideTax(rules, { country: selected.country, taxId: selected.tax_id })) : null;
+  // What the card will be charged for the selected address, tax included (the same quote the order is
+  // made with; the rule table's from the rows read above, Stripe Tax's from a calculation).
+  const price = selected
+    ? await context.tax.quote(context.db, { subtotalMinor: pkg.amount_minor, discountMinor, currency: pkg.currency, buyer: taxAddressOf(selected) }, rules)
+    : null;
   return {
     target,
     addresses,
