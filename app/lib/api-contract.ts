@@ -1027,14 +1027,24 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       201: {
         description: "Created",
         schema: ok(
-          example(OrderResponse.extend({ client_secret: z.string() }), {
-            ...ORDER,
-            payment_status: "initiated",
-            work_status: "awaiting_payment",
-            due_at: null,
-            stripe_transaction_id: "pi_3Q0example",
-            client_secret: "pi_3Q0example_secret_x1y2",
-          }),
+          example(
+            OrderResponse.extend({
+              client_secret: z
+                .string()
+                .nullable()
+                .describe(
+                  "What the card is confirmed with; null when nothing is to be paid (a promo code took the whole price off): the order is paid already",
+                ),
+            }),
+            {
+              ...ORDER,
+              payment_status: "initiated",
+              work_status: "awaiting_payment",
+              due_at: null,
+              stripe_transaction_id: "pi_3Q0example",
+              client_secret: "pi_3Q0example_secret_x1y2",
+            },
+          ),
           {
             message: "Order created",
           },

@@ -58,6 +58,32 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(card.getByText("£143.04")).toBeVisible();
     });
 
+    test("a code that takes the whole price off asks for no card: Place Order pays the order", async ({ page, request }) => {
+      // The studio makes a 100% code through the API (the admin screen is tested on its own).
+      const signIn = await request.post("/api/v1/admin/sign_in", { data: { session: { email: "admin@example.com", password: "AdminPass#2026" } } });
+      const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
+      const code = `GIFT-${javaScriptEnabled ? "JS" : "NOJS"}-${Date.now().toString(36).toUpperCase()}`;
+      const created = await request.post("/api/v1/promotions", {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { promotion: { code, percent_off: 100 } },
+      });
+      expect(created.status()).toBe(201);
+
+      await signUp(page, { email: uniqueEmail(`promo-free-${javaScriptEnabled ? "js" : "nojs"}`) });
+      await page.goto(`/products/3/checkout?package=0&promo=${code}`);
+      if (javaScriptEnabled) await hydrated(page);
+      await page.getByRole("link", { name: "Add New" }).click();
+      await saveCheckoutAddress(page, { street: "1 Gift Lane" });
+      const summary = page.getByRole("complementary", { name: "Order summary" });
+      await expect(summary.getByTestId("summary-total")).toHaveText("£0.00");
+      await expect(page.getByTestId("nothing-to-pay")).toHaveText("Nothing to pay: your promo code covers the whole price. No card is needed.");
+      await expect(page.getByLabel("Card number")).toHaveCount(0);
+      await page.getByRole("button", { name: "Place Order" }).click();
+      await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
+      await page.goto("/profile/orders");
+      await expect(page.getByRole("listitem").filter({ hasText: "3D Logo Reveal" }).getByText("£0.00")).toBeVisible();
+    });
+
     test("a code for other services is refused on them", async ({ page }) => {
       await signUp(page, { email: uniqueEmail(`promo-other-${javaScriptEnabled ? "js" : "nojs"}`) });
       await page.goto("/products/2/checkout?package=1&promo=LAUNCH20");

@@ -38,6 +38,7 @@ type OrderAnswer = {
     tax_amount: string;
     stripe_transaction_id: string;
     payment_status: string;
+    invoice_number: string | null;
   };
 };
 type PromotionAnswer = {
@@ -513,5 +514,75 @@ describe("the checkout screen", () => {
     expect(html).toMatch(/<p id="promo-error" role="alert"[^>]*>This code has been used up<\/p>/);
     expect(html).not.toContain('id="payment-error"');
     expect(await ordersOf(c.userId)).toEqual([]);
+  });
+});
+
+describe("a code that takes the whole price off", () => {
+  it("the API's order is paid as it is made: no intent, no secret, a zero invoice, the redemption final, the work started; nothing to refund", async () => {
+    const promo = await promotion({ code: uniqueCode("FREE"), percent_off: 100 });
+    const c = await customer();
+    const created = await order(c, promo.code, { key: `free-${crypto.randomUUID()}` });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data).toMatchObject({
+      subtotal_amount: "499.00",
+      discount_amount: "499.00",
+      tax_amount: "0.00",
+      order_amount: "0.00",
+      payment_status: "succeeded",
+      work_status: "awaiting_brief",
+      client_secret: null,
+      invoice_number: expect.stringMatching(/^INV-\d{4}-\d{6}$/),
+    });
+    expect(created.body.data.stripe_transaction_id).toBe(`free_${created.body.data.id}`);
+    const localIntents = await env.DB.prepare("SELECT COUNT(*) AS n FROM local_payment_intents WHERE idempotency_key = ?")
+      .bind(`order-${created.body.data.id}`)
+      .first<number>("n");
+    expect(localIntents).toBe(0);
+    expect(await redemptionsOf(promo.id)).toEqual([{ order_id: created.body.data.id, user_id: c.userId, status: "final" }]);
+    const invoice = await api<{ data: { total_amount: string; number: string } }>("GET", `/orders/${created.body.data.id}/invoice`, { token: c.token });
+    expect(invoice.body.data).toMatchObject({ total_amount: "0.00", number: created.body.data.invoice_number });
+    const refund = await api<{ message: string }>("POST", `/orders/${created.body.data.id}/refund`, {
+      token: adminToken,
+      body: { refund: { reason: "Goodwill" } },
+    });
+    expect(refund.status).toBe(409);
+    // The same request again: the same order, still paid once.
+    const again = await order(c, promo.code, { key: undefined });
+    expect(again.status).toBe(201);
+    expect((await ordersOf(c.userId)).map((o) => o.payment_status)).toEqual(["succeeded", "succeeded"]);
+  });
+
+  it("the checkout screen asks for no card: 'Place Order' pays it without JavaScript", async () => {
+    const promo = await promotion({ code: uniqueCode("GIFT"), amount_off: "499.00", currency: "USD" });
+    const c = await customer();
+    const cookie = cookieFrom(await postForm("/login", { email: c.email, password: c.password }), "sid");
+    const url = `/products/${USD_PRODUCT}/checkout?package=0&promo=${promo.code}`;
+    const html = await (await get(url, { headers: { Cookie: cookie } })).text();
+    expect(html).toMatch(/data-testid="summary-total">\$0\.00</);
+    expect(html).toContain("Nothing to pay: your promo code covers the whole price. No card is needed.");
+    expect(html).toContain('name="intent" value="free-order"');
+    expect(html).not.toContain('name="card_number"');
+
+    const placed = await postForm(
+      url,
+      { intent: "free-order", checkout_key: `key-${crypto.randomUUID()}`, address_id: String(c.addressId), promo_code: promo.code },
+      { Cookie: cookie },
+    );
+    expect(placed.status).toBe(302);
+    const [row] = await ordersOf(c.userId);
+    expect(row).toMatchObject({ payment_status: "succeeded", amount_minor: 0, discount_minor: 49900 });
+    expect(placed.headers.get("Location")).toBe(`/products/${USD_PRODUCT}/checkout?package=0&order=${row!.id}`);
+    const success = await (await get(placed.headers.get("Location")!, { headers: { Cookie: cookie } })).text();
+    expect(success).toContain("Payment Successful!");
+
+    // A free-order form for an order that is not free (no code) charges nothing and says so.
+    const notFree = await postForm(
+      `/products/${USD_PRODUCT}/checkout?package=0`,
+      { intent: "free-order", checkout_key: `key-${crypto.randomUUID()}`, address_id: String(c.addressId) },
+      { Cookie: cookie },
+    );
+    expect(notFree.status).toBe(409);
+    expect(await notFree.text()).toContain("The total is no longer zero: review it and pay by card.");
+    expect((await ordersOf(c.userId)).filter((o) => o.payment_status === "succeeded")).toHaveLength(1);
   });
 });

@@ -120,6 +120,7 @@ export async function payWithCard(context: AppLoadContext, target: CheckoutTarge
   const gateway = context.payments;
   if (!gateway.confirmCard) return { kind: "failed", orderId: null, refusal: refuse.unavailable("Card payments need JavaScript in this shop right now.") };
   const { order, intent } = await openPayment(context, target, request);
+  if (order.payment_status === "succeeded") return { kind: "paid", orderId: order.id };
   const outcome = await gateway.confirmCard(intent.id, card);
   if (!outcome.ok) return { kind: "failed", orderId: order.id, refusal: refuse.invalid(outcome.message) };
   const status = await recordIntentStatus(context.db, order.id, outcome.intent, mailNotice(context));
@@ -135,11 +136,24 @@ export async function payWithCard(context: AppLoadContext, target: CheckoutTarge
   return { kind: "failed", orderId: order.id, refusal: refuse.paymentDeclined(outcome.intent.lastError ?? `Payment status: ${status}`) };
 }
 
-/** Stripe with JavaScript: the order and the client secret Stripe.js confirms the card with. */
+/** Stripe with JavaScript: the order and the client secret Stripe.js confirms the card with (none when nothing is to be paid: `paid`). */
 export async function openBrowserPayment(context: AppLoadContext, target: CheckoutTarget, request: PaymentRequest) {
   const { order, clientSecret } = await openPayment(context, target, request);
-  return { orderId: order.id, clientSecret };
+  return { orderId: order.id, clientSecret, paid: order.payment_status === "succeeded" };
 }
+
+/**
+ * An order a promotion code made free (nothing to pay, no card asked): made and paid at once. If
+ * the total is no longer zero (the code ran out meanwhile), nothing is charged and the customer is
+ * told to review the new total.
+ */
+export async function placeFreeOrder(context: AppLoadContext, target: CheckoutTarget, request: PaymentRequest): Promise<CardPaymentOutcome> {
+  const { order } = await openPayment(context, target, request);
+  if (order.payment_status === "succeeded") return { kind: "paid", orderId: order.id };
+  return { kind: "failed", orderId: order.id, refusal: refuse.conflict(FREE_ORDER_CHANGED) };
+}
+
+export const FREE_ORDER_CHANGED = "The total is no longer zero: review it and pay by card.";
 
 /** Stripe without JavaScript: the Stripe-hosted page to pay on; it returns to this checkout. */
 export async function openHostedPayment(context: AppLoadContext, target: CheckoutTarget, request: PaymentRequest, origin: string) {
@@ -156,6 +170,8 @@ export async function openHostedPayment(context: AppLoadContext, target: Checkou
     },
     mailNotice(context),
   );
+  // Nothing to pay: the order is paid already; no Stripe page.
+  if (order.payment_status === "succeeded") return checkoutUrl(target.product.id, target.packageIndex, { order: order.id });
   return startHostedCheckout(context.env, order, {
     success: `${origin}${checkoutUrl(target.product.id, target.packageIndex, { order: order.id })}&session_id={CHECKOUT_SESSION_ID}`,
     cancel: `${origin}${checkoutUrl(target.product.id, target.packageIndex, request.promoCode ? { promo: request.promoCode } : {})}`,

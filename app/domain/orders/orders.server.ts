@@ -343,7 +343,15 @@ async function cancelIfUnpaid(db: Database, orderId: number, now: number) {
  * order that expired or whose price changed is cancelled and replaced by a new order at today's
  * price (keyed by the old order, so a double-clicked retry still makes only one).
  */
-async function orderToPay(db: Database, gateway: PaymentGateway | null, tax: TaxService, userId: number, input: CreateOrderInput, now: number, notice: MailNotice) {
+async function orderToPay(
+  db: Database,
+  gateway: PaymentGateway | null,
+  tax: TaxService,
+  userId: number,
+  input: CreateOrderInput,
+  now: number,
+  notice: MailNotice,
+) {
   let placed = await insertOrder(db, gateway?.name ?? "stripe", tax, userId, input);
   for (let renewals = 0; renewals < 3; renewals++) {
     const { order, pkg } = placed;
@@ -369,8 +377,22 @@ export interface OrderServices {
  * Creates (or, for a repeated idempotency key, returns) an order in `initiated` and its one
  * PaymentIntent. Returns the order and the intent's client secret.
  */
-export async function createOrder(db: Database, { payments: gateway, tax }: OrderServices, userId: number, input: CreateOrderInput, notice: MailNotice, now = Date.now()) {
+export async function createOrder(
+  db: Database,
+  { payments: gateway, tax }: OrderServices,
+  userId: number,
+  input: CreateOrderInput,
+  notice: MailNotice,
+  now = Date.now(),
+) {
   const { order, description } = await orderToPay(db, gateway, tax, userId, input, now, notice);
+  if (order.amountMinor === 0) {
+    // Nothing to pay (a code took the whole price off): paid as it is made, under the shop's own
+    // intent (succeeded, no client secret); no gateway is asked.
+    const intent = await recordFreeOrder(db, order, notice);
+    const { user_id: _owner, ...view } = (await getOrder(db, order.id))!;
+    return { order: view, clientSecret: null, intent };
+  }
   const intent = await gateway.createIntent({
     amountMinor: order.amountMinor,
     currency: order.currency,
@@ -387,9 +409,36 @@ export async function createOrder(db: Database, { payments: gateway, tax }: Orde
 }
 
 /** An order without a PaymentIntent yet: Stripe's hosted checkout session creates the intent itself. */
-export async function createOrderForHostedCheckout(db: Database, tax: TaxService, userId: number, input: CreateOrderInput, notice: MailNotice, now = Date.now()) {
+export async function createOrderForHostedCheckout(
+  db: Database,
+  tax: TaxService,
+  userId: number,
+  input: CreateOrderInput,
+  notice: MailNotice,
+  now = Date.now(),
+) {
   const { order } = await orderToPay(db, null, tax, userId, input, now, notice);
+  if (order.amountMinor === 0) await recordFreeOrder(db, order, notice);
   return (await getOrder(db, order.id))!;
+}
+
+/**
+ * An order with nothing to pay (a promotion code took the whole price off; no card can be charged
+ * nothing) is paid as it is made, through the same success as a card payment: its invoice number
+ * (a zero invoice), its code's redemption made final, its work started and its receipt sent. Its
+ * intent id is the shop's own (`free_{id}`), which no gateway knows.
+ */
+async function recordFreeOrder(db: Database, order: { id: number; currency: string; paymentIntentId: string | null }, notice: MailNotice) {
+  const intentId = `free_${order.id}`;
+  if (order.paymentIntentId !== intentId) {
+    await db
+      .update(orders)
+      .set({ paymentIntentId: intentId, updatedAt: new Date() })
+      .where(and(eq(orders.id, order.id), sql`${orders.paymentIntentId} IS NULL`, eq(orders.amountMinor, 0)));
+  }
+  const intent: Intent = { id: intentId, clientSecret: null, status: "succeeded", amountMinor: 0, currency: order.currency, lastError: null, metadata: {} };
+  await recordIntentStatus(db, order.id, intent, notice);
+  return intent;
 }
 
 /** The idempotency key an order of this customer was created with (to pay it again after a decline). */

@@ -111,3 +111,37 @@ export function HostedCheckoutForm({ selectedAddressId, error }: { selectedAddre
     </Form>
   );
 }
+
+/**
+ * Nothing to pay (a promotion code takes the whole price off): no card is asked, in either payment
+ * mode; the button places the order, which is paid as it is made. Works without JavaScript.
+ */
+export function FreeOrderForm({ selectedAddressId, error, orderId }: { selectedAddressId: number | null; error: string | null; orderId: number | null }) {
+  const { checkoutKey } = useLoaderData<typeof loader>();
+  const busy = useIsSubmitting("", "free-order");
+  const promoCode = useAppliedPromoCode();
+  return (
+    <Form method="post" className="mt-4 space-y-4" aria-describedby={error ? "payment-error" : undefined}>
+      <input type="hidden" name="intent" value="free-order" />
+      <input type="hidden" name="checkout_key" value={checkoutKey} />
+      {selectedAddressId !== null ? <input type="hidden" name="address_id" value={selectedAddressId} /> : null}
+      {orderId !== null ? <input type="hidden" name="order_id" value={orderId} /> : null}
+      {promoCode ? <input type="hidden" name="promo_code" value={promoCode} /> : null}
+      {error ? (
+        <p id="payment-error" role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <p className="text-sm text-slate-700" data-testid="nothing-to-pay">
+        Nothing to pay: your promo code covers the whole price. No card is needed.
+      </p>
+      <button
+        type="submit"
+        disabled={busy || selectedAddressId === null}
+        className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {busy ? "Processing..." : "Place Order"}
+      </button>
+    </Form>
+  );
+}

@@ -14,6 +14,7 @@ import {
   openBrowserPayment,
   openHostedPayment,
   payWithCard,
+  placeFreeOrder,
   reconcilePayment,
   syncCheckoutPayment,
   type PaymentRequest,
@@ -24,7 +25,7 @@ import { paymentsMode } from "~/domain/payments/mode.server";
 import { isPromoRefusal } from "~/domain/money/promotions.server";
 import { PromoCodeField } from "~/lib/schemas/promotion";
 import { BillingPanel } from "./billing-panel";
-import { HostedCheckoutForm, LocalCardForm } from "./local-card-form";
+import { FreeOrderForm, HostedCheckoutForm, LocalCardForm } from "./local-card-form";
 import { OrderSummary } from "./order-summary";
 import { PromoCode } from "./promo-code";
 import { parseId } from "~/lib/record-id";
@@ -80,11 +81,12 @@ const PaySchema = z.object({
 export type CheckoutActionData =
   | { intent: "add-address"; result: SubmissionResult<string[]> }
   | { intent: "pay"; error: string; orderId: number | null; checkoutKey: string; field?: "promo_code" }
-  | { intent: "create-order"; orderId: number; clientSecret: string; error?: undefined }
+  | { intent: "create-order"; orderId: number; clientSecret: string; error?: undefined; paid?: undefined }
+  | { intent: "create-order"; orderId: number; paid: true; clientSecret?: undefined; error?: undefined }
   | { intent: "create-order"; error: string; orderId: number | null }
   | { intent: "sync"; orderId: number; paymentStatus: string };
 
-const INTENTS = ["add-address", "pay", "create-order", "hosted-checkout", "sync"] as const;
+const INTENTS = ["add-address", "pay", "free-order", "create-order", "hosted-checkout", "sync"] as const;
 
 export const headers = actionRetryAfter;
 
@@ -129,13 +131,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     if (intent === "create-order") {
       // Stripe with JavaScript: the browser confirms the card with Stripe.js using this secret.
-      const { orderId, clientSecret } = await openBrowserPayment(context, target, payment);
+      const { orderId, clientSecret, paid } = await openBrowserPayment(context, target, payment);
+      if (paid) return data<CheckoutActionData>({ intent: "create-order", orderId, paid: true });
       if (!clientSecret)
         return data<CheckoutActionData>({ intent: "create-order", error: "No client secret returned from the server", orderId }, { status: 502 });
       return data<CheckoutActionData>({ intent: "create-order", orderId, clientSecret });
     }
     const card = { number: parsed.data.card_number, expiry: parsed.data.card_expiry, cvc: parsed.data.card_cvc };
-    const outcome = await payWithCard(context, target, payment, card);
+    const outcome = intent === "free-order" ? await placeFreeOrder(context, target, payment) : await payWithCard(context, target, payment, card);
     if (outcome.kind === "authenticate") return redirect(outcome.location);
     if (outcome.kind === "paid") return redirect(checkoutUrl(target.product.id, target.packageIndex, { order: outcome.orderId }));
     return refused(outcome.refusal.message, refusalInit(outcome.refusal), outcome.orderId);
@@ -178,7 +181,9 @@ export default function CheckoutPage() {
                 Payment
               </h2>
               <p className="mt-1 text-sm text-slate-600">Complete your purchase securely using your card details.</p>
-              {mode === "stripe" ? (
+              {price?.totalMinor === 0 ? (
+                <FreeOrderForm selectedAddressId={selected?.id ?? null} error={payError ?? null} orderId={orderId} />
+              ) : mode === "stripe" ? (
                 // Until JavaScript runs (or without it) Stripe's hosted page takes the payment; once
                 // hydrated, the Elements card box replaces it.
                 hydrated ? (

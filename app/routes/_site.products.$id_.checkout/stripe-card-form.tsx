@@ -84,6 +84,15 @@ function CardPayment({ selectedAddress, ready }: { selectedAddress: AddressView 
     if (orderFetcher.state !== "idle" || !created || created.intent !== "create-order" || !busy) return;
     (async () => {
       if (created.error !== undefined) throw new Error(created.error);
+      if (created.paid) {
+        // Nothing was left to pay (a code took the whole price off): the order is paid already.
+        setBusy(false);
+        const url = new URL(window.location.href);
+        url.searchParams.set("order", String(created.orderId));
+        window.history.replaceState(window.history.state, "", url);
+        revalidator.revalidate();
+        return;
+      }
       if (!created.clientSecret) throw new Error("No client secret returned from the server");
       const card = elements?.getElement(CardElement);
       if (!stripe || !card) throw new Error("Card element not found");
@@ -113,7 +122,7 @@ function CardPayment({ selectedAddress, ready }: { selectedAddress: AddressView 
       setError(typeof (e as { message?: unknown } | null)?.message === "string" ? (e as { message: string }).message : "An unknown error occurred");
       setBusy(false);
     });
-  }, [orderFetcher.state, orderFetcher.data, busy, elements, stripe, customer.name, selectedAddress, syncFetcher]);
+  }, [orderFetcher.state, orderFetcher.data, busy, elements, stripe, customer.name, selectedAddress, syncFetcher, revalidator]);
 
   // Step 3: the server recorded what Stripe says; only `succeeded` shows the success panel.
   useEffect(() => {
