@@ -1338,10 +1338,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   {
     method: "GET",
     path: "/promotions",
-    summary: "Every promotion code, newest first, with its redemptions",
+    summary: "A page of promotion codes, newest first, with their redemptions (20 a page unless `limit` says otherwise)",
     auth: "admin",
-    responses: { 200: { description: "The promotions", schema: ok(z.array(PromotionResponse)) } },
-    refusals: refusals(READ, ADMIN),
+    query: PaginationQuerySchema,
+    responses: { 200: { description: "A page of promotions", schema: ok(z.array(PromotionResponse), { meta: true }) } },
+    refusals: refusals(READ, ADMIN, { malformed: { description: "An invalid query", message: "limit must be between 1 and 50" } }),
   },
   {
     method: "POST",

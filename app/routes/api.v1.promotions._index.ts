@@ -2,13 +2,20 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { apiJson } from "~/lib/api";
 import { PromotionSchema } from "~/lib/schemas/promotion";
 import { requireApiAdmin } from "~/auth/index.server";
-import { createPromotion, listPromotions } from "~/domain/money/promotions.server";
+import { createPromotion, listPromotions, PROMOTIONS_PER_PAGE } from "~/domain/money/promotions.server";
+import { refuse } from "~/domain/refusal";
+import { firstIssueMessage, PaginationQuerySchema, searchParamsObject } from "~/lib/query";
+import { parseApiInput } from "~/lib/api-messages";
 import { apiRoute, readApiBody } from "~/http/api-route.server";
 
-/** GET /api/v1/promotions (admins) → every promotion code, newest first, with its redemptions (final and reserved). */
+/** GET /api/v1/promotions?limit&pageNumber (admins) → a page of promotion codes, newest first, with their redemptions (final and reserved). */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   await requireApiAdmin(context, request);
-  return apiJson({ success: true, data: await listPromotions(context.db) });
+  const parsed = parseApiInput(PaginationQuerySchema, searchParamsObject(new URL(request.url).searchParams, ["limit", "pageNumber"]));
+  if (!parsed.success) throw refuse.malformed(firstIssueMessage(parsed.error));
+  const { limit = PROMOTIONS_PER_PAGE, pageNumber = 1 } = parsed.data;
+  const page = await listPromotions(context.db, pageNumber, limit);
+  return apiJson({ success: true, data: page.data, meta: { totalPages: page.totalPages, currentPage: pageNumber, totalCount: page.total, limit } });
 });
 
 /**

@@ -586,3 +586,31 @@ describe("a code that takes the whole price off", () => {
     expect((await ordersOf(c.userId)).filter((o) => o.payment_status === "succeeded")).toHaveLength(1);
   });
 });
+
+describe("the admin's list, a page at a time", () => {
+  it("the API pages codes newest first (limit, pageNumber, meta); the screen pages by ?page= and sends a page past the end to the last", async () => {
+    const made = [];
+    for (let i = 0; i < 3; i++) made.push(await promotion({ code: uniqueCode("PAGE"), percent_off: 5 }));
+    const total = (await env.DB.prepare("SELECT COUNT(*) AS n FROM promotions").first<number>("n"))!;
+    type Page = { data: { id: number; code: string }[]; meta: { totalPages: number; currentPage: number; totalCount: number; limit: number } };
+    const first = await api<Page>("GET", "/promotions?limit=2&pageNumber=1", { token: adminToken });
+    expect(first.status).toBe(200);
+    expect(first.body.data.map((p) => p.code)).toEqual([made[2]!.code, made[1]!.code]);
+    expect(first.body.meta).toEqual({ totalPages: Math.ceil(total / 2), currentPage: 1, totalCount: total, limit: 2 });
+    const second = await api<Page>("GET", "/promotions?limit=2&pageNumber=2", { token: adminToken });
+    expect(second.body.data[0]?.code).toBe(made[0]!.code);
+    expect((await api("GET", "/promotions?limit=51", { token: adminToken })).status).toBe(400);
+    const defaults = await api<Page>("GET", "/promotions", { token: adminToken });
+    expect(defaults.body.meta.limit).toBe(20);
+    expect(defaults.body.data).toHaveLength(Math.min(20, total));
+
+    const cookie = await adminCookie();
+    for (let i = 0; i < 21 - total; i++) await promotion({ code: uniqueCode("MORE"), percent_off: 5 });
+    const pages = Math.ceil(Math.max(total, 21) / 20);
+    const past = await get("/admin/promotions?page=999", { headers: { Cookie: cookie } });
+    expect(past.status).toBe(302);
+    expect(past.headers.get("Location")).toBe(`/admin/promotions?page=${pages}`);
+    const html = await (await get("/admin/promotions", { headers: { Cookie: cookie } })).text();
+    expect(html).toContain('aria-label="Promotions pages"');
+  });
+});

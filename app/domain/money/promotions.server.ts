@@ -10,7 +10,8 @@
  * last redemption exactly one gets an order and the others are refused with the reason before they
  * pay. Reserved and final redemptions count; a released one no longer does.
  */
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { totalPagesFor } from "~/lib/pagination";
 import type { Database } from "../../../db/client";
 import { orders, products, promotionProducts, promotionRedemptions, promotions } from "../../../db/schema";
 import { Refusal, refuse } from "../refusal";
@@ -254,32 +255,53 @@ export const PROMOTION_ADMIN_MESSAGES = {
 } as const;
 
 /** Every promotion, newest first, with its services and redemptions (a handful of rows: read whole, in one batch). */
-export async function listPromotions(db: Database, now = Date.now()): Promise<PromotionView[]> {
-  return readPromotions(db, undefined, now);
+/** How many codes a page of the admin's list shows (and the API's, unless `limit` says otherwise). */
+export const PROMOTIONS_PER_PAGE = 20;
+
+/**
+ * A page of promotions, newest first, with each one's redemptions (final and reserved): three
+ * statements in one batch, each reading the page's codes only, however many there are.
+ */
+export async function listPromotions(
+  db: Database,
+  page = 1,
+  perPage = PROMOTIONS_PER_PAGE,
+  now = Date.now(),
+): Promise<{ data: PromotionView[]; total: number; totalPages: number }> {
+  const pageIds = db
+    .select({ id: promotions.id })
+    .from(promotions)
+    .orderBy(sql`${promotions.createdAt} DESC`, sql`${promotions.id} DESC`)
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const [[counted], data] = await Promise.all([
+    db.select({ n: count() }).from(promotions),
+    readPromotions(db, inArray(promotions.id, pageIds), now, { pageIds }),
+  ]);
+  const total = counted?.n ?? 0;
+  return { data, total, totalPages: totalPagesFor(total, perPage) };
 }
 
 /** One promotion, or null. */
 export async function getPromotion(db: Database, id: number, now = Date.now()): Promise<PromotionView | null> {
-  const [found] = await readPromotions(db, id, now);
+  const [found] = await readPromotions(db, eq(promotions.id, id), now, { id });
   return found ?? null;
 }
 
-async function readPromotions(db: Database, id: number | undefined, now: number): Promise<PromotionView[]> {
+async function readPromotions(db: Database, which: SQL, now: number, scope: { id: number } | { pageIds: SQLWrapper }): Promise<PromotionView[]> {
+  const ofScope = (column: typeof promotionProducts.promotionId | typeof promotionRedemptions.promotionId) =>
+    "id" in scope ? eq(column, scope.id) : inArray(column, scope.pageIds);
   const [rows, links, counts] = await db.batch([
     db
       .select()
       .from(promotions)
-      .where(id === undefined ? undefined : eq(promotions.id, id))
+      .where(which)
       .orderBy(sql`${promotions.createdAt} DESC`, sql`${promotions.id} DESC`),
-    db
-      .select()
-      .from(promotionProducts)
-      .where(id === undefined ? undefined : eq(promotionProducts.promotionId, id))
-      .orderBy(asc(promotionProducts.productId)),
+    db.select().from(promotionProducts).where(ofScope(promotionProducts.promotionId)).orderBy(asc(promotionProducts.productId)),
     db
       .select({ promotionId: promotionRedemptions.promotionId, status: promotionRedemptions.status, n: sql<number>`count(*)`.as("n") })
       .from(promotionRedemptions)
-      .where(id === undefined ? undefined : eq(promotionRedemptions.promotionId, id))
+      .where(ofScope(promotionRedemptions.promotionId))
       .groupBy(promotionRedemptions.promotionId, promotionRedemptions.status),
   ]);
   return rows.map((row) => {

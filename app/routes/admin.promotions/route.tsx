@@ -1,7 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { FormError } from "~/components/ui/form";
+import { Pagination } from "~/components/ui/pagination";
+import { parsePageParam } from "~/lib/query";
 import { requireAdmin } from "~/auth/index.server";
 import { createPromotion, endPromotion, listPromotions, PROMOTION_ADMIN_MESSAGES, promotionProductChoices } from "~/domain/money/promotions.server";
 import { formRefusal as unreadableForm, parseSubmission } from "~/http/form-submission.server";
@@ -15,8 +17,10 @@ export const HERE = "/admin/promotions";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  const [promotions, products] = await Promise.all([listPromotions(context.db), promotionProductChoices(context.db)]);
-  return { promotions, products };
+  const page = parsePageParam(new URL(request.url).searchParams.get("page"));
+  const [promotions, products] = await Promise.all([listPromotions(context.db, page), promotionProductChoices(context.db)]);
+  if (page > promotions.totalPages) throw redirect(`${HERE}?page=${promotions.totalPages}`);
+  return { promotions: promotions.data, page, totalPages: promotions.totalPages, products };
 }
 
 /** Two forms, each a plain post with an `intent`: a new promotion, and a promotion's End button. */
@@ -59,9 +63,9 @@ export const meta: MetaFunction = () => [{ title: "Promotions · Admin · Reelcr
 
 type ActionData = { intent: "create" | "end"; result: SubmissionResult<string[]> } | undefined;
 
-/** Promotion codes: every code with its discount, scope, dates, redemptions and state; a form for a new one. */
+/** Promotion codes, a page at a time: each code with its discount, scope, dates, redemptions and state; a form for a new one. */
 export default function Promotions() {
-  const { promotions, products } = useLoaderData<typeof loader>();
+  const { promotions, products, page, totalPages } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData;
   const replyTo = (intent: NonNullable<ActionData>["intent"]) => (actionData?.intent === intent ? actionData.result : undefined);
   // A new location (the redirect after a save) starts the form afresh.
@@ -81,6 +85,7 @@ export default function Promotions() {
         </h2>
         <FormError errors={replyTo("end")?.error?.[""] ?? undefined} />
         <PromotionsTable promotions={promotions} products={products} />
+        <Pagination page={page} totalPages={totalPages} label="Promotions pages" />
       </section>
       <PromotionForm key={`create-${key}`} products={products} lastResult={replyTo("create")} />
     </div>
