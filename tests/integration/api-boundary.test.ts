@@ -1,11 +1,11 @@
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../server";
-import { adminSignIn, api, newCustomer, signIn } from "./helpers";
+import { adminSignIn, api, newCustomer, signIn, selfFetch } from "./helpers";
 
 /** The API's contract at its edge: authentication challenges, methods, CORS, shapes and filters. */
 function call(path: string, init: RequestInit = {}) {
-  return SELF.fetch(`http://localhost/api/v1${path}`, init);
+  return selfFetch(`http://localhost/api/v1${path}`, init);
 }
 
 describe("authentication challenges", () => {

@@ -1,11 +1,11 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { getSessionSubject, SESSION_POLICY } from "~/auth/sessions.server";
-import { adminCookie, api, cookieFrom, customerCookie, newCustomer, postForm } from "./helpers";
+import { adminCookie, api, cookieFrom, customerCookie, newCustomer, postForm, selfFetch } from "./helpers";
 
 function visit(path: string, cookie?: string) {
-  return SELF.fetch(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+  return selfFetch(`http://localhost${path}`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
 }
 
 async function sessionCount(kind: "customer" | "admin", subjectId: number) {

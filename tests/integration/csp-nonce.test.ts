@@ -1,4 +1,5 @@
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { selfFetch } from "./helpers";
 import { describe, expect, it } from "vitest";
 import { INERT_MODULE_TYPE, INERT_PRELOAD_REL } from "~/platform/after-first-paint";
 import worker from "../../server";
@@ -40,8 +41,8 @@ describe("script nonces", () => {
   it.each(["/home", "/products", "/products/1", "/login", "/no-such-page"])(
     "%s: every script carries this response's nonce, and each response has its own",
     async (path) => {
-      const first = await SELF.fetch(`http://localhost${path}`);
-      const second = await SELF.fetch(`http://localhost${path}`);
+      const first = await selfFetch(`http://localhost${path}`);
+      const second = await selfFetch(`http://localhost${path}`);
       const [a, b] = [policyNonce(first), policyNonce(second)];
       expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/);
       expect(b).not.toBe(a);

@@ -1,8 +1,8 @@
-import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../server";
 import { isAnonymousRequest } from "~/auth/sessions.server";
-import { freshAddress } from "./helpers";
+import { freshAddress, selfFetch } from "./helpers";
 
 /**
  * The edge cache as production runs it (the built Worker with EDGE_CACHE on, the runtime's default
@@ -24,7 +24,7 @@ async function viaEdge(url: string, headers: Record<string, string> = {}) {
 async function signIn(origin: string, kind: "customer" | "admin") {
   const [path, email, password] =
     kind === "customer" ? ["/login", "customer@example.com", "Customer#2026"] : ["/admin/login", "admin@example.com", "AdminPass#2026"];
-  const response = await SELF.fetch(`${origin}${path}`, {
+  const response = await selfFetch(`${origin}${path}`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Host: "localhost", Origin: origin, "CF-Connecting-IP": freshAddress() },

@@ -1,4 +1,4 @@
-import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, env, SELF, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach } from "vitest";
 import worker from "../../server";
 
@@ -17,9 +17,22 @@ afterEach(async () => {
 export async function dispatch(url: string, init?: RequestInit): Promise<Response> {
   const ctx = createExecutionContext();
   const request = new Request(url, init) as unknown as Request<unknown, IncomingRequestCfProperties>;
+  // A client address of its own unless the test names one: the per-address limits (sign-ups,
+  // refusals) must not carry over from other test files running beside this one.
+  if (!request.headers.has("CF-Connecting-IP")) request.headers.set("CF-Connecting-IP", freshAddress());
   const response = await worker.fetch(request, env, ctx);
   unfinished.push(waitOnExecutionContext(ctx));
   return response;
+}
+
+/**
+ * `SELF.fetch` (the harness's HTTP transport, which gives a body its Content-Length) with a client
+ * address of its own unless the test names one, as `dispatch` does.
+ */
+export function selfFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", freshAddress());
+  return SELF.fetch(url, { ...init, headers });
 }
 
 /**

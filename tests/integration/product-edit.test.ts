@@ -1,6 +1,6 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { adminCookie, adminSignIn, api, customerCookie, fakeMedia, newCustomer, pageAfterRedirect, postForm } from "./helpers";
+import { adminCookie, adminSignIn, api, customerCookie, fakeMedia, newCustomer, pageAfterRedirect, postForm, selfFetch } from "./helpers";
 
 const base = {
   title: "Editable Explainer",
@@ -143,7 +143,7 @@ describe("Edit product (form posts)", () => {
     const admin = await adminCookie();
     expect((await postForm(`/admin/products/${id}/edit`, { intent: "archive" }, { Cookie: admin })).status).toBe(302);
 
-    expect((await SELF.fetch(`http://localhost/products/${id}`)).status).toBe(404);
+    expect((await selfFetch(`http://localhost/products/${id}`)).status).toBe(404);
     expect((await api("GET", `/products/${id}`)).status).toBe(404);
     const listed = await api<{ data: { id: number }[] }>("GET", `/products?tag=${encodeURIComponent("Edit A")}&limit=50`);
     expect(listed.status).toBe(200);
@@ -153,9 +153,9 @@ describe("Edit product (form posts)", () => {
     expect(order.body.data.product.title).toBe(base.title);
     const again = await orderFor(id, 0).catch((error: Error) => error);
     expect(again).toBeInstanceOf(Error);
-    const adminView = await SELF.fetch(`http://localhost/admin/products/${id}`, { headers: { Cookie: admin } });
+    const adminView = await selfFetch(`http://localhost/admin/products/${id}`, { headers: { Cookie: admin } });
     expect(adminView.status).toBe(200);
-    expect(await (await SELF.fetch(`http://localhost/admin/products`, { headers: { Cookie: admin } })).text()).toContain("Archived");
+    expect(await (await selfFetch(`http://localhost/admin/products`, { headers: { Cookie: admin } })).text()).toContain("Archived");
 
     expect((await postForm(`/admin/products/${id}/edit`, { intent: "restore" }, { Cookie: admin })).status).toBe(302);
     expect((await api("GET", `/products/${id}`)).status).toBe(200);
@@ -168,7 +168,7 @@ describe("Edit product (form posts)", () => {
     const other = await createProduct();
     const form = new FormData();
     for (const name of ["a.jpg", "b.jpg", "c.jpg"]) form.append("images[]", new File([fakeMedia(name)], name));
-    await SELF.fetch(`http://localhost/api/v1/products/${id}`, { method: "PUT", body: form, headers: { Authorization: `Bearer ${token}` } });
+    await selfFetch(`http://localhost/api/v1/products/${id}`, { method: "PUT", body: form, headers: { Authorization: `Bearer ${token}` } });
     const media = async (productId: number) =>
       (
         await env.DB.prepare("SELECT id, position, r2_key FROM product_media WHERE product_id = ? AND kind = 'image' ORDER BY position")
@@ -198,14 +198,14 @@ describe("Edit product (form posts)", () => {
   it("is for admins only, and unknown products are 404", async () => {
     const { id } = await createProduct();
     for (const cookie of [null, await customerCookie()]) {
-      const get = await SELF.fetch(`http://localhost/admin/products/${id}/edit`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+      const get = await selfFetch(`http://localhost/admin/products/${id}/edit`, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
       expect(get.headers.get("location")).toBe("/admin/login");
       const post = await postForm(`/admin/products/${id}/edit`, { intent: "archive" }, cookie ? { Cookie: cookie } : {});
       expect(post.headers.get("location")).toBe("/admin/login");
     }
     expect((await api("GET", `/products/${id}`)).status).toBe(200);
     const admin = await adminCookie();
-    expect((await SELF.fetch("http://localhost/admin/products/999999/edit", { headers: { Cookie: admin } })).status).toBe(404);
+    expect((await selfFetch("http://localhost/admin/products/999999/edit", { headers: { Cookie: admin } })).status).toBe(404);
     expect((await postForm("/admin/products/999999/edit", { intent: "archive" }, { Cookie: admin })).status).toBe(404);
     expect((await postForm("/admin/products/999999/edit", editFields({ packages: base.packages }), { Cookie: admin })).status).toBe(404);
   });

@@ -1,6 +1,6 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { adminCookie, customerCookie, dispatch, fakeMedia, freshAddress } from "./helpers";
+import { adminCookie, customerCookie, dispatch, fakeMedia, freshAddress, selfFetch } from "./helpers";
 
 const fields: [string, string][] = [
   ["title", "Product Form Test Film"],
@@ -21,7 +21,7 @@ function multipart(entries: [string, string | File][]) {
 }
 
 function post(path: string, body: FormData, cookie: string | null) {
-  return SELF.fetch(`http://localhost${path}`, {
+  return selfFetch(`http://localhost${path}`, {
     method: "POST",
     redirect: "manual",
     body,
@@ -54,7 +54,7 @@ describe("Create New Product without JavaScript (one multipart post)", () => {
       .getSetCookie()
       .find((c) => c.startsWith("toast="))!
       .split(";")[0]!;
-    const visit = (cookie: string) => SELF.fetch("http://localhost/admin/products", { headers: { Cookie: cookie } });
+    const visit = (cookie: string) => selfFetch("http://localhost/admin/products", { headers: { Cookie: cookie } });
     const shown = await visit(`${admin}; ${toast}`);
     const page = await shown.text();
     expect(page).toContain("Product created successfully!");
@@ -187,7 +187,7 @@ describe("Create New Product with JavaScript (step 1 JSON, step 2 streamed files
     expect(message).toBe("Product created successfully!");
 
     const bytes = fakeMedia("x.mp4", 64 * 1024);
-    const step2 = await SELF.fetch(`http://localhost/admin/products/${data.id}/media?kind=video&name=reel.mp4`, {
+    const step2 = await selfFetch(`http://localhost/admin/products/${data.id}/media?kind=video&name=reel.mp4`, {
       method: "PUT",
       body: bytes,
       headers: { Host: "localhost", Origin: "http://localhost", Cookie: admin, "Content-Type": "video/mp4", "Content-Length": String(bytes.length) },
@@ -206,7 +206,7 @@ describe("Create New Product with JavaScript (step 1 JSON, step 2 streamed files
     const step1 = await post("/admin/products/create", multipart([...fields, ["image_count", "1"]]), admin);
     const { data } = await step1.json<{ data: { id: number } }>();
     const svg = new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'/>");
-    const step2 = await SELF.fetch(`http://localhost/admin/products/${data.id}/media?kind=image&name=logo.svg`, {
+    const step2 = await selfFetch(`http://localhost/admin/products/${data.id}/media?kind=image&name=logo.svg`, {
       method: "PUT",
       body: svg,
       headers: { Host: "localhost", Origin: "http://localhost", Cookie: admin, "Content-Length": String(svg.length) },
@@ -240,7 +240,7 @@ describe("Create New Product with JavaScript (step 1 JSON, step 2 streamed files
       const response = await post("/admin/products/create", multipart([...fields, ["image_count", "1"]]), cookie);
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ message: "Authentication token not found. Please login again." });
-      const media = await SELF.fetch("http://localhost/admin/products/1/media?kind=image&name=a.jpg", {
+      const media = await selfFetch("http://localhost/admin/products/1/media?kind=image&name=a.jpg", {
         method: "PUT",
         body: image(),
         headers: { Host: "localhost", Origin: "http://localhost", ...(cookie ? { Cookie: cookie } : {}) },
@@ -252,14 +252,14 @@ describe("Create New Product with JavaScript (step 1 JSON, step 2 streamed files
   it("names the limit of a too-large file and refuses the wrong kind by its bytes", async () => {
     const admin = await adminCookie();
     const headers = { Host: "localhost", Origin: "http://localhost", Cookie: admin };
-    const big = await SELF.fetch("http://localhost/admin/products/1/media?kind=image&name=huge.jpg", {
+    const big = await selfFetch("http://localhost/admin/products/1/media?kind=image&name=huge.jpg", {
       method: "PUT",
       body: new Uint8Array(16),
       headers: { ...headers, "Content-Length": String(11 * 1024 * 1024) },
     });
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({ message: "huge.jpg is too large: images can be at most 10 MB." });
-    const wrong = await SELF.fetch("http://localhost/admin/products/1/media?kind=video&name=still.jpg", { method: "PUT", body: image(), headers });
+    const wrong = await selfFetch("http://localhost/admin/products/1/media?kind=video&name=still.jpg", { method: "PUT", body: image(), headers });
     expect(wrong.status).toBe(422);
     expect(await wrong.json()).toMatchObject({ message: "still.jpg is not a supported video: use MP4 or WebM." });
   });

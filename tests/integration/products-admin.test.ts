@@ -1,6 +1,6 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { adminSignIn, api, fakeMedia, newCustomer } from "./helpers";
+import { adminSignIn, api, fakeMedia, newCustomer, selfFetch } from "./helpers";
 
 const product = {
   title: "Drone Cinematography",
@@ -21,7 +21,7 @@ async function count(table: string) {
 function upload(id: number, token: string, parts: [string, Uint8Array<ArrayBuffer>, string][]) {
   const form = new FormData();
   for (const [field, bytes, name] of parts) form.append(field, new File([bytes], name));
-  return SELF.fetch(`http://localhost/api/v1/products/${id}`, { method: "PUT", body: form, headers: { Authorization: `Bearer ${token}` } });
+  return selfFetch(`http://localhost/api/v1/products/${id}`, { method: "PUT", body: form, headers: { Authorization: `Bearer ${token}` } });
 }
 
 describe("POST /api/v1/products", () => {
@@ -79,7 +79,7 @@ describe("PUT /api/v1/products/{id} (media)", () => {
     // Absolute on the request's origin, so an API client on another host can use them.
     for (const url of [...data.images, ...data.videos, data.video_thumbnail])
       expect(url).toMatch(new RegExp(`^http://localhost/media/products/${id}/[0-9a-f-]{36}\\.(jpg|mp4)$`));
-    const served = await SELF.fetch(data.videos[0]!);
+    const served = await selfFetch(data.videos[0]!);
     expect(served.headers.get("content-type")).toBe("video/mp4");
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(fakeMedia("c.mp4"));
   });
@@ -118,7 +118,7 @@ describe("PUT /api/v1/products/{id} (media)", () => {
     const send = (title: string) => {
       const form = new FormData();
       form.append("product[title]", title);
-      return SELF.fetch(`http://localhost/api/v1/products/${id}`, { method: "PUT", body: form, headers: { Authorization: `Bearer ${access_token}` } });
+      return selfFetch(`http://localhost/api/v1/products/${id}`, { method: "PUT", body: form, headers: { Authorization: `Bearer ${access_token}` } });
     };
     const refused = await send("   ");
     expect(refused.status).toBe(422);

@@ -1,9 +1,9 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MEDIA_PER_PRODUCT } from "~/lib/media-rules";
 import { ADDRESS_LIMIT, ADDRESS_LIMIT_MESSAGE } from "~/domain/orders/addresses.server";
 import { UNPAID_ORDER_LIMIT, UNPAID_ORDER_LIMIT_MESSAGE } from "~/domain/orders/orders.server";
-import { adminSignIn, api, cookieFrom, fakeMedia, newCustomer, postForm } from "./helpers";
+import { adminSignIn, api, cookieFrom, fakeMedia, newCustomer, postForm, selfFetch } from "./helpers";
 
 /** Limits a real shop sets, each with a clear message and nothing half-written. */
 async function mediaCount(productId: number, kind: string) {
@@ -24,7 +24,7 @@ describe("quotas", () => {
     const id = (await api<{ data: { id: number } }>("POST", "/products", { token: access_token, body: { product } })).body.data.id;
     const form = new FormData();
     for (let i = 0; i < MEDIA_PER_PRODUCT.image + 1; i++) form.append("images[]", new File([fakeMedia(`i${i}.jpg`, 64)], `i${i}.jpg`));
-    const tooMany = await SELF.fetch(`http://localhost/api/v1/products/${id}`, {
+    const tooMany = await selfFetch(`http://localhost/api/v1/products/${id}`, {
       method: "PUT",
       body: form,
       headers: { Authorization: `Bearer ${access_token}` },
@@ -40,7 +40,7 @@ describe("quotas", () => {
     const fits = new FormData();
     for (let i = 0; i < MEDIA_PER_PRODUCT.image; i++) fits.append("images[]", new File([fakeMedia(`i${i}.jpg`, 64)], `i${i}.jpg`));
     expect(
-      (await SELF.fetch(`http://localhost/api/v1/products/${id}`, { method: "PUT", body: fits, headers: { Authorization: `Bearer ${access_token}` } })).status,
+      (await selfFetch(`http://localhost/api/v1/products/${id}`, { method: "PUT", body: fits, headers: { Authorization: `Bearer ${access_token}` } })).status,
     ).toBe(200);
     expect(await mediaCount(id, "image")).toBe(MEDIA_PER_PRODUCT.image);
   });

@@ -1,6 +1,6 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminCookie, adminSignIn, api, cookieFrom, newCustomer, postForm } from "./helpers";
+import { adminCookie, adminSignIn, api, cookieFrom, newCustomer, postForm, selfFetch } from "./helpers";
 
 /**
  * Who may do what: every screen route and every /api/v1 call, as a visitor, customer A
@@ -184,7 +184,7 @@ describe("security matrix: screens (cookie sessions)", () => {
       if (cookies[who]) headers.Cookie = cookies[who];
       let init: RequestInit = { method, redirect: "manual", headers };
       if (body !== undefined) init = { ...init, body: new URLSearchParams(body as Record<string, string>) };
-      const response = await SELF.fetch(`http://localhost${fill(path)}`, init);
+      const response = await selfFetch(`http://localhost${fill(path)}`, init);
       const want = expected[who];
       expect(outcome(response), `${who} ${method} ${path}`).toBe(typeof want === "string" ? fill(want) : want);
     }
@@ -208,7 +208,7 @@ describe("security matrix: /api/v1 (bearer tokens)", () => {
         payload = JSON.stringify(body);
         headers["Content-Type"] = "application/json";
       }
-      const response = await SELF.fetch(`http://localhost/api/v1${fill(path)}`, { method, headers, body: payload });
+      const response = await selfFetch(`http://localhost/api/v1${fill(path)}`, { method, headers, body: payload });
       const json = (await response.json()) as { data?: unknown; message?: string };
       expect(response.status, `${who} ${method} ${path}`).toBe(expected[who]);
       // Refusals carry a message and never data.

@@ -1,7 +1,7 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { FREE_PASSWORD_ATTEMPTS } from "~/auth/accounts.server";
-import { cookieFrom, freshAddress, newCustomer, postForm } from "./helpers";
+import { cookieFrom, freshAddress, newCustomer, postForm, selfFetch } from "./helpers";
 
 /**
  * Password guessing is slowed per account and per address, each on its own: an account makes the
@@ -12,7 +12,7 @@ import { cookieFrom, freshAddress, newCustomer, postForm } from "./helpers";
 const TOO_MANY = "Too many attempts. Please wait a minute and try again.";
 
 async function call(method: string, path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await SELF.fetch(`http://localhost/api/v1${path}`, {
+  const response = await selfFetch(`http://localhost/api/v1${path}`, {
     method,
     headers: { "Content-Type": "application/json", "CF-Connecting-IP": freshAddress(), ...headers },
     body: JSON.stringify(body),

@@ -1,4 +1,4 @@
 import { fuzzTargets, signInFuzzAccounts } from "./targets";
 
 signInFuzzAccounts();
-fuzzTargets(15, 42);
+fuzzTargets(15, 22);

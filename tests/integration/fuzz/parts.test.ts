@@ -1,7 +1,7 @@
 import { expect, it } from "vitest";
 import { TARGET_COUNT } from "./targets";
 
-// The targets are split over two part files, run side by side: adding a target means adding it to a part.
+// The targets are split over four part files of about the same run time, so the two workers share them evenly: adding a target means adding it to a part.
 // This reads the part files themselves, so a target that no part (or two parts) run fails here.
 it("the part files run every fuzz target exactly once", () => {
   const parts = import.meta.glob<string>("./part-*.test.ts", { query: "?raw", import: "default", eager: true });
