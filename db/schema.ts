@@ -722,3 +722,65 @@ export const promotionRedemptions = sqliteTable(
     index("promotion_redemptions_user_idx").on(t.userId, t.status, t.promotionId),
   ],
 );
+
+/**
+ * A customer's review of a completed order (one per order), shown on the product's page as a
+ * verified purchase. Its stars and words are the customer's alone: the studio may answer once and
+ * hide a review only for a stated reason (logged); nothing here is typed by the shop.
+ */
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    /** Null once the customer's account is erased (the review stays, as "Former customer"). */
+    userId: integer("user_id").references(() => users.id),
+    /** As shown: the first name and the initial of the last ("Ada L."), fixed when the review is written. */
+    reviewerName: text("reviewer_name").notNull(),
+    /** The package bought, as named then. */
+    packageName: text("package_name").notNull(),
+    rating: integer("rating").notNull(),
+    title: text("title"),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+    editedAt: integer("edited_at", { mode: "timestamp_ms" }),
+    /** The studio's one public answer. */
+    reply: text("reply"),
+    repliedAt: integer("replied_at", { mode: "timestamp_ms" }),
+    /** Hidden by an admin for a stated policy reason (personal data, abuse, off-topic): who, when, why. */
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
+    hiddenReason: text("hidden_reason", { enum: ["personal_data", "abuse", "off_topic"] }),
+    hiddenBy: integer("hidden_by"),
+  },
+  (t) => [
+    uniqueIndex("reviews_order_unique").on(t.orderId),
+    // A product's shown reviews by date and by stars (the page's three orders).
+    index("reviews_product_created_idx").on(t.productId, t.hiddenAt, t.createdAt, t.id),
+    index("reviews_product_rating_idx").on(t.productId, t.hiddenAt, t.rating, t.createdAt, t.id),
+    check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+/**
+ * Each product's shown reviews, counted as they are written, edited and hidden (in the same batch as
+ * the review): the card and the page read one row, never the reviews themselves. `stars1`…`stars5`
+ * are the distribution; `hidden` how many were hidden.
+ */
+export const productRatings = sqliteTable("product_ratings", {
+  productId: integer("product_id")
+    .primaryKey()
+    .references(() => products.id),
+  count: integer("count").notNull().default(0),
+  sum: integer("sum").notNull().default(0),
+  stars1: integer("stars_1").notNull().default(0),
+  stars2: integer("stars_2").notNull().default(0),
+  stars3: integer("stars_3").notNull().default(0),
+  stars4: integer("stars_4").notNull().default(0),
+  stars5: integer("stars_5").notNull().default(0),
+  hidden: integer("hidden").notNull().default(0),
+});

@@ -44,7 +44,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
             {product.title}
           </Link>
         </h3>
-        <Rating value="4.7" count={56} />
+        <Rating rating={product.rating} />
         {price ? (
           <p className="mt-auto pt-1 text-sm text-slate-600">
             From <span className="text-base font-bold text-slate-900">{price}</span>

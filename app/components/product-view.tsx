@@ -46,7 +46,7 @@ export function ProductView({
           <GoBack to={backTo} />
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{product.title}</h1>
           <div className="flex flex-wrap items-center gap-3">
-            <Rating value="5.0" count={54} />
+            <Rating rating={product.rating} />
             <ul className="flex flex-wrap gap-2" aria-label="Tags">
               {product.tags.map((tag) => (
                 <li key={tag}>

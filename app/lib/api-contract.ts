@@ -27,6 +27,7 @@ import { PromotionSchema } from "./schemas/promotion";
 import { WORK_STATUSES } from "./work-status";
 import { BriefSchema } from "./schemas/brief";
 import { RefundSchema } from "./schemas/refund";
+import { ReviewHideSchema, ReviewListQuerySchema, ReviewReplySchema, ReviewSchema } from "./schemas/review";
 import { RevisionSchema } from "./schemas/revision";
 import { MessageSchema } from "./schemas/message";
 import { ProductDetailsSchema } from "./schemas/product";
@@ -116,6 +117,7 @@ const PRODUCT = {
   packages: [PACKAGE],
   tags: ["animation", "explainer", "2d"],
   created_at: "2026-03-12T10:00:00.000Z",
+  rating: { average: 4.8, count: 12 },
 };
 export const ProductResponse = example(
   z
@@ -131,9 +133,58 @@ export const ProductResponse = example(
       packages: z.array(PackageResponse),
       tags: z.array(z.string()),
       created_at: z.string(),
+      rating: z
+        .object({
+          average: z.number().nullable().describe("The average of the shown verified reviews, to one decimal; null when there are none"),
+          count: z.number().int(),
+        })
+        .strict(),
     })
     .strict(),
   PRODUCT,
+);
+const REVIEW = {
+  id: 31,
+  rating: 5,
+  title: "Exactly the launch film we needed",
+  body: "Clear brief, two quick rounds of changes and a film our customers still mention.",
+  reviewer: "Ada L.",
+  package_name: "Standard",
+  verified_purchase: true as const,
+  created_at: "2026-04-02T09:30:00.000Z",
+  edited: false,
+  edited_at: null,
+  reply: { body: "Thank you, Ada: it was a pleasure.", created_at: "2026-04-03T10:00:00.000Z" },
+};
+export const ReviewResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      rating: z.number().int().min(1).max(5),
+      title: z.string().nullable(),
+      body: z.string(),
+      reviewer: z.string().describe('The first name and the initial of the last, or "Former customer"'),
+      package_name: z.string(),
+      verified_purchase: z.literal(true),
+      created_at: z.string(),
+      edited: z.boolean(),
+      edited_at: z.string().nullable(),
+      reply: z.object({ body: z.string(), created_at: z.string() }).strict().nullable().describe("The studio's one public answer"),
+    })
+    .strict(),
+  REVIEW,
+);
+const ReviewPageMeta = example(
+  z
+    .object({
+      totalPages: z.number().int(),
+      currentPage: z.number().int(),
+      distribution: z.object({ "1": z.number().int(), "2": z.number().int(), "3": z.number().int(), "4": z.number().int(), "5": z.number().int() }).strict(),
+      hidden: z.number().int().describe("Reviews the studio hid for a policy reason"),
+      rating: z.object({ average: z.number().nullable(), count: z.number().int() }).strict(),
+    })
+    .strict(),
+  { totalPages: 2, currentPage: 1, distribution: { "1": 0, "2": 0, "3": 1, "4": 3, "5": 8 }, hidden: 1, rating: { average: 4.6, count: 12 } },
 );
 const ORDER = {
   id: 12,
@@ -875,6 +926,60 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     ),
   },
   {
+    method: "GET",
+    path: "/products/{id}/reviews",
+    summary: "A page of the product's verified reviews (10 a page), newest first or by stars, with the figures",
+    auth: "public",
+    query: ReviewListQuerySchema,
+    responses: {
+      200: {
+        description: "A page of reviews",
+        schema: example(z.object({ success: z.literal(true), data: z.array(ReviewResponse), meta: ReviewPageMeta }).strict(), {
+          success: true,
+          data: [REVIEW],
+          meta: { totalPages: 2, currentPage: 1, distribution: { "1": 0, "2": 0, "3": 1, "4": 3, "5": 8 }, hidden: 1, rating: { average: 4.6, count: 12 } },
+        }),
+      },
+    },
+    refusals: refusals(
+      READ,
+      { malformed: { description: "An invalid page or sort", message: "sort must be newest, highest or lowest" } },
+      notFound("No such product", "Product not found"),
+    ),
+  },
+  {
+    method: "POST",
+    path: "/products/{id}/reviews/{review_id}/reply",
+    summary: "The studio answers a review, once, publicly",
+    auth: "admin",
+    body: { schema: ReviewReplySchema, wrapper: "reply", example: { body: "Thank you, Ada: it was a pleasure." } },
+    responses: { 200: { description: "Answered", schema: ok(ReviewResponse, { message: "Answer published" }) } },
+    refusals: refusals(
+      WRITE,
+      ADMIN,
+      JSON_BODY,
+      notFound("No such review of this product", "Review not found"),
+      invalid("No answer, or one too long", "Answer is invalid", ["Write an answer"]),
+      conflict("Already answered", "The studio has already answered this review."),
+    ),
+  },
+  {
+    method: "POST",
+    path: "/products/{id}/reviews/{review_id}/hide",
+    summary: "Hide a review for a policy reason (personal data, abuse, off-topic), logged with who and why; stars and words are never changed",
+    auth: "admin",
+    body: { schema: ReviewHideSchema, example: { reason: "personal_data" } },
+    responses: { 200: { description: "Hidden", schema: ok(ReviewResponse, { message: "Review hidden" }) } },
+    refusals: refusals(
+      WRITE,
+      ADMIN,
+      JSON_BODY,
+      notFound("No such review of this product", "Review not found"),
+      invalid("No reason, or not one of the policy's", "Give the policy reason", ["Choose the policy reason: personal_data, abuse or off_topic"]),
+      conflict("Hidden already", "This review is hidden already."),
+    ),
+  },
+  {
     method: "PUT",
     path: "/products/{id}",
     summary: "Add images, videos and a thumbnail, and optionally rename (step 2)",
@@ -1248,6 +1353,50 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         "Not paid, nothing left to refund (nothing more is refunded), a refund under way, or refused by the payment provider",
         "Cannot refund this order: its payment is initiated.",
       ),
+    ),
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/review",
+    summary: "The customer reviews a completed order: once, within 60 days of its completion; shown as a verified purchase",
+    auth: "customer",
+    body: {
+      schema: ReviewSchema,
+      wrapper: "review",
+      example: {
+        rating: 5,
+        title: "Exactly the launch film we needed",
+        body: "Clear brief, two quick rounds of changes and a film our customers still mention.",
+      },
+    },
+    responses: { 201: { description: "Published", schema: ok(ReviewResponse, { message: "Review published" }) } },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      JSON_BODY,
+      ORDER_NOT_FOUND,
+      invalid("Stars outside 1–5, or a review shorter than 20 or longer than 2,000 characters", "Review is invalid", ["Write at least 20 characters"]),
+      conflict("Not completed, past 60 days since completion, or reviewed already", "You can review an order once it is completed."),
+    ),
+  },
+  {
+    method: "PUT",
+    path: "/orders/{id}/review",
+    summary: "The customer edits their review within 14 days of writing it (shown as edited)",
+    auth: "customer",
+    body: {
+      schema: ReviewSchema,
+      wrapper: "review",
+      example: { rating: 4, body: "Clear brief and quick changes; the second round took a day longer than promised." },
+    },
+    responses: { 200: { description: "Edited", schema: ok(ReviewResponse, { message: "Review updated" }) } },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      JSON_BODY,
+      ORDER_NOT_FOUND,
+      invalid("Stars outside 1–5, or a review shorter than 20 or longer than 2,000 characters", "Review is invalid", ["Write at least 20 characters"]),
+      conflict("No review yet, past 14 days, hidden, or changed meanwhile", "A review can be edited within 14 days of writing it."),
     ),
   },
   {

@@ -12,6 +12,7 @@ const PRODUCT_FIELDS = [
   "id",
   "images",
   "packages",
+  "rating",
   "services_offered",
   "tags",
   "title",

@@ -85,7 +85,7 @@ describe("getCatalogPage", () => {
     expect(page.total).toBe(SEED_PRODUCTS.filter((p) => p.tags.includes("Brand Film")).length);
   });
 
-  it("gives each card its first image, first video, thumbnail and cheapest price, and nothing else", async () => {
+  it("gives each card its first image, first video, thumbnail, cheapest price and rating, and nothing else", async () => {
     const { data } = await getCatalogPage(db, {}, 1, 50);
     expect(data[0]).toEqual({
       id: 1,
@@ -94,6 +94,7 @@ describe("getCatalogPage", () => {
       video: "/media/products/1/seed-video-01.mp4",
       videoThumbnail: "/media/products/1/seed-thumb-01.jpg",
       from: { amount_minor: 49900, currency: "USD" },
+      rating: { average: null, count: 0 },
     });
     const full = await listProducts(db, {}, 1, 50);
     expect(data).toEqual(
@@ -106,6 +107,7 @@ describe("getCatalogPage", () => {
           video: p.videos[0] ?? null,
           videoThumbnail: p.video_thumbnail,
           from: cheapest ? { amount_minor: cheapest.amount_minor, currency: cheapest.currency } : null,
+          rating: p.rating,
         };
       }),
     );

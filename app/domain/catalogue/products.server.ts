@@ -5,7 +5,18 @@
 import { and, asc, count, desc, eq, exists, getTableColumns, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { queryBuilder, type Database } from "../../../db/client";
 import { builtOnce } from "~/platform/built-once.server";
-import { packages, productMedia, products, productTags, tags, type PackageRow, type ProductMediaRow, type ProductRow } from "../../../db/schema";
+import {
+  packages,
+  productMedia,
+  productRatings,
+  products,
+  productTags,
+  tags,
+  type PackageRow,
+  type ProductMediaRow,
+  type ProductRow,
+} from "../../../db/schema";
+import { ratingFrom, type Rating } from "../reviews/rating";
 import { minorToDecimalString } from "~/lib/money-decimal";
 import { packageName } from "~/lib/packages";
 import { totalPagesFor } from "~/lib/pagination";
@@ -37,6 +48,8 @@ export interface ProductView {
   packages: PackageView[];
   tags: string[];
   created_at: string;
+  /** From the product's verified reviews: the average to one decimal (null without any) and the count. */
+  rating: Rating;
 }
 
 export interface ProductFilter {
@@ -129,6 +142,7 @@ function pageQueries(db: Database, filter: ProductFilter, page: number, limit: n
       .innerJoin(tags, eq(tags.id, productTags.tagId))
       .where(inArray(productTags.productId, pageIds))
       .orderBy(asc(tags.name)),
+    db.select(ratingColumns).from(productRatings).where(inArray(productRatings.productId, pageIds)),
   ] as const;
 }
 
@@ -174,7 +188,7 @@ export function toPackageView(row: PackageRow): PackageView {
   };
 }
 
-function toProductView(row: ProductRow, media: ProductMediaRow[], pkgs: PackageRow[], tagNames: string[]): ProductView {
+function toProductView(row: ProductRow, media: ProductMediaRow[], pkgs: PackageRow[], tagNames: string[], rating: Rating): ProductView {
   const byKind = (kind: ProductMediaRow["kind"]) => media.filter((m) => m.kind === kind).map((m) => mediaUrl(m.r2Key));
   return {
     id: row.id,
@@ -188,28 +202,40 @@ function toProductView(row: ProductRow, media: ProductMediaRow[], pkgs: PackageR
     packages: pkgs.map(toPackageView),
     tags: tagNames,
     created_at: row.createdAt.toISOString(),
+    rating,
   };
 }
 
-function assemble(rows: ProductRow[], media: ProductMediaRow[], pkgs: PackageRow[], tagRows: { productId: number; name: string }[]): ProductView[] {
+function assemble(
+  rows: ProductRow[],
+  media: ProductMediaRow[],
+  pkgs: PackageRow[],
+  tagRows: { productId: number; name: string }[],
+  ratings: RatingRow[],
+): ProductView[] {
   const mediaBy = groupBy(media, (m) => m.productId);
   const packagesBy = groupBy(pkgs, (p) => p.productId);
   const tagsBy = groupBy(tagRows, (t) => t.productId);
+  const ratingBy = new Map(ratings.map((r) => [r.productId, r]));
   return rows.map((row) =>
     toProductView(
       row,
       mediaBy.get(row.id) ?? [],
       packagesBy.get(row.id) ?? [],
       (tagsBy.get(row.id) ?? []).map((t) => t.name),
+      ratingFrom(ratingBy.get(row.id)),
     ),
   );
 }
 
+type RatingRow = { productId: number; count: number; sum: number };
+const ratingColumns = { productId: productRatings.productId, count: productRatings.count, sum: productRatings.sum };
+
 /** One page of live (not archived) products, newest first, in one D1 round trip. */
 export async function listProducts(db: Database, filter: ProductFilter, page: number, limit: number): Promise<ProductPage> {
-  const [counted, rows, media, pkgs, tagRows] = await db.batch(pageQueries(db, filter, page, limit));
+  const [counted, rows, media, pkgs, tagRows, ratings] = await db.batch(pageQueries(db, filter, page, limit));
   const total = counted[0]?.count ?? 0;
-  return { data: assemble(rows, media, pkgs, tagRows), page, total, totalPages: totalPagesFor(total, limit) };
+  return { data: assemble(rows, media, pkgs, tagRows, ratings), page, total, totalPages: totalPagesFor(total, limit) };
 }
 
 /** What the listing shows of a product, and nothing more: the listing sends this to the browser. */
@@ -220,6 +246,7 @@ export interface ProductCardView {
   image: string | null;
   video: string | null;
   videoThumbnail: string | null;
+  rating: Rating;
   /** The cheapest package's price. */
   from: { amount_minor: number; currency: string } | null;
 }
@@ -247,6 +274,12 @@ function cheapestPackage<T>(column: typeof packages.amountMinor | typeof package
   return sql<T | null>`${cheapest}`.as(`cheapest_${column.name}`);
 }
 
+/** The product's review figures (count or sum) in the enclosing query, as a sub-select (its primary key). */
+function ratingOfCard(column: typeof productRatings.count | typeof productRatings.sum) {
+  const figure = queryBuilder.select({ value: column }).from(productRatings).where(eq(productRatings.productId, products.id)).limit(1);
+  return sql<number | null>`${figure}`.as(`rating_${column.name}`);
+}
+
 /** What a listing page's statements are given: the filter's values and the page's window. */
 type CatalogValues = ReturnType<typeof listingMatch> & { limit: number; offset: number };
 
@@ -265,6 +298,8 @@ function catalogStatements(match: ListingMatch) {
     thumbnail: firstMediaKey("thumbnail"),
     amountMinor: cheapestPackage<number>(packages.amountMinor),
     currency: cheapestPackage<string>(packages.currency),
+    ratingCount: ratingOfCard(productRatings.count),
+    ratingSum: ratingOfCard(productRatings.sum),
   };
   return {
     count: builtOnce({ count: count().as("count") }, (selection) => queryBuilder.select(selection).from(products).where(where())),
@@ -309,6 +344,7 @@ export async function getCatalogPage(db: Database, filter: ProductFilter, page: 
       video: url(row.video),
       videoThumbnail: url(row.thumbnail),
       from: row.amountMinor === null || row.currency === null ? null : { amount_minor: row.amountMinor, currency: row.currency },
+      rating: ratingFrom(row.ratingCount === null || row.ratingSum === null ? null : { count: Number(row.ratingCount), sum: Number(row.ratingSum) }),
     })),
     page,
     total: totalCount,
@@ -342,6 +378,7 @@ const productStatements = (() => {
     packages: builtOnce(getTableColumns(packages), (selection) =>
       queryBuilder.select(selection).from(packages).where(eq(packages.productId, id)).orderBy(asc(packages.position)),
     ),
+    rating: builtOnce(ratingColumns, (selection) => queryBuilder.select(selection).from(productRatings).where(eq(productRatings.productId, id)).limit(1)),
     tags: builtOnce({ productId: productTags.productId, name: tags.name }, (selection) =>
       queryBuilder
         .select(selection)
@@ -371,12 +408,18 @@ function productReads(db: Database, id: number, includeArchived: boolean) {
       productStatements.media.bind(db, { id }),
       productStatements.packages.bind(db, { id }),
       productStatements.tags.bind(db, { id }),
+      productStatements.rating.bind(db, { id }),
     ],
-    read([rows, media, pkgs, tagRows]: readonly D1Result[]): ProductView | null {
+    read([rows, media, pkgs, tagRows, rating]: readonly D1Result[]): ProductView | null {
       const row = productRow.rowsOf(rows!)[0];
       return row
-        ? (assemble([row], productStatements.media.rowsOf(media!), productStatements.packages.rowsOf(pkgs!), productStatements.tags.rowsOf(tagRows!))[0] ??
-            null)
+        ? (assemble(
+            [row],
+            productStatements.media.rowsOf(media!),
+            productStatements.packages.rowsOf(pkgs!),
+            productStatements.tags.rowsOf(tagRows!),
+            productStatements.rating.rowsOf(rating!),
+          )[0] ?? null)
         : null;
     },
   };
