@@ -133,7 +133,16 @@ export function shopJsonLd(origin: string): object[] {
 /** `Product` with an `AggregateOffer` over its packages, and its `BreadcrumbList`, for /products/{id}. */
 export function productJsonLd(
   origin: string,
-  product: { id: number; title: string; description: string; image: string | null; packages: { amount: string; amount_minor: number; currency: string }[] },
+  product: {
+    id: number;
+    title: string;
+    description: string;
+    image: string | null;
+    packages: { amount: string; amount_minor: number; currency: string }[];
+    /** From verified reviews only: no rating and no reviews are claimed without them. */
+    rating?: { average: number | null; count: number };
+    reviews?: { rating: number; title: string | null; body: string; reviewer: string; created_at: string }[];
+  },
 ): object[] {
   const url = `${origin}/products/${product.id}`;
   const byPrice = [...product.packages].sort((a, b) => a.amount_minor - b.amount_minor);
@@ -147,6 +156,25 @@ export function productJsonLd(
       url,
       ...(product.image ? { image: [absoluteUrl(origin, product.image)] } : {}),
       brand: { "@type": "Brand", name: SHOP.name },
+      ...(product.rating && product.rating.average !== null && product.rating.count > 0
+        ? {
+            aggregateRating: {
+              "@type": "AggregateRating",
+              ratingValue: product.rating.average,
+              reviewCount: product.rating.count,
+              bestRating: 5,
+              worstRating: 1,
+            },
+            review: (product.reviews ?? []).map((r) => ({
+              "@type": "Review",
+              reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+              author: { "@type": "Person", name: r.reviewer },
+              datePublished: r.created_at.slice(0, 10),
+              ...(r.title ? { name: r.title } : {}),
+              reviewBody: r.body,
+            })),
+          }
+        : {}),
       offers: {
         "@type": "AggregateOffer",
         priceCurrency: currency,

@@ -9,11 +9,21 @@ import { getProductPage } from "~/domain/catalogue/products.server";
 import { ANY_COUNTRY, consumerPrices } from "~/domain/money/tax-rules";
 import { parseId } from "~/lib/record-id";
 import { pageMeta, productJsonLd } from "~/http/seo.server";
+import { ProductReviews } from "~/components/product-reviews";
+import { listProductReviews } from "~/domain/reviews/reviews.server";
+import { parsePageParam } from "~/lib/query";
+import { REVIEW_SORTS } from "~/lib/schemas/review";
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const id = parseId(params.id);
-  const page = id ? await getProductPage(context.db, id, context.visitorCountry) : null;
-  if (!page) throw new Response("Product not found", { status: 404 });
+  const search = new URL(request.url).searchParams;
+  const reviewsPage = parsePageParam(search.get("reviews_page"));
+  const reviewsSort = REVIEW_SORTS.find((sort) => sort === search.get("reviews_sort")) ?? "newest";
+  // Side by side (two round trips at once): the product with its tax line, and a page of its reviews.
+  const [page, reviews] = id
+    ? await Promise.all([getProductPage(context.db, id, context.visitorCountry), listProductReviews(context.db, id, reviewsPage, reviewsSort)])
+    : [null, null];
+  if (!page || !reviews) throw new Response("Product not found", { status: 404 });
   const { product, consumerTax } = page;
   // The edge cache keeps this page for every visitor of the same tax class (load-context.ts).
   context.madeFor.taxClass = consumerTax ? consumerTax.country : ANY_COUNTRY;
@@ -30,6 +40,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       description: product.description,
       image: preview,
       packages: product.packages,
+      rating: product.rating,
+      reviews: reviews.data,
     }),
   });
   // Every package's price with tax, so the line follows the package picked in the browser too.
@@ -39,12 +51,14 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
         consumerTax,
       )
     : null;
-  return { product, head, withTax };
+  return { product, head, withTax, reviews, reviewsSort, reviewsPage };
 }
 
-/** Package and gallery choices live in the query string; they need no new data from the server. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
-  formMethod || currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false;
+/** Package and gallery choices live in the query string and need no new data; the reviews' page and order do. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  const reviewsChanged = ["reviews_page", "reviews_sort"].some((name) => currentUrl.searchParams.get(name) !== nextUrl.searchParams.get(name));
+  return formMethod || reviewsChanged || currentUrl.pathname !== nextUrl.pathname ? defaultShouldRevalidate : false;
+};
 
 /**
  * The gallery's first visual (a video's poster or an image) is the LCP element: preload the very copy
@@ -70,10 +84,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
   data ? [...data.head, ...lcpPreload(data.product, location.search)] : [{ title: "Service not found · Reelcraft" }, { name: "robots", content: "noindex" }];
 
 export default function ProductPage() {
-  const { product, withTax } = useLoaderData<typeof loader>();
+  const { product, withTax, reviews, reviewsSort, reviewsPage } = useLoaderData<typeof loader>();
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+    <div className="mx-auto max-w-7xl space-y-12 px-4 py-8 sm:px-6 lg:px-8">
       <ProductView product={product} variant="customer" backTo="/products" withTax={withTax} />
+      <div className="max-w-3xl">
+        <ProductReviews reviews={reviews} sort={reviewsSort} page={reviewsPage} />
+      </div>
     </div>
   );
 }

@@ -22,6 +22,9 @@ import { orPage, refusalInit, settle, invalidForm } from "~/http/screen-refusal.
 import { isThreadIntent, threadAction } from "~/http/thread-actions.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { ATTACHMENT_FORM } from "~/domain/orders/order-files.server";
+import { editReview, reviewState, submitReview } from "~/domain/reviews/reviews.server";
+import { ReviewSchema } from "~/lib/schemas/review";
+import { OrderReview } from "~/components/review-form";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
@@ -30,8 +33,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const work = id ? await getOrderWork(context.db, id, actor) : null;
   if (!work || !id) throw new Response("Order not found", { status: 404 });
   const { order } = work;
+  const review = await reviewState(context.db, customer.id, id);
   return {
     ...work,
+    review,
     timeLeft: order.due_at && (order.work_status === "in_progress" || order.work_status === "revision_requested") ? timeLeft(order.due_at) : null,
   };
 }
@@ -59,6 +64,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!requested.ok) return data({ refused: requested.refusal.message }, refusalInit(requested.refusal));
     return redirect(`/profile/orders/${id}?notice=revision-requested`);
   }
+  if (intent === "review" || intent === "edit-review") {
+    const submission = parseSubmission(form, { schema: ReviewSchema });
+    if (submission.status !== "success") return data({ review: submission.reply() }, invalidForm());
+    const write = intent === "review" ? submitReview : editReview;
+    const saved = await settle(write(context.db, customer.id, id, submission.value));
+    if (!saved.ok) return data({ review: submission.reply({ formErrors: [saved.refusal.message] }) }, refusalInit(saved.refusal));
+    return redirect(`/profile/orders/${id}?notice=${intent === "review" ? "review-published" : "review-updated"}`);
+  }
   return data({ refused: "Unknown action" }, { status: 400 });
 }
 
@@ -71,6 +84,8 @@ const NOTICES: Record<string, string> = {
   "brief-submitted": "Thank you! Your brief is with the studio and production has started.",
   approved: "Thank you! The order is complete.",
   "revision-requested": "Your revision request is with the studio.",
+  "review-published": "Thank you! Your review is on the service's page.",
+  "review-updated": "Your review is updated.",
 };
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
@@ -84,7 +99,7 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 export default function OrderPage() {
-  const { order, brief, refunds, events, timeLeft, deliveries, revisions, messages, seenMessageId } = useLoaderData<typeof loader>();
+  const { order, brief, refunds, events, timeLeft, deliveries, revisions, messages, seenMessageId, review } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const notice = NOTICES[params.get("notice") ?? ""];
@@ -116,6 +131,8 @@ export default function OrderPage() {
       ) : null}
 
       <WorkSteps status={order.work_status} />
+
+      {review ? <OrderReview state={review} lastResult={answer && "review" in answer ? answer.review : undefined} /> : null}
 
       <dl className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div>

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { recomputedRatings } from "~/domain/reviews/reviews.server";
-import { adminSignIn, api, getJson } from "./helpers";
+import { adminSignIn, api, customerCookie, get, getJson, postForm } from "./helpers";
 import { customerWithOrder } from "./order-fixtures";
 
 /**
@@ -178,5 +178,46 @@ describe("the studio", () => {
     expect(page.body.meta.hidden).toBe(after!.hidden);
     // A review of another product is not found under this one.
     expect((await api("POST", `/products/2/reviews/${id}/hide`, { token: adminToken, body: { reason: "abuse" } })).status).toBe(404);
+  });
+});
+
+describe("the screens", () => {
+  it("the order page's form publishes a review without JavaScript (422 keeps the text), and the product page shows it with the figures and JSON-LD", async () => {
+    const c = await completedOrder();
+    const cookie = await customerCookie(c.email, "Str0ng!Pass");
+    const page = await (await get(`/profile/orders/${c.id}`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain("Your review");
+    expect(page).toContain('name="intent" value="review"');
+
+    const short = await postForm(`/profile/orders/${c.id}`, { intent: "review", rating: "4", title: "Lovely", body: "Too short" }, { Cookie: cookie });
+    expect(short.status).toBe(422);
+    const shortHtml = await short.text();
+    expect(shortHtml).toContain("Write at least 20 characters");
+    expect(shortHtml).toContain("Too short");
+
+    const body = "The animation matched our brief and the studio answered every question within the hour.";
+    const saved = await postForm(`/profile/orders/${c.id}`, { intent: "review", rating: "4", title: "Matched the brief", body }, { Cookie: cookie });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe(`/profile/orders/${c.id}?notice=review-published`);
+    const after = await (await get(`/profile/orders/${c.id}?notice=review-published`, { headers: { Cookie: cookie } })).text();
+    expect(after).toContain("Thank you! Your review is on the service&#x27;s page.");
+    expect(after).toContain('name="intent" value="edit-review"');
+
+    const product = await (await get("/products/1?reviews_sort=newest")).text();
+    expect(product).toContain(body);
+    expect(product).toContain("Verified purchase");
+    expect(product).toContain('href="/reviews-policy"');
+    expect(product).toContain('"@type":"AggregateRating"');
+    expect(product).not.toContain('data-testid="rating-new"');
+    const policy = await get("/reviews-policy");
+    expect(policy.status).toBe(200);
+    expect(await policy.text()).toContain("How reviews work");
+  });
+
+  it("a product nobody reviewed says so: 'New', no stars, no rating in its JSON-LD", async () => {
+    const html = await (await get("/products/5")).text();
+    expect(html).toContain('data-testid="rating-new"');
+    expect(html).toContain("No reviews yet. Only customers whose order is completed can review it.");
+    expect(html).not.toContain("AggregateRating");
   });
 });

@@ -1,10 +1,10 @@
 import { Link, useLocation } from "@remix-run/react";
 import { paginationWindow } from "~/lib/pagination";
 
-function pageHref(search: string, page: number) {
+function pageHref(search: string, page: number, param: string) {
   const params = new URLSearchParams(search);
-  if (page <= 1) params.delete("page");
-  else params.set("page", String(page));
+  if (page <= 1) params.delete(param);
+  else params.set(param, String(page));
   const query = params.toString();
   return query ? `?${query}` : "?";
 }
@@ -15,7 +15,7 @@ const base = "inline-flex min-w-10 items-center justify-center rounded-lg px-3 p
  * Pager driven by `?page=` (SPEC §4, §9): Previous disabled on page 1, Next on the last page;
  * first, last and current ±1 with ellipses. Plain links, so it works without JavaScript.
  */
-export function Pagination({ page, totalPages, label = "Pagination" }: { page: number; totalPages: number; label?: string }) {
+export function Pagination({ page, totalPages, label = "Pagination", param = "page" }: { page: number; totalPages: number; label?: string; param?: string }) {
   const { search } = useLocation();
   const items = paginationWindow(page, totalPages);
   const edge = (target: number, text: string, disabled: boolean, rel: string) =>
@@ -24,7 +24,12 @@ export function Pagination({ page, totalPages, label = "Pagination" }: { page: n
         {text}
       </span>
     ) : (
-      <Link to={pageHref(search, target)} rel={rel} preventScrollReset={false} className={`${base} text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50`}>
+      <Link
+        to={pageHref(search, target, param)}
+        rel={rel}
+        preventScrollReset={false}
+        className={`${base} text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50`}
+      >
         {text}
       </Link>
     );
@@ -40,7 +45,7 @@ export function Pagination({ page, totalPages, label = "Pagination" }: { page: n
           ) : (
             <li key={item.page}>
               <Link
-                to={pageHref(search, item.page)}
+                to={pageHref(search, item.page, param)}
                 aria-current={item.page === page ? "page" : undefined}
                 aria-label={`Page ${item.page}`}
                 className={`${base} ${item.page === page ? "bg-brand-700 text-white" : "text-slate-700 hover:bg-slate-100"}`}

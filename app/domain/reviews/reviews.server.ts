@@ -12,14 +12,15 @@ import { orderEvents, orders, productRatings, products, reviews, users } from ".
 import { packageName } from "~/lib/packages";
 import { totalPagesFor } from "~/lib/pagination";
 import type { ReviewInput, ReviewSort } from "~/lib/schemas/review";
+import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { refuse } from "../refusal";
 import { ratingFrom, type Rating } from "./rating";
 
 export { ratingFrom, type Rating };
 
-export const REVIEW_WINDOW_DAYS = 60;
-export const EDIT_WINDOW_DAYS = 14;
-export const REVIEWS_PER_PAGE = 10;
+import { EDIT_WINDOW_DAYS, REVIEW_WINDOW_DAYS, REVIEWS_PER_PAGE } from "./review-rules";
+
+export { EDIT_WINDOW_DAYS, REVIEW_WINDOW_DAYS, REVIEWS_PER_PAGE };
 const DAY_MS = 86_400_000;
 
 export const REVIEW_MESSAGES = {
@@ -168,6 +169,8 @@ export async function submitReview(db: Database, userId: number, orderId: number
   ]);
   const review = inserted[0];
   if (!review) throw refuse.conflict(REVIEW_MESSAGES.already);
+  // Cards and product pages show the figures: the edge's copies of them go stale now.
+  await catalogueChanged();
   return toView(review);
 }
 
@@ -207,6 +210,7 @@ export async function editReview(db: Database, userId: number, orderId: number, 
             .where(and(eq(productRatings.productId, row.productId), PREVIOUS_CHANGED)),
         ]);
   if (!updated[0]) throw refuse.conflict("The review changed meanwhile: reload the page and try again.");
+  await catalogueChanged();
   return toView(updated[0]);
 }
 
@@ -224,6 +228,7 @@ export async function replyToReview(db: Database, productId: number, reviewId: n
     .where(and(eq(reviews.id, reviewId), isNull(reviews.reply)))
     .returning();
   if (!updated) throw refuse.conflict(REVIEW_MESSAGES.replied);
+  await catalogueChanged();
   return toView(updated);
 }
 
@@ -260,6 +265,7 @@ export async function hideReview(
       .where(and(eq(productRatings.productId, productId), PREVIOUS_CHANGED)),
   ]);
   if (!hidden[0]) throw refuse.conflict(REVIEW_MESSAGES.hidden);
+  await catalogueChanged();
   return toView(hidden[0]);
 }
 

@@ -1,0 +1,108 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { FieldError } from "~/components/ui/form";
+import { useIsSubmitting } from "~/components/ui/use-is-submitting";
+import type { ReviewState } from "~/domain/reviews/reviews.server";
+import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~/lib/schemas/review";
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const input =
+  "mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none";
+
+/**
+ * The order page's review: once the order is completed its customer may review it (stars, an
+ * optional title and the text), and edit the review for a while after; a plain form either way.
+ */
+export function OrderReview({ state, lastResult }: { state: ReviewState; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { review } = state;
+  if (!state.canReview && !review) return null;
+  const editing = Boolean(review && state.canEdit);
+  return (
+    <section aria-labelledby="review-title" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6">
+      <h2 id="review-title" className="text-lg font-semibold">
+        Your review
+      </h2>
+      {review ? (
+        <div className="space-y-1 text-sm text-slate-700" data-testid="my-review">
+          <p>
+            <span role="img" aria-label={`${review.rating} out of 5 stars`} className="font-semibold text-amber-600">
+              {"★".repeat(review.rating)}
+              <span className="text-slate-300">{"★".repeat(5 - review.rating)}</span>
+            </span>{" "}
+            {review.title ? <strong>{review.title}</strong> : null}
+          </p>
+          <p className="whitespace-pre-line">{review.body}</p>
+          {review.reply ? <p className="text-slate-600">The studio replied: {review.reply.body}</p> : null}
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600">
+          Tell other customers how it went. Your review shows your first name and initial, the package and the date, marked as a verified purchase
+          {state.reviewUntil ? `; you can write it until ${dateFormat.format(new Date(state.reviewUntil))}` : ""}.
+        </p>
+      )}
+      {state.canReview || editing ? (
+        <ReviewFields
+          key={editing ? "edit" : "new"}
+          intent={editing ? "edit-review" : "review"}
+          defaults={review ? { rating: String(review.rating), title: review.title ?? "", body: review.body } : undefined}
+          lastResult={lastResult}
+          note={editing && state.editUntil ? `You can edit your review until ${dateFormat.format(new Date(state.editUntil))}.` : null}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function ReviewFields({
+  intent,
+  defaults,
+  lastResult,
+  note,
+}: {
+  intent: "review" | "edit-review";
+  defaults: { rating: string; title: string; body: string } | undefined;
+  lastResult: SubmissionResult<string[]> | undefined;
+  note: string | null;
+}) {
+  const busy = useIsSubmitting("", intent);
+  const [form, fields] = useForm({ lastResult, defaultValue: defaults, shouldRevalidate: "onInput" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <input type="hidden" name="intent" value={intent} />
+      {note ? <p className="text-sm text-slate-600">{note}</p> : null}
+      <fieldset aria-describedby={fields.rating.errors ? fields.rating.errorId : undefined}>
+        <legend className="text-sm font-medium text-slate-800">Stars</legend>
+        <div className="mt-1 flex flex-wrap gap-3">
+          {["1", "2", "3", "4", "5"].map((stars) => (
+            <label key={stars} className="inline-flex items-center gap-1.5 text-sm">
+              <input type="radio" name={fields.rating.name} value={stars} defaultChecked={fields.rating.initialValue === stars} required />
+              {stars === "1" ? "1 star" : `${stars} stars`}
+            </label>
+          ))}
+        </div>
+        <FieldError id={fields.rating.errorId} error={fields.rating.errors?.[0]} />
+      </fieldset>
+      <div>
+        <label htmlFor={fields.title.id} className="text-sm font-medium text-slate-800">
+          Title (optional)
+        </label>
+        <input {...getInputProps(fields.title, { type: "text" })} maxLength={REVIEW_TITLE_MAX} className={input} />
+        <FieldError id={fields.title.errorId} error={fields.title.errors?.[0]} />
+      </div>
+      <div>
+        <label htmlFor={fields.body.id} className="text-sm font-medium text-slate-800">
+          Your review
+        </label>
+        <textarea {...getTextareaProps(fields.body)} rows={5} maxLength={REVIEW_BODY_MAX} className={input} />
+        <FieldError id={fields.body.errorId} error={fields.body.errors?.[0]} />
+      </div>
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 disabled:opacity-60"
+      >
+        {busy ? "Saving..." : intent === "review" ? "Publish review" : "Save changes"}
+      </button>
+    </Form>
+  );
+}
