@@ -24,10 +24,11 @@ const LINKS = [
   { to: "/admin/demo-requests", label: "Demo requests" },
   { to: "/admin/emails", label: "Emails" },
   { to: "/admin/promotions", label: "Promotions" },
+  { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/settings/tax", label: "Tax settings" },
 ];
 
-/** Admin layout (SPEC §2): sidebar with Dashboard, Products, Orders, Users (and our extras: reports, demo requests, emails, promotions, tax settings) and the account menu. */
+/** Admin layout (SPEC §2): sidebar with Dashboard, Products, Orders, Users (and our extras: reports, demo requests, emails, promotions, reviews, tax settings) and the account menu. */
 export default function AdminLayout() {
   const { admin, toasts } = useLoaderData<typeof loader>();
   const signingOut = useIsSubmitting("/admin/logout");

@@ -42,7 +42,7 @@ async function visit(page: Page, path: string) {
 
 test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
   test("public screens", async ({ page }) => {
-    for (const path of ["/home", "/products", "/products?tag=3D%20Animation", "/products?page=2", "/products/1", "/products/5"]) {
+    for (const path of ["/home", "/products", "/products?tag=3D%20Animation", "/products?page=2", "/products/1", "/products/5", "/reviews-policy"]) {
       await visit(page, path);
     }
     // A product with no media at all, and an unknown one.
@@ -296,6 +296,11 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await form.getByRole("button", { name: "Create promotion" }).click();
     await expect(form.getByText("Code must be 3 to 32 letters, digits or dashes")).toBeVisible();
     await expectNoViolations(page, "/admin/promotions errors");
+  });
+
+  test("the studio's reviews screen", async ({ page }) => {
+    await adminLogIn(page, null);
+    await visit(page, "/admin/reviews");
   });
 
   test("small screens: header, listing, product and profile @mobile", async ({ page }) => {

@@ -154,6 +154,26 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("main").getByRole("status")).toHaveText("Thank you! The order is complete.");
       await expect(page.getByRole("list", { name: "Order progress" }).locator('[aria-current="step"]')).toContainText("Completed");
 
+      // A completed order can be reviewed: a too-short text is refused and kept; the review shows on the product's page.
+      const reviewForm = page.getByRole("region", { name: "Your review" });
+      await reviewForm.getByLabel("4 stars").check();
+      await reviewForm.getByLabel("Your review").fill("Too short");
+      await reviewForm.getByRole("button", { name: "Publish review" }).click();
+      await expect(page.getByText("Write at least 20 characters")).toBeVisible();
+      await expect(page.getByRole("region", { name: "Your review" }).getByLabel("Your review")).toHaveValue("Too short");
+      const words = `Warm colours and a sharp logo after one round of changes (${javaScriptEnabled ? "with" : "without"} JavaScript).`;
+      await page.getByRole("region", { name: "Your review" }).getByLabel("4 stars").check();
+      await page.getByRole("region", { name: "Your review" }).getByLabel("Your review").fill(words);
+      await page.getByRole("region", { name: "Your review" }).getByRole("button", { name: "Publish review" }).click();
+      await expect(page.getByRole("main").getByRole("status")).toHaveText("Thank you! Your review is on the service's page.");
+      await page.goto("/products/1?reviews_sort=newest");
+      const shown = page.getByTestId("review").filter({ hasText: words });
+      await expect(shown).toContainText("Launch B.");
+      await expect(shown).toContainText("Verified purchase");
+      await expect(shown).toContainText("Basic package");
+      await expect(page.getByTestId("rating")).toBeVisible();
+      await page.goto(`/profile/orders/${id}`);
+
       // The invoice: a printable page and its PDF.
       await page.getByRole("link", { name: /^View invoice INV-\d{4}-\d{6}$/ }).click();
       await expect(page.getByRole("heading", { level: 1, name: /^Invoice INV-\d{4}-\d{6}$/ })).toBeVisible();

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { recomputedRatings } from "~/domain/reviews/reviews.server";
-import { adminSignIn, api, customerCookie, get, getJson, postForm } from "./helpers";
+import { adminCookie, adminSignIn, api, customerCookie, get, getJson, postForm } from "./helpers";
 import { customerWithOrder } from "./order-fixtures";
 
 /**
@@ -219,5 +219,41 @@ describe("the screens", () => {
     expect(html).toContain('data-testid="rating-new"');
     expect(html).toContain("No reviews yet. Only customers whose order is completed can review it.");
     expect(html).not.toContain("AggregateRating");
+  });
+});
+
+describe("the studio's screen", () => {
+  it("lists reviews, publishes one answer and hides with a reason only (422 without), without JavaScript; customers are sent away", async () => {
+    const c = await completedOrder();
+    const written = await api<ReviewAnswer>("POST", `/orders/${c.id}/review`, {
+      token: c.token,
+      body: review(3, "Fine work, though the music was not what we had asked for."),
+    });
+    const id = written.body.data.id;
+    const admin = await adminCookie();
+    const list = await (await get("/admin/reviews", { headers: { Cookie: admin } })).text();
+    expect(list).toContain("Fine work, though the music was not what we had asked for.");
+    expect(list).toContain(`name="review_id" value="${id}"`);
+
+    const target = { review_id: String(id), product_id: "1" };
+    const noReason = await postForm("/admin/reviews", { ...target, intent: "hide" }, { Cookie: admin });
+    expect(noReason.status).toBe(422);
+    expect(await noReason.text()).toContain("Choose the policy reason for hiding it");
+    const replied = await postForm("/admin/reviews", { ...target, intent: "reply", body: "Thank you; we have changed the music library." }, { Cookie: admin });
+    expect(replied.status).toBe(302);
+    const twice = await postForm("/admin/reviews", { ...target, intent: "reply", body: "Again" }, { Cookie: admin });
+    expect(twice.status).toBe(409);
+    const hidden = await postForm("/admin/reviews", { ...target, intent: "hide", reason: "off_topic" }, { Cookie: admin });
+    expect(hidden.status).toBe(302);
+    const after = await (await get("/admin/reviews", { headers: { Cookie: admin } })).text();
+    expect(after).toMatch(/Hidden: (<!-- -->)?It is not about the service/);
+    expect(after).toContain(">3D Product Launch Animation</a>");
+    expect(await figures()).toEqual(await recomputedRatings(db, 1));
+
+    const customer = await customerCookie(c.email, "Str0ng!Pass");
+    const refused = await get("/admin/reviews", { headers: { Cookie: customer } });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toMatch(/^\/admin\/login/);
+    expect((await postForm("/admin/reviews", { ...target, intent: "hide", reason: "abuse" }, { Cookie: customer })).status).toBe(302);
   });
 });

@@ -329,3 +329,36 @@ export async function recomputedRatings(db: Database, productId: number) {
     .where(eq(reviews.productId, productId));
   return row!;
 }
+
+/** A review as the studio's list shows it: the public view, its product, and whether and why it is hidden. */
+export interface StudioReviewView extends ReviewView {
+  product_id: number;
+  product_title: string;
+  hidden: { reason: NonNullable<ReviewRow["hiddenReason"]>; at: string } | null;
+}
+
+export const STUDIO_REVIEWS_PER_PAGE = 20;
+
+/** Every review, newest first, hidden ones too (the studio's list), a page at a time. */
+export async function listReviewsForStudio(db: Database, page = 1): Promise<{ data: StudioReviewView[]; totalPages: number }> {
+  const [[counted], rows] = await db.batch([
+    db.select({ n: sql<number>`count(*)` }).from(reviews),
+    db
+      // Aliased: D1 keys a row's columns by name, and the review's own `title` would take its place.
+      .select({ review: reviews, productTitle: sql<string>`${products.title}`.as("product_title") })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(STUDIO_REVIEWS_PER_PAGE)
+      .offset((page - 1) * STUDIO_REVIEWS_PER_PAGE),
+  ]);
+  return {
+    data: rows.map(({ review, productTitle }) => ({
+      ...toView(review),
+      product_id: review.productId,
+      product_title: productTitle,
+      hidden: review.hiddenAt && review.hiddenReason ? { reason: review.hiddenReason, at: review.hiddenAt.toISOString() } : null,
+    })),
+    totalPages: totalPagesFor(Number(counted?.n ?? 0), STUDIO_REVIEWS_PER_PAGE),
+  };
+}
