@@ -18,7 +18,7 @@ try {
   const load = async (file: string) => new Uint8Array(await readFile(join(mediaDir, file)));
   const result = await seed(createDb(env.DB), env.MEDIA, load, undefined, (file) => load(join("variants", file)));
   console.log(
-    `Seed: ${result.productsCreated} products, ${result.accountsCreated} accounts, ${result.mediaUploaded} media files, ${result.variantsMade} image variants and ${result.ordersCreated} demo orders added (existing data kept).`,
+    `Seed: ${result.productsCreated} products, ${result.accountsCreated} accounts, ${result.mediaUploaded} media files, ${result.variantsMade} image variants , ${result.ordersCreated} demo orders and ${result.reviewsCreated} demo reviews added (existing data kept).`,
   );
 } finally {
   await dispose();

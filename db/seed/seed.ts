@@ -10,6 +10,7 @@ import { hashPassword, PRODUCTION_COST, type PasswordCost } from "../../app/auth
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantKey, variantSourceKey, type VariantFormat, type VariantWidth } from "../../app/lib/media-variants";
 import { DEMO_ADMIN, DEMO_CUSTOMER, SEED_PRODUCTS } from "./catalogue";
 import { seedDemoOrders } from "./demo-orders";
+import { seedDemoReviews } from "./demo-reviews";
 import { REVERSE_CHARGE_NOTE } from "../../app/domain/money/tax-rules";
 
 const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", mp4: "video/mp4" };
@@ -24,6 +25,7 @@ export interface SeedResult {
   accountsCreated: number;
   mediaUploaded: number;
   ordersCreated: number;
+  reviewsCreated: number;
   variantsMade: number;
 }
 
@@ -72,9 +74,10 @@ export async function seed(
   const productsCreated = total === 0 ? await seedCatalogue(db) : 0;
   const mediaUploaded = await uploadMissingMedia(db, bucket, loadMedia);
   const ordersCreated = await seedDemoOrders(db, bucket, loadMedia);
+  const reviewsCreated = await seedDemoReviews(db, cost);
   await seedPromotions(db);
   const variantsMade = loadVariant ? await uploadMissingVariants(db, bucket, loadVariant) : 0;
-  return { productsCreated, accountsCreated, mediaUploaded, ordersCreated, variantsMade };
+  return { productsCreated, accountsCreated, mediaUploaded, ordersCreated, reviewsCreated, variantsMade };
 }
 
 /**

@@ -50,6 +50,31 @@ describe("the demo seed's orders", () => {
     const before = await env.DB.prepare("SELECT count(*) AS n FROM orders").first<number>("n");
     const result = await seed(createDb(env.DB), env.MEDIA, async (file) => fakeMedia(file), passwordCost(env));
     expect(result.ordersCreated).toBe(0);
+    expect(result.reviewsCreated).toBe(0);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM orders").first<number>("n")).toBe(before);
+  });
+});
+
+describe("the demo seed's reviews", () => {
+  it("most services have verified reviews of other customers' completed orders; one has none; the figures are the rows'", async () => {
+    const reviewed = await env.DB.prepare(
+      "SELECT r.product_id, o.work_status, o.payment_status, o.invoice_number, o.user_id = r.user_id AS own FROM reviews r JOIN orders o ON o.id = r.order_id",
+    ).all<{ product_id: number; work_status: string; payment_status: string; invoice_number: string | null; own: number }>();
+    expect(reviewed.results.length).toBeGreaterThanOrEqual(10);
+    expect(reviewed.results.every((r) => r.work_status === "completed" && r.payment_status === "succeeded" && r.invoice_number && r.own === 1)).toBe(true);
+    expect(new Set(reviewed.results.map((r) => r.product_id)).size).toBe(6);
+    const unreviewed = await api<{ data: { rating: unknown } }>("GET", "/products/5");
+    expect(unreviewed.body.data.rating).toEqual({ average: null, count: 0 });
+    const figures = await env.DB.prepare("SELECT product_id, count, sum FROM product_ratings ORDER BY product_id").all<{
+      product_id: number;
+      count: number;
+      sum: number;
+    }>();
+    const counted = await env.DB.prepare(
+      "SELECT product_id, count(*) AS count, sum(rating) AS sum FROM reviews WHERE hidden_at IS NULL GROUP BY product_id ORDER BY product_id",
+    ).all();
+    expect(figures.results).toEqual(counted.results);
+    // The reviewers cannot sign in with anything the seed knows.
+    expect((await api("POST", "/sign_in", { body: { session: { email: "grace.reviewer@example.com", password: "Customer#2026" } } })).status).toBe(401);
   });
 });

@@ -15,8 +15,9 @@ import type { ReviewInput, ReviewSort } from "~/lib/schemas/review";
 import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { refuse } from "../refusal";
 import { ratingFrom, type Rating } from "./rating";
+import { reviewerNameOf } from "./reviewer-name";
 
-export { ratingFrom, type Rating };
+export { ratingFrom, reviewerNameOf, type Rating };
 
 import { EDIT_WINDOW_DAYS, REVIEW_WINDOW_DAYS, REVIEWS_PER_PAGE } from "./review-rules";
 
@@ -33,14 +34,6 @@ export const REVIEW_MESSAGES = {
   hidden: "This review is hidden already.",
   notFound: "Review not found",
 } as const;
-
-/** "Ada Lovelace" → "Ada L."; one name stays as it is. */
-export function reviewerNameOf(fullName: string): string {
-  const parts = fullName.trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return "Customer";
-  if (parts.length === 1) return parts[0]!;
-  return `${parts[0]} ${parts.at(-1)![0]!.toUpperCase()}.`;
-}
 
 export interface ReviewView {
   id: number;
