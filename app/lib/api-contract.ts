@@ -755,6 +755,29 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     refusals: refusals(READ, CUSTOMER),
   },
   {
+    method: "GET",
+    path: "/users/me/export",
+    summary:
+      "Everything the shop keeps about the signed-in customer (account, addresses, orders with invoices and credit notes, briefs, messages, revision requests, reviews, links to their files): GDPR arts. 15 and 20",
+    auth: "customer",
+    responses: {
+      200: {
+        description: "The customer's data",
+        schema: ok(
+          example(z.record(z.unknown()).describe("format_version, exported_at, account, billing_addresses, orders[], reviews[]"), {
+            format_version: 1,
+            exported_at: "2026-11-25T10:00:00.000Z",
+            account: { id: 7, name: "Ada Lovelace", email: "ada@example.com", created_at: "2026-01-02T09:00:00.000Z", email_confirmed_at: null },
+            billing_addresses: [],
+            orders: [],
+            reviews: [],
+          }),
+        ),
+      },
+    },
+    refusals: refusals(READ, CUSTOMER),
+  },
+  {
     method: "PUT",
     path: "/users/update_profile",
     summary: "Change the customer's name",

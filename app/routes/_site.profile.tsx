@@ -7,6 +7,7 @@ const LINKS = [
   { to: "/profile", label: "Dashboard", end: true },
   { to: "/profile/orders", label: "My Orders", end: false },
   { to: "/profile/saved-addresses", label: "Saved Addresses", end: false },
+  { to: "/profile/privacy", label: "Privacy", end: false },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -298,6 +298,11 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await expectNoViolations(page, "/admin/promotions errors");
   });
 
+  test("the customer's privacy page", async ({ page }) => {
+    await signUp(page, { email: uniqueEmail("axe-privacy") });
+    await visit(page, "/profile/privacy");
+  });
+
   test("the studio's reviews screen", async ({ page }) => {
     await adminLogIn(page, null);
     await visit(page, "/admin/reviews");
