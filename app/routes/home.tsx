@@ -14,12 +14,13 @@ import { createDemoRequest } from "~/domain/marketing/demo-requests.server";
 import { requireAnonymousWrite } from "~/auth/index.server";
 import { formRefusal, settle, invalidForm } from "~/http/screen-refusal.server";
 import { pageMeta, shopJsonLd } from "~/http/seo.server";
+import { MARKETING } from "~/content/marketing";
 
 export function loader({ context }: LoaderFunctionArgs) {
   return {
     head: pageMeta(context.origin, {
       title: "Reelcraft · Pay-per-video 3D animation and video production",
-      description: "A pay-per-video content platform: 4,000+ creators across the UK, US and Europe, fixed-price packages, turnaround within 10 days.",
+      description: `A pay-per-video content platform: ${MARKETING.creators} creators ${MARKETING.creatorsWhere}, fixed-price packages, turnaround within ${MARKETING.turnaroundDays} days.`,
       path: "/home",
       jsonLd: shopJsonLd(context.origin),
     }),
@@ -50,8 +51,14 @@ const COMPARISON: { label: string; us: string; inHouse: string; agency: string; 
     agency: "Retainers and day rates",
     platforms: "Bidding and hidden fees",
   },
-  { label: "Turnaround", us: "Within 10 days", inHouse: "Depends on the backlog", agency: "4 to 8 weeks", platforms: "Unpredictable" },
-  { label: "Talent", us: "4,000+ vetted creators", inHouse: "A handful of generalists", agency: "One studio’s team", platforms: "Unvetted freelancers" },
+  { label: "Turnaround", us: `Within ${MARKETING.turnaroundDays} days`, inHouse: "Depends on the backlog", agency: "4 to 8 weeks", platforms: "Unpredictable" },
+  {
+    label: "Talent",
+    us: `${MARKETING.creators} vetted creators`,
+    inHouse: "A handful of generalists",
+    agency: "One studio’s team",
+    platforms: "Unvetted freelancers",
+  },
   { label: "Quality control", us: "Reviewed before delivery", inHouse: "Up to you", agency: "Yes, at a price", platforms: "Up to you" },
   {
     label: "Scaling up or down",
@@ -65,7 +72,7 @@ const COMPARISON: { label: string; us: string; inHouse: string; agency: string; 
 const STEPS = [
   { title: "Pick a package", text: "Browse services, compare Basic, Standard and Premium, and see the price up front." },
   { title: "Share your brief", text: "Tell us about your brand and goals. A producer replies in about 10 minutes." },
-  { title: "Get your video", text: "A vetted creator delivers within 10 days, with a revision included." },
+  { title: "Get your video", text: `A vetted creator delivers within ${MARKETING.turnaroundDays} days, with a revision included.` },
 ];
 
 export default function Home() {
@@ -123,8 +130,7 @@ function Hero() {
             Studio-quality video. <span className="text-brand-700">Pay per video.</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600">
-            3D animation, explainers and brand films from 4,000+ creators across the UK, US and Europe. Pick a package, pay a fixed price, and get your video
-            with a turnaround within 10 days.
+            {`3D animation, explainers and brand films from ${MARKETING.creators} creators ${MARKETING.creatorsWhere}. Pick a package, pay a fixed price, and get your video with a turnaround within ${MARKETING.turnaroundDays} days.`}
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/signup" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800">
@@ -151,8 +157,8 @@ function Hero() {
 
 function Stats() {
   const stats = [
-    { value: "4,000+", label: "creators across the UK, US and Europe" },
-    { value: "10 days", label: "turnaround, within 10 days of your brief" },
+    { value: MARKETING.creators, label: `creators ${MARKETING.creatorsWhere}` },
+    { value: `${MARKETING.turnaroundDays} days`, label: `turnaround, within ${MARKETING.turnaroundDays} days of your brief` },
     { value: "1 price", label: "per video, agreed before you pay" },
   ];
   return (
