@@ -1423,6 +1423,35 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     ),
   },
   {
+    method: "POST",
+    path: "/orders/{id}/guarantee",
+    summary:
+      "The first-order money-back guarantee: a full refund at once, within 30 days of paying for a customer's first order, while it is not completed (credit note, email, order cancelled)",
+    auth: "customer",
+    responses: {
+      200: {
+        description: "Refunded: the order, its refunds and what is left (nothing)",
+        schema: ok(
+          example(z.object({ order: OrderResponse, refunds: z.array(RefundResponse), remaining_amount: z.string() }).strict(), {
+            order: { ...ORDER, payment_status: "refunded", refunded_amount: "598.80" },
+            refunds: [REFUND],
+            remaining_amount: "0.00",
+          }),
+          { message: "Order refunded under the money-back guarantee" },
+        ),
+      },
+    },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      ORDER_NOT_FOUND,
+      conflict(
+        "Not the customer's first order, more than 30 days since paying, completed, not paid or refunded already",
+        "The money-back guarantee covers a customer's first order only.",
+      ),
+    ),
+  },
+  {
     method: "GET",
     path: "/orders/{id}/messages",
     summary: "The order's thread between the customer and the studio, oldest first: its owner or an admin",

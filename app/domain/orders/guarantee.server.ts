@@ -1,0 +1,74 @@
+/**
+ * The first-order money-back guarantee (what the signup page promises): within GUARANTEE_DAYS of
+ * paying for their first order, a customer whose order is not completed may ask for a full refund
+ * and gets it at once, without waiting for the studio: the refund service's whole refund (credit
+ * note, email, open work cancelled), exactly once (one idempotency key per order, so simultaneous
+ * requests make one refund).
+ */
+import { and, eq, isNotNull, lt, ne } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { orders } from "../../../db/schema";
+import type { MailNotice } from "../mail/order-emails.server";
+import type { PaymentGateway } from "../payments/gateway.server";
+import { refuse } from "../refusal";
+import { refundOrder } from "./refunds.server";
+
+export const GUARANTEE_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export const GUARANTEE_MESSAGES = {
+  notFirst: "The money-back guarantee covers a customer's first order only.",
+  tooLate: `The money-back guarantee can be claimed within ${GUARANTEE_DAYS} days of paying.`,
+  notPaid: "This order has not been paid.",
+  completed: "This order is completed: the guarantee no longer applies.",
+  refunded: "This order has been refunded already.",
+} as const;
+
+export const GUARANTEE_REASON = "First-order money-back guarantee";
+
+type GuaranteeOrder = { id: number; userId: number; paymentStatus: string; workStatus: string; invoiceIssuedAt: Date | null };
+
+/** Why the guarantee does not apply to this order now, or null when it does. */
+async function guaranteeRefusal(db: Database, order: GuaranteeOrder, now: number): Promise<string | null> {
+  if (order.paymentStatus === "refunded") return GUARANTEE_MESSAGES.refunded;
+  if (order.paymentStatus !== "succeeded" || !order.invoiceIssuedAt) return GUARANTEE_MESSAGES.notPaid;
+  if (order.workStatus === "completed") return GUARANTEE_MESSAGES.completed;
+  if (now > order.invoiceIssuedAt.getTime() + GUARANTEE_DAYS * DAY_MS) return GUARANTEE_MESSAGES.tooLate;
+  // The first order is the first one paid (its invoice issued first).
+  const [earlier] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, order.userId), ne(orders.id, order.id), isNotNull(orders.invoiceIssuedAt), lt(orders.invoiceIssuedAt, order.invoiceIssuedAt)))
+    .limit(1);
+  return earlier ? GUARANTEE_MESSAGES.notFirst : null;
+}
+
+async function customerOrder(db: Database, userId: number, orderId: number): Promise<GuaranteeOrder | null> {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      paymentStatus: orders.paymentStatus,
+      workStatus: orders.workStatus,
+      invoiceIssuedAt: orders.invoiceIssuedAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  return order ?? null;
+}
+
+/** Whether the order page offers the guarantee now. */
+export async function guaranteeAvailable(db: Database, userId: number, orderId: number, now = Date.now()): Promise<boolean> {
+  const order = await customerOrder(db, userId, orderId);
+  return order !== null && (await guaranteeRefusal(db, order, now)) === null;
+}
+
+/** The customer claims the guarantee: `not_found` for another's order, `conflict` with the reason when it does not apply. */
+export async function claimGuarantee(db: Database, gateway: PaymentGateway, userId: number, orderId: number, notice: MailNotice, now = Date.now()) {
+  const order = await customerOrder(db, userId, orderId);
+  if (!order) throw refuse.notFound("Order not found");
+  const refusal = await guaranteeRefusal(db, order, now);
+  if (refusal) throw refuse.conflict(refusal);
+  return refundOrder(db, gateway, orderId, null, { reason: GUARANTEE_REASON, idempotencyKey: `guarantee-${orderId}` }, notice, now);
+}

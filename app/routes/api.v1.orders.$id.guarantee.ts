@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { requireApiCustomer } from "~/auth/index.server";
+import { mailNotice } from "~/domain/mail/order-emails.server";
+import { claimGuarantee } from "~/domain/orders/guarantee.server";
+import { getOrder } from "~/domain/orders/orders.server";
+import { apiJson } from "~/lib/api";
+import { minorToDecimalString } from "~/lib/money-decimal";
+import { apiRoute, requireIdParam } from "~/http/api-route.server";
+
+/**
+ * POST /api/v1/orders/{id}/guarantee (the order's customer): the first-order money-back guarantee,
+ * a full refund at once within 30 days of paying while the order is not completed; 409 with the
+ * reason otherwise (not the first order, too late, completed, refunded already).
+ */
+export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
+  const customer = await requireApiCustomer(context, request);
+  const id = requireIdParam(params.id, "Order not found");
+  const done = await claimGuarantee(context.db, context.payments, customer.id, id, mailNotice(context));
+  const { user_id: _owner, ...order } = (await getOrder(context.db, id))!;
+  return apiJson({
+    success: true,
+    message: "Order refunded under the money-back guarantee",
+    data: { order, refunds: done.refunds, remaining_amount: minorToDecimalString(done.remainingMinor, done.currency) },
+  });
+});
