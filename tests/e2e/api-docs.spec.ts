@@ -13,7 +13,7 @@ test.describe("API reference", () => {
     await expect(signUp.getByText("Authorisation: No token")).toBeVisible();
     await signUp.getByText("Request body (application/json)").click();
     await expect(signUp.locator("pre")).toContainText('"password"');
-    const me = page.getByRole("region", { name: "GET /users/me" });
+    const me = page.getByRole("region", { name: "GET /users/me", exact: true });
     await expect(me.getByText("Authorisation: Customer token")).toBeVisible();
     const document = await page.request.get("/api/v1/openapi.json");
     expect(((await document.json()) as { openapi: string }).openapi).toBe("3.1.0");
