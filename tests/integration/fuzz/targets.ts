@@ -38,6 +38,8 @@ const TABLES = [
   "order_refunds",
   "local_refunds",
   "document_counters",
+  "reviews",
+  "product_ratings",
 ];
 
 async function rowCounts() {
@@ -177,6 +179,8 @@ type Target = {
   input: fc.Arbitrary<unknown>;
   send: (input: never) => Promise<Response>;
   writes?: boolean;
+  /** Tables a valid request may change anyway (a logout ends the session it came with, whatever its body). */
+  mayChange?: string[];
   check?: (response: Response, body: string) => void;
 };
 
@@ -488,6 +492,17 @@ const TARGETS: Target[] = [
     send: sendForm("/profile/orders/999999", customerCookie),
   },
   { name: "POST /unsubscribe", input: formFields(["email", "token", "List-Unsubscribe"]), send: sendForm("/unsubscribe?email=fan%40example.com", none) },
+  // Reviews: on an order nobody has, and a review of a product that has none, so a valid body writes nothing.
+  {
+    name: "POST /api/v1/orders/{id}/review",
+    input: jsonBody("review", ["rating", "title", "body"]),
+    send: sendJson("POST", "/orders/999999/review", customer),
+  },
+  {
+    name: "POST /api/v1/products/{id}/reviews/{review_id}/hide",
+    input: jsonBody(null, ["reason"]),
+    send: sendJson("POST", "/products/5/reviews/999999/hide", admin),
+  },
   {
     name: "every screen form with sparse indexes, deep nesting and repeated names",
     input: hostileForms,
@@ -500,6 +515,7 @@ const TARGETS: Target[] = [
   },
   {
     name: "malformed multipart, JSON and url-encoded bodies to every action and API write",
+    mayChange: ["sessions"],
     input: fc.tuple(
       fc.constantFrom(...MALFORMED_TARGETS),
       fc.oneof(
@@ -537,8 +553,8 @@ export function signInFuzzAccounts() {
 }
 
 /**
- * Defines the fuzz test for `TARGETS[from..to)`. The targets are split over two files so that the
- * suite's two workers share them.
+ * Defines the fuzz test for `TARGETS[from..to)`. The targets are split over four files so that the
+ * suite's two workers share them evenly.
  */
 export function fuzzTargets(from: number, to: number) {
   describe("fuzzing every action and API call", () => {
@@ -560,7 +576,11 @@ export function fuzzTargets(from: number, to: number) {
           }),
           { numRuns: RUNS, seed: 20261122, endOnFailure: true },
         );
-        if (!target.writes) expect(await rowCounts()).toEqual(before);
+        if (!target.writes) {
+          const without = (counts: Record<string, number>) =>
+            Object.fromEntries(Object.entries(counts).filter(([table]) => !target.mayChange?.includes(table)));
+          expect(without(await rowCounts())).toEqual(without(before));
+        }
       },
       120_000,
     );
