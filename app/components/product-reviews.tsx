@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ProductReviews as Reviews, ReviewView } from "~/domain/reviews/reviews.server";
 import { Pagination } from "~/components/ui/pagination";
+import { Stars } from "~/components/ui/stars";
 
 const SORT_LABEL = { newest: "Newest", highest: "Highest rated", lowest: "Lowest rated" } as const;
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
@@ -85,10 +86,7 @@ function ReviewItem({ review }: { review: ReviewView }) {
   return (
     <li className="space-y-2 py-5" data-testid="review">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-        <span role="img" aria-label={`${review.rating} out of 5 stars`} className="font-semibold text-amber-600">
-          {"★".repeat(review.rating)}
-          <span className="text-slate-300">{"★".repeat(5 - review.rating)}</span>
-        </span>
+        <Stars rating={review.rating} />
         <span className="font-semibold text-slate-900">{review.reviewer}</span>
         <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">Verified purchase</span>
         <span className="text-slate-600">{review.package_name} package</span>

@@ -4,6 +4,7 @@ import { FieldError } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import type { ReviewState } from "~/domain/reviews/reviews.server";
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~/lib/schemas/review";
+import { Stars } from "~/components/ui/stars";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 const input =
@@ -25,11 +26,7 @@ export function OrderReview({ state, lastResult }: { state: ReviewState; lastRes
       {review ? (
         <div className="space-y-1 text-sm text-slate-700" data-testid="my-review">
           <p>
-            <span role="img" aria-label={`${review.rating} out of 5 stars`} className="font-semibold text-amber-600">
-              {"★".repeat(review.rating)}
-              <span className="text-slate-300">{"★".repeat(5 - review.rating)}</span>
-            </span>{" "}
-            {review.title ? <strong>{review.title}</strong> : null}
+            <Stars rating={review.rating} /> {review.title ? <strong>{review.title}</strong> : null}
           </p>
           <p className="whitespace-pre-line">{review.body}</p>
           {review.reply ? <p className="text-slate-600">The studio replied: {review.reply.body}</p> : null}

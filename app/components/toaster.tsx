@@ -37,15 +37,22 @@ function ToastItem({ toast, onClose }: { toast: Toast; onClose: (id: string) => 
   }, [toast.id, onClose]);
   const error = toast.kind === "error";
   return (
-    <li
-      role={error ? "alert" : "status"}
-      data-kind={toast.kind}
-      className={`pointer-events-auto flex items-start gap-3 rounded-xl border p-4 text-sm shadow-lg ${error ? "border-red-200 bg-red-50 text-red-900" : "border-emerald-200 bg-emerald-50 text-emerald-900"}`}
-    >
-      <span className="flex-1">{toast.message}</span>
-      <button type="button" onClick={() => onClose(toast.id)} className="rounded px-1 font-bold opacity-70 hover:opacity-100" aria-label="Dismiss notification">
-        ×
-      </button>
+    <li className="pointer-events-auto">
+      <div
+        role={error ? "alert" : "status"}
+        data-kind={toast.kind}
+        className={`flex items-start gap-3 rounded-xl border p-4 text-sm shadow-lg ${error ? "border-red-200 bg-red-50 text-red-900" : "border-emerald-200 bg-emerald-50 text-emerald-900"}`}
+      >
+        <span className="flex-1">{toast.message}</span>
+        <button
+          type="button"
+          onClick={() => onClose(toast.id)}
+          className="-my-1 inline-flex size-7 shrink-0 items-center justify-center rounded font-bold opacity-70 hover:opacity-100"
+        >
+          <span aria-hidden="true">×</span>
+          <span className="sr-only">Dismiss notification</span>
+        </button>
+      </div>
     </li>
   );
 }

@@ -9,6 +9,7 @@ import { refusalInit, settle } from "~/http/screen-refusal.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { parsePageParam } from "~/lib/query";
 import { HIDE_REASON_LABEL, HIDE_REASONS, ReviewHideSchema, ReviewReplySchema } from "~/lib/schemas/review";
+import { Stars } from "~/components/ui/stars";
 
 const HERE = "/admin/reviews";
 
@@ -86,10 +87,7 @@ function StudioReview({ review, error }: { review: StudioReviewView; error: stri
   return (
     <li className="space-y-3 rounded-2xl border border-slate-200 bg-white p-5" aria-describedby={error ? errorId : undefined}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
-        <span role="img" aria-label={`${review.rating} out of 5 stars`} className="font-semibold text-amber-600">
-          {"★".repeat(review.rating)}
-          <span className="text-slate-300">{"★".repeat(5 - review.rating)}</span>
-        </span>
+        <Stars rating={review.rating} />
         <Link to={`/products/${review.product_id}`} className="font-semibold text-brand-700 hover:underline">
           {review.product_title}
         </Link>

@@ -282,10 +282,16 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await rule.getByRole("button", { name: "Save rule" }).click();
     await expect(rule.getByText("Rate is required")).toBeVisible();
     const seller = page.locator("form#tax-settings");
+    const sellerName = await seller.getByLabel("Seller name").inputValue();
     await seller.getByLabel("Seller name").fill("");
     await seller.getByRole("button", { name: "Save seller details" }).click();
     await expect(seller.getByText("Seller name is required")).toBeVisible();
     await expectNoViolations(page, "/admin/settings/tax errors");
+    // A toast with its dismiss button, while it is on screen.
+    await seller.getByLabel("Seller name").fill(sellerName);
+    await seller.getByRole("button", { name: "Save seller details" }).click();
+    await expect(page.getByRole("list", { name: "Notifications" }).getByRole("button", { name: "Dismiss notification" })).toBeVisible();
+    await expectNoViolations(page, "a toast on screen");
   });
 
   test("the promotions screen, and its form's errors", async ({ page }) => {

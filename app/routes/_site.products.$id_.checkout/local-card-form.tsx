@@ -6,19 +6,12 @@ import { useAppliedPromoCode } from "./promo-code";
 const input =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none";
 
-/**
- * The local gateway's card box (DESIGN.md §5): a plain form posting to the server, so it works
- * without JavaScript. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined,
- * 4000 0025 0000 3155 asks for authentication.
- */
-export function LocalCardForm({ selectedAddressId, error, orderId }: { selectedAddressId: number | null; error: string | null; orderId: number | null }) {
-  const { checkoutKey, customer } = useLoaderData<typeof loader>();
-  const busy = useIsSubmitting("", "pay");
+/** What both pay forms post besides their intent: this page's key, the address, a retried order, the applied code; and the payment's error. */
+function OrderFields({ selectedAddressId, orderId, error }: { selectedAddressId: number | null; orderId: number | null; error: string | null }) {
+  const { checkoutKey } = useLoaderData<typeof loader>();
   const promoCode = useAppliedPromoCode();
-  const noAddress = selectedAddressId === null;
   return (
-    <Form method="post" className="mt-4 space-y-4" aria-describedby={error ? "payment-error" : undefined}>
-      <input type="hidden" name="intent" value="pay" />
+    <>
       <input type="hidden" name="checkout_key" value={checkoutKey} />
       {selectedAddressId !== null ? <input type="hidden" name="address_id" value={selectedAddressId} /> : null}
       {orderId !== null ? <input type="hidden" name="order_id" value={orderId} /> : null}
@@ -28,6 +21,23 @@ export function LocalCardForm({ selectedAddressId, error, orderId }: { selectedA
           {error}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * The local gateway's card box (DESIGN.md §5): a plain form posting to the server, so it works
+ * without JavaScript. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined,
+ * 4000 0025 0000 3155 asks for authentication.
+ */
+export function LocalCardForm({ selectedAddressId, error, orderId }: { selectedAddressId: number | null; error: string | null; orderId: number | null }) {
+  const { customer } = useLoaderData<typeof loader>();
+  const busy = useIsSubmitting("", "pay");
+  const noAddress = selectedAddressId === null;
+  return (
+    <Form method="post" className="mt-4 space-y-4" aria-describedby={error ? "payment-error" : undefined}>
+      <input type="hidden" name="intent" value="pay" />
+      <OrderFields selectedAddressId={selectedAddressId} orderId={orderId} error={error} />
       <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
         <p className="text-xs text-slate-500">
           Test mode: no real card is charged. Use 4242 4242 4242 4242 (success), 4000 0000 0000 0002 (declined) or 4000 0025 0000 3155 (authentication), any
@@ -117,21 +127,11 @@ export function HostedCheckoutForm({ selectedAddressId, error }: { selectedAddre
  * mode; the button places the order, which is paid as it is made. Works without JavaScript.
  */
 export function FreeOrderForm({ selectedAddressId, error, orderId }: { selectedAddressId: number | null; error: string | null; orderId: number | null }) {
-  const { checkoutKey } = useLoaderData<typeof loader>();
   const busy = useIsSubmitting("", "free-order");
-  const promoCode = useAppliedPromoCode();
   return (
     <Form method="post" className="mt-4 space-y-4" aria-describedby={error ? "payment-error" : undefined}>
       <input type="hidden" name="intent" value="free-order" />
-      <input type="hidden" name="checkout_key" value={checkoutKey} />
-      {selectedAddressId !== null ? <input type="hidden" name="address_id" value={selectedAddressId} /> : null}
-      {orderId !== null ? <input type="hidden" name="order_id" value={orderId} /> : null}
-      {promoCode ? <input type="hidden" name="promo_code" value={promoCode} /> : null}
-      {error ? (
-        <p id="payment-error" role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <OrderFields selectedAddressId={selectedAddressId} orderId={orderId} error={error} />
       <p className="text-sm text-slate-700" data-testid="nothing-to-pay">
         Nothing to pay: your promo code covers the whole price. No card is needed.
       </p>
