@@ -135,8 +135,50 @@ export const packages = sqliteTable(
     shortDescription: text("short_description").notNull(),
     /** JSON array of strings. */
     itemsIncluded: text("items_included", { mode: "json" }).$type<string[]>().notNull(),
+    /** The package's promises, shown wherever it is sold and copied onto each order bought with it. */
+    deliveryDays: integer("delivery_days").notNull().default(7),
+    revisions: integer("revisions").notNull().default(2),
+    revisionDays: integer("revision_days").notNull().default(3),
   },
   (t) => [uniqueIndex("packages_product_position_unique").on(t.productId, t.position)],
+);
+
+/**
+ * What a package's completed orders measured, kept in the batch of the move that completes each
+ * order (never recomputed from all orders): how many, how many were first delivered within the
+ * promised days, and the revisions they used. The days from work start to first delivery are
+ * counted per day in `package_delivery_days`, from which the median is read.
+ */
+export const packageFigures = sqliteTable(
+  "package_figures",
+  {
+    packageId: integer("package_id")
+      .primaryKey()
+      .references(() => packages.id, { onDelete: "cascade" }),
+    completed: integer("completed").notNull().default(0),
+    onTime: integer("on_time").notNull().default(0),
+    revisionsUsed: integer("revisions_used").notNull().default(0),
+    /** on_time × 1000 / completed: the dashboard lists the lowest first. */
+    onTimePermille: integer("on_time_permille").notNull().default(0),
+  },
+  (t) => [
+    index("package_figures_below_promise_idx")
+      .on(t.onTimePermille, t.packageId)
+      .where(sql`completed >= 5`),
+  ],
+);
+
+/** Completed orders of a package by whole days from work start to first delivery (the last bucket holds every longer one). */
+export const packageDeliveryDays = sqliteTable(
+  "package_delivery_days",
+  {
+    packageId: integer("package_id")
+      .notNull()
+      .references(() => packages.id, { onDelete: "cascade" }),
+    days: integer("days").notNull(),
+    orders: integer("orders").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.packageId, t.days] })],
 );
 
 export const tags = sqliteTable(
@@ -245,8 +287,22 @@ export const orders = sqliteTable(
     workVersion: integer("work_version").notNull().default(0),
     /** When the studio promised delivery: the brief's submission + the package's delivery days. */
     dueAt: integer("due_at", { mode: "timestamp_ms" }),
-    /** Revisions included, fixed at payment so a later change of policy does not rewrite old orders. */
+    /** The package's promises when bought: days from work start to delivery, revisions included, days per revision. */
+    deliveryDays: integer("delivery_days").notNull().default(7),
+    revisionsIncluded: integer("revisions_included").notNull().default(3),
+    revisionDays: integer("revision_days").notNull().default(3),
+    /** Revisions included, fixed at payment (from `revisions_included`) so a later change of the package does not rewrite old orders. */
     revisionsAllowed: integer("revisions_allowed").notNull().default(0),
+    /** A consumer's choice at checkout: start work at once (else it waits out the 14-day cancellation period). */
+    startWorkNow: integer("start_work_now", { mode: "boolean" }).notNull().default(true),
+    /** When scheduled work moves to production (a submitted brief waits until then). */
+    startsAt: integer("starts_at", { mode: "timestamp_ms" }),
+    /** When production began, and when the first delivery came: the package's figures are measured from them. */
+    workStartedAt: integer("work_started_at", { mode: "timestamp_ms" }),
+    firstDeliveredAt: integer("first_delivered_at", { mode: "timestamp_ms" }),
+    /** A withdrawal after work started at the customer's request: the studio answers (a proportionate refund) within 3 days. */
+    cancellationRequestedAt: integer("cancellation_requested_at", { mode: "timestamp_ms" }),
+    cancellationAnsweredAt: integer("cancellation_answered_at", { mode: "timestamp_ms" }),
     revisionsUsed: integer("revisions_used").notNull().default(0),
     /** The newest message of the thread each side has seen (unread counts are the other side's messages after it). */
     customerSeenMessageId: integer("customer_seen_message_id").notNull().default(0),
@@ -270,6 +326,13 @@ export const orders = sqliteTable(
     // The reports read a period's invoices, not the whole table.
     index("orders_invoice_issued_idx").on(t.invoiceIssuedAt),
     index("orders_work_status_idx").on(t.workStatus, t.dueAt),
+    // The scheduled run's two timers: scheduled work to start, and cancellation requests left unanswered.
+    index("orders_starts_at_idx")
+      .on(t.startsAt)
+      .where(sql`work_status = 'scheduled'`),
+    index("orders_cancellation_open_idx")
+      .on(t.cancellationRequestedAt)
+      .where(sql`cancellation_requested_at IS NOT NULL AND cancellation_answered_at IS NULL`),
     // The sales Stripe Tax has yet to record: only those rows, however many orders there are.
     index("orders_tax_record_pending_idx")
       .on(t.id)

@@ -199,6 +199,32 @@ export async function changePassword(
 }
 
 /**
+ * Checks a signed-in person's password again before a step that cannot be undone (deleting the
+ * account), within the account's wait, as a password change's current password is checked; a right
+ * one clears the count. Through the API (`tokenIssuedAt`) the caller's token must still be honoured.
+ */
+export async function confirmPassword(
+  db: Database,
+  kind: SessionKind,
+  id: number,
+  password: string,
+  { tokenIssuedAt, now = Date.now() }: { tokenIssuedAt?: number; now?: number } = {},
+): Promise<{ ok: true } | { ok: false; reason: "wrong_password" | "token_revoked" } | { ok: false; reason: "throttled"; retryAfter: number }> {
+  const t = table[kind];
+  const [row] = await db
+    .select({ ...passwordColumns(kind), tokensValidAfter: t.tokensValidAfter })
+    .from(t)
+    .where(eq(t.id, id))
+    .limit(1);
+  if (!row) return { ok: false, reason: "wrong_password" };
+  if (tokenIssuedAt !== undefined && tokenIssuedAt <= row.tokensValidAfter) return { ok: false, reason: "token_revoked" };
+  const check = await checkPassword(db, kind, row, password, now);
+  if (!check.ok) return check;
+  if (row.failedPasswordAttempts > 0) await db.update(t).set(clearedAttempts).where(eq(t.id, id));
+  return { ok: true };
+}
+
+/**
  * Signs an API client out everywhere: refresh tokens revoked and access tokens refused from now on,
  * in one batch, only if the caller's own token is still honoured (a revoked token cannot keep
  * signing its owner out). False when it is not.

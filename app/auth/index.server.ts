@@ -25,5 +25,5 @@ export { allowAnonymousWrite, clientAddress, requireAnonymousWrite } from "./rat
 export { deleteExpiredSessions, destroySession, isAnonymousRequest, isSecureRequest, sessionCookie, sessionSubject } from "./sessions.server";
 export type { SessionKind } from "./sessions.server";
 export { deleteExpiredRefreshTokens } from "./tokens.server";
-export { passwordChangeRefusal, signUpCustomer, startSignedInSession } from "./sign-in.server";
+export { confirmCurrentPassword, passwordChangeRefusal, signUpCustomer, startSignedInSession } from "./sign-in.server";
 export { INVALID_CREDENTIALS } from "./authenticator.server";

@@ -4,7 +4,7 @@
  * Refusals are the domain's `Refusal`s; the screens and the API each answer them their own way.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { createCustomer, type UserView } from "./accounts.server";
+import { confirmPassword, createCustomer, type UserView } from "./accounts.server";
 import { signIn } from "./authenticator.server";
 import type { LoginInput, SignupInput } from "~/lib/schemas/auth";
 import { allowAnonymousWrite } from "./rate-limit.server";
@@ -56,4 +56,14 @@ export function passwordChangeRefusal(refusal: { reason: "wrong_password" | "tok
   if (refusal.reason === "throttled") return refuse.throttled(refusal.retryAfter);
   if (refusal.reason === "token_revoked") return refuse.unauthenticated("Invalid access token");
   return refuse.invalid(CURRENT_PASSWORD_INCORRECT, [CURRENT_PASSWORD_INCORRECT]);
+}
+
+/**
+ * The password asked again before deleting the account (the Privacy page and `DELETE /users/me`):
+ * refused as a password change's current password is (a wrong one names the field; the wait; a
+ * revoked token).
+ */
+export async function confirmCurrentPassword(context: AppLoadContext, kind: SessionKind, id: number, password: string, tokenIssuedAt?: number): Promise<void> {
+  const outcome = await confirmPassword(context.db, kind, id, password, { tokenIssuedAt });
+  if (!outcome.ok) throw passwordChangeRefusal(outcome);
 }

@@ -165,6 +165,16 @@ export function Footer() {
                 Book a demo
               </Link>
             </li>
+            <li>
+              <Link className="hover:text-white" to="/terms">
+                Terms
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-white" to="/privacy">
+                Privacy notice
+              </Link>
+            </li>
           </ul>
         </nav>
         <SubscribeBox />

@@ -2,6 +2,7 @@ import { useField, useFormMetadata, type FieldMetadata } from "@conform-to/react
 import type { ReactNode } from "react";
 import { CURRENCY_CODES } from "~/lib/currency";
 import { chipValues, PACKAGE_LIMIT } from "~/lib/schemas/product";
+import { PACKAGE_PROMISE_DEFAULTS, PACKAGE_PROMISE_LIMITS, PACKAGE_PROMISES_BY_POSITION } from "~/lib/packages";
 import { ChipsField } from "./chips-field";
 import { FieldError } from "./ui/form";
 
@@ -10,9 +11,24 @@ export interface PackageValue {
   items_included: string;
   amount: string;
   currency: string;
+  delivery_days: string;
+  revisions: string;
+  revision_days: string;
 }
 
-const EMPTY_PACKAGE: PackageValue = { short_description: "", items_included: "", amount: "", currency: "" };
+/** A new package at `position`: empty, with the promises usual for its place (Basic, Standard, Premium). */
+function emptyPackage(position: number): PackageValue {
+  const promises = PACKAGE_PROMISES_BY_POSITION[position] ?? PACKAGE_PROMISE_DEFAULTS;
+  return {
+    short_description: "",
+    items_included: "",
+    amount: "",
+    currency: "",
+    delivery_days: String(promises.delivery_days),
+    revisions: String(promises.revisions),
+    revision_days: String(promises.revision_days),
+  };
+}
 const control =
   "mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:bg-slate-50";
 const controlState = (error: string | undefined) =>
@@ -93,7 +109,7 @@ export function PackagesFields({ visible }: { visible: VisibleError }) {
         <legend className="text-lg font-semibold">Packages</legend>
         {list.length < PACKAGE_LIMIT ? (
           <button
-            {...form.insert.getButtonProps({ name: packagesField.name, defaultValue: EMPTY_PACKAGE })}
+            {...form.insert.getButtonProps({ name: packagesField.name, defaultValue: emptyPackage(list.length) })}
             className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
           >
             Add Package
@@ -165,6 +181,22 @@ export function PackagesFields({ visible }: { visible: VisibleError }) {
                     </select>
                     <FieldError id={f.currency.errorId} error={visible(f.currency.name, f.currency.errors)} />
                   </div>
+                  <div className="grid gap-3 sm:col-span-2 sm:grid-cols-3">
+                    {(["delivery_days", "revisions", "revision_days"] as const).map((field) => (
+                      <LabelledInput
+                        key={field}
+                        label={PACKAGE_PROMISE_LIMITS[field].label}
+                        meta={f[field]}
+                        error={visible(f[field].name, f[field].errors)}
+                        type="number"
+                        min={PACKAGE_PROMISE_LIMITS[field].min}
+                        max={PACKAGE_PROMISE_LIMITS[field].max}
+                        step={1}
+                        inputMode="numeric"
+                        hint={PROMISE_HINTS[field]}
+                      />
+                    ))}
+                  </div>
                 </div>
               </li>
             );
@@ -175,6 +207,12 @@ export function PackagesFields({ visible }: { visible: VisibleError }) {
     </fieldset>
   );
 }
+
+const PROMISE_HINTS = {
+  delivery_days: "From the start of work to the first delivery.",
+  revisions: "Included in the price.",
+  revision_days: "The studio's time for each revision.",
+} as const;
 
 /** A labelled input of this form; list values (items included) show comma-separated. */
 function LabelledInput({

@@ -4,6 +4,11 @@ import type { PackageView, ProductView as Product } from "~/domain/catalogue/pro
 import { galleryItems, MediaGallery } from "./media-gallery";
 import { Rating } from "./ui/rating";
 import { TableScroller } from "./ui/table-scroller";
+import { dayPromise, revisionDaysPromise, revisionsPromise } from "~/lib/packages";
+import type { PackageFigures } from "~/lib/package-figures";
+
+/** Measured figures by package id (only packages with enough completed orders). */
+export type FiguresByPackage = Record<number, PackageFigures>;
 
 /** The selected package index from `?package=`; the first package when absent or invalid. */
 export function selectedPackageIndex(params: URLSearchParams, count: number): number {
@@ -29,11 +34,13 @@ export function ProductView({
   variant,
   backTo,
   withTax = null,
+  figures = {},
 }: {
   product: Product;
   variant: "customer" | "admin";
   backTo: string;
   withTax?: WithTax | null;
+  figures?: FiguresByPackage;
 }) {
   const [params] = useSearchParams();
   const selected = selectedPackageIndex(params, product.packages.length);
@@ -81,10 +88,10 @@ export function ProductView({
             </div>
           ) : null}
         </section>
-        {product.packages.length > 1 ? <ComparisonTable packages={product.packages} /> : null}
+        {product.packages.length > 1 ? <ComparisonTable packages={product.packages} figures={figures} /> : null}
       </div>
       <aside aria-label="Price" className="lg:sticky lg:top-24 lg:self-start">
-        <PricePanel product={product} selected={selected} pkg={pkg} variant={variant} withTax={withTax} />
+        <PricePanel product={product} selected={selected} pkg={pkg} variant={variant} withTax={withTax} figures={figures} />
       </aside>
     </div>
   );
@@ -119,12 +126,14 @@ function PricePanel({
   pkg,
   variant,
   withTax,
+  figures,
 }: {
   product: Product;
   selected: number;
   pkg: PackageView | undefined;
   variant: "customer" | "admin";
   withTax: WithTax | null;
+  figures: FiguresByPackage;
 }) {
   const [params] = useSearchParams();
   const hrefFor = (index: number) => {
@@ -178,12 +187,14 @@ function PricePanel({
           <ul className="flex flex-wrap gap-x-5 gap-y-2 border-t border-slate-200 pt-4 text-sm font-medium text-slate-800">
             <li className="flex items-center gap-1.5">
               <ClockIcon />
-              10-day turnaround
+              {dayPromise(pkg.delivery_days, "turnaround")}
             </li>
             <li className="flex items-center gap-1.5">
-              <RepeatIcon />1 Revision
+              <RepeatIcon />
+              {revisionsPromise(pkg.revisions)}
             </li>
           </ul>
+          <MeasuredFigures figures={figures[pkg.id]} />
           {variant === "customer" ? (
             <Link
               to={`/products/${product.id}/checkout?package=${selected}`}
@@ -202,7 +213,7 @@ function PricePanel({
   );
 }
 
-function ComparisonTable({ packages }: { packages: PackageView[] }) {
+function ComparisonTable({ packages, figures }: { packages: PackageView[]; figures: FiguresByPackage }) {
   return (
     <section aria-labelledby="compare-title" className="space-y-4">
       <h2 id="compare-title" className="text-xl font-bold">
@@ -259,9 +270,80 @@ function ComparisonTable({ packages }: { packages: PackageView[] }) {
                 </td>
               ))}
             </tr>
+            <tr>
+              <th scope="row" className="p-4 font-semibold text-slate-600">
+                Delivery
+              </th>
+              {packages.map((p) => (
+                <td key={p.id} className="p-4 text-slate-700">
+                  {dayPromise(p.delivery_days, "turnaround")}
+                </td>
+              ))}
+            </tr>
+            <tr>
+              <th scope="row" className="p-4 font-semibold text-slate-600">
+                Revisions
+              </th>
+              {packages.map((p) => (
+                <td key={p.id} className="p-4 text-slate-700">
+                  {revisionsPromise(p.revisions)}
+                  {p.revisions > 0 ? <span className="block text-xs text-slate-500">{revisionDaysPromise(p.revision_days)}</span> : null}
+                </td>
+              ))}
+            </tr>
+            {packages.some((p) => figures[p.id]) ? (
+              <tr>
+                <th scope="row" className="p-4 align-top font-semibold text-slate-600">
+                  Measured
+                </th>
+                {packages.map((p) => {
+                  const measured = figures[p.id];
+                  return (
+                    <td key={p.id} className="p-4 align-top text-slate-700">
+                      {measured ? (
+                        <>
+                          {`Median ${measured.median_days} ${measured.median_days === 1 ? "day" : "days"} to first delivery`}
+                          <span className="block text-xs text-slate-500">{`${measured.on_time_percent}% on time · ${measured.orders} orders`}</span>
+                        </>
+                      ) : (
+                        <span className="text-slate-500">Fewer than 5 completed orders</span>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ) : null}
           </tbody>
         </table>
       </TableScroller>
+    </section>
+  );
+}
+
+/**
+ * What the package's completed orders measured, under its promises; nothing until enough orders
+ * completed to mean something.
+ */
+function MeasuredFigures({ figures }: { figures: PackageFigures | undefined }) {
+  if (!figures) return null;
+  const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
+  return (
+    <section aria-label="Measured on completed orders" className="rounded-xl bg-slate-50 p-3 text-sm text-slate-700" data-testid="package-figures">
+      <p className="font-medium text-slate-800">{`From ${figures.orders} completed orders`}</p>
+      <dl className="mt-2 grid grid-cols-3 gap-2 text-center">
+        <div>
+          <dt className="text-xs text-slate-500">First delivery</dt>
+          <dd className="font-semibold">{`${days(figures.median_days)} median`}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">On time</dt>
+          <dd className="font-semibold">{`${figures.on_time_percent}%`}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Revisions used</dt>
+          <dd className="font-semibold">{`${figures.average_revisions} on average`}</dd>
+        </div>
+      </dl>
     </section>
   );
 }

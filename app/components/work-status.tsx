@@ -2,8 +2,8 @@ import { WORK_STATUS_LABEL, type WorkStatus } from "~/lib/work-status";
 
 /** The steps a customer's order goes through after payment, for the step indicator. */
 const STEPS = [
-  { label: "Paid", reached: ["awaiting_brief", "in_progress", "delivered", "revision_requested", "completed"] },
-  { label: "Brief", reached: ["in_progress", "delivered", "revision_requested", "completed"] },
+  { label: "Paid", reached: ["awaiting_brief", "scheduled", "in_progress", "delivered", "revision_requested", "completed"] },
+  { label: "Brief", reached: ["scheduled", "in_progress", "delivered", "revision_requested", "completed"] },
   { label: "In production", reached: ["in_progress", "delivered", "revision_requested", "completed"] },
   { label: "Delivered", reached: ["delivered", "revision_requested", "completed"] },
   { label: "Completed", reached: ["completed"] },
@@ -12,6 +12,7 @@ const STEPS = [
 const TONE: Record<WorkStatus, string> = {
   awaiting_payment: "bg-slate-100 text-slate-800 ring-slate-300",
   awaiting_brief: "bg-amber-100 text-amber-900 ring-amber-300",
+  scheduled: "bg-slate-100 text-slate-800 ring-slate-300",
   in_progress: "bg-sky-100 text-sky-900 ring-sky-300",
   delivered: "bg-violet-100 text-violet-900 ring-violet-300",
   revision_requested: "bg-amber-100 text-amber-900 ring-amber-300",

@@ -29,6 +29,8 @@ const PUBLIC_PATHS = [
   /^\/home$/,
   /^\/products$/,
   /^\/products\/\d{1,12}$/,
+  // The legal texts quote the seller settings, whose writes bump the catalogue's version too.
+  /^\/(terms|privacy)$/,
   /^\/api\/v1\/products$/,
   /^\/api\/v1\/products\/\d{1,12}$/,
   /^\/api\/v1\/tags$/,

@@ -2,14 +2,16 @@
  * The scheduled run (wrangler.toml `[triggers] crons`, the Worker's `scheduled` handler; ADR 013):
  * cancels unpaid orders past their lifetime (with their intents at the gateway), completes orders
  * whose delivery has had no answer for AUTO_COMPLETE_DAYS, flags orders waiting a day for their
- * brief (and reminds the customer), marks orders past their due date (and tells the studio), and
+ * brief (and reminds the customer), starts scheduled work whose 14-day cancellation period is over,
+ * refunds cancellation requests the studio left unanswered, marks orders past their due date (and tells the studio), and
  * deletes expired sessions and refresh tokens, and with Stripe Tax records paid sales and refunds
  * there (app/domain/money/tax-records.server.ts). Each part is idempotent, so a missed or repeated run
  * does no harm. Emails link to SHOP_ORIGIN when it is set (there is no request to take it from).
  * Fire it by hand under `npm start` with `curl "http://localhost:8787/cdn-cgi/handler/scheduled"`.
  */
 import { createDb } from "../../db/client";
-import { autoCompleteDeliveries, flagBriefReminders, markOverdueOrders } from "../domain/orders/fulfilment.server";
+import { autoCompleteDeliveries, flagBriefReminders, markOverdueOrders, startScheduledWork } from "../domain/orders/fulfilment.server";
+import { refundUnansweredCancellations } from "../domain/orders/cancellation.server";
 import { expireUnpaidOrders } from "../domain/orders/orders.server";
 import { createPaymentGateway } from "../domain/payments/factory.server";
 import { deleteExpiredSessions, deleteExpiredRefreshTokens } from "../auth/index.server";
@@ -30,9 +32,11 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()) {
   const expiredOrders = await expireUnpaidOrders(db, gateway, notice, now);
   const autoCompleted = await autoCompleteDeliveries(db, notice, now);
   const briefReminders = await flagBriefReminders(db, notice, now);
+  const workStarted = await startScheduledWork(db, now);
+  const unansweredCancellations = gateway ? await refundUnansweredCancellations(db, gateway, notice, now) : 0;
   const overdue = await markOverdueOrders(db, notice, now);
   await deleteExpiredSessions(db, now);
   await deleteExpiredRefreshTokens(db, now);
   const taxRecords = stripeTaxOn(env) ? await syncTaxRecords(db, createTaxService(env)) : null;
-  return { expiredOrders, autoCompleted, briefReminders, overdue, taxRecords };
+  return { expiredOrders, autoCompleted, briefReminders, workStarted, unansweredCancellations, overdue, taxRecords };
 }

@@ -1,9 +1,9 @@
 /**
  * What the shop tells crawlers and link previews: each public page's head (a unique title and
  * description, the canonical URL, Open Graph and Twitter card tags, JSON-LD), the sitemap (home, the
- * listing, every product on sale, with when it last changed), robots.txt (private areas disallowed,
- * the sitemap named), and which paths carry `X-Robots-Tag: noindex` (server.ts sets it on every
- * answer there, whatever the page's own meta).
+ * listing, every product on sale, the terms and privacy notice, with when each last changed),
+ * robots.txt (private areas disallowed, the sitemap named), and which paths carry
+ * `X-Robots-Tag: noindex` (server.ts sets it on every answer there, whatever the page's own meta).
  *
  * A page's loader builds its head with `pageMeta` from the request's origin (every URL absolute) and
  * returns it as `head`; the route's `meta` passes it on, so none of this goes to the browser.
@@ -12,6 +12,7 @@ import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { desc, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { products } from "../../db/schema";
+import { PRIVACY, TERMS } from "~/content/legal";
 import { SHOP } from "~/lib/shop";
 
 /** Signed-in, one-off and machine paths: never indexed. */
@@ -24,7 +25,7 @@ export function isPrivatePath(pathname: string): boolean {
 
 const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** The sitemap: archived products leave it. */
+/** The sitemap: archived products leave it; the terms and privacy notice carry the day their text last changed. */
 export async function sitemapXml(db: Database, origin: string): Promise<string> {
   const rows = await db
     .select({ id: products.id, updatedAt: products.updatedAt })
@@ -36,6 +37,8 @@ export async function sitemapXml(db: Database, origin: string): Promise<string> 
     { loc: `${origin}/home`, lastmod: newest },
     { loc: `${origin}/products`, lastmod: newest },
     ...rows.map((r) => ({ loc: `${origin}/products/${r.id}`, lastmod: r.updatedAt.toISOString() })),
+    { loc: `${origin}/terms`, lastmod: TERMS.updated },
+    { loc: `${origin}/privacy`, lastmod: PRIVACY.updated },
   ];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

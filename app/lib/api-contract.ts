@@ -21,12 +21,14 @@ import {
   SignupSchema,
   UpdateProfileSchema,
 } from "./schemas/auth";
+import { ACCOUNT_DELETED, DeleteAccountSchema, openWorkMessage } from "./schemas/account-deletion";
 import { LocalAuthenticateSchema, LocalConfirmSchema } from "./schemas/local-payment";
 import { CreateOrderSchema } from "./schemas/order";
 import { PromotionSchema } from "./schemas/promotion";
 import { WORK_STATUSES } from "./work-status";
 import { BriefSchema } from "./schemas/brief";
-import { RefundSchema } from "./schemas/refund";
+import { CancellationAnswerSchema, RefundSchema } from "./schemas/refund";
+import { CANCELLATION_MESSAGES } from "./cancellation-rules";
 import { ReviewHideSchema, ReviewListQuerySchema, ReviewReplySchema, ReviewSchema } from "./schemas/review";
 import { RevisionSchema } from "./schemas/revision";
 import { MessageSchema } from "./schemas/message";
@@ -89,6 +91,9 @@ const PACKAGE = {
   amount_minor: 49900,
   short_description: "A 30-second explainer",
   items_included: ["Script", "Voice-over", "1 revision"],
+  delivery_days: 10,
+  revisions: 1,
+  revision_days: 3,
 };
 export const PackageResponse = example(
   z
@@ -101,6 +106,9 @@ export const PackageResponse = example(
       amount_minor: z.number().int(),
       short_description: z.string(),
       items_included: z.array(z.string()),
+      delivery_days: z.number().int().describe("Days from the start of work to the first delivery"),
+      revisions: z.number().int().describe("Revisions included"),
+      revision_days: z.number().int().describe("Days the studio takes for each revision"),
     })
     .strict(),
   PACKAGE,
@@ -209,6 +217,12 @@ const ORDER = {
   due_at: "2026-04-09T08:30:00.000Z",
   revisions_allowed: 1,
   revisions_used: 0,
+  delivery_days: 7,
+  revision_days: 3,
+  start_work_now: true,
+  starts_at: null,
+  cancellation_requested_at: null,
+  cancellation_answered_at: null,
 };
 export const OrderResponse = example(
   z
@@ -231,10 +245,21 @@ export const OrderResponse = example(
       stripe_transaction_id: z.string().nullable(),
       created_at: z.string(),
       product: z.object({ image: z.string().nullable(), title: z.string() }).strict(),
-      work_status: z.enum(WORK_STATUSES).describe("The work after payment: awaiting_payment → awaiting_brief → in_progress → delivered → completed"),
-      due_at: z.string().nullable().describe("Delivery promised by (the brief's submission + 7 days); null before the brief"),
-      revisions_allowed: z.number().int(),
+      work_status: z
+        .enum(WORK_STATUSES)
+        .describe("The work after payment: awaiting_payment → awaiting_brief → (scheduled →) in_progress → delivered → completed"),
+      due_at: z
+        .string()
+        .nullable()
+        .describe("Delivery promised by (the start of work + delivery_days; a revision: its request + revision_days); null before the brief"),
+      revisions_allowed: z.number().int().describe("The package's revisions as bought (0 until paid)"),
       revisions_used: z.number().int(),
+      delivery_days: z.number().int().describe("The package's delivery days as bought"),
+      revision_days: z.number().int().describe("The package's days per revision as bought"),
+      start_work_now: z.boolean().describe("A consumer asked for work to start within the 14-day cancellation period (always true for a business)"),
+      starts_at: z.string().nullable().describe("When scheduled work moves to production (14 days after payment)"),
+      cancellation_requested_at: z.string().nullable().describe("When the customer asked to cancel work already started"),
+      cancellation_answered_at: z.string().nullable().describe("When the studio answered that request (a proportionate refund)"),
     })
     .strict(),
   ORDER,
@@ -776,6 +801,23 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       },
     },
     refusals: refusals(READ, CUSTOMER),
+  },
+  {
+    method: "DELETE",
+    path: "/users/me",
+    summary:
+      'Delete the signed-in customer\'s account (GDPR art. 17), the password asked again: personal data erased or anonymised at once, invoices and credit notes kept as the law requires, reviews kept as "Former customer", every session and token ended, a confirmation emailed',
+    auth: "customer",
+    body: { schema: DeleteAccountSchema, wrapper: "user", example: { current_password: "Str0ng!Pass" } },
+    responses: { 200: { description: "Deleted", schema: done(ACCOUNT_DELETED) } },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      JSON_BODY,
+      invalid("Invalid input, or a wrong current password", "Current password is incorrect", ["Current password is incorrect"]),
+      conflict("An order's work is still open (neither completed, cancelled nor unpaid)", openWorkMessage([{ id: 12 }])),
+      { throttled: "Too many wrong current passwords (Retry-After)" },
+    ),
   },
   {
     method: "PUT",
@@ -1449,6 +1491,80 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         "Not the customer's first order, more than 30 days since paying, completed, not paid or refunded already",
         "The money-back guarantee covers a customer's first order only.",
       ),
+    ),
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/cancel",
+    summary:
+      "The customer cancels within 14 days of paying (the withdrawal function): before work started, a full refund at once (credit note, email, order cancelled); after work started at their request, a request the studio answers within 3 days with a proportionate refund (unanswered: a full refund)",
+    auth: "customer",
+    responses: {
+      200: {
+        description: "Refunded in full at once: the order, cancelled",
+        schema: ok(
+          example(z.object({ order: OrderResponse }).strict(), {
+            order: { ...ORDER, work_status: "cancelled", payment_status: "refunded", refunded_amount: "598.80" },
+          }),
+          {
+            message: CANCELLATION_MESSAGES.refunded,
+          },
+        ),
+      },
+      202: {
+        description: "Work had started: the request is with the studio",
+        schema: ok(example(z.object({ order: OrderResponse }).strict(), { order: { ...ORDER, cancellation_requested_at: "2026-04-05T09:00:00.000Z" } }), {
+          message: CANCELLATION_MESSAGES.requested,
+        }),
+      },
+    },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      ORDER_NOT_FOUND,
+      conflict(
+        "More than 14 days since paying, completed, billed to a business, not paid, refunded or cancelled already, or asked already",
+        CANCELLATION_MESSAGES.tooLate,
+      ),
+    ),
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/cancellation/answer",
+    summary:
+      'The studio answers a cancellation of work already started: a refund for the work not done ("0" for none, with a credit note) and a note of the work done; the order is cancelled',
+    auth: "admin",
+    body: {
+      schema: CancellationAnswerSchema,
+      wrapper: "cancellation",
+      example: { amount: "300.00", note: "Script and storyboard were done; animation had not started." },
+    },
+    responses: {
+      200: {
+        description: "Answered: the order, cancelled",
+        schema: ok(
+          example(z.object({ order: OrderResponse }).strict(), {
+            order: {
+              ...ORDER,
+              work_status: "cancelled",
+              refunded_amount: "300.00",
+              cancellation_requested_at: "2026-04-05T09:00:00.000Z",
+              cancellation_answered_at: "2026-04-06T10:00:00.000Z",
+            },
+          }),
+          {
+            message: "Cancellation answered",
+          },
+        ),
+      },
+    },
+    refusals: refusals(
+      WRITE,
+      ADMIN,
+      notFound("No such order", "Order not found"),
+      JSON_BODY,
+      invalid("No note, or an amount that is not a decimal or is more than is left", "Cancellation could not be answered", ["Describe the work done so far"]),
+      conflict("No open cancellation request on the order", CANCELLATION_MESSAGES.noRequest),
     ),
   },
   {

@@ -31,6 +31,9 @@ const LABELS: Record<string, string> = {
   packages: "Packages",
   short_description: "Package description",
   items_included: "Items included",
+  delivery_days: "Delivery days",
+  revisions: "Revisions",
+  revision_days: "Revision days",
   amount: "Amount",
 };
 

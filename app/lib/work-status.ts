@@ -4,7 +4,16 @@
  * screens show the labels and the steps); the service that applies a move is
  * `domain/orders/fulfilment.server.ts`, the only place an order's work status changes.
  */
-export const WORK_STATUSES = ["awaiting_payment", "awaiting_brief", "in_progress", "delivered", "revision_requested", "completed", "cancelled"] as const;
+export const WORK_STATUSES = [
+  "awaiting_payment",
+  "awaiting_brief",
+  "scheduled",
+  "in_progress",
+  "delivered",
+  "revision_requested",
+  "completed",
+  "cancelled",
+] as const;
 export type WorkStatus = (typeof WORK_STATUSES)[number];
 
 /** A delivery with no answer (approve or revision) for this long completes the order on its own. */
@@ -16,6 +25,7 @@ export type WorkActor = "customer" | "admin" | "system";
 export const WORK_STATUS_LABEL: Record<WorkStatus, string> = {
   awaiting_payment: "Awaiting payment",
   awaiting_brief: "Awaiting brief",
+  scheduled: "Scheduled",
   in_progress: "In production",
   delivered: "Delivered",
   revision_requested: "Revision requested",
@@ -27,6 +37,7 @@ export const WORK_STATUS_LABEL: Record<WorkStatus, string> = {
 const STATE_PHRASE: Record<WorkStatus, string> = {
   awaiting_payment: "it is not paid yet",
   awaiting_brief: "it is awaiting its brief",
+  scheduled: "its work has not started yet",
   in_progress: "it is in production",
   delivered: "it has been delivered and awaits review",
   revision_requested: "a revision has been requested",
@@ -37,12 +48,21 @@ const STATE_PHRASE: Record<WorkStatus, string> = {
 export const WORK_MOVES = {
   pay: { from: ["awaiting_payment"], to: "awaiting_brief", actors: ["system"], verb: "mark as paid" },
   submit_brief: { from: ["awaiting_brief"], to: "in_progress", actors: ["customer"], verb: "submit a brief for" },
+  /** A brief submitted while the cancellation period runs, when the customer did not ask for work to start at once. */
+  schedule: { from: ["awaiting_brief"], to: "scheduled", actors: ["customer"], verb: "submit a brief for" },
+  /** The scheduled run, once the cancellation period is over. */
+  start: { from: ["scheduled"], to: "in_progress", actors: ["system"], verb: "start work on" },
   deliver: { from: ["in_progress", "revision_requested"], to: "delivered", actors: ["admin"], verb: "deliver" },
   request_revision: { from: ["delivered"], to: "revision_requested", actors: ["customer"], verb: "request a revision of" },
   start_revision: { from: ["revision_requested"], to: "in_progress", actors: ["admin"], verb: "start a revision of" },
   approve: { from: ["delivered"], to: "completed", actors: ["customer"], verb: "approve" },
   auto_complete: { from: ["delivered"], to: "completed", actors: ["system"], verb: "complete" },
-  cancel: { from: ["awaiting_brief", "in_progress", "delivered", "revision_requested"], to: "cancelled", actors: ["admin", "system"], verb: "cancel" },
+  cancel: {
+    from: ["awaiting_brief", "scheduled", "in_progress", "delivered", "revision_requested"],
+    to: "cancelled",
+    actors: ["admin", "system"],
+    verb: "cancel",
+  },
 } as const satisfies Record<string, { from: readonly WorkStatus[]; to: WorkStatus; actors: readonly WorkActor[]; verb: string }>;
 
 export type WorkMove = keyof typeof WORK_MOVES;

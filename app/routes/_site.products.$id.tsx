@@ -24,7 +24,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     ? await Promise.all([getProductPage(context.db, id, context.visitorCountry), listProductReviews(context.db, id, reviewsPage, reviewsSort)])
     : [null, null];
   if (!page || !reviews) throw new Response("Product not found", { status: 404 });
-  const { product, consumerTax } = page;
+  const { product, consumerTax, figures } = page;
   // The edge cache keeps this page for every visitor of the same tax class (load-context.ts).
   context.madeFor.taxClass = consumerTax ? consumerTax.country : ANY_COUNTRY;
   const preview = product.images[0] ?? product.video_thumbnail;
@@ -51,7 +51,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
         consumerTax,
       )
     : null;
-  return { product, head, withTax, reviews, reviewsSort, reviewsPage };
+  return { product, head, withTax, figures, reviews, reviewsSort, reviewsPage };
 }
 
 /** Package and gallery choices live in the query string and need no new data; the reviews' page and order do. */
@@ -84,10 +84,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
   data ? [...data.head, ...lcpPreload(data.product, location.search)] : [{ title: "Service not found · Reelcraft" }, { name: "robots", content: "noindex" }];
 
 export default function ProductPage() {
-  const { product, withTax, reviews, reviewsSort, reviewsPage } = useLoaderData<typeof loader>();
+  const { product, withTax, figures, reviews, reviewsSort, reviewsPage } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl space-y-12 px-4 py-8 sm:px-6 lg:px-8">
-      <ProductView product={product} variant="customer" backTo="/products" withTax={withTax} />
+      <ProductView product={product} variant="customer" backTo="/products" withTax={withTax} figures={figures} />
       <div className="max-w-3xl">
         <ProductReviews reviews={reviews} sort={reviewsSort} page={reviewsPage} />
       </div>

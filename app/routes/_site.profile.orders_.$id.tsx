@@ -8,7 +8,6 @@ import { timeLeft, WorkStatusBadge, WorkSteps } from "~/components/work-status";
 import { currencySymbol } from "~/lib/currency";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinorOrZero } from "~/lib/money-decimal";
-import { packageName } from "~/lib/packages";
 import { parseId } from "~/lib/record-id";
 import { AUTO_COMPLETE_DAYS, WORK_STATUS_LABEL } from "~/lib/work-status";
 import { requireCustomer } from "~/auth/index.server";
@@ -26,6 +25,9 @@ import { editReview, reviewState, submitReview } from "~/domain/reviews/reviews.
 import { claimGuarantee, guaranteeAvailable } from "~/domain/orders/guarantee.server";
 import { ReviewSchema } from "~/lib/schemas/review";
 import { OrderReview } from "~/components/review-form";
+import { cancellationOffer, cancelOrder, type CancellationOffer } from "~/domain/orders/cancellation.server";
+import { CANCELLATION_ANSWER_DAYS, CANCELLATION_DAYS, CANCELLATION_MESSAGES } from "~/lib/cancellation-rules";
+import { dayPromise, packageName, revisionDaysPromise } from "~/lib/packages";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
@@ -34,11 +36,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const work = id ? await getOrderWork(context.db, id, actor) : null;
   if (!work || !id) throw new Response("Order not found", { status: 404 });
   const { order } = work;
-  const [review, guarantee] = await Promise.all([reviewState(context.db, customer.id, id), guaranteeAvailable(context.db, customer.id, id)]);
+  const [review, guarantee, cancellation] = await Promise.all([
+    reviewState(context.db, customer.id, id),
+    guaranteeAvailable(context.db, customer.id, id),
+    cancellationOffer(context.db, customer.id, id),
+  ]);
   return {
     ...work,
     review,
     guarantee,
+    cancellation,
     timeLeft: order.due_at && (order.work_status === "in_progress" || order.work_status === "revision_requested") ? timeLeft(order.due_at) : null,
   };
 }
@@ -71,6 +78,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!refunded.ok) return data({ refused: refunded.refusal.message }, refusalInit(refunded.refusal));
     return redirect(`/profile/orders/${id}?notice=guarantee-refunded`);
   }
+  if (intent === "cancel") {
+    const cancelled = await settle(cancelOrder(context.db, context.payments, customer.id, id, mailNotice(context)));
+    if (!cancelled.ok) return data({ refused: cancelled.refusal.message }, refusalInit(cancelled.refusal));
+    return redirect(`/profile/orders/${id}?notice=${cancelled.value === "refunded" ? "cancel-refunded" : "cancel-requested"}`);
+  }
   if (intent === "review" || intent === "edit-review") {
     const submission = parseSubmission(form, { schema: ReviewSchema });
     if (submission.status !== "success") return data({ review: submission.reply() }, invalidForm());
@@ -89,11 +101,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 const NOTICES: Record<string, string> = {
   "brief-submitted": "Thank you! Your brief is with the studio and production has started.",
+  "brief-scheduled": "Thank you! Your brief is with the studio. Production starts when your cancellation period ends.",
   approved: "Thank you! The order is complete.",
   "revision-requested": "Your revision request is with the studio.",
   "review-published": "Thank you! Your review is on the service's page.",
   "review-updated": "Your review is updated.",
   "guarantee-refunded": "Your money is on its way back under the money-back guarantee. The order is cancelled.",
+  "cancel-refunded": CANCELLATION_MESSAGES.refunded,
+  "cancel-requested": CANCELLATION_MESSAGES.requested,
 };
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
@@ -107,7 +122,8 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 export default function OrderPage() {
-  const { order, brief, refunds, events, timeLeft, deliveries, revisions, messages, seenMessageId, review, guarantee } = useLoaderData<typeof loader>();
+  const { order, brief, refunds, events, timeLeft, deliveries, revisions, messages, seenMessageId, review, guarantee, cancellation } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const notice = NOTICES[params.get("notice") ?? ""];
@@ -160,6 +176,14 @@ export default function OrderPage() {
         </section>
       ) : null}
 
+      {order.work_status === "scheduled" && order.starts_at ? (
+        <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" data-testid="work-starts">
+          {`Your brief is in. Work starts on ${dateFormat.format(new Date(order.starts_at))}, when your ${CANCELLATION_DAYS}-day cancellation period ends.`}
+        </p>
+      ) : null}
+
+      <CancellationPanel offer={cancellation} />
+
       <dl className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <dt className="text-slate-500">Status</dt>
@@ -176,13 +200,14 @@ export default function OrderPage() {
                 {timeLeft ? <span className="text-slate-600"> · {timeLeft}</span> : null}
               </>
             ) : (
-              "7 days after your brief"
+              `${order.delivery_days} days after work starts`
             )}
           </dd>
         </div>
         <div>
           <dt className="text-slate-500">Revisions left</dt>
           <dd className="mt-1 font-medium">{order.revisions_allowed ? `${revisionsLeft} of ${order.revisions_allowed}` : "None until paid"}</dd>
+          <dd className="mt-1 text-slate-600">{`${dayPromise(order.delivery_days, "delivery")} · ${revisionDaysPromise(order.revision_days)}`}</dd>
         </div>
         <div>
           <dt className="text-slate-500">Amount</dt>
@@ -358,5 +383,38 @@ function BriefItem({ label, value }: { label: string; value: string | null }) {
       <dt className="font-medium text-slate-500">{label}</dt>
       <dd className="mt-1 whitespace-pre-wrap">{value ?? "Not given"}</dd>
     </div>
+  );
+}
+
+/** The withdrawal function: cancel within 14 days of paying (what it does now), or the request's state. */
+function CancellationPanel({ offer }: { offer: CancellationOffer }) {
+  if (!offer) return null;
+  if (offer.kind === "requested") {
+    return (
+      <section aria-labelledby="cancel-title" className="space-y-2 rounded-2xl border border-amber-200 bg-amber-50 p-6 text-sm text-amber-950">
+        <h2 id="cancel-title" className="text-lg font-semibold">
+          Cancellation requested
+        </h2>
+        <p>{`The studio answers by ${dateFormat.format(new Date(offer.answerBy))} with a refund for the work not yet done. Without an answer by then, all your money comes back.`}</p>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="cancel-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
+      <h2 id="cancel-title" className="text-lg font-semibold">
+        Cancel this order
+      </h2>
+      <p className="text-sm text-slate-700">
+        {offer.kind === "refund"
+          ? `You can cancel until ${dateFormat.format(new Date(offer.until))}. Work has not started, so you get all your money back at once.`
+          : `You can cancel until ${dateFormat.format(new Date(offer.until))}. Work started at your request, so the studio refunds what was not yet done, within ${CANCELLATION_ANSWER_DAYS} days.`}
+      </p>
+      <Form method="post">
+        <input type="hidden" name="intent" value="cancel" />
+        <button type="submit" className="rounded-lg border border-red-300 px-4 py-2.5 text-sm font-semibold text-red-800 hover:bg-red-50">
+          Cancel this order
+        </button>
+      </Form>
+    </section>
   );
 }

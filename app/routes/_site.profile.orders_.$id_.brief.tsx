@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { CANCELLATION_DAYS } from "~/lib/cancellation-rules";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
@@ -26,7 +27,9 @@ async function briefable(args: LoaderFunctionArgs | ActionFunctionArgs) {
 export async function loader(args: LoaderFunctionArgs) {
   const { id, state } = await briefable(args);
   if (state.workStatus !== "awaiting_brief") throw redirect(`/profile/orders/${id}`);
-  return { id };
+  // Without 'Start work now' at checkout, work waits out the cancellation period.
+  const startsAt = !state.startWorkNow && state.paidAt ? state.paidAt.getTime() + CANCELLATION_DAYS * 86_400_000 : null;
+  return { id, deliveryDays: state.deliveryDays, startsAt: startsAt !== null && startsAt > Date.now() ? new Date(startsAt).toISOString() : null };
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -45,13 +48,15 @@ export async function action(args: ActionFunctionArgs) {
     // A file refused (type, size, count): the rule is named, the rest of the brief kept.
     return data({ result: submission.reply({ formErrors: [submitted.refusal.message] }) }, refusalInit(submitted.refusal));
   }
-  return redirect(`/profile/orders/${id}?notice=brief-submitted`);
+  return redirect(`/profile/orders/${id}?notice=${submitted.value.workStatus === "scheduled" ? "brief-scheduled" : "brief-submitted"}`);
 }
+
+const startDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 export const meta: MetaFunction = () => [{ title: "Your brief · Reelcraft" }, { name: "robots", content: "noindex" }];
 
 export default function BriefPage() {
-  const { id } = useLoaderData<typeof loader>();
+  const { id, deliveryDays, startsAt } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
   const { form, fields, formProps, error } = useSchemaForm(BriefSchema, { lastResult, defaultValue: { references: ["", "", "", "", ""] } });
   const references = fields.references.getFieldList();
@@ -73,7 +78,9 @@ export default function BriefPage() {
           Your brief
         </h1>
         <p className="mt-1 text-sm text-slate-600">
-          Tell the studio what the video is for. Production (7 days) starts when you submit; after that, changes go through messages.
+          {startsAt
+            ? `Tell the studio what the video is for. Production (${deliveryDays} days) starts on ${startDate.format(new Date(startsAt))}, when your ${CANCELLATION_DAYS}-day cancellation period ends; after you submit, changes go through messages.`
+            : `Tell the studio what the video is for. Production (${deliveryDays} days) starts when you submit; after that, changes go through messages.`}
         </p>
       </div>
       <Form method="post" encType="multipart/form-data" {...formProps} className="max-w-2xl space-y-4">
@@ -114,7 +121,7 @@ export default function BriefPage() {
         <Field label="Deadline wish (optional)" meta={fields.deadline_wish} error={error(fields.deadline_wish)} type="date" className="max-w-xs" />
         <AttachmentInput id="brief-attachments" label="Attachments: logos, storyboards, reference footage (optional)" />
         <SubmitButton busy={busy} busyText="Submitting..." className="sm:w-auto">
-          Submit brief and start production
+          {startsAt ? "Submit brief" : "Submit brief and start production"}
         </SubmitButton>
       </Form>
     </section>

@@ -1,8 +1,42 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Field, FieldError, FormError, SubmitButton } from "~/components/ui/form";
+import { useIsSubmitting } from "~/components/ui/use-is-submitting";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { confirmCurrentPassword, requireCustomer, sessionCookie } from "~/auth/index.server";
+import { deleteCustomerAccount, listOpenWork } from "~/domain/privacy/account-deletion.server";
+import { parseSubmission } from "~/http/form-submission.server";
+import { formRefusal, invalidForm, settle } from "~/http/screen-refusal.server";
+import { actionRetryAfter } from "~/lib/retry-after";
+import { DeleteAccountFormSchema, openWorkMessage } from "~/lib/schemas/account-deletion";
+import { WORK_STATUS_LABEL } from "~/lib/work-status";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const customer = await requireCustomer(context, request);
+  return { openWork: await listOpenWork(context.db, customer.id) };
+}
+
+export const headers = actionRetryAfter;
+
+/** 'Delete my account': the password asked again, then the erasure (app/domain/privacy/account-deletion.server.ts); signed out, to the home page. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const customer = await requireCustomer(context, request);
+  const submission = parseSubmission(await request.formData(), { schema: DeleteAccountFormSchema });
+  const hide = ["current_password"];
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }) }, invalidForm());
+  const password = submission.value.current_password;
+  const deleted = await settle(deleteCustomerAccount(context, customer.id, () => confirmCurrentPassword(context, "customer", customer.id, password)));
+  if (!deleted.ok) {
+    const { result, init } = formRefusal(submission, deleted.refusal, { hideFields: hide, field: "current_password" });
+    return data({ result }, init);
+  }
+  // Every session of the account ended with it; this browser's cookie goes too.
+  return redirect("/home?account=deleted", { headers: { "Set-Cookie": await sessionCookie(request, "customer", null) } });
+}
 
 export const meta: MetaFunction = () => [{ title: "Privacy · Reelcraft" }, { name: "robots", content: "noindex" }];
 
-/** The customer's data rights: a copy of everything the shop keeps about them, as a file. */
+/** The customer's data rights: a copy of everything the shop keeps about them, as a file, and deleting the account. */
 export default function ProfilePrivacy() {
   return (
     <section aria-labelledby="privacy-title" className="space-y-6">
@@ -23,6 +57,76 @@ export default function ProfilePrivacy() {
           Download my data
         </a>
       </div>
+      <DeleteAccount />
+    </section>
+  );
+}
+
+function DeleteAccount() {
+  const { openWork } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.result;
+  const { form, fields, formProps, error } = useSchemaForm(DeleteAccountFormSchema, { id: "delete-account", lastResult });
+  const busy = useIsSubmitting("/profile/privacy");
+  const confirmError = error(fields.confirm);
+  return (
+    <section aria-labelledby="delete-title" className="space-y-3 rounded-2xl border border-red-200 bg-white p-6">
+      <h2 id="delete-title" className="text-lg font-semibold">
+        Delete my account
+      </h2>
+      <p className="text-sm text-slate-700">
+        Your name, email address, saved addresses, briefs, messages, files and revision requests are erased at once, and you are signed out everywhere. Invoices
+        and credit notes keep what the law requires: the name, address, tax number and amounts on them. Your reviews stay on the shop, shown as “Former
+        customer”. An email confirms the deletion. This cannot be undone.
+      </p>
+      <p className="text-sm text-slate-700">Orders still in progress must be completed or cancelled first.</p>
+      {openWork.length ? (
+        <div className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          <p>{openWorkMessage(openWork)}</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5">
+            {openWork.map((order) => (
+              <li key={order.id}>
+                <Link to={`/profile/orders/${order.id}`} className="font-semibold underline">
+                  Order #{order.id}
+                </Link>{" "}
+                · {WORK_STATUS_LABEL[order.workStatus]}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <Form method="post" {...formProps} className="max-w-md space-y-3">
+          <FormError id={form.errorId} errors={form.errors} />
+          <div>
+            <div className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                id={fields.confirm.id}
+                name={fields.confirm.name}
+                key={fields.confirm.key}
+                defaultChecked={fields.confirm.initialValue === "on"}
+                aria-invalid={confirmError ? true : undefined}
+                aria-describedby={confirmError ? fields.confirm.errorId : undefined}
+                className="mt-0.5 size-4 shrink-0 accent-brand-700"
+              />
+              <label htmlFor={fields.confirm.id} className="text-sm text-slate-800">
+                I understand that my account and its data will be deleted for good
+              </label>
+            </div>
+            <FieldError id={fields.confirm.errorId} error={confirmError} />
+          </div>
+          <Field
+            label="Current password"
+            meta={fields.current_password}
+            error={error(fields.current_password)}
+            type="password"
+            autoComplete="current-password"
+            maxLength={128}
+          />
+          <SubmitButton busy={busy} busyText="Deleting..." className="sm:w-auto">
+            Delete my account
+          </SubmitButton>
+        </Form>
+      )}
     </section>
   );
 }

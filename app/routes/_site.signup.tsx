@@ -71,6 +71,17 @@ export default function SignupPage() {
         <Field label="Name" meta={fields.name} error={error(fields.name)} type="text" autoComplete="name" />
         <Field label="Email" meta={fields.email} error={error(fields.email)} type="email" autoComplete="email" inputMode="email" />
         <NewPasswordField label="Password" meta={fields.password} error={error(fields.password)} />
+        <p className="text-sm text-slate-600">
+          By creating an account you agree to our{" "}
+          <Link to="/terms" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            Terms
+          </Link>{" "}
+          and{" "}
+          <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            Privacy notice
+          </Link>
+          .
+        </p>
         <SubmitButton busy={busy} busyText="Creating account...">
           Sign up
         </SubmitButton>

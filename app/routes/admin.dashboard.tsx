@@ -1,19 +1,26 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { AdminOrdersTable } from "~/components/admin-orders-table";
 import { formatMoney } from "~/lib/money";
 import { requireAdmin } from "~/auth/index.server";
 import { getDashboard } from "~/domain/orders/dashboard.server";
+import { packagesBelowPromise } from "~/domain/orders/package-figures.server";
+import { Pagination } from "~/components/ui/pagination";
+import { TableScroller } from "~/components/ui/table-scroller";
+import { parsePageParam } from "~/lib/query";
+import { FIGURES_MIN_ORDERS } from "~/lib/package-figures";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  return getDashboard(context.db);
+  const promisePage = parsePageParam(new URL(request.url).searchParams.get("promise_page"));
+  const [dashboard, belowPromise] = await Promise.all([getDashboard(context.db), packagesBelowPromise(context.db, promisePage)]);
+  return { ...dashboard, belowPromise };
 }
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Admin · Reelcraft" }];
 
 export default function Dashboard() {
-  const { totalProducts, totalOrders, revenue, recentOrders, subscribers, work } = useLoaderData<typeof loader>();
+  const { totalProducts, totalOrders, revenue, recentOrders, subscribers, work, belowPromise } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-8">
       <h1 className="text-2xl font-bold tracking-tight">Dashboard</h1>
@@ -37,6 +44,62 @@ export default function Dashboard() {
           <Figure label="Overdue" value={String(work.overdue)} hint="In production past the due date" />
           <Figure label="Awaiting customer review" value={String(work.awaitingReview)} hint="Delivered, not yet approved" />
         </dl>
+      </section>
+      <section aria-labelledby="promise-title" className="space-y-3">
+        <h2 id="promise-title" className="text-lg font-semibold">
+          Packages against their promise
+        </h2>
+        <p className="text-sm text-slate-600">{`Measured on completed orders (packages with at least ${FIGURES_MIN_ORDERS}), the lowest share delivered on time first.`}</p>
+        {belowPromise.data.length ? (
+          <>
+            <TableScroller label="Packages against their promise">
+              <table className="w-full min-w-[40rem] text-left text-sm">
+                <thead className="bg-slate-50 text-slate-600">
+                  <tr>
+                    <th scope="col" className="p-3 font-semibold">
+                      Package
+                    </th>
+                    <th scope="col" className="p-3 font-semibold">
+                      Promised
+                    </th>
+                    <th scope="col" className="p-3 font-semibold">
+                      Median to first delivery
+                    </th>
+                    <th scope="col" className="p-3 font-semibold">
+                      On time
+                    </th>
+                    <th scope="col" className="p-3 font-semibold">
+                      Revisions used
+                    </th>
+                    <th scope="col" className="p-3 font-semibold">
+                      Orders
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-200">
+                  {belowPromise.data.map((row) => (
+                    <tr key={row.package_id}>
+                      <th scope="row" className="p-3 font-medium">
+                        <Link to={`/admin/products/${row.product_id}`} className="text-brand-700 hover:underline">
+                          {row.product_title}
+                        </Link>{" "}
+                        · {row.package_name}
+                      </th>
+                      <td className="p-3">{`${row.delivery_days} days`}</td>
+                      <td className="p-3">{`${row.figures.median_days} days`}</td>
+                      <td className="p-3">{`${row.figures.on_time_percent}%`}</td>
+                      <td className="p-3">{`${row.figures.average_revisions} per order`}</td>
+                      <td className="p-3">{row.figures.orders}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroller>
+            <Pagination page={belowPromise.page} totalPages={belowPromise.totalPages} label="Packages pages" param="promise_page" />
+          </>
+        ) : (
+          <p className="text-slate-600">{`No package has ${FIGURES_MIN_ORDERS} completed orders yet.`}</p>
+        )}
       </section>
       <section aria-labelledby="recent-title" className="space-y-3">
         <h2 id="recent-title" className="text-lg font-semibold">

@@ -13,7 +13,7 @@ import { adminDateTime } from "~/components/admin-orders-table";
 import { Picture } from "~/components/ui/picture";
 import { PartlyRefundedBadge, StatusBadge } from "~/components/ui/status-badge";
 import { formatMoney } from "~/lib/money";
-import { decimalToMinor } from "~/lib/money-decimal";
+import { decimalToMinor, minorToDecimalString } from "~/lib/money-decimal";
 import { requireAdmin } from "~/auth/index.server";
 import { orPage, refusalInit, settle, invalidForm } from "~/http/screen-refusal.server";
 import { isThreadIntent, threadAction } from "~/http/thread-actions.server";
@@ -23,6 +23,9 @@ import { DELIVERY_FORM, deliveryFromForm } from "~/domain/orders/order-files.ser
 import { RefundSchema } from "~/lib/schemas/refund";
 import { refundOrder } from "~/domain/orders/refunds.server";
 import { RefundPanel } from "~/components/refund-panel";
+import { CancellationAnswer } from "~/components/cancellation-answer";
+import { answerCancellation } from "~/domain/orders/cancellation.server";
+import { CancellationAnswerSchema } from "~/lib/schemas/refund";
 import { OrderMoney } from "~/components/order-money";
 import { DeliveryUpload } from "~/components/delivery-upload";
 
@@ -68,6 +71,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       ),
     );
     if (!refunded.ok) return data({ refundResult: submission.reply({ formErrors: [refunded.refusal.message] }) }, refusalInit(refunded.refusal));
+    return redirect(`/admin/orders/${orderId}?refunded=1`);
+  }
+  if (intent === "answer-cancellation") {
+    const submission = parseSubmission(form, { schema: CancellationAnswerSchema });
+    if (submission.status !== "success") return data({ cancellationResult: submission.reply() }, invalidForm());
+    const answered = await settle(answerCancellation(context.db, context.payments, admin.id, orderId, submission.value, mailNotice(context)));
+    if (!answered.ok) return data({ cancellationResult: submission.reply({ formErrors: [answered.refusal.message] }) }, refusalInit(answered.refusal));
     return redirect(`/admin/orders/${orderId}?refunded=1`);
   }
   if (intent !== "deliver") return data({ refused: "Unknown action" }, { status: 400 });
@@ -167,6 +177,15 @@ export default function AdminOrder() {
         <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
           Refunded. The customer has been told by email.
         </p>
+      ) : null}
+      {order.cancellation_requested_at && !order.cancellation_answered_at ? (
+        <CancellationAnswer
+          action={`/admin/orders/${order.id}`}
+          requestedAt={order.cancellation_requested_at}
+          remaining={minorToDecimalString(amount === null ? 0 : amount - (decimalToMinor(order.refunded_amount, order.currency) ?? 0), order.currency)}
+          currency={order.currency}
+          lastResult={answer && "cancellationResult" in answer ? answer.cancellationResult : undefined}
+        />
       ) : null}
       {work ? (
         <RefundPanel

@@ -11,7 +11,17 @@ import { listOrderQueue, type QueueSort } from "~/domain/orders/orders.server";
 const PAGE_SIZE = 20;
 
 /** The queue's tabs: every order, then each work status in the order work moves. */
-const TABS: (WorkStatus | null)[] = [null, "awaiting_brief", "in_progress", "revision_requested", "delivered", "completed", "awaiting_payment", "cancelled"];
+const TABS: (WorkStatus | null)[] = [
+  null,
+  "awaiting_brief",
+  "scheduled",
+  "in_progress",
+  "revision_requested",
+  "delivered",
+  "completed",
+  "awaiting_payment",
+  "cancelled",
+];
 
 function queueHref(status: WorkStatus | null, sort: QueueSort, page = 1) {
   const params = new URLSearchParams();

@@ -25,7 +25,7 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
 });
 
 /**
- * POST /api/v1/orders {order:{product_id, billing_address_id, order_amount, currency[, package_index][, promo_code]}}
+ * POST /api/v1/orders {order:{product_id, billing_address_id, order_amount, currency[, package_index][, promo_code][, start_work_now]}}
  * → 201 data {id, client_secret, …}. The server prices the order; an `order_amount` that disagrees
  * with the package's price (before any discount) is 422. A refused promotion code is 422 with the
  * screen's reason as `message` and as the one entry of `errors`, and `error_code: PROMO_CODE_REFUSED`.
@@ -48,6 +48,7 @@ export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) 
       currency: parsed.data.currency,
       idempotencyKey: key,
       promoCode: parsed.data.promo_code?.trim() || undefined,
+      startWorkNow: parsed.data.start_work_now,
     },
     mailNotice(context),
   );

@@ -109,6 +109,7 @@ export default function Home() {
         </div>
       </header>
       <main id="main" className="flex-1">
+        <AccountDeletedNotice />
         <Hero />
         <Stats />
         <HowItWorks />
@@ -116,6 +117,19 @@ export default function Home() {
         <BookADemo />
       </main>
       <Footer />
+    </div>
+  );
+}
+
+/** Where 'Delete my account' lands (the Privacy page signs the customer out and comes here). */
+function AccountDeletedNotice() {
+  const [params] = useSearchParams();
+  if (params.get("account") !== "deleted") return null;
+  return (
+    <div className="border-b border-emerald-200 bg-emerald-50">
+      <p role="status" className="mx-auto max-w-7xl px-4 py-3 text-sm font-medium text-emerald-800 sm:px-6 lg:px-8">
+        Your account has been deleted. A confirmation is on its way to your email.
+      </p>
     </div>
   );
 }

@@ -11,6 +11,8 @@ import { VARIANT_FORMATS, VARIANT_WIDTHS, variantKey, variantSourceKey, type Var
 import { DEMO_ADMIN, DEMO_CUSTOMER, SEED_PRODUCTS } from "./catalogue";
 import { seedDemoOrders } from "./demo-orders";
 import { seedDemoReviews } from "./demo-reviews";
+import { recountPackageFigures } from "../../app/domain/orders/package-figures.server";
+import { PACKAGE_PROMISES_BY_POSITION } from "../../app/lib/packages";
 import { REVERSE_CHARGE_NOTE } from "../../app/domain/money/tax-rules";
 
 const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", mp4: "video/mp4" };
@@ -75,6 +77,8 @@ export async function seed(
   const mediaUploaded = await uploadMissingMedia(db, bucket, loadMedia);
   const ordersCreated = await seedDemoOrders(db, bucket, loadMedia);
   const reviewsCreated = await seedDemoReviews(db, cost);
+  // The packages' measured figures, counted from the completed orders just written (kept per order from then on).
+  if (ordersCreated + reviewsCreated > 0) await recountPackageFigures(db);
   await seedPromotions(db);
   const variantsMade = loadVariant ? await uploadMissingVariants(db, bucket, loadVariant) : 0;
   return { productsCreated, accountsCreated, mediaUploaded, ordersCreated, reviewsCreated, variantsMade };
@@ -191,6 +195,10 @@ async function seedCatalogue(db: Database): Promise<number> {
             amountMinor: Math.round(p.amount * 100),
             shortDescription: p.shortDescription,
             itemsIncluded: p.itemsIncluded,
+            // Basic 10 days, 1 revision in 3 days; Standard 7, 2 in 3; Premium 5, 3 in 2.
+            deliveryDays: PACKAGE_PROMISES_BY_POSITION[position]!.delivery_days,
+            revisions: PACKAGE_PROMISES_BY_POSITION[position]!.revisions,
+            revisionDays: PACKAGE_PROMISES_BY_POSITION[position]!.revision_days,
           })),
         ),
         db.insert(productTags).values(product.tags.map((name) => ({ productId: id, tagId: tagIds.get(name)! }))),

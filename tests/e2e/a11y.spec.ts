@@ -42,7 +42,17 @@ async function visit(page: Page, path: string) {
 
 test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
   test("public screens", async ({ page }) => {
-    for (const path of ["/home", "/products", "/products?tag=3D%20Animation", "/products?page=2", "/products/1", "/products/5", "/reviews-policy"]) {
+    for (const path of [
+      "/home",
+      "/products",
+      "/products?tag=3D%20Animation",
+      "/products?page=2",
+      "/products/1",
+      "/products/5",
+      "/reviews-policy",
+      "/terms",
+      "/privacy",
+    ]) {
       await visit(page, path);
     }
     // A product with no media at all, and an unknown one.
@@ -159,6 +169,7 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
     await page.getByLabel("Expiry").fill("12 / 34");
     await page.getByLabel("CVC").fill("123");
+    await page.getByLabel(/^Start work now/).check();
     await page.getByRole("button", { name: "Continue to Payment" }).click();
     await page.getByRole("link", { name: "Write your brief" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Your brief" })).toBeVisible();
@@ -307,6 +318,11 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
   test("the customer's privacy page", async ({ page }) => {
     await signUp(page, { email: uniqueEmail("axe-privacy") });
     await visit(page, "/profile/privacy");
+    await page.getByLabel("I understand that my account and its data will be deleted for good").check();
+    await page.getByLabel("Current password").fill("Wrong!Passw0rd");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    await expect(page.getByText("Current password is incorrect")).toBeVisible();
+    await expectNoViolations(page, "/profile/privacy delete form error");
   });
 
   test("the studio's reviews screen", async ({ page }) => {

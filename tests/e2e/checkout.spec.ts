@@ -47,7 +47,8 @@ test.describe("checkout (local gateway)", () => {
     await expect(summary.getByTestId("package-label")).toHaveText("Launc");
     await expect(summary.getByTestId("summary-price")).toHaveText("$999.00");
     await expect(summary.getByText("7-day delivery")).toBeVisible();
-    await expect(summary.getByText("3 Revisions")).toBeVisible();
+    // The Standard package's own promises, the same as its product page shows.
+    await expect(summary.getByText("2 Revisions", { exact: true })).toBeVisible();
     await expect(summary.getByText("Licensed music")).toBeVisible();
     await expect(page.getByText("Complete your purchase securely using your card details.")).toBeVisible();
     await expect(page.getByText("No billing addresses found.")).toBeVisible();

@@ -18,7 +18,8 @@ async function customerWithPaidOrder(request: APIRequestContext) {
   });
   const order = await request.post("/api/v1/orders", {
     headers: auth,
-    data: { order: { product_id: 1, billing_address_id: (await address.json()).data.id, package_index: 0 } },
+    // Work starts at once: the consumer waived waiting out the cancellation period.
+    data: { order: { product_id: 1, billing_address_id: (await address.json()).data.id, package_index: 0, start_work_now: true } },
   });
   const { id, client_secret } = (await order.json()).data;
   const paid = await request.post("/api/v1/payments/local/confirm", {
@@ -104,6 +105,8 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Card number").fill("4242424242424242");
       await page.getByLabel("Expiry").fill("12/34");
       await page.getByLabel("CVC").fill("123");
+      // A consumer asks for work to start at once (else the brief waits out the 14-day cancellation period).
+      await page.getByLabel(/^Start work now\. I understand that if I cancel within 14 days I pay for the work done/).check();
       await page.getByRole("button", { name: "Continue to Payment" }).click();
       await expect(page.getByText("Payment Successful!")).toBeVisible();
       await page.getByRole("link", { name: "Write your brief" }).click();
@@ -119,7 +122,8 @@ for (const javaScriptEnabled of [true, false]) {
       const latest = page.getByRole("article", { name: /^Delivery of / }).first();
       await expect(latest.getByText("First cut", { exact: true })).toBeVisible();
       await expect(latest.locator("video")).toHaveAttribute("src", new RegExp(`^/orders/${id}/files/\\d+$`));
-      await expect(page.getByText("3 of your revisions left.")).toBeVisible();
+      // The Basic package: one revision, as its product page promised.
+      await expect(page.getByText("1 of your revisions left.")).toBeVisible();
 
       await page.getByLabel("What should change?").fill("Warmer colours, please");
       if (javaScriptEnabled) {
@@ -149,7 +153,7 @@ for (const javaScriptEnabled of [true, false]) {
           .first()
           .getByText("Second cut, warmer"),
       ).toBeVisible();
-      await expect(page.getByText("2 of your revisions left.")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Ask for changes" })).toHaveCount(0);
       await page.getByRole("button", { name: "Approve delivery" }).click();
       await expect(page.getByRole("main").getByRole("status")).toHaveText("Thank you! The order is complete.");
       await expect(page.getByRole("list", { name: "Order progress" }).locator('[aria-current="step"]')).toContainText("Completed");

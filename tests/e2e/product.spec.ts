@@ -14,6 +14,17 @@ test.describe("/products/{id}", () => {
     const table = page.getByRole("table");
     await expect(table.getByRole("columnheader")).toHaveText(["Package", "Basic", "Standard", "Premium"]);
     await expect(table.getByRole("row", { name: /Price/ }).getByRole("cell")).toHaveText(["$499.00", "$999.00", "$1,899.00"]);
+    // Each package's own promises, the same in the table, the panel, checkout and the order.
+    await expect(table.getByRole("row", { name: /^Delivery/ }).getByRole("cell")).toHaveText(["10-day turnaround", "7-day turnaround", "5-day turnaround"]);
+    await expect(table.getByRole("row", { name: /^Revisions/ }).getByRole("cell")).toHaveText([
+      "1 RevisionEach revision within 3 days",
+      "2 RevisionsEach revision within 3 days",
+      "3 RevisionsEach revision within 2 days",
+    ]);
+    await page.getByRole("navigation", { name: "Packages" }).getByRole("link", { name: "Premium" }).click();
+    const panel = page.getByTestId("price-panel");
+    await expect(panel.getByText("5-day turnaround", { exact: true })).toBeVisible();
+    await expect(panel.getByText("3 Revisions", { exact: true })).toBeVisible();
   });
 
   test("selects the first package, switches packages and continues with the choice", async ({ page }) => {

@@ -146,6 +146,12 @@ describe("answers match the contract's shapes", () => {
       "/sign_out",
       await api("DELETE", "/sign_out", { token: (signIn.body as { data: { access_token: string } }).data.access_token }),
     );
+    const leaving = await newCustomer();
+    await expectAnswer(
+      "DELETE",
+      "/users/me",
+      await api("DELETE", "/users/me", { token: leaving.access_token, body: { user: { current_password: leaving.password } } }),
+    );
 
     const admin = await adminSignIn();
     const adminToken = admin.access_token;

@@ -13,10 +13,19 @@ const events = async (token: string, id: number) => (await api<{ data: Event[] }
 const briefRows = async (id: number) => (await env.DB.prepare("SELECT count(*) AS n FROM order_briefs WHERE order_id = ?").bind(id).first<number>("n")) ?? 0;
 
 describe("work status after payment", () => {
-  it("a paid order awaits its brief, with three revisions and no due date yet; its first event says so", async () => {
+  it("a paid order awaits its brief, with its package's revisions (Standard: 2) and no due date yet; its first event says so", async () => {
     const c = await customerWithOrder();
     const order = await api<OrderBody>("GET", `/orders/${c.id}`, { token: c.token });
-    expect(order.body.data).toMatchObject({ work_status: "awaiting_brief", due_at: null, revisions_allowed: 3, revisions_used: 0 });
+    expect(order.body.data).toMatchObject({
+      work_status: "awaiting_brief",
+      due_at: null,
+      revisions_allowed: 2,
+      revisions_used: 0,
+      delivery_days: 7,
+      revision_days: 3,
+      start_work_now: true,
+      starts_at: null,
+    });
     expect(await events(c.token, c.id)).toMatchObject([
       { actor: "system", from_status: "awaiting_payment", to_status: "awaiting_brief", note: "Payment received" },
     ]);
@@ -38,7 +47,7 @@ describe("the brief (PUT /orders/{id}/brief)", () => {
     const submitted = await api<OrderBody & { message: string }>("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: BRIEF } });
     expect(submitted.status).toBe(200);
     expect(submitted.body.message).toBe("Brief submitted");
-    expect(submitted.body.data).toMatchObject({ id: c.id, work_status: "in_progress", revisions_allowed: 3 });
+    expect(submitted.body.data).toMatchObject({ id: c.id, work_status: "in_progress", revisions_allowed: 2 });
     const due = Date.parse(submitted.body.data.due_at!);
     expect(due - before).toBeGreaterThanOrEqual(7 * 86_400_000);
     expect(due - Date.now()).toBeLessThanOrEqual(7 * 86_400_000);
@@ -281,7 +290,7 @@ describe("deliveries, review and approval", () => {
       message: "Cannot approve this order: it is in production.",
     });
 
-    for (let round = 1; round <= 3; round++) {
+    for (let round = 1; round <= 2; round++) {
       expect((await deliverFiles(admin.access_token, c.id, [["cut.mp4", fakeMedia("cut.mp4", 512)]], `Cut ${round}`)).status).toBe(201);
       const asked = await api<OrderBody>("POST", `/orders/${c.id}/revisions`, {
         token: c.token,
@@ -297,11 +306,15 @@ describe("deliveries, review and approval", () => {
       });
       expect(asked.status).toBe(201);
       expect(asked.body.data).toMatchObject({ work_status: "revision_requested", revisions_used: round });
+      // A revision is due the package's revision days (Standard: 3) from its request.
+      const due = Date.parse((asked.body.data as { due_at: string }).due_at);
+      expect(due - Date.now()).toBeLessThanOrEqual(3 * 86_400_000);
+      expect(due - Date.now()).toBeGreaterThan(3 * 86_400_000 - 60_000);
     }
     const revisions = await api<{ data: { note: string; comments: { at_seconds: number; text: string }[] }[] }>("GET", `/orders/${c.id}/revisions`, {
       token: admin.access_token,
     });
-    expect(revisions.body.data.map((r) => r.note)).toEqual(["Round 3: warmer colours", "Round 2: warmer colours", "Round 1: warmer colours"]);
+    expect(revisions.body.data.map((r) => r.note)).toEqual(["Round 2: warmer colours", "Round 1: warmer colours"]);
     expect(revisions.body.data[0]!.comments).toEqual([
       { at_seconds: 42, text: "Logo too small" },
       { at_seconds: 65, text: "Cut here" },
@@ -322,7 +335,7 @@ describe("deliveries, review and approval", () => {
 
     const approved = await api<OrderBody>("POST", `/orders/${c.id}/approve`, { token: c.token });
     expect(approved.status).toBe(200);
-    expect(approved.body.data).toMatchObject({ work_status: "completed", revisions_used: 3 });
+    expect(approved.body.data).toMatchObject({ work_status: "completed", revisions_used: 2 });
     expect((await events(c.token, c.id)).map((e) => e.to_status)).toEqual([
       "awaiting_brief",
       "in_progress",
@@ -331,18 +344,16 @@ describe("deliveries, review and approval", () => {
       "delivered",
       "revision_requested",
       "delivered",
-      "revision_requested",
-      "delivered",
       "completed",
     ]);
     expect((await api("POST", `/orders/${c.id}/approve`, { token: c.token })).status).toBe(409);
-    // Each step told the other side: four deliveries and the completion to the customer, three revision requests to the studio.
+    // Each step told the other side: three deliveries and the completion to the customer, two revision requests to the studio.
     const mail = async (kind: string) =>
       (await env.DB.prepare("SELECT count(*) AS n FROM emails WHERE kind = ? AND subject LIKE ?").bind(kind, `%#${c.id}%`).first<number>("n")) ?? 0;
     expect({ delivered: await mail("work_delivered"), completed: await mail("work_completed"), revisions: await mail("work_revision_requested") }).toEqual({
-      delivered: 4,
+      delivered: 3,
       completed: 1,
-      revisions: 3,
+      revisions: 2,
     });
   });
 });
@@ -369,7 +380,7 @@ describe("reviewing a delivery on the order's page (screens, without JavaScript)
     expect(page).toContain("Latest delivery");
     expect(page).toMatch(new RegExp(`<video[^>]+src="/orders/${c.id}/files/\\d+"`));
     expect(page).toContain("Approve delivery");
-    expect(page).toContain("3 of your revisions left.");
+    expect(page).toContain("2 of your revisions left.");
 
     const empty = await postForm(
       `/profile/orders/${c.id}`,

@@ -21,11 +21,12 @@ import { api, dispatch, freshAddress, newCustomer } from "./helpers";
  * the document is exactly as strict as the server there.
  *
  * Writes change only what this file makes: a fresh customer (with an address and an order, paid, of
- * their own), a throwaway customer and two fresh admins, made here. Calls that end the caller's
- * sessions (sign-out, password change) are sent with the throwaway accounts, so that the others keep
- * working; an admin's product creation makes new products, and the fixture order is the only order
- * the calls on `/orders/{id}` can change (brief, delivery, refund, messages). Nothing is left out:
- * the summary at the end lists each call with the requests sent per role.
+ * their own), two throwaway customers and two fresh admins, made here. Calls that end the caller's
+ * sessions (sign-out, password change) are sent with the throwaway accounts, and account deletion
+ * (never with the right password) with a customer of its own, so that the others keep working; an
+ * admin's product creation makes new products, and the fixture order is the only order the calls on
+ * `/orders/{id}` can change (brief, delivery, refund, messages). Nothing is left out: the summary at
+ * the end lists each call with the requests sent per role.
  */
 
 const SEED = 20260426;
@@ -70,7 +71,7 @@ const VALIDATION_ONLY: Record<string, Role[]> = {
   "GET /autosuggest/products": ROLES,
 };
 /** Calls that end the caller's sessions: sent with the throwaway accounts. */
-const SESSION_ENDING = new Set(["DELETE /sign_out", "PUT /users/change_password", "DELETE /admin/sign_out", "PUT /admin/change_password"]);
+const SESSION_ENDING = new Set(["DELETE /sign_out", "PUT /users/change_password", "DELETE /admin/sign_out", "PUT /admin/change_password", "DELETE /users/me"]);
 
 // ----- the document, dereferenced, and its validator -----
 
@@ -182,6 +183,8 @@ function broken(schema: Schema, base: unknown, index: number): { value: unknown;
 
 const tokens: Record<Role, string | null> = { anonymous: null, customer: null, admin: null };
 const throwaway: Record<Role, string | null> = { anonymous: null, customer: null, admin: null };
+/** A customer of its own for `DELETE /users/me`, still signed in when its turn comes (the other throwaway signed out before). */
+let deletingCustomer: string | null = null;
 const fixtures: Record<string, number> = {};
 
 let adminCount = 0;
@@ -312,12 +315,12 @@ async function drive(role: Role, method: string, path: string, op: Operation) {
   const key = `${method.toUpperCase()} ${path}`;
   const documented = op.responses;
   const needsThrowaway = SESSION_ENDING.has(key) && role !== "anonymous";
-  const token = needsThrowaway ? throwaway[role] : undefined;
+  const token = key === "DELETE /users/me" && role === "customer" ? deletingCustomer : needsThrowaway ? throwaway[role] : undefined;
   const strict = VALIDATION_ONLY[key]?.includes(role) ?? false;
   const content = op.requestBody?.content ?? {};
   const json = content["application/json"];
   const multipart = content["multipart/form-data"];
-  const bodyless = method === "get" || method === "delete" || !op.requestBody;
+  const bodyless = method === "get" || !op.requestBody;
 
   for (let i = 0; i < VALID; i++) {
     const url = `http://localhost/api/v1${fillPath(path, op.parameters, i)}${queryString(op.parameters, (valid(paramsObject(op.parameters)) ?? {}) as Record<string, unknown>)}`;
@@ -444,6 +447,7 @@ beforeAll(async () => {
   tokens.customer = customer.access_token;
   fixtures.users = customer.user!.id;
   throwaway.customer = (await newCustomer()).access_token;
+  deletingCustomer = (await newCustomer()).access_token;
   tokens.admin = await freshAdmin();
   throwaway.admin = await freshAdmin();
   // The customer's own records, made with the document's examples: an address, an order of a listed product, paid.

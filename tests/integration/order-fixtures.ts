@@ -7,7 +7,8 @@ export type OrderBody = {
 };
 export type Event = { actor: string; from_status: string; to_status: string; note: string | null; created_at: string };
 
-export async function customerWithOrder({ pay = true } = {}) {
+/** `startWorkNow`: the consumer's checkout choice (false: a submitted brief waits out the 14-day cancellation period). */
+export async function customerWithOrder({ pay = true, startWorkNow = true } = {}) {
   const person = await newCustomer();
   const address = await api<{ data: { id: number } }>("POST", "/billing_addresses", {
     token: person.access_token,
@@ -15,7 +16,7 @@ export async function customerWithOrder({ pay = true } = {}) {
   });
   const order = await api<OrderBody>("POST", "/orders", {
     token: person.access_token,
-    body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 1 } },
+    body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 1, start_work_now: startWorkNow } },
   });
   expect(order.status).toBe(201);
   if (pay) {

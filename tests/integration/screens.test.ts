@@ -67,6 +67,54 @@ describe("screens", () => {
     expect(text).not.toContain("3D Logo Reveal");
   });
 
+  it("/terms and /privacy are the operator's texts, with the seller from the tax settings and the rules' numbers from the code", async () => {
+    const terms = (await html("/terms")).text.replace(/<!-- -->/g, "");
+    const privacy = (await html("/privacy")).text.replace(/<!-- -->/g, "");
+    for (const [page, title, headings] of [
+      [terms, "Terms of service", ["What a package includes", "Who owns the work", "Cancelling an order", "First-order money-back guarantee", "Reviews"]],
+      [privacy, "Privacy notice", ["What we keep", "How long we keep it", "Who processes it for us", "Cookies", "Your rights"]],
+    ] as const) {
+      expect(page.match(/<h1\b/g)).toHaveLength(1);
+      expect(page).toContain(`>${title}</h1>`);
+      expect(page).toMatch(/Last updated <time datetime="\d{4}-\d{2}-\d{2}">\d{1,2} \w+ \d{4}<\/time>/i);
+      for (const heading of headings) expect(page).toMatch(new RegExp(`<h2 id="[a-z-]+"[^>]*>${heading}</h2>`));
+      // The table of contents links each section's anchor.
+      expect(page).toMatch(/<a href="#[a-z-]+"/);
+      expect(page).toContain("Reelcraft Studio Ltd, 1 Canal Street, Manchester M1 3HE, United Kingdom");
+      expect(page).not.toMatch(/\{\w+\}/);
+    }
+    expect(terms).toContain("you own its final delivery");
+    expect(terms).toContain("within 3 days of it, the order completes on its own");
+    expect(terms).toContain("Within 30 days of paying for your first order");
+    expect(terms).toContain("within 60 days of its completion: from 1 to 5 stars");
+    expect(terms).toContain("within 14 days of writing it");
+    expect(terms).toContain("you may cancel an order within 14 days of paying for it");
+    expect(terms).toMatch(/href="\/reviews-policy"[^>]*>How reviews work</);
+    expect(terms).toMatch(/href="\/privacy"[^>]*>Privacy notice</);
+    expect(privacy).toContain("typically 10 years");
+    expect(privacy).toContain("30 days after completion an order takes no more files");
+    for (const processor of ["Cloudflare:", "Stripe:", "Resend (resend.com):"]) expect(privacy).toContain(processor);
+    expect(privacy).toContain("__Host-sid: keeps you signed in");
+    expect(privacy).toMatch(/href="\/profile\/privacy"[^>]*>Privacy page</);
+
+    // The seller is whoever the settings say, as soon as they say it.
+    await env.DB.prepare("UPDATE shop_settings SET seller_name = 'Canal Films LLP', seller_address = 'Unit 4\n2 Mill Lane\nLeeds LS1 1AA' WHERE id = 1").run();
+    try {
+      for (const path of ["/terms", "/privacy"]) expect((await html(path)).text, path).toContain("Canal Films LLP, Unit 4, 2 Mill Lane, Leeds LS1 1AA");
+    } finally {
+      await env.DB.prepare(
+        "UPDATE shop_settings SET seller_name = 'Reelcraft Studio Ltd', seller_address = '1 Canal Street, Manchester M1 3HE, United Kingdom' WHERE id = 1",
+      ).run();
+    }
+  });
+
+  it("every page's footer links the terms and the privacy notice", async () => {
+    for (const path of ["/home", "/products", "/terms"]) {
+      const { text } = await html(path);
+      expect(text, path).toMatch(/<nav aria-label="Footer"[\s\S]*href="\/terms"[^>]*>Terms<[\s\S]*href="\/privacy"[^>]*>Privacy notice</);
+    }
+  });
+
   it("unknown products and unknown URLs are real 404 pages", async () => {
     for (const path of ["/products/9999", "/products/abc", "/no/such/page"]) {
       const { response, text } = await html(path);

@@ -24,6 +24,8 @@ export const SCREENS: Row[] = [
   ["GET", "/profile", login, 200, 200, login],
   ["GET", "/profile/orders", login, 200, 200, login],
   ["GET", "/profile/saved-addresses", login, 200, 200, login],
+  ["GET", "/profile/privacy", login, 200, 200, login],
+  ["POST", "/profile/privacy", login, 422, 422, login, { confirm: "on", current_password: "" }],
   ["GET", "/profile/orders/{orderA}", login, 200, 404, login],
   // Order A is unpaid: it has no invoice yet, even for its owner; the old receipt links point to the invoice.
   ["GET", "/profile/orders/{orderA}/invoice", login, 404, 404, login],
@@ -129,7 +131,8 @@ export const API: Row[] = [
     { client_secret: "pi_local_none_secret_none", card: { number: "4242424242424242", expiry: "12/40", cvc: "123" } },
   ],
   ["POST", "/payments/local/authenticate", 401, 404, 404, 403, { client_secret: "pi_local_none_secret_none", result: "approve" }],
-  ["DELETE", "/users/me", 405, 405, 405, 405],
+  ["DELETE", "/users/me", 401, 422, 422, 403, { user: {} }],
+  ["PATCH", "/users/me", 405, 405, 405, 405],
   ["DELETE", "/orders/{orderA}", 405, 405, 405, 405],
   ["GET", "/no-such-call", 404, 404, 404, 404],
 ];

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { PRIVACY, TERMS } from "~/content/legal";
 import { adminCookie, customerCookie, get } from "./helpers";
 
 /** Search engines and link previews: tags, JSON-LD, the sitemap, robots.txt and noindex on private pages. */
@@ -62,7 +63,18 @@ describe("public pages for search engines and link previews", () => {
 
   it("every public page has its own title and canonical; search results are not indexed", async () => {
     const titles = new Map<string, string>();
-    for (const path of ["/home", "/products", "/products?tag=3D%20Animation", "/products?page=2", "/products/1", "/products/2", "/login", "/signup"]) {
+    for (const path of [
+      "/home",
+      "/products",
+      "/products?tag=3D%20Animation",
+      "/products?page=2",
+      "/products/1",
+      "/products/2",
+      "/login",
+      "/signup",
+      "/terms",
+      "/privacy",
+    ]) {
       const html = await page(path);
       const title = attr(html, /<title>([^<]+)<\/title>/)!;
       expect(titles.has(title), `${path} repeats the title of ${titles.get(title)}`).toBe(false);
@@ -75,7 +87,7 @@ describe("public pages for search engines and link previews", () => {
 });
 
 describe("sitemap.xml and robots.txt", () => {
-  it("the sitemap lists home, the listing and every product on sale with lastmod; an archived product leaves it", async () => {
+  it("the sitemap lists home, the listing, every product on sale and the legal texts with lastmod; an archived product leaves it", async () => {
     const sitemap = async () => {
       const response = await get("/sitemap.xml");
       expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
@@ -86,7 +98,10 @@ describe("sitemap.xml and robots.txt", () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)].map((m) => m[1]);
     const active = await env.DB.prepare("SELECT count(*) AS n FROM products WHERE archived_at IS NULL").first<number>("n");
     expect(locs.slice(0, 2)).toEqual(["http://localhost/home", "http://localhost/products"]);
-    expect(locs).toHaveLength(2 + active!);
+    // The legal texts last, with the day their text last changed (app/content/legal.ts).
+    expect(xml).toContain(`<url><loc>http://localhost/terms</loc><lastmod>${TERMS.updated}</lastmod></url>`);
+    expect(xml).toContain(`<url><loc>http://localhost/privacy</loc><lastmod>${PRIVACY.updated}</lastmod></url>`);
+    expect(locs).toHaveLength(4 + active!);
     expect(locs).toContain("http://localhost/products/3");
 
     await env.DB.prepare("UPDATE products SET archived_at = ? WHERE id = 3").bind(Date.now()).run();

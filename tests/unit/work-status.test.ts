@@ -7,13 +7,16 @@ const ACTORS: WorkActor[] = ["customer", "admin", "system"];
 const EXPECTED: Record<WorkMove, [WorkStatus[], WorkStatus, WorkActor | WorkActor[]]> = {
   pay: [["awaiting_payment"], "awaiting_brief", "system"],
   submit_brief: [["awaiting_brief"], "in_progress", "customer"],
+  // A consumer who did not ask for work to start at once: the brief waits out the cancellation period.
+  schedule: [["awaiting_brief"], "scheduled", "customer"],
+  start: [["scheduled"], "in_progress", "system"],
   deliver: [["in_progress", "revision_requested"], "delivered", "admin"],
   request_revision: [["delivered"], "revision_requested", "customer"],
   start_revision: [["revision_requested"], "in_progress", "admin"],
   approve: [["delivered"], "completed", "customer"],
   auto_complete: [["delivered"], "completed", "system"],
   // The studio cancels (with a refund); the shop cancels when the provider reports a refund made in its dashboard.
-  cancel: [["awaiting_brief", "in_progress", "delivered", "revision_requested"], "cancelled", ["admin", "system"]],
+  cancel: [["awaiting_brief", "scheduled", "in_progress", "delivered", "revision_requested"], "cancelled", ["admin", "system"]],
 };
 
 describe("the work state machine", () => {

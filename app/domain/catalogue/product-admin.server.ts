@@ -46,6 +46,9 @@ export async function createProduct(db: Database, details: ProductDetails): Prom
         amountMinor: packageMinor(p),
         shortDescription: p.short_description,
         itemsIncluded: p.items_included,
+        deliveryDays: p.delivery_days,
+        revisions: p.revisions,
+        revisionDays: p.revision_days,
       })),
     ),
   ]);
@@ -111,6 +114,9 @@ export async function getProductForEdit(db: Database, id: number) {
       packages: pkgs.map((p) => ({
         short_description: p.shortDescription,
         items_included: p.itemsIncluded.join(", "),
+        delivery_days: String(p.deliveryDays),
+        revisions: String(p.revisions),
+        revision_days: String(p.revisionDays),
         amount: minorToDecimalString(p.amountMinor, p.currency),
         currency: p.currency,
       })),
@@ -151,7 +157,15 @@ export async function updateProduct(db: Database, id: number, details: ProductDe
     ),
     db.delete(packages).where(and(eq(packages.productId, id), gte(packages.position, details.packages.length))),
     ...details.packages.map((p, position) => {
-      const values = { currency: p.currency, amountMinor: packageMinor(p), shortDescription: p.short_description, itemsIncluded: p.items_included };
+      const values = {
+        currency: p.currency,
+        amountMinor: packageMinor(p),
+        shortDescription: p.short_description,
+        itemsIncluded: p.items_included,
+        deliveryDays: p.delivery_days,
+        revisions: p.revisions,
+        revisionDays: p.revision_days,
+      };
       return db
         .insert(packages)
         .values({ productId: id, position, ...values })

@@ -2,10 +2,12 @@
  * Catalogue reads. Every public page is one D1 round trip: the queries a page needs are sent
  * together with `db.batch`, scoped by a sub-select of the page's product ids.
  */
-import { and, asc, count, desc, eq, exists, getTableColumns, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, getTableColumns, gte, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { queryBuilder, type Database } from "../../../db/client";
 import { builtOnce } from "~/platform/built-once.server";
 import {
+  packageDeliveryDays,
+  packageFigures,
   packages,
   productMedia,
   productRatings,
@@ -17,6 +19,7 @@ import {
   type ProductRow,
 } from "../../../db/schema";
 import { ratingFrom, type Rating } from "../reviews/rating";
+import { FIGURES_MIN_ORDERS, toPackageFigures, type PackageFigures } from "~/lib/package-figures";
 import { minorToDecimalString } from "~/lib/money-decimal";
 import { packageName } from "~/lib/packages";
 import { totalPagesFor } from "~/lib/pagination";
@@ -34,6 +37,10 @@ export interface PackageView {
   amount_minor: number;
   short_description: string;
   items_included: string[];
+  /** The package's promises: days from work start to delivery, revisions included, days per revision. */
+  delivery_days: number;
+  revisions: number;
+  revision_days: number;
 }
 
 export interface ProductView {
@@ -185,6 +192,9 @@ export function toPackageView(row: PackageRow): PackageView {
     amount_minor: row.amountMinor,
     short_description: row.shortDescription,
     items_included: row.itemsIncluded,
+    delivery_days: row.deliveryDays,
+    revisions: row.revisions,
+    revision_days: row.revisionDays,
   };
 }
 
@@ -379,6 +389,24 @@ const productStatements = (() => {
       queryBuilder.select(selection).from(packages).where(eq(packages.productId, id)).orderBy(asc(packages.position)),
     ),
     rating: builtOnce(ratingColumns, (selection) => queryBuilder.select(selection).from(productRatings).where(eq(productRatings.productId, id)).limit(1)),
+    // The product page's measured figures: packages with enough completed orders, with their day counts.
+    figures: builtOnce(
+      {
+        packageId: packageFigures.packageId,
+        completed: packageFigures.completed,
+        onTime: packageFigures.onTime,
+        revisionsUsed: packageFigures.revisionsUsed,
+        days: packageDeliveryDays.days,
+        orders: packageDeliveryDays.orders,
+      },
+      (selection) =>
+        queryBuilder
+          .select(selection)
+          .from(packageFigures)
+          .innerJoin(packages, eq(packages.id, packageFigures.packageId))
+          .innerJoin(packageDeliveryDays, eq(packageDeliveryDays.packageId, packageFigures.packageId))
+          .where(and(eq(packages.productId, id), gte(packageFigures.completed, FIGURES_MIN_ORDERS))),
+    ),
     tags: builtOnce({ productId: productTags.productId, name: tags.name }, (selection) =>
       queryBuilder
         .select(selection)
@@ -434,13 +462,28 @@ export async function getProductPage(
   db: Database,
   id: number,
   country: string | null,
-): Promise<{ product: ProductView; consumerTax: ConsumerTax | null } | null> {
+): Promise<{ product: ProductView; consumerTax: ConsumerTax | null; figures: Record<number, PackageFigures> } | null> {
   const product = productReads(db, id, false);
   const tax = country ? consumerTaxReads(db, country) : null;
-  const results = await db.$client.batch([...product.statements, ...(tax?.statements ?? [])]);
+  const results = await db.$client.batch([...product.statements, productStatements.figures.bind(db, { id }), ...(tax?.statements ?? [])]);
   const view = product.read(results);
   if (!view) return null;
-  return { product: view, consumerTax: tax ? tax.read(results.slice(product.statements.length)) : null };
+  const after = product.statements.length;
+  return {
+    product: view,
+    figures: figuresFromRows(productStatements.figures.rowsOf(results[after]!)),
+    consumerTax: tax ? tax.read(results.slice(after + 1)) : null,
+  };
+}
+
+/** Package id → its figures, from rows of (package counts × day bucket). */
+function figuresFromRows(rows: { packageId: number; completed: number; onTime: number; revisionsUsed: number; days: number; orders: number }[]) {
+  const out: Record<number, PackageFigures> = {};
+  for (const [packageId, buckets] of groupBy(rows, (r) => r.packageId)) {
+    const figures = toPackageFigures(buckets[0]!, buckets);
+    if (figures) out[packageId] = figures;
+  }
+  return out;
 }
 
 /**

@@ -10,6 +10,7 @@ import type { Database } from "../../../db/client";
 import { admins, orders, products, users } from "../../../db/schema";
 import { formatMoney } from "~/lib/money";
 import { packageName } from "~/lib/packages";
+import { CANCELLATION_ANSWER_DAYS } from "~/lib/cancellation-rules";
 import { queueEmail } from "./mail.server";
 import { OrderReceiptEmail, WorkUpdateEmail } from "./templates";
 import { shopOrigin } from "../environment.server";
@@ -69,7 +70,19 @@ export async function queueReceiptEmail(db: Database, orderId: number, notice: M
 }
 
 export type WorkNews =
-  "delivered" | "completed" | "auto_completed" | "refunded" | "partly_refunded" | "brief_reminder" | "brief_submitted" | "revision_requested" | "overdue";
+  | "delivered"
+  | "completed"
+  | "auto_completed"
+  | "refunded"
+  | "partly_refunded"
+  | "brief_reminder"
+  | "brief_submitted"
+  | "brief_scheduled"
+  | "revision_requested"
+  | "overdue"
+  | "cancellation_requested"
+  | "cancellation_to_answer"
+  | "cancellation_answered";
 
 type NewsText = { to: "customer" | "studio"; subject: string; title: string; lines: string[]; linkLabel: string };
 
@@ -135,6 +148,48 @@ function newsText(news: WorkNews, o: { id: number; product: string; customer: st
         subject: `Brief received for order #${o.id}`,
         title: "A brief is in",
         lines: [`${o.customer} submitted the brief of ${order}. Production has started; the due date is on the order's page.`],
+        linkLabel: "Open the order",
+      };
+    case "brief_scheduled":
+      return {
+        to: "studio",
+        subject: `Brief received for order #${o.id}`,
+        title: "A brief is in",
+        lines: [
+          `${o.customer} submitted the brief of ${order}. Work starts when their 14-day cancellation period ends; the start and due dates are on the order's page.`,
+        ],
+        linkLabel: "Open the order",
+      };
+    case "cancellation_requested":
+      return {
+        to: "customer",
+        subject: `We received your cancellation of order #${o.id}`,
+        title: "Your cancellation request is in",
+        lines: [
+          `You asked to cancel ${order}. Work had already started at your request, so the studio will answer within ${CANCELLATION_ANSWER_DAYS} days with a refund for the work not yet done.`,
+          `If the studio does not answer in time, the whole payment comes back to you.`,
+        ],
+        linkLabel: "Open the order",
+      };
+    case "cancellation_to_answer":
+      return {
+        to: "studio",
+        subject: `Cancellation to answer: order #${o.id}`,
+        title: "A customer cancelled work in progress",
+        lines: [
+          `${o.customer} cancelled ${order} within 14 days of paying, after work started at their request.`,
+          `Answer within ${CANCELLATION_ANSWER_DAYS} days with a refund for the work not done and a note of the work done; without an answer the whole payment is refunded.`,
+        ],
+        linkLabel: "Answer the cancellation",
+      };
+    case "cancellation_answered":
+      return {
+        to: "customer",
+        subject: `Order #${o.id} is cancelled`,
+        title: "The studio answered your cancellation",
+        lines: [
+          `${order} is cancelled. The refund for the work not yet done and the studio's note of the work done are on the order's page, with the credit note.`,
+        ],
         linkLabel: "Open the order",
       };
     case "revision_requested":

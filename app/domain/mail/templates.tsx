@@ -175,3 +175,26 @@ export function WorkUpdateEmail({
     </Layout>
   );
 }
+
+/**
+ * Confirms an account's erasure, to the address it had. It quotes nothing else of the account (no
+ * name): this message is the one record of the erasure the outbox keeps.
+ */
+export function AccountDeletedEmail({ shopLink }: { shopLink: string }) {
+  return (
+    <Layout preview={`Your ${SHOP.name} account has been deleted`} title="Your account has been deleted">
+      <Text>Hello,</Text>
+      <Text>
+        As you asked, your {SHOP.name} account has been deleted, with your saved addresses, briefs, messages, files and revision requests, and you were signed
+        out everywhere. You can no longer log in with this email address.
+      </Text>
+      <Text>
+        Invoices and credit notes keep what the law requires: the name, address, tax number and amounts on them. Your reviews stay on the shop, shown as “Former
+        customer”.
+      </Text>
+      <Text style={small}>
+        If you did not ask for this, write to us at {SHOP.email}. You are welcome back at any time: {shopLink}
+      </Text>
+    </Layout>
+  );
+}

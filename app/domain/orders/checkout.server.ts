@@ -80,6 +80,8 @@ export interface PaymentRequest {
   retryOrderId?: number | undefined;
   /** The promotion code applied on the page, if any. */
   promoCode?: string | undefined;
+  /** A consumer ticked 'Start work now' (the cancellation period's waiver). */
+  startWorkNow?: boolean | undefined;
 }
 
 /**
@@ -105,6 +107,7 @@ export async function openPayment(context: AppLoadContext, target: CheckoutTarge
       billingAddressId: request.addressId,
       idempotencyKey: retry ? earlier.key! : request.checkoutKey,
       promoCode: request.promoCode,
+      startWorkNow: request.startWorkNow,
     },
     mailNotice(context),
   );
@@ -167,6 +170,7 @@ export async function openHostedPayment(context: AppLoadContext, target: Checkou
       billingAddressId: request.addressId,
       idempotencyKey: request.checkoutKey,
       promoCode: request.promoCode,
+      startWorkNow: request.startWorkNow,
     },
     mailNotice(context),
   );

@@ -8,7 +8,9 @@
  */
 import { rowOf } from "../../../db/insert-select";
 import { isRefusal, refuse } from "../refusal";
-import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { CANCELLATION_DAYS } from "~/lib/cancellation-rules";
+import { countCompletionStatements } from "./package-figures.server";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../../db/client";
@@ -36,8 +38,7 @@ import { queueWorkEmail, type MailNotice, type WorkNews } from "../mail/order-em
 import { DeliveryNoteSchema } from "~/lib/schemas/delivery";
 import { ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION, ORDER_ATTACHMENTS_FULL, ORDER_ATTACHMENTS_MAX_BYTES, ORDER_CLOSED_TO_FILES } from "~/lib/delivery-rules";
 
-/** Production time from the brief, as the checkout promises ('7-day delivery'). */
-export const DELIVERY_DAYS = 7;
+const DAY_MS = 86_400_000;
 const ORDER_NOT_FOUND = "Order not found";
 
 export interface WorkState {
@@ -49,6 +50,12 @@ export interface WorkState {
   revisionsAllowed: number;
   revisionsUsed: number;
   paymentStatus: PaymentStatus;
+  /** The package's promises as bought. */
+  deliveryDays: number;
+  revisionDays: number;
+  startWorkNow: boolean;
+  /** When the payment was recorded (its invoice issued). */
+  paidAt: Date | null;
 }
 
 const workColumns = {
@@ -60,6 +67,10 @@ const workColumns = {
   revisionsAllowed: orders.revisionsAllowed,
   revisionsUsed: orders.revisionsUsed,
   paymentStatus: orders.paymentStatus,
+  deliveryDays: orders.deliveryDays,
+  revisionDays: orders.revisionDays,
+  startWorkNow: orders.startWorkNow,
+  paidAt: orders.invoiceIssuedAt,
 };
 
 /** An order's work state; a customer only sees their own (others get 404, as for every order call). */
@@ -289,7 +300,9 @@ async function checkAttachmentRoom(db: Database, state: WorkState, files: File[]
 
 /**
  * The customer submits the brief of their paid order: production starts and the due date is set
- * (now + DELIVERY_DAYS), in the same batch as the brief. Once submitted it is read-only: a second
+ * (now + the package's delivery days), in the same batch as the brief. A consumer who did not ask
+ * for work to start at once waits out the cancellation period: the order is `scheduled` until
+ * CANCELLATION_DAYS after payment, and due that many delivery days after it starts. Once submitted it is read-only: a second
  * submission is refused (409) because the order is no longer awaiting its brief. Its attachments are
  * stored first and named in the same batch (removed again if the brief is refused).
  */
@@ -310,19 +323,38 @@ export async function submitBrief(
   if (files.length > 0) await checkAttachmentRoom(db, state, files, now);
   const stored = await storeOrderFiles(bucket, orderId, "attachments", files, ATTACHMENTS);
   try {
-    return await briefMove(db, notice, orderId, customer, brief, stored, now);
+    return await briefMove(db, notice, orderId, customer, brief, stored, now, scheduledStart(state, now));
   } catch (error) {
     await removeOrderFiles(bucket, stored);
     throw error;
   }
 }
 
-function briefMove(db: Database, notice: MailNotice, orderId: number, customer: Actor, brief: BriefInput, stored: StoredOrderFile[], now: number) {
-  return moveWork(db, orderId, "submit_brief", customer, {
-    note: "Brief submitted",
+/** When the work of an order whose brief arrives now may start, if it must wait (else null: at once). */
+function scheduledStart(state: WorkState, now: number): number | null {
+  if (state.startWorkNow || !state.paidAt) return null;
+  const startsAt = state.paidAt.getTime() + CANCELLATION_DAYS * DAY_MS;
+  return startsAt > now ? startsAt : null;
+}
+
+function briefMove(
+  db: Database,
+  notice: MailNotice,
+  orderId: number,
+  customer: Actor,
+  brief: BriefInput,
+  stored: StoredOrderFile[],
+  now: number,
+  startsAt: number | null,
+) {
+  return moveWork(db, orderId, startsAt === null ? "submit_brief" : "schedule", customer, {
+    note: startsAt === null ? "Brief submitted" : "Brief submitted; work starts when the cancellation period ends",
     now,
-    news: { notice, kind: "brief_submitted" },
-    changes: { dueAt: new Date(now + DELIVERY_DAYS * 86_400_000) },
+    news: { notice, kind: startsAt === null ? "brief_submitted" : "brief_scheduled" },
+    changes:
+      startsAt === null
+        ? { dueAt: sql`${now} + ${orders.deliveryDays} * ${DAY_MS}`, workStartedAt: new Date(now) }
+        : { startsAt: new Date(startsAt), dueAt: sql`${startsAt} + ${orders.deliveryDays} * ${DAY_MS}` },
     alongside: (state) => [
       db
         .insert(orderBriefs)
@@ -377,6 +409,7 @@ export async function deliver(
     return await moveWork(db, orderId, "deliver", admin, {
       note: note.data ?? "Delivered",
       now,
+      changes: { firstDeliveredAt: sql`coalesce(${orders.firstDeliveredAt}, ${now})` },
       news: { notice, kind: "delivered" },
       alongside: (read) => {
         const version = read.workVersion + 1;
@@ -479,7 +512,13 @@ export async function getDeliveryFile(db: Database, orderId: number, fileId: num
 
 /** The customer approves the delivery: the order is completed. */
 export function approveDelivery(db: Database, notice: MailNotice, orderId: number, customerId: number, now = Date.now()) {
-  return moveWork(db, orderId, "approve", { kind: "customer", id: customerId }, { note: "Approved", now, news: { notice, kind: "completed" } });
+  return moveWork(
+    db,
+    orderId,
+    "approve",
+    { kind: "customer", id: customerId },
+    { note: "Approved", now, news: { notice, kind: "completed" }, alongside: (read) => countCompletionStatements(db, orderId, moveHeld(orderId, read)) },
+  );
 }
 
 /**
@@ -496,7 +535,8 @@ export function requestRevision(db: Database, notice: MailNotice, orderId: numbe
       note: input.note,
       now,
       news: { notice, kind: "revision_requested" },
-      changes: { revisionsUsed: sql`${orders.revisionsUsed} + 1` },
+      // The revision is due the package's revision days from now (and may be flagged overdue again).
+      changes: { revisionsUsed: sql`${orders.revisionsUsed} + 1`, dueAt: sql`${now} + ${orders.revisionDays} * ${DAY_MS}`, overdueAt: null },
       alongside: (read) => {
         const version = read.workVersion + 1;
         const latestDelivery = sql`(SELECT ${orderDeliveries.id} FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orderId} ORDER BY ${orderDeliveries.version} DESC LIMIT 1)`;
@@ -599,6 +639,7 @@ export async function autoCompleteDeliveries(db: Database, notice: MailNotice, n
         note: `No answer for ${AUTO_COMPLETE_DAYS} days: completed automatically`,
         now,
         news: { notice, kind: "auto_completed" },
+        alongside: (read) => countCompletionStatements(db, id, moveHeld(id, read)),
       });
       completed++;
     } catch (error) {
@@ -606,6 +647,32 @@ export async function autoCompleteDeliveries(db: Database, notice: MailNotice, n
     }
   }
   return completed;
+}
+
+/**
+ * The timer's part: scheduled work whose cancellation period is over moves to production, due the
+ * package's delivery days from now. Returns how many orders started.
+ */
+export async function startScheduledWork(db: Database, now = Date.now(), limit = 100): Promise<number> {
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.workStatus, "scheduled"), lte(orders.startsAt, new Date(now))))
+    .limit(limit);
+  let started = 0;
+  for (const { id } of due) {
+    try {
+      await moveWork(db, id, "start", SHOP_ACTOR, {
+        note: "The cancellation period is over: work started",
+        now,
+        changes: { workStartedAt: new Date(now), dueAt: sql`${now} + ${orders.deliveryDays} * ${DAY_MS}` },
+      });
+      started++;
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+    }
+  }
+  return started;
 }
 
 /** How long a paid order waits for its brief before the customer is reminded (once) and the studio sees the flag. */

@@ -16,6 +16,7 @@ import { mediaUrl } from "../media/media.server";
 import { queueReceiptEmail, type MailNotice } from "../mail/order-emails.server";
 import { paidWorkChanges, SHOP_ACTOR, workEventQuery } from "./work-events.server";
 import { rateText } from "../money/tax-rules";
+import { isConsumerAddress } from "~/lib/cancellation-rules";
 import { orderPriceColumns } from "../money/tax.server";
 import { taxAddressOf, type TaxService } from "../money/tax-service.server";
 import { billingSnapshot } from "../money/billing-snapshot";
@@ -58,6 +59,15 @@ export interface OrderView {
   due_at: string | null;
   revisions_allowed: number;
   revisions_used: number;
+  /** The package's promises as bought. */
+  delivery_days: number;
+  revision_days: number;
+  /** Whether work starts at once; else a submitted brief waits (scheduled) until `starts_at`. */
+  start_work_now: boolean;
+  starts_at: string | null;
+  /** A cancellation after work started: asked, and answered by the studio. */
+  cancellation_requested_at: string | null;
+  cancellation_answered_at: string | null;
 }
 
 // The product's first image (else the video thumbnail), read in the same query as the order.
@@ -91,6 +101,12 @@ const orderColumns = {
   dueAt: orders.dueAt,
   revisionsAllowed: orders.revisionsAllowed,
   revisionsUsed: orders.revisionsUsed,
+  deliveryDays: orders.deliveryDays,
+  revisionDays: orders.revisionDays,
+  startWorkNow: orders.startWorkNow,
+  startsAt: orders.startsAt,
+  cancellationRequestedAt: orders.cancellationRequestedAt,
+  cancellationAnsweredAt: orders.cancellationAnsweredAt,
   productTitle: products.title,
   image: productImage,
 };
@@ -118,6 +134,12 @@ type OrderRow = { [K in keyof typeof orderColumns]: unknown } & {
   dueAt: Date | null;
   revisionsAllowed: number;
   revisionsUsed: number;
+  deliveryDays: number;
+  revisionDays: number;
+  startWorkNow: boolean;
+  startsAt: Date | null;
+  cancellationRequestedAt: Date | null;
+  cancellationAnsweredAt: Date | null;
   productTitle: string;
   image: string | null;
 };
@@ -146,6 +168,12 @@ function toView(row: OrderRow): OrderView {
     due_at: row.dueAt ? row.dueAt.toISOString() : null,
     revisions_allowed: row.revisionsAllowed,
     revisions_used: row.revisionsUsed,
+    delivery_days: row.deliveryDays,
+    revision_days: row.revisionDays,
+    start_work_now: Boolean(row.startWorkNow),
+    starts_at: row.startsAt ? row.startsAt.toISOString() : null,
+    cancellation_requested_at: row.cancellationRequestedAt ? row.cancellationRequestedAt.toISOString() : null,
+    cancellation_answered_at: row.cancellationAnsweredAt ? row.cancellationAnsweredAt.toISOString() : null,
   };
 }
 
@@ -232,7 +260,7 @@ export async function listOrderQueue(
   // Read for the studio only: `studio` is the admin session's subject (sessionSubject), NULL for anyone else.
   const where = and(sql`${studio} IS NOT NULL`, status ? eq(orders.workStatus, status) : undefined);
   const dueOrder = [
-    sql`CASE WHEN ${orders.workStatus} IN ('in_progress', 'revision_requested') THEN 0 WHEN ${orders.workStatus} IN ('delivered', 'awaiting_brief') THEN 1 ELSE 2 END`,
+    sql`CASE WHEN ${orders.workStatus} IN ('in_progress', 'revision_requested') THEN 0 WHEN ${orders.workStatus} IN ('delivered', 'awaiting_brief', 'scheduled') THEN 1 ELSE 2 END`,
     sql`${orders.dueAt} IS NULL`,
     asc(orders.dueAt),
   ];
@@ -285,6 +313,8 @@ export interface CreateOrderInput {
   idempotencyKey: string;
   /** A promotion code (any case): its discount comes off the package's price, and its redemption is reserved with the order. */
   promoCode?: string | undefined;
+  /** A consumer asked for work to start before the cancellation period ends (ignored for a business, whose work starts at once). */
+  startWorkNow?: boolean | undefined;
 }
 
 /** How long an unpaid order may be paid. After that it is cancelled, and paying starts a new order at today's price. */
@@ -556,6 +586,11 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], ta
       gateway: gatewayName,
       idempotencyKey: input.idempotencyKey,
       promotionId: promotion?.id ?? null,
+      // The package's promises as bought: later edits of the package never change this order.
+      deliveryDays: pkg.deliveryDays,
+      revisionsIncluded: pkg.revisions,
+      revisionDays: pkg.revisionDays,
+      startWorkNow: isConsumerAddress(address) ? input.startWorkNow === true : true,
     };
     const sameOrder = { target: [orders.userId, orders.idempotencyKey] };
     if (promotion) {
@@ -599,6 +634,15 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], ta
     throw refuse.conflict("This checkout was already used for another order; reload the page");
   }
 
+  // A retried payment of an unpaid order carries the choice made this time (start now, or wait out the cancellation period).
+  const startWorkNow = isConsumerAddress(address) ? input.startWorkNow === true : true;
+  if (order.startWorkNow !== startWorkNow && UNPAID.includes(order.paymentStatus)) {
+    await db
+      .update(orders)
+      .set({ startWorkNow })
+      .where(and(eq(orders.id, order.id), inArray(orders.paymentStatus, [...UNPAID])));
+    order.startWorkNow = startWorkNow;
+  }
   return { order, pkg, description: `Order ${order.id}: ${product.title} (${pkg.shortDescription})` };
 }
 

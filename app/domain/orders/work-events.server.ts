@@ -4,16 +4,13 @@
  * `orders.server.ts` (paid → awaiting its brief), which moves the work in its own statement.
  */
 import { rowOf } from "../../../db/insert-select";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orderEvents, orders } from "../../../db/schema";
 import type { WorkActor, WorkStatus } from "~/lib/work-status";
 
 export type Actor = { kind: WorkActor; id: number | null };
 export const SHOP_ACTOR: Actor = { kind: "system", id: null };
-
-/** Revisions included in every package, as the checkout promises ('3 Revisions'). */
-export const REVISIONS_INCLUDED = 3;
 
 /** The event of a move to work `version`: inserted only where the order is at that version and status. */
 export function workEventQuery(
@@ -43,7 +40,7 @@ export function workEventQuery(
     .onConflictDoNothing();
 }
 
-/** What a payment that succeeds sets beside the `pay` move's status (`to`, decided by the state machine): its revisions fixed. */
+/** What a payment that succeeds sets beside the `pay` move's status (`to`, decided by the state machine): the package's revisions, as bought, fixed. */
 export function paidWorkChanges(workVersion: number, to: WorkStatus) {
-  return { workStatus: to, workVersion: workVersion + 1, revisionsAllowed: REVISIONS_INCLUDED };
+  return { workStatus: to, workVersion: workVersion + 1, revisionsAllowed: sql<number>`${orders.revisionsIncluded}` };
 }

@@ -38,4 +38,10 @@ export const CreateOrderSchema = z.object({
     .max(100, "promo_code must be at most 100 characters")
     .optional()
     .describe("A promotion code (any case; empty: none): its discount comes off the package's price before tax, and the order reserves it"),
+  start_work_now: z
+    .boolean({ invalid_type_error: "start_work_now must be true or false" })
+    .optional()
+    .describe(
+      "A consumer (billing address without a tax id) asks for work to start within the 14-day cancellation period, accepting to pay for work done if they cancel; absent or false: a submitted brief waits until the period ends (work_status scheduled). Ignored for a business",
+    ),
 });

@@ -3,6 +3,8 @@ import { plainText } from "./text";
 import { CURRENCY_CODES, currencyExponent, isCurrencyCode } from "../currency";
 import { documented, textPattern } from "./json-schema";
 import { mediaChoiceProblem } from "../media-rules";
+import { jsonNumber } from "./json-number";
+import { PACKAGE_PROMISE_DEFAULTS, PACKAGE_PROMISE_LIMITS, type PackagePromiseField } from "../packages";
 
 /** Items included are typed as comma-separated text: split, trimmed, empties dropped (SPEC §5). */
 export function splitItems(text: string): string[] {
@@ -42,6 +44,28 @@ function chipList(maxLength: number, minItems: number, maxItems: number, descrip
     description,
   };
 }
+/**
+ * A package's promise (days to deliver, revisions included, days per revision): a whole number in
+ * its range. Optional in the API (the default then), required on the form (which always sends it).
+ */
+function promise(field: PackagePromiseField) {
+  const { label, min, max } = PACKAGE_PROMISE_LIMITS[field];
+  const message = `${label} must be a whole number from ${min} to ${max}`;
+  return documented(
+    z.preprocess(
+      (v) => (v === "" ? Number.NaN : v),
+      jsonNumber(message).pipe(z.number().int(message).min(min, message).max(max, message)).optional().default(PACKAGE_PROMISE_DEFAULTS[field]),
+    ),
+    {
+      type: "integer",
+      minimum: min,
+      maximum: max,
+      default: PACKAGE_PROMISE_DEFAULTS[field],
+      description: `${label} (default ${PACKAGE_PROMISE_DEFAULTS[field]})`,
+    },
+  );
+}
+
 /** Currencies without a minor unit: their amounts are whole numbers. */
 const WHOLE_AMOUNT_CURRENCIES = CURRENCY_CODES.filter((code) => currencyExponent(code) === 0);
 
@@ -87,6 +111,9 @@ export const PackageSchema = z
         description: "In major units: more than 0, at most 1,000,000, with at most 2 decimals (whole in JPY and KRW); a number or its decimal string",
       },
     ),
+    delivery_days: promise("delivery_days"),
+    revisions: promise("revisions"),
+    revision_days: promise("revision_days"),
     currency: documented(
       z
         .string({ required_error: "Currency is required" })

@@ -25,3 +25,22 @@ export const RefundSchema = z.object({
   ),
 });
 export type RefundInput = z.output<typeof RefundSchema>;
+
+/** The studio's answer to a cancellation of work already started (`POST /api/v1/orders/{id}/cancellation/answer` under `cancellation`, and the admin order page's form). */
+export const CancellationAnswerSchema = z.object({
+  /** The refund for the work not done, in major units; "0" when nothing is refunded. */
+  amount: z
+    .string({ required_error: "Enter the amount to refund, like 250.00 (0 for nothing)", invalid_type_error: "Enter the amount as a number, like 250.00" })
+    .trim()
+    .regex(/^\d{1,9}(\.\d{1,3})?$/, "Enter the amount as a number, like 250.00"),
+  note: plainText(
+    z
+      .string({ required_error: "Describe the work done so far" })
+      .trim()
+      .min(3, "Describe the work done so far")
+      .max(REFUND_REASON_MAX, `The note must be at most ${REFUND_REASON_MAX} characters`),
+    "The note",
+    { multiline: true },
+  ),
+});
+export type CancellationAnswerInput = z.output<typeof CancellationAnswerSchema>;

@@ -2,6 +2,35 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import type { loader } from "./route";
 import { useAppliedPromoCode } from "./promo-code";
+import { CANCELLATION_DAYS, isConsumerAddress, START_WORK_NOW_TEXT } from "~/lib/cancellation-rules";
+
+/**
+ * A consumer's choice (the billing address has no tax id): tick to have work start at once, waiving
+ * part of the 14-day cancellation right; unticked, work starts when the period ends. Posted as
+ * `start_work_now`; `onChange` lets the Stripe form carry it in its own request.
+ */
+export function StartWorkNowField({ addressId, onChange }: { addressId: number | null; onChange?: (checked: boolean) => void }) {
+  const { addresses } = useLoaderData<typeof loader>();
+  const address = addresses.find((a) => a.id === addressId);
+  if (!address || !isConsumerAddress(address)) return null;
+  return (
+    <div className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
+      <label className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          name="start_work_now"
+          className="mt-0.5 size-5 shrink-0 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
+          aria-describedby="start-work-now-hint"
+          onChange={onChange ? (event) => onChange(event.currentTarget.checked) : undefined}
+        />
+        <span className="text-slate-800">{START_WORK_NOW_TEXT}</span>
+      </label>
+      <p id="start-work-now-hint" className="mt-2 pl-8 text-slate-600">
+        {`Leave it unticked and the studio starts ${CANCELLATION_DAYS} days after payment, once your cancellation period is over.`}
+      </p>
+    </div>
+  );
+}
 
 const input =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none";
@@ -21,6 +50,7 @@ function OrderFields({ selectedAddressId, orderId, error }: { selectedAddressId:
           {error}
         </p>
       ) : null}
+      <StartWorkNowField addressId={selectedAddressId} />
     </>
   );
 }
@@ -110,6 +140,7 @@ export function HostedCheckoutForm({ selectedAddressId, error }: { selectedAddre
           {error}
         </p>
       ) : null}
+      <StartWorkNowField addressId={selectedAddressId} />
       <p className="text-sm text-slate-600">You will enter your card on Stripe’s secure page and come back here.</p>
       <button
         type="submit"

@@ -1,6 +1,6 @@
 import { Picture } from "~/components/ui/picture";
 import { formatMoney } from "~/lib/money";
-import { packageLabel } from "~/lib/packages";
+import { dayPromise, packageLabel, revisionsPromise } from "~/lib/packages";
 import type { PackageView } from "~/domain/catalogue/products.server";
 import type { OrderPrice } from "~/domain/money/tax-rules";
 import { ratePercent } from "~/domain/money/tax-rules";
@@ -47,8 +47,8 @@ export function OrderSummary({
         </span>
       </div>
       <ul className="mt-4 flex gap-4 text-sm font-medium text-slate-700">
-        <li>7-day delivery</li>
-        <li>3 Revisions</li>
+        <li>{dayPromise(pkg.delivery_days, "delivery")}</li>
+        <li>{revisionsPromise(pkg.revisions)}</li>
       </ul>
       <ul className="mt-4 space-y-1.5 border-t border-slate-200 pt-4 text-sm text-slate-700" aria-label="Included">
         {pkg.items_included.map((item) => (

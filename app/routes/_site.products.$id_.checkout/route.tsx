@@ -76,6 +76,8 @@ const PaySchema = z.object({
   card_cvc: z.string().max(8).default(""),
   // The code applied on the page (its `?promo=`), checked again when the order is made.
   promo_code: PromoCodeField,
+  // A consumer's 'Start work now' checkbox (absent: work waits out the 14-day cancellation period).
+  start_work_now: z.literal("on").optional(),
 });
 
 export type CheckoutActionData =
@@ -122,6 +124,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     checkoutKey: parsed.data.checkout_key,
     retryOrderId: parsed.data.order_id,
     promoCode: parsed.data.promo_code || undefined,
+    startWorkNow: parsed.data.start_work_now === "on",
   };
   const paid = await settle(async () => {
     if (intent === "hosted-checkout") {
@@ -196,6 +199,21 @@ export default function CheckoutPage() {
               ) : (
                 <LocalCardForm selectedAddressId={selected?.id ?? null} error={payError ?? null} orderId={orderId} />
               )}
+              <p className="mt-4 text-sm text-slate-600">
+                By paying you agree to our{" "}
+                <Link to="/terms" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                  Terms
+                </Link>
+                , including{" "}
+                <Link to="/terms#cancellation" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                  cancellation and refunds
+                </Link>
+                . How we use your data:{" "}
+                <Link to="/privacy" className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                  Privacy notice
+                </Link>
+                .
+              </p>
             </section>
           </div>
           <OrderSummary product={product} pkg={pkg} price={price} taxName={taxName}>

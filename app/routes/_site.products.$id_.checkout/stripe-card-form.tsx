@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import type { AddressView } from "~/domain/orders/addresses.server";
 import type { CheckoutActionData, loader } from "./route";
 import { useAppliedPromoCode } from "./promo-code";
+import { StartWorkNowField } from "./local-card-form";
 
 const LOAD_TIMEOUT_MS = 10_000;
 let stripePromise: Promise<Stripe | null> | null = null;
@@ -60,6 +61,7 @@ function CardPayment({ selectedAddress, ready }: { selectedAddress: AddressView 
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [startWorkNow, setStartWorkNow] = useState(false);
 
   async function pay() {
     if (!stripe || !elements || !selectedAddress) return;
@@ -71,6 +73,7 @@ function CardPayment({ selectedAddress, ready }: { selectedAddress: AddressView 
       form.set("checkout_key", checkoutKey);
       form.set("address_id", String(selectedAddress.id));
       if (promoCode) form.set("promo_code", promoCode);
+      if (startWorkNow) form.set("start_work_now", "on");
       orderFetcher.submit(form, { method: "post" });
     } catch {
       setError("An unknown error occurred");
@@ -148,6 +151,7 @@ function CardPayment({ selectedAddress, ready }: { selectedAddress: AddressView 
         <CardElement options={{ hidePostalCode: true }} />
       </div>
       {!selectedAddress ? <p className="text-sm text-slate-600">Add a billing address to continue.</p> : null}
+      <StartWorkNowField addressId={selectedAddress?.id ?? null} onChange={setStartWorkNow} />
       <button
         type="button"
         onClick={pay}

@@ -236,6 +236,7 @@ const SCREEN_FORMS: [path: string, cookie: () => string, fields: string[]][] = [
   ["/reset-password?token=x", none, ["token", "password"]],
   ["/unsubscribe?email=fan%40example.com", none, ["email", "token"]],
   ["/profile?index", customerCookie, ["intent", "name", "current_password", "password"]],
+  ["/profile/privacy", customerCookie, ["confirm", "current_password"]],
   ["/products/1/checkout?package=0", customerCookie, ["intent", "street", "city", "state", "zip_code", "country"]],
   ["/profile/orders/999999", customerCookie, ["intent", "body", "note", "comments[0].text"]],
   ["/profile/orders/999999/brief", customerCookie, ["purpose", "references"]],
@@ -502,6 +503,20 @@ const TARGETS: Target[] = [
     name: "POST /api/v1/products/{id}/reviews/{review_id}/hide",
     input: jsonBody(null, ["reason"]),
     send: sendJson("POST", "/products/5/reviews/999999/hide", admin),
+  },
+  // Deleting the account: never the fuzz customer's password, so the account survives the run.
+  {
+    name: "DELETE /api/v1/users/me",
+    input: fc.oneof(
+      fields(["current_password"]).map((f) => JSON.stringify({ user: { ...f, current_password: `x${JSON.stringify(f.current_password) ?? ""}` } })),
+      jsonBody(null, ["current_password"]),
+    ),
+    send: sendJson("DELETE", "/users/me", customer),
+  },
+  {
+    name: "POST /profile/privacy (delete my account)",
+    input: formFields(["confirm", "current_password"]).map((f) => ({ ...f, current_password: `x${f.current_password ?? ""}` })),
+    send: sendForm("/profile/privacy", customerCookie),
   },
   {
     name: "every screen form with sparse indexes, deep nesting and repeated names",

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { LegalDocumentView } from "~/components/legal-document";
+import { PRIVACY } from "~/content/legal";
+import { legalPage } from "~/http/legal-pages.server";
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return legalPage(context, PRIVACY, "/privacy");
+}
+
+/** The shop's privacy notice (app/content/legal.ts), with the seller and the rules' numbers as the shop has them. */
+export default function PrivacyPage() {
+  const { facts } = useLoaderData<typeof loader>();
+  return <LegalDocumentView document={PRIVACY} facts={facts} />;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => data?.head ?? [];
