@@ -127,13 +127,13 @@ async function cancelUnpaidOrders(
 ) {
   const unpaid = theirOrders.filter((o) => ["initiated", "pending", "failed"].includes(o.paymentStatus));
   if (!unpaid.length) return;
-  const gateway = context.payments;
   const notice = mailNotice(context);
-  for (const order of unpaid.filter((o) => o.gateway === gateway.name)) {
+  for (const order of unpaid) {
     try {
-      await cancelUnpaidOrder(context.db, gateway, order, notice);
+      const gateway = context.payments;
+      if (order.gateway === gateway.name) await cancelUnpaidOrder(context.db, gateway, order, notice);
     } catch (error) {
-      // The erasure goes on: the order stays unpaid, and the scheduled run expires it within a day.
+      // The erasure goes on: the order stays unpaid until the scheduled run expires it (within a day).
       console.error("Account deletion: an unpaid order could not be cancelled", order.id, error);
     }
   }

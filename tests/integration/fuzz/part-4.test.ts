@@ -1,4 +1,4 @@
 import { fuzzTargets, signInFuzzAccounts } from "./targets";
 
 signInFuzzAccounts();
-fuzzTargets(30, 46);
+fuzzTargets(30, 48);

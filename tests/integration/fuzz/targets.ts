@@ -504,6 +504,13 @@ const TARGETS: Target[] = [
     input: jsonBody(null, ["reason"]),
     send: sendJson("POST", "/products/5/reviews/999999/hide", admin),
   },
+  // Cancelling: an order nobody has, so whatever the body nothing is refunded or requested.
+  { name: "POST /api/v1/orders/{id}/cancel", input: jsonBody(null, ["reason"]), send: sendJson("POST", "/orders/999999/cancel", customer) },
+  {
+    name: "POST /api/v1/orders/{id}/cancellation/answer",
+    input: jsonBody("cancellation", ["amount", "note"]),
+    send: sendJson("POST", "/orders/999999/cancellation/answer", admin),
+  },
   // Deleting the account: never the fuzz customer's password, so the account survives the run.
   {
     name: "DELETE /api/v1/users/me",
