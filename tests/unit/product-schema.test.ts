@@ -20,7 +20,18 @@ function firstErrors(input: unknown) {
 describe("ProductDetailsSchema (SPEC §5 messages)", () => {
   it("accepts a valid product and normalises it", () => {
     const parsed = ProductDetailsSchema.parse(valid);
-    expect(parsed.packages[0]).toEqual({ short_description: "Basic pack", items_included: ["One", "Two"], amount: 10.5, currency: "USD" });
+    // Promises left out take the defaults (the API may omit them; the form always sends them).
+    expect(parsed.packages[0]).toEqual({
+      short_description: "Basic pack",
+      items_included: ["One", "Two"],
+      amount: 10.5,
+      currency: "USD",
+      delivery_days: 7,
+      revisions: 2,
+      revision_days: 3,
+    });
+    const sent = ProductDetailsSchema.parse({ ...valid, packages: [{ ...valid.packages[0], delivery_days: "10", revisions: 0, revision_days: "2" }] });
+    expect(sent.packages[0]).toMatchObject({ delivery_days: 10, revisions: 0, revision_days: 2 });
   });
 
   it.each([
@@ -45,6 +56,12 @@ describe("ProductDetailsSchema (SPEC §5 messages)", () => {
     [{ items_included: " , ," }, "At least one item must be included"],
     [{ currency: "" }, "Currency is required"],
     [{ currency: "XXX" }, "Currency must be an ISO 4217 code from the list"],
+    [{ delivery_days: "" }, "Delivery days must be a whole number from 1 to 365"],
+    [{ delivery_days: "2.5" }, "Delivery days must be a whole number from 1 to 365"],
+    [{ delivery_days: 366 }, "Delivery days must be a whole number from 1 to 365"],
+    [{ revisions: -1 }, "Revisions must be a whole number from 0 to 20"],
+    [{ revisions: "many" }, "Revisions must be a whole number from 0 to 20"],
+    [{ revision_days: 0 }, "Revision days must be a whole number from 1 to 60"],
   ])("package %j → %s", (patch, message) => {
     const errors = firstErrors({ ...valid, packages: [{ ...valid.packages[0], ...patch }] });
     expect(Object.values(errors)).toEqual([message]);
