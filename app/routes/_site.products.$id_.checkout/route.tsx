@@ -77,7 +77,7 @@ const PaySchema = z.object({
   // The code applied on the page (its `?promo=`), checked again when the order is made.
   promo_code: PromoCodeField,
   // A consumer's 'Start work now' checkbox (absent: work waits out the 14-day cancellation period).
-  start_work_now: z.literal("on").optional(),
+  start_work_now: z.string().max(10).optional(),
 });
 
 export type CheckoutActionData =
