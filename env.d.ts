@@ -46,6 +46,11 @@ declare global {
     STUDIO_EMAIL?: string;
     /** The shop's public origin (https://shop.example), for links in emails the scheduled run sends. */
     SHOP_ORIGIN?: string;
+    /** The studio's own social profiles for the footer (https addresses); unset ones are not shown (app/lib/social.ts). */
+    SOCIAL_INSTAGRAM?: string;
+    SOCIAL_YOUTUBE?: string;
+    SOCIAL_LINKEDIN?: string;
+    SOCIAL_X?: string;
     /** Local runs only: the visitor's country (e.g. GB) when no `X-Test-Country` header says otherwise (app/http/visitor-country.server.ts). */
     DEV_COUNTRY?: string;
   }

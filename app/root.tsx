@@ -7,6 +7,7 @@ import { NavigationProgress } from "~/components/navigation-progress";
 import { useNonce } from "~/lib/nonce";
 import { getCustomer } from "~/auth/auth.server";
 import styles from "~/tailwind.css?url";
+import { socialLinks } from "~/lib/social";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
@@ -18,11 +19,15 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "3D animation and video production sold as clear Basic, Standard and Premium packages." },
 ];
 
-/** The signed-in customer, for the header (only looked up when a session cookie is present). */
+/**
+ * The signed-in customer, for the header (only looked up when a session cookie is present), and the
+ * studio's social profiles for the footer.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await getCustomer(context, request);
   return {
     customer: customer ? { name: customer.name, email: customer.email, emailVerified: customer.emailVerified } : null,
+    social: socialLinks(context.env),
   };
 }
 

@@ -32,9 +32,9 @@ try {
       db
         .prepare(
           `WITH RECURSIVE n(k) AS (SELECT CAST(?1 AS INTEGER) + 1 UNION ALL SELECT k + 1 FROM n WHERE k < ?2)
-         INSERT INTO products (id, title, description_heading, description, services_offered, created_at, updated_at)
+         INSERT INTO products (id, title, description_heading, description, services_offered, created_at, updated_at, published_at)
          SELECT n.k, p.title || ' · Studio ' || n.k, p.description_heading, p.description, p.services_offered,
-                p.created_at - n.k * 3600000, p.created_at - n.k * 3600000
+                p.created_at - n.k * 3600000, p.created_at - n.k * 3600000, p.created_at - n.k * 3600000
          FROM n JOIN products p ON p.id = ((n.k - 1) % CAST(?1 AS INTEGER)) + 1`,
         )
         .bind(seedCount, PRODUCTS),

@@ -89,6 +89,8 @@ export const products = sqliteTable(
     /** JSON array of strings. */
     servicesOffered: text("services_offered", { mode: "json" }).$type<string[]>().notNull(),
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
+    /** When it went on sale; null while it is a draft (never listed, cached, in the sitemap or the public API). */
+    publishedAt: integer("published_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -211,6 +213,9 @@ export const billingAddresses = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     street: text("street").notNull(),
+    /** The second line (a flat, a building); optional. */
+    street2: text("street_2"),
+    /** Empty where the country's addresses have none (~/lib/address-rules.ts), as are state and zip code. */
     city: text("city").notNull(),
     state: text("state").notNull(),
     zipCode: text("zip_code").notNull(),

@@ -21,7 +21,13 @@ export const E2E_SERVERS = [
     port: Number(process.env.E2E_PORT ?? 8788),
     protocol: "http",
     persistDir: ".wrangler/e2e",
-    vars: {},
+    // The studio's own social profiles, as an operator sets them (the other server sets none).
+    vars: {
+      SOCIAL_INSTAGRAM: "https://www.instagram.com/reelcraft.example/",
+      SOCIAL_YOUTUBE: "https://www.youtube.com/@reelcraft.example",
+      SOCIAL_LINKEDIN: "https://www.linkedin.com/company/reelcraft-example/",
+      SOCIAL_X: "https://x.com/reelcraft_example",
+    },
   },
   {
     // The way production runs: HTTPS (wrangler's local certificate, so session cookies get their

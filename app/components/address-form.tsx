@@ -1,8 +1,10 @@
 import { getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { countryOptions } from "~/lib/countries";
+import { addressFormat } from "~/lib/address-rules";
 import { AddressSchema } from "~/lib/schemas/address";
+import type { AddressView } from "~/domain/orders/addresses.server";
 import { Field, FieldError, FormError, SubmitButton } from "./ui/form";
 import { useIsSubmitting } from "./ui/use-is-submitting";
 import { useSchemaForm } from "./ui/use-schema-form";
@@ -10,38 +12,71 @@ import { useSchemaForm } from "./ui/use-schema-form";
 type AddressActionData = { intent?: string | null; result?: SubmissionResult<string[]> } | undefined;
 
 /**
- * The add-address form (SPEC §2, §5): Street, City, State, Zip Code, Country, then a business's
- * company name and VAT or tax number (both optional; the number is read against the country),
- * 'Set as default address', Cancel and Save Address. Errors clear as the person types; nothing is
- * sent while any error exists (validated in the browser first, and again on the server).
+ * The address form (SPEC §2, §5), to add an address or, given one, to change it: Country first,
+ * then the fields that country's addresses have, named as its post office names them (Street and
+ * an optional second line, 'Address line 2'; City; State and Zip Code in the United States, a Postcode and no state
+ * in the United Kingdom, ~/lib/address-rules); then a business's company name and VAT or tax number
+ * (both optional; the number is read against the country), 'Set as default address', Cancel and
+ * Save Address. With JavaScript the fields follow the country as it is chosen; without, the server
+ * reads the address by the country sent and answers the form for it. Errors clear as the person
+ * types; nothing is sent while any error exists (checked in the browser first, and on the server).
  */
-export function AddressForm({ selectedAddressId, cancelHref }: { selectedAddressId?: number | null; cancelHref: string }) {
+export function AddressForm({
+  selectedAddressId,
+  cancelHref,
+  address,
+  intent = address ? "edit-address" : "add-address",
+}: {
+  selectedAddressId?: number | null;
+  cancelHref: string;
+  /** The address being changed; none to add one. */
+  address?: AddressView;
+  intent?: "add-address" | "edit-address";
+}) {
   const actionData = useActionData() as AddressActionData;
-  const lastResult = actionData?.intent === "add-address" ? actionData.result : undefined;
-  const { form, fields, formProps, error } = useSchemaForm(AddressSchema, { id: "add-address", lastResult });
-  const busy = useIsSubmitting("", "add-address");
+  const lastResult = actionData?.intent === intent ? actionData.result : undefined;
+  const id = address ? `edit-address-${address.id}` : "add-address";
+  const { form, fields, formProps, error } = useSchemaForm(AddressSchema, {
+    id,
+    lastResult,
+    defaultValue: address
+      ? {
+          street: address.street,
+          street_2: address.street_2 ?? "",
+          city: address.city,
+          state: address.state,
+          zip_code: address.zip_code,
+          country: address.country,
+          company_name: address.company_name ?? "",
+          tax_id: address.tax_id ?? "",
+          is_default: address.is_default ? "on" : undefined,
+        }
+      : undefined,
+  });
+  const busy = useIsSubmitting("", intent);
   const countries = useMemo(countryOptions, []);
+  const [country, setCountry] = useState(String(fields.country.initialValue ?? ""));
+  const format = addressFormat(country);
   const countryError = error(fields.country);
+  const postcode = format.postcode;
   return (
     <Form method="post" {...formProps} className="grid gap-x-4 sm:grid-cols-2">
-      <input type="hidden" name="intent" value="add-address" />
-      <div className="sm:col-span-2 empty:hidden">
+      <input type="hidden" name="intent" value={intent} />
+      {address ? <input type="hidden" name="address_id" value={address.id} /> : null}
+      <div className="empty:hidden sm:col-span-2">
         <FormError id={form.errorId} errors={form.errors} />
       </div>
       {selectedAddressId ? <input type="hidden" name="selected_address_id" value={selectedAddressId} /> : null}
-      <Field label="Street" meta={fields.street} error={error(fields.street)} type="text" autoComplete="street-address" className="sm:col-span-2" />
-      <Field label="City" meta={fields.city} error={error(fields.city)} type="text" autoComplete="address-level2" />
-      <Field label="State" meta={fields.state} error={error(fields.state)} type="text" autoComplete="address-level1" />
-      <Field label="Zip Code" meta={fields.zip_code} error={error(fields.zip_code)} type="text" autoComplete="postal-code" />
-      <div>
+      <div className="sm:col-span-2">
         <label htmlFor={fields.country.id} className="block text-sm font-medium text-slate-800">
           Country
         </label>
         <select
           {...getSelectProps(fields.country)}
           key={fields.country.key}
+          onChange={(event) => setCountry(event.currentTarget.value)}
           aria-invalid={countryError ? true : undefined}
-          aria-describedby={countryError ? fields.country.errorId : undefined}
+          aria-describedby={countryError ? fields.country.errorId : "country-hint"}
           autoComplete="country"
           className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm shadow-sm ${countryError ? "border-red-600" : "border-slate-300"}`}
         >
@@ -52,8 +87,52 @@ export function AddressForm({ selectedAddressId, cancelHref }: { selectedAddress
             </option>
           ))}
         </select>
-        <FieldError id={fields.country.errorId} error={countryError} />
+        {countryError ? (
+          <FieldError id={fields.country.errorId} error={countryError} />
+        ) : (
+          <p id="country-hint" className="mt-1 mb-3 text-sm text-slate-600">
+            The fields below follow the country.
+          </p>
+        )}
       </div>
+      <Field label="Street" meta={fields.street} error={error(fields.street)} type="text" autoComplete="address-line1" className="sm:col-span-2" />
+      <Field
+        label="Address line 2 (optional)"
+        meta={fields.street_2}
+        error={error(fields.street_2)}
+        type="text"
+        autoComplete="address-line2"
+        className="sm:col-span-2"
+      />
+      {format.city ? (
+        <Field
+          label={format.city.required ? format.city.label : `${format.city.label} (optional)`}
+          meta={fields.city}
+          error={error(fields.city)}
+          type="text"
+          autoComplete="address-level2"
+        />
+      ) : null}
+      {format.state ? (
+        <Field
+          label={format.state.required ? format.state.label : `${format.state.label} (optional)`}
+          meta={fields.state}
+          error={error(fields.state)}
+          type="text"
+          autoComplete="address-level1"
+        />
+      ) : null}
+      {postcode ? (
+        <Field
+          label={postcode.required ? postcode.label : `${postcode.label} (optional)`}
+          meta={fields.zip_code}
+          error={error(fields.zip_code)}
+          type="text"
+          autoComplete="postal-code"
+          autoCapitalize="characters"
+          placeholder={postcode.example ?? undefined}
+        />
+      ) : null}
       <Field
         label="Company name (optional)"
         meta={fields.company_name}

@@ -53,7 +53,7 @@ export function AdminOrdersTable({
                   <StatusBadge status={o.payment_status} audience="admin" />
                   <PartlyRefundedBadge order={o} />
                 </td>
-                <td className="p-4 text-slate-600">{o.created_at ? adminDateTime.format(new Date(o.created_at)) : "N/A"}</td>
+                <td className="p-4 whitespace-nowrap text-slate-600">{o.created_at ? adminDateTime.format(new Date(o.created_at)) : "N/A"}</td>
                 {work ? (
                   <>
                     <td className="p-4">

@@ -49,8 +49,6 @@ export function MessageThread({
   /** The newest message the viewer has seen: the other side's later ones are marked new. */
   seenMessageId: number;
 }) {
-  const { form, fields, formProps, error } = useSchemaForm(MessageSchema, { id: "message", lastResult });
-  const sending = useIsSubmitting(action, "message");
   const unread = messages.filter((m) => m.author !== viewer && m.id > seenMessageId).length;
   // What was new when the page opened stays marked while it is open (reading it is sent at once).
   const [seenAtOpen] = useState(seenMessageId);
@@ -84,22 +82,32 @@ export function MessageThread({
         <p className="text-sm text-slate-600">No messages yet.</p>
       )}
       {open ? (
-        <Form method="post" action={action} encType="multipart/form-data" {...formProps} className="space-y-2">
-          <FormError id={form.errorId} errors={form.errors} />
-          <TextAreaField
-            label={viewer === "customer" ? "Write to the studio" : "Write to the customer"}
-            meta={fields.body}
-            error={error(fields.body)}
-            rows={3}
-            maxLength={MESSAGE_MAX}
-          />
-          <AttachmentInput id="message-attachments" label="Attach files (optional)" />
-          <SubmitButton name="intent" value="message" busy={sending} busyText="Sending..." className="sm:w-auto">
-            Send message
-          </SubmitButton>
-        </Form>
+        // A new form once the viewer's own newest message changes: a sent message leaves an empty box
+        // (and no files chosen); a refused one keeps the text, since nothing new arrived.
+        <MessageForm key={messages.reduce((id, m) => (m.author === viewer ? m.id : id), 0)} viewer={viewer} action={action} lastResult={lastResult} />
       ) : null}
     </section>
+  );
+}
+
+function MessageForm({ viewer, action, lastResult }: { viewer: "customer" | "studio"; action: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { form, fields, formProps, error } = useSchemaForm(MessageSchema, { id: "message", lastResult });
+  const sending = useIsSubmitting(action, "message");
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" {...formProps} className="space-y-2">
+      <FormError id={form.errorId} errors={form.errors} />
+      <TextAreaField
+        label={viewer === "customer" ? "Write to the studio" : "Write to the customer"}
+        meta={fields.body}
+        error={error(fields.body)}
+        rows={3}
+        maxLength={MESSAGE_MAX}
+      />
+      <AttachmentInput id="message-attachments" label="Attach files (optional)" />
+      <SubmitButton name="intent" value="message" busy={sending} busyText="Sending..." className="sm:w-auto">
+        Send message
+      </SubmitButton>
+    </Form>
   );
 }
 

@@ -46,9 +46,12 @@ export function ProductView({
   const selected = selectedPackageIndex(params, product.packages.length);
   const pkg = product.packages[selected];
 
+  // On a phone the packages and their price come right after the gallery, before the long about
+  // section, and a bar at the bottom of the screen keeps the chosen package and Continue in reach.
+  // From 1024 px the price panel stands beside everything else, sticky.
   return (
-    <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
-      <div className="min-w-0 space-y-10">
+    <div className={`grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr] ${variant === "customer" && pkg ? "pb-20 lg:pb-0" : ""}`}>
+      <div className="min-w-0 space-y-10 lg:col-start-1">
         <div className="space-y-4">
           <GoBack to={backTo} />
           <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{product.title}</h1>
@@ -69,6 +72,11 @@ export function ProductView({
           </div>
         </div>
         <MediaGallery title={product.title} items={galleryItems(product)} />
+      </div>
+      <aside aria-label="Price" className="lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+        <PricePanel product={product} selected={selected} pkg={pkg} variant={variant} withTax={withTax} figures={figures} />
+      </aside>
+      <div className="min-w-0 space-y-10 lg:col-start-1 lg:row-start-2">
         <section aria-labelledby="about-title" className="space-y-4">
           <h2 id="about-title" className="text-xl font-bold">
             About this service
@@ -90,9 +98,50 @@ export function ProductView({
         </section>
         {product.packages.length > 1 ? <ComparisonTable packages={product.packages} figures={figures} /> : null}
       </div>
-      <aside aria-label="Price" className="lg:sticky lg:top-24 lg:self-start">
-        <PricePanel product={product} selected={selected} pkg={pkg} variant={variant} withTax={withTax} figures={figures} />
-      </aside>
+      {variant === "customer" && pkg ? (
+        <PhoneBuyBar productId={product.id} selected={selected} pkg={pkg} totalWithTaxMinor={withTax?.totalsMinor[selected] ?? null} />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Under 1024 px: the chosen package's name, its price (and what a consumer here pays with tax,
+ * where known) and Continue, fixed to the bottom of the screen from the first view.
+ */
+function PhoneBuyBar({
+  productId,
+  selected,
+  pkg,
+  totalWithTaxMinor,
+}: {
+  productId: number;
+  selected: number;
+  pkg: PackageView;
+  totalWithTaxMinor: number | null;
+}) {
+  return (
+    <div
+      role="region"
+      aria-label="Chosen package"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden print:hidden"
+      data-testid="buy-bar"
+    >
+      <div className="mx-auto flex max-w-3xl items-center gap-4">
+        <p className="min-w-0 flex-1 leading-tight">
+          <span className="block text-sm font-semibold text-slate-700">{pkg.name}</span>
+          <span className="text-lg font-bold text-slate-900">{formatMoney(pkg.amount_minor, pkg.currency)}</span>
+          {totalWithTaxMinor !== null ? (
+            <span className="ml-2 text-xs text-slate-600">{`${formatMoney(totalWithTaxMinor, pkg.currency)} with tax`}</span>
+          ) : null}
+        </p>
+        <Link
+          to={`/products/${productId}/checkout?package=${selected}`}
+          className="shrink-0 rounded-lg bg-brand-700 px-5 py-3 text-center font-semibold text-white shadow-sm hover:bg-brand-800"
+        >
+          Continue
+        </Link>
+      </div>
     </div>
   );
 }
@@ -219,7 +268,10 @@ function ComparisonTable({ packages, figures }: { packages: PackageView[]; figur
       <h2 id="compare-title" className="text-xl font-bold">
         Compare packages
       </h2>
-      <TableScroller label="Package comparison">
+      <p className="text-sm text-slate-600 sm:hidden" data-testid="compare-scroll-hint">
+        Swipe the table sideways to see every package →
+      </p>
+      <TableScroller label="Package comparison" className="scroll-shadow-x">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead className="bg-slate-50">
             <tr>

@@ -10,10 +10,21 @@ import type { WorkStatus } from "~/lib/work-status";
 import type { RefundView } from "~/domain/orders/refund-views.server";
 import { RefundList } from "~/components/refund-list";
 
+/** A refund the studio asked for and must confirm: what the action's review step answers. */
+export interface RefundToConfirm {
+  /** As typed ("" for all that is left), posted again with the confirmation. */
+  amount: string;
+  reason: string;
+  amountMinor: number;
+  /** Whether it is all that is left (which cancels work still open). */
+  all: boolean;
+}
+
 /**
  * The studio's refunds of an order: those made (each with its credit note), and, while something
- * is left, the form: an amount (empty: all that is left) and a reason. A refund of all that is left
- * cancels work still open, and the button says so.
+ * is left, the form: an amount (empty: all that is left) and a reason. A secondary action that asks
+ * to confirm the amount in a second step (a second request, so without JavaScript too). A refund of
+ * all that is left cancels work still open, and the buttons say so.
  */
 export function RefundPanel({
   action,
@@ -25,6 +36,7 @@ export function RefundPanel({
   orderId,
   refundKey,
   lastResult,
+  confirm,
 }: {
   action: string;
   paymentStatus: string;
@@ -35,9 +47,11 @@ export function RefundPanel({
   orderId: number;
   refundKey: string;
   lastResult: SubmissionResult<string[]> | undefined;
+  confirm: RefundToConfirm | null;
 }) {
   const { form, fields, formProps, error } = useSchemaForm(RefundSchema, { id: "refund", lastResult });
   const refunding = useIsSubmitting(action, "refund");
+  const reviewing = useIsSubmitting(action, "review-refund");
   const pending = refunds.some((r) => r.status === "pending");
   const refundable = (paymentStatus === "succeeded" || paymentStatus === "completed") && !pending && (remainingMinor ?? 0) > 0;
   if (!refunds.length && !refundable) return null;
@@ -50,7 +64,9 @@ export function RefundPanel({
       </h2>
       <RefundList refunds={refunds} creditNoteHref={(number) => `/admin/orders/${orderId}/credit-notes/${number}`} />
       {pending ? <p className="text-sm text-slate-700">A refund is under way. Reload the page in a moment.</p> : null}
-      {refundable ? (
+      {refundable && confirm ? (
+        <ConfirmRefund action={action} refundKey={refundKey} confirm={confirm} currency={currency} cancels={cancels && confirm.all} busy={refunding} />
+      ) : refundable ? (
         <Form method="post" action={action} {...formProps} className="space-y-3">
           <input type="hidden" name="refund_key" value={refundKey} />
           <p className="text-sm text-slate-600">
@@ -67,10 +83,10 @@ export function RefundPanel({
             placeholder={remainingMinor === null ? "" : minorToDecimalString(remainingMinor, currency)}
           />
           <TextAreaField label="Reason for the refund" meta={fields.reason} error={error(fields.reason)} rows={2} maxLength={REFUND_REASON_MAX} />
-          <SubmitButton name="intent" value="refund" busy={refunding} busyText="Refunding..." className="sm:w-auto">
+          <SubmitButton name="intent" value="review-refund" busy={reviewing} busyText="Checking..." tone="danger" className="sm:w-auto">
             {cancels ? `Cancel and refund ${left}` : `Refund ${left}`}
           </SubmitButton>
-          <p className="text-xs text-slate-600">With an amount, the button refunds that amount only, and the work goes on.</p>
+          <p className="text-xs text-slate-600">You confirm the amount in the next step. With an amount, only that amount is refunded, and the work goes on.</p>
         </Form>
       ) : null}
       {!refundable && !pending && refunds.length ? (
@@ -79,5 +95,51 @@ export function RefundPanel({
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The second step: the amount and reason as checked, the refund made only by this button; 'Change' goes back with both kept. */
+function ConfirmRefund({
+  action,
+  refundKey,
+  confirm,
+  currency,
+  cancels,
+  busy,
+}: {
+  action: string;
+  refundKey: string;
+  confirm: RefundToConfirm;
+  currency: string;
+  cancels: boolean;
+  busy: boolean;
+}) {
+  const amount = formatMoney(confirm.amountMinor, currency);
+  return (
+    <Form method="post" action={action} className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4" aria-labelledby="confirm-refund-title">
+      <input type="hidden" name="refund_key" value={refundKey} />
+      <input type="hidden" name="amount" value={confirm.amount} />
+      <input type="hidden" name="reason" value={confirm.reason} />
+      <h3 id="confirm-refund-title" className="font-semibold text-red-900" data-testid="confirm-refund">
+        {cancels ? `Refund ${amount} and cancel the work?` : `Refund ${amount} to the customer?`}
+      </h3>
+      <p className="text-sm break-words whitespace-pre-wrap text-slate-800">Reason: {confirm.reason}</p>
+      <p className="text-sm text-slate-700">
+        The money goes back to the customer's card, a credit note is issued and the customer is told by email. This cannot be undone.
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <SubmitButton name="intent" value="refund" busy={busy} busyText="Refunding..." tone="danger-primary" className="sm:w-auto">
+          {`Confirm refund of ${amount}`}
+        </SubmitButton>
+        <button
+          type="submit"
+          name="intent"
+          value="edit-refund"
+          className="rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
+          Change
+        </button>
+      </div>
+    </Form>
   );
 }

@@ -26,13 +26,19 @@ export function WorkStatusBadge({ status }: { status: WorkStatus }) {
   );
 }
 
-/** Where an order stands, as a row of steps; the current one is marked for assistive technology. */
-export function WorkSteps({ status }: { status: WorkStatus }) {
+/**
+ * Where an order stands, as a row of steps; the current one is marked for assistive technology. Once
+ * the customer has asked for changes, the production step names the revision round ('Revision 2')
+ * and is where the order stands again until the studio redelivers.
+ */
+export function WorkSteps({ status, revisionsUsed = 0 }: { status: WorkStatus; revisionsUsed?: number }) {
   if (status === "cancelled" || status === "awaiting_payment") return null;
-  const done = STEPS.filter((s) => (s.reached as readonly WorkStatus[]).includes(status)).length;
+  const reworking = revisionsUsed > 0 && (status === "revision_requested" || status === "in_progress");
+  const done = reworking ? 3 : STEPS.filter((s) => (s.reached as readonly WorkStatus[]).includes(status)).length;
+  const steps = revisionsUsed > 0 && status !== "completed" ? STEPS.map((s, i) => (i === 2 ? { ...s, label: `Revision ${revisionsUsed}` } : s)) : STEPS;
   return (
     <ol aria-label="Order progress" className="grid grid-cols-5 gap-2 text-xs sm:text-sm">
-      {STEPS.map((step, i) => {
+      {steps.map((step, i) => {
         const reached = i < done;
         const current = i === done - 1;
         return (

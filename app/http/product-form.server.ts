@@ -20,7 +20,7 @@ export async function createProductDetails(context: AppLoadContext, formData: Fo
   const submission = parseSubmission(formData, { schema: ProductStepOneSchema });
   if (submission.status !== "success")
     return { kind: "form", status: submission.status === "error" ? REFUSAL_STATUS.invalid : 200, result: submission.reply() };
-  const id = await createProduct(context.db, submission.value);
+  const id = await createProduct(context.db, submission.value, { draft: true });
   return { kind: "created", id, mediaCount: 0, mediaFailed: false };
 }
 
@@ -45,7 +45,7 @@ export async function createProductWithFiles(context: AppLoadContext, formData: 
   if (!checking.ok)
     return { kind: "form", status: REFUSAL_STATUS[checking.refusal.kind], result: submission.reply({ formErrors: [checking.refusal.message] }) };
   const checked = checking.value;
-  const id = await createProduct(context.db, details);
+  const id = await createProduct(context.db, details, { draft: true });
   try {
     await storeCheckedFiles(context.db, context.env.MEDIA, id, checked);
     return { kind: "created", id, mediaCount: files.length, mediaFailed: false };

@@ -9,11 +9,12 @@
  * returns it as `head`; the route's `meta` passes it on, so none of this goes to the browser.
  */
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { desc, isNull } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { products } from "../../db/schema";
 import { PRIVACY, TERMS } from "~/content/legal";
 import { SHOP } from "~/lib/shop";
+import { onSale } from "~/domain/catalogue/products.server";
 
 /** Signed-in, one-off and machine paths: never indexed. */
 const PRIVATE =
@@ -25,13 +26,9 @@ export function isPrivatePath(pathname: string): boolean {
 
 const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** The sitemap: archived products leave it; the terms and privacy notice carry the day their text last changed. */
+/** The sitemap: drafts and archived products are not in it; the terms and privacy notice carry the day their text last changed. */
 export async function sitemapXml(db: Database, origin: string): Promise<string> {
-  const rows = await db
-    .select({ id: products.id, updatedAt: products.updatedAt })
-    .from(products)
-    .where(isNull(products.archivedAt))
-    .orderBy(desc(products.updatedAt));
+  const rows = await db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).where(onSale()).orderBy(desc(products.updatedAt));
   const newest = rows[0]?.updatedAt.toISOString();
   const urls = [
     { loc: `${origin}/home`, lastmod: newest },

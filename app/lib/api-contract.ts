@@ -32,7 +32,7 @@ import { CANCELLATION_MESSAGES } from "./cancellation-rules";
 import { ReviewHideSchema, ReviewListQuerySchema, ReviewReplySchema, ReviewSchema } from "./schemas/review";
 import { RevisionSchema } from "./schemas/revision";
 import { MessageSchema } from "./schemas/message";
-import { ProductDetailsSchema } from "./schemas/product";
+import { ProductCreateSchema, ProductDetailsSchema } from "./schemas/product";
 import { DeliveryNoteSchema } from "./schemas/delivery";
 import { ATTACHMENT_LIMITS, DELIVERY_LIMITS } from "./delivery-rules";
 import { MEDIA_PER_PRODUCT } from "./media-rules";
@@ -44,6 +44,14 @@ export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 export type ApiAuth = "public" | "customer" | "admin" | "customer or admin" | "stripe-signature";
 
 // ----- What the API answers -----
+
+/** Where a product stands for the studio (admin answers). */
+const ProductStatusField = z.enum(["draft", "published", "archived"]).describe("draft: not on sale yet; published: on sale; archived: withdrawn");
+/** What publishing a product answers (the API and the admin screens). */
+export const PRODUCT_PUBLISHED = "Product published";
+
+/** What deleting a billing address answers (the API and the Saved Addresses screen). */
+export const ADDRESS_DELETED = "Address deleted";
 
 const example = <T extends z.ZodTypeAny>(schema: T, value: unknown) => documented(schema, { examples: [value] });
 const at = (value: string) => example(z.string(), value);
@@ -58,6 +66,7 @@ export const AdminResponse = example(z.object({ id: z.number().int(), name: z.st
 const ADDRESS = {
   id: 3,
   street: "1 Market St",
+  street_2: "Floor 2",
   city: "Leeds",
   state: "West Yorkshire",
   zip_code: "LS1 1AA",
@@ -71,9 +80,10 @@ export const AddressResponse = example(
     .object({
       id: z.number().int(),
       street: z.string(),
-      city: z.string(),
-      state: z.string(),
-      zip_code: z.string(),
+      street_2: z.string().nullable(),
+      city: z.string().describe("Empty where the country's addresses have none"),
+      state: z.string().describe("Empty where the country's addresses have none (the United Kingdom, Germany, …)"),
+      zip_code: z.string().describe("Empty where the country's addresses have no postcode"),
       country: z.string(),
       is_default: z.boolean(),
       company_name: z.string().nullable(),
@@ -151,6 +161,8 @@ export const ProductResponse = example(
     .strict(),
   PRODUCT,
 );
+/** A product as the studio's calls answer it: with where it stands. */
+const AdminProductResponse = example(ProductResponse.extend({ status: ProductStatusField }).strict(), { ...PRODUCT, status: "published" });
 const REVIEW = {
   id: 31,
   rating: 5,
@@ -951,10 +963,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   {
     method: "POST",
     path: "/products",
-    summary: "Create a product (step 1: details and packages; media follow with PUT)",
+    summary:
+      "Create a product (step 1: details and packages; media follow with PUT). On sale at once, unless sent `draft: true`: then it stays off the shop until `POST /products/{id}/publish`",
     auth: "admin",
     body: {
-      schema: ProductDetailsSchema,
+      schema: ProductCreateSchema,
       wrapper: "product",
       example: {
         title: "Explainer video",
@@ -968,7 +981,9 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: {
       201: {
         description: "Created",
-        schema: ok(example(z.object({ id: z.number().int() }).strict(), { id: 2 }), { message: "Product created successfully!" }),
+        schema: ok(example(z.object({ id: z.number().int(), status: ProductStatusField }).strict(), { id: 2, status: "published" }), {
+          message: "Product created successfully!",
+        }),
       },
     },
     refusals: refusals(
@@ -986,6 +1001,26 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     responses: { 200: { description: "The product", schema: ok(ProductResponse, { message: "Product fetched successfully" }) } },
     refusals: refusals(
       READ,
+      { malformed: { description: "An id that is not a positive whole number", message: "Product id must be a positive whole number" } },
+      notFound("No such product", "Product not found"),
+    ),
+  },
+  {
+    method: "POST",
+    path: "/products/{id}/publish",
+    summary: "Put a draft on sale (listed, searchable, bought); a product already published or archived stays as it is",
+    auth: "admin",
+    responses: {
+      200: {
+        description: "Published",
+        schema: ok(example(z.object({ id: z.number().int(), status: ProductStatusField }).strict(), { id: 2, status: "published" }), {
+          message: PRODUCT_PUBLISHED,
+        }),
+      },
+    },
+    refusals: refusals(
+      WRITE,
+      ADMIN,
       { malformed: { description: "An id that is not a positive whole number", message: "Product id must be a positive whole number" } },
       notFound("No such product", "Product not found"),
     ),
@@ -1054,7 +1089,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       contentType: "multipart/form-data",
       example: { "product[title]": "Explainer video", "images[]": ["cover.jpg"] },
     },
-    responses: { 200: { description: "Uploaded", schema: ok(ProductResponse, { message: "Images and videos uploaded successfully!" }) } },
+    responses: { 200: { description: "Uploaded", schema: ok(AdminProductResponse, { message: "Images and videos uploaded successfully!" }) } },
     refusals: refusals(
       WRITE,
       ADMIN,
@@ -1147,7 +1182,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     method: "PUT",
     path: "/billing_addresses/{id}",
     summary:
-      "Change one of the customer's addresses: every field, as when adding it (flat or under `billing_address`); orders already made keep the buyer as invoiced",
+      "Change one of the customer's addresses: every field, as when adding it (flat or under `billing_address`); `is_default: true` makes it the default (the old one stops being it); orders already made keep the buyer as invoiced",
     auth: "customer",
     body: {
       schema: AddressSchema,
@@ -1171,6 +1206,15 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       invalid("Invalid input (a tax number is read against the country)", "Billing address is invalid", ["Zip code is required"]),
       notFound("Not the caller's, or none", "Billing address not found"),
     ),
+  },
+  {
+    method: "DELETE",
+    path: "/billing_addresses/{id}",
+    summary:
+      "Delete one of the customer's addresses; when it was the default, the most recent remaining address becomes the default. Orders made with it keep their own copy of the address",
+    auth: "customer",
+    responses: { 200: { description: "Deleted", schema: done(ADDRESS_DELETED) } },
+    refusals: refusals(WRITE, CUSTOMER, notFound("Not the caller's, or none", "Billing address not found")),
   },
   // Orders and payment
   {

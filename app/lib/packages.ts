@@ -5,11 +5,6 @@ export function packageName(position: number): string {
   return PACKAGE_NAMES[position] ?? `Package ${position + 1}`;
 }
 
-/** Checkout's package label: the first five characters of the short description (SPEC §2). */
-export function packageLabel(shortDescription: string): string {
-  return shortDescription.slice(0, 5);
-}
-
 /** What a package promises, copied onto every order bought with it. */
 export interface PackagePromises {
   delivery_days: number;

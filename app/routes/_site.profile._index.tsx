@@ -16,6 +16,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const headers = actionRetryAfter;
 
+const memberSinceFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/** The day the account was made ('24 November 2026'); the SPEC's fixed 'Not available' when it cannot be read. */
+function memberSince(createdAt: string): string {
+  const at = Date.parse(createdAt);
+  return Number.isNaN(at) ? "Not available" : memberSinceFormat.format(at);
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(context, request);
   const formData = await request.formData();
@@ -56,7 +64,7 @@ export default function ProfilePage() {
           <Detail term="Name" value={customer.name || "Not provided"} />
           <Detail term="Email" value={customer.email || "Not provided"} />
           <Detail term="Account Type" value="Standard User" />
-          <Detail term="Member Since" value="Not available" />
+          <Detail term="Member Since" value={memberSince(customer.created_at)} />
         </dl>
       </section>
       <div className="grid gap-8 lg:grid-cols-2">

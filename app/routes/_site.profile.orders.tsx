@@ -93,6 +93,16 @@ export default function MyOrders() {
                       <dd className="truncate font-mono text-xs leading-5">{order.stripe_transaction_id ?? "N/A"}</dd>
                     </div>
                   </dl>
+                  {order.payment_status === "failed" ? (
+                    // A payment that failed: back to checkout with the same package, to pay again.
+                    <Link
+                      to={`/products/${order.product_id}/checkout?package=${order.package_index}`}
+                      className="mt-3 inline-flex rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800"
+                      aria-label={`Try again: ${order.product.title}`}
+                    >
+                      Try again
+                    </Link>
+                  ) : null}
                   {order.work_status !== "awaiting_payment" ? (
                     <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
                       <WorkStatusBadge status={order.work_status} />

@@ -154,7 +154,7 @@ export default function OrderPage() {
         </p>
       ) : null}
 
-      <WorkSteps status={order.work_status} />
+      <WorkSteps status={order.work_status} revisionsUsed={order.revisions_used} />
 
       {review ? <OrderReview state={review} lastResult={answer && "review" in answer ? answer.review : undefined} /> : null}
 

@@ -18,11 +18,13 @@ import { requireAdmin } from "~/auth/index.server";
 import { orPage, refusalInit, settle, invalidForm } from "~/http/screen-refusal.server";
 import { isThreadIntent, threadAction } from "~/http/thread-actions.server";
 import { parseId } from "~/lib/record-id";
+import { getOrderBuyer, type OrderBuyerView } from "~/domain/orders/orders.server";
+import { countryName } from "~/lib/countries";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { DELIVERY_FORM, deliveryFromForm } from "~/domain/orders/order-files.server";
 import { RefundSchema } from "~/lib/schemas/refund";
-import { refundOrder } from "~/domain/orders/refunds.server";
-import { RefundPanel } from "~/components/refund-panel";
+import { quoteRefund, refundOrder } from "~/domain/orders/refunds.server";
+import { RefundPanel, type RefundToConfirm } from "~/components/refund-panel";
 import { CancellationAnswer } from "~/components/cancellation-answer";
 import { answerCancellation } from "~/domain/orders/cancellation.server";
 import { CancellationAnswerSchema } from "~/lib/schemas/refund";
@@ -35,13 +37,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     const orderId = parseId(id);
     const actor = { kind: "admin", id: admin.id } as const;
-    const work = orderId === null ? null : await getOrderWork(context.db, orderId, actor);
-    if (!work) return { id, order: null, work: null, failed: false };
+    const [work, buyer] = orderId === null ? [null, null] : await Promise.all([getOrderWork(context.db, orderId, actor), getOrderBuyer(context.db, orderId)]);
+    if (!work) return { id, order: null, work: null, buyer: null, failed: false };
     // A key per page view: a double-clicked or resent refund form refunds once.
-    return { id, order: work.order, work, failed: false, refundKey: crypto.randomUUID() };
+    return { id, order: work.order, work, buyer, failed: false, refundKey: crypto.randomUUID() };
   } catch (error) {
     console.error("Loading order failed", id, error);
-    return { id, order: null, work: null, failed: true };
+    return { id, order: null, work: null, buyer: null, failed: true };
   }
 }
 
@@ -56,6 +58,22 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readScreenForm(request, DELIVERY_FORM);
   const intent = form.get("intent");
   if (isThreadIntent(intent)) return threadAction({ db: context.db, bucket: context.env.MEDIA }, form, order, actor, `/admin/orders/${orderId}`);
+  if (intent === "review-refund" || intent === "edit-refund") {
+    // The first step: the form checked and the amount worked out, for the studio to confirm
+    // (or, with 'Change', the form again with what was typed).
+    const submission = parseSubmission(form, { schema: RefundSchema, allow: ["refund_key"] });
+    if (submission.status !== "success") return data({ refundResult: submission.reply() }, invalidForm());
+    if (intent === "edit-refund") return data({ refundResult: submission.reply() });
+    const quoted = await settle(quoteRefund(context.db, orderId, submission.value.amount));
+    if (!quoted.ok) return data({ refundResult: submission.reply({ formErrors: [quoted.refusal.message] }) }, refusalInit(quoted.refusal));
+    const refundConfirm: RefundToConfirm = {
+      amount: submission.value.amount ?? "",
+      reason: submission.value.reason,
+      amountMinor: quoted.value.amountMinor,
+      all: quoted.value.all,
+    };
+    return data({ refundConfirm });
+  }
   if (intent === "refund") {
     const submission = parseSubmission(form, { schema: RefundSchema, allow: ["refund_key"] });
     if (submission.status !== "success") return data({ refundResult: submission.reply() }, invalidForm());
@@ -91,7 +109,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Order 
 
 export default function AdminOrder() {
   const loaderData = useLoaderData<typeof loader>();
-  const { id, order, work, failed } = loaderData;
+  const { id, order, work, buyer, failed } = loaderData;
   const answer = useActionData<typeof action>();
   const delivering = useIsSubmitting(`/admin/orders/${id}`, "deliver");
   const [params] = useSearchParams();
@@ -119,6 +137,7 @@ export default function AdminOrder() {
         <StatusBadge status={order.payment_status} audience="admin" />
         <p className="w-full text-sm text-slate-600">Placed on {adminDateTime.format(new Date(order.created_at))} UTC</p>
       </header>
+      {buyer ? <BuyerPanel buyer={buyer} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="order-info" className="rounded-2xl border border-slate-200 bg-white p-6">
           <h2 id="order-info" className="text-lg font-semibold">
@@ -188,19 +207,6 @@ export default function AdminOrder() {
         />
       ) : null}
       {work ? (
-        <RefundPanel
-          action={`/admin/orders/${order.id}`}
-          paymentStatus={order.payment_status}
-          workStatus={order.work_status}
-          remainingMinor={amount === null ? null : amount - (decimalToMinor(order.refunded_amount, order.currency) ?? 0)}
-          currency={order.currency}
-          refunds={work.refunds}
-          orderId={order.id}
-          refundKey={"refundKey" in loaderData ? (loaderData.refundKey ?? "") : ""}
-          lastResult={answer && "refundResult" in answer ? answer.refundResult : undefined}
-        />
-      ) : null}
-      {work ? (
         <section aria-labelledby="work-title" className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6">
           <div className="flex flex-wrap items-center gap-3">
             <h2 id="work-title" className="text-lg font-semibold">
@@ -211,6 +217,32 @@ export default function AdminOrder() {
               {work.order.due_at ? `Due ${adminDateTime.format(new Date(work.order.due_at))} UTC · ` : ""}
               {work.order.revisions_used} of {work.order.revisions_allowed} revisions used
             </p>
+          </div>
+
+          <div>
+            <h3 className="font-semibold">Brief</h3>
+            {work.brief ? (
+              <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
+                {(
+                  [
+                    ["What the video is for", work.brief.purpose],
+                    ["Audience", work.brief.audience],
+                    ["Style", work.brief.style],
+                    ["References", work.brief.references.join("\n") || null],
+                    ["Must-have content", work.brief.must_haves],
+                    ["Deadline wish", work.brief.deadline_wish],
+                  ] as const
+                ).map(([term, value]) => (
+                  <div key={term}>
+                    <dt className="text-slate-500">{term}</dt>
+                    <dd className="break-words whitespace-pre-wrap">{value ?? "Not given"}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <p className="mt-1 text-sm text-slate-600">No brief yet.</p>
+            )}
+            {work.brief ? <AttachmentList attachments={work.brief.attachments} label="Brief attachments" /> : null}
           </div>
 
           {params.get("delivered") === "1" && !answer ? (
@@ -281,32 +313,6 @@ export default function AdminOrder() {
           />
 
           <div>
-            <h3 className="font-semibold">Brief</h3>
-            {work.brief ? (
-              <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
-                {(
-                  [
-                    ["What the video is for", work.brief.purpose],
-                    ["Audience", work.brief.audience],
-                    ["Style", work.brief.style],
-                    ["References", work.brief.references.join("\n") || null],
-                    ["Must-have content", work.brief.must_haves],
-                    ["Deadline wish", work.brief.deadline_wish],
-                  ] as const
-                ).map(([term, value]) => (
-                  <div key={term}>
-                    <dt className="text-slate-500">{term}</dt>
-                    <dd className="break-words whitespace-pre-wrap">{value ?? "Not given"}</dd>
-                  </div>
-                ))}
-              </dl>
-            ) : (
-              <p className="mt-1 text-sm text-slate-600">No brief yet.</p>
-            )}
-            {work.brief ? <AttachmentList attachments={work.brief.attachments} label="Brief attachments" /> : null}
-          </div>
-
-          <div>
             <h3 className="font-semibold">Timeline</h3>
             <ol className="mt-2 space-y-1 text-sm">
               {work.events.map((event) => (
@@ -320,7 +326,83 @@ export default function AdminOrder() {
           </div>
         </section>
       ) : null}
+      {work ? (
+        <RefundPanel
+          action={`/admin/orders/${order.id}`}
+          paymentStatus={order.payment_status}
+          workStatus={order.work_status}
+          remainingMinor={amount === null ? null : amount - (decimalToMinor(order.refunded_amount, order.currency) ?? 0)}
+          currency={order.currency}
+          refunds={work.refunds}
+          orderId={order.id}
+          refundKey={"refundKey" in loaderData ? (loaderData.refundKey ?? "") : ""}
+          lastResult={answer && "refundResult" in answer ? answer.refundResult : undefined}
+          confirm={answer && "refundConfirm" in answer ? answer.refundConfirm : null}
+        />
+      ) : null}
     </div>
+  );
+}
+
+/** Who bought the order and what they bought, first on the page: the studio reads it before the work. */
+function BuyerPanel({ buyer }: { buyer: OrderBuyerView }) {
+  const billing = buyer.billing;
+  return (
+    <section aria-labelledby="customer-info" className="grid gap-6 rounded-2xl border border-slate-200 bg-white p-6 text-sm md:grid-cols-3">
+      <div>
+        <h2 id="customer-info" className="text-lg font-semibold">
+          Customer
+        </h2>
+        <p className="mt-3 font-medium text-slate-900" data-testid="customer-name">
+          {buyer.name}
+        </p>
+        <a href={`mailto:${buyer.email}`} className="break-all text-brand-700 hover:underline">
+          {buyer.email}
+        </a>
+      </div>
+      <div>
+        <h3 className="font-semibold text-slate-900">Billing address</h3>
+        {billing ? (
+          <address className="mt-3 text-slate-700 not-italic" data-testid="customer-address">
+            {billing.company ? (
+              <>
+                {billing.company}
+                <br />
+              </>
+            ) : null}
+            {billing.lines.map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+            {countryName(billing.country)}
+            {billing.tax_id ? <span className="mt-1 block">VAT / tax number: {billing.tax_id}</span> : null}
+          </address>
+        ) : (
+          <p className="mt-3 text-slate-600">Not recorded with the order.</p>
+        )}
+      </div>
+      <div>
+        <h3 className="font-semibold text-slate-900">Package</h3>
+        {buyer.package ? (
+          <>
+            <p className="mt-3 font-medium text-slate-900" data-testid="order-package">
+              {buyer.package.name}
+              <span className="font-normal text-slate-600"> · {buyer.package.short_description}</span>
+            </p>
+            <ul className="mt-2 space-y-1 text-slate-700" aria-label="Package includes">
+              {buyer.package.items_included.map((item) => (
+                <li key={item} className="check-item">
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="mt-3 text-slate-600">The package is no longer on the product.</p>
+        )}
+      </div>
+    </section>
   );
 }
 

@@ -59,8 +59,9 @@ export default function AdminOrders() {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">Orders</h1>
-      <nav aria-label="Work status" className="-mx-1 overflow-x-auto">
-        <ul className="flex min-w-max gap-1 px-1">
+      <nav aria-label="Work status">
+        {/* The tabs wrap onto a second row rather than overlap or hide behind a scroll. */}
+        <ul className="flex flex-wrap gap-2">
           {TABS.map((s) => {
             const active = s === status;
             return (
@@ -68,7 +69,7 @@ export default function AdminOrders() {
                 <Link
                   to={queueHref(s, sort)}
                   aria-current={active ? "page" : undefined}
-                  className={`flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold ${
+                  className={`flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold whitespace-nowrap ${
                     active ? "bg-brand-700 text-white" : "text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
                   }`}
                 >

@@ -1,9 +1,11 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Pagination } from "~/components/ui/pagination";
 import { parsePageParam } from "~/lib/query";
 import { requireAdmin } from "~/auth/index.server";
-import { listAdminProducts } from "~/domain/catalogue/product-admin.server";
+import { listAdminProducts, publishProduct } from "~/domain/catalogue/product-admin.server";
+import { parseId } from "~/lib/record-id";
+import { PRODUCT_PUBLISHED } from "~/lib/api-contract";
 
 /** SPEC §9: five products per page in the admin list. */
 const PAGE_SIZE = 5;
@@ -19,10 +21,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction = () => [{ title: "Products · Admin · Reelcraft" }];
 
+/** 'Publish' on a draft's row: it goes on sale. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(context, request);
+  const form = await request.formData();
+  const id = parseId(String(form.get("product_id") ?? ""));
+  if (form.get("intent") !== "publish" || id === null) return data({ refused: "Unknown action" }, { status: 400 });
+  if (!(await publishProduct(context.db, id))) return data({ refused: "Product not found" }, { status: 404 });
+  const page = new URL(request.url).searchParams.get("page");
+  return redirect(`/admin/products?${page ? `page=${encodeURIComponent(page)}&` : ""}published=${id}`);
+}
+
 export default function AdminProducts() {
   const { products, page, totalPages } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
   return (
     <div className="space-y-6">
+      {params.get("published") ? (
+        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+          {`${PRODUCT_PUBLISHED}: it is on sale now.`}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-2xl font-bold tracking-tight">Products</h1>
         <Link to="/admin/products/new" className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
@@ -54,18 +73,37 @@ export default function AdminProducts() {
                 <td className="p-4 font-medium">
                   {p.title}
                   {p.archived ? <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Archived</span> : null}
+                  {p.status === "draft" ? <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Draft</span> : null}
                 </td>
                 <td className="max-w-md p-4 text-slate-600">
                   <span className="line-clamp-2">{p.description}</span>
                 </td>
                 <td className="p-4">
-                  <div className="flex gap-4">
-                    <Link to={`/admin/products/${p.id}`} className="font-semibold text-brand-700 hover:underline" aria-label={`View ${p.title}`}>
-                      View
+                  <div className="flex flex-wrap items-center gap-4">
+                    <Link
+                      to={`/admin/products/${p.id}`}
+                      className="font-semibold text-brand-700 hover:underline"
+                      aria-label={`${p.status === "draft" ? "Preview" : "View"} ${p.title}`}
+                    >
+                      {p.status === "draft" ? "Preview" : "View"}
                     </Link>
                     <Link to={`/admin/products/${p.id}/edit`} className="font-semibold text-brand-700 hover:underline" aria-label={`Edit ${p.title}`}>
                       Edit
                     </Link>
+                    {p.status === "draft" ? (
+                      <Form method="post">
+                        <input type="hidden" name="product_id" value={p.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="publish"
+                          className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800"
+                          aria-label={`Publish ${p.title}`}
+                        >
+                          Publish
+                        </button>
+                      </Form>
+                    ) : null}
                   </div>
                 </td>
               </tr>

@@ -4,7 +4,7 @@ import { apiJson, PUBLIC_CACHE } from "~/lib/api";
 import { requireApiAdmin } from "~/auth/index.server";
 import { addFiles } from "~/domain/media/media.server";
 import { ProductDetailsSchema } from "~/lib/schemas/product";
-import { productExists, renameProduct } from "~/domain/catalogue/product-admin.server";
+import { getProductStatus, productExists, renameProduct } from "~/domain/catalogue/product-admin.server";
 import { getProduct } from "~/domain/catalogue/products.server";
 import { parseId } from "~/lib/record-id";
 import { apiRoute } from "~/http/api-route.server";
@@ -49,8 +49,6 @@ export const action = apiRoute(async ({ request, params, context }: ActionFuncti
     ...(thumbnail ? [{ kind: "thumbnail" as const, file: thumbnail }] : []),
   ]);
   if (title) await renameProduct(context.db, id, title.data);
-  return apiJson(
-    { success: true, message: "Images and videos uploaded successfully!", data: await getProduct(context.db, id, { includeArchived: true }) },
-    { request },
-  );
+  const [product, status] = await Promise.all([getProduct(context.db, id, { includeArchived: true }), getProductStatus(context.db, id)]);
+  return apiJson({ success: true, message: "Images and videos uploaded successfully!", data: { ...product, status } }, { request });
 });

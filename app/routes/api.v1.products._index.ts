@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { refuse } from "~/domain/refusal";
 import { apiJson, PUBLIC_CACHE } from "~/lib/api";
-import { ProductDetailsSchema } from "~/lib/schemas/product";
+import { ProductCreateSchema } from "~/lib/schemas/product";
 import { requireApiAdmin } from "~/auth/index.server";
 import { createProduct } from "~/domain/catalogue/product-admin.server";
 import { firstIssueMessage, ProductListQuerySchema, searchParamsObject } from "~/lib/query";
@@ -26,11 +26,12 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
 
 /**
  * POST /api/v1/products {product:{title, description, description_heading, services_offered,
- * packages:[{short_description, amount, items_included, currency}], tags}} (admins) → data.id.
+ * packages:[{short_description, amount, items_included, currency}], tags, draft?}} (admins) → data.id
+ * and data.status: on sale at once (SPEC §7), unless sent `draft: true`.
  */
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   await requireApiAdmin(context, request);
-  const input = await readApiBody(request, ProductDetailsSchema, { wrapper: "product", failure: "Failed to create product" });
-  const id = await createProduct(context.db, input);
-  return apiJson({ success: true, message: "Product created successfully!", data: { id } }, { status: 201 });
+  const { draft = false, ...input } = await readApiBody(request, ProductCreateSchema, { wrapper: "product", failure: "Failed to create product" });
+  const id = await createProduct(context.db, input, { draft });
+  return apiJson({ success: true, message: "Product created successfully!", data: { id, status: draft ? "draft" : "published" } }, { status: 201 });
 });

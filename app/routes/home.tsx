@@ -98,7 +98,7 @@ export default function Home() {
               Compare
             </a>
           </nav>
-          <div className="ml-auto flex items-center gap-2">
+          <div className="ml-auto hidden items-center gap-2 md:flex">
             <Link to="/login" className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
               Log in
             </Link>
@@ -106,18 +106,89 @@ export default function Home() {
               Book a demo
             </a>
           </div>
+          <PhoneMenu />
         </div>
       </header>
       <main id="main" className="flex-1">
         <AccountDeletedNotice />
         <Hero />
         <Stats />
+        <About />
         <HowItWorks />
         <Comparison />
         <BookADemo />
       </main>
       <Footer />
     </div>
+  );
+}
+
+/**
+ * Under 768 px the header's links fold into a menu button: a <details> element, so it opens and
+ * closes without JavaScript and with the keyboard (Enter or Space on its summary).
+ */
+function PhoneMenu() {
+  const link = "block rounded-lg px-3 py-2.5 font-medium text-slate-800 hover:bg-slate-100";
+  return (
+    <details className="group relative ml-auto md:hidden">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+        <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-current">
+          <path
+            className="group-open:hidden"
+            d="M3 5.75A.75.75 0 0 1 3.75 5h12.5a.75.75 0 0 1 0 1.5H3.75A.75.75 0 0 1 3 5.75Zm0 4.25a.75.75 0 0 1 .75-.75h12.5a.75.75 0 0 1 0 1.5H3.75A.75.75 0 0 1 3 10Zm.75 3.5a.75.75 0 0 0 0 1.5h12.5a.75.75 0 0 0 0-1.5H3.75Z"
+          />
+          <path
+            className="hidden group-open:block"
+            d="M5.28 4.22a.75.75 0 0 0-1.06 1.06L8.94 10l-4.72 4.72a.75.75 0 1 0 1.06 1.06L10 11.06l4.72 4.72a.75.75 0 1 0 1.06-1.06L11.06 10l4.72-4.72a.75.75 0 0 0-1.06-1.06L10 8.94 5.28 4.22Z"
+          />
+        </svg>
+        Menu
+      </summary>
+      <nav aria-label="Menu" className="absolute right-0 z-40 mt-2 w-64 rounded-2xl border border-slate-200 bg-white p-2 text-sm shadow-xl">
+        <ul>
+          <li>
+            <Link to="/products" className={link}>
+              Services
+            </Link>
+          </li>
+          <li>
+            <a href="#how-it-works" className={link}>
+              How it works
+            </a>
+          </li>
+          <li>
+            <a href="#compare" className={link}>
+              Compare
+            </a>
+          </li>
+          <li>
+            <a href="#about" className={link}>
+              About
+            </a>
+          </li>
+          <li>
+            <Link to="/examples" className={link}>
+              View examples
+            </Link>
+          </li>
+          <li className="mt-2 border-t border-slate-200 pt-2">
+            <Link to="/login" className={link}>
+              Log in
+            </Link>
+          </li>
+          <li>
+            <Link to="/signup" className={link}>
+              Sign up
+            </Link>
+          </li>
+          <li>
+            <a href="#book-a-demo" className="mt-1 block rounded-lg bg-slate-900 px-3 py-2.5 text-center font-semibold text-white hover:bg-slate-800">
+              Book a demo
+            </a>
+          </li>
+        </ul>
+      </nav>
+    </details>
   );
 }
 
@@ -150,7 +221,7 @@ function Hero() {
             <Link to="/signup" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800">
               Get started
             </Link>
-            <Link to="/products" className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50">
+            <Link to="/examples" className="rounded-lg bg-white px-5 py-3 font-semibold text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50">
               View examples
             </Link>
           </div>
@@ -185,6 +256,25 @@ function Stats() {
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+/** Who runs the shop ('About' in the footer and the menu lands here). Claims from app/content/marketing.ts, which the operator keeps true. */
+function About() {
+  return (
+    <section id="about" aria-labelledby="about-title" className="mx-auto max-w-7xl scroll-mt-8 px-4 pt-20 sm:px-6 lg:px-8">
+      <div className="max-w-3xl">
+        <h2 id="about-title" className="text-3xl font-bold tracking-tight">
+          About Reelcraft
+        </h2>
+        <p className="mt-4 text-lg leading-relaxed text-slate-600">
+          {`Reelcraft is a production studio that sells its work as fixed packages. We work with ${MARKETING.creators} creators ${MARKETING.creatorsWhere}: 3D artists, animators, editors and producers. Every package says what it includes, how many days it takes and how many rounds of changes it allows, and its price is agreed before you pay.`}
+        </p>
+        <Link to="/examples" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
+          See work we have delivered →
+        </Link>
+      </div>
     </section>
   );
 }

@@ -186,6 +186,7 @@ async function seedCatalogue(db: Database): Promise<number> {
           servicesOffered: product.servicesOffered,
           createdAt,
           updatedAt: createdAt,
+          publishedAt: createdAt,
         }),
         db.insert(packages).values(
           product.packages.map((p, position) => ({

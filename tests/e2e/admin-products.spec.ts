@@ -123,6 +123,30 @@ test.describe("Create New Product with JavaScript", () => {
     // Toasts close themselves after 5 seconds.
     await expect(toasts.getByRole("status")).toHaveCount(0, { timeout: 8000 });
 
+    // A new product is a draft: marked in the list, previewed by the studio, nowhere in the shop.
+    const row = page.getByRole("row").filter({ hasText: title });
+    await expect(row.getByText("Draft", { exact: true })).toBeVisible();
+    const visitor = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });
+    const stranger = await visitor.newPage();
+    await stranger.goto(`/products?q=${encodeURIComponent(title)}`);
+    await expect(stranger.getByRole("link", { name: title })).toHaveCount(0);
+    const id = Number(/\/admin\/products\/(\d+)$/.exec((await row.getByRole("link", { name: `Preview ${title}` }).getAttribute("href"))!)![1]);
+    expect((await stranger.goto(`/products/${id}`))!.status()).toBe(404);
+    expect((await stranger.request.get(`/api/v1/products/${id}`)).status()).toBe(404);
+    expect(await (await stranger.request.get("/sitemap.xml")).text()).not.toContain(`/products/${id}<`);
+    await row.getByRole("link", { name: `Preview ${title}` }).click();
+    await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+    await page.goBack();
+    await page
+      .getByRole("row")
+      .filter({ hasText: title })
+      .getByRole("button", { name: `Publish ${title}` })
+      .click();
+    await expect(page.getByRole("status").filter({ hasText: "Product published: it is on sale now." })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: title }).getByText("Draft", { exact: true })).toHaveCount(0);
+    expect((await stranger.goto(`/products/${id}`))!.status()).toBe(200);
+    await visitor.close();
+
     await page.goto("/products");
     await page.getByRole("link", { name: title }).first().click();
     await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
@@ -187,6 +211,9 @@ test.describe("Create New Product without JavaScript", () => {
     await expect(page.getByText("Product created successfully!", { exact: true })).toBeVisible();
     await expect(page.getByText("Images and videos uploaded successfully!", { exact: true })).toBeVisible();
 
+    // A draft until published: the button is a plain form post.
+    await page.getByRole("button", { name: `Publish ${title}` }).click();
+    await expect(page.getByText("Product published: it is on sale now.")).toBeVisible();
     await page.goto(`/products?q=${encodeURIComponent(title)}`);
     await expect(page.getByRole("link", { name: title }).first()).toBeVisible();
   });
@@ -226,9 +253,17 @@ async function newProduct(page: Page, title: string) {
   const origin = new URL(page.url()).origin;
   const response = await page.request.post("/admin/products/new", { multipart: form, headers: { Origin: origin }, maxRedirects: 0 });
   expect(response.status()).toBe(302);
-  const listing = await (await page.request.get(`/products?q=${encodeURIComponent(title)}`)).text();
-  const id = Number(/href="\/products\/(\d+)"/.exec(listing)?.[1]);
+  // The newest product leads the admin's list (a draft: it is published through the list's form).
+  const list = await (await page.request.get("/admin/products")).text();
+  const row = list.split("<tr").find((chunk) => chunk.includes(`>${title}<`)) ?? "";
+  const id = Number(/\/admin\/products\/(\d+)\/edit/.exec(row)?.[1]);
   expect(id).toBeGreaterThan(0);
+  const published = await page.request.post("/admin/products", {
+    form: { intent: "publish", product_id: String(id) },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  expect(published.status()).toBe(302);
   await page.goto(`/admin/products/${id}/edit`);
   return id;
 }

@@ -44,7 +44,9 @@ test.describe("checkout (local gateway)", () => {
     await startCheckout(page, 1, "Standard");
     const summary = page.getByRole("complementary", { name: "Order summary" });
     await expect(summary.getByText("3D Product Launch Animation")).toBeVisible();
-    await expect(summary.getByTestId("package-label")).toHaveText("Launc");
+    // The package's name with its short description beside it (not the SPEC's first five letters).
+    await expect(summary.getByTestId("package-label")).toHaveText("Standard");
+    await expect(summary.getByTestId("package-description")).toHaveText(/^.{6,}$/);
     await expect(summary.getByTestId("summary-price")).toHaveText("$999.00");
     await expect(summary.getByText("7-day delivery")).toBeVisible();
     // The Standard package's own promises, the same as its product page shows.
@@ -66,12 +68,15 @@ test.describe("checkout (local gateway)", () => {
     await form.getByRole("link", { name: "Cancel" }).click();
     await expect(form).toHaveCount(0);
     await addAddress(page);
-    await expect(page.getByTestId("selected-address")).toContainText("221B Baker Street, London, Greater London NW1 6XE, United Kingdom");
+    await expect(page.getByTestId("selected-address")).toContainText("221B Baker Street, London, NW1 6XE, United Kingdom");
     // What the card will be charged for a UK consumer, before paying.
     await expect(summary.getByTestId("summary-subtotal")).toHaveText("$999.00");
     await expect(summary.getByText("VAT (20%)")).toBeVisible();
     await expect(summary.getByTestId("summary-tax")).toHaveText("$199.80");
     await expect(summary.getByTestId("summary-total")).toHaveText("$1,198.80");
+    // The amount sits under the pay button, and the button names it to a screen reader.
+    await expect(page.getByTestId("charge-notice")).toHaveText("You will be charged $1,198.80 now");
+    await expect(page.getByRole("button", { name: "Continue to Payment" })).toHaveAccessibleDescription("You will be charged $1,198.80 now");
 
     await pay(page, "4242 4242 4242 4242");
     const success = page.getByRole("status");
@@ -176,14 +181,14 @@ test.describe("checkout without JavaScript", () => {
     await expect(page.getByTestId("summary-price")).toHaveText("$899.00");
     await page.getByRole("link", { name: "Add New" }).click();
     const form = page.locator("form#add-address");
-    await form.getByLabel("Street").fill("5 Plain Lane");
+    await form.getByLabel("Street", { exact: true }).fill("5 Plain Lane");
     await form.getByRole("button", { name: "Save Address" }).click();
     await expect(page.getByText("City is required")).toBeVisible();
-    await expect(form.getByLabel("Street")).toHaveValue("5 Plain Lane");
+    await expect(form.getByLabel("Street", { exact: true })).toHaveValue("5 Plain Lane");
+    await form.getByLabel("Country").selectOption("GB");
     await form.getByLabel("City").fill("Leeds");
     await form.getByLabel("State").fill("West Yorkshire");
     await form.getByLabel("Zip Code").fill("LS1 1AA");
-    await form.getByLabel("Country").selectOption("GB");
     await form.getByRole("button", { name: "Save Address" }).click();
     await expect(page.getByTestId("selected-address")).toContainText("5 Plain Lane");
 
@@ -224,4 +229,39 @@ test("My Orders and Saved Addresses show their loading states on client navigati
     await expect(settled).toBeVisible();
     await page.unroute(pattern);
   }
+});
+
+test("@mobile on a phone the summary (package, total) comes before the card box, and the amount sits under the button", async ({ page }) => {
+  await signUp(page, { email: uniqueEmail("phone-pay") });
+  await page.goto("/products/1/checkout?package=0");
+  await addAddress(page);
+  const summary = page.getByRole("complementary", { name: "Order summary" });
+  await expect(summary.getByTestId("package-label")).toHaveText("Basic");
+  const total = summary.getByTestId("summary-total");
+  const cardNumber = page.getByLabel("Card number");
+  const button = page.getByRole("button", { name: "Continue to Payment" });
+  const notice = page.getByTestId("charge-notice");
+  await expect(notice).toHaveText(`You will be charged ${await total.innerText()} now`);
+  const [totalBox, cardBox, buttonBox, noticeBox] = await Promise.all([total, cardNumber, button, notice].map((l) => l.boundingBox()));
+  expect(totalBox!.y).toBeLessThan(cardBox!.y);
+  expect(noticeBox!.y).toBeGreaterThan(buttonBox!.y);
+  // The amount is on the same screen as the button once the button is in view.
+  await button.scrollIntoViewIfNeeded();
+  await expect(notice).toBeInViewport();
+});
+
+test("a payment that failed offers 'Try again' in My Orders, back to checkout with the same package", async ({ page }) => {
+  await signUp(page, { email: uniqueEmail("try-again") });
+  await startCheckout(page, 3, "Standard");
+  await addAddress(page);
+  await pay(page, "4000 0000 0000 0002");
+  await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
+  await page.goto("/profile/orders");
+  const card = page.getByRole("listitem").filter({ hasText: "3D Logo Reveal" });
+  await expect(card.getByText("failed")).toBeVisible();
+  const retry = card.getByRole("link", { name: "Try again: 3D Logo Reveal" });
+  await expect(retry).toHaveAttribute("href", "/products/3/checkout?package=1");
+  await retry.click();
+  await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
+  await expect(page.getByTestId("package-label")).toHaveText("Standard");
 });

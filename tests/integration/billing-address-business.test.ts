@@ -14,7 +14,8 @@ import { api, customerCookie, dispatch, newCustomer, postForm } from "./helpers"
 type Address = { id: number; street: string; country: string; company_name: string | null; tax_id: string | null };
 type Err = { success: false; message: string; errors?: string[] };
 
-const address = { street: "Unter den Linden 1", city: "Berlin", state: "Berlin", zip_code: "10117", country: "DE" };
+// German addresses have no state: one sent is dropped (the answer's state is empty).
+const address = { street: "Unter den Linden 1", city: "Berlin", state: "", zip_code: "10117", country: "DE" };
 /** Check digits right, made up: not anyone's number. */
 const GERMAN_VAT = "DE206600480";
 const BRITISH_VAT = "GB648068064";
@@ -40,7 +41,7 @@ describe("POST /billing_addresses with a company and a tax number", () => {
     expect(flat.body.data).toMatchObject({ ...address, company_name: "Analytical Engines GmbH", tax_id: GERMAN_VAT });
     const wrapped = await api<{ data: Address }>("POST", "/billing_addresses", {
       token,
-      body: { billing_address: { ...address, street: "Second", country: "gb", tax_id: "648 0680 64" } },
+      body: { billing_address: { ...address, street: "Second", zip_code: "ls1 1aa", country: "gb", tax_id: "648 0680 64" } },
     });
     expect(wrapped.status).toBe(201);
     expect(wrapped.body.data).toMatchObject({ street: "Second", country: "GB", company_name: null, tax_id: BRITISH_VAT });
@@ -63,7 +64,10 @@ describe("POST /billing_addresses with a company and a tax number", () => {
 
   it("takes any 4 to 20 letters and digits outside the UK and the EU", async () => {
     const { access_token: token } = await newCustomer();
-    const created = await api<{ data: Address }>("POST", "/billing_addresses", { token, body: { ...address, country: "US", tax_id: "12-3456789" } });
+    const created = await api<{ data: Address }>("POST", "/billing_addresses", {
+      token,
+      body: { ...address, country: "US", state: "New York", tax_id: "12-3456789" },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data.tax_id).toBe("123456789");
   });
@@ -76,7 +80,13 @@ describe("POST /billing_addresses with a company and a tax number", () => {
     ["US", "123", "Tax ID must be 4 to 20 letters and digits"],
   ])("refuses a malformed number for %s (%s) with 422 and stores nothing", async (country, taxId, message) => {
     const { access_token: token, email } = await newCustomer();
-    const { status, body } = await api<Err>("POST", "/billing_addresses", { token, body: { ...address, country, company_name: "Acme", tax_id: taxId } });
+    // A postcode as each country writes it: only the tax number is wrong.
+    const zip_code = country === "GB" ? "LS1 1AA" : address.zip_code;
+    const state = country === "US" ? "New York" : "";
+    const { status, body } = await api<Err>("POST", "/billing_addresses", {
+      token,
+      body: { ...address, country, zip_code, state, company_name: "Acme", tax_id: taxId },
+    });
     expect(status).toBe(422);
     expect(body).toEqual({ success: false, message: "Billing address is invalid", errors: [message] });
     expect(await storedRows(email)).toEqual([]);
@@ -146,7 +156,10 @@ describe("PUT /billing_addresses/{id}", () => {
     expect(read.body.data).toEqual(changed.body.data);
 
     // A German number under a British address: refused, naming the field, nothing changed.
-    const refused = await api<Err>("PUT", `/billing_addresses/${first.body.data.id}`, { token, body: { ...address, country: "GB", tax_id: GERMAN_VAT } });
+    const refused = await api<Err>("PUT", `/billing_addresses/${first.body.data.id}`, {
+      token,
+      body: { ...address, zip_code: "LS1 1AA", country: "GB", tax_id: GERMAN_VAT },
+    });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual(["Tax ID is not a valid VAT number for United Kingdom"]);
     expect((await api<{ data: Full }>("GET", `/billing_addresses/${first.body.data.id}`, { token })).body.data).toEqual(changed.body.data);
@@ -177,5 +190,37 @@ describe("PUT /billing_addresses/{id}", () => {
     // The other customer's own default was not touched by the refused change either.
     expect((await api<{ data: Full[] }>("GET", "/billing_addresses", { token: other.access_token })).body.data).toEqual([]);
     expect((await api("PUT", `/billing_addresses/${mine.body.data.id}`, { body: address })).status).toBe(401);
+  });
+});
+
+describe("DELETE /billing_addresses/{id}", () => {
+  type Full = Address & { id: number; is_default: boolean };
+
+  it("deletes the owner's address; deleting the default makes the newest remaining one the default; orders keep their copy", async () => {
+    const { access_token: token } = await newCustomer();
+    const add = async (street: string) => (await api<{ data: Full }>("POST", "/billing_addresses", { token, body: { ...address, street } })).body.data;
+    const a = await add("A");
+    const b = await add("B");
+    const c = await add("C");
+    expect(a.is_default).toBe(true);
+
+    const removed = await api<{ success: boolean; message: string }>("DELETE", `/billing_addresses/${b.id}`, { token });
+    expect(removed).toMatchObject({ status: 200, body: { success: true, message: "Address deleted" } });
+    expect((await api("GET", `/billing_addresses/${b.id}`, { token })).status).toBe(404);
+
+    // The default goes: the newest remaining address (C) takes its place.
+    await api("DELETE", `/billing_addresses/${a.id}`, { token });
+    const list = await api<{ data: Full[] }>("GET", "/billing_addresses", { token });
+    expect(list.body.data.map((x) => [x.street, x.is_default])).toEqual([["C", true]]);
+    expect(c.id).toBe(list.body.data[0]!.id);
+  });
+
+  it("another customer's address, or none, is not found and stays; no token is 401", async () => {
+    const owner = await newCustomer();
+    const other = await newCustomer();
+    const mine = (await api<{ data: Full }>("POST", "/billing_addresses", { token: owner.access_token, body: address })).body.data;
+    for (const id of [mine.id, 999999999]) expect((await api("DELETE", `/billing_addresses/${id}`, { token: other.access_token })).status).toBe(404);
+    expect((await api("DELETE", `/billing_addresses/${mine.id}`, {})).status).toBe(401);
+    expect((await api("GET", `/billing_addresses/${mine.id}`, { token: owner.access_token })).status).toBe(200);
   });
 });

@@ -152,7 +152,7 @@ describe("getCatalogPage", () => {
   it("leaves out a tag only archived products carry", async () => {
     const [archived] = await db
       .insert(products)
-      .values({ title: "Archived only", descriptionHeading: "h", description: "d", servicesOffered: [], archivedAt: new Date() })
+      .values({ title: "Archived only", descriptionHeading: "h", description: "d", servicesOffered: [], archivedAt: new Date(), publishedAt: new Date() })
       .returning({ id: products.id });
     const [lonely] = await db.insert(tags).values({ name: "Lonely tag" }).returning({ id: tags.id });
     await db.insert(productTags).values({ productId: archived!.id, tagId: lonely!.id });
@@ -195,7 +195,14 @@ describe("getProduct", () => {
   it("finds an archived product only when asked to, with the same statements as a live one", async () => {
     const [archived] = await db
       .insert(products)
-      .values({ title: "Archived product", descriptionHeading: "h", description: "d", servicesOffered: ["One"], archivedAt: new Date() })
+      .values({
+        title: "Archived product",
+        descriptionHeading: "h",
+        description: "d",
+        servicesOffered: ["One"],
+        archivedAt: new Date(),
+        publishedAt: new Date(),
+      })
       .returning({ id: products.id });
     try {
       expect(await getProduct(db, archived!.id)).toBeNull();

@@ -89,7 +89,7 @@ describe("invoices (/profile/orders/{id}/invoice, .pdf, GET /api/v1/orders/{id}/
     expect(json.body.data).toMatchObject({
       number: order.invoice_number,
       seller: { name: "Reelcraft Studio Ltd", tax_id: "GB246813551" },
-      buyer: { company: null, address_lines: ["1 Studio Lane", "Leeds", "West Yorkshire", "LS1 1AA"], country: "GB", tax_id: null },
+      buyer: { company: null, address_lines: ["1 Studio Lane", "Leeds", "LS1 1AA"], country: "GB", tax_id: null },
       lines: [
         {
           description: "3D Product Launch Animation (Standard package)",

@@ -126,14 +126,21 @@ function valid(schema: Schema): unknown {
   const validate = validator(schema);
   for (let attempt = 0; attempt < 12; attempt++) {
     let value = generateSync(schema as never, { seed: seed++, optionalsProbability: 0.5 });
-    for (let repair = 0; repair < 6 && !validate(value); repair++) {
-      const fixable = validate.errors!.find((e) => {
+    for (let repair = 0; repair < 12 && !validate(value); repair++) {
+      // A value's own examples fix a value the generator got wrong; a property an `if`/`then` makes
+      // required is taken from the examples its `then` gives it.
+      const exampleFor = (e: ErrorObject): [string, unknown] | null => {
         const node = nodeAt(schema, e.schemaPath.slice(2).split("/").slice(0, -1));
-        return Array.isArray(node?.examples) && node.examples.length;
-      });
-      if (!fixable) break;
-      const node = nodeAt(schema, fixable.schemaPath.slice(2).split("/").slice(0, -1))!;
-      value = setAt(value, fixable.instancePath, (node.examples as unknown[])[0]);
+        if (e.keyword === "required") {
+          const missing = (e.params as { missingProperty: string }).missingProperty;
+          const examples = (node?.properties as Record<string, Schema> | undefined)?.[missing]?.examples;
+          return Array.isArray(examples) && examples.length ? [`${e.instancePath}/${missing}`, examples[0]] : null;
+        }
+        return Array.isArray(node?.examples) && node.examples.length ? [e.instancePath, node.examples[0]] : null;
+      };
+      const fix = validate.errors!.map(exampleFor).find((f) => f !== null);
+      if (!fix) break;
+      value = setAt(value, fix[0], fix[1]);
     }
     if (validate(value)) return value;
   }

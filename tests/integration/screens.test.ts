@@ -29,8 +29,19 @@ describe("screens", () => {
     }
     expect(text).toMatch(/href="\/login"[^>]*>Log in</);
     expect(text).toMatch(/href="\/signup"[^>]*>Get started</);
-    expect(text).toMatch(/href="\/products"[^>]*>View examples</);
+    expect(text).toMatch(/href="\/examples"[^>]*>View examples</);
+    expect(text).toMatch(/href="\/home#about"[^>]*>About</);
+    expect(text).toContain('id="about"');
     expect(text).toMatch(/href="#book-a-demo"[^>]*>Book a demo</);
+  });
+
+  it("/examples shows delivered work: each service's video, leading to the service; drafts and archived ones never", async () => {
+    const { response, text } = await html("/examples");
+    expect(response.status).toBe(200);
+    expect(text).toContain("Examples of our work");
+    const videos = [...text.matchAll(/<video src="(\/media\/products\/(\d+)\/[^"]+)"/g)];
+    expect(videos.length).toBeGreaterThan(0);
+    for (const [, , id] of videos) expect(text).toContain(`href="/products/${id}"`);
   });
 
   it("sends security headers with HTML", async () => {

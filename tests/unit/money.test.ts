@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CURRENCY_CODES, currencyExponent, currencySymbol, isCurrencyCode } from "~/lib/currency";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinor, minorToDecimalString } from "~/lib/money-decimal";
-import { packageLabel, packageName } from "~/lib/packages";
+import { packageName } from "~/lib/packages";
 
 describe("currency symbols", () => {
   it.each([
@@ -79,10 +79,5 @@ describe("money formatting", () => {
 describe("packages", () => {
   it("names packages by position", () => {
     expect([0, 1, 2, 3].map(packageName)).toEqual(["Basic", "Standard", "Premium", "Package 4"]);
-  });
-
-  it("labels a package with the first five characters of its description", () => {
-    expect(packageLabel("Short teaser for social")).toBe("Short");
-    expect(packageLabel("Tiny")).toBe("Tiny");
   });
 });

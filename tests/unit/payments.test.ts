@@ -57,13 +57,61 @@ describe("payment status colours (SPEC §4)", () => {
 
 describe("AddressSchema", () => {
   it("upper-cases the country and reads the default checkbox", () => {
-    expect(AddressSchema.parse({ street: " 1 A St ", city: "X", state: "Y", zip_code: "Z", country: "gb", is_default: "on" })).toEqual({
+    expect(AddressSchema.parse({ street: " 1 A St ", city: "X", state: "Y", zip_code: "95014", country: "us", is_default: "on" })).toEqual({
       street: "1 A St",
       city: "X",
       state: "Y",
-      zip_code: "Z",
-      country: "GB",
+      zip_code: "95014",
+      country: "US",
       is_default: true,
     });
+  });
+
+  it("keeps only the fields the country's addresses have (no state in the United Kingdom)", () => {
+    expect(AddressSchema.parse({ street: "1 A St", street_2: " Flat 2 ", city: "Leeds", state: "West Yorkshire", zip_code: "ls1 1aa", country: "GB" })).toEqual(
+      {
+        street: "1 A St",
+        street_2: "Flat 2",
+        city: "Leeds",
+        state: "",
+        zip_code: "ls1 1aa",
+        country: "GB",
+        is_default: false,
+      },
+    );
+  });
+});
+
+describe("the address form's fields by country", () => {
+  const issues = (input: Record<string, unknown>) => {
+    const result = AddressSchema.safeParse(input);
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
+  };
+
+  it("asks for every SPEC field, with its message, until a country is chosen", () => {
+    expect(issues({})).toEqual({
+      street: "Street is required",
+      city: "City is required",
+      state: "State is required",
+      zip_code: "Zip code is required",
+      country: "Country is required",
+    });
+  });
+
+  it("names and requires what each country's post office does", () => {
+    expect(issues({ street: "1 A St", country: "US" })).toEqual({ city: "City is required", state: "State is required", zip_code: "Zip code is required" });
+    expect(issues({ street: "1 A St", country: "GB" })).toEqual({ city: "Town or city is required", zip_code: "Postcode is required" });
+    expect(issues({ street: "1 A St", country: "DE" })).toEqual({ city: "City is required", zip_code: "Postal code is required" });
+    expect(issues({ street: "1 A St", country: "IE", city: "Dublin" })).toEqual({});
+    expect(issues({ street: "1 A St", country: "AE" })).toEqual({ state: "Emirate is required" });
+  });
+
+  it("reads a postcode as the country writes it", () => {
+    expect(issues({ street: "1 A St", city: "Leeds", zip_code: "12345", country: "GB" })).toEqual({ zip_code: "Enter a valid postcode, like EC1Y 8SY" });
+    expect(issues({ street: "1 A St", city: "Cupertino", state: "CA", zip_code: "LS1 1AA", country: "US" })).toEqual({
+      zip_code: "Enter a valid zip code, like 95014",
+    });
+    expect(issues({ street: "1 A St", city: "Cupertino", state: "CA", zip_code: "95014-1234", country: "US" })).toEqual({});
+    expect(issues({ street: "1 A St", city: "Berlin", zip_code: "10117", country: "DE" })).toEqual({});
   });
 });

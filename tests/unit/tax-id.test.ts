@@ -177,8 +177,12 @@ describe("the tax number's rules as the API's document gives them", () => {
 
 describe("AddressSchema: company name and tax number", () => {
   const address = { street: "1 Market St", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB" };
+  // A postcode the other countries' post offices accept, where the tests change the country.
+  const POSTCODES: Record<string, string> = { DE: "10117", GR: "106 75", US: "95014" };
+  const withCountry = (input: Record<string, unknown>) =>
+    typeof input.country === "string" && POSTCODES[input.country.toUpperCase()] ? { zip_code: POSTCODES[input.country.toUpperCase()], ...input } : input;
   const errors = (input: Record<string, unknown>) => {
-    const result = AddressSchema.safeParse({ ...address, ...input });
+    const result = AddressSchema.safeParse({ ...address, ...withCountry(input) });
     return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
   };
 
@@ -188,8 +192,8 @@ describe("AddressSchema: company name and tax number", () => {
   });
 
   it("reads the tax number against the country, whatever its case", () => {
-    expect(AddressSchema.parse({ ...address, country: "de", tax_id: "206600480" }).tax_id).toBe("DE206600480");
-    expect(AddressSchema.parse({ ...address, country: "us", tax_id: "12-3456789" }).tax_id).toBe("123456789");
+    expect(AddressSchema.parse({ ...address, ...withCountry({ country: "de", tax_id: "206600480" }) }).tax_id).toBe("DE206600480");
+    expect(AddressSchema.parse({ ...address, ...withCountry({ country: "us", tax_id: "12-3456789" }) }).tax_id).toBe("123456789");
   });
 
   it.each([{}, { company_name: "", tax_id: "" }, { company_name: "  ", tax_id: "   " }, { company_name: null, tax_id: null }])(

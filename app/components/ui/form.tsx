@@ -99,24 +99,34 @@ export function FormError({ id, errors }: { id?: string; errors: string[] | unde
   );
 }
 
+const BUTTON_TONES = {
+  /** The page's main action. */
+  primary: { button: "bg-brand-700 text-white shadow-sm hover:bg-brand-800", spinner: "border-white/40 border-t-white" },
+  /** An action that cannot be undone (a refund), kept out of the eye's first reach. */
+  danger: { button: "bg-white text-red-700 ring-1 ring-red-300 hover:bg-red-50", spinner: "border-red-200 border-t-red-700" },
+  /** A confirmed action that cannot be undone. */
+  "danger-primary": { button: "bg-red-700 text-white shadow-sm hover:bg-red-800", spinner: "border-white/40 border-t-white" },
+} as const;
+
 export function SubmitButton({
   busy,
   busyText,
   children,
   className = "",
+  tone = "primary",
   ...rest
-}: { busy: boolean; busyText: string; children: ReactNode } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
+}: { busy: boolean; busyText: string; children: ReactNode; tone?: keyof typeof BUTTON_TONES } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button
       type="submit"
       disabled={busy || rest.disabled}
       aria-disabled={busy || undefined}
-      className={`inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-wait disabled:opacity-70 ${className}`}
+      className={`inline-flex w-full items-center justify-center gap-2 rounded-lg px-4 py-2.5 font-semibold disabled:cursor-wait disabled:opacity-70 ${BUTTON_TONES[tone].button} ${className}`}
       {...rest}
     >
       {busy ? (
         <>
-          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />
+          <span aria-hidden="true" className={`size-4 animate-spin rounded-full border-2 ${BUTTON_TONES[tone].spinner}`} />
           {busyText}
         </>
       ) : (

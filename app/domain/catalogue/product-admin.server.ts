@@ -13,10 +13,11 @@ import { catalogueChanged } from "./catalogue-version.server";
 import { mediaUrl } from "../media/media.server";
 
 /**
- * Creates a product with its packages and tags in one D1 batch: all of it or nothing. D1 runs a
+ * Creates a product with its packages and tags in one D1 batch: all of it or nothing; a draft
+ * (`draft`) is kept off the shop until `publishProduct`. D1 runs a
  * batch as one transaction with writes serialised, so `max(id)` inside it is the product just inserted.
  */
-export async function createProduct(db: Database, details: ProductDetails): Promise<number> {
+export async function createProduct(db: Database, details: ProductDetails, { draft = false }: { draft?: boolean } = {}): Promise<number> {
   const newId = sql`(SELECT max(${products.id}) FROM ${products})`;
   const [inserted] = await db.batch([
     db
@@ -26,6 +27,8 @@ export async function createProduct(db: Database, details: ProductDetails): Prom
         descriptionHeading: details.description_heading,
         description: details.description,
         servicesOffered: details.services_offered,
+        // A draft is not on sale until an admin publishes it.
+        publishedAt: draft ? null : new Date(),
       })
       .returning({ id: products.id }),
     db
@@ -61,12 +64,40 @@ export async function productExists(db: Database, id: number): Promise<boolean> 
   return Boolean(row);
 }
 
+/** Where a product stands for the studio: a draft (never on sale yet), published, or archived. */
+export type ProductStatus = "draft" | "published" | "archived";
+
+function statusOf(row: { archivedAt: Date | null; publishedAt: Date | null }): ProductStatus {
+  return row.archivedAt ? "archived" : row.publishedAt ? "published" : "draft";
+}
+
+/** A product's status; null when there is no such product. */
+export async function getProductStatus(db: Database, id: number): Promise<ProductStatus | null> {
+  const [row] = await db.select({ archivedAt: products.archivedAt, publishedAt: products.publishedAt }).from(products).where(eq(products.id, id)).limit(1);
+  return row ? statusOf(row) : null;
+}
+
+/**
+ * Puts a draft on sale (a published or archived product stays as it is: publishing again changes
+ * nothing). Returns its status; null when there is no such product.
+ */
+export async function publishProduct(db: Database, id: number): Promise<ProductStatus | null> {
+  const rows = await db
+    .update(products)
+    .set({ publishedAt: sql`coalesce(${products.publishedAt}, ${Date.now()})`, updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning({ archivedAt: products.archivedAt, publishedAt: products.publishedAt });
+  if (!rows[0]) return null;
+  await catalogueChanged();
+  return statusOf(rows[0]);
+}
+
 /** The admin products table: every product, archived ones too, newest first, in one round trip. */
 export async function listAdminProducts(db: Database, page: number, limit: number) {
   const [[counted], rows] = await db.batch([
     db.select({ total: count() }).from(products),
     db
-      .select({ id: products.id, title: products.title, description: products.description, archivedAt: products.archivedAt })
+      .select({ id: products.id, title: products.title, description: products.description, archivedAt: products.archivedAt, publishedAt: products.publishedAt })
       .from(products)
       .orderBy(desc(products.createdAt), desc(products.id))
       .limit(limit)
@@ -74,7 +105,7 @@ export async function listAdminProducts(db: Database, page: number, limit: numbe
   ]);
   const total = counted?.total ?? 0;
   return {
-    data: rows.map((r) => ({ id: r.id, title: r.title, description: r.description, archived: r.archivedAt !== null })),
+    data: rows.map((r) => ({ id: r.id, title: r.title, description: r.description, archived: r.archivedAt !== null, status: statusOf(r) })),
     totalPages: totalPagesFor(total, limit),
   };
 }
@@ -105,6 +136,7 @@ export async function getProductForEdit(db: Database, id: number) {
   return {
     id: row.id,
     archived: row.archivedAt !== null,
+    status: statusOf(row),
     values: {
       title: row.title,
       description_heading: row.descriptionHeading,

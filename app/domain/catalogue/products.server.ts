@@ -2,7 +2,7 @@
  * Catalogue reads. Every public page is one D1 round trip: the queries a page needs are sent
  * together with `db.batch`, scoped by a sub-select of the page's product ids.
  */
-import { and, asc, count, desc, eq, exists, getTableColumns, gte, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, getTableColumns, gte, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { queryBuilder, type Database } from "../../../db/client";
 import { builtOnce } from "~/platform/built-once.server";
 import {
@@ -105,8 +105,16 @@ function listingMatch(filter: ProductFilter): { tag?: string; text?: string } {
   return { ...(filter.tag ? { tag: filter.tag } : {}), ...(filter.q ? { text: filter.q } : {}) };
 }
 
+/**
+ * A product the shop sells: published (not a draft) and not archived. Drafts and archived products
+ * are never listed, searched, suggested, in the sitemap, in the public API or bought.
+ */
+export function onSale(): SQL {
+  return and(isNull(products.archivedAt), isNotNull(products.publishedAt))!;
+}
+
 function listingWhere(match: ListingMatch): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [isNull(products.archivedAt)];
+  const conditions: (SQL | undefined)[] = [onSale()];
   if (match.tag !== undefined) {
     conditions.push(inArray(products.id, productsTagged(sql`lower(${tags.name}) = lower(${match.tag})`)));
   }
@@ -164,7 +172,7 @@ function tagInUse(): SQL {
       .select({ one: sql`1` })
       .from(productTags)
       .innerJoin(products, eq(products.id, productTags.productId))
-      .where(and(eq(productTags.tagId, tags.id), isNull(products.archivedAt))),
+      .where(and(eq(productTags.tagId, tags.id), onSale())),
   );
 }
 
@@ -376,7 +384,7 @@ const productStatements = (() => {
       queryBuilder
         .select(selection)
         .from(products)
-        .where(and(eq(products.id, id), live ? isNull(products.archivedAt) : undefined))
+        .where(and(eq(products.id, id), live ? onSale() : undefined))
         .limit(1),
     );
   return {
@@ -420,7 +428,7 @@ const productStatements = (() => {
 
 /**
  * One product with media, packages and tags (one round trip), or null when it does not exist.
- * Archived products are hidden unless `includeArchived` (admins, and old orders).
+ * Drafts and archived products are hidden unless `includeArchived` (admins, and old orders).
  */
 export async function getProduct(db: Database, id: number, { includeArchived = false } = {}): Promise<ProductView | null> {
   const product = productReads(db, id, includeArchived);
@@ -509,7 +517,46 @@ export async function suggestProducts(db: Database, query: string, limit = 8): P
   return db
     .select({ id: products.id, title: products.title })
     .from(products)
-    .where(and(isNull(products.archivedAt), containsText(products.title, text)))
+    .where(and(onSale(), containsText(products.title, text)))
     .orderBy(asc(products.title))
     .limit(limit);
+}
+
+/** A piece of delivered work shown on /examples: a service's showreel video, its poster and what it is. */
+export interface ExampleView {
+  productId: number;
+  title: string;
+  video: string;
+  poster: string | null;
+}
+
+/**
+ * The newest services on sale that show a video of work delivered with them (their first video and
+ * its poster), for the examples page: at most `limit`, read by the listing's index and each
+ * product's media index, whatever the size of the catalogue.
+ */
+export async function listExamples(db: Database, limit = 12): Promise<ExampleView[]> {
+  const firstOf = (kind: "video" | "thumbnail") =>
+    sql<
+      string | null
+    >`(SELECT ${productMedia.r2Key} FROM ${productMedia} WHERE ${productMedia.productId} = ${products.id} AND ${productMedia.kind} = ${kind} ORDER BY ${productMedia.position}, ${productMedia.id} LIMIT 1)`;
+  const rows = await db
+    .select({ productId: products.id, title: products.title, video: firstOf("video"), poster: firstOf("thumbnail") })
+    .from(products)
+    .where(
+      and(
+        onSale(),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(productMedia)
+            .where(and(eq(productMedia.productId, products.id), eq(productMedia.kind, "video"))),
+        ),
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return rows.flatMap((r) =>
+    r.video ? [{ productId: r.productId, title: r.title, video: mediaUrl(r.video), poster: r.poster ? mediaUrl(r.poster) : null }] : [],
+  );
 }

@@ -5,7 +5,7 @@
 export interface BillingSnapshot {
   name: string;
   company: string | null;
-  /** Street, city, state, postcode. */
+  /** Street (two lines where given), city, state, postcode: those the address has. */
   lines: string[];
   /** ISO 3166-1 alpha-2. */
   country: string;
@@ -14,12 +14,21 @@ export interface BillingSnapshot {
 
 export function billingSnapshot(
   name: string,
-  address: { street: string; city: string; state: string; zip_code: string; country: string; company_name: string | null; tax_id: string | null },
+  address: {
+    street: string;
+    street_2?: string | null;
+    city: string;
+    state: string;
+    zip_code: string;
+    country: string;
+    company_name: string | null;
+    tax_id: string | null;
+  },
 ): BillingSnapshot {
   return {
     name,
     company: address.company_name,
-    lines: [address.street, address.city, address.state, address.zip_code].filter((line) => line.trim() !== ""),
+    lines: [address.street, address.street_2 ?? "", address.city, address.state, address.zip_code].filter((line) => line.trim() !== ""),
     country: address.country,
     tax_id: address.tax_id,
   };

@@ -8,6 +8,8 @@ import type { AddressInput } from "~/lib/schemas/address";
 export interface AddressView {
   id: number;
   street: string;
+  /** The address's second line (a flat, a building), or null. */
+  street_2: string | null;
   city: string;
   state: string;
   zip_code: string;
@@ -24,6 +26,7 @@ function toView(row: Row): AddressView {
   return {
     id: row.id,
     street: row.street,
+    street_2: row.street2,
     city: row.city,
     state: row.state,
     zip_code: row.zipCode,
@@ -72,6 +75,7 @@ export async function createAddress(db: Database, userId: number, input: Address
     .values({
       userId,
       street: input.street,
+      street2: input.street_2 ?? null,
       city: input.city,
       state: input.state,
       zipCode: input.zip_code,
@@ -108,6 +112,7 @@ export async function updateAddress(db: Database, userId: number, id: number, in
     .update(billingAddresses)
     .set({
       street: input.street,
+      street2: input.street_2 ?? null,
       city: input.city,
       state: input.state,
       zipCode: input.zip_code,
@@ -143,6 +148,58 @@ export async function updateAddress(db: Database, userId: number, id: number, in
     : await update;
   if (!updated) throw refuse.notFound("Billing address not found");
   return toView(updated);
+}
+
+/** Makes one of the customer's addresses the default (`not_found` for anyone else's); the old default stops being it, in the same batch. */
+export async function setDefaultAddress(db: Database, userId: number, id: number): Promise<void> {
+  const mine = and(eq(billingAddresses.id, id), eq(billingAddresses.userId, userId));
+  const [, updated] = await db.batch([
+    db
+      .update(billingAddresses)
+      .set({ isDefault: false })
+      .where(
+        and(
+          eq(billingAddresses.userId, userId),
+          eq(billingAddresses.isDefault, true),
+          sql`${billingAddresses.id} <> ${id}`,
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(billingAddresses)
+              .where(mine),
+          ),
+        ),
+      ),
+    db.update(billingAddresses).set({ isDefault: true }).where(mine).returning({ id: billingAddresses.id }),
+  ]);
+  if (!updated.length) throw refuse.notFound("Billing address not found");
+}
+
+/**
+ * Deletes one of the customer's addresses (`not_found` for anyone else's). When it was the default,
+ * the most recent remaining address becomes the default, in the same batch. Orders made with it keep
+ * their own copy of the buyer as invoiced; their link to the address is cleared (ON DELETE SET NULL).
+ */
+export async function deleteAddress(db: Database, userId: number, id: number): Promise<void> {
+  const [deleted] = await db.batch([
+    db
+      .delete(billingAddresses)
+      .where(and(eq(billingAddresses.id, id), eq(billingAddresses.userId, userId)))
+      .returning({ id: billingAddresses.id }),
+    db
+      .update(billingAddresses)
+      .set({ isDefault: true })
+      .where(
+        and(
+          eq(
+            billingAddresses.id,
+            sql`(SELECT ${billingAddresses.id} FROM ${billingAddresses} WHERE ${billingAddresses.userId} = ${userId} ORDER BY ${billingAddresses.id} DESC LIMIT 1)`,
+          ),
+          sql`NOT EXISTS (SELECT 1 FROM ${billingAddresses} WHERE ${billingAddresses.userId} = ${userId} AND ${billingAddresses.isDefault} = 1)`,
+        ),
+      ),
+  ]);
+  if (!deleted.length) throw refuse.notFound("Billing address not found");
 }
 
 /** The address checkout preselects (SPEC §4): the default, else the first. */

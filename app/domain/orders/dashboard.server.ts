@@ -1,13 +1,14 @@
 /** Live admin figures (beyond SPEC's static placeholders; DESIGN.md §7), in one D1 round trip. */
-import { count, inArray, isNull, sql, sum } from "drizzle-orm";
+import { count, inArray, sql, sum } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { newsletterSubscriptions, orders, products } from "../../../db/schema";
 import { recentOrdersQuery, toOrderViews } from "./orders.server";
 import { refundTotalsQuery } from "./refunds.server";
+import { onSale } from "../catalogue/products.server";
 
 export async function getDashboard(db: Database, now = Date.now()) {
   const [[productCount], [orderCount], paid, refunds, recent, [subscriberCount], [work]] = await db.batch([
-    db.select({ total: count() }).from(products).where(isNull(products.archivedAt)),
+    db.select({ total: count() }).from(products).where(onSale()),
     db.select({ total: count() }).from(orders),
     db
       .select({ currency: orders.currency, amountMinor: sum(orders.amountMinor).mapWith(Number), paid: count() })

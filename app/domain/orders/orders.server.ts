@@ -19,8 +19,10 @@ import { rateText } from "../money/tax-rules";
 import { isConsumerAddress } from "~/lib/cancellation-rules";
 import { orderPriceColumns } from "../money/tax.server";
 import { taxAddressOf, type TaxService } from "../money/tax-service.server";
-import { billingSnapshot } from "../money/billing-snapshot";
+import { billingSnapshot, readBillingSnapshot, type BillingSnapshot } from "../money/billing-snapshot";
+import { packageName } from "~/lib/packages";
 import { invoiceNumberStatements } from "../money/invoice-numbers.server";
+import { onSale } from "../catalogue/products.server";
 import {
   checkPromotion,
   finalRedemptionStatement,
@@ -516,7 +518,7 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], ta
     db
       .select({ id: products.id, title: products.title })
       .from(products)
-      .where(and(eq(products.id, input.productId), sql`${products.archivedAt} IS NULL`))
+      .where(and(eq(products.id, input.productId), onSale()))
       .limit(1),
     db.select().from(packages).where(eq(packages.productId, input.productId)),
     db
@@ -744,4 +746,43 @@ export async function getPayableOrderByIntent(db: Database, userId: number, inte
   const price = { amountMinor: row.currentAmount ?? -1, currency: row.currentCurrency ?? "" };
   const payable = order.paymentStatus === "succeeded" || (UNPAID.includes(order.paymentStatus) && unpayableReason(order, price, now) === null);
   return { order, payable };
+}
+
+/** Who bought an order and what its package includes, as the studio's order page shows them first. */
+export interface OrderBuyerView {
+  name: string;
+  email: string;
+  /** The buyer as invoiced (fixed at order time): null for an order made before the shop kept it. */
+  billing: BillingSnapshot | null;
+  package: { name: string; short_description: string; items_included: string[] } | null;
+}
+
+/**
+ * The studio's view of an order's buyer: the account's name and email, the billing address as the
+ * order keeps it, and the package bought (its position's current description and items). One
+ * statement, by primary keys and the package's unique index.
+ */
+export async function getOrderBuyer(db: Database, orderId: number): Promise<OrderBuyerView | null> {
+  const [row] = await db
+    .select({
+      name: users.name,
+      email: users.email,
+      billing: orders.billingSnapshot,
+      position: orders.packagePosition,
+      shortDescription: packages.shortDescription,
+      items: packages.itemsIncluded,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(packages, and(eq(packages.productId, orders.productId), eq(packages.position, orders.packagePosition)))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!row) return null;
+  return {
+    name: row.name,
+    email: row.email,
+    billing: readBillingSnapshot(row.billing),
+    package:
+      row.shortDescription === null ? null : { name: packageName(row.position), short_description: row.shortDescription, items_included: row.items ?? [] },
+  };
 }

@@ -103,14 +103,39 @@ export async function refundOrder(
     if (request.amount === undefined && summary.remainingMinor <= 0) return summary;
   }
 
-  const amountMinor = request.amount === undefined ? undefined : decimalToMinor(request.amount, order.currency);
-  if (amountMinor === null || amountMinor === 0) {
-    const message = `Enter an amount above zero in ${order.currency}, with at most its decimals`;
-    throw refuse.invalid(message, [message]);
-  }
+  const amountMinor = request.amount === undefined ? undefined : validAmount(request.amount, order.currency);
   const claim = await claimRefund(db, { orderId, adminId, key, reason: request.reason, amountMinor, currency: order.currency }, now);
   await finishClaim(db, gateway, claim, notice, now);
   return refundSummary(db, orderId);
+}
+
+/**
+ * What a refund form asks for, before it is made (the studio confirms the amount first): the amount
+ * in minor units (all that is left when none is given), and whether that is all that is left.
+ * Refuses as `refundOrder` would: `invalid` for an amount of zero, with too many decimals or above
+ * what is left; `conflict` when nothing is.
+ */
+export async function quoteRefund(db: Database, orderId: number, amount: string | undefined): Promise<{ amountMinor: number; currency: string; all: boolean }> {
+  const { remainingMinor, currency } = await refundSummary(db, orderId);
+  if (remainingMinor <= 0) throw refuse.conflict(NOTHING_LEFT);
+  const amountMinor = amount === undefined ? remainingMinor : validAmount(amount, currency);
+  if (amountMinor > remainingMinor) throw tooMuch(remainingMinor, currency);
+  return { amountMinor, currency, all: amountMinor === remainingMinor };
+}
+
+/** An amount the studio typed, in minor units; refused when zero or with more decimals than its currency has. */
+function validAmount(amount: string, currency: string): number {
+  const amountMinor = decimalToMinor(amount, currency);
+  if (amountMinor === null || amountMinor === 0) {
+    const message = `Enter an amount above zero in ${currency}, with at most its decimals`;
+    throw refuse.invalid(message, [message]);
+  }
+  return amountMinor;
+}
+
+function tooMuch(leftMinor: number, currency: string) {
+  const most = `The refund can be at most ${formatMoney(leftMinor, currency)}, what is left of this order.`;
+  return refuse.invalid(most, [most]);
 }
 
 /** What is left to refund on an order (what it charged less what went back and what is being refunded). */
@@ -152,8 +177,7 @@ async function claimRefund(
     .from(orders)
     .where(eq(orders.id, claim.orderId));
   if (left <= 0) throw refuse.conflict(NOTHING_LEFT);
-  const most = `The refund can be at most ${formatMoney(left, claim.currency)}, what is left of this order.`;
-  throw refuse.invalid(most, [most]);
+  throw tooMuch(left, claim.currency);
 }
 
 /** Asks the gateway for a claimed refund (its own key: a repeat gets the same refund) and records it; on a refusal the claim is let go. */

@@ -20,6 +20,7 @@ import { reviewerNameOf } from "./reviewer-name";
 export { ratingFrom, reviewerNameOf, type Rating };
 
 import { EDIT_WINDOW_DAYS, REVIEW_WINDOW_DAYS, REVIEWS_PER_PAGE } from "./review-rules";
+import { onSale } from "../catalogue/products.server";
 
 export { EDIT_WINDOW_DAYS, REVIEW_WINDOW_DAYS, REVIEWS_PER_PAGE };
 const DAY_MS = 86_400_000;
@@ -283,7 +284,7 @@ export async function listProductReviews(db: Database, productId: number, page =
     db
       .select({ id: products.id })
       .from(products)
-      .where(and(eq(products.id, productId), isNull(products.archivedAt)))
+      .where(and(eq(products.id, productId), onSale()))
       .limit(1),
     db.select().from(productRatings).where(eq(productRatings.productId, productId)).limit(1),
     db

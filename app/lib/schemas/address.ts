@@ -3,9 +3,18 @@ import { plainText } from "./text";
 import { COUNTRY_CODES, isCountryCode } from "../countries";
 import { documented } from "./json-schema";
 import { normaliseTaxId, taxIdJsonSchemaRules, taxIdMessage } from "../tax-id";
+import { addressFormat, countriesRequiring, postcodePatterns } from "../address-rules";
 
+/**
+ * A field every address has. A missing value reads as empty text, so that its message shows beside
+ * the others' at once: a missing value (a type error) would stop the checks that depend on the
+ * country from running.
+ */
 const required = (label: string, message: string, max: number) =>
-  plainText(z.string({ required_error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`), label);
+  z.preprocess(
+    (value) => value ?? "",
+    plainText(z.string({ invalid_type_error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`), label),
+  );
 
 /** Empty text (or, from the API, null) is no value. */
 const orAbsent = <T extends z.ZodTypeAny>(schema: T) => schema.nullish().transform((value: z.output<T> | null | undefined) => value || undefined);
@@ -18,18 +27,37 @@ const orAbsent = <T extends z.ZodTypeAny>(schema: T) => schema.nullish().transfo
 const TAX_ID_MAX = 40;
 const TAX_ID_PATTERN = "^(?:[.-][ .-]*)?(?:[A-Za-z0-9](?:[ .-]*[A-Za-z0-9])*(?:[ .-]*[.-])?)?$";
 
+/** A field whose need depends on the country (checked with the rest of the address, below). */
+const byCountry = (label: string, max: number, description: string) =>
+  documented(orAbsent(plainText(z.string().trim().max(max, `${label} must be at most ${max} characters`), label)), { description });
+
+/** What the API's document shows for a needed city, state or postcode. */
+const PART_EXAMPLES = { city: "Leeds", state: "California", postcode: "95014" } as const;
+
 const AddressFields = z.object({
   street: required("Street", "Street is required", 200),
-  city: required("City", "City is required", 100),
-  state: required("State", "State is required", 100),
-  zip_code: required("Zip code", "Zip code is required", 20),
+  street_2: orAbsent(plainText(z.string().trim().max(200, "Address line 2 must be at most 200 characters"), "Address line 2")),
+  city: byCountry("City", 100, "Required where the country's addresses name a city or town (most countries)"),
+  state: byCountry(
+    "State",
+    100,
+    "Required where the country's addresses name a state or province (the United States among them); dropped where they have none",
+  ),
+  zip_code: byCountry(
+    "Zip code",
+    20,
+    "Required where the country's addresses have a postcode, and written as its post office writes them (e.g. 95014, SW1A 1AA); dropped where they have none",
+  ),
   country: documented(
-    z
-      .string({ required_error: "Country is required" })
-      .trim()
-      .min(1, "Country is required")
-      .transform((c) => c.toUpperCase())
-      .refine(isCountryCode, "Please choose a country from the list"),
+    // Upper-cased before the checks, not by a transform after them: a transform after a failed check
+    // would stop the checks that depend on the country (below) from running at all.
+    z.preprocess(
+      (value) => (typeof value === "string" ? value.trim().toUpperCase() : (value ?? "")),
+      z
+        .string({ invalid_type_error: "Country is required" })
+        .min(1, "Country is required")
+        .refine((code) => code === "" || isCountryCode(code), "Please choose a country from the list"),
+    ),
     { enum: COUNTRY_CODES, minLength: undefined, description: "An ISO 3166-1 alpha-2 code (read in any case)" },
   ),
   is_default: z
@@ -47,21 +75,63 @@ const AddressFields = z.object({
     }),
   ),
 });
-documented(AddressFields, { allOf: taxIdJsonSchemaRules() });
+documented(AddressFields, {
+  allOf: [
+    ...taxIdJsonSchemaRules(),
+    // What each country's addresses need (~/lib/address-rules), and how its postcodes are written.
+    ...(
+      [
+        ["city", "city"],
+        ["state", "state"],
+        ["postcode", "zip_code"],
+      ] as const
+    ).map(([part, field]) => ({
+      if: { properties: { country: { enum: countriesRequiring(part, COUNTRY_CODES) } }, required: ["country"] },
+      then: { required: [field], properties: { [field]: { type: "string", pattern: "\\S", examples: [PART_EXAMPLES[part]] } } },
+    })),
+    ...postcodePatterns(COUNTRY_CODES).map(([country, pattern, example]) => ({
+      if: { properties: { country: { const: country } }, required: ["country"] },
+      then: { properties: { zip_code: { pattern, ...(example ? { examples: [example] } : {}) } } },
+    })),
+  ],
+});
 
 /**
- * Billing address form and API payload (SPEC §5 messages). Country is an ISO 3166-1 alpha-2 code.
+ * Billing address form and API payload (SPEC §5 messages, for the United States and until a country
+ * is chosen). Country is an ISO 3166-1 alpha-2 code; the city, state and postcode it needs, their
+ * names and the postcode's format come from its post office's (~/lib/address-rules).
  * A business adds its company name and tax number (both optional); the tax number is read against
  * the country (~/lib/tax-id.ts) and kept normalised (`gb 246 813 551` → `GB246813551`).
  */
 export const AddressSchema = AddressFields.superRefine((address, ctx) => {
+  // The country's own fields: which it needs, and how its postcodes are written (~/lib/address-rules).
+  // Until a valid country is chosen, the SPEC's: all of them.
+  const country = typeof address.country === "string" && isCountryCode(address.country) ? address.country : null;
+  const format = addressFormat(country);
+  for (const [path, rule] of [
+    ["city", format.city],
+    ["state", format.state],
+    ["zip_code", format.postcode],
+  ] as const) {
+    if (rule?.required && !address[path]) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message: rule.requiredMessage });
+  }
+  const postcode = format.postcode;
+  if (postcode?.pattern && address.zip_code && address.zip_code.length <= 20 && !postcode.pattern.test(address.zip_code))
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["zip_code"], message: postcode.invalidMessage });
   // An unknown country, or a number over its length, has its own message already.
-  if (address.tax_id === undefined || address.tax_id.length > TAX_ID_MAX || !isCountryCode(address.country)) return;
-  if (!normaliseTaxId(address.country, address.tax_id).ok)
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["tax_id"], message: taxIdMessage(address.country) });
-}).transform(({ tax_id, ...address }): typeof address & { tax_id?: string } => {
+  if (address.tax_id === undefined || address.tax_id.length > TAX_ID_MAX || !country) return;
+  if (!normaliseTaxId(country, address.tax_id).ok) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["tax_id"], message: taxIdMessage(country) });
+}).transform(({ tax_id, city, state, zip_code, ...address }) => {
+  // What the country's addresses do not have is not kept (a state sent with a UK address).
+  const format = addressFormat(address.country);
   const taxId = tax_id === undefined ? undefined : normaliseTaxId(address.country, tax_id);
-  return taxId?.ok ? { ...address, tax_id: taxId.value } : address;
+  return {
+    ...address,
+    city: format.city ? (city ?? "") : "",
+    state: format.state ? (state ?? "") : "",
+    zip_code: format.postcode ? (zip_code ?? "") : "",
+    ...(taxId?.ok ? { tax_id: taxId.value } : {}),
+  };
 });
 
 export type AddressInput = z.infer<typeof AddressSchema>;

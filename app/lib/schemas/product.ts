@@ -191,6 +191,14 @@ export const ProductDetailsSchema = z.object({
 
 export type ProductDetails = z.infer<typeof ProductDetailsSchema>;
 
+/**
+ * `POST /api/v1/products`: the details, and `draft: true` to keep the product off the shop until
+ * `POST /products/{id}/publish` (absent: on sale at once, as SPEC §7's clients expect).
+ */
+export const ProductCreateSchema = ProductDetailsSchema.extend({
+  draft: z.boolean({ invalid_type_error: "draft must be true or false" }).optional(),
+});
+
 /** SPEC §8, product create: the toasts and messages of the two-step creation. */
 export const PRODUCT_CREATE_MESSAGES = {
   created: "Product created successfully!",

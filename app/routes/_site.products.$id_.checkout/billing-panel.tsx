@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
 import { AddressForm } from "~/components/address-form";
-import { countryName } from "~/lib/countries";
+import { addressText } from "~/lib/address-rules";
 import type { AddressView } from "~/domain/orders/addresses.server";
 import type { loader } from "./route";
 
@@ -11,10 +11,6 @@ function panelHref(params: URLSearchParams, panel: "add" | "all" | null) {
   if (panel === "add") next.set("add", "1");
   if (panel === "all") next.set("view", "all");
   return `?${next}`;
-}
-
-export function formatAddress(a: AddressView) {
-  return `${a.company_name ? `${a.company_name}, ` : ""}${a.street}, ${a.city}, ${a.state} ${a.zip_code}, ${countryName(a.country)}`;
 }
 
 /** A business address's tax number, under the address. */
@@ -50,15 +46,17 @@ export function BillingPanel() {
           >
             Add New
           </Link>
-          <Link
-            to={panelHref(params, panel === "all" ? null : "all")}
-            replace
-            preventScrollReset
-            className={button(panel === "all")}
-            aria-expanded={panel === "all"}
-          >
-            View All
-          </Link>
+          {addresses.length ? (
+            <Link
+              to={panelHref(params, panel === "all" ? null : "all")}
+              replace
+              preventScrollReset
+              className={button(panel === "all")}
+              aria-expanded={panel === "all"}
+            >
+              View All
+            </Link>
+          ) : null}
         </div>
       </div>
 
@@ -67,7 +65,7 @@ export function BillingPanel() {
           <div className="rounded-xl bg-slate-50 p-4 text-sm">
             <p className="font-medium text-slate-500">Bill to</p>
             <p className="mt-1 text-slate-900">
-              {formatAddress(selected)}
+              {addressText(selected)}
               <TaxIdLine address={selected} />
             </p>
           </div>
@@ -99,7 +97,7 @@ export function BillingPanel() {
                     <label className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-200 p-4 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
                       <input type="radio" name="address" value={a.id} defaultChecked={a.id === selectedAddressId} className="mt-0.5 accent-brand-700" />
                       <span className="flex-1">
-                        {formatAddress(a)}
+                        {addressText(a)}
                         <TaxIdLine address={a} />
                       </span>
                       {a.is_default ? <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Default</span> : null}

@@ -3,6 +3,7 @@ import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import type { loader } from "./route";
 import { useAppliedPromoCode } from "./promo-code";
 import { CANCELLATION_DAYS, isConsumerAddress, START_WORK_NOW_TEXT } from "~/lib/cancellation-rules";
+import { ChargeNotice, CHARGE_NOTICE_ID } from "./charge-notice";
 
 /**
  * A consumer's choice (the billing address has no tax id): tick to have work start at once, waiving
@@ -117,10 +118,12 @@ export function LocalCardForm({ selectedAddressId, error, orderId }: { selectedA
       <button
         type="submit"
         disabled={busy || noAddress}
+        aria-describedby={CHARGE_NOTICE_ID}
         className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
       >
         {busy ? "Processing..." : "Continue to Payment"}
       </button>
+      <ChargeNotice />
     </Form>
   );
 }
@@ -145,10 +148,12 @@ export function HostedCheckoutForm({ selectedAddressId, error }: { selectedAddre
       <button
         type="submit"
         disabled={selectedAddressId === null}
+        aria-describedby={CHARGE_NOTICE_ID}
         className="w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
       >
         Continue to Payment
       </button>
+      <ChargeNotice />
     </Form>
   );
 }

@@ -1,31 +1,38 @@
 import { Picture } from "~/components/ui/picture";
 import { formatMoney } from "~/lib/money";
-import { dayPromise, packageLabel, revisionsPromise } from "~/lib/packages";
+import { dayPromise, packageName, revisionsPromise } from "~/lib/packages";
 import type { PackageView } from "~/domain/catalogue/products.server";
 import type { OrderPrice } from "~/domain/money/tax-rules";
 import { ratePercent } from "~/domain/money/tax-rules";
 import type { ReactNode } from "react";
 
 /**
- * Order summary (SPEC §2): first image, title, package label, price, fixed perks, included items;
+ * Order summary (SPEC §2): first image, title, the package's name (Basic, Standard, Premium) with its
+ * short description beside it (the SPEC's five-letter label read as 'Launc'; docs/design.md), price,
+ * the package's promises, included items;
  * then what the card is charged for the selected billing address: subtotal, discount, tax (its
  * rate and note) and the total; then `children` (the promotion code's box).
  */
 export function OrderSummary({
   product,
   pkg,
+  packageIndex,
   price,
   taxName,
   children,
 }: {
   product: { title: string; image: string | null };
   pkg: PackageView;
+  packageIndex: number;
   price: OrderPrice | null;
   taxName: string;
   children?: ReactNode;
 }) {
   return (
-    <aside aria-labelledby="summary-title" className="h-fit rounded-2xl border border-slate-200 bg-white p-6 lg:sticky lg:top-24">
+    <aside
+      aria-labelledby="summary-title"
+      className="h-fit rounded-2xl border border-slate-200 bg-white p-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start"
+    >
       <h2 id="summary-title" className="text-lg font-semibold">
         Order summary
       </h2>
@@ -40,12 +47,15 @@ export function OrderSummary({
       <p className="mt-4 font-semibold">{product.title}</p>
       <div className="mt-2 flex items-baseline justify-between gap-3">
         <span className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-800" data-testid="package-label">
-          {packageLabel(pkg.short_description)}
+          {packageName(packageIndex)}
         </span>
         <span className="text-2xl font-bold" data-testid="summary-price">
           {formatMoney(pkg.amount_minor, pkg.currency)}
         </span>
       </div>
+      <p className="mt-1 text-sm text-slate-600" data-testid="package-description">
+        {pkg.short_description}
+      </p>
       <ul className="mt-4 flex gap-4 text-sm font-medium text-slate-700">
         <li>{dayPromise(pkg.delivery_days, "delivery")}</li>
         <li>{revisionsPromise(pkg.revisions)}</li>

@@ -176,9 +176,16 @@ export default function CheckoutPage() {
       {paid ? (
         <SuccessPanel orderId={order.id} />
       ) : (
-        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-          <div className="min-w-0 space-y-8">
+        // One column on a phone, in the order a buyer reads it: the address, what is bought and its
+        // total, then the card. From 1024 px the summary stands beside both, sticky.
+        <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:grid-rows-[auto_1fr]">
+          <div className="min-w-0 lg:col-start-1">
             <BillingPanel />
+          </div>
+          <OrderSummary product={product} pkg={pkg} packageIndex={packageIndex} price={price} taxName={taxName}>
+            <PromoCode refused={promoRefused} />
+          </OrderSummary>
+          <div className="min-w-0 lg:col-start-1 lg:row-start-2">
             <section aria-labelledby="payment-title" className="rounded-2xl border border-slate-200 bg-white p-6">
               <h2 id="payment-title" className="text-lg font-semibold">
                 Payment
@@ -216,9 +223,6 @@ export default function CheckoutPage() {
               </p>
             </section>
           </div>
-          <OrderSummary product={product} pkg={pkg} price={price} taxName={taxName}>
-            <PromoCode refused={promoRefused} />
-          </OrderSummary>
         </div>
       )}
     </div>

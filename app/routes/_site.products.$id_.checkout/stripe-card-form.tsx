@@ -7,6 +7,7 @@ import type { AddressView } from "~/domain/orders/addresses.server";
 import type { CheckoutActionData, loader } from "./route";
 import { useAppliedPromoCode } from "./promo-code";
 import { StartWorkNowField } from "./local-card-form";
+import { ChargeNotice, CHARGE_NOTICE_ID } from "./charge-notice";
 
 const LOAD_TIMEOUT_MS = 10_000;
 let stripePromise: Promise<Stripe | null> | null = null;
@@ -156,10 +157,12 @@ function CardPayment({ selectedAddress, ready }: { selectedAddress: AddressView 
         type="button"
         onClick={pay}
         disabled={!ready || !stripe || busy || !selectedAddress}
+        aria-describedby={CHARGE_NOTICE_ID}
         className="w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
       >
         {busy ? "Processing..." : "Continue to Payment"}
       </button>
+      <ChargeNotice />
     </div>
   );
 }
