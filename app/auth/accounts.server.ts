@@ -4,6 +4,7 @@ import type { Database } from "../../db/client";
 import { admins, refreshTokens, users } from "../../db/schema";
 import type { SignupInput } from "~/lib/schemas/auth";
 import { totalPagesFor } from "~/lib/pagination";
+import type { CustomerSearch } from "~/lib/customer-search";
 import { hashPassword, verifyPassword, type PasswordCost } from "./password.server";
 import { destroyAllSessionsQuery, type SessionKind } from "./sessions.server";
 import { revokeAllRefreshTokensQuery } from "./tokens.server";
@@ -252,12 +253,28 @@ export async function signOutTokens(db: Database, kind: SessionKind, id: number,
   return moved.length > 0;
 }
 
-async function pageOfUsers(db: Database, page: number, limit: number) {
+/**
+ * The customers a search finds, as a condition on users.id: email addresses starting with its
+ * prefix (a range on users_email_unique: the largest code point ends the range) and names whose
+ * words start with its words (users_fts, kept by triggers). Reads only the rows that match.
+ */
+function searchCondition(search: CustomerSearch) {
+  const byEmail = search.emailPrefix
+    ? sql`SELECT ${users.id} FROM ${users} WHERE ${users.email} >= ${search.emailPrefix} AND ${users.email} < ${search.emailPrefix} || char(1114111)`
+    : null;
+  const byName = search.nameMatch ? sql`SELECT rowid FROM users_fts WHERE users_fts MATCH ${search.nameMatch}` : null;
+  const ids = byEmail && byName ? sql`${byEmail} UNION ${byName}` : (byEmail ?? byName)!;
+  return sql`${users.id} IN (${ids})`;
+}
+
+async function pageOfUsers(db: Database, page: number, limit: number, search: CustomerSearch | null = null) {
+  const where = search ? searchCondition(search) : undefined;
   const [[counted], rows] = await db.batch([
-    db.select({ total: count() }).from(users),
+    db.select({ total: count() }).from(users).where(where),
     db
       .select({ ...publicColumns("customer"), emailVerifiedAt: users.emailVerifiedAt })
       .from(users)
+      .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(limit)
       .offset((page - 1) * limit),
@@ -272,8 +289,11 @@ export async function listUsers(db: Database, page: number, limit: number) {
   return { data: rows.map(toUserView), total, totalPages };
 }
 
-/** The same page for the admin screen, with whether each customer has confirmed their email. */
-export async function listUsersWithVerification(db: Database, page: number, limit: number) {
-  const { rows, total, totalPages } = await pageOfUsers(db, page, limit);
+/**
+ * The same page for the admin screen, with whether each customer has confirmed their email; with a
+ * search (~/lib/customer-search), only the customers it finds.
+ */
+export async function listUsersWithVerification(db: Database, page: number, limit: number, search: CustomerSearch | null = null) {
+  const { rows, total, totalPages } = await pageOfUsers(db, page, limit, search);
   return { data: rows.map((row) => ({ ...toUserView(row), emailVerified: row.emailVerifiedAt !== null })), total, totalPages };
 }

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
+import { useState } from "react";
 import { Field, FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
@@ -51,6 +52,10 @@ export function RefundPanel({
 }) {
   const { form, fields, formProps, error } = useSchemaForm(RefundSchema, { id: "refund", lastResult });
   const refunding = useIsSubmitting(action, "refund");
+  // With JavaScript, 'Change' puts the form back as it was typed (it stays mounted, hidden, while the
+  // amount is confirmed); without, it asks the server for the form again with what was typed.
+  const [dismissed, setDismissed] = useState<RefundToConfirm | null>(null);
+  const confirming = confirm !== null && confirm !== dismissed ? confirm : null;
   const reviewing = useIsSubmitting(action, "review-refund");
   const pending = refunds.some((r) => r.status === "pending");
   const refundable = (paymentStatus === "succeeded" || paymentStatus === "completed") && !pending && (remainingMinor ?? 0) > 0;
@@ -64,10 +69,19 @@ export function RefundPanel({
       </h2>
       <RefundList refunds={refunds} creditNoteHref={(number) => `/admin/orders/${orderId}/credit-notes/${number}`} />
       {pending ? <p className="text-sm text-slate-700">A refund is under way. Reload the page in a moment.</p> : null}
-      {refundable && confirm ? (
-        <ConfirmRefund action={action} refundKey={refundKey} confirm={confirm} currency={currency} cancels={cancels && confirm.all} busy={refunding} />
-      ) : refundable ? (
-        <Form method="post" action={action} {...formProps} className="space-y-3">
+      {refundable && confirming ? (
+        <ConfirmRefund
+          action={action}
+          refundKey={refundKey}
+          confirm={confirming}
+          currency={currency}
+          cancels={cancels && confirming.all}
+          busy={refunding}
+          onChange={() => setDismissed(confirming)}
+        />
+      ) : null}
+      {refundable ? (
+        <Form method="post" action={action} {...formProps} hidden={confirming !== null} className="space-y-3">
           <input type="hidden" name="refund_key" value={refundKey} />
           <p className="text-sm text-slate-600">
             {left} is left to refund. Leave the amount empty to refund all of it
@@ -106,6 +120,7 @@ function ConfirmRefund({
   currency,
   cancels,
   busy,
+  onChange,
 }: {
   action: string;
   refundKey: string;
@@ -113,6 +128,7 @@ function ConfirmRefund({
   currency: string;
   cancels: boolean;
   busy: boolean;
+  onChange: () => void;
 }) {
   const amount = formatMoney(confirm.amountMinor, currency);
   return (
@@ -135,6 +151,10 @@ function ConfirmRefund({
           type="submit"
           name="intent"
           value="edit-refund"
+          onClick={(event) => {
+            event.preventDefault();
+            onChange();
+          }}
           className="rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
         >
           Change

@@ -1,8 +1,9 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { adminDateTime } from "~/components/admin-orders-table";
 import { Pagination } from "~/components/ui/pagination";
 import { parsePageParam } from "~/lib/query";
+import { CUSTOMER_SEARCH_MAX, customerSearch } from "~/lib/customer-search";
 import { listUsersWithVerification, requireAdmin } from "~/auth/index.server";
 
 /** SPEC §9: five users per page. */
@@ -10,19 +11,51 @@ const PAGE_SIZE = 5;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  const page = parsePageParam(new URL(request.url).searchParams.get("page"));
-  const result = await listUsersWithVerification(context.db, page, PAGE_SIZE);
-  if (page > result.totalPages) throw redirect(`/admin/users?page=${result.totalPages}`);
-  return { users: result.data, page, totalPages: result.totalPages };
+  const url = new URL(request.url);
+  const page = parsePageParam(url.searchParams.get("page"));
+  const q = (url.searchParams.get("q") ?? "").slice(0, CUSTOMER_SEARCH_MAX);
+  const result = await listUsersWithVerification(context.db, page, PAGE_SIZE, customerSearch(q));
+  if (page > result.totalPages) throw redirect(`/admin/users?${q ? `q=${encodeURIComponent(q)}&` : ""}page=${result.totalPages}`);
+  return { users: result.data, page, totalPages: result.totalPages, q, total: result.total };
 }
 
 export const meta: MetaFunction = () => [{ title: "Users · Admin · Reelcraft" }];
 
 export default function AdminUsers() {
-  const { users, page, totalPages } = useLoaderData<typeof loader>();
+  const { users, page, totalPages, q, total } = useLoaderData<typeof loader>();
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">Users</h1>
+      {/* A GET form: the search is in the URL, works without JavaScript and pages with the list. */}
+      <Form method="get" role="search" aria-label="Customers" className="flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1 sm:max-w-md">
+          <label htmlFor="user-search" className="block text-sm font-medium text-slate-800">
+            Search by email or name
+          </label>
+          <input
+            id="user-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={CUSTOMER_SEARCH_MAX}
+            placeholder="ada@ or Ada Lovelace"
+            className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-sm shadow-sm"
+          />
+        </div>
+        <button type="submit" className="rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
+          Search
+        </button>
+        {q ? (
+          <Link to="/admin/users" className="rounded-lg px-3 py-2.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
+            Clear
+          </Link>
+        ) : null}
+      </Form>
+      {q ? (
+        <p role="status" className="text-sm text-slate-600">
+          {total === 0 ? `No customers match “${q}”.` : `${total} ${total === 1 ? "customer matches" : "customers match"} “${q}”.`}
+        </p>
+      ) : null}
       <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">

@@ -32,7 +32,7 @@ test.describe("an address form that fits the country", () => {
     await expect(form.getByText("Enter a valid postcode, like EC1Y 8SY")).toBeVisible();
     await form.getByLabel("Postcode").fill("LS1 1AA");
     await form.getByRole("button", { name: "Save Address" }).click();
-    await expect(page.getByRole("status")).toHaveText("Address saved.");
+    await expect(page.getByRole("region", { name: "My Saved Addresses" }).getByRole("status")).toHaveText("Address saved.");
     await expect(page.getByRole("listitem").filter({ hasText: "1 Market Street" })).toContainText("1 Market Street, Floor 2, Leeds, LS1 1AA, United Kingdom");
   });
 });
@@ -60,7 +60,7 @@ for (const javaScriptEnabled of [true, false]) {
         await form.locator('[name="city"]').fill("Leeds");
         await form.locator('[name="zip_code"]').fill(zip!);
         await form.getByRole("button", { name: "Save Address" }).click();
-        await expect(page.getByRole("status")).toHaveText("Address saved.");
+        await expect(page.getByRole("region", { name: "My Saved Addresses" }).getByRole("status")).toHaveText("Address saved.");
       }
       await expect(cards).toHaveCount(3);
       // The first saved is the default.
@@ -78,18 +78,18 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(edit.getByLabel("Street", { exact: true })).toHaveValue("2 Second Road, Rear");
       await edit.locator('[name="zip_code"]').fill("LS2 7EY");
       await edit.getByRole("button", { name: "Save Address" }).click();
-      await expect(page.getByRole("status")).toHaveText("Address changed.");
+      await expect(page.getByRole("region", { name: "My Saved Addresses" }).getByRole("status")).toHaveText("Address changed.");
       await expect(cards.filter({ hasText: "2 Second Road, Rear" })).toHaveCount(1);
 
       // Set the default.
       await cards.filter({ hasText: "2 Second Road, Rear" }).getByRole("button", { name: "Set as default: 2 Second Road, Rear" }).click();
-      await expect(page.getByRole("status")).toHaveText("Default address changed.");
+      await expect(page.getByRole("region", { name: "My Saved Addresses" }).getByRole("status")).toHaveText("Default address changed.");
       await expect(cards.filter({ hasText: "2 Second Road, Rear" }).getByText("Default", { exact: true })).toBeVisible();
       await expect(cards.getByText("Default", { exact: true })).toHaveCount(1);
 
       // Delete the default: the newest remaining address takes its place.
       await cards.filter({ hasText: "2 Second Road, Rear" }).getByRole("button", { name: "Delete 2 Second Road, Rear" }).click();
-      await expect(page.getByRole("status")).toHaveText("Address deleted.");
+      await expect(page.getByRole("region", { name: "My Saved Addresses" }).getByRole("status")).toHaveText("Address deleted.");
       await expect(cards).toHaveCount(2);
       await expect(cards.filter({ hasText: "3 Third Road" }).getByText("Default", { exact: true })).toBeVisible();
       await expect(cards.getByText("Default", { exact: true })).toHaveCount(1);

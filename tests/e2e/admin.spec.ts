@@ -113,3 +113,23 @@ test.describe("admin screens", () => {
     await expect(page.getByRole("heading", { name: "Demo requests" })).toBeVisible();
   });
 });
+
+test.describe("searching customers, without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("by the start of an email or the words of a name", async ({ page }) => {
+    await adminLogIn(page);
+    await page.goto("/admin/users");
+    const search = page.getByRole("search", { name: "Customers" });
+    await search.getByLabel("Search by email or name").fill("customer@exam");
+    await search.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/\/admin\/users\?q=customer%40exam$/);
+    await expect(page.getByRole("status")).toHaveText("1 customer matches “customer@exam”.");
+    await expect(page.getByRole("table").getByRole("row").nth(1)).toContainText("customer@example.com");
+    await page.getByRole("search", { name: "Customers" }).getByLabel("Search by email or name").fill("demo cust");
+    await page.getByRole("search", { name: "Customers" }).getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("table").getByRole("row").filter({ hasText: "customer@example.com" })).toHaveCount(1);
+    await page.getByRole("link", { name: "Clear" }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+  });
+});

@@ -22,8 +22,11 @@ async function startCheckout(page: Page, productId = 1, packageName = "Standard"
   await hydrated(page);
   const index = ["Basic", "Standard", "Premium"].indexOf(packageName);
   if (index > 0) await page.getByRole("navigation", { name: "Packages" }).getByRole("link", { name: packageName }).click();
-  await expect(page.getByRole("link", { name: "Continue" })).toHaveAttribute("href", `/products/${productId}/checkout?package=${index}`);
-  await page.getByRole("link", { name: "Continue" }).click();
+  await expect(page.getByTestId("price-panel").getByRole("link", { name: "Continue" })).toHaveAttribute(
+    "href",
+    `/products/${productId}/checkout?package=${index}`,
+  );
+  await page.getByTestId("price-panel").getByRole("link", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
   await hydrated(page);
 }
@@ -177,7 +180,7 @@ test.describe("checkout without JavaScript", () => {
 
     await page.goto("/products/5");
     await page.getByRole("navigation", { name: "Packages" }).getByRole("link", { name: "Standard" }).click();
-    await page.getByRole("link", { name: "Continue" }).click();
+    await page.getByTestId("price-panel").getByRole("link", { name: "Continue" }).click();
     await expect(page.getByTestId("summary-price")).toHaveText("$899.00");
     await page.getByRole("link", { name: "Add New" }).click();
     const form = page.locator("form#add-address");

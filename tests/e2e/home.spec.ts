@@ -23,9 +23,16 @@ test.describe("/home", () => {
     await header.getByRole("link", { name: "Book a demo" }).click();
     await expect(page).toHaveURL(/#book-a-demo$/);
     await expect(page.getByRole("heading", { name: "Book a demo" })).toBeInViewport();
-    await page.getByRole("link", { name: "View examples" }).click();
-    await expect(page).toHaveURL(/\/products$/);
-    await expect(page.getByRole("heading", { name: "Services", level: 1 })).toBeVisible();
+    await page.getByRole("link", { name: "View examples" }).first().click();
+    await expect(page).toHaveURL(/\/examples$/);
+    await expect(page.getByRole("heading", { name: "Examples of our work", level: 1 })).toBeVisible();
+    const example = page
+      .getByRole("listitem")
+      .filter({ has: page.locator("video") })
+      .first();
+    await expect(example.locator("video")).toHaveAttribute("src", /^\/media\/products\/\d+\//);
+    await example.getByRole("link", { name: /^See the service: / }).click();
+    await expect(page).toHaveURL(/\/products\/\d+$/);
   });
 
   test("book a demo validates live and stores the request", async ({ page }) => {
@@ -128,4 +135,19 @@ test.describe("footer newsletter box without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "Services", exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Brand Film", exact: true })).toHaveAttribute("aria-current", "true");
   });
+});
+
+test("@mobile under 768 px the landing page's links fold into a menu that opens without JavaScript", async ({ page }) => {
+  await page.goto("/home");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("navigation", { name: "Main" })).toBeHidden();
+  const menu = header.getByText("Menu", { exact: true });
+  await expect(menu).toBeVisible();
+  await menu.click();
+  const links = header.getByRole("navigation", { name: "Menu" });
+  for (const name of ["Services", "How it works", "Compare", "About", "View examples", "Log in", "Sign up", "Book a demo"])
+    await expect(links.getByRole("link", { name, exact: true })).toBeVisible();
+  await links.getByRole("link", { name: "About", exact: true }).click();
+  await expect(page).toHaveURL(/#about$/);
+  await expect(page.getByRole("heading", { name: "About Reelcraft" })).toBeInViewport();
 });

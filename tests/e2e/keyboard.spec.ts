@@ -70,7 +70,7 @@ test("keyboard only: search, product, checkout, pay, My Orders", async ({ page }
   await expect(page.getByRole("heading", { name: "Character Animation Short", level: 1 })).toBeVisible();
   await hydrated(page);
 
-  await tabTo(page, page.getByRole("link", { name: "Continue" }));
+  await tabTo(page, page.getByTestId("price-panel").getByRole("link", { name: "Continue" }));
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "Checkout", level: 1 })).toBeVisible();
   await hydrated(page);

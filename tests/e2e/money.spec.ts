@@ -133,6 +133,7 @@ test("the new screens pass axe: checkout with tax, the order's figures, invoice,
   await refund.getByLabel("Amount (USD, optional)").fill("10");
   await refund.getByLabel("Reason for the refund").fill("Goodwill");
   await refund.getByRole("button", { name: /^Cancel and refund/ }).click();
+  await expect(refund.getByTestId("confirm-refund")).toHaveText("Refund $10.00 to the customer?");
   await expectAxeClean(page, "refund confirmation");
   await refund.getByRole("button", { name: "Confirm refund of $10.00" }).click();
   await page.getByRole("link", { name: /^Credit note CN-\d{4}-\d{6}$/ }).click();

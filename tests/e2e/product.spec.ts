@@ -34,14 +34,14 @@ test.describe("/products/{id}", () => {
     const packages = page.getByRole("navigation", { name: "Packages" });
     await expect(packages.getByRole("link", { name: "Basic" })).toHaveAttribute("aria-current", "true");
     await expect(panel.getByTestId("package-price")).toHaveText("$499.00");
-    await expect(page.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/products/1/checkout?package=0");
+    await expect(page.getByTestId("price-panel").getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/products/1/checkout?package=0");
 
     await packages.getByRole("link", { name: "Standard" }).click();
     await expect(panel.getByTestId("package-price")).toHaveText("$999.00");
     await expect(panel.getByText("Launch film for your site")).toBeVisible();
     await expect(panel.getByText("Licensed music")).toBeVisible();
     await expect(page).toHaveURL(/package=1/);
-    await expect(page.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/products/1/checkout?package=1");
+    await expect(page.getByTestId("price-panel").getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/products/1/checkout?package=1");
 
     await packages.getByRole("link", { name: "Premium" }).click();
     await expect(panel.getByTestId("package-price")).toHaveText("$1,899.00");
@@ -139,9 +139,42 @@ test.describe("/products/{id} without JavaScript", () => {
     await expect(page.getByTestId("package-price")).toHaveText("£149.00");
     await page.getByRole("navigation", { name: "Packages" }).getByRole("link", { name: "Premium" }).click();
     await expect(page.getByTestId("package-price")).toHaveText("£549.00");
-    await expect(page.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/products/3/checkout?package=2");
+    await expect(page.getByTestId("price-panel").getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/products/3/checkout?package=2");
     await page.getByRole("link", { name: "Next media" }).click();
     await expect(page.getByTestId("gallery-image")).toHaveAttribute("src", "/media/products/3/seed-image-03.jpg");
     await expect(page.getByTestId("package-price")).toHaveText("£549.00");
   });
+});
+
+test("@mobile on a phone the packages come before the about section, a bar keeps the choice and Continue in view, and the table says it scrolls", async ({
+  page,
+}) => {
+  await page.goto("/products/1?package=1");
+  // The bar is on the first screen, with the chosen package and its price.
+  const bar = page.getByRole("region", { name: "Chosen package" });
+  await expect(bar).toBeInViewport();
+  await expect(bar).toContainText("Standard");
+  await expect(bar).toContainText("$999.00");
+  await expect(bar.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/products/1/checkout?package=1");
+  // The price panel (packages) before the long about section.
+  const [panel, about] = await Promise.all([
+    page.getByTestId("price-panel").boundingBox(),
+    page.getByRole("heading", { name: "About this service" }).boundingBox(),
+  ]);
+  expect(panel!.y).toBeLessThan(about!.y);
+  // Scrolled to the end, the bar still shows, and covers nothing it cannot (the page leaves room for it).
+  await page.getByText("Response in about 10 minutes").scrollIntoViewIfNeeded();
+  await page.keyboard.press("End");
+  await expect(bar).toBeInViewport();
+  // The comparison table is wider than the phone: it says so, and its box scrolls.
+  await expect(page.getByTestId("compare-scroll-hint")).toBeVisible();
+  const scroller = page.getByRole("region", { name: "Package comparison" });
+  expect(await scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+});
+
+test("on a wide screen the bar is not shown: the price panel beside the page has Continue", async ({ page }) => {
+  await page.goto("/products/1");
+  await expect(page.getByRole("region", { name: "Chosen package" })).toBeHidden();
+  await expect(page.getByTestId("compare-scroll-hint")).toBeHidden();
+  await expect(page.getByRole("link", { name: "Continue" })).toHaveCount(1);
 });

@@ -84,8 +84,14 @@ const deleteAccount = (token: string | undefined, body: unknown) =>
 const VOLATILE = new Set(["status", "attempts", "sent_at", "last_error", "failed_password_attempts", "password_locked_until", "last_seen_at"]);
 
 async function tables(): Promise<string[]> {
-  const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>();
-  return results.map((r) => r.name).filter((name) => !name.startsWith("_cf") && !name.startsWith("sqlite_") && name !== "d1_migrations");
+  const { results } = await env.DB.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table'").all<{ name: string; sql: string | null }>();
+  // A full-text index is read through its virtual table (its shadow tables hold only the index's
+  // pages, as blobs; the erasure's batch rebuilds them without the erased words).
+  const virtual = results.filter((r) => r.sql?.startsWith("CREATE VIRTUAL TABLE")).map((r) => r.name);
+  return results
+    .map((r) => r.name)
+    .filter((name) => !name.startsWith("_cf") && !name.startsWith("sqlite_") && name !== "d1_migrations")
+    .filter((name) => !virtual.some((v) => name.startsWith(`${v}_`)));
 }
 
 /** `table#id` → the row (without columns a queue or a sign-in attempt moves on), for every row whose text contains one of `needles`. */

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { statusColour } from "~/components/ui/status-badge";
 import { AddressSchema } from "~/lib/schemas/address";
@@ -90,6 +91,20 @@ describe("the address form's fields by country", () => {
 
   it("asks for every SPEC field, with its message, until a country is chosen", () => {
     expect(issues({})).toEqual({
+      street: "Street is required",
+      city: "City is required",
+      state: "State is required",
+      zip_code: "Zip code is required",
+      country: "Country is required",
+    });
+  });
+
+  it("says the same of an empty form, read as the browser and the server read forms (Conform)", () => {
+    const form = new FormData();
+    for (const name of ["street", "street_2", "city", "state", "zip_code", "country", "company_name", "tax_id"]) form.set(name, "");
+    const submission = parseWithZod(form, { schema: AddressSchema });
+    expect(submission.status).toBe("error");
+    expect(submission.status === "error" ? Object.fromEntries(Object.entries(submission.error ?? {}).map(([k, v]) => [k, v?.[0]])) : {}).toEqual({
       street: "Street is required",
       city: "City is required",
       state: "State is required",

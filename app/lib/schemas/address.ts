@@ -6,15 +6,15 @@ import { normaliseTaxId, taxIdJsonSchemaRules, taxIdMessage } from "../tax-id";
 import { addressFormat, countriesRequiring, postcodePatterns } from "../address-rules";
 
 /**
- * A field every address has. A missing value reads as empty text, so that its message shows beside
- * the others' at once: a missing value (a type error) would stop the checks that depend on the
- * country from running.
+ * A field every address has. Missing is checked as a rule on an optional value, not as a missing
+ * value's type error: a type error stops the object's checks, and so the checks that depend on the
+ * country (below) would not say what else is missing at the same time. (Forms send nothing for an
+ * empty field.) The API's document still marks the field required.
  */
 const required = (label: string, message: string, max: number) =>
-  z.preprocess(
-    (value) => value ?? "",
-    plainText(z.string({ invalid_type_error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`), label),
-  );
+  plainText(documented(z.string({ invalid_type_error: message }).trim().max(max, `${label} must be at most ${max} characters`), { minLength: 1 }), label)
+    .optional()
+    .refine((value) => value !== undefined && value !== "", message);
 
 /** Empty text (or, from the API, null) is no value. */
 const orAbsent = <T extends z.ZodTypeAny>(schema: T) => schema.nullish().transform((value: z.output<T> | null | undefined) => value || undefined);
@@ -51,13 +51,13 @@ const AddressFields = z.object({
   country: documented(
     // Upper-cased before the checks, not by a transform after them: a transform after a failed check
     // would stop the checks that depend on the country (below) from running at all.
-    z.preprocess(
-      (value) => (typeof value === "string" ? value.trim().toUpperCase() : (value ?? "")),
-      z
-        .string({ invalid_type_error: "Country is required" })
-        .min(1, "Country is required")
-        .refine((code) => code === "" || isCountryCode(code), "Please choose a country from the list"),
-    ),
+    z
+      .preprocess(
+        (value) => (typeof value === "string" ? value.trim().toUpperCase() : value),
+        z.string({ invalid_type_error: "Country is required" }).optional(),
+      )
+      .refine((code) => code !== undefined && code !== "", "Country is required")
+      .refine((code) => !code || isCountryCode(code), "Please choose a country from the list"),
     { enum: COUNTRY_CODES, minLength: undefined, description: "An ISO 3166-1 alpha-2 code (read in any case)" },
   ),
   is_default: z
@@ -121,12 +121,15 @@ export const AddressSchema = AddressFields.superRefine((address, ctx) => {
   // An unknown country, or a number over its length, has its own message already.
   if (address.tax_id === undefined || address.tax_id.length > TAX_ID_MAX || !country) return;
   if (!normaliseTaxId(country, address.tax_id).ok) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["tax_id"], message: taxIdMessage(country) });
-}).transform(({ tax_id, city, state, zip_code, ...address }) => {
+}).transform(({ tax_id, city, state, zip_code, street, country, ...address }) => {
+  // Here every check passed: the street and the country are there.
+  const format = addressFormat(country);
+  const taxId = tax_id === undefined ? undefined : normaliseTaxId(country!, tax_id);
   // What the country's addresses do not have is not kept (a state sent with a UK address).
-  const format = addressFormat(address.country);
-  const taxId = tax_id === undefined ? undefined : normaliseTaxId(address.country, tax_id);
   return {
     ...address,
+    street: street!,
+    country: country!,
     city: format.city ? (city ?? "") : "",
     state: format.state ? (state ?? "") : "",
     zip_code: format.postcode ? (zip_code ?? "") : "",
