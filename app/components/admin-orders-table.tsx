@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
-import { currencySymbol } from "~/lib/currency";
 import type { OrderView } from "~/domain/orders/orders.server";
 import { WorkStatusBadge } from "./work-status";
 import { PartlyRefundedBadge, StatusBadge } from "./ui/status-badge";
+import { orderAmount } from "~/lib/money-decimal";
 
 export const adminDateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const dueDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
@@ -48,7 +48,7 @@ export function AdminOrdersTable({
               <tr key={o.id} className={overdue ? "bg-red-50/60" : undefined}>
                 <td className="p-4 tabular-nums">{o.id}</td>
                 <td className="p-4 font-medium">{o.product.title || "N/A"}</td>
-                <td className="p-4 tabular-nums">{o.order_amount ? `${currencySymbol(o.currency)}${Number(o.order_amount).toFixed(2)}` : "N/A"}</td>
+                <td className="p-4 tabular-nums">{o.order_amount ? orderAmount(o) : "N/A"}</td>
                 <td className="p-4">
                   <StatusBadge status={o.payment_status} audience="admin" />
                   <PartlyRefundedBadge order={o} />

@@ -1,6 +1,7 @@
 import { useField, useFormMetadata, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { CURRENCY_CODES } from "~/lib/currency";
+import { SHOP_CURRENCY } from "~/lib/shop";
 import { chipValues, PACKAGE_LIMIT } from "~/lib/schemas/product";
 import { PACKAGE_PROMISE_DEFAULTS, PACKAGE_PROMISE_LIMITS, PACKAGE_PROMISES_BY_POSITION } from "~/lib/packages";
 import { ChipsField } from "./chips-field";
@@ -16,14 +17,15 @@ export interface PackageValue {
   revision_days: string;
 }
 
-/** A new package at `position`: empty, with the promises usual for its place (Basic, Standard, Premium). */
+/** A new package at `position`: empty, in the shop's currency, with the promises usual for its place (Basic, Standard, Premium). */
 function emptyPackage(position: number): PackageValue {
   const promises = PACKAGE_PROMISES_BY_POSITION[position] ?? PACKAGE_PROMISE_DEFAULTS;
   return {
     short_description: "",
     items_included: "",
     amount: "",
-    currency: "",
+    // The shop's currency chosen ('Select Currency' stays the first option).
+    currency: SHOP_CURRENCY,
     delivery_days: String(promises.delivery_days),
     revisions: String(promises.revisions),
     revision_days: String(promises.revision_days),

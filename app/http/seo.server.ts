@@ -15,6 +15,7 @@ import { products } from "../../db/schema";
 import { PRIVACY, TERMS } from "~/content/legal";
 import { SHOP } from "~/lib/shop";
 import { onSale } from "~/domain/catalogue/products.server";
+import { SHOP_CURRENCY } from "~/lib/shop";
 
 /** Signed-in, one-off and machine paths: never indexed. */
 const PRIVATE =
@@ -146,7 +147,7 @@ export function productJsonLd(
 ): object[] {
   const url = `${origin}/products/${product.id}`;
   const byPrice = [...product.packages].sort((a, b) => a.amount_minor - b.amount_minor);
-  const currency = product.packages[0]?.currency ?? "USD";
+  const currency = product.packages[0]?.currency ?? SHOP_CURRENCY;
   return [
     {
       "@context": "https://schema.org",

@@ -1,33 +1,10 @@
-/**
- * ISO 4217 currency codes offered in forms, and the symbol shown for each (SPEC §3: "code shown
- * as a symbol"). Codes without a distinct symbol fall back to the code itself.
- */
-export const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
-  USD: "$",
-  EUR: "€",
-  GBP: "£",
-  INR: "₹",
-  JPY: "¥",
-  CNY: "¥",
-  AUD: "A$",
-  CAD: "C$",
-  NZD: "NZ$",
-  CHF: "CHF",
-  SEK: "kr",
-  NOK: "kr",
-  DKK: "kr",
-  PLN: "zł",
-  BRL: "R$",
-  MXN: "MX$",
-  SGD: "S$",
-  HKD: "HK$",
-  ZAR: "R",
-  AED: "AED",
-  KRW: "₩",
-  TRY: "₺",
-};
+import { SHOP_LOCALE } from "./shop";
 
-export const CURRENCY_CODES: readonly string[] = Object.keys(CURRENCY_SYMBOLS).sort();
+/** ISO 4217 currency codes offered in forms (SPEC §3: "code shown as a symbol"). */
+const OFFERED = "AED AUD BRL CAD CHF CNY DKK EUR GBP HKD INR JPY KRW MXN NOK NZD PLN SEK SGD TRY USD ZAR";
+
+export const CURRENCY_CODES: readonly string[] = OFFERED.split(" ");
+const OFFERED_CODES = new Set(CURRENCY_CODES);
 
 /** Digits after the decimal point for a currency (JPY and KRW have none). */
 export function currencyExponent(code: string): number {
@@ -35,12 +12,23 @@ export function currencyExponent(code: string): number {
 }
 
 export function isCurrencyCode(code: string): boolean {
-  return Object.hasOwn(CURRENCY_SYMBOLS, code);
+  return OFFERED_CODES.has(code);
 }
 
-/** The symbol for an ISO code, e.g. `USD` → `$`; unknown codes are returned as given. */
+const symbols = new Map<string, string>();
+
+/** The symbol for an ISO code as the shop's locale writes it, e.g. `GBP` → `£`, `USD` → `US$` in en-GB; unknown codes are returned as given. */
 export function currencySymbol(code: string | null | undefined): string {
   if (!code) return "";
   const upper = code.toUpperCase();
-  return CURRENCY_SYMBOLS[upper] ?? upper;
+  let symbol = symbols.get(upper);
+  if (symbol === undefined) {
+    try {
+      symbol = new Intl.NumberFormat(SHOP_LOCALE, { style: "currency", currency: upper }).formatToParts(0).find((p) => p.type === "currency")?.value ?? upper;
+    } catch {
+      symbol = upper;
+    }
+    symbols.set(upper, symbol);
+  }
+  return symbol;
 }

@@ -1,4 +1,5 @@
 import { currencyExponent } from "./currency";
+import { formatMoney } from "./money";
 
 /*
  * Amounts as decimal strings ("499.00": the JSON API's and the forms' form of money) to and from
@@ -38,4 +39,9 @@ export function decimalToMinorOrZero(value: string, currency: string): number {
   const negative = value.startsWith("-");
   const minor = decimalToMinor(negative ? value.slice(1) : value, currency) ?? 0;
   return negative ? -minor : minor;
+}
+
+/** An order's amount (`order_amount`, a decimal string) as people read it: `£1,198.80`. */
+export function orderAmount(order: { order_amount: string | number; currency: string }): string {
+  return formatMoney(decimalToMinorOrZero(String(order.order_amount), order.currency), order.currency);
 }

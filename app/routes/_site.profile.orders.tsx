@@ -5,10 +5,10 @@ import { Pagination } from "~/components/ui/pagination";
 import { Picture } from "~/components/ui/picture";
 import { PartlyRefundedBadge, StatusBadge } from "~/components/ui/status-badge";
 import { WorkStatusBadge } from "~/components/work-status";
-import { currencySymbol } from "~/lib/currency";
 import { parsePageParam } from "~/lib/query";
 import { requireCustomer, sessionSubject } from "~/auth/index.server";
 import { listOrders } from "~/domain/orders/orders.server";
+import { orderAmount } from "~/lib/money-decimal";
 
 /** SPEC §9: ten orders per page for customers. */
 const PAGE_SIZE = 10;
@@ -76,10 +76,7 @@ export default function MyOrders() {
                     </div>
                     <div className="flex gap-2">
                       <dt className="text-slate-500">Amount</dt>
-                      <dd className="font-semibold">
-                        {currencySymbol(order.currency)}
-                        {Number(order.order_amount).toFixed(2)}
-                      </dd>
+                      <dd className="font-semibold">{orderAmount(order)}</dd>
                     </div>
                     <div className="flex items-center gap-2">
                       <dt className="text-slate-500">Payment Status</dt>

@@ -5,7 +5,6 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { DeliveryFiles, deliveryVideoId, PinnedComment, ReviewActions } from "~/components/delivery-review";
 import { PartlyRefundedBadge, StatusBadge } from "~/components/ui/status-badge";
 import { timeLeft, WorkStatusBadge, WorkSteps } from "~/components/work-status";
-import { currencySymbol } from "~/lib/currency";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinorOrZero } from "~/lib/money-decimal";
 import { parseId } from "~/lib/record-id";
@@ -28,6 +27,7 @@ import { OrderReview } from "~/components/review-form";
 import { cancellationOffer, cancelOrder, type CancellationOffer } from "~/domain/orders/cancellation.server";
 import { CANCELLATION_ANSWER_DAYS, CANCELLATION_DAYS, CANCELLATION_MESSAGES } from "~/lib/cancellation-rules";
 import { dayPromise, packageName, revisionDaysPromise } from "~/lib/packages";
+import { orderAmount } from "~/lib/money-decimal";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
@@ -212,8 +212,7 @@ export default function OrderPage() {
         <div>
           <dt className="text-slate-500">Amount</dt>
           <dd className="mt-1 flex items-center gap-2 font-medium">
-            {currencySymbol(order.currency)}
-            {Number(order.order_amount).toFixed(2)} <StatusBadge status={order.payment_status} audience="customer" />
+            {orderAmount(order)} <StatusBadge status={order.payment_status} audience="customer" />
             <PartlyRefundedBadge order={order} />
           </dd>
           <dd className="mt-2 max-w-xs">

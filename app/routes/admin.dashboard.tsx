@@ -9,6 +9,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { TableScroller } from "~/components/ui/table-scroller";
 import { parsePageParam } from "~/lib/query";
 import { FIGURES_MIN_ORDERS } from "~/lib/package-figures";
+import { SHOP_CURRENCY } from "~/lib/shop";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
@@ -29,7 +30,7 @@ export default function Dashboard() {
         <Figure label="Total orders" value={String(totalOrders)} />
         <Figure
           label="Total revenue"
-          value={revenue.length ? revenue.map((r) => formatMoney(r.amountMinor, r.currency)).join(" · ") : formatMoney(0, "USD")}
+          value={revenue.length ? revenue.map((r) => formatMoney(r.amountMinor, r.currency)).join(" · ") : formatMoney(0, SHOP_CURRENCY)}
           hint={`Paid orders less refunds, per currency${revenue.some((r) => r.refunded) ? ` (${revenue.reduce((n, r) => n + r.refunded, 0)} refunded)` : ""}`}
         />
         <Figure label="Newsletter subscribers" value={String(subscribers)} hint="From the footer's sign-up box" />

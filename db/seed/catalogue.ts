@@ -1,8 +1,8 @@
 /** Demo catalogue for local runs and tests. Media files live beside this file in media/. */
 
 export interface SeedPackage {
-  currency: "USD" | "GBP" | "EUR";
-  /** Major units, e.g. 499 → $499.00. */
+  currency: "GBP";
+  /** Major units, e.g. 499 → £499.00. */
   amount: number;
   shortDescription: string;
   itemsIncluded: string[];
@@ -41,7 +41,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     images: ["image-01.jpg", "image-06.jpg"],
     video: { file: "video-01.mp4", thumbnail: "thumb-01.jpg" },
     packages: tiers(
-      "USD",
+      "GBP",
       [499, 999, 1899],
       [
         ["15-second animation", "1080p export", "Stock music"],
@@ -59,7 +59,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     tags: ["Explainer Video", "Motion Graphics", "Brand Film"],
     images: ["image-02.jpg", "image-14.jpg"],
     packages: tiers(
-      "USD",
+      "GBP",
       [699, 1299, 2399],
       [
         ["60-second video", "Script polish", "Stock voice-over"],
@@ -96,7 +96,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     tags: ["3D Animation", "Architecture"],
     images: ["image-04.jpg", "image-13.jpg"],
     packages: tiers(
-      "EUR",
+      "GBP",
       [1200, 2400, 4200],
       [
         ["30-second exterior fly-through", "1080p export"],
@@ -114,8 +114,8 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     tags: ["Motion Graphics", "Social Media"],
     images: ["image-05.jpg"],
     packages: [
-      { currency: "USD", amount: 349, shortDescription: "Three ads for social", itemsIncluded: ["3 x 15-second ads", "Square and vertical"] },
-      { currency: "USD", amount: 899, shortDescription: "Campaign of ten ads", itemsIncluded: ["10 x 15-second ads", "All aspect ratios", "A/B variants"] },
+      { currency: "GBP", amount: 349, shortDescription: "Three ads for social", itemsIncluded: ["3 x 15-second ads", "Square and vertical"] },
+      { currency: "GBP", amount: 899, shortDescription: "Campaign of ten ads", itemsIncluded: ["10 x 15-second ads", "All aspect ratios", "A/B variants"] },
     ],
   },
   {
@@ -126,7 +126,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     tags: ["3D Animation", "Product Video", "Architecture"],
     images: ["image-06.jpg"],
     packages: tiers(
-      "USD",
+      "GBP",
       [199, 449, 899],
       [
         ["5 still renders", "4K resolution"],
@@ -163,7 +163,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     tags: ["Social Media", "Product Video"],
     images: ["image-08.jpg"],
     packages: tiers(
-      "USD",
+      "GBP",
       [249, 549, 999],
       [
         ["2 x 15-second ads", "Captions"],
@@ -181,7 +181,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     tags: ["Brand Film", "Explainer Video"],
     images: ["image-09.jpg"],
     packages: tiers(
-      "EUR",
+      "GBP",
       [1500, 2900, 5400],
       [
         ["60-second film", "Half-day shoot"],
@@ -200,7 +200,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     images: ["image-10.jpg"],
     packages: [
       {
-        currency: "USD",
+        currency: "GBP",
         amount: 799,
         shortDescription: "Recap from your footage",
         itemsIncluded: ["2-minute highlight film", "Music licensing", "Vertical cut"],
@@ -227,7 +227,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     tags: ["Product Video", "Motion Graphics", "Explainer Video"],
     images: ["image-12.jpg"],
     packages: tiers(
-      "USD",
+      "GBP",
       [399, 799, 1499],
       [
         ["30-second promo", "1 device mock-up"],
@@ -245,7 +245,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     tags: ["Explainer Video", "Character Animation"],
     images: [],
     packages: tiers(
-      "USD",
+      "GBP",
       [299, 599, 1099],
       [
         ["60-second video", "Stock voice-over"],
@@ -263,8 +263,8 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     tags: ["3D Animation", "Motion Graphics"],
     images: ["image-15.jpg", "image-16.jpg"],
     packages: [
-      { currency: "EUR", amount: 450, shortDescription: "Up to ten shots", itemsIncluded: ["10 shots", "Clean-up and screen replacement"] },
-      { currency: "EUR", amount: 1350, shortDescription: "Up to forty shots", itemsIncluded: ["40 shots", "CG integration", "Colour matching"] },
+      { currency: "GBP", amount: 450, shortDescription: "Up to ten shots", itemsIncluded: ["10 shots", "Clean-up and screen replacement"] },
+      { currency: "GBP", amount: 1350, shortDescription: "Up to forty shots", itemsIncluded: ["40 shots", "CG integration", "Colour matching"] },
     ],
   },
 ];

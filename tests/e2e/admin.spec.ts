@@ -52,7 +52,7 @@ test.describe("admin screens", () => {
     await page.goto("/admin/products");
     await page.getByRole("link", { name: "View 3D Product Launch Animation" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("3D Product Launch Animation");
-    await expect(page.getByTestId("package-price")).toHaveText("$499.00");
+    await expect(page.getByTestId("package-price")).toHaveText("£499.00");
     await expect(page.getByRole("link", { name: "Continue" })).toHaveCount(0);
   });
 
@@ -92,7 +92,7 @@ test.describe("admin screens", () => {
     await expect(page).toHaveURL(/status=awaiting_brief/);
     const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: orderId, exact: true }) });
     await expect(row.getByRole("cell").nth(1)).toHaveText("Character Animation Short");
-    await expect(row.getByText("£1078.80")).toBeVisible();
+    await expect(row.getByText("£1,078.80")).toBeVisible();
     await expect(row.getByText("succeeded")).toHaveAttribute("data-colour", "green");
     await row.getByRole("link", { name: `View Details of order ${orderId}` }).click();
     await expect(page.getByRole("heading", { name: `Order #${orderId}` })).toBeVisible();

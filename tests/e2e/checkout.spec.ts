@@ -50,7 +50,7 @@ test.describe("checkout (local gateway)", () => {
     // The package's name with its short description beside it (not the SPEC's first five letters).
     await expect(summary.getByTestId("package-label")).toHaveText("Standard");
     await expect(summary.getByTestId("package-description")).toHaveText(/^.{6,}$/);
-    await expect(summary.getByTestId("summary-price")).toHaveText("$999.00");
+    await expect(summary.getByTestId("summary-price")).toHaveText("£999.00");
     await expect(summary.getByText("7-day delivery")).toBeVisible();
     // The Standard package's own promises, the same as its product page shows.
     await expect(summary.getByText("2 Revisions", { exact: true })).toBeVisible();
@@ -73,13 +73,13 @@ test.describe("checkout (local gateway)", () => {
     await addAddress(page);
     await expect(page.getByTestId("selected-address")).toContainText("221B Baker Street, London, NW1 6XE, United Kingdom");
     // What the card will be charged for a UK consumer, before paying.
-    await expect(summary.getByTestId("summary-subtotal")).toHaveText("$999.00");
+    await expect(summary.getByTestId("summary-subtotal")).toHaveText("£999.00");
     await expect(summary.getByText("VAT (20%)")).toBeVisible();
-    await expect(summary.getByTestId("summary-tax")).toHaveText("$199.80");
-    await expect(summary.getByTestId("summary-total")).toHaveText("$1,198.80");
+    await expect(summary.getByTestId("summary-tax")).toHaveText("£199.80");
+    await expect(summary.getByTestId("summary-total")).toHaveText("£1,198.80");
     // The amount sits under the pay button, and the button names it to a screen reader.
-    await expect(page.getByTestId("charge-notice")).toHaveText("You will be charged $1,198.80 now");
-    await expect(page.getByRole("button", { name: "Continue to Payment" })).toHaveAccessibleDescription("You will be charged $1,198.80 now");
+    await expect(page.getByTestId("charge-notice")).toHaveText("You will be charged £1,198.80 now");
+    await expect(page.getByRole("button", { name: "Continue to Payment" })).toHaveAccessibleDescription("You will be charged £1,198.80 now");
 
     await pay(page, "4242 4242 4242 4242");
     const success = page.getByRole("status");
@@ -92,7 +92,7 @@ test.describe("checkout (local gateway)", () => {
     await expect(page.getByRole("heading", { name: "My Orders" })).toBeVisible();
     const card = page.getByRole("listitem").filter({ hasText: "3D Product Launch Animation" });
     await expect(card).toHaveCount(1);
-    await expect(card.getByText("$1198.80")).toBeVisible();
+    await expect(card.getByText("£1,198.80")).toBeVisible();
     await expect(card.getByText("succeeded")).toHaveAttribute("data-colour", "green");
     await expect(card.getByText(/^pi_local_/)).toBeVisible();
     await expect(card.getByText("Awaiting brief")).toBeVisible();
@@ -117,7 +117,7 @@ test.describe("checkout (local gateway)", () => {
     await addAddress(page, { country: "FR", city: "Paris", state: "Île-de-France", zip: "75001", street: "1 Rue de Rivoli" });
     await pay(page, "4000 0025 0000 3155");
     await expect(page.getByRole("heading", { name: "Authenticate your payment" })).toBeVisible();
-    await expect(page.getByText("€5,040.00")).toBeVisible();
+    await expect(page.getByText("£5,040.00")).toBeVisible();
     await page.getByRole("button", { name: "Fail authentication" }).click();
     await expect(page.getByRole("alert")).toHaveText(
       "We are unable to authenticate your payment method. Please choose a different payment method and try again.",
@@ -181,7 +181,7 @@ test.describe("checkout without JavaScript", () => {
     await page.goto("/products/5");
     await page.getByRole("navigation", { name: "Packages" }).getByRole("link", { name: "Standard" }).click();
     await page.getByTestId("price-panel").getByRole("link", { name: "Continue" }).click();
-    await expect(page.getByTestId("summary-price")).toHaveText("$899.00");
+    await expect(page.getByTestId("summary-price")).toHaveText("£899.00");
     await page.getByRole("link", { name: "Add New" }).click();
     const form = page.locator("form#add-address");
     await form.getByLabel("Street", { exact: true }).fill("5 Plain Lane");

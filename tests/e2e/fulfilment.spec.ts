@@ -222,11 +222,11 @@ for (const javaScriptEnabled of [true, false]) {
       await refund.getByLabel("Reason for the refund").fill("The launch was called off");
       await refund.getByRole("button", { name: /^Cancel and refund / }).click();
       // A second step names the amount; 'Change' goes back with the reason kept; nothing is refunded until confirmed.
-      await expect(refund.getByTestId("confirm-refund")).toHaveText(/^Refund \$[\d,.]+ and cancel the work\?$/);
+      await expect(refund.getByTestId("confirm-refund")).toHaveText(/^Refund £[\d,.]+ and cancel the work\?$/);
       await refund.getByRole("button", { name: "Change" }).click();
       await expect(refund.getByLabel("Reason for the refund")).toHaveValue("The launch was called off");
       await refund.getByRole("button", { name: /^Cancel and refund / }).click();
-      await refund.getByRole("button", { name: /^Confirm refund of \$[\d,.]+$/ }).click();
+      await refund.getByRole("button", { name: /^Confirm refund of £[\d,.]+$/ }).click();
       await expect(admin.getByRole("status")).toHaveText("Refunded. The customer has been told by email.");
       await expect(refund).toContainText("The launch was called off");
       await expect(refund.getByRole("link", { name: /^Credit note CN-\d{4}-\d{6}$/ })).toBeVisible();

@@ -14,7 +14,7 @@ test.describe("/products", () => {
     await expect(filters.getByRole("link")).toHaveCount(9);
     await expect(cardTitles(page)).toHaveText(PAGE_ONE);
     const first = page.locator("article").first();
-    await expect(first.getByText("From $499.00")).toBeVisible();
+    await expect(first.getByText("From £499.00")).toBeVisible();
     // No invented ratings: a product nobody has reviewed (no browser test orders it) says so, without stars.
     const unreviewed = page.locator("article").filter({ hasText: "Motion Graphics Ad Pack" });
     await expect(unreviewed.getByTestId("rating-new")).toHaveText("New");

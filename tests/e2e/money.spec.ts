@@ -39,11 +39,11 @@ test.describe("without JavaScript", () => {
     await saveCheckoutAddress(page, { street: "Unter den Linden 1", city: "Berlin", state: "Berlin", zip: "10117", country: "DE" });
 
     const summary = page.getByRole("complementary", { name: "Order summary" });
-    await expect(summary.getByTestId("summary-subtotal")).toHaveText("$499.00");
+    await expect(summary.getByTestId("summary-subtotal")).toHaveText("£499.00");
     await expect(summary.getByText("VAT (0%)")).toBeVisible();
-    await expect(summary.getByTestId("summary-tax")).toHaveText("$0.00");
+    await expect(summary.getByTestId("summary-tax")).toHaveText("£0.00");
     await expect(summary.getByTestId("summary-tax-note")).toHaveText("Reverse charge: customer to account for VAT");
-    await expect(summary.getByTestId("summary-total")).toHaveText("$499.00");
+    await expect(summary.getByTestId("summary-total")).toHaveText("£499.00");
     await payWithoutScript(page);
 
     await page.goto("/profile/orders");
@@ -58,7 +58,7 @@ test.describe("without JavaScript", () => {
     await expect(invoice.getByText("VAT/tax number: DE206600480")).toBeVisible();
     await expect(invoice.getByText("VAT number: GB246813551")).toBeVisible();
     await expect(invoice.getByText("Reverse charge: customer to account for VAT")).toBeVisible();
-    await expect(invoice.getByText("$499.00 USD").first()).toBeVisible();
+    await expect(invoice.getByText("£499.00 GBP").first()).toBeVisible();
   });
 
   test("a UK consumer pays incl. 20% VAT; the studio refunds part of it; both sides get the credit note and its PDF", async ({ page, browser }) => {
@@ -68,7 +68,7 @@ test.describe("without JavaScript", () => {
     await saveCheckoutAddress(page, { street: "1 Studio Lane" });
     const summary = page.getByRole("complementary", { name: "Order summary" });
     await expect(summary.getByText("VAT (20%)")).toBeVisible();
-    await expect(summary.getByTestId("summary-total")).toHaveText("$598.80");
+    await expect(summary.getByTestId("summary-total")).toHaveText("£598.80");
     await payWithoutScript(page);
     await page.goto("/profile/orders");
     await page
@@ -82,21 +82,21 @@ test.describe("without JavaScript", () => {
     const admin = await studio.newPage();
     await adminLogIn(admin, `/admin/orders/${id}`);
     const refund = admin.getByRole("region", { name: "Refund" });
-    await expect(refund.getByText("$598.80 is left to refund")).toBeVisible();
-    await refund.getByLabel("Amount (USD, optional)").fill("100.00");
+    await expect(refund.getByText("£598.80 is left to refund")).toBeVisible();
+    await refund.getByLabel("Amount (GBP, optional)").fill("100.00");
     await refund.getByLabel("Reason for the refund").fill("One scene dropped");
-    await refund.getByRole("button", { name: "Cancel and refund $598.80" }).click();
-    await expect(refund.getByTestId("confirm-refund")).toHaveText("Refund $100.00 to the customer?");
-    await refund.getByRole("button", { name: "Confirm refund of $100.00" }).click();
-    await expect(admin.getByText("$498.80 is left to refund")).toBeVisible();
+    await refund.getByRole("button", { name: "Cancel and refund £598.80" }).click();
+    await expect(refund.getByTestId("confirm-refund")).toHaveText("Refund £100.00 to the customer?");
+    await refund.getByRole("button", { name: "Confirm refund of £100.00" }).click();
+    await expect(admin.getByText("£498.80 is left to refund")).toBeVisible();
     await admin.getByRole("link", { name: /^Credit note CN-\d{4}-\d{6}$/ }).click();
     await expect(admin.getByRole("heading", { level: 1, name: /^Credit note CN-\d{4}-\d{6}$/ })).toBeVisible();
-    await expect(admin.getByText("$16.67 USD")).toBeVisible();
+    await expect(admin.getByText("£16.67 GBP")).toBeVisible();
     await studio.close();
 
     await page.goto(orderUrl);
     const refunded = page.getByRole("region", { name: "Partly refunded" });
-    await expect(refunded).toContainText("$100.00 went back to your card");
+    await expect(refunded).toContainText("£100.00 went back to your card");
     await refunded.getByRole("link", { name: /^Credit note CN-\d{4}-\d{6}$/ }).click();
     await expect(page.getByText("One scene dropped")).toBeVisible();
     await expect(page.getByText(/^INV-\d{4}-\d{6}$/)).toBeVisible();
@@ -130,12 +130,12 @@ test("the new screens pass axe: checkout with tax, the order's figures, invoice,
   const orderId = /orders\/(\d+)/.exec(page.url())![1]!;
   await adminLogIn(page, `/admin/orders/${orderId}`);
   const refund = page.getByRole("region", { name: "Refund" });
-  await refund.getByLabel("Amount (USD, optional)").fill("10");
+  await refund.getByLabel("Amount (GBP, optional)").fill("10");
   await refund.getByLabel("Reason for the refund").fill("Goodwill");
   await refund.getByRole("button", { name: /^Cancel and refund/ }).click();
-  await expect(refund.getByTestId("confirm-refund")).toHaveText("Refund $10.00 to the customer?");
+  await expect(refund.getByTestId("confirm-refund")).toHaveText("Refund £10.00 to the customer?");
   await expectAxeClean(page, "refund confirmation");
-  await refund.getByRole("button", { name: "Confirm refund of $10.00" }).click();
+  await refund.getByRole("button", { name: "Confirm refund of £10.00" }).click();
   await page.getByRole("link", { name: /^Credit note CN-\d{4}-\d{6}$/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: /^Credit note/ })).toBeVisible();
   await expectAxeClean(page, "credit note");

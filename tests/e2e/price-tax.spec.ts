@@ -27,8 +27,8 @@ for (const javaScriptEnabled of [true, false]) {
         const panel = await open(page, javaScriptEnabled);
         const price = panel.getByTestId("package-price");
         const line = panel.getByTestId("price-with-tax");
-        await expect(price).toHaveText("$499.00");
-        await expect(line).toHaveText(`$598.80 ${UK}`);
+        await expect(price).toHaveText("£499.00");
+        await expect(line).toHaveText(`£598.80 ${UK}`);
         await expect(panel.getByText("Price excludes taxes", { exact: true })).toBeVisible();
 
         // Right under the SPEC's amount, its right edge with the amount's.
@@ -44,14 +44,14 @@ for (const javaScriptEnabled of [true, false]) {
 
         const packages = page.getByRole("navigation", { name: "Packages" });
         await packages.getByRole("link", { name: "Standard" }).click();
-        await expect(price).toHaveText("$999.00");
-        await expect(line).toHaveText(`$1,198.80 ${UK}`);
+        await expect(price).toHaveText("£999.00");
+        await expect(line).toHaveText(`£1,198.80 ${UK}`);
         await expect(page).toHaveURL(/package=1/);
         await packages.getByRole("link", { name: "Premium" }).click();
-        await expect(price).toHaveText("$1,899.00");
-        await expect(line).toHaveText(`$2,278.80 ${UK}`);
+        await expect(price).toHaveText("£1,899.00");
+        await expect(line).toHaveText(`£2,278.80 ${UK}`);
         await packages.getByRole("link", { name: "Basic" }).click();
-        await expect(line).toHaveText(`$598.80 ${UK}`);
+        await expect(line).toHaveText(`£598.80 ${UK}`);
       });
     });
 
@@ -60,11 +60,11 @@ for (const javaScriptEnabled of [true, false]) {
 
       test("sees the SPEC's amount and text, and no line", async ({ page }) => {
         const panel = await open(page, javaScriptEnabled);
-        await expect(panel.getByTestId("package-price")).toHaveText("$499.00");
+        await expect(panel.getByTestId("package-price")).toHaveText("£499.00");
         await expect(panel.getByText("Price excludes taxes", { exact: true })).toBeVisible();
         await expect(panel.getByTestId("price-with-tax")).toHaveCount(0);
         await page.getByRole("navigation", { name: "Packages" }).getByRole("link", { name: "Standard" }).click();
-        await expect(panel.getByTestId("package-price")).toHaveText("$999.00");
+        await expect(panel.getByTestId("package-price")).toHaveText("£999.00");
         await expect(panel.getByTestId("price-with-tax")).toHaveCount(0);
       });
     });

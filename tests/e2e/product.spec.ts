@@ -14,7 +14,7 @@ test.describe("/products/{id}", () => {
     await expect(page.getByRole("link", { name: "How reviews are checked" })).toHaveAttribute("href", "/reviews-policy");
     const table = page.getByRole("table");
     await expect(table.getByRole("columnheader")).toHaveText(["Package", "Basic", "Standard", "Premium"]);
-    await expect(table.getByRole("row", { name: /Price/ }).getByRole("cell")).toHaveText(["$499.00", "$999.00", "$1,899.00"]);
+    await expect(table.getByRole("row", { name: /Price/ }).getByRole("cell")).toHaveText(["£499.00", "£999.00", "£1,899.00"]);
     // Each package's own promises, the same in the table, the panel, checkout and the order.
     await expect(table.getByRole("row", { name: /^Delivery/ }).getByRole("cell")).toHaveText(["10-day turnaround", "7-day turnaround", "5-day turnaround"]);
     await expect(table.getByRole("row", { name: /^Revisions/ }).getByRole("cell")).toHaveText([
@@ -33,18 +33,18 @@ test.describe("/products/{id}", () => {
     const panel = page.getByTestId("price-panel");
     const packages = page.getByRole("navigation", { name: "Packages" });
     await expect(packages.getByRole("link", { name: "Basic" })).toHaveAttribute("aria-current", "true");
-    await expect(panel.getByTestId("package-price")).toHaveText("$499.00");
+    await expect(panel.getByTestId("package-price")).toHaveText("£499.00");
     await expect(page.getByTestId("price-panel").getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/products/1/checkout?package=0");
 
     await packages.getByRole("link", { name: "Standard" }).click();
-    await expect(panel.getByTestId("package-price")).toHaveText("$999.00");
+    await expect(panel.getByTestId("package-price")).toHaveText("£999.00");
     await expect(panel.getByText("Launch film for your site")).toBeVisible();
     await expect(panel.getByText("Licensed music")).toBeVisible();
     await expect(page).toHaveURL(/package=1/);
     await expect(page.getByTestId("price-panel").getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/products/1/checkout?package=1");
 
     await packages.getByRole("link", { name: "Premium" }).click();
-    await expect(panel.getByTestId("package-price")).toHaveText("$1,899.00");
+    await expect(panel.getByTestId("package-price")).toHaveText("£1,899.00");
   });
 
   test("gallery shows videos first, wraps around, and stops playback when the item changes", async ({ page }) => {
@@ -83,7 +83,7 @@ test.describe("/products/{id}", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Event Recap Video");
     await expect(page.getByRole("heading", { name: "Compare packages" })).toHaveCount(0);
     await expect(page.getByRole("table")).toHaveCount(0);
-    await expect(page.getByTestId("package-price")).toHaveText("$799.00");
+    await expect(page.getByTestId("package-price")).toHaveText("£799.00");
   });
 
   test("a product without media shows a placeholder image", async ({ page }) => {
@@ -154,7 +154,7 @@ test("@mobile on a phone the packages come before the about section, a bar keeps
   const bar = page.getByRole("region", { name: "Chosen package" });
   await expect(bar).toBeInViewport();
   await expect(bar).toContainText("Standard");
-  await expect(bar).toContainText("$999.00");
+  await expect(bar).toContainText("£999.00");
   await expect(bar.getByRole("link", { name: "Continue" })).toHaveAttribute("href", "/products/1/checkout?package=1");
   // The price panel (packages) before the long about section.
   const [panel, about] = await Promise.all([

@@ -161,7 +161,7 @@ describe("answers match the contract's shapes", () => {
     await expectAnswer("POST", "/admin/refresh_token", await api("POST", "/admin/refresh_token", { body: { refresh_token: admin.refresh_token } }));
     const promotion = await api<{ data: { id: number; code: string } }>("POST", "/promotions", {
       token: adminToken,
-      body: { promotion: { code: `CONTRACT-${Date.now()}`, amount_off: "10.00", currency: "USD", product_ids: [1], max_redemptions: 5 } },
+      body: { promotion: { code: `CONTRACT-${Date.now()}`, amount_off: "10.00", currency: "GBP", product_ids: [1], max_redemptions: 5 } },
     });
     await expectAnswer("POST", "/promotions", promotion);
     await expectAnswer("GET", "/promotions", await api("GET", "/promotions", { token: adminToken }));

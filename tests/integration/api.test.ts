@@ -29,7 +29,7 @@ describe("GET /api/v1/products", () => {
     expect(body.meta.totalPages).toBe(Math.ceil(SEED_PRODUCTS.length / 5));
     expect(Object.keys(body.data[0]!).sort()).toEqual(PRODUCT_FIELDS);
     const pkg = (body.data[0]!.packages as Record<string, unknown>[])[0]!;
-    expect(pkg).toMatchObject({ currency: "USD", amount: "499.00", short_description: "Short teaser for social" });
+    expect(pkg).toMatchObject({ currency: "GBP", amount: "499.00", short_description: "Short teaser for social" });
     expect(pkg.items_included).toEqual(["15-second animation", "1080p export", "Stock music"]);
   });
 

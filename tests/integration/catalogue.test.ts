@@ -51,9 +51,9 @@ describe("listProducts", () => {
       tags: ["3D Animation", "Product Video", "Social Media"],
     });
     expect(launch!.packages.map((p) => [p.name, p.currency, p.amount, p.amount_minor])).toEqual([
-      ["Basic", "USD", "499.00", 49900],
-      ["Standard", "USD", "999.00", 99900],
-      ["Premium", "USD", "1899.00", 189900],
+      ["Basic", "GBP", "499.00", 49900],
+      ["Standard", "GBP", "999.00", 99900],
+      ["Premium", "GBP", "1899.00", 189900],
     ]);
   });
 
@@ -93,7 +93,7 @@ describe("getCatalogPage", () => {
       image: "/media/products/1/seed-image-01.jpg",
       video: "/media/products/1/seed-video-01.mp4",
       videoThumbnail: "/media/products/1/seed-thumb-01.jpg",
-      from: { amount_minor: 49900, currency: "USD" },
+      from: { amount_minor: 49900, currency: "GBP" },
       // The seed's three verified reviews of it: 5, 4 and 5 stars.
       rating: { average: 4.7, count: 3 },
     });

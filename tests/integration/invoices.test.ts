@@ -61,10 +61,10 @@ describe("invoices (/profile/orders/{id}/invoice, .pdf, GET /api/v1/orders/{id}/
       "Issue date",
       "Date of supply",
       "3D Product Launch Animation (Standard package)",
-      "$999.00 USD",
+      "£999.00 GBP",
       "20%",
-      "$199.80 USD",
-      "$1,198.80 USD",
+      "£199.80 GBP",
+      "£1,198.80 GBP",
       "1 Studio Lane",
       "LS1 1AA",
       "United Kingdom",
@@ -102,7 +102,7 @@ describe("invoices (/profile/orders/{id}/invoice, .pdf, GET /api/v1/orders/{id}/
       subtotal_amount: "999.00",
       tax_amount: "199.80",
       total_amount: "1198.80",
-      currency: "USD",
+      currency: "GBP",
       note: null,
     });
   });

@@ -20,7 +20,7 @@ async function placeOrder(token: string, addressId: number, extra: Record<string
   return api<{ data: Order } & Err>("POST", "/orders", {
     token,
     headers,
-    body: { order: { product_id: 1, billing_address_id: addressId, order_amount: "499.00", currency: "USD", ...extra } },
+    body: { order: { product_id: 1, billing_address_id: addressId, order_amount: "499.00", currency: "GBP", ...extra } },
   });
 }
 
@@ -88,7 +88,7 @@ describe("orders API", () => {
       tax_country: "GB",
       tax_note: null,
       invoice_number: null,
-      currency: "USD",
+      currency: "GBP",
       payment_status: "initiated",
     });
     expect(body.data.client_secret).toMatch(/^pi_local_.+_secret_/);

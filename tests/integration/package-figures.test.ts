@@ -164,7 +164,7 @@ describe("figures per package from completed orders", () => {
       // A completed order of that package, started and first delivered `d` days apart (a minute under, as real deliveries land).
       const row = await env.DB.prepare(
         `INSERT INTO orders (user_id, product_id, package_id, package_position, amount_minor, currency, payment_status, work_status, delivery_days, revisions_used, work_started_at, first_delivered_at, idempotency_key)
-         VALUES (?, 2, ?, 2, 1, 'USD', 'succeeded', 'completed', 5, ?, ?, ?, ?) RETURNING id`,
+         VALUES (?, 2, ?, 2, 1, 'GBP', 'succeeded', 'completed', 5, ?, ?, ?, ?) RETURNING id`,
       )
         .bind(template!.user_id, packageId, used[i], start, start + d * DAY - 60_000, `figures-fixture-${packageId}-${i}`)
         .first<number>("id");

@@ -75,7 +75,7 @@ describe("partial refunds (POST /orders/{id}/refund with an amount)", () => {
     const admin = (await adminSignIn()).access_token;
     const tooMuch = await refund(admin, c.id, { reason: "Too much", amount: "1198.81" });
     expect(tooMuch.status).toBe(422);
-    expect(tooMuch.body.message).toBe("The refund can be at most $1,198.80, what is left of this order.");
+    expect(tooMuch.body.message).toBe("The refund can be at most £1,198.80, what is left of this order.");
     for (const amount of ["-5", "abc", "12.345.6", "0", "0.00", "1.999"]) {
       const refused = await refund(admin, c.id, { reason: "Bad amount", amount });
       expect(refused.status, amount).toBe(422);
@@ -126,9 +126,9 @@ describe("credit notes (pages, PDFs, GET /orders/{id}/credit_notes)", () => {
       `Credit note ${number}`,
       `Corrects invoice`,
       invoice,
-      "$208.33 USD",
-      "$41.67 USD",
-      "$250.00 USD",
+      "£208.33 GBP",
+      "£41.67 GBP",
+      "£250.00 GBP",
       "One scene dropped",
       "VAT number: GB246813551",
     ];
@@ -172,7 +172,7 @@ describe("credit notes (pages, PDFs, GET /orders/{id}/credit_notes)", () => {
     await postForm(`/admin/orders/${c.id}`, { intent: "refund", reason: "Part of it", amount: "100", refund_key: "page-view-1" }, { Cookie: admin });
     expect(await localRefunds(c.id)).toBe(1);
     const page = await text(await get(`/admin/orders/${c.id}`, { headers: { Cookie: admin } }));
-    expect(page).toContain("$1,098.80 is left to refund");
+    expect(page).toContain("£1,098.80 is left to refund");
     expect(page).toMatch(/Credit note CN-\d{4}-\d{6}/);
   });
 });

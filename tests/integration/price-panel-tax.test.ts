@@ -39,16 +39,16 @@ async function viaWorker(
 describe("the price panel's tax line", () => {
   it("shows a GB visitor what a UK consumer pays for the selected package, under the SPEC's amount", async () => {
     const { html, line } = await pageAs("GB");
-    expect(line).toBe("$598.80 incl. 20% VAT in the United Kingdom");
+    expect(line).toBe("£598.80 incl. 20% VAT in the United Kingdom");
     // The SPEC's amount and text stay; the line comes right after the amount.
-    expect(html).toContain(">$499.00</p>");
+    expect(html).toContain(">£499.00</p>");
     expect(html).toContain("Price excludes taxes");
     expect(html.indexOf('data-testid="price-with-tax"')).toBeGreaterThan(html.indexOf('data-testid="package-price"'));
     expect(html.indexOf('data-testid="price-with-tax"')).toBeLessThan(html.indexOf("Price excludes taxes"));
 
     // Without JavaScript a package is a link with ?package=: the server renders its line.
-    expect((await pageAs("GB", "/products/1?package=1")).line).toBe("$1,198.80 incl. 20% VAT in the United Kingdom");
-    expect((await pageAs("gb", "/products/1?package=2")).line).toBe("$2,278.80 incl. 20% VAT in the United Kingdom");
+    expect((await pageAs("GB", "/products/1?package=1")).line).toBe("£1,198.80 incl. 20% VAT in the United Kingdom");
+    expect((await pageAs("gb", "/products/1?package=2")).line).toBe("£2,278.80 incl. 20% VAT in the United Kingdom");
     // The seed's customer stories: 399 and 999 pounds.
     const listed = await get("/api/v1/products?limit=50").then((r) => r.json<{ data: { id: number; packages: { currency: string; amount: string }[] }[] }>());
     const stories = listed.data.find((p) => p.packages.map((pkg) => `${pkg.currency} ${pkg.amount}`).join() === "GBP 399.00,GBP 999.00")!;
@@ -83,10 +83,10 @@ describe("the price panel's tax line", () => {
     const noCountry = await viaWorker("http://localhost/products/1", { headers: { "X-Test-Country": "GB" }, vars: production });
     expect(noCountry.line).toBeNull();
     const fromEdge = await viaWorker("http://localhost/products/1", { cf: { country: "GB" }, vars: production });
-    expect(fromEdge.line).toBe("$598.80 incl. 20% VAT in the United Kingdom");
+    expect(fromEdge.line).toBe("£598.80 incl. 20% VAT in the United Kingdom");
     // Locally the header wins over the edge's (Miniflare's) country.
     const local = await viaWorker("http://localhost/products/1", { headers: { "X-Test-Country": "GB" }, cf: { country: "US" } });
-    expect(local.line).toBe("$598.80 incl. 20% VAT in the United Kingdom");
+    expect(local.line).toBe("£598.80 incl. 20% VAT in the United Kingdom");
   });
 
   it("reads only the visitor's country's own rules, however long the table", async () => {
@@ -114,15 +114,15 @@ describe("the edge cache of product pages, by tax class", () => {
     await catalogueChanged();
     const url = unique();
     const gb = await as(url, "GB");
-    expect([gb.cache, gb.line]).toEqual(["MISS", "$598.80 incl. 20% VAT in the United Kingdom"]);
+    expect([gb.cache, gb.line]).toEqual(["MISS", "£598.80 incl. 20% VAT in the United Kingdom"]);
     const gbAgain = await as(url, "GB");
-    expect([gbAgain.cache, gbAgain.line]).toEqual(["HIT", "$598.80 incl. 20% VAT in the United Kingdom"]);
+    expect([gbAgain.cache, gbAgain.line]).toEqual(["HIT", "£598.80 incl. 20% VAT in the United Kingdom"]);
 
     const us = await as(url, "US");
     expect([us.cache, us.line]).toEqual(["MISS", null]);
     const usAgain = await as(url, "US");
     expect([usAgain.cache, usAgain.line]).toEqual(["HIT", null]);
-    expect((await as(url, "GB")).line).toBe("$598.80 incl. 20% VAT in the United Kingdom");
+    expect((await as(url, "GB")).line).toBe("£598.80 incl. 20% VAT in the United Kingdom");
 
     // Germany has no row of its own either: once its class is known, Germans share the US copy.
     const de = await as(url, "DE");
@@ -149,12 +149,12 @@ describe("the edge cache of product pages, by tax class", () => {
       env.DB.prepare("UPDATE shop_settings SET tax_name = 'sales tax' WHERE id = 1"),
     ]);
     // Until the settings screen says so, the cached copies stand (for at most a minute).
-    expect((await as(url, "GB")).line).toBe("$598.80 incl. 20% VAT in the United Kingdom");
+    expect((await as(url, "GB")).line).toBe("£598.80 incl. 20% VAT in the United Kingdom");
     await catalogueChanged();
     const gb = await as(url, "GB");
-    expect([gb.cache, gb.line]).toEqual(["MISS", "$623.75 incl. 25% sales tax in the United Kingdom"]);
+    expect([gb.cache, gb.line]).toEqual(["MISS", "£623.75 incl. 25% sales tax in the United Kingdom"]);
     const de = await as(url, "DE");
-    expect([de.cache, de.line]).toEqual(["MISS", "$593.81 incl. 19% sales tax in Germany"]);
+    expect([de.cache, de.line]).toEqual(["MISS", "£593.81 incl. 19% sales tax in Germany"]);
     const us = await as(url, "US");
     expect([us.cache, us.line]).toEqual(["MISS", null]);
     expect((await as(url, "DE")).cache).toBe("HIT");

@@ -15,9 +15,9 @@ import { adminCookie, adminSignIn, api, cookieFrom, customerCookie, get, newCust
 const db = createDb(env.DB);
 const CARD_OK = { number: "4242424242424242", expiry: "12/40", cvc: "123" };
 const CARD_DECLINED = { number: "4000000000000002", expiry: "12/40", cvc: "123" };
-/** Product 1: USD 499.00 / 999.00 / 1,899.00, in LAUNCH20 (the seed's 20% off three 3D services). */
-const USD_PRODUCT = 1;
-/** Product 2: USD, not in LAUNCH20. */
+/** Product 1: GBP 499.00 / 999.00 / 1,899.00, in LAUNCH20 (the seed's 20% off three 3D services). */
+const GBP_PRODUCT = 1;
+/** Product 2: GBP, not in LAUNCH20. */
 const OTHER_PRODUCT = 2;
 
 let adminToken: string;
@@ -59,7 +59,7 @@ async function customer() {
 }
 type Customer = Awaited<ReturnType<typeof customer>>;
 
-function order(c: Customer, promo: string | undefined, { productId = USD_PRODUCT, key }: { productId?: number; key?: string } = {}) {
+function order(c: Customer, promo: string | undefined, { productId = GBP_PRODUCT, key }: { productId?: number; key?: string } = {}) {
   return api<OrderAnswer>("POST", "/orders", {
     token: c.token,
     headers: key ? { "Idempotency-Key": key } : {},
@@ -120,12 +120,12 @@ describe("the discount charged", () => {
     // order_amount is still the package's price (the subtotal), not the discounted total.
     const disagreeing = await api("POST", "/orders", {
       token: c.token,
-      body: { order: { product_id: USD_PRODUCT, billing_address_id: c.addressId, order_amount: "479.04", currency: "USD", promo_code: "LAUNCH20" } },
+      body: { order: { product_id: GBP_PRODUCT, billing_address_id: c.addressId, order_amount: "479.04", currency: "GBP", promo_code: "LAUNCH20" } },
     });
     expect(disagreeing.status).toBe(422);
     const agreeing = await api<OrderAnswer>("POST", "/orders", {
       token: c.token,
-      body: { order: { product_id: USD_PRODUCT, billing_address_id: c.addressId, order_amount: "499.00", currency: "USD", promo_code: "LAUNCH20" } },
+      body: { order: { product_id: GBP_PRODUCT, billing_address_id: c.addressId, order_amount: "499.00", currency: "GBP", promo_code: "LAUNCH20" } },
     });
     expect(agreeing.status).toBe(201);
     expect(agreeing.body.data.order_amount).toBe("479.04");
@@ -133,7 +133,7 @@ describe("the discount charged", () => {
 
   it("an amount off comes off before tax; an empty code is no code", async () => {
     const code = uniqueCode("BIG");
-    await promotion({ code, amount_off: "100", currency: "USD" });
+    await promotion({ code, amount_off: "100", currency: "GBP" });
     const c = await customer();
     const created = await order(c, code.toLowerCase());
     expect(created.body.data).toMatchObject({ subtotal_amount: "499.00", discount_amount: "100.00", tax_amount: "79.80", order_amount: "478.80" });
@@ -157,32 +157,32 @@ describe("the discount charged", () => {
 
 describe("each reason a code is refused, before any payment", () => {
   it.each([
-    ["an unknown code", () => Promise.resolve("NO-SUCH-CODE"), USD_PRODUCT, "This code does not exist"],
-    ["a code that cannot exist", () => Promise.resolve("no such code!"), USD_PRODUCT, "This code does not exist"],
+    ["an unknown code", () => Promise.resolve("NO-SUCH-CODE"), GBP_PRODUCT, "This code does not exist"],
+    ["a code that cannot exist", () => Promise.resolve("no such code!"), GBP_PRODUCT, "This code does not exist"],
     [
       "a code past its end",
       async () => (await promotion({ code: uniqueCode("OLD"), percent_off: 10, starts_at: "2025-01-01T00:00:00Z", ends_at: "2025-02-01T00:00:00Z" })).code,
-      USD_PRODUCT,
+      GBP_PRODUCT,
       "This code has expired",
     ],
     [
       "a code before its start",
       async () => (await promotion({ code: uniqueCode("SOON"), percent_off: 10, starts_at: "2099-01-01T00:00:00Z" })).code,
-      USD_PRODUCT,
+      GBP_PRODUCT,
       "This code is not active yet",
     ],
     [
       "a code switched off",
       async () => (await promotion({ code: uniqueCode("OFF"), percent_off: 10, active: false })).code,
-      USD_PRODUCT,
+      GBP_PRODUCT,
       "This code is not active yet",
     ],
     ["a code for other services", () => Promise.resolve("LAUNCH20"), OTHER_PRODUCT, "This code does not apply to this service"],
     [
       "an amount off in another currency",
-      async () => (await promotion({ code: uniqueCode("GBP"), amount_off: "10.00", currency: "GBP" })).code,
-      USD_PRODUCT,
-      "This code is for prices in GBP",
+      async () => (await promotion({ code: uniqueCode("EUR"), amount_off: "10.00", currency: "EUR" })).code,
+      GBP_PRODUCT,
+      "This code is for prices in EUR",
     ],
   ])("%s", async (_, makeCode, productId, message) => {
     const code = await makeCode();
@@ -351,10 +351,10 @@ describe("the admin's API", () => {
 
     const replaced = await api<PromotionAnswer>("PUT", `/promotions/${created.body.data.id}`, {
       token: adminToken,
-      body: { promotion: { code, amount_off: "5.00", currency: "usd", active: false } },
+      body: { promotion: { code, amount_off: "5.00", currency: "gbp", active: false } },
     });
     expect(replaced.status).toBe(200);
-    expect(replaced.body.data).toMatchObject({ amount_off: "5.00", currency: "USD", percent_off: null, all_products: true, status: "ended" });
+    expect(replaced.body.data).toMatchObject({ amount_off: "5.00", currency: "GBP", percent_off: null, all_products: true, status: "ended" });
     expect(replaced.body.data.redemptions).toEqual({ final: 0, reserved: 1 });
   });
 
@@ -401,7 +401,7 @@ describe("the admin's screen", () => {
 
     const refused = await postForm(
       "/admin/promotions",
-      { intent: "create", code: "x!", discount_type: "percent", percent_off: "150", scope: "some", currency: "USD" },
+      { intent: "create", code: "x!", discount_type: "percent", percent_off: "150", scope: "some", currency: "GBP" },
       { Cookie: cookie },
     );
     expect(refused.status).toBe(422);
@@ -423,20 +423,20 @@ describe("the admin's screen", () => {
       code: code.toLowerCase(),
       discount_type: "amount",
       amount_off: "10",
-      currency: "USD",
+      currency: "GBP",
       scope: "some",
       starts_at: "2026-01-01T09:30",
       max_redemptions: "5",
       once_per_customer: "on",
     });
-    body.append("product_ids", String(USD_PRODUCT));
+    body.append("product_ids", String(GBP_PRODUCT));
     body.append("product_ids", String(OTHER_PRODUCT));
     const created = await postForm("/admin/promotions", body.toString(), { Cookie: cookie });
     expect(created.status).toBe(302);
     const row = await env.DB.prepare("SELECT id, amount_off_minor, currency, all_products, starts_at, once_per_customer FROM promotions WHERE code = ?")
       .bind(code)
       .first<{ id: number; amount_off_minor: number; currency: string; all_products: number; starts_at: number; once_per_customer: number }>();
-    expect(row).toMatchObject({ amount_off_minor: 1000, currency: "USD", all_products: 0, starts_at: Date.UTC(2026, 0, 1, 9, 30), once_per_customer: 1 });
+    expect(row).toMatchObject({ amount_off_minor: 1000, currency: "GBP", all_products: 0, starts_at: Date.UTC(2026, 0, 1, 9, 30), once_per_customer: 1 });
 
     const c = await customer();
     expect((await order(c, code)).body.data.discount_amount).toBe("10.00");
@@ -463,16 +463,16 @@ describe("the checkout screen", () => {
   it("applies a code from ?promo=, shows the discount and a Remove link, and the pay form's order is charged the discounted total", async () => {
     const c = await customer();
     const cookie = cookieFrom(await postForm("/login", { email: c.email, password: c.password }), "sid");
-    const page = await get(`/products/${USD_PRODUCT}/checkout?package=0&promo=launch20`, { headers: { Cookie: cookie } });
+    const page = await get(`/products/${GBP_PRODUCT}/checkout?package=0&promo=launch20`, { headers: { Cookie: cookie } });
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toMatch(/data-testid="summary-discount">−(<!-- -->)?\$99\.80</);
-    expect(html).toMatch(/data-testid="summary-total">\$479\.04</);
+    expect(html).toMatch(/data-testid="summary-discount">−(<!-- -->)?£99\.80</);
+    expect(html).toMatch(/data-testid="summary-total">£479\.04</);
     expect(html).toContain('name="promo_code" value="LAUNCH20"');
     expect(html).toMatch(/<a[^>]*href="\/products\/1\/checkout\?package=0&amp;address=\d+"[^>]*>Remove<\/a>/);
 
     const paid = await postForm(
-      `/products/${USD_PRODUCT}/checkout?package=0&promo=launch20`,
+      `/products/${GBP_PRODUCT}/checkout?package=0&promo=launch20`,
       {
         intent: "pay",
         checkout_key: `key-${crypto.randomUUID()}`,
@@ -497,7 +497,7 @@ describe("the checkout screen", () => {
     const cookie = cookieFrom(await postForm("/login", { email: c.email, password: c.password }), "sid");
     expect((await order(await customer(), code)).status).toBe(201);
     const refused = await postForm(
-      `/products/${USD_PRODUCT}/checkout?package=0&promo=${code}`,
+      `/products/${GBP_PRODUCT}/checkout?package=0&promo=${code}`,
       {
         intent: "pay",
         checkout_key: `key-${crypto.randomUUID()}`,
@@ -553,12 +553,12 @@ describe("a code that takes the whole price off", () => {
   });
 
   it("the checkout screen asks for no card: 'Place Order' pays it without JavaScript", async () => {
-    const promo = await promotion({ code: uniqueCode("GIFT"), amount_off: "499.00", currency: "USD" });
+    const promo = await promotion({ code: uniqueCode("GIFT"), amount_off: "499.00", currency: "GBP" });
     const c = await customer();
     const cookie = cookieFrom(await postForm("/login", { email: c.email, password: c.password }), "sid");
-    const url = `/products/${USD_PRODUCT}/checkout?package=0&promo=${promo.code}`;
+    const url = `/products/${GBP_PRODUCT}/checkout?package=0&promo=${promo.code}`;
     const html = await (await get(url, { headers: { Cookie: cookie } })).text();
-    expect(html).toMatch(/data-testid="summary-total">\$0\.00</);
+    expect(html).toMatch(/data-testid="summary-total">£0\.00</);
     expect(html).toContain("Nothing to pay: your promo code covers the whole price. No card is needed.");
     expect(html).toContain('name="intent" value="free-order"');
     expect(html).not.toContain('name="card_number"');
@@ -571,13 +571,13 @@ describe("a code that takes the whole price off", () => {
     expect(placed.status).toBe(302);
     const [row] = await ordersOf(c.userId);
     expect(row).toMatchObject({ payment_status: "succeeded", amount_minor: 0, discount_minor: 49900 });
-    expect(placed.headers.get("Location")).toBe(`/products/${USD_PRODUCT}/checkout?package=0&order=${row!.id}`);
+    expect(placed.headers.get("Location")).toBe(`/products/${GBP_PRODUCT}/checkout?package=0&order=${row!.id}`);
     const success = await (await get(placed.headers.get("Location")!, { headers: { Cookie: cookie } })).text();
     expect(success).toContain("Payment Successful!");
 
     // A free-order form for an order that is not free (no code) charges nothing and says so.
     const notFree = await postForm(
-      `/products/${USD_PRODUCT}/checkout?package=0`,
+      `/products/${GBP_PRODUCT}/checkout?package=0`,
       { intent: "free-order", checkout_key: `key-${crypto.randomUUID()}`, address_id: String(c.addressId) },
       { Cookie: cookie },
     );

@@ -111,7 +111,7 @@ describe("refunds with the local gateway (POST /orders/{id}/refund)", () => {
     const c = await customerWithOrder();
     const admin = await adminSignIn();
     const claim =
-      "INSERT INTO order_refunds (order_id, status, amount_minor, currency, reason, source, idempotency_key, claimed_at) SELECT id, 'pending', amount_minor, 'USD', 'x', 'admin', 'crashed', ? FROM orders WHERE id = ?";
+      "INSERT INTO order_refunds (order_id, status, amount_minor, currency, reason, source, idempotency_key, claimed_at) SELECT id, 'pending', amount_minor, 'GBP', 'x', 'admin', 'crashed', ? FROM orders WHERE id = ?";
     await env.DB.prepare(claim).bind(Date.now(), c.id).run();
     expect((await api("POST", `/orders/${c.id}/refund`, { token: admin.access_token, body: { refund: { reason: "Retry" } } })).body).toEqual({
       success: false,
@@ -128,11 +128,11 @@ describe("refunds with the local gateway (POST /orders/{id}/refund)", () => {
     const before = await getDashboard(db);
     const c = await customerWithOrder();
     const paid = await getDashboard(db);
-    const usd = (d: typeof before) => d.revenue.find((r) => r.currency === "USD")?.amountMinor ?? 0;
-    expect(usd(paid) - usd(before)).toBe(119880);
+    const gbp = (d: typeof before) => d.revenue.find((r) => r.currency === "GBP")?.amountMinor ?? 0;
+    expect(gbp(paid) - gbp(before)).toBe(119880);
     const admin = await adminSignIn();
     expect((await api("POST", `/orders/${c.id}/refund`, { token: admin.access_token, body: { refund: { reason: "Refund" } } })).status).toBe(200);
-    expect(usd(await getDashboard(db))).toBe(usd(before));
+    expect(gbp(await getDashboard(db))).toBe(gbp(before));
   });
 });
 
@@ -141,7 +141,7 @@ describe("refunding from the order pages (screens, without JavaScript)", () => {
     const c = await customerWithOrder();
     const admin = await adminCookie();
     const page = await (await get(`/admin/orders/${c.id}`, { headers: { Cookie: admin } })).text();
-    expect(page.replace(/<!-- -->/g, "")).toContain("Cancel and refund $1,198.80");
+    expect(page.replace(/<!-- -->/g, "")).toContain("Cancel and refund £1,198.80");
 
     const empty = await postForm(`/admin/orders/${c.id}`, { intent: "refund", reason: "" }, { Cookie: admin });
     expect(empty.status).toBe(422);
@@ -163,7 +163,7 @@ describe("refunding from the order pages (screens, without JavaScript)", () => {
 
     const customer = await customerCookie(c.email, "Str0ng!Pass");
     const mine = (await (await get(`/profile/orders/${c.id}`, { headers: { Cookie: customer } })).text()).replace(/<!-- -->/g, "");
-    expect(mine).toContain("$1,198.80 went back to your card");
+    expect(mine).toContain("£1,198.80 went back to your card");
     expect(mine).toContain("The order is cancelled.");
     expect(mine).toContain("Brief was out of scope");
   });

@@ -65,7 +65,7 @@ describe("screens", () => {
   it("/products sends the browser what its cards show, not whole products", async () => {
     const { text } = await html("/products");
     expect(text).toContain("3D Product Launch Animation");
-    expect(text).toContain("$499.00");
+    expect(text).toContain("£499.00");
     // The product's description and its packages' contents belong to its own page.
     for (const detail of ["A cinematic 3D animation that shows your product", "Short teaser for social", "items_included", "short_description"]) {
       expect(text, detail).not.toContain(detail);

@@ -57,7 +57,7 @@ describe("Stripe gateway (real SDK against a fake Stripe)", () => {
     const { order, clientSecret, intent } = await newOrder(1);
     expect(order.payment_status).toBe("initiated");
     expect(order.order_amount).toBe("1198.80");
-    expect(intent).toMatchObject({ amountMinor: 119880, currency: "usd", metadata: { order_id: String(order.id), user_id: "1" } });
+    expect(intent).toMatchObject({ amountMinor: 119880, currency: "gbp", metadata: { order_id: String(order.id), user_id: "1" } });
     expect(clientSecret).toMatch(/^pi_fake_.+_secret_/);
     expect(order.stripe_transaction_id).toBe(intent.id);
   });
@@ -107,7 +107,7 @@ describe("Stripe webhooks", () => {
     const event = intentEvent(`evt_ok_${order.id}`, "payment_intent.succeeded", {
       id: intent.id,
       amount: 59880,
-      currency: "usd",
+      currency: "gbp",
       status: "succeeded",
       metadata: {},
     });
@@ -120,7 +120,7 @@ describe("Stripe webhooks", () => {
 
   it("rejects a bad signature and a missing one", async () => {
     const { intent } = await newOrder();
-    const event = intentEvent("evt_forged", "payment_intent.succeeded", { id: intent.id, amount: 59880, currency: "usd", status: "succeeded" });
+    const event = intentEvent("evt_forged", "payment_intent.succeeded", { id: intent.id, amount: 59880, currency: "gbp", status: "succeeded" });
     expect(await webhook(event, "whsec_wrong")).toEqual({ status: 400, body: { success: false, message: "Invalid webhook signature" } });
     const unsigned = await postWebhook(new Request("http://localhost/", { method: "POST", body: "{}" }));
     expect(unsigned.status).toBe(400);
@@ -131,12 +131,12 @@ describe("Stripe webhooks", () => {
     const failed = intentEvent(`evt_fail_${order.id}`, "payment_intent.payment_failed", {
       id: intent.id,
       amount: 59880,
-      currency: "usd",
+      currency: "gbp",
       status: "requires_payment_method",
       last_payment_error: { message: "Your card was declined." },
     });
     expect((await webhook(failed)).body.payment_status).toBe("failed");
-    const cheap = intentEvent(`evt_cheap_${order.id}`, "payment_intent.succeeded", { id: intent.id, amount: 100, currency: "usd", status: "succeeded" });
+    const cheap = intentEvent(`evt_cheap_${order.id}`, "payment_intent.succeeded", { id: intent.id, amount: 100, currency: "gbp", status: "succeeded" });
     expect((await webhook(cheap)).body.payment_status).toBe("failed");
   });
 
@@ -146,8 +146,8 @@ describe("Stripe webhooks", () => {
     const malformed = [
       { ...base, id: "evt_no_object", data: {} },
       { ...base, id: "evt_null_object", data: { object: null } },
-      { ...base, data: { object: { object: "payment_intent", id: intent.id, amount: 59880, currency: "usd", status: "succeeded" } } },
-      { ...base, id: "evt_no_intent_id", data: { object: { object: "payment_intent", amount: 59880, currency: "usd" } } },
+      { ...base, data: { object: { object: "payment_intent", id: intent.id, amount: 59880, currency: "gbp", status: "succeeded" } } },
+      { ...base, id: "evt_no_intent_id", data: { object: { object: "payment_intent", amount: 59880, currency: "gbp" } } },
     ];
     for (const event of malformed) {
       expect(await webhook(event), JSON.stringify(event)).toEqual({

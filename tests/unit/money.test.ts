@@ -4,14 +4,14 @@ import { formatMoney } from "~/lib/money";
 import { decimalToMinor, minorToDecimalString } from "~/lib/money-decimal";
 import { packageName } from "~/lib/packages";
 
-describe("currency symbols", () => {
+describe("currency symbols, as the shop's locale (en-GB) writes them", () => {
   it.each([
-    ["USD", "$"],
+    ["USD", "US$"],
     ["GBP", "£"],
     ["EUR", "€"],
     ["INR", "₹"],
-    ["JPY", "¥"],
-    ["usd", "$"],
+    ["JPY", "JP¥"],
+    ["usd", "US$"],
     ["XYZ", "XYZ"],
     ["", ""],
   ])("%s → %s", (code, symbol) => {
@@ -37,14 +37,15 @@ describe("currency symbols", () => {
   });
 });
 
-describe("money formatting", () => {
+describe("money formatting: one formatter for every screen, email and PDF", () => {
   it.each([
-    [49900, "USD", "$499.00"],
-    [189900, "USD", "$1,899.00"],
+    [49900, "USD", "US$499.00"],
+    [189900, "GBP", "£1,899.00"],
     [120000, "EUR", "€1,200.00"],
     [14950, "GBP", "£149.50"],
-    [5, "USD", "$0.05"],
-    [1500, "JPY", "¥1,500"],
+    [5, "USD", "US$0.05"],
+    [1500, "JPY", "JP¥1,500"],
+    [65000, "AED", "AED\u00a0650.00"],
   ])("formatMoney(%i, %s) = %s", (minor, currency, expected) => {
     expect(formatMoney(minor, currency)).toBe(expected);
   });

@@ -6,6 +6,7 @@ import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { CURRENCY_CODES } from "~/lib/currency";
 import { PROMO_CODE_MAX, PromotionFormSchema } from "~/lib/schemas/promotion";
+import { SHOP_CURRENCY } from "~/lib/shop";
 
 const hint = (text: string) => <p className="mt-1 text-sm text-slate-600">{text}</p>;
 const chosen = (meta: FieldMeta, fallback: string) => (typeof meta.initialValue === "string" ? meta.initialValue : fallback);
@@ -15,7 +16,7 @@ export function PromotionForm({ products, lastResult }: { products: { id: number
   const { form, fields, formProps, error } = useSchemaForm(PromotionFormSchema, {
     id: "promotion",
     lastResult,
-    defaultValue: { discount_type: "percent", scope: "all", currency: "USD" },
+    defaultValue: { discount_type: "percent", scope: "all", currency: SHOP_CURRENCY },
   });
   const busy = useIsSubmitting("/admin/promotions", "create");
   const picked = new Set(
@@ -76,7 +77,7 @@ export function PromotionForm({ products, lastResult }: { products: { id: number
             <select
               id={fields.currency.id}
               name={fields.currency.name}
-              defaultValue={chosen(fields.currency, "USD")}
+              defaultValue={chosen(fields.currency, SHOP_CURRENCY)}
               key={fields.currency.key}
               aria-invalid={error(fields.currency) ? true : undefined}
               aria-describedby={error(fields.currency) ? fields.currency.errorId : undefined}

@@ -2,7 +2,8 @@ import { Form } from "@remix-run/react";
 import { adminDateTime } from "~/components/admin-orders-table";
 import { TableScroller } from "~/components/ui/table-scroller";
 import type { PromotionView } from "~/domain/money/promotions.server";
-import { currencySymbol } from "~/lib/currency";
+import { formatMoney } from "~/lib/money";
+import { decimalToMinor } from "~/lib/money-decimal";
 
 const STATUS: Record<PromotionView["status"], { label: string; className: string }> = {
   active: { label: "Active", className: "bg-emerald-100 text-emerald-800" },
@@ -13,7 +14,9 @@ const STATUS: Record<PromotionView["status"], { label: string; className: string
 };
 
 export function discountText(p: Pick<PromotionView, "percent_off" | "amount_off" | "currency">) {
-  return p.percent_off !== null ? `${p.percent_off}% off` : `${currencySymbol(p.currency)}${p.amount_off ?? ""} off`;
+  return p.percent_off !== null
+    ? `${p.percent_off}% off`
+    : `${p.currency && p.amount_off ? formatMoney(decimalToMinor(p.amount_off, p.currency) ?? 0, p.currency) : (p.amount_off ?? "")} off`;
 }
 
 const when = (iso: string | null, none: string) => (iso ? `${adminDateTime.format(new Date(iso))} UTC` : none);
