@@ -2,7 +2,7 @@ import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { parseSubmission } from "~/http/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Footer } from "~/components/footer";
 import { Logo } from "~/components/logo";
 import { FormError } from "~/components/ui/form";
@@ -15,9 +15,12 @@ import { requireAnonymousWrite } from "~/auth/index.server";
 import { formRefusal, settle, invalidForm } from "~/http/screen-refusal.server";
 import { pageMeta, shopJsonLd } from "~/http/seo.server";
 import { MARKETING } from "~/content/marketing";
+import { listShowcase, type ShowcaseView } from "~/domain/catalogue/products.server";
+import { Picture } from "~/components/ui/picture";
 
-export function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: LoaderFunctionArgs) {
   return {
+    showcase: await listShowcase(context.db),
     head: pageMeta(context.origin, {
       title: "Reelcraft · Pay-per-video 3D animation and video production",
       description: `A pay-per-video content platform: ${MARKETING.creators} creators ${MARKETING.creatorsWhere}, fixed-price packages, turnaround within ${MARKETING.turnaroundDays} days.`,
@@ -76,6 +79,7 @@ const STEPS = [
 ];
 
 export default function Home() {
+  const { showcase } = useLoaderData<typeof loader>();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -111,7 +115,7 @@ export default function Home() {
       </header>
       <main id="main" className="flex-1">
         <AccountDeletedNotice />
-        <Hero />
+        <Hero showcase={showcase} />
         <Stats />
         <About />
         <HowItWorks />
@@ -205,7 +209,37 @@ function AccountDeletedNotice() {
   );
 }
 
-function Hero() {
+/**
+ * The hero's pictures: the newest services' own, each leading to its page. From 640 px only: on a
+ * phone the hero is its words and buttons, the services a tap away.
+ */
+function Showcase({ pictures }: { pictures: ShowcaseView[] }) {
+  const offsets = ["", "mt-10", "-mt-10", ""];
+  return (
+    <div className="relative hidden sm:block">
+      <div aria-hidden="true" className="absolute -inset-6 rounded-[2rem] bg-gradient-to-tr from-brand-200 to-fuchsia-200 blur-2xl" />
+      <ul className="relative grid grid-cols-2 gap-4" aria-label="Recent work">
+        {pictures.map((picture, i) => (
+          <li key={picture.productId} className={offsets[i] ?? ""}>
+            <Link to={`/products/${picture.productId}`} className="block overflow-hidden rounded-2xl shadow-xl ring-1 ring-black/5">
+              <Picture
+                src={picture.image}
+                sizes="(min-width: 1024px) 18rem, 40vw"
+                alt={picture.title}
+                width={960}
+                height={600}
+                loading="lazy"
+                className="aspect-[4/5] w-full object-cover"
+              />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Hero({ showcase }: { showcase: ShowcaseView[] }) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-2 lg:px-8 lg:py-28">
@@ -226,15 +260,7 @@ function Hero() {
             </Link>
           </div>
         </div>
-        <div aria-hidden="true" className="relative">
-          <div className="absolute -inset-6 rounded-[2rem] bg-gradient-to-tr from-brand-200 to-fuchsia-200 blur-2xl" />
-          <div className="relative grid grid-cols-2 gap-4">
-            <div className="aspect-[4/5] rounded-2xl bg-gradient-to-br from-brand-900 to-brand-600 shadow-xl" />
-            <div className="mt-10 aspect-[4/5] rounded-2xl bg-gradient-to-br from-fuchsia-600 to-orange-400 shadow-xl" />
-            <div className="-mt-10 aspect-[4/5] rounded-2xl bg-gradient-to-br from-sky-500 to-emerald-400 shadow-xl" />
-            <div className="aspect-[4/5] rounded-2xl bg-gradient-to-br from-slate-900 to-slate-600 shadow-xl" />
-          </div>
-        </div>
+        <Showcase pictures={showcase} />
       </div>
     </section>
   );

@@ -151,3 +151,14 @@ test("@mobile under 768 px the landing page's links fold into a menu that opens 
   await expect(page).toHaveURL(/#about$/);
   await expect(page.getByRole("heading", { name: "About Reelcraft" })).toBeInViewport();
 });
+
+test("the hero shows the newest services' own pictures, each leading to its page", async ({ page }) => {
+  await page.goto("/home");
+  const work = page.getByRole("list", { name: "Recent work" });
+  await expect(work.getByRole("listitem")).toHaveCount(4);
+  const first = work.getByRole("link").first();
+  await expect(first).toHaveAttribute("href", /^\/products\/\d+$/);
+  const image = first.getByRole("img");
+  await expect(image).toHaveAttribute("alt", /\S/);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+});

@@ -9,7 +9,7 @@ test.describe("/products", () => {
     await expect(page.getByText("Get the best deal on 3D animation videos: up to 20% off")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Services", level: 1 })).toBeVisible();
     const filters = page.getByRole("navigation", { name: "Filter by tag" });
-    await expect(filters.getByText("Filters", { exact: true })).toBeVisible();
+    await expect(filters.getByText("Filters", { exact: true }).filter({ visible: true })).toBeVisible();
     await expect(filters.getByRole("link", { name: "Clear", exact: true })).toBeVisible();
     await expect(filters.getByRole("link")).toHaveCount(9);
     await expect(cardTitles(page)).toHaveText(PAGE_ONE);
@@ -130,6 +130,30 @@ test.describe("/products without JavaScript", () => {
     await expect(cardTitles(page)).toHaveText(["Architectural Walkthrough"]);
     await expect(page.getByRole("status")).toHaveText("1 result for “walkthrough”");
   });
+});
+
+test("@mobile on a phone the tag chips sit on one row that scrolls, and 'Filters' opens a sheet with every tag, without JavaScript too", async ({
+  browser,
+}) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ ...test.info().project.use, javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto("/products");
+    const row = page.getByTestId("filter-row");
+    const chips = row.getByRole("link");
+    // One row: every chip at the same height, the row scrolling sideways.
+    const tops = await chips.evaluateAll((links) => new Set(links.map((l) => Math.round(l.getBoundingClientRect().top))).size);
+    expect(tops).toBe(1);
+    expect(await row.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    const sheet = page.getByTestId("filters-sheet");
+    await expect(sheet).toBeHidden();
+    await page.getByRole("navigation", { name: "Filter by tag" }).getByText("Filters", { exact: true }).filter({ visible: true }).click();
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole("link")).toHaveCount(await chips.count());
+    await sheet.getByRole("link", { name: "Architecture" }).click();
+    await expect(page).toHaveURL(/\/products\?tag=Architecture$/);
+    await context.close();
+  }
 });
 
 test("@mobile listing shows two columns and the search box", async ({ page }) => {

@@ -23,10 +23,15 @@ export const SCREENS: Row[] = [
   ["GET", "/terms", 200, 200, 200, 200],
   ["GET", "/privacy", 200, 200, 200, 200],
   ["GET", "/reviews-policy", 200, 200, 200, 200],
+  ["GET", "/examples", 200, 200, 200, 200],
   ["GET", "/products/1/checkout?package=0", login, 200, 200, login],
   ["GET", "/profile", login, 200, 200, login],
   ["GET", "/profile/orders", login, 200, 200, login],
   ["GET", "/profile/saved-addresses", login, 200, 200, login],
+  // The address book's forms: a refused address; making another's address the default is not found.
+  ["POST", "/profile/saved-addresses", login, 422, 422, login, { intent: "add-address", street: "" }],
+  ["POST", "/profile/saved-addresses", login, "→/profile/saved-addresses", 404, login, { intent: "set-default", address_id: "{addressA}" }],
+  ["POST", "/profile/saved-addresses", login, 404, 404, login, { intent: "delete-address", address_id: "999999999" }],
   ["GET", "/profile/privacy", login, 200, 200, login],
   ["POST", "/profile/privacy", login, 422, 422, login, { confirm: "on", current_password: "" }],
   ["GET", "/profile/orders/{orderA}", login, 200, 404, login],
@@ -63,6 +68,8 @@ export const SCREENS: Row[] = [
   ["GET", "/orders/{orderA}/files/999999", 401, 404, 404, 404],
   ["GET", "/orders/{orderA}/attachments/999999", 401, 404, 404, 404],
   ["GET", "/admin/users", adminLogin, adminLogin, adminLogin, 200],
+  ["GET", "/admin/users?q=customer", adminLogin, adminLogin, adminLogin, 200],
+  ["POST", "/admin/products", adminLogin, adminLogin, adminLogin, 404, { intent: "publish", product_id: "999999999" }],
   ["GET", "/admin/reviews", adminLogin, adminLogin, adminLogin, 200],
   ["POST", "/admin/orders/{orderA}", adminLogin, adminLogin, adminLogin, 409, { intent: "answer-cancellation", amount: "0", note: "Nothing was done" }],
   ["GET", "/admin/orders/{orderA}/invoice", adminLogin, adminLogin, adminLogin, 404],
@@ -97,6 +104,7 @@ export const API: Row[] = [
   ["GET", "/autosuggest/products?q=an", 200, 200, 200, 200],
   ["POST", "/products", 401, 403, 403, 422, { product: {} }],
   ["PUT", "/products/1", 401, 403, 403, 200, "multipart"],
+  ["POST", "/products/1/publish", 401, 403, 403, 200],
   ["POST", "/password_resets", 422, 422, 422, 422, {}],
   ["PUT", "/password_resets", 422, 422, 422, 422, {}],
   ["GET", "/users/me", 401, 200, 200, 403],
@@ -108,6 +116,7 @@ export const API: Row[] = [
   ["GET", "/billing_addresses", 401, 200, 200, 403],
   ["GET", "/billing_addresses/{addressA}", 401, 200, 404, 403],
   ["POST", "/billing_addresses", 401, 422, 422, 403, { billing_address: {} }],
+  ["DELETE", "/billing_addresses/999999999", 401, 404, 404, 403],
   ["GET", "/orders", 401, 200, 200, 200],
   ["GET", "/orders/{orderA}", 401, 200, 404, 200],
   ["GET", "/orders/{orderA}/brief", 401, 200, 404, 200],
@@ -202,7 +211,9 @@ describe("security matrix: screens (cookie sessions)", () => {
       const headers: Record<string, string> = { Host: "localhost", Origin: "http://localhost" };
       if (cookies[who]) headers.Cookie = cookies[who];
       let init: RequestInit = { method, redirect: "manual", headers };
-      if (body !== undefined) init = { ...init, body: new URLSearchParams(body as Record<string, string>) };
+      // A body's values may name the fixtures too ("{addressA}").
+      if (body !== undefined)
+        init = { ...init, body: new URLSearchParams(Object.entries(body as Record<string, string>).map(([key, value]) => [key, fill(value)])) };
       const response = await selfFetch(`http://localhost${fill(path)}`, init);
       const want = expected[who];
       expect(outcome(response), `${who} ${method} ${path}`).toBe(typeof want === "string" ? fill(want) : want);

@@ -560,3 +560,24 @@ export async function listExamples(db: Database, limit = 12): Promise<ExampleVie
     r.video ? [{ productId: r.productId, title: r.title, video: mediaUrl(r.video), poster: r.poster ? mediaUrl(r.poster) : null }] : [],
   );
 }
+
+/** A service's first picture, for the landing page's hero. */
+export interface ShowcaseView {
+  productId: number;
+  title: string;
+  image: string;
+}
+
+/** The newest services on sale with a picture (their first), at most `limit`: read by the listing's index. */
+export async function listShowcase(db: Database, limit = 4): Promise<ShowcaseView[]> {
+  const firstImage = sql<
+    string | null
+  >`(SELECT ${productMedia.r2Key} FROM ${productMedia} WHERE ${productMedia.productId} = ${products.id} AND ${productMedia.kind} = 'image' ORDER BY ${productMedia.position}, ${productMedia.id} LIMIT 1)`;
+  const rows = await db
+    .select({ productId: products.id, title: products.title, image: firstImage })
+    .from(products)
+    .where(onSale())
+    .orderBy(...newestFirst)
+    .limit(limit * 2);
+  return rows.flatMap((r) => (r.image ? [{ productId: r.productId, title: r.title, image: mediaUrl(r.image) }] : [])).slice(0, limit);
+}

@@ -168,7 +168,7 @@ const FORM_PRODUCT_FIELDS = [
   "media_id",
   "direction",
 ];
-const ADDRESS_FIELDS = ["street", "city", "state", "zip_code", "country", "is_default", "company_name", "tax_id"];
+const ADDRESS_FIELDS = ["street", "street_2", "city", "state", "zip_code", "country", "is_default", "company_name", "tax_id"];
 
 /**
  * A fuzz target. `writes` marks targets whose inputs may legitimately succeed (a sign-up, a sign-in):
@@ -238,10 +238,12 @@ const SCREEN_FORMS: [path: string, cookie: () => string, fields: string[]][] = [
   ["/profile?index", customerCookie, ["intent", "name", "current_password", "password"]],
   ["/profile/privacy", customerCookie, ["confirm", "current_password"]],
   ["/products/1/checkout?package=0", customerCookie, ["intent", "street", "city", "state", "zip_code", "country"]],
+  ["/profile/saved-addresses", customerCookie, ["intent", "street", "street_2", "city", "state", "zip_code", "country"]],
   ["/profile/orders/999999", customerCookie, ["intent", "body", "note", "comments[0].text"]],
   ["/profile/orders/999999/brief", customerCookie, ["purpose", "references"]],
   ["/verify-email", customerCookie, ["intent"]],
   ["/admin/account", adminCookieFn, ["current_password", "new_password"]],
+  ["/admin/products", adminCookieFn, ["intent", "product_id"]],
   ["/admin/products/new", adminCookieFn, ["title", "packages[0].amount", "tags"]],
   ["/admin/products/create", adminCookieFn, ["title", "packages[0].amount", "tags"]],
   ["/admin/products/3/edit", adminCookieFn, ["title", "packages[0].amount", "tags"]],
