@@ -249,10 +249,30 @@ try {
   for (const [file, scene, palette] of FILMS) {
     const dir = mkdtempSync(join(tmpdir(), "reelcraft-film-"));
     try {
-      for (let i = 0; i < FPS * SECONDS; i++) writeFileSync(join(dir, `${String(i).padStart(4, "0")}.png`), await frame(scene, palette, i / (FPS * SECONDS - 1), 640, 360));
+      for (let i = 0; i < FPS * SECONDS; i++)
+        writeFileSync(join(dir, `${String(i).padStart(4, "0")}.png`), await frame(scene, palette, i / (FPS * SECONDS - 1), 640, 360));
       execFileSync(
         "ffmpeg",
-        ["-y", "-loglevel", "error", "-framerate", String(FPS), "-i", join(dir, "%04d.png"), "-c:v", "libx264", "-preset", "slow", "-crf", "30", "-pix_fmt", "yuv420p", "-movflags", "+faststart", join(mediaDir, file)],
+        [
+          "-y",
+          "-loglevel",
+          "error",
+          "-framerate",
+          String(FPS),
+          "-i",
+          join(dir, "%04d.png"),
+          "-c:v",
+          "libx264",
+          "-preset",
+          "slow",
+          "-crf",
+          "30",
+          "-pix_fmt",
+          "yuv420p",
+          "-movflags",
+          "+faststart",
+          join(mediaDir, file),
+        ],
         { stdio: "inherit" },
       );
     } finally {

@@ -39,9 +39,16 @@ describe("screens", () => {
     const { response, text } = await html("/examples");
     expect(response.status).toBe(200);
     expect(text).toContain("Examples of our work");
-    const videos = [...text.matchAll(/<video src="(\/media\/products\/(\d+)\/[^"]+)"/g)];
-    expect(videos.length).toBeGreaterThan(0);
-    for (const [, , id] of videos) expect(text).toContain(`href="/products/${id}"`);
+    // Each example: its own service's video and poster, and a link to that service.
+    const items = text
+      .split("<li")
+      .slice(1)
+      .filter((item) => item.includes("<video"));
+    expect(items.length).toBe(3);
+    for (const item of items) {
+      const link = /href="\/products\/(\d+)"/.exec(item)![1];
+      expect(item).toMatch(new RegExp(`<video src="/media/products/${link}/seed-video-\\d+\\.mp4" poster="/media/products/${link}/seed-thumb-`));
+    }
   });
 
   it("sends security headers with HTML", async () => {

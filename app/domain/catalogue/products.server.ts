@@ -522,6 +522,17 @@ export async function suggestProducts(db: Database, query: string, limit = 8): P
     .limit(limit);
 }
 
+/**
+ * A product's first medium of a kind, as a column of a select from products. The outer product is
+ * named with its table: in a select from one table Drizzle writes bare column names, and a bare
+ * "id" inside the sub-select would be the medium's own.
+ */
+function firstMediaOf(kind: "image" | "video" | "thumbnail") {
+  return sql<
+    string | null
+  >`(SELECT m.r2_key FROM ${productMedia} AS m WHERE m.product_id = "products"."id" AND m.kind = ${kind} ORDER BY m.position, m.id LIMIT 1)`;
+}
+
 /** A piece of delivered work shown on /examples: a service's showreel video, its poster and what it is. */
 export interface ExampleView {
   productId: number;
@@ -536,24 +547,11 @@ export interface ExampleView {
  * product's media index, whatever the size of the catalogue.
  */
 export async function listExamples(db: Database, limit = 12): Promise<ExampleView[]> {
-  const firstOf = (kind: "video" | "thumbnail") =>
-    sql<
-      string | null
-    >`(SELECT ${productMedia.r2Key} FROM ${productMedia} WHERE ${productMedia.productId} = ${products.id} AND ${productMedia.kind} = ${kind} ORDER BY ${productMedia.position}, ${productMedia.id} LIMIT 1)`;
+  const firstOf = (kind: "video" | "thumbnail") => firstMediaOf(kind);
   const rows = await db
     .select({ productId: products.id, title: products.title, video: firstOf("video"), poster: firstOf("thumbnail") })
     .from(products)
-    .where(
-      and(
-        onSale(),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(productMedia)
-            .where(and(eq(productMedia.productId, products.id), eq(productMedia.kind, "video"))),
-        ),
-      ),
-    )
+    .where(and(onSale(), sql`EXISTS (SELECT 1 FROM ${productMedia} AS m WHERE m.product_id = "products"."id" AND m.kind = 'video')`))
     .orderBy(...newestFirst)
     .limit(limit);
   return rows.flatMap((r) =>
@@ -570,9 +568,7 @@ export interface ShowcaseView {
 
 /** The newest services on sale with a picture (their first), at most `limit`: read by the listing's index. */
 export async function listShowcase(db: Database, limit = 4): Promise<ShowcaseView[]> {
-  const firstImage = sql<
-    string | null
-  >`(SELECT ${productMedia.r2Key} FROM ${productMedia} WHERE ${productMedia.productId} = ${products.id} AND ${productMedia.kind} = 'image' ORDER BY ${productMedia.position}, ${productMedia.id} LIMIT 1)`;
+  const firstImage = firstMediaOf("image");
   const rows = await db
     .select({ productId: products.id, title: products.title, image: firstImage })
     .from(products)
