@@ -58,6 +58,10 @@ test.describe("Create New Product with JavaScript", () => {
     }
     await page.getByRole("button", { name: "Add Package" }).click();
     await expect(page.getByRole("heading", { name: "Package #1" })).toBeVisible();
+    // A new package starts in the shop's currency; 'Select Currency' stays the first option.
+    await expect(page.getByLabel("Currency")).toHaveValue("GBP");
+    await expect(page.getByLabel("Currency").locator("option").first()).toHaveText("Select Currency");
+    await page.getByLabel("Currency").selectOption("");
     await page.getByLabel("Amount").fill("0");
     await page.getByLabel("Videos").setInputFiles(media("video-01.mp4"));
     await page.getByRole("button", { name: "Create Product" }).click();
