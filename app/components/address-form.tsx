@@ -165,7 +165,7 @@ export function AddressForm({
           to={cancelHref}
           replace
           preventScrollReset
-          className="rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+          className="inline-flex items-center justify-center rounded-lg px-4 py-2.5 font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
         >
           Cancel
         </Link>

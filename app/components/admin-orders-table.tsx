@@ -29,13 +29,13 @@ export function AdminOrdersTable({
   const work = now !== undefined;
   const headings = ["Order ID", "Product", "Amount", "Payment Status", "Date", ...(work ? ["Work", "Due", "Messages"] : []), "Actions"];
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+    <div className="scroll-shadow-x overflow-x-auto rounded-2xl border border-slate-200">
       <table className={`w-full text-left text-sm ${work ? "min-w-[64rem]" : "min-w-[48rem]"}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
           <tr>
             {headings.map((h) => (
-              <th key={h} scope="col" className="p-4 font-semibold">
+              <th key={h} scope="col" className="p-4 font-semibold whitespace-nowrap">
                 {h}
               </th>
             ))}
@@ -76,7 +76,11 @@ export function AdminOrdersTable({
                   </>
                 ) : null}
                 <td className="p-4">
-                  <Link to={`/admin/orders/${o.id}`} className="font-semibold text-brand-700 hover:underline" aria-label={`View Details of order ${o.id}`}>
+                  <Link
+                    to={`/admin/orders/${o.id}`}
+                    className="font-semibold whitespace-nowrap text-brand-700 hover:underline"
+                    aria-label={`View Details of order ${o.id}`}
+                  >
                     View Details
                   </Link>
                 </td>

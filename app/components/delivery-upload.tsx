@@ -81,7 +81,7 @@ export function DeliveryUpload({ orderId, refused, note, busy }: { orderId: numb
           aria-describedby="delivery-rule"
           disabled={uploading}
           onChange={(e) => setPicked([...(e.currentTarget.files ?? [])].map((f) => ({ name: f.name, size: f.size })))}
-          className="mt-1 block w-full text-sm"
+          className="mt-1 block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-1.5 file:text-sm file:font-semibold"
         />
         <p id="delivery-rule" className="mt-1 text-xs text-slate-600">
           {DELIVERY_RULE}

@@ -50,7 +50,7 @@ export function ProductView({
   // section, and a bar at the bottom of the screen keeps the chosen package and Continue in reach.
   // From 1024 px the price panel stands beside everything else, sticky.
   return (
-    <div className={`grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr] ${variant === "customer" && pkg ? "pb-20 lg:pb-0" : ""}`}>
+    <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr]">
       <div className="min-w-0 space-y-10 lg:col-start-1">
         <div className="space-y-4">
           <GoBack to={backTo} />
@@ -124,7 +124,7 @@ function PhoneBuyBar({
     <div
       role="region"
       aria-label="Chosen package"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden print:hidden"
+      className="buy-bar fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden print:hidden"
       data-testid="buy-bar"
     >
       <div className="mx-auto flex max-w-3xl items-center gap-4">
@@ -271,7 +271,7 @@ function ComparisonTable({ packages, figures }: { packages: PackageView[]; figur
       <p className="text-sm text-slate-600 sm:hidden" data-testid="compare-scroll-hint">
         Swipe the table sideways to see every package →
       </p>
-      <TableScroller label="Package comparison" className="scroll-shadow-x">
+      <TableScroller label="Package comparison">
         <table className="w-full min-w-[36rem] text-left text-sm">
           <thead className="bg-slate-50">
             <tr>

@@ -220,7 +220,7 @@ export default function OrderPage() {
           </dd>
           {order.invoice_number ? (
             <dd className="mt-1">
-              <Link to={`/profile/orders/${order.id}/invoice`} className="text-sm font-semibold text-brand-700 hover:underline">
+              <Link to={`/profile/orders/${order.id}/invoice`} className="text-sm font-semibold whitespace-nowrap text-brand-700 hover:underline">
                 View invoice {order.invoice_number}
               </Link>
             </dd>
@@ -329,7 +329,7 @@ export default function OrderPage() {
           </div>
         ) : order.work_status === "awaiting_brief" ? (
           <div className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-            <p>The studio starts as soon as you tell us what the video is for. Your 7 days begin with the brief.</p>
+            <p>{`The studio starts as soon as you tell us what the video is for. Your ${order.delivery_days} days begin with the brief.`}</p>
             <Link
               to={`/profile/orders/${order.id}/brief`}
               className="mt-3 inline-flex rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"

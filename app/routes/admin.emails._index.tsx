@@ -26,7 +26,7 @@ export default function Emails() {
       {emails.length === 0 ? (
         <p className="text-slate-600">No emails yet.</p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+        <div className="scroll-shadow-x overflow-x-auto rounded-2xl border border-slate-200">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Emails, newest first</caption>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">

@@ -370,12 +370,7 @@ function BuyerPanel({ buyer }: { buyer: OrderBuyerView }) {
                 <br />
               </>
             ) : null}
-            {billing.lines.map((line) => (
-              <span key={line} className="block">
-                {line}
-              </span>
-            ))}
-            {countryName(billing.country)}
+            <span className="block">{[...billing.lines, countryName(billing.country)].join(", ")}</span>
             {billing.tax_id ? <span className="mt-1 block">VAT / tax number: {billing.tax_id}</span> : null}
           </address>
         ) : (

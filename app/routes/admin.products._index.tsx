@@ -48,7 +48,7 @@ export default function AdminProducts() {
           Add New Product
         </Link>
       </div>
-      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+      <div className="scroll-shadow-x overflow-x-auto rounded-2xl border border-slate-200">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
             <tr>

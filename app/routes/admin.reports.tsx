@@ -55,7 +55,7 @@ export default function Reports() {
           </a>
         </div>
         {months.length ? (
-          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+          <div className="scroll-shadow-x overflow-x-auto rounded-2xl border border-slate-200">
             <table className="min-w-full text-sm">
               <thead className="bg-slate-50">
                 <tr>
@@ -114,7 +114,7 @@ export default function Reports() {
           </a>
         </div>
         {tax.length ? (
-          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+          <div className="scroll-shadow-x overflow-x-auto rounded-2xl border border-slate-200">
             <table className="min-w-full text-sm">
               <thead className="bg-slate-50">
                 <tr>

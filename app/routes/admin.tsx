@@ -41,7 +41,7 @@ export default function AdminLayout() {
           <Logo to="/admin/products" inverted />
         </div>
         <nav aria-label="Admin" className="px-2 pb-2 md:flex-1">
-          <ul className="flex gap-1 overflow-x-auto md:block md:space-y-1">
+          <ul className="flex flex-wrap gap-1 md:block md:space-y-1">
             {LINKS.map((l) => (
               <li key={l.to} className="shrink-0">
                 <NavLink to={l.to} className={link}>

@@ -56,7 +56,7 @@ export default function AdminUsers() {
           {total === 0 ? `No customers match “${q}”.` : `${total} ${total === 1 ? "customer matches" : "customers match"} “${q}”.`}
         </p>
       ) : null}
-      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+      <div className="scroll-shadow-x overflow-x-auto rounded-2xl border border-slate-200">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
             <tr>

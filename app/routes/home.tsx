@@ -334,7 +334,7 @@ function Comparison() {
         <p className="mt-3 max-w-2xl text-slate-600">
           In-house teams, agencies and other platforms all make video. Here is why teams switch to paying per video.
         </p>
-        <TableScroller label="Comparison with in-house teams, agencies and other platforms" className="mt-10 bg-white">
+        <TableScroller label="Comparison with in-house teams, agencies and other platforms" className="mt-10">
           <table className="w-full min-w-[44rem] text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200">

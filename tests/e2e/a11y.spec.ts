@@ -52,6 +52,7 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
       "/reviews-policy",
       "/terms",
       "/privacy",
+      "/examples",
     ]) {
       await visit(page, path);
     }
@@ -228,7 +229,20 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await expect(page.getByText("Payment Successful!")).toBeVisible();
     await expectNoViolations(page, "checkout success");
 
-    for (const path of ["/profile", "/profile/orders", "/profile/saved-addresses"]) await visit(page, path);
+    for (const path of ["/profile", "/profile/orders", "/profile/saved-addresses", "/profile/saved-addresses?add=1"]) await visit(page, path);
+    // The address book's forms: a UK address refused for its postcode, and an address being changed.
+    await page.goto("/profile/saved-addresses?add=1");
+    await hydrated(page);
+    const addForm = page.locator("form#add-address");
+    await addForm.getByLabel("Country").selectOption("GB");
+    await addForm.getByLabel("Postcode").fill("nope");
+    await addForm.getByRole("button", { name: "Save Address" }).click();
+    await expect(addForm.getByText("Enter a valid postcode, like EC1Y 8SY")).toBeVisible();
+    await expectNoViolations(page, "/profile/saved-addresses add form errors");
+    const firstEdit = page.getByRole("link", { name: /^Edit / }).first();
+    await firstEdit.click();
+    await expect(page.getByRole("heading", { name: "Change address" })).toBeVisible();
+    await expectNoViolations(page, "/profile/saved-addresses edit form");
 
     await page.goto("/profile");
     await hydrated(page);
@@ -267,6 +281,7 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
       "/admin/orders/1",
       "/admin/orders/999999",
       "/admin/users",
+      "/admin/users?q=customer",
       "/admin/demo-requests",
       "/admin/account",
     ]) {
@@ -332,6 +347,15 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
 
   test("small screens: header, listing, product and profile @mobile", async ({ page }) => {
     for (const path of ["/home", "/products", "/products/1"]) await visit(page, path);
+    // The phone's own controls open: the landing page's menu and the listing's Filters sheet.
+    await page.goto("/home");
+    await page.getByRole("banner").getByText("Menu", { exact: true }).click();
+    await expect(page.getByRole("navigation", { name: "Menu" })).toBeVisible();
+    await expectNoViolations(page, "/home menu open");
+    await page.goto("/products");
+    await page.getByRole("navigation", { name: "Filter by tag" }).getByText("Filters", { exact: true }).filter({ visible: true }).click();
+    await expect(page.getByTestId("filters-sheet")).toBeVisible();
+    await expectNoViolations(page, "/products filters sheet open");
     await signUp(page, { email: uniqueEmail("axe-mobile") });
     await visit(page, "/profile");
     await visit(page, "/products/1/checkout?package=0");

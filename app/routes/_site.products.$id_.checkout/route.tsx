@@ -174,7 +174,7 @@ export default function CheckoutPage() {
       <h1 className="mt-3 text-3xl font-bold tracking-tight">Checkout</h1>
       <Stepper step={paid ? 3 : selected ? 2 : 1} />
       {paid ? (
-        <SuccessPanel orderId={order.id} />
+        <SuccessPanel orderId={order.id} deliveryDays={order.delivery_days} />
       ) : (
         // One column on a phone, in the order a buyer reads it: the address, what is bought and its
         // total, then the card. From 1024 px the summary stands beside both, sticky.
@@ -258,7 +258,7 @@ function Stepper({ step }: { step: 1 | 2 | 3 }) {
   );
 }
 
-function SuccessPanel({ orderId }: { orderId: number }) {
+function SuccessPanel({ orderId, deliveryDays }: { orderId: number; deliveryDays: number }) {
   return (
     <section
       role="status"
@@ -273,7 +273,7 @@ function SuccessPanel({ orderId }: { orderId: number }) {
       </h2>
       <p className="mt-2 text-emerald-900">Thank you for your purchase. Your payment has been processed successfully.</p>
       <p className="mt-4 font-mono text-sm text-emerald-900">Transaction ID: {orderId}</p>
-      <p className="mt-4 text-emerald-900">Next: tell the studio what the video is for. Your 7 days of production start with the brief.</p>
+      <p className="mt-4 text-emerald-900">{`Next: tell the studio what the video is for. Your ${deliveryDays} days of production start with the brief.`}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Link to={`/profile/orders/${orderId}/brief`} className="rounded-lg bg-emerald-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-emerald-800">
           Write your brief

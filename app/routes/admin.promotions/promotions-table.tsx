@@ -27,7 +27,7 @@ export function PromotionsTable({ promotions, products }: { promotions: Promotio
   const titles = new Map(products.map((p) => [p.id, p.title]));
   const th = "px-4 py-2 font-semibold";
   return (
-    <TableScroller label="Promotion codes" className="bg-white">
+    <TableScroller label="Promotion codes">
       <table className="w-full min-w-[56rem] text-left text-sm">
         <thead className="bg-slate-50 text-slate-700">
           <tr>
