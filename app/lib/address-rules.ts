@@ -100,7 +100,8 @@ export function postcodePatterns(codes: readonly string[]): [country: string, pa
 }
 
 /** An address on one line, as the shop shows it: the parts it has, the country by name ('1 Market St, Leeds, LS1 1AA, United Kingdom'). */
-export function addressText(a: {
+/** An address's parts as the shop keeps them (a billing address, the buyer as invoiced). */
+export interface AddressParts {
   company_name?: string | null;
   street: string;
   street_2?: string | null;
@@ -108,7 +109,9 @@ export function addressText(a: {
   state: string;
   zip_code: string;
   country: string;
-}): string {
+}
+
+export function addressText(a: AddressParts): string {
   return [a.company_name, a.street, a.street_2, a.city, `${a.state} ${a.zip_code}`.trim(), countryName(a.country)]
     .filter((part): part is string => !!part && part.trim() !== "")
     .join(", ");

@@ -1,3 +1,4 @@
+import type { AddressParts } from "~/lib/address-rules";
 /**
  * The buyer as an invoice names them, copied into the order when it is made: invoices read only
  * this copy, so later edits or the erasure of the address book never change an issued invoice.
@@ -14,16 +15,7 @@ export interface BillingSnapshot {
 
 export function billingSnapshot(
   name: string,
-  address: {
-    street: string;
-    street_2?: string | null;
-    city: string;
-    state: string;
-    zip_code: string;
-    country: string;
-    company_name: string | null;
-    tax_id: string | null;
-  },
+  address: AddressParts & { company_name: string | null; tax_id: string | null },
 ): BillingSnapshot {
   return {
     name,

@@ -126,22 +126,7 @@ export async function updateAddress(db: Database, userId: number, id: number, in
   const [updated] = input.is_default
     ? (
         await db.batch([
-          db
-            .update(billingAddresses)
-            .set({ isDefault: false })
-            .where(
-              and(
-                eq(billingAddresses.userId, userId),
-                eq(billingAddresses.isDefault, true),
-                sql`${billingAddresses.id} <> ${id}`,
-                exists(
-                  db
-                    .select({ one: sql`1` })
-                    .from(billingAddresses)
-                    .where(mine),
-                ),
-              ),
-            ),
+          unsetOtherDefault(db, userId, id),
           update,
         ])
       )[1]
@@ -150,26 +135,35 @@ export async function updateAddress(db: Database, userId: number, id: number, in
   return toView(updated);
 }
 
+/**
+ * The statement, for a batch, that unsets the customer's default when address `id` is theirs and
+ * about to become the default (so there is never zero or two defaults).
+ */
+function unsetOtherDefault(db: Database, userId: number, id: number) {
+  const mine = and(eq(billingAddresses.id, id), eq(billingAddresses.userId, userId));
+  return db
+    .update(billingAddresses)
+    .set({ isDefault: false })
+    .where(
+      and(
+        eq(billingAddresses.userId, userId),
+        eq(billingAddresses.isDefault, true),
+        sql`${billingAddresses.id} <> ${id}`,
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(billingAddresses)
+            .where(mine),
+        ),
+      ),
+    );
+}
+
 /** Makes one of the customer's addresses the default (`not_found` for anyone else's); the old default stops being it, in the same batch. */
 export async function setDefaultAddress(db: Database, userId: number, id: number): Promise<void> {
   const mine = and(eq(billingAddresses.id, id), eq(billingAddresses.userId, userId));
   const [, updated] = await db.batch([
-    db
-      .update(billingAddresses)
-      .set({ isDefault: false })
-      .where(
-        and(
-          eq(billingAddresses.userId, userId),
-          eq(billingAddresses.isDefault, true),
-          sql`${billingAddresses.id} <> ${id}`,
-          exists(
-            db
-              .select({ one: sql`1` })
-              .from(billingAddresses)
-              .where(mine),
-          ),
-        ),
-      ),
+    unsetOtherDefault(db, userId, id),
     db.update(billingAddresses).set({ isDefault: true }).where(mine).returning({ id: billingAddresses.id }),
   ]);
   if (!updated.length) throw refuse.notFound("Billing address not found");
