@@ -13,10 +13,7 @@ export interface BillingSnapshot {
   tax_id: string | null;
 }
 
-export function billingSnapshot(
-  name: string,
-  address: AddressParts & { company_name: string | null; tax_id: string | null },
-): BillingSnapshot {
+export function billingSnapshot(name: string, address: AddressParts & { company_name: string | null; tax_id: string | null }): BillingSnapshot {
   return {
     name,
     company: address.company_name,

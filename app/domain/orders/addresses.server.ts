@@ -123,14 +123,7 @@ export async function updateAddress(db: Database, userId: number, id: number, in
     })
     .where(mine)
     .returning();
-  const [updated] = input.is_default
-    ? (
-        await db.batch([
-          unsetOtherDefault(db, userId, id),
-          update,
-        ])
-      )[1]
-    : await update;
+  const [updated] = input.is_default ? (await db.batch([unsetOtherDefault(db, userId, id), update]))[1] : await update;
   if (!updated) throw refuse.notFound("Billing address not found");
   return toView(updated);
 }
