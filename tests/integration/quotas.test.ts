@@ -45,6 +45,23 @@ describe("quotas", () => {
     expect(await mediaCount(id, "image")).toBe(MEDIA_PER_PRODUCT.image);
   });
 
+  it(`requests at the same moment cannot pass the ${ADDRESS_LIMIT}-address limit; one address stays the default`, async () => {
+    const person = await newCustomer();
+    const sent = await Promise.all(
+      Array.from({ length: ADDRESS_LIMIT + 10 }, (_, n) =>
+        api("POST", "/billing_addresses", {
+          token: person.access_token,
+          body: { street: `${n} Rush Lane`, city: "York", zip_code: "YO1 1AA", country: "GB", is_default: n % 3 === 0 },
+        }),
+      ),
+    );
+    expect(sent.filter((r) => r.status === 201)).toHaveLength(ADDRESS_LIMIT);
+    expect(sent.filter((r) => r.status === 422)).toHaveLength(10);
+    const listed = await api<{ data: { is_default: boolean }[] }>("GET", "/billing_addresses", { token: person.access_token });
+    expect(listed.body.data).toHaveLength(ADDRESS_LIMIT);
+    expect(listed.body.data.filter((a) => a.is_default)).toHaveLength(1);
+  });
+
   it(`an account keeps at most ${ADDRESS_LIMIT} billing addresses`, async () => {
     const person = await newCustomer();
     const address = (n: number) => ({

@@ -68,14 +68,14 @@ describe("AddressSchema", () => {
     });
   });
 
-  it("keeps only the fields the country's addresses have (no state in the United Kingdom)", () => {
+  it("keeps only the fields the country's addresses have (no state in the United Kingdom), the postcode upper case", () => {
     expect(AddressSchema.parse({ street: "1 A St", street_2: " Flat 2 ", city: "Leeds", state: "West Yorkshire", zip_code: "ls1 1aa", country: "GB" })).toEqual(
       {
         street: "1 A St",
         street_2: "Flat 2",
         city: "Leeds",
         state: "",
-        zip_code: "ls1 1aa",
+        zip_code: "LS1 1AA",
         country: "GB",
         is_default: false,
       },

@@ -7,7 +7,7 @@ import type { Rating as RatingFigures } from "~/domain/reviews/rating";
 export function Rating({ rating }: { rating: RatingFigures }) {
   if (rating.average === null || rating.count === 0) {
     return (
-      <span className="inline-flex items-center rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700" data-testid="rating-new">
+      <span className="inline-flex w-fit items-center rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700" data-testid="rating-new">
         New
       </span>
     );

@@ -2,7 +2,8 @@
 import { refuse } from "../refusal";
 import { and, asc, count, desc, eq, exists, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { billingAddresses } from "../../../db/schema";
+import { billingAddresses, users } from "../../../db/schema";
+import { fullRowOf } from "../../../db/insert-select";
 import type { AddressInput } from "~/lib/schemas/address";
 
 export interface AddressView {
@@ -70,34 +71,45 @@ export async function createAddress(db: Database, userId: number, input: Address
   const has = counted?.n ?? 0;
   if (has >= ADDRESS_LIMIT) throw refuse.invalid(ADDRESS_LIMIT_MESSAGE, [ADDRESS_LIMIT_MESSAGE]);
   const makeDefault = input.is_default || has === 0;
+  // The limit is checked again by the writes themselves: requests at the same moment all passed the
+  // count above, but each insert (and the default's switch) lands only while the account is under it.
+  const underLimit = sql`(SELECT count(*) FROM ${billingAddresses} WHERE ${billingAddresses.userId} = ${userId}) < ${ADDRESS_LIMIT}`;
   const insert = db
     .insert(billingAddresses)
-    .values({
-      userId,
-      street: input.street,
-      street2: input.street_2 ?? null,
-      city: input.city,
-      state: input.state,
-      zipCode: input.zip_code,
-      country: input.country,
-      isDefault: makeDefault,
-      // Both optional; the tax number comes normalised by AddressSchema (~/lib/tax-id.ts).
-      companyName: input.company_name ?? null,
-      taxId: input.tax_id ?? null,
-    })
+    .select(
+      db
+        .select(
+          fullRowOf(billingAddresses, {
+            userId,
+            street: input.street,
+            street2: input.street_2 ?? null,
+            city: input.city,
+            state: input.state,
+            zipCode: input.zip_code,
+            country: input.country,
+            isDefault: makeDefault,
+            // Both optional; the tax number comes normalised by AddressSchema (~/lib/tax-id.ts).
+            companyName: input.company_name ?? null,
+            taxId: input.tax_id ?? null,
+          }),
+        )
+        .from(users)
+        .where(and(eq(users.id, userId), underLimit)),
+    )
     .returning();
-  if (!makeDefault) {
-    const [row] = await insert;
-    return toView(row!);
-  }
-  const [, inserted] = await db.batch([
-    db
-      .update(billingAddresses)
-      .set({ isDefault: false })
-      .where(and(eq(billingAddresses.userId, userId), eq(billingAddresses.isDefault, true))),
-    insert,
-  ]);
-  return toView(inserted[0]!);
+  const inserted = makeDefault
+    ? (
+        await db.batch([
+          db
+            .update(billingAddresses)
+            .set({ isDefault: false })
+            .where(and(eq(billingAddresses.userId, userId), eq(billingAddresses.isDefault, true), underLimit)),
+          insert,
+        ])
+      )[1]
+    : await insert;
+  if (!inserted[0]) throw refuse.invalid(ADDRESS_LIMIT_MESSAGE, [ADDRESS_LIMIT_MESSAGE]);
+  return toView(inserted[0]);
 }
 
 /**

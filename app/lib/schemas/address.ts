@@ -132,7 +132,8 @@ export const AddressSchema = AddressFields.superRefine((address, ctx) => {
     country: country!,
     city: format.city ? (city ?? "") : "",
     state: format.state ? (state ?? "") : "",
-    zip_code: format.postcode ? (zip_code ?? "") : "",
+    // Postcodes are stored as their post offices print them: upper case.
+    zip_code: format.postcode ? (zip_code ?? "").toUpperCase() : "",
     ...(taxId?.ok ? { tax_id: taxId.value } : {}),
   };
 });
