@@ -27,6 +27,7 @@ const ORIGIN_CACHE_CONTROL = "X-Edge-Origin-Cache-Control";
 /** The public GETs worth caching: the shop's pages and the catalogue's API reads. */
 const PUBLIC_PATHS = [
   /^\/home$/,
+  /^\/examples$/,
   /^\/products$/,
   /^\/products\/\d{1,12}$/,
   // The legal texts quote the seller settings, whose writes bump the catalogue's version too.

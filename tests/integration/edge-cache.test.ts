@@ -63,6 +63,8 @@ describe("edge cache of public reads", () => {
     expect(isCacheable(new Request("https://shop.test/products", { headers: { Cookie: "theme=dark" } }))).toBe(true);
     // The legal texts are public pages too (their seller details change only with a settings write, which bumps the version).
     for (const path of ["/terms", "/privacy"]) expect(isCacheable(new Request(`https://shop.test${path}`)), path).toBe(true);
+    // Delivered work is catalogue too (a publish or an archive bumps the version).
+    expect(isCacheable(new Request("https://shop.test/examples"))).toBe(true);
     expect(isCacheable(new Request("https://shop.test/privacy", { headers: { Cookie: "sid=abc" } }))).toBe(false);
 
     await t.get("https://shop.test/products", { Cookie: "sid=abc" });
