@@ -121,6 +121,13 @@ describe("the address form's fields by country", () => {
     expect(issues({ street: "1 A St", country: "AE" })).toEqual({ state: "Emirate is required" });
   });
 
+  it("refuses characters that would make an address print differently from how it was typed", () => {
+    for (const hidden of ["\u202e", "\u2066", "\u2028"])
+      expect(issues({ street: `1 A St${hidden}evil`, city: "Leeds", zip_code: "LS1 1AA", country: "GB" })).toEqual({
+        street: "Street must not contain control characters",
+      });
+  });
+
   it("reads a postcode as the country writes it", () => {
     expect(issues({ street: "1 A St", city: "Leeds", zip_code: "12345", country: "GB" })).toEqual({ zip_code: "Enter a valid postcode, like EC1Y 8SY" });
     expect(issues({ street: "1 A St", city: "Cupertino", state: "CA", zip_code: "LS1 1AA", country: "US" })).toEqual({

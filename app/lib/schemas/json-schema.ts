@@ -26,8 +26,8 @@ export function jsonSchemaHint(def: object): JsonSchema | undefined {
   return hints.get(def);
 }
 
-/** The control characters every text field refuses (`text.ts`), as a character class body. */
-const CONTROL_SINGLE_LINE = "\\u0000-\\u001f\\u007f-\\u009f";
+/** The control characters every text field refuses (`text.ts`: single-line fields the bidi and line-separator characters too), as a character class body. */
+const CONTROL_SINGLE_LINE = "\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069";
 /** Multi-line fields keep tabs and line breaks. */
 const CONTROL_MULTI_LINE = "\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f";
 

@@ -2,8 +2,13 @@ import type { z } from "zod";
 import { documented, textPattern } from "./json-schema";
 
 /* eslint-disable no-control-regex -- control characters are exactly what these patterns find */
-/** NUL, escape, DEL, the other C0 controls and the C1 controls; single-line fields refuse tabs and line breaks too. */
-const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f]/;
+/**
+ * NUL, escape, DEL, the other C0 controls and the C1 controls; single-line fields refuse tabs and line
+ * breaks too, and the invisible characters that reorder or break a line as it is shown (the bidi
+ * overrides and isolates, the line and paragraph separators): a name or an address printed on an
+ * invoice must read as it was typed.
+ */
+const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 /** Multi-line fields (a description, a message) keep tabs and line breaks. */
 const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /* eslint-enable no-control-regex */
