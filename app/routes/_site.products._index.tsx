@@ -121,45 +121,37 @@ function PromoBanner() {
 
 /**
  * The tag chips (SPEC §2: a Filters label, a chip per tag, Clear). From 640 px they wrap; on a phone
- * they sit on one row that scrolls sideways (its shadow says so), and 'Filters' opens a sheet with
- * every tag at once: a <details>, so it opens and closes without JavaScript.
+ * they sit on one row that scrolls sideways (its shadow says so), and 'Filters' turns that row into a
+ * sheet with every tag at once: a <details> and CSS, so it opens and closes without JavaScript.
  */
 function TagFilter({ tags, active }: { tags: string[]; active: string | null }) {
   const chip = "inline-flex shrink-0 items-center rounded-full px-3.5 py-1.5 text-sm font-medium ring-1 transition whitespace-nowrap";
-  const chips = (
-    <>
-      {tags.map((name) => (
-        <Link
-          key={name}
-          to={`/products?tag=${encodeURIComponent(name)}`}
-          aria-current={name === active ? "true" : undefined}
-          className={`${chip} ${name === active ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
-        >
-          {name}
-        </Link>
-      ))}
-      <Link to="/products" className={`${chip} text-slate-600 ring-transparent hover:text-slate-900 hover:underline`}>
-        Clear
-      </Link>
-    </>
-  );
   return (
     <nav aria-label="Filter by tag" className="mt-6 flex items-center gap-2">
       <span className="mr-1 hidden text-sm font-semibold text-slate-700 sm:inline">Filters</span>
-      <details className="group shrink-0 sm:hidden">
-        <summary className="flex cursor-pointer list-none items-center rounded-full bg-slate-900 px-3.5 py-1.5 text-sm font-semibold text-white [&::-webkit-details-marker]:hidden">
+      {/* The chips are written once: opening 'Filters' turns their row into the sheet (peer-open). */}
+      <details className="peer shrink-0 sm:hidden">
+        <summary className="relative z-50 flex cursor-pointer list-none items-center rounded-full bg-slate-900 px-3.5 py-1.5 text-sm font-semibold text-white [&::-webkit-details-marker]:hidden">
           Filters
         </summary>
-        <div
-          className="fixed inset-x-0 bottom-0 z-40 max-h-[70vh] overflow-y-auto rounded-t-2xl border-t border-slate-200 bg-white p-4 shadow-2xl"
-          data-testid="filters-sheet"
-        >
-          <p className="mb-3 text-sm font-semibold text-slate-900">Filter by tag (tap Filters again to close)</p>
-          <div className="flex flex-wrap gap-2">{chips}</div>
-        </div>
       </details>
-      <div className="scroll-shadow-x flex min-w-0 flex-1 gap-2 overflow-x-auto py-1 sm:flex-wrap sm:overflow-visible" data-testid="filter-row">
-        {chips}
+      <div
+        className="scroll-shadow-x flex min-w-0 flex-1 gap-2 overflow-x-auto py-1 peer-open:fixed peer-open:inset-x-0 peer-open:bottom-0 peer-open:z-40 peer-open:max-h-[70vh] peer-open:flex-wrap peer-open:overflow-y-auto peer-open:rounded-t-2xl peer-open:border-t peer-open:border-slate-200 peer-open:p-4 peer-open:shadow-2xl sm:flex-wrap sm:overflow-visible"
+        data-testid="filter-row"
+      >
+        {tags.map((name) => (
+          <Link
+            key={name}
+            to={`/products?tag=${encodeURIComponent(name)}`}
+            aria-current={name === active ? "true" : undefined}
+            className={`${chip} ${name === active ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
+          >
+            {name}
+          </Link>
+        ))}
+        <Link to="/products" className={`${chip} text-slate-600 ring-transparent hover:text-slate-900 hover:underline`}>
+          Clear
+        </Link>
       </div>
     </nav>
   );

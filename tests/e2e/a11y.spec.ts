@@ -354,7 +354,7 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await expectNoViolations(page, "/home menu open");
     await page.goto("/products");
     await page.getByRole("navigation", { name: "Filter by tag" }).getByText("Filters", { exact: true }).filter({ visible: true }).click();
-    await expect(page.getByTestId("filters-sheet")).toBeVisible();
+    expect(await page.getByTestId("filter-row").evaluate((el) => getComputedStyle(el).position)).toBe("fixed");
     await expectNoViolations(page, "/products filters sheet open");
     await signUp(page, { email: uniqueEmail("axe-mobile") });
     await visit(page, "/profile");
