@@ -57,6 +57,20 @@ export async function getAddress(db: Database, userId: number, id: number): Prom
   return row ? toView(row) : null;
 }
 
+/** An address as its columns store it (the optional parts null); the tax number comes normalised by AddressSchema (~/lib/tax-id.ts). */
+function addressColumns(input: AddressInput) {
+  return {
+    street: input.street,
+    street2: input.street_2 ?? null,
+    city: input.city,
+    state: input.state,
+    zipCode: input.zip_code,
+    country: input.country,
+    companyName: input.company_name ?? null,
+    taxId: input.tax_id ?? null,
+  };
+}
+
 /** How many billing addresses one account may keep. */
 export const ADDRESS_LIMIT = 20;
 export const ADDRESS_LIMIT_MESSAGE = `You can save up to ${ADDRESS_LIMIT} billing addresses.`;
@@ -81,16 +95,8 @@ export async function createAddress(db: Database, userId: number, input: Address
         .select(
           fullRowOf(billingAddresses, {
             userId,
-            street: input.street,
-            street2: input.street_2 ?? null,
-            city: input.city,
-            state: input.state,
-            zipCode: input.zip_code,
-            country: input.country,
+            ...addressColumns(input),
             isDefault: makeDefault,
-            // Both optional; the tax number comes normalised by AddressSchema (~/lib/tax-id.ts).
-            companyName: input.company_name ?? null,
-            taxId: input.tax_id ?? null,
           }),
         )
         .from(users)
@@ -123,14 +129,7 @@ export async function updateAddress(db: Database, userId: number, id: number, in
   const update = db
     .update(billingAddresses)
     .set({
-      street: input.street,
-      street2: input.street_2 ?? null,
-      city: input.city,
-      state: input.state,
-      zipCode: input.zip_code,
-      country: input.country,
-      companyName: input.company_name ?? null,
-      taxId: input.tax_id ?? null,
+      ...addressColumns(input),
       ...(input.is_default ? { isDefault: true } : {}),
     })
     .where(mine)
