@@ -46,6 +46,8 @@ declare global {
     STUDIO_EMAIL?: string;
     /** The shop's public origin (https://shop.example), for links in emails the scheduled run sends. */
     SHOP_ORIGIN?: string;
+    /** The size files sent in parts are cut into, in bytes (at least 5 MiB, R2's smallest part; default 16 MiB). The tests use 5 MiB. */
+    UPLOAD_PART_BYTES?: string;
     /** The studio's own social profiles for the footer (https addresses); unset ones are not shown (app/lib/social.ts). */
     SOCIAL_INSTAGRAM?: string;
     SOCIAL_YOUTUBE?: string;

@@ -31,6 +31,8 @@ export default defineConfig({
           TOKEN_SECRET: "integration-test-token-secret-0123456789",
           // Where email links point (never a request's Host).
           SHOP_ORIGIN: "http://localhost",
+          // Uploads in parts cut into R2's smallest parts, so a test file of a few parts stays small.
+          UPLOAD_PART_BYTES: String(5 * 1024 * 1024),
           FAKE_STRIPE_PORT: String(fakeStripe.port),
           FAKE_MAIL_PORT: String(fakeMail.port),
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),

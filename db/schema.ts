@@ -373,6 +373,8 @@ export const orderDeliveries = sqliteTable(
     version: integer("version").notNull(),
     note: text("note"),
     adminId: integer("admin_id"),
+    /** The frame rate the review's timecodes are shown in, as the studio entered it ("25", "23.976"). */
+    frameRate: text("frame_rate").notNull().default("25"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("order_deliveries_order_version_unique").on(t.orderId, t.version)],
@@ -391,8 +393,16 @@ export const deliveryFiles = sqliteTable(
     name: text("name").notNull(),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
-    kind: text("kind", { enum: ["video", "image", "document"] }).notNull(),
+    kind: text("kind", { enum: ["video", "image", "document", "audio", "archive"] }).notNull(),
     position: integer("position").notNull(),
+    /**
+     * `file`: a small file sent with the delivery form, seen at once; `preview`: the video the
+     * customer reviews in the browser; `master`: a full-quality file, downloadable only once the
+     * customer has approved (admins always).
+     */
+    role: text("role", { enum: ["file", "preview", "master"] })
+      .notNull()
+      .default("file"),
   },
   (t) => [uniqueIndex("delivery_files_key_unique").on(t.r2Key), index("delivery_files_delivery_idx").on(t.deliveryId, t.position)],
 );
@@ -852,3 +862,74 @@ export const productRatings = sqliteTable("product_ratings", {
   stars5: integer("stars_5").notNull().default(0),
   hidden: integer("hidden").notNull().default(0),
 });
+
+/**
+ * A file on its way into R2 in parts (R2's multipart upload): who sends it, where it goes, its
+ * declared size and how it is cut. Its type is read from part 1's first bytes; completion is refused
+ * until then. `open` → `completed` → `used` (named by a delivery) or `aborted` (cancelled, refused,
+ * or idle for a day: the scheduled run). The binding cannot list an upload's parts, so they are here.
+ */
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    /** A random UUID, the id clients use. */
+    id: text("id").primaryKey(),
+    purpose: text("purpose", { enum: ["delivery", "attachment", "product_media"] }).notNull(),
+    ownerKind: text("owner_kind", { enum: ["customer", "admin"] }).notNull(),
+    ownerId: integer("owner_id").notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    size: integer("size").notNull(),
+    /** What the client said it is; never trusted, kept for support. */
+    declaredType: text("declared_type").notNull(),
+    /** What part 1's first bytes say it is (null until part 1 has arrived). */
+    contentType: text("content_type"),
+    kind: text("kind", { enum: ["video", "image", "document", "audio", "archive"] }),
+    r2Key: text("r2_key").notNull(),
+    r2UploadId: text("r2_upload_id").notNull(),
+    partSize: integer("part_size").notNull(),
+    partCount: integer("part_count").notNull(),
+    status: text("status", { enum: ["open", "completed", "used", "aborted"] })
+      .notNull()
+      .default("open"),
+    createdAt: createdAt(),
+    /** The last part received or change made: what the scheduled run's idle limit is measured from. */
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("uploads_key_unique").on(t.r2Key),
+    index("uploads_status_updated_idx").on(t.status, t.updatedAt),
+    index("uploads_order_idx").on(t.orderId, t.status),
+  ],
+);
+
+/** The parts of an upload R2 has taken: what a resumed upload skips, and what completion names. */
+export const uploadParts = sqliteTable(
+  "upload_parts",
+  {
+    uploadId: text("upload_id")
+      .notNull()
+      .references(() => uploads.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    size: integer("size").notNull(),
+    etag: text("etag").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.number] })],
+);
+
+/** Who downloaded which master, and when (the studio's record of what was handed over). */
+export const masterDownloads = sqliteTable(
+  "master_downloads",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => deliveryFiles.id, { onDelete: "cascade" }),
+    orderId: integer("order_id").notNull(),
+    actorKind: text("actor_kind", { enum: ["customer", "admin"] }).notNull(),
+    actorId: integer("actor_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("master_downloads_order_idx").on(t.orderId, t.createdAt)],
+);

@@ -5,6 +5,7 @@ import { FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { formatFileSize, formatTimestamp } from "~/lib/delivery-rules";
+import { MASTERS_HELD } from "~/lib/upload-rules";
 import { RevisionSchema } from "~/lib/schemas/revision";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -18,11 +19,13 @@ function seekVideo(videoId: string, seconds: number) {
   video.focus();
 }
 
-export type DeliveryFile = { id: number; name: string; content_type: string; size: number; kind: "video" | "image" | "document"; url: string };
+type FileKind = "video" | "image" | "document" | "audio" | "archive";
+export type DeliveryFile = { id: number; name: string; content_type: string; size: number; kind: FileKind; url: string; role?: "file" | "preview" };
+export type MasterFile = { id: number; name: string; size: number; kind: FileKind; released: boolean; href: string | null };
 
-/** A delivery's files: videos play inline (seeking streams with Range), images show, other files download. */
+/** A delivery's files: videos play inline (seeking streams with Range; the preview first), images show, other files download. */
 export function DeliveryFiles({ deliveryId, files }: { deliveryId: number; files: DeliveryFile[] }) {
-  const firstVideo = files.find((f) => f.kind === "video");
+  const firstVideo = files.find((f) => f.role === "preview") ?? files.find((f) => f.kind === "video");
   return (
     <ul className="space-y-3">
       {files.map((file) => (
@@ -46,6 +49,36 @@ export function DeliveryFiles({ deliveryId, files }: { deliveryId: number; files
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A delivery's masters: full-quality files, each a download through a signed link once released (the
+ * customer's approval), otherwise listed with what releases them.
+ */
+export function MasterFiles({ masters }: { masters: MasterFile[] }) {
+  if (masters.length === 0) return null;
+  const held = masters.some((m) => !m.released);
+  return (
+    <div className="rounded-xl border border-slate-200 bg-slate-50 p-3">
+      <h3 className="text-sm font-semibold">Masters</h3>
+      {held ? <p className="mt-1 text-sm text-slate-600">{MASTERS_HELD}</p> : null}
+      <ul aria-label="Masters" className="mt-2 space-y-1 text-sm">
+        {masters.map((master) => (
+          <li key={master.id}>
+            {master.href ? (
+              <a href={master.href} download={master.name} className="font-semibold text-brand-700 hover:underline">
+                Download {master.name} ({formatFileSize(master.size)})
+              </a>
+            ) : (
+              <span>
+                {master.name} ({formatFileSize(master.size)})
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

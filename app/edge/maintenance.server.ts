@@ -3,7 +3,8 @@
  * cancels unpaid orders past their lifetime (with their intents at the gateway), completes orders
  * whose delivery has had no answer for AUTO_COMPLETE_DAYS, flags orders waiting a day for their
  * brief (and reminds the customer), starts scheduled work whose 14-day cancellation period is over,
- * refunds cancellation requests the studio left unanswered, marks orders past their due date (and tells the studio), and
+ * refunds cancellation requests the studio left unanswered, marks orders past their due date (and tells the studio),
+ * aborts uploads in parts left idle for a day (nothing of them stays in R2), and
  * deletes expired sessions and refresh tokens, and with Stripe Tax records paid sales and refunds
  * there (app/domain/money/tax-records.server.ts). Each part is idempotent, so a missed or repeated run
  * does no harm. Emails link to SHOP_ORIGIN when it is set (there is no request to take it from).
@@ -16,6 +17,7 @@ import { expireUnpaidOrders } from "../domain/orders/orders.server";
 import { createPaymentGateway } from "../domain/payments/factory.server";
 import { deleteExpiredSessions, deleteExpiredRefreshTokens } from "../auth/index.server";
 import { shopOrigin } from "../domain/environment.server";
+import { abortIdleUploads } from "../domain/uploads/uploads.server";
 import { syncTaxRecords } from "../domain/money/tax-records.server";
 import { createTaxService, stripeTaxOn } from "../domain/money/tax-service.server";
 
@@ -35,8 +37,9 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()) {
   const workStarted = await startScheduledWork(db, now);
   const unansweredCancellations = gateway ? await refundUnansweredCancellations(db, gateway, notice, now) : 0;
   const overdue = await markOverdueOrders(db, notice, now);
+  const idleUploads = await abortIdleUploads(db, env.MEDIA, now);
   await deleteExpiredSessions(db, now);
   await deleteExpiredRefreshTokens(db, now);
   const taxRecords = stripeTaxOn(env) ? await syncTaxRecords(db, createTaxService(env)) : null;
-  return { expiredOrders, autoCompleted, briefReminders, workStarted, unansweredCancellations, overdue, taxRecords };
+  return { expiredOrders, autoCompleted, briefReminders, workStarted, unansweredCancellations, overdue, idleUploads, taxRecords };
 }

@@ -181,7 +181,9 @@ function responses(op: ApiOperation) {
   const answers: Record<string, unknown> = {};
   for (const [status, answer] of Object.entries(op.responses)) {
     const schema = jsonSchema(answer.schema);
-    answers[status] = { description: answer.description, headers: commonHeaders(op), content: { "application/json": { schema, example: exampleOf(schema) } } };
+    answers[status] = answer.contentType
+      ? { description: answer.description, headers: commonHeaders(op), content: { [answer.contentType]: { schema } } }
+      : { description: answer.description, headers: commonHeaders(op), content: { "application/json": { schema, example: exampleOf(schema) } } };
   }
   const refusals = (Object.entries(op.refusals) as [RefusalKind, RefusalNote][]).sort(([a], [b]) => REFUSAL_STATUS[a] - REFUSAL_STATUS[b]);
   for (const [kind, note] of refusals) answers[String(REFUSAL_STATUS[kind])] = refusalAnswer(op, kind, note);

@@ -12,8 +12,9 @@
  *   noted as a refusal of malformed input (refusals.server.ts); the API answers it in its JSON shape
  *   (`apiRoute`), screens with a plain page (`screenBodyRefusal`).
  *
- * Until uploads go straight to R2 in parts, a route's limit is what one request can carry: at most
- * 100 MB, Cloudflare's request limit. Files of a multipart form are held one request's worth at most.
+ * A form with files takes what one request can carry: at most 100 MB, Cloudflare's request limit
+ * (larger files go in parts, each its own request of at most MAX_PART_BYTES, streamed to R2 by
+ * app/domain/uploads). Files of a multipart form are held one request's worth at most.
  */
 import {
   FormDataParseError,
@@ -28,6 +29,7 @@ import { noteRefusal } from "./refusals.server";
 import type { FormLimits } from "~/lib/form-limits";
 import { isRefusal, Refusal, type RefusalKind } from "~/domain/refusal";
 import { REFUSAL_STATUS } from "./refusal-answer.server";
+import { MAX_PART_BYTES } from "~/lib/upload-rules";
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -57,11 +59,17 @@ const UPLOAD_SCREENS = [
 const UPLOAD_CALLS = [/^\/api\/v1\/orders\/\d{1,12}\/(messages|deliveries)$/, /^\/api\/v1\/products\/\d{1,12}$/];
 /** Raw file bodies streamed to R2 by their route, which applies the file's own limit. */
 const RAW_UPLOADS = [/^\/admin\/products\/[^/]+\/media$/];
+/** One part of an upload in parts (screens and API): streamed to R2, at most MAX_PART_BYTES. */
+const UPLOAD_PART = /^(\/api\/v1)?\/uploads\/[^/]+\/parts\/[^/]+$/;
+/** The screens' JSON calls of an upload in parts (open, complete). */
+const SCREEN_UPLOAD_CALLS = /^\/uploads(\/[^/]+(\/complete)?)?$/;
 
 /** What a route takes in one request (a page's single-fetch data path, `/x.data`, as the page's own). */
 export function bodyRule(path: string): BodyRule {
   const pathname = path.endsWith(".data") && !path.startsWith("/api/") ? path.slice(0, -".data".length) : path;
   if (pathname === "/api/v1/webhooks/stripe") return { kind: "raw", limit: WEBHOOK_MAX_BYTES };
+  if (UPLOAD_PART.test(pathname)) return { kind: "raw", limit: MAX_PART_BYTES };
+  if (SCREEN_UPLOAD_CALLS.test(pathname)) return { kind: "json", limit: JSON_MAX_BYTES };
   if (UPLOAD_CALLS.some((re) => re.test(pathname))) return { kind: "upload", limit: REQUEST_MAX_BYTES };
   if (pathname === "/api/v1" || pathname.startsWith("/api/")) return { kind: "json", limit: JSON_MAX_BYTES };
   if (RAW_UPLOADS.some((re) => re.test(pathname))) return { kind: "raw", limit: REQUEST_MAX_BYTES };

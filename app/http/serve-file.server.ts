@@ -52,11 +52,14 @@ export type ServeOptions = {
   images?: ImagesBinding | undefined;
   /** Overrides the cache lifetime (the original served in place of a variant that could not be made). */
   cacheControl?: string;
+  /** The type read from the file's first bytes when it was stored in parts (R2 keeps none for those). */
+  contentType?: string;
 };
 
 function baseHeaders(object: R2Object, options: ServeOptions = {}): Headers {
   const headers = new Headers();
   object.writeHttpMetadata(headers);
+  if (options.contentType) headers.set("Content-Type", options.contentType);
   headers.set("ETag", object.httpEtag);
   headers.set("Cache-Control", options.cacheControl ?? (options.private ? "private, max-age=3600" : IMMUTABLE));
   if (options.attachment) headers.set("Content-Disposition", `attachment; filename*=UTF-8''${encodeURIComponent(options.attachment)}`);
@@ -119,4 +122,24 @@ export async function serveMedia(bucket: R2Bucket, key: string, request: Request
   headers.set("Content-Range", `bytes ${range.offset}-${range.offset + range.length - 1}/${object.size}`);
   headers.set("Content-Length", String(range.length));
   return new Response(object.body, { status: 206, headers });
+}
+
+/**
+ * A delivery's master, always as a download (`Content-Disposition: attachment`), with Range so an
+ * interrupted download resumes; `onStart` runs for a download that begins at the first byte (a
+ * resumed one is the same download), once the file is found.
+ */
+export async function serveMasterFile(
+  bucket: R2Bucket,
+  file: { key: string; name: string; contentType: string },
+  request: Request,
+  onStart: () => Promise<void>,
+): Promise<Response> {
+  const response = await serveMedia(bucket, file.key, request, { private: true, attachment: file.name, contentType: file.contentType });
+  const range = parseRange(request.headers.get("Range"), Number.MAX_SAFE_INTEGER);
+  const fromStart = !range || range === "unsatisfiable" || range.offset === 0;
+  if (request.method === "GET" && (response.status === 200 || response.status === 206) && fromStart) await onStart();
+  // A master is large and private: never kept in a shared or the browser's cache.
+  response.headers.set("Cache-Control", "private, no-store");
+  return response;
 }

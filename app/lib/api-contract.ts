@@ -36,6 +36,8 @@ import { ProductCreateSchema, ProductDetailsSchema } from "./schemas/product";
 import { DeliveryNoteSchema } from "./schemas/delivery";
 import { ATTACHMENT_LIMITS, DELIVERY_LIMITS } from "./delivery-rules";
 import { MEDIA_PER_PRODUCT } from "./media-rules";
+import { FRAME_RATES, MASTERS_HELD, UPLOAD_PURPOSES } from "./upload-rules";
+import { DeliveryUploadsSchema, UploadCreateSchema } from "./schemas/upload";
 import { documented } from "./schemas/json-schema";
 import { AutosuggestQuerySchema, PaginationQuerySchema, ProductListQuerySchema } from "./query";
 
@@ -473,22 +475,107 @@ const OrderEventResponse = example(
     .strict(),
   { actor: "customer", from_status: "awaiting_brief", to_status: "in_progress", note: null, created_at: "2026-04-02T08:30:00.000Z" },
 );
+const DeliveredKind = z.enum(["video", "image", "document", "audio", "archive"]);
 const DeliveryResponse = example(
   z
     .object({
       id: z.number().int(),
+      number: z.number().int().describe("The version: 1 for the order's first delivery, 2 for the next, …"),
       note: z.string().nullable(),
+      frame_rate: z.enum(FRAME_RATES).describe("The frame rate the review's timecodes are shown in"),
       created_at: z.string(),
-      files: z.array(orderFile("Served to the owner and admins (session cookie or bearer token); videos stream with Range")),
+      files: z.array(
+        orderFile("Served to the owner and admins (session cookie or bearer token); videos stream with Range")
+          .extend({ kind: DeliveredKind, role: z.enum(["file", "preview"]).describe("preview: the video to review; file: sent with the delivery form") })
+          .strict(),
+      ),
+      masters: z.array(
+        z
+          .object({
+            id: z.number().int(),
+            name: z.string(),
+            content_type: z.string(),
+            size: z.number().int(),
+            kind: DeliveredKind,
+            released: z.boolean().describe("Downloadable now: once the owner has approved (admins always)"),
+            url: z.string().nullable().describe("GET /orders/{id}/deliveries/{deliveryId}/masters/{fileId}; null until released"),
+          })
+          .strict(),
+      ),
     })
     .strict(),
   {
     id: 9,
+    number: 1,
     note: "First cut",
+    frame_rate: "25",
     created_at: "2026-04-06T16:00:00.000Z",
-    files: [{ id: 21, name: "cut-1.mp4", content_type: "video/mp4", size: 18_400_000, kind: "video", url: "https://shop.example/orders/12/deliveries/21" }],
+    files: [
+      {
+        id: 21,
+        name: "cut-1.mp4",
+        content_type: "video/mp4",
+        size: 18_400_000,
+        kind: "video",
+        role: "preview",
+        url: "https://shop.example/orders/12/deliveries/21",
+      },
+    ],
+    masters: [
+      {
+        id: 22,
+        name: "cut-1-prores.mov",
+        content_type: "video/quicktime",
+        size: 4_800_000_000,
+        kind: "video",
+        released: false,
+        url: null,
+      },
+    ],
   },
 );
+const UPLOAD = {
+  id: "6f1c2a4e-8d0b-4f5e-9a7c-2b3d4e5f6a7b",
+  purpose: "delivery",
+  order_id: 12,
+  product_id: null,
+  name: "final-prores.mov",
+  size: 4_800_000_000,
+  content_type: null,
+  kind: null,
+  status: "open",
+  part_size: 16_777_216,
+  part_count: 287,
+  parts: [],
+  created_at: "2026-04-06T15:00:00.000Z",
+};
+const UploadResponse = example(
+  z
+    .object({
+      id: z.string().describe("A UUID"),
+      purpose: z.enum(UPLOAD_PURPOSES),
+      order_id: z.number().int().nullable(),
+      product_id: z.number().int().nullable(),
+      name: z.string(),
+      size: z.number().int(),
+      content_type: z.string().nullable().describe("Read from part 1's first bytes; null until part 1 has arrived"),
+      kind: DeliveredKind.nullable(),
+      status: z.enum(["open", "completed", "used", "aborted"]),
+      part_size: z.number().int().describe("Every part but the last has exactly this many bytes"),
+      part_count: z.number().int(),
+      parts: z
+        .array(z.object({ number: z.number().int(), size: z.number().int(), etag: z.string() }).strict())
+        .describe("The parts taken so far (while open): a resuming client sends the others"),
+      created_at: z.string(),
+    })
+    .strict(),
+  UPLOAD,
+);
+const UploadedPart = example(z.object({ number: z.number().int(), size: z.number().int(), etag: z.string() }).strict(), {
+  number: 1,
+  size: 16_777_216,
+  etag: "2c4e6a8b0d1f3e5a7c9b1d3f5e7a9c1b",
+});
 const RevisionResponse = example(
   z
     .object({
@@ -676,6 +763,7 @@ const invalid = (description: string, message: string, errors?: string[]): Refus
 const notFound = (description: string, message: string): Refusals => ({ not_found: { description, message } });
 const conflict = (description: string, message: string): Refusals => ({ conflict: { description, message } });
 const ORDER_NOT_FOUND = notFound("Not the caller's order, or none", "Order not found");
+const UPLOAD_NOT_FOUND = notFound("No such upload of the caller's", "Upload not found");
 const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
 
 export interface ApiBody {
@@ -685,7 +773,7 @@ export interface ApiBody {
   wrapper?: string;
   /** Other shapes the call reads the same payload from: another wrapper, or `null` for the payload unwrapped. */
   alternatives?: (string | null)[];
-  contentType?: "application/json" | "multipart/form-data";
+  contentType?: "application/json" | "multipart/form-data" | "application/octet-stream";
   /** An example payload (inside the wrapper). */
   example: Record<string, unknown>;
   /** The same call also taking multipart/form-data: its fields and an example. */
@@ -702,8 +790,8 @@ export interface ApiOperation {
   query?: z.AnyZodObject;
   /** Request headers the call reads besides Authorization: an `Idempotency-Key` makes a replay answer the same record. */
   idempotencyKey?: true;
-  /** Success status → what it means and the body's shape. */
-  responses: Record<number, { description: string; schema: z.ZodTypeAny }>;
+  /** Success status → what it means and the body's shape (JSON unless `contentType` names a file's bytes). */
+  responses: Record<number, { description: string; schema: z.ZodTypeAny; contentType?: "application/octet-stream" }>;
   /** Every kind of refusal the call can answer, and what it means here. */
   refusals: Refusals;
 }
@@ -1373,7 +1461,17 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: "/orders/{id}/deliveries",
     summary: "The studio delivers files; the order becomes delivered",
     auth: "admin",
-    body: { schema: DeliveryUpload, contentType: "multipart/form-data", example: { note: "First cut", "files[]": ["cut-1.mp4"] } },
+    body: {
+      schema: DeliveryUploadsSchema,
+      wrapper: "delivery",
+      example: {
+        note: "First cut",
+        frame_rate: "25",
+        preview_upload_id: "0b5d7f9a-1c3e-4a6b-8d0f-2e4a6c8e0a2c",
+        master_upload_ids: ["6f1c2a4e-8d0b-4f5e-9a7c-2b3d4e5f6a7b"],
+      },
+      multipart: { schema: DeliveryUpload, example: { note: "First cut", "files[]": ["cut-1.mp4"] } },
+    },
     responses: {
       201: {
         description: "Delivered",
@@ -1385,9 +1483,13 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       ADMIN,
       notFound("No such order", "Order not found"),
       FORM_BODY,
-      { unsupported: "A body that is not multipart/form-data" },
+      JSON_BODY,
+      { unsupported: "A body that is neither multipart/form-data nor JSON" },
       conflict("Not in production (or awaiting a revision)", "Cannot deliver this order: it has been delivered and awaits review."),
-      invalid("No files, too many, or a file of the wrong type or size", "Add at least one file to deliver"),
+      invalid(
+        "No files, too many, a file of the wrong type or size, an upload id that is not a completed upload of this order, or a preview that is not MP4/WebM",
+        "Add at least one file to deliver",
+      ),
     ),
   },
   {
@@ -1693,6 +1795,97 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
         "This order can no longer be paid (it expired or its price changed). Create a new order.",
       ),
       { invalid: { description: "Invalid input", message: 'result must be "approve" or "fail"' } },
+    ),
+  },
+  {
+    method: "GET",
+    path: "/orders/{id}/deliveries/{deliveryId}/masters/{fileId}",
+    summary: "A delivery's master, as a download (Range resumes it): to the owner once they have approved, and to admins",
+    auth: "customer or admin",
+    responses: { 200: { description: "The file's bytes (206 for a Range)", schema: binary("The master"), contentType: "application/octet-stream" } },
+    refusals: refusals(READ, NO_TOKEN, notFound("Not the caller's order, or no such master", "File not found"), {
+      forbidden: { description: "The owner has not approved the delivery yet", message: MASTERS_HELD },
+    }),
+  },
+  // Uploads in parts (deliveries' masters and previews, attachments, product media)
+  {
+    method: "POST",
+    path: "/uploads",
+    summary:
+      "Open an upload of a file of any size, sent in parts straight into storage: answers its id, part_size and part_count. Deliveries (admins) up to 20 GB a file; attachments (the order's owner or admins) within the order's 5 GB; product media (admins)",
+    auth: "customer or admin",
+    body: {
+      schema: UploadCreateSchema,
+      wrapper: "upload",
+      example: { purpose: "delivery", order_id: 12, name: "final-prores.mov", size: 4_800_000_000, content_type: "video/quicktime" },
+    },
+    responses: { 201: { description: "Opened", schema: ok(UploadResponse) } },
+    refusals: refusals(
+      WRITE,
+      NO_TOKEN,
+      JSON_BODY,
+      notFound("Not the caller's order or product (or a customer asking for a delivery or product media)", "Order not found"),
+      invalid("A field breaks its rule", "Upload is invalid", ["purpose must be one of delivery, attachment, product_media"]),
+      conflict("The order takes no delivery now, or no more files", "Cannot deliver this order: it has been delivered and awaits review."),
+      {
+        too_large: {
+          description: "Larger than the purpose allows, or past the order's attachment cap",
+          message: "final.mov is too large: at most 20 GB per file",
+        },
+      },
+    ),
+  },
+  {
+    method: "GET",
+    path: "/uploads/{id}",
+    summary: "An upload of the caller's and the parts taken so far (resume by sending the others)",
+    auth: "customer or admin",
+    responses: { 200: { description: "The upload", schema: ok(UploadResponse) } },
+    refusals: refusals(READ, NO_TOKEN, UPLOAD_NOT_FOUND),
+  },
+  {
+    method: "PUT",
+    path: "/uploads/{id}/parts/{n}",
+    summary:
+      "Part n (from 1): its raw bytes, with a Content-Length of exactly part_size (the last part: what is left). Part 1's first bytes decide the file's type; sending a part again replaces it",
+    auth: "customer or admin",
+    body: { schema: binary("The part's bytes"), contentType: "application/octet-stream", example: {} },
+    responses: { 200: { description: "Taken", schema: ok(UploadedPart) } },
+    refusals: refusals(
+      WRITE,
+      NO_TOKEN,
+      notFound("Not the caller's upload, or a part number out of range", "Upload not found"),
+      { malformed: "The body ended before its Content-Length" },
+      invalid(
+        "A Content-Length other than the part's size, or part 1 of a file the purpose does not take (the upload is then cancelled)",
+        "Part 1 must be sent with a Content-Length of exactly 5242880 bytes",
+      ),
+      conflict("The upload is already complete", "This upload is already complete"),
+      { gone: { description: "The upload was cancelled", message: "This upload was cancelled: start it again" } },
+      { too_large: "A part over 64 MB" },
+    ),
+  },
+  {
+    method: "POST",
+    path: "/uploads/{id}/complete",
+    summary: "Join the parts into the stored file, once every part has arrived (part 1 first of all); a delivery or message then names it by id",
+    auth: "customer or admin",
+    responses: { 200: { description: "Stored", schema: ok(UploadResponse, { message: "Upload complete" }) } },
+    refusals: refusals(WRITE, NO_TOKEN, UPLOAD_NOT_FOUND, conflict("Parts missing, or already complete", "2 of 3 parts have not arrived yet"), {
+      gone: { description: "The upload was cancelled", message: "This upload was cancelled: start it again" },
+    }),
+  },
+  {
+    method: "DELETE",
+    path: "/uploads/{id}",
+    summary: "Cancel an upload (open, or complete and not yet named by a delivery): nothing of it stays stored",
+    auth: "customer or admin",
+    responses: { 200: { description: "Cancelled", schema: done("Upload cancelled") } },
+    refusals: refusals(
+      WRITE,
+      NO_TOKEN,
+      UPLOAD_NOT_FOUND,
+      conflict("A delivery or message names it", "This file is part of a delivery or message and cannot be cancelled"),
     ),
   },
   // Promotion codes (admins)

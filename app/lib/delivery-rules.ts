@@ -15,8 +15,10 @@ export const ATTACHMENT_RULE = `Up to ${ATTACHMENT_LIMITS.files} files: MP4 or W
 export const ORDER_CLOSED_TO_FILES = "This order is closed: messages can still be sent, but no more files.";
 export const ORDER_ATTACHMENTS_FULL = `This order's attachments have reached their ${ORDER_ATTACHMENTS_MAX_BYTES / 1024 / MB} GB limit: send a link to the files instead.`;
 
-/** A file's size as the order pages show it: whole kilobytes, at least 1 ("1,234 KB"). */
+/** A file's size as the order pages show it: whole kilobytes, at least 1 ("1,234 KB"); from 10 MB in MB, from 10 GB in GB ("2.5 GB" from 1 GB). */
 export function formatFileSize(bytes: number): string {
+  if (bytes >= 1024 * MB) return `${(bytes / (1024 * MB)).toLocaleString("en-GB", { maximumFractionDigits: 1 })} GB`;
+  if (bytes >= 10 * MB) return `${Math.round(bytes / MB).toLocaleString("en-GB")} MB`;
   return `${Math.max(1, Math.round(bytes / 1024)).toLocaleString("en-GB")} KB`;
 }
 

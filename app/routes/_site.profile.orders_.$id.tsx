@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { OrderMoney } from "~/components/order-money";
 import { RefundList } from "~/components/refund-list";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { DeliveryFiles, deliveryVideoId, PinnedComment, ReviewActions } from "~/components/delivery-review";
+import { DeliveryFiles, deliveryVideoId, MasterFiles, PinnedComment, ReviewActions } from "~/components/delivery-review";
 import { PartlyRefundedBadge, StatusBadge } from "~/components/ui/status-badge";
 import { timeLeft, WorkStatusBadge, WorkSteps } from "~/components/work-status";
 import { formatMoney } from "~/lib/money";
@@ -12,6 +12,7 @@ import { AUTO_COMPLETE_DAYS, WORK_STATUS_LABEL } from "~/lib/work-status";
 import { requireCustomer } from "~/auth/index.server";
 import { RevisionSchema } from "~/lib/schemas/revision";
 import { approveDelivery, getOrderWork, getWorkState, requestRevision } from "~/domain/orders/fulfilment.server";
+import { withMasterLinks } from "~/domain/orders/masters.server";
 import { readScreenForm } from "~/http/request-body.server";
 import { MessageThread } from "~/components/message-thread";
 import { AttachmentList } from "~/components/attachment-list";
@@ -43,6 +44,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   ]);
   return {
     ...work,
+    deliveries: await withMasterLinks(context.env.TOKEN_SECRET, id, work.deliveries, actor),
     review,
     guarantee,
     cancellation,
@@ -259,6 +261,7 @@ export default function OrderPage() {
               </p>
               {delivery.note ? <p className="text-sm whitespace-pre-wrap">{delivery.note}</p> : null}
               <DeliveryFiles deliveryId={delivery.id} files={delivery.files} />
+              <MasterFiles masters={delivery.masters} />
               {revisions
                 .filter((r) => r.delivery_id === delivery.id)
                 .map((revision) => (

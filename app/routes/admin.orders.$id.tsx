@@ -1,10 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { DeliveryFiles, deliveryVideoId, PinnedComment } from "~/components/delivery-review";
+import { DeliveryFiles, deliveryVideoId, MasterFiles, PinnedComment } from "~/components/delivery-review";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { WorkStatusBadge } from "~/components/work-status";
 import { WORK_STATUS_LABEL } from "~/lib/work-status";
 import { deliver, getOrderWork, getWorkState } from "~/domain/orders/fulfilment.server";
+import { listMasterDownloads, withMasterLinks } from "~/domain/orders/masters.server";
 import { readScreenForm } from "~/http/request-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { MessageThread } from "~/components/message-thread";
@@ -37,10 +38,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   try {
     const orderId = parseId(id);
     const actor = { kind: "admin", id: admin.id } as const;
-    const [work, buyer] = orderId === null ? [null, null] : await Promise.all([getOrderWork(context.db, orderId, actor), getOrderBuyer(context.db, orderId)]);
-    if (!work) return { id, order: null, work: null, buyer: null, failed: false };
+    const [found, buyer, downloads] =
+      orderId === null
+        ? [null, null, []]
+        : await Promise.all([getOrderWork(context.db, orderId, actor), getOrderBuyer(context.db, orderId), listMasterDownloads(context.db, orderId)]);
+    if (!found || orderId === null) return { id, order: null, work: null, buyer: null, failed: false };
+    const work = { ...found, deliveries: await withMasterLinks(context.env.TOKEN_SECRET, orderId, found.deliveries, actor) };
     // A key per page view: a double-clicked or resent refund form refunds once.
-    return { id, order: work.order, work, buyer, failed: false, refundKey: crypto.randomUUID() };
+    return { id, order: work.order, work, buyer, downloads, failed: false, refundKey: crypto.randomUUID() };
   } catch (error) {
     console.error("Loading order failed", id, error);
     return { id, order: null, work: null, buyer: null, failed: true };
@@ -99,9 +104,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(`/admin/orders/${orderId}?refunded=1`);
   }
   if (intent !== "deliver") return data({ refused: "Unknown action" }, { status: 400 });
-  const { note, files } = deliveryFromForm(form);
-  const delivered = await settle(deliver(context.db, context.env.MEDIA, mailNotice(context), orderId, admin.id, { note, files }));
-  if (!delivered.ok) return data({ refused: delivered.refusal.message, note: note ?? "" }, refusalInit(delivered.refusal));
+  const delivery = deliveryFromForm(form);
+  const delivered = await settle(deliver(context.db, context.env.MEDIA, mailNotice(context), orderId, admin.id, delivery));
+  if (!delivered.ok) return data({ refused: delivered.refusal.message, note: delivery.note ?? "" }, refusalInit(delivered.refusal));
   return redirect(`/admin/orders/${orderId}?delivered=1`);
 }
 
@@ -294,11 +299,26 @@ export default function AdminOrder() {
               <h3 className="font-semibold">Deliveries</h3>
               {work.deliveries.map((delivery) => (
                 <div key={delivery.id} className="space-y-2 rounded-xl border border-slate-200 p-3">
-                  <p className="text-sm text-slate-500">{adminDateTime.format(new Date(delivery.created_at))} UTC</p>
+                  <p className="text-sm text-slate-500">
+                    v{delivery.number} · {adminDateTime.format(new Date(delivery.created_at))} UTC · {delivery.frame_rate} fps
+                  </p>
                   {delivery.note ? <p className="text-sm whitespace-pre-wrap">{delivery.note}</p> : null}
                   <DeliveryFiles deliveryId={delivery.id} files={delivery.files} />
+                  <MasterFiles masters={delivery.masters} />
                 </div>
               ))}
+              {"downloads" in loaderData && loaderData.downloads?.length ? (
+                <div>
+                  <h4 className="text-sm font-semibold">Master downloads</h4>
+                  <ul aria-label="Master downloads" className="mt-1 space-y-0.5 text-sm">
+                    {loaderData.downloads.map((d) => (
+                      <li key={`${d.file_id}-${d.at}`}>
+                        {adminDateTime.format(new Date(d.at))} UTC · {d.by} · {d.name}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
             </div>
           ) : null}
 

@@ -24,5 +24,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const found = await settle(lookup(context.db, orderId, fileId, actor));
   if (!found.ok) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   const file = found.value;
-  return serveMedia(context.env.MEDIA, file.key, request, { private: true, attachment: file.kind === "video" ? null : file.name });
+  return serveMedia(context.env.MEDIA, file.key, request, {
+    private: true,
+    attachment: file.kind === "video" ? null : file.name,
+    contentType: file.contentType,
+  });
 }

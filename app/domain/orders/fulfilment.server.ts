@@ -8,7 +8,7 @@
  */
 import { rowOf } from "../../../db/insert-select";
 import { isRefusal, refuse } from "../refusal";
-import { and, asc, desc, eq, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, sql, type SQL } from "drizzle-orm";
 import { CANCELLATION_DAYS } from "~/lib/cancellation-rules";
 import { countCompletionStatements } from "./package-figures.server";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -24,6 +24,7 @@ import {
   orders,
   reviewComments,
   revisionRequests,
+  uploads,
   type PaymentStatus,
 } from "../../../db/schema";
 import type { MessageInput } from "~/lib/schemas/message";
@@ -36,9 +37,13 @@ import { SHOP_ACTOR, workEventQuery, type Actor } from "./work-events.server";
 import { refundsQuery, toRefundView } from "./refund-views.server";
 import { queueWorkEmail, type MailNotice, type WorkNews } from "../mail/order-emails.server";
 import { DeliveryNoteSchema } from "~/lib/schemas/delivery";
+import { DeliveryUploadsSchema } from "~/lib/schemas/upload";
+import { PREVIEW_RULE } from "~/lib/upload-rules";
+import { markUploadsUsed, takeUploads } from "../uploads/uploads.server";
 import { ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION, ORDER_ATTACHMENTS_FULL, ORDER_ATTACHMENTS_MAX_BYTES, ORDER_CLOSED_TO_FILES } from "~/lib/delivery-rules";
 
 const DAY_MS = 86_400_000;
+const totalSize = (files: File[]) => files.reduce((sum, file) => sum + file.size, 0);
 const ORDER_NOT_FOUND = "Order not found";
 
 export interface WorkState {
@@ -157,7 +162,7 @@ export async function getOrderWork(db: Database, orderId: number, actor: Actor) 
     brief: briefs[0] ? toBriefView(briefs[0], attachments) : null,
     refunds: refunds.map(toRefundView),
     events: events.map(toEventView),
-    deliveries: toDeliveryViews(orderId, deliveries, files),
+    deliveries: toDeliveryViews(orderId, deliveries, files, mastersReleased(order.work_status, actor)),
     revisions: toRevisionViews(revisions, comments),
     messages: messages.map((m) => toMessageView(m, attachments)),
     /** The newest message the viewer has seen: the other side's messages after it are new. */
@@ -223,7 +228,7 @@ function attachmentViews(rows: (typeof orderAttachments.$inferSelect)[], message
 export async function getAttachment(db: Database, orderId: number, attachmentId: number, actor: Actor) {
   await getWorkState(db, orderId, actor);
   const [file] = await db
-    .select({ key: orderAttachments.r2Key, name: orderAttachments.name, kind: orderAttachments.kind })
+    .select({ key: orderAttachments.r2Key, name: orderAttachments.name, kind: orderAttachments.kind, contentType: orderAttachments.contentType })
     .from(orderAttachments)
     .where(and(eq(orderAttachments.id, attachmentId), eq(orderAttachments.orderId, orderId)))
     .limit(1);
@@ -280,9 +285,14 @@ function toBriefView(row: typeof orderBriefs.$inferSelect, attachments: (typeof 
  * more than ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION days ago; 409), and not past
  * ORDER_ATTACHMENTS_MAX_BYTES of attachments in all (413). Deliveries are counted apart.
  */
-async function checkAttachmentRoom(db: Database, state: WorkState, files: File[], now: number) {
+/**
+ * Whether an order still takes `incoming` more bytes of attachments: not once it is cancelled or
+ * refunded, nor ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION after completion, nor past the order's cap
+ * (attachments stored, and those on their way in parts).
+ */
+export async function checkAttachmentRoom(db: Database, state: WorkState, incoming: number, now: number) {
   if (state.workStatus === "cancelled" || state.paymentStatus === "refunded") throw refuse.conflict(ORDER_CLOSED_TO_FILES);
-  const [completed, stored] = await db.batch([
+  const [completed, stored, pending] = await db.batch([
     db
       .select({ at: sql<number | null>`max(${orderEvents.createdAt})` })
       .from(orderEvents)
@@ -291,11 +301,14 @@ async function checkAttachmentRoom(db: Database, state: WorkState, files: File[]
       .select({ bytes: sql<number>`coalesce(sum(${orderAttachments.size}), 0)` })
       .from(orderAttachments)
       .where(eq(orderAttachments.orderId, state.id)),
+    db
+      .select({ bytes: sql<number>`coalesce(sum(${uploads.size}), 0)` })
+      .from(uploads)
+      .where(and(eq(uploads.orderId, state.id), inArray(uploads.status, ["open", "completed"]), eq(uploads.purpose, "attachment"))),
   ]);
   const completedAt = state.workStatus === "completed" ? completed[0]?.at : null;
   if (completedAt && now - Number(completedAt) > ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION * 86_400_000) throw refuse.conflict(ORDER_CLOSED_TO_FILES);
-  const incoming = files.reduce((sum, file) => sum + file.size, 0);
-  if (Number(stored[0]?.bytes ?? 0) + incoming > ORDER_ATTACHMENTS_MAX_BYTES) throw refuse.tooLarge(ORDER_ATTACHMENTS_FULL);
+  if (Number(stored[0]?.bytes ?? 0) + Number(pending[0]?.bytes ?? 0) + incoming > ORDER_ATTACHMENTS_MAX_BYTES) throw refuse.tooLarge(ORDER_ATTACHMENTS_FULL);
 }
 
 /**
@@ -320,7 +333,7 @@ export async function submitBrief(
   const state = await getWorkState(db, orderId, customer);
   const decision = decideWorkMove(state.workStatus, "submit_brief", "customer");
   if (!decision.ok) throw refuse.conflict(decision.message);
-  if (files.length > 0) await checkAttachmentRoom(db, state, files, now);
+  if (files.length > 0) await checkAttachmentRoom(db, state, totalSize(files), now);
   const stored = await storeOrderFiles(bucket, orderId, "attachments", files, ATTACHMENTS);
   try {
     return await briefMove(db, notice, orderId, customer, brief, stored, now, scheduledStart(state, now));
@@ -383,28 +396,50 @@ function briefMove(
 
 // ----- Deliveries, review, approval -----
 
+export interface DeliveryInput {
+  note: string | null;
+  /** Small files sent with the form itself, seen at once. */
+  files: File[];
+  /** Files sent in parts beforehand (app/domain/uploads), by completed upload id. */
+  previewUploadId?: string | null;
+  masterUploadIds?: string[];
+  frameRate?: string | null;
+}
+
 /**
  * The studio delivers: the files go to R2 under server-made keys first, then the move to `delivered`
  * is written with the delivery and its file rows in one batch. If the move is refused (409) or the
  * batch fails, the stored files are removed again, so nothing is half-written.
+ * Files sent in parts beforehand (a preview, masters) are completed uploads of this order; the
+ * same batch marks them used, so an upload is named by one delivery only.
  */
-export async function deliver(
-  db: Database,
-  bucket: R2Bucket,
-  notice: MailNotice,
-  orderId: number,
-  adminId: number,
-  input: { note: string | null; files: File[] },
-  now = Date.now(),
-) {
+export async function deliver(db: Database, bucket: R2Bucket, notice: MailNotice, orderId: number, adminId: number, input: DeliveryInput, now = Date.now()) {
   const admin: Actor = { kind: "admin", id: adminId };
   const state = await getWorkState(db, orderId, admin);
   const decision = decideWorkMove(state.workStatus, "deliver", "admin");
   if (!decision.ok) throw refuse.conflict(decision.message);
-  if (input.files.length === 0) throw refuse.invalid("Add at least one file to deliver");
+  const parsed = DeliveryUploadsSchema.safeParse({
+    note: input.note ?? undefined,
+    frame_rate: input.frameRate || undefined,
+    preview_upload_id: input.previewUploadId || null,
+    master_upload_ids: input.masterUploadIds ?? [],
+  });
+  if (!parsed.success) throw refuse.invalid(parsed.error.issues[0]!.message, [parsed.error.issues[0]!.message]);
+  const { preview_upload_id: previewId, master_upload_ids: masterIds, frame_rate: frameRate } = parsed.data;
+  if (input.files.length === 0 && !previewId && masterIds.length === 0) throw refuse.invalid("Add at least one file to deliver");
+  if (previewId && masterIds.includes(previewId)) throw refuse.invalid("The preview cannot also be a master");
   const note = DeliveryNoteSchema.safeParse(input.note);
   if (!note.success) throw refuse.invalid(note.error.issues[0]!.message);
+  const [preview] = await takeUploads(db, orderId, "delivery", previewId ? [previewId] : []);
+  if (preview && !PREVIEW_TYPES.includes(preview.contentType)) throw refuse.invalid(`${preview.name} cannot be the preview. ${PREVIEW_RULE}`);
+  const masters = await takeUploads(db, orderId, "delivery", masterIds);
   const stored = await storeOrderFiles(bucket, orderId, "deliveries", input.files, DELIVERY_FILES);
+  const rows: DeliveredFileRow[] = [
+    ...stored.map((file) => ({ key: file.key, name: file.name, contentType: file.mime, size: file.file.size, kind: file.kind, role: "file" as const })),
+    ...(preview ? [{ ...preview, role: "preview" as const }] : []),
+    ...masters.map((master) => ({ ...master, role: "master" as const })),
+  ];
+  const uploadIds = [...(preview ? [preview.id] : []), ...masters.map((m) => m.id)];
   try {
     return await moveWork(db, orderId, "deliver", admin, {
       note: note.data ?? "Delivered",
@@ -426,6 +461,7 @@ export async function deliver(
                     version: version,
                     note: note.data,
                     adminId: adminId,
+                    frameRate: frameRate,
                     createdAt: now,
                   }),
                 )
@@ -433,7 +469,7 @@ export async function deliver(
                 .where(and(eq(orders.id, orderId), moveHeld(orderId, read))),
             )
             .onConflictDoNothing(),
-          ...stored.map((file, position) =>
+          ...rows.map((file, position) =>
             db.insert(deliveryFiles).select(
               db
                 .select(
@@ -443,16 +479,18 @@ export async function deliver(
                     orderId: orderId,
                     r2Key: file.key,
                     name: file.name,
-                    contentType: file.mime,
-                    size: file.file.size,
+                    contentType: file.contentType,
+                    size: file.size,
                     kind: file.kind,
                     position: position,
+                    role: file.role,
                   }),
                 )
                 .from(orderDeliveries)
                 .where(and(eq(orderDeliveries.orderId, orderId), eq(orderDeliveries.version, version), moveHeld(orderId, read))),
             ),
           ),
+          ...(uploadIds.length ? [markUploadsUsed(db, uploadIds, moveHeld(orderId, read))] : []),
         ];
       },
     });
@@ -462,18 +500,54 @@ export async function deliver(
   }
 }
 
+type DeliveredFileRow = { key: string; name: string; contentType: string; size: number; kind: DeliveredFileKind; role: "file" | "preview" | "master" };
+type DeliveredFileKind = (typeof deliveryFiles.$inferSelect)["kind"];
+const PREVIEW_TYPES = ["video/mp4", "video/webm"];
+
+export interface DeliveredFileView {
+  id: number;
+  name: string;
+  content_type: string;
+  size: number;
+  kind: DeliveredFileKind;
+  /** `file`: sent with the form; `preview`: the video to review. */
+  role: "file" | "preview";
+  url: string;
+}
+
+export interface MasterView {
+  id: number;
+  name: string;
+  content_type: string;
+  size: number;
+  kind: DeliveredFileKind;
+  /** Whether it may be downloaded now: once the customer has approved (admins always). */
+  released: boolean;
+  /** The API's download (a Bearer token's holder); null until released. */
+  url: string | null;
+}
+
 export interface DeliveryView {
   id: number;
+  /** v1, v2, …: the order's deliveries counted from its first. */
+  number: number;
   note: string | null;
+  frame_rate: string;
   created_at: string;
-  files: { id: number; name: string; content_type: string; size: number; kind: OrderFileKind; url: string }[];
+  files: DeliveredFileView[];
+  masters: MasterView[];
 }
 
 /** An order's deliveries, newest first, with their files (URLs served to the owner and admins only). */
 export async function listDeliveries(db: Database, orderId: number, actor: Actor): Promise<DeliveryView[]> {
-  await getWorkState(db, orderId, actor);
+  const state = await getWorkState(db, orderId, actor);
   const [deliveries, files] = await db.batch(deliveriesQueries(db, orderId));
-  return toDeliveryViews(orderId, deliveries, files);
+  return toDeliveryViews(orderId, deliveries, files, mastersReleased(state.workStatus, actor));
+}
+
+/** Masters are released by the customer's approval (the order completed); the studio always has them. */
+export function mastersReleased(workStatus: WorkStatus, actor: Pick<Actor, "kind">): boolean {
+  return actor.kind === "admin" || workStatus === "completed";
 }
 
 function deliveriesQueries(db: Database, orderId: number) {
@@ -483,28 +557,62 @@ function deliveriesQueries(db: Database, orderId: number) {
   ] as const;
 }
 
-function toDeliveryViews(orderId: number, deliveries: (typeof orderDeliveries.$inferSelect)[], files: (typeof deliveryFiles.$inferSelect)[]): DeliveryView[] {
-  return deliveries.map((d) => ({
-    id: d.id,
-    note: d.note,
-    created_at: d.createdAt.toISOString(),
-    files: files
-      .filter((f) => f.deliveryId === d.id)
-      .map((f) => ({ id: f.id, name: f.name, content_type: f.contentType, size: f.size, kind: f.kind, url: deliveryFileUrl(orderId, f.id) })),
-  }));
+function toDeliveryViews(
+  orderId: number,
+  deliveries: (typeof orderDeliveries.$inferSelect)[],
+  files: (typeof deliveryFiles.$inferSelect)[],
+  released: boolean,
+): DeliveryView[] {
+  return deliveries.map((d, i) => {
+    const own = files.filter((f) => f.deliveryId === d.id);
+    return {
+      id: d.id,
+      number: deliveries.length - i,
+      note: d.note,
+      frame_rate: d.frameRate,
+      created_at: d.createdAt.toISOString(),
+      files: own
+        .filter((f) => f.role !== "master")
+        .map((f) => ({
+          id: f.id,
+          name: f.name,
+          content_type: f.contentType,
+          size: f.size,
+          kind: f.kind,
+          role: f.role === "preview" ? ("preview" as const) : ("file" as const),
+          url: deliveryFileUrl(orderId, f.id),
+        })),
+      masters: own
+        .filter((f) => f.role === "master")
+        .map((f) => ({
+          id: f.id,
+          name: f.name,
+          content_type: f.contentType,
+          size: f.size,
+          kind: f.kind,
+          released,
+          url: released ? masterApiUrl(orderId, d.id, f.id) : null,
+        })),
+    };
+  });
 }
 
 export function deliveryFileUrl(orderId: number, fileId: number) {
   return `/orders/${orderId}/files/${fileId}`;
 }
 
+export function masterApiUrl(orderId: number, deliveryId: number, fileId: number) {
+  return `/api/v1/orders/${orderId}/deliveries/${deliveryId}/masters/${fileId}`;
+}
+
 /** A delivered file's R2 key and name, if the actor may see the order. */
 export async function getDeliveryFile(db: Database, orderId: number, fileId: number, actor: Actor) {
   await getWorkState(db, orderId, actor);
   const [file] = await db
-    .select({ key: deliveryFiles.r2Key, name: deliveryFiles.name, kind: deliveryFiles.kind })
+    .select({ key: deliveryFiles.r2Key, name: deliveryFiles.name, kind: deliveryFiles.kind, contentType: deliveryFiles.contentType })
     .from(deliveryFiles)
-    .where(and(eq(deliveryFiles.id, fileId), eq(deliveryFiles.orderId, orderId)))
+    // Masters are served by their own route, once released (masters.server.ts).
+    .where(and(eq(deliveryFiles.id, fileId), eq(deliveryFiles.orderId, orderId), ne(deliveryFiles.role, "master")))
     .limit(1);
   if (!file) throw refuse.notFound("File not found");
   return file;
@@ -752,7 +860,7 @@ export async function postMessage(
   const orderId = state.id;
   if (state.workStatus === "awaiting_payment") throw refuse.conflict("Messages open once the order is paid.");
   if (actor.kind === "system" || actor.id === null) throw refuse.notFound(ORDER_NOT_FOUND);
-  if (files.length > 0) await checkAttachmentRoom(db, state, files, now);
+  if (files.length > 0) await checkAttachmentRoom(db, state, totalSize(files), now);
   const stored = await storeOrderFiles(bucket, orderId, "attachments", files, ATTACHMENTS);
   // In the batch's transaction, the order's newest message is the one just written.
   const thisMessage = sql`(SELECT max(${orderMessages.id}) FROM ${orderMessages} WHERE ${orderMessages.orderId} = ${orderId})`;

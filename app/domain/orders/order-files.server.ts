@@ -9,6 +9,7 @@ import { refuse } from "../refusal";
 import { ATTACHMENT_LIMITS, ATTACHMENT_RULE, DELIVERY_LIMITS, DELIVERY_RULE } from "~/lib/delivery-rules";
 import { sniffDeliveryType } from "../media/media.server";
 import type { FormLimits } from "~/lib/form-limits";
+import type { DeliveryInput } from "./fulfilment.server";
 
 export type OrderFileKind = "video" | "image" | "document";
 export type StoredOrderFile = { file: File; mime: string; ext: string; kind: OrderFileKind; key: string; name: string };
@@ -36,11 +37,21 @@ export const ATTACHMENT_FORM: FormLimits = { maxFiles: ATTACHMENT_LIMITS.files +
 
 /**
  * A delivery as a form sends it (the studio's screen, its upload with progress, the API): the
- * `note` as written (checked by `deliver` with DeliveryNoteSchema) and the files of `files[]` or `files`.
+ * `note` as written (checked by `deliver`), the files of `files[]` or `files`, and the files sent
+ * in parts beforehand (`preview_upload_id`, `master_upload_ids`) with the `frame_rate`.
  */
-export function deliveryFromForm(form: FormData): { note: string | null; files: File[] } {
-  const note = form.get("note");
-  return { note: typeof note === "string" ? note : null, files: formFiles(form, "files[]", "files") };
+export function deliveryFromForm(form: FormData): DeliveryInput {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : null;
+  };
+  return {
+    note: text("note"),
+    files: formFiles(form, "files[]", "files"),
+    frameRate: text("frame_rate"),
+    previewUploadId: text("preview_upload_id"),
+    masterUploadIds: form.getAll("master_upload_ids").filter((id): id is string => typeof id === "string" && id !== ""),
+  };
 }
 
 /** The files of a form field (empty file inputs send a nameless empty file: not a file). */

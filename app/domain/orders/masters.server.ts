@@ -1,0 +1,110 @@
+/**
+ * A delivery's masters: full-quality files the customer may download only once they have approved
+ * the delivery (the studio always). Screens hand out links signed by the Worker (HMAC of the order,
+ * the file, who and until when; MASTER_LINK_SECONDS), so a download manager can resume one without
+ * the session cookie; the API serves them to a Bearer token's holder. Every download that starts at
+ * the first byte is recorded: the studio sees who took what, and when.
+ */
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { deliveryFiles, masterDownloads, users } from "../../../db/schema";
+import { hmacSha256, verifyHmacSha256 } from "~/lib/crypto.server";
+import { MASTER_LINK_SECONDS, MASTERS_HELD } from "~/lib/upload-rules";
+import { refuse } from "../refusal";
+import { getWorkState, mastersReleased, type DeliveryView } from "./fulfilment.server";
+
+export type MasterReader = { kind: "customer" | "admin"; id: number };
+
+const secretFor = (secret: string) => `master-link:${secret}`;
+const signedText = (orderId: number, fileId: number, reader: MasterReader, expires: number) => `${orderId}:${fileId}:${reader.kind}:${reader.id}:${expires}`;
+
+/** A link to a master that works for MASTER_LINK_SECONDS, for `reader` only. */
+export async function signedMasterPath(secret: string, orderId: number, fileId: number, reader: MasterReader, now = Date.now()): Promise<string> {
+  const expires = Math.floor(now / 1000) + MASTER_LINK_SECONDS;
+  const by = `${reader.kind === "admin" ? "a" : "c"}${reader.id}`;
+  const sig = await hmacSha256(secretFor(secret), signedText(orderId, fileId, reader, expires));
+  return `/orders/${orderId}/masters/${fileId}?by=${by}&expires=${expires}&sig=${sig}`;
+}
+
+/** Who a signed link was made for, when it is genuine and not expired; null otherwise. */
+export async function verifyMasterLink(
+  secret: string,
+  orderId: number,
+  fileId: number,
+  query: URLSearchParams,
+  now = Date.now(),
+): Promise<MasterReader | null> {
+  const by = /^([ac])(\d{1,12})$/.exec(query.get("by") ?? "");
+  const expires = /^\d{1,12}$/.test(query.get("expires") ?? "") ? Number(query.get("expires")) : Number.NaN;
+  if (!by || !(expires * 1000 > now) || expires * 1000 > now + MASTER_LINK_SECONDS * 1000 + 60_000) return null;
+  const reader: MasterReader = { kind: by[1] === "a" ? "admin" : "customer", id: Number(by[2]) };
+  const genuine = await verifyHmacSha256(secretFor(secret), signedText(orderId, fileId, reader, expires), query.get("sig") ?? "");
+  return genuine ? reader : null;
+}
+
+/**
+ * A master as stored, for `reader`: 404 when the order or file is not theirs (or not a master), 403
+ * with MASTERS_HELD before the customer's approval.
+ */
+export async function masterForDownload(db: Database, orderId: number, fileId: number, reader: MasterReader, deliveryId?: number) {
+  const state = await getWorkState(db, orderId, reader);
+  const [file] = await db
+    .select({
+      id: deliveryFiles.id,
+      key: deliveryFiles.r2Key,
+      name: deliveryFiles.name,
+      contentType: deliveryFiles.contentType,
+      deliveryId: deliveryFiles.deliveryId,
+    })
+    .from(deliveryFiles)
+    .where(and(eq(deliveryFiles.id, fileId), eq(deliveryFiles.orderId, orderId), eq(deliveryFiles.role, "master")))
+    .limit(1);
+  if (!file || (deliveryId !== undefined && file.deliveryId !== deliveryId)) throw refuse.notFound("File not found");
+  if (!mastersReleased(state.workStatus, reader)) throw refuse.forbidden(MASTERS_HELD);
+  return file;
+}
+
+/** Notes a download (one that starts at the first byte: a resumed one is the same download). */
+export async function recordMasterDownload(db: Database, orderId: number, fileId: number, reader: MasterReader, now = Date.now()) {
+  await db.insert(masterDownloads).values({ fileId, orderId, actorKind: reader.kind, actorId: reader.id, createdAt: new Date(now) });
+}
+
+export interface MasterDownloadView {
+  file_id: number;
+  name: string;
+  by: string;
+  at: string;
+}
+
+/** The order's master downloads, newest first (the studio's page): at most the latest 50. */
+export async function listMasterDownloads(db: Database, orderId: number): Promise<MasterDownloadView[]> {
+  const rows = await db
+    .select({ fileId: masterDownloads.fileId, name: deliveryFiles.name, kind: masterDownloads.actorKind, who: users.name, at: masterDownloads.createdAt })
+    .from(masterDownloads)
+    .innerJoin(deliveryFiles, eq(deliveryFiles.id, masterDownloads.fileId))
+    .leftJoin(users, and(eq(masterDownloads.actorKind, "customer"), eq(users.id, masterDownloads.actorId)))
+    .where(eq(masterDownloads.orderId, orderId))
+    .orderBy(desc(masterDownloads.createdAt), desc(masterDownloads.id))
+    .limit(50);
+  return rows.map((r) => ({ file_id: r.fileId, name: r.name, by: r.kind === "admin" ? "The studio" : (r.who ?? "The customer"), at: r.at.toISOString() }));
+}
+
+export type DeliveryWithLinks = Omit<DeliveryView, "masters"> & { masters: (DeliveryView["masters"][number] & { href: string | null })[] };
+
+/** The deliveries as a page shows them: each released master with a signed link for `reader`. */
+export async function withMasterLinks(
+  secret: string,
+  orderId: number,
+  deliveries: DeliveryView[],
+  reader: MasterReader,
+  now = Date.now(),
+): Promise<DeliveryWithLinks[]> {
+  return Promise.all(
+    deliveries.map(async (delivery) => ({
+      ...delivery,
+      masters: await Promise.all(
+        delivery.masters.map(async (master) => ({ ...master, href: master.released ? await signedMasterPath(secret, orderId, master.id, reader, now) : null })),
+      ),
+    })),
+  );
+}

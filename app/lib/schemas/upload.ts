@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { DEFAULT_FRAME_RATE, FRAME_RATES, MASTERS_PER_DELIVERY, UPLOAD_MAX_BYTES, UPLOAD_PURPOSES } from "../upload-rules";
+import { plainText } from "./text";
+import { DeliveryNoteSchema } from "./delivery";
+
+const UploadId = z.string().uuid("Upload ids are UUIDs");
+
+/**
+ * Opening an upload in parts (the API's `POST /uploads` and the screens' `POST /uploads`): what it is
+ * for, where it goes, the file's name, its exact size and the type the client believes it has (the
+ * server reads the real one from part 1).
+ */
+export const UploadCreateSchema = z.object({
+  purpose: z.enum(UPLOAD_PURPOSES, { message: `purpose must be one of ${UPLOAD_PURPOSES.join(", ")}` }),
+  order_id: z.number().int().positive().optional().describe("The order a delivery or an attachment is for"),
+  product_id: z.number().int().positive().optional().describe("The product a media file is for"),
+  name: plainText(
+    z
+      .string()
+      .trim()
+      .min(1, "name is required")
+      .max(200, "name must be at most 200 characters")
+      .refine((name) => !/[/\\]/.test(name), "name cannot contain slashes"),
+    "name",
+  ),
+  size: z
+    .number()
+    .int("size must be a whole number of bytes")
+    .min(1, "size must be at least 1 byte")
+    .max(UPLOAD_MAX_BYTES.delivery, "size is larger than any upload may be")
+    .describe("The file's exact size in bytes"),
+  content_type: z.string().max(100).optional().describe("What the client believes the file is; the server reads its type from part 1"),
+});
+export type UploadCreateInput = z.infer<typeof UploadCreateSchema>;
+
+/** The frame rate a delivery's review timecodes are shown in. */
+export const FrameRateSchema = z.enum(FRAME_RATES, { message: `frame_rate must be one of ${FRAME_RATES.join(", ")}` });
+
+/**
+ * A delivery made of uploads (the API's JSON `POST /orders/{id}/deliveries`; the studio's screen sends
+ * the same fields in its form): the note, the frame rate, the preview the customer watches and the
+ * masters released on approval, by completed upload id.
+ */
+export const DeliveryUploadsSchema = z.object({
+  note: DeliveryNoteSchema.unwrap().optional(),
+  frame_rate: FrameRateSchema.default(DEFAULT_FRAME_RATE),
+  preview_upload_id: UploadId.nullable().optional().describe("An MP4 or WebM the customer watches and comments on"),
+  master_upload_ids: z
+    .array(UploadId)
+    .max(MASTERS_PER_DELIVERY, `At most ${MASTERS_PER_DELIVERY} masters per delivery`)
+    .refine((ids) => new Set(ids).size === ids.length, "Each master once")
+    .default([])
+    .describe("Full-quality files, downloadable once the customer approves"),
+});
+export type DeliveryUploadsInput = z.infer<typeof DeliveryUploadsSchema>;
