@@ -122,6 +122,9 @@ function requestBody(op: ApiOperation) {
   if (!body) return undefined;
   const contentType = body.contentType ?? "application/json";
   const payload = jsonSchema(body.schema);
+  // Raw bytes (a part of an upload): the example stands for them.
+  if (contentType === "application/octet-stream")
+    return { required: true, content: { [contentType]: { schema: payload, example: "(the bytes of the part)" } } };
   const shapes = [body.wrapper ?? null, ...(body.alternatives ?? [])];
   const shape = (key: string | null): JsonSchema => (key === null ? payload : { type: "object", properties: { [key]: payload }, required: [key] });
   const content: Record<string, unknown> = {

@@ -498,7 +498,7 @@ const DeliveryResponse = example(
             size: z.number().int(),
             kind: DeliveredKind,
             released: z.boolean().describe("Downloadable now: once the owner has approved (admins always)"),
-            url: z.string().nullable().describe("GET /orders/{id}/deliveries/{deliveryId}/masters/{fileId}; null until released"),
+            url: z.string().nullable().describe("GET /orders/{id}/deliveries/{delivery_id}/masters/{file_id}; null until released"),
           })
           .strict(),
       ),
@@ -1799,7 +1799,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   },
   {
     method: "GET",
-    path: "/orders/{id}/deliveries/{deliveryId}/masters/{fileId}",
+    path: "/orders/{id}/deliveries/{delivery_id}/masters/{file_id}",
     summary: "A delivery's master, as a download (Range resumes it): to the owner once they have approved, and to admins",
     auth: "customer or admin",
     responses: { 200: { description: "The file's bytes (206 for a Range)", schema: binary("The master"), contentType: "application/octet-stream" } },

@@ -244,15 +244,24 @@ describe("deliveries, review and approval", () => {
     expect((await get(`/media/${key}`)).status).toBe(404);
   });
 
-  it("refuses a delivery that is not multipart with 415 in the API's shape, before reading it", async () => {
+  it("refuses a delivery that is neither multipart nor JSON with 415 in the API's shape, and JSON without uploads with 422", async () => {
     const c = await briefedOrder();
     const admin = await adminSignIn();
-    const response = await api<{ success: boolean; message: string }>("POST", `/orders/${c.id}/deliveries`, {
-      token: admin.access_token,
-      body: { note: "First cut", files: ["cut.mp4"] },
+    const response = await dispatch(`http://localhost/api/v1/orders/${c.id}/deliveries`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${admin.access_token}`, "Content-Type": "text/plain", "CF-Connecting-IP": freshAddress() },
+      body: "note=First cut",
     });
     expect(response.status).toBe(415);
-    expect(response.body).toEqual({ success: false, message: "Send the delivery as multipart/form-data with note and files[]" });
+    expect(await response.json()).toEqual({
+      success: false,
+      message: "Send the delivery as multipart/form-data with note and files[], or as JSON naming completed uploads",
+    });
+    const json = await api<{ success: boolean; message: string }>("POST", `/orders/${c.id}/deliveries`, {
+      token: admin.access_token,
+      body: { delivery: { note: "First cut" } },
+    });
+    expect(json).toMatchObject({ status: 422, body: { success: false, message: "Add at least one file to deliver" } });
     expect(await storedObjects(c.id)).toBe(0);
   });
 

@@ -12,8 +12,8 @@ const UploadId = z.string().uuid("Upload ids are UUIDs");
  */
 export const UploadCreateSchema = z.object({
   purpose: z.enum(UPLOAD_PURPOSES, { message: `purpose must be one of ${UPLOAD_PURPOSES.join(", ")}` }),
-  order_id: z.number().int().positive().optional().describe("The order a delivery or an attachment is for"),
-  product_id: z.number().int().positive().optional().describe("The product a media file is for"),
+  order_id: z.number().int().min(1).optional().describe("The order a delivery or an attachment is for"),
+  product_id: z.number().int().min(1).optional().describe("The product a media file is for"),
   name: plainText(
     z
       .string()
