@@ -27,6 +27,8 @@ export const E2E_SERVERS = [
       SOCIAL_YOUTUBE: "https://www.youtube.com/@reelcraft.example",
       SOCIAL_LINKEDIN: "https://www.linkedin.com/company/reelcraft-example/",
       SOCIAL_X: "https://x.com/reelcraft_example",
+      // Uploads in parts cut into R2's smallest parts, so a test file of a few parts stays small.
+      UPLOAD_PART_BYTES: String(5 * 1024 * 1024),
     },
   },
   {

@@ -30,7 +30,7 @@ function movBytes(size: number): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-async function sha256(bytes: ArrayBuffer | Uint8Array) {
+async function sha256(bytes: ArrayBuffer | Uint8Array<ArrayBuffer>) {
   return [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 

@@ -1,0 +1,105 @@
+import { createHash } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import type { APIRequestContext } from "@playwright/test";
+import { adminLogIn, expect, hydrated, logIn, test, uniqueEmail } from "./fixtures";
+
+/**
+ * A master of several parts: the studio's page sends it in parts with progress, a failed part stops
+ * the upload, a reload and the same file chosen again resume it (only the missing part is sent);
+ * the customer sees the master held back, approves, and downloads the same bytes.
+ */
+const PASSWORD = "Str0ng!Pass";
+const MB = 1024 * 1024;
+
+async function briefedOrder(request: APIRequestContext) {
+  const email = uniqueEmail("masters");
+  const signUp = await request.post("/api/v1/sign_up", { data: { user: { name: "Master Buyer", email, password: PASSWORD } } });
+  const auth = { Authorization: `Bearer ${(await signUp.json()).data.access_token}` };
+  const address = await request.post("/api/v1/billing_addresses", {
+    headers: auth,
+    data: { street: "1 Studio Lane", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB" },
+  });
+  const order = await request.post("/api/v1/orders", {
+    headers: auth,
+    data: { order: { product_id: 1, billing_address_id: (await address.json()).data.id, package_index: 0, start_work_now: true } },
+  });
+  const { id, client_secret } = (await order.json()).data;
+  await request.post("/api/v1/payments/local/confirm", {
+    headers: auth,
+    data: { client_secret, card: { number: "4242424242424242", expiry: "12/40", cvc: "123" } },
+  });
+  const brief = await request.put(`/api/v1/orders/${id}/brief`, {
+    headers: auth,
+    data: { brief: { purpose: "A 60-second launch film for our espresso machine, for the website.", audience: "Home baristas" } },
+  });
+  expect(brief.status()).toBe(200);
+  return { email, id: id as number };
+}
+
+/** A QuickTime master on disk (its date stays put, so choosing it again finds the upload to resume): three parts at the suite's 5 MiB. */
+async function masterFile(): Promise<{ path: string; sha: string; size: number }> {
+  const size = 2 * 5 * MB + 321_000;
+  const bytes = Buffer.alloc(size);
+  for (let i = 0; i < size; i += 997) bytes[i] = i % 251;
+  Buffer.from([0, 0, 0, 0x14, 0x66, 0x74, 0x79, 0x70, 0x71, 0x74, 0x20, 0x20]).copy(bytes, 0);
+  const dir = test.info().outputPath("files");
+  await mkdir(dir, { recursive: true });
+  const path = `${dir}/final-prores.mov`;
+  await writeFile(path, bytes);
+  return { path, sha: createHash("sha256").update(bytes).digest("hex"), size };
+}
+
+test.describe("masters sent in parts, released on approval", () => {
+  test.use({ allowedConsole: [/net::ERR_FAILED/, /status of 4\d\d/] });
+
+  test("a chunked upload with progress resumes after a reload; the customer downloads the master after approving", async ({ page, browser }) => {
+    const { email, id } = await briefedOrder(page.request);
+    const master = await masterFile();
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const admin = await context.newPage();
+    await adminLogIn(admin, `/admin/orders/${id}`);
+    await hydrated(admin);
+
+    // The network drops part 3 every time: the upload stops, saying so, with parts 1 and 2 stored.
+    await admin.route(/\/uploads\/[^/]+\/parts\/3$/, (route) => route.abort("failed"));
+    await admin.getByLabel("Masters").setInputFiles(master.path);
+    await admin.getByLabel("Note to the customer").fill("The ProRes master");
+    await admin.getByRole("button", { name: "Deliver", exact: true }).click();
+    const transfers = admin.getByRole("list", { name: "Files sent in parts" });
+    await expect(transfers.getByRole("progressbar", { name: "Upload of final-prores.mov" })).toBeVisible();
+    await expect(transfers.getByText("The upload was interrupted. Check your connection, then resume.")).toBeVisible({ timeout: 15_000 });
+    await expect(transfers.getByRole("button", { name: "Resume final-prores.mov" })).toBeVisible();
+
+    // A reload: the same file chosen again sends only the part the server lacks.
+    await admin.unroute(/\/uploads\/[^/]+\/parts\/3$/);
+    await admin.reload();
+    await hydrated(admin);
+    const partsSent: string[] = [];
+    admin.on("request", (request) => {
+      if (request.method() === "PUT" && /\/uploads\/[^/]+\/parts\/\d+$/.test(request.url())) partsSent.push(request.url().split("/").pop()!);
+    });
+    await admin.getByLabel("Masters").setInputFiles(master.path);
+    await admin.getByLabel("Frame rate").selectOption("24");
+    await admin.getByLabel("Note to the customer").fill("The ProRes master");
+    await admin.getByRole("button", { name: "Deliver", exact: true }).click();
+    await expect(admin.getByRole("status")).toHaveText("Delivered. The customer can review it now.");
+    expect(partsSent).toEqual(["3"]);
+    await expect(admin.getByText(/v1 · .* UTC · 24 fps/)).toBeVisible();
+    await context.close();
+
+    // The customer: the master is listed, held back until approval.
+    await logIn(page, email, PASSWORD);
+    await page.goto(`/profile/orders/${id}`);
+    const masters = page.getByRole("list", { name: "Masters" });
+    await expect(masters).toHaveText("final-prores.mov (10 MB)");
+    await expect(page.getByText("Masters can be downloaded once you approve the delivery.")).toBeVisible();
+    await page.getByRole("button", { name: "Approve delivery" }).click();
+    await expect(page.getByRole("main").getByRole("status")).toHaveText("Thank you! The order is complete.");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), masters.getByRole("link", { name: "Download final-prores.mov (10 MB)" }).click()]);
+    expect(download.suggestedFilename()).toBe("final-prores.mov");
+    const saved = await readFile((await download.path())!);
+    expect(saved.byteLength).toBe(master.size);
+    expect(createHash("sha256").update(saved).digest("hex")).toBe(master.sha);
+  });
+});
