@@ -375,6 +375,8 @@ export const orderDeliveries = sqliteTable(
     adminId: integer("admin_id"),
     /** The frame rate the review's timecodes are shown in, as the studio entered it ("25", "23.976"). */
     frameRate: text("frame_rate").notNull().default("25"),
+    /** Days the customer added to this delivery's review window (at most once an order: REVIEW_EXTENSION_DAYS). */
+    reviewExtensionDays: integer("review_extension_days").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("order_deliveries_order_version_unique").on(t.orderId, t.version)],
@@ -932,4 +934,60 @@ export const masterDownloads = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("master_downloads_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/**
+ * A review comment on one version (delivery) of an order's work: at a frame, or over a range (in
+ * and out), with an optional drawing on the frame (vector shapes relative to the frame's size, JSON).
+ * Replies name their comment (`parent_id`) and share its frame. The studio resolves a comment; a
+ * revision request gathers its version's open comments (`revision_id`).
+ */
+export const deliveryComments = sqliteTable(
+  "delivery_comments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    deliveryId: integer("delivery_id")
+      .notNull()
+      .references(() => orderDeliveries.id, { onDelete: "cascade" }),
+    parentId: integer("parent_id"),
+    authorKind: text("author_kind", { enum: ["customer", "admin", "guest"] }).notNull(),
+    /** The customer's, admin's or guest's id. */
+    authorId: integer("author_id").notNull(),
+    /** The name shown (a guest's as they gave it; a customer's erased with their account). */
+    authorName: text("author_name").notNull(),
+    atFrame: integer("at_frame").notNull(),
+    endFrame: integer("end_frame"),
+    text: text("text").notNull(),
+    drawing: text("drawing"),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    revisionId: integer("revision_id").references(() => revisionRequests.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("delivery_comments_delivery_idx").on(t.deliveryId, t.atFrame, t.id), index("delivery_comments_order_idx").on(t.orderId)],
+);
+
+/**
+ * A colleague the customer invited to review an order's deliveries: a link (its token stored as a
+ * SHA-256 hash) that lets them watch and comment under their name until it expires or is revoked;
+ * never approve, ask for changes or download masters.
+ */
+export const orderGuests = sqliteTable(
+  "order_guests",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The name they comment under (asked on their first visit). */
+    name: text("name"),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("order_guests_token_unique").on(t.tokenHash), index("order_guests_order_idx").on(t.orderId)],
 );

@@ -38,6 +38,7 @@ import { ATTACHMENT_LIMITS, DELIVERY_LIMITS } from "./delivery-rules";
 import { MEDIA_PER_PRODUCT } from "./media-rules";
 import { FRAME_RATES, MASTERS_HELD, UPLOAD_PURPOSES } from "./upload-rules";
 import { DeliveryUploadsSchema, UploadCreateSchema } from "./schemas/upload";
+import { CommentReplySchema, DrawingSchema, ReviewCommentSchema } from "./schemas/review-comment";
 import { documented } from "./schemas/json-schema";
 import { AutosuggestQuerySchema, PaginationQuerySchema, ProductListQuerySchema } from "./query";
 
@@ -483,6 +484,7 @@ const DeliveryResponse = example(
       number: z.number().int().describe("The version: 1 for the order's first delivery, 2 for the next, …"),
       note: z.string().nullable(),
       frame_rate: z.enum(FRAME_RATES).describe("The frame rate the review's timecodes are shown in"),
+      review_extension_days: z.number().int().describe("Days the customer added to its review window (once an order)"),
       created_at: z.string(),
       files: z.array(
         orderFile("Served to the owner and admins (session cookie or bearer token); videos stream with Range")
@@ -509,6 +511,7 @@ const DeliveryResponse = example(
     number: 1,
     note: "First cut",
     frame_rate: "25",
+    review_extension_days: 0,
     created_at: "2026-04-06T16:00:00.000Z",
     files: [
       {
@@ -532,6 +535,48 @@ const DeliveryResponse = example(
         url: null,
       },
     ],
+  },
+);
+const Author = z.object({ kind: z.enum(["customer", "admin", "guest"]), name: z.string() }).strict();
+const CommentResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      author: Author,
+      at_frame: z.number().int(),
+      end_frame: z.number().int().nullable(),
+      timecode: z.string().describe("m:ss:ff (a range: in–out) at the version's frame rate"),
+      text: z.string(),
+      drawing: DrawingSchema.nullable(),
+      resolved: z.boolean(),
+      in_revision: z.boolean().describe("Gathered by a revision request"),
+      created_at: z.string(),
+      replies: z.array(z.object({ id: z.number().int(), author: Author, text: z.string(), created_at: z.string() }).strict()),
+    })
+    .strict(),
+  {
+    id: 31,
+    author: { kind: "customer", name: "Ada Lovelace" },
+    at_frame: 1062,
+    end_frame: null,
+    timecode: "0:42:12",
+    text: "Logo larger here",
+    drawing: {
+      shapes: [
+        {
+          tool: "rect",
+          color: "#e11d48",
+          points: [
+            [0.62, 0.08],
+            [0.94, 0.22],
+          ],
+        },
+      ],
+    },
+    resolved: false,
+    in_revision: false,
+    created_at: "2026-04-07T09:00:00.000Z",
+    replies: [{ id: 32, author: { kind: "admin", name: "Studio Admin" }, text: "Will do", created_at: "2026-04-07T10:00:00.000Z" }],
   },
 );
 const UPLOAD = {
@@ -763,6 +808,7 @@ const invalid = (description: string, message: string, errors?: string[]): Refus
 const notFound = (description: string, message: string): Refusals => ({ not_found: { description, message } });
 const conflict = (description: string, message: string): Refusals => ({ conflict: { description, message } });
 const ORDER_NOT_FOUND = notFound("Not the caller's order, or none", "Order not found");
+const COMMENT_NOT_FOUND = notFound("Not the caller's order, no such version or comment", "Comment not found");
 const UPLOAD_NOT_FOUND = notFound("No such upload of the caller's", "Upload not found");
 const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
 
@@ -1806,6 +1852,74 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     refusals: refusals(READ, NO_TOKEN, notFound("Not the caller's order, or no such master", "File not found"), {
       forbidden: { description: "The owner has not approved the delivery yet", message: MASTERS_HELD },
     }),
+  },
+  // Review of a version
+  {
+    method: "GET",
+    path: "/orders/{id}/deliveries/{delivery_id}/comments",
+    summary: "A version's review comments in timeline order, each with its replies: the owner or an admin",
+    auth: "customer or admin",
+    responses: { 200: { description: "The comments", schema: ok(z.array(CommentResponse)) } },
+    refusals: refusals(READ, NO_TOKEN, notFound("Not the caller's order, or no such version", "Delivery not found")),
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/deliveries/{delivery_id}/comments",
+    summary: "Comment on a version at a frame or over a range (in, out), with a drawing on the frame (points relative to its size, 0 to 1)",
+    auth: "customer or admin",
+    body: {
+      schema: ReviewCommentSchema,
+      wrapper: "comment",
+      example: {
+        at_frame: 1062,
+        text: "Logo larger here",
+        drawing: {
+          shapes: [
+            {
+              tool: "arrow",
+              color: "#e11d48",
+              points: [
+                [0.4, 0.5],
+                [0.7, 0.2],
+              ],
+            },
+          ],
+        },
+      },
+    },
+    responses: { 201: { description: "Added", schema: ok(CommentResponse) } },
+    refusals: refusals(
+      WRITE,
+      NO_TOKEN,
+      JSON_BODY,
+      notFound("Not the caller's order, or no such version", "Delivery not found"),
+      invalid("A field breaks its rule", "Comment is invalid", ["Write a comment"]),
+      conflict("The order is not open for review (not delivered yet, completed or cancelled)", "This order is not open for review comments."),
+    ),
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/deliveries/{delivery_id}/comments/{comment_id}/replies",
+    summary: "Reply on a comment (either side)",
+    auth: "customer or admin",
+    body: { schema: CommentReplySchema, wrapper: "reply", example: { text: "Will do in the next version" } },
+    responses: { 201: { description: "Added: the comment with its replies", schema: ok(CommentResponse) } },
+    refusals: refusals(
+      WRITE,
+      NO_TOKEN,
+      JSON_BODY,
+      COMMENT_NOT_FOUND,
+      invalid("No text, or too long", "Reply is invalid", ["Write a comment"]),
+      conflict("The order is not open for review", "This order is not open for review comments."),
+    ),
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/deliveries/{delivery_id}/comments/{comment_id}/resolve",
+    summary: "The studio marks a comment resolved (again: no change)",
+    auth: "admin",
+    responses: { 200: { description: "Resolved", schema: ok(CommentResponse, { message: "Comment resolved" }) } },
+    refusals: refusals(WRITE, ADMIN, COMMENT_NOT_FOUND),
   },
   // Uploads in parts (deliveries' masters and previews, attachments, product media)
   {

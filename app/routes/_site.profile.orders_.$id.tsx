@@ -2,13 +2,20 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { OrderMoney } from "~/components/order-money";
 import { RefundList } from "~/components/refund-list";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { DeliveryFiles, deliveryVideoId, MasterFiles, PinnedComment, ReviewActions } from "~/components/delivery-review";
+import { deliveryVideoId, ReviewActions } from "~/components/delivery-review";
+import { VersionsReview } from "~/components/versions-review";
+import { ReviewGuests } from "~/components/review-guests";
+import { commentsByVersion, openGuestComments } from "~/domain/orders/review-comments.server";
+import { extendReview, listGuests, reviewDeadline } from "~/domain/orders/review-guests.server";
+import { isReviewIntent, reviewAction } from "~/http/review-actions.server";
+import { guestAction } from "~/http/guest-actions.server";
+import { REVIEW_EXTENSION_DAYS } from "~/lib/review-rules";
 import { PartlyRefundedBadge, StatusBadge } from "~/components/ui/status-badge";
 import { timeLeft, WorkStatusBadge, WorkSteps } from "~/components/work-status";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinorOrZero } from "~/lib/money-decimal";
 import { parseId } from "~/lib/record-id";
-import { AUTO_COMPLETE_DAYS, WORK_STATUS_LABEL } from "~/lib/work-status";
+import { WORK_STATUS_LABEL } from "~/lib/work-status";
 import { requireCustomer } from "~/auth/index.server";
 import { RevisionSchema } from "~/lib/schemas/revision";
 import { approveDelivery, getOrderWork, getWorkState, requestRevision } from "~/domain/orders/fulfilment.server";
@@ -42,9 +49,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     guaranteeAvailable(context.db, customer.id, id),
     cancellationOffer(context.db, customer.id, id),
   ]);
+  const newest = work.deliveries[0];
+  const [byVersion, guests, guestComments] = await Promise.all([
+    commentsByVersion(context.db, id, new Map(work.deliveries.map((d) => [d.id, d.frame_rate]))),
+    listGuests(context.db, id),
+    newest && order.work_status === "delivered" ? openGuestComments(context.db, id, newest.id) : [],
+  ]);
   return {
     ...work,
     deliveries: await withMasterLinks(context.env.TOKEN_SECRET, id, work.deliveries, actor),
+    comments: Object.fromEntries(byVersion),
+    guests,
+    guestComments,
+    reviewUntil: newest ? reviewDeadline({ createdAt: new Date(newest.created_at), reviewExtensionDays: newest.review_extension_days }).toISOString() : null,
+    canExtend: order.work_status === "delivered" && work.deliveries.every((d) => d.review_extension_days === 0),
     review,
     guarantee,
     cancellation,
@@ -63,6 +81,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readScreenForm(request, ATTACHMENT_FORM);
   const intent = form.get("intent");
   if (isThreadIntent(intent)) return threadAction({ db: context.db, bucket: context.env.MEDIA }, form, order, actor, `/profile/orders/${id}`);
+  if (isReviewIntent(intent)) return reviewAction(context.db, form, id, actor, `/profile/orders/${id}`);
+  if (intent === "invite-guest" || intent === "revoke-guest") {
+    const answer = await guestAction(context.db, mailNotice(context), form, id, customer.id);
+    return answer ?? redirect(`/profile/orders/${id}?notice=${intent === "invite-guest" ? "guest-invited" : "guest-revoked"}#guests-title`);
+  }
+  if (intent === "extend-review") {
+    const extended = await settle(extendReview(context.db, id, customer.id));
+    if (!extended.ok) return data({ refused: extended.refusal.message }, refusalInit(extended.refusal));
+    return redirect(`/profile/orders/${id}?notice=review-extended`);
+  }
   if (intent === "approve") {
     const approved = await settle(approveDelivery(context.db, mailNotice(context), id, customer.id));
     if (!approved.ok) return data({ refused: approved.refusal.message }, refusalInit(approved.refusal));
@@ -111,7 +139,13 @@ const NOTICES: Record<string, string> = {
   "guarantee-refunded": "Your money is on its way back under the money-back guarantee. The order is cancelled.",
   "cancel-refunded": CANCELLATION_MESSAGES.refunded,
   "cancel-requested": CANCELLATION_MESSAGES.requested,
+  "guest-invited": "Invitation sent. Your colleague can now watch and comment.",
+  "guest-revoked": "That review link no longer works.",
+  "review-extended": `You have ${REVIEW_EXTENSION_DAYS} more days to review the delivery.`,
 };
+
+/** Where the customer's review stays open: comments, replies and colleagues' links. */
+const REVIEW_OPEN: string[] = ["in_progress", "delivered", "revision_requested"];
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
@@ -124,8 +158,25 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
 });
 
 export default function OrderPage() {
-  const { order, brief, refunds, events, timeLeft, deliveries, revisions, messages, seenMessageId, review, guarantee, cancellation } =
-    useLoaderData<typeof loader>();
+  const {
+    order,
+    brief,
+    refunds,
+    events,
+    timeLeft,
+    deliveries,
+    revisions,
+    messages,
+    seenMessageId,
+    review,
+    guarantee,
+    cancellation,
+    comments,
+    guests,
+    guestComments,
+    reviewUntil,
+    canExtend,
+  } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const notice = NOTICES[params.get("notice") ?? ""];
@@ -250,51 +301,60 @@ export default function OrderPage() {
           <h2 id="deliveries-title" className="text-lg font-semibold">
             Deliveries
           </h2>
-          {deliveries.map((delivery, i) => (
-            <article
-              key={delivery.id}
-              aria-label={`Delivery of ${dateTimeFormat.format(new Date(delivery.created_at))}`}
-              className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4"
-            >
-              <p className="text-sm text-slate-500">
-                {i === 0 ? "Latest delivery" : "Earlier delivery"} · {dateTimeFormat.format(new Date(delivery.created_at))} UTC
-              </p>
-              {delivery.note ? <p className="text-sm whitespace-pre-wrap">{delivery.note}</p> : null}
-              <DeliveryFiles deliveryId={delivery.id} files={delivery.files} />
-              <MasterFiles masters={delivery.masters} />
-              {revisions
-                .filter((r) => r.delivery_id === delivery.id)
-                .map((revision) => (
-                  <div key={revision.created_at} className="rounded-xl bg-slate-50 p-3 text-sm">
-                    <p className="font-medium">Your revision request</p>
-                    <p className="mt-1 whitespace-pre-wrap">{revision.note}</p>
-                    {revision.comments.length ? (
-                      <ul aria-label="Pinned comments" className="mt-2 space-y-1">
-                        {revision.comments.map((c) => (
-                          <PinnedComment key={`${c.at_seconds}-${c.text}`} videoId={deliveryVideoId(delivery.id)} atSeconds={c.at_seconds} text={c.text} />
-                        ))}
-                      </ul>
+          <VersionsReview
+            orderId={order.id}
+            deliveries={deliveries}
+            comments={comments}
+            revisions={revisions}
+            params={params}
+            pagePath={`/profile/orders/${order.id}`}
+            open={REVIEW_OPEN.includes(order.work_status)}
+            canResolve={false}
+            answer={answer && "reviewAnswer" in answer ? answer.reviewAnswer : null}
+            revisionLabel="Your revision request"
+            newestActions={
+              order.work_status === "delivered" ? (
+                <div className="space-y-4">
+                  <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
+                    <p>Please review it by {dateTimeFormat.format(new Date(reviewUntil!))} UTC: without an answer, the order completes automatically then.</p>
+                    {canExtend ? (
+                      <Form method="post">
+                        <button type="submit" name="intent" value="extend-review" className="font-semibold text-brand-700 hover:underline">
+                          I need {REVIEW_EXTENSION_DAYS} more days
+                        </button>
+                      </Form>
                     ) : null}
                   </div>
-                ))}
-            </article>
-          ))}
-          {order.work_status === "delivered" ? (
-            <p className="text-sm text-slate-600">
-              Please review it by {dateTimeFormat.format(new Date(Date.parse(deliveries[0]!.created_at) + AUTO_COMPLETE_DAYS * 86_400_000))} UTC: without an
-              answer, the order completes automatically then.
-            </p>
-          ) : null}
-          {order.work_status === "delivered" ? (
-            <ReviewActions
-              action={`/profile/orders/${order.id}`}
-              revisionsLeft={revisionsLeft}
-              videoId={deliveries[0]!.files.some((f) => f.kind === "video") ? deliveryVideoId(deliveries[0]!.id) : null}
-              lastResult={answer && "result" in answer ? answer.result : undefined}
-            />
-          ) : null}
+                  {guestComments.length ? (
+                    <div className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm">
+                      <h3 className="font-semibold text-amber-900">Open comments from your colleagues</h3>
+                      <ul className="mt-1 space-y-1">
+                        {guestComments.map((c) => (
+                          <li key={c.id}>
+                            <a href={`#comment-${c.id}`} className="font-medium hover:underline">
+                              {c.name}
+                            </a>
+                            : {c.text}
+                          </li>
+                        ))}
+                      </ul>
+                      <p className="mt-1 text-amber-900">Approving completes the order as it is; asking for changes sends these with your request.</p>
+                    </div>
+                  ) : null}
+                  <ReviewActions
+                    action={`/profile/orders/${order.id}`}
+                    revisionsLeft={revisionsLeft}
+                    videoId={deliveries[0]!.files.some((f) => f.kind === "video") ? deliveryVideoId(deliveries[0]!.id) : null}
+                    lastResult={answer && "result" in answer ? answer.result : undefined}
+                  />
+                </div>
+              ) : null
+            }
+          />
         </section>
       ) : null}
+
+      {REVIEW_OPEN.includes(order.work_status) ? <ReviewGuests guests={guests} answer={answer && "guestAnswer" in answer ? answer.guestAnswer : null} /> : null}
 
       <section aria-labelledby="brief-title" className="space-y-3">
         <h2 id="brief-title" className="text-lg font-semibold">

@@ -1,11 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { DeliveryFiles, deliveryVideoId, MasterFiles, PinnedComment } from "~/components/delivery-review";
+import { deliveryVideoId, PinnedComment } from "~/components/delivery-review";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { WorkStatusBadge } from "~/components/work-status";
 import { WORK_STATUS_LABEL } from "~/lib/work-status";
 import { deliver, getOrderWork, getWorkState } from "~/domain/orders/fulfilment.server";
 import { listMasterDownloads, withMasterLinks } from "~/domain/orders/masters.server";
+import { commentsByVersion } from "~/domain/orders/review-comments.server";
+import { isReviewIntent, reviewAction } from "~/http/review-actions.server";
+import { VersionsReview } from "~/components/versions-review";
 import { readScreenForm } from "~/http/request-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { MessageThread } from "~/components/message-thread";
@@ -44,8 +47,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         : await Promise.all([getOrderWork(context.db, orderId, actor), getOrderBuyer(context.db, orderId), listMasterDownloads(context.db, orderId)]);
     if (!found || orderId === null) return { id, order: null, work: null, buyer: null, failed: false };
     const work = { ...found, deliveries: await withMasterLinks(context.env.TOKEN_SECRET, orderId, found.deliveries, actor) };
+    const comments = Object.fromEntries(await commentsByVersion(context.db, orderId, new Map(found.deliveries.map((d) => [d.id, d.frame_rate]))));
     // A key per page view: a double-clicked or resent refund form refunds once.
-    return { id, order: work.order, work, buyer, downloads, failed: false, refundKey: crypto.randomUUID() };
+    return { id, order: work.order, work, buyer, downloads, comments, failed: false, refundKey: crypto.randomUUID() };
   } catch (error) {
     console.error("Loading order failed", id, error);
     return { id, order: null, work: null, buyer: null, failed: true };
@@ -62,6 +66,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const order = await orPage(getWorkState(context.db, orderId, actor));
   const form = await readScreenForm(request, DELIVERY_FORM);
   const intent = form.get("intent");
+  if (isReviewIntent(intent)) return reviewAction(context.db, form, orderId, actor, `/admin/orders/${orderId}`);
   if (isThreadIntent(intent)) return threadAction({ db: context.db, bucket: context.env.MEDIA }, form, order, actor, `/admin/orders/${orderId}`);
   if (intent === "review-refund" || intent === "edit-refund") {
     // The first step: the form checked and the amount worked out, for the studio to confirm
@@ -297,16 +302,18 @@ export default function AdminOrder() {
           {work.deliveries.length ? (
             <div className="space-y-3">
               <h3 className="font-semibold">Deliveries</h3>
-              {work.deliveries.map((delivery) => (
-                <div key={delivery.id} className="space-y-2 rounded-xl border border-slate-200 p-3">
-                  <p className="text-sm text-slate-500">
-                    v{delivery.number} · {adminDateTime.format(new Date(delivery.created_at))} UTC · {delivery.frame_rate} fps
-                  </p>
-                  {delivery.note ? <p className="text-sm whitespace-pre-wrap">{delivery.note}</p> : null}
-                  <DeliveryFiles deliveryId={delivery.id} files={delivery.files} />
-                  <MasterFiles masters={delivery.masters} />
-                </div>
-              ))}
+              <VersionsReview
+                orderId={work.order.id}
+                deliveries={work.deliveries}
+                comments={"comments" in loaderData ? (loaderData.comments ?? {}) : {}}
+                revisions={work.revisions}
+                params={params}
+                pagePath={`/admin/orders/${work.order.id}`}
+                open={["in_progress", "delivered", "revision_requested"].includes(work.order.work_status)}
+                canResolve
+                answer={answer && "reviewAnswer" in answer ? answer.reviewAnswer : null}
+              />
+              <p className="text-sm text-slate-500">{work.deliveries.map((d) => `v${d.number}: ${d.frame_rate} fps`).join(" · ")}</p>
               {"downloads" in loaderData && loaderData.downloads?.length ? (
                 <div>
                   <h4 className="text-sm font-semibold">Master downloads</h4>

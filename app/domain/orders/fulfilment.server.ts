@@ -40,6 +40,7 @@ import { DeliveryNoteSchema } from "~/lib/schemas/delivery";
 import { DeliveryUploadsSchema } from "~/lib/schemas/upload";
 import { PREVIEW_RULE } from "~/lib/upload-rules";
 import { markUploadsUsed, takeUploads } from "../uploads/uploads.server";
+import { gatherOpenComments } from "./review-comments.server";
 import { ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION, ORDER_ATTACHMENTS_FULL, ORDER_ATTACHMENTS_MAX_BYTES, ORDER_CLOSED_TO_FILES } from "~/lib/delivery-rules";
 
 const DAY_MS = 86_400_000;
@@ -462,6 +463,7 @@ export async function deliver(db: Database, bucket: R2Bucket, notice: MailNotice
                     note: note.data,
                     adminId: adminId,
                     frameRate: frameRate,
+                    reviewExtensionDays: 0,
                     createdAt: now,
                   }),
                 )
@@ -533,6 +535,8 @@ export interface DeliveryView {
   number: number;
   note: string | null;
   frame_rate: string;
+  /** Days the customer added to its review window (once an order). */
+  review_extension_days: number;
   created_at: string;
   files: DeliveredFileView[];
   masters: MasterView[];
@@ -570,6 +574,7 @@ function toDeliveryViews(
       number: deliveries.length - i,
       note: d.note,
       frame_rate: d.frameRate,
+      review_extension_days: d.reviewExtensionDays,
       created_at: d.createdAt.toISOString(),
       files: own
         .filter((f) => f.role !== "master")
@@ -631,7 +636,8 @@ export function approveDelivery(db: Database, notice: MailNotice, orderId: numbe
 
 /**
  * The customer asks for changes to the latest delivery, with a note and comments pinned to moments
- * of its video. One revision of the allowance is used, in the same batch as the move.
+ * of its video; the newest version's open review comments are gathered with it. One revision of
+ * the allowance is used, in the same batch as the move.
  */
 export function requestRevision(db: Database, notice: MailNotice, orderId: number, customerId: number, input: RevisionInput, now = Date.now()) {
   return moveWork(
@@ -683,6 +689,8 @@ export function requestRevision(db: Database, notice: MailNotice, orderId: numbe
                 .where(and(eq(revisionRequests.orderId, orderId), eq(revisionRequests.version, version), moveHeld(orderId, read))),
             ),
           ),
+          // The newest version's open comments go with the request.
+          gatherOpenComments(db, orderId, revisionId, moveHeld(orderId, read)),
         ];
       },
     },
@@ -734,7 +742,8 @@ function toRevisionViews(
  */
 export async function autoCompleteDeliveries(db: Database, notice: MailNotice, now = Date.now()): Promise<number> {
   const cutoff = now - AUTO_COMPLETE_DAYS * 86_400_000;
-  const lastDelivery = sql<number>`(SELECT max(${orderDeliveries.createdAt}) FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orders.id})`;
+  // The newest delivery's time, moved by the days the customer added to its review (once an order).
+  const lastDelivery = sql<number>`(SELECT max(${orderDeliveries.createdAt} + ${orderDeliveries.reviewExtensionDays} * 86400000) FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orders.id})`;
   const due = await db
     .select({ id: orders.id })
     .from(orders)

@@ -1,0 +1,72 @@
+import { Form } from "@remix-run/react";
+import { GUEST_LINK_DAYS, GUESTS_PER_ORDER } from "~/lib/review-rules";
+
+type Guest = { id: number; email: string; name: string | null; expires_at: string; active: boolean };
+
+const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/**
+ * The customer's colleagues on the review: invite one by email (a link for GUEST_LINK_DAYS to watch
+ * and comment, never to approve or download masters), see who is invited and revoke a link.
+ */
+export function ReviewGuests({ guests, answer }: { guests: Guest[]; answer: { errors: string[]; email: string } | null }) {
+  const active = guests.filter((g) => g.active);
+  return (
+    <section aria-labelledby="guests-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
+      <h2 id="guests-title" className="text-lg font-semibold">
+        Review with colleagues
+      </h2>
+      <p className="text-sm text-slate-600">
+        Invite up to {GUESTS_PER_ORDER} colleagues to watch the deliveries and comment under their name for {GUEST_LINK_DAYS} days. Only you can approve, ask
+        for changes or download masters.
+      </p>
+      {guests.length ? (
+        <ul aria-label="Invited colleagues" className="space-y-1 text-sm">
+          {guests.map((g) => (
+            <li key={g.id} className="flex flex-wrap items-center gap-2">
+              <span className="font-medium">{g.email}</span>
+              {g.name ? <span className="text-slate-600">({g.name})</span> : null}
+              <span className="text-slate-500">{g.active ? `until ${day.format(new Date(g.expires_at))}` : "link ended"}</span>
+              {g.active ? (
+                <Form method="post">
+                  <input type="hidden" name="guest_id" value={g.id} />
+                  <button type="submit" name="intent" value="revoke-guest" className="text-xs font-semibold text-red-700 hover:underline">
+                    Revoke<span className="sr-only"> {g.email}&apos;s link</span>
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {active.length < GUESTS_PER_ORDER ? (
+        <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
+          <div className="min-w-0 flex-1">
+            <label htmlFor="guest-email" className="block text-sm font-medium text-slate-800">
+              Colleague&apos;s email
+            </label>
+            <input
+              id="guest-email"
+              name="email"
+              type="email"
+              autoComplete="off"
+              required
+              defaultValue={answer?.email}
+              aria-invalid={answer ? true : undefined}
+              aria-describedby={answer ? "guest-email-error" : undefined}
+              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+            />
+          </div>
+          <button type="submit" name="intent" value="invite-guest" className="rounded-lg bg-slate-900 px-3 py-2 text-sm font-semibold text-white">
+            Send invitation
+          </button>
+          {answer ? (
+            <p id="guest-email-error" role="alert" className="w-full text-sm text-red-700">
+              {answer.errors.join(" ")}
+            </p>
+          ) : null}
+        </Form>
+      ) : null}
+    </section>
+  );
+}

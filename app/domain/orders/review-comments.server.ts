@@ -1,0 +1,293 @@
+/**
+ * The review of an order's work, version by version (each delivery is a version: v1, v2, …):
+ * comments at a frame or over a range, with a drawing on the frame, replies from either side (and
+ * from guests the customer invited), the studio's "resolved", and their exports (CSV, and a CMX3600
+ * EDL of markers that Resolve and Premiere import). A revision request gathers its version's open
+ * comments (fulfilment.server.ts). Who may read or write is the order's: its owner, admins, and the
+ * order's guests through their link.
+ */
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { admins, deliveryComments, orderDeliveries, users } from "../../../db/schema";
+import type { Drawing, ReviewCommentInput } from "~/lib/schemas/review-comment";
+import { formatSmpte, formatTimecode } from "~/lib/timecode";
+import { FRAME_RATES, type FrameRate } from "~/lib/upload-rules";
+import type { WorkStatus } from "~/lib/work-status";
+import { refuse } from "../refusal";
+import { getWorkState } from "./fulfilment.server";
+
+/** Who writes or reads: the order's owner, an admin, or a guest of the order (by their guest id). */
+export type Reviewer = { kind: "customer" | "admin"; id: number } | { kind: "guest"; id: number; orderId: number; name: string };
+
+export interface CommentView {
+  id: number;
+  author: { kind: "customer" | "admin" | "guest"; name: string };
+  at_frame: number;
+  end_frame: number | null;
+  /** The frame (and range) as the review shows it, at the version's frame rate. */
+  timecode: string;
+  text: string;
+  drawing: Drawing | null;
+  resolved: boolean;
+  /** Gathered by a revision request (it is in the studio's hands). */
+  in_revision: boolean;
+  created_at: string;
+  replies: { id: number; author: { kind: "customer" | "admin" | "guest"; name: string }; text: string; created_at: string }[];
+}
+
+const CLOSED: WorkStatus[] = ["completed", "cancelled", "awaiting_payment", "awaiting_brief", "scheduled"];
+export const REVIEW_CLOSED = "This order is not open for review comments.";
+
+function rateOf(value: string): FrameRate {
+  return (FRAME_RATES as readonly string[]).includes(value) ? (value as FrameRate) : "25";
+}
+
+/** The version, if the reviewer may see its order: 404 otherwise (a guest only their own order). */
+async function versionFor(db: Database, orderId: number, deliveryId: number, reviewer: Reviewer) {
+  let workStatus: WorkStatus;
+  if (reviewer.kind === "guest") {
+    if (reviewer.orderId !== orderId) throw refuse.notFound("Order not found");
+    workStatus = (await getWorkState(db, orderId, { kind: "admin", id: 0 })).workStatus;
+  } else {
+    workStatus = (await getWorkState(db, orderId, reviewer)).workStatus;
+  }
+  const [delivery] = await db
+    .select({ id: orderDeliveries.id, frameRate: orderDeliveries.frameRate })
+    .from(orderDeliveries)
+    .where(and(eq(orderDeliveries.id, deliveryId), eq(orderDeliveries.orderId, orderId)))
+    .limit(1);
+  if (!delivery) throw refuse.notFound("Delivery not found");
+  return { ...delivery, rate: rateOf(delivery.frameRate), workStatus };
+}
+
+async function authorName(db: Database, reviewer: Reviewer): Promise<string> {
+  if (reviewer.kind === "guest") return reviewer.name;
+  if (reviewer.kind === "admin") {
+    const [admin] = await db.select({ name: admins.name }).from(admins).where(eq(admins.id, reviewer.id)).limit(1);
+    return admin?.name ?? "The studio";
+  }
+  const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, reviewer.id)).limit(1);
+  return user?.name ?? "The customer";
+}
+
+/** The version's frame rate, if the reviewer may see it (what a typed time is read at). */
+export async function versionRate(db: Database, orderId: number, deliveryId: number, reviewer: Reviewer): Promise<FrameRate> {
+  return (await versionFor(db, orderId, deliveryId, reviewer)).rate;
+}
+
+/** Adds a comment to a version: 409 once the order is not open for review (completed, cancelled, not yet delivered). */
+export async function addComment(db: Database, orderId: number, deliveryId: number, reviewer: Reviewer, input: ReviewCommentInput, now = Date.now()) {
+  const version = await versionFor(db, orderId, deliveryId, reviewer);
+  if (CLOSED.includes(version.workStatus)) throw refuse.conflict(REVIEW_CLOSED);
+  const [row] = await db
+    .insert(deliveryComments)
+    .values({
+      orderId,
+      deliveryId,
+      authorKind: reviewer.kind,
+      authorId: reviewer.id,
+      authorName: await authorName(db, reviewer),
+      atFrame: input.at_frame,
+      endFrame: input.end_frame ?? null,
+      text: input.text,
+      drawing: input.drawing ? JSON.stringify(input.drawing) : null,
+      createdAt: new Date(now),
+    })
+    .returning();
+  return toViews([row!], version.rate)[0]!;
+}
+
+async function topComment(db: Database, orderId: number, deliveryId: number, commentId: number) {
+  const [comment] = await db
+    .select()
+    .from(deliveryComments)
+    .where(
+      and(
+        eq(deliveryComments.id, commentId),
+        eq(deliveryComments.deliveryId, deliveryId),
+        eq(deliveryComments.orderId, orderId),
+        isNull(deliveryComments.parentId),
+      ),
+    )
+    .limit(1);
+  if (!comment) throw refuse.notFound("Comment not found");
+  return comment;
+}
+
+/** A reply on a comment, from either side or a guest. */
+export async function replyToComment(db: Database, orderId: number, deliveryId: number, commentId: number, reviewer: Reviewer, text: string, now = Date.now()) {
+  const version = await versionFor(db, orderId, deliveryId, reviewer);
+  if (CLOSED.includes(version.workStatus)) throw refuse.conflict(REVIEW_CLOSED);
+  const parent = await topComment(db, orderId, deliveryId, commentId);
+  await db.insert(deliveryComments).values({
+    orderId,
+    deliveryId,
+    parentId: parent.id,
+    authorKind: reviewer.kind,
+    authorId: reviewer.id,
+    authorName: await authorName(db, reviewer),
+    atFrame: parent.atFrame,
+    text,
+    createdAt: new Date(now),
+  });
+  return (await listComments(db, orderId, deliveryId, reviewer)).find((c) => c.id === parent.id)!;
+}
+
+/** The studio marks a comment resolved (again: no change). */
+export async function resolveComment(db: Database, orderId: number, deliveryId: number, commentId: number, adminId: number, now = Date.now()) {
+  const reviewer: Reviewer = { kind: "admin", id: adminId };
+  await versionFor(db, orderId, deliveryId, reviewer);
+  const comment = await topComment(db, orderId, deliveryId, commentId);
+  if (!comment.resolvedAt)
+    await db
+      .update(deliveryComments)
+      .set({ resolvedAt: new Date(now) })
+      .where(eq(deliveryComments.id, comment.id));
+  return (await listComments(db, orderId, deliveryId, reviewer)).find((c) => c.id === comment.id)!;
+}
+
+function parseDrawing(text: string | null): Drawing | null {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as Drawing;
+  } catch {
+    return null;
+  }
+}
+
+function toViews(rows: (typeof deliveryComments.$inferSelect)[], rate: FrameRate): CommentView[] {
+  const top = rows.filter((r) => r.parentId === null);
+  return top.map((c) => ({
+    id: c.id,
+    author: { kind: c.authorKind, name: c.authorName },
+    at_frame: c.atFrame,
+    end_frame: c.endFrame,
+    timecode: c.endFrame === null ? formatTimecode(c.atFrame, rate) : `${formatTimecode(c.atFrame, rate)}–${formatTimecode(c.endFrame, rate)}`,
+    text: c.text,
+    drawing: parseDrawing(c.drawing),
+    resolved: c.resolvedAt !== null,
+    in_revision: c.revisionId !== null,
+    created_at: c.createdAt.toISOString(),
+    replies: rows
+      .filter((r) => r.parentId === c.id)
+      .map((r) => ({ id: r.id, author: { kind: r.authorKind, name: r.authorName }, text: r.text, created_at: r.createdAt.toISOString() })),
+  }));
+}
+
+/** A version's comments in timeline order, each with its replies (oldest first). */
+export async function listComments(db: Database, orderId: number, deliveryId: number, reviewer: Reviewer): Promise<CommentView[]> {
+  const version = await versionFor(db, orderId, deliveryId, reviewer);
+  const rows = await db
+    .select()
+    .from(deliveryComments)
+    .where(eq(deliveryComments.deliveryId, deliveryId))
+    .orderBy(asc(deliveryComments.atFrame), asc(deliveryComments.id));
+  return toViews(rows, version.rate);
+}
+
+/** Every version's comments of an order, by delivery id (the order pages: one read). */
+export async function commentsByVersion(db: Database, orderId: number, rates: Map<number, string>): Promise<Map<number, CommentView[]>> {
+  const rows = await db
+    .select()
+    .from(deliveryComments)
+    .where(eq(deliveryComments.orderId, orderId))
+    .orderBy(asc(deliveryComments.atFrame), asc(deliveryComments.id));
+  const out = new Map<number, CommentView[]>();
+  for (const [deliveryId, rate] of rates)
+    out.set(
+      deliveryId,
+      toViews(
+        rows.filter((r) => r.deliveryId === deliveryId),
+        rateOf(rate),
+      ),
+    );
+  return out;
+}
+
+/** The statement that hands the newest version's open comments to a revision request (its id as SQL). */
+export function gatherOpenComments(db: Database, orderId: number, revisionId: ReturnType<typeof sql>, held: ReturnType<typeof sql>) {
+  const newest = sql`(SELECT ${orderDeliveries.id} FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orderId} ORDER BY ${orderDeliveries.version} DESC LIMIT 1)`;
+  return db
+    .update(deliveryComments)
+    .set({ revisionId: sql`${revisionId}` })
+    .where(
+      and(
+        eq(deliveryComments.orderId, orderId),
+        sql`${deliveryComments.deliveryId} = ${newest}`,
+        isNull(deliveryComments.parentId),
+        isNull(deliveryComments.resolvedAt),
+        isNull(deliveryComments.revisionId),
+        held,
+      ),
+    );
+}
+
+// ----- Exports -----
+
+function csvCell(value: string): string {
+  // A cell a spreadsheet would run as a formula is quoted as text.
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** A version's comments as CSV: one row per comment and reply, in timeline order. */
+export async function commentsCsv(db: Database, orderId: number, deliveryId: number, reviewer: Reviewer): Promise<string> {
+  const comments = await listComments(db, orderId, deliveryId, reviewer);
+  const lines = [["timecode", "frame", "end_frame", "author", "text", "status", "reply_to", "created_at"].join(",")];
+  for (const c of comments) {
+    lines.push(
+      [
+        c.timecode,
+        String(c.at_frame),
+        c.end_frame === null ? "" : String(c.end_frame),
+        c.author.name,
+        c.text,
+        c.resolved ? "resolved" : "open",
+        "",
+        c.created_at,
+      ]
+        .map(csvCell)
+        .join(","),
+    );
+    for (const r of c.replies) lines.push([c.timecode, String(c.at_frame), "", r.author.name, r.text, "", String(c.id), r.created_at].map(csvCell).join(","));
+  }
+  return lines.join("\r\n") + "\r\n";
+}
+
+/**
+ * A version's comments as a CMX3600 EDL of markers (one event per comment, its text as the marker's
+ * comment, its range as the event's length), timed from 01:00:00:00 as editing timelines start.
+ */
+export async function markersEdl(db: Database, orderId: number, deliveryId: number, reviewer: Reviewer, title: string): Promise<string> {
+  const version = await versionFor(db, orderId, deliveryId, reviewer);
+  const comments = await listComments(db, orderId, deliveryId, reviewer);
+  const rate = version.rate;
+  const lines = [`TITLE: ${title.replace(/[^\x20-\x7e]/g, "").slice(0, 60)}`, "FCM: NON-DROP FRAME", ""];
+  comments.forEach((c, i) => {
+    const end = c.end_frame ?? c.at_frame + 1;
+    const inTc = formatSmpte(c.at_frame, rate, 1);
+    const outTc = formatSmpte(end, rate, 1);
+    lines.push(`${String(i + 1).padStart(3, "0")}  001      V     C        ${inTc} ${outTc} ${inTc} ${outTc}  `);
+    const text = `${c.author.name}: ${c.text}`.replace(/[\r\n|]+/g, " ").replace(/[^\x20-\x7e]/g, "?");
+    lines.push(` |C:ResolveColor${c.resolved ? "Green" : "Red"} |M:${text.slice(0, 200)} |D:${Math.max(1, end - c.at_frame)}`);
+    lines.push("");
+  });
+  return lines.join("\r\n");
+}
+
+/** Guests' open comments on a version (the customer reads them before approving). */
+export async function openGuestComments(db: Database, orderId: number, deliveryId: number) {
+  return db
+    .select({ id: deliveryComments.id, name: deliveryComments.authorName, text: deliveryComments.text, atFrame: deliveryComments.atFrame })
+    .from(deliveryComments)
+    .where(
+      and(
+        eq(deliveryComments.orderId, orderId),
+        eq(deliveryComments.deliveryId, deliveryId),
+        eq(deliveryComments.authorKind, "guest"),
+        isNull(deliveryComments.parentId),
+        isNull(deliveryComments.resolvedAt),
+      ),
+    )
+    .orderBy(asc(deliveryComments.atFrame));
+}

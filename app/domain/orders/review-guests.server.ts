@@ -1,0 +1,149 @@
+/**
+ * Time and people for the review: the customer may invite up to GUESTS_PER_ORDER colleagues by email
+ * to watch and comment on the order's deliveries (a link that expires after GUEST_LINK_DAYS and can
+ * be revoked; never approve, ask for changes or download masters), and may extend the review window
+ * once by REVIEW_EXTENSION_DAYS (the auto-completion moves with it).
+ */
+import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { createElement } from "react";
+import type { Database } from "../../../db/client";
+import { orderDeliveries, orderGuests, orders } from "../../../db/schema";
+import { randomToken, sha256 } from "~/lib/crypto.server";
+import { AUTO_COMPLETE_DAYS } from "~/lib/work-status";
+import { refuse } from "../refusal";
+import { queueEmail } from "../mail/mail.server";
+import type { MailNotice } from "../mail/order-emails.server";
+import { WorkUpdateEmail } from "../mail/templates";
+import { getWorkState } from "./fulfilment.server";
+import { GUEST_LINK_DAYS, GUESTS_PER_ORDER, REVIEW_EXTENSION_DAYS } from "~/lib/review-rules";
+
+const DAY_MS = 86_400_000;
+
+export interface GuestView {
+  id: number;
+  email: string;
+  name: string | null;
+  expires_at: string;
+  /** Neither revoked nor expired. */
+  active: boolean;
+}
+
+/** The order's guests, newest first (the customer's page). */
+export async function listGuests(db: Database, orderId: number, now = Date.now()): Promise<GuestView[]> {
+  const rows = await db.select().from(orderGuests).where(eq(orderGuests.orderId, orderId)).orderBy(desc(orderGuests.id)).limit(50);
+  return rows.map((g) => ({
+    id: g.id,
+    email: g.email,
+    name: g.name,
+    expires_at: g.expiresAt.toISOString(),
+    active: g.revokedAt === null && g.expiresAt.getTime() > now,
+  }));
+}
+
+/**
+ * Invites a colleague (the order's owner only): 409 past GUESTS_PER_ORDER live invitations or for an
+ * address already invited. The link goes by email; its token is kept only as a hash.
+ */
+export async function inviteGuest(db: Database, notice: MailNotice, orderId: number, customerId: number, email: string, now = Date.now()) {
+  const state = await getWorkState(db, orderId, { kind: "customer", id: customerId });
+  if (!["in_progress", "delivered", "revision_requested"].includes(state.workStatus))
+    throw refuse.conflict("Colleagues can be invited while the work is in production or under review.");
+  const live = and(eq(orderGuests.orderId, orderId), isNull(orderGuests.revokedAt), gt(orderGuests.expiresAt, new Date(now)));
+  const [counted, same] = await db.batch([
+    db.select({ n: count() }).from(orderGuests).where(live),
+    db
+      .select({ id: orderGuests.id })
+      .from(orderGuests)
+      .where(and(live, eq(orderGuests.email, email)))
+      .limit(1),
+  ]);
+  if (same.length) throw refuse.conflict(`${email} is already invited.`);
+  if ((counted[0]?.n ?? 0) >= GUESTS_PER_ORDER)
+    throw refuse.conflict(`You can invite up to ${GUESTS_PER_ORDER} colleagues to an order. Revoke one to invite another.`);
+  const token = randomToken();
+  const expiresAt = new Date(now + GUEST_LINK_DAYS * DAY_MS);
+  await db.insert(orderGuests).values({ orderId, email, tokenHash: await sha256(token), createdAt: new Date(now), expiresAt });
+  const link = notice.origin ? `${notice.origin}/review/${token}` : `/review/${token}`;
+  await queueEmail(notice.env, db, {
+    to: email,
+    subject: `You are invited to review order #${orderId}`,
+    kind: "review_invitation",
+    body: createElement(WorkUpdateEmail, {
+      greeting: "Hello,",
+      title: "You are invited to review a video",
+      lines: [
+        `You have been invited to watch and comment on the work for order #${orderId}.`,
+        `The link works for ${GUEST_LINK_DAYS} days. Anyone with it can comment under the name they give, so please keep it to yourself.`,
+      ],
+      link,
+      linkLabel: "Review the video",
+    }),
+  });
+  return { link };
+}
+
+/** Ends a guest's link (the owner only); revoking again changes nothing. */
+export async function revokeGuest(db: Database, orderId: number, customerId: number, guestId: number, now = Date.now()) {
+  await getWorkState(db, orderId, { kind: "customer", id: customerId });
+  const [row] = await db
+    .update(orderGuests)
+    .set({ revokedAt: sql`coalesce(${orderGuests.revokedAt}, ${now})` })
+    .where(and(eq(orderGuests.id, guestId), eq(orderGuests.orderId, orderId)))
+    .returning({ id: orderGuests.id });
+  if (!row) throw refuse.notFound("Guest not found");
+}
+
+/** The guest a link stands for, while it is live: `gone` once it expired or was revoked, 404 for no such link. */
+export async function guestFromToken(db: Database, token: string, now = Date.now()) {
+  if (!/^[\w-]{20,100}$/.test(token)) throw refuse.notFound("This review link does not exist.");
+  const [guest] = await db
+    .select()
+    .from(orderGuests)
+    .where(eq(orderGuests.tokenHash, await sha256(token)))
+    .limit(1);
+  if (!guest) throw refuse.notFound("This review link does not exist.");
+  if (guest.revokedAt || guest.expiresAt.getTime() <= now)
+    throw refuse.gone("This review link has expired or was revoked. Ask whoever invited you for a new one.");
+  return guest;
+}
+
+/** The name a guest comments under (asked on their first visit). */
+export async function nameGuest(db: Database, guestId: number, name: string) {
+  await db.update(orderGuests).set({ name }).where(eq(orderGuests.id, guestId));
+}
+
+/**
+ * The customer extends the newest delivery's review window by REVIEW_EXTENSION_DAYS, once an order:
+ * 409 when it is not awaiting their review or was extended before. Answers the new last day.
+ */
+export async function extendReview(db: Database, orderId: number, customerId: number): Promise<Date> {
+  const state = await getWorkState(db, orderId, { kind: "customer", id: customerId });
+  if (state.workStatus !== "delivered") throw refuse.conflict("Only a delivery awaiting your review can have more time.");
+  const [[used], [newest]] = await db.batch([
+    db
+      .select({ n: count() })
+      .from(orderDeliveries)
+      .where(and(eq(orderDeliveries.orderId, orderId), gt(orderDeliveries.reviewExtensionDays, 0))),
+    db.select().from(orderDeliveries).where(eq(orderDeliveries.orderId, orderId)).orderBy(desc(orderDeliveries.version)).limit(1),
+  ]);
+  if ((used?.n ?? 0) > 0) throw refuse.conflict("The review window of this order was already extended once.");
+  const [extended] = await db
+    .update(orderDeliveries)
+    .set({ reviewExtensionDays: REVIEW_EXTENSION_DAYS })
+    .where(
+      and(
+        eq(orderDeliveries.id, newest!.id),
+        // Exactly once, whatever runs beside it.
+        sql`NOT EXISTS (SELECT 1 FROM ${orderDeliveries} d WHERE d.order_id = ${orderId} AND d.review_extension_days > 0)`,
+        sql`(SELECT ${orders.workStatus} FROM ${orders} WHERE ${orders.id} = ${orderId}) = 'delivered'`,
+      ),
+    )
+    .returning();
+  if (!extended) throw refuse.conflict("The review window of this order was already extended once.");
+  return reviewDeadline(extended);
+}
+
+/** When a delivery completes itself without an answer: AUTO_COMPLETE_DAYS after it, plus any extension. */
+export function reviewDeadline(delivery: { createdAt: Date; reviewExtensionDays: number }): Date {
+  return new Date(delivery.createdAt.getTime() + (AUTO_COMPLETE_DAYS + delivery.reviewExtensionDays) * DAY_MS);
+}

@@ -1,0 +1,125 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useParams, useSearchParams } from "@remix-run/react";
+import { VersionsReview } from "~/components/versions-review";
+import { SubmitButton } from "~/components/ui/form";
+import { getWorkState, listDeliveries } from "~/domain/orders/fulfilment.server";
+import { commentsByVersion } from "~/domain/orders/review-comments.server";
+import { guestFromToken, nameGuest } from "~/domain/orders/review-guests.server";
+import { parseSubmission } from "~/http/form-submission.server";
+import { readScreenForm } from "~/http/request-body.server";
+import { isReviewIntent, reviewAction } from "~/http/review-actions.server";
+import { invalidForm, orPage } from "~/http/screen-refusal.server";
+import { GuestNameSchema } from "~/lib/schemas/review-comment";
+
+/**
+ * /review/{token}: a colleague the customer invited watches the order's versions and comments under
+ * their name (asked first). No approval, no changes asked, no masters, no exports; the link ends when
+ * it expires or the customer revokes it (410 then).
+ */
+async function guestAndWork(context: LoaderFunctionArgs["context"], token: string) {
+  const guest = await orPage(guestFromToken(context.db, token));
+  const studio = { kind: "admin", id: 0 } as const;
+  const [state, deliveries] = await Promise.all([getWorkState(context.db, guest.orderId, studio), listDeliveries(context.db, guest.orderId, studio)]);
+  return { guest, deliveries, open: ["in_progress", "delivered", "revision_requested"].includes(state.workStatus) };
+}
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const token = params.token ?? "";
+  const { guest, deliveries, open } = await guestAndWork(context, token);
+  const comments = await commentsByVersion(context.db, guest.orderId, new Map(deliveries.map((d) => [d.id, d.frame_rate])));
+  return data(
+    {
+      orderId: guest.orderId,
+      name: guest.name,
+      open,
+      comments: Object.fromEntries(comments),
+      // The guest's own file links; masters are never theirs.
+      deliveries: deliveries.map((d) => ({
+        ...d,
+        files: d.files.map((f) => ({ ...f, url: `/review/${token}/files/${f.id}` })),
+        masters: [],
+      })),
+    },
+    { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } },
+  );
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const token = params.token ?? "";
+  const { guest } = await guestAndWork(context, token);
+  const form = await readScreenForm(request);
+  const intent = form.get("intent");
+  if (intent === "name") {
+    const submission = parseSubmission(form, { schema: GuestNameSchema });
+    if (submission.status !== "success") return data({ nameResult: submission.reply() }, invalidForm());
+    await nameGuest(context.db, guest.id, submission.value.name);
+    return redirect(`/review/${token}`);
+  }
+  if (!guest.name) return redirect(`/review/${token}`);
+  if (isReviewIntent(intent) && intent !== "resolve")
+    return reviewAction(context.db, form, guest.orderId, { kind: "guest", id: guest.id, orderId: guest.orderId, name: guest.name }, `/review/${token}`);
+  return data({ refused: "Unknown action" }, { status: 400 });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Review order #${data?.orderId ?? ""} · Reelcraft` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function GuestReview() {
+  const { orderId, name, comments, deliveries, open } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const { token = "" } = useParams();
+  const nameErrors = answer && "nameResult" in answer ? (answer.nameResult.error?.name ?? []) : [];
+  return (
+    <article aria-labelledby="review-title" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+      <div>
+        <h1 id="review-title" className="text-2xl font-bold">
+          Review order #{orderId}
+        </h1>
+        <p className="mt-1 text-sm text-slate-600">You were invited to watch and comment. Only the customer can approve or ask for changes.</p>
+      </div>
+      {!name ? (
+        <Form method="post" className="max-w-md space-y-2 rounded-2xl border border-slate-200 bg-white p-4" noValidate>
+          <label htmlFor="guest-name" className="block text-sm font-medium text-slate-800">
+            Your name, as your comments show it
+          </label>
+          <input
+            id="guest-name"
+            name="name"
+            required
+            maxLength={80}
+            autoComplete="name"
+            aria-invalid={nameErrors.length ? true : undefined}
+            aria-describedby={nameErrors.length ? "guest-name-error" : undefined}
+            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+          />
+          {nameErrors.length ? (
+            <p id="guest-name-error" className="text-sm text-red-700">
+              {nameErrors.join(" ")}
+            </p>
+          ) : null}
+          <SubmitButton name="intent" value="name" busy={false} busyText="Saving..." className="sm:w-auto">
+            Continue
+          </SubmitButton>
+        </Form>
+      ) : deliveries.length === 0 ? (
+        <p className="text-sm text-slate-600">Nothing has been delivered yet. Come back to this link once the studio delivers.</p>
+      ) : (
+        <VersionsReview
+          orderId={orderId}
+          deliveries={deliveries}
+          comments={comments}
+          revisions={[]}
+          params={params}
+          pagePath={`/review/${token}`}
+          open={open}
+          canResolve={false}
+          exports={false}
+          answer={answer && "reviewAnswer" in answer ? answer.reviewAnswer : null}
+        />
+      )}
+    </article>
+  );
+}
