@@ -69,6 +69,11 @@ export const SCREENS: Row[] = [
   ["GET", "/orders/{orderA}/attachments/999999", 401, 404, 404, 404],
   // A master through a link the page did not sign: refused, whoever asks.
   ["GET", "/orders/{orderA}/masters/999999?by=c1&expires=1&sig=x", 403, 403, 403, 403],
+  // A version's review exports (cookie or Bearer), and a guest's review link that does not exist.
+  ["GET", "/orders/{orderA}/deliveries/999999/comments.csv", 401, 404, 404, 404],
+  ["GET", "/orders/{orderA}/deliveries/999999/markers.edl", 401, 404, 404, 404],
+  ["GET", "/review/not-a-real-token-at-all-0000000", 404, 404, 404, 404],
+  ["POST", "/review/not-a-real-token-at-all-0000000", 404, 404, 404, 404, { intent: "name", name: "Grace" }],
   // The screens' uploads in parts (JSON calls with the session cookie): signed-out 401, a form 415, someone else's upload 404.
   ["POST", "/uploads", 401, 415, 415, 415, { name: "x" }],
   ["GET", "/uploads/00000000-0000-4000-8000-000000000000", 401, 404, 404, 404],
@@ -130,6 +135,10 @@ export const API: Row[] = [
   ["GET", "/orders/{orderA}/events", 401, 200, 404, 200],
   ["GET", "/orders/{orderA}/deliveries", 401, 200, 404, 200],
   ["GET", "/orders/{orderA}/deliveries/999999/masters/999999", 401, 404, 404, 404],
+  ["GET", "/orders/{orderA}/deliveries/999999/comments", 401, 404, 404, 404],
+  ["POST", "/orders/{orderA}/deliveries/999999/comments", 401, 404, 404, 404, { comment: { at_frame: 1, text: "Brighter" } }],
+  ["POST", "/orders/{orderA}/deliveries/999999/comments/999999/replies", 401, 404, 404, 404, { reply: { text: "Agreed" } }],
+  ["POST", "/orders/{orderA}/deliveries/999999/comments/999999/resolve", 401, 403, 403, 404],
   ["POST", "/uploads", 401, 404, 404, 404, { upload: { purpose: "product_media", product_id: 999999999, name: "a.mp4", size: 10 } }],
   ["GET", "/uploads/00000000-0000-4000-8000-000000000000", 401, 404, 404, 404],
   ["DELETE", "/uploads/00000000-0000-4000-8000-000000000000", 401, 404, 404, 404],

@@ -1,0 +1,325 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { adminCookie, adminSignIn, api, customerCookie, dispatch, fakeMedia, freshAddress, get, newCustomer, postForm } from "./helpers";
+import { BRIEF, customerWithOrder } from "./order-fixtures";
+import { runScheduledMaintenance } from "../../app/edge/maintenance.server";
+
+/**
+ * The review of a version: frame-accurate comments and ranges with drawings, replies, the studio's
+ * resolve, what a revision gathers, the exports, guests invited by the customer, and the review
+ * window extended once.
+ */
+type Comment = {
+  id: number;
+  at_frame: number;
+  end_frame: number | null;
+  timecode: string;
+  text: string;
+  drawing: { shapes: { tool: string; color: string; points: number[][] }[] } | null;
+  resolved: boolean;
+  in_revision: boolean;
+  author: { kind: string; name: string };
+  replies: { text: string; author: { kind: string } }[];
+};
+
+async function deliveredOrder(frameRate = "25") {
+  const c = await customerWithOrder();
+  expect((await api("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: BRIEF } })).status).toBe(200);
+  const admin = await adminSignIn();
+  const form = new FormData();
+  form.set("note", "First cut");
+  form.set("frame_rate", frameRate);
+  form.append("files[]", new File([fakeMedia("cut.mp4", 4096)], "cut.mp4"));
+  const delivered = await dispatch(`http://localhost/api/v1/orders/${c.id}/deliveries`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${admin.access_token}`, "CF-Connecting-IP": freshAddress() },
+    body: form,
+  });
+  expect(delivered.status).toBe(201);
+  const { data } = (await delivered.json()) as { data: { delivery: { id: number; frame_rate: string } } };
+  expect(data.delivery.frame_rate).toBe(frameRate);
+  return { ...c, admin, deliveryId: data.delivery.id };
+}
+
+const DRAWING = {
+  shapes: [
+    {
+      tool: "rect",
+      color: "#e11d48",
+      points: [
+        [0.1, 0.1],
+        [0.4, 0.3],
+      ],
+    },
+    {
+      tool: "pen",
+      color: "#3b82f6",
+      points: [
+        [0.5, 0.5],
+        [0.52, 0.55],
+        [0.6, 0.6],
+      ],
+    },
+  ],
+};
+
+describe("comments on a version (API)", () => {
+  it("takes a comment at a frame and over a range with a drawing; lists them in timeline order with their timecodes", async () => {
+    const c = await deliveredOrder("23.976");
+    const path = `/orders/${c.id}/deliveries/${c.deliveryId}/comments`;
+    const range = await api<{ data: Comment }>("POST", path, {
+      token: c.token,
+      body: { comment: { at_frame: 240, end_frame: 300, text: "Too slow here", drawing: DRAWING } },
+    });
+    expect(range.status).toBe(201);
+    expect(range.body.data).toMatchObject({
+      at_frame: 240,
+      end_frame: 300,
+      timecode: "0:10:00–0:12:12",
+      drawing: DRAWING,
+      resolved: false,
+      author: { kind: "customer" },
+    });
+    const point = await api<{ data: Comment }>("POST", path, {
+      token: c.admin.access_token,
+      body: { comment: { at_frame: 12, text: "Note from the studio" } },
+    });
+    expect(point.body.data).toMatchObject({ timecode: "0:00:12", author: { kind: "admin" } });
+    const list = await api<{ data: Comment[] }>("GET", path, { token: c.token });
+    expect(list.body.data.map((x) => x.at_frame)).toEqual([12, 240]);
+  });
+
+  it("refuses a range that ends before it starts, a drawing out of the frame, and another customer's order", async () => {
+    const c = await deliveredOrder();
+    const path = `/orders/${c.id}/deliveries/${c.deliveryId}/comments`;
+    const backwards = await api("POST", path, { token: c.token, body: { comment: { at_frame: 50, end_frame: 40, text: "x" } } });
+    expect(backwards).toMatchObject({ status: 422, body: { message: "Comment is invalid", errors: ["The range must end after it starts"] } });
+    const outside = await api("POST", path, {
+      token: c.token,
+      body: {
+        comment: {
+          at_frame: 5,
+          text: "x",
+          drawing: {
+            shapes: [
+              {
+                tool: "arrow",
+                color: "#e11d48",
+                points: [
+                  [0, 0],
+                  [1.5, 0],
+                ],
+              },
+            ],
+          },
+        },
+      },
+    });
+    expect(outside.status).toBe(422);
+    const badColour = await api("POST", path, {
+      token: c.token,
+      body: {
+        comment: {
+          at_frame: 5,
+          text: "x",
+          drawing: {
+            shapes: [
+              {
+                tool: "pen",
+                color: "javascript:alert(1)",
+                points: [
+                  [0, 0],
+                  [0.5, 0],
+                ],
+              },
+            ],
+          },
+        },
+      },
+    });
+    expect(badColour.status).toBe(422);
+    const other = await newCustomer();
+    expect((await api("POST", path, { token: other.access_token, body: { comment: { at_frame: 5, text: "x" } } })).status).toBe(404);
+    expect((await api("GET", path, { token: other.access_token })).status).toBe(404);
+    // A version of another order: not found.
+    const elsewhere = await deliveredOrder();
+    expect((await api("GET", `/orders/${c.id}/deliveries/${elsewhere.deliveryId}/comments`, { token: c.token })).status).toBe(404);
+  });
+
+  it("replies from either side; the studio resolves (a customer cannot); a revision gathers the version's open comments", async () => {
+    const c = await deliveredOrder();
+    const path = `/orders/${c.id}/deliveries/${c.deliveryId}/comments`;
+    const open = await api<{ data: Comment }>("POST", path, { token: c.token, body: { comment: { at_frame: 100, text: "Logo larger" } } });
+    const done = await api<{ data: Comment }>("POST", path, { token: c.token, body: { comment: { at_frame: 200, text: "Typo in the title" } } });
+    const replied = await api<{ data: Comment }>("POST", `${path}/${open.body.data.id}/replies`, {
+      token: c.admin.access_token,
+      body: { reply: { text: "How much larger?" } },
+    });
+    expect(replied.status).toBe(201);
+    await api("POST", `${path}/${open.body.data.id}/replies`, { token: c.token, body: { reply: { text: "Twice" } } });
+    expect((await api("POST", `${path}/${done.body.data.id}/resolve`, { token: c.token })).status).toBe(403);
+    const resolved = await api<{ data: Comment }>("POST", `${path}/${done.body.data.id}/resolve`, { token: c.admin.access_token });
+    expect(resolved).toMatchObject({ status: 200, body: { message: "Comment resolved", data: { resolved: true } } });
+    expect((await api("POST", `${path}/999999/replies`, { token: c.token, body: { reply: { text: "x" } } })).status).toBe(404);
+
+    expect((await api("POST", `/orders/${c.id}/revisions`, { token: c.token, body: { revision: { note: "A few changes" } } })).status).toBe(201);
+    const after = await api<{ data: Comment[] }>("GET", path, { token: c.token });
+    const byText = Object.fromEntries(after.body.data.map((x) => [x.text, x]));
+    expect(byText["Logo larger"]).toMatchObject({ in_revision: true, replies: [{ text: "How much larger?", author: { kind: "admin" } }, { text: "Twice" }] });
+    expect(byText["Typo in the title"]).toMatchObject({ in_revision: false, resolved: true });
+  });
+
+  it("exports parse: CSV rows per comment and reply (formulas quoted), an EDL of markers at 01:00:00:00", async () => {
+    const c = await deliveredOrder();
+    const path = `/orders/${c.id}/deliveries/${c.deliveryId}/comments`;
+    await api("POST", path, { token: c.token, body: { comment: { at_frame: 1062, end_frame: 1100, text: '=HYPERLINK("x")' } } });
+    await api("POST", path, { token: c.token, body: { comment: { at_frame: 25, text: 'Say "hello", please\nand wave' } } });
+    const cookie = await customerCookie(c.email, "Str0ng!Pass");
+    const csv = await get(`/orders/${c.id}/deliveries/${c.deliveryId}/comments.csv`, { headers: { Cookie: cookie } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const text = await csv.text();
+    const lines = text.trim().split("\r\n");
+    expect(lines[0]).toBe("timecode,frame,end_frame,author,text,status,reply_to,created_at");
+    expect(lines[1]).toMatch(/^0:01:00,25,,[^,]+,"Say ""hello"", please\nand wave",open,,/);
+    expect(text).toContain(`'=HYPERLINK(""x"")`);
+
+    const edl = await (await get(`/orders/${c.id}/deliveries/${c.deliveryId}/markers.edl`, { headers: { Authorization: `Bearer ${c.token}` } })).text();
+    const events = edl.split("\r\n");
+    expect(events.slice(0, 2)).toEqual([`TITLE: Order ${c.id} review`, "FCM: NON-DROP FRAME"]);
+    expect(events).toContain("002  001      V     C        01:00:42:12 01:00:44:00 01:00:42:12 01:00:44:00  ");
+    expect(events.find((l) => l.startsWith(" |C:") && l.includes("HYPERLINK"))).toMatch(/\|D:38$/);
+    // Someone else's: not found; nobody: 401.
+    const other = await newCustomer();
+    expect((await get(`/orders/${c.id}/deliveries/${c.deliveryId}/markers.edl`, { headers: { Authorization: `Bearer ${other.access_token}` } })).status).toBe(
+      404,
+    );
+    expect((await get(`/orders/${c.id}/deliveries/${c.deliveryId}/comments.csv`)).status).toBe(401);
+  });
+});
+
+describe("the review pages without JavaScript", () => {
+  it("takes a comment as m:ss:ff and a range, keeps the text of a refused one, and shows it on both sides", async () => {
+    const c = await deliveredOrder();
+    const cookie = await customerCookie(c.email, "Str0ng!Pass");
+    const page = `/profile/orders/${c.id}`;
+    const bad = await postForm(page, { intent: "comment", delivery_id: String(c.deliveryId), time: "0:42:30", text: "Brighter here" }, { Cookie: cookie });
+    expect(bad.status).toBe(422);
+    const badHtml = (await bad.text()).replace(/<!-- -->/g, "");
+    expect(badHtml).toContain("Enter a time like 0:42 or 0:42:12");
+    expect(badHtml).toContain("Brighter here</textarea>");
+    const ok = await postForm(
+      page,
+      { intent: "comment", delivery_id: String(c.deliveryId), time: "0:42:12", until: "0:44", text: "Brighter here" },
+      { Cookie: cookie },
+    );
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toMatch(new RegExp(`^/profile/orders/${c.id}\\?version=${c.deliveryId}#comment-\\d+$`));
+    const list = await api<{ data: Comment[] }>("GET", `/orders/${c.id}/deliveries/${c.deliveryId}/comments`, { token: c.token });
+    expect(list.body.data[0]).toMatchObject({ at_frame: 1062, end_frame: 1100, timecode: "0:42:12–0:44:00" });
+
+    const studio = await adminCookie();
+    const adminHtml = (await (await get(`/admin/orders/${c.id}`, { headers: { Cookie: studio } })).text()).replace(/<!-- -->/g, "");
+    expect(adminHtml).toContain("0:42:12–0:44:00");
+    const resolved = await postForm(
+      `/admin/orders/${c.id}`,
+      { intent: "resolve", delivery_id: String(c.deliveryId), comment_id: String(list.body.data[0]!.id) },
+      { Cookie: studio },
+    );
+    expect(resolved.status).toBe(302);
+    const replied = await postForm(
+      page,
+      { intent: "reply", delivery_id: String(c.deliveryId), comment_id: String(list.body.data[0]!.id), text: "Thanks!" },
+      { Cookie: cookie },
+    );
+    expect(replied.status).toBe(302);
+    const again = await api<{ data: Comment[] }>("GET", `/orders/${c.id}/deliveries/${c.deliveryId}/comments`, { token: c.token });
+    expect(again.body.data[0]).toMatchObject({ resolved: true, replies: [{ text: "Thanks!" }] });
+  });
+});
+
+describe("colleagues invited to review, and more time", () => {
+  async function invite(c: { id: number; email: string }, email: string) {
+    const cookie = await customerCookie(c.email, "Str0ng!Pass");
+    return postForm(`/profile/orders/${c.id}`, { intent: "invite-guest", email }, { Cookie: cookie });
+  }
+  const linkFor = async (email: string) => {
+    const row = await env.DB.prepare("SELECT text FROM emails WHERE recipient = ? AND kind = 'review_invitation' ORDER BY id DESC LIMIT 1")
+      .bind(email)
+      .first<string>("text");
+    return /\/review\/([\w-]+)/.exec(row ?? "")![0]!;
+  };
+
+  it("a guest's link: asks a name, watches and comments, cannot approve, download masters or resolve; revoked and expired links end", async () => {
+    const c = await deliveredOrder();
+    const email = `colleague-${Date.now()}@example.com`;
+    expect((await invite(c, email)).status).toBe(302);
+    const link = await linkFor(email);
+    const first = (await (await get(link)).text()).replace(/<!-- -->/g, "");
+    expect(first).toContain("Your name, as your comments show it");
+    expect((await postForm(link, { intent: "name", name: "Grace Hopper" })).status).toBe(302);
+    const page = (await (await get(link)).text()).replace(/<!-- -->/g, "");
+    expect(page).toContain("Comments on v1");
+    expect(page).not.toContain("Approve delivery");
+    expect(page).not.toContain("comments.csv");
+    // The preview plays through the guest's own link.
+    const video = /src="(\/review\/[^"]+\/files\/\d+)"/.exec(page)![1]!;
+    expect((await get(video, { headers: { Range: "bytes=0-15" } })).status).toBe(206);
+
+    expect((await postForm(link, { intent: "comment", delivery_id: String(c.deliveryId), time: "0:03", text: "Love the colours" })).status).toBe(302);
+    // Not theirs to approve or resolve.
+    expect((await postForm(link, { intent: "approve" })).status).toBe(400);
+    expect((await postForm(link, { intent: "resolve", delivery_id: String(c.deliveryId), comment_id: "1" })).status).toBe(400);
+    const comments = await api<{ data: Comment[] }>("GET", `/orders/${c.id}/deliveries/${c.deliveryId}/comments`, { token: c.token });
+    expect(comments.body.data[0]).toMatchObject({ author: { kind: "guest", name: "Grace Hopper" }, text: "Love the colours" });
+    // The customer sees it before approving.
+    const owner = (await (await get(`/profile/orders/${c.id}`, { headers: { Cookie: await customerCookie(c.email, "Str0ng!Pass") } })).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
+    expect(owner).toContain("Open comments from your colleagues");
+
+    const guestId = await env.DB.prepare("SELECT id FROM order_guests WHERE email = ?").bind(email).first<number>("id");
+    const cookie = await customerCookie(c.email, "Str0ng!Pass");
+    expect((await postForm(`/profile/orders/${c.id}`, { intent: "revoke-guest", guest_id: String(guestId) }, { Cookie: cookie })).status).toBe(302);
+    expect((await get(link)).status).toBe(410);
+    expect((await get(video)).status).toBe(410);
+
+    // Expired: 14 days on.
+    const second = `colleague2-${Date.now()}@example.com`;
+    await invite(c, second);
+    const secondLink = await linkFor(second);
+    await env.DB.prepare("UPDATE order_guests SET expires_at = ? WHERE email = ?")
+      .bind(Date.now() - 1, second)
+      .run();
+    expect((await get(secondLink)).status).toBe(410);
+    expect((await get("/review/not-a-real-token-at-all-0000000")).status).toBe(404);
+  });
+
+  it("at most 5 live invitations; another customer cannot invite on the order", async () => {
+    const c = await deliveredOrder();
+    for (let i = 0; i < 5; i++) expect((await invite(c, `guest${i}-${Date.now()}@example.com`)).status).toBe(302);
+    const sixth = await invite(c, `guest6-${Date.now()}@example.com`);
+    expect(sixth.status).toBe(409);
+    expect(await sixth.text()).toContain("You can invite up to 5 colleagues to an order.");
+    const other = await newCustomer();
+    const theirs = await postForm(
+      `/profile/orders/${c.id}`,
+      { intent: "invite-guest", email: "x@example.com" },
+      { Cookie: await customerCookie(other.email, "Str0ng!Pass") },
+    );
+    expect(theirs.status).toBe(404);
+  });
+
+  it("extends the review once by 3 days: the auto-completion moves, a second extension is refused", async () => {
+    const c = await deliveredOrder();
+    const cookie = await customerCookie(c.email, "Str0ng!Pass");
+    expect((await postForm(`/profile/orders/${c.id}`, { intent: "extend-review" }, { Cookie: cookie })).status).toBe(302);
+    expect((await postForm(`/profile/orders/${c.id}`, { intent: "extend-review" }, { Cookie: cookie })).status).toBe(409);
+    const fourDays = Date.now() + 4 * 86_400_000;
+    await runScheduledMaintenance(env, fourDays);
+    expect((await api<{ data: { work_status: string } }>("GET", `/orders/${c.id}`, { token: c.token })).body.data.work_status).toBe("delivered");
+    await runScheduledMaintenance(env, Date.now() + 6.1 * 86_400_000);
+    expect((await api<{ data: { work_status: string } }>("GET", `/orders/${c.id}`, { token: c.token })).body.data.work_status).toBe("completed");
+  });
+});
