@@ -1,4 +1,4 @@
 import { fuzzTargets, signInFuzzAccounts } from "./targets";
 
 signInFuzzAccounts();
-fuzzTargets(30, 48);
+fuzzTargets(30, 54);

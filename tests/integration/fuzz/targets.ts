@@ -537,6 +537,55 @@ const TARGETS: Target[] = [
       expect(body.length, body.slice(0, 200)).toBeLessThan(plain ? 10 * 1024 : 100 * 1024);
     },
   },
+  // Uploads in parts: opening one (a valid body may open an upload, nothing else), parts of uploads nobody has.
+  {
+    name: "POST /api/v1/uploads",
+    input: jsonBody("upload", ["purpose", "order_id", "product_id", "name", "size", "content_type"]),
+    send: sendJson("POST", "/uploads", customer),
+    mayChange: ["uploads"],
+  },
+  {
+    name: "PUT /api/v1/uploads/{id}/parts/{n} (raw bytes, hostile ids, numbers and lengths)",
+    input: fc.tuple(
+      fc.oneof(fc.uuid(), fc.constantFrom("x", "..", "%00", "00000000-0000-4000-8000-000000000000"), fc.string({ maxLength: 40 })),
+      fc.oneof(fc.integer({ min: -5, max: 20_000 }).map(String), fc.constantFrom("1e3", "0x1", "", "99999999999")),
+      fc.uint8Array({ maxLength: 200 }),
+      fc.constantFrom<string | null>(null, "0", "5", "-1", "99999999999", "abc"),
+    ),
+    send: ([id, n, bytes, length]: [string, string, Uint8Array, string | null]) =>
+      dispatch(`http://localhost/api/v1/uploads/${encodeURIComponent(id)}/parts/${encodeURIComponent(n)}`, {
+        method: "PUT",
+        body: bytes as BodyInit,
+        headers: { Authorization: `Bearer ${customerToken}`, "CF-Connecting-IP": poolAddress(), ...(length ? { "Content-Length": length } : {}) },
+      }),
+  },
+  {
+    name: "POST /uploads (the screens' uploader)",
+    input: jsonBody("upload", ["purpose", "order_id", "product_id", "name", "size", "content_type"]),
+    send: (body: string) =>
+      dispatch("http://localhost/uploads", {
+        method: "POST",
+        body,
+        headers: { "Content-Type": "application/json", Origin: "http://localhost", Cookie: customerCookieValue, "CF-Connecting-IP": poolAddress() },
+      }),
+    mayChange: ["uploads"],
+  },
+  // The review: comments on a version of an order nobody has, the order page's review forms, a guest link nobody holds.
+  {
+    name: "POST /api/v1/orders/{id}/deliveries/{delivery_id}/comments",
+    input: jsonBody("comment", ["at_frame", "end_frame", "text", "drawing"]),
+    send: sendJson("POST", "/orders/999999/deliveries/1/comments", customer),
+  },
+  {
+    name: "POST /profile/orders/{id} (review comments, replies, guests)",
+    input: formFields(["intent", "delivery_id", "comment_id", "time", "until", "at_frame", "end_frame", "text", "drawing", "email", "guest_id"]),
+    send: sendForm("/profile/orders/999999", customerCookie),
+  },
+  {
+    name: "POST /review/{token} (a guest's link)",
+    input: formFields(["intent", "name", "delivery_id", "time", "at_frame", "text", "drawing"]),
+    send: sendForm("/review/fuzz-not-a-token-0000000000000", none),
+  },
   {
     name: "malformed multipart, JSON and url-encoded bodies to every action and API write",
     mayChange: ["sessions"],
