@@ -233,13 +233,13 @@ export function ReviewRoom({
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(16rem,2fr)]">
       <div
-        className="space-y-2 lg:sticky lg:top-4 lg:self-start"
+        className="space-y-2 lg:sticky lg:top-20 lg:self-start"
         onKeyDown={hydrated ? onKey : undefined}
         role="group"
         aria-label={`Version ${delivery.number}: space plays or pauses, comma and full stop step a frame, J K L shuttle, I and O set a range`}
       >
         {preview ? (
-          <div className="sticky top-0 z-10 bg-white lg:static">
+          <div className="sticky top-16 z-10 bg-white lg:static">
             <div className="relative overflow-hidden rounded-xl bg-black" style={ratio ? { aspectRatio: String(ratio) } : undefined}>
               <video
                 ref={videoRef}

@@ -1,38 +1,15 @@
 import { fileURLToPath } from "node:url";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { adminLogIn, expect, hydrated, linkFromOutbox, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
+import { expectNoViolations } from "./support/axe";
 
 /**
  * axe-core on every screen of SPEC §2, signed out, as a customer and as an admin, including open
  * dropdowns and menus and the error states of every form: 0 violations at WCAG 2.2 A/AA.
  */
-const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
-
 // Error states are reached by rejected posts (4xx, and Resend's 429 while it waits), which the
 // browser logs; so are the 404 pages.
 test.use({ allowedConsole: [/status of (40[0-9]|422|429)/] });
-
-async function expectNoViolations(page: Page, state: string, { exclude }: { exclude?: string } = {}) {
-  // Legacy mode runs axe in the page's own frames; the default opens a blank page for every pass
-  // (to merge results from cross-origin frames, which these screens do not have), doubling its cost.
-  // Only violations are collected: axe then skips gathering every node that passed (results are
-  // the same; a fifth of the time goes).
-  const builder = new AxeBuilder({ page })
-    .options({ resultTypes: ["violations"] })
-    .withTags(WCAG)
-    .setLegacyMode(true);
-  const results = await (exclude ? builder.exclude(exclude) : builder).analyze();
-  const found = results.violations.map((v) => ({
-    state,
-    rule: v.id,
-    impact: v.impact,
-    help: v.help,
-    nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")}: ${n.failureSummary?.split("\n").slice(1).join(" ")}`),
-  }));
-  // Soft: one run reports every screen's violations, and the test still fails.
-  expect.soft(found, `axe violations on ${state}`).toEqual([]);
-}
 
 async function visit(page: Page, path: string) {
   await page.goto(path);
