@@ -56,12 +56,19 @@ export function DeliveryFiles({ deliveryId, files }: { deliveryId: number; files
  * A delivery's masters: full-quality files, each a download through a signed link once released (the
  * customer's approval), otherwise listed with what releases them.
  */
-export function MasterFiles({ masters }: { masters: MasterFile[] }) {
+export function MasterFiles({ masters, zip }: { masters: MasterFile[]; zip?: { href: string; size: number } | null }) {
   if (masters.length === 0) return null;
   const held = masters.some((m) => !m.released);
   return (
     <div className="rounded-xl border border-slate-200 bg-slate-50 p-3">
-      <h3 className="text-sm font-semibold">Masters</h3>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-sm font-semibold">Masters</h3>
+        {zip ? (
+          <a href={zip.href} download className="text-sm font-semibold text-brand-700 hover:underline">
+            Download all (ZIP, {formatFileSize(zip.size)})
+          </a>
+        ) : null}
+      </div>
       {held ? <p className="mt-1 text-sm text-slate-600">{MASTERS_HELD}</p> : null}
       <ul aria-label="Masters" className="mt-2 space-y-1 text-sm">
         {masters.map((master) => (

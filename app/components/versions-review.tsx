@@ -11,6 +11,7 @@ export type VersionView = {
   created_at: string;
   files: DeliveryFile[];
   masters: MasterFile[];
+  mastersZip?: { href: string; size: number } | null;
 };
 
 type Revision = { created_at: string; note: string; delivery_id: number | null; comments: { at_seconds: number; text: string }[] };
@@ -131,7 +132,7 @@ export function VersionsReview({
             exports={exports}
           />
           <DeliveryFiles deliveryId={selected.id} files={selected.files.filter((f) => f !== playable(selected))} />
-          <MasterFiles masters={selected.masters} />
+          <MasterFiles masters={selected.masters} zip={selected.mastersZip} />
           {revisions
             .filter((r) => r.delivery_id === selected.id)
             .map((revision) => (

@@ -4,6 +4,7 @@
  * headers that keep a served file from running as a page (`SERVED_FILE_POLICY`). What is stored
  * and under which key is the media domain's (app/domain/media/media.server.ts).
  */
+import { downloadZip } from "client-zip";
 import { ensureVariant, PRIVATE_KEY, PUBLIC_KEY } from "~/domain/media/media.server";
 import { negotiateFormat, NEGOTIATED, parseVariantKey } from "~/lib/media-variants";
 
@@ -142,4 +143,35 @@ export async function serveMasterFile(
   // A master is large and private: never kept in a shared or the browser's cache.
   response.headers.set("Cache-Control", "private, no-store");
   return response;
+}
+
+/**
+ * A delivery's masters as one stored (uncompressed) ZIP, streamed: each file read from R2 in turn
+ * while the archive goes out (client-zip computes each CRC-32 as the bytes pass and writes it after
+ * the file), with its exact length up front. Not resumable: per-file links are.
+ */
+export function serveMastersZip(bucket: R2Bucket, files: { key: string; name: string; size: number }[], archiveName: string, lastModified: Date): Response {
+  const taken = new Map<string, number>();
+  const named = files.map((file) => {
+    const seen = taken.get(file.name) ?? 0;
+    taken.set(file.name, seen + 1);
+    const dot = file.name.lastIndexOf(".");
+    const name = seen === 0 ? file.name : dot > 0 ? `${file.name.slice(0, dot)} (${seen + 1})${file.name.slice(dot)}` : `${file.name} (${seen + 1})`;
+    return { ...file, name };
+  });
+  async function* entries() {
+    for (const file of named) {
+      const object = await bucket.get(file.key);
+      if (!object) throw new Error(`A master is missing from storage: ${file.key}`);
+      yield { name: file.name, size: file.size, lastModified, input: object.body };
+    }
+  }
+  const zip = downloadZip(entries(), { metadata: named.map((f) => ({ name: f.name, size: f.size })) });
+  const headers = new Headers(zip.headers);
+  headers.set("Content-Type", "application/zip");
+  headers.set("Content-Disposition", `attachment; filename*=UTF-8''${encodeURIComponent(archiveName)}`);
+  headers.set("Cache-Control", "private, no-store");
+  headers.set("X-Content-Type-Options", "nosniff");
+  headers.set("Content-Security-Policy", SERVED_FILE_POLICY);
+  return new Response(zip.body, { status: 200, headers });
 }

@@ -69,3 +69,6 @@ export const UPLOAD_IDLE_HOURS = 24;
 
 /** What the customer reads beside masters not yet released (and the API's 403). */
 export const MASTERS_HELD = "Masters can be downloaded once you approve the delivery.";
+
+/** 'Download all' makes one ZIP of a delivery's masters up to this size in all (one by one past it). */
+export const MASTERS_ZIP_MAX_BYTES = 2 * GB;

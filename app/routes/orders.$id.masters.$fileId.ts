@@ -14,7 +14,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const fileId = parseId(params.fileId);
   const noStore = { "Cache-Control": "no-store" };
   if (!orderId || !fileId) return new Response("Not found", { status: 404, headers: noStore });
-  const reader = await verifyMasterLink(context.env.TOKEN_SECRET, orderId, fileId, new URL(request.url).searchParams);
+  const reader = await verifyMasterLink(context.env.TOKEN_SECRET, orderId, { file: fileId }, new URL(request.url).searchParams);
   if (!reader) return new Response("This download link has expired. Open the order page again for a new one.", { status: 403, headers: noStore });
   const found = await settle(masterForDownload(context.db, orderId, fileId, reader));
   if (!found.ok) return new Response(found.refusal.message, { status: found.refusal.kind === "forbidden" ? 403 : 404, headers: noStore });

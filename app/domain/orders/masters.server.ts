@@ -5,32 +5,38 @@
  * the session cookie; the API serves them to a Bearer token's holder. Every download that starts at
  * the first byte is recorded: the studio sees who took what, and when.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { deliveryFiles, masterDownloads, users } from "../../../db/schema";
 import { hmacSha256, verifyHmacSha256 } from "~/lib/crypto.server";
-import { MASTER_LINK_SECONDS, MASTERS_HELD } from "~/lib/upload-rules";
+import { MASTER_LINK_SECONDS, MASTERS_HELD, MASTERS_ZIP_MAX_BYTES } from "~/lib/upload-rules";
 import { refuse } from "../refusal";
 import { getWorkState, mastersReleased, type DeliveryView } from "./fulfilment.server";
 
 export type MasterReader = { kind: "customer" | "admin"; id: number };
 
 const secretFor = (secret: string) => `master-link:${secret}`;
-const signedText = (orderId: number, fileId: number, reader: MasterReader, expires: number) => `${orderId}:${fileId}:${reader.kind}:${reader.id}:${expires}`;
+const signedText = (orderId: number, target: LinkTarget, reader: MasterReader, expires: number) =>
+  `${orderId}:${targetText(target)}:${reader.kind}:${reader.id}:${expires}`;
+
+/** What a link stands for: one master, or every master of a delivery as one ZIP. */
+type LinkTarget = { file: number } | { zipOf: number };
+const targetText = (target: LinkTarget) => ("file" in target ? String(target.file) : `zip-${target.zipOf}`);
 
 /** A link to a master that works for MASTER_LINK_SECONDS, for `reader` only. */
-export async function signedMasterPath(secret: string, orderId: number, fileId: number, reader: MasterReader, now = Date.now()): Promise<string> {
+export async function signedMasterPath(secret: string, orderId: number, target: LinkTarget, reader: MasterReader, now = Date.now()): Promise<string> {
   const expires = Math.floor(now / 1000) + MASTER_LINK_SECONDS;
   const by = `${reader.kind === "admin" ? "a" : "c"}${reader.id}`;
-  const sig = await hmacSha256(secretFor(secret), signedText(orderId, fileId, reader, expires));
-  return `/orders/${orderId}/masters/${fileId}?by=${by}&expires=${expires}&sig=${sig}`;
+  const sig = await hmacSha256(secretFor(secret), signedText(orderId, target, reader, expires));
+  const path = "file" in target ? `/orders/${orderId}/masters/${target.file}` : `/orders/${orderId}/deliveries/${target.zipOf}/masters.zip`;
+  return `${path}?by=${by}&expires=${expires}&sig=${sig}`;
 }
 
 /** Who a signed link was made for, when it is genuine and not expired; null otherwise. */
 export async function verifyMasterLink(
   secret: string,
   orderId: number,
-  fileId: number,
+  target: LinkTarget,
   query: URLSearchParams,
   now = Date.now(),
 ): Promise<MasterReader | null> {
@@ -38,7 +44,7 @@ export async function verifyMasterLink(
   const expires = /^\d{1,12}$/.test(query.get("expires") ?? "") ? Number(query.get("expires")) : Number.NaN;
   if (!by || !(expires * 1000 > now) || expires * 1000 > now + MASTER_LINK_SECONDS * 1000 + 60_000) return null;
   const reader: MasterReader = { kind: by[1] === "a" ? "admin" : "customer", id: Number(by[2]) };
-  const genuine = await verifyHmacSha256(secretFor(secret), signedText(orderId, fileId, reader, expires), query.get("sig") ?? "");
+  const genuine = await verifyHmacSha256(secretFor(secret), signedText(orderId, target, reader, expires), query.get("sig") ?? "");
   return genuine ? reader : null;
 }
 
@@ -89,9 +95,13 @@ export async function listMasterDownloads(db: Database, orderId: number): Promis
   return rows.map((r) => ({ file_id: r.fileId, name: r.name, by: r.kind === "admin" ? "The studio" : (r.who ?? "The customer"), at: r.at.toISOString() }));
 }
 
-export type DeliveryWithLinks = Omit<DeliveryView, "masters"> & { masters: (DeliveryView["masters"][number] & { href: string | null })[] };
+export type DeliveryWithLinks = Omit<DeliveryView, "masters"> & {
+  masters: (DeliveryView["masters"][number] & { href: string | null })[];
+  /** 'Download all' as one ZIP: released, two or more, MASTERS_ZIP_MAX_BYTES in all at most. */
+  mastersZip: { href: string; size: number } | null;
+};
 
-/** The deliveries as a page shows them: each released master with a signed link for `reader`. */
+/** The deliveries as a page shows them: each released master with a signed link for `reader`, and the ZIP of them all where it fits. */
 export async function withMasterLinks(
   secret: string,
   orderId: number,
@@ -100,11 +110,37 @@ export async function withMasterLinks(
   now = Date.now(),
 ): Promise<DeliveryWithLinks[]> {
   return Promise.all(
-    deliveries.map(async (delivery) => ({
-      ...delivery,
-      masters: await Promise.all(
-        delivery.masters.map(async (master) => ({ ...master, href: master.released ? await signedMasterPath(secret, orderId, master.id, reader, now) : null })),
-      ),
-    })),
+    deliveries.map(async (delivery) => {
+      const size = delivery.masters.reduce((sum, m) => sum + m.size, 0);
+      const zippable = delivery.masters.length > 1 && delivery.masters.every((m) => m.released) && size <= MASTERS_ZIP_MAX_BYTES;
+      return {
+        ...delivery,
+        masters: await Promise.all(
+          delivery.masters.map(async (master) => ({
+            ...master,
+            href: master.released ? await signedMasterPath(secret, orderId, { file: master.id }, reader, now) : null,
+          })),
+        ),
+        mastersZip: zippable ? { href: await signedMasterPath(secret, orderId, { zipOf: delivery.id }, reader, now), size } : null,
+      };
+    }),
   );
+}
+
+/**
+ * Every master of a delivery for one ZIP, in their order: 404 when the order or delivery is not the
+ * reader's, 403 before approval, 409 past MASTERS_ZIP_MAX_BYTES (they are downloaded one by one then).
+ */
+export async function mastersForZip(db: Database, orderId: number, deliveryId: number, reader: MasterReader) {
+  const state = await getWorkState(db, orderId, reader);
+  const files = await db
+    .select({ id: deliveryFiles.id, key: deliveryFiles.r2Key, name: deliveryFiles.name, size: deliveryFiles.size })
+    .from(deliveryFiles)
+    .where(and(eq(deliveryFiles.orderId, orderId), eq(deliveryFiles.deliveryId, deliveryId), eq(deliveryFiles.role, "master")))
+    .orderBy(asc(deliveryFiles.position));
+  if (files.length === 0) throw refuse.notFound("File not found");
+  if (!mastersReleased(state.workStatus, reader)) throw refuse.forbidden(MASTERS_HELD);
+  if (files.reduce((sum, f) => sum + f.size, 0) > MASTERS_ZIP_MAX_BYTES)
+    throw refuse.conflict("These masters are too large for one ZIP: download them one by one.");
+  return files;
 }

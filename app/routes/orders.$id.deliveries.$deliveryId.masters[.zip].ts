@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { parseId } from "~/lib/record-id";
+import { settle } from "~/domain/refusal";
+import { mastersForZip, recordMasterDownload, verifyMasterLink } from "~/domain/orders/masters.server";
+import { serveMastersZip } from "~/http/serve-file.server";
+
+/**
+ * GET /orders/{id}/deliveries/{deliveryId}/masters.zip?by=…&expires=…&sig=…: 'Download all', every
+ * master of a released delivery as one stored ZIP (2 GB in all at most), through a link the order
+ * page signed for one reader. Each file in it counts as downloaded.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const orderId = parseId(params.id);
+  const deliveryId = parseId(params.deliveryId);
+  const noStore = { "Cache-Control": "no-store" };
+  if (!orderId || !deliveryId) return new Response("Not found", { status: 404, headers: noStore });
+  const reader = await verifyMasterLink(context.env.TOKEN_SECRET, orderId, { zipOf: deliveryId }, new URL(request.url).searchParams);
+  if (!reader) return new Response("This download link has expired. Open the order page again for a new one.", { status: 403, headers: noStore });
+  const found = await settle(mastersForZip(context.db, orderId, deliveryId, reader));
+  if (!found.ok)
+    return new Response(found.refusal.message, {
+      status: found.refusal.kind === "forbidden" ? 403 : found.refusal.kind === "conflict" ? 409 : 404,
+      headers: noStore,
+    });
+  if (request.method === "GET") for (const file of found.value) await recordMasterDownload(context.db, orderId, file.id, reader);
+  return serveMastersZip(context.env.MEDIA, found.value, `order-${orderId}-masters.zip`, new Date());
+}
