@@ -472,7 +472,7 @@ export const orderAttachments = sqliteTable(
     name: text("name").notNull(),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
-    kind: text("kind", { enum: ["video", "image", "document"] }).notNull(),
+    kind: text("kind", { enum: ["video", "image", "document", "audio", "archive"] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("order_attachments_key_unique").on(t.r2Key), index("order_attachments_order_idx").on(t.orderId, t.messageId)],

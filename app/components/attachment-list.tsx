@@ -1,6 +1,6 @@
 import { ATTACHMENT_ACCEPT, ATTACHMENT_RULE, formatFileSize } from "~/lib/delivery-rules";
 
-export type Attachment = { id: number; name: string; size: number; kind: "video" | "image" | "document"; url: string };
+export type Attachment = { id: number; name: string; size: number; kind: "video" | "image" | "document" | "audio" | "archive"; url: string };
 
 /** Files attached to a brief or a message: videos open in the browser, others download. */
 export function AttachmentList({ attachments, label }: { attachments: Attachment[]; label: string }) {
@@ -23,12 +23,16 @@ export function AttachmentList({ attachments, label }: { attachments: Attachment
   );
 }
 
-/** Paths of a play button, a picture and a page (20 × 20), drawn inline: an emoji is an empty box where the font lacks it. */
+/** Paths of a play button, a picture, a page, a note and a box (20 × 20), drawn inline: an emoji is an empty box where the font lacks it. */
 const FILE_ICONS: Record<Attachment["kind"], string> = {
   video: "M10 2a8 8 0 1 0 0 16 8 8 0 0 0 0-16ZM8.5 6.9l4.4 2.7a.5.5 0 0 1 0 .8l-4.4 2.7a.5.5 0 0 1-.8-.4V7.3a.5.5 0 0 1 .8-.4Z",
   image:
     "M3 4.5A1.5 1.5 0 0 1 4.5 3h11A1.5 1.5 0 0 1 17 4.5v11a1.5 1.5 0 0 1-1.5 1.5h-11A1.5 1.5 0 0 1 3 15.5v-11Zm1.5 8.6v2.4h11v-3.4l-3-3-4 4-1.5-1.5-2.5 1.5ZM7 6a1.5 1.5 0 1 0 0 3 1.5 1.5 0 0 0 0-3Z",
   document: "M5.5 2A1.5 1.5 0 0 0 4 3.5v13A1.5 1.5 0 0 0 5.5 18h9a1.5 1.5 0 0 0 1.5-1.5V7l-5-5H5.5ZM10.5 3.5 14.5 7.5h-4v-4ZM7 11h6v1.5H7V11Zm0 3h6v1.5H7V14Z",
+  /** A note: an audio file. */
+  audio: "M15 2.5v10.2a2.8 2.8 0 1 1-1.5-2.5V5.6L8 6.9v7.8a2.8 2.8 0 1 1-1.5-2.5V4.3L15 2.5Z",
+  /** A box: an archive. */
+  archive: "M3 4.5A1.5 1.5 0 0 1 4.5 3h11A1.5 1.5 0 0 1 17 4.5V7H3V4.5ZM4 8.5h12v7a1.5 1.5 0 0 1-1.5 1.5h-9A1.5 1.5 0 0 1 4 15.5v-7Zm4 2v1.5h4v-1.5H8Z",
 };
 
 function FileIcon({ kind }: { kind: Attachment["kind"] }) {

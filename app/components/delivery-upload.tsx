@@ -3,27 +3,13 @@ import { useRef, useState, type FormEvent } from "react";
 import { SubmitButton } from "~/components/ui/form";
 import { DELIVERY_ACCEPT, DELIVERY_LIMITS, DELIVERY_RULE, formatFileSize } from "~/lib/delivery-rules";
 import { PartsUpload, type PartsUploadProgress } from "~/lib/parts-upload";
+import { TransferList, type Transfer } from "~/components/parts-uploads";
 import { DEFAULT_FRAME_RATE, FRAME_RATES, MASTER_RULE, PREVIEW_RULE } from "~/lib/upload-rules";
 import { useHydrated } from "~/lib/use-hydrated";
 
 type Picked = { name: string; size: number };
-type Transfer = { key: string; name: string; role: "preview" | "master"; progress: PartsUploadProgress };
 
 const IDLE: Omit<PartsUploadProgress, "size"> = { state: "starting", sent: 0, resumed: false, message: null };
-
-function percent(progress: PartsUploadProgress) {
-  return Math.round((progress.sent / Math.max(1, progress.size)) * 100);
-}
-
-const STATE_TEXT: Record<PartsUploadProgress["state"], string> = {
-  starting: "Waiting",
-  uploading: "Uploading",
-  paused: "Paused",
-  completing: "Finishing",
-  done: "Uploaded",
-  failed: "Stopped",
-  cancelled: "Cancelled",
-};
 
 /**
  * The studio's 'Upload delivery' form. Without JavaScript it posts to the order page (multipart:
@@ -56,7 +42,12 @@ export function DeliveryUpload({ orderId, refused, note, busy }: { orderId: numb
       ...[...(previewRef.current?.files ?? [])].map((file) => ({ file, role: "preview" as const })),
       ...[...(mastersRef.current?.files ?? [])].map((file) => ({ file, role: "master" as const })),
     ];
-    const list = files.map(({ file, role }, i) => ({ key: `${role}-${i}-${file.name}`, name: file.name, role, progress: { ...IDLE, size: file.size } }));
+    const list: Transfer[] = files.map(({ file, role }, i) => ({
+      key: `${role}-${i}-${file.name}`,
+      name: file.name,
+      detail: role,
+      progress: { ...IDLE, size: file.size },
+    }));
     setTransfers(list);
     let preview: string | null = null;
     const masters: string[] = [];
@@ -168,45 +159,7 @@ export function DeliveryUpload({ orderId, refused, note, busy }: { orderId: numb
           </div>
         </>
       ) : null}
-      {transfers.length ? (
-        <ul aria-label="Files sent in parts" className="space-y-2">
-          {transfers.map((t) => {
-            const control = uploads.current.get(t.key);
-            const live = t.progress.state === "uploading" || t.progress.state === "paused" || t.progress.state === "failed";
-            return (
-              <li key={t.key} className="text-sm">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <span className="truncate">
-                    {t.name} <span className="text-slate-500">({t.role === "preview" ? "preview" : "master"})</span>
-                  </span>
-                  <span className="shrink-0 text-slate-600 tabular-nums" aria-live="polite">
-                    {STATE_TEXT[t.progress.state]} · {percent(t.progress)}% of {formatFileSize(t.progress.size)}
-                    {t.progress.resumed ? " · resumed" : ""}
-                  </span>
-                </div>
-                <progress max={100} value={percent(t.progress)} aria-label={`Upload of ${t.name}`} className="h-1.5 w-full accent-brand-700" />
-                {t.progress.message ? <p className="text-xs text-red-800">{t.progress.message}</p> : null}
-                {live && control ? (
-                  <div className="mt-1 flex gap-3">
-                    {t.progress.state === "uploading" ? (
-                      <button type="button" onClick={() => control.pause()} className="text-xs font-semibold text-brand-700 hover:underline">
-                        Pause<span className="sr-only"> {t.name}</span>
-                      </button>
-                    ) : (
-                      <button type="button" onClick={() => control.resume()} className="text-xs font-semibold text-brand-700 hover:underline">
-                        Resume<span className="sr-only"> {t.name}</span>
-                      </button>
-                    )}
-                    <button type="button" onClick={() => void control.cancel()} className="text-xs font-semibold text-red-700 hover:underline">
-                      Cancel<span className="sr-only"> {t.name}</span>
-                    </button>
-                  </div>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
+      <TransferList transfers={transfers} controls={uploads.current} label="Files sent in parts" />
       <div>
         <label htmlFor="delivery-files" className="block text-sm font-medium text-slate-800">
           Files to deliver

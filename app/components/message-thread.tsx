@@ -1,5 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useFetcher } from "@remix-run/react";
+import type { FormEvent } from "react";
+import { LargeFilesInput } from "~/components/parts-uploads";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
@@ -34,6 +36,7 @@ const time = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", 
 
 /** One order's thread between the customer and the studio, with a form to write in it (works without JavaScript). */
 export function MessageThread({
+  orderId,
   messages,
   viewer,
   action,
@@ -41,6 +44,8 @@ export function MessageThread({
   open,
   seenMessageId,
 }: {
+  /** The order, for large files sent in parts. */
+  orderId: number;
   messages: ThreadMessage[];
   viewer: "customer" | "studio";
   action: string;
@@ -84,18 +89,51 @@ export function MessageThread({
       {open ? (
         // A new form once the viewer's own newest message changes: a sent message leaves an empty box
         // (and no files chosen); a refused one keeps the text, since nothing new arrived.
-        <MessageForm key={messages.reduce((id, m) => (m.author === viewer ? m.id : id), 0)} viewer={viewer} action={action} lastResult={lastResult} />
+        <MessageForm
+          key={messages.reduce((id, m) => (m.author === viewer ? m.id : id), 0)}
+          orderId={orderId}
+          viewer={viewer}
+          action={action}
+          lastResult={lastResult}
+        />
       ) : null}
     </section>
   );
 }
 
-function MessageForm({ viewer, action, lastResult }: { viewer: "customer" | "studio"; action: string; lastResult: SubmissionResult<string[]> | undefined }) {
+function MessageForm({
+  orderId,
+  viewer,
+  action,
+  lastResult,
+}: {
+  orderId: number;
+  viewer: "customer" | "studio";
+  action: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const { form, fields, formProps, error } = useSchemaForm(MessageSchema, { id: "message", lastResult });
   const sending = useIsSubmitting(action, "message");
+  const [uploading, setUploading] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // Large files still on their way would be left out: the message waits for them.
+    if (uploading) {
+      event.preventDefault();
+      setWaiting(true);
+      return;
+    }
+    setWaiting(false);
+    formProps.onSubmit(event);
+  };
   return (
-    <Form method="post" action={action} encType="multipart/form-data" {...formProps} className="space-y-2">
+    <Form method="post" action={action} encType="multipart/form-data" {...formProps} onSubmit={onSubmit} className="space-y-2">
       <FormError id={form.errorId} errors={form.errors} />
+      {waiting && uploading ? (
+        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Wait for the large files to finish uploading, or cancel them, then send.
+        </p>
+      ) : null}
       <TextAreaField
         label={viewer === "customer" ? "Write to the studio" : "Write to the customer"}
         meta={fields.body}
@@ -104,6 +142,7 @@ function MessageForm({ viewer, action, lastResult }: { viewer: "customer" | "stu
         maxLength={MESSAGE_MAX}
       />
       <AttachmentInput id="message-attachments" label="Attach files (optional)" />
+      <LargeFilesInput orderId={orderId} id="message-large-files" onBusyChange={setUploading} />
       <SubmitButton name="intent" value="message" busy={sending} busyText="Sending..." className="sm:w-auto">
         Send message
       </SubmitButton>

@@ -37,7 +37,7 @@ import { DeliveryNoteSchema } from "./schemas/delivery";
 import { ATTACHMENT_LIMITS, DELIVERY_LIMITS } from "./delivery-rules";
 import { MEDIA_PER_PRODUCT } from "./media-rules";
 import { FRAME_RATES, MASTERS_HELD, UPLOAD_PURPOSES } from "./upload-rules";
-import { DeliveryUploadsSchema, UploadCreateSchema } from "./schemas/upload";
+import { DeliveryUploadsSchema, ProductMediaUploadsSchema, UploadCreateSchema } from "./schemas/upload";
 import { CommentReplySchema, DrawingSchema, ReviewCommentSchema } from "./schemas/review-comment";
 import { documented } from "./schemas/json-schema";
 import { AutosuggestQuerySchema, PaginationQuerySchema, ProductListQuerySchema } from "./query";
@@ -435,7 +435,7 @@ const orderFile = (served: string) =>
       name: z.string(),
       content_type: z.string(),
       size: z.number().int(),
-      kind: z.enum(["video", "image", "document"]),
+      kind: z.enum(["video", "image", "document", "audio", "archive"]),
       url: z.string().describe(served),
     })
     .strict();
@@ -1216,12 +1216,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   {
     method: "PUT",
     path: "/products/{id}",
-    summary: "Add images, videos and a thumbnail, and optionally rename (step 2)",
+    summary:
+      "Add images, videos and a thumbnail, and optionally rename (step 2): as multipart files, or as JSON naming uploads sent in parts (purpose product_media)",
     auth: "admin",
     body: {
-      schema: ProductMediaUpload,
-      contentType: "multipart/form-data",
-      example: { "product[title]": "Explainer video", "images[]": ["cover.jpg"] },
+      schema: ProductMediaUploadsSchema,
+      wrapper: "product",
+      example: { image_upload_ids: ["6f1c2a4e-8d0b-4f5e-9a7c-2b3d4e5f6a7b"] },
+      multipart: { schema: ProductMediaUpload, example: { "product[title]": "Explainer video", "images[]": ["cover.jpg"] } },
     },
     responses: { 200: { description: "Uploaded", schema: ok(AdminProductResponse, { message: "Images and videos uploaded successfully!" }) } },
     refusals: refusals(
@@ -1230,8 +1232,14 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       { malformed: { description: "An id that is not a positive whole number", message: "Product id must be a positive whole number" } },
       notFound("No such product", "Product not found"),
       FORM_BODY,
-      { unsupported: { description: "Not multipart/form-data", message: "Content-Type must be multipart/form-data" } },
-      { invalid: { description: "Nothing sent, a bad file or title, or too many files", message: "Video thumbnail is required when uploading videos" } },
+      JSON_BODY,
+      { unsupported: { description: "Neither multipart/form-data nor JSON", message: "Content-Type must be multipart/form-data or application/json" } },
+      {
+        invalid: {
+          description: "Nothing sent, a bad file or title, too many files, or an upload id that is not a completed upload of this product",
+          message: "Video thumbnail is required when uploading videos",
+        },
+      },
     ),
   },
   {

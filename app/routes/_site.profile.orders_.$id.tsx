@@ -408,6 +408,7 @@ export default function OrderPage() {
       </section>
 
       <MessageThread
+        orderId={order.id}
         key={order.id}
         messages={messages}
         viewer="customer"

@@ -330,6 +330,7 @@ export default function AdminOrder() {
           ) : null}
 
           <MessageThread
+            orderId={work.order.id}
             key={work.order.id}
             messages={work.messages}
             viewer="studio"

@@ -2,12 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { refuse } from "~/domain/refusal";
 import { apiJson, PUBLIC_CACHE } from "~/lib/api";
 import { requireApiAdmin } from "~/auth/index.server";
-import { addFiles } from "~/domain/media/media.server";
+import { addFiles, addMediaFromUploads } from "~/domain/media/media.server";
 import { ProductDetailsSchema } from "~/lib/schemas/product";
 import { getProductStatus, productExists, renameProduct } from "~/domain/catalogue/product-admin.server";
 import { getProduct } from "~/domain/catalogue/products.server";
 import { parseId } from "~/lib/record-id";
-import { apiRoute } from "~/http/api-route.server";
+import { apiRoute, readApiBody } from "~/http/api-route.server";
+import { ProductMediaUploadsSchema } from "~/lib/schemas/upload";
 import { readForm } from "~/http/request-body.server";
 import { PRODUCT_MEDIA_FORM } from "~/lib/media-rules";
 
@@ -26,11 +27,27 @@ export const loader = apiRoute(async ({ request, params, context }: LoaderFuncti
  * is stored; the title (if sent) is checked first and saved after the files.
  */
 export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
-  await requireApiAdmin(context, request);
+  const admin = await requireApiAdmin(context, request);
   const id = parseId(params.id);
   if (id === null) throw refuse.malformed("Product id must be a positive whole number");
   if (!(await productExists(context.db, id))) throw refuse.notFound("Product not found");
-  if (!(request.headers.get("Content-Type") ?? "").includes("multipart/form-data")) throw refuse.unsupported("Content-Type must be multipart/form-data");
+  const type = request.headers.get("Content-Type") ?? "";
+  if (type.startsWith("application/json")) {
+    const input = await readApiBody(request, ProductMediaUploadsSchema, { wrapper: "product", failure: "Product media is invalid" });
+    const title = input.title === undefined ? null : ProductDetailsSchema.shape.title.safeParse(input.title);
+    if (title && !title.success) throw refuse.invalid(title.error.issues[0]!.message);
+    if (!title && !input.image_upload_ids.length && !input.video_upload_ids.length && !input.video_thumbnail_upload_id)
+      throw refuse.invalid("Nothing to update: send title, image_upload_ids, video_upload_ids or video_thumbnail_upload_id");
+    await addMediaFromUploads(context.db, context.env.MEDIA, id, admin.id, {
+      images: input.image_upload_ids,
+      videos: input.video_upload_ids,
+      thumbnail: input.video_thumbnail_upload_id ?? null,
+    });
+    if (title) await renameProduct(context.db, id, title.data);
+    const [product, status] = await Promise.all([getProduct(context.db, id, { includeArchived: true }), getProductStatus(context.db, id)]);
+    return apiJson({ success: true, message: "Images and videos uploaded successfully!", data: { ...product, status } }, { request });
+  }
+  if (!type.includes("multipart/form-data")) throw refuse.unsupported("Content-Type must be multipart/form-data or application/json");
   const form = await readForm(request, PRODUCT_MEDIA_FORM);
   const files = (name: string) => form.getAll(name).filter((f): f is File => f instanceof File && f.size > 0);
   const images = [...files("images[]"), ...files("images")];

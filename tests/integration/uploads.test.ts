@@ -389,6 +389,100 @@ describe("a delivery of a preview and masters; masters released on approval", ()
   });
 });
 
+describe("attachments and product media sent in parts", () => {
+  it("a message and the brief take the sender's completed uploads by id (raw footage past the small-file limit)", async () => {
+    const c = await customerWithOrder();
+    const footage = movBytes(PART + 99);
+    const open1 = await open(c.token, { purpose: "attachment", order_id: c.id, name: "raw-footage.mov", size: footage.byteLength });
+    const id = open1.body.data.id;
+    expect((await putPart(c.token, id, 1, footage.slice(0, PART))).status).toBe(200);
+    expect((await putPart(c.token, id, 2, footage.slice(PART))).status).toBe(200);
+    expect((await api("POST", `/uploads/${id}/complete`, { token: c.token })).status).toBe(200);
+    // Another customer cannot name it; the admin's message cannot either (not theirs).
+    const admin = await adminSignIn();
+    const notTheirs = await api("POST", `/orders/${c.id}/messages`, { token: admin.access_token, body: { message: { body: "Here", upload_ids: [id] } } });
+    expect(notTheirs.status).toBe(422);
+    const brief = await api<{ data: { work_status: string } }>("PUT", `/orders/${c.id}/brief`, {
+      token: c.token,
+      body: { brief: { ...BRIEF, upload_ids: [id] } },
+    });
+    expect(brief.status).toBe(200);
+    const shown = await api<{ data: { attachments: { name: string; size: number; kind: string; url: string }[] } }>("GET", `/orders/${c.id}/brief`, {
+      token: c.token,
+    });
+    expect(shown.body.data.attachments).toEqual([expect.objectContaining({ name: "raw-footage.mov", size: footage.byteLength, kind: "video" })]);
+    const file = await get(shown.body.data.attachments[0]!.url, { headers: { Authorization: `Bearer ${c.token}` } });
+    expect(file.status).toBe(200);
+    expect(await sha256(await file.arrayBuffer())).toBe(await sha256(footage));
+    // Used once.
+    const again = await api("POST", `/orders/${c.id}/messages`, { token: c.token, body: { message: { body: "Again", upload_ids: [id] } } });
+    expect(again.status).toBe(422);
+    // A message with an audio file sent in parts.
+    const wav = new Uint8Array(400);
+    wav.set(new TextEncoder().encode("RIFF\0\0\0\0WAVE"), 0);
+    const audio = await open(c.token, { purpose: "attachment", order_id: c.id, name: "voice.wav", size: 400 });
+    await putPart(c.token, audio.body.data.id, 1, wav);
+    await api("POST", `/uploads/${audio.body.data.id}/complete`, { token: c.token });
+    const sent = await api<{ data: { attachments: { kind: string }[] } }>("POST", `/orders/${c.id}/messages`, {
+      token: c.token,
+      body: { message: { body: "The voice-over", upload_ids: [audio.body.data.id] } },
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data.attachments).toEqual([expect.objectContaining({ kind: "audio" })]);
+  });
+
+  it("PUT /products/{id} takes image, video and thumbnail uploads by id, stored with their type; the media rule holds", async () => {
+    const admin = await adminSignIn();
+    const created = await api<{ data: { id: number } }>("POST", "/products", {
+      token: admin.access_token,
+      body: {
+        product: {
+          title: `Parts media ${Date.now()}`,
+          description_heading: "Made in parts",
+          description: "A product whose media arrive in parts.",
+          services_offered: ["Animation"],
+          tags: ["3D Animation", "Explainer", "Social Media"],
+          packages: [{ short_description: "One film", items_included: ["One film"], amount: "100", currency: "GBP" }],
+          draft: true,
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+    const productId = created.body.data.id;
+    const send = async (name: string, bytes: Uint8Array<ArrayBuffer>) => {
+      const opened = await open(admin.access_token, { purpose: "product_media", product_id: productId, name, size: bytes.byteLength });
+      expect(opened.status).toBe(201);
+      expect((await putPart(admin.access_token, opened.body.data.id, 1, bytes)).status).toBe(200);
+      expect((await api("POST", `/uploads/${opened.body.data.id}/complete`, { token: admin.access_token })).status).toBe(200);
+      return opened.body.data.id;
+    };
+    const video = await send("reel.mp4", fakeMedia("reel.mp4", 5000));
+    const thumb = await send("thumb.jpg", fakeMedia("thumb.jpg", 3000));
+    const lonely = await api("PUT", `/products/${productId}`, { token: admin.access_token, body: { product: { video_upload_ids: [video] } } });
+    expect(lonely).toMatchObject({ status: 422, body: { message: "Video thumbnail is required when uploading videos" } });
+    const done = await api<{ data: { videos: string[]; video_thumbnail: string | null } }>("PUT", `/products/${productId}`, {
+      token: admin.access_token,
+      body: { product: { video_upload_ids: [video], video_thumbnail_upload_id: thumb } },
+    });
+    expect(done.status).toBe(200);
+    const rows = await env.DB.prepare("SELECT kind, content_type, r2_key FROM product_media WHERE product_id = ? ORDER BY kind")
+      .bind(productId)
+      .all<{ kind: string; content_type: string; r2_key: string }>();
+    expect(rows.results.map((r) => [r.kind, r.content_type])).toEqual([
+      ["thumbnail", "image/jpeg"],
+      ["video", "video/mp4"],
+    ]);
+    const served = await get(`/media/${rows.results[1]!.r2_key}`);
+    expect(served.headers.get("Content-Type")).toBe("video/mp4");
+    // The upload's own object is gone; the uploads are used.
+    const keys = await env.DB.prepare("SELECT r2_key, status FROM uploads WHERE id IN (?, ?)").bind(video, thumb).all<{ r2_key: string; status: string }>();
+    for (const k of keys.results) {
+      expect(k.status).toBe("used");
+      expect(await env.MEDIA.head(k.r2_key)).toBeNull();
+    }
+  });
+});
+
 /** CRC-32 (IEEE), bit by bit: the slow textbook form, independent of the archive writer's. */
 function crc32(data: Uint8Array): number {
   let crc = 0xffffffff;
@@ -400,13 +494,13 @@ function crc32(data: Uint8Array): number {
 }
 
 /** A stored ZIP's entries read from its central directory (names, CRCs, and the bytes after each local header). */
-function readZip(zip: Uint8Array) {
+function readZip(zip: Uint8Array<ArrayBuffer>) {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   let end = zip.byteLength - 22;
   while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
   const count = view.getUint16(end + 10, true);
   let at = view.getUint32(end + 16, true);
-  const entries: { name: string; crc: number; data: Uint8Array }[] = [];
+  const entries: { name: string; crc: number; data: Uint8Array<ArrayBuffer> }[] = [];
   for (let i = 0; i < count; i++) {
     expect(view.getUint32(at, true)).toBe(0x02014b50);
     expect(view.getUint16(at + 10, true)).toBe(0); // stored

@@ -16,9 +16,18 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { productMedia, products, type MediaKind } from "../../../db/schema";
 import { imageSize } from "image-size";
-import { IMAGE_DIMENSIONS_RULE, IMAGE_LIMIT_BYTES, MEDIA_PER_PRODUCT, mediaChoiceProblem, VIDEO_LIMIT_BYTES, withinImageDimensions } from "~/lib/media-rules";
+import {
+  IMAGE_ACCEPT,
+  IMAGE_DIMENSIONS_RULE,
+  IMAGE_LIMIT_BYTES,
+  MEDIA_PER_PRODUCT,
+  mediaChoiceProblem,
+  VIDEO_LIMIT_BYTES,
+  withinImageDimensions,
+} from "~/lib/media-rules";
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantKey, variantSourceKey, type VariantFormat, type VariantWidth } from "~/lib/media-variants";
 import { catalogueChanged } from "../catalogue/catalogue-version.server";
+import { markUploadsUsed, takeUploads } from "../uploads/uploads.server";
 
 export { IMAGE_LIMIT_BYTES, VIDEO_LIMIT_BYTES };
 
@@ -304,6 +313,87 @@ export async function storeCheckedFiles(db: Database, bucket: R2Bucket, productI
   for (const { kind, file, type } of files) {
     await addMedia(db, bucket, productId, kind, { name: file.name, size: file.size, body: new Uint8Array(await file.arrayBuffer()) }, type);
   }
+}
+
+const UPLOADED_EXTENSIONS: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/avif": "avif",
+  "image/gif": "gif",
+  "video/mp4": "mp4",
+  "video/webm": "webm",
+};
+
+/** What a product's media may be, by slot, when it arrives in parts (the types the shop serves). */
+const UPLOADED_MEDIA_TYPES: Record<MediaKind, string[]> = {
+  image: IMAGE_ACCEPT.split(","),
+  thumbnail: IMAGE_ACCEPT.split(","),
+  video: ["video/mp4", "video/webm"],
+};
+
+/**
+ * Product media sent in parts beforehand (completed uploads of purpose product_media for this
+ * product): each checked for its slot's types, size and (images) dimensions, the media rule and the
+ * product's counts kept, before any is added. Each is then copied under a media key with its type
+ * (R2 keeps no type for a file sent in parts) and the upload's own object removed.
+ */
+export async function addUploadedMedia(db: Database, bucket: R2Bucket, productId: number, files: { kind: MediaKind; upload: UploadedMedia }[]) {
+  for (const { kind, upload } of files) {
+    const label = upload.name;
+    if (!UPLOADED_MEDIA_TYPES[kind].includes(upload.contentType))
+      throw refuse.invalid(
+        kind === "video" ? `${label} is not a supported video: use MP4 or WebM.` : `${label} is not a supported image: use JPEG, PNG, WebP, AVIF or GIF.`,
+      );
+    const limit = kind === "video" ? VIDEO_LIMIT_BYTES : IMAGE_LIMIT_BYTES;
+    if (upload.size > limit) throw refuse.invalid(`${label} is too large: ${kind === "video" ? "videos" : "images"} can be at most ${limit / MB} MB.`);
+    if (kind !== "video") {
+      const head = await bucket.get(upload.key, { range: { offset: 0, length: Math.min(IMAGE_HEAD_BYTES, upload.size) } });
+      const dimensions = head ? imageDimensions(new Uint8Array(await head.arrayBuffer())) : null;
+      if (dimensions && !withinImageDimensions(dimensions)) throw refuse.invalid(`${label} is too large: ${IMAGE_DIMENSIONS_RULE}.`);
+    }
+  }
+  const counts = countByKind(files);
+  if (counts.video) {
+    const problem = mediaChoiceProblem(
+      { videos: counts.video, thumbnail: Boolean(counts.thumbnail) },
+      !counts.thumbnail && (await hasThumbnail(db, productId)),
+    );
+    if (problem) throw refuse.invalid(problem);
+  }
+  await checkMediaQuota(db, productId, counts);
+  for (const { kind, upload } of files) {
+    const object = await bucket.get(upload.key);
+    if (!object) throw refuse.conflict(`${upload.name} is no longer stored: send it again`);
+    const type: SniffedType = { mime: upload.contentType, ext: UPLOADED_EXTENSIONS[upload.contentType] ?? "bin", family: kind === "video" ? "video" : "image" };
+    await addMedia(db, bucket, productId, kind, { name: upload.name, size: upload.size, body: object.body }, type);
+    await bucket.delete(upload.key);
+  }
+}
+
+export type UploadedMedia = { key: string; name: string; size: number; contentType: string };
+
+/**
+ * `PUT /products/{id}` with upload ids: the admin's completed uploads of this product, by slot,
+ * added as `addUploadedMedia` does and marked used.
+ */
+export async function addMediaFromUploads(
+  db: Database,
+  bucket: R2Bucket,
+  productId: number,
+  adminId: number,
+  ids: { images: string[]; videos: string[]; thumbnail: string | null },
+) {
+  const owner = { kind: "admin" as const, id: adminId };
+  const take = (list: string[]) => takeUploads(db, { productId }, "product_media", list, owner);
+  const [images, videos, thumbnail] = await Promise.all([take(ids.images), take(ids.videos), take(ids.thumbnail ? [ids.thumbnail] : [])]);
+  await addUploadedMedia(db, bucket, productId, [
+    ...images.map((upload) => ({ kind: "image" as const, upload })),
+    ...videos.map((upload) => ({ kind: "video" as const, upload })),
+    ...thumbnail.map((upload) => ({ kind: "thumbnail" as const, upload })),
+  ]);
+  const used = [...images, ...videos, ...thumbnail].map((u) => u.id);
+  if (used.length) await markUploadsUsed(db, used, sql`1 = 1`);
 }
 
 /** Deletes one media item of a product and closes the gap in positions (one batch), then its R2 object. */

@@ -29,7 +29,7 @@ import {
 } from "../../../db/schema";
 import type { MessageInput } from "~/lib/schemas/message";
 import type { RevisionInput } from "~/lib/schemas/revision";
-import { ATTACHMENTS, DELIVERY_FILES, removeOrderFiles, storeOrderFiles, type OrderFileKind, type StoredOrderFile } from "./order-files.server";
+import { ATTACHMENTS, DELIVERY_FILES, removeOrderFiles, storeOrderFiles, type StoredOrderFile } from "./order-files.server";
 import type { BriefInput } from "~/lib/schemas/brief";
 import { AUTO_COMPLETE_DAYS, decideWorkMove, type WorkActor, type WorkMove, type WorkStatus } from "~/lib/work-status";
 import { getOrder, type ThreadReader } from "./orders.server";
@@ -39,7 +39,7 @@ import { queueWorkEmail, type MailNotice, type WorkNews } from "../mail/order-em
 import { DeliveryNoteSchema } from "~/lib/schemas/delivery";
 import { DeliveryUploadsSchema } from "~/lib/schemas/upload";
 import { PREVIEW_RULE } from "~/lib/upload-rules";
-import { markUploadsUsed, takeUploads } from "../uploads/uploads.server";
+import { markUploadsUsed, takeUploads, type TakenUpload } from "../uploads/uploads.server";
 import { gatherOpenComments } from "./review-comments.server";
 import { ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION, ORDER_ATTACHMENTS_FULL, ORDER_ATTACHMENTS_MAX_BYTES, ORDER_CLOSED_TO_FILES } from "~/lib/delivery-rules";
 
@@ -209,7 +209,7 @@ export interface AttachmentView {
   name: string;
   content_type: string;
   size: number;
-  kind: OrderFileKind;
+  kind: (typeof orderAttachments.$inferSelect)["kind"];
   /** Served to the order's owner and admins only. */
   url: string;
 }
@@ -238,8 +238,19 @@ export async function getAttachment(db: Database, orderId: number, attachmentId:
 }
 
 /** The statements that name stored attachments, each landing only where `guard` holds (the move or the message landed). */
-function attachmentInserts(db: Database, orderId: number, stored: StoredOrderFile[], messageId: SQL | null, guard: SQL, now: number) {
-  return stored.map((file) =>
+/** An attachment's row: stored with the form, or an upload in parts taken by id. */
+type AttachmentRow = { key: string; name: string; contentType: string; size: number; kind: (typeof orderAttachments.$inferSelect)["kind"] };
+
+const storedRows = (stored: StoredOrderFile[]): AttachmentRow[] =>
+  stored.map((file) => ({ key: file.key, name: file.name, contentType: file.mime, size: file.file.size, kind: file.kind }));
+
+/**
+ * The attachment rows of files stored with the form and of uploads taken by id (which are marked
+ * used in the same batch, only where `guard` holds).
+ */
+function attachmentInserts(db: Database, orderId: number, stored: StoredOrderFile[], taken: TakenUpload[], messageId: SQL | null, guard: SQL, now: number) {
+  const rows = [...storedRows(stored), ...taken.map((t) => ({ key: t.key, name: t.name, contentType: t.contentType, size: t.size, kind: t.kind }))];
+  const inserts = rows.map((file) =>
     db.insert(orderAttachments).select(
       db
         .select(
@@ -249,8 +260,8 @@ function attachmentInserts(db: Database, orderId: number, stored: StoredOrderFil
             messageId,
             r2Key: file.key,
             name: file.name,
-            contentType: file.mime,
-            size: file.file.size,
+            contentType: file.contentType,
+            size: file.size,
             kind: file.kind,
             createdAt: now,
           }),
@@ -259,6 +270,16 @@ function attachmentInserts(db: Database, orderId: number, stored: StoredOrderFil
         .where(and(eq(orders.id, orderId), guard)),
     ),
   );
+  return taken.length
+    ? [
+        ...inserts,
+        markUploadsUsed(
+          db,
+          taken.map((t) => t.id),
+          guard,
+        ),
+      ]
+    : inserts;
 }
 
 /** An order's brief (null until submitted), for its owner or an admin. */
@@ -335,9 +356,11 @@ export async function submitBrief(
   const decision = decideWorkMove(state.workStatus, "submit_brief", "customer");
   if (!decision.ok) throw refuse.conflict(decision.message);
   if (files.length > 0) await checkAttachmentRoom(db, state, totalSize(files), now);
+  const taken = await takeUploads(db, { orderId }, "attachment", brief.upload_ids ?? [], { kind: "customer", id: customerId });
+  if (files.length + taken.length > ATTACHMENTS.files) throw refuse.invalid(`At most ${ATTACHMENTS.files} files ${ATTACHMENTS.per}`);
   const stored = await storeOrderFiles(bucket, orderId, "attachments", files, ATTACHMENTS);
   try {
-    return await briefMove(db, notice, orderId, customer, brief, stored, now, scheduledStart(state, now));
+    return await briefMove(db, notice, orderId, customer, brief, stored, taken, now, scheduledStart(state, now));
   } catch (error) {
     await removeOrderFiles(bucket, stored);
     throw error;
@@ -358,6 +381,7 @@ function briefMove(
   customer: Actor,
   brief: BriefInput,
   stored: StoredOrderFile[],
+  taken: TakenUpload[],
   now: number,
   startsAt: number | null,
 ) {
@@ -390,7 +414,7 @@ function briefMove(
             .where(and(eq(orders.id, orderId), moveHeld(orderId, state))),
         )
         .onConflictDoNothing(),
-      ...attachmentInserts(db, orderId, stored, null, moveHeld(orderId, state), now),
+      ...attachmentInserts(db, orderId, stored, taken, null, moveHeld(orderId, state), now),
     ],
   });
 }
@@ -431,9 +455,9 @@ export async function deliver(db: Database, bucket: R2Bucket, notice: MailNotice
   if (previewId && masterIds.includes(previewId)) throw refuse.invalid("The preview cannot also be a master");
   const note = DeliveryNoteSchema.safeParse(input.note);
   if (!note.success) throw refuse.invalid(note.error.issues[0]!.message);
-  const [preview] = await takeUploads(db, orderId, "delivery", previewId ? [previewId] : []);
+  const [preview] = await takeUploads(db, { orderId }, "delivery", previewId ? [previewId] : []);
   if (preview && !PREVIEW_TYPES.includes(preview.contentType)) throw refuse.invalid(`${preview.name} cannot be the preview. ${PREVIEW_RULE}`);
-  const masters = await takeUploads(db, orderId, "delivery", masterIds);
+  const masters = await takeUploads(db, { orderId }, "delivery", masterIds);
   const stored = await storeOrderFiles(bucket, orderId, "deliveries", input.files, DELIVERY_FILES);
   const rows: DeliveredFileRow[] = [
     ...stored.map((file) => ({ key: file.key, name: file.name, contentType: file.mime, size: file.file.size, kind: file.kind, role: "file" as const })),
@@ -870,6 +894,8 @@ export async function postMessage(
   if (state.workStatus === "awaiting_payment") throw refuse.conflict("Messages open once the order is paid.");
   if (actor.kind === "system" || actor.id === null) throw refuse.notFound(ORDER_NOT_FOUND);
   if (files.length > 0) await checkAttachmentRoom(db, state, totalSize(files), now);
+  const taken = await takeUploads(db, { orderId }, "attachment", input.upload_ids ?? [], { kind: actor.kind === "admin" ? "admin" : "customer", id: actor.id });
+  if (files.length + taken.length > ATTACHMENTS.files) throw refuse.invalid(`At most ${ATTACHMENTS.files} files ${ATTACHMENTS.per}`);
   const stored = await storeOrderFiles(bucket, orderId, "attachments", files, ATTACHMENTS);
   // In the batch's transaction, the order's newest message is the one just written.
   const thisMessage = sql`(SELECT max(${orderMessages.id}) FROM ${orderMessages} WHERE ${orderMessages.orderId} = ${orderId})`;
@@ -884,7 +910,7 @@ export async function postMessage(
         .update(orders)
         .set(seenUpToLatest(orderId, actor.kind === "customer" ? "customer" : "studio"))
         .where(eq(orders.id, orderId)),
-      ...attachmentInserts(db, orderId, stored, thisMessage, sql`1 = 1`, now),
+      ...attachmentInserts(db, orderId, stored, taken, thisMessage, sql`1 = 1`, now),
       attachmentsQuery(db, orderId),
     ]);
     return toMessageView(row!, rest.at(-1) as (typeof orderAttachments.$inferSelect)[]);

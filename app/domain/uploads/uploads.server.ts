@@ -357,22 +357,37 @@ export async function abortIdleUploads(db: Database, bucket: R2Bucket, now = Dat
 export type TakenUpload = { id: string; key: string; name: string; size: number; contentType: string; kind: UploadKind };
 
 /**
- * Completed uploads of `purpose` for an order, by id, in the order asked: refused (422) when one is
- * not such an upload. `usedWhere` is the condition the statement that marks them used carries (the
+ * Completed uploads of `purpose` for an order (and of `owner`, where given), by id, in the order
+ * asked: refused (422) when one is not such an upload. `usedWhere` is the condition the statement that marks them used carries (the
  * move that names them), so they are used exactly once.
  */
-export async function takeUploads(db: Database, orderId: number, purpose: UploadPurpose, ids: string[]): Promise<TakenUpload[]> {
+export async function takeUploads(
+  db: Database,
+  where: { orderId: number } | { productId: number },
+  purpose: UploadPurpose,
+  ids: string[],
+  owner?: Uploader,
+): Promise<TakenUpload[]> {
   if (ids.length === 0) return [];
   const valid = ids.filter((id) => /^[0-9a-f-]{36}$/.test(id));
   const rows = valid.length
     ? await db
         .select()
         .from(uploads)
-        .where(and(inArray(uploads.id, valid), eq(uploads.orderId, orderId), eq(uploads.purpose, purpose), eq(uploads.status, "completed")))
+        .where(
+          and(
+            inArray(uploads.id, valid),
+            "orderId" in where ? eq(uploads.orderId, where.orderId) : eq(uploads.productId, where.productId),
+            eq(uploads.purpose, purpose),
+            eq(uploads.status, "completed"),
+            owner ? and(eq(uploads.ownerKind, owner.kind), eq(uploads.ownerId, owner.id)) : undefined,
+          ),
+        )
     : [];
   return ids.map((id) => {
     const row = rows.find((r) => r.id === id);
-    if (!row || !row.contentType || !row.kind) throw refuse.invalid(`Upload ${id} is not a finished upload for this order`);
+    if (!row || !row.contentType || !row.kind)
+      throw refuse.invalid(`Upload ${id} is not a finished upload for this ${"orderId" in where ? "order" : "product"}`);
     return { id: row.id, key: row.r2Key, name: row.name, size: row.size, contentType: row.contentType, kind: row.kind };
   });
 }

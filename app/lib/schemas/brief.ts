@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AttachmentUploadIds } from "./upload-ids";
 import { plainText } from "./text";
 import { documented } from "./json-schema";
 
@@ -73,5 +74,6 @@ export const BriefSchema = z.object({
       ),
     { type: "string", format: "date", pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", description: "A date (YYYY-MM-DD)" },
   ),
+  upload_ids: AttachmentUploadIds,
 });
 export type BriefInput = z.output<typeof BriefSchema>;

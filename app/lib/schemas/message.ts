@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { plainText } from "./text";
+import { AttachmentUploadIds } from "./upload-ids";
 
 export const MESSAGE_MAX = 5000;
 
@@ -10,5 +11,6 @@ export const MessageSchema = z.object({
     "Message",
     { multiline: true },
   ),
+  upload_ids: AttachmentUploadIds,
 });
 export type MessageInput = z.output<typeof MessageSchema>;

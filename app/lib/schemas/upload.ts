@@ -53,3 +53,14 @@ export const DeliveryUploadsSchema = z.object({
     .describe("Full-quality files, downloadable once the customer approves"),
 });
 export type DeliveryUploadsInput = z.infer<typeof DeliveryUploadsSchema>;
+
+/**
+ * Product media sent in parts (`PUT /products/{id}` as JSON under `product`, beside the SPEC's
+ * multipart): completed uploads of purpose product_media, by slot, and the title if it changes.
+ */
+export const ProductMediaUploadsSchema = z.object({
+  title: z.string().optional(),
+  image_upload_ids: z.array(UploadId).max(20).optional().default([]),
+  video_upload_ids: z.array(UploadId).max(20).optional().default([]),
+  video_thumbnail_upload_id: UploadId.nullable().optional(),
+});
