@@ -321,6 +321,35 @@ export function writeReport({
     ),
     "",
   ];
-  writeFileSync("docs/perf.md", lines.join("\n"));
+  // The uploads bench (`npm run bench:uploads`) writes its own section; it is kept as it was.
+  writeFileSync("docs/perf.md", [...lines, keptSection("uploads")].join("\n"));
   console.log("\nWrote docs/perf.md");
+}
+
+/** A section another bench wrote between `<!-- name:start -->` and `<!-- name:end -->`, or nothing. */
+export function keptSection(name: string): string {
+  let text = "";
+  try {
+    text = readFileSync("docs/perf.md", "utf8");
+  } catch {
+    return "";
+  }
+  const start = text.indexOf(`<!-- ${name}:start -->`);
+  const end = text.indexOf(`<!-- ${name}:end -->`);
+  return start >= 0 && end > start ? text.slice(start, end + `<!-- ${name}:end -->`.length) + "\n" : "";
+}
+
+/** Writes (or replaces) a bench's own section of docs/perf.md, between its markers, at the end. */
+export function writeSection(name: string, body: string[]) {
+  let text = "";
+  try {
+    text = readFileSync("docs/perf.md", "utf8");
+  } catch {
+    text = "# Performance\n";
+  }
+  const block = [`<!-- ${name}:start -->`, ...body, `<!-- ${name}:end -->`].join("\n");
+  const start = text.indexOf(`<!-- ${name}:start -->`);
+  const end = text.indexOf(`<!-- ${name}:end -->`);
+  const next = start >= 0 && end > start ? text.slice(0, start) + block + text.slice(end + `<!-- ${name}:end -->`.length) : `${text.trimEnd()}\n\n${block}\n`;
+  writeFileSync("docs/perf.md", next);
 }

@@ -288,7 +288,8 @@ export interface ReferenceEntry {
   summary: string;
   auth: string;
   parameters: { name: string; in: string; required: boolean; schema: string }[];
-  body: { contentType: string; schema: string } | null;
+  /** Each content type the call takes (JSON and multipart where both are). */
+  bodies: { contentType: string; schema: string }[];
   responses: { status: string; description: string }[];
 }
 
@@ -308,7 +309,6 @@ export function apiReference(serverUrl: string): { baseUrl: string; entries: Ref
         requestBody?: { content: Record<string, { schema: unknown }> };
         responses: Record<string, { description: string }>;
       };
-      const [contentType, content] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
       const parameters = op.parameters.map((p) => ("$ref" in p ? sharedParameters[p.$ref.split("/").pop()!]! : p));
       entries.push({
         id: op.operationId,
@@ -317,7 +317,10 @@ export function apiReference(serverUrl: string): { baseUrl: string; entries: Ref
         summary: op.summary,
         auth: auth.get(`${method.toUpperCase()} ${path}`) ?? "public",
         parameters: parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, schema: JSON.stringify(p.schema) })),
-        body: contentType && content ? { contentType, schema: JSON.stringify(content.schema, null, 2) } : null,
+        bodies: Object.entries(op.requestBody?.content ?? {}).map(([contentType, content]) => ({
+          contentType,
+          schema: JSON.stringify(content.schema, null, 2),
+        })),
         responses: Object.entries(op.responses).map(([status, r]) => ({ status, description: r.description })),
       });
     }

@@ -95,12 +95,12 @@ export default function ApiDocs() {
                 </tbody>
               </table>
             ) : null}
-            {e.body ? (
-              <details className="mt-4">
-                <summary className="cursor-pointer text-sm font-medium">Request body ({e.body.contentType})</summary>
-                <pre className="mt-2 max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 text-xs">{e.body.schema}</pre>
+            {e.bodies.map((body) => (
+              <details key={body.contentType} className="mt-4">
+                <summary className="cursor-pointer text-sm font-medium">Request body ({body.contentType})</summary>
+                <pre className="mt-2 max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 text-xs">{body.schema}</pre>
               </details>
-            ) : null}
+            ))}
             <h3 className="mt-4 text-sm font-medium">Answers</h3>
             <ul className="mt-1 space-y-0.5 text-sm">
               {e.responses.map((r) => (
