@@ -251,11 +251,13 @@ export async function putPart(
     }
     stream = rejoined(chunks, reader);
   }
-  const fixed = new FixedLengthStream(expected);
-  const piping = stream.pipeTo(fixed.writable);
+  // Part 1 was read from to tell its type, so it goes through a stream of its declared length; the
+  // others go to R2 as the request's own body (its length declared), without passing through JavaScript.
+  const fixed = n === 1 ? new FixedLengthStream(expected) : null;
+  const piping = fixed ? stream.pipeTo(fixed.writable) : Promise.resolve();
   let part: R2UploadedPart;
   try {
-    [part] = await Promise.all([bucket.resumeMultipartUpload(row.r2Key, row.r2UploadId).uploadPart(n, fixed.readable), piping]);
+    [part] = await Promise.all([bucket.resumeMultipartUpload(row.r2Key, row.r2UploadId).uploadPart(n, fixed ? fixed.readable : stream), piping]);
   } catch {
     await piping.catch(() => {});
     throw refuse.malformed(`Part ${n} did not arrive whole: send it again`);
