@@ -112,6 +112,9 @@ export function ReviewRoom({
   const hydrated = useHydrated();
   const rate = (delivery.frame_rate in RATES ? delivery.frame_rate : "25") as FrameRate;
   const preview = delivery.files.find((f) => f.role === "preview") ?? delivery.files.find((f) => f.kind === "video") ?? null;
+  // A version of stills only: its first image is reviewed (comments and drawings on it, no timecodes).
+  const still = preview ? null : (delivery.files.find((f) => f.kind === "image") ?? null);
+  const media = preview ?? still;
   const videoRef = useRef<HTMLVideoElement>(null);
   const [frame, setFrame] = useState(0);
   const [frames, setFrames] = useState(0);
@@ -236,21 +239,34 @@ export function ReviewRoom({
         className="space-y-2 lg:sticky lg:top-20 lg:self-start"
         onKeyDown={hydrated ? onKey : undefined}
         role="group"
-        aria-label={`Version ${delivery.number}: space plays or pauses, comma and full stop step a frame, J K L shuttle, I and O set a range`}
+        aria-label={
+          preview
+            ? `Version ${delivery.number}: space plays or pauses, comma and full stop step a frame, J K L shuttle, I and O set a range`
+            : `Version ${delivery.number}`
+        }
       >
-        {preview ? (
+        {media ? (
           <div className="sticky top-16 z-10 bg-white lg:static">
             <div className="relative overflow-hidden rounded-xl bg-black" style={ratio ? { aspectRatio: String(ratio) } : undefined}>
-              <video
-                ref={videoRef}
-                id={playerId}
-                src={preview.url}
-                controls={!drawing}
-                preload="metadata"
-                playsInline
-                className={`w-full ${ratio ? "h-full" : "aspect-video"}`}
-                aria-label={`Version ${delivery.number}: ${preview.name}`}
-              />
+              {preview ? (
+                <video
+                  ref={videoRef}
+                  id={playerId}
+                  src={preview.url}
+                  controls={!drawing}
+                  preload="metadata"
+                  playsInline
+                  className={`w-full ${ratio ? "h-full" : "aspect-video"}`}
+                  aria-label={`Version ${delivery.number}: ${preview.name}`}
+                />
+              ) : (
+                <img
+                  src={media.url}
+                  alt={`Version ${delivery.number}: ${media.name}`}
+                  className="block w-full"
+                  onLoad={(e) => setRatio(e.currentTarget.naturalWidth / Math.max(1, e.currentTarget.naturalHeight))}
+                />
+              )}
               {shown.length ? <DrawingLayer shapes={shown} label={drawing ? undefined : "The selected comment's drawing"} /> : null}
               {drawing ? (
                 <svg
@@ -266,7 +282,7 @@ export function ReviewRoom({
                 />
               ) : null}
             </div>
-            {hydrated ? (
+            {hydrated && preview ? (
               <div className="mt-2 space-y-1">
                 <div className="relative h-6 rounded bg-slate-100" aria-hidden={frames ? undefined : true}>
                   {frames > 0 ? (
@@ -307,8 +323,8 @@ export function ReviewRoom({
                 </div>
               </div>
             ) : null}
-            <a href={preview.url} download={preview.name} className="mt-1 inline-block text-sm font-semibold text-brand-700 hover:underline">
-              Download {preview.name} ({formatFileSize(preview.size)})
+            <a href={media.url} download={media.name} className="mt-1 inline-block text-sm font-semibold text-brand-700 hover:underline">
+              Download {media.name} ({formatFileSize(media.size)})
             </a>
           </div>
         ) : (
@@ -350,6 +366,12 @@ export function ReviewRoom({
                         {c.timecode}
                         <span className="sr-only"> (show this frame{c.drawing ? " and its drawing" : ""})</span>
                       </button>
+                    ) : still ? (
+                      c.drawing && hydrated ? (
+                        <button type="button" onClick={() => select(c)} className="font-semibold text-brand-700 hover:underline">
+                          Show drawing
+                        </button>
+                      ) : null
                     ) : (
                       <span className="font-mono font-semibold">{c.timecode}</span>
                     )}
@@ -434,21 +456,29 @@ export function ReviewRoom({
                 {commentError.errors.join(" ")}
               </p>
             ) : null}
-            {hydrated && preview ? (
+            {hydrated && media ? (
               <>
-                <input type="hidden" name="at_frame" value={at} />
-                {range !== null ? <input type="hidden" name="end_frame" value={range} /> : null}
+                <input type="hidden" name="at_frame" value={still ? 0 : at} />
+                {range !== null && !still ? <input type="hidden" name="end_frame" value={range} /> : null}
                 {shapes.length ? <input type="hidden" name="drawing" value={JSON.stringify({ shapes })} /> : null}
                 <p className="font-mono text-sm" aria-live="polite">
-                  {range !== null ? `From ${formatTimecode(at, rate)} to ${formatTimecode(range, rate)}` : `At ${formatTimecode(at, rate)}`}
+                  {still
+                    ? "On the still"
+                    : range !== null
+                      ? `From ${formatTimecode(at, rate)} to ${formatTimecode(range, rate)}`
+                      : `At ${formatTimecode(at, rate)}`}
                 </p>
                 <div className="flex flex-wrap gap-2 text-xs">
-                  <button type="button" onClick={() => setInFrame(frame)} className="rounded border border-slate-300 px-2 py-1">
-                    Set in here (I)
-                  </button>
-                  <button type="button" onClick={() => setOutFrame(frame)} className="rounded border border-slate-300 px-2 py-1">
-                    Set out here (O)
-                  </button>
+                  {preview ? (
+                    <>
+                      <button type="button" onClick={() => setInFrame(frame)} className="rounded border border-slate-300 px-2 py-1">
+                        Set in here (I)
+                      </button>
+                      <button type="button" onClick={() => setOutFrame(frame)} className="rounded border border-slate-300 px-2 py-1">
+                        Set out here (O)
+                      </button>
+                    </>
+                  ) : null}
                   {inFrame !== null || outFrame !== null ? (
                     <button
                       type="button"

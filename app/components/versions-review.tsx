@@ -33,6 +33,8 @@ export function chosenVersions(deliveries: { id: number }[], params: URLSearchPa
 }
 
 const playable = (v: VersionView) => v.files.find((f) => f.role === "preview") ?? v.files.find((f) => f.kind === "video") ?? null;
+/** The file the review room shows: the video, or for a version of stills its first image. */
+const reviewed = (v: VersionView) => playable(v) ?? v.files.find((f) => f.kind === "image") ?? null;
 
 /**
  * An order's deliveries as versions (v1, v2, …): a switcher, the chosen version's review room (its
@@ -131,7 +133,7 @@ export function VersionsReview({
             playerId={deliveryVideoId(selected.id)}
             exports={exports}
           />
-          <DeliveryFiles deliveryId={selected.id} files={selected.files.filter((f) => f !== playable(selected))} />
+          <DeliveryFiles deliveryId={selected.id} files={selected.files.filter((f) => f !== reviewed(selected))} />
           <MasterFiles masters={selected.masters} zip={selected.mastersZip} />
           {revisions
             .filter((r) => r.delivery_id === selected.id)

@@ -198,6 +198,35 @@ describe("comments on a version (API)", () => {
   });
 });
 
+describe("a version of stills", () => {
+  it("is reviewed on its image: a comment with a drawing at frame 0 is listed with it", async () => {
+    const c = await customerWithOrder();
+    expect((await api("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: BRIEF } })).status).toBe(200);
+    const admin = await adminSignIn();
+    const form = new FormData();
+    form.append("files[]", new File([fakeMedia("poster.jpg", 4096)], "poster.jpg"));
+    const delivered = await dispatch(`http://localhost/api/v1/orders/${c.id}/deliveries`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${admin.access_token}`, "CF-Connecting-IP": freshAddress() },
+      body: form,
+    });
+    const { data } = (await delivered.json()) as { data: { delivery: { id: number } } };
+    const added = await api<{ data: Comment }>("POST", `/orders/${c.id}/deliveries/${data.delivery.id}/comments`, {
+      token: c.token,
+      body: { comment: { at_frame: 0, text: "Crop tighter here", drawing: DRAWING } },
+    });
+    expect(added.status).toBe(201);
+    const page = (await (await get(`/profile/orders/${c.id}`, { headers: { Cookie: await customerCookie(c.email, "Str0ng!Pass") } })).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
+    expect(page).toContain('alt="Version 1: poster.jpg"');
+    expect(page).toContain("Crop tighter here");
+    // Shown once, in the review: not again among the version's other files.
+    expect(page.match(/src="\/orders\/\d+\/files\/\d+"/g)).toHaveLength(1);
+  });
+});
+
 describe("the review pages without JavaScript", () => {
   it("takes a comment as m:ss:ff and a range, keeps the text of a refused one, and shows it on both sides", async () => {
     const c = await deliveredOrder();
@@ -262,6 +291,7 @@ describe("colleagues invited to review, and more time", () => {
     expect(page).toContain("Comments on v1");
     expect(page).not.toContain("Approve delivery");
     expect(page).not.toContain("comments.csv");
+    expect(page).not.toContain("/masters");
     // The preview plays through the guest's own link.
     const video = /src="(\/review\/[^"]+\/files\/\d+)"/.exec(page)![1]!;
     expect((await get(video, { headers: { Range: "bytes=0-15" } })).status).toBe(206);
