@@ -236,7 +236,7 @@ export function ReviewRoom({
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(16rem,2fr)]">
       <div
-        className="space-y-2 lg:sticky lg:top-20 lg:self-start"
+        className="sticky top-[7.5rem] z-10 space-y-2 self-start bg-white pb-2 sm:top-20"
         onKeyDown={hydrated ? onKey : undefined}
         role="group"
         aria-label={
@@ -246,7 +246,7 @@ export function ReviewRoom({
         }
       >
         {media ? (
-          <div className="sticky top-16 z-10 bg-white lg:static">
+          <div>
             <div className="relative overflow-hidden rounded-xl bg-black" style={ratio ? { aspectRatio: String(ratio) } : undefined}>
               {preview ? (
                 <video
