@@ -42,7 +42,7 @@ function listingHead(origin: string, tag: string | undefined, page: number, q: s
 export const meta: MetaFunction<typeof loader> = ({ data }) => data?.head ?? [];
 
 export default function ProductsPage() {
-  const { data, page, totalPages, tags, tag, q, total } = useLoaderData<typeof loader>();
+  const { data, page, totalPages, tags, tag, q, total, capped } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
@@ -55,7 +55,7 @@ export default function ProductsPage() {
           <h1 className="text-3xl font-bold tracking-tight">Services</h1>
           {q ? (
             <p className="mt-1 text-sm text-slate-600" role="status">
-              {total} {total === 1 ? "result" : "results"} for “{q}”
+              {capped ? `${total.toLocaleString("en-GB")}+ results` : `${total} ${total === 1 ? "result" : "results"}`} for “{q}”
             </p>
           ) : null}
         </div>

@@ -2,8 +2,10 @@
  * Catalogue reads. Every public page is one D1 round trip: the queries a page needs are sent
  * together with `db.batch`, scoped by a sub-select of the page's product ids.
  */
-import { and, asc, count, desc, eq, exists, getTableColumns, gte, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, getTableColumns, gte, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { queryBuilder, type Database } from "../../../db/client";
+import { productsFts } from "../../../db/fts";
+import { productSearchMatch, SEARCH_COUNT_CAP, SEARCH_MAX_PAGES } from "~/lib/product-search";
 import { builtOnce } from "~/platform/built-once.server";
 import {
   packageDeliveryDays,
@@ -100,9 +102,13 @@ interface ListingMatch {
   text?: unknown;
 }
 
-/** The listing's match for a filter from the screen or the API: only what the filter sets. */
-function listingMatch(filter: ProductFilter): { tag?: string; text?: string } {
-  return { ...(filter.tag ? { tag: filter.tag } : {}), ...(filter.q ? { text: filter.q } : {}) };
+/**
+ * The listing's match for a filter from the screen or the API: only what the filter sets; the
+ * search text as an FTS5 query (`text`), or `nothing` when it has no words to search for.
+ */
+function listingMatch(filter: ProductFilter): { tag?: string; text?: string; nothing?: true } {
+  const text = filter.q ? productSearchMatch(filter.q) : undefined;
+  return { ...(filter.tag ? { tag: filter.tag } : {}), ...(text ? { text } : {}), ...(text === null ? { nothing: true as const } : {}) };
 }
 
 /**
@@ -113,17 +119,22 @@ export function onSale(): SQL {
   return and(isNull(products.archivedAt), isNotNull(products.publishedAt))!;
 }
 
+/** The listing's condition on products: on sale, and carrying the tag when one is chosen (a search is a join: `searched`). */
 function listingWhere(match: ListingMatch): SQL | undefined {
   const conditions: (SQL | undefined)[] = [onSale()];
   if (match.tag !== undefined) {
     conditions.push(inArray(products.id, productsTagged(sql`lower(${tags.name}) = lower(${match.tag})`)));
   }
-  if (match.text !== undefined) {
-    const { text } = match;
-    conditions.push(or(containsText(products.title, text), inArray(products.id, productsTagged(containsText(tags.name, text)))));
-  }
   return and(...conditions);
 }
+
+/** The search index's rows matching an FTS5 query (`productSearchMatch`), joined to their products. */
+function ftsMatches(matchQuery: unknown): SQL {
+  return sql`${productsFts} MATCH ${matchQuery}`;
+}
+
+/** Ranked: title words weigh most, then tags, services and the description (bm25); newest first among equals. */
+const ranked = [sql`bm25(${productsFts}, 10.0, 1.0, 2.0, 5.0)`, ...[desc(products.createdAt), desc(products.id)]] as const;
 
 const newestFirst = [desc(products.createdAt), desc(products.id)] as const;
 
@@ -307,7 +318,14 @@ type CatalogValues = ReturnType<typeof listingMatch> & { limit: number; offset: 
  * price as sub-selects (an index lookup each, for the page's rows only).
  */
 function catalogStatements(match: ListingMatch) {
-  const where = () => listingWhere(Object.fromEntries(Object.keys(match).map((name) => [name, sql.placeholder(name)])));
+  const where = () =>
+    listingWhere(
+      Object.fromEntries(
+        Object.keys(match)
+          .filter((name) => name !== "text")
+          .map((name) => [name, sql.placeholder(name)]),
+      ),
+    );
   const card = {
     id: products.id,
     title: products.title,
@@ -319,6 +337,33 @@ function catalogStatements(match: ListingMatch) {
     ratingCount: ratingOfCard(productRatings.count),
     ratingSum: ratingOfCard(productRatings.sum),
   };
+  if (match.text !== undefined) {
+    // A search reads the index's matches (joined to their products), ranked; its count stops past SEARCH_COUNT_CAP.
+    const matched = () => and(ftsMatches(sql.placeholder("text")), where());
+    return {
+      count: builtOnce({ count: count().as("count") }, (selection) =>
+        queryBuilder.select(selection).from(
+          queryBuilder
+            .select({ one: sql`1`.as("one") })
+            .from(productsFts)
+            .innerJoin(products, eq(products.id, productsFts.rowid))
+            .where(matched())
+            .limit(SEARCH_COUNT_CAP + 1)
+            .as("hits"),
+        ),
+      ),
+      cards: builtOnce(card, (selection) =>
+        queryBuilder
+          .select(selection)
+          .from(productsFts)
+          .innerJoin(products, eq(products.id, productsFts.rowid))
+          .where(matched())
+          .orderBy(...ranked)
+          .limit(sql.placeholder("limit"))
+          .offset(sql.placeholder("offset")),
+      ),
+    };
+  }
   return {
     count: builtOnce({ count: count().as("count") }, (selection) => queryBuilder.select(selection).from(products).where(where())),
     cards: builtOnce(card, (selection) =>
@@ -348,11 +393,15 @@ function catalogStatementsFor(match: ListingMatch) {
  * trip, through statements built once (`builtOnce`: the listing is the shop's busiest page).
  */
 export async function getCatalogPage(db: Database, filter: ProductFilter, page: number, limit: number) {
-  const match = listingMatch(filter);
+  const { nothing, ...match } = listingMatch(filter);
+  if (nothing) return { data: [] as ProductCardView[], page, total: 0, totalPages: totalPagesFor(0, limit), capped: false, tags: await listTags(db) };
   const statements = catalogStatementsFor(match);
   const values: CatalogValues = { ...match, limit, offset: (page - 1) * limit };
   const [counted, cards, tagged] = await db.$client.batch([statements.count.bind(db, values), statements.cards.bind(db, values), tagsInUse.bind(db, {})]);
-  const totalCount = statements.count.rowsOf(counted!)[0]?.count ?? 0;
+  const counting = statements.count.rowsOf(counted!)[0]?.count ?? 0;
+  // A search counts up to its cap ('1,000+ results'), and pages stop at SEARCH_MAX_PAGES.
+  const capped = match.text !== undefined && counting > SEARCH_COUNT_CAP;
+  const totalCount = Math.min(counting, match.text !== undefined ? SEARCH_COUNT_CAP : counting);
   const url = (key: string | null) => (key === null ? null : mediaUrl(key));
   return {
     data: statements.cards.rowsOf(cards!).map((row): ProductCardView => ({
@@ -366,7 +415,8 @@ export async function getCatalogPage(db: Database, filter: ProductFilter, page: 
     })),
     page,
     total: totalCount,
-    totalPages: totalPagesFor(totalCount, limit),
+    totalPages: match.text !== undefined ? Math.min(SEARCH_MAX_PAGES, totalPagesFor(totalCount, limit)) : totalPagesFor(totalCount, limit),
+    capped,
     tags: tagsInUse.rowsOf(tagged!).map((t) => t.name),
   };
 }
@@ -510,15 +560,17 @@ export async function suggestTags(db: Database, query: string, limit = 8): Promi
   return rows.map((r) => r.name);
 }
 
-/** Product suggestions by title (SPEC §7 defines the call; the screens do not use it). */
+/** Product suggestions by title words, ranked (SPEC §7 defines the call; the screens do not use it). */
 export async function suggestProducts(db: Database, query: string, limit = 8): Promise<{ id: number; title: string }[]> {
-  const text = query.trim();
-  if (!text) return [];
+  const words = productSearchMatch(query);
+  if (!words) return [];
+  // Title words only, through the search index: the products whose title has every word as a word prefix.
   return db
     .select({ id: products.id, title: products.title })
-    .from(products)
-    .where(and(onSale(), containsText(products.title, text)))
-    .orderBy(asc(products.title))
+    .from(productsFts)
+    .innerJoin(products, eq(products.id, productsFts.rowid))
+    .where(and(ftsMatches(`title : (${words})`), onSale()))
+    .orderBy(...ranked)
     .limit(limit);
 }
 
