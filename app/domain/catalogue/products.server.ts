@@ -143,23 +143,43 @@ function countListed(db: Database, where: SQL | undefined) {
   return db.select({ count: count() }).from(products).where(where);
 }
 
-/** The queries behind one page of whole products, ready for `db.batch`. */
-function pageQueries(db: Database, filter: ProductFilter, page: number, limit: number) {
-  const where = listingWhere(listingMatch(filter));
-  const pageIds = db
-    .select({ id: products.id })
-    .from(products)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(limit)
-    .offset((page - 1) * limit);
+/** The queries behind one page of whole products, ready for `db.batch`: the page's ids first (in the page's order). */
+function pageQueries(db: Database, match: Omit<ReturnType<typeof listingMatch>, "nothing">, page: number, limit: number) {
+  const where = listingWhere(match);
+  const text = match.text;
+  const pageIds =
+    text === undefined
+      ? db
+          .select({ id: products.id })
+          .from(products)
+          .where(where)
+          .orderBy(...newestFirst)
+          .limit(limit)
+          .offset((page - 1) * limit)
+      : db
+          .select({ id: products.id })
+          .from(productsFts)
+          .innerJoin(products, eq(products.id, productsFts.rowid))
+          .where(and(ftsMatches(text), where))
+          .orderBy(...ranked)
+          .limit(limit)
+          .offset((page - 1) * limit);
+  const counted =
+    text === undefined
+      ? countListed(db, where)
+      : db.select({ count: count() }).from(
+          db
+            .select({ one: sql`1`.as("one") })
+            .from(productsFts)
+            .innerJoin(products, eq(products.id, productsFts.rowid))
+            .where(and(ftsMatches(text), where))
+            .limit(SEARCH_COUNT_CAP + 1)
+            .as("hits"),
+        );
   return [
-    countListed(db, where),
-    db
-      .select()
-      .from(products)
-      .where(inArray(products.id, pageIds))
-      .orderBy(...newestFirst),
+    pageIds,
+    counted,
+    db.select().from(products).where(inArray(products.id, pageIds)),
     db.select().from(productMedia).where(inArray(productMedia.productId, pageIds)).orderBy(asc(productMedia.position), asc(productMedia.id)),
     db.select().from(packages).where(inArray(packages.productId, pageIds)).orderBy(asc(packages.position)),
     db
@@ -262,9 +282,16 @@ const ratingColumns = { productId: productRatings.productId, count: productRatin
 
 /** One page of live (not archived) products, newest first, in one D1 round trip. */
 export async function listProducts(db: Database, filter: ProductFilter, page: number, limit: number): Promise<ProductPage> {
-  const [counted, rows, media, pkgs, tagRows, ratings] = await db.batch(pageQueries(db, filter, page, limit));
-  const total = counted[0]?.count ?? 0;
-  return { data: assemble(rows, media, pkgs, tagRows, ratings), page, total, totalPages: totalPagesFor(total, limit) };
+  const { nothing, ...match } = listingMatch(filter);
+  if (nothing) return { data: [], page, total: 0, totalPages: totalPagesFor(0, limit) };
+  const [ids, counted, unordered, media, pkgs, tagRows, ratings] = await db.batch(pageQueries(db, match, page, limit));
+  // In the page's order (newest first, or a search's rank).
+  const byId = new Map(unordered.map((row) => [row.id, row]));
+  const rows = ids.map(({ id }) => byId.get(id)).filter((row) => row !== undefined);
+  const searched = match.text !== undefined;
+  const total = Math.min(counted[0]?.count ?? 0, searched ? SEARCH_COUNT_CAP : Number.MAX_SAFE_INTEGER);
+  const totalPages = searched ? Math.min(SEARCH_MAX_PAGES, totalPagesFor(total, limit)) : totalPagesFor(total, limit);
+  return { data: assemble(rows, media, pkgs, tagRows, ratings), page, total, totalPages };
 }
 
 /** What the listing shows of a product, and nothing more: the listing sends this to the browser. */
