@@ -96,8 +96,8 @@ export const products = sqliteTable(
       .notNull()
       .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
   },
-  // The public listing filters on archived_at and sorts newest first.
-  (t) => [index("products_listing_idx").on(t.archivedAt, t.createdAt, t.id)],
+  // The public listing filters on archived_at and sorts newest first; the sitemap's lastmod reads the newest update.
+  (t) => [index("products_listing_idx").on(t.archivedAt, t.createdAt, t.id), index("products_updated_idx").on(t.updatedAt)],
 );
 
 export const mediaKinds = ["image", "video", "thumbnail"] as const;

@@ -9,12 +9,10 @@
  * returns it as `head`; the route's `meta` passes it on, so none of this goes to the browser.
  */
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { desc } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { products } from "../../db/schema";
 import { PRIVACY, TERMS } from "~/content/legal";
 import { SHOP } from "~/lib/shop";
-import { onSale } from "~/domain/catalogue/products.server";
+import { catalogueLastModified, productSitemapCount, sitemapProducts } from "~/domain/catalogue/products.server";
 import { SHOP_CURRENCY } from "~/lib/shop";
 
 /** Signed-in, one-off and machine paths: never indexed. */
@@ -27,24 +25,47 @@ export function isPrivatePath(pathname: string): boolean {
 
 const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-/** The sitemap: drafts and archived products are not in it; the terms and privacy notice carry the day their text last changed. */
-export async function sitemapXml(db: Database, origin: string): Promise<string> {
-  const rows = await db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).where(onSale()).orderBy(desc(products.updatedAt));
-  const newest = rows[0]?.updatedAt.toISOString();
-  const urls = [
-    { loc: `${origin}/home`, lastmod: newest },
-    { loc: `${origin}/products`, lastmod: newest },
-    ...rows.map((r) => ({ loc: `${origin}/products/${r.id}`, lastmod: r.updatedAt.toISOString() })),
-    { loc: `${origin}/terms`, lastmod: TERMS.updated },
-    { loc: `${origin}/privacy`, lastmod: PRIVACY.updated },
-  ];
-  return [
+const urlset = (urls: { loc: string; lastmod?: string | undefined }[]) =>
+  [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...urls.map((u) => `  <url><loc>${xml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}</url>`),
     "</urlset>",
     "",
   ].join("\n");
+
+/**
+ * /sitemap.xml: an index of sitemaps (the protocol's limit is 50,000 URLs a file): the shop's pages,
+ * then the products on sale by id range, each file read by its range of the primary key.
+ */
+export async function sitemapIndexXml(db: Database, origin: string): Promise<string> {
+  const files = await productSitemapCount(db);
+  const locs = [`${origin}/sitemaps/pages.xml`, ...Array.from({ length: files }, (_, i) => `${origin}/sitemaps/products-${i + 1}.xml`)];
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...locs.map((loc) => `  <sitemap><loc>${xml(loc)}</loc></sitemap>`),
+    "</sitemapindex>",
+    "",
+  ].join("\n");
+}
+
+/** The shop's own pages: home and the listing (the catalogue's last change), the terms and privacy notice (the day their text last changed). */
+export async function pagesSitemapXml(db: Database, origin: string): Promise<string> {
+  const newest = (await catalogueLastModified(db))?.toISOString();
+  return urlset([
+    { loc: `${origin}/home`, lastmod: newest },
+    { loc: `${origin}/products`, lastmod: newest },
+    { loc: `${origin}/terms`, lastmod: TERMS.updated },
+    { loc: `${origin}/privacy`, lastmod: PRIVACY.updated },
+  ]);
+}
+
+/** Product sitemap `n`: every product on sale in its id range (drafts and archived products are not in it), or null past the last. */
+export async function productsSitemapXml(db: Database, origin: string, n: number): Promise<string | null> {
+  if (n < 1 || n > (await productSitemapCount(db))) return null;
+  const rows = await sitemapProducts(db, n);
+  return urlset(rows.map((r) => ({ loc: `${origin}/products/${r.id}`, lastmod: r.updatedAt.toISOString() })));
 }
 
 export function robotsTxt(origin: string): string {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { sitemapXml } from "~/http/seo.server";
+import { sitemapIndexXml } from "~/http/seo.server";
 
-/** GET /sitemap.xml: home, the listing and every product on sale, with lastmod. */
+/** GET /sitemap.xml: the index of the shop's sitemaps (its pages, and its products by id range). */
 export async function loader({ context }: LoaderFunctionArgs) {
-  return new Response(await sitemapXml(context.db, context.origin), {
+  return new Response(await sitemapIndexXml(context.db, context.origin), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

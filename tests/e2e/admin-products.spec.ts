@@ -137,7 +137,7 @@ test.describe("Create New Product with JavaScript", () => {
     const id = Number(/\/admin\/products\/(\d+)$/.exec((await row.getByRole("link", { name: `Preview ${title}` }).getAttribute("href"))!)![1]);
     expect((await stranger.goto(`/products/${id}`))!.status()).toBe(404);
     expect((await stranger.request.get(`/api/v1/products/${id}`)).status()).toBe(404);
-    expect(await (await stranger.request.get("/sitemap.xml")).text()).not.toContain(`/products/${id}<`);
+    expect(await (await stranger.request.get("/sitemaps/products-1.xml")).text()).not.toContain(`/products/${id}<`);
     await row.getByRole("link", { name: `Preview ${title}` }).click();
     await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
     await page.goBack();
@@ -149,6 +149,7 @@ test.describe("Create New Product with JavaScript", () => {
     await expect(page.getByRole("status").filter({ hasText: "Product published: it is on sale now." })).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: title }).getByText("Draft", { exact: true })).toHaveCount(0);
     expect((await stranger.goto(`/products/${id}`))!.status()).toBe(200);
+    expect(await (await stranger.request.get("/sitemaps/products-1.xml")).text()).toContain(`/products/${id}<`);
     await visitor.close();
 
     await page.goto("/products");

@@ -87,28 +87,52 @@ describe("public pages for search engines and link previews", () => {
 });
 
 describe("sitemap.xml and robots.txt", () => {
-  it("the sitemap lists home, the listing, every product on sale and the legal texts with lastmod; an archived product leaves it", async () => {
-    const sitemap = async () => {
-      const response = await get("/sitemap.xml");
+  it("the sitemap is an index of the pages' sitemap and the products' by id range; every product on sale is in one; an archived one leaves it", async () => {
+    const fetchXml = async (path: string) => {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
       expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
       return response.text();
     };
-    const xml = await sitemap();
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)].map((m) => m[1]);
-    const active = await env.DB.prepare("SELECT count(*) AS n FROM products WHERE archived_at IS NULL").first<number>("n");
-    expect(locs.slice(0, 2)).toEqual(["http://localhost/home", "http://localhost/products"]);
-    // The legal texts last, with the day their text last changed (app/content/legal.ts).
-    expect(xml).toContain(`<url><loc>http://localhost/terms</loc><lastmod>${TERMS.updated}</lastmod></url>`);
-    expect(xml).toContain(`<url><loc>http://localhost/privacy</loc><lastmod>${PRIVACY.updated}</lastmod></url>`);
-    expect(locs).toHaveLength(4 + active!);
+    const index = await fetchXml("/sitemap.xml");
+    expect(index.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    const files = [...index.matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map((m) => m[1]!);
+    expect(files).toEqual(["http://localhost/sitemaps/pages.xml", "http://localhost/sitemaps/products-1.xml"]);
+
+    const pages = await fetchXml("/sitemaps/pages.xml");
+    const pageLocs = [...pages.matchAll(/<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)].map((m) => m[1]);
+    expect(pageLocs).toEqual(["http://localhost/home", "http://localhost/products", "http://localhost/terms", "http://localhost/privacy"]);
+    // The legal texts with the day their text last changed (app/content/legal.ts).
+    expect(pages).toContain(`<url><loc>http://localhost/terms</loc><lastmod>${TERMS.updated}</lastmod></url>`);
+    expect(pages).toContain(`<url><loc>http://localhost/privacy</loc><lastmod>${PRIVACY.updated}</lastmod></url>`);
+
+    const productsXml = async () => fetchXml("/sitemaps/products-1.xml");
+    const locs = [...(await productsXml()).matchAll(/<loc>([^<]+)<\/loc><lastmod>[^<]+<\/lastmod>/g)].map((m) => m[1]);
+    const onSale = await env.DB.prepare("SELECT count(*) AS n FROM products WHERE archived_at IS NULL AND published_at IS NOT NULL").first<number>("n");
+    expect(locs).toHaveLength(onSale!);
     expect(locs).toContain("http://localhost/products/3");
+    expect((await get("/sitemaps/products-2.xml")).status).toBe(404);
+    expect((await get("/sitemaps/other.xml")).status).toBe(404);
 
     await env.DB.prepare("UPDATE products SET archived_at = ? WHERE id = 3").bind(Date.now()).run();
     try {
-      expect(await sitemap()).not.toContain("<loc>http://localhost/products/3</loc>");
+      expect(await productsXml()).not.toContain("<loc>http://localhost/products/3</loc>");
     } finally {
       await env.DB.prepare("UPDATE products SET archived_at = NULL WHERE id = 3").run();
+    }
+  });
+
+  it("a product past the first 50,000 ids is in the second products sitemap, which the index lists", async () => {
+    await env.DB.prepare(
+      "INSERT INTO products (id, title, description_heading, description, services_offered, published_at) VALUES (50001, 'Far away', 'H', 'D', '[]', 1)",
+    ).run();
+    try {
+      const index = await (await get("/sitemap.xml")).text();
+      expect(index).toContain("<loc>http://localhost/sitemaps/products-2.xml</loc>");
+      expect(await (await get("/sitemaps/products-2.xml")).text()).toMatch(/<url><loc>http:\/\/localhost\/products\/50001<\/loc><lastmod>/);
+      expect(await (await get("/sitemaps/products-1.xml")).text()).not.toContain("/products/50001<");
+    } finally {
+      await env.DB.prepare("DELETE FROM products WHERE id = 50001").run();
     }
   });
 

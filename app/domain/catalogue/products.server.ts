@@ -2,7 +2,7 @@
  * Catalogue reads. Every public page is one D1 round trip: the queries a page needs are sent
  * together with `db.batch`, scoped by a sub-select of the page's product ids.
  */
-import { and, asc, count, desc, eq, exists, getTableColumns, gte, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, getTableColumns, gt, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { queryBuilder, type Database } from "../../../db/client";
 import { productsFts } from "../../../db/fts";
 import { productSearchMatch, SEARCH_COUNT_CAP, SEARCH_MAX_PAGES } from "~/lib/product-search";
@@ -655,4 +655,30 @@ export async function listShowcase(db: Database, limit = 4): Promise<ShowcaseVie
     .orderBy(...newestFirst)
     .limit(limit * 2);
   return rows.flatMap((r) => (r.image ? [{ productId: r.productId, title: r.title, image: mediaUrl(r.image) }] : [])).slice(0, limit);
+}
+
+// ----- The sitemap -----
+
+/** Products per sitemap file: the sitemap protocol's limit of 50,000 URLs a file. */
+export const PRODUCTS_PER_SITEMAP = 50_000;
+
+/** How many product sitemap files there are: id ranges of PRODUCTS_PER_SITEMAP up to the highest id (one index read). */
+export async function productSitemapCount(db: Database): Promise<number> {
+  const [row] = await db.select({ id: products.id }).from(products).orderBy(desc(products.id)).limit(1);
+  return Math.max(1, Math.ceil((row?.id ?? 0) / PRODUCTS_PER_SITEMAP));
+}
+
+/** Product sitemap file `n` (from 1): the products on sale with ids in its range, read by the primary key's range. */
+export async function sitemapProducts(db: Database, n: number): Promise<{ id: number; updatedAt: Date }[]> {
+  return db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(and(gt(products.id, (n - 1) * PRODUCTS_PER_SITEMAP), lte(products.id, n * PRODUCTS_PER_SITEMAP), onSale()))
+    .orderBy(asc(products.id));
+}
+
+/** When the catalogue on sale last changed (the listing's lastmod): the newest update, by its index. */
+export async function catalogueLastModified(db: Database): Promise<Date | null> {
+  const [row] = await db.select({ at: products.updatedAt }).from(products).where(onSale()).orderBy(desc(products.updatedAt)).limit(1);
+  return row?.at ?? null;
 }

@@ -1,0 +1,17 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { pagesSitemapXml, productsSitemapXml } from "~/http/seo.server";
+
+/** GET /sitemaps/pages.xml and /sitemaps/products-{n}.xml: the files /sitemap.xml lists. */
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const name = params.name ?? "";
+  const products = /^products-([1-9]\d{0,5})\.xml$/.exec(name);
+  const body =
+    name === "pages.xml"
+      ? await pagesSitemapXml(context.db, context.origin)
+      : products
+        ? await productsSitemapXml(context.db, context.origin, Number(products[1]))
+        : null;
+  if (body === null)
+    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=300" } });
+  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+}

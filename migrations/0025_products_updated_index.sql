@@ -1,0 +1,1 @@
+CREATE INDEX `products_updated_idx` ON `products` (`updated_at`);
