@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useFetcher } from "@remix-run/react";
-import type { FormEvent } from "react";
-import { LargeFilesInput } from "~/components/parts-uploads";
+import { LargeFilesInput, useWaitForUploads } from "~/components/parts-uploads";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
@@ -114,26 +113,11 @@ function MessageForm({
 }) {
   const { form, fields, formProps, error } = useSchemaForm(MessageSchema, { id: "message", lastResult });
   const sending = useIsSubmitting(action, "message");
-  const [uploading, setUploading] = useState(false);
-  const [waiting, setWaiting] = useState(false);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // Large files still on their way would be left out: the message waits for them.
-    if (uploading) {
-      event.preventDefault();
-      setWaiting(true);
-      return;
-    }
-    setWaiting(false);
-    formProps.onSubmit(event);
-  };
+  const large = useWaitForUploads();
   return (
-    <Form method="post" action={action} encType="multipart/form-data" {...formProps} onSubmit={onSubmit} className="space-y-2">
+    <Form method="post" action={action} encType="multipart/form-data" {...formProps} onSubmit={large.wrap(formProps.onSubmit)} className="space-y-2">
       <FormError id={form.errorId} errors={form.errors} />
-      {waiting && uploading ? (
-        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Wait for the large files to finish uploading, or cancel them, then send.
-        </p>
-      ) : null}
+      {large.notice}
       <TextAreaField
         label={viewer === "customer" ? "Write to the studio" : "Write to the customer"}
         meta={fields.body}
@@ -142,7 +126,7 @@ function MessageForm({
         maxLength={MESSAGE_MAX}
       />
       <AttachmentInput id="message-attachments" label="Attach files (optional)" />
-      <LargeFilesInput orderId={orderId} id="message-large-files" onBusyChange={setUploading} />
+      <LargeFilesInput orderId={orderId} id="message-large-files" onBusyChange={large.onBusyChange} />
       <SubmitButton name="intent" value="message" busy={sending} busyText="Sending..." className="sm:w-auto">
         Send message
       </SubmitButton>

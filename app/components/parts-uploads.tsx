@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { formatFileSize } from "~/lib/delivery-rules";
 import { PartsUpload, type PartsUploadProgress, type PartsUploadTarget } from "~/lib/parts-upload";
 import { ORDER_ATTACHMENTS_MAX_BYTES } from "~/lib/delivery-rules";
@@ -121,4 +121,31 @@ export function LargeFilesInput({ orderId, id, onBusyChange }: { orderId: number
       ))}
     </div>
   );
+}
+
+/**
+ * A form that carries large files sent in parts (`LargeFilesInput`) waits for them: `wrap` turns the
+ * form's submit handler into one that stops while files are still on their way, and `notice` says so.
+ */
+export function useWaitForUploads() {
+  const [uploading, setUploading] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const wrap =
+    (submit: (event: FormEvent<HTMLFormElement>) => void) =>
+    (event: FormEvent<HTMLFormElement>): void => {
+      if (uploading) {
+        event.preventDefault();
+        setWaiting(true);
+        return;
+      }
+      setWaiting(false);
+      submit(event);
+    };
+  const notice =
+    waiting && uploading ? (
+      <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        Wait for the large files to finish uploading, or cancel them, then send.
+      </p>
+    ) : null;
+  return { onBusyChange: setUploading, wrap, notice };
 }

@@ -6,21 +6,10 @@ import { formatFileSize } from "~/lib/delivery-rules";
 import { formatTimecode, frameAt, RATES, secondsOf } from "~/lib/timecode";
 import type { FrameRate } from "~/lib/upload-rules";
 import { useHydrated } from "~/lib/use-hydrated";
+import type { CommentView } from "~/domain/orders/review-comments.server";
 
-type Author = { kind: "customer" | "admin" | "guest"; name: string };
-export type ReviewComment = {
-  id: number;
-  author: Author;
-  at_frame: number;
-  end_frame: number | null;
-  timecode: string;
-  text: string;
-  drawing: Drawing | null;
-  resolved: boolean;
-  in_revision: boolean;
-  created_at: string;
-  replies: { id: number; author: Author; text: string; created_at: string }[];
-};
+type Author = CommentView["author"];
+export type ReviewComment = CommentView;
 
 /** What the page's review action answered: the form it refused, its messages and the text to keep. */
 export type ReviewAnswer = { intent: "comment" | "reply"; commentId?: number; errors: string[]; text: string; time?: string; until?: string };

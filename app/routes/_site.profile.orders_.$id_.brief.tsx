@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from "react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { CANCELLATION_DAYS } from "~/lib/cancellation-rules";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
-import { LargeFilesInput } from "~/components/parts-uploads";
+import { LargeFilesInput, useWaitForUploads } from "~/components/parts-uploads";
 import { AttachmentInput } from "~/components/attachment-list";
 import { parseId } from "~/lib/record-id";
 import { BRIEF_LIMITS, BriefSchema } from "~/lib/schemas/brief";
@@ -63,18 +62,8 @@ export default function BriefPage() {
   const { form, fields, formProps, error } = useSchemaForm(BriefSchema, { lastResult, defaultValue: { references: ["", "", "", "", ""] } });
   const references = fields.references.getFieldList();
   const busy = useIsSubmitting(`/profile/orders/${id}/brief`);
-  const [uploading, setUploading] = useState(false);
-  const [waiting, setWaiting] = useState(false);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    // Large files still on their way would be left out: the brief waits for them.
-    if (uploading) {
-      event.preventDefault();
-      setWaiting(true);
-      return;
-    }
-    setWaiting(false);
-    formProps.onSubmit(event);
-  };
+  // Large files still on their way would be left out: the brief waits for them.
+  const large = useWaitForUploads();
   const referenceErrors = [
     ...new Set(
       Object.entries(form.allErrors)
@@ -97,13 +86,9 @@ export default function BriefPage() {
             : `Tell the studio what the video is for. Production (${deliveryDays} days) starts when you submit; after that, changes go through messages.`}
         </p>
       </div>
-      <Form method="post" encType="multipart/form-data" {...formProps} onSubmit={onSubmit} className="max-w-2xl space-y-4">
+      <Form method="post" encType="multipart/form-data" {...formProps} onSubmit={large.wrap(formProps.onSubmit)} className="max-w-2xl space-y-4">
         <FormError id={form.errorId} errors={form.errors} />
-        {waiting && uploading ? (
-          <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            Wait for the large files to finish uploading, or cancel them, then submit.
-          </p>
-        ) : null}
+        {large.notice}
         <TextAreaField
           label="What is the video for?"
           meta={fields.purpose}
@@ -139,7 +124,7 @@ export default function BriefPage() {
         <TextAreaField label="Must-have content" meta={fields.must_haves} error={error(fields.must_haves)} rows={3} />
         <Field label="Deadline wish (optional)" meta={fields.deadline_wish} error={error(fields.deadline_wish)} type="date" className="max-w-xs" />
         <AttachmentInput id="brief-attachments" label="Attachments: logos, storyboards, reference footage (optional)" />
-        <LargeFilesInput orderId={Number(id)} id="brief-large-files" onBusyChange={setUploading} />
+        <LargeFilesInput orderId={Number(id)} id="brief-large-files" onBusyChange={large.onBusyChange} />
         <SubmitButton busy={busy} busyText="Submitting..." className="sm:w-auto">
           {startsAt ? "Submit brief" : "Submit brief and start production"}
         </SubmitButton>

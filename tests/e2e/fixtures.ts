@@ -1,4 +1,4 @@
-import { test as base, expect, type Browser, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
 
 export { expect };
 
@@ -148,4 +148,42 @@ export async function linkFromOutbox(
   expect(link, text ?? "").toBeTruthy();
   await context.close();
   return new URL(link!);
+}
+
+/**
+ * A new customer's paid order, made through the API the way any client would (sign-up, address,
+ * order, the local card), optionally briefed so the work is in production. Returns the customer's
+ * email (password `Str0ng!Pass`), the order's id and the customer's Authorization header.
+ */
+export async function paidOrderThroughApi(
+  request: APIRequestContext,
+  { name, packageIndex = 0, brief = false }: { name: string; packageIndex?: number; brief?: boolean },
+) {
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "-"));
+  const signUp = await request.post("/api/v1/sign_up", { data: { user: { name, email, password: "Str0ng!Pass" } } });
+  expect(signUp.status()).toBe(201);
+  const auth = { Authorization: `Bearer ${(await signUp.json()).data.access_token}` };
+  const address = await request.post("/api/v1/billing_addresses", {
+    headers: auth,
+    data: { street: "1 Studio Lane", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB" },
+  });
+  const order = await request.post("/api/v1/orders", {
+    headers: auth,
+    // Work starts at once: the consumer waived waiting out the cancellation period.
+    data: { order: { product_id: 1, billing_address_id: (await address.json()).data.id, package_index: packageIndex, start_work_now: true } },
+  });
+  const { id, client_secret } = (await order.json()).data;
+  const paid = await request.post("/api/v1/payments/local/confirm", {
+    headers: auth,
+    data: { client_secret, card: { number: "4242424242424242", expiry: "12/40", cvc: "123" } },
+  });
+  expect(paid.status()).toBe(200);
+  if (brief) {
+    const briefed = await request.put(`/api/v1/orders/${id}/brief`, {
+      headers: auth,
+      data: { brief: { purpose: "A 60-second launch film for our espresso machine, for the website.", audience: "Home baristas" } },
+    });
+    expect(briefed.status()).toBe(200);
+  }
+  return { email, id: id as number, auth };
 }

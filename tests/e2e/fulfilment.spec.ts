@@ -1,33 +1,14 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Browser } from "@playwright/test";
-import { adminLogIn, expect, hydrated, logIn, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
+import { adminLogIn, expect, hydrated, logIn, paidOrderThroughApi, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
 
 /** After payment: My Orders → the order's page → the brief → production has started, with JavaScript on and off. */
 const PASSWORD = "Str0ng!Pass";
 
 /** A customer with one paid order, made through the API the way any client would. */
 async function customerWithPaidOrder(request: APIRequestContext) {
-  const email = uniqueEmail("brief");
-  const signUp = await request.post("/api/v1/sign_up", { data: { user: { name: "Brief Writer", email, password: PASSWORD } } });
-  expect(signUp.status()).toBe(201);
-  const auth = { Authorization: `Bearer ${(await signUp.json()).data.access_token}` };
-  const address = await request.post("/api/v1/billing_addresses", {
-    headers: auth,
-    data: { street: "1 Studio Lane", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB" },
-  });
-  const order = await request.post("/api/v1/orders", {
-    headers: auth,
-    // Work starts at once: the consumer waived waiting out the cancellation period.
-    data: { order: { product_id: 1, billing_address_id: (await address.json()).data.id, package_index: 0, start_work_now: true } },
-  });
-  const { id, client_secret } = (await order.json()).data;
-  const paid = await request.post("/api/v1/payments/local/confirm", {
-    headers: auth,
-    data: { client_secret, card: { number: "4242424242424242", expiry: "12/40", cvc: "123" } },
-  });
-  expect(paid.status()).toBe(200);
-  return { email, id: id as number, auth };
+  return paidOrderThroughApi(request, { name: "Brief Writer" });
 }
 
 const media = (file: string) => fileURLToPath(new URL(`../../db/seed/media/${file}`, import.meta.url));

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { APIRequestContext } from "@playwright/test";
-import { adminLogIn, expect, hydrated, logIn, test, uniqueEmail } from "./fixtures";
+import { adminLogIn, expect, hydrated, logIn, paidOrderThroughApi, test } from "./fixtures";
 
 /**
  * A master of several parts: the studio's page sends it in parts with progress, a failed part stops
@@ -12,28 +12,7 @@ const PASSWORD = "Str0ng!Pass";
 const MB = 1024 * 1024;
 
 async function briefedOrder(request: APIRequestContext) {
-  const email = uniqueEmail("masters");
-  const signUp = await request.post("/api/v1/sign_up", { data: { user: { name: "Master Buyer", email, password: PASSWORD } } });
-  const auth = { Authorization: `Bearer ${(await signUp.json()).data.access_token}` };
-  const address = await request.post("/api/v1/billing_addresses", {
-    headers: auth,
-    data: { street: "1 Studio Lane", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB" },
-  });
-  const order = await request.post("/api/v1/orders", {
-    headers: auth,
-    data: { order: { product_id: 1, billing_address_id: (await address.json()).data.id, package_index: 0, start_work_now: true } },
-  });
-  const { id, client_secret } = (await order.json()).data;
-  await request.post("/api/v1/payments/local/confirm", {
-    headers: auth,
-    data: { client_secret, card: { number: "4242424242424242", expiry: "12/40", cvc: "123" } },
-  });
-  const brief = await request.put(`/api/v1/orders/${id}/brief`, {
-    headers: auth,
-    data: { brief: { purpose: "A 60-second launch film for our espresso machine, for the website.", audience: "Home baristas" } },
-  });
-  expect(brief.status()).toBe(200);
-  return { email, id: id as number };
+  return paidOrderThroughApi(request, { name: "Master Buyer", brief: true });
 }
 
 /** A QuickTime master on disk (its date stays put, so choosing it again finds the upload to resume): three parts at the suite's 5 MiB. */

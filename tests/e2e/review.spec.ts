@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { readFile } from "node:fs/promises";
 import type { APIRequestContext } from "@playwright/test";
-import { expect, hydrated, linkFromOutbox, logIn, test, uniqueEmail } from "./fixtures";
+import { expect, hydrated, linkFromOutbox, logIn, paidOrderThroughApi, test, uniqueEmail } from "./fixtures";
 import { expectNoViolations } from "./support/axe";
 
 /**
@@ -19,26 +19,7 @@ async function adminToken(request: APIRequestContext) {
 
 /** A customer's order with two versions delivered (v1, a revision asked, v2), made through the API. */
 async function orderWithTwoVersions(request: APIRequestContext) {
-  const email = uniqueEmail("review");
-  const signUp = await request.post("/api/v1/sign_up", { data: { user: { name: "Rita Viewer", email, password: PASSWORD } } });
-  const auth = { Authorization: `Bearer ${(await signUp.json()).data.access_token}` };
-  const address = await request.post("/api/v1/billing_addresses", {
-    headers: auth,
-    data: { street: "1 Studio Lane", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB" },
-  });
-  const order = await request.post("/api/v1/orders", {
-    headers: auth,
-    data: { order: { product_id: 1, billing_address_id: (await address.json()).data.id, package_index: 1, start_work_now: true } },
-  });
-  const { id, client_secret } = (await order.json()).data;
-  await request.post("/api/v1/payments/local/confirm", {
-    headers: auth,
-    data: { client_secret, card: { number: "4242424242424242", expiry: "12/40", cvc: "123" } },
-  });
-  await request.put(`/api/v1/orders/${id}/brief`, {
-    headers: auth,
-    data: { brief: { purpose: "A 60-second launch film for our espresso machine, for the website.", audience: "Home baristas" } },
-  });
+  const { email, id, auth } = await paidOrderThroughApi(request, { name: "Rita Viewer", packageIndex: 1, brief: true });
   const studio = await adminToken(request);
   const video = await readFile(media("video-01.mp4"));
   for (const [i, note] of ["First cut", "Second cut"].entries()) {
@@ -50,7 +31,7 @@ async function orderWithTwoVersions(request: APIRequestContext) {
     if (i === 0)
       expect((await request.post(`/api/v1/orders/${id}/revisions`, { headers: auth, data: { revision: { note: "Warmer, please" } } })).status()).toBe(201);
   }
-  return { email, id: id as number };
+  return { email, id };
 }
 
 test.describe("reviewing versions", () => {

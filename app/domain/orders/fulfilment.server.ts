@@ -602,28 +602,15 @@ function toDeliveryViews(
       created_at: d.createdAt.toISOString(),
       files: own
         .filter((f) => f.role !== "master")
-        .map((f) => ({
-          id: f.id,
-          name: f.name,
-          content_type: f.contentType,
-          size: f.size,
-          kind: f.kind,
-          role: f.role === "preview" ? ("preview" as const) : ("file" as const),
-          url: deliveryFileUrl(orderId, f.id),
-        })),
-      masters: own
-        .filter((f) => f.role === "master")
-        .map((f) => ({
-          id: f.id,
-          name: f.name,
-          content_type: f.contentType,
-          size: f.size,
-          kind: f.kind,
-          released,
-          url: released ? masterApiUrl(orderId, d.id, f.id) : null,
-        })),
+        .map((f) => ({ ...fileFacts(f), role: f.role === "preview" ? ("preview" as const) : ("file" as const), url: deliveryFileUrl(orderId, f.id) })),
+      masters: own.filter((f) => f.role === "master").map((f) => ({ ...fileFacts(f), released, url: released ? masterApiUrl(orderId, d.id, f.id) : null })),
     };
   });
+}
+
+/** What every answer says of a delivered file. */
+function fileFacts(f: typeof deliveryFiles.$inferSelect) {
+  return { id: f.id, name: f.name, content_type: f.contentType, size: f.size, kind: f.kind };
 }
 
 export function deliveryFileUrl(orderId: number, fileId: number) {
