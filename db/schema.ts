@@ -991,3 +991,19 @@ export const orderGuests = sqliteTable(
   },
   (t) => [uniqueIndex("order_guests_token_unique").on(t.tokenHash), index("order_guests_order_idx").on(t.orderId)],
 );
+
+/**
+ * Counts kept, not counted: how many orders there are in all (`all`, key ''), in each work status
+ * (`work_status`, key the status) and per customer (`user`, key the customer's id). Kept by triggers
+ * on orders in the statement that inserts, moves or deletes an order, so they are never off by one;
+ * the work queue's tabs and the order lists' page counts read them instead of counting every order.
+ */
+export const orderCounts = sqliteTable(
+  "order_counts",
+  {
+    scope: text("scope", { enum: ["all", "work_status", "user"] }).notNull(),
+    key: text("key").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);

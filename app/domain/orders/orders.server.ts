@@ -5,7 +5,7 @@
 import { refuse } from "../refusal";
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { orderMessages, orders, packages, productMedia, products, promotions, users, type PaymentStatus } from "../../../db/schema";
+import { orderCounts, orderMessages, orders, packages, productMedia, products, promotions, users, type PaymentStatus } from "../../../db/schema";
 import { fullRowOf } from "../../../db/insert-select";
 import { decimalToMinor, minorToDecimalString } from "~/lib/money-decimal";
 import { decideWorkMove, WORK_STATUSES, type WorkStatus } from "~/lib/work-status";
@@ -224,7 +224,21 @@ export async function listOrders(
 export async function listOrders(db: Database, scope: OrderScope, page: number, limit: number, options?: { unreadFor: ThreadReader }) {
   const where = scope.userId === undefined ? undefined : eq(orders.userId, scope.userId);
   const [[counted], rows] = await db.batch([
-    db.select({ total: count() }).from(orders).where(where),
+    // The count kept for these orders (order_counts), not a count of them.
+    db
+      .select({ total: orderCounts.n })
+      .from(orderCounts)
+      .where(
+        scope.userId === undefined
+          ? and(eq(orderCounts.scope, "all"), eq(orderCounts.key, ""))
+          : and(
+              eq(orderCounts.scope, "user"),
+              // A customer's key is their id as text ('7'; a bound number could read as '7.0').
+              typeof scope.userId === "number"
+                ? eq(orderCounts.key, String(scope.userId))
+                : sql`${orderCounts.key} = CAST(CAST(${scope.userId} AS INTEGER) AS TEXT)`,
+            ),
+      ),
     db
       // Named, as every computed column of a batch: D1's rows are objects keyed by column name.
       .select({ ...orderColumns, unread: (options ? unreadMessages(options.unreadFor) : sql<number>`0`).as("unread") })
@@ -267,11 +281,11 @@ export async function listOrderQueue(
     asc(orders.dueAt),
   ];
   const [counts, rows] = await db.batch([
+    // The counts kept per work status (order_counts): the tabs read a row each, however many orders there are.
     db
-      .select({ status: orders.workStatus, n: count() })
-      .from(orders)
-      .where(sql`${studio} IS NOT NULL`)
-      .groupBy(orders.workStatus),
+      .select({ status: orderCounts.key, n: orderCounts.n })
+      .from(orderCounts)
+      .where(and(sql`${studio} IS NOT NULL`, eq(orderCounts.scope, "work_status"))),
     db
       .select({ ...orderColumns, unread: unreadMessages("studio").as("unread"), briefReminderAt: orders.briefReminderAt })
       .from(orders)
