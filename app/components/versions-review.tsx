@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DeliveryFiles, deliveryVideoId, MasterFiles, PinnedComment, type DeliveryFile, type MasterFile } from "~/components/delivery-review";
 import { CompareVersions, ReviewRoom, type ReviewAnswer, type ReviewComment } from "~/components/review-room";
+import { chosenVersions } from "~/lib/versions";
 
 export type VersionView = {
   id: number;
@@ -17,20 +18,6 @@ export type VersionView = {
 type Revision = { created_at: string; note: string; delivery_id: number | null; comments: { at_seconds: number; text: string }[] };
 
 const dateTime = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
-
-/** The version a page shows: `?version={id}` when it is one of the order's, else the newest. */
-export function chosenVersions(deliveries: { id: number }[], params: URLSearchParams) {
-  const ids = new Set(deliveries.map((d) => d.id));
-  const asked = Number(params.get("version"));
-  const compare = (params.get("compare") ?? "")
-    .split(",")
-    .map(Number)
-    .filter((id) => ids.has(id));
-  return {
-    selectedId: ids.has(asked) ? asked : (deliveries[0]?.id ?? null),
-    compare: compare.length === 2 && compare[0] !== compare[1] ? (compare as [number, number]) : null,
-  };
-}
 
 const playable = (v: VersionView) => v.files.find((f) => f.role === "preview") ?? v.files.find((f) => f.kind === "video") ?? null;
 /** The file the review room shows: the video, or for a version of stills its first image. */

@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { deliveryVideoId, ReviewActions } from "~/components/delivery-review";
 import { VersionsReview } from "~/components/versions-review";
 import { ReviewGuests } from "~/components/review-guests";
-import { commentsByVersion, openGuestComments } from "~/domain/orders/review-comments.server";
+import { openGuestComments, shownVersionComments } from "~/domain/orders/review-comments.server";
+import { chosenVersions } from "~/lib/versions";
 import { extendReview, listGuests, reviewDeadline } from "~/domain/orders/review-guests.server";
 import { isReviewIntent, reviewAction } from "~/http/review-actions.server";
 import { guestAction } from "~/http/guest-actions.server";
@@ -44,21 +45,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const work = id ? await getOrderWork(context.db, id, actor) : null;
   if (!work || !id) throw new Response("Order not found", { status: 404 });
   const { order } = work;
-  const [review, guarantee, cancellation] = await Promise.all([
+  const newest = work.deliveries[0];
+  const shown = chosenVersions(work.deliveries, new URL(request.url).searchParams);
+  const [review, guarantee, cancellation, comments, guests, guestComments] = await Promise.all([
     reviewState(context.db, customer.id, id),
     guaranteeAvailable(context.db, customer.id, id),
     cancellationOffer(context.db, customer.id, id),
-  ]);
-  const newest = work.deliveries[0];
-  const [byVersion, guests, guestComments] = await Promise.all([
-    commentsByVersion(context.db, id, new Map(work.deliveries.map((d) => [d.id, d.frame_rate]))),
+    shownVersionComments(context.db, work.deliveries, shown.compare ? null : shown.selectedId),
     listGuests(context.db, id),
     newest && order.work_status === "delivered" ? openGuestComments(context.db, id, newest.id) : [],
   ]);
   return {
     ...work,
     deliveries: await withMasterLinks(context.env.TOKEN_SECRET, id, work.deliveries, actor),
-    comments: Object.fromEntries(byVersion),
+    comments,
     guests,
     guestComments,
     reviewUntil: newest ? reviewDeadline({ createdAt: new Date(newest.created_at), reviewExtensionDays: newest.review_extension_days }).toISOString() : null,

@@ -3,7 +3,8 @@ import { Form, useActionData, useLoaderData, useParams, useSearchParams } from "
 import { VersionsReview } from "~/components/versions-review";
 import { SubmitButton } from "~/components/ui/form";
 import { getWorkState, listDeliveries } from "~/domain/orders/fulfilment.server";
-import { commentsByVersion } from "~/domain/orders/review-comments.server";
+import { shownVersionComments } from "~/domain/orders/review-comments.server";
+import { chosenVersions } from "~/lib/versions";
 import { guestFromToken, nameGuest } from "~/domain/orders/review-guests.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { readScreenForm } from "~/http/request-body.server";
@@ -23,16 +24,17 @@ async function guestAndWork(context: LoaderFunctionArgs["context"], token: strin
   return { guest, deliveries, open: ["in_progress", "delivered", "revision_requested"].includes(state.workStatus) };
 }
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const { guest, deliveries, open } = await guestAndWork(context, token);
-  const comments = await commentsByVersion(context.db, guest.orderId, new Map(deliveries.map((d) => [d.id, d.frame_rate])));
+  const shown = chosenVersions(deliveries, new URL(request.url).searchParams);
+  const comments = await shownVersionComments(context.db, deliveries, shown.compare ? null : shown.selectedId);
   return data(
     {
       orderId: guest.orderId,
       name: guest.name,
       open,
-      comments: Object.fromEntries(comments),
+      comments,
       // The guest's own file links; masters are never theirs.
       deliveries: deliveries.map((d) => ({
         ...d,

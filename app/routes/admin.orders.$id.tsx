@@ -6,7 +6,8 @@ import { WorkStatusBadge } from "~/components/work-status";
 import { WORK_STATUS_LABEL } from "~/lib/work-status";
 import { deliver, getOrderWork, getWorkState } from "~/domain/orders/fulfilment.server";
 import { listMasterDownloads, withMasterLinks } from "~/domain/orders/masters.server";
-import { commentsByVersion } from "~/domain/orders/review-comments.server";
+import { shownVersionComments } from "~/domain/orders/review-comments.server";
+import { chosenVersions } from "~/lib/versions";
 import { isReviewIntent, reviewAction } from "~/http/review-actions.server";
 import { VersionsReview } from "~/components/versions-review";
 import { readScreenForm } from "~/http/request-body.server";
@@ -47,7 +48,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         : await Promise.all([getOrderWork(context.db, orderId, actor), getOrderBuyer(context.db, orderId), listMasterDownloads(context.db, orderId)]);
     if (!found || orderId === null) return { id, order: null, work: null, buyer: null, failed: false };
     const work = { ...found, deliveries: await withMasterLinks(context.env.TOKEN_SECRET, orderId, found.deliveries, actor) };
-    const comments = Object.fromEntries(await commentsByVersion(context.db, orderId, new Map(found.deliveries.map((d) => [d.id, d.frame_rate]))));
+    const shown = chosenVersions(found.deliveries, new URL(request.url).searchParams);
+    const comments = await shownVersionComments(context.db, found.deliveries, shown.compare ? null : shown.selectedId);
     // A key per page view: a double-clicked or resent refund form refunds once.
     return { id, order: work.order, work, buyer, downloads, comments, failed: false, refundKey: crypto.randomUUID() };
   } catch (error) {

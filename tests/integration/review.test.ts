@@ -167,6 +167,23 @@ describe("comments on a version (API)", () => {
     const byText = Object.fromEntries(after.body.data.map((x) => [x.text, x]));
     expect(byText["Logo larger"]).toMatchObject({ in_revision: true, replies: [{ text: "How much larger?", author: { kind: "admin" } }, { text: "Twice" }] });
     expect(byText["Typo in the title"]).toMatchObject({ in_revision: false, resolved: true });
+
+    // The page reads the comments of the version it shows: v2 by default, v1 when asked for.
+    const form = new FormData();
+    form.append("files[]", new File([fakeMedia("cut-2.mp4", 4096)], "cut-2.mp4"));
+    const again = await dispatch(`http://localhost/api/v1/orders/${c.id}/deliveries`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${c.admin.access_token}`, "CF-Connecting-IP": freshAddress() },
+      body: form,
+    });
+    expect(again.status).toBe(201);
+    const cookie = await customerCookie(c.email, "Str0ng!Pass");
+    const newest = (await (await get(`/profile/orders/${c.id}`, { headers: { Cookie: cookie } })).text()).replace(/<!-- -->/g, "");
+    expect(newest).toContain("Comments on v2");
+    expect(newest).not.toContain("Logo larger");
+    const first = (await (await get(`/profile/orders/${c.id}?version=${c.deliveryId}`, { headers: { Cookie: cookie } })).text()).replace(/<!-- -->/g, "");
+    expect(first).toContain("Comments on v1");
+    expect(first).toContain("Logo larger");
   });
 
   it("exports parse: CSV rows per comment and reply (formulas quoted), an EDL of markers at 01:00:00:00", async () => {

@@ -185,23 +185,23 @@ export async function listComments(db: Database, orderId: number, deliveryId: nu
   return toViews(rows, version.rate);
 }
 
-/** Every version's comments of an order, by delivery id (the order pages: one read). */
-export async function commentsByVersion(db: Database, orderId: number, rates: Map<number, string>): Promise<Map<number, CommentView[]>> {
+/**
+ * The comments of the version a page shows (`deliveryId`, one of `deliveries`, which the caller read
+ * for a reader who may see them), keyed by its id as the pages take them; nothing when there is none.
+ */
+export async function shownVersionComments(
+  db: Database,
+  deliveries: { id: number; frame_rate: string }[],
+  deliveryId: number | null,
+): Promise<Record<string, CommentView[]>> {
+  const shown = deliveries.find((d) => d.id === deliveryId);
+  if (!shown) return {};
   const rows = await db
     .select()
     .from(deliveryComments)
-    .where(eq(deliveryComments.orderId, orderId))
+    .where(eq(deliveryComments.deliveryId, shown.id))
     .orderBy(asc(deliveryComments.atFrame), asc(deliveryComments.id));
-  const out = new Map<number, CommentView[]>();
-  for (const [deliveryId, rate] of rates)
-    out.set(
-      deliveryId,
-      toViews(
-        rows.filter((r) => r.deliveryId === deliveryId),
-        rateOf(rate),
-      ),
-    );
-  return out;
+  return { [String(shown.id)]: toViews(rows, rateOf(shown.frame_rate)) };
 }
 
 /** The statement that hands the newest version's open comments to a revision request (its id as SQL). */
