@@ -14,22 +14,16 @@
  * BENCH_QUICK=1 shortens the load runs (for trying the script, not for the report); the raw
  * results are kept in .wrangler/bench/results.json.
  */
-import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { measureClientJs, measureImageBytes, runLighthouse, type ImageReport, type JsReport, type LighthouseReport } from "./client";
 import { loadTest, type LoadResult } from "./load";
 import { writeReport } from "./report";
-import { OFFLINE as offline, startBenchWorker } from "./workerd";
+import { OFFLINE as offline, signIn, startBenchWorker, step } from "./workerd";
 
 const STATE = ".wrangler/bench";
 const DIST = `${STATE}/dist`;
 const RESULTS = `${STATE}/results.json`;
 const quick = process.env.BENCH_QUICK === "1";
-
-function step(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = offline) {
-  console.log(`\n> ${title}`);
-  execFileSync(cmd, args, { stdio: "inherit", env });
-}
 
 function prepare() {
   rmSync(STATE, { recursive: true, force: true });
@@ -50,26 +44,6 @@ function startWorker(edgeCache: "on" | "off") {
     module: `${DIST}/worker.js`,
     bindings: { EDGE_CACHE: edgeCache, TOKEN_SECRET: "bench-only-token-secret-0123456789abcdef" },
   });
-}
-
-async function signIn(origin: string, path: string, email: string, password: string) {
-  const response = await fetch(`${origin}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, password }),
-  });
-  // Like a browser: the last value of each cookie wins, and cleared cookies are dropped.
-  const jar = new Map<string, string>();
-  for (const header of response.headers.getSetCookie()) {
-    const [pair = ""] = header.split(";");
-    const [name = "", ...value] = pair.split("=");
-    if (value.join("=")) jar.set(name.trim(), value.join("="));
-    else jar.delete(name.trim());
-  }
-  const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-  if (response.status !== 302 || !cookie) throw new Error(`Signing in at ${path} failed: ${response.status}`);
-  return cookie;
 }
 
 export interface Route {

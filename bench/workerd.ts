@@ -3,6 +3,7 @@
  * bench's own state (the wrangler.toml bindings, no `wrangler dev` proxy), and workerd's CPU time
  * and memory read from /proc.
  */
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
@@ -73,4 +74,30 @@ export function rssMb(pids: number[]): number {
   let kb = 0;
   for (const pid of pids) kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
   return Math.round(kb / 1024);
+}
+
+export function step(title: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = OFFLINE) {
+  console.log(`\n> ${title}`);
+  execFileSync(cmd, args, { stdio: "inherit", env });
+}
+
+/** Signs in through a screen's form; the session cookies, as a browser would keep them. */
+export async function signIn(origin: string, path: string, email: string, password: string) {
+  const response = await fetch(`${origin}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password }),
+  });
+  // Like a browser: the last value of each cookie wins, and cleared cookies are dropped.
+  const jar = new Map<string, string>();
+  for (const header of response.headers.getSetCookie()) {
+    const [pair = ""] = header.split(";");
+    const [name = "", ...value] = pair.split("=");
+    if (value.join("=")) jar.set(name.trim(), value.join("="));
+    else jar.delete(name.trim());
+  }
+  const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+  if (response.status !== 302 || !cookie) throw new Error(`Signing in at ${path} failed: ${response.status}`);
+  return cookie;
 }
