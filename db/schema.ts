@@ -28,7 +28,7 @@ export const users = sqliteTable(
     /** When the customer opened the confirmation link sent to their email; null until then. */
     emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_created_at_idx").on(t.createdAt)],
+  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_created_at_idx").on(t.createdAt, t.id)],
 );
 
 export const admins = sqliteTable(
@@ -96,8 +96,15 @@ export const products = sqliteTable(
       .notNull()
       .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
   },
-  // The public listing filters on archived_at and sorts newest first; the sitemap's lastmod reads the newest update.
-  (t) => [index("products_listing_idx").on(t.archivedAt, t.createdAt, t.id), index("products_updated_idx").on(t.updatedAt)],
+  // The public listing reads the products on sale newest first (a partial index: only those rows); the
+  // admin table all of them newest first; the sitemap's lastmod reads the newest update.
+  (t) => [
+    index("products_on_sale_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`archived_at IS NULL AND published_at IS NOT NULL`),
+    index("products_created_idx").on(t.createdAt, t.id),
+    index("products_updated_idx").on(t.updatedAt),
+  ],
 );
 
 export const mediaKinds = ["image", "video", "thumbnail"] as const;
@@ -201,8 +208,13 @@ export const productTags = sqliteTable(
     tagId: integer("tag_id")
       .notNull()
       .references(() => tags.id, { onDelete: "cascade" }),
+    /**
+     * The product's `created_at` while it is on sale, null otherwise: kept by triggers on products and
+     * product_tags (migration 0027), so a tag's listing pages by index, newest first, reading only its page.
+     */
+    listedAt: integer("listed_at"),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.tagId] }), index("product_tags_tag_idx").on(t.tagId, t.productId)],
+  (t) => [primaryKey({ columns: [t.productId, t.tagId] }), index("product_tags_listing_idx").on(t.tagId, t.listedAt, t.productId)],
 );
 
 export const billingAddresses = sqliteTable(
@@ -323,7 +335,10 @@ export const orders = sqliteTable(
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt, t.id),
-    index("orders_created_idx").on(t.createdAt, t.id),
+    // The lists page by these (newest first): each page's ids are read from the index alone, the
+    // work status carried so the queue's "the rest" can skip the studio's current work without the rows.
+    index("orders_created_idx").on(t.createdAt, t.id, t.workStatus),
+    index("orders_work_status_created_idx").on(t.workStatus, t.createdAt, t.id),
     index("orders_status_idx").on(t.paymentStatus),
     uniqueIndex("orders_payment_intent_unique").on(t.paymentIntentId),
     uniqueIndex("orders_user_idempotency_unique").on(t.userId, t.idempotencyKey),
@@ -993,17 +1008,71 @@ export const orderGuests = sqliteTable(
 );
 
 /**
- * Counts kept, not counted: how many orders there are in all (`all`, key ''), in each work status
- * (`work_status`, key the status) and per customer (`user`, key the customer's id). Kept by triggers
- * on orders in the statement that inserts, moves or deletes an order, so they are never off by one;
- * the work queue's tabs and the order lists' page counts read them instead of counting every order.
+ * Counts and sums kept, not counted (ADR 029): each row one figure a page shows, kept by triggers
+ * (migrations 0026, 0027) in the statement that changes what it counts, so it is never off by one:
+ * - `orders` (key ''): every order; `work_status` and `payment_status` (key the status); `user`
+ *   (key the customer's id as text): a customer's orders;
+ * - `paid` (key the currency): orders paid (succeeded, completed or refunded), `minor` their amounts;
+ *   `refunds` (key the currency): refunds done, `minor` their amounts;
+ * - `customers`, `subscribers`, `products` (every product), `on_sale` (key ''); `tag` (key the tag's
+ *   id): products on sale with the tag.
+ * `npm run`'s reconciliation (app/domain/kept-counts.server.ts) recomputes each from the rows.
  */
-export const orderCounts = sqliteTable(
-  "order_counts",
+export const keptCounts = sqliteTable(
+  "kept_counts",
   {
-    scope: text("scope", { enum: ["all", "work_status", "user"] }).notNull(),
+    scope: text("scope", {
+      enum: ["orders", "work_status", "payment_status", "user", "paid", "refunds", "customers", "subscribers", "products", "on_sale", "tag"],
+    }).notNull(),
     key: text("key").notNull(),
     n: integer("n").notNull().default(0),
+    minor: integer("minor").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+/**
+ * The money reports' figures by day (UTC), currency, tax country and rate: invoices issued and their
+ * net sales, discounts and tax; credit notes issued and their refunds and tax. Kept by triggers on
+ * orders (when an invoice number is given) and on order_refunds (when a credit note number is given),
+ * so a report reads the days of its period, not every invoice.
+ */
+export const moneyDays = sqliteTable(
+  "money_days",
+  {
+    day: text("day").notNull(),
+    currency: text("currency").notNull(),
+    country: text("country").notNull(),
+    rateBasisPoints: integer("rate_bp").notNull(),
+    invoices: integer("invoices").notNull().default(0),
+    salesMinor: integer("sales_minor").notNull().default(0),
+    discountMinor: integer("discount_minor").notNull().default(0),
+    taxMinor: integer("tax_minor").notNull().default(0),
+    creditNotes: integer("credit_notes").notNull().default(0),
+    refundsMinor: integer("refunds_minor").notNull().default(0),
+    refundsTaxMinor: integer("refunds_tax_minor").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.currency, t.country, t.rateBasisPoints] })],
+);
+
+/**
+ * The reconciliation's scratch rows (app/domain/counts/reconcile.server.ts): for each kept figure
+ * (`kind` 'count' or 'money', `key` its key parts joined by tabs) its value when the run began
+ * (`snapshot`, "n|minor…", null when it had no row) and what the rows add up to (a…g).
+ */
+export const reconcileChecks = sqliteTable(
+  "reconcile_checks",
+  {
+    kind: text("kind", { enum: ["count", "money"] }).notNull(),
+    key: text("key").notNull(),
+    snapshot: text("snapshot"),
+    a: integer("a").notNull().default(0),
+    b: integer("b").notNull().default(0),
+    c: integer("c").notNull().default(0),
+    d: integer("d").notNull().default(0),
+    e: integer("e").notNull().default(0),
+    f: integer("f").notNull().default(0),
+    g: integer("g").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key] })],
 );

@@ -1,13 +1,15 @@
 /** Customers and admins: creation, credentials, profile and password changes. */
-import { and, count, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { admins, refreshTokens, users } from "../../db/schema";
 import type { SignupInput } from "~/lib/schemas/auth";
 import { totalPagesFor } from "~/lib/pagination";
 import type { CustomerSearch } from "~/lib/customer-search";
+import type { Keyset } from "~/lib/query";
 import { hashPassword, verifyPassword, type PasswordCost } from "./password.server";
 import { destroyAllSessionsQuery, type SessionKind } from "./sessions.server";
 import { revokeAllRefreshTokensQuery } from "./tokens.server";
+import { keptFigureQuery } from "../domain/counts/kept-counts.server";
 
 /** A customer as the API and screens show them (SPEC §3: no password, ever). */
 export interface UserView {
@@ -267,25 +269,33 @@ function searchCondition(search: CustomerSearch) {
   return sql`${users.id} IN (${ids})`;
 }
 
-async function pageOfUsers(db: Database, page: number, limit: number, search: CustomerSearch | null = null) {
+async function pageOfUsers(db: Database, page: number, limit: number, search: CustomerSearch | null = null, after?: Keyset) {
   const where = search ? searchCondition(search) : undefined;
+  // The page's ids from users_created_at_idx alone: the rows before the page cost an index entry
+  // each, none after a customer (`after`, a walk's keyset).
+  const newest = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(where, after ? sql`(${users.createdAt}, ${users.id}) < (${after.createdAt}, ${after.id})` : undefined))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit);
+  const ids = after ? newest : newest.offset((page - 1) * limit);
   const [[counted], rows] = await db.batch([
-    db.select({ total: count() }).from(users).where(where),
+    // Every customer: the count kept (kept_counts); a search counts what it finds (only those rows).
+    search ? db.select({ n: count() }).from(users).where(where) : keptFigureQuery(db, "customers"),
     db
       .select({ ...publicColumns("customer"), emailVerifiedAt: users.emailVerifiedAt })
       .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .where(inArray(users.id, ids))
+      .orderBy(desc(users.createdAt), desc(users.id)),
   ]);
-  const total = counted?.total ?? 0;
+  const total = counted?.n ?? 0;
   return { rows, total, totalPages: totalPagesFor(total, limit) };
 }
 
 /** Customers, newest first, paginated in SQL (the API's shape). */
-export async function listUsers(db: Database, page: number, limit: number) {
-  const { rows, total, totalPages } = await pageOfUsers(db, page, limit);
+export async function listUsers(db: Database, page: number, limit: number, after?: Keyset) {
+  const { rows, total, totalPages } = await pageOfUsers(db, page, limit, null, after);
   return { data: rows.map(toUserView), total, totalPages };
 }
 

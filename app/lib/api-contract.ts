@@ -28,6 +28,7 @@ import { PromotionSchema } from "./schemas/promotion";
 import { WORK_STATUSES } from "./work-status";
 import { BriefSchema } from "./schemas/brief";
 import { CancellationAnswerSchema, RefundSchema } from "./schemas/refund";
+import { ReconcileSchema } from "./schemas/reconcile";
 import { CANCELLATION_MESSAGES } from "./cancellation-rules";
 import { ReviewHideSchema, ReviewListQuerySchema, ReviewReplySchema, ReviewSchema } from "./schemas/review";
 import { RevisionSchema } from "./schemas/revision";
@@ -40,7 +41,7 @@ import { FRAME_RATES, MASTERS_HELD, UPLOAD_PURPOSES } from "./upload-rules";
 import { DeliveryUploadsSchema, ProductMediaUploadsSchema, UploadCreateSchema } from "./schemas/upload";
 import { CommentReplySchema, DrawingSchema, ReviewCommentSchema } from "./schemas/review-comment";
 import { documented } from "./schemas/json-schema";
-import { AutosuggestQuerySchema, PaginationQuerySchema, ProductListQuerySchema } from "./query";
+import { AutosuggestQuerySchema, KeysetQuerySchema, PaginationQuerySchema, ProductListQuerySchema } from "./query";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 /** Who may call: nobody in particular, a customer's or an admin's Bearer token, either, or Stripe. */
@@ -1061,13 +1062,59 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       throttled: "Too many wrong current passwords (Retry-After)",
     }),
   },
+  {
+    method: "POST",
+    path: "/admin/reconcile",
+    summary:
+      "One call of the reconciliation of the counts and sums the pages show (kept by triggers) with the rows they count: at most 10,000 rows read a call; pass `cursor` back until `done`. A figure that differs is repaired only if it has not moved since the run began (else it is reported as moved); `repair: false` only reports",
+    auth: "admin",
+    body: { schema: ReconcileSchema, wrapper: "reconcile", example: { cursor: "eyJwaGFzZSI6Im9yZGVycyIsImFmdGVyIjpbMjAwMF19", repair: true } },
+    responses: {
+      200: {
+        description: "What this call compared and repaired, and where to go on",
+        schema: ok(
+          example(
+            z
+              .object({
+                done: z.boolean(),
+                cursor: z.string().nullable().describe("Pass it back to go on; null once done"),
+                phase: z.string(),
+                rows_read: z.number().int().min(0),
+                repaired: z.number().int().min(0),
+                moved: z.number().int().min(0).describe("Figures that differed but moved during the run: checked again by the next run"),
+                differences: z.array(
+                  z
+                    .object({
+                      figure: z.enum(["count", "money", "listed_at"]),
+                      key: z.array(z.string()),
+                      kept: z.array(z.number()),
+                      counted: z.array(z.number()),
+                      repaired: z.boolean(),
+                    })
+                    .strict(),
+                ),
+              })
+              .strict(),
+            { done: false, cursor: "eyJwaGFzZSI6Im9yZGVycyIsImFmdGVyIjpbNDAwMF19", phase: "orders", rows_read: 9120, repaired: 0, moved: 0, differences: [] },
+          ),
+          { message: "Reconciliation goes on" },
+        ),
+      },
+    },
+    refusals: refusals(
+      WRITE,
+      ADMIN,
+      JSON_BODY,
+      invalid("A cursor no call returned", "Reconciliation could not start", ["cursor must be the cursor a previous call returned"]),
+    ),
+  },
   // People (admins)
   {
     method: "GET",
     path: "/users",
-    summary: "Customers, newest first",
+    summary: "Customers, newest first: by `pageNumber`, or after the last customer seen (`after`: its `created_at` and `id`)",
     auth: "admin",
-    query: PaginationQuerySchema,
+    query: KeysetQuerySchema,
     responses: { 200: { description: "A page of customers", schema: ok(z.array(UserResponse), { meta: true }) } },
     refusals: refusals(READ, ADMIN, { malformed: { description: "An invalid query", message: "limit must be between 1 and 50" } }),
   },
@@ -1362,9 +1409,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   {
     method: "GET",
     path: "/orders",
-    summary: "The customer's orders (every order for an admin token)",
+    summary:
+      "The customer's orders (every order for an admin token), newest first: by `pageNumber`, or after the last order seen (`after`: its `created_at` and `id`), a walk that stays exact while orders are added",
     auth: "customer or admin",
-    query: PaginationQuerySchema,
+    query: KeysetQuerySchema,
     responses: { 200: { description: "A page of orders", schema: ok(z.array(OrderResponse), { meta: true }) } },
     refusals: refusals(READ, NO_TOKEN, { malformed: { description: "An invalid query", message: "limit must be between 1 and 50" } }),
   },

@@ -36,6 +36,46 @@ export const PaginationQuerySchema = z.object({
   pageNumber: positiveInt("pageNumber", 100_000, 1).optional(),
 });
 
+/** Where a walk of a list goes on from: the last item seen, as its `created_at` and `id`. */
+export interface Keyset {
+  createdAt: number;
+  id: number;
+}
+
+const AFTER_MESSAGE = "after must be the created_at and id of a listed item, as 2026-11-01T10:00:00.000Z_123";
+
+/**
+ * `?after=` of the API's lists of orders and customers: the next page after the item given by its
+ * `created_at` and `id` (`2026-11-01T10:00:00.000Z_123`, both from the list's own items), read from
+ * an index however deep the walk goes, and stable while items are added (pageNumber shifts then).
+ */
+const AFTER_PATTERN = "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(\\.\\d{1,3})?Z_[1-9]\\d{0,14}$";
+
+export const afterParam = documented(
+  z
+    .string()
+    .max(40, AFTER_MESSAGE)
+    .transform((text, context): Keyset => {
+      const match = new RegExp(AFTER_PATTERN).exec(text);
+      if (!match) {
+        context.addIssue({ code: z.ZodIssueCode.custom, message: AFTER_MESSAGE });
+        return z.NEVER;
+      }
+      // The moment the parts name (a 30 February is 2 March: a position in the walk, whatever the calendar says).
+      const [date = "", time = ""] = text.slice(0, text.indexOf("Z")).split("T");
+      const [y, mo, d] = date.split("-").map(Number);
+      const [h, mi, sec] = time.split(":").map(Number);
+      const at = new Date(0);
+      at.setUTCFullYear(y!, mo! - 1, d!);
+      at.setUTCHours(h!, mi!, 0, Math.round(sec! * 1000));
+      return { createdAt: at.getTime(), id: Number(text.slice(text.indexOf("_") + 1)) };
+    }),
+  { type: "string", pattern: AFTER_PATTERN, examples: ["2026-11-01T10:00:00.000Z_123"] },
+);
+
+/** `?limit&pageNumber` or `?limit&after` of the API's lists of orders and customers. */
+export const KeysetQuerySchema = PaginationQuerySchema.extend({ after: afterParam.optional() });
+
 /** Query of `GET /api/v1/products`. */
 export const ProductListQuerySchema = PaginationQuerySchema.extend({
   // An empty tag (a client that cleared its filter) means no filter, like the screen's Clear.

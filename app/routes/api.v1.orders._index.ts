@@ -3,7 +3,7 @@ import { refuse } from "~/domain/refusal";
 import { CreateOrderSchema } from "~/lib/schemas/order";
 import { apiJson, wrapped } from "~/lib/api";
 import { readJson } from "~/http/request-body.server";
-import { firstIssueMessage, PaginationQuerySchema, searchParamsObject } from "~/lib/query";
+import { firstIssueMessage, KeysetQuerySchema, searchParamsObject } from "~/lib/query";
 import { requireApiAnyAccount, requireApiCustomer } from "~/auth/index.server";
 import { createOrder, listOrders } from "~/domain/orders/orders.server";
 import { randomToken } from "~/lib/crypto.server";
@@ -11,13 +11,13 @@ import { parseApiInput } from "~/lib/api-messages";
 import { apiRoute } from "~/http/api-route.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 
-/** GET /api/v1/orders?limit&pageNumber: a customer's own orders; every order for an admin token. */
+/** GET /api/v1/orders?limit&pageNumber: a customer's own orders; every order for an admin token; `?after=` walks by keyset. */
 export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
   const caller = await requireApiAnyAccount(context, request);
-  const parsed = parseApiInput(PaginationQuerySchema, searchParamsObject(new URL(request.url).searchParams, ["limit", "pageNumber"]));
+  const parsed = parseApiInput(KeysetQuerySchema, searchParamsObject(new URL(request.url).searchParams, ["limit", "pageNumber", "after"]));
   if (!parsed.success) throw refuse.malformed(firstIssueMessage(parsed.error));
-  const { limit = caller.kind === "admin" ? 20 : 10, pageNumber = 1 } = parsed.data;
-  const page = await listOrders(context.db, caller.kind === "admin" ? {} : { userId: caller.id }, pageNumber, limit);
+  const { limit = caller.kind === "admin" ? 20 : 10, pageNumber = 1, after } = parsed.data;
+  const page = await listOrders(context.db, caller.kind === "admin" ? {} : { userId: caller.id }, pageNumber, limit, { after });
   return apiJson(
     { success: true, data: page.data, meta: { totalPages: page.totalPages, currentPage: pageNumber, totalCount: page.total, limit } },
     { request },

@@ -3,7 +3,7 @@
  * Every write that changes what the shop shows ends with `catalogueChanged()`, so cached catalogue
  * pages and API reads are fresh at once; routes never purge anything themselves.
  */
-import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { packages, productMedia, products, productTags, tags, type MediaKind } from "../../../db/schema";
 import { packageMinor, type ProductDetails } from "~/lib/schemas/product";
@@ -11,6 +11,8 @@ import { minorToDecimalString } from "~/lib/money-decimal";
 import { totalPagesFor } from "~/lib/pagination";
 import { catalogueChanged } from "./catalogue-version.server";
 import { mediaUrl } from "../media/media.server";
+import { countOf, keptFigureQuery } from "../counts/kept-counts.server";
+import { rowOf } from "../../../db/insert-select";
 
 /**
  * Creates a product with its packages and tags in one D1 batch: all of it or nothing; a draft
@@ -37,7 +39,8 @@ export async function createProduct(db: Database, details: ProductDetails, { dra
       .onConflictDoNothing(),
     db.insert(productTags).select(
       db
-        .select({ productId: sql<number>`${newId}`.as("product_id"), tagId: tags.id })
+        // listed_at: set by the trigger from the product (migration 0027).
+        .select(rowOf(productTags, { productId: newId, tagId: tags.id, listedAt: sql`NULL` }))
         .from(tags)
         .where(inArray(tags.name, details.tags)),
     ),
@@ -94,16 +97,22 @@ export async function publishProduct(db: Database, id: number): Promise<ProductS
 
 /** The admin products table: every product, archived ones too, newest first, in one round trip. */
 export async function listAdminProducts(db: Database, page: number, limit: number) {
-  const [[counted], rows] = await db.batch([
-    db.select({ total: count() }).from(products),
+  // The page's ids from products_created_idx alone; the count kept (kept_counts).
+  const ids = db
+    .select({ id: products.id })
+    .from(products)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const [counted, rows] = await db.batch([
+    keptFigureQuery(db, "products"),
     db
       .select({ id: products.id, title: products.title, description: products.description, archivedAt: products.archivedAt, publishedAt: products.publishedAt })
       .from(products)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .where(inArray(products.id, ids))
+      .orderBy(desc(products.createdAt), desc(products.id)),
   ]);
-  const total = counted?.total ?? 0;
+  const total = countOf(counted);
   return {
     data: rows.map((r) => ({ id: r.id, title: r.title, description: r.description, archived: r.archivedAt !== null, status: statusOf(r) })),
     totalPages: totalPagesFor(total, limit),
@@ -183,7 +192,8 @@ export async function updateProduct(db: Database, id: number, details: ProductDe
     db.delete(productTags).where(eq(productTags.productId, id)),
     db.insert(productTags).select(
       db
-        .select({ productId: sql<number>`${id}`.as("product_id"), tagId: tags.id })
+        // listed_at: set by the trigger from the product (migration 0027).
+        .select(rowOf(productTags, { productId: id, tagId: tags.id, listedAt: sql`NULL` }))
         .from(tags)
         .where(inArray(tags.name, details.tags)),
     ),

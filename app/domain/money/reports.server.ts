@@ -5,9 +5,9 @@
  * rule applied) and rate, what a VAT return needs. A sale counts in the month its invoice was
  * issued, a refund in the month of its credit note. Amounts are minor units.
  */
-import { and, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { and, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { orderRefunds, orders } from "../../../db/schema";
+import { moneyDays } from "../../../db/schema";
 
 export interface MonthRow {
   /** "2026-11" */
@@ -43,115 +43,54 @@ export interface ReportPeriod {
   to: Date;
 }
 
-const month = (column: unknown) => sql<string>`strftime('%Y-%m', ${column} / 1000, 'unixepoch')`;
+/** The period's days as money_days keys: `from` inclusive, `to` exclusive (both UTC midnights). */
+const dayKey = (date: Date) => date.toISOString().slice(0, 10);
+const inPeriod = ({ from, to }: ReportPeriod) => and(gte(moneyDays.day, dayKey(from)), lt(moneyDays.day, dayKey(to)));
+/** Days with something issued (a deletion can leave a day at zero). */
+const issued = sql`sum(${moneyDays.invoices}) <> 0 OR sum(${moneyDays.creditNotes}) <> 0`;
 
-/** Sales and refunds by month and currency for invoices and credit notes issued in the period, newest month first. */
-export async function monthlyReport(db: Database, { from, to }: ReportPeriod): Promise<MonthRow[]> {
-  const [sales, refunds] = await db.batch([
-    db
-      .select({
-        month: month(orders.invoiceIssuedAt).as("month"),
-        currency: orders.currency,
-        invoices: sql<number>`count(*)`.as("invoices"),
-        salesMinor: sql<number>`sum(${orders.subtotalMinor} - ${orders.discountMinor})`.as("sales"),
-        discountMinor: sql<number>`sum(${orders.discountMinor})`.as("discount"),
-        taxMinor: sql<number>`sum(${orders.taxMinor})`.as("tax"),
-      })
-      .from(orders)
-      .where(and(isNotNull(orders.invoiceNumber), gte(orders.invoiceIssuedAt, from), lt(orders.invoiceIssuedAt, to)))
-      .groupBy(sql`1`, orders.currency),
-    db
-      .select({
-        month: month(orderRefunds.refundedAt).as("month"),
-        currency: orderRefunds.currency,
-        creditNotes: sql<number>`count(*)`.as("notes"),
-        refundsMinor: sql<number>`sum(${orderRefunds.amountMinor})`.as("refunds"),
-        refundsTaxMinor: sql<number>`sum(${orderRefunds.taxMinor})`.as("refunds_tax"),
-      })
-      .from(orderRefunds)
-      .where(and(isNotNull(orderRefunds.creditNoteNumber), gte(orderRefunds.refundedAt, from), lt(orderRefunds.refundedAt, to)))
-      .groupBy(sql`1`, orderRefunds.currency),
-  ]);
-  const rows = new Map<string, MonthRow>();
-  const row = (m: string, currency: string) => {
-    const key = `${m} ${currency}`;
-    let found = rows.get(key);
-    if (!found) {
-      found = {
-        month: m,
-        currency,
-        invoices: 0,
-        salesMinor: 0,
-        discountMinor: 0,
-        taxMinor: 0,
-        creditNotes: 0,
-        refundsMinor: 0,
-        refundsTaxMinor: 0,
-        netSalesMinor: 0,
-        netTaxMinor: 0,
-      };
-      rows.set(key, found);
-    }
-    return found;
-  };
-  for (const s of sales)
-    Object.assign(row(s.month, s.currency), {
-      invoices: Number(s.invoices),
-      salesMinor: Number(s.salesMinor),
-      discountMinor: Number(s.discountMinor),
-      taxMinor: Number(s.taxMinor),
-    });
-  for (const r of refunds)
-    Object.assign(row(r.month, r.currency), {
-      creditNotes: Number(r.creditNotes),
-      refundsMinor: Number(r.refundsMinor),
-      refundsTaxMinor: Number(r.refundsTaxMinor),
-    });
-  for (const r of rows.values()) {
-    r.netSalesMinor = r.salesMinor - (r.refundsMinor - r.refundsTaxMinor);
-    r.netTaxMinor = r.taxMinor - r.refundsTaxMinor;
-  }
-  return [...rows.values()].sort((a, b) => b.month.localeCompare(a.month) || a.currency.localeCompare(b.currency));
+/**
+ * Sales and refunds by month and currency for invoices and credit notes issued in the period, newest
+ * month first: read from the days kept (money_days, a row per day, currency, country and rate), not
+ * from every invoice.
+ */
+export async function monthlyReport(db: Database, period: ReportPeriod): Promise<MonthRow[]> {
+  const rows = await db
+    .select({
+      month: sql<string>`substr(${moneyDays.day}, 1, 7)`.as("month"),
+      currency: moneyDays.currency,
+      invoices: sql<number>`sum(${moneyDays.invoices})`.mapWith(Number),
+      salesMinor: sql<number>`sum(${moneyDays.salesMinor})`.mapWith(Number),
+      discountMinor: sql<number>`sum(${moneyDays.discountMinor})`.mapWith(Number),
+      taxMinor: sql<number>`sum(${moneyDays.taxMinor})`.mapWith(Number),
+      creditNotes: sql<number>`sum(${moneyDays.creditNotes})`.mapWith(Number),
+      refundsMinor: sql<number>`sum(${moneyDays.refundsMinor})`.mapWith(Number),
+      refundsTaxMinor: sql<number>`sum(${moneyDays.refundsTaxMinor})`.mapWith(Number),
+    })
+    .from(moneyDays)
+    .where(inPeriod(period))
+    .groupBy(sql`1`, moneyDays.currency)
+    .having(issued);
+  return rows
+    .map((r) => ({ ...r, netSalesMinor: r.salesMinor - (r.refundsMinor - r.refundsTaxMinor), netTaxMinor: r.taxMinor - r.refundsTaxMinor }))
+    .sort((a, b) => b.month.localeCompare(a.month) || a.currency.localeCompare(b.currency));
 }
 
-/** Tax by jurisdiction and rate for the period: invoices issued in it, less credit notes issued in it. */
-export async function taxReport(db: Database, { from, to }: ReportPeriod): Promise<TaxRow[]> {
-  const [sales, refunds] = await db.batch([
-    db
-      .select({
-        country: sql<string>`coalesce(${orders.taxCountry}, '')`.as("country"),
-        rate: orders.taxRateBasisPoints,
-        currency: orders.currency,
-        net: sql<number>`sum(${orders.subtotalMinor} - ${orders.discountMinor})`.as("net"),
-        tax: sql<number>`sum(${orders.taxMinor})`.as("tax"),
-      })
-      .from(orders)
-      .where(and(isNotNull(orders.invoiceNumber), gte(orders.invoiceIssuedAt, from), lt(orders.invoiceIssuedAt, to)))
-      .groupBy(sql`1`, orders.taxRateBasisPoints, orders.currency),
-    db
-      .select({
-        country: sql<string>`coalesce(${orders.taxCountry}, '')`.as("country"),
-        rate: orders.taxRateBasisPoints,
-        currency: orderRefunds.currency,
-        net: sql<number>`sum(${orderRefunds.amountMinor} - ${orderRefunds.taxMinor})`.as("net"),
-        tax: sql<number>`sum(${orderRefunds.taxMinor})`.as("tax"),
-      })
-      .from(orderRefunds)
-      .innerJoin(orders, sql`${orders.id} = ${orderRefunds.orderId}`)
-      .where(and(isNotNull(orderRefunds.creditNoteNumber), gte(orderRefunds.refundedAt, from), lt(orderRefunds.refundedAt, to)))
-      .groupBy(sql`1`, orders.taxRateBasisPoints, orderRefunds.currency),
-  ]);
-  const rows = new Map<string, TaxRow>();
-  const add = (r: { country: string; rate: number; currency: string; net: number; tax: number }, sign: 1 | -1) => {
-    const key = `${r.country} ${r.rate} ${r.currency}`;
-    const found = rows.get(key) ?? { country: r.country, rateBasisPoints: r.rate, currency: r.currency, netMinor: 0, taxMinor: 0 };
-    found.netMinor += sign * Number(r.net);
-    found.taxMinor += sign * Number(r.tax);
-    rows.set(key, found);
-  };
-  for (const s of sales) add(s, 1);
-  for (const r of refunds) add(r, -1);
-  return [...rows.values()].sort((a, b) => a.country.localeCompare(b.country) || b.rateBasisPoints - a.rateBasisPoints || a.currency.localeCompare(b.currency));
+/** Tax by jurisdiction and rate for the period: invoices issued in it, less credit notes issued in it (from the days kept). */
+export async function taxReport(db: Database, period: ReportPeriod): Promise<TaxRow[]> {
+  const rows = await db
+    .select({
+      country: moneyDays.country,
+      rateBasisPoints: moneyDays.rateBasisPoints,
+      currency: moneyDays.currency,
+      netMinor: sql<number>`sum(${moneyDays.salesMinor} - (${moneyDays.refundsMinor} - ${moneyDays.refundsTaxMinor}))`.mapWith(Number),
+      taxMinor: sql<number>`sum(${moneyDays.taxMinor} - ${moneyDays.refundsTaxMinor})`.mapWith(Number),
+    })
+    .from(moneyDays)
+    .where(inPeriod(period))
+    .groupBy(moneyDays.country, moneyDays.rateBasisPoints, moneyDays.currency)
+    .having(issued);
+  return rows.sort((a, b) => a.country.localeCompare(b.country) || b.rateBasisPoints - a.rateBasisPoints || a.currency.localeCompare(b.currency));
 }
 
 /** A period from `from`/`to` query values (YYYY-MM-DD, `to` inclusive); the current calendar year when absent or unreadable. */

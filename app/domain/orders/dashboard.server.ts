@@ -1,50 +1,46 @@
-/** Live admin figures (beyond SPEC's static placeholders; DESIGN.md §7), in one D1 round trip. */
-import { count, inArray, sql, sum } from "drizzle-orm";
+/** Live admin figures (beyond SPEC's static placeholders; DESIGN.md §7), in one D1 round trip, from the kept counts. */
+import { and, count, inArray, lt } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { newsletterSubscriptions, orders, products } from "../../../db/schema";
+import { orders } from "../../../db/schema";
 import { recentOrdersQuery, toOrderViews } from "./orders.server";
-import { refundTotalsQuery } from "./refunds.server";
-import { onSale } from "../catalogue/products.server";
+import { countOf, keptFigureQuery, keptScopeQuery } from "../counts/kept-counts.server";
 
 export async function getDashboard(db: Database, now = Date.now()) {
-  const [[productCount], [orderCount], paid, refunds, recent, [subscriberCount], [work]] = await db.batch([
-    db.select({ total: count() }).from(products).where(onSale()),
-    db.select({ total: count() }).from(orders),
-    db
-      .select({ currency: orders.currency, amountMinor: sum(orders.amountMinor).mapWith(Number), paid: count() })
-      .from(orders)
-      .where(inArray(orders.paymentStatus, ["succeeded", "completed", "refunded"]))
-      .groupBy(orders.currency)
-      .orderBy(sql`2 DESC`),
-    refundTotalsQuery(db),
+  const [products, allOrders, paid, refunds, recent, subscribers, work, [overdue]] = await db.batch([
+    keptFigureQuery(db, "on_sale"),
+    keptFigureQuery(db, "orders"),
+    keptScopeQuery(db, "paid"),
+    keptScopeQuery(db, "refunds"),
     recentOrdersQuery(db, 5),
-    db.select({ total: count() }).from(newsletterSubscriptions),
+    keptFigureQuery(db, "subscribers"),
     // The studio's work: what waits on the customer, what is in production, what is late.
+    keptScopeQuery(db, "work_status", ["awaiting_brief", "in_progress", "revision_requested", "delivered"]),
+    // Late work: orders in production past their due date, read by orders_work_status_idx (only those rows).
     db
-      .select({
-        awaitingBrief: sql<number>`coalesce(sum(${orders.workStatus} = 'awaiting_brief'), 0)`,
-        inProduction: sql<number>`coalesce(sum(${orders.workStatus} IN ('in_progress', 'revision_requested')), 0)`,
-        overdue: sql<number>`coalesce(sum(${orders.workStatus} IN ('in_progress', 'revision_requested') AND ${orders.dueAt} < ${now}), 0)`,
-        awaitingReview: sql<number>`coalesce(sum(${orders.workStatus} = 'delivered'), 0)`,
-      })
-      .from(orders),
+      .select({ total: count() })
+      .from(orders)
+      .where(and(inArray(orders.workStatus, ["in_progress", "revision_requested"]), lt(orders.dueAt, new Date(now)))),
   ]);
   // Revenue is what was paid less what was refunded, per currency.
-  const revenue = paid.map((p) => {
-    const refunded = refunds.find((r) => r.currency === p.currency);
-    return { currency: p.currency, amountMinor: p.amountMinor - (refunded?.amountMinor ?? 0), paid: p.paid, refunded: refunded?.refunds ?? 0 };
-  });
+  const revenue = paid
+    .filter((p) => p.n > 0)
+    .sort((a, b) => b.minor - a.minor)
+    .map((p) => {
+      const refunded = refunds.find((r) => r.key === p.key);
+      return { currency: p.key, amountMinor: p.minor - (refunded?.minor ?? 0), paid: p.n, refunded: refunded?.n ?? 0 };
+    });
+  const inStatus = (status: string) => work.find((w) => w.key === status)?.n ?? 0;
   return {
-    totalProducts: productCount?.total ?? 0,
-    totalOrders: orderCount?.total ?? 0,
+    totalProducts: countOf(products),
+    totalOrders: countOf(allOrders),
     revenue,
     recentOrders: toOrderViews(recent),
-    subscribers: subscriberCount?.total ?? 0,
+    subscribers: countOf(subscribers),
     work: {
-      awaitingBrief: work?.awaitingBrief ?? 0,
-      inProduction: work?.inProduction ?? 0,
-      overdue: work?.overdue ?? 0,
-      awaitingReview: work?.awaitingReview ?? 0,
+      awaitingBrief: inStatus("awaiting_brief"),
+      inProduction: inStatus("in_progress") + inStatus("revision_requested"),
+      overdue: overdue?.total ?? 0,
+      awaitingReview: inStatus("delivered"),
     },
   };
 }

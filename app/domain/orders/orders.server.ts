@@ -3,13 +3,14 @@
  * the gateway, never the client, says whether it was paid.
  */
 import { refuse } from "../refusal";
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { orderCounts, orderMessages, orders, packages, productMedia, products, promotions, users, type PaymentStatus } from "../../../db/schema";
+import { keptCounts, orderMessages, orders, packages, productMedia, products, promotions, users, type PaymentStatus } from "../../../db/schema";
 import { fullRowOf } from "../../../db/insert-select";
 import { decimalToMinor, minorToDecimalString } from "~/lib/money-decimal";
 import { decideWorkMove, WORK_STATUSES, type WorkStatus } from "~/lib/work-status";
 import { totalPagesFor } from "~/lib/pagination";
+import type { Keyset } from "~/lib/query";
 import { getAddress } from "./addresses.server";
 import { orderStatusFor, type Intent, type PaymentGateway } from "../payments/gateway.server";
 import { mediaUrl } from "../media/media.server";
@@ -213,45 +214,63 @@ type OrderScope = { userId?: number | SQL<number | null> };
  * `unreadFor`, each carries how many messages of its thread that reader has not seen (the screens
  * show it; the API's order shape stays as it is).
  */
-export async function listOrders(db: Database, scope: OrderScope, page: number, limit: number): Promise<OrderPage<OrderView>>;
+export async function listOrders(db: Database, scope: OrderScope, page: number, limit: number, options?: { after?: Keyset }): Promise<OrderPage<OrderView>>;
 export async function listOrders(
   db: Database,
   scope: OrderScope,
   page: number,
   limit: number,
-  options: { unreadFor: ThreadReader },
+  options: { unreadFor: ThreadReader; after?: Keyset },
 ): Promise<OrderPage<OrderWithUnread>>;
-export async function listOrders(db: Database, scope: OrderScope, page: number, limit: number, options?: { unreadFor: ThreadReader }) {
+export async function listOrders(db: Database, scope: OrderScope, page: number, limit: number, options: { unreadFor?: ThreadReader; after?: Keyset } = {}) {
   const where = scope.userId === undefined ? undefined : eq(orders.userId, scope.userId);
   const [[counted], rows] = await db.batch([
-    // The count kept for these orders (order_counts), not a count of them.
+    // The count kept for these orders (kept_counts), not a count of them.
     db
-      .select({ total: orderCounts.n })
-      .from(orderCounts)
+      .select({ total: keptCounts.n })
+      .from(keptCounts)
       .where(
         scope.userId === undefined
-          ? and(eq(orderCounts.scope, "all"), eq(orderCounts.key, ""))
+          ? and(eq(keptCounts.scope, "orders"), eq(keptCounts.key, ""))
           : and(
-              eq(orderCounts.scope, "user"),
+              eq(keptCounts.scope, "user"),
               // A customer's key is their id as text ('7'; a bound number could read as '7.0').
               typeof scope.userId === "number"
-                ? eq(orderCounts.key, String(scope.userId))
-                : sql`${orderCounts.key} = CAST(CAST(${scope.userId} AS INTEGER) AS TEXT)`,
+                ? eq(keptCounts.key, String(scope.userId))
+                : sql`${keptCounts.key} = CAST(CAST(${scope.userId} AS INTEGER) AS TEXT)`,
             ),
       ),
     db
       // Named, as every computed column of a batch: D1's rows are objects keyed by column name.
-      .select({ ...orderColumns, unread: (options ? unreadMessages(options.unreadFor) : sql<number>`0`).as("unread") })
+      .select({ ...orderColumns, unread: (options.unreadFor ? unreadMessages(options.unreadFor) : sql<number>`0`).as("unread") })
       .from(orders)
       .innerJoin(products, eq(products.id, orders.productId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .where(inArray(orders.id, pageOfIds(db, where, page, limit, options.after)))
+      .orderBy(...newestOrders),
   ]);
   const total = counted?.total ?? 0;
-  const data = (rows as (OrderRow & { unread: number })[]).map((row) => (options ? { ...toView(row), unread_messages: Number(row.unread) } : toView(row)));
+  const data = (rows as (OrderRow & { unread: number })[]).map((row) =>
+    options.unreadFor ? { ...toView(row), unread_messages: Number(row.unread) } : toView(row),
+  );
   return { data, total, totalPages: totalPagesFor(total, limit) };
+}
+
+const newestOrders = [desc(orders.createdAt), desc(orders.id)];
+
+/**
+ * The ids of one page of orders, newest first, read from an index alone (orders_user_created_idx
+ * for a customer, orders_created_idx for all): by page number the rows before the page cost an index
+ * entry each; after an order (`after`, a walk's keyset) only the page's entries are read. Only the
+ * page's own orders and products are read then.
+ */
+function pageOfIds(db: Database, where: SQL | undefined, page: number, limit: number, after?: Keyset) {
+  const ids = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(where, after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}, ${after.id})` : undefined))
+    .orderBy(...newestOrders)
+    .limit(limit);
+  return after ? ids : ids.offset((page - 1) * limit);
 }
 
 export interface OrderPage<T> {
@@ -274,26 +293,20 @@ export async function listOrderQueue(
   { status, sort, page, limit, studio }: { status: WorkStatus | null; sort: QueueSort; page: number; limit: number; studio: SQL<number | null> },
 ) {
   // Read for the studio only: `studio` is the admin session's subject (sessionSubject), NULL for anyone else.
-  const where = and(sql`${studio} IS NOT NULL`, status ? eq(orders.workStatus, status) : undefined);
-  const dueOrder = [
-    sql`CASE WHEN ${orders.workStatus} IN ('in_progress', 'revision_requested') THEN 0 WHEN ${orders.workStatus} IN ('delivered', 'awaiting_brief', 'scheduled') THEN 1 ELSE 2 END`,
-    sql`${orders.dueAt} IS NULL`,
-    asc(orders.dueAt),
-  ];
+  const forStudio = sql`${studio} IS NOT NULL`;
   const [counts, rows] = await db.batch([
-    // The counts kept per work status (order_counts): the tabs read a row each, however many orders there are.
+    // The counts kept per work status (kept_counts): the tabs read a row each, however many orders there are.
     db
-      .select({ status: orderCounts.key, n: orderCounts.n })
-      .from(orderCounts)
-      .where(and(sql`${studio} IS NOT NULL`, eq(orderCounts.scope, "work_status"))),
+      .select({ status: keptCounts.key, n: keptCounts.n })
+      .from(keptCounts)
+      .where(and(forStudio, eq(keptCounts.scope, "work_status"))),
     db
       .select({ ...orderColumns, unread: unreadMessages("studio").as("unread"), briefReminderAt: orders.briefReminderAt })
       .from(orders)
       .innerJoin(products, eq(products.id, orders.productId))
-      .where(where)
-      .orderBy(...(sort === "due" ? dueOrder : []), desc(orders.createdAt), desc(orders.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .where(and(forStudio, inArray(orders.id, sql`(${queuePageIds(status, sort, page, limit)})`)))
+      .orderBy(...(sort === "due" ? byDue : []), ...newestOrders)
+      .limit(limit),
   ]);
   const countOf = Object.fromEntries(WORK_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<WorkStatus, number>;
   const all = Object.values(countOf).reduce((a, b) => a + b, 0);
@@ -310,7 +323,43 @@ export async function listOrderQueue(
   };
 }
 
-/** One order; with `userId`, only if it belongs to that customer (others get null, never data). */
+/** The studio's own work (by due date first), then what waits on the customer (by due date), then the rest (newest first). */
+const QUEUE_GROUPS = [["in_progress", "revision_requested"], ["delivered", "awaiting_brief", "scheduled"], null] as const;
+const CURRENT_WORK: WorkStatus[] = [...QUEUE_GROUPS[0], ...QUEUE_GROUPS[1]];
+
+/** A work status's group in the due-date order (0, 1 or 2), as SQL. */
+const queueGroup = sql`CASE WHEN ${orders.workStatus} IN ('in_progress', 'revision_requested') THEN 0 WHEN ${orders.workStatus} IN ('delivered', 'awaiting_brief', 'scheduled') THEN 1 ELSE 2 END`;
+
+/** The due-date order within a group of current work (the rest keep newest first). */
+const dueWithinGroup = [sql`${orders.dueAt} IS NULL`, asc(orders.dueAt)];
+const byDue = [queueGroup, sql`CASE WHEN ${queueGroup} < 2 THEN ${orders.dueAt} IS NULL END`, sql`CASE WHEN ${queueGroup} < 2 THEN ${orders.dueAt} END`];
+
+/**
+ * The ids of one page of the queue, each part read by index: newest first, an index entry for each
+ * order before the page (orders_created_idx, or orders_work_status_created_idx for one status). By
+ * due date, the current work (the first two groups, a studio's few hundred orders at most) is sorted
+ * and the rest follows newest first; the page takes from each group what falls in it, the rows of the
+ * groups before it counted from the kept counts.
+ */
+function queuePageIds(status: WorkStatus | null, sort: QueueSort, page: number, limit: number): SQL {
+  const offset = (page - 1) * limit;
+  const newest = (where: SQL | undefined, skip: SQL | number) =>
+    sql`SELECT ${orders.id} FROM ${orders} WHERE ${where ?? sql`1`} ORDER BY ${orders.createdAt} DESC, ${orders.id} DESC LIMIT ${limit} OFFSET ${skip}`;
+  if (sort === "newest" || (status !== null && !CURRENT_WORK.includes(status))) {
+    return newest(status ? eq(orders.workStatus, status) : undefined, offset);
+  }
+  const dueOrdered = (statuses: readonly WorkStatus[], skip: SQL | number) =>
+    sql`SELECT ${orders.id} FROM ${orders} WHERE ${inArray(orders.workStatus, [...statuses])} ORDER BY ${sql.join(dueWithinGroup, sql`, `)}, ${orders.createdAt} DESC, ${orders.id} DESC LIMIT ${limit} OFFSET ${skip}`;
+  if (status !== null) return dueOrdered([status], offset);
+  // How many orders the groups before a group hold, from the kept counts.
+  const before = (statuses: readonly WorkStatus[]) =>
+    sql`max(0, ${offset} - (SELECT coalesce(sum(${keptCounts.n}), 0) FROM ${keptCounts} WHERE ${keptCounts.scope} = 'work_status' AND ${inArray(keptCounts.key, [...statuses])}))`;
+  return sql`SELECT id FROM (${dueOrdered(QUEUE_GROUPS[0], offset)}) UNION ALL SELECT id FROM (${dueOrdered(QUEUE_GROUPS[1], before(QUEUE_GROUPS[0]))}) UNION ALL SELECT id FROM (${newest(
+    notInArray(orders.workStatus, CURRENT_WORK),
+    before(CURRENT_WORK),
+  )})`;
+}
+
 export async function getOrder(db: Database, id: number, scope: { userId?: number } = {}): Promise<(OrderView & { user_id: number }) | null> {
   const where = scope.userId === undefined ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, scope.userId));
   const [row] = (await selectOrders(db, where).limit(1)) as OrderRow[];

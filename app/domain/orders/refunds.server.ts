@@ -349,12 +349,3 @@ export async function refundSummary(db: Database, orderId: number) {
   if (!order) throw refuse.notFound("Order not found");
   return { refunds: rows.map(toRefundView), remainingMinor: order.amountMinor - order.refundedMinor, currency: order.currency };
 }
-
-/** Refunded amounts per currency (the dashboard's revenue subtracts them). */
-export function refundTotalsQuery(db: Database) {
-  return db
-    .select({ currency: orderRefunds.currency, amountMinor: sql<number>`sum(${orderRefunds.amountMinor})`.mapWith(Number), refunds: sql<number>`count(*)` })
-    .from(orderRefunds)
-    .where(eq(orderRefunds.status, "succeeded"))
-    .groupBy(orderRefunds.currency);
-}
