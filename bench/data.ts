@@ -1,6 +1,6 @@
 /**
  * Grows the seeded benchmark database (PERSIST_DIR, never the one `npm start` uses) to the size the
- * benchmark asks for: 500 products, 20 tags, 2,000 orders. Copies of the seed products keep realistic
+ * benchmark asks for: 500 products, 20 tags, 300 customers, 2,000 orders over a year and more. Copies of the seed products keep realistic
  * texts, packages and media rows; their media keys follow the seed's `products/{id}/seed-{file}`
  * pattern, so a second run of the seed step uploads their bytes to R2. One D1 batch: all or nothing.
  */
@@ -12,7 +12,7 @@ const TAGS = 20;
 const ORDERS = 2000;
 /** Orders of the demo customer, so that /profile/orders pages through a long history. */
 const CUSTOMER_ORDERS = 600;
-const OTHER_CUSTOMERS = 40;
+const OTHER_CUSTOMERS = 300;
 
 const persistDir = process.env.PERSIST_DIR;
 if (!persistDir) throw new Error("PERSIST_DIR must name the benchmark's own state folder.");
@@ -74,17 +74,28 @@ try {
          SELECT 'Bench Customer ' || k, 'bench.customer.' || k || '@example.com', 'not-a-password-hash', 1735689600000 + k * 86400000 FROM n`,
         )
         .bind(OTHER_CUSTOMERS),
-      // Orders newest first from 2026-11-01, one every 20 minutes, over the catalogue and statuses.
+      // Orders newest first from 2026-11-01, one every five hours (a year and more of a studio's
+      // history), over the catalogue: the newest 60 at work in every status the studio sees, the
+      // rest done (completed and invoiced; one in five failed, one in five abandoned unpaid).
       db
         .prepare(
-          `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ?1)
-         INSERT INTO orders (user_id, product_id, package_id, package_position, amount_minor, currency, payment_status, payment_intent_id, gateway, created_at, updated_at)
-         SELECT CASE WHEN n.k <= ?2 THEN (SELECT id FROM users WHERE email = 'customer@example.com')
-                     ELSE (SELECT id FROM users WHERE email = 'bench.customer.' || (1 + n.k % CAST(?3 AS INTEGER)) || '@example.com') END,
-                pk.product_id, pk.id, pk.position, pk.amount_minor, pk.currency,
-                CASE n.k % 5 WHEN 0 THEN 'failed' WHEN 1 THEN 'initiated' ELSE 'succeeded' END,
-                'pi_bench_' || n.k, 'local', 1793491200000 - n.k * 1200000, 1793491200000 - n.k * 1200000
-         FROM n JOIN packages pk ON pk.product_id = 1 + (n.k * 7) % CAST(?4 AS INTEGER) AND pk.position = 0`,
+          `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ?1),
+           o(k, pay, work) AS (
+             SELECT k, CASE k % 5 WHEN 0 THEN 'failed' WHEN 1 THEN 'initiated' ELSE 'succeeded' END,
+                    CASE WHEN k % 5 IN (0, 1) THEN 'awaiting_payment' WHEN k > 60 THEN 'completed'
+                         ELSE (CASE k % 6 WHEN 0 THEN 'awaiting_brief' WHEN 1 THEN 'scheduled' WHEN 2 THEN 'in_progress'
+                               WHEN 3 THEN 'delivered' WHEN 4 THEN 'revision_requested' ELSE 'completed' END) END
+             FROM n)
+         INSERT INTO orders (user_id, product_id, package_id, package_position, amount_minor, currency, subtotal_minor, tax_minor, tax_rate_bp, tax_country,
+                             invoice_number, invoice_issued_at, payment_status, payment_intent_id, gateway, work_status, due_at, created_at, updated_at)
+         SELECT CASE WHEN o.k <= ?2 THEN (SELECT id FROM users WHERE email = 'customer@example.com')
+                     ELSE (SELECT id FROM users WHERE email = 'bench.customer.' || (1 + o.k % CAST(?3 AS INTEGER)) || '@example.com') END,
+                pk.product_id, pk.id, pk.position, pk.amount_minor * 6 / 5, pk.currency, pk.amount_minor, pk.amount_minor / 5, 2000, 'GB',
+                CASE WHEN o.pay = 'succeeded' THEN 'INV-B-' || o.k END, CASE WHEN o.pay = 'succeeded' THEN 1793491200000 - o.k * 18000000 END,
+                o.pay, 'pi_bench_' || o.k, 'local', o.work,
+                CASE WHEN o.work IN ('in_progress', 'revision_requested', 'delivered', 'completed') THEN 1793491200000 - o.k * 18000000 + 7 * 86400000 END,
+                1793491200000 - o.k * 18000000, 1793491200000 - o.k * 18000000
+         FROM o JOIN packages pk ON pk.product_id = 1 + (o.k * 7) % CAST(?4 AS INTEGER) AND pk.position = 0`,
         )
         .bind(ORDERS, CUSTOMER_ORDERS, OTHER_CUSTOMERS, PRODUCTS),
     ];

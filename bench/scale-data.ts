@@ -2,7 +2,7 @@
  * Grows the benchmark's state (PERSIST_DIR, after bench/data.ts) to the size of the scale section:
  * 20,000 products, 100,000 customers and 1,000,000 orders, with recursive CTEs in D1 (a minute or
  * so). The history is what a few years of a studio's shop look like: orders every two minutes going
- * back years, almost all paid, invoiced and completed (one in fifty refunded, one in twenty failed
+ * back years from the oldest of bench/data.ts, almost all paid, invoiced and completed (one in fifty refunded, one in twenty failed
  * or cancelled unpaid), and the newest ones still at work in every status the studio sees; the demo
  * customer has 2,000 orders. Every write goes through the schema's triggers (kept counts, the
  * search index), as the shop's own writes do.
@@ -16,7 +16,7 @@ const ORDERS = 1_000_000;
 const CUSTOMER_ORDERS = 2_000;
 /** Statements of at most this many orders each (one D1 batch for all: all or nothing). */
 const CHUNK = 100_000;
-/** The newest order of bench/data.ts is at 2026-11-01; these go back from the oldest of those. */
+/** Customers' sign-ups go back from 2026-11-01; the orders from the oldest order there is. */
 const NEWEST = 1793491200000;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -124,7 +124,7 @@ try {
              FROM o JOIN packages pk ON pk.product_id = o.product_id
                   AND pk.position = o.position % (SELECT count(*) FROM packages c WHERE c.product_id = o.product_id)`,
           )
-          .bind(from, to, NEWEST - 2000 * 20 * MINUTE, Math.max(0, CUSTOMER_ORDERS - demoOrders), CUSTOMERS - before.users, PRODUCTS),
+          .bind(from, to, before.oldest, Math.max(0, CUSTOMER_ORDERS - demoOrders), CUSTOMERS - before.users, PRODUCTS),
       );
     }
     await db.batch(statements);

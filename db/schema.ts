@@ -346,6 +346,9 @@ export const orders = sqliteTable(
     // The reports read a period's invoices, not the whole table.
     index("orders_invoice_issued_idx").on(t.invoiceIssuedAt),
     index("orders_work_status_idx").on(t.workStatus, t.dueAt),
+    // The work queue by due date: per work status, due dates first (none last), then newest; the
+    // queue merges a group's statuses from this index, reading only the rows its page shows.
+    index("orders_queue_idx").on(t.workStatus, sql`(due_at IS NULL)`, t.dueAt, sql`created_at DESC`, sql`id DESC`),
     // The scheduled run's two timers: scheduled work to start, and cancellation requests left unanswered.
     index("orders_starts_at_idx")
       .on(t.startsAt)

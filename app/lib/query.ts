@@ -73,6 +73,12 @@ export const afterParam = documented(
   { type: "string", pattern: AFTER_PATTERN, examples: ["2026-11-01T10:00:00.000Z_123"] },
 );
 
+/** A screen's `?after=` (a Next link's keyset): anything unreadable means none (screens never fail on a hand-edited URL). */
+export function parseAfterParam(value: string | null | undefined): Keyset | undefined {
+  const parsed = afterParam.safeParse(value ?? "");
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** `?limit&pageNumber` or `?limit&after` of the API's lists of orders and customers. */
 export const KeysetQuerySchema = PaginationQuerySchema.extend({ after: afterParam.optional() });
 

@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminOrdersTable } from "~/components/admin-orders-table";
 import { Pagination } from "~/components/ui/pagination";
-import { parsePageParam } from "~/lib/query";
+import { parseAfterParam, parsePageParam } from "~/lib/query";
 import { WORK_STATUS_LABEL, WORK_STATUSES, type WorkStatus } from "~/lib/work-status";
 import { requireAdmin, sessionSubject } from "~/auth/index.server";
 import { listOrderQueue, type QueueSort } from "~/domain/orders/orders.server";
@@ -38,10 +38,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asked = url.searchParams.get("status");
   const status = (WORK_STATUSES as readonly string[]).includes(asked ?? "") ? (asked as WorkStatus) : null;
   const sort: QueueSort = url.searchParams.get("sort") === "newest" ? "newest" : "due";
+  // The Next link's keyset: the page goes on from the last order of the one before.
+  const after = parseAfterParam(url.searchParams.get("after"));
   // The queue is read beside the session (for an admin's session only), and shown once it holds.
   const [, queue] = await Promise.all([
     requireAdmin(context, request),
-    sessionSubject(request, "admin").then((studio) => listOrderQueue(context.db, { status, sort, page, limit: PAGE_SIZE, studio })),
+    sessionSubject(request, "admin").then((studio) => listOrderQueue(context.db, { status, sort, page, limit: PAGE_SIZE, studio, after })),
   ]);
   if (page > queue.totalPages) throw redirect(queueHref(status, sort, queue.totalPages));
   return { ...queue, page, status, sort, now: Date.now() };
@@ -54,7 +56,7 @@ export const meta: MetaFunction = () => [{ title: "Orders · Admin · Reelcraft"
  * newest first), overdue orders marked and unread messages counted; the SPEC's columns stay.
  */
 export default function AdminOrders() {
-  const { data: orders, counts, page, totalPages, status, sort, now } = useLoaderData<typeof loader>();
+  const { data: orders, counts, page, totalPages, status, sort, now, nextAfter } = useLoaderData<typeof loader>();
   const tabLabel = (s: WorkStatus | null) => (s ? WORK_STATUS_LABEL[s] : "All");
   return (
     <div className="space-y-6">
@@ -103,7 +105,7 @@ export default function AdminOrders() {
       ) : (
         <p className="text-slate-600">{status ? `No orders ${WORK_STATUS_LABEL[status].toLowerCase()}.` : "No orders yet."}</p>
       )}
-      {totalPages > 1 ? <Pagination page={page} totalPages={totalPages} label="Orders pages" /> : null}
+      {totalPages > 1 ? <Pagination page={page} totalPages={totalPages} label="Orders pages" nextAfter={nextAfter} /> : null}
     </div>
   );
 }

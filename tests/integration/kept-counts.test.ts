@@ -291,6 +291,42 @@ describe("figures kept, not counted", () => {
     expect(ids).toEqual(expected.results.map((r) => String(r.id)));
   });
 
+  it("the queue's Next links (by keyset past the current work) walk every order once, in both sorts and in a tab", async () => {
+    const cookie = await adminCookie();
+    const walk = async (start: string) => {
+      const ids: string[] = [];
+      let href: string | null = start;
+      for (let call = 0; href && call < 500; call++) {
+        const html = await (await get(href, { headers: { Cookie: cookie } })).text();
+        for (const id of [...html.matchAll(/href="\/admin\/orders\/(\d+)"/g)].map((m) => m[1]!)) if (ids.at(-1) !== id && !ids.includes(id)) ids.push(id);
+        const next = /<a [^>]*rel="next"[^>]*>/.exec(html)?.[0];
+        const target = next ? /href="([^"]*)"/.exec(next)?.[1]?.replaceAll("&amp;", "&") : undefined;
+        href = target ?? null;
+        if (href) expect(href).toContain("page=");
+        if (href?.includes("after=")) keysets++;
+      }
+      return ids;
+    };
+    let keysets = 0;
+    const reference = async (sql: string) => (await env.DB.prepare(sql).all<{ id: number }>()).results.map((r) => String(r.id));
+    const byDue = await walk("/admin/orders");
+    expect(byDue).toEqual(
+      await reference(
+        `SELECT id FROM orders ORDER BY CASE WHEN work_status IN ('in_progress', 'revision_requested') THEN 0 WHEN work_status IN ('delivered', 'awaiting_brief', 'scheduled') THEN 1 ELSE 2 END,
+           CASE WHEN work_status IN ('in_progress', 'revision_requested', 'delivered', 'awaiting_brief', 'scheduled') THEN due_at IS NULL END,
+           CASE WHEN work_status IN ('in_progress', 'revision_requested', 'delivered', 'awaiting_brief', 'scheduled') THEN due_at END, created_at DESC, id DESC`,
+      ),
+    );
+    expect(keysets).toBeGreaterThan(0);
+    keysets = 0;
+    expect(await walk("/admin/orders?sort=newest")).toEqual(await reference("SELECT id FROM orders ORDER BY created_at DESC, id DESC"));
+    // Newest first, every Next link goes on by keyset.
+    expect(keysets).toBe(Math.ceil(byDue.length / 20) - 1);
+    expect(await walk("/admin/orders?status=awaiting_payment&sort=newest")).toEqual(
+      await reference("SELECT id FROM orders WHERE work_status = 'awaiting_payment' ORDER BY created_at DESC, id DESC"),
+    );
+  });
+
   it("a walk of the orders by keyset (?after=) returns every order once while orders are added", async () => {
     const admin = await adminSignIn();
     const before = (await env.DB.prepare("SELECT id FROM orders ORDER BY created_at DESC, id DESC").all<{ id: number }>()).results.map((r) => r.id);

@@ -1,10 +1,13 @@
 import { Link, useLocation } from "@remix-run/react";
 import { paginationWindow } from "~/lib/pagination";
 
-function pageHref(search: string, page: number, param: string) {
+function pageHref(search: string, page: number, param: string, after?: string | null) {
   const params = new URLSearchParams(search);
   if (page <= 1) params.delete(param);
   else params.set(param, String(page));
+  // A keyset belongs to the page it leads to: only the Next link carries one.
+  if (after) params.set("after", after);
+  else params.delete("after");
   const query = params.toString();
   return query ? `?${query}` : "?";
 }
@@ -13,19 +16,33 @@ const base = "inline-flex min-w-10 items-center justify-center rounded-lg px-3 p
 
 /**
  * Pager driven by `?page=` (SPEC §4, §9): Previous disabled on page 1, Next on the last page;
- * first, last and current ±1 with ellipses. Plain links, so it works without JavaScript.
+ * first, last and current ±1 with ellipses. Plain links, so it works without JavaScript. With
+ * `nextAfter` (the last item's keyset), Next also carries `?after=`, so the next page is read from
+ * where this one ended instead of counting the rows before it.
  */
-export function Pagination({ page, totalPages, label = "Pagination", param = "page" }: { page: number; totalPages: number; label?: string; param?: string }) {
+export function Pagination({
+  page,
+  totalPages,
+  label = "Pagination",
+  param = "page",
+  nextAfter = null,
+}: {
+  page: number;
+  totalPages: number;
+  label?: string;
+  param?: string;
+  nextAfter?: string | null;
+}) {
   const { search } = useLocation();
   const items = paginationWindow(page, totalPages);
-  const edge = (target: number, text: string, disabled: boolean, rel: string) =>
+  const edge = (target: number, text: string, disabled: boolean, rel: string, after: string | null = null) =>
     disabled ? (
       <span aria-disabled="true" className={`${base} cursor-not-allowed text-slate-400`}>
         {text}
       </span>
     ) : (
       <Link
-        to={pageHref(search, target, param)}
+        to={pageHref(search, target, param, after)}
         rel={rel}
         preventScrollReset={false}
         className={`${base} text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50`}
@@ -56,7 +73,7 @@ export function Pagination({ page, totalPages, label = "Pagination", param = "pa
           ),
         )}
       </ul>
-      {edge(page + 1, "Next", page >= totalPages, "next")}
+      {edge(page + 1, "Next", page >= totalPages, "next", nextAfter)}
     </nav>
   );
 }

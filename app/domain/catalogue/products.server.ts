@@ -693,8 +693,11 @@ export async function listShowcase(db: Database, limit = 4): Promise<ShowcaseVie
 
 // ----- The sitemap -----
 
-/** Products per sitemap file: the sitemap protocol's limit of 50,000 URLs a file. */
-export const PRODUCTS_PER_SITEMAP = 50_000;
+/**
+ * Product ids per sitemap file: far under the protocol's 50,000 URLs a file, so that a file reads
+ * at most this many rows (the row target of a page); a shop of 20,000 products has 40 files.
+ */
+export const PRODUCTS_PER_SITEMAP = 500;
 
 /** How many product sitemap files there are: id ranges of PRODUCTS_PER_SITEMAP up to the highest id (one index read). */
 export async function productSitemapCount(db: Database): Promise<number> {

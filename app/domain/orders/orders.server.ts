@@ -290,7 +290,14 @@ export type QueueSort = "due" | "newest";
  */
 export async function listOrderQueue(
   db: Database,
-  { status, sort, page, limit, studio }: { status: WorkStatus | null; sort: QueueSort; page: number; limit: number; studio: SQL<number | null> },
+  {
+    status,
+    sort,
+    page,
+    limit,
+    studio,
+    after,
+  }: { status: WorkStatus | null; sort: QueueSort; page: number; limit: number; studio: SQL<number | null>; after?: Keyset },
 ) {
   // Read for the studio only: `studio` is the admin session's subject (sessionSubject), NULL for anyone else.
   const forStudio = sql`${studio} IS NOT NULL`;
@@ -304,15 +311,17 @@ export async function listOrderQueue(
       .select({ ...orderColumns, unread: unreadMessages("studio").as("unread"), briefReminderAt: orders.briefReminderAt })
       .from(orders)
       .innerJoin(products, eq(products.id, orders.productId))
-      .where(and(forStudio, inArray(orders.id, sql`(${queuePageIds(status, sort, page, limit)})`)))
+      .where(and(forStudio, inArray(orders.id, sql`(${queuePageIds(status, sort, page, limit, after)})`)))
       .orderBy(...(sort === "due" ? byDue : []), ...newestOrders)
       .limit(limit),
   ]);
   const countOf = Object.fromEntries(WORK_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<WorkStatus, number>;
   const all = Object.values(countOf).reduce((a, b) => a + b, 0);
   const total = status ? countOf[status] : all;
+  const read = rows as (OrderRow & { unread: number; briefReminderAt: Date | null })[];
   return {
-    data: (rows as (OrderRow & { unread: number; briefReminderAt: Date | null })[]).map((row) => ({
+    nextAfter: queueNextAfter(status, sort, read, limit),
+    data: read.map((row) => ({
       ...toView(row),
       unread_messages: Number(row.unread),
       // The timer's flag: paid a day ago and still no brief (the customer has been reminded).
@@ -324,40 +333,58 @@ export async function listOrderQueue(
 }
 
 /** The studio's own work (by due date first), then what waits on the customer (by due date), then the rest (newest first). */
-const QUEUE_GROUPS = [["in_progress", "revision_requested"], ["delivered", "awaiting_brief", "scheduled"], null] as const;
+const QUEUE_GROUPS = [
+  ["in_progress", "revision_requested"],
+  ["delivered", "awaiting_brief", "scheduled"],
+] as const;
 const CURRENT_WORK: WorkStatus[] = [...QUEUE_GROUPS[0], ...QUEUE_GROUPS[1]];
 
 /** A work status's group in the due-date order (0, 1 or 2), as SQL. */
 const queueGroup = sql`CASE WHEN ${orders.workStatus} IN ('in_progress', 'revision_requested') THEN 0 WHEN ${orders.workStatus} IN ('delivered', 'awaiting_brief', 'scheduled') THEN 1 ELSE 2 END`;
 
-/** The due-date order within a group of current work (the rest keep newest first). */
-const dueWithinGroup = [sql`${orders.dueAt} IS NULL`, asc(orders.dueAt)];
+/** The page's order by due date: the group, then (current work) due dates first, earliest first, then newest. */
 const byDue = [queueGroup, sql`CASE WHEN ${queueGroup} < 2 THEN ${orders.dueAt} IS NULL END`, sql`CASE WHEN ${queueGroup} < 2 THEN ${orders.dueAt} END`];
 
 /**
- * The ids of one page of the queue, each part read by index: newest first, an index entry for each
- * order before the page (orders_created_idx, or orders_work_status_created_idx for one status). By
- * due date, the current work (the first two groups, a studio's few hundred orders at most) is sorted
- * and the rest follows newest first; the page takes from each group what falls in it, the rows of the
- * groups before it counted from the kept counts.
+ * The ids of one page of the queue, each part read by index. Newest first: orders_created_idx (or
+ * orders_work_status_created_idx for one status). By due date: each group of current work merges
+ * its statuses from orders_queue_idx (due dates first, earliest first, then newest), reading only
+ * as far as the page; the rest follows newest first; the page takes from each group what falls in
+ * it, the rows of the groups before it counted from the kept counts. After an order (`after`, the
+ * Next link's keyset) the newest-first part reads only its page, however deep.
  */
-function queuePageIds(status: WorkStatus | null, sort: QueueSort, page: number, limit: number): SQL {
+function queuePageIds(status: WorkStatus | null, sort: QueueSort, page: number, limit: number, after?: Keyset): SQL {
   const offset = (page - 1) * limit;
   const newest = (where: SQL | undefined, skip: SQL | number) =>
-    sql`SELECT ${orders.id} FROM ${orders} WHERE ${where ?? sql`1`} ORDER BY ${orders.createdAt} DESC, ${orders.id} DESC LIMIT ${limit} OFFSET ${skip}`;
+    sql`SELECT ${orders.id} FROM ${orders} WHERE ${and(where, after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}, ${after.id})` : undefined) ?? sql`1`}
+        ORDER BY ${orders.createdAt} DESC, ${orders.id} DESC LIMIT ${limit} OFFSET ${after ? 0 : skip}`;
   if (sort === "newest" || (status !== null && !CURRENT_WORK.includes(status))) {
     return newest(status ? eq(orders.workStatus, status) : undefined, offset);
   }
-  const dueOrdered = (statuses: readonly WorkStatus[], skip: SQL | number) =>
-    sql`SELECT ${orders.id} FROM ${orders} WHERE ${inArray(orders.workStatus, [...statuses])} ORDER BY ${sql.join(dueWithinGroup, sql`, `)}, ${orders.createdAt} DESC, ${orders.id} DESC LIMIT ${limit} OFFSET ${skip}`;
+  const dueOrdered = (statuses: readonly WorkStatus[], skip: SQL | number) => {
+    const arm = (s: WorkStatus) =>
+      sql`SELECT ${orders.id} AS id, ${orders.dueAt} IS NULL AS nd, ${orders.dueAt} AS d, ${orders.createdAt} AS c FROM ${orders} WHERE ${orders.workStatus} = ${s}`;
+    return sql`SELECT id FROM (${sql.join(statuses.map(arm), sql` UNION ALL `)} ORDER BY 2, 3, 4 DESC, 1 DESC LIMIT ${limit} OFFSET ${skip})`;
+  };
   if (status !== null) return dueOrdered([status], offset);
+  const rest = notInArray(orders.workStatus, CURRENT_WORK);
+  // Past the current work (the Next link of a page that ended in the rest): the rest alone, by keyset.
+  if (after) return newest(rest, 0);
   // How many orders the groups before a group hold, from the kept counts.
   const before = (statuses: readonly WorkStatus[]) =>
     sql`max(0, ${offset} - (SELECT coalesce(sum(${keptCounts.n}), 0) FROM ${keptCounts} WHERE ${keptCounts.scope} = 'work_status' AND ${inArray(keptCounts.key, [...statuses])}))`;
-  return sql`SELECT id FROM (${dueOrdered(QUEUE_GROUPS[0], offset)}) UNION ALL SELECT id FROM (${dueOrdered(QUEUE_GROUPS[1], before(QUEUE_GROUPS[0]))}) UNION ALL SELECT id FROM (${newest(
-    notInArray(orders.workStatus, CURRENT_WORK),
-    before(CURRENT_WORK),
-  )})`;
+  return sql`SELECT id FROM (${dueOrdered(QUEUE_GROUPS[0], offset)}) UNION ALL SELECT id FROM (${dueOrdered(QUEUE_GROUPS[1], before(QUEUE_GROUPS[0]))}) UNION ALL SELECT id FROM (${newest(rest, before(CURRENT_WORK))})`;
+}
+
+/**
+ * The keyset of the order after which the queue's next page starts, when that page can be read by
+ * it (newest first, or by due date once past the current work); null otherwise.
+ */
+function queueNextAfter(status: WorkStatus | null, sort: QueueSort, rows: { workStatus: WorkStatus; createdAt: Date; id: number }[], limit: number) {
+  const last = rows.at(-1);
+  if (!last || rows.length < limit) return null;
+  const byKeyset = sort === "newest" || (status === null ? !CURRENT_WORK.includes(last.workStatus) : !CURRENT_WORK.includes(status));
+  return byKeyset ? `${last.createdAt.toISOString()}_${last.id}` : null;
 }
 
 export async function getOrder(db: Database, id: number, scope: { userId?: number } = {}): Promise<(OrderView & { user_id: number }) | null> {

@@ -1,0 +1,1 @@
+CREATE INDEX `orders_queue_idx` ON `orders` (`work_status`,(due_at IS NULL),`due_at`,created_at DESC,id DESC);
