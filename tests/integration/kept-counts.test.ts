@@ -297,10 +297,10 @@ describe("figures kept, not counted", () => {
       const ids: string[] = [];
       let href: string | null = start;
       for (let call = 0; href && call < 500; call++) {
-        const html = await (await get(href, { headers: { Cookie: cookie } })).text();
+        const html: string = await (await get(href, { headers: { Cookie: cookie } })).text();
         for (const id of [...html.matchAll(/href="\/admin\/orders\/(\d+)"/g)].map((m) => m[1]!)) if (ids.at(-1) !== id && !ids.includes(id)) ids.push(id);
-        const next = /<a [^>]*rel="next"[^>]*>/.exec(html)?.[0];
-        const target = next ? /href="([^"]*)"/.exec(next)?.[1]?.replaceAll("&amp;", "&") : undefined;
+        const next: string | undefined = /<a [^>]*rel="next"[^>]*>/.exec(html)?.[0];
+        const target: string | undefined = next ? /href="([^"]*)"/.exec(next)?.[1]?.replaceAll("&amp;", "&") : undefined;
         href = target ?? null;
         if (href) expect(href).toContain("page=");
         if (href?.includes("after=")) keysets++;

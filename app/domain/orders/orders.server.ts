@@ -3,7 +3,7 @@
  * the gateway, never the client, says whether it was paid.
  */
 import { refuse } from "../refusal";
-import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { keptCounts, orderMessages, orders, packages, productMedia, products, promotions, users, type PaymentStatus } from "../../../db/schema";
 import { fullRowOf } from "../../../db/insert-select";
