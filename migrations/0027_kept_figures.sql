@@ -72,8 +72,17 @@ INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `invoices`, `
 SELECT strftime('%Y-%m-%d', `invoice_issued_at` / 1000, 'unixepoch'), `currency`, coalesce(`tax_country`, ''), `tax_rate_bp`, count(*), sum(`subtotal_minor` - `discount_minor`), sum(`discount_minor`), sum(`tax_minor`)
 FROM `orders` WHERE `invoice_number` IS NOT NULL GROUP BY 1, 2, 3, 4;
 --> statement-breakpoint
+INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `invoices`, `sales_minor`, `discount_minor`, `tax_minor`)
+SELECT 'M' || strftime('%Y-%m', `invoice_issued_at` / 1000, 'unixepoch'), `currency`, coalesce(`tax_country`, ''), `tax_rate_bp`, count(*), sum(`subtotal_minor` - `discount_minor`), sum(`discount_minor`), sum(`tax_minor`)
+FROM `orders` WHERE `invoice_number` IS NOT NULL GROUP BY 1, 2, 3, 4;
+--> statement-breakpoint
 INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `credit_notes`, `refunds_minor`, `refunds_tax_minor`)
 SELECT strftime('%Y-%m-%d', r.`refunded_at` / 1000, 'unixepoch'), r.`currency`, coalesce(o.`tax_country`, ''), o.`tax_rate_bp`, count(*), sum(r.`amount_minor`), sum(r.`tax_minor`)
+FROM `order_refunds` r JOIN `orders` o ON o.`id` = r.`order_id` WHERE r.`credit_note_number` IS NOT NULL GROUP BY 1, 2, 3, 4
+ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `credit_notes` = excluded.`credit_notes`, `refunds_minor` = excluded.`refunds_minor`, `refunds_tax_minor` = excluded.`refunds_tax_minor`;
+--> statement-breakpoint
+INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `credit_notes`, `refunds_minor`, `refunds_tax_minor`)
+SELECT 'M' || strftime('%Y-%m', r.`refunded_at` / 1000, 'unixepoch'), r.`currency`, coalesce(o.`tax_country`, ''), o.`tax_rate_bp`, count(*), sum(r.`amount_minor`), sum(r.`tax_minor`)
 FROM `order_refunds` r JOIN `orders` o ON o.`id` = r.`order_id` WHERE r.`credit_note_number` IS NOT NULL GROUP BY 1, 2, 3, 4
 ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `credit_notes` = excluded.`credit_notes`, `refunds_minor` = excluded.`refunds_minor`, `refunds_tax_minor` = excluded.`refunds_tax_minor`;
 --> statement-breakpoint
@@ -87,6 +96,7 @@ END;
 --> statement-breakpoint
 CREATE TRIGGER `kept_orders_invoiced_insert` AFTER INSERT ON `orders` WHEN new.`invoice_number` IS NOT NULL BEGIN
   INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `invoices`, `sales_minor`, `discount_minor`, `tax_minor`) VALUES (strftime('%Y-%m-%d', new.`invoice_issued_at` / 1000, 'unixepoch'), new.`currency`, coalesce(new.`tax_country`, ''), new.`tax_rate_bp`, 1, (new.`subtotal_minor` - new.`discount_minor`), new.`discount_minor`, new.`tax_minor`) ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `invoices` = `invoices` + excluded.`invoices`, `sales_minor` = `sales_minor` + excluded.`sales_minor`, `discount_minor` = `discount_minor` + excluded.`discount_minor`, `tax_minor` = `tax_minor` + excluded.`tax_minor`;
+  INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `invoices`, `sales_minor`, `discount_minor`, `tax_minor`) VALUES ('M' || strftime('%Y-%m', new.`invoice_issued_at` / 1000, 'unixepoch'), new.`currency`, coalesce(new.`tax_country`, ''), new.`tax_rate_bp`, 1, (new.`subtotal_minor` - new.`discount_minor`), new.`discount_minor`, new.`tax_minor`) ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `invoices` = `invoices` + excluded.`invoices`, `sales_minor` = `sales_minor` + excluded.`sales_minor`, `discount_minor` = `discount_minor` + excluded.`discount_minor`, `tax_minor` = `tax_minor` + excluded.`tax_minor`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `kept_orders_work_move` AFTER UPDATE OF `work_status` ON `orders` WHEN old.`work_status` IS NOT new.`work_status` BEGIN
@@ -108,11 +118,16 @@ END;
 --> statement-breakpoint
 CREATE TRIGGER `kept_orders_invoiced` AFTER UPDATE OF `invoice_number` ON `orders` WHEN old.`invoice_number` IS NULL AND new.`invoice_number` IS NOT NULL BEGIN
   INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `invoices`, `sales_minor`, `discount_minor`, `tax_minor`) VALUES (strftime('%Y-%m-%d', new.`invoice_issued_at` / 1000, 'unixepoch'), new.`currency`, coalesce(new.`tax_country`, ''), new.`tax_rate_bp`, 1, (new.`subtotal_minor` - new.`discount_minor`), new.`discount_minor`, new.`tax_minor`) ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `invoices` = `invoices` + excluded.`invoices`, `sales_minor` = `sales_minor` + excluded.`sales_minor`, `discount_minor` = `discount_minor` + excluded.`discount_minor`, `tax_minor` = `tax_minor` + excluded.`tax_minor`;
+  INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `invoices`, `sales_minor`, `discount_minor`, `tax_minor`) VALUES ('M' || strftime('%Y-%m', new.`invoice_issued_at` / 1000, 'unixepoch'), new.`currency`, coalesce(new.`tax_country`, ''), new.`tax_rate_bp`, 1, (new.`subtotal_minor` - new.`discount_minor`), new.`discount_minor`, new.`tax_minor`) ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `invoices` = `invoices` + excluded.`invoices`, `sales_minor` = `sales_minor` + excluded.`sales_minor`, `discount_minor` = `discount_minor` + excluded.`discount_minor`, `tax_minor` = `tax_minor` + excluded.`tax_minor`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `kept_orders_delete_credit_notes` BEFORE DELETE ON `orders` BEGIN
   INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `credit_notes`, `refunds_minor`, `refunds_tax_minor`)
   SELECT strftime('%Y-%m-%d', r.`refunded_at` / 1000, 'unixepoch'), r.`currency`, coalesce(old.`tax_country`, ''), old.`tax_rate_bp`, -count(*), -sum(r.`amount_minor`), -sum(r.`tax_minor`)
+  FROM `order_refunds` r WHERE r.`order_id` = old.`id` AND r.`credit_note_number` IS NOT NULL GROUP BY 1, 2
+  ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `credit_notes` = `credit_notes` + excluded.`credit_notes`, `refunds_minor` = `refunds_minor` + excluded.`refunds_minor`, `refunds_tax_minor` = `refunds_tax_minor` + excluded.`refunds_tax_minor`;
+  INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `credit_notes`, `refunds_minor`, `refunds_tax_minor`)
+  SELECT 'M' || strftime('%Y-%m', r.`refunded_at` / 1000, 'unixepoch'), r.`currency`, coalesce(old.`tax_country`, ''), old.`tax_rate_bp`, -count(*), -sum(r.`amount_minor`), -sum(r.`tax_minor`)
   FROM `order_refunds` r WHERE r.`order_id` = old.`id` AND r.`credit_note_number` IS NOT NULL GROUP BY 1, 2
   ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `credit_notes` = `credit_notes` + excluded.`credit_notes`, `refunds_minor` = `refunds_minor` + excluded.`refunds_minor`, `refunds_tax_minor` = `refunds_tax_minor` + excluded.`refunds_tax_minor`;
 END;
@@ -127,6 +142,7 @@ END;
 --> statement-breakpoint
 CREATE TRIGGER `kept_orders_delete_invoiced` AFTER DELETE ON `orders` WHEN old.`invoice_number` IS NOT NULL BEGIN
   INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `invoices`, `sales_minor`, `discount_minor`, `tax_minor`) VALUES (strftime('%Y-%m-%d', old.`invoice_issued_at` / 1000, 'unixepoch'), old.`currency`, coalesce(old.`tax_country`, ''), old.`tax_rate_bp`, -1, -(old.`subtotal_minor` - old.`discount_minor`), -old.`discount_minor`, -old.`tax_minor`) ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `invoices` = `invoices` + excluded.`invoices`, `sales_minor` = `sales_minor` + excluded.`sales_minor`, `discount_minor` = `discount_minor` + excluded.`discount_minor`, `tax_minor` = `tax_minor` + excluded.`tax_minor`;
+  INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `invoices`, `sales_minor`, `discount_minor`, `tax_minor`) VALUES ('M' || strftime('%Y-%m', old.`invoice_issued_at` / 1000, 'unixepoch'), old.`currency`, coalesce(old.`tax_country`, ''), old.`tax_rate_bp`, -1, -(old.`subtotal_minor` - old.`discount_minor`), -old.`discount_minor`, -old.`tax_minor`) ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `invoices` = `invoices` + excluded.`invoices`, `sales_minor` = `sales_minor` + excluded.`sales_minor`, `discount_minor` = `discount_minor` + excluded.`discount_minor`, `tax_minor` = `tax_minor` + excluded.`tax_minor`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `kept_refunds_insert` AFTER INSERT ON `order_refunds` WHEN new.`status` = 'succeeded' BEGIN
@@ -148,14 +164,17 @@ END;
 --> statement-breakpoint
 CREATE TRIGGER `kept_refunds_credit_note_insert` AFTER INSERT ON `order_refunds` WHEN new.`credit_note_number` IS NOT NULL BEGIN
   INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `credit_notes`, `refunds_minor`, `refunds_tax_minor`) SELECT strftime('%Y-%m-%d', new.`refunded_at` / 1000, 'unixepoch'), new.`currency`, coalesce(o.`tax_country`, ''), o.`tax_rate_bp`, 1, new.`amount_minor`, new.`tax_minor` FROM `orders` o WHERE o.`id` = new.`order_id` ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `credit_notes` = `credit_notes` + excluded.`credit_notes`, `refunds_minor` = `refunds_minor` + excluded.`refunds_minor`, `refunds_tax_minor` = `refunds_tax_minor` + excluded.`refunds_tax_minor`;
+  INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `credit_notes`, `refunds_minor`, `refunds_tax_minor`) SELECT 'M' || strftime('%Y-%m', new.`refunded_at` / 1000, 'unixepoch'), new.`currency`, coalesce(o.`tax_country`, ''), o.`tax_rate_bp`, 1, new.`amount_minor`, new.`tax_minor` FROM `orders` o WHERE o.`id` = new.`order_id` ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `credit_notes` = `credit_notes` + excluded.`credit_notes`, `refunds_minor` = `refunds_minor` + excluded.`refunds_minor`, `refunds_tax_minor` = `refunds_tax_minor` + excluded.`refunds_tax_minor`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `kept_refunds_credit_note` AFTER UPDATE OF `credit_note_number` ON `order_refunds` WHEN old.`credit_note_number` IS NULL AND new.`credit_note_number` IS NOT NULL BEGIN
   INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `credit_notes`, `refunds_minor`, `refunds_tax_minor`) SELECT strftime('%Y-%m-%d', new.`refunded_at` / 1000, 'unixepoch'), new.`currency`, coalesce(o.`tax_country`, ''), o.`tax_rate_bp`, 1, new.`amount_minor`, new.`tax_minor` FROM `orders` o WHERE o.`id` = new.`order_id` ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `credit_notes` = `credit_notes` + excluded.`credit_notes`, `refunds_minor` = `refunds_minor` + excluded.`refunds_minor`, `refunds_tax_minor` = `refunds_tax_minor` + excluded.`refunds_tax_minor`;
+  INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `credit_notes`, `refunds_minor`, `refunds_tax_minor`) SELECT 'M' || strftime('%Y-%m', new.`refunded_at` / 1000, 'unixepoch'), new.`currency`, coalesce(o.`tax_country`, ''), o.`tax_rate_bp`, 1, new.`amount_minor`, new.`tax_minor` FROM `orders` o WHERE o.`id` = new.`order_id` ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `credit_notes` = `credit_notes` + excluded.`credit_notes`, `refunds_minor` = `refunds_minor` + excluded.`refunds_minor`, `refunds_tax_minor` = `refunds_tax_minor` + excluded.`refunds_tax_minor`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `kept_refunds_credit_note_delete` AFTER DELETE ON `order_refunds` WHEN old.`credit_note_number` IS NOT NULL BEGIN
   INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `credit_notes`, `refunds_minor`, `refunds_tax_minor`) SELECT strftime('%Y-%m-%d', old.`refunded_at` / 1000, 'unixepoch'), old.`currency`, coalesce(o.`tax_country`, ''), o.`tax_rate_bp`, -1, -old.`amount_minor`, -old.`tax_minor` FROM `orders` o WHERE o.`id` = old.`order_id` ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `credit_notes` = `credit_notes` + excluded.`credit_notes`, `refunds_minor` = `refunds_minor` + excluded.`refunds_minor`, `refunds_tax_minor` = `refunds_tax_minor` + excluded.`refunds_tax_minor`;
+  INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `credit_notes`, `refunds_minor`, `refunds_tax_minor`) SELECT 'M' || strftime('%Y-%m', old.`refunded_at` / 1000, 'unixepoch'), old.`currency`, coalesce(o.`tax_country`, ''), o.`tax_rate_bp`, -1, -old.`amount_minor`, -old.`tax_minor` FROM `orders` o WHERE o.`id` = old.`order_id` ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `credit_notes` = `credit_notes` + excluded.`credit_notes`, `refunds_minor` = `refunds_minor` + excluded.`refunds_minor`, `refunds_tax_minor` = `refunds_tax_minor` + excluded.`refunds_tax_minor`;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `kept_customers_insert` AFTER INSERT ON `users` BEGIN

@@ -31,28 +31,33 @@ const RECOUNT = [
      WHERE p.archived_at IS NULL AND p.published_at IS NOT NULL GROUP BY pt.tag_id`,
 ];
 
-const MONEY_RECOUNT = `
+/** money_days recomputed: each figure by day (`2026-11-26`) and by month (`M2026-11`). */
+const moneyRecount = (key: (column: string) => string) => `
   SELECT day, currency, country, rate_bp, sum(invoices) AS invoices, sum(sales) AS sales_minor, sum(discount) AS discount_minor, sum(tax) AS tax_minor,
          sum(notes) AS credit_notes, sum(refunds) AS refunds_minor, sum(refunds_tax) AS refunds_tax_minor FROM (
-    SELECT strftime('%Y-%m-%d', invoice_issued_at / 1000, 'unixepoch') AS day, currency, coalesce(tax_country, '') AS country, tax_rate_bp AS rate_bp,
+    SELECT ${key("invoice_issued_at")} AS day, currency, coalesce(tax_country, '') AS country, tax_rate_bp AS rate_bp,
            1 AS invoices, subtotal_minor - discount_minor AS sales, discount_minor AS discount, tax_minor AS tax, 0 AS notes, 0 AS refunds, 0 AS refunds_tax
     FROM orders WHERE invoice_number IS NOT NULL
     UNION ALL
-    SELECT strftime('%Y-%m-%d', r.refunded_at / 1000, 'unixepoch'), r.currency, coalesce(o.tax_country, ''), o.tax_rate_bp, 0, 0, 0, 0, 1, r.amount_minor, r.tax_minor
+    SELECT ${key("r.refunded_at")}, r.currency, coalesce(o.tax_country, ''), o.tax_rate_bp, 0, 0, 0, 0, 1, r.amount_minor, r.tax_minor
     FROM order_refunds r JOIN orders o ON o.id = r.order_id WHERE r.credit_note_number IS NOT NULL)
   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
+const MONEY_RECOUNT = [
+  moneyRecount((column) => `strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`),
+  moneyRecount((column) => `'M' || strftime('%Y-%m', ${column} / 1000, 'unixepoch')`),
+];
 
 const nonZero = (r: Row) => r.n !== 0 || r.minor !== 0;
 const moneyNonZero = (r: MoneyRow) => ["invoices", "credit_notes", "sales_minor", "tax_minor", "refunds_minor"].some((k) => Number(r[k]) !== 0);
 
 async function keptAndCounted() {
-  const [kept, countedA, countedB, countedC, keptMoney, countedMoney, listedAt] = await env.DB.batch([
+  const [kept, countedA, countedB, countedC, keptMoney, countedDays, countedMonths, listedAt] = await env.DB.batch([
     env.DB.prepare("SELECT scope, key, n, minor FROM kept_counts ORDER BY scope, key"),
     ...RECOUNT.map((sql) => env.DB.prepare(sql)),
     env.DB.prepare(
       "SELECT day, currency, country, rate_bp, invoices, sales_minor, discount_minor, tax_minor, credit_notes, refunds_minor, refunds_tax_minor FROM money_days ORDER BY 1, 2, 3, 4",
     ),
-    env.DB.prepare(MONEY_RECOUNT),
+    ...MONEY_RECOUNT.map((sql) => env.DB.prepare(sql)),
     // listed_at: the product's creation while it is on sale, else null.
     env.DB.prepare(
       `SELECT count(*) AS wrong FROM product_tags pt JOIN products p ON p.id = pt.product_id
@@ -65,7 +70,7 @@ async function keptAndCounted() {
       .filter(nonZero)
       .sort((x, y) => (x.scope + "\t" + x.key < y.scope + "\t" + y.key ? -1 : 1)),
     keptMoney: (keptMoney!.results as MoneyRow[]).filter(moneyNonZero),
-    countedMoney: (countedMoney!.results as MoneyRow[]).filter(moneyNonZero),
+    countedMoney: ([...countedDays!.results, ...countedMonths!.results] as MoneyRow[]).filter(moneyNonZero),
     wrongListedAt: (listedAt!.results[0] as { wrong: number }).wrong,
   };
 }

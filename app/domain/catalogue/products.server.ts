@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, exists, getTableColumns, gt, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { queryBuilder, type Database } from "../../../db/client";
 import { productsFts } from "../../../db/fts";
-import { productSearchMatch, SEARCH_COUNT_CAP, SEARCH_MAX_PAGES } from "~/lib/product-search";
+import { productSearchMatch, SEARCH_COUNT_CAP, SEARCH_MAX_PAGES, SEARCH_WINDOW, SUGGEST_WINDOW } from "~/lib/product-search";
 import { builtOnce } from "~/platform/built-once.server";
 import {
   keptCounts,
@@ -85,16 +85,6 @@ function containsText(column: unknown, text: unknown, { start = false } = {}): S
 }
 
 /**
- * Ids of the products carrying a tag that matches `tagCondition`. Looked up by tag (the
- * `product_tags_tag_idx` index): joining tags to every product-tag row instead makes SQLite scan
- * the whole table, about 0.4 ms per statement with 500 products, and a listing page sends five.
- */
-function productsTagged(tagCondition: SQL) {
-  const tagIds = queryBuilder.select({ id: tags.id }).from(tags).where(tagCondition);
-  return queryBuilder.select({ id: productTags.productId }).from(productTags).where(inArray(productTags.tagId, tagIds));
-}
-
-/**
  * The tag a listing filters by, as a sub-select of its id: the tag of that name, else one whose name
  * differs only in case (tag names are kept as typed; two that differ only in case are rare).
  */
@@ -166,53 +156,75 @@ export function onSale(): SQL {
   return and(isNull(products.archivedAt), isNotNull(products.publishedAt))!;
 }
 
-/** The listing's condition on products: on sale, and carrying the tag when one is chosen (a search is a join: `searched`). */
-function listingWhere(match: ListingMatch): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [onSale()];
-  if (match.tag !== undefined) {
-    conditions.push(inArray(products.id, productsTagged(sql`lower(${tags.name}) = lower(${match.tag})`)));
-  }
-  return and(...conditions);
-}
-
 /** The search index's rows matching an FTS5 query (`productSearchMatch`), joined to their products. */
 function ftsMatches(matchQuery: unknown): SQL {
   return sql`${productsFts} MATCH ${matchQuery}`;
 }
 
-/** Ranked: title words weigh most, then tags, services and the description (bm25); newest first among equals. */
-const ranked = [sql`bm25(${productsFts}, 10.0, 1.0, 2.0, 5.0)`, ...[desc(products.createdAt), desc(products.id)]] as const;
+/** Title words weigh most, then tags, services and the description (bm25). */
+const rank = sql<number>`bm25(${productsFts}, 10.0, 1.0, 2.0, 5.0)`;
+
+/**
+ * A search's matches: the newest SEARCH_WINDOW products on sale that match (the index holds only
+ * those; it iterates by product id and stops there), each with its rank, optionally only a tag's.
+ * A search reads this window, not every match: at 20,000 products a common word matches thousands.
+ */
+function searchWindow(builder: Database | typeof queryBuilder, matchQuery: unknown, tag: unknown, window = SEARCH_WINDOW) {
+  return (builder as Database)
+    .select({ id: sql<number>`${productsFts.rowid}`.as("hit_id"), score: rank.as("score") })
+    .from(productsFts)
+    .where(and(ftsMatches(matchQuery), tag === undefined ? undefined : inArray(productsFts.rowid, tagProducts(tag))))
+    .orderBy(desc(productsFts.rowid))
+    .limit(window)
+    .as("hits");
+}
+
+/** A page of a search's window, best ranked first (the newer product first among equals), as ids. */
+function searchPage(builder: Database | typeof queryBuilder, matchQuery: unknown, tag: unknown, limit: unknown, offset: unknown) {
+  const hits = searchWindow(builder, matchQuery, tag);
+  return (builder as Database)
+    .select({ id: hits.id, score: hits.score })
+    .from(hits)
+    .orderBy(asc(hits.score), desc(hits.id))
+    .limit(limit as number)
+    .offset(offset as number);
+}
+
+/** How many products a search finds, counted in the index up to SEARCH_COUNT_CAP + 1 ('400+ results'). */
+function searchCount(builder: Database | typeof queryBuilder, matchQuery: unknown, tag: unknown) {
+  const qb = builder as Database;
+  // Named: a statement built once reads its rows by column name.
+  return qb.select({ count: count().as("count") }).from(
+    qb
+      .select({ one: sql`1`.as("one") })
+      .from(productsFts)
+      .where(and(ftsMatches(matchQuery), tag === undefined ? undefined : inArray(productsFts.rowid, tagProducts(tag))))
+      .limit(SEARCH_COUNT_CAP + 1)
+      .as("found"),
+  );
+}
+
+/** The products carrying the tag (by name, any case), as a sub-select of ids. */
+function tagProducts(tag: unknown) {
+  return queryBuilder
+    .select({ id: productTags.productId })
+    .from(productTags)
+    .where(eq(productTags.tagId, tagIdNamed(tag)));
+}
 
 const newestFirst = [desc(products.createdAt), desc(products.id)] as const;
 
-/** How many live products `where` selects (the listing's condition). */
 /** The queries behind one page of whole products, ready for `db.batch`: the page's ids first (in the page's order). */
 function pageQueries(db: Database, match: Omit<ReturnType<typeof listingMatch>, "nothing">, page: number, limit: number) {
-  const where = listingWhere(match);
   const text = match.text;
   const pageIds =
     text === undefined
       ? listedIds(match.tag, limit, (page - 1) * limit, db)
-      : db
-          .select({ id: products.id })
-          .from(productsFts)
-          .innerJoin(products, eq(products.id, productsFts.rowid))
-          .where(and(ftsMatches(text), where))
-          .orderBy(...ranked)
-          .limit(limit)
-          .offset((page - 1) * limit);
-  const counted =
-    text === undefined
-      ? listedCount(match.tag, db)
-      : db.select({ count: count() }).from(
-          db
-            .select({ one: sql`1`.as("one") })
-            .from(productsFts)
-            .innerJoin(products, eq(products.id, productsFts.rowid))
-            .where(and(ftsMatches(text), where))
-            .limit(SEARCH_COUNT_CAP + 1)
-            .as("hits"),
-        );
+      : (() => {
+          const ranked = searchPage(db, text, match.tag, limit, (page - 1) * limit).as("ranked");
+          return db.select({ id: ranked.id }).from(ranked).orderBy(asc(ranked.score), desc(ranked.id));
+        })();
+  const counted = text === undefined ? listedCount(match.tag, db) : searchCount(db, text, match.tag);
   return [
     pageIds,
     counted,
@@ -380,14 +392,6 @@ type CatalogValues = ReturnType<typeof listingMatch> & { limit: number; offset: 
  * price as sub-selects (an index lookup each, for the page's rows only).
  */
 function catalogStatements(match: ListingMatch) {
-  const where = () =>
-    listingWhere(
-      Object.fromEntries(
-        Object.keys(match)
-          .filter((name) => name !== "text")
-          .map((name) => [name, sql.placeholder(name)]),
-      ),
-    );
   const card = {
     id: products.id,
     title: products.title,
@@ -399,34 +403,18 @@ function catalogStatements(match: ListingMatch) {
     ratingCount: ratingOfCard(productRatings.count),
     ratingSum: ratingOfCard(productRatings.sum),
   };
+  const tag = "tag" in match ? sql.placeholder("tag") : undefined;
   if (match.text !== undefined) {
-    // A search reads the index's matches (joined to their products), ranked; its count stops past SEARCH_COUNT_CAP.
-    const matched = () => and(ftsMatches(sql.placeholder("text")), where());
+    // A search reads its window of the index (the newest SEARCH_WINDOW matches, ranked), and only the page's products.
+    const text = sql.placeholder("text");
     return {
-      count: builtOnce({ count: count().as("count") }, (selection) =>
-        queryBuilder.select(selection).from(
-          queryBuilder
-            .select({ one: sql`1`.as("one") })
-            .from(productsFts)
-            .innerJoin(products, eq(products.id, productsFts.rowid))
-            .where(matched())
-            .limit(SEARCH_COUNT_CAP + 1)
-            .as("hits"),
-        ),
-      ),
-      cards: builtOnce(card, (selection) =>
-        queryBuilder
-          .select(selection)
-          .from(productsFts)
-          .innerJoin(products, eq(products.id, productsFts.rowid))
-          .where(matched())
-          .orderBy(...ranked)
-          .limit(sql.placeholder("limit"))
-          .offset(sql.placeholder("offset")),
-      ),
+      count: builtOnce({ count: count().as("count") }, () => searchCount(queryBuilder, text, tag)),
+      cards: builtOnce(card, (selection) => {
+        const ranked = searchPage(queryBuilder, text, tag, sql.placeholder("limit"), sql.placeholder("offset")).as("ranked");
+        return queryBuilder.select(selection).from(ranked).innerJoin(products, eq(products.id, ranked.id)).orderBy(asc(ranked.score), desc(ranked.id));
+      }),
     };
   }
-  const tag = "tag" in match ? sql.placeholder("tag") : undefined;
   return {
     count: builtOnce({ count: keptCounts.n }, () => listedCount(tag)),
     cards: builtOnce(card, (selection) =>
@@ -625,14 +613,11 @@ export async function suggestTags(db: Database, query: string, limit = 8): Promi
 export async function suggestProducts(db: Database, query: string, limit = 8): Promise<{ id: number; title: string }[]> {
   const words = productSearchMatch(query);
   if (!words) return [];
-  // Title words only, through the search index: the products whose title has every word as a word prefix.
-  return db
-    .select({ id: products.id, title: products.title })
-    .from(productsFts)
-    .innerJoin(products, eq(products.id, productsFts.rowid))
-    .where(and(ftsMatches(`title : (${words})`), onSale()))
-    .orderBy(...ranked)
-    .limit(limit);
+  // Title words only, through the search index: the newest SUGGEST_WINDOW products on sale whose title has
+  // every word as a word prefix, best ranked first.
+  const hits = searchWindow(db, `title : (${words})`, undefined, SUGGEST_WINDOW);
+  const best = db.select({ id: hits.id, score: hits.score }).from(hits).orderBy(asc(hits.score), desc(hits.id)).limit(limit).as("best");
+  return db.select({ id: products.id, title: products.title }).from(best).innerJoin(products, eq(products.id, best.id)).orderBy(asc(best.score), desc(best.id));
 }
 
 /**

@@ -15,8 +15,8 @@ import type { Database } from "../../../db/client";
 
 /** The most rows a call reads (D1's `rows_read`); a chunk's cost is taken from the chunk before it. */
 export const RECONCILE_BUDGET = 10_000;
-/** Rows read per row of a phase before its first chunk is measured (a guess on the safe side). */
-const DEFAULT_RATE = 12;
+/** Rows read per row of a phase before its first chunk is measured: more than any phase reads (every statement of a walk reads its chunk, and upserts a figure or two per row). */
+const DEFAULT_RATE = 40;
 const MAX_CHUNK = 4_000;
 const REPORTED = 100;
 
@@ -73,7 +73,8 @@ export function readCursor(text: string | null | undefined): Cursor | null {
     if (!PHASES.includes(value.phase as Phase)) return null;
     const after = value.after ?? null;
     if (after !== null && (!Array.isArray(after) || after.length > 4 || !after.every((v) => typeof v === "string" || typeof v === "number"))) return null;
-    const rate = typeof value.rate === "number" && value.rate > 0 && value.rate < 1_000 ? value.rate : undefined;
+    // A rate below what any chunk reads could size a call past its budget: those are not taken from a cursor.
+    const rate = typeof value.rate === "number" && value.rate >= 4 && value.rate < 1_000 ? value.rate : undefined;
     return { phase: value.phase as Phase, after, rate };
   } catch {
     return null;
@@ -108,7 +109,9 @@ const addMoney = (select: string) =>
   `INSERT INTO reconcile_checks (kind, key, a, b, c, d, e, f, g) SELECT 'money', k, sum(a), sum(b), sum(c), sum(d), sum(e), sum(f), sum(g) FROM (${select}) WHERE true GROUP BY k
    ON CONFLICT (kind, key) DO UPDATE SET a = a + excluded.a, b = b + excluded.b, c = c + excluded.c, d = d + excluded.d, e = e + excluded.e, f = f + excluded.f, g = g + excluded.g`;
 
+/** money_days keeps each figure twice: by day (`2026-11-26`) and by month (`M2026-11`). */
 const dayOf = (column: string) => `strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`;
+const monthOf = (column: string) => `'M' || strftime('%Y-%m', ${column} / 1000, 'unixepoch')`;
 const moneyKey = (day: string, currency: string, country: string, rate: string) =>
   `${day} || ${TAB} || ${currency} || ${TAB} || ${country} || ${TAB} || ${rate}`;
 
@@ -122,9 +125,11 @@ const WALKS: Record<"orders" | "refunds" | "users" | "subscribers" | "products" 
         UNION ALL SELECT 'payment_status' || ${TAB} || payment_status, 1, 0 FROM orders WHERE id > ?1 AND id <= ?2
         UNION ALL SELECT 'user' || ${TAB} || CAST(user_id AS TEXT), 1, 0 FROM orders WHERE id > ?1 AND id <= ?2
         UNION ALL SELECT 'paid' || ${TAB} || currency, 1, amount_minor FROM orders WHERE id > ?1 AND id <= ?2 AND payment_status IN ${PAID}`),
-      addMoney(`SELECT ${moneyKey(dayOf("invoice_issued_at"), "currency", "coalesce(tax_country, '')", "tax_rate_bp")} AS k,
-        1 AS a, subtotal_minor - discount_minor AS b, discount_minor AS c, tax_minor AS d, 0 AS e, 0 AS f, 0 AS g
-        FROM orders WHERE id > ?1 AND id <= ?2 AND invoice_number IS NOT NULL`),
+      ...[dayOf, monthOf].map((key) =>
+        addMoney(`SELECT ${moneyKey(key("invoice_issued_at"), "currency", "coalesce(tax_country, '')", "tax_rate_bp")} AS k,
+          1 AS a, subtotal_minor - discount_minor AS b, discount_minor AS c, tax_minor AS d, 0 AS e, 0 AS f, 0 AS g
+          FROM orders WHERE id > ?1 AND id <= ?2 AND invoice_number IS NOT NULL`),
+      ),
     ],
   },
   refunds: {
@@ -133,9 +138,11 @@ const WALKS: Record<"orders" | "refunds" | "users" | "subscribers" | "products" 
       addCounts(
         `SELECT 'refunds' || ${TAB} || currency AS k, 1 AS n, amount_minor AS m FROM order_refunds WHERE id > ?1 AND id <= ?2 AND status = 'succeeded'`,
       ),
-      addMoney(`SELECT ${moneyKey(dayOf("r.refunded_at"), "r.currency", "coalesce(o.tax_country, '')", "o.tax_rate_bp")} AS k,
-        0 AS a, 0 AS b, 0 AS c, 0 AS d, 1 AS e, r.amount_minor AS f, r.tax_minor AS g
-        FROM order_refunds r JOIN orders o ON o.id = r.order_id WHERE r.id > ?1 AND r.id <= ?2 AND r.credit_note_number IS NOT NULL`),
+      ...[dayOf, monthOf].map((key) =>
+        addMoney(`SELECT ${moneyKey(key("r.refunded_at"), "r.currency", "coalesce(o.tax_country, '')", "o.tax_rate_bp")} AS k,
+          0 AS a, 0 AS b, 0 AS c, 0 AS d, 1 AS e, r.amount_minor AS f, r.tax_minor AS g
+          FROM order_refunds r JOIN orders o ON o.id = r.order_id WHERE r.id > ?1 AND r.id <= ?2 AND r.credit_note_number IS NOT NULL`),
+      ),
     ],
   },
   users: { table: "users", statements: [addCounts(`SELECT 'customers' || ${TAB} AS k, 1 AS n, 0 AS m FROM users WHERE id > ?1 AND id <= ?2`)] },
@@ -243,7 +250,7 @@ export async function reconcileKeptFigures(
       if (following === undefined) return { done: true, cursor: null, phase: cursor.phase, rowsRead, differences, repaired, moved };
       cursor = { phase: following, after: null };
     } else {
-      cursor = { phase: cursor.phase, after, rate: Math.max(1, (chunkRows / Math.max(1, chunkN)) * 1.25) };
+      cursor = { phase: cursor.phase, after, rate: Math.max(4, (chunkRows / Math.max(1, chunkN)) * 1.5) };
     }
   }
   return { done: false, cursor: writeCursor(cursor), phase: cursor.phase, rowsRead, differences, repaired, moved };

@@ -5,7 +5,7 @@
  * rule applied) and rate, what a VAT return needs. A sale counts in the month its invoice was
  * issued, a refund in the month of its credit note. Amounts are minor units.
  */
-import { and, gte, lt, sql } from "drizzle-orm";
+import { and, gte, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { moneyDays } from "../../../db/schema";
 
@@ -43,9 +43,27 @@ export interface ReportPeriod {
   to: Date;
 }
 
-/** The period's days as money_days keys: `from` inclusive, `to` exclusive (both UTC midnights). */
+/** A day's key in money_days (`2026-11-26`), and a month's (`M2026-11`: after every day's key, so each kind is one range). */
 const dayKey = (date: Date) => date.toISOString().slice(0, 10);
-const inPeriod = ({ from, to }: ReportPeriod) => and(gte(moneyDays.day, dayKey(from)), lt(moneyDays.day, dayKey(to)));
+const monthKey = (date: Date) => `M${date.toISOString().slice(0, 7)}`;
+const monthStart = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1));
+const nextMonth = (date: Date) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1));
+
+/**
+ * The period's rows of money_days: its whole months by their month rows, the days before the first
+ * and after the last whole month by their day rows (a year is twelve rows per currency, country and
+ * rate, whatever was sold).
+ */
+function inPeriod({ from, to }: ReportPeriod) {
+  const firstWhole = from.getTime() === monthStart(from).getTime() ? from : nextMonth(from);
+  const wholeEnd = monthStart(to);
+  const days = (start: Date, end: Date) => and(gte(moneyDays.day, dayKey(start)), lt(moneyDays.day, dayKey(end)));
+  if (firstWhole.getTime() >= wholeEnd.getTime()) return days(from, to);
+  return or(days(from, firstWhole), and(gte(moneyDays.day, monthKey(firstWhole)), lt(moneyDays.day, monthKey(wholeEnd))), days(wholeEnd, to));
+}
+
+/** The calendar month of a money_days row, "2026-11", whichever kind of row. */
+const monthOf = sql<string>`CASE WHEN ${moneyDays.day} LIKE 'M%' THEN substr(${moneyDays.day}, 2) ELSE substr(${moneyDays.day}, 1, 7) END`;
 /** Days with something issued (a deletion can leave a day at zero). */
 const issued = sql`sum(${moneyDays.invoices}) <> 0 OR sum(${moneyDays.creditNotes}) <> 0`;
 
@@ -57,7 +75,7 @@ const issued = sql`sum(${moneyDays.invoices}) <> 0 OR sum(${moneyDays.creditNote
 export async function monthlyReport(db: Database, period: ReportPeriod): Promise<MonthRow[]> {
   const rows = await db
     .select({
-      month: sql<string>`substr(${moneyDays.day}, 1, 7)`.as("month"),
+      month: monthOf.as("month"),
       currency: moneyDays.currency,
       invoices: sql<number>`sum(${moneyDays.invoices})`.mapWith(Number),
       salesMinor: sql<number>`sum(${moneyDays.salesMinor})`.mapWith(Number),
