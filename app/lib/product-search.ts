@@ -8,12 +8,12 @@ export const SEARCH_MAX_WORDS = 8;
 /**
  * A search ranks the newest SEARCH_WINDOW products that match (reading that many index entries at
  * most, whatever the catalogue's size), and its count stops there: past it the listing says
- * "400+ results" and pages stop at SEARCH_MAX_PAGES (five a page). Suggestions rank the newest
+ * "250+ results" and pages stop at SEARCH_MAX_PAGES (five a page). Suggestions rank the newest
  * SUGGEST_WINDOW title matches.
  */
-export const SEARCH_WINDOW = 400;
+export const SEARCH_WINDOW = 250;
 export const SEARCH_COUNT_CAP = SEARCH_WINDOW;
-export const SEARCH_MAX_PAGES = 80;
+export const SEARCH_MAX_PAGES = 50;
 export const SUGGEST_WINDOW = 100;
 
 export function productSearchMatch(text: string | null | undefined): string | null {

@@ -1,4 +1,5 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import worker from "../../server";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
@@ -353,6 +354,40 @@ describe("figures kept, not counted", () => {
     const refused = await api("GET", "/orders?after=2026-13-45T00:00:00Z_1", { token: admin.access_token });
     expect((await api("GET", "/orders?after=2026-02-30T00:00:00.5Z_1", { token: admin.access_token })).status).toBe(200);
     expect(refused.status).toBe(400);
+  });
+});
+
+describe("the scheduled run", () => {
+  it("works in bounded batches: what one run leaves (past its 100 orders a timer) the next one picks up", async () => {
+    const run = async () => {
+      const ctx = createExecutionContext();
+      await worker.scheduled({ scheduledTime: Date.now(), cron: "*/30 * * * *", noRetry() {} } as ScheduledController, env, ctx);
+      await waitOnExecutionContext(ctx);
+    };
+    // 150 orders in production, all past their due date and not yet marked.
+    const product = (await env.DB.prepare("SELECT p.id AS product, k.id AS package FROM products p JOIN packages k ON k.product_id = p.id LIMIT 1").first<{
+      product: number;
+      package: number;
+    }>())!;
+    const owner = (await env.DB.prepare("SELECT id FROM users ORDER BY id LIMIT 1").first<{ id: number }>())!.id;
+    await env.DB.prepare(
+      `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < 150)
+       INSERT INTO orders (user_id, product_id, package_id, package_position, amount_minor, currency, payment_status, work_status, due_at, work_started_at)
+       SELECT ?1, ?2, ?3, 0, 1000, 'GBP', 'succeeded', 'in_progress', ?4 - k * 60000, ?4 - 8 * 86400000 FROM n`,
+    )
+      .bind(owner, product.product, product.package, Date.now() - 86_400_000)
+      .run();
+    const unmarked = async () =>
+      (await env.DB.prepare("SELECT count(*) AS n FROM orders WHERE work_status = 'in_progress' AND due_at < ? AND overdue_at IS NULL")
+        .bind(Date.now())
+        .first<{ n: number }>())!.n;
+    expect(await unmarked()).toBeGreaterThanOrEqual(150);
+    const before = await unmarked();
+    await run();
+    expect(await unmarked()).toBe(before - 100);
+    await run();
+    expect(await unmarked()).toBe(Math.max(0, before - 200));
+    await expectKept();
   });
 });
 

@@ -103,22 +103,22 @@ describe("product search by index", () => {
     expect(await found("renamed")).toEqual([]);
   });
 
-  it("ranks the newest 400 matches, counts up to 400 ('400+ results') and pages up to 80, reading the index's window only", async () => {
+  it("ranks the newest 250 matches, counts up to 250 ('250+ results') and pages up to 50, reading the index's window only", async () => {
     await env.DB.prepare(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 450)
        INSERT INTO products (title, description_heading, description, services_offered, published_at)
        SELECT 'Quokkafilm ' || i, 'Heading', 'Text', '[]', 1 FROM n`,
     ).run();
     const page = await getCatalogPage(createDb(env.DB), { q: "quokkafilm" }, 1, 3);
-    expect(page).toMatchObject({ total: 400, capped: true, totalPages: 80 });
+    expect(page).toMatchObject({ total: 250, capped: true, totalPages: 50 });
     expect(page.data).toHaveLength(3);
-    // Equal ranks: the newest first, from the newest 400 matches (the 50 oldest are past the window).
-    const newest = await env.DB.prepare("SELECT id FROM products WHERE title LIKE 'Quokkafilm %' ORDER BY id DESC LIMIT 400").all<{ id: number }>();
+    // Equal ranks: the newest first, from the newest 250 matches (the 200 oldest are past the window).
+    const newest = await env.DB.prepare("SELECT id FROM products WHERE title LIKE 'Quokkafilm %' ORDER BY id DESC LIMIT 250").all<{ id: number }>();
     const window = newest.results.map((r) => r.id);
-    const last = await getCatalogPage(createDb(env.DB), { q: "quokkafilm" }, 80, 5);
-    expect(last.data.map((p) => p.id)).toEqual(window.slice(395, 400));
+    const last = await getCatalogPage(createDb(env.DB), { q: "quokkafilm" }, 50, 5);
+    expect(last.data.map((p) => p.id)).toEqual(window.slice(245, 250));
     const html = (await (await get("/products?q=quokkafilm")).text()).replace(/<!-- -->/g, "");
-    expect(html).toContain("400+ results for “quokkafilm”");
+    expect(html).toContain("250+ results for “quokkafilm”");
     // Drafts and archived products are not in the index at all.
     const archived = await env.DB.prepare(
       "SELECT count(*) AS n FROM products_fts WHERE rowid IN (SELECT id FROM products WHERE archived_at IS NOT NULL OR published_at IS NULL)",

@@ -190,7 +190,7 @@ function searchPage(builder: Database | typeof queryBuilder, matchQuery: unknown
     .offset(offset as number);
 }
 
-/** How many products a search finds, counted in the index up to SEARCH_COUNT_CAP + 1 ('400+ results'). */
+/** How many products a search finds, counted in the index up to SEARCH_COUNT_CAP + 1 ('250+ results'). */
 function searchCount(builder: Database | typeof queryBuilder, matchQuery: unknown, tag: unknown) {
   const qb = builder as Database;
   // Named: a statement built once reads its rows by column name.

@@ -810,23 +810,35 @@ export const BRIEF_REMINDER_HOURS = 24;
  * The timer's part: a paid order that has waited BRIEF_REMINDER_HOURS for its brief is flagged and
  * its customer reminded, once (the flag is set by the same statement that picks the order).
  */
-export async function flagBriefReminders(db: Database, notice: MailNotice, now = Date.now()): Promise<number> {
+export async function flagBriefReminders(db: Database, notice: MailNotice, now = Date.now(), limit = 100): Promise<number> {
   const paidAt = sql`(SELECT max(${orderEvents.createdAt}) FROM ${orderEvents} WHERE ${orderEvents.orderId} = ${orders.id} AND ${orderEvents.toStatus} = 'awaiting_brief')`;
+  // At most `limit` a run (orders_work_status_idx); the rest are flagged by the next run.
+  const due = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.workStatus, "awaiting_brief"), isNull(orders.briefReminderAt), sql`${paidAt} <= ${now - BRIEF_REMINDER_HOURS * 3_600_000}`))
+    .limit(limit);
   const flagged = await db
     .update(orders)
     .set({ briefReminderAt: new Date(now) })
-    .where(and(eq(orders.workStatus, "awaiting_brief"), isNull(orders.briefReminderAt), sql`${paidAt} <= ${now - BRIEF_REMINDER_HOURS * 3_600_000}`))
+    .where(and(inArray(orders.id, due), isNull(orders.briefReminderAt)))
     .returning({ id: orders.id });
   for (const { id } of flagged) await queueWorkEmail(db, notice, id, "brief_reminder");
   return flagged.length;
 }
 
 /** The timer's part: an order in production past its due date is marked overdue, once, and the studio told. */
-export async function markOverdueOrders(db: Database, notice: MailNotice, now = Date.now()): Promise<number> {
+export async function markOverdueOrders(db: Database, notice: MailNotice, now = Date.now(), limit = 100): Promise<number> {
+  // At most `limit` a run, by due date (orders_work_status_idx); the rest are marked by the next run.
+  const due = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.workStatus, ["in_progress", "revision_requested"]), lt(orders.dueAt, new Date(now)), isNull(orders.overdueAt)))
+    .limit(limit);
   const marked = await db
     .update(orders)
     .set({ overdueAt: new Date(now) })
-    .where(and(inArray(orders.workStatus, ["in_progress", "revision_requested"]), lt(orders.dueAt, new Date(now)), isNull(orders.overdueAt)))
+    .where(and(inArray(orders.id, due), isNull(orders.overdueAt)))
     .returning({ id: orders.id });
   for (const { id } of marked) await queueWorkEmail(db, notice, id, "overdue");
   return marked.length;
