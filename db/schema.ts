@@ -1060,13 +1060,13 @@ export const moneyDays = sqliteTable(
 
 /**
  * The reconciliation's scratch rows (app/domain/counts/reconcile.server.ts): for each kept figure
- * (`kind` 'count' or 'money', `key` its key parts joined by tabs) its value when the run began
- * (`snapshot`, "n|minor…", null when it had no row) and what the rows add up to (a…g).
+ * (`kind` its table's family, `key` its key parts joined by tabs, numbers padded) its value when the
+ * run began (`snapshot`, "n|minor…", null when it had no row) and what the rows add up to (a…h).
  */
 export const reconcileChecks = sqliteTable(
   "reconcile_checks",
   {
-    kind: text("kind", { enum: ["count", "money"] }).notNull(),
+    kind: text("kind", { enum: ["count", "money", "rating", "package", "delivery_days"] }).notNull(),
     key: text("key").notNull(),
     snapshot: text("snapshot"),
     a: integer("a").notNull().default(0),
@@ -1076,6 +1076,7 @@ export const reconcileChecks = sqliteTable(
     e: integer("e").notNull().default(0),
     f: integer("f").notNull().default(0),
     g: integer("g").notNull().default(0),
+    h: integer("h").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.kind, t.key] })],
 );

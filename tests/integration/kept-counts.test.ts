@@ -76,11 +76,52 @@ async function keptAndCounted() {
   };
 }
 
+/** Each product's review figures and each package's measured figures, as kept and as the rows say (their writers' definitions). */
+async function ratingsAndPackages() {
+  const [keptRatings, countedRatings, keptPackages, countedPackages, keptDays, countedDays] = await env.DB.batch([
+    env.DB.prepare(
+      "SELECT product_id, count, sum, stars_1, stars_2, stars_3, stars_4, stars_5, hidden FROM product_ratings WHERE count <> 0 OR hidden <> 0 ORDER BY 1",
+    ),
+    env.DB.prepare(
+      `SELECT product_id, sum(hidden_at IS NULL) AS count, sum(CASE WHEN hidden_at IS NULL THEN rating ELSE 0 END) AS sum,
+         sum(hidden_at IS NULL AND rating = 1) AS stars_1, sum(hidden_at IS NULL AND rating = 2) AS stars_2, sum(hidden_at IS NULL AND rating = 3) AS stars_3,
+         sum(hidden_at IS NULL AND rating = 4) AS stars_4, sum(hidden_at IS NULL AND rating = 5) AS stars_5, sum(hidden_at IS NOT NULL) AS hidden
+       FROM reviews GROUP BY product_id ORDER BY 1`,
+    ),
+    env.DB.prepare("SELECT package_id, completed, on_time, revisions_used, on_time_permille FROM package_figures WHERE completed <> 0 ORDER BY 1"),
+    env.DB.prepare(
+      `SELECT package_id, count(*) AS completed, sum(first_delivered_at <= work_started_at + delivery_days * 86400000) AS on_time, sum(revisions_used) AS revisions_used,
+         sum(first_delivered_at <= work_started_at + delivery_days * 86400000) * 1000 / count(*) AS on_time_permille
+       FROM orders WHERE work_status = 'completed' AND package_id IS NOT NULL AND work_started_at IS NOT NULL AND first_delivered_at IS NOT NULL GROUP BY package_id ORDER BY 1`,
+    ),
+    env.DB.prepare("SELECT package_id, days, orders FROM package_delivery_days WHERE orders <> 0 ORDER BY 1, 2"),
+    env.DB.prepare(
+      `SELECT package_id, min(60, max(1, (first_delivered_at - work_started_at + 86399999) / 86400000)) AS days, count(*) AS orders
+       FROM orders WHERE work_status = 'completed' AND package_id IS NOT NULL AND work_started_at IS NOT NULL AND first_delivered_at IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`,
+    ),
+  ]);
+  return {
+    keptRatings: keptRatings!.results,
+    countedRatings: countedRatings!.results,
+    keptPackages: keptPackages!.results,
+    countedPackages: countedPackages!.results,
+    keptDays: keptDays!.results,
+    countedDays: countedDays!.results,
+  };
+}
+
 async function expectKept() {
   const { kept, counted, keptMoney, countedMoney, wrongListedAt } = await keptAndCounted();
   expect(kept).toEqual(counted);
   expect(keptMoney).toEqual(countedMoney);
   expect(wrongListedAt).toBe(0);
+}
+
+async function expectRatingsAndPackagesKept() {
+  const figures = await ratingsAndPackages();
+  expect(figures.keptRatings).toEqual(figures.countedRatings);
+  expect(figures.keptPackages).toEqual(figures.countedPackages);
+  expect(figures.keptDays).toEqual(figures.countedDays);
 }
 
 async function refund(orderId: number, token: string, amount?: string, key = crypto.randomUUID()) {
@@ -394,7 +435,15 @@ describe("the scheduled run", () => {
 describe("the reconciliation", () => {
   it("finds and repairs what differs, in calls that each read at most their budget of rows", async () => {
     const db = env.DB;
+    await expectRatingsAndPackagesKept();
+    const rated = await db.prepare("SELECT min(product_id) AS id FROM product_ratings WHERE count > 0").first<{ id: number | null }>();
+    const measured = await db.prepare("SELECT min(package_id) AS id FROM package_figures WHERE completed > 0").first<{ id: number | null }>();
+    expect(rated!.id).not.toBeNull();
+    expect(measured!.id).not.toBeNull();
     await db.batch([
+      db.prepare("UPDATE product_ratings SET count = count + 1, stars_5 = stars_5 + 1 WHERE product_id = ?").bind(rated!.id),
+      db.prepare("UPDATE package_figures SET completed = completed + 2 WHERE package_id = ?").bind(measured!.id),
+      db.prepare("DELETE FROM package_delivery_days WHERE rowid = (SELECT min(rowid) FROM package_delivery_days)"),
       db.prepare("UPDATE kept_counts SET n = n + 3 WHERE scope = 'orders'"),
       db.prepare("UPDATE kept_counts SET minor = minor - 100 WHERE scope = 'paid' AND key = (SELECT min(key) FROM kept_counts WHERE scope = 'paid')"),
       db.prepare("DELETE FROM kept_counts WHERE scope = 'customers'"),
@@ -415,8 +464,16 @@ describe("the reconciliation", () => {
       ]),
     );
     expect(differences.some((d) => d.figure === "money")).toBe(true);
+    expect(differences).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ figure: "rating", key: String(rated!.id) }),
+        expect.objectContaining({ figure: "package", key: String(measured!.id) }),
+        expect.objectContaining({ figure: "delivery_days" }),
+      ]),
+    );
     expect(differences.every((d) => d.repaired)).toBe(true);
     await expectKept();
+    await expectRatingsAndPackagesKept();
     // A second run finds nothing.
     expect((await reconcileAll(budget)).differences).toEqual([]);
   });

@@ -1,38 +1,84 @@
 /**
- * The reconciliation of the kept figures (kept_counts, money_days) with the rows they count, in
- * resumable calls that each read at most RECONCILE_BUDGET rows (D1's own `meta.rows_read`), carried
- * from call to call by an opaque cursor. A run:
+ * The reconciliation of the kept figures with the rows they count, in resumable calls that each
+ * read at most RECONCILE_BUDGET rows (D1's own `meta.rows_read`), carried from call to call by an
+ * opaque cursor. The figures: kept_counts and money_days (kept by triggers, migration 0027),
+ * product_ratings (kept in the batch of each review's write), package_figures and
+ * package_delivery_days (kept in the batch of each completing move). A run:
  *   1. clears what an earlier run left in its scratch table (reconcile_checks);
  *   2. notes every kept figure as it is now (the snapshot);
- *   3. walks the rows by primary key (orders, refunds, customers, subscribers, products, product
- *      tags) and adds up what each figure should be;
+ *   3. walks the rows by primary key (orders, refunds, reviews, customers, subscribers, products,
+ *      product tags) and adds up what each figure should be;
  *   4. compares: a figure that differs is repaired (set to what the rows add up to) only when it has
- *      not moved since the snapshot, so a write during the run is never undone; a figure that moved is
- *      reported as such (the next run checks it again).
- * Each figure's definition here is the same as its trigger's (migration 0027).
+ *      not moved since the snapshot (compare-and-set), so a write during the run is never undone; a
+ *      figure that moved is reported as moved (the next run checks it again).
+ * Each figure's definition here is the same as its writer's.
  */
 import type { Database } from "../../../db/client";
+import { DELIVERY_DAYS_BUCKETS } from "../../lib/package-figures";
 
-/** The most rows a call reads (D1's `rows_read`); a chunk's cost is taken from the chunk before it. */
+/** The most rows a call reads (D1's `rows_read`); a chunk's size follows the rows the chunk before it read. */
 export const RECONCILE_BUDGET = 10_000;
-/** Rows read per row of a phase before its first chunk is measured: more than any phase reads (every statement of a walk reads its chunk, and upserts a figure or two per row). */
+/** Rows read per row of a phase before its first chunk is measured: more than any phase reads. */
 const DEFAULT_RATE = 40;
 const MAX_CHUNK = 4_000;
 const REPORTED = 100;
+/** Scratch keys pad numbers, so that their text order is the kept table's key order. */
+const PAD = 15;
 
-const PHASES = [
-  "clear",
-  "snapshot_counts",
-  "snapshot_money",
-  "orders",
-  "refunds",
-  "users",
-  "subscribers",
-  "products",
-  "product_tags",
-  "compare_counts",
-  "compare_money",
-] as const;
+/** A kept table: its key columns (numbers padded in scratch keys), the figures compared, and any figure derived from the others. */
+interface Family {
+  table: string;
+  key: { column: string; numeric: boolean }[];
+  figures: string[];
+  derive?: (figures: number[]) => number[];
+}
+
+const FAMILIES = {
+  count: {
+    table: "kept_counts",
+    key: [
+      { column: "scope", numeric: false },
+      { column: "key", numeric: false },
+    ],
+    figures: ["n", "minor"],
+  },
+  money: {
+    table: "money_days",
+    key: [
+      { column: "day", numeric: false },
+      { column: "currency", numeric: false },
+      { column: "country", numeric: false },
+      { column: "rate_bp", numeric: true },
+    ],
+    figures: ["invoices", "sales_minor", "discount_minor", "tax_minor", "credit_notes", "refunds_minor", "refunds_tax_minor"],
+  },
+  rating: {
+    table: "product_ratings",
+    key: [{ column: "product_id", numeric: true }],
+    figures: ["count", "sum", "stars_1", "stars_2", "stars_3", "stars_4", "stars_5", "hidden"],
+  },
+  package: {
+    table: "package_figures",
+    key: [{ column: "package_id", numeric: true }],
+    figures: ["completed", "on_time", "revisions_used", "on_time_permille"],
+    // The share on time is worked out from the sums, as the completing move does.
+    derive: ([completed = 0, onTime = 0, revisions = 0]) => [completed, onTime, revisions, completed ? Math.floor((onTime * 1000) / completed) : 0],
+  },
+  delivery_days: {
+    table: "package_delivery_days",
+    key: [
+      { column: "package_id", numeric: true },
+      { column: "days", numeric: true },
+    ],
+    figures: ["orders"],
+  },
+} satisfies Record<string, Family>;
+type Kind = keyof typeof FAMILIES;
+const KINDS = Object.keys(FAMILIES) as Kind[];
+const LETTERS = ["a", "b", "c", "d", "e", "f", "g", "h"] as const;
+
+const WALKED = ["orders", "refunds", "reviews", "users", "subscribers", "products", "product_tags"] as const;
+const PHASES = ["clear", ...KINDS.map((k) => `snapshot_${k}` as const), ...WALKED, ...KINDS.map((k) => `compare_${k}` as const)] as const;
 type Phase = (typeof PHASES)[number];
 
 interface Cursor {
@@ -44,7 +90,7 @@ interface Cursor {
 }
 
 export interface Difference {
-  figure: "count" | "money" | "listed_at";
+  figure: Kind | "listed_at";
   key: string;
   kept: number[];
   counted: number[];
@@ -63,8 +109,8 @@ export interface ReconcileReport {
   moved: number;
 }
 
-const PAID = "('succeeded', 'completed', 'refunded')";
-const TAB = "char(9)";
+type Note = (difference: Difference) => void;
+type D1 = D1Database;
 
 export function readCursor(text: string | null | undefined): Cursor | null {
   if (!text) return { phase: "clear", after: null };
@@ -85,8 +131,117 @@ function writeCursor(cursor: Cursor): string {
   return btoa(JSON.stringify(cursor)).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
 }
 
-type D1 = D1Database;
 const rowsOf = (results: D1Result[]) => results.reduce((sum, r) => sum + (r.meta.rows_read ?? 0), 0);
+const TAB = "char(9)";
+
+/** A family's scratch key as SQL over its kept table's columns (numbers padded), and its parts back from the text. */
+const keySql = (family: Family, prefix = "") =>
+  family.key.map((k) => (k.numeric ? `printf('%0${PAD}d', ${prefix}${k.column})` : `${prefix}${k.column}`)).join(` || ${TAB} || `);
+const keyParts = (family: Family, key: string) => key.split("\t").map((v, i) => (family.key[i]!.numeric ? Number(v) : v));
+
+/** Adds what rows count to a family's scratch figures: `select` gives `k` (the key) and a, b, … (its figures). */
+function adding(kind: Kind, select: string) {
+  const letters = LETTERS.slice(0, FAMILIES[kind].figures.length);
+  return `INSERT INTO reconcile_checks (kind, key, ${letters.join(", ")}) SELECT '${kind}', k, ${letters.map((l) => `sum(${l})`).join(", ")} FROM (${select}) WHERE true GROUP BY k
+    ON CONFLICT (kind, key) DO UPDATE SET ${letters.map((l) => `${l} = ${l} + excluded.${l}`).join(", ")}`;
+}
+
+const pad = (sql: string) => `printf('%0${PAD}d', ${sql})`;
+const dayOf = (column: string) => `strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`;
+/** money_days keeps each figure twice: by day (`2026-11-26`) and by month (`M2026-11`). */
+const monthOf = (column: string) => `'M' || strftime('%Y-%m', ${column} / 1000, 'unixepoch')`;
+const moneyKey = (day: string, currency: string, country: string, rate: string) =>
+  `${day} || ${TAB} || ${currency} || ${TAB} || ${country} || ${TAB} || ${pad(rate)}`;
+const PAID = "('succeeded', 'completed', 'refunded')";
+const IN = "id > ?1 AND id <= ?2";
+/** An order counted into its package's figures: completed, with its package, started and delivered (package-figures.server.ts). */
+const MEASURED = "work_status = 'completed' AND package_id IS NOT NULL AND work_started_at IS NOT NULL AND first_delivered_at IS NOT NULL";
+
+/** What each walked table adds, for ids in (?1, ?2]. */
+const WALKS: Record<(typeof WALKED)[number], { table: string; statements: string[] }> = {
+  orders: {
+    table: "orders",
+    statements: [
+      adding(
+        "count",
+        `SELECT 'orders' || ${TAB} AS k, 1 AS a, 0 AS b FROM orders WHERE ${IN}
+        UNION ALL SELECT 'work_status' || ${TAB} || work_status, 1, 0 FROM orders WHERE ${IN}
+        UNION ALL SELECT 'payment_status' || ${TAB} || payment_status, 1, 0 FROM orders WHERE ${IN}
+        UNION ALL SELECT 'user' || ${TAB} || CAST(user_id AS TEXT), 1, 0 FROM orders WHERE ${IN}
+        UNION ALL SELECT 'paid' || ${TAB} || currency, 1, amount_minor FROM orders WHERE ${IN} AND payment_status IN ${PAID}`,
+      ),
+      ...[dayOf, monthOf].map((key) =>
+        adding(
+          "money",
+          `SELECT ${moneyKey(key("invoice_issued_at"), "currency", "coalesce(tax_country, '')", "tax_rate_bp")} AS k,
+          1 AS a, subtotal_minor - discount_minor AS b, discount_minor AS c, tax_minor AS d, 0 AS e, 0 AS f, 0 AS g
+          FROM orders WHERE ${IN} AND invoice_number IS NOT NULL`,
+        ),
+      ),
+      adding(
+        "package",
+        `SELECT ${pad("package_id")} AS k, 1 AS a, (first_delivered_at <= work_started_at + delivery_days * 86400000) AS b, revisions_used AS c, 0 AS d
+        FROM orders WHERE ${IN} AND ${MEASURED}`,
+      ),
+      adding(
+        "delivery_days",
+        `SELECT ${pad("package_id")} || ${TAB} || ${pad(`min(${DELIVERY_DAYS_BUCKETS}, max(1, (first_delivered_at - work_started_at + 86399999) / 86400000))`)} AS k, 1 AS a
+        FROM orders WHERE ${IN} AND ${MEASURED}`,
+      ),
+    ],
+  },
+  refunds: {
+    table: "order_refunds",
+    statements: [
+      adding("count", `SELECT 'refunds' || ${TAB} || currency AS k, 1 AS a, amount_minor AS b FROM order_refunds WHERE ${IN} AND status = 'succeeded'`),
+      ...[dayOf, monthOf].map((key) =>
+        adding(
+          "money",
+          `SELECT ${moneyKey(key("r.refunded_at"), "r.currency", "coalesce(o.tax_country, '')", "o.tax_rate_bp")} AS k,
+          0 AS a, 0 AS b, 0 AS c, 0 AS d, 1 AS e, r.amount_minor AS f, r.tax_minor AS g
+          FROM order_refunds r JOIN orders o ON o.id = r.order_id WHERE r.id > ?1 AND r.id <= ?2 AND r.credit_note_number IS NOT NULL`,
+        ),
+      ),
+    ],
+  },
+  reviews: {
+    table: "reviews",
+    statements: [
+      adding(
+        "rating",
+        `SELECT ${pad("product_id")} AS k, (hidden_at IS NULL) AS a, CASE WHEN hidden_at IS NULL THEN rating ELSE 0 END AS b,
+          (hidden_at IS NULL AND rating = 1) AS c, (hidden_at IS NULL AND rating = 2) AS d, (hidden_at IS NULL AND rating = 3) AS e,
+          (hidden_at IS NULL AND rating = 4) AS f, (hidden_at IS NULL AND rating = 5) AS g, (hidden_at IS NOT NULL) AS h
+        FROM reviews WHERE ${IN}`,
+      ),
+    ],
+  },
+  users: { table: "users", statements: [adding("count", `SELECT 'customers' || ${TAB} AS k, 1 AS a, 0 AS b FROM users WHERE ${IN}`)] },
+  subscribers: {
+    table: "newsletter_subscriptions",
+    statements: [adding("count", `SELECT 'subscribers' || ${TAB} AS k, 1 AS a, 0 AS b FROM newsletter_subscriptions WHERE ${IN}`)],
+  },
+  products: {
+    table: "products",
+    statements: [
+      adding(
+        "count",
+        `SELECT 'products' || ${TAB} AS k, 1 AS a, 0 AS b FROM products WHERE ${IN}
+        UNION ALL SELECT 'on_sale' || ${TAB}, 1, 0 FROM products WHERE ${IN} AND archived_at IS NULL AND published_at IS NOT NULL`,
+      ),
+    ],
+  },
+  product_tags: {
+    table: "product_tags",
+    statements: [
+      adding(
+        "count",
+        `SELECT 'tag' || ${TAB} || CAST(pt.tag_id AS TEXT) AS k, 1 AS a, 0 AS b FROM product_tags pt JOIN products p ON p.id = pt.product_id
+        WHERE pt.rowid > ?1 AND pt.rowid <= ?2 AND p.archived_at IS NULL AND p.published_at IS NOT NULL`,
+      ),
+    ],
+  },
+};
 
 /** A walk of a table by its integer primary key: the chunk's upper bound, then the statements over (after, last]. */
 async function walkById(d1: D1, table: string, after: number, size: number, statements: (from: number, to: number) => D1PreparedStatement[]) {
@@ -99,82 +254,6 @@ async function walkById(d1: D1, table: string, after: number, size: number, stat
   const results = await d1.batch(statements(after, last));
   return { rows: rowsOf([bound, ...results]), last, n: bound.results[0]!.n };
 }
-
-/** Adds what rows count to the scratch figures (kind 'count': a = n, b = minor). */
-const addCounts = (select: string) =>
-  `INSERT INTO reconcile_checks (kind, key, a, b) SELECT 'count', k, sum(n), sum(m) FROM (${select}) WHERE true GROUP BY k
-   ON CONFLICT (kind, key) DO UPDATE SET a = a + excluded.a, b = b + excluded.b`;
-
-const addMoney = (select: string) =>
-  `INSERT INTO reconcile_checks (kind, key, a, b, c, d, e, f, g) SELECT 'money', k, sum(a), sum(b), sum(c), sum(d), sum(e), sum(f), sum(g) FROM (${select}) WHERE true GROUP BY k
-   ON CONFLICT (kind, key) DO UPDATE SET a = a + excluded.a, b = b + excluded.b, c = c + excluded.c, d = d + excluded.d, e = e + excluded.e, f = f + excluded.f, g = g + excluded.g`;
-
-/** money_days keeps each figure twice: by day (`2026-11-26`) and by month (`M2026-11`). */
-const dayOf = (column: string) => `strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`;
-const monthOf = (column: string) => `'M' || strftime('%Y-%m', ${column} / 1000, 'unixepoch')`;
-const moneyKey = (day: string, currency: string, country: string, rate: string) =>
-  `${day} || ${TAB} || ${currency} || ${TAB} || ${country} || ${TAB} || ${rate}`;
-
-/** What each walked table adds, for ids in (?1, ?2]. */
-const WALKS: Record<"orders" | "refunds" | "users" | "subscribers" | "products" | "product_tags", { table: string; statements: string[] }> = {
-  orders: {
-    table: "orders",
-    statements: [
-      addCounts(`SELECT 'orders' || ${TAB} AS k, 1 AS n, 0 AS m FROM orders WHERE id > ?1 AND id <= ?2
-        UNION ALL SELECT 'work_status' || ${TAB} || work_status, 1, 0 FROM orders WHERE id > ?1 AND id <= ?2
-        UNION ALL SELECT 'payment_status' || ${TAB} || payment_status, 1, 0 FROM orders WHERE id > ?1 AND id <= ?2
-        UNION ALL SELECT 'user' || ${TAB} || CAST(user_id AS TEXT), 1, 0 FROM orders WHERE id > ?1 AND id <= ?2
-        UNION ALL SELECT 'paid' || ${TAB} || currency, 1, amount_minor FROM orders WHERE id > ?1 AND id <= ?2 AND payment_status IN ${PAID}`),
-      ...[dayOf, monthOf].map((key) =>
-        addMoney(`SELECT ${moneyKey(key("invoice_issued_at"), "currency", "coalesce(tax_country, '')", "tax_rate_bp")} AS k,
-          1 AS a, subtotal_minor - discount_minor AS b, discount_minor AS c, tax_minor AS d, 0 AS e, 0 AS f, 0 AS g
-          FROM orders WHERE id > ?1 AND id <= ?2 AND invoice_number IS NOT NULL`),
-      ),
-    ],
-  },
-  refunds: {
-    table: "order_refunds",
-    statements: [
-      addCounts(
-        `SELECT 'refunds' || ${TAB} || currency AS k, 1 AS n, amount_minor AS m FROM order_refunds WHERE id > ?1 AND id <= ?2 AND status = 'succeeded'`,
-      ),
-      ...[dayOf, monthOf].map((key) =>
-        addMoney(`SELECT ${moneyKey(key("r.refunded_at"), "r.currency", "coalesce(o.tax_country, '')", "o.tax_rate_bp")} AS k,
-          0 AS a, 0 AS b, 0 AS c, 0 AS d, 1 AS e, r.amount_minor AS f, r.tax_minor AS g
-          FROM order_refunds r JOIN orders o ON o.id = r.order_id WHERE r.id > ?1 AND r.id <= ?2 AND r.credit_note_number IS NOT NULL`),
-      ),
-    ],
-  },
-  users: { table: "users", statements: [addCounts(`SELECT 'customers' || ${TAB} AS k, 1 AS n, 0 AS m FROM users WHERE id > ?1 AND id <= ?2`)] },
-  subscribers: {
-    table: "newsletter_subscriptions",
-    statements: [addCounts(`SELECT 'subscribers' || ${TAB} AS k, 1 AS n, 0 AS m FROM newsletter_subscriptions WHERE id > ?1 AND id <= ?2`)],
-  },
-  products: {
-    table: "products",
-    statements: [
-      addCounts(`SELECT 'products' || ${TAB} AS k, 1 AS n, 0 AS m FROM products WHERE id > ?1 AND id <= ?2
-        UNION ALL SELECT 'on_sale' || ${TAB}, 1, 0 FROM products WHERE id > ?1 AND id <= ?2 AND archived_at IS NULL AND published_at IS NOT NULL`),
-    ],
-  },
-  product_tags: {
-    table: "product_tags",
-    statements: [
-      addCounts(`SELECT 'tag' || ${TAB} || CAST(pt.tag_id AS TEXT) AS k, 1 AS n, 0 AS m FROM product_tags pt JOIN products p ON p.id = pt.product_id
-        WHERE pt.rowid > ?1 AND pt.rowid <= ?2 AND p.archived_at IS NULL AND p.published_at IS NOT NULL`),
-    ],
-  },
-};
-
-/** A product tag's `listed_at` as it should be (the product's creation while on sale), for rows (?1, ?2]. */
-const LISTED_AT_WRONG = `FROM product_tags pt JOIN products p ON p.id = pt.product_id
-  WHERE pt.rowid > ?1 AND pt.rowid <= ?2 AND pt.listed_at IS NOT (CASE WHEN p.archived_at IS NULL AND p.published_at IS NOT NULL THEN p.created_at END)`;
-
-const FIGURES = {
-  count: ["n", "minor"],
-  money: ["invoices", "sales_minor", "discount_minor", "tax_minor", "credit_notes", "refunds_minor", "refunds_tax_minor"],
-} as const;
-const LETTERS = ["a", "b", "c", "d", "e", "f", "g"] as const;
 
 export async function reconcileKeptFigures(
   db: Database,
@@ -201,108 +280,62 @@ export async function reconcileKeptFigures(
     const size = Math.min(MAX_CHUNK, Math.floor((budget * 0.8 - rowsRead) / rate));
     if (size < 1) break;
     const following: Phase | undefined = PHASES[PHASES.indexOf(cursor.phase) + 1];
-    let chunkRows = 0;
-    let chunkN = 0;
-    let after: Cursor["after"] = cursor.after;
-
-    if (cursor.phase === "clear") {
+    let chunk: { rows: number; n: number; after: Cursor["after"] };
+    const phase = cursor.phase;
+    if (phase === "clear") {
       const result = await d1.prepare("DELETE FROM reconcile_checks WHERE rowid IN (SELECT rowid FROM reconcile_checks LIMIT ?)").bind(size).run();
-      chunkRows = rowsOf([result]);
-      chunkN = result.meta.changes ?? 0;
-    } else if (cursor.phase === "snapshot_counts" || cursor.phase === "snapshot_money") {
-      const money = cursor.phase === "snapshot_money";
-      const columns = money ? ["day", "currency", "country", "rate_bp"] : ["scope", "key"];
-      const start: (string | number)[] = after ?? (money ? ["", "", "", -1] : ["", ""]);
-      const snapshot = (money ? FIGURES.money : FIGURES.count).join(" || '|' || ");
-      const result: D1Result<{ key: string }> = await d1
-        .prepare(
-          `INSERT INTO reconcile_checks (kind, key, snapshot) SELECT ?, ${columns.join(` || ${TAB} || `)}, ${snapshot} FROM ${money ? "money_days" : "kept_counts"}
-           WHERE (${columns.join(", ")}) > (${columns.map(() => "?").join(", ")}) ORDER BY ${columns.join(", ")} LIMIT ?
-           ON CONFLICT (kind, key) DO UPDATE SET snapshot = excluded.snapshot RETURNING key`,
-        )
-        .bind(money ? "money" : "count", ...start, size)
-        .run<{ key: string }>();
-      chunkRows = rowsOf([result]);
-      chunkN = result.results.length;
-      // The greatest key inserted, as its parts (the walk's row-value order).
-      const parts = result.results.map((r) => r.key.split("\t").map((v, i) => (money && i === 3 ? Number(v) : v)));
-      after = parts.reduce<(string | number)[] | null>((max, p) => (max === null || compareParts(p, max) > 0 ? p : max), null) ?? after;
-    } else if (cursor.phase in WALKS) {
-      const walk = WALKS[cursor.phase as keyof typeof WALKS];
-      const from = Number(after?.[0] ?? 0);
-      const done = await walkById(d1, walk.table, from, size, (a, b) => walk.statements.map((sql) => d1.prepare(sql).bind(a, b)));
-      chunkRows = done.rows;
-      chunkN = done.n;
-      if (cursor.phase === "product_tags" && done.last !== null) {
-        chunkRows += await checkListedAt(d1, from, done.last, repair, note);
-      }
-      if (done.last !== null) after = [done.last];
+      chunk = { rows: rowsOf([result]), n: result.meta.changes ?? 0, after: null };
+    } else if (phase.startsWith("snapshot_")) {
+      chunk = await snapshotChunk(d1, phase.slice("snapshot_".length) as Kind, cursor.after, size);
+    } else if (phase.startsWith("compare_")) {
+      chunk = await compareChunk(d1, phase.slice("compare_".length) as Kind, String(cursor.after?.[0] ?? ""), size, repair, note);
     } else {
-      const money = cursor.phase === "compare_money";
-      const compared = await compareChunk(d1, money, String(after?.[0] ?? ""), size, repair, note);
-      chunkRows = compared.rows;
-      chunkN = compared.n;
-      if (compared.lastKey !== null) after = [compared.lastKey];
+      const walk = WALKS[phase as (typeof WALKED)[number]];
+      const from = Number(cursor.after?.[0] ?? 0);
+      const done = await walkById(d1, walk.table, from, size, (a, b) => walk.statements.map((sql) => d1.prepare(sql).bind(a, b)));
+      let rows = done.rows;
+      if (phase === "product_tags" && done.last !== null) rows += await checkListedAt(d1, from, done.last, repair, note);
+      chunk = { rows, n: done.n, after: done.last === null ? cursor.after : [done.last] };
     }
-
-    rowsRead += chunkRows;
-    if (chunkN < size) {
-      if (following === undefined) return { done: true, cursor: null, phase: cursor.phase, rowsRead, differences, repaired, moved };
+    rowsRead += chunk.rows;
+    if (chunk.n < size) {
+      if (following === undefined) return { done: true, cursor: null, phase, rowsRead, differences, repaired, moved };
       cursor = { phase: following, after: null };
     } else {
-      cursor = { phase: cursor.phase, after, rate: Math.max(4, (chunkRows / Math.max(1, chunkN)) * 1.5) };
+      cursor = { phase, after: chunk.after, rate: Math.max(4, (chunk.rows / Math.max(1, chunk.n)) * 1.5) };
     }
   }
   return { done: false, cursor: writeCursor(cursor), phase: cursor.phase, rowsRead, differences, repaired, moved };
 }
 
-/** Sets a kept figure to what the rows add up to, only if it still holds what was compared (compare-and-set). */
-async function repairFigure(d1: D1, money: boolean, key: string, counted: number[], kept: number[] | null): Promise<boolean> {
-  const parts = key.split("\t");
-  if (money) {
-    const [day, currency, country, rate] = parts;
-    const names = FIGURES.money;
-    const result = kept
-      ? await d1
-          .prepare(
-            `UPDATE money_days SET ${names.map((n) => `${n} = ?`).join(", ")} WHERE day = ? AND currency = ? AND country = ? AND rate_bp = ? AND ${names.map((n) => `${n} = ?`).join(" AND ")}`,
-          )
-          .bind(...counted, day, currency, country, Number(rate), ...kept)
-          .run()
-      : await d1
-          .prepare(
-            `INSERT INTO money_days (day, currency, country, rate_bp, ${names.join(", ")}) VALUES (?, ?, ?, ?, ${names.map(() => "?").join(", ")}) ON CONFLICT DO NOTHING`,
-          )
-          .bind(day, currency, country, Number(rate), ...counted)
-          .run();
-    return (result.meta.changes ?? 0) > 0;
-  }
-  const [scope, ...rest] = parts;
-  const figureKey = rest.join("\t");
-  const result = kept
-    ? await d1
-        .prepare("UPDATE kept_counts SET n = ?, minor = ? WHERE scope = ? AND key = ? AND n = ? AND minor = ?")
-        .bind(counted[0], counted[1], scope, figureKey, kept[0], kept[1])
-        .run()
-    : await d1
-        .prepare("INSERT INTO kept_counts (scope, key, n, minor) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING")
-        .bind(scope, figureKey, counted[0], counted[1])
-        .run();
-  return (result.meta.changes ?? 0) > 0;
+/** Notes the next kept figures of a family as they are now (in key order after `after`). */
+async function snapshotChunk(d1: D1, kind: Kind, after: Cursor["after"], size: number) {
+  const family: Family = FAMILIES[kind];
+  const columns = family.key.map((k) => k.column);
+  const start = after ?? family.key.map((k) => (k.numeric ? -1 : ""));
+  const result: D1Result<{ key: string }> = await d1
+    .prepare(
+      `INSERT INTO reconcile_checks (kind, key, snapshot) SELECT ?, ${keySql(family)}, ${family.figures.join(" || '|' || ")} FROM ${family.table}
+       WHERE (${columns.join(", ")}) > (${columns.map(() => "?").join(", ")}) ORDER BY ${columns.join(", ")} LIMIT ?
+       ON CONFLICT (kind, key) DO UPDATE SET snapshot = excluded.snapshot RETURNING key`,
+    )
+    .bind(kind, ...start, size)
+    .run<{ key: string }>();
+  // The greatest key noted, as its parts (the walk's row-value order; padded keys sort as their numbers).
+  const last = result.results
+    .map((r) => r.key)
+    .sort()
+    .at(-1);
+  return { rows: rowsOf([result]), n: result.results.length, after: last === undefined ? after : keyParts(family, last) };
 }
-
-function compareParts(x: (string | number)[], y: (string | number)[]) {
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
-  return 0;
-}
-
-type Note = (difference: Difference) => void;
 
 /** Product tags (?1, ?2] whose `listed_at` is not what it should be: reported, and repaired if still as read. */
 async function checkListedAt(d1: D1, from: number, to: number, repair: boolean, note: Note) {
   const wrong = await d1
     .prepare(
-      `SELECT pt.product_id AS productId, pt.tag_id AS tagId, pt.listed_at AS listedAt, CASE WHEN p.archived_at IS NULL AND p.published_at IS NOT NULL THEN p.created_at END AS expected ${LISTED_AT_WRONG}`,
+      `SELECT pt.product_id AS productId, pt.tag_id AS tagId, pt.listed_at AS listedAt, CASE WHEN p.archived_at IS NULL AND p.published_at IS NOT NULL THEN p.created_at END AS expected
+       FROM product_tags pt JOIN products p ON p.id = pt.product_id
+       WHERE pt.rowid > ?1 AND pt.rowid <= ?2 AND pt.listed_at IS NOT (CASE WHEN p.archived_at IS NULL AND p.published_at IS NOT NULL THEN p.created_at END)`,
     )
     .bind(from, to)
     .run<{ productId: number; tagId: number; listedAt: number | null; expected: number | null }>();
@@ -323,54 +356,66 @@ async function checkListedAt(d1: D1, from: number, to: number, repair: boolean, 
 }
 
 /**
- * The next scratch figures of a kind after `after` in key order, each beside its kept row now; a
+ * The next scratch figures of a family after `after` in key order, each beside its kept row now; a
  * difference is repaired only when the kept figure is what the snapshot noted (it has not moved).
  * The compared scratch rows are deleted.
  */
-async function compareChunk(d1: D1, money: boolean, after: string, size: number, repair: boolean, note: Note) {
-  const kind = money ? "money" : "count";
-  const names = money ? FIGURES.money : FIGURES.count;
-  const letters = LETTERS.slice(0, names.length);
+async function compareChunk(d1: D1, kind: Kind, after: string, size: number, repair: boolean, note: Note) {
+  const family: Family = FAMILIES[kind];
+  const letters = LETTERS.slice(0, family.figures.length);
   const checks = await d1
     .prepare(`SELECT key, snapshot, ${letters.join(", ")} FROM reconcile_checks WHERE kind = ? AND key > ? ORDER BY key LIMIT ?`)
     .bind(kind, after, size)
     .run<Record<string, string | number | null>>();
   let rows = rowsOf([checks]);
-  if (checks.results.length === 0) return { rows, n: 0, lastKey: null };
+  if (checks.results.length === 0) return { rows, n: 0, after: after ? [after] : null };
   const first = String(checks.results[0]!.key);
   const last = String(checks.results.at(-1)!.key);
-  // The kept rows of the same keys, by primary-key range (money: the chunk's days; counts: its scopes' keys).
-  const keptRows = money
-    ? await d1
-        .prepare(
-          `SELECT day || ${TAB} || currency || ${TAB} || country || ${TAB} || rate_bp AS key, ${names.join(", ")} FROM money_days WHERE day >= ? AND day <= ?`,
-        )
-        .bind(first.split("\t")[0], last.split("\t")[0])
-        .run<Record<string, string | number>>()
-    : await d1
-        .prepare(`SELECT scope || ${TAB} || key AS key, ${names.join(", ")} FROM kept_counts WHERE (scope, key) >= (?, ?) AND (scope, key) <= (?, ?)`)
-        .bind(...splitCountKey(first), ...splitCountKey(last))
-        .run<Record<string, string | number>>();
+  // The kept rows of the chunk's keys, by a range of the kept table's primary key.
+  const columns = family.key.map((k) => k.column).join(", ");
+  const placeholders = family.key.map(() => "?").join(", ");
+  const keptRows = await d1
+    .prepare(
+      `SELECT ${keySql(family)} AS key, ${family.figures.join(", ")} FROM ${family.table} WHERE (${columns}) >= (${placeholders}) AND (${columns}) <= (${placeholders})`,
+    )
+    .bind(...keyParts(family, first), ...keyParts(family, last))
+    .run<Record<string, string | number>>();
   rows += rowsOf([keptRows]);
-  const keptBy = new Map(keptRows.results.map((r) => [String(r.key), names.map((n) => Number(r[n] ?? 0))]));
+  const keptBy = new Map(keptRows.results.map((r) => [String(r.key), family.figures.map((f) => Number(r[f] ?? 0))]));
   for (const check of checks.results) {
     const key = String(check.key);
-    const counted = letters.map((l) => Number(check[l] ?? 0));
+    const sums = letters.map((l) => Number(check[l] ?? 0));
+    const counted = family.derive ? family.derive(sums) : sums;
     const keptNow = keptBy.get(key) ?? null;
-    const kept = keptNow ?? names.map(() => 0);
+    const kept = keptNow ?? family.figures.map(() => 0);
     if (counted.every((v, i) => v === kept[i])) continue;
     let fixed = false;
     if (repair && (keptNow === null ? null : keptNow.join("|")) === (check.snapshot ?? null)) {
-      fixed = await repairFigure(d1, money, key, counted, keptNow);
+      fixed = await repairFigure(d1, family, key, counted, keptNow);
     }
-    note({ figure: kind, key, kept, counted, repaired: fixed });
+    note({ figure: kind, key: keyParts(family, key).join("\t"), kept, counted, repaired: fixed });
   }
   const cleared = await d1.prepare("DELETE FROM reconcile_checks WHERE kind = ? AND key > ? AND key <= ?").bind(kind, after, last).run();
   rows += rowsOf([cleared]);
-  return { rows, n: checks.results.length, lastKey: last };
+  return { rows, n: checks.results.length, after: [last] };
 }
 
-function splitCountKey(key: string): [string, string] {
-  const tab = key.indexOf("\t");
-  return [key.slice(0, tab), key.slice(tab + 1)];
+/** Sets a kept figure to what the rows add up to, only if it still holds what was compared (compare-and-set). */
+async function repairFigure(d1: D1, family: Family, key: string, counted: number[], kept: number[] | null): Promise<boolean> {
+  const parts = keyParts(family, key);
+  const where = family.key.map((k) => `${k.column} = ?`).join(" AND ");
+  const result = kept
+    ? await d1
+        .prepare(
+          `UPDATE ${family.table} SET ${family.figures.map((f) => `${f} = ?`).join(", ")} WHERE ${where} AND ${family.figures.map((f) => `${f} = ?`).join(" AND ")}`,
+        )
+        .bind(...counted, ...parts, ...kept)
+        .run()
+    : await d1
+        .prepare(
+          `INSERT INTO ${family.table} (${[...family.key.map((k) => k.column), ...family.figures].join(", ")}) VALUES (${[...parts, ...counted].map(() => "?").join(", ")}) ON CONFLICT DO NOTHING`,
+        )
+        .bind(...parts, ...counted)
+        .run();
+  return (result.meta.changes ?? 0) > 0;
 }

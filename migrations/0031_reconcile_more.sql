@@ -1,0 +1,1 @@
+ALTER TABLE `reconcile_checks` ADD `h` integer DEFAULT 0 NOT NULL;
