@@ -6,13 +6,15 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
+import { existsSync } from "node:fs";
 import { chromium, devices } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { parseVariantKey } from "../app/lib/media-variants";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/** The full browser where it is installed (as the earlier reports ran), else Debian's headless shell (scripts/chromium.mjs). */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"].find((path) => existsSync(path)) ?? "/usr/bin/chromium";
 const COMPRESSIBLE = /text\/|javascript|json|svg|xml/;
 
 /** Proxies to workerd and gzips text responses for clients that accept it. */

@@ -167,6 +167,8 @@ export const API: Row[] = [
   ["GET", "/promotions", 401, 403, 403, 200],
   ["POST", "/promotions", 401, 403, 403, 422, { promotion: {} }],
   ["PUT", "/promotions/1", 401, 403, 403, 422, { promotion: {} }],
+  // The kept figures' reconciliation: admins only (a cursor no call returned is refused).
+  ["POST", "/admin/reconcile", 401, 403, 403, 422, { reconcile: { cursor: "not a cursor" } }],
   [
     "POST",
     "/payments/local/confirm",
