@@ -22,7 +22,20 @@ export const OFFLINE: NodeJS.ProcessEnv = {
  * Starts the bundled `module` (one ES module; its dynamic import()s stay inside it) with the
  * bindings of wrangler.toml and `bindings` over them, on the D1 and R2 kept under `state`.
  */
-export async function startBenchWorker({ name, state, module, bindings }: { name: string; state: string; module: string; bindings: Record<string, string> }) {
+export async function startBenchWorker({
+  name,
+  state,
+  module,
+  bindings,
+  inspectorPort,
+}: {
+  name: string;
+  state: string;
+  module: string;
+  bindings: Record<string, string>;
+  /** Opens workerd's V8 inspector on this port (bench/profile.ts). */
+  inspectorPort?: number;
+}) {
   const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
   const mf = new Miniflare({
     ...workerOptions,
@@ -34,6 +47,7 @@ export async function startBenchWorker({ name, state, module, bindings }: { name
     cachePersist: false,
     host: "127.0.0.1",
     port: 0,
+    ...(inspectorPort ? { inspectorPort } : {}),
   } as ConstructorParameters<typeof Miniflare>[0]);
   const url = await mf.ready;
   return { mf, origin: url.origin };
