@@ -169,6 +169,8 @@ export const packageFigures = sqliteTable(
     revisionsUsed: integer("revisions_used").notNull().default(0),
     /** on_time × 1000 / completed: the dashboard lists the lowest first. */
     onTimePermille: integer("on_time_permille").notNull().default(0),
+    /** Raised by every change of the row's figures (migration 0032). */
+    version: integer("version").notNull().default(0),
   },
   (t) => [
     index("package_figures_below_promise_idx")
@@ -186,6 +188,8 @@ export const packageDeliveryDays = sqliteTable(
       .references(() => packages.id, { onDelete: "cascade" }),
     days: integer("days").notNull(),
     orders: integer("orders").notNull().default(0),
+    /** Raised by every change of the row's count (migration 0032). */
+    version: integer("version").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.packageId, t.days] })],
 );
@@ -881,6 +885,8 @@ export const productRatings = sqliteTable("product_ratings", {
   stars4: integer("stars_4").notNull().default(0),
   stars5: integer("stars_5").notNull().default(0),
   hidden: integer("hidden").notNull().default(0),
+  /** Raised by every change of the row's figures (migration 0032): the reconciliation repairs only a figure that has not moved. */
+  version: integer("version").notNull().default(0),
 });
 
 /**
@@ -1030,6 +1036,8 @@ export const keptCounts = sqliteTable(
     key: text("key").notNull(),
     n: integer("n").notNull().default(0),
     minor: integer("minor").notNull().default(0),
+    /** Raised by every change of the figure (a trigger, migration 0032): the reconciliation repairs only a figure that has not moved. */
+    version: integer("version").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );
@@ -1054,6 +1062,8 @@ export const moneyDays = sqliteTable(
     creditNotes: integer("credit_notes").notNull().default(0),
     refundsMinor: integer("refunds_minor").notNull().default(0),
     refundsTaxMinor: integer("refunds_tax_minor").notNull().default(0),
+    /** Raised by every change of the row's figures (migration 0032). */
+    version: integer("version").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.currency, t.country, t.rateBasisPoints] })],
 );

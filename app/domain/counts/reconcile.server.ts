@@ -5,12 +5,14 @@
  * product_ratings (kept in the batch of each review's write), package_figures and
  * package_delivery_days (kept in the batch of each completing move). A run:
  *   1. clears what an earlier run left in its scratch table (reconcile_checks);
- *   2. notes every kept figure as it is now (the snapshot);
+ *   2. notes every kept figure's version as it is now (the snapshot; every change of a figure raises
+ *      its row's version, migration 0032);
  *   3. walks the rows by primary key (orders, refunds, reviews, customers, subscribers, products,
  *      product tags) and adds up what each figure should be;
- *   4. compares: a figure that differs is repaired (set to what the rows add up to) only when it has
- *      not moved since the snapshot (compare-and-set), so a write during the run is never undone; a
- *      figure that moved is reported as moved (the next run checks it again).
+ *   4. compares: a figure that differs is repaired (set to what the rows add up to) only when its
+ *      version is still the snapshot's (compare-and-set): nothing changed it while the rows were
+ *      walked, so what they add up to is its true value (two writes that cancel out still move the
+ *      version). A figure that moved is reported as moved; the next run checks it again.
  * Each figure's definition here is the same as its writer's.
  */
 import type { Database } from "../../../db/client";
@@ -308,14 +310,14 @@ export async function reconcileKeptFigures(
   return { done: false, cursor: writeCursor(cursor), phase: cursor.phase, rowsRead, differences, repaired, moved };
 }
 
-/** Notes the next kept figures of a family as they are now (in key order after `after`). */
+/** Notes the versions of the next kept figures of a family (in key order after `after`). */
 async function snapshotChunk(d1: D1, kind: Kind, after: Cursor["after"], size: number) {
   const family: Family = FAMILIES[kind];
   const columns = family.key.map((k) => k.column);
   const start = after ?? family.key.map((k) => (k.numeric ? -1 : ""));
   const result: D1Result<{ key: string }> = await d1
     .prepare(
-      `INSERT INTO reconcile_checks (kind, key, snapshot) SELECT ?, ${keySql(family)}, ${family.figures.join(" || '|' || ")} FROM ${family.table}
+      `INSERT INTO reconcile_checks (kind, key, snapshot) SELECT ?, ${keySql(family)}, CAST(version AS TEXT) FROM ${family.table}
        WHERE (${columns.join(", ")}) > (${columns.map(() => "?").join(", ")}) ORDER BY ${columns.join(", ")} LIMIT ?
        ON CONFLICT (kind, key) DO UPDATE SET snapshot = excluded.snapshot RETURNING key`,
     )
@@ -340,18 +342,25 @@ async function checkListedAt(d1: D1, from: number, to: number, repair: boolean, 
     .bind(from, to)
     .run<{ productId: number; tagId: number; listedAt: number | null; expected: number | null }>();
   let rows = rowsOf([wrong]);
-  for (const row of wrong.results) {
-    let fixed = false;
-    if (repair) {
-      const update = await d1
-        .prepare("UPDATE product_tags SET listed_at = ? WHERE product_id = ? AND tag_id = ? AND listed_at IS ?")
-        .bind(row.expected, row.productId, row.tagId, row.listedAt)
-        .run();
-      rows += rowsOf([update]);
-      fixed = (update.meta.changes ?? 0) > 0;
-    }
-    note({ figure: "listed_at", key: `${row.productId}\t${row.tagId}`, kept: [row.listedAt ?? 0], counted: [row.expected ?? 0], repaired: fixed });
-  }
+  // Repaired in one batch, each only if the row still holds what was read.
+  const updates = repair
+    ? wrong.results.map((row) =>
+        d1
+          .prepare("UPDATE product_tags SET listed_at = ? WHERE product_id = ? AND tag_id = ? AND listed_at IS ?")
+          .bind(row.expected, row.productId, row.tagId, row.listedAt),
+      )
+    : [];
+  const applied = updates.length ? await d1.batch(updates) : [];
+  rows += rowsOf(applied);
+  wrong.results.forEach((row, i) =>
+    note({
+      figure: "listed_at",
+      key: `${row.productId}\t${row.tagId}`,
+      kept: [row.listedAt ?? 0],
+      counted: [row.expected ?? 0],
+      repaired: (applied[i]?.meta.changes ?? 0) > 0,
+    }),
+  );
   return rows;
 }
 
@@ -376,46 +385,48 @@ async function compareChunk(d1: D1, kind: Kind, after: string, size: number, rep
   const placeholders = family.key.map(() => "?").join(", ");
   const keptRows = await d1
     .prepare(
-      `SELECT ${keySql(family)} AS key, ${family.figures.join(", ")} FROM ${family.table} WHERE (${columns}) >= (${placeholders}) AND (${columns}) <= (${placeholders})`,
+      `SELECT ${keySql(family)} AS key, ${family.figures.join(", ")}, version FROM ${family.table} WHERE (${columns}) >= (${placeholders}) AND (${columns}) <= (${placeholders})`,
     )
     .bind(...keyParts(family, first), ...keyParts(family, last))
     .run<Record<string, string | number>>();
   rows += rowsOf([keptRows]);
-  const keptBy = new Map(keptRows.results.map((r) => [String(r.key), family.figures.map((f) => Number(r[f] ?? 0))]));
+  const keptBy = new Map(keptRows.results.map((r) => [String(r.key), { figures: family.figures.map((f) => Number(r[f] ?? 0)), version: String(r.version) }]));
+  const found: Omit<Difference, "repaired">[] = [];
+  const repairs: (D1PreparedStatement | null)[] = [];
   for (const check of checks.results) {
     const key = String(check.key);
     const sums = letters.map((l) => Number(check[l] ?? 0));
     const counted = family.derive ? family.derive(sums) : sums;
     const keptNow = keptBy.get(key) ?? null;
-    const kept = keptNow ?? family.figures.map(() => 0);
+    const kept = keptNow?.figures ?? family.figures.map(() => 0);
     if (counted.every((v, i) => v === kept[i])) continue;
-    let fixed = false;
-    if (repair && (keptNow === null ? null : keptNow.join("|")) === (check.snapshot ?? null)) {
-      fixed = await repairFigure(d1, family, key, counted, keptNow);
-    }
-    note({ figure: kind, key: keyParts(family, key).join("\t"), kept, counted, repaired: fixed });
+    found.push({ figure: kind, key: keyParts(family, key).join("\t"), kept, counted });
+    // Repaired only if nothing changed the figure since the snapshot (its version, or its absence, as noted then).
+    const unmoved = (keptNow?.version ?? null) === (check.snapshot ?? null);
+    repairs.push(repair && unmoved ? repairStatement(d1, family, key, counted, keptNow?.version ?? null) : null);
   }
+  // The repairs in one batch (one round trip however many), each a compare-and-set on its row's version.
+  const statements = repairs.filter((r): r is D1PreparedStatement => r !== null);
+  const applied = statements.length ? await d1.batch(statements) : [];
+  rows += rowsOf(applied);
+  let next = 0;
+  found.forEach((difference, i) => note({ ...difference, repaired: repairs[i] ? (applied[next++]!.meta.changes ?? 0) > 0 : false }));
   const cleared = await d1.prepare("DELETE FROM reconcile_checks WHERE kind = ? AND key > ? AND key <= ?").bind(kind, after, last).run();
   rows += rowsOf([cleared]);
   return { rows, n: checks.results.length, after: [last] };
 }
 
-/** Sets a kept figure to what the rows add up to, only if it still holds what was compared (compare-and-set). */
-async function repairFigure(d1: D1, family: Family, key: string, counted: number[], kept: number[] | null): Promise<boolean> {
+/** Sets a kept figure to what the rows add up to, only if its version is still `version` (compare-and-set; null: it has no row yet). */
+function repairStatement(d1: D1, family: Family, key: string, counted: number[], version: string | null): D1PreparedStatement {
   const parts = keyParts(family, key);
   const where = family.key.map((k) => `${k.column} = ?`).join(" AND ");
-  const result = kept
-    ? await d1
-        .prepare(
-          `UPDATE ${family.table} SET ${family.figures.map((f) => `${f} = ?`).join(", ")} WHERE ${where} AND ${family.figures.map((f) => `${f} = ?`).join(" AND ")}`,
-        )
-        .bind(...counted, ...parts, ...kept)
-        .run()
-    : await d1
+  return version !== null
+    ? d1
+        .prepare(`UPDATE ${family.table} SET ${family.figures.map((f) => `${f} = ?`).join(", ")} WHERE ${where} AND version = ?`)
+        .bind(...counted, ...parts, Number(version))
+    : d1
         .prepare(
           `INSERT INTO ${family.table} (${[...family.key.map((k) => k.column), ...family.figures].join(", ")}) VALUES (${[...parts, ...counted].map(() => "?").join(", ")}) ON CONFLICT DO NOTHING`,
         )
-        .bind(...parts, ...counted)
-        .run();
-  return (result.meta.changes ?? 0) > 0;
+        .bind(...parts, ...counted);
 }

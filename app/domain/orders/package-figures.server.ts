@@ -41,6 +41,7 @@ export function countCompletionStatements(db: Database, orderId: number, held: S
               onTime: ON_TIME,
               revisionsUsed: orders.revisionsUsed,
               onTimePermille: sql`${ON_TIME} * 1000`,
+              version: sql`0`,
             }),
           )
           .from(orders)
@@ -59,7 +60,7 @@ export function countCompletionStatements(db: Database, orderId: number, held: S
       .insert(packageDeliveryDays)
       .select(
         db
-          .select(rowOf(packageDeliveryDays, { packageId: orders.packageId, days: BUCKET, orders: sql`1` }))
+          .select(rowOf(packageDeliveryDays, { packageId: orders.packageId, days: BUCKET, orders: sql`1`, version: sql`0` }))
           .from(orders)
           .where(one),
       )
@@ -180,6 +181,7 @@ export async function recountPackageFigures(db: Database) {
             onTime: sql`sum(${ON_TIME})`,
             revisionsUsed: sql`sum(${orders.revisionsUsed})`,
             onTimePermille: sql`sum(${ON_TIME}) * 1000 / count(*)`,
+            version: sql`0`,
           }),
         )
         .from(orders)
@@ -188,7 +190,7 @@ export async function recountPackageFigures(db: Database) {
     ),
     db.insert(packageDeliveryDays).select(
       db
-        .select(rowOf(packageDeliveryDays, { packageId: orders.packageId, days: BUCKET, orders: sql`count(*)` }))
+        .select(rowOf(packageDeliveryDays, { packageId: orders.packageId, days: BUCKET, orders: sql`count(*)`, version: sql`0` }))
         .from(orders)
         .where(completed)
         .groupBy(orders.packageId, BUCKET),
