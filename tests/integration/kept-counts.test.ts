@@ -209,6 +209,20 @@ describe("figures kept, not counted", () => {
     await expectKept();
   });
 
+  it("follow an issued invoice's or credit note's date and amounts moved; an invoiced order's currency and tax are fixed", async () => {
+    const admin = await adminSignIn();
+    const c = await customerWithOrder();
+    expect((await refund(c.id, admin.access_token, "1.00")).status).toBe(200);
+    await env.DB.batch([
+      env.DB.prepare("UPDATE orders SET invoice_issued_at = invoice_issued_at - 40 * 86400000, discount_minor = discount_minor + 1 WHERE id = ?").bind(c.id),
+      env.DB.prepare("UPDATE order_refunds SET refunded_at = refunded_at - 35 * 86400000, tax_minor = tax_minor + 1 WHERE order_id = ?").bind(c.id),
+    ]);
+    await expectKept();
+    await expect(env.DB.prepare("UPDATE orders SET tax_country = 'ZZ' WHERE id = ?").bind(c.id).run()).rejects.toThrow(/currency and tax are fixed/);
+    await expect(env.DB.prepare("UPDATE orders SET currency = 'XXX' WHERE id = ?").bind(c.id).run()).rejects.toThrow(/currency and tax are fixed/);
+    await expectKept();
+  });
+
   it("follow products drafted, published, archived, restored, retagged and deleted", async () => {
     const db = env.DB;
     const tag = await db
