@@ -5,6 +5,7 @@
  * page is asked `requests` times one after another (after a warm-up), and the functions with the most
  * samples of their own are printed, with their file and line, then the same summed per source file.
  */
+import { readFileSync } from "node:fs";
 import { WebSocket } from "undici";
 import { signIn, startBenchWorker } from "./workerd";
 
@@ -59,6 +60,24 @@ try {
   ws.close();
   const self = new Map<string, number>();
   const byFile = new Map<string, number>();
+  // esbuild opens each module of the bundle with a `// path` line: samples summed per module.
+  const starts: [number, string][] = [];
+  readFileSync(".wrangler/bench/dist/worker.js", "utf8")
+    .split("\n")
+    .forEach((line, index) => {
+      if (line.startsWith("// ") && !line.includes(" ", 3)) starts.push([index, line.slice(3).replace(/^node_modules\//, "")]);
+    });
+  const moduleOf = (line: number) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]![0] <= line) low = middle;
+      else high = middle - 1;
+    }
+    return starts[low]?.[1] ?? "?";
+  };
+  const byModule = new Map<string, number>();
   let total = 0;
   for (const node of profile.nodes) {
     const hits = node.hitCount ?? 0;
@@ -68,11 +87,16 @@ try {
     const key = `${functionName || "(anonymous)"}  ${file}:${lineNumber + 1}`;
     self.set(key, (self.get(key) ?? 0) + hits);
     byFile.set(file, (byFile.get(file) ?? 0) + hits);
+    const module = file === "worker.js" ? moduleOf(lineNumber) : file;
+    byModule.set(module, (byModule.get(module) ?? 0) + hits);
   }
   console.log(`${path}: ${requests} requests in ${Math.round(ms)} ms, ${total} samples`);
   for (const [key, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${((hits / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
   console.log("\nby file:");
   for (const [file, hits] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`${((hits / total) * 100).toFixed(1).padStart(5)}%  ${file}`);
+  console.log("\nby module of the bundle:");
+  for (const [module, hits] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`${((hits / total) * 100).toFixed(1).padStart(5)}%  ${module}`);
 } finally {
   await mf.dispose();
 }

@@ -6,8 +6,9 @@
  * the distribution, how many were hidden) change in the same batch as the review that changes them,
  * and only when that review's own statement changed a row, so concurrent writes keep them exact.
  */
-import { and, asc, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../../db/client";
+import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from "drizzle-orm";
+import { queryBuilder, type Database } from "../../../db/client";
+import { builtOnce } from "~/platform/built-once.server";
 import { orderEvents, orders, productRatings, products, reviews, users } from "../../../db/schema";
 import { packageName } from "~/lib/packages";
 import { totalPagesFor } from "~/lib/pagination";
@@ -278,27 +279,46 @@ const ORDERS: Record<ReviewSort, SQL[]> = {
   lowest: [asc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)],
 };
 
+/**
+ * The product page's reads of its reviews, built once per isolate (the page is the shop's busiest):
+ * whether the product is on sale, its figures, and a page of its shown reviews in each order.
+ */
+const productReviewStatements = (() => {
+  const productId = sql.placeholder("productId");
+  const page = (sort: ReviewSort) =>
+    builtOnce(getTableColumns(reviews), (selection) =>
+      queryBuilder
+        .select(selection)
+        .from(reviews)
+        .where(and(eq(reviews.productId, productId), isNull(reviews.hiddenAt)))
+        .orderBy(...ORDERS[sort])
+        .limit(REVIEWS_PER_PAGE)
+        .offset(sql.placeholder("offset")),
+    );
+  return {
+    found: builtOnce({ id: products.id }, (selection) =>
+      queryBuilder
+        .select(selection)
+        .from(products)
+        .where(and(eq(products.id, productId), onSale()))
+        .limit(1),
+    ),
+    figures: builtOnce(getTableColumns(productRatings), (selection) =>
+      queryBuilder.select(selection).from(productRatings).where(eq(productRatings.productId, productId)).limit(1),
+    ),
+    pages: { newest: page("newest"), highest: page("highest"), lowest: page("lowest") } satisfies Record<ReviewSort, unknown>,
+  };
+})();
+
 /** A page of a live product's shown reviews (REVIEWS_PER_PAGE), with its figures; null when there is no such product. */
 export async function listProductReviews(db: Database, productId: number, page = 1, sort: ReviewSort = "newest"): Promise<ProductReviews | null> {
-  const [found, figures, rows] = await db.batch([
-    db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.id, productId), onSale()))
-      .limit(1),
-    db.select().from(productRatings).where(eq(productRatings.productId, productId)).limit(1),
-    db
-      .select()
-      .from(reviews)
-      .where(and(eq(reviews.productId, productId), isNull(reviews.hiddenAt)))
-      .orderBy(...ORDERS[sort])
-      .limit(REVIEWS_PER_PAGE)
-      .offset((page - 1) * REVIEWS_PER_PAGE),
-  ]);
-  if (!found[0]) return null;
-  const f = figures[0];
+  const { found, figures, pages } = productReviewStatements;
+  const values = { productId, offset: (page - 1) * REVIEWS_PER_PAGE };
+  const [foundRows, figureRows, rows] = await db.$client.batch([found.bind(db, values), figures.bind(db, values), pages[sort].bind(db, values)]);
+  if (!found.rowsOf(foundRows!)[0]) return null;
+  const f = figures.rowsOf(figureRows!)[0];
   return {
-    data: rows.map(toView),
+    data: pages[sort].rowsOf(rows!).map(toView),
     rating: ratingFrom(f),
     distribution: { "1": f?.stars1 ?? 0, "2": f?.stars2 ?? 0, "3": f?.stars3 ?? 0, "4": f?.stars4 ?? 0, "5": f?.stars5 ?? 0 },
     hidden: f?.hidden ?? 0,
