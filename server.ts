@@ -40,17 +40,20 @@ function finish(
 }
 
 /**
- * Prepares a page for the browser. Puts this request's nonce where the page needs it: Remix writes
- * it on its scripts but not on the `modulepreload` links of our own chunks, which the policy would
- * otherwise refuse. A page from the edge cache carries the nonce of the request that rendered it:
- * its scripts are given this request's, and so is the policy, so each visitor has a nonce of their
- * own. And holds the page's modules back until it has painted (app/lib/after-first-paint.ts).
+ * A page from the edge cache carries the nonce of the request that rendered it: its scripts and
+ * preload links are given this request's, and so is the policy, so each visitor has a nonce of their
+ * own. (Fresh pages are rendered with theirs, their modules held until the first paint:
+ * app/platform/after-first-paint.tsx. A page cached before that was rendered is held here.)
  */
 function preparePage(response: Response, env: Env, nonce: string): Response {
-  if (!(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
   const cached = response.headers.get("X-Cache");
-  const fromCache = cached === "HIT" || cached === "STALE";
-  let rewriter = new HTMLRewriter()
+  if ((cached !== "HIT" && cached !== "STALE") || !(response.headers.get("Content-Type") ?? "").startsWith("text/html")) return response;
+  const stamped = new HTMLRewriter()
+    .on("[nonce]", {
+      element(element) {
+        element.setAttribute("nonce", nonce);
+      },
+    })
     .on('link[rel="modulepreload"]', {
       element(element) {
         if (!(element.getAttribute("href") ?? "").startsWith("/assets/")) return;
@@ -62,16 +65,9 @@ function preparePage(response: Response, env: Env, nonce: string): Response {
       element(element) {
         element.setAttribute("type", INERT_MODULE_TYPE);
       },
-    });
-  if (fromCache) {
-    rewriter = rewriter.on("script[nonce]", {
-      element(element) {
-        element.setAttribute("nonce", nonce);
-      },
-    });
-  }
-  const stamped = rewriter.transform(response);
-  return fromCache ? finish(stamped, env, { nonce }) : stamped;
+    })
+    .transform(response);
+  return finish(stamped, env, { nonce });
 }
 
 /** Everything a request goes through, from the edge's checks to the page or the API's answer. */

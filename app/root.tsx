@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
-import { START_AFTER_FIRST_PAINT } from "~/platform/after-first-paint";
+import { Links, Meta, Outlet, ScrollRestoration } from "@remix-run/react";
+import { ScriptsAfterFirstPaint, START_AFTER_FIRST_PAINT } from "~/platform/after-first-paint";
 import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NavigationProgress } from "~/components/navigation-progress";
@@ -45,7 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-screen">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScriptsAfterFirstPaint nonce={nonce} />
         {/* The script runs once, from the server's HTML; the browser's copy of this element stays as
             hydrated, so its text is left out of the browser's bundle (`import.meta.env.SSR`). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? START_AFTER_FIRST_PAINT : "" }} />

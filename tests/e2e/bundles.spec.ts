@@ -70,7 +70,7 @@ test("the catalogue loads its code in a few files, the admin area none of the sh
 });
 
 /**
- * The page paints before its modules download (app/platform/after-first-paint.ts): no script is asked
+ * The page paints before its modules download (app/platform/after-first-paint.tsx): no script is asked
  * for before the first animation frame, and the page then hydrates. A tab opened in the background,
  * where frames never come, loads them at once.
  */

@@ -28,7 +28,7 @@ function expectEveryScriptCarries(html: string, nonce: string) {
   for (const tag of preloads) expect(tag).toContain(`nonce="${nonce}"`);
 }
 
-/** The page's modules wait for its first paint (app/platform/after-first-paint.ts): nothing in the HTML fetches or runs them. */
+/** The page's modules wait for its first paint (app/platform/after-first-paint.tsx): nothing in the HTML fetches or runs them. */
 function expectModulesHeldUntilPaint(html: string) {
   expect(html).not.toMatch(/<link\b[^>]*rel="modulepreload"/);
   expect(html).not.toMatch(/<script\b[^>]*type="module"/);
