@@ -94,6 +94,19 @@ try {
   for (const [key, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${((hits / total) * 100).toFixed(1).padStart(5)}%  ${key}`);
   console.log("\nby file:");
   for (const [file, hits] of [...byFile].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`${((hits / total) * 100).toFixed(1).padStart(5)}%  ${file}`);
+  // PROFILE_MODULE=part-of-a-path: that module's functions, by their own samples.
+  const only = process.env.PROFILE_MODULE;
+  if (only) {
+    const inModule = new Map<string, number>();
+    for (const node of profile.nodes) {
+      const { functionName, url, lineNumber } = node.callFrame;
+      if (!url.endsWith("worker.js") || !moduleOf(lineNumber).includes(only)) continue;
+      const key = `${functionName || "(anonymous)"}  ${lineNumber + 1}`;
+      inModule.set(key, (inModule.get(key) ?? 0) + (node.hitCount ?? 0));
+    }
+    console.log(`\nin ${only}:`);
+    for (const [key, hits] of [...inModule].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${((hits / total) * 100).toFixed(2).padStart(6)}%  ${key}`);
+  }
   console.log("\nby module of the bundle:");
   for (const [module, hits] of [...byModule].sort((a, b) => b[1] - a[1]).slice(0, 25))
     console.log(`${((hits / total) * 100).toFixed(1).padStart(5)}%  ${module}`);

@@ -10,7 +10,6 @@ import { ANY_COUNTRY, consumerPrices } from "~/domain/money/tax-rules";
 import { parseId } from "~/lib/record-id";
 import { pageMeta, productJsonLd } from "~/http/seo.server";
 import { ProductReviews } from "~/components/product-reviews";
-import { listProductReviews } from "~/domain/reviews/reviews.server";
 import { parsePageParam } from "~/lib/query";
 import { REVIEW_SORTS } from "~/lib/schemas/review";
 
@@ -19,12 +18,9 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const reviewsPage = parsePageParam(search.get("reviews_page"));
   const reviewsSort = REVIEW_SORTS.find((sort) => sort === search.get("reviews_sort")) ?? "newest";
-  // Side by side (two round trips at once): the product with its tax line, and a page of its reviews.
-  const [page, reviews] = id
-    ? await Promise.all([getProductPage(context.db, id, context.visitorCountry), listProductReviews(context.db, id, reviewsPage, reviewsSort)])
-    : [null, null];
-  if (!page || !reviews) throw new Response("Product not found", { status: 404 });
-  const { product, consumerTax, figures } = page;
+  const page = id ? await getProductPage(context.db, id, context.visitorCountry, { page: reviewsPage, sort: reviewsSort }) : null;
+  if (!page) throw new Response("Product not found", { status: 404 });
+  const { product, consumerTax, figures, reviews } = page;
   // The edge cache keeps this page for every visitor of the same tax class (load-context.ts).
   context.madeFor.taxClass = consumerTax ? consumerTax.country : ANY_COUNTRY;
   const preview = product.images[0] ?? product.video_thumbnail;

@@ -2,7 +2,7 @@
  * Catalogue reads. Every public page is one D1 round trip: the queries a page needs are sent
  * together with `db.batch`, scoped by a sub-select of the page's product ids.
  */
-import { and, asc, count, desc, eq, exists, getTableColumns, gt, gte, inArray, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, getTableColumns, gt, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import { queryBuilder, type Database } from "../../../db/client";
 import { productsFts } from "../../../db/fts";
 import { productSearchMatch, SEARCH_COUNT_CAP, SEARCH_MAX_PAGES, SEARCH_WINDOW, SUGGEST_WINDOW } from "~/lib/product-search";
@@ -22,6 +22,11 @@ import {
   type ProductRow,
 } from "../../../db/schema";
 import { ratingFrom, type Rating } from "../reviews/rating";
+import { productReviewsReads, type ProductReviews } from "../reviews/reviews.server";
+import { onSale } from "./on-sale";
+import type { ReviewSort } from "~/lib/schemas/review";
+
+export { onSale };
 import { FIGURES_MIN_ORDERS, toPackageFigures, type PackageFigures } from "~/lib/package-figures";
 import { minorToDecimalString } from "~/lib/money-decimal";
 import { packageName } from "~/lib/packages";
@@ -146,14 +151,6 @@ interface ListingMatch {
 function listingMatch(filter: ProductFilter): { tag?: string; text?: string; nothing?: true } {
   const text = filter.q ? productSearchMatch(filter.q) : undefined;
   return { ...(filter.tag ? { tag: filter.tag } : {}), ...(text ? { text } : {}), ...(text === null ? { nothing: true as const } : {}) };
-}
-
-/**
- * A product the shop sells: published (not a draft) and not archived. Drafts and archived products
- * are never listed, searched, suggested, in the sitemap, in the public API or bought.
- */
-export function onSale(): SQL {
-  return and(isNull(products.archivedAt), isNotNull(products.publishedAt))!;
 }
 
 /** The search index's rows matching an FTS5 query (`productSearchMatch`), joined to their products. */
@@ -561,26 +558,31 @@ function productReads(db: Database, id: number, includeArchived: boolean) {
 }
 
 /**
- * The product page for a visitor from `country` (null: unknown): the live product and what a
- * consumer there pays in tax when the rule table has a row of that country's own (else null), in
- * the same round trip.
+ * The product page for a visitor from `country` (null: unknown): the live product, what a consumer
+ * there pays in tax when the rule table has a row of that country's own (else null), and a page of
+ * its reviews, in one round trip.
  */
 export async function getProductPage(
   db: Database,
   id: number,
   country: string | null,
-): Promise<{ product: ProductView; consumerTax: ConsumerTax | null; figures: Record<number, PackageFigures> } | null> {
+  reviewsPage: { page: number; sort: ReviewSort },
+): Promise<{ product: ProductView; consumerTax: ConsumerTax | null; figures: Record<number, PackageFigures>; reviews: ProductReviews } | null> {
   const product = productReads(db, id, false);
+  const reviews = productReviewsReads(db, id, reviewsPage.page, reviewsPage.sort);
   const tax = country ? consumerTaxReads(db, country) : null;
-  const results = await db.$client.batch([...product.statements, productStatements.figures.bind(db, { id }), ...(tax?.statements ?? [])]);
+  const results = await db.$client.batch([
+    ...product.statements,
+    productStatements.figures.bind(db, { id }),
+    ...reviews.statements,
+    ...(tax?.statements ?? []),
+  ]);
   const view = product.read(results);
   if (!view) return null;
-  const after = product.statements.length;
-  return {
-    product: view,
-    figures: figuresFromRows(productStatements.figures.rowsOf(results[after]!)),
-    consumerTax: tax ? tax.read(results.slice(after + 1)) : null,
-  };
+  let at = product.statements.length;
+  const figures = figuresFromRows(productStatements.figures.rowsOf(results[at++]!));
+  const reviewsRead = reviews.read(results.slice(at, (at += reviews.statements.length)));
+  return { product: view, figures, reviews: reviewsRead, consumerTax: tax ? tax.read(results.slice(at)) : null };
 }
 
 /** Package id → its figures, from rows of (package counts × day bucket). */

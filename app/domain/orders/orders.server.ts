@@ -23,7 +23,7 @@ import { taxAddressOf, type TaxService } from "../money/tax-service.server";
 import { billingSnapshot, readBillingSnapshot, type BillingSnapshot } from "../money/billing-snapshot";
 import { packageName } from "~/lib/packages";
 import { invoiceNumberStatements } from "../money/invoice-numbers.server";
-import { onSale } from "../catalogue/products.server";
+import { onSale } from "../catalogue/on-sale";
 import {
   checkPromotion,
   finalRedemptionStatement,

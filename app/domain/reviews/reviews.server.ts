@@ -21,7 +21,7 @@ import { reviewerNameOf } from "./reviewer-name";
 export { ratingFrom, reviewerNameOf, type Rating };
 
 import { EDIT_WINDOW_DAYS, REVIEW_WINDOW_DAYS, REVIEWS_PER_PAGE } from "./review-rules";
-import { onSale } from "../catalogue/products.server";
+import { onSale } from "../catalogue/on-sale";
 
 export { EDIT_WINDOW_DAYS, REVIEW_WINDOW_DAYS, REVIEWS_PER_PAGE };
 const DAY_MS = 86_400_000;
@@ -310,20 +310,34 @@ const productReviewStatements = (() => {
   };
 })();
 
+/**
+ * The reads of a page of a product's shown reviews (REVIEWS_PER_PAGE) and its figures, for a
+ * caller's batch (the product page sends them with the product's own); `read` takes their results.
+ */
+export function productReviewsReads(db: Database, productId: number, page: number, sort: ReviewSort) {
+  const { figures, pages } = productReviewStatements;
+  const values = { productId, offset: (page - 1) * REVIEWS_PER_PAGE };
+  return {
+    statements: [figures.bind(db, values), pages[sort].bind(db, values)],
+    read([figureRows, rows]: readonly D1Result[]): ProductReviews {
+      const f = figures.rowsOf(figureRows!)[0];
+      return {
+        data: pages[sort].rowsOf(rows!).map(toView),
+        rating: ratingFrom(f),
+        distribution: { "1": f?.stars1 ?? 0, "2": f?.stars2 ?? 0, "3": f?.stars3 ?? 0, "4": f?.stars4 ?? 0, "5": f?.stars5 ?? 0 },
+        hidden: f?.hidden ?? 0,
+        totalPages: totalPagesFor(f?.count ?? 0, REVIEWS_PER_PAGE),
+      };
+    },
+  };
+}
+
 /** A page of a live product's shown reviews (REVIEWS_PER_PAGE), with its figures; null when there is no such product. */
 export async function listProductReviews(db: Database, productId: number, page = 1, sort: ReviewSort = "newest"): Promise<ProductReviews | null> {
-  const { found, figures, pages } = productReviewStatements;
-  const values = { productId, offset: (page - 1) * REVIEWS_PER_PAGE };
-  const [foundRows, figureRows, rows] = await db.$client.batch([found.bind(db, values), figures.bind(db, values), pages[sort].bind(db, values)]);
-  if (!found.rowsOf(foundRows!)[0]) return null;
-  const f = figures.rowsOf(figureRows!)[0];
-  return {
-    data: pages[sort].rowsOf(rows!).map(toView),
-    rating: ratingFrom(f),
-    distribution: { "1": f?.stars1 ?? 0, "2": f?.stars2 ?? 0, "3": f?.stars3 ?? 0, "4": f?.stars4 ?? 0, "5": f?.stars5 ?? 0 },
-    hidden: f?.hidden ?? 0,
-    totalPages: totalPagesFor(f?.count ?? 0, REVIEWS_PER_PAGE),
-  };
+  const { found } = productReviewStatements;
+  const reads = productReviewsReads(db, productId, page, sort);
+  const [foundRows, ...results] = await db.$client.batch([found.bind(db, { productId }), ...reads.statements]);
+  return found.rowsOf(foundRows!)[0] ? reads.read(results) : null;
 }
 
 /** The figures recomputed from the reviews themselves (the reconciliation the tests run). */
