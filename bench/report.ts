@@ -115,6 +115,17 @@ const TRIED = [
     "(the reviews' page), turbo-stream 2.4%, the D1 binding's row conversion 1.3%, route matching about 2%. The page renders 320 " +
     "elements with 769 attributes (the listing 219 and 763) and 6.3 KB of loader data. Nothing single left to cut; not changed " +
     "in this pass.",
+  "CPU, fifth pass (2026-11-26), each change measured with `bench/pair.ts` (two bundles in two workerd processes, requests to " +
+    "both interleaved, median B/A of 7–9 rounds) and `bench/profile.ts` (now summed per module of the bundle). What the profile's " +
+    "attribute writing really was: React 18's streaming render for the browser (the build Remix uses on Workers) encodes every tag, " +
+    "attribute name and value to a byte array of its own, then copies each into 512-byte buffers. Patched to write strings and " +
+    "encode each flush once, as React 19's edge build does (patches/react-dom+18.3.1.patch, app/platform/README.md): B/A 0.79 on " +
+    "/products/{id} and /login, 0.86 on /products. The HTML rewrite of every page on the way out (held modules, preload nonces) " +
+    "replaced by rendering those elements held (Remix's `<Scripts>` read as elements): B/A 0.92 on /products/{id} (0.89 with no " +
+    "rewrite at all), the rewriter kept for edge-cache hits only. The product page's reviews read by statements built once (B/A " +
+    "0.98) and sent in the product's own batch, one D1 call instead of two (B/A 0.94). Not kept: links as plain anchors (about " +
+    "0.95 on both pages, for a home-made Link). The bench run after them: /products 6.0×, /products/{id} 6.5× the trivial route " +
+    "(2.79 and 3.03 ms a request against 3.8 and 5.5 ms before).",
 ];
 
 export function writeReport({
