@@ -4,9 +4,9 @@
  * On a slow phone the stylesheet, the pictures above the fold and ~100 KB of modules all compete
  * for the same bandwidth, and the page painted only once most of it had arrived. Every page works
  * before its JavaScript runs (forms are plain HTML), so nothing is lost by painting first:
- * the Worker (server.ts) turns Remix's `modulepreload` links and its inline module script inert on
- * the way out, and the small script below, rendered after them, makes them live again on the first
- * animation frame's next task, that is once the first frame has been painted (at once in a
+ * `ScriptsAfterFirstPaint` renders Remix's `modulepreload` links (with the page's nonce, which Remix
+ * leaves off them) and its inline module script inert, and the small script below, rendered after
+ * them, makes them live again on the first animation frame's next task, that is once the first frame has been painted (at once in a
  * background tab, where frames never come). Measured in docs/perf.md; ADR 018 explains the trade.
  *
  * Nothing is added to or removed from the document the server rendered, so React hydrates the
@@ -15,7 +15,7 @@
  * whether or not it is still attached).
  *
  * The server renders the inert forms itself: an HTML rewrite of every page on the way out cost
- * about a tenth of a page's CPU (docs/perf.md). Pages from the edge cache carry the nonce of the
+ * about a tenth of a page's CPU (ADR 030). Pages from the edge cache carry the nonce of the
  * request that rendered them; server.ts gives their elements this request's.
  */
 import { cloneElement, Fragment, isValidElement, type ReactElement, type ReactNode } from "react";
