@@ -124,8 +124,13 @@ test("the new screens pass axe: checkout with tax, the order's figures, invoice,
     .getByRole("link", { name: /^View order #\d+$/ })
     .first()
     .click();
+  // The checks run on the page arrived at, styled (its stylesheet loaded), not on the one left.
+  await expect(page.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+  await page.waitForLoadState("load");
   await expectAxeClean(page, "order page with figures");
   await page.getByRole("link", { name: /^View invoice/ }).click();
+  await expect(page).toHaveURL(/\/profile\/orders\/\d+\/invoice$/);
+  await page.waitForLoadState("load");
   await expectAxeClean(page, "invoice");
   const orderId = /orders\/(\d+)/.exec(page.url())![1]!;
   await adminLogIn(page, `/admin/orders/${orderId}`);
@@ -141,6 +146,7 @@ test("the new screens pass axe: checkout with tax, the order's figures, invoice,
   await refund.getByRole("button", { name: "Confirm refund of £10.00" }).click();
   await page.getByRole("link", { name: /^Credit note CN-\d{4}-\d{6}$/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: /^Credit note/ })).toBeVisible();
+  await page.waitForLoadState("load");
   await expectAxeClean(page, "credit note");
   await page.goto("/admin/reports");
   await expect(page.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible();
