@@ -192,6 +192,7 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await expectNoViolations(page, "checkout address form errors");
     await saveCheckoutAddress(page, { street: "1 Main Street" });
     await page.getByRole("link", { name: "View All" }).click();
+    await expect(page.getByRole("group", { name: "Choose a billing address" })).toBeVisible();
     await expectNoViolations(page, "checkout address list");
 
     await page.getByLabel("Card number").fill("4000 0000 0000 0002");

@@ -128,6 +128,7 @@ test.describe("searching customers, without JavaScript", () => {
     await expect(page.getByRole("table").getByRole("row").nth(1)).toContainText("customer@example.com");
     await page.getByRole("search", { name: "Customers" }).getByLabel("Search by email or name").fill("demo cust");
     await page.getByRole("search", { name: "Customers" }).getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("status")).toHaveText(/“demo cust”\.$/);
     await expect(page.getByRole("table").getByRole("row").filter({ hasText: "customer@example.com" })).toHaveCount(1);
     await page.getByRole("link", { name: "Clear" }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);

@@ -82,7 +82,10 @@ export async function saveCheckoutAddress(
   }
   if (makeDefault) await form.getByLabel("Set as default address").check();
   await form.getByRole("button", { name: "Save Address" }).click();
+  // Saved by a form post before the page hydrates (a new document: the form is gone once it commits,
+  // and the callers read it only once it has loaded, stylesheet included) or in place after.
   await expect(form).toHaveCount(0);
+  await page.waitForLoadState("load");
 }
 
 /**

@@ -27,6 +27,7 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) await hydrated(page);
       await page.getByRole("link", { name: "Forgot password?" }).click();
       await expect(page).toHaveURL(/\/forgot-password$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Forgot your password?" })).toBeVisible();
       await page.getByLabel("Email", { exact: true }).fill(email);
       await page.getByRole("button", { name: "Send reset link" }).click();
       await expect(page.getByRole("status")).toHaveText(

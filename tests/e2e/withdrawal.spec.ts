@@ -87,6 +87,7 @@ for (const javaScriptEnabled of [true, false]) {
       const answer = admin.getByRole("region", { name: "Cancellation to answer" });
       await answer.getByRole("button", { name: "Refund and cancel the order" }).click();
       await expect(answer.getByText("Describe the work done so far")).toBeVisible();
+      await admin.waitForLoadState("load");
       if (javaScriptEnabled) await expectAxeClean(admin, "admin cancellation answer with errors");
       await answer.getByLabel(/^Refund for the work not done/).fill("100.00");
       await answer.getByLabel("Work done so far").fill("The script was written; nothing was animated.");
