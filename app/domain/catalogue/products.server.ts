@@ -531,8 +531,12 @@ export async function getProduct(db: Database, id: number, { includeArchived = f
   return product.read(await db.$client.batch(product.statements));
 }
 
-/** A product's statements for a batch, and the reader of their results (in the same order). */
-function productReads(db: Database, id: number, includeArchived: boolean) {
+/**
+ * A product's statements for a batch, and the reader of their results (in the same order). Without
+ * `withRating` its rating is not read (the caller's batch reads the product's figures already) and
+ * the view's rating is left empty for the caller to fill.
+ */
+function productReads(db: Database, id: number, includeArchived: boolean, { withRating = true } = {}) {
   const productRow = includeArchived ? productStatements.anyProduct : productStatements.liveProduct;
   return {
     statements: [
@@ -540,7 +544,7 @@ function productReads(db: Database, id: number, includeArchived: boolean) {
       productStatements.media.bind(db, { id }),
       productStatements.packages.bind(db, { id }),
       productStatements.tags.bind(db, { id }),
-      productStatements.rating.bind(db, { id }),
+      ...(withRating ? [productStatements.rating.bind(db, { id })] : []),
     ],
     read([rows, media, pkgs, tagRows, rating]: readonly D1Result[]): ProductView | null {
       const row = productRow.rowsOf(rows!)[0];
@@ -550,7 +554,7 @@ function productReads(db: Database, id: number, includeArchived: boolean) {
             productStatements.media.rowsOf(media!),
             productStatements.packages.rowsOf(pkgs!),
             productStatements.tags.rowsOf(tagRows!),
-            productStatements.rating.rowsOf(rating!),
+            rating ? productStatements.rating.rowsOf(rating) : [],
           )[0] ?? null)
         : null;
     },
@@ -568,7 +572,8 @@ export async function getProductPage(
   country: string | null,
   reviewsPage: { page: number; sort: ReviewSort },
 ): Promise<{ product: ProductView; consumerTax: ConsumerTax | null; figures: Record<number, PackageFigures>; reviews: ProductReviews } | null> {
-  const product = productReads(db, id, false);
+  // The product's rating is its reviews' figures, which the reviews' reads bring.
+  const product = productReads(db, id, false, { withRating: false });
   const reviews = productReviewsReads(db, id, reviewsPage.page, reviewsPage.sort);
   const tax = country ? consumerTaxReads(db, country) : null;
   const results = await db.$client.batch([
@@ -577,12 +582,12 @@ export async function getProductPage(
     ...reviews.statements,
     ...(tax?.statements ?? []),
   ]);
-  const view = product.read(results);
-  if (!view) return null;
   let at = product.statements.length;
+  const view = product.read(results.slice(0, at));
+  if (!view) return null;
   const figures = figuresFromRows(productStatements.figures.rowsOf(results[at++]!));
   const reviewsRead = reviews.read(results.slice(at, (at += reviews.statements.length)));
-  return { product: view, figures, reviews: reviewsRead, consumerTax: tax ? tax.read(results.slice(at)) : null };
+  return { product: { ...view, rating: reviewsRead.rating }, figures, reviews: reviewsRead, consumerTax: tax ? tax.read(results.slice(at)) : null };
 }
 
 /** Package id → its figures, from rows of (package counts × day bucket). */
