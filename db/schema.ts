@@ -324,6 +324,20 @@ export const orders = sqliteTable(
     /** A withdrawal after work started at the customer's request: the studio answers (a proportionate refund) within 3 days. */
     cancellationRequestedAt: integer("cancellation_requested_at", { mode: "timestamp_ms" }),
     cancellationAnsweredAt: integer("cancellation_answered_at", { mode: "timestamp_ms" }),
+    /** The customer approved the delivery while their request was open: the request is withdrawn (never refunded). */
+    cancellationWithdrawnAt: integer("cancellation_withdrawn_at", { mode: "timestamp_ms" }),
+    /**
+     * A whole refund that closes the order (a cancellation's, or the first-order guarantee's) is being
+     * made: claimed by one conditional write before the gateway is called; approval is refused while
+     * it is set. A claim older than CLOSING_REFUND_STALE_MS was left by a run that never finished.
+     */
+    closingRefundAt: integer("closing_refund_at", { mode: "timestamp_ms" }),
+    /**
+     * When the newest delivery's review window began (its time plus the days the customer added to
+     * it), kept by triggers on order_deliveries (migration 0034): delivered orders complete on their
+     * own AUTO_COMPLETE_DAYS after it, found through orders_review_from_idx.
+     */
+    reviewFromAt: integer("review_from_at", { mode: "timestamp_ms" }),
     revisionsUsed: integer("revisions_used").notNull().default(0),
     /** The newest message of the thread each side has seen (unread counts are the other side's messages after it). */
     customerSeenMessageId: integer("customer_seen_message_id").notNull().default(0),
@@ -359,7 +373,11 @@ export const orders = sqliteTable(
       .where(sql`work_status = 'scheduled'`),
     index("orders_cancellation_open_idx")
       .on(t.cancellationRequestedAt)
-      .where(sql`cancellation_requested_at IS NOT NULL AND cancellation_answered_at IS NULL`),
+      .where(sql`cancellation_requested_at IS NOT NULL AND cancellation_answered_at IS NULL AND cancellation_withdrawn_at IS NULL`),
+    // Delivered orders by when their review window began: the auto-completion timer reads only those due.
+    index("orders_review_from_idx")
+      .on(t.reviewFromAt)
+      .where(sql`work_status = 'delivered'`),
     // The sales Stripe Tax has yet to record: only those rows, however many orders there are.
     index("orders_tax_record_pending_idx")
       .on(t.id)
@@ -1076,6 +1094,8 @@ export const moneyDays = sqliteTable(
 export const reconcileChecks = sqliteTable(
   "reconcile_checks",
   {
+    /** The run the row belongs to (a run's id, in its cursor): rows of another run are never read. */
+    run: text("run").notNull(),
     kind: text("kind", { enum: ["count", "money", "rating", "package", "delivery_days"] }).notNull(),
     key: text("key").notNull(),
     snapshot: text("snapshot"),
@@ -1088,5 +1108,17 @@ export const reconcileChecks = sqliteTable(
     g: integer("g").notNull().default(0),
     h: integer("h").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.key] })],
+  (t) => [primaryKey({ columns: [t.run, t.kind, t.key] })],
 );
+
+/**
+ * The one reconciliation allowed at a time: its run, the step its next call must carry (a call
+ * claims the step by raising it, so a cursor is used once), and when a call last renewed it (idle
+ * for RECONCILE_LEASE_MS, another run may take it over).
+ */
+export const reconcileLease = sqliteTable("reconcile_lease", {
+  id: integer("id").primaryKey(),
+  run: text("run").notNull(),
+  step: integer("step").notNull().default(0),
+  renewedAt: integer("renewed_at", { mode: "timestamp_ms" }).notNull(),
+});

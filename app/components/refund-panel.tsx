@@ -1,19 +1,24 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
-import { Field, FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
+import { Field, FieldError, FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { formatMoney } from "~/lib/money";
 import { minorToDecimalString } from "~/lib/money-decimal";
-import { REFUND_REASON_MAX, RefundSchema } from "~/lib/schemas/refund";
+import { REFUND_REASON_MAX, RefundFormSchema, type REFUND_SCOPES } from "~/lib/schemas/refund";
+import { decimalToMinor } from "~/lib/money-decimal";
+
+type RefundScope = (typeof REFUND_SCOPES)[number];
 import type { WorkStatus } from "~/lib/work-status";
 import type { RefundView } from "~/domain/orders/refund-views.server";
 import { RefundList } from "~/components/refund-list";
 
 /** A refund the studio asked for and must confirm: what the action's review step answers. */
 export interface RefundToConfirm {
-  /** As typed ("" for all that is left), posted again with the confirmation. */
+  /** All that is left, or a part (`amount`), as chosen; posted again with the confirmation. */
+  scope: RefundScope;
+  /** As typed ("" with all that is left). */
   amount: string;
   reason: string;
   amountMinor: number;
@@ -23,7 +28,7 @@ export interface RefundToConfirm {
 
 /**
  * The studio's refunds of an order: those made (each with its credit note), and, while something
- * is left, the form: an amount (empty: all that is left) and a reason. A secondary action that asks
+ * is left, the form: an explicit choice of all that is left or a part of it (its amount), and a reason. A secondary action that asks
  * to confirm the amount in a second step (a second request, so without JavaScript too). A refund of
  * all that is left cancels work still open, and the buttons say so.
  */
@@ -50,7 +55,10 @@ export function RefundPanel({
   lastResult: SubmissionResult<string[]> | undefined;
   confirm: RefundToConfirm | null;
 }) {
-  const { form, fields, formProps, error } = useSchemaForm(RefundSchema, { id: "refund", lastResult });
+  const { form, fields, formProps, error } = useSchemaForm(RefundFormSchema, { id: "refund", lastResult });
+  // The button names what the choice refunds (with JavaScript; without, the choice is confirmed in the next step).
+  const [scope, setScope] = useState<string | undefined>(fields.scope.initialValue as string | undefined);
+  const [typed, setTyped] = useState<string>((fields.amount.initialValue as string | undefined) ?? "");
   const refunding = useIsSubmitting(action, "refund");
   // With JavaScript, 'Change' puts the form back as it was typed (it stays mounted, hidden, while the
   // amount is confirmed); without, it asks the server for the form again with what was typed.
@@ -62,6 +70,15 @@ export function RefundPanel({
   if (!refunds.length && !refundable) return null;
   const cancels = workStatus !== "completed" && workStatus !== "cancelled";
   const left = remainingMinor === null ? "" : formatMoney(remainingMinor, currency);
+  const typedMinor = scope === "part" ? decimalToMinor(typed.trim(), currency) : null;
+  const label =
+    scope === "part"
+      ? typedMinor
+        ? `Refund ${formatMoney(typedMinor, currency)}`
+        : "Refund part"
+      : cancels
+        ? `Cancel and refund ${left}`
+        : `Refund ${left}`;
   return (
     <section aria-labelledby="refund-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
       <h2 id="refund-title" className="text-lg font-semibold">
@@ -84,23 +101,49 @@ export function RefundPanel({
         <Form method="post" action={action} {...formProps} hidden={confirming !== null} className="space-y-3">
           <input type="hidden" name="refund_key" value={refundKey} />
           <p className="text-sm text-slate-600">
-            {left} is left to refund. Leave the amount empty to refund all of it
-            {cancels ? ", which also cancels the work" : " (the order stays completed)"}; a smaller amount refunds part of it. Each refund gets a credit note,
-            and the customer is told by email.
+            {left} is left to refund. Each refund gets a credit note, and the customer is told by email.
           </p>
           <FormError id={form.errorId} errors={form.errors} />
+          <fieldset aria-describedby={fields.scope.errors ? fields.scope.errorId : undefined} className="space-y-2">
+            <legend className="text-sm font-medium text-slate-800">What to refund</legend>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={fields.scope.name}
+                value="all"
+                defaultChecked={fields.scope.initialValue === "all"}
+                onChange={() => setScope("all")}
+                className="size-4 accent-brand-700"
+              />
+              {`All that is left (${left})${cancels ? ", which also cancels the work" : ", the order stays completed"}`}
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={fields.scope.name}
+                value="part"
+                defaultChecked={fields.scope.initialValue === "part"}
+                onChange={() => setScope("part")}
+                className="size-4 accent-brand-700"
+              />
+              Part of it, the work goes on
+            </label>
+            <FieldError id={fields.scope.errorId} error={error(fields.scope)} />
+          </fieldset>
           <Field
-            label={`Amount (${currency}, optional)`}
+            label={`Amount of the part (${currency})`}
             meta={fields.amount}
             error={error(fields.amount)}
             inputMode="decimal"
             placeholder={remainingMinor === null ? "" : minorToDecimalString(remainingMinor, currency)}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+            onFocus={() => setScope((chosen) => chosen ?? "part")}
           />
           <TextAreaField label="Reason for the refund" meta={fields.reason} error={error(fields.reason)} rows={2} maxLength={REFUND_REASON_MAX} />
           <SubmitButton name="intent" value="review-refund" busy={reviewing} busyText="Checking..." tone="danger" className="sm:w-auto">
-            {cancels ? `Cancel and refund ${left}` : `Refund ${left}`}
+            {label}
           </SubmitButton>
-          <p className="text-xs text-slate-600">You confirm the amount in the next step. With an amount, only that amount is refunded, and the work goes on.</p>
+          <p className="text-xs text-slate-600">You confirm the amount in the next step.</p>
         </Form>
       ) : null}
       {!refundable && !pending && refunds.length ? (
@@ -134,6 +177,7 @@ function ConfirmRefund({
   return (
     <Form method="post" action={action} className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4" aria-labelledby="confirm-refund-title">
       <input type="hidden" name="refund_key" value={refundKey} />
+      <input type="hidden" name="scope" value={confirm.scope} />
       <input type="hidden" name="amount" value={confirm.amount} />
       <input type="hidden" name="reason" value={confirm.reason} />
       <h3 id="confirm-refund-title" className="font-semibold text-red-900" data-testid="confirm-refund">

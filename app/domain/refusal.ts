@@ -37,7 +37,7 @@ export type RefusalKind = (typeof REFUSAL_KINDS)[number];
 export interface RefusalDetails {
   /** One message per field at fault, in field order (the API's `errors`). */
   errors?: string[];
-  /** Seconds to wait before trying again (`throttled`). */
+  /** Seconds to wait before trying again (`throttled`, and a `conflict` that passes with time). */
   retryAfter?: number;
   /** A stable code a client can branch on, such as `TOKEN_EXPIRED`. */
   code?: string;
@@ -73,7 +73,8 @@ export const refuse = {
   forbidden: (message: string) => new Refusal("forbidden", message),
   notFound: (message: string) => new Refusal("not_found", message),
   gone: (message: string) => new Refusal("gone", message),
-  conflict: (message: string) => new Refusal("conflict", message),
+  /** `retryAfter`: seconds after which the state that forbids it may have passed (a lease held by another). */
+  conflict: (message: string, retryAfter?: number) => new Refusal("conflict", message, retryAfter ? { retryAfter: Math.max(1, Math.ceil(retryAfter)) } : {}),
   /** The one throttle: the message and the wait every 429 of the shop carries. */
   throttled: (retryAfter: number = RETRY_AFTER_SECONDS, message: string = TOO_MANY_ATTEMPTS) =>
     new Refusal("throttled", message, { retryAfter: Math.max(1, Math.ceil(retryAfter)) }),

@@ -35,7 +35,7 @@ export function kindOfStatus(status: number): RefusalKind | null {
  */
 export function refusalInit(refusal: Refusal, { api = false }: { api?: boolean } = {}): { status: RefusalStatus; headers: Headers } {
   const headers = new Headers({ "Cache-Control": "no-store" });
-  if (refusal.kind === "throttled") headers.set("Retry-After", String(refusal.retryAfter ?? 60));
+  if (refusal.kind === "throttled" || refusal.retryAfter !== undefined) headers.set("Retry-After", String(refusal.retryAfter ?? 60));
   if (api && refusal.kind === "unauthenticated") headers.set("WWW-Authenticate", 'Bearer realm="api"');
   return { status: REFUSAL_STATUS[refusal.kind], headers };
 }

@@ -239,6 +239,7 @@ const ORDER = {
   starts_at: null,
   cancellation_requested_at: null,
   cancellation_answered_at: null,
+  cancellation_withdrawn_at: null,
 };
 export const OrderResponse = example(
   z
@@ -276,6 +277,10 @@ export const OrderResponse = example(
       starts_at: z.string().nullable().describe("When scheduled work moves to production (14 days after payment)"),
       cancellation_requested_at: z.string().nullable().describe("When the customer asked to cancel work already started"),
       cancellation_answered_at: z.string().nullable().describe("When the studio answered that request (a proportionate refund)"),
+      cancellation_withdrawn_at: z
+        .string()
+        .nullable()
+        .describe("When the customer withdrew that request by approving the delivery (the order completed, nothing refunded)"),
     })
     .strict(),
   ORDER,
@@ -1068,7 +1073,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary:
       "One call of the reconciliation of the counts and sums the pages show (kept by triggers) with the rows they count: at most 10,000 rows read a call; pass `cursor` back until `done`. A figure that differs is repaired only if it has not moved since the run began (else it is reported as moved); `repair: false` only reports",
     auth: "admin",
-    body: { schema: ReconcileSchema, wrapper: "reconcile", example: { cursor: "eyJwaGFzZSI6Im9yZGVycyIsImFmdGVyIjpbMjAwMF19", repair: true } },
+    body: { schema: ReconcileSchema, wrapper: "reconcile", example: { cursor: "eyJydW4iOiJyN0hxMlhjOUxtUDRzVDh2VzF5WjBhIiwic3RlcCI6MiwicGhhc2UiOiJvcmRlcnMiLCJhZnRlciI6WzIwMDBdfQ", repair: true } },
     responses: {
       200: {
         description: "What this call compared and repaired, and where to go on",
@@ -1085,7 +1090,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
                 differences: z.array(
                   z
                     .object({
-                      figure: z.enum(["count", "money", "listed_at"]),
+                      figure: z.enum(["count", "money", "rating", "package", "delivery_days", "listed_at"]),
                       key: z.array(z.string()),
                       kept: z.array(z.number()),
                       counted: z.array(z.number()),
@@ -1095,7 +1100,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
                 ),
               })
               .strict(),
-            { done: false, cursor: "eyJwaGFzZSI6Im9yZGVycyIsImFmdGVyIjpbNDAwMF19", phase: "orders", rows_read: 9120, repaired: 0, moved: 0, differences: [] },
+            { done: false, cursor: "eyJydW4iOiJyN0hxMlhjOUxtUDRzVDh2VzF5WjBhIiwic3RlcCI6MywicGhhc2UiOiJvcmRlcnMiLCJhZnRlciI6WzQwMDBdfQ", phase: "orders", rows_read: 9120, repaired: 0, moved: 0, differences: [] },
           ),
           { message: "Reconciliation goes on" },
         ),
@@ -1106,6 +1111,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       ADMIN,
       JSON_BODY,
       invalid("A cursor no call returned", "Reconciliation could not start", ["cursor must be the cursor a previous call returned"]),
+      conflict(
+        "One run at a time: another run holds the lease (Retry-After: when it would expire, idle), this cursor's call was made already, or the run was taken over",
+        "Another reconciliation is running. Try again when it is done.",
+      ),
     ),
   },
   // People (admins)

@@ -42,7 +42,7 @@ export default function Dashboard() {
         <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <Figure label="Awaiting brief" value={String(work.awaitingBrief)} hint="Paid, waiting for the customer's brief" />
           <Figure label="In production" value={String(work.inProduction)} hint="Including revisions" />
-          <Figure label="Overdue" value={String(work.overdue)} hint="In production past the due date" />
+          <Figure label="Overdue" value={work.overdueText} hint="In production past the due date" />
           <Figure label="Awaiting customer review" value={String(work.awaitingReview)} hint="Delivered, not yet approved" />
         </dl>
       </section>

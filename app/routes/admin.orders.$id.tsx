@@ -27,7 +27,7 @@ import { getOrderBuyer, type OrderBuyerView } from "~/domain/orders/orders.serve
 import { countryName } from "~/lib/countries";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { DELIVERY_FORM, deliveryFromForm } from "~/domain/orders/order-files.server";
-import { RefundSchema } from "~/lib/schemas/refund";
+import { RefundFormSchema, refundRequestOf } from "~/lib/schemas/refund";
 import { quoteRefund, refundOrder } from "~/domain/orders/refunds.server";
 import { RefundPanel, type RefundToConfirm } from "~/components/refund-panel";
 import { CancellationAnswer } from "~/components/cancellation-answer";
@@ -73,12 +73,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === "review-refund" || intent === "edit-refund") {
     // The first step: the form checked and the amount worked out, for the studio to confirm
     // (or, with 'Change', the form again with what was typed).
-    const submission = parseSubmission(form, { schema: RefundSchema, allow: ["refund_key"] });
+    const submission = parseSubmission(form, { schema: RefundFormSchema, allow: ["refund_key"] });
     if (submission.status !== "success") return data({ refundResult: submission.reply() }, invalidForm());
     if (intent === "edit-refund") return data({ refundResult: submission.reply() });
-    const quoted = await settle(quoteRefund(context.db, orderId, submission.value.amount));
+    const quoted = await settle(quoteRefund(context.db, orderId, refundRequestOf(submission.value).amount));
     if (!quoted.ok) return data({ refundResult: submission.reply({ formErrors: [quoted.refusal.message] }) }, refusalInit(quoted.refusal));
     const refundConfirm: RefundToConfirm = {
+      scope: submission.value.scope,
       amount: submission.value.amount ?? "",
       reason: submission.value.reason,
       amountMinor: quoted.value.amountMinor,
@@ -87,7 +88,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data({ refundConfirm });
   }
   if (intent === "refund") {
-    const submission = parseSubmission(form, { schema: RefundSchema, allow: ["refund_key"] });
+    const submission = parseSubmission(form, { schema: RefundFormSchema, allow: ["refund_key"] });
     if (submission.status !== "success") return data({ refundResult: submission.reply() }, invalidForm());
     const key = String(form.get("refund_key") ?? "").slice(0, 100);
     const refunded = await settle(
@@ -96,7 +97,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         context.payments,
         orderId,
         admin.id,
-        { reason: submission.value.reason, amount: submission.value.amount, idempotencyKey: key ? `screen-${key}` : undefined },
+        { ...refundRequestOf(submission.value), idempotencyKey: key ? `screen-${key}` : undefined },
         mailNotice(context),
       ),
     );
@@ -209,7 +210,7 @@ export default function AdminOrder() {
           Refunded. The customer has been told by email.
         </p>
       ) : null}
-      {order.cancellation_requested_at && !order.cancellation_answered_at ? (
+      {order.cancellation_requested_at && !order.cancellation_answered_at && !order.cancellation_withdrawn_at ? (
         <CancellationAnswer
           action={`/admin/orders/${order.id}`}
           requestedAt={order.cancellation_requested_at}

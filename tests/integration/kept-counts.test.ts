@@ -553,3 +553,66 @@ describe("the reconciliation", () => {
     expect(forged.status).toBe(422);
   });
 });
+
+describe("one reconciliation at a time", () => {
+  type Call = { status: number; body: { message: string; data: { done: boolean; cursor: string | null; differences: { repaired: boolean }[] } } };
+  const call = (token: string, cursor?: string | null) =>
+    api("POST", "/admin/reconcile", { token, body: { reconcile: cursor ? { cursor } : {} } }) as Promise<Call & { headers: Headers }>;
+
+  it("ten calls at once: one run starts, the others get 409 with Retry-After; the same cursor ten times at once goes on once; every figure equals its recomputation after", async () => {
+    const admin = await adminSignIn();
+    await env.DB.prepare("UPDATE kept_counts SET n = n + 3 WHERE scope = 'customers'").run();
+    const first = await Promise.all(Array.from({ length: 10 }, () => call(admin.access_token)));
+    const started = first.filter((r) => r.status === 200);
+    expect(started).toHaveLength(1);
+    for (const refused of first.filter((r) => r.status !== 200)) {
+      expect([refused.status, refused.body.message]).toEqual([409, "Another reconciliation is running. Try again when it is done."]);
+      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(600);
+    }
+    let cursor = started[0]!.body.data.cursor;
+    let repaired = started[0]!.body.data.differences.filter((d) => d.repaired).length;
+    for (let n = 0; cursor && n < 100; n++) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => call(admin.access_token, cursor)));
+      const on = answers.filter((r) => r.status === 200);
+      expect(on).toHaveLength(1);
+      expect(answers.filter((r) => r.status === 409)).toHaveLength(9);
+      repaired += on[0]!.body.data.differences.filter((d) => d.repaired).length;
+      cursor = on[0]!.body.data.cursor;
+    }
+    expect(cursor).toBeNull();
+    expect(repaired).toBe(1);
+    await expectKept();
+    // Done: the lease is let go, and a new run starts at once.
+    expect((await call(admin.access_token)).status).toBe(200);
+  });
+
+  it("a run idle for 10 minutes is taken over: its cursor is refused from then on; the new run alone repairs, once", async () => {
+    const db = createDb(env.DB);
+    const now = Date.now();
+    await env.DB.prepare("UPDATE kept_counts SET n = n + 2 WHERE scope = 'orders'").run();
+    const a = await reconcileKeptFigures(db, null, { budget: 150, now });
+    expect(a?.done).toBe(false);
+    // Another run meanwhile: refused while the first is not idle.
+    await expect(reconcileKeptFigures(db, null, { now: now + 60_000 })).rejects.toMatchObject({ kind: "conflict", retryAfter: 540 });
+    // Idle for more than 10 minutes: taken over.
+    const b = await reconcileKeptFigures(db, null, { budget: 150, now: now + 11 * 60_000 });
+    expect(b?.done).toBe(false);
+    await expect(reconcileKeptFigures(db, a!.cursor, { now: now + 12 * 60_000 })).rejects.toMatchObject({
+      kind: "conflict",
+      message: "This reconciliation was taken over by another run: start again without a cursor.",
+    });
+    // B interleaved with A's refused calls, to its end.
+    let cursor = b!.cursor;
+    let repaired = b!.repaired;
+    for (let n = 0; cursor && n < 10_000; n++) {
+      await expect(reconcileKeptFigures(db, a!.cursor, { now: now + 12 * 60_000 })).rejects.toMatchObject({ kind: "conflict" });
+      const report = await reconcileKeptFigures(db, cursor, { budget: 2_000, now: now + 12 * 60_000 });
+      repaired += report!.repaired;
+      cursor = report!.cursor;
+    }
+    expect(repaired).toBe(1);
+    await expectKept();
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM reconcile_checks").first<number>("n")) ?? 0).toBe(0);
+  });
+});

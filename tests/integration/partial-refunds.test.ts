@@ -83,6 +83,43 @@ describe("partial refunds (POST /orders/{id}/refund with an amount)", () => {
     expect(await localRefunds(c.id)).toBe(0);
   });
 
+  it("an amount that is present is exact: empty, spaces, negative, zero, too many decimals or not a string are 422 naming the field; only an absent amount refunds the rest", async () => {
+    const c = await customerWithOrder();
+    const admin = (await adminSignIn()).access_token;
+    for (const amount of ["", " ", "  12.00", "-5", "0", "000.000", "1.234", 12, null, "1e3"]) {
+      const refused = await api<{ message: string; errors?: string[] }>("POST", `/orders/${c.id}/refund`, {
+        token: admin,
+        body: { refund: { reason: "Bad amount", amount } },
+      });
+      expect(refused.status, JSON.stringify(amount)).toBe(422);
+      expect(JSON.stringify(refused.body.errors ?? [refused.body.message]), JSON.stringify(amount)).toMatch(/\bamount\b/);
+    }
+    expect(await localRefunds(c.id)).toBe(0);
+    expect((await refund(admin, c.id, { reason: "All of it" })).body.data.order).toMatchObject({ payment_status: "refunded", refunded_amount: "1198.80" });
+  });
+
+  it("the page's refund form asks for an explicit choice: all that is left, or a part with its amount", async () => {
+    const c = await customerWithOrder();
+    const admin = await adminCookie();
+    const page = (await text(await get(`/admin/orders/${c.id}`, { headers: { Cookie: admin } }))).replace(/<!-- -->/g, "");
+    expect(page).toMatch(/<input type="radio" name="scope"[^>]*value="all"\/>All that is left \(£1,198\.80\), which also cancels the work/);
+    expect(page).toMatch(/<input type="radio" name="scope"[^>]*value="part"\/>Part of it, the work goes on/);
+    expect(page).not.toContain("Leave the amount empty");
+    const unchosen = await postForm(`/admin/orders/${c.id}`, { intent: "review-refund", reason: "Goodwill", amount: "" }, { Cookie: admin });
+    expect(unchosen.status).toBe(422);
+    expect(await unchosen.text()).toContain("Choose what to refund");
+    const partWithout = await postForm(`/admin/orders/${c.id}`, { intent: "review-refund", scope: "part", reason: "Goodwill", amount: "" }, { Cookie: admin });
+    expect(partWithout.status).toBe(422);
+    expect(await partWithout.text()).toContain("Enter the amount to refund, like 250.00");
+    const zero = await postForm(`/admin/orders/${c.id}`, { intent: "refund", scope: "part", reason: "Goodwill", amount: "0.00" }, { Cookie: admin });
+    expect(zero.status).toBe(422);
+    expect(await zero.text()).toContain("Enter an amount above zero");
+    expect(await localRefunds(c.id)).toBe(0);
+    const all = await postForm(`/admin/orders/${c.id}`, { intent: "review-refund", scope: "all", reason: "Goodwill", amount: "" }, { Cookie: admin });
+    expect(all.status).toBe(200);
+    expect((await all.text()).replace(/<!-- -->/g, "")).toContain("Refund £1,198.80 and cancel the work?");
+  });
+
   it("the same Idempotency-Key answers the same refund and refunds once; different keys at once never refund more than was paid", async () => {
     const c = await customerWithOrder();
     const admin = (await adminSignIn()).access_token;
@@ -159,17 +196,21 @@ describe("credit notes (pages, PDFs, GET /orders/{id}/credit_notes)", () => {
   it("the admin refunds part of an order from its page without JavaScript: amount and reason, then the credit note is listed", async () => {
     const c = await customerWithOrder();
     const admin = await adminCookie();
-    const badAmount = await postForm(`/admin/orders/${c.id}`, { intent: "refund", reason: "Part", amount: "lots" }, { Cookie: admin });
+    const badAmount = await postForm(`/admin/orders/${c.id}`, { intent: "refund", scope: "part", reason: "Part", amount: "lots" }, { Cookie: admin });
     expect(badAmount.status).toBe(422);
     expect(await badAmount.text()).toContain("Enter the amount as a number, like 250.00");
     const done = await postForm(
       `/admin/orders/${c.id}`,
-      { intent: "refund", reason: "Part of it", amount: "100", refund_key: "page-view-1" },
+      { intent: "refund", scope: "part", reason: "Part of it", amount: "100", refund_key: "page-view-1" },
       { Cookie: admin },
     );
     expect(done.status).toBe(302);
     // The same page view's form sent again refunds nothing more.
-    await postForm(`/admin/orders/${c.id}`, { intent: "refund", reason: "Part of it", amount: "100", refund_key: "page-view-1" }, { Cookie: admin });
+    await postForm(
+      `/admin/orders/${c.id}`,
+      { intent: "refund", scope: "part", reason: "Part of it", amount: "100", refund_key: "page-view-1" },
+      { Cookie: admin },
+    );
     expect(await localRefunds(c.id)).toBe(1);
     const page = await text(await get(`/admin/orders/${c.id}`, { headers: { Cookie: admin } }));
     expect(page).toContain("£1,098.80 is left to refund");

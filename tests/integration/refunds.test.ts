@@ -147,7 +147,7 @@ describe("refunding from the order pages (screens, without JavaScript)", () => {
     expect(empty.status).toBe(422);
     expect(await empty.text()).toContain("Give a reason for the refund");
 
-    const done = await postForm(`/admin/orders/${c.id}`, { intent: "refund", reason: "Brief was out of scope" }, { Cookie: admin });
+    const done = await postForm(`/admin/orders/${c.id}`, { intent: "refund", scope: "all", reason: "Brief was out of scope" }, { Cookie: admin });
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe(`/admin/orders/${c.id}?refunded=1`);
     const after = (await (await get(`/admin/orders/${c.id}?refunded=1`, { headers: { Cookie: admin } })).text()).replace(/<!-- -->/g, "");
@@ -156,7 +156,7 @@ describe("refunding from the order pages (screens, without JavaScript)", () => {
     expect(after).toMatch(/Credit note CN-\d{4}-\d{6}/);
     expect(after).toContain('data-colour="violet"');
 
-    const twice = await postForm(`/admin/orders/${c.id}`, { intent: "refund", reason: "Brief was out of scope" }, { Cookie: admin });
+    const twice = await postForm(`/admin/orders/${c.id}`, { intent: "refund", scope: "all", reason: "Brief was out of scope" }, { Cookie: admin });
     expect(twice.status).toBe(409);
     expect(await twice.text()).toContain(ALREADY_REFUNDED);
     expect(await localRefunds(c.id)).toBe(1);

@@ -64,7 +64,7 @@ export const SCREENS: Row[] = [
   ["GET", "/admin/orders", adminLogin, adminLogin, adminLogin, 200],
   ["GET", "/admin/orders/{orderA}", adminLogin, adminLogin, adminLogin, 200],
   ["POST", "/admin/orders/{orderA}", adminLogin, adminLogin, adminLogin, 409, { intent: "deliver" }],
-  ["POST", "/admin/orders/{orderA}", adminLogin, adminLogin, adminLogin, 409, { intent: "refund", reason: "Not wanted" }],
+  ["POST", "/admin/orders/{orderA}", adminLogin, adminLogin, adminLogin, 409, { intent: "refund", scope: "all", reason: "Not wanted" }],
   ["GET", "/orders/{orderA}/files/999999", 401, 404, 404, 404],
   ["GET", "/orders/{orderA}/attachments/999999", 401, 404, 404, 404],
   // A master through a link the page did not sign: refused, whoever asks.

@@ -17,6 +17,20 @@
  */
 import type { Database } from "../../../db/client";
 import { DELIVERY_DAYS_BUCKETS } from "../../lib/package-figures";
+import { randomToken } from "../../lib/crypto.server";
+import { refuse } from "../refusal";
+
+/**
+ * One run at a time: a run holds the lease (reconcile_lease, one row) from its first call; each call
+ * claims its step by raising it (so a cursor is used once, and two calls with one cursor cannot both
+ * add the same rows) and renews it. A lease idle for RECONCILE_LEASE_MS may be taken over by a new
+ * run; the old run's cursors are refused from then on. Scratch rows carry their run.
+ */
+export const RECONCILE_LEASE_MS = 10 * 60_000;
+export const RECONCILE_BUSY = "Another reconciliation is running. Try again when it is done.";
+export const RECONCILE_SUPERSEDED = "This reconciliation was taken over by another run: start again without a cursor.";
+export const RECONCILE_CURSOR_USED =
+  "This cursor was used already: go on with the cursor its call returned (or, once the run has been idle for 10 minutes, start again without a cursor).";
 
 /** The most rows a call reads (D1's `rows_read`); a chunk's size follows the rows the chunk before it read. */
 export const RECONCILE_BUDGET = 10_000;
@@ -84,6 +98,9 @@ const PHASES = ["clear", ...KINDS.map((k) => `snapshot_${k}` as const), ...WALKE
 type Phase = (typeof PHASES)[number];
 
 interface Cursor {
+  /** The run (its lease) and the step this call must claim. */
+  run: string;
+  step: number;
   phase: Phase;
   /** The last key done in this phase (an id, or a key's parts). */
   after: (string | number)[] | null;
@@ -114,16 +131,19 @@ export interface ReconcileReport {
 type Note = (difference: Difference) => void;
 type D1 = D1Database;
 
+/** A cursor a call returned, or null for anything else (no cursor: a new run, named here). */
 export function readCursor(text: string | null | undefined): Cursor | null {
-  if (!text) return { phase: "clear", after: null };
+  if (!text) return { run: "", step: 0, phase: "clear", after: null };
   try {
     const value = JSON.parse(atob(text.replaceAll("-", "+").replaceAll("_", "/"))) as Partial<Cursor>;
     if (!PHASES.includes(value.phase as Phase)) return null;
+    if (typeof value.run !== "string" || !/^[A-Za-z0-9_-]{16,32}$/.test(value.run)) return null;
+    if (typeof value.step !== "number" || !Number.isInteger(value.step) || value.step < 1 || value.step > 1e9) return null;
     const after = value.after ?? null;
     if (after !== null && (!Array.isArray(after) || after.length > 4 || !after.every((v) => typeof v === "string" || typeof v === "number"))) return null;
     // A rate below what any chunk reads could size a call past its budget: those are not taken from a cursor.
     const rate = typeof value.rate === "number" && value.rate >= 4 && value.rate < 1_000 ? value.rate : undefined;
-    return { phase: value.phase as Phase, after, rate };
+    return { run: value.run, step: value.step, phase: value.phase as Phase, after, rate };
   } catch {
     return null;
   }
@@ -141,11 +161,11 @@ const keySql = (family: Family, prefix = "") =>
   family.key.map((k) => (k.numeric ? `printf('%0${PAD}d', ${prefix}${k.column})` : `${prefix}${k.column}`)).join(` || ${TAB} || `);
 const keyParts = (family: Family, key: string) => key.split("\t").map((v, i) => (family.key[i]!.numeric ? Number(v) : v));
 
-/** Adds what rows count to a family's scratch figures: `select` gives `k` (the key) and a, b, … (its figures). */
+/** Adds what rows count to a family's scratch figures of run ?3: `select` gives `k` (the key) and a, b, … (its figures). */
 function adding(kind: Kind, select: string) {
   const letters = LETTERS.slice(0, FAMILIES[kind].figures.length);
-  return `INSERT INTO reconcile_checks (kind, key, ${letters.join(", ")}) SELECT '${kind}', k, ${letters.map((l) => `sum(${l})`).join(", ")} FROM (${select}) WHERE true GROUP BY k
-    ON CONFLICT (kind, key) DO UPDATE SET ${letters.map((l) => `${l} = ${l} + excluded.${l}`).join(", ")}`;
+  return `INSERT INTO reconcile_checks (run, kind, key, ${letters.join(", ")}) SELECT ?3, '${kind}', k, ${letters.map((l) => `sum(${l})`).join(", ")} FROM (${select}) WHERE true GROUP BY k
+    ON CONFLICT (run, kind, key) DO UPDATE SET ${letters.map((l) => `${l} = ${l} + excluded.${l}`).join(", ")}`;
 }
 
 const pad = (sql: string) => `printf('%0${PAD}d', ${sql})`;
@@ -257,15 +277,45 @@ async function walkById(d1: D1, table: string, after: number, size: number, stat
   return { rows: rowsOf([bound, ...results]), last, n: bound.results[0]!.n };
 }
 
+/**
+ * Claims this call's step of the run (a new run takes the lease, if it is free or idle): one
+ * conditional write. Refused with 409 and the wait when another run holds the lease or the step was
+ * claimed already; 409 for a run taken over.
+ */
+async function claimStep(d1: D1, cursor: Cursor, now: number): Promise<Cursor> {
+  if (!cursor.run) {
+    const run = randomToken(16);
+    const taken = await d1
+      .prepare(
+        `INSERT INTO reconcile_lease (id, run, step, renewed_at) VALUES (1, ?1, 1, ?2)
+         ON CONFLICT (id) DO UPDATE SET run = excluded.run, step = 1, renewed_at = excluded.renewed_at WHERE reconcile_lease.renewed_at < ?3 RETURNING run`,
+      )
+      .bind(run, now, now - RECONCILE_LEASE_MS)
+      .run<{ run: string }>();
+    if (taken.results.length) return { ...cursor, run, step: 1 };
+  } else {
+    const claimed = await d1
+      .prepare("UPDATE reconcile_lease SET step = step + 1, renewed_at = ?1 WHERE id = 1 AND run = ?2 AND step = ?3 RETURNING step")
+      .bind(now, cursor.run, cursor.step)
+      .run<{ step: number }>();
+    if (claimed.results.length) return { ...cursor, step: cursor.step + 1 };
+  }
+  const lease = await d1.prepare("SELECT run, renewed_at AS renewedAt FROM reconcile_lease WHERE id = 1").first<{ run: string; renewedAt: number }>();
+  if (cursor.run && lease?.run !== cursor.run) throw refuse.conflict(RECONCILE_SUPERSEDED);
+  const wait = Math.ceil(((lease?.renewedAt ?? now) + RECONCILE_LEASE_MS - now) / 1000);
+  throw refuse.conflict(cursor.run ? RECONCILE_CURSOR_USED : RECONCILE_BUSY, Math.max(1, wait));
+}
+
 export async function reconcileKeptFigures(
   db: Database,
   cursorText: string | null | undefined,
-  { repair = true, budget = RECONCILE_BUDGET } = {},
+  { repair = true, budget = RECONCILE_BUDGET, now = Date.now() } = {},
 ): Promise<ReconcileReport | null> {
   const d1 = db.$client as unknown as D1;
   const begun = readCursor(cursorText);
   if (!begun) return null;
-  let cursor: Cursor = begun;
+  let cursor: Cursor = await claimStep(d1, begun, now);
+  const run = cursor.run;
   let rowsRead = 0;
   let repaired = 0;
   let moved = 0;
@@ -285,43 +335,51 @@ export async function reconcileKeptFigures(
     let chunk: { rows: number; n: number; after: Cursor["after"] };
     const phase = cursor.phase;
     if (phase === "clear") {
-      const result = await d1.prepare("DELETE FROM reconcile_checks WHERE rowid IN (SELECT rowid FROM reconcile_checks LIMIT ?)").bind(size).run();
+      // What earlier runs left (a run taken over, or stopped).
+      const result = await d1
+        .prepare("DELETE FROM reconcile_checks WHERE rowid IN (SELECT rowid FROM reconcile_checks WHERE run <> ? LIMIT ?)")
+        .bind(run, size)
+        .run();
       chunk = { rows: rowsOf([result]), n: result.meta.changes ?? 0, after: null };
     } else if (phase.startsWith("snapshot_")) {
-      chunk = await snapshotChunk(d1, phase.slice("snapshot_".length) as Kind, cursor.after, size);
+      chunk = await snapshotChunk(d1, run, phase.slice("snapshot_".length) as Kind, cursor.after, size);
     } else if (phase.startsWith("compare_")) {
-      chunk = await compareChunk(d1, phase.slice("compare_".length) as Kind, String(cursor.after?.[0] ?? ""), size, repair, note);
+      chunk = await compareChunk(d1, run, phase.slice("compare_".length) as Kind, String(cursor.after?.[0] ?? ""), size, repair, note);
     } else {
       const walk = WALKS[phase as (typeof WALKED)[number]];
       const from = Number(cursor.after?.[0] ?? 0);
-      const done = await walkById(d1, walk.table, from, size, (a, b) => walk.statements.map((sql) => d1.prepare(sql).bind(a, b)));
+      const done = await walkById(d1, walk.table, from, size, (a, b) => walk.statements.map((sql) => d1.prepare(sql).bind(a, b, run)));
       let rows = done.rows;
       if (phase === "product_tags" && done.last !== null) rows += await checkListedAt(d1, from, done.last, repair, note);
       chunk = { rows, n: done.n, after: done.last === null ? cursor.after : [done.last] };
     }
     rowsRead += chunk.rows;
     if (chunk.n < size) {
-      if (following === undefined) return { done: true, cursor: null, phase, rowsRead, differences, repaired, moved };
-      cursor = { phase: following, after: null };
+      if (following === undefined) {
+        // Done: the lease is let go, so the next run need not wait.
+        await d1.prepare("DELETE FROM reconcile_lease WHERE id = 1 AND run = ?").bind(run).run();
+        return { done: true, cursor: null, phase, rowsRead, differences, repaired, moved };
+      }
+      cursor = { run, step: cursor.step, phase: following, after: null };
     } else {
-      cursor = { phase, after: chunk.after, rate: Math.max(4, (chunk.rows / Math.max(1, chunk.n)) * 1.5) };
+      cursor = { run, step: cursor.step, phase, after: chunk.after, rate: Math.max(4, (chunk.rows / Math.max(1, chunk.n)) * 1.5) };
     }
   }
   return { done: false, cursor: writeCursor(cursor), phase: cursor.phase, rowsRead, differences, repaired, moved };
 }
 
 /** Notes the versions of the next kept figures of a family (in key order after `after`). */
-async function snapshotChunk(d1: D1, kind: Kind, after: Cursor["after"], size: number) {
+async function snapshotChunk(d1: D1, run: string, kind: Kind, after: Cursor["after"], size: number) {
   const family: Family = FAMILIES[kind];
   const columns = family.key.map((k) => k.column);
   const start = after ?? family.key.map((k) => (k.numeric ? -1 : ""));
   const result: D1Result<{ key: string }> = await d1
     .prepare(
-      `INSERT INTO reconcile_checks (kind, key, snapshot) SELECT ?, ${keySql(family)}, CAST(version AS TEXT) FROM ${family.table}
+      `INSERT INTO reconcile_checks (run, kind, key, snapshot) SELECT ?, ?, ${keySql(family)}, CAST(version AS TEXT) FROM ${family.table}
        WHERE (${columns.join(", ")}) > (${columns.map(() => "?").join(", ")}) ORDER BY ${columns.join(", ")} LIMIT ?
-       ON CONFLICT (kind, key) DO UPDATE SET snapshot = excluded.snapshot RETURNING key`,
+       ON CONFLICT (run, kind, key) DO UPDATE SET snapshot = excluded.snapshot RETURNING key`,
     )
-    .bind(kind, ...start, size)
+    .bind(run, kind, ...start, size)
     .run<{ key: string }>();
   // The greatest key noted, as its parts (the walk's row-value order; padded keys sort as their numbers).
   const last = result.results
@@ -369,12 +427,12 @@ async function checkListedAt(d1: D1, from: number, to: number, repair: boolean, 
  * difference is repaired only when the kept figure is what the snapshot noted (it has not moved).
  * The compared scratch rows are deleted.
  */
-async function compareChunk(d1: D1, kind: Kind, after: string, size: number, repair: boolean, note: Note) {
+async function compareChunk(d1: D1, run: string, kind: Kind, after: string, size: number, repair: boolean, note: Note) {
   const family: Family = FAMILIES[kind];
   const letters = LETTERS.slice(0, family.figures.length);
   const checks = await d1
-    .prepare(`SELECT key, snapshot, ${letters.join(", ")} FROM reconcile_checks WHERE kind = ? AND key > ? ORDER BY key LIMIT ?`)
-    .bind(kind, after, size)
+    .prepare(`SELECT key, snapshot, ${letters.join(", ")} FROM reconcile_checks WHERE run = ? AND kind = ? AND key > ? ORDER BY key LIMIT ?`)
+    .bind(run, kind, after, size)
     .run<Record<string, string | number | null>>();
   let rows = rowsOf([checks]);
   if (checks.results.length === 0) return { rows, n: 0, after: after ? [after] : null };
@@ -411,7 +469,7 @@ async function compareChunk(d1: D1, kind: Kind, after: string, size: number, rep
   rows += rowsOf(applied);
   let next = 0;
   found.forEach((difference, i) => note({ ...difference, repaired: repairs[i] ? (applied[next++]!.meta.changes ?? 0) > 0 : false }));
-  const cleared = await d1.prepare("DELETE FROM reconcile_checks WHERE kind = ? AND key > ? AND key <= ?").bind(kind, after, last).run();
+  const cleared = await d1.prepare("DELETE FROM reconcile_checks WHERE run = ? AND kind = ? AND key > ? AND key <= ?").bind(run, kind, after, last).run();
   rows += rowsOf([cleared]);
   return { rows, n: checks.results.length, after: [last] };
 }

@@ -82,7 +82,8 @@ export type WorkNews =
   | "overdue"
   | "cancellation_requested"
   | "cancellation_to_answer"
-  | "cancellation_answered";
+  | "cancellation_answered"
+  | "cancellation_withdrawn";
 
 type NewsText = { to: "customer" | "studio"; subject: string; title: string; lines: string[]; linkLabel: string };
 
@@ -189,6 +190,17 @@ function newsText(news: WorkNews, o: { id: number; product: string; customer: st
         title: "The studio answered your cancellation",
         lines: [
           `${order} is cancelled. The refund for the work not yet done and the studio's note of the work done are on the order's page, with the credit note.`,
+        ],
+        linkLabel: "Open the order",
+      };
+    case "cancellation_withdrawn":
+      return {
+        to: "studio",
+        subject: `Cancellation withdrawn: order #${o.id}`,
+        title: "A cancellation was withdrawn by approval",
+        lines: [
+          `${o.customer} approved the delivery of ${order}, which withdraws their cancellation request: the order is completed and nothing is refunded.`,
+          "There is nothing left to answer.",
         ],
         linkLabel: "Open the order",
       };

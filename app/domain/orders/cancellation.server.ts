@@ -8,7 +8,7 @@
  *   (`answerCancellation`); unanswered, the scheduled run refunds it in full (`refundUnansweredCancellations`);
  * - once the order is completed, or for an order billed to a business: not offered.
  */
-import { and, eq, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, eq, isNull, lte } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orders, type PaymentStatus } from "../../../db/schema";
 import { CANCELLATION_ANSWER_DAYS, CANCELLATION_DAYS, CANCELLATION_MESSAGES } from "~/lib/cancellation-rules";
@@ -21,6 +21,7 @@ import type { PaymentGateway } from "../payments/gateway.server";
 import { isRefusal, refuse } from "../refusal";
 import { moveWork } from "./fulfilment.server";
 import { refundOrder } from "./refunds.server";
+import { cancellationOpen, claimClosingRefund, releaseClosingRefund } from "./closing-refunds.server";
 
 const DAY_MS = 86_400_000;
 /** Production has not started: cancelling refunds everything at once. */
@@ -39,6 +40,7 @@ const cancellationColumns = {
   billingSnapshot: orders.billingSnapshot,
   requestedAt: orders.cancellationRequestedAt,
   answeredAt: orders.cancellationAnsweredAt,
+  withdrawnAt: orders.cancellationWithdrawnAt,
   amountMinor: orders.amountMinor,
   refundedMinor: orders.refundedMinor,
   currency: orders.currency,
@@ -53,6 +55,7 @@ interface CancellationOrder {
   billingSnapshot: string | null;
   requestedAt: Date | null;
   answeredAt: Date | null;
+  withdrawnAt: Date | null;
   amountMinor: number;
   refundedMinor: number;
   currency: string;
@@ -90,7 +93,7 @@ function decide(order: CancellationOrder, now: number): { ok: false; message: st
 export async function cancellationOffer(db: Database, userId: number, orderId: number, now = Date.now()): Promise<CancellationOffer> {
   const order = await readOrder(db, orderId, userId);
   if (!order) return null;
-  if (order.requestedAt && !order.answeredAt) {
+  if (order.requestedAt && !order.answeredAt && !order.withdrawnAt) {
     return { kind: "requested", answerBy: new Date(order.requestedAt.getTime() + CANCELLATION_ANSWER_DAYS * DAY_MS).toISOString() };
   }
   const decision = decide(order, now);
@@ -151,13 +154,15 @@ export async function answerCancellation(
 ) {
   const order = await readOrder(db, orderId);
   if (!order) throw refuse.notFound("Order not found");
-  if (!order.requestedAt || order.answeredAt) throw refuse.conflict(CANCELLATION_MESSAGES.noRequest);
+  if (!order.requestedAt || order.answeredAt || order.withdrawnAt) throw refuse.conflict(CANCELLATION_MESSAGES.noRequest);
   const amountMinor = decimalToMinor(answer.amount, order.currency);
   if (amountMinor === null) {
-    const message = `Enter an amount in ${order.currency}, with at most its decimals`;
+    const message = `amount must be in ${order.currency}, with at most its decimals`;
     throw refuse.invalid(message, [message]);
   }
-  await settle(
+  // The request must still be open when the answer is claimed (approval may have withdrawn it).
+  if (!(await claimClosingRefund(db, orderId, cancellationOpen, now))) throw refuse.conflict(CANCELLATION_MESSAGES.noRequest);
+  await settleClaimed(
     db,
     gateway,
     order,
@@ -166,6 +171,16 @@ export async function answerCancellation(
     now,
   );
   await queueWorkEmail(db, notice, orderId, "cancellation_answered");
+}
+
+/** `settle` under the order's closing-refund claim: a refund the gateway refuses lets the claim go (nothing left the shop). */
+async function settleClaimed(...args: Parameters<typeof settle>) {
+  try {
+    await settle(...args);
+  } catch (error) {
+    await releaseClosingRefund(args[0], args[2].id, args[5]);
+    throw error;
+  }
 }
 
 /**
@@ -205,29 +220,39 @@ async function settle(
  * refunded in full (what is left) and the order cancelled. Returns how many were refunded.
  */
 export async function refundUnansweredCancellations(db: Database, gateway: PaymentGateway, notice: MailNotice, now = Date.now(), limit = 50): Promise<number> {
+  // Read by orders_cancellation_open_idx: open requests only.
   const due = await db
-    .select(cancellationColumns)
+    .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        isNotNull(orders.cancellationRequestedAt),
-        isNull(orders.cancellationAnsweredAt),
-        lte(orders.cancellationRequestedAt, new Date(now - CANCELLATION_ANSWER_DAYS * DAY_MS)),
-      ),
-    )
+    .where(and(cancellationOpen, lte(orders.cancellationRequestedAt, unansweredBefore(now))))
     .limit(limit);
   let refunded = 0;
-  for (const order of due) {
-    const left = order.amountMinor - order.refundedMinor;
-    try {
-      if (left > 0) {
-        await refundOrder(db, gateway, order.id, null, { reason: UNANSWERED_REASON, idempotencyKey: `withdrawal-answer-${order.id}` }, notice, now);
-      }
-      await settle(db, gateway, order, { amountMinor: 0, reason: UNANSWERED_REASON, actor: { kind: "system", id: null } }, notice, now);
-      refunded++;
-    } catch (error) {
-      if (!isRefusal(error)) throw error;
-    }
-  }
+  for (const { id } of due) if (await refundUnansweredCancellation(db, gateway, notice, id, now)) refunded++;
   return refunded;
+}
+
+const unansweredBefore = (now: number) => new Date(now - CANCELLATION_ANSWER_DAYS * DAY_MS);
+
+/**
+ * The timer's act on one order it picked: the refund is claimed by a write that re-checks what the
+ * pick read (the request still open and unanswered for CANCELLATION_ANSWER_DAYS, the work neither
+ * completed nor cancelled), so an approval or an answer that came meanwhile wins and nothing is
+ * refunded. True when the order was refunded and cancelled by this call.
+ */
+export async function refundUnansweredCancellation(db: Database, gateway: PaymentGateway, notice: MailNotice, orderId: number, now = Date.now()) {
+  const still = and(cancellationOpen, lte(orders.cancellationRequestedAt, unansweredBefore(now)));
+  if (!(await claimClosingRefund(db, orderId, still, now))) return false;
+  const order = await readOrder(db, orderId);
+  if (!order) return false;
+  try {
+    if (order.amountMinor - order.refundedMinor > 0) {
+      await refundOrder(db, gateway, order.id, null, { reason: UNANSWERED_REASON, idempotencyKey: `withdrawal-answer-${order.id}` }, notice, now);
+    }
+    await settle(db, gateway, order, { amountMinor: 0, reason: UNANSWERED_REASON, actor: { kind: "system", id: null } }, notice, now);
+    return true;
+  } catch (error) {
+    await releaseClosingRefund(db, orderId, now);
+    if (!isRefusal(error)) throw error;
+    return false;
+  }
 }

@@ -8,7 +8,7 @@
  */
 import { rowOf } from "../../../db/insert-select";
 import { isRefusal, refuse } from "../refusal";
-import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, not, sql, type SQL } from "drizzle-orm";
 import { CANCELLATION_DAYS } from "~/lib/cancellation-rules";
 import { countCompletionStatements } from "./package-figures.server";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -41,6 +41,7 @@ import { DeliveryUploadsSchema } from "~/lib/schemas/upload";
 import { PREVIEW_RULE } from "~/lib/upload-rules";
 import { markUploadsUsed, takeUploads, type TakenUpload } from "../uploads/uploads.server";
 import { gatherOpenComments } from "./review-comments.server";
+import { CLOSING_REFUND_UNDER_WAY, cancellationOpen, closingRefundHeld, noClosingRefund, withdrawOpenCancellation } from "./closing-refunds.server";
 import { ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION, ORDER_ATTACHMENTS_FULL, ORDER_ATTACHMENTS_MAX_BYTES, ORDER_CLOSED_TO_FILES } from "~/lib/delivery-rules";
 
 const DAY_MS = 86_400_000;
@@ -62,6 +63,10 @@ export interface WorkState {
   startWorkNow: boolean;
   /** When the payment was recorded (its invoice issued). */
   paidAt: Date | null;
+  /** A cancellation request nobody has answered or withdrawn (closing-refunds.server.ts). */
+  cancellationOpen: boolean;
+  /** When a whole refund closing the order was claimed, if one was. */
+  closingRefundAt: Date | null;
 }
 
 const workColumns = {
@@ -77,6 +82,8 @@ const workColumns = {
   revisionDays: orders.revisionDays,
   startWorkNow: orders.startWorkNow,
   paidAt: orders.invoiceIssuedAt,
+  cancellationOpen: sql<boolean>`(${cancellationOpen})`.mapWith(Boolean),
+  closingRefundAt: orders.closingRefundAt,
 };
 
 /** An order's work state; a customer only sees their own (others get 404, as for every order call). */
@@ -91,7 +98,10 @@ export async function getWorkState(db: Database, orderId: number, actor: Actor):
  * when the move is not allowed now, and nothing written then. `changes` are more columns set with the
  * status (due date, revisions used); `alongside` are statements of the same batch that must land only
  * with the move (the brief, a delivery's files), each guarded with `moveHeld`. `news` is the email
- * that tells the other side, queued once the move is made.
+ * that tells the other side, queued once the move is made. `still` is a condition of the order the
+ * write re-checks (a timer's due date, no refund under way), given the state read: where it no
+ * longer holds nothing is written and the move is refused with `stillRefusal` (or the order-changed
+ * message). `note` may depend on the state read.
  */
 export async function moveWork(
   db: Database,
@@ -103,12 +113,16 @@ export async function moveWork(
     changes = {},
     alongside,
     news,
+    still,
+    stillRefusal,
     now = Date.now(),
   }: {
-    note?: string | null;
+    note?: string | null | ((state: WorkState) => string);
     changes?: SQLiteUpdateSetSource<typeof orders>;
     alongside?: (state: WorkState) => BatchItem<"sqlite">[];
     news?: { notice: MailNotice; kind: WorkNews };
+    still?: (state: WorkState) => SQL | undefined;
+    stillRefusal?: (current: WorkState) => string | null;
     now?: number;
   } = {},
 ): Promise<WorkState> {
@@ -121,15 +135,15 @@ export async function moveWork(
     db
       .update(orders)
       .set({ ...changes, workStatus: decision.to, workVersion: version, updatedAt: new Date(now) })
-      .where(and(eq(orders.id, orderId), eq(orders.workVersion, state.workVersion)))
+      .where(and(eq(orders.id, orderId), eq(orders.workVersion, state.workVersion), still?.(state)))
       .returning(workColumns),
-    workEventQuery(db, { orderId, version, actor, from: decision.from, to: decision.to, note, now }),
+    workEventQuery(db, { orderId, version, actor, from: decision.from, to: decision.to, note: typeof note === "function" ? note(state) : note, now }),
     ...(alongside ? alongside(state) : []),
   ]);
   if (moved.length === 0) {
     const current = await getWorkState(db, orderId, actor);
     const again = decideWorkMove(current.workStatus, move, actor.kind, { revisionsLeft: current.revisionsAllowed - current.revisionsUsed });
-    throw refuse.conflict(again.ok ? "The order changed while you were working on it. Please reload and try again." : again.message);
+    throw refuse.conflict(again.ok ? (stillRefusal?.(current) ?? "The order changed while you were working on it. Please reload and try again.") : again.message);
   }
   if (news) await queueWorkEmail(db, news.notice, orderId, news.kind);
   return moved[0]!;
@@ -634,15 +648,31 @@ export async function getDeliveryFile(db: Database, orderId: number, fileId: num
   return file;
 }
 
-/** The customer approves the delivery: the order is completed. */
-export function approveDelivery(db: Database, notice: MailNotice, orderId: number, customerId: number, now = Date.now()) {
-  return moveWork(
-    db,
-    orderId,
-    "approve",
-    { kind: "customer", id: customerId },
-    { note: "Approved", now, news: { notice, kind: "completed" }, alongside: (read) => countCompletionStatements(db, orderId, moveHeld(orderId, read)) },
-  );
+export const WITHDRAWN_BY_APPROVAL = "Cancellation withdrawn by approval";
+
+/**
+ * The customer approves the delivery: the order is completed. A cancellation request of theirs that
+ * is still open is withdrawn by it (the timeline and the studio are told); approval is refused while
+ * a refund that closes the order is being made. The write re-checks both as read, so a request or a
+ * refund's claim landing meanwhile refuses the approval instead of slipping past it.
+ */
+export async function approveDelivery(db: Database, notice: MailNotice, orderId: number, customerId: number, now = Date.now()) {
+  let withdraws = false;
+  const approved = await moveWork(db, orderId, "approve", { kind: "customer", id: customerId }, {
+    note: (read) => {
+      withdraws = read.cancellationOpen;
+      return withdraws ? `Approved. ${WITHDRAWN_BY_APPROVAL}` : "Approved";
+    },
+    now,
+    news: { notice, kind: "completed" },
+    changes: { cancellationWithdrawnAt: withdrawOpenCancellation(now) },
+    still: (read) => and(noClosingRefund(now), read.cancellationOpen ? cancellationOpen : not(cancellationOpen)),
+    stillRefusal: (current) => (closingRefundHeld(current.closingRefundAt, now) ? CLOSING_REFUND_UNDER_WAY : null),
+    alongside: (read) => countCompletionStatements(db, orderId, moveHeld(orderId, read)),
+  });
+  // The write re-checked the request as read, so it was withdrawn exactly when it was read open.
+  if (withdraws) await queueWorkEmail(db, notice, orderId, "cancellation_withdrawn");
+  return approved;
 }
 
 /**
@@ -748,33 +778,46 @@ function toRevisionViews(
 
 /**
  * The timer's part (the scheduled handler, `maintenance.server.ts`): an order delivered
- * AUTO_COMPLETE_DAYS ago without an answer completes on its own. A customer who answers meanwhile
- * wins: the move is refused (409) and skipped. Returns how many orders completed.
+ * AUTO_COMPLETE_DAYS ago (counted from its newest delivery, moved by the days the customer added to
+ * its review) without an answer completes on its own, unless a cancellation request is open (it
+ * waits for the studio's answer or the request's own timer). Found through orders_review_from_idx,
+ * oldest first, at most `limit` a run. Returns how many orders completed.
  */
-export async function autoCompleteDeliveries(db: Database, notice: MailNotice, now = Date.now()): Promise<number> {
-  const cutoff = now - AUTO_COMPLETE_DAYS * 86_400_000;
-  // The newest delivery's time, moved by the days the customer added to its review (once an order).
-  const lastDelivery = sql<number>`(SELECT max(${orderDeliveries.createdAt} + ${orderDeliveries.reviewExtensionDays} * 86400000) FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orders.id})`;
+export async function autoCompleteDeliveries(db: Database, notice: MailNotice, now = Date.now(), limit = 100): Promise<number> {
   const due = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.workStatus, "delivered"), sql`${lastDelivery} <= ${cutoff}`))
-    .limit(100);
+    .where(and(eq(orders.workStatus, "delivered"), autoCompleteDue(now)))
+    .orderBy(asc(orders.reviewFromAt))
+    .limit(limit);
   let completed = 0;
-  for (const { id } of due) {
-    try {
-      await moveWork(db, id, "auto_complete", SHOP_ACTOR, {
-        note: `No answer for ${AUTO_COMPLETE_DAYS} days: completed automatically`,
-        now,
-        news: { notice, kind: "auto_completed" },
-        alongside: (read) => countCompletionStatements(db, id, moveHeld(id, read)),
-      });
-      completed++;
-    } catch (error) {
-      if (!isRefusal(error)) throw error;
-    }
-  }
+  for (const { id } of due) if (await autoCompleteOrder(db, notice, id, now)) completed++;
   return completed;
+}
+
+/** Due for auto-completion at `now`: the review window over, no cancellation request open, no refund closing the order under way. */
+const autoCompleteDue = (now: number) =>
+  and(lte(orders.reviewFromAt, new Date(now - AUTO_COMPLETE_DAYS * DAY_MS)), not(cancellationOpen), noClosingRefund(now));
+
+/**
+ * The timer's act on one order it picked: the completing write re-checks that it is still due (a
+ * customer who answered, asked to cancel or got more days meanwhile wins: nothing is written). True
+ * when this call completed it.
+ */
+export async function autoCompleteOrder(db: Database, notice: MailNotice, orderId: number, now = Date.now()): Promise<boolean> {
+  try {
+    await moveWork(db, orderId, "auto_complete", SHOP_ACTOR, {
+      note: `No answer for ${AUTO_COMPLETE_DAYS} days: completed automatically`,
+      now,
+      news: { notice, kind: "auto_completed" },
+      still: () => autoCompleteDue(now),
+      alongside: (read) => countCompletionStatements(db, orderId, moveHeld(orderId, read)),
+    });
+    return true;
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    return false;
+  }
 }
 
 /**
@@ -788,19 +831,24 @@ export async function startScheduledWork(db: Database, now = Date.now(), limit =
     .where(and(eq(orders.workStatus, "scheduled"), lte(orders.startsAt, new Date(now))))
     .limit(limit);
   let started = 0;
-  for (const { id } of due) {
-    try {
-      await moveWork(db, id, "start", SHOP_ACTOR, {
-        note: "The cancellation period is over: work started",
-        now,
-        changes: { workStartedAt: new Date(now), dueAt: sql`${now} + ${orders.deliveryDays} * ${DAY_MS}` },
-      });
-      started++;
-    } catch (error) {
-      if (!isRefusal(error)) throw error;
-    }
-  }
+  for (const { id } of due) if (await startScheduledOrder(db, id, now)) started++;
   return started;
+}
+
+/** The timer's act on one scheduled order: the start's write re-checks its start date (moved, or cancelled meanwhile: nothing written). */
+export async function startScheduledOrder(db: Database, orderId: number, now = Date.now()): Promise<boolean> {
+  try {
+    await moveWork(db, orderId, "start", SHOP_ACTOR, {
+      note: "The cancellation period is over: work started",
+      now,
+      changes: { workStartedAt: new Date(now), dueAt: sql`${now} + ${orders.deliveryDays} * ${DAY_MS}` },
+      still: () => lte(orders.startsAt, new Date(now)),
+    });
+    return true;
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    return false;
+  }
 }
 
 /** How long a paid order waits for its brief before the customer is reminded (once) and the studio sees the flag. */

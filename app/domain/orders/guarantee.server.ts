@@ -12,6 +12,7 @@ import type { MailNotice } from "../mail/order-emails.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { refuse } from "../refusal";
 import { refundOrder } from "./refunds.server";
+import { claimClosingRefund, releaseClosingRefund } from "./closing-refunds.server";
 
 export const GUARANTEE_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -70,5 +71,17 @@ export async function claimGuarantee(db: Database, gateway: PaymentGateway, user
   if (!order) throw refuse.notFound("Order not found");
   const refusal = await guaranteeRefusal(db, order, now);
   if (refusal) throw refuse.conflict(refusal);
-  return refundOrder(db, gateway, orderId, null, { reason: GUARANTEE_REASON, idempotencyKey: `guarantee-${orderId}` }, notice, now);
+  // The refund is claimed by a write that re-checks the order as read (still paid, not completed):
+  // an approval that landed meanwhile wins, and approval is refused while the refund is made.
+  const claimed = await claimClosingRefund(db, orderId, and(eq(orders.userId, userId), eq(orders.paymentStatus, "succeeded")), now);
+  if (!claimed) {
+    const again = await customerOrder(db, userId, orderId);
+    throw refuse.conflict((again && (await guaranteeRefusal(db, again, now))) ?? GUARANTEE_MESSAGES.completed);
+  }
+  try {
+    return await refundOrder(db, gateway, orderId, null, { reason: GUARANTEE_REASON, idempotencyKey: `guarantee-${orderId}` }, notice, now);
+  } catch (error) {
+    await releaseClosingRefund(db, orderId, now);
+    throw error;
+  }
 }

@@ -71,6 +71,8 @@ export interface OrderView {
   /** A cancellation after work started: asked, and answered by the studio. */
   cancellation_requested_at: string | null;
   cancellation_answered_at: string | null;
+  /** The customer approved the delivery while the request was open: withdrawn, never refunded. */
+  cancellation_withdrawn_at: string | null;
 }
 
 // The product's first image (else the video thumbnail), read in the same query as the order.
@@ -110,6 +112,7 @@ const orderColumns = {
   startsAt: orders.startsAt,
   cancellationRequestedAt: orders.cancellationRequestedAt,
   cancellationAnsweredAt: orders.cancellationAnsweredAt,
+  cancellationWithdrawnAt: orders.cancellationWithdrawnAt,
   productTitle: products.title,
   image: productImage,
 };
@@ -143,6 +146,7 @@ type OrderRow = { [K in keyof typeof orderColumns]: unknown } & {
   startsAt: Date | null;
   cancellationRequestedAt: Date | null;
   cancellationAnsweredAt: Date | null;
+  cancellationWithdrawnAt: Date | null;
   productTitle: string;
   image: string | null;
 };
@@ -177,6 +181,7 @@ function toView(row: OrderRow): OrderView {
     starts_at: row.startsAt ? row.startsAt.toISOString() : null,
     cancellation_requested_at: row.cancellationRequestedAt ? row.cancellationRequestedAt.toISOString() : null,
     cancellation_answered_at: row.cancellationAnsweredAt ? row.cancellationAnsweredAt.toISOString() : null,
+    cancellation_withdrawn_at: row.cancellationWithdrawnAt ? row.cancellationWithdrawnAt.toISOString() : null,
   };
 }
 
@@ -436,28 +441,37 @@ export function unpayableReason(
 }
 
 /** Cancels an unpaid order and its intent at the gateway, so the old amount can never be charged. */
-export async function cancelUnpaidOrder(db: Database, gateway: PaymentGateway, order: Pick<OrderRecord, "id" | "paymentIntentId">, notice: MailNotice) {
+export async function cancelUnpaidOrder(
+  db: Database,
+  gateway: PaymentGateway,
+  order: Pick<OrderRecord, "id" | "paymentIntentId">,
+  notice: MailNotice,
+  now = Date.now(),
+  still?: SQL,
+) {
   if (order.paymentIntentId) {
     const intent = await gateway.cancelIntent(order.paymentIntentId);
     // Paid after all (a card confirmed a moment ago): record that instead of cancelling.
     if (intent && intent.status !== "canceled") return recordIntentStatus(db, order.id, intent, notice);
   }
-  await cancelIfUnpaid(db, order.id, Date.now());
-  return "canceled" as const;
+  return (await cancelIfUnpaid(db, order.id, now, still)) ? ("canceled" as const) : ("unchanged" as const);
 }
 
 /**
- * Marks an order cancelled if it is still unpaid, and releases its promotion code's reservation in
- * the same batch (only if the order was cancelled), so the code counts again for others.
+ * Marks an order cancelled if it is still unpaid (and `still` holds), and releases its promotion
+ * code's reservation in the same batch (only if the order was cancelled), so the code counts again
+ * for others. True when this call cancelled it.
  */
-async function cancelIfUnpaid(db: Database, orderId: number, now: number) {
-  await db.batch([
+async function cancelIfUnpaid(db: Database, orderId: number, now: number, still?: SQL): Promise<boolean> {
+  const [cancelled] = await db.batch([
     db
       .update(orders)
       .set({ paymentStatus: "canceled", updatedAt: new Date(now) })
-      .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, [...UNPAID]))),
+      .where(and(eq(orders.id, orderId), inArray(orders.paymentStatus, [...UNPAID]), still))
+      .returning({ id: orders.id }),
     releaseRedemptionStatement(db, orderId),
   ]);
+  return cancelled.length > 0;
 }
 
 /**
@@ -592,15 +606,25 @@ export async function expireUnpaidOrders(db: Database, gateway: PaymentGateway |
     .where(and(inArray(orders.paymentStatus, [...UNPAID]), lt(orders.createdAt, new Date(now - UNPAID_ORDER_LIFETIME_MS))))
     .limit(limit);
   let cancelled = 0;
-  for (const order of due) {
-    if (gateway && order.gateway === gateway.name) {
-      if ((await cancelUnpaidOrder(db, gateway, order, notice)) === "canceled") cancelled++;
-    } else {
-      await cancelIfUnpaid(db, order.id, now);
-      cancelled++;
-    }
-  }
+  for (const order of due) if (await expireUnpaidOrder(db, gateway, order, notice, now)) cancelled++;
   return cancelled;
+}
+
+/**
+ * The timer's act on one unpaid order it picked: its intent cancelled at its gateway (a payment
+ * that arrived meanwhile is recorded instead), and the order cancelled by a write that re-checks
+ * that it is still unpaid and still past its lifetime. True when this call cancelled it.
+ */
+export async function expireUnpaidOrder(
+  db: Database,
+  gateway: PaymentGateway | null,
+  order: Pick<OrderRecord, "id" | "paymentIntentId" | "gateway">,
+  notice: MailNotice,
+  now = Date.now(),
+): Promise<boolean> {
+  const expired = lt(orders.createdAt, new Date(now - UNPAID_ORDER_LIFETIME_MS));
+  if (gateway && order.gateway === gateway.name) return (await cancelUnpaidOrder(db, gateway, order, notice, now, expired)) === "canceled";
+  return cancelIfUnpaid(db, order.id, now, expired);
 }
 
 async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], tax: TaxService, userId: number, input: CreateOrderInput, now = Date.now()) {

@@ -127,7 +127,7 @@ export async function quoteRefund(db: Database, orderId: number, amount: string 
 function validAmount(amount: string, currency: string): number {
   const amountMinor = decimalToMinor(amount, currency);
   if (amountMinor === null || amountMinor === 0) {
-    const message = `Enter an amount above zero in ${currency}, with at most its decimals`;
+    const message = `The amount must be above zero in ${currency}, with at most its decimals`;
     throw refuse.invalid(message, [message]);
   }
   return amountMinor;

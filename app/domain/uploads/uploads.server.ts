@@ -16,7 +16,7 @@
  *
  * Every call but create finds the upload by its id and its owner: someone else's upload is not found.
  */
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { products, uploadParts, uploads } from "../../../db/schema";
 import { refuse } from "../refusal";
@@ -62,7 +62,7 @@ export interface UploadView {
   created_at: string;
 }
 
-type UploadRow = typeof uploads.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;
 
 const NOT_FOUND = "Upload not found";
 const MB = 1024 * 1024;
@@ -307,20 +307,31 @@ export async function completeUpload(db: Database, bucket: R2Bucket, uploader: U
   return toView(done, []);
 }
 
-async function abortRow(db: Database, bucket: R2Bucket, row: UploadRow) {
+/**
+ * Aborts an upload as it was read: the row is marked aborted first, by a write that re-checks its
+ * status and last activity (`still`: a timer's idleness), and only then are its bytes removed from
+ * R2. An upload that a delivery took, or that received a part, meanwhile keeps its bytes. True when
+ * this call aborted it.
+ */
+async function abortRow(db: Database, bucket: R2Bucket, row: UploadRow, still?: SQL): Promise<boolean> {
+  const [aborted] = await db.batch([
+    db
+      .update(uploads)
+      .set({ status: "aborted" })
+      .where(and(eq(uploads.id, row.id), eq(uploads.status, row.status), eq(uploads.updatedAt, row.updatedAt), still))
+      .returning({ id: uploads.id }),
+    db
+      .delete(uploadParts)
+      .where(and(eq(uploadParts.uploadId, row.id), sql`(SELECT ${uploads.status} FROM ${uploads} WHERE ${uploads.id} = ${row.id}) = 'aborted'`)),
+  ]);
+  if (aborted.length === 0) return false;
   if (row.status === "open")
     await bucket
       .resumeMultipartUpload(row.r2Key, row.r2UploadId)
       .abort()
       .catch(() => undefined);
   else if (row.status === "completed") await bucket.delete(row.r2Key).catch(() => undefined);
-  await db.batch([
-    db.delete(uploadParts).where(eq(uploadParts.uploadId, row.id)),
-    db
-      .update(uploads)
-      .set({ status: "aborted" })
-      .where(and(eq(uploads.id, row.id), inArray(uploads.status, ["open", "completed"]))),
-  ]);
+  return true;
 }
 
 /** Cancels an upload (open, or complete but not yet used): nothing of it stays in R2. */
@@ -328,7 +339,12 @@ export async function abortUpload(db: Database, bucket: R2Bucket, uploader: Uplo
   const row = await ownUpload(db, uploader, id);
   if (row.status === "used") throw refuse.conflict("This file is part of a delivery or message and cannot be cancelled");
   if (row.status === "aborted") return;
-  await abortRow(db, bucket, row);
+  if (!(await abortRow(db, bucket, row))) {
+    // It moved meanwhile (used by a delivery, or already aborted): say what holds now.
+    const again = await ownUpload(db, uploader, id);
+    if (again.status === "used") throw refuse.conflict("This file is part of a delivery or message and cannot be cancelled");
+    if (again.status !== "aborted") throw refuse.conflict("This upload changed meanwhile. Please try again.");
+  }
 }
 
 /**
@@ -352,8 +368,14 @@ export async function abortIdleUploads(db: Database, bucket: R2Bucket, now = Dat
       .limit(limit),
   ]);
   const idle = [...open, ...finished].slice(0, limit);
-  for (const row of idle) await abortRow(db, bucket, row);
-  return idle.length;
+  let aborted = 0;
+  for (const row of idle) if (await abortIdleUpload(db, bucket, row, now)) aborted++;
+  return aborted;
+}
+
+/** The timer's act on one upload it picked: aborted only if it is still as read and still idle at `now`. */
+export function abortIdleUpload(db: Database, bucket: R2Bucket, row: UploadRow, now = Date.now()): Promise<boolean> {
+  return abortRow(db, bucket, row, lt(uploads.updatedAt, new Date(now - UPLOAD_IDLE_HOURS * 3_600_000)));
 }
 
 export type TakenUpload = { id: string; key: string; name: string; size: number; contentType: string; kind: UploadKind };
