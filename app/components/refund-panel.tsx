@@ -72,13 +72,7 @@ export function RefundPanel({
   const left = remainingMinor === null ? "" : formatMoney(remainingMinor, currency);
   const typedMinor = scope === "part" ? decimalToMinor(typed.trim(), currency) : null;
   const label =
-    scope === "part"
-      ? typedMinor
-        ? `Refund ${formatMoney(typedMinor, currency)}`
-        : "Refund part"
-      : cancels
-        ? `Cancel and refund ${left}`
-        : `Refund ${left}`;
+    scope === "part" ? (typedMinor ? `Refund ${formatMoney(typedMinor, currency)}` : "Refund part") : cancels ? `Cancel and refund ${left}` : `Refund ${left}`;
   return (
     <section aria-labelledby="refund-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
       <h2 id="refund-title" className="text-lg font-semibold">
@@ -100,9 +94,7 @@ export function RefundPanel({
       {refundable ? (
         <Form method="post" action={action} {...formProps} hidden={confirming !== null} className="space-y-3">
           <input type="hidden" name="refund_key" value={refundKey} />
-          <p className="text-sm text-slate-600">
-            {left} is left to refund. Each refund gets a credit note, and the customer is told by email.
-          </p>
+          <p className="text-sm text-slate-600">{left} is left to refund. Each refund gets a credit note, and the customer is told by email.</p>
           <FormError id={form.errorId} errors={form.errors} />
           <fieldset aria-describedby={fields.scope.errors ? fields.scope.errorId : undefined} className="space-y-2">
             <legend className="text-sm font-medium text-slate-800">What to refund</legend>

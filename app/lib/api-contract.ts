@@ -1073,7 +1073,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     summary:
       "One call of the reconciliation of the counts and sums the pages show (kept by triggers) with the rows they count: at most 10,000 rows read a call; pass `cursor` back until `done`. A figure that differs is repaired only if it has not moved since the run began (else it is reported as moved); `repair: false` only reports",
     auth: "admin",
-    body: { schema: ReconcileSchema, wrapper: "reconcile", example: { cursor: "eyJydW4iOiJyN0hxMlhjOUxtUDRzVDh2VzF5WjBhIiwic3RlcCI6MiwicGhhc2UiOiJvcmRlcnMiLCJhZnRlciI6WzIwMDBdfQ", repair: true } },
+    body: {
+      schema: ReconcileSchema,
+      wrapper: "reconcile",
+      example: { cursor: "eyJydW4iOiJyN0hxMlhjOUxtUDRzVDh2VzF5WjBhIiwic3RlcCI6MiwicGhhc2UiOiJvcmRlcnMiLCJhZnRlciI6WzIwMDBdfQ", repair: true },
+    },
     responses: {
       200: {
         description: "What this call compared and repaired, and where to go on",
@@ -1100,7 +1104,15 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
                 ),
               })
               .strict(),
-            { done: false, cursor: "eyJydW4iOiJyN0hxMlhjOUxtUDRzVDh2VzF5WjBhIiwic3RlcCI6MywicGhhc2UiOiJvcmRlcnMiLCJhZnRlciI6WzQwMDBdfQ", phase: "orders", rows_read: 9120, repaired: 0, moved: 0, differences: [] },
+            {
+              done: false,
+              cursor: "eyJydW4iOiJyN0hxMlhjOUxtUDRzVDh2VzF5WjBhIiwic3RlcCI6MywicGhhc2UiOiJvcmRlcnMiLCJhZnRlciI6WzQwMDBdfQ",
+              phase: "orders",
+              rows_read: 9120,
+              repaired: 0,
+              moved: 0,
+              differences: [],
+            },
           ),
           { message: "Reconciliation goes on" },
         ),

@@ -21,16 +21,14 @@ export async function getDashboard(db: Database, now = Date.now()) {
     // The studio's work: what waits on the customer, what is in production, what is late.
     keptScopeQuery(db, "work_status", ["awaiting_brief", "in_progress", "revision_requested", "delivered"]),
     // Late work: orders in production past their due date, read by orders_work_status_idx, at most COUNTED_FIGURE_CAP rows.
-    db
-      .select({ total: count() })
-      .from(
-        db
-          .select({ id: orders.id })
-          .from(orders)
-          .where(and(inArray(orders.workStatus, ["in_progress", "revision_requested"]), lt(orders.dueAt, new Date(now))))
-          .limit(COUNTED_FIGURE_CAP)
-          .as("late"),
-      ),
+    db.select({ total: count() }).from(
+      db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(inArray(orders.workStatus, ["in_progress", "revision_requested"]), lt(orders.dueAt, new Date(now))))
+        .limit(COUNTED_FIGURE_CAP)
+        .as("late"),
+    ),
   ]);
   const overdueCount = overdue?.total ?? 0;
   // Revenue is what was paid less what was refunded, per currency.

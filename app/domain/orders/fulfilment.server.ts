@@ -143,7 +143,9 @@ export async function moveWork(
   if (moved.length === 0) {
     const current = await getWorkState(db, orderId, actor);
     const again = decideWorkMove(current.workStatus, move, actor.kind, { revisionsLeft: current.revisionsAllowed - current.revisionsUsed });
-    throw refuse.conflict(again.ok ? (stillRefusal?.(current) ?? "The order changed while you were working on it. Please reload and try again.") : again.message);
+    throw refuse.conflict(
+      again.ok ? (stillRefusal?.(current) ?? "The order changed while you were working on it. Please reload and try again.") : again.message,
+    );
   }
   if (news) await queueWorkEmail(db, news.notice, orderId, news.kind);
   return moved[0]!;
@@ -658,18 +660,24 @@ export const WITHDRAWN_BY_APPROVAL = "Cancellation withdrawn by approval";
  */
 export async function approveDelivery(db: Database, notice: MailNotice, orderId: number, customerId: number, now = Date.now()) {
   let withdraws = false;
-  const approved = await moveWork(db, orderId, "approve", { kind: "customer", id: customerId }, {
-    note: (read) => {
-      withdraws = read.cancellationOpen;
-      return withdraws ? `Approved. ${WITHDRAWN_BY_APPROVAL}` : "Approved";
+  const approved = await moveWork(
+    db,
+    orderId,
+    "approve",
+    { kind: "customer", id: customerId },
+    {
+      note: (read) => {
+        withdraws = read.cancellationOpen;
+        return withdraws ? `Approved. ${WITHDRAWN_BY_APPROVAL}` : "Approved";
+      },
+      now,
+      news: { notice, kind: "completed" },
+      changes: { cancellationWithdrawnAt: withdrawOpenCancellation(now) },
+      still: (read) => and(noClosingRefund(now), read.cancellationOpen ? cancellationOpen : not(cancellationOpen)),
+      stillRefusal: (current) => (closingRefundHeld(current.closingRefundAt, now) ? CLOSING_REFUND_UNDER_WAY : null),
+      alongside: (read) => countCompletionStatements(db, orderId, moveHeld(orderId, read)),
     },
-    now,
-    news: { notice, kind: "completed" },
-    changes: { cancellationWithdrawnAt: withdrawOpenCancellation(now) },
-    still: (read) => and(noClosingRefund(now), read.cancellationOpen ? cancellationOpen : not(cancellationOpen)),
-    stillRefusal: (current) => (closingRefundHeld(current.closingRefundAt, now) ? CLOSING_REFUND_UNDER_WAY : null),
-    alongside: (read) => countCompletionStatements(db, orderId, moveHeld(orderId, read)),
-  });
+  );
   // The write re-checked the request as read, so it was withdrawn exactly when it was read open.
   if (withdraws) await queueWorkEmail(db, notice, orderId, "cancellation_withdrawn");
   return approved;
