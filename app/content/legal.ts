@@ -98,6 +98,8 @@ export const TERMS: LegalDocument = {
           list: [
             "Before work has started: cancel on your order’s page and you are refunded in full at once.",
             "After work has started at your request: your cancellation goes to the studio, which answers within {cancellationAnswerDays} days with a refund in proportion to the work not yet done. If the studio has not answered within {cancellationAnswerDays} days, you are refunded in full.",
+            "Approving a delivery withdraws a cancellation you asked for and the studio has not answered yet: the order is completed and nothing is refunded. While a delivery awaits your answer and your cancellation is open, the order does not complete on its own; it waits for the studio’s answer (or the refund in full, if the studio does not answer in time).",
+            "Once the studio’s answer or the refund in full is being made, the delivery can no longer be approved.",
             "Once the order is completed (you approved the delivery, or it completed on its own), it can no longer be cancelled.",
           ],
         },

@@ -69,7 +69,7 @@ export interface ApiOptions {
   headers?: Record<string, string>;
 }
 
-/** Calls the JSON API; returns status, parsed body and headers. */
+/** Calls the JSON API; returns status and parsed body. */
 export async function api<T = Record<string, unknown>>(method: string, path: string, options: ApiOptions = {}) {
   const headers: Record<string, string> = { "CF-Connecting-IP": freshAddress(), ...options.headers };
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
@@ -79,7 +79,7 @@ export async function api<T = Record<string, unknown>>(method: string, path: str
     headers,
     body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
   });
-  return { status: response.status, body: (await response.json()) as T, headers: response.headers };
+  return { status: response.status, body: (await response.json()) as T };
 }
 
 type TokenBody = { data: { access_token: string; refresh_token: string; user?: { id: number } } };

@@ -556,8 +556,14 @@ describe("the reconciliation", () => {
 
 describe("one reconciliation at a time", () => {
   type Call = { status: number; body: { message: string; data: { done: boolean; cursor: string | null; differences: { repaired: boolean }[] } } };
-  const call = (token: string, cursor?: string | null) =>
-    api("POST", "/admin/reconcile", { token, body: { reconcile: cursor ? { cursor } : {} } }) as Promise<Call & { headers: Headers }>;
+  async function call(token: string, cursor?: string | null): Promise<Call & { headers: Headers }> {
+    const response = await dispatch("http://localhost/api/v1/admin/reconcile", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "CF-Connecting-IP": freshAddress() },
+      body: JSON.stringify({ reconcile: cursor ? { cursor } : {} }),
+    });
+    return { status: response.status, body: (await response.json()) as Call["body"], headers: response.headers };
+  }
 
   it("ten calls at once: one run starts, the others get 409 with Retry-After; the same cursor ten times at once goes on once; every figure equals its recomputation after", async () => {
     const admin = await adminSignIn();

@@ -3,6 +3,10 @@ import { describe, expect, it } from "vitest";
 import { adminCookie, adminSignIn, api, customerCookie, dispatch, fakeMedia, freshAddress, get } from "./helpers";
 import { BRIEF, customerWithOrder } from "./order-fixtures";
 import { runScheduledMaintenance } from "../../app/edge/maintenance.server";
+import { eq } from "drizzle-orm";
+import { createDb } from "../../db/client";
+import { uploads } from "../../db/schema";
+import { abortIdleUpload } from "~/domain/uploads/uploads.server";
 
 /**
  * Files of any size sent in parts straight into R2 (the API's and the screens' upload calls), a
@@ -224,6 +228,36 @@ describe("uploads in parts (API)", () => {
     }
     // Nothing of this order's uploads is left (none was delivered).
     expect(await storedFor(c.id)).toBe(0);
+  });
+
+  it("the timer's act on an upload it picked idle re-checks it in its write: one delivered, or sent a part, meanwhile keeps its bytes", async () => {
+    const c = await briefedOrder();
+    const admin = await adminSignIn();
+    const later = Date.now() + 25 * 3_600_000;
+    const pick = async (id: string) => (await createDb(env.DB).select().from(uploads).where(eq(uploads.id, id)))[0]!;
+    // Picked as finished and unused; a delivery took it before the timer's write.
+    const master = await sendWhole(admin.access_token, c.id, "master.mov", movBytes(400));
+    const picked = await pick(master);
+    const delivered = await api("POST", `/orders/${c.id}/deliveries`, { token: admin.access_token, body: { delivery: { master_upload_ids: [master] } } });
+    expect(delivered.status).toBe(201);
+    expect(await abortIdleUpload(createDb(env.DB), env.MEDIA, picked, later)).toBe(false);
+    expect(await env.MEDIA.head(picked.r2Key)).not.toBeNull();
+    expect((await pick(master)).status).toBe("used");
+    // Picked open and idle; a part arrived before the write.
+    const other = await briefedOrder();
+    const bytes = movBytes(PART + 100);
+    const open1 = await open(admin.access_token, { purpose: "delivery", order_id: other.id, name: "b.mov", size: bytes.byteLength });
+    const pickedOpen = await pick(open1.body.data.id);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await putPart(admin.access_token, open1.body.data.id, 1, bytes.slice(0, PART))).status).toBe(200);
+    expect(await abortIdleUpload(createDb(env.DB), env.MEDIA, pickedOpen, later)).toBe(false);
+    expect((await putPart(admin.access_token, open1.body.data.id, 2, bytes.slice(PART))).status).toBe(200);
+    expect((await pick(open1.body.data.id)).status).toBe("open");
+    // As read and still idle: aborted, once.
+    const idle = await pick(open1.body.data.id);
+    expect(await abortIdleUpload(createDb(env.DB), env.MEDIA, idle, later)).toBe(true);
+    expect(await abortIdleUpload(createDb(env.DB), env.MEDIA, idle, later)).toBe(false);
+    expect((await pick(open1.body.data.id)).status).toBe("aborted");
   });
 });
 
