@@ -14,6 +14,9 @@ const PRODUCTS = 20_000;
 const CUSTOMERS = 100_000;
 const ORDERS = 1_000_000;
 const CUSTOMER_ORDERS = 2_000;
+/** The busier state's current work (SCALE_BUSY=1). */
+const DELIVERED = 100_000;
+const OVERDUE = 200_000;
 /** Statements of at most this many orders each (one D1 batch for all: all or nothing). */
 const CHUNK = 100_000;
 /** Customers' sign-ups go back from 2026-11-01; the orders from the oldest order there is. */
@@ -131,6 +134,38 @@ try {
       `Scale data: ${after.products} products, ${after.users} customers, ${after.orders} orders (oldest ${new Date(after.oldest).toISOString().slice(0, 10)}) in ${Math.round((Date.now() - started) / 1000)} s.`,
     );
   }
+  if (process.env.SCALE_BUSY === "1") await makeBusier(env.DB);
 } finally {
   await dispose();
+}
+
+/**
+ * The busier state (SCALE_BUSY=1, after the large one): a studio drowning in work, 100,000 history
+ * orders delivered and awaiting review (their review windows all open, none due yet) and 200,000 in
+ * production past their due dates (flagged overdue already, as the timer leaves them). Pages and the
+ * scheduled run must still read only what they show or act on.
+ */
+async function makeBusier(db: D1Database) {
+  const busy = await db.prepare("SELECT count(*) AS n FROM orders WHERE work_status = 'delivered'").first<{ n: number }>();
+  if ((busy?.n ?? 0) >= DELIVERED) {
+    console.log(`Busier state already present (${busy!.n} delivered).`);
+    return;
+  }
+  const at = Date.now();
+  const history = `SELECT id FROM orders WHERE invoice_number LIKE 'INV-S-%' AND work_status = 'completed' ORDER BY id`;
+  await db.batch([
+    db
+      .prepare(
+        `UPDATE orders SET work_status = 'delivered', review_from_at = ?1 - (id % 2880) * ${MINUTE}, updated_at = ?1
+         WHERE id IN (${history} LIMIT ?2)`,
+      )
+      .bind(at, DELIVERED),
+    db
+      .prepare(
+        `UPDATE orders SET work_status = 'in_progress', due_at = ?1 - ${DAY} - (id % 10000) * ${MINUTE}, overdue_at = ?1 - ${DAY}, updated_at = ?1
+         WHERE id IN (${history} LIMIT ?2)`,
+      )
+      .bind(at, OVERDUE),
+  ]);
+  console.log(`Busier state: ${DELIVERED} delivered awaiting review, ${OVERDUE} overdue in production, in ${Math.round((Date.now() - at) / 1000)} s.`);
 }

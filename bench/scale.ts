@@ -208,7 +208,10 @@ async function main() {
   const large = await measure();
   console.log("\n> large, second run");
   const second = await measure();
-  const results = { started, small, large, second, growSeconds };
+  step("busier state", "node_modules/.bin/tsx", ["bench/scale-data.ts"], { ...offline, PERSIST_DIR: STATE, SCALE_BUSY: "1" });
+  console.log("\n> busier");
+  const busy = await measure();
+  const results = { started, small, large, second, busy, growSeconds };
   writeFileSync(`${STATE}/results.json`, JSON.stringify(results, null, 2));
 
   const failures: string[] = [];
@@ -224,6 +227,20 @@ async function main() {
     const verdict = page.exempt ? `exempt (${page.exempt})` : met ? "met" : "**missed**";
     return `| ${page.label} | ${page.who} | ${fmt(s.rows)} | ${fmt(l.rows)} / ${fmt(l2.rows)} | ≤ ${fmt(limit)} | ${s.ms} | ${l.ms} / ${l2.ms} | ${[...statuses].join(", ")} | ${verdict} |`;
   });
+  const busyRows = PAGES.map((page) => {
+    const s = small.pages[page.label]!;
+    const b = busy.pages[page.label]!;
+    const limit = Math.min(ROW_TARGET, Math.max(1, Math.floor(s.rows * GROWTH_TARGET)));
+    const met = b.rows <= ROW_TARGET && b.rows <= Math.max(s.rows * GROWTH_TARGET, 1);
+    if (!met && !page.exempt) failures.push(`${page.label} (busier)`);
+    const verdict = page.exempt ? `exempt (${page.exempt})` : met ? "met" : "**missed**";
+    return `| ${page.label} | ${page.who} | ${fmt(s.rows)} | ${fmt(b.rows)} | ≤ ${fmt(limit)} | ${b.ms} | ${b.status} | ${verdict} |`;
+  });
+  const busySched = (label: string, s: Figure, b: Figure) => {
+    const met = b.rows <= SCHEDULED_TARGET;
+    if (!met) failures.push(`${label} (busier)`);
+    return `| ${label} | cron | ${fmt(s.rows)} | ${fmt(b.rows)} | ≤ ${fmt(SCHEDULED_TARGET)} | ${b.ms} | | ${met ? "met" : "**missed**"} |`;
+  };
   const sched = (label: string, s: Figure, l: Figure, l2: Figure) => {
     const met = Math.max(s.rows, l.rows, l2.rows) <= SCHEDULED_TARGET;
     if (!met) failures.push(label);
@@ -248,6 +265,19 @@ async function main() {
     ...rows,
     sched("scheduled run", small.scheduled, large.scheduled, second.scheduled),
     sched("scheduled run, at once again", small.again, large.again, second.again),
+    "",
+    "### Busier: the same million orders with 100,000 delivered awaiting review and 200,000 overdue",
+    "",
+    "bench/scale-data.ts with `SCALE_BUSY=1` turns 300,000 of the history's orders into current work: 100,000",
+    "delivered (their review windows open, none due) and 200,000 in production past their due dates (flagged",
+    "overdue, as the timer leaves them). Same targets: the pages and the scheduled run read what they show or act",
+    'on, not how much work there is (the dashboard counts late work up to 1,000 and shows "1,000+").',
+    "",
+    "| page | as | rows, small | rows, busier | target | ms, busier | status | |",
+    "|---|---|---|---|---|---|---|---|",
+    ...busyRows,
+    busySched("scheduled run", small.scheduled, busy.scheduled),
+    busySched("scheduled run, at once again", small.again, busy.again),
     "",
     failures.length === 0 ? "Every target met in both runs." : `Missed: ${failures.join(", ")}.`,
     "",

@@ -374,6 +374,11 @@ export const orders = sqliteTable(
     index("orders_cancellation_open_idx")
       .on(t.cancellationRequestedAt)
       .where(sql`cancellation_requested_at IS NOT NULL AND cancellation_answered_at IS NULL AND cancellation_withdrawn_at IS NULL`),
+    // Work in production not yet flagged overdue, by due date: the overdue timer reads only those it flags
+    // (however many orders stay overdue once flagged).
+    index("orders_overdue_unflagged_idx")
+      .on(t.workStatus, t.dueAt)
+      .where(sql`overdue_at IS NULL`),
     // Delivered orders by when their review window began: the auto-completion timer reads only those due.
     index("orders_review_from_idx")
       .on(t.reviewFromAt)

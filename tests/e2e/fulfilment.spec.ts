@@ -200,6 +200,8 @@ for (const javaScriptEnabled of [true, false]) {
       expect(workBox!.y).toBeLessThan(refundBox!.y);
       await refund.getByRole("button", { name: /^Cancel and refund / }).click();
       await expect(refund.getByText("Give a reason for the refund")).toBeVisible();
+      await expect(refund.getByText("Choose what to refund")).toBeVisible();
+      await refund.getByRole("radio", { name: /^All that is left \(£[\d,.]+\), which also cancels the work$/ }).check();
       await refund.getByLabel("Reason for the refund").fill("The launch was called off");
       await refund.getByRole("button", { name: /^Cancel and refund / }).click();
       // A second step names the amount; 'Change' goes back with the reason kept; nothing is refunded until confirmed.

@@ -84,8 +84,10 @@ test.describe("without JavaScript", () => {
     await adminLogIn(admin, `/admin/orders/${id}`);
     const refund = admin.getByRole("region", { name: "Refund" });
     await expect(refund.getByText("£598.80 is left to refund")).toBeVisible();
-    await refund.getByLabel("Amount (GBP, optional)").fill("100.00");
+    await refund.getByRole("radio", { name: "Part of it, the work goes on" }).check();
+    await refund.getByLabel("Amount of the part (GBP)").fill("100.00");
     await refund.getByLabel("Reason for the refund").fill("One scene dropped");
+    // Without JavaScript the button cannot follow the choice: the next step names what is refunded.
     await refund.getByRole("button", { name: "Cancel and refund £598.80" }).click();
     await expect(refund.getByTestId("confirm-refund")).toHaveText("Refund £100.00 to the customer?");
     await refund.getByRole("button", { name: "Confirm refund of £100.00" }).click();
@@ -137,9 +139,11 @@ test("the new screens pass axe: checkout with tax, the order's figures, invoice,
   const orderId = /orders\/(\d+)/.exec(page.url())![1]!;
   await adminLogIn(page, `/admin/orders/${orderId}`);
   const refund = page.getByRole("region", { name: "Refund" });
-  await refund.getByLabel("Amount (GBP, optional)").fill("10");
+  await refund.getByRole("radio", { name: "Part of it, the work goes on" }).check();
+  await refund.getByLabel("Amount of the part (GBP)").fill("10");
   await refund.getByLabel("Reason for the refund").fill("Goodwill");
-  await refund.getByRole("button", { name: /^Cancel and refund/ }).click();
+  // The button names what the choice refunds.
+  await refund.getByRole("button", { name: "Refund £10.00" }).click();
   await expect(refund.getByTestId("confirm-refund")).toHaveText("Refund £10.00 to the customer?");
   // The form is put away while the amount is confirmed (and the page has settled).
   await expect(refund.getByLabel("Reason for the refund")).toBeHidden();

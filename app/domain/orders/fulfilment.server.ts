@@ -885,7 +885,7 @@ export async function flagBriefReminders(db: Database, notice: MailNotice, now =
 
 /** The timer's part: an order in production past its due date is marked overdue, once, and the studio told. */
 export async function markOverdueOrders(db: Database, notice: MailNotice, now = Date.now(), limit = 100): Promise<number> {
-  // At most `limit` a run, by due date (orders_work_status_idx); the rest are marked by the next run.
+  // At most `limit` a run, by due date (orders_overdue_unflagged_idx: only orders not flagged yet); the rest are marked by the next run.
   const due = db
     .select({ id: orders.id })
     .from(orders)

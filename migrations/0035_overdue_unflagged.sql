@@ -1,0 +1,1 @@
+CREATE INDEX `orders_overdue_unflagged_idx` ON `orders` (`work_status`,`due_at`) WHERE overdue_at IS NULL;
