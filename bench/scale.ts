@@ -27,6 +27,8 @@ interface Page {
   via?: "next link" | "after last item";
   /** Reported, not held to the targets (why). */
   exempt?: string;
+  /** Rows a capped count may read on top of the page's own (the dashboard's late work: at most 1,000). */
+  capped?: number;
 }
 
 interface Figure {
@@ -62,7 +64,7 @@ const PAGES: Page[] = [
   { label: "/admin/orders?sort=due", path: "/admin/orders?sort=due", who: "admin" },
   { label: "/admin/orders?sort=newest, page 50 by Next", path: "/admin/orders?sort=newest&page=49", who: "admin", via: "next link" },
   { label: "/admin/orders?sort=due&page=50", path: "/admin/orders?sort=due&page=50", who: "admin", exempt: TYPED_PAGE },
-  { label: "/admin/dashboard", path: "/admin/dashboard", who: "admin" },
+  { label: "/admin/dashboard", path: "/admin/dashboard", who: "admin", capped: 1_000 },
   { label: "/admin/users", path: "/admin/users", who: "admin" },
   { label: "/admin/users?page=50", path: "/admin/users?page=50", who: "admin" },
   { label: "/admin/products", path: "/admin/products", who: "admin" },
@@ -220,8 +222,8 @@ async function main() {
     const s = small.pages[page.label]!;
     const l = large.pages[page.label]!;
     const l2 = second.pages[page.label]!;
-    const limit = Math.min(ROW_TARGET, Math.max(1, Math.floor(s.rows * GROWTH_TARGET)));
-    const met = Math.max(l.rows, l2.rows) <= ROW_TARGET && Math.max(l.rows, l2.rows) <= Math.max(s.rows * GROWTH_TARGET, 1);
+    const limit = Math.min(ROW_TARGET, Math.max(1, Math.floor(s.rows * GROWTH_TARGET))) + (page.capped ?? 0);
+    const met = Math.max(l.rows, l2.rows) <= limit;
     if (!met && !page.exempt) failures.push(page.label);
     const statuses = new Set([s.status, l.status, l2.status]);
     const verdict = page.exempt ? `exempt (${page.exempt})` : met ? "met" : "**missed**";
@@ -230,8 +232,8 @@ async function main() {
   const busyRows = PAGES.map((page) => {
     const s = small.pages[page.label]!;
     const b = busy.pages[page.label]!;
-    const limit = Math.min(ROW_TARGET, Math.max(1, Math.floor(s.rows * GROWTH_TARGET)));
-    const met = b.rows <= ROW_TARGET && b.rows <= Math.max(s.rows * GROWTH_TARGET, 1);
+    const limit = Math.min(ROW_TARGET, Math.max(1, Math.floor(s.rows * GROWTH_TARGET))) + (page.capped ?? 0);
+    const met = b.rows <= limit;
     if (!met && !page.exempt) failures.push(`${page.label} (busier)`);
     const verdict = page.exempt ? `exempt (${page.exempt})` : met ? "met" : "**missed**";
     return `| ${page.label} | ${page.who} | ${fmt(s.rows)} | ${fmt(b.rows)} | ≤ ${fmt(limit)} | ${b.ms} | ${b.status} | ${verdict} |`;

@@ -118,12 +118,15 @@ export function ReviewActions({
   revisionsLeft,
   videoId,
   lastResult,
+  cancellationRequested = false,
 }: {
   action: string;
   revisionsLeft: number;
   /** The reviewed delivery's player, when it has a video. */
   videoId: string | null;
   lastResult: SubmissionResult<string[]> | undefined;
+  /** The customer's cancellation request is open: approving withdraws it, and the page says so. */
+  cancellationRequested?: boolean;
 }) {
   const hydrated = useHydrated();
   const approving = useIsSubmitting(action, "approve");
@@ -173,7 +176,11 @@ export function ReviewActions({
     <div className="grid gap-6 lg:grid-cols-2">
       <Form method="post" action={action} className="rounded-2xl border border-emerald-200 bg-emerald-50 p-4">
         <h3 className="font-semibold text-emerald-900">Happy with it?</h3>
-        <p className="mt-1 text-sm text-emerald-900">Approving completes the order.</p>
+        <p className="mt-1 text-sm text-emerald-900">
+          {cancellationRequested
+            ? "Approving completes the order and withdraws your cancellation request: nothing is refunded."
+            : "Approving completes the order."}
+        </p>
         <SubmitButton name="intent" value="approve" busy={approving} busyText="Approving..." className="mt-3 bg-emerald-700 hover:bg-emerald-800 sm:w-auto">
           Approve delivery
         </SubmitButton>

@@ -346,6 +346,7 @@ export default function OrderPage() {
                     revisionsLeft={revisionsLeft}
                     videoId={deliveries[0]!.files.some((f) => f.kind === "video") ? deliveryVideoId(deliveries[0]!.id) : null}
                     lastResult={answer && "result" in answer ? answer.result : undefined}
+                    cancellationRequested={cancellation?.kind === "requested"}
                   />
                 </div>
               ) : null

@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { adminLogIn, expect, hydrated, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
 
@@ -99,6 +100,40 @@ for (const javaScriptEnabled of [true, false]) {
       await page.reload();
       await expect(page.getByRole("link", { name: /^Credit note CN-\d{4}-\d{6}$/ })).toBeVisible();
       await expect(page.getByRole("region", { name: "Cancellation requested" })).toHaveCount(0);
+    });
+
+    test("a delivery approved while the cancellation is open withdraws it: completed, nothing refunded, the studio has nothing to answer", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      await signUp(page, { name: "Wendy Withdrawn", email: uniqueEmail("withdrawn") });
+      const id = await buyAndBrief(page, javaScriptEnabled, true);
+      await page.getByRole("region", { name: "Cancel this order" }).getByRole("button", { name: "Cancel this order" }).click();
+      await expect(page.getByRole("region", { name: "Cancellation requested" })).toBeVisible();
+
+      const studio = await browser.newContext({ baseURL, javaScriptEnabled });
+      const admin = await studio.newPage();
+      await adminLogIn(admin, `/admin/orders/${id}`);
+      if (javaScriptEnabled) await hydrated(admin);
+      await admin.getByLabel("Files to deliver").setInputFiles(fileURLToPath(new URL("../../db/seed/media/video-01.mp4", import.meta.url)));
+      await admin.getByLabel("Note to the customer").fill("The film");
+      await admin.getByRole("button", { name: "Deliver", exact: true }).click();
+      await expect(admin.getByRole("status")).toHaveText("Delivered. The customer can review it now.");
+
+      await page.reload();
+      if (javaScriptEnabled) await hydrated(page);
+      await expect(page.getByText("Approving completes the order and withdraws your cancellation request: nothing is refunded.")).toBeVisible();
+      await page.getByRole("button", { name: "Approve delivery" }).click();
+      await expect(page.getByText("Approved. Cancellation withdrawn by approval")).toBeVisible();
+      await expect(page.getByRole("region", { name: "Cancellation requested" })).toHaveCount(0);
+      await expect(page.getByRole("main")).not.toContainText("went back to your card");
+
+      await admin.reload();
+      await expect(admin.getByRole("heading", { level: 1, name: `Order #${id}` })).toBeVisible();
+      await expect(admin.getByRole("region", { name: "Cancellation to answer" })).toHaveCount(0);
+      await expect(admin.getByText("Approved. Cancellation withdrawn by approval")).toBeVisible();
+      await studio.close();
     });
   });
 }
