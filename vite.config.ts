@@ -2,9 +2,26 @@ import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDev
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { clientChunks } from "./client-chunks";
+import { clientChunks, serverOnlyModules } from "./client-chunks";
 import { staticAssetHeadersFile } from "./app/edge/security.server";
 import { getLoadContext } from "./load-context";
+
+/** Fails a client build that would carry server-only modules (client-chunks.ts, SERVER_ONLY). */
+function serverOnlyOutOfBrowser(): Plugin {
+  let ssr = false;
+  return {
+    name: "server-only-out-of-browser",
+    apply: "build",
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle() {
+      if (ssr) return;
+      const found = serverOnlyModules(this.getModuleIds(), import.meta.dirname);
+      if (found.length) this.error(`Server-only modules in the browser's code: ${found.join(", ")} (import what the page needs from app/lib)`);
+    },
+  };
+}
 
 /** Writes build/client/_headers: static files get the Worker's security headers too. */
 function staticAssetHeaders(): Plugin {
@@ -45,6 +62,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     tailwindcss(),
     tsconfigPaths(),
     staticAssetHeaders(),
+    serverOnlyOutOfBrowser(),
   ],
   ssr: {
     resolve: {

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of the JSON API, generated from the contract (lib/api-contract.ts) and
+ * The OpenAPI 3.1 document of the JSON API, generated from the contract (http/api/contract.ts) and
  * the Zod schemas in it: request bodies and queries are the very schemas the routes validate with
  * (with what their refinements check, from lib/schemas/json-schema.ts), so the document cannot
  * describe a field the API does not read, and each call's error statuses are those of the refusal
@@ -8,7 +8,7 @@
 import type { z } from "zod";
 import { zodToJsonSchema } from "zod-to-json-schema";
 import type { RefusalKind } from "~/domain/refusal";
-import { API_OPERATIONS, ErrorResponse, pathMethods, type ApiOperation, type RefusalNote } from "~/lib/api-contract";
+import { API_OPERATIONS, ErrorResponse, pathMethods, type ApiOperation, type RefusalNote } from "./api/contract";
 import { jsonSchemaHint, type JsonSchema } from "~/lib/schemas/json-schema";
 import { REFUSAL_STATUS } from "./refusal-answer.server";
 

@@ -5,7 +5,7 @@ import { parsePageParam } from "~/lib/query";
 import { requireAdmin } from "~/auth/index.server";
 import { listAdminProducts, publishProduct } from "~/domain/catalogue/product-admin.server";
 import { parseId } from "~/lib/record-id";
-import { PRODUCT_PUBLISHED } from "~/lib/api-contract";
+import { PRODUCT_PUBLISHED } from "~/lib/api-answers";
 
 /** SPEC §9: five products per page in the admin list. */
 const PAGE_SIZE = 5;

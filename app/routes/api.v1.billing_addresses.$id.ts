@@ -3,7 +3,7 @@ import { refuse } from "~/domain/refusal";
 import { apiJson, wrapped } from "~/lib/api";
 import { AddressSchema } from "~/lib/schemas/address";
 import { deleteAddress, getAddress, updateAddress } from "~/domain/orders/addresses.server";
-import { ADDRESS_DELETED } from "~/lib/api-contract";
+import { ADDRESS_DELETED } from "~/lib/api-answers";
 import { requireApiCustomer } from "~/auth/index.server";
 import { parseId } from "~/lib/record-id";
 import { apiRoute, readApiBody } from "~/http/api-route.server";

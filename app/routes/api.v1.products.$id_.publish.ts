@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { refuse } from "~/domain/refusal";
 import { apiJson } from "~/lib/api";
-import { PRODUCT_PUBLISHED } from "~/lib/api-contract";
+import { PRODUCT_PUBLISHED } from "~/lib/api-answers";
 import { requireApiAdmin } from "~/auth/index.server";
 import { publishProduct } from "~/domain/catalogue/product-admin.server";
 import { parseId } from "~/lib/record-id";

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { cancelUnpaidOrder, expireUnpaidOrders, UNPAID_ORDER_LIFETIME_MS } from "~/domain/orders/orders.server";
 import { createLocalGateway } from "~/domain/payments/local-gateway.server";
-import { ErrorResponse } from "~/lib/api-contract";
+import { ErrorResponse } from "~/http/api/contract";
 import { adminCookie, adminSignIn, api, cookieFrom, customerCookie, get, newCustomer, postForm } from "./helpers";
 
 /**

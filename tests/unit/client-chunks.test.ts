@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assignChunks, clientChunks, type ModuleGraph } from "../../client-chunks";
+import { assignChunks, clientChunks, serverOnlyModules, type ModuleGraph } from "../../client-chunks";
 
 const ROOT = "/repo";
 const Q = "?__remix-build-client-route";
@@ -83,5 +83,20 @@ describe("the browser's code grouped by the layout that loads it", () => {
     expect(manualChunks(`${ROOT}/app/components/header.tsx`, counting)).toBe("shop");
     expect(manualChunks(`${ROOT}/app/components/product-card.tsx`, counting)).toBeUndefined();
     expect(reads).toBe(1);
+  });
+});
+
+describe("server-only modules never reach the browser", () => {
+  it("names the API contract's files and the database schema among a client build's modules, nothing else", () => {
+    const ids = [
+      `${ROOT}/app/routes/admin.products._index.tsx${Q}`,
+      `${ROOT}/app/lib/api-answers.ts`,
+      `${ROOT}/app/http/api/contract.ts`,
+      `${ROOT}/db/schema.ts`,
+      `${ROOT}/node_modules/zod/lib/index.mjs`,
+      "\0commonjsHelpers.js",
+    ];
+    expect(serverOnlyModules(ids, ROOT)).toEqual(["app/http/api/contract.ts", "db/schema.ts"]);
+    expect(serverOnlyModules(ids.filter((id) => !id.includes("/api/") && !id.includes("schema")), ROOT)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { API_OPERATIONS } from "~/lib/api-contract";
+import { API_OPERATIONS } from "~/http/api/contract";
 import { adminCookie, adminSignIn, cookieFrom, dispatch, newCustomer, postForm } from "../helpers";
 
 /**

@@ -6,11 +6,12 @@
  * decides it), the server answers methods a path does not list with 405 and OPTIONS with the path's
  * `Allow` from it (edge/api-boundary.server.ts), and tests check that the routes and their answers
  * agree with it (tests/integration/api-contract.test.ts, tests/integration/openapi-driven.test.ts).
+ * Server-only: the browser's code never imports it (client-chunks.ts refuses a build that would).
  */
 import { z } from "zod";
-import { paymentStatuses } from "../../db/schema";
-import type { RefusalKind } from "../domain/refusal";
-import { AddressSchema } from "./schemas/address";
+import { paymentStatuses } from "../../../db/schema";
+import type { RefusalKind } from "~/domain/refusal";
+import { AddressSchema } from "~/lib/schemas/address";
 import {
   AdminLoginSchema,
   ChangePasswordSchema,
@@ -20,28 +21,29 @@ import {
   ResetPasswordSchema,
   SignupSchema,
   UpdateProfileSchema,
-} from "./schemas/auth";
-import { ACCOUNT_DELETED, DeleteAccountSchema, openWorkMessage } from "./schemas/account-deletion";
-import { LocalAuthenticateSchema, LocalConfirmSchema } from "./schemas/local-payment";
-import { CreateOrderSchema } from "./schemas/order";
-import { PromotionSchema } from "./schemas/promotion";
-import { WORK_STATUSES } from "./work-status";
-import { BriefSchema } from "./schemas/brief";
-import { CancellationAnswerSchema, RefundSchema } from "./schemas/refund";
-import { ReconcileSchema } from "./schemas/reconcile";
-import { CANCELLATION_MESSAGES } from "./cancellation-rules";
-import { ReviewHideSchema, ReviewListQuerySchema, ReviewReplySchema, ReviewSchema } from "./schemas/review";
-import { RevisionSchema } from "./schemas/revision";
-import { MessageSchema } from "./schemas/message";
-import { ProductCreateSchema, ProductDetailsSchema } from "./schemas/product";
-import { DeliveryNoteSchema } from "./schemas/delivery";
-import { ATTACHMENT_LIMITS, DELIVERY_LIMITS } from "./delivery-rules";
-import { MEDIA_PER_PRODUCT } from "./media-rules";
-import { FRAME_RATES, MASTERS_HELD, UPLOAD_PURPOSES } from "./upload-rules";
-import { DeliveryUploadsSchema, ProductMediaUploadsSchema, UploadCreateSchema } from "./schemas/upload";
-import { CommentReplySchema, DrawingSchema, ReviewCommentSchema } from "./schemas/review-comment";
-import { documented } from "./schemas/json-schema";
-import { AutosuggestQuerySchema, KeysetQuerySchema, PaginationQuerySchema, ProductListQuerySchema } from "./query";
+} from "~/lib/schemas/auth";
+import { ACCOUNT_DELETED, DeleteAccountSchema, openWorkMessage } from "~/lib/schemas/account-deletion";
+import { LocalAuthenticateSchema, LocalConfirmSchema } from "~/lib/schemas/local-payment";
+import { CreateOrderSchema } from "~/lib/schemas/order";
+import { PromotionSchema } from "~/lib/schemas/promotion";
+import { WORK_STATUSES } from "~/lib/work-status";
+import { BriefSchema } from "~/lib/schemas/brief";
+import { CancellationAnswerSchema, RefundSchema } from "~/lib/schemas/refund";
+import { ReconcileSchema } from "~/lib/schemas/reconcile";
+import { CANCELLATION_MESSAGES } from "~/lib/cancellation-rules";
+import { ReviewHideSchema, ReviewListQuerySchema, ReviewReplySchema, ReviewSchema } from "~/lib/schemas/review";
+import { RevisionSchema } from "~/lib/schemas/revision";
+import { MessageSchema } from "~/lib/schemas/message";
+import { ProductCreateSchema, ProductDetailsSchema } from "~/lib/schemas/product";
+import { DeliveryNoteSchema } from "~/lib/schemas/delivery";
+import { ATTACHMENT_LIMITS, DELIVERY_LIMITS } from "~/lib/delivery-rules";
+import { MEDIA_PER_PRODUCT } from "~/lib/media-rules";
+import { FRAME_RATES, MASTERS_HELD, UPLOAD_PURPOSES } from "~/lib/upload-rules";
+import { DeliveryUploadsSchema, ProductMediaUploadsSchema, UploadCreateSchema } from "~/lib/schemas/upload";
+import { CommentReplySchema, DrawingSchema, ReviewCommentSchema } from "~/lib/schemas/review-comment";
+import { documented } from "~/lib/schemas/json-schema";
+import { AutosuggestQuerySchema, KeysetQuerySchema, PaginationQuerySchema, ProductListQuerySchema } from "~/lib/query";
+import { ADDRESS_DELETED, PRODUCT_PUBLISHED } from "~/lib/api-answers";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 /** Who may call: nobody in particular, a customer's or an admin's Bearer token, either, or Stripe. */
@@ -51,11 +53,6 @@ export type ApiAuth = "public" | "customer" | "admin" | "customer or admin" | "s
 
 /** Where a product stands for the studio (admin answers). */
 const ProductStatusField = z.enum(["draft", "published", "archived"]).describe("draft: not on sale yet; published: on sale; archived: withdrawn");
-/** What publishing a product answers (the API and the admin screens). */
-export const PRODUCT_PUBLISHED = "Product published";
-
-/** What deleting a billing address answers (the API and the Saved Addresses screen). */
-export const ADDRESS_DELETED = "Address deleted";
 
 const example = <T extends z.ZodTypeAny>(schema: T, value: unknown) => documented(schema, { examples: [value] });
 const at = (value: string) => example(z.string(), value);
