@@ -86,7 +86,7 @@ function newNonce() {
   return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
 }
 
-/** Outside a local environment the Worker must never run on the committed development secrets (DESIGN.md §2). */
+/** Outside a local environment the Worker must never run on the committed development secrets (docs/design.md §2). */
 function assertProductionSecrets(env: Env) {
   if (isLocalEnvironment(env)) return;
   if (!env.TOKEN_SECRET || env.TOKEN_SECRET.length < 32 || env.TOKEN_SECRET.startsWith("dev-only")) {

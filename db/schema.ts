@@ -269,7 +269,7 @@ export const orders = sqliteTable(
     /** The package's price when ordered. */
     subtotalMinor: integer("subtotal_minor").notNull().default(0),
     discountMinor: integer("discount_minor").notNull().default(0),
-    /** The tax on subtotal − discount, rounded once, half up (app/domain/money/tax.ts). */
+    /** The tax on subtotal − discount, rounded once, half up (app/domain/money/tax-rules.ts). */
     taxMinor: integer("tax_minor").notNull().default(0),
     /** The rate applied, in basis points (2000 = 20.00%). */
     taxRateBasisPoints: integer("tax_rate_bp").notNull().default(0),
@@ -636,7 +636,7 @@ export type PackageRow = typeof packages.$inferSelect;
 export type ProductMediaRow = typeof productMedia.$inferSelect;
 
 /**
- * PaymentIntents of the built-in local gateway (DESIGN.md §5), which stands in for Stripe when no
+ * PaymentIntents of the built-in local gateway (docs/design.md §5), which stands in for Stripe when no
  * keys are set. Mirrors the Stripe fields the app reads.
  */
 export const localPaymentIntents = sqliteTable(
@@ -738,7 +738,7 @@ export type CustomerKind = (typeof customerKinds)[number];
 /**
  * The shop's own tax rules (when Stripe Tax is off): a rate by the buyer's country ("*": any
  * country without its own row) and kind (a business is a buyer with a tax id). The most specific
- * row applies (app/domain/money/tax.ts).
+ * row applies (app/domain/money/tax-rules.ts).
  */
 export const taxRules = sqliteTable(
   "tax_rules",

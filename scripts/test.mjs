@@ -11,11 +11,12 @@ import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { get as httpGet } from "node:http";
 import { get as httpsGet } from "node:https";
-import { HEADLESS_SHELL, testBrowserPath } from "./chromium.mjs";
+import { HEADLESS_SHELL, installTestBrowser, testBrowserPath } from "./chromium.mjs";
 import { E2E_SERVERS, serverURL } from "./e2e-server.mjs";
 import { offlineEnv, run, runQuietly } from "./offline.mjs";
 
-const chromium = testBrowserPath();
+// Missing, it is installed when the machine allows it without asking (root, or sudo without a password).
+const chromium = testBrowserPath() ?? installTestBrowser();
 if (!chromium) {
   console.error(
     "Chromium is missing. The end-to-end tests drive Debian's headless Chromium:\n" +

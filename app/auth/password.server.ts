@@ -1,5 +1,5 @@
 /**
- * Password hashing with scrypt (DESIGN.md §4: N=2^14, r=8, p=5, OWASP's table). The parameters are
+ * Password hashing with scrypt (docs/design.md §4: N=2^14, r=8, p=5, OWASP's table). The parameters are
  * stored with the hash, so they can be raised later without invalidating existing passwords.
  * Runs in workerd (nodejs_compat) and in Node (the seed script).
  */
@@ -13,7 +13,7 @@ export interface PasswordCost {
   p: number;
 }
 
-/** What every deployment uses (DESIGN.md §4, OWASP's table). */
+/** What every deployment uses (docs/design.md §4, OWASP's table). */
 export const PRODUCTION_COST: PasswordCost = { N: 2 ** 14, r: 8, p: 5 };
 /** About 80 times cheaper: only for test runs that sign up and sign in hundreds of people. */
 const TEST_COST: PasswordCost = { N: 2 ** 10, r: 8, p: 1 };

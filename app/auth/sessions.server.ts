@@ -1,5 +1,5 @@
 /**
- * Browser sessions (DESIGN.md §4): the cookie holds a random value; D1 holds its SHA-256 with the
+ * Browser sessions (docs/design.md §4): the cookie holds a random value; D1 holds its SHA-256 with the
  * subject and expiry, so sessions can be listed and revoked. Customers and admins use separate
  * cookies and rows of different kinds. The cookies are Remix cookie containers (`createCookie`):
  * one place sets their attributes, and parsing and serialising are the framework's.

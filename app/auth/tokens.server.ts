@@ -1,5 +1,5 @@
 /**
- * API tokens (DESIGN.md §4). Access tokens are short-lived JWTs signed and verified with `jose`,
+ * API tokens (docs/design.md §4). Access tokens are short-lived JWTs signed and verified with `jose`,
  * HMAC-SHA256 only (the algorithm is pinned on both sides; a token naming another is refused).
  * Refresh tokens are random, stored hashed, single-use (rotated on refresh) and revocable.
  */

@@ -1,5 +1,5 @@
 /**
- * CSRF defence for cookie-authenticated requests (DESIGN.md §4). Browsers label cross-site requests
+ * CSRF defence for cookie-authenticated requests (docs/design.md §4). Browsers label cross-site requests
  * with `Sec-Fetch-Site` and `Origin`; a state-changing request that says it came from elsewhere is
  * refused. Requests without either header are not from a browser and so carry no victim's cookies.
  * The JSON API authenticates with Bearer tokens, never cookies, and is exempt.

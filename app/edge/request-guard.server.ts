@@ -1,5 +1,5 @@
 /**
- * What every request passes before Remix or any form library sees it (DESIGN.md §4). Refusals are
+ * What every request passes before Remix or any form library sees it (docs/design.md §4). Refusals are
  * short 4xx answers (the API's JSON shape under /api), never a 500, and count as refusals of
  * malformed input (refusals.server.ts):
  * - cross-site state changes (CSRF);

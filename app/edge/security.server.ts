@@ -1,5 +1,5 @@
 /**
- * Security headers (DESIGN.md §4), set on every response the Worker gives, in `server.ts`: pages,
+ * Security headers (docs/design.md §4), set on every response the Worker gives, in `server.ts`: pages,
  * JSON, redirects, refusals and media alike. Scripts run only with this response's nonce
  * ('strict-dynamic' lets those scripts load the app's chunks and, in Stripe mode, Stripe.js); no
  * inline script runs without it. 'self' and Stripe's host stay for browsers without CSP 3.

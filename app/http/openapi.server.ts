@@ -64,7 +64,7 @@ const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
 /**
  * Headers any answer of a call may carry once past the edge: the D1 bookmark, answered to writes and
- * to requests with a token or a session cookie (edge/d1-sessions.server.ts), whatever the call.
+ * to requests with a token or a session cookie (app/edge/d1-replicas.server.ts), whatever the call.
  */
 function commonHeaders(_op: ApiOperation): Record<string, unknown> {
   return { "X-D1-Bookmark": header("D1Bookmark") };

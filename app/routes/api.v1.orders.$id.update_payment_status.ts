@@ -9,7 +9,7 @@ import { mailNotice } from "~/domain/mail/order-emails.server";
 
 /**
  * PUT /api/v1/orders/{id}/update_payment_status → data.payment_status. Whatever status the client
- * sends is ignored: the server asks the payment provider and records what it says (DESIGN.md §5).
+ * sends is ignored: the server asks the payment provider and records what it says (docs/design.md §5).
  */
 export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
   const caller = await requireApiAnyAccount(context, request);

@@ -76,6 +76,12 @@ describe("the OpenAPI document", () => {
     expect(doc.paths["/products"]!.get!.security).toEqual([]);
   });
 
+  it("publishes no real credential: the examples' passwords are placeholders, and no example signs in or changes a demo account", async () => {
+    const text = await (await dispatch("http://localhost/api/v1/openapi.json")).text();
+    for (const secret of ["AdminPass#2026", "Customer#2026", "Creator#2026"]) expect(text).not.toContain(secret);
+    expect(text).toContain('"password":"your-password"');
+  });
+
   it("is readable at /api/docs", async () => {
     const page = await (await dispatch("http://localhost/api/docs")).text();
     expect(page).toContain("API reference");

@@ -3,7 +3,7 @@
  * create (honouring Idempotency-Key), retrieve, cancel, refunds (honouring Idempotency-Key, refusing a
  * second refund of a charge as Stripe does), Stripe Tax's calculations, tax transactions and their
  * reversals (a few jurisdictions' rules, below), and test-only endpoints that play the part of
- * Stripe.js confirming a card and show what was recorded. No Stripe mock on npm covers PaymentIntents (DESIGN.md §5).
+ * Stripe.js confirming a card and show what was recorded. No Stripe mock on npm covers PaymentIntents (docs/design.md §5).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readBody } from "./http";

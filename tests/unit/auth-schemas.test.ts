@@ -109,7 +109,7 @@ describe("safeRedirect", () => {
   });
 });
 
-describe("password hashing (DESIGN.md §4)", () => {
+describe("password hashing (docs/design.md §4)", () => {
   it("uses scrypt with N=2^14, r=8, p=5 (never PBKDF2, whose iteration cap production workerd enforces)", async () => {
     const hash = await hashPassword("Str0ng!Pass");
     expect(hash).toMatch(/^scrypt\$16384\$8\$5\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);

@@ -1,5 +1,5 @@
 /**
- * Product media, all of it in one place (DESIGN.md §6):
+ * Product media, all of it in one place (docs/design.md §6):
  * - checking: the type is read from a file's first bytes (never its name or the browser's claim),
  *   sizes and the per-product counts are capped, and a set of files is checked once, before
  *   anything is stored;

@@ -1,5 +1,5 @@
 /**
- * Checkout (SPEC §2 and §4, DESIGN.md §5): everything between "Continue" on a product and a paid
+ * Checkout (SPEC §2 and §4, docs/design.md §5): everything between "Continue" on a product and a paid
  * order. The checkout screen calls these functions (the JSON API shares `createOrder` and
  * `syncPaymentStatus` underneath); the route only parses the form, calls and renders.
  *

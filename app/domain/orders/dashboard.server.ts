@@ -1,4 +1,4 @@
-/** Live admin figures (beyond SPEC's static placeholders; DESIGN.md §7), in one D1 round trip, from the kept counts. */
+/** Live admin figures (beyond SPEC's static placeholders; docs/design.md §7), in one D1 round trip, from the kept counts. */
 import { and, count, inArray, lt } from "drizzle-orm";
 import { SHOP_LOCALE } from "~/lib/shop";
 import type { Database } from "../../../db/client";

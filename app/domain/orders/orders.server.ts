@@ -1,5 +1,5 @@
 /**
- * Orders and their payments (DESIGN.md §5). The server prices every order from the chosen package;
+ * Orders and their payments (docs/design.md §5). The server prices every order from the chosen package;
  * the gateway, never the client, says whether it was paid.
  */
 import { refuse } from "../refusal";

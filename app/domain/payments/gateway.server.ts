@@ -1,5 +1,5 @@
 /**
- * Card payments behind one interface (DESIGN.md §5). The adapters (Stripe, and the built-in local
+ * Card payments behind one interface (docs/design.md §5). The adapters (Stripe, and the built-in local
  * gateway that runs offline with Stripe's test-card behaviour) implement it; `factory.server.ts`
  * picks one per request and the load context carries it as `context.payments`.
  */

@@ -1,6 +1,6 @@
 /**
  * Stripe mode without JavaScript: Stripe Elements cannot run, so the button sends the customer to a
- * Stripe-hosted Checkout page and back (DESIGN.md §5). The session creates the order's one
+ * Stripe-hosted Checkout page and back (docs/design.md §5). The session creates the order's one
  * PaymentIntent; on return the app links it to the order and reads its status from Stripe.
  */
 import type { Database } from "../../../db/client";

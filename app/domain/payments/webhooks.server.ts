@@ -1,5 +1,5 @@
 /**
- * Stripe webhooks (DESIGN.md §5): the signature is verified on the raw body, each event id is
+ * Stripe webhooks (docs/design.md §5): the signature is verified on the raw body, each event id is
  * applied once, and an event moves its order only if the intent matches the order's amount and currency.
  * `charge.refunded` records what the charge has refunded and the shop has not (refunds.server.ts; a
  * refund the studio made here is already recorded, one made in Stripe's dashboard is recorded now).

@@ -1002,7 +1002,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     path: "/admin/sign_in",
     summary: "Sign in as an admin",
     auth: "public",
-    body: { schema: AdminLoginSchema, wrapper: "session", example: { email: "admin@example.com", password: "AdminPass#2026" } },
+    body: { schema: AdminLoginSchema, wrapper: "session", example: { email: "admin@example.com", password: "your-password" } },
     responses: {
       200: { description: "Signed in", schema: ok(z.object({ admin: AdminResponse, ...Tokens }).strict(), { message: "Signed in successfully" }) },
     },
@@ -1057,7 +1057,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       schema: ChangePasswordSchema,
       wrapper: "admin",
       alternatives: ["user", null],
-      example: { current_password: "AdminPass#2026", password: "N3w!Passw0rd", password_confirmation: "N3w!Passw0rd" },
+      example: { current_password: "your-password", password: "N3w!Passw0rd", password_confirmation: "N3w!Passw0rd" },
     },
     responses: { 200: { description: "Changed", schema: done("Password changed successfully. Please sign in again.") } },
     refusals: refusals(WRITE, ADMIN, JSON_BODY, invalid("Invalid input, or a wrong current password", "Password change failed", ["Passwords do not match"]), {

@@ -57,7 +57,7 @@ function OrderFields({ selectedAddressId, orderId, error }: { selectedAddressId:
 }
 
 /**
- * The local gateway's card box (DESIGN.md §5): a plain form posting to the server, so it works
+ * The local gateway's card box (docs/design.md §5): a plain form posting to the server, so it works
  * without JavaScript. Test cards: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined,
  * 4000 0025 0000 3155 asks for authentication.
  */
