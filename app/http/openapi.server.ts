@@ -6,17 +6,27 @@
  * kinds it declares, through the one table the server answers with (REFUSAL_STATUS).
  */
 import type { z } from "zod";
-import { zodToJsonSchema } from "zod-to-json-schema";
+import { ignoreOverride, zodToJsonSchema } from "zod-to-json-schema";
 import type { RefusalKind } from "~/domain/refusal";
-import { API_OPERATIONS, ErrorResponse, pathMethods, type ApiOperation, type RefusalNote } from "./api/contract";
+import { API_COMPONENTS, API_OPERATIONS, ErrorResponse, pathMethods, type ApiOperation, type RefusalNote } from "./api/contract";
 import { jsonSchemaHint, type JsonSchema } from "~/lib/schemas/json-schema";
 import { REFUSAL_STATUS } from "./refusal-answer.server";
 
-/** A Zod schema as JSON Schema: what the client sends (inputs before transforms), with each schema's documented rules. */
-function jsonSchema(schema: z.ZodTypeAny): JsonSchema {
+/** Each component's Zod definition, by which the document names it where a call uses it. */
+const COMPONENT_OF = new Map<unknown, string>(Object.entries(API_COMPONENTS).map(([name, schema]) => [schema._def, name]));
+
+/**
+ * A Zod schema as JSON Schema: what the client sends (inputs before transforms), with each schema's
+ * documented rules; a component inside it (not `own`, the component being written) as its `$ref`.
+ */
+function jsonSchema(schema: z.ZodTypeAny, own?: z.ZodTypeAny): JsonSchema {
   const { $schema: _dialect, ...rest } = zodToJsonSchema(schema, {
     target: "jsonSchema2019-09",
     $refStrategy: "none",
+    override: (def) => {
+      const name = COMPONENT_OF.get(def);
+      return name && def !== own?._def ? { $ref: `#/components/schemas/${name}` } : ignoreOverride;
+    },
     effectStrategy: "input",
     pipeStrategy: "input",
     // Objects the routes read ignore fields they do not know (Zod strips them); answers are `.strict()`.
@@ -33,8 +43,18 @@ function jsonSchema(schema: z.ZodTypeAny): JsonSchema {
   return rest;
 }
 
-/** A value for a schema: its first example, constant or choice, else one made from its type. */
+let componentSchemas: Record<string, JsonSchema> | undefined;
+/** The document's components, each written once. */
+function components(): Record<string, JsonSchema> {
+  return (componentSchemas ??= {
+    Error: jsonSchema(ErrorResponse),
+    ...Object.fromEntries(Object.entries(API_COMPONENTS).map(([name, schema]) => [name, jsonSchema(schema, schema)])),
+  });
+}
+
+/** A value for a schema: its first example, constant or choice, else one made from its type (a component's, for its `$ref`). */
 export function exampleOf(schema: JsonSchema): unknown {
+  if (typeof schema.$ref === "string") return exampleOf(components()[schema.$ref.split("/").pop()!] ?? {});
   if (Array.isArray(schema.examples) && schema.examples.length) return schema.examples[0];
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
@@ -255,7 +275,7 @@ export function openApiDocument(serverUrl: string) {
     servers: [{ url: `${serverUrl}/api/v1` }],
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
-      schemas: { Error: jsonSchema(ErrorResponse) },
+      schemas: components(),
       headers: {
         RetryAfter: { required: true, description: "Seconds to wait before trying again", schema: { type: "string", pattern: "^[1-9][0-9]*$" } },
         WWWAuthenticate: { required: true, description: "The scheme that authenticates (RFC 9110)", schema: { type: "string", const: 'Bearer realm="api"' } },
@@ -293,7 +313,7 @@ export interface ReferenceEntry {
   responses: { status: string; description: string }[];
 }
 
-export function apiReference(serverUrl: string): { baseUrl: string; entries: ReferenceEntry[] } {
+export function apiReference(serverUrl: string): { baseUrl: string; entries: ReferenceEntry[]; schemas: { name: string; schema: string }[] } {
   const document = openApiDocument(serverUrl);
   const auth = new Map(API_OPERATIONS.map((op) => [`${op.method} ${op.path}`, op.auth]));
   const sharedParameters = document.components.parameters as Record<string, { name: string; in: string; required: boolean; schema: unknown }>;
@@ -325,5 +345,6 @@ export function apiReference(serverUrl: string): { baseUrl: string; entries: Ref
       });
     }
   }
-  return { baseUrl: document.servers[0]!.url, entries };
+  const schemas = Object.entries(document.components.schemas).map(([name, schema]) => ({ name, schema: JSON.stringify(schema, null, 2) }));
+  return { baseUrl: document.servers[0]!.url, entries, schemas };
 }

@@ -28,7 +28,7 @@ const METHOD_STYLE: Record<string, string> = {
 };
 
 export default function ApiDocs() {
-  const { baseUrl, entries } = useLoaderData<typeof loader>();
+  const { baseUrl, entries, schemas } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">API reference</h1>
@@ -110,6 +110,21 @@ export default function ApiDocs() {
               ))}
             </ul>
           </section>
+        ))}
+      </div>
+      <h2 id="schemas" className="mt-12 text-2xl font-bold tracking-tight">
+        Schemas
+      </h2>
+      <p className="mt-2 max-w-3xl text-slate-700">
+        What several calls share, written once: a <code className="rounded bg-slate-100 px-1">$ref</code> of{" "}
+        <code className="rounded bg-slate-100 px-1">#/components/schemas/Name</code> above is the schema of that name.
+      </p>
+      <div className="mt-4 space-y-2">
+        {schemas.map((schema) => (
+          <details key={schema.name} id={`schema-${schema.name}`} className="rounded-lg border border-slate-200 px-4 py-2">
+            <summary className="cursor-pointer font-mono text-sm font-medium">{schema.name}</summary>
+            <pre className="mt-2 max-h-96 overflow-auto rounded-lg bg-slate-50 p-3 text-xs">{schema.schema}</pre>
+          </details>
         ))}
       </div>
     </div>

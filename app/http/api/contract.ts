@@ -2179,3 +2179,28 @@ export function pathPattern(path: string): RegExp {
   const source = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[a-z_]+\}/g, "[^/]+");
   return new RegExp(`^/api/v1${source}/?$`);
 }
+
+/**
+ * Schemas the document writes once, as components (`#/components/schemas/{name}`), and names
+ * wherever a call uses them: an address's per-country rules, and the records the answers carry.
+ */
+export const API_COMPONENTS: Record<string, z.ZodTypeAny> = {
+  BillingAddressInput: AddressSchema,
+  BillingAddress: AddressResponse,
+  User: UserResponse,
+  Admin: AdminResponse,
+  Package: PackageResponse,
+  Product: ProductResponse,
+  Review: ReviewResponse,
+  Order: OrderResponse,
+  Invoice: InvoiceResponse,
+  Refund: RefundResponse,
+  Promotion: PromotionResponse,
+  Brief: BriefResponse,
+  OrderEvent: OrderEventResponse,
+  Delivery: DeliveryResponse,
+  Comment: CommentResponse,
+  Upload: UploadResponse,
+  Revision: RevisionResponse,
+  Message: MessageResponse,
+};
