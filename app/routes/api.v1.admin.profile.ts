@@ -1,17 +1,11 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
-import { UpdateProfileSchema } from "~/lib/schemas/auth";
-import { apiUpdateProfile, requireApiAdmin, requireApiToken } from "~/auth/index.server";
-import { apiRoute, readApiBody } from "~/http/api-route.server";
+import { apiUpdateProfile } from "~/auth/index.server";
+import { apiCall } from "~/http/api/call.server";
 
 /** GET /api/v1/admin/profile → data is the admin (SPEC §7). */
-export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
-  return apiJson({ success: true, data: await requireApiAdmin(context, request) });
-});
+export const loader = apiCall("GET /admin/profile", async ({ caller }) => apiJson({ success: true, data: await caller.account() }));
 
 /** PUT /api/v1/admin/profile {admin:{name}}. */
-export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-  const token = await requireApiToken(context, request, "admin");
-  const { name } = await readApiBody(request, UpdateProfileSchema, { wrapper: "admin", failure: "Profile update failed" });
-  return apiJson({ success: true, message: "Profile updated successfully", data: await apiUpdateProfile(context, token, "admin", name) });
+export const action = apiCall("PUT /admin/profile", async ({ body: { name }, caller, context }) => {
+  return apiJson({ success: true, message: "Profile updated successfully", data: await apiUpdateProfile(context, caller, "admin", name) });
 });

@@ -1,18 +1,14 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
-import { ReconcileSchema } from "~/lib/schemas/reconcile";
-import { requireApiToken } from "~/auth/index.server";
 import { reconcileKeptFigures } from "~/domain/counts/reconcile.server";
 import { refuse } from "~/domain/refusal";
-import { apiRoute, readApiBody } from "~/http/api-route.server";
+import { apiCall } from "~/http/api/call.server";
 
 /**
  * POST /api/v1/admin/reconcile {reconcile:{cursor?, repair?}} (admins): one call of the kept
- * figures' reconciliation (at most 10,000 rows read); `data.cursor` goes on, null once done.
+ * figures' reconciliation (at most 10,000 rows read); `data.cursor` goes on, null once done. One run
+ * at a time: another caller, or a cursor used twice, gets 409 with Retry-After.
  */
-export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-  await requireApiToken(context, request, "admin");
-  const { cursor, repair } = await readApiBody(request, ReconcileSchema, { wrapper: "reconcile", failure: "Reconciliation could not start" });
+export const action = apiCall("POST /admin/reconcile", async ({ body: { cursor, repair }, context }) => {
   const report = await reconcileKeptFigures(context.db, cursor, { repair });
   if (!report) throw refuse.invalid("Reconciliation could not start", ["cursor must be the cursor a previous call returned"]);
   return apiJson({

@@ -1,26 +1,20 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
-import { BriefSchema } from "~/lib/schemas/brief";
-import { requireApiAnyAccount, requireApiToken } from "~/auth/index.server";
 import { getBrief, submitBrief } from "~/domain/orders/fulfilment.server";
 import { getOrder } from "~/domain/orders/orders.server";
-import { apiRoute, readApiBody, requireIdParam } from "~/http/api-route.server";
+import { requireIdParam } from "~/http/api-route.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
+import { apiCall } from "~/http/api/call.server";
 
 /** GET /api/v1/orders/{id}/brief: the owner or an admin; `data` is null until the brief is submitted. */
-export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
-  const caller = await requireApiAnyAccount(context, request);
+export const loader = apiCall("GET /orders/{id}/brief", async ({ caller, params, context }) => {
   const brief = await getBrief(context.db, requireIdParam(params.id, "Order not found"), { kind: caller.kind, id: caller.id });
   return apiJson({ success: true, data: brief });
 });
 
 /** PUT /api/v1/orders/{id}/brief {brief:{…}}: the owner submits it once; production starts (409 afterwards). */
-export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
-  const token = await requireApiToken(context, request, "customer");
+export const action = apiCall("PUT /orders/{id}/brief", async ({ body, caller, params, context }) => {
   const id = requireIdParam(params.id, "Order not found");
-  const brief = await readApiBody(request, BriefSchema, { wrapper: "brief", failure: "Brief could not be saved" });
-  await submitBrief(context.db, context.env.MEDIA, mailNotice(context), id, token.id, brief);
-  const order = await getOrder(context.db, id, { userId: token.id });
-  const { user_id: _owner, ...data } = order!;
+  await submitBrief(context.db, context.env.MEDIA, mailNotice(context), id, caller.id, body);
+  const { user_id: _owner, ...data } = (await getOrder(context.db, id, { userId: caller.id }))!;
   return apiJson({ success: true, message: "Brief submitted", data });
 });

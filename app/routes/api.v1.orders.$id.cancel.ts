@@ -1,19 +1,18 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiCustomer } from "~/auth/index.server";
-import { mailNotice } from "~/domain/mail/order-emails.server";
-import { cancelOrder } from "~/domain/orders/cancellation.server";
-import { getOrder } from "~/domain/orders/orders.server";
 import { apiJson } from "~/lib/api";
 import { CANCELLATION_MESSAGES } from "~/lib/cancellation-rules";
-import { apiRoute, requireIdParam } from "~/http/api-route.server";
+import { cancelOrder } from "~/domain/orders/cancellation.server";
+import { getOrder } from "~/domain/orders/orders.server";
+import { mailNotice } from "~/domain/mail/order-emails.server";
+import { requireIdParam } from "~/http/api-route.server";
+import { apiCall } from "~/http/api/call.server";
 
 /**
  * POST /api/v1/orders/{id}/cancel (the order's customer): the withdrawal within 14 days of paying.
  * 200 with the order when it was refunded at once (work not started), 202 when it became a request
  * the studio answers, 409 with the reason when it is no longer possible.
  */
-export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
-  const customer = await requireApiCustomer(context, request);
+export const action = apiCall("POST /orders/{id}/cancel", async ({ caller, params, context }) => {
+  const customer = await caller.account();
   const id = requireIdParam(params.id, "Order not found");
   const outcome = await cancelOrder(context.db, context.payments, customer.id, id, mailNotice(context));
   const { user_id: _owner, ...order } = (await getOrder(context.db, id))!;

@@ -1,19 +1,18 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { requireApiCustomer } from "~/auth/index.server";
-import { mailNotice } from "~/domain/mail/order-emails.server";
-import { claimGuarantee } from "~/domain/orders/guarantee.server";
-import { getOrder } from "~/domain/orders/orders.server";
 import { apiJson } from "~/lib/api";
 import { minorToDecimalString } from "~/lib/money-decimal";
-import { apiRoute, requireIdParam } from "~/http/api-route.server";
+import { claimGuarantee } from "~/domain/orders/guarantee.server";
+import { getOrder } from "~/domain/orders/orders.server";
+import { mailNotice } from "~/domain/mail/order-emails.server";
+import { requireIdParam } from "~/http/api-route.server";
+import { apiCall } from "~/http/api/call.server";
 
 /**
  * POST /api/v1/orders/{id}/guarantee (the order's customer): the first-order money-back guarantee,
  * a full refund at once within 30 days of paying while the order is not completed; 409 with the
  * reason otherwise (not the first order, too late, completed, refunded already).
  */
-export const action = apiRoute(async ({ request, params, context }: ActionFunctionArgs) => {
-  const customer = await requireApiCustomer(context, request);
+export const action = apiCall("POST /orders/{id}/guarantee", async ({ caller, params, context }) => {
+  const customer = await caller.account();
   const id = requireIdParam(params.id, "Order not found");
   const done = await claimGuarantee(context.db, context.payments, customer.id, id, mailNotice(context));
   const { user_id: _owner, ...order } = (await getOrder(context.db, id))!;

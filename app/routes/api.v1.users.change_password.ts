@@ -1,13 +1,9 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
-import { ChangePasswordSchema } from "~/lib/schemas/auth";
-import { apiChangePassword, requireApiToken } from "~/auth/index.server";
-import { apiRoute, readApiBody } from "~/http/api-route.server";
+import { apiChangePassword } from "~/auth/index.server";
+import { apiCall } from "~/http/api/call.server";
 
 /** PUT /api/v1/users/change_password {user:{current_password,password,password_confirmation}}: every session and token ends (SPEC §7). */
-export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-  const token = await requireApiToken(context, request, "customer");
-  const input = await readApiBody(request, ChangePasswordSchema, { wrapper: "user", failure: "Password change failed" });
-  await apiChangePassword(context, request, token, "customer", input);
+export const action = apiCall("PUT /users/change_password", async ({ body, caller, request, context }) => {
+  await apiChangePassword(context, request, caller, "customer", body);
   return apiJson({ success: true, message: "Password changed successfully. Please login again." });
 });

@@ -821,7 +821,7 @@ export interface ApiBody {
   /** The key the payload is wrapped in (`{ user: { … } }`). */
   wrapper?: string;
   /** Other shapes the call reads the same payload from: another wrapper, or `null` for the payload unwrapped. */
-  alternatives?: (string | null)[];
+  alternatives?: readonly (string | null)[];
   contentType?: "application/json" | "multipart/form-data" | "application/octet-stream";
   /** An example payload (inside the wrapper). */
   example: Record<string, unknown>;
@@ -845,7 +845,7 @@ export interface ApiOperation {
   refusals: Refusals;
 }
 
-export const API_OPERATIONS: readonly ApiOperation[] = [
+const OPERATIONS = [
   // Customer accounts
   {
     method: "POST",
@@ -2155,7 +2155,24 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
       unavailable: { description: "Stripe webhooks are not configured here (no STRIPE_WEBHOOK_SECRET)", message: "Stripe webhooks are not configured" },
     }),
   },
-];
+] as const satisfies readonly ApiOperation[];
+
+/** Every call, in the document's order. */
+export const API_OPERATIONS: readonly ApiOperation[] = OPERATIONS;
+
+type Operation = (typeof OPERATIONS)[number];
+/** A call's name as its method and path: `"POST /orders/{id}/refund"`. */
+export type OperationKey = Operation extends infer O ? (O extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never) : never;
+/** The declaration of the call `K`, with its schemas' own types. */
+export type OperationOf<K extends OperationKey> = K extends `${infer M} ${infer P}` ? Extract<Operation, { method: M; path: P }> : never;
+
+/** The declaration of a call, by its method and path (routes build themselves from it: app/http/api/call.server.ts). */
+export function operation<K extends OperationKey>(key: K): OperationOf<K> {
+  const found = OPERATIONS.find((op) => `${op.method} ${op.path}` === key);
+  if (!found) throw new Error(`No such call in the contract: ${key}`);
+  return found as OperationOf<K>;
+}
+
 
 /** The methods a contract path template (`/orders/{id}`) takes, with HEAD beside GET. */
 export function pathMethods(path: string): string[] {

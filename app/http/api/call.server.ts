@@ -1,0 +1,111 @@
+/**
+ * A JSON API route built from its declaration in the contract: `apiCall("POST /orders/{id}/refund",
+ * async ({ body, caller, params }) => …)`. What the declaration says is done here, once, for every
+ * call: the caller checked by the declared `auth` (a customer's or an admin's token, either, or
+ * nobody), a JSON body read (after the caller is known) and validated with the declared schema under
+ * its wrapper or one of its alternatives (422 with the declared `invalid` message and one message per
+ * field), the query validated with the declared schema (400), and every refusal thrown beneath
+ * answered in the API's error shape. A refusal of a kind the declaration does not list is a bug of
+ * the contract or the route: it is answered 500 (and logged), so the contract and fuzz suites fail on it.
+ * Methods and OPTIONS are the edge's (app/edge/api-boundary.server.ts), from the same contract.
+ */
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { z } from "zod";
+import { requireApiAdmin, requireApiAnyAccount, requireApiCustomer, requireApiToken, type AdminView, type UserView } from "~/auth/index.server";
+import { isRefusal, refuse } from "~/domain/refusal";
+import { parseApiInput } from "~/lib/api-messages";
+import { firstIssueMessage, searchParamsObject } from "~/lib/query";
+import { apiRoute, fieldErrors } from "../api-route.server";
+import { readJson } from "../request-body.server";
+import { methodNotAllowed } from "~/lib/api";
+import { operation, type ApiOperation, type OperationKey, type OperationOf } from "./contract";
+
+type JsonBodyOf<O> = O extends { body: { schema: infer S extends z.ZodTypeAny; contentType?: infer C } }
+  ? [C] extends ["multipart/form-data" | "application/octet-stream"]
+    ? undefined
+    : z.output<S>
+  : undefined;
+type QueryOf<O> = O extends { query: infer Q extends z.ZodTypeAny } ? z.output<Q> : undefined;
+/** A token's holder: its account id and when the token was issued; `account()` looks the account up (a token issued before a sign-out or a password change is refused there). */
+type TokenCaller<K extends "customer" | "admin", V> = { kind: K; id: number; issuedAt: number; account: () => Promise<V> };
+type CallerOf<O> = O extends { auth: "customer" }
+  ? TokenCaller<"customer", UserView>
+  : O extends { auth: "admin" }
+    ? TokenCaller<"admin", AdminView>
+    : O extends { auth: "customer or admin" }
+      ? { kind: "customer" | "admin"; id: number }
+      : null;
+
+export interface ApiCallArgs<O> {
+  /** The JSON body as the declared schema gives it (its payload under the wrapper). */
+  body: JsonBodyOf<O>;
+  query: QueryOf<O>;
+  /** Who calls, as the declared `auth` asks: a token's holder (checked), or null for a public call. */
+  caller: CallerOf<O>;
+  params: LoaderFunctionArgs["params"];
+  request: Request;
+  context: AppLoadContext;
+}
+
+/** The route of the call `key`: its loader (GET) or action (writes). */
+export function apiCall<K extends OperationKey>(key: K, handler: (args: ApiCallArgs<OperationOf<K>>) => Promise<Response> | Response) {
+  const op: ApiOperation = operation(key);
+  return apiRoute(async ({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) => {
+    try {
+      const caller = await callerOf(op, context, request);
+      const body = await bodyOf(op, request);
+      const query = queryOf(op, request);
+      return await handler({ body, query, caller, params, request, context } as ApiCallArgs<OperationOf<K>>);
+    } catch (error) {
+      if (isRefusal(error) && !(error.kind in op.refusals)) {
+        console.error(`${key} refused with an undeclared kind (${error.kind}): add it to the contract`, error.message);
+        return Response.json({ success: false, message: "An unexpected error occurred" }, { status: 500, headers: { "Cache-Control": "no-store" } });
+      }
+      throw error;
+    }
+  });
+}
+
+async function callerOf(op: ApiOperation, context: AppLoadContext, request: Request) {
+  switch (op.auth) {
+    case "customer":
+      return { kind: op.auth, ...(await requireApiToken(context, request, op.auth)), account: () => requireApiCustomer(context, request) };
+    case "admin":
+      return { kind: op.auth, ...(await requireApiToken(context, request, op.auth)), account: () => requireApiAdmin(context, request) };
+    case "customer or admin":
+      return requireApiAnyAccount(context, request);
+    default:
+      return null;
+  }
+}
+
+/** The declared JSON body: the payload under the wrapper, or under the first alternative the body has (`null`: the body itself). */
+async function bodyOf(op: ApiOperation, request: Request) {
+  const declared = op.body;
+  if (!declared || (declared.contentType ?? "application/json") !== "application/json") return undefined;
+  const json = await readJson(request);
+  const shapes = [declared.wrapper ?? null, ...(declared.alternatives ?? [])];
+  const key = shapes.find((shape) => shape !== null && isObject(json[shape])) ?? (shapes.includes(null) ? null : shapes[0]!);
+  const payload = key === null ? json : isObject(json[key]) ? json[key] : {};
+  const parsed = parseApiInput(declared.schema, payload);
+  const invalid = op.refusals.invalid;
+  if (!parsed.success) throw refuse.invalid(typeof invalid === "object" ? invalid.message : "The request is invalid", fieldErrors(parsed.error));
+  return parsed.data as unknown;
+}
+
+function queryOf(op: ApiOperation, request: Request) {
+  if (!op.query) return undefined;
+  const parsed = parseApiInput(op.query, searchParamsObject(new URL(request.url).searchParams, Object.keys(op.query.shape)));
+  if (!parsed.success) throw refuse.malformed(firstIssueMessage(parsed.error));
+  return parsed.data as unknown;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** One action for a path's writes: each method's call (the edge answers 405 for any other, from the contract). */
+export function apiCalls(calls: Partial<Record<"POST" | "PUT" | "DELETE", (args: ActionFunctionArgs) => Promise<Response>>>) {
+  return (args: ActionFunctionArgs): Promise<Response> => {
+    const call = calls[args.request.method as keyof typeof calls];
+    return call ? call(args) : Promise.resolve(methodNotAllowed(Object.keys(calls).join(", ")));
+  };
+}
