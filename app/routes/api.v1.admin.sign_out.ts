@@ -1,10 +1,9 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
 import { apiSignOut } from "~/auth/index.server";
-import { apiRoute } from "~/http/api-route.server";
+import { apiCall } from "~/http/api/call.server";
 
 /** DELETE /api/v1/admin/sign_out: refresh tokens revoked and access tokens refused from now on (SPEC §7). */
-export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
+export const action = apiCall("DELETE /admin/sign_out", async ({ request, context }) => {
   await apiSignOut(context, request, "admin");
   return apiJson({ success: true, message: "Signed out successfully" });
 });

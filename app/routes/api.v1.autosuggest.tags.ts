@@ -1,14 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { refuse } from "~/domain/refusal";
 import { apiJson, PUBLIC_CACHE } from "~/lib/api";
-import { AutosuggestQuerySchema, firstIssueMessage, searchParamsObject } from "~/lib/query";
 import { suggestTags } from "~/domain/catalogue/products.server";
-import { parseApiInput } from "~/lib/api-messages";
-import { apiRoute } from "~/http/api-route.server";
+import { apiCall } from "~/http/api/call.server";
 
 /** GET /api/v1/autosuggest/tags?query → { data: string[] } (SPEC §7). */
-export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
-  const parsed = parseApiInput(AutosuggestQuerySchema, searchParamsObject(new URL(request.url).searchParams, ["query"]));
-  if (!parsed.success) throw refuse.malformed(firstIssueMessage(parsed.error));
-  return apiJson({ success: true, data: await suggestTags(context.db, parsed.data.query) }, { cache: PUBLIC_CACHE });
+export const loader = apiCall("GET /autosuggest/tags", async ({ query, context }) => {
+  return apiJson({ success: true, data: await suggestTags(context.db, query.query) }, { cache: PUBLIC_CACHE });
 });

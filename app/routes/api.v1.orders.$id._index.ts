@@ -1,14 +1,11 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { refuse } from "~/domain/refusal";
 import { apiJson } from "~/lib/api";
-import { requireApiAnyAccount } from "~/auth/index.server";
 import { getOrder } from "~/domain/orders/orders.server";
 import { parseId } from "~/lib/record-id";
-import { apiRoute } from "~/http/api-route.server";
+import { apiCall } from "~/http/api/call.server";
 
 /** GET /api/v1/orders/{id}: the owner or an admin; anyone else gets 404, never data. */
-export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
-  const caller = await requireApiAnyAccount(context, request);
+export const loader = apiCall("GET /orders/{id}", async ({ caller, params, request, context }) => {
   const id = parseId(params.id);
   const order = id ? await getOrder(context.db, id, caller.kind === "admin" ? {} : { userId: caller.id }) : null;
   if (!order) throw refuse.notFound("Order not found");

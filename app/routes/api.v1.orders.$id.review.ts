@@ -16,6 +16,10 @@ export const action = apiCalls({
   }),
   PUT: apiCall("PUT /orders/{id}/review", async ({ body, caller, params, context }) => {
     const customer = await caller.account();
-    return apiJson({ success: true, message: "Review updated", data: await editReview(context.db, customer.id, requireIdParam(params.id, "Order not found"), body) });
+    return apiJson({
+      success: true,
+      message: "Review updated",
+      data: await editReview(context.db, customer.id, requireIdParam(params.id, "Order not found"), body),
+    });
   }),
 });

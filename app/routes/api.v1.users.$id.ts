@@ -1,13 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { refuse } from "~/domain/refusal";
 import { apiJson } from "~/lib/api";
-import { getUser, requireApiAdmin } from "~/auth/index.server";
+import { getUser } from "~/auth/index.server";
 import { parseId } from "~/lib/record-id";
-import { apiRoute } from "~/http/api-route.server";
+import { apiCall } from "~/http/api/call.server";
 
 /** GET /api/v1/users/{id}: admins only, whatever SPEC §7 says about its missing auth header. */
-export const loader = apiRoute(async ({ request, params, context }: LoaderFunctionArgs) => {
-  await requireApiAdmin(context, request);
+export const loader = apiCall("GET /users/{id}", async ({ caller, params, context }) => {
+  await caller.account();
   const id = parseId(params.id);
   if (id === null) throw refuse.malformed("User id must be a positive whole number");
   const user = await getUser(context.db, id);

@@ -97,6 +97,11 @@ describe("server-only modules never reach the browser", () => {
       "\0commonjsHelpers.js",
     ];
     expect(serverOnlyModules(ids, ROOT)).toEqual(["app/http/api/contract.ts", "db/schema.ts"]);
-    expect(serverOnlyModules(ids.filter((id) => !id.includes("/api/") && !id.includes("schema")), ROOT)).toEqual([]);
+    expect(
+      serverOnlyModules(
+        ids.filter((id) => !id.includes("/api/") && !id.includes("schema")),
+        ROOT,
+      ),
+    ).toEqual([]);
   });
 });

@@ -2162,7 +2162,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = OPERATIONS;
 
 type Operation = (typeof OPERATIONS)[number];
 /** A call's name as its method and path: `"POST /orders/{id}/refund"`. */
-export type OperationKey = Operation extends infer O ? (O extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never) : never;
+export type OperationKey = Operation extends infer O
+  ? O extends { method: infer M extends string; path: infer P extends string }
+    ? `${M} ${P}`
+    : never
+  : never;
 /** The declaration of the call `K`, with its schemas' own types. */
 export type OperationOf<K extends OperationKey> = K extends `${infer M} ${infer P}` ? Extract<Operation, { method: M; path: P }> : never;
 
@@ -2172,7 +2176,6 @@ export function operation<K extends OperationKey>(key: K): OperationOf<K> {
   if (!found) throw new Error(`No such call in the contract: ${key}`);
   return found as OperationOf<K>;
 }
-
 
 /** The methods a contract path template (`/orders/{id}`) takes, with HEAD beside GET. */
 export function pathMethods(path: string): string[] {
