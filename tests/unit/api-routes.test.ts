@@ -12,8 +12,6 @@ const ROUTES = join(import.meta.dirname, "../../app/routes");
 const NOT_YET_FROM_THE_CONTRACT = new Set([
   "api.v1.admin.refresh_token.ts",
   "api.v1.orders.$id.deliveries.ts",
-  "api.v1.orders.$id.deliveries_.$delivery_id.comments.$comment_id.replies.ts",
-  "api.v1.orders.$id.deliveries_.$delivery_id.comments._index.ts",
   "api.v1.orders.$id.deliveries_.$delivery_id.masters.$file_id.ts",
   "api.v1.orders.$id.messages.ts",
   "api.v1.orders.$id.update_payment_status.ts",
@@ -21,8 +19,6 @@ const NOT_YET_FROM_THE_CONTRACT = new Set([
   "api.v1.payments.local.authenticate.ts",
   "api.v1.payments.local.confirm.ts",
   "api.v1.products.$id.ts",
-  "api.v1.products.$id_.reviews.ts",
-  "api.v1.products._index.ts",
   "api.v1.refresh_token.ts",
   "api.v1.uploads.$id._index.ts",
   "api.v1.uploads.$id.complete.ts",
