@@ -115,7 +115,5 @@ export const SERVER_ONLY = ["app/http/api/", "db/schema"] as const;
 /** The modules of a client build that are server-only (paths relative to the project). */
 export function serverOnlyModules(ids: Iterable<string>, root: string): string[] {
   const prefix = `${root.replace(/\/$/, "")}/`;
-  return [...ids]
-    .map((id) => (id.startsWith(prefix) ? id.slice(prefix.length) : id))
-    .filter((file) => SERVER_ONLY.some((part) => file.startsWith(part)));
+  return [...ids].map((id) => (id.startsWith(prefix) ? id.slice(prefix.length) : id)).filter((file) => SERVER_ONLY.some((part) => file.startsWith(part)));
 }
