@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Field, FieldError, FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
@@ -59,6 +59,16 @@ export function RefundPanel({
   // The button names what the choice refunds (with JavaScript; without, the choice is confirmed in the next step).
   const [scope, setScope] = useState<string | undefined>(fields.scope.initialValue as string | undefined);
   const [typed, setTyped] = useState<string>((fields.amount.initialValue as string | undefined) ?? "");
+  // What was chosen or typed before the page's code ran (the form works without it) is read once it runs.
+  useEffect(() => {
+    const element = document.getElementById(form.id);
+    if (!(element instanceof HTMLFormElement)) return;
+    const values = new FormData(element);
+    const chosen = values.get("scope");
+    if (typeof chosen === "string") setScope(chosen);
+    const amount = values.get("amount");
+    if (typeof amount === "string") setTyped(amount);
+  }, [form.id]);
   const refunding = useIsSubmitting(action, "refund");
   // With JavaScript, 'Change' puts the form back as it was typed (it stays mounted, hidden, while the
   // amount is confirmed); without, it asks the server for the form again with what was typed.
