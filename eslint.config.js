@@ -147,6 +147,11 @@ export default tseslint.config(
           selector: "BinaryExpression[operator='instanceof'][right.name=/(Error|Failure|Refusal|Refused)$/]",
           message: "Routes do not catch refusals by class: use `settle`, `orPage` or `apiRoute` (app/http).",
         },
+        // A guard's answer has one shape: `throw notFound("…")` and its kin (app/http/answers.server.ts).
+        ...["NewExpression[callee.name='Response']", "CallExpression[callee.object.name='Response'][callee.property.name='json']"].map((call) => ({
+          selector: `${call} > ObjectExpression > Property[key.name='status'] > Literal[value>=400][value<500]`,
+          message: "Routes do not build a 4xx Response: throw notFound(), forbidden(), unauthorized() or badRequest() (app/http/answers.server.ts).",
+        })),
       ],
     },
   },

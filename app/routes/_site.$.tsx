@@ -1,8 +1,9 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { notFound } from "~/http/answers.server";
 
 /** Any URL no other route matches: a real 404 inside the shop layout. */
 export function loader() {
-  throw new Response("Not Found", { status: 404 });
+  throw notFound("Not Found");
 }
 
 export default function NotFound() {

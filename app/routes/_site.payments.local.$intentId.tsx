@@ -6,6 +6,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { requireCustomer } from "~/auth/index.server";
 import { getOrder, getOrderIdByIntent, recordIntentStatus } from "~/domain/orders/orders.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
+import { notFound } from "~/http/answers.server";
 
 /**
  * The local gateway's stand-in for a bank's 3-D Secure page (card 4000 0025 0000 3155): the
@@ -16,11 +17,11 @@ async function authenticationContext({ request, params, context }: LoaderFunctio
   const intentId = params.intentId ?? "";
   const orderId = await getOrderIdByIntent(context.db, intentId);
   const order = orderId ? await getOrder(context.db, orderId, { userId: customer.id }) : null;
-  if (!order) throw new Response("Payment not found", { status: 404 });
+  if (!order) throw notFound("Payment not found");
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("return_to"), "/profile/orders");
   // Only a gateway that runs its own authentication step (the local one) has this page.
   const gateway = context.payments;
-  if (!gateway.completeAuthentication) throw new Response("Payment not found", { status: 404 });
+  if (!gateway.completeAuthentication) throw notFound("Payment not found");
   return { intentId, order, returnTo, gateway, completeAuthentication: gateway.completeAuthentication };
 }
 

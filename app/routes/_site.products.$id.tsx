@@ -12,6 +12,7 @@ import { pageMeta, productJsonLd } from "~/http/seo.server";
 import { ProductReviews } from "~/components/product-reviews";
 import { parsePageParam } from "~/lib/query";
 import { REVIEW_SORTS } from "~/lib/schemas/review";
+import { notFound } from "~/http/answers.server";
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const id = parseId(params.id);
@@ -19,7 +20,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const reviewsPage = parsePageParam(search.get("reviews_page"));
   const reviewsSort = REVIEW_SORTS.find((sort) => sort === search.get("reviews_sort")) ?? "newest";
   const page = id ? await getProductPage(context.db, id, context.visitorCountry, { page: reviewsPage, sort: reviewsSort }) : null;
-  if (!page) throw new Response("Product not found", { status: 404 });
+  if (!page) throw notFound("Product not found");
   const { product, consumerTax, figures, reviews } = page;
   // The edge cache keeps this page for every visitor of the same tax class (load-context.ts).
   context.madeFor.taxClass = consumerTax ? consumerTax.country : ANY_COUNTRY;

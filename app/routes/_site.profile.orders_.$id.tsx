@@ -37,13 +37,14 @@ import { cancellationOffer, cancelOrder, type CancellationOffer } from "~/domain
 import { CANCELLATION_ANSWER_DAYS, CANCELLATION_DAYS, CANCELLATION_MESSAGES } from "~/lib/cancellation-rules";
 import { dayPromise, packageName, revisionDaysPromise } from "~/lib/packages";
 import { orderAmount } from "~/lib/money-decimal";
+import { notFound } from "~/http/answers.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
   const id = parseId(params.id);
   const actor = { kind: "customer", id: customer.id } as const;
   const work = id ? await getOrderWork(context.db, id, actor) : null;
-  if (!work || !id) throw new Response("Order not found", { status: 404 });
+  if (!work || !id) throw notFound("Order not found");
   const { order } = work;
   const newest = work.deliveries[0];
   const shown = chosenVersions(work.deliveries, new URL(request.url).searchParams);
@@ -74,7 +75,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const customer = await requireCustomer(context, request);
   const id = parseId(params.id);
-  if (!id) throw new Response("Order not found", { status: 404 });
+  if (!id) throw notFound("Order not found");
   const actor = { kind: "customer", id: customer.id } as const;
   // Whose order it is, before a byte of the body is read.
   const order = await orPage(getWorkState(context.db, id, actor));

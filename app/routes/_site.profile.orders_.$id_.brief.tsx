@@ -15,12 +15,13 @@ import { readScreenForm } from "~/http/request-body.server";
 import { orPage, refusalInit, settle, invalidForm } from "~/http/screen-refusal.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { ATTACHMENT_FORM, formFiles } from "~/domain/orders/order-files.server";
+import { notFound } from "~/http/answers.server";
 
 /** The brief can be written while the order awaits it; otherwise its page is the order's page. */
 async function briefable(args: LoaderFunctionArgs | ActionFunctionArgs) {
   const customer = await requireCustomer(args.context, args.request);
   const id = parseId(args.params.id);
-  if (!id) throw new Response("Order not found", { status: 404 });
+  if (!id) throw notFound("Order not found");
   const state = await orPage(getWorkState(args.context.db, id, { kind: "customer", id: customer.id }));
   return { customer, id, state };
 }

@@ -1,9 +1,10 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseId } from "~/lib/record-id";
+import { notFound } from "~/http/answers.server";
 
 /** The receipt became the order's invoice: old links (emails, bookmarks) go there. */
 export function loader({ params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
-  if (!id) throw new Response("Invoice not found", { status: 404 });
+  if (!id) throw notFound("Invoice not found");
   return redirect(`/profile/orders/${id}/invoice`, 301);
 }

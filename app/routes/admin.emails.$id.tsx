@@ -4,12 +4,13 @@ import { adminDateTime } from "~/components/admin-orders-table";
 import { parseId } from "~/lib/record-id";
 import { requireAdmin } from "~/auth/index.server";
 import { getEmail } from "~/domain/mail/mail.server";
+import { notFound } from "~/http/answers.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const id = parseId(params.id);
   const email = id === null ? null : await getEmail(context.db, id);
-  if (!email) throw new Response("Email not found", { status: 404 });
+  if (!email) throw notFound("Email not found");
   return { email };
 }
 

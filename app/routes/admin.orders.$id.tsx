@@ -35,6 +35,7 @@ import { answerCancellation } from "~/domain/orders/cancellation.server";
 import { CancellationAnswerSchema } from "~/lib/schemas/refund";
 import { OrderMoney } from "~/components/order-money";
 import { DeliveryUpload } from "~/components/delivery-upload";
+import { notFound } from "~/http/answers.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
@@ -62,7 +63,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const orderId = parseId(params.id);
-  if (orderId === null) throw new Response("Order not found", { status: 404 });
+  if (orderId === null) throw notFound("Order not found");
   const actor = { kind: "admin", id: admin.id } as const;
   // The order exists, before a byte of the body is read.
   const order = await orPage(getWorkState(context.db, orderId, actor));

@@ -5,13 +5,14 @@ import { ProductView } from "~/components/product-view";
 import { requireAdmin } from "~/auth/index.server";
 import { getProduct } from "~/domain/catalogue/products.server";
 import { parseId } from "~/lib/record-id";
+import { notFound } from "~/http/answers.server";
 
 /** The product page inside the admin layout, without Continue (SPEC §2, §6). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const id = parseId(params.id);
   const product = id ? await getProduct(context.db, id, { includeArchived: true }) : null;
-  if (!product) throw new Response("Product not found", { status: 404 });
+  if (!product) throw notFound("Product not found");
   return { product };
 }
 

@@ -21,17 +21,18 @@ import { IMAGE_ACCEPT, IMAGE_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-
 import { parseId } from "~/lib/record-id";
 import { readForm } from "~/http/request-body.server";
 import { PRODUCT_MEDIA_FORM } from "~/lib/media-rules";
+import { notFound } from "~/http/answers.server";
 
 function productId(raw: string | undefined) {
   const id = parseId(raw);
-  if (!id) throw new Response("Product not found", { status: 404 });
+  if (!id) throw notFound("Product not found");
   return id;
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
   const product = await getProductForEdit(context.db, productId(params.id));
-  if (!product) throw new Response("Product not found", { status: 404 });
+  if (!product) throw notFound("Product not found");
   return { product };
 }
 
@@ -51,7 +52,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireAdmin(context, request);
   const id = productId(params.id);
   // The product exists, before a byte of the body is read.
-  if (!(await productExists(context.db, id))) throw new Response("Product not found", { status: 404 });
+  if (!(await productExists(context.db, id))) throw notFound("Product not found");
   const read = await settle(readForm(request, PRODUCT_MEDIA_FORM));
   if (!read.ok) return data({ kind: "media" as const, error: "The form could not be read. Please try again." }, { status: 400 });
   const formData = read.value;
@@ -60,26 +61,26 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const done = async (message?: string) => {
     return redirectWithToast(context.env, request, here, message ? [{ kind: "success", message }] : []);
   };
-  const notFound = () => {
-    throw new Response("Product not found", { status: 404 });
+  const gone = () => {
+    throw notFound("Product not found");
   };
 
   switch (formData.get("intent")) {
     case "archive":
     case "restore": {
       const archive = formData.get("intent") === "archive";
-      if (!(await setArchived(context.db, id, archive))) notFound();
+      if (!(await setArchived(context.db, id, archive))) gone();
       return done(archive ? PRODUCT_EDIT_MESSAGES.archived : PRODUCT_EDIT_MESSAGES.restored);
     }
     case "remove-media": {
       const mediaId = Number(formData.get("media_id"));
-      if (!Number.isSafeInteger(mediaId) || !(await removeMedia(context.db, context.env.MEDIA, id, mediaId))) notFound();
+      if (!Number.isSafeInteger(mediaId) || !(await removeMedia(context.db, context.env.MEDIA, id, mediaId))) gone();
       return done(PRODUCT_EDIT_MESSAGES.mediaRemoved);
     }
     case "move-media": {
       const mediaId = Number(formData.get("media_id"));
       const direction = formData.get("direction") === "up" ? "up" : "down";
-      if (!Number.isSafeInteger(mediaId) || !(await moveMedia(context.db, id, mediaId, direction))) notFound();
+      if (!Number.isSafeInteger(mediaId) || !(await moveMedia(context.db, id, mediaId, direction))) gone();
       return done();
     }
     case "add-media": {
@@ -94,7 +95,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const submission = parseSubmission(formData, { schema: ProductDetailsSchema });
       if (submission.status !== "success")
         return data({ kind: "details" as const, result: submission.reply() }, submission.status === "error" ? invalidForm() : undefined);
-      if (!(await updateProduct(context.db, id, submission.value))) notFound();
+      if (!(await updateProduct(context.db, id, submission.value))) gone();
       return done(PRODUCT_EDIT_MESSAGES.saved);
     }
   }

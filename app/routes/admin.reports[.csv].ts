@@ -3,6 +3,7 @@ import { requireAdmin } from "~/auth/index.server";
 import { monthlyReport, readPeriod, taxReport, toCsv } from "~/domain/money/reports.server";
 import { rateText } from "~/domain/money/tax-rules";
 import { minorToDecimalString } from "~/lib/money-decimal";
+import { badRequest } from "~/http/answers.server";
 
 /** GET /admin/reports.csv?kind=monthly|tax&from=YYYY-MM-DD&to=YYYY-MM-DD: a report as CSV, amounts as decimals. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -10,7 +11,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const kind = url.searchParams.get("kind");
   if (kind !== "monthly" && kind !== "tax") {
-    return new Response("kind must be monthly or tax", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return badRequest("kind must be monthly or tax");
   }
   const period = readPeriod(url.searchParams.get("from"), url.searchParams.get("to"));
   let csv: string;

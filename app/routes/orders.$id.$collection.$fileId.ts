@@ -4,6 +4,7 @@ import { orderFileViewer } from "~/auth/index.server";
 import { settle } from "~/domain/refusal";
 import { getAttachment, getDeliveryFile } from "~/domain/orders/fulfilment.server";
 import { serveMedia } from "~/http/serve-file.server";
+import { notFound, unauthorized } from "~/http/answers.server";
 
 /** The order's private files: the studio's delivered files, and the brief's and messages' attachments. */
 const COLLECTIONS = { files: getDeliveryFile, attachments: getAttachment } as const;
@@ -15,14 +16,14 @@ const COLLECTIONS = { files: getDeliveryFile, attachments: getAttachment } as co
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await orderFileViewer(context, request);
-  if (!actor) return new Response("Sign in to see this file", { status: 401, headers: { "Cache-Control": "no-store" } });
+  if (!actor) return unauthorized("Sign in to see this file");
   const orderId = parseId(params.id);
   const fileId = parseId(params.fileId);
   const lookup = params.collection === "files" || params.collection === "attachments" ? COLLECTIONS[params.collection] : null;
-  if (!orderId || !fileId || !lookup) return new Response("Not found", { status: 404 });
+  if (!orderId || !fileId || !lookup) return notFound("Not found");
   // Not theirs, or no such file: the same 404, never saying which.
   const found = await settle(lookup(context.db, orderId, fileId, actor));
-  if (!found.ok) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!found.ok) return notFound("Not found");
   const file = found.value;
   return serveMedia(context.env.MEDIA, file.key, request, {
     private: true,

@@ -3,6 +3,7 @@ import { parseId } from "~/lib/record-id";
 import { settle } from "~/domain/refusal";
 import { masterForDownload, recordMasterDownload, verifyMasterLink } from "~/domain/orders/masters.server";
 import { serveMasterFile } from "~/http/serve-file.server";
+import { forbidden, notFound, refusalText } from "~/http/answers.server";
 
 /**
  * GET /orders/{id}/masters/{fileId}?by=…&expires=…&sig=…: a master, through a link the order page
@@ -12,11 +13,10 @@ import { serveMasterFile } from "~/http/serve-file.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const orderId = parseId(params.id);
   const fileId = parseId(params.fileId);
-  const noStore = { "Cache-Control": "no-store" };
-  if (!orderId || !fileId) return new Response("Not found", { status: 404, headers: noStore });
+  if (!orderId || !fileId) return notFound("Not found");
   const reader = await verifyMasterLink(context.env.TOKEN_SECRET, orderId, { file: fileId }, new URL(request.url).searchParams);
-  if (!reader) return new Response("This download link has expired. Open the order page again for a new one.", { status: 403, headers: noStore });
+  if (!reader) return forbidden("This download link has expired. Open the order page again for a new one.");
   const found = await settle(masterForDownload(context.db, orderId, fileId, reader));
-  if (!found.ok) return new Response(found.refusal.message, { status: found.refusal.kind === "forbidden" ? 403 : 404, headers: noStore });
+  if (!found.ok) return refusalText(found.refusal);
   return serveMasterFile(context.env.MEDIA, found.value, request, () => recordMasterDownload(context.db, orderId, fileId, reader));
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { pagesSitemapXml, productsSitemapXml } from "~/http/seo.server";
+import { notFound } from "~/http/answers.server";
 
 /** GET /sitemaps/pages.xml and /sitemaps/products-{n}.xml: the files /sitemap.xml lists. */
 export async function loader({ params, context }: LoaderFunctionArgs) {
@@ -11,7 +12,6 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
       : products
         ? await productsSitemapXml(context.db, context.origin, Number(products[1]))
         : null;
-  if (body === null)
-    return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=300" } });
+  if (body === null) return notFound("Not found", { cache: "public, max-age=300" });
   return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
 }

@@ -29,6 +29,7 @@ import { FreeOrderForm, HostedCheckoutForm, LocalCardForm } from "./local-card-f
 import { OrderSummary } from "./order-summary";
 import { PromoCode } from "./promo-code";
 import { parseId } from "~/lib/record-id";
+import { notFound } from "~/http/answers.server";
 
 // Stripe.js and Elements load only in Stripe mode, so they never weigh on other pages.
 const StripeCardForm = lazy(() => import("./stripe-card-form"));
@@ -110,7 +111,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   if (intent === "sync") {
     const synced = await syncCheckoutPayment(context, target, parseId(String(formData.get("order_id") ?? "")) ?? 0);
-    if (!synced) throw new Response("Order not found", { status: 404 });
+    if (!synced) throw notFound("Order not found");
     return data<CheckoutActionData>({ intent: "sync", ...synced });
   }
 
