@@ -492,7 +492,9 @@ describe("the reconciliation", () => {
     expect((await reconcileAll(budget)).differences).toEqual([]);
   });
 
-  it("never undoes a write made during its run", async () => {
+  // A run of many small calls with orders made between them: about 6 s alone on a quiet machine, so
+  // its budget is well over three times that for a busy one.
+  it("never undoes a write made during its run", { timeout: 60_000 }, async () => {
     const { differences, moved } = await reconcileAll(200, async (call) => {
       if (call % 5 === 1) await customerWithOrder();
     });
@@ -565,35 +567,41 @@ describe("one reconciliation at a time", () => {
     return { status: response.status, body: (await response.json()) as Call["body"], headers: response.headers };
   }
 
-  it("ten calls at once: one run starts, the others get 409 with Retry-After; the same cursor ten times at once goes on once; every figure equals its recomputation after", async () => {
-    const admin = await adminSignIn();
-    await env.DB.prepare("UPDATE kept_counts SET n = n + 3 WHERE scope = 'customers'").run();
-    const first = await Promise.all(Array.from({ length: 10 }, () => call(admin.access_token)));
-    const started = first.filter((r) => r.status === 200);
-    expect(started).toHaveLength(1);
-    for (const refused of first.filter((r) => r.status !== 200)) {
-      expect([refused.status, refused.body.message]).toEqual([409, "Another reconciliation is running. Try again when it is done."]);
-      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
-      expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(600);
-    }
-    let cursor = started[0]!.body.data.cursor;
-    let repaired = started[0]!.body.data.differences.filter((d) => d.repaired).length;
-    for (let n = 0; cursor && n < 100; n++) {
-      const answers = await Promise.all(Array.from({ length: 10 }, () => call(admin.access_token, cursor)));
-      const on = answers.filter((r) => r.status === 200);
-      expect(on).toHaveLength(1);
-      expect(answers.filter((r) => r.status === 409)).toHaveLength(9);
-      repaired += on[0]!.body.data.differences.filter((d) => d.repaired).length;
-      cursor = on[0]!.body.data.cursor;
-    }
-    expect(cursor).toBeNull();
-    expect(repaired).toBe(1);
-    await expectKept();
-    // Done: the lease is let go, and a new run starts at once.
-    expect((await call(admin.access_token)).status).toBe(200);
-  });
+  it(
+    "ten calls at once: one run starts, the others get 409 with Retry-After; the same cursor ten times at once goes on once; every figure equals its recomputation after",
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const admin = await adminSignIn();
+      await env.DB.prepare("UPDATE kept_counts SET n = n + 3 WHERE scope = 'customers'").run();
+      const first = await Promise.all(Array.from({ length: 10 }, () => call(admin.access_token)));
+      const started = first.filter((r) => r.status === 200);
+      expect(started).toHaveLength(1);
+      for (const refused of first.filter((r) => r.status !== 200)) {
+        expect([refused.status, refused.body.message]).toEqual([409, "Another reconciliation is running. Try again when it is done."]);
+        expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+        expect(Number(refused.headers.get("Retry-After"))).toBeLessThanOrEqual(600);
+      }
+      let cursor = started[0]!.body.data.cursor;
+      let repaired = started[0]!.body.data.differences.filter((d) => d.repaired).length;
+      for (let n = 0; cursor && n < 100; n++) {
+        const answers = await Promise.all(Array.from({ length: 10 }, () => call(admin.access_token, cursor)));
+        const on = answers.filter((r) => r.status === 200);
+        expect(on).toHaveLength(1);
+        expect(answers.filter((r) => r.status === 409)).toHaveLength(9);
+        repaired += on[0]!.body.data.differences.filter((d) => d.repaired).length;
+        cursor = on[0]!.body.data.cursor;
+      }
+      expect(cursor).toBeNull();
+      expect(repaired).toBe(1);
+      await expectKept();
+      // Done: the lease is let go, and a new run starts at once.
+      expect((await call(admin.access_token)).status).toBe(200);
+    },
+  );
 
-  it("a run idle for 10 minutes is taken over: its cursor is refused from then on; the new run alone repairs, once", async () => {
+  it("a run idle for 10 minutes is taken over: its cursor is refused from then on; the new run alone repairs, once", { timeout: 60_000 }, async () => {
     const db = createDb(env.DB);
     const now = Date.now();
     await env.DB.prepare("UPDATE kept_counts SET n = n + 2 WHERE scope = 'orders'").run();
