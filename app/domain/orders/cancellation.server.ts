@@ -8,7 +8,7 @@
  *   (`answerCancellation`); unanswered, the scheduled run refunds it in full (`refundUnansweredCancellations`);
  * - once the order is completed, or for an order billed to a business: not offered.
  */
-import { and, eq, isNull, lte } from "drizzle-orm";
+import { and, eq, isNull, lte, notInArray } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orders, type PaymentStatus } from "../../../db/schema";
 import { CANCELLATION_ANSWER_DAYS, CANCELLATION_DAYS, CANCELLATION_MESSAGES } from "~/lib/cancellation-rules";
@@ -220,11 +220,12 @@ async function settle(
  * refunded in full (what is left) and the order cancelled. Returns how many were refunded.
  */
 export async function refundUnansweredCancellations(db: Database, gateway: PaymentGateway, notice: MailNotice, now = Date.now(), limit = 50): Promise<number> {
-  // Read by orders_cancellation_open_idx: open requests only.
+  // Read by orders_cancellation_open_idx: open requests only (of work still open: a request left on an
+  // order the studio refunded and cancelled otherwise would be picked, and refused, by every run).
   const due = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(cancellationOpen, lte(orders.cancellationRequestedAt, unansweredBefore(now))))
+    .where(and(cancellationOpen, lte(orders.cancellationRequestedAt, unansweredBefore(now)), notInArray(orders.workStatus, ["completed", "cancelled"])))
     .limit(limit);
   let refunded = 0;
   for (const { id } of due) if (await refundUnansweredCancellation(db, gateway, notice, id, now)) refunded++;
