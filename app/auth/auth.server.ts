@@ -100,6 +100,15 @@ export async function requireApiAnyAccount(context: AppLoadContext, request: Req
   return { kind: result.kind, id: result.subjectId };
 }
 
+/** The account behind a token already verified (`requireApiToken`), if the token is still honoured: no second verification. */
+export async function apiTokenAccount<K extends SessionKind>(
+  context: AppLoadContext,
+  kind: K,
+  token: { id: number; issuedAt: number },
+): Promise<K extends "admin" ? AdminView : UserView> {
+  return (await honouredAccount(context, kind, token.id, token.issuedAt)) as K extends "admin" ? AdminView : UserView;
+}
+
 export async function requireApiCustomer(context: AppLoadContext, request: Request): Promise<UserView> {
   const token = await requireApiToken(context, request, "customer");
   return (await honouredAccount(context, "customer", token.id, token.issuedAt)) as UserView;

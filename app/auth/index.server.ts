@@ -11,6 +11,7 @@ export {
   orderFileViewer,
   requireAdmin,
   requireAdminForFetch,
+  apiTokenAccount,
   requireApiAdmin,
   requireApiAnyAccount,
   requireApiCustomer,

@@ -1,6 +1,6 @@
 /** Orders for the fulfilment and refund tests: a new customer with a (paid) order, and a valid brief. */
 import { expect } from "vitest";
-import { api, newCustomer } from "./helpers";
+import { adminSignIn, api, dispatch, fakeMedia, freshAddress, newCustomer } from "./helpers";
 
 export type OrderBody = {
   data: { id: number; client_secret: string; work_status: string; due_at: string | null; revisions_allowed: number; revisions_used: number };
@@ -37,3 +37,17 @@ export const BRIEF = {
   must_haves: "Logo at the end; the steam wand in action",
   deadline_wish: "2026-12-15",
 };
+
+/** The studio delivers one small video on an order through the API (multipart), as a signed-in admin. */
+export async function studioDelivers(orderId: number, note = "Cut") {
+  const admin = await adminSignIn();
+  const form = new FormData();
+  form.set("note", note);
+  form.append("files[]", new File([fakeMedia("cut.mp4", 512)], "cut.mp4"));
+  const response = await dispatch(`http://localhost/api/v1/orders/${orderId}/deliveries`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${admin.access_token}`, "CF-Connecting-IP": freshAddress() },
+    body: form,
+  });
+  expect(response.status).toBe(201);
+}

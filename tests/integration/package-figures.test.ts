@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { adminCookie, adminSignIn, api, dispatch, fakeMedia, freshAddress, get } from "./helpers";
-import { BRIEF, customerWithOrder } from "./order-fixtures";
+import { adminCookie, adminSignIn, api, get } from "./helpers";
+import { BRIEF, customerWithOrder, studioDelivers } from "./order-fixtures";
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { createDb } from "../../db/client";
@@ -14,18 +14,7 @@ import { countCompletionStatements, figuresForPackages } from "../../app/domain/
  */
 const DAY = 86_400_000;
 
-async function deliver(id: number) {
-  const admin = await adminSignIn();
-  const form = new FormData();
-  form.set("note", "Cut");
-  form.append("files[]", new File([fakeMedia("cut.mp4", 512)], "cut.mp4"));
-  const response = await dispatch(`http://localhost/api/v1/orders/${id}/deliveries`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${admin.access_token}`, "CF-Connecting-IP": freshAddress() },
-    body: form,
-  });
-  expect(response.status).toBe(201);
-}
+const deliver = (id: number) => studioDelivers(id);
 
 /** A Standard order of product 1, briefed `daysAgo` days ago (work started then), delivered now, with `revisions` rounds, approved. */
 async function completedOrder(daysAgo: number, revisions = 0) {

@@ -7,8 +7,8 @@ import { refundUnansweredCancellation } from "~/domain/orders/cancellation.serve
 import { claimClosingRefund, cancellationOpen } from "~/domain/orders/closing-refunds.server";
 import { createPaymentGateway } from "~/domain/payments/factory.server";
 import { expireUnpaidOrder } from "~/domain/orders/orders.server";
-import { adminSignIn, api, dispatch, fakeMedia, freshAddress } from "./helpers";
-import { BRIEF, customerWithOrder, type Event } from "./order-fixtures";
+import { adminSignIn, api } from "./helpers";
+import { BRIEF, customerWithOrder, studioDelivers, type Event } from "./order-fixtures";
 
 /**
  * Money that must not leave by itself: a cancellation request and the approval of the delivery
@@ -45,16 +45,7 @@ async function runSchedule(at: number) {
 async function deliveredOrder() {
   const c = await customerWithOrder({ startWorkNow: true });
   expect((await api("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: BRIEF } })).status).toBe(200);
-  const admin = await adminSignIn();
-  const form = new FormData();
-  form.set("note", "Final cut");
-  form.append("files[]", new File([fakeMedia("cut.mp4", 512)], "cut.mp4"));
-  const delivered = await dispatch(`http://localhost/api/v1/orders/${c.id}/deliveries`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${admin.access_token}`, "CF-Connecting-IP": freshAddress() },
-    body: form,
-  });
-  expect(delivered.status).toBe(201);
+  await studioDelivers(c.id, "Final cut");
   return c;
 }
 

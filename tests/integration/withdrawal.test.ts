@@ -1,8 +1,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../server";
 import { describe, expect, it } from "vitest";
-import { adminCookie, adminSignIn, api, customerCookie, dispatch, fakeMedia, freshAddress, get, newCustomer, postForm } from "./helpers";
-import { BRIEF, customerWithOrder } from "./order-fixtures";
+import { adminCookie, adminSignIn, api, customerCookie, get, newCustomer, postForm } from "./helpers";
+import { BRIEF, customerWithOrder, studioDelivers } from "./order-fixtures";
 
 /**
  * A consumer's cancellation within 14 days of paying, and the choice behind it: without 'Start work
@@ -36,18 +36,7 @@ async function runSchedule(at = Date.now()) {
   await worker.scheduled({ scheduledTime: at, cron: "*/30 * * * *", noRetry() {} } as ScheduledController, env, ctx);
   await waitOnExecutionContext(ctx);
 }
-async function deliver(id: number) {
-  const admin = await adminSignIn();
-  const form = new FormData();
-  form.set("note", "First cut");
-  form.append("files[]", new File([fakeMedia("cut.mp4", 512)], "cut.mp4"));
-  const response = await dispatch(`http://localhost/api/v1/orders/${id}/deliveries`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${admin.access_token}`, "CF-Connecting-IP": freshAddress() },
-    body: form,
-  });
-  expect(response.status).toBe(201);
-}
+const deliver = (id: number) => studioDelivers(id, "First cut");
 
 describe("the choice at checkout: start now, or wait out the cancellation period", () => {
   it("without 'start now' a brief schedules the work 14 days after payment; the scheduled run starts it then, due the package's days later", async () => {

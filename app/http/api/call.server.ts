@@ -11,7 +11,7 @@
  */
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import { requireApiAdmin, requireApiAnyAccount, requireApiCustomer, requireApiToken, type AdminView, type UserView } from "~/auth/index.server";
+import { apiTokenAccount, requireApiAnyAccount, requireApiToken, type AdminView, type UserView } from "~/auth/index.server";
 import { isRefusal, refuse } from "~/domain/refusal";
 import { parseApiInput } from "~/lib/api-messages";
 import { firstIssueMessage, searchParamsObject } from "~/lib/query";
@@ -69,9 +69,11 @@ export function apiCall<K extends OperationKey>(key: K, handler: (args: ApiCallA
 async function callerOf(op: ApiOperation, context: AppLoadContext, request: Request) {
   switch (op.auth) {
     case "customer":
-      return { kind: op.auth, ...(await requireApiToken(context, request, op.auth)), account: () => requireApiCustomer(context, request) };
-    case "admin":
-      return { kind: op.auth, ...(await requireApiToken(context, request, op.auth)), account: () => requireApiAdmin(context, request) };
+    case "admin": {
+      const kind = op.auth;
+      const token = await requireApiToken(context, request, kind);
+      return { kind, ...token, account: () => apiTokenAccount(context, kind, token) };
+    }
     case "customer or admin":
       return requireApiAnyAccount(context, request);
     default:
