@@ -1,8 +1,8 @@
 /**
  * The calls of an upload in parts, answered in the API's JSON shape for both callers: the API
- * (`/api/v1/uploads…`, Bearer tokens) and the screens (`/uploads…`, the session cookies, CSRF
- * checked at the edge). Each route file names who is asking; everything else is here, over the one
- * service (app/domain/uploads).
+ * (`/api/v1/uploads…`, Bearer tokens, routes built from the contract) and the screens (`/uploads…`,
+ * the session cookies, CSRF checked at the edge). Each route names who is asking; what is done is
+ * here, over the one service (app/domain/uploads).
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { apiJson } from "~/lib/api";
@@ -11,20 +11,16 @@ import { abortUpload, completeUpload, createUpload, getUpload, putPart, type Upl
 import { isRefusal, refuse } from "~/domain/refusal";
 import { apiRoute, readApiBody } from "./api-route.server";
 import { declaredLength } from "./request-body.server";
-import { getCustomer, getSignedInAdmin, requireApiAnyAccount } from "~/auth/index.server";
+import { getCustomer, getSignedInAdmin } from "~/auth/index.server";
+import type { z } from "zod";
 import type { UploadPurpose } from "~/lib/upload-rules";
 
 type Args = { request: Request; params: Record<string, string | undefined>; context: AppLoadContext };
 
-/**
- * Who may be sending: the API's token holder; on screens the signed-in admin and the signed-in
- * customer of this browser (either may be signed in, or both), tried in that order.
- */
+/** Who may be sending on screens: the signed-in admin and the signed-in customer of this browser (either may be signed in, or both), tried in that order. */
 export type UploaderSource = (context: AppLoadContext, request: Request) => Promise<Uploader[]>;
 
-export const apiUploaders: UploaderSource = async (context, request) => [await requireApiAnyAccount(context, request)];
-
-export const screenUploaders: UploaderSource = async (context, request) => {
+const screenUploaders: UploaderSource = async (context, request) => {
   const [admin, customer] = await Promise.all([getSignedInAdmin(context, request), getCustomer(context, request)]);
   const found: Uploader[] = [];
   if (admin) found.push({ kind: "admin", id: admin.id });
@@ -56,62 +52,77 @@ function partBytes(context: AppLoadContext): number | undefined {
   return Number.isSafeInteger(configured) && configured > 0 ? configured : undefined;
 }
 
-/** POST …/uploads `{ upload: { purpose, order_id?, product_id?, name, size, content_type } }` → 201, the open upload and its plan. */
-export const createUploadCall = (who: UploaderSource) =>
+type UploadCreate = z.output<typeof UploadCreateSchema>;
+
+/** Opens an upload of `input` → 201, the open upload and its plan. */
+export async function openUpload(context: AppLoadContext, uploaders: Uploader[], input: UploadCreate): Promise<Response> {
+  const upload = await createUpload(
+    context.db,
+    context.env.MEDIA,
+    senderFor(uploaders, input.purpose),
+    {
+      purpose: input.purpose,
+      orderId: input.order_id ?? null,
+      productId: input.product_id ?? null,
+      name: input.name,
+      size: input.size,
+      contentType: input.content_type ?? "application/octet-stream",
+    },
+    { partBytes: partBytes(context) },
+  );
+  return apiJson({ success: true, data: upload }, { status: 201 });
+}
+
+/** The upload `id` and the parts taken (what a resuming client skips). */
+export async function showUpload(context: AppLoadContext, uploaders: Uploader[], id: string): Promise<Response> {
+  const upload = await asOwner(uploaders, (uploader) => getUpload(context.db, uploader, id));
+  return apiJson({ success: true, data: upload });
+}
+
+/** Cancels the upload `id`; nothing of it stays stored. */
+export async function cancelUpload(context: AppLoadContext, uploaders: Uploader[], id: string): Promise<Response> {
+  await asOwner(uploaders, (uploader) => abortUpload(context.db, context.env.MEDIA, uploader, id));
+  return apiJson({ success: true, message: "Upload cancelled" });
+}
+
+/** Part `n` of the upload `id`: the request's raw bytes, streamed to storage → its number, size and etag. */
+export async function storePart(context: AppLoadContext, uploaders: Uploader[], id: string, n: string | undefined, request: Request): Promise<Response> {
+  const number = /^\d{1,5}$/.test(n ?? "") ? Number(n) : Number.NaN;
+  const length = declaredLength(request);
+  const part = await asOwner(uploaders, (uploader) =>
+    putPart(context.db, context.env.MEDIA, uploader, id, number, request.body, Number.isNaN(length) ? null : length),
+  );
+  return apiJson({ success: true, data: part });
+}
+
+/** Joins the parts of the upload `id` → the stored file. */
+export async function finishUpload(context: AppLoadContext, uploaders: Uploader[], id: string): Promise<Response> {
+  const upload = await asOwner(uploaders, (uploader) => completeUpload(context.db, context.env.MEDIA, uploader, id));
+  return apiJson({ success: true, message: "Upload complete", data: upload });
+}
+
+// The screens' routes (`/uploads…`): who is signed in here, the body read as the API's is.
+
+export const createUploadCall = () =>
   apiRoute(async ({ request, context }: Args) => {
-    const uploaders = await who(context, request);
-    const input = await readApiBody(request, UploadCreateSchema, { wrapper: "upload", failure: "Upload is invalid" });
-    const upload = await createUpload(
-      context.db,
-      context.env.MEDIA,
-      senderFor(uploaders, input.purpose),
-      {
-        purpose: input.purpose,
-        orderId: input.order_id ?? null,
-        productId: input.product_id ?? null,
-        name: input.name,
-        size: input.size,
-        contentType: input.content_type ?? "application/octet-stream",
-      },
-      { partBytes: partBytes(context) },
-    );
-    return apiJson({ success: true, data: upload }, { status: 201 });
+    const uploaders = await screenUploaders(context, request);
+    return openUpload(context, uploaders, await readApiBody(request, UploadCreateSchema, { wrapper: "upload", failure: "Upload is invalid" }));
   });
 
-/** GET …/uploads/{id}: the upload and the parts taken (what a resuming client skips). */
-export const getUploadCall = (who: UploaderSource) =>
-  apiRoute(async ({ request, params, context }: Args) => {
-    const uploaders = await who(context, request);
-    const upload = await asOwner(uploaders, (uploader) => getUpload(context.db, uploader, params.id ?? ""));
-    return apiJson({ success: true, data: upload });
-  });
+export const getUploadCall = () =>
+  apiRoute(async ({ request, params, context }: Args) => showUpload(context, await screenUploaders(context, request), params.id ?? ""));
 
-/** DELETE …/uploads/{id}: cancels it; nothing of it stays stored. */
-export const abortUploadCall = (who: UploaderSource) =>
+export const abortUploadCall = () =>
   apiRoute(async ({ request, params, context }: Args) => {
     if (request.method !== "DELETE") throw refuse.notFound("Not found");
-    const uploaders = await who(context, request);
-    await asOwner(uploaders, (uploader) => abortUpload(context.db, context.env.MEDIA, uploader, params.id ?? ""));
-    return apiJson({ success: true, message: "Upload cancelled" });
+    return cancelUpload(context, await screenUploaders(context, request), params.id ?? "");
   });
 
-/** PUT …/uploads/{id}/parts/{n}: the part's raw bytes, streamed to storage → its number, size and etag. */
-export const putPartCall = (who: UploaderSource) =>
+export const putPartCall = () =>
   apiRoute(async ({ request, params, context }: Args) => {
     if (request.method !== "PUT") throw refuse.notFound("Not found");
-    const uploaders = await who(context, request);
-    const n = /^\d{1,5}$/.test(params.n ?? "") ? Number(params.n) : Number.NaN;
-    const length = declaredLength(request);
-    const part = await asOwner(uploaders, (uploader) =>
-      putPart(context.db, context.env.MEDIA, uploader, params.id ?? "", n, request.body, Number.isNaN(length) ? null : length),
-    );
-    return apiJson({ success: true, data: part });
+    return storePart(context, await screenUploaders(context, request), params.id ?? "", params.n, request);
   });
 
-/** POST …/uploads/{id}/complete: joins the parts → the stored file. */
-export const completeUploadCall = (who: UploaderSource) =>
-  apiRoute(async ({ request, params, context }: Args) => {
-    const uploaders = await who(context, request);
-    const upload = await asOwner(uploaders, (uploader) => completeUpload(context.db, context.env.MEDIA, uploader, params.id ?? ""));
-    return apiJson({ success: true, message: "Upload complete", data: upload });
-  });
+export const completeUploadCall = () =>
+  apiRoute(async ({ request, params, context }: Args) => finishUpload(context, await screenUploaders(context, request), params.id ?? ""));

@@ -1,22 +1,13 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { refuse } from "~/domain/refusal";
-import { CreateOrderSchema } from "~/lib/schemas/order";
-import { apiJson, wrapped } from "~/lib/api";
-import { readJson } from "~/http/request-body.server";
-import { firstIssueMessage, KeysetQuerySchema, searchParamsObject } from "~/lib/query";
-import { requireApiAnyAccount, requireApiCustomer } from "~/auth/index.server";
+import { apiJson } from "~/lib/api";
 import { createOrder, listOrders } from "~/domain/orders/orders.server";
 import { randomToken } from "~/lib/crypto.server";
-import { parseApiInput } from "~/lib/api-messages";
-import { apiRoute } from "~/http/api-route.server";
+import { apiCall } from "~/http/api/call.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 
 /** GET /api/v1/orders?limit&pageNumber: a customer's own orders; every order for an admin token; `?after=` walks by keyset. */
-export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) => {
-  const caller = await requireApiAnyAccount(context, request);
-  const parsed = parseApiInput(KeysetQuerySchema, searchParamsObject(new URL(request.url).searchParams, ["limit", "pageNumber", "after"]));
-  if (!parsed.success) throw refuse.malformed(firstIssueMessage(parsed.error));
-  const { limit = caller.kind === "admin" ? 20 : 10, pageNumber = 1, after } = parsed.data;
+export const loader = apiCall("GET /orders", async ({ query, caller, request, context }) => {
+  const { limit = caller.kind === "admin" ? 20 : 10, pageNumber = 1, after } = query;
   const page = await listOrders(context.db, caller.kind === "admin" ? {} : { userId: caller.id }, pageNumber, limit, { after });
   return apiJson(
     { success: true, data: page.data, meta: { totalPages: page.totalPages, currentPage: pageNumber, totalCount: page.total, limit } },
@@ -31,24 +22,21 @@ export const loader = apiRoute(async ({ request, context }: LoaderFunctionArgs) 
  * screen's reason as `message` and as the one entry of `errors`, and `error_code: PROMO_CODE_REFUSED`.
  * An `Idempotency-Key` header makes a replayed request return the same order.
  */
-export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
-  const customer = await requireApiCustomer(context, request);
-  const parsed = parseApiInput(CreateOrderSchema, wrapped(await readJson(request), "order"));
-  if (!parsed.success) throw refuse.invalid(firstIssueMessage(parsed.error));
+export const action = apiCall("POST /orders", async ({ body, caller, request, context }) => {
   const key = request.headers.get("Idempotency-Key")?.slice(0, 100) || `api-${randomToken(16)}`;
   const { order, clientSecret } = await createOrder(
     context.db,
     context,
-    customer.id,
+    caller.id,
     {
-      productId: parsed.data.product_id,
-      billingAddressId: parsed.data.billing_address_id,
-      packageIndex: parsed.data.package_index,
-      clientAmount: parsed.data.order_amount,
-      currency: parsed.data.currency,
+      productId: body.product_id,
+      billingAddressId: body.billing_address_id,
+      packageIndex: body.package_index,
+      clientAmount: body.order_amount,
+      currency: body.currency,
       idempotencyKey: key,
-      promoCode: parsed.data.promo_code?.trim() || undefined,
-      startWorkNow: parsed.data.start_work_now,
+      promoCode: body.promo_code?.trim() || undefined,
+      startWorkNow: body.start_work_now,
     },
     mailNotice(context),
   );

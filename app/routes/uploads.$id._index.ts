@@ -1,6 +1,6 @@
-import { abortUploadCall, getUploadCall, screenUploaders } from "~/http/upload-calls.server";
+import { abortUploadCall, getUploadCall } from "~/http/upload-calls.server";
 
 /** GET /uploads/{id}: what a resuming page skips. */
-export const loader = getUploadCall(screenUploaders);
+export const loader = getUploadCall();
 /** DELETE /uploads/{id}: the page's 'Cancel'. */
-export const action = abortUploadCall(screenUploaders);
+export const action = abortUploadCall();

@@ -1,4 +1,4 @@
-import { completeUploadCall, screenUploaders } from "~/http/upload-calls.server";
+import { completeUploadCall } from "~/http/upload-calls.server";
 
 /** POST /uploads/{id}/complete: joins the parts. */
-export const action = completeUploadCall(screenUploaders);
+export const action = completeUploadCall();

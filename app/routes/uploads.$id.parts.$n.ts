@@ -1,4 +1,4 @@
-import { putPartCall, screenUploaders } from "~/http/upload-calls.server";
+import { putPartCall } from "~/http/upload-calls.server";
 
 /** PUT /uploads/{id}/parts/{n}: one part's raw bytes from the page's uploader. */
-export const action = putPartCall(screenUploaders);
+export const action = putPartCall();

@@ -1,4 +1,4 @@
-import { createUploadCall, screenUploaders } from "~/http/upload-calls.server";
+import { createUploadCall } from "~/http/upload-calls.server";
 
 /** POST /uploads: the screens' uploader opens an upload in parts (signed in here; app/http/upload-calls.server.ts). */
-export const action = createUploadCall(screenUploaders);
+export const action = createUploadCall();

@@ -16,31 +16,50 @@ import { isRefusal, refuse } from "~/domain/refusal";
 import { parseApiInput } from "~/lib/api-messages";
 import { firstIssueMessage, searchParamsObject } from "~/lib/query";
 import { apiRoute, fieldErrors } from "../api-route.server";
-import { readJson } from "../request-body.server";
+import { isMultipart, JSON_MAX_BYTES, readForm, readJson, readText } from "../request-body.server";
+import { requireWebhookSecret } from "~/domain/payments/webhooks.server";
 import { methodNotAllowed } from "~/lib/api";
 import { operation, type ApiOperation, type OperationKey, type OperationOf } from "./contract";
 
 type JsonBodyOf<O> = O extends { body: { schema: infer S extends z.ZodTypeAny; contentType?: infer C } }
   ? [C] extends ["multipart/form-data" | "application/octet-stream"]
     ? undefined
-    : z.output<S>
+    : O extends { body: { multipart: object } }
+      ? undefined
+      : z.output<S>
+  : undefined;
+/** A call taking JSON or multipart: the JSON payload, or the form (with the payload read from it where the declaration says where). */
+type ReadBodyOf<O> = O extends { body: { schema: infer S extends z.ZodTypeAny; multipart: infer M } }
+  ? () => Promise<
+      M extends { payload: object } ? { json: z.output<S>; form: FormData | null } : { json: z.output<S>; form: null } | { json: null; form: FormData }
+    >
   : undefined;
 type QueryOf<O> = O extends { query: infer Q extends z.ZodTypeAny } ? z.output<Q> : undefined;
 /** A token's holder: its account id and when the token was issued; `account()` looks the account up (a token issued before a sign-out or a password change is refused there). */
 type TokenCaller<K extends "customer" | "admin", V> = { kind: K; id: number; issuedAt: number; account: () => Promise<V> };
+/** Stripe, as its signature proves: the raw bytes it signed (within the declared limit) and the signature, checked by the handler's service. */
+type SignedCaller = { payload: string; signature: string };
 type CallerOf<O> = O extends { auth: "customer" }
   ? TokenCaller<"customer", UserView>
   : O extends { auth: "admin" }
     ? TokenCaller<"admin", AdminView>
     : O extends { auth: "customer or admin" }
       ? { kind: "customer" | "admin"; id: number }
-      : null;
+      : O extends { auth: "stripe-signature" }
+        ? SignedCaller
+        : null;
 
 export interface ApiCallArgs<O> {
-  /** The JSON body as the declared schema gives it (its payload under the wrapper). */
+  /** The JSON body as the declared schema gives it (its payload under the wrapper); for a call that also takes multipart, see `readBody`. */
   body: JsonBodyOf<O>;
+  /**
+   * A call taking JSON or multipart reads its body when it is ready to (after checking the record
+   * it names, so nothing is read for a call refused anyway): the JSON payload validated as declared,
+   * or the form read within the declared limits.
+   */
+  readBody: ReadBodyOf<O>;
   query: QueryOf<O>;
-  /** Who calls, as the declared `auth` asks: a token's holder (checked), or null for a public call. */
+  /** Who calls, as the declared `auth` asks: a token's holder (checked), Stripe's signed payload, or null for a public call. */
   caller: CallerOf<O>;
   params: LoaderFunctionArgs["params"];
   request: Request;
@@ -53,9 +72,10 @@ export function apiCall<K extends OperationKey>(key: K, handler: (args: ApiCallA
   return apiRoute(async ({ request, params, context }: LoaderFunctionArgs | ActionFunctionArgs) => {
     try {
       const caller = await callerOf(op, context, request);
-      const body = await bodyOf(op, request);
+      const body = op.body?.multipart ? undefined : await bodyOf(op, request);
+      const readBody = op.body?.multipart ? () => bodyOrForm(op, request) : undefined;
       const query = queryOf(op, request);
-      return await handler({ body, query, caller, params, request, context } as ApiCallArgs<OperationOf<K>>);
+      return await handler({ body, readBody, query, caller, params, request, context } as ApiCallArgs<OperationOf<K>>);
     } catch (error) {
       if (isRefusal(error) && !(error.kind in op.refusals)) {
         console.error(`${key} refused with an undeclared kind (${error.kind}): add it to the contract`, error.message);
@@ -76,6 +96,13 @@ async function callerOf(op: ApiOperation, context: AppLoadContext, request: Requ
     }
     case "customer or admin":
       return requireApiAnyAccount(context, request);
+    case "stripe-signature": {
+      requireWebhookSecret(context.env);
+      const signature = request.headers.get("Stripe-Signature");
+      if (!signature) throw refuse.malformed("Missing Stripe-Signature header");
+      // Capped before the signature is checked: nothing larger is a Stripe event.
+      return { signature, payload: await readText(request, op.body?.maxBytes ?? JSON_MAX_BYTES) } satisfies SignedCaller;
+    }
     default:
       return null;
   }
@@ -84,15 +111,38 @@ async function callerOf(op: ApiOperation, context: AppLoadContext, request: Requ
 /** The declared JSON body: the payload under the wrapper, or under the first alternative the body has (`null`: the body itself). */
 async function bodyOf(op: ApiOperation, request: Request) {
   const declared = op.body;
-  if (!declared || (declared.contentType ?? "application/json") !== "application/json") return undefined;
-  const json = await readJson(request);
+  if (!declared || op.auth === "stripe-signature" || (declared.contentType ?? "application/json") !== "application/json") return undefined;
+  const json = await readJson(request, declared.maxBytes);
   const shapes = [declared.wrapper ?? null, ...(declared.alternatives ?? [])];
   const key = shapes.find((shape) => shape !== null && isObject(json[shape])) ?? (shapes.includes(null) ? null : shapes[0]!);
-  const payload = key === null ? json : isObject(json[key]) ? json[key] : {};
+  return validPayload(op, key === null ? json : isObject(json[key]) ? json[key] : {});
+}
+
+/** The payload checked with the declared schema, an invalid one answered as the declaration says. */
+function validPayload(op: ApiOperation, payload: unknown) {
+  const declared = op.body!;
   const parsed = parseApiInput(declared.schema, payload);
+  if (parsed.success) return parsed.data as unknown;
+  const answer = declared.invalidAnswer;
+  if (answer === "first field") throw refuse.invalid(firstIssueMessage(parsed.error));
+  if (answer === "first message") throw refuse.invalid(parsed.error.issues[0]?.message ?? "Invalid request");
+  if (answer && "malformed" in answer) throw refuse.malformed(answer.malformed);
   const invalid = op.refusals.invalid;
-  if (!parsed.success) throw refuse.invalid(typeof invalid === "object" ? invalid.message : "The request is invalid", fieldErrors(parsed.error));
-  return parsed.data as unknown;
+  const message = answer?.invalid ?? (typeof invalid === "object" ? invalid.message : "The request is invalid");
+  throw refuse.invalid(message, fieldErrors(parsed.error));
+}
+
+/** A call taking JSON or multipart: which one by its Content-Type (anything else: the declared 415). */
+async function bodyOrForm(op: ApiOperation, request: Request) {
+  const multipart = op.body!.multipart!;
+  const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+  if (type.startsWith("application/json")) return { json: await bodyOf(op, request), form: null };
+  if (!isMultipart(request)) {
+    const unsupported = op.refusals.unsupported;
+    throw refuse.unsupported(typeof unsupported === "object" ? unsupported.message : "Content-Type must be multipart/form-data or application/json");
+  }
+  const form = await readForm(request, multipart.limits);
+  return { json: multipart.payload ? validPayload(op, multipart.payload(form)) : null, form };
 }
 
 function queryOf(op: ApiOperation, request: Request) {

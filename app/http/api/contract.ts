@@ -37,7 +37,9 @@ import { MessageSchema } from "~/lib/schemas/message";
 import { ProductCreateSchema, ProductDetailsSchema } from "~/lib/schemas/product";
 import { DeliveryNoteSchema } from "~/lib/schemas/delivery";
 import { ATTACHMENT_LIMITS, DELIVERY_LIMITS } from "~/lib/delivery-rules";
-import { MEDIA_PER_PRODUCT } from "~/lib/media-rules";
+import { MEDIA_PER_PRODUCT, PRODUCT_MEDIA_FORM } from "~/lib/media-rules";
+import { ATTACHMENT_FORM, DELIVERY_FORM } from "~/domain/orders/order-files.server";
+import { WEBHOOK_MAX_BYTES, type FormLimits } from "../request-body.server";
 import { FRAME_RATES, MASTERS_HELD, UPLOAD_PURPOSES } from "~/lib/upload-rules";
 import { DeliveryUploadsSchema, ProductMediaUploadsSchema, UploadCreateSchema } from "~/lib/schemas/upload";
 import { CommentReplySchema, DrawingSchema, ReviewCommentSchema } from "~/lib/schemas/review-comment";
@@ -825,8 +827,17 @@ export interface ApiBody {
   contentType?: "application/json" | "multipart/form-data" | "application/octet-stream";
   /** An example payload (inside the wrapper). */
   example: Record<string, unknown>;
-  /** The same call also taking multipart/form-data: its fields and an example. */
-  multipart?: { schema: z.ZodTypeAny; example: Record<string, unknown> };
+  /** The same call also taking multipart/form-data: its fields, an example, the form's limits, and where the JSON payload's fields are in the form (validated with `schema` as JSON is). */
+  multipart?: { schema: z.ZodTypeAny; example: Record<string, unknown>; limits: FormLimits; payload?: (form: FormData) => Record<string, unknown> };
+  /**
+   * How an invalid payload is answered: 422 with the declared `invalid` message and one message per
+   * field (the default); 422 with the first invalid field's message alone, naming the field where the
+   * message does not ("first field"), or as written ("first message"); 422 with another message than
+   * the `invalid` refusal's example, and one message per field; or 400 with a fixed message.
+   */
+  invalidAnswer?: "first field" | "first message" | { malformed: string } | { invalid: string };
+  /** The body's limit in bytes, when not the JSON default (64 KB). */
+  maxBytes?: number;
 }
 
 export interface ApiOperation {
@@ -889,7 +900,7 @@ const OPERATIONS = [
     path: "/refresh_token",
     summary: "Exchange a refresh token for a new pair",
     auth: "public",
-    body: { schema: RefreshTokenSchema, example: { refresh_token: TOKENS.refresh_token } },
+    body: { schema: RefreshTokenSchema, example: { refresh_token: TOKENS.refresh_token }, invalidAnswer: { malformed: "refresh_token is required" } },
     responses: { 200: { description: "A new pair", schema: ok(z.object({ user: UserResponse, ...Tokens }).strict()) } },
     refusals: refusals(WRITE, JSON_BODY, { malformed: "No refresh_token", unauthenticated: "Invalid or expired refresh token (WWW-Authenticate)" }),
   },
@@ -957,7 +968,7 @@ const OPERATIONS = [
     summary:
       'Delete the signed-in customer\'s account (GDPR art. 17), the password asked again: personal data erased or anonymised at once, invoices and credit notes kept as the law requires, reviews kept as "Former customer", every session and token ended, a confirmation emailed',
     auth: "customer",
-    body: { schema: DeleteAccountSchema, wrapper: "user", example: { current_password: "Str0ng!Pass" } },
+    body: { schema: DeleteAccountSchema, wrapper: "user", example: { current_password: "Str0ng!Pass" }, invalidAnswer: { invalid: "Account deletion failed" } },
     responses: { 200: { description: "Deleted", schema: done(ACCOUNT_DELETED) } },
     refusals: refusals(
       WRITE,
@@ -1027,7 +1038,7 @@ const OPERATIONS = [
     path: "/admin/refresh_token",
     summary: "Exchange an admin refresh token for a new pair",
     auth: "public",
-    body: { schema: RefreshTokenSchema, example: { refresh_token: TOKENS.refresh_token } },
+    body: { schema: RefreshTokenSchema, example: { refresh_token: TOKENS.refresh_token }, invalidAnswer: { malformed: "refresh_token is required" } },
     responses: { 200: { description: "A new pair", schema: ok(z.object(Tokens).strict()) } },
     refusals: refusals(WRITE, JSON_BODY, { malformed: "No refresh_token", unauthenticated: "Invalid or expired refresh token (WWW-Authenticate)" }),
   },
@@ -1288,7 +1299,8 @@ const OPERATIONS = [
       schema: ProductMediaUploadsSchema,
       wrapper: "product",
       example: { image_upload_ids: ["6f1c2a4e-8d0b-4f5e-9a7c-2b3d4e5f6a7b"] },
-      multipart: { schema: ProductMediaUpload, example: { "product[title]": "Explainer video", "images[]": ["cover.jpg"] } },
+      multipart: { schema: ProductMediaUpload, example: { "product[title]": "Explainer video", "images[]": ["cover.jpg"] }, limits: PRODUCT_MEDIA_FORM },
+      invalidAnswer: { invalid: "Product media is invalid" },
     },
     responses: { 200: { description: "Uploaded", schema: ok(AdminProductResponse, { message: "Images and videos uploaded successfully!" }) } },
     refusals: refusals(
@@ -1444,6 +1456,7 @@ const OPERATIONS = [
       schema: CreateOrderSchema,
       wrapper: "order",
       example: { product_id: 2, billing_address_id: 3, package_index: 0, order_amount: "499.00", currency: "USD", promo_code: "launch20" },
+      invalidAnswer: "first field",
     },
     responses: {
       201: {
@@ -1590,7 +1603,8 @@ const OPERATIONS = [
         preview_upload_id: "0b5d7f9a-1c3e-4a6b-8d0f-2e4a6c8e0a2c",
         master_upload_ids: ["6f1c2a4e-8d0b-4f5e-9a7c-2b3d4e5f6a7b"],
       },
-      multipart: { schema: DeliveryUpload, example: { note: "First cut", "files[]": ["cut-1.mp4"] } },
+      multipart: { schema: DeliveryUpload, example: { note: "First cut", "files[]": ["cut-1.mp4"] }, limits: DELIVERY_FORM },
+      invalidAnswer: { invalid: "Delivery is invalid" },
     },
     responses: {
       201: {
@@ -1604,7 +1618,12 @@ const OPERATIONS = [
       notFound("No such order", "Order not found"),
       FORM_BODY,
       JSON_BODY,
-      { unsupported: "A body that is neither multipart/form-data nor JSON" },
+      {
+        unsupported: {
+          description: "A body that is neither multipart/form-data nor JSON",
+          message: "Send the delivery as multipart/form-data with note and files[], or as JSON naming completed uploads",
+        },
+      },
       conflict("Not in production (or awaiting a revision)", "Cannot deliver this order: it has been delivered and awaits review."),
       invalid(
         "No files, too many, a file of the wrong type or size, an upload id that is not a completed upload of this order, or a preview that is not MP4/WebM",
@@ -1851,7 +1870,12 @@ const OPERATIONS = [
       schema: MessageSchema,
       wrapper: "message",
       example: { body: "Here is our logo." },
-      multipart: { schema: MessageUpload, example: { "message[body]": "Here is our logo.", "files[]": ["logo.png"] } },
+      multipart: {
+        schema: MessageUpload,
+        example: { "message[body]": "Here is our logo.", "files[]": ["logo.png"] },
+        limits: ATTACHMENT_FORM,
+        payload: (form: FormData) => ({ body: form.get("message[body]") ?? undefined }),
+      },
     },
     responses: { 201: { description: "Sent", schema: ok(MessageResponse, { message: "Message sent" }) } },
     refusals: refusals(
@@ -1873,6 +1897,7 @@ const OPERATIONS = [
     body: {
       schema: LocalConfirmSchema,
       example: { client_secret: "pi_local_abc123_secret_def456", card: { number: "4242 4242 4242 4242", expiry: "12/30", cvc: "123" } },
+      invalidAnswer: "first message",
     },
     responses: { 200: { description: "The intent's status", schema: ok(LocalPaymentStatus) } },
     refusals: refusals(
@@ -1896,7 +1921,7 @@ const OPERATIONS = [
     path: "/payments/local/authenticate",
     summary: "Local payment mode only: approve or fail the authentication step",
     auth: "customer",
-    body: { schema: LocalAuthenticateSchema, example: { client_secret: "pi_local_abc123_secret_def456", result: "approve" } },
+    body: { schema: LocalAuthenticateSchema, example: { client_secret: "pi_local_abc123_secret_def456", result: "approve" }, invalidAnswer: "first message" },
     responses: { 200: { description: "The intent's status", schema: ok(LocalPaymentStatus) } },
     refusals: refusals(
       WRITE,
@@ -2147,6 +2172,7 @@ const OPERATIONS = [
         description: "A Stripe event, read as the raw bytes Stripe signed (at most 256 KB)",
       }),
       example: { id: "evt_1Q0example", type: "payment_intent.succeeded", data: { object: { id: "pi_3Q0example", object: "payment_intent" } } },
+      maxBytes: WEBHOOK_MAX_BYTES,
     },
     responses: { 200: { description: "Received", schema: WebhookReceipt } },
     refusals: refusals(WRITE, {
