@@ -97,9 +97,14 @@ function security(op: ApiOperation) {
 
 const PATH_ID = { type: "integer", minimum: 1, maximum: 999_999_999_999, description: "A record id (1 to 12 digits)" };
 
-function pathParameters(path: string) {
-  return [...path.matchAll(/\{([a-z_]+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: PATH_ID, example: 12 }));
+/** A path's parameters, each written once as a component (`{id}` → `#/components/parameters/PathId`). */
+function pathParameters(path: string): Record<string, unknown>[] {
+  return [...path.matchAll(/\{([a-z_]+)\}/g)].map(([, name]) => {
+    PATH_PARAMETERS[`Path${camel(`_${name}`)}`] = { name, in: "path", required: true, schema: PATH_ID, example: 12 };
+    return { $ref: `#/components/parameters/Path${camel(`_${name}`)}` };
+  });
 }
+const PATH_PARAMETERS: Record<string, unknown> = {};
 
 function parameters(op: ApiOperation) {
   const params: Record<string, unknown>[] = pathParameters(op.path);
@@ -206,7 +211,8 @@ function responses(op: ApiOperation) {
     const schema = jsonSchema(answer.schema);
     answers[status] = answer.contentType
       ? { description: answer.description, headers: commonHeaders(op), content: { [answer.contentType]: { schema } } }
-      : { description: answer.description, headers: commonHeaders(op), content: { "application/json": { schema, example: exampleOf(schema) } } };
+      : // No `example`: it is the schema's own (its records' `examples`), which readers and tools derive; exampleOf shows how.
+        { description: answer.description, headers: commonHeaders(op), content: { "application/json": { schema } } };
   }
   const refusals = (Object.entries(op.refusals) as [RefusalKind, RefusalNote][]).sort(([a], [b]) => REFUSAL_STATUS[a] - REFUSAL_STATUS[b]);
   for (const [kind, note] of refusals) answers[String(REFUSAL_STATUS[kind])] = refusalAnswer(op, kind, note);
@@ -214,34 +220,30 @@ function responses(op: ApiOperation) {
   return answers;
 }
 
-/** `OPTIONS` on a path: its methods, and a CORS preflight's answer for allowed origins (edge/api-boundary.server.ts). */
+/** `OPTIONS` on a path: its methods, and a CORS preflight's answer for allowed origins (edge/api-boundary.server.ts), written once as a component. */
 function options(path: string) {
-  const allow = [...pathMethods(path), "OPTIONS"].join(", ");
-  const optional = (description: string, schema: JsonSchema = { type: "string" }) => ({ description, schema });
   return {
     operationId: `options${camel(path)}`,
-    summary: "The methods this path takes; CORS preflights are answered here",
+    summary: "The methods this path takes (those listed here, with HEAD beside GET); CORS preflights are answered here",
     tags: [tagOf(path)],
     security: [],
-    parameters: [
-      ...pathParameters(path),
-      { name: "Origin", in: "header", required: false, description: "A preflight's origin", schema: { type: "string" } },
-      { name: "Access-Control-Request-Method", in: "header", required: false, description: "Makes the request a CORS preflight", schema: { type: "string" } },
-    ],
-    responses: {
-      204: {
-        description: "The path's methods; for a preflight from an allowed origin, the CORS headers too",
-        headers: {
-          Allow: { required: true, description: "The methods this path takes", schema: { type: "string", const: allow } },
-          "Access-Control-Allow-Origin": optional("The caller's origin, when it may call the API"),
-          "Access-Control-Allow-Methods": optional("The methods this path takes", { type: "string", const: allow }),
-          "Access-Control-Allow-Headers": optional("The request headers a call may send"),
-          "Access-Control-Max-Age": optional("How long a preflight's answer may be kept, in seconds", { type: "string", pattern: "^[0-9]+$" }),
-        },
-      },
-    },
+    parameters: [...pathParameters(path), { $ref: "#/components/parameters/Origin" }, { $ref: "#/components/parameters/PreflightMethod" }],
+    responses: { 204: { $ref: "#/components/responses/Options" } },
   };
 }
+
+const METHOD = "(?:GET|HEAD|POST|PUT|DELETE|OPTIONS)";
+const optionalHeader = (description: string, schema: JsonSchema = { type: "string" }) => ({ description, schema });
+const OPTIONS_ANSWER = {
+  description: "The path's methods; for a preflight from an allowed origin, the CORS headers too",
+  headers: {
+    Allow: { required: true, description: "The methods this path takes, OPTIONS included", schema: { type: "string", pattern: `^${METHOD}(?:, ${METHOD})*$` } },
+    "Access-Control-Allow-Origin": optionalHeader("The caller's origin, when it may call the API"),
+    "Access-Control-Allow-Methods": optionalHeader("The methods this path takes (as Allow)", { type: "string", pattern: `^${METHOD}(?:, ${METHOD})*$` }),
+    "Access-Control-Allow-Headers": optionalHeader("The request headers a call may send"),
+    "Access-Control-Max-Age": optionalHeader("How long a preflight's answer may be kept, in seconds", { type: "string", pattern: "^[0-9]+$" }),
+  },
+};
 
 const camel = (text: string) => text.replace(/\{([a-z_]+)\}/g, "by_$1").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""));
 const operationId = (op: ApiOperation) => `${op.method.toLowerCase()}${camel(op.path)}`;
@@ -263,6 +265,7 @@ export function openApiDocument(serverUrl: string) {
     };
   }
   for (const path of Object.keys(paths)) paths[path]!.options = options(path);
+  const sharedRefusals = shareRefusals(paths);
   return {
     openapi: "3.1.0",
     info: {
@@ -276,6 +279,7 @@ export function openApiDocument(serverUrl: string) {
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
       schemas: components(),
+      responses: { Options: OPTIONS_ANSWER, ...sharedRefusals },
       headers: {
         RetryAfter: { required: true, description: "Seconds to wait before trying again", schema: { type: "string", pattern: "^[1-9][0-9]*$" } },
         WWWAuthenticate: { required: true, description: "The scheme that authenticates (RFC 9110)", schema: { type: "string", const: 'Bearer realm="api"' } },
@@ -285,6 +289,15 @@ export function openApiDocument(serverUrl: string) {
         },
       },
       parameters: {
+        ...PATH_PARAMETERS,
+        Origin: { name: "Origin", in: "header", required: false, description: "A preflight's origin", schema: { type: "string" } },
+        PreflightMethod: {
+          name: "Access-Control-Request-Method",
+          in: "header",
+          required: false,
+          description: "Makes the request a CORS preflight",
+          schema: { type: "string" },
+        },
         D1Bookmark: {
           name: "X-D1-Bookmark",
           in: "header",
@@ -298,6 +311,60 @@ export function openApiDocument(serverUrl: string) {
   };
 }
 
+const STATUS_NAMES: Record<string, string> = {
+  "400": "BadRequest",
+  "401": "Unauthenticated",
+  "402": "PaymentDeclined",
+  "403": "Forbidden",
+  "404": "NotFound",
+  "405": "MethodNotAllowed",
+  "409": "Conflict",
+  "410": "Gone",
+  "413": "TooLarge",
+  "415": "UnsupportedType",
+  "422": "Invalid",
+  "429": "Throttled",
+  "502": "Upstream",
+  "503": "Unavailable",
+};
+
+/**
+ * A refusal answered the same way by several calls (the same description, example and headers) is
+ * written once, under `components.responses`, and referred to: most calls share their 401, 403,
+ * 405 and 429. The most used form of a status takes its plain name (`Unauthenticated`), others a number.
+ */
+function shareRefusals(paths: Record<string, Record<string, unknown>>): Record<string, unknown> {
+  const uses = new Map<string, { status: string; value: unknown; count: number }>();
+  const each = (visit: (answers: Record<string, unknown>, status: string, key: string) => void) => {
+    for (const methods of Object.values(paths))
+      for (const op of Object.values(methods)) {
+        const answers = (op as { responses: Record<string, unknown> }).responses;
+        for (const [status, answer] of Object.entries(answers)) if (Number(status) >= 400) visit(answers, status, JSON.stringify(answer));
+      }
+  };
+  each((answers, status, key) => {
+    const use = uses.get(key) ?? { status, value: answers[status], count: 0 };
+    use.count++;
+    uses.set(key, use);
+  });
+  const names = new Map<string, string>();
+  const shared: Record<string, unknown> = {};
+  const taken = new Map<string, number>();
+  for (const [key, use] of [...uses].filter(([, u]) => u.count > 1).sort(([, a], [, b]) => b.count - a.count || Number(a.status) - Number(b.status))) {
+    const base = STATUS_NAMES[use.status] ?? `Status${use.status}`;
+    const n = (taken.get(base) ?? 0) + 1;
+    taken.set(base, n);
+    const name = n === 1 ? base : `${base}${n}`;
+    names.set(key, name);
+    shared[name] = use.value;
+  }
+  each((answers, status, key) => {
+    const name = names.get(key);
+    if (name) answers[status] = { $ref: `#/components/responses/${name}` };
+  });
+  return shared;
+}
+
 export type OpenApiDocument = ReturnType<typeof openApiDocument>;
 
 /** One call as the reference page shows it, read from the document (so the page and the document cannot differ). */
@@ -307,16 +374,17 @@ export interface ReferenceEntry {
   path: string;
   summary: string;
   auth: string;
-  parameters: { name: string; in: string; required: boolean; schema: string }[];
-  /** Each content type the call takes (JSON and multipart where both are). */
-  bodies: { contentType: string; schema: string }[];
+  parameters: { name: string; in: string; required: boolean; schema: unknown }[];
+  /** Each content type the call takes (JSON and multipart where both are), its schema as the document has it (the page lays it out). */
+  bodies: { contentType: string; schema: unknown }[];
   responses: { status: string; description: string }[];
 }
 
-export function apiReference(serverUrl: string): { baseUrl: string; entries: ReferenceEntry[]; schemas: { name: string; schema: string }[] } {
+export function apiReference(serverUrl: string): { baseUrl: string; entries: ReferenceEntry[]; schemas: { name: string; schema: unknown }[] } {
   const document = openApiDocument(serverUrl);
   const auth = new Map(API_OPERATIONS.map((op) => [`${op.method} ${op.path}`, op.auth]));
   const sharedParameters = document.components.parameters as Record<string, { name: string; in: string; required: boolean; schema: unknown }>;
+  const sharedResponses = document.components.responses as Record<string, { description: string }>;
   const entries: ReferenceEntry[] = [];
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, raw] of Object.entries(methods)) {
@@ -327,7 +395,7 @@ export function apiReference(serverUrl: string): { baseUrl: string; entries: Ref
         summary: string;
         parameters: ({ name: string; in: string; required: boolean; schema: unknown } | { $ref: string })[];
         requestBody?: { content: Record<string, { schema: unknown }> };
-        responses: Record<string, { description: string }>;
+        responses: Record<string, { description: string } | { $ref: string }>;
       };
       const parameters = op.parameters.map((p) => ("$ref" in p ? sharedParameters[p.$ref.split("/").pop()!]! : p));
       entries.push({
@@ -336,15 +404,18 @@ export function apiReference(serverUrl: string): { baseUrl: string; entries: Ref
         path,
         summary: op.summary,
         auth: auth.get(`${method.toUpperCase()} ${path}`) ?? "public",
-        parameters: parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, schema: JSON.stringify(p.schema) })),
+        parameters: parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, schema: p.schema })),
         bodies: Object.entries(op.requestBody?.content ?? {}).map(([contentType, content]) => ({
           contentType,
-          schema: JSON.stringify(content.schema, null, 2),
+          schema: content.schema,
         })),
-        responses: Object.entries(op.responses).map(([status, r]) => ({ status, description: r.description })),
+        responses: Object.entries(op.responses).map(([status, r]) => ({
+          status,
+          description: ("$ref" in r ? sharedResponses[r.$ref.split("/").pop()!]! : r).description,
+        })),
       });
     }
   }
-  const schemas = Object.entries(document.components.schemas).map(([name, schema]) => ({ name, schema: JSON.stringify(schema, null, 2) }));
+  const schemas = Object.entries(document.components.schemas).map(([name, schema]) => ({ name, schema: schema as unknown }));
   return { baseUrl: document.servers[0]!.url, entries, schemas };
 }

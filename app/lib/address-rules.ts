@@ -91,14 +91,6 @@ export function countriesRequiring(part: keyof AddressFormat, codes: readonly st
   return codes.filter((code) => addressFormat(code)[part]?.required);
 }
 
-/** The postcode patterns by country, as JSON Schema patterns (an empty postcode allowed: whether one is needed is another rule), with an example. */
-export function postcodePatterns(codes: readonly string[]): [country: string, pattern: string, example: string | null][] {
-  return codes.flatMap((code): [string, string, string | null][] => {
-    const format = ADDRESS_FORMATS[code];
-    return format?.[5] && addressFormat(code).postcode ? [[code, `^(?:${format[5]})?$`, format[6] || null]] : [];
-  });
-}
-
 /** An address on one line, as the shop shows it: the parts it has, the country by name ('1 Market St, Leeds, LS1 1AA, United Kingdom'). */
 /** An address's parts as the shop keeps them (a billing address, the buyer as invoiced). */
 export interface AddressParts {

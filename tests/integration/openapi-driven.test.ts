@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { admins } from "../../db/schema";
 import { hashPassword, passwordCost } from "~/auth/password.server";
+import { exampleOf } from "~/http/openapi.server";
+import type { JsonSchema } from "~/lib/schemas/json-schema";
 import { api, dispatch, freshAddress, newCustomer } from "./helpers";
 
 /**
@@ -59,10 +61,12 @@ const VALIDATION_ONLY: Record<string, Role[]> = {
   "PUT /users/update_profile": ["customer"],
   "PUT /admin/profile": ["admin"],
   "POST /products": ["admin"],
-  "POST /billing_addresses": ["customer"],
   "POST /orders/{id}/revisions": ["customer"],
   // Not PUT /orders/{id}/brief: its upload_ids name uploads of the order that must be complete, which
   // the document cannot say (a 422 a valid-looking body gets); its fields are checked by brief tests.
+  // Not POST /billing_addresses: each country's postcode format is the server's check, which the
+  // document names in zip_code's description rather than repeating (docs/decisions); addresses'
+  // own rules are tested in the address suites.
   // Not POST /orders/{id}/refund: a partial refund's amount is bounded by what is left of the order,
   // which the server knows and the document cannot say (a 422 a valid-looking body can get).
   "GET /products": ROLES,
@@ -491,8 +495,10 @@ describe("the OpenAPI document drives the API", () => {
         for (const [status, answer] of Object.entries(op.responses)) {
           const content = answer.content?.["application/json"] as { schema: Schema; example?: unknown } | undefined;
           if (!content) continue;
-          if (content.example === undefined) problems.push(`${method} ${path} ${status}: no example`);
-          else if (!validator(content.schema)(content.example))
+          // A success answer's example is its schema's own (records' `examples`), as a reader's tool derives it.
+          const example = content.example ?? exampleOf(content.schema as JsonSchema);
+          if (example === undefined) problems.push(`${method} ${path} ${status}: no example`);
+          else if (!validator(content.schema)(example))
             problems.push(`${method} ${path} ${status} example: ${JSON.stringify(errorsOf(validator(content.schema).errors))}`);
         }
       }
