@@ -7,26 +7,11 @@ export function apiError(status: number, message: string, extra: Record<string, 
 }
 
 /**
- * Media paths (`/media/…`) made absolute on the request's own origin: an API client on another
- * host cannot use a relative URL. Screens keep relative ones.
+ * JSON success response; public reads may be cached briefly by browsers and the edge. (The paths it
+ * names become absolute URLs in the call's answer: app/http/api/call.server.ts.)
  */
-export function withAbsoluteMedia<T>(value: T, request: Request): T {
-  const origin = new URL(request.url).origin;
-  const walk = (v: unknown): unknown => {
-    if (typeof v === "string") return v.startsWith("/media/") ? `${origin}${v}` : v;
-    if (Array.isArray(v)) return v.map(walk);
-    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
-    return v;
-  };
-  return walk(value) as T;
-}
-
-/**
- * JSON success response; public reads may be cached briefly by browsers and the edge. Given the
- * request, media paths in the body become absolute URLs (`withAbsoluteMedia`).
- */
-export function apiJson(body: unknown, { status = 200, cache = "no-store", request }: { status?: number; cache?: string; request?: Request } = {}): Response {
-  return Response.json(request ? withAbsoluteMedia(body, request) : body, { status, headers: { "Cache-Control": cache } });
+export function apiJson(body: unknown, { status = 200, cache = "no-store" }: { status?: number; cache?: string } = {}): Response {
+  return Response.json(body, { status, headers: { "Cache-Control": cache } });
 }
 
 export const PUBLIC_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";

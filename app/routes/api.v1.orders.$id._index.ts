@@ -5,10 +5,10 @@ import { parseId } from "~/lib/record-id";
 import { apiCall } from "~/http/api/call.server";
 
 /** GET /api/v1/orders/{id}: the owner or an admin; anyone else gets 404, never data. */
-export const loader = apiCall("GET /orders/{id}", async ({ caller, params, request, context }) => {
+export const loader = apiCall("GET /orders/{id}", async ({ caller, params, context }) => {
   const id = parseId(params.id);
   const order = id ? await getOrder(context.db, id, caller.kind === "admin" ? {} : { userId: caller.id }) : null;
   if (!order) throw refuse.notFound("Order not found");
   const { user_id: _owner, ...data } = order;
-  return apiJson({ success: true, data }, { request });
+  return apiJson({ success: true, data });
 });

@@ -6,13 +6,10 @@ import { apiCall } from "~/http/api/call.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 
 /** GET /api/v1/orders?limit&pageNumber: a customer's own orders; every order for an admin token; `?after=` walks by keyset. */
-export const loader = apiCall("GET /orders", async ({ query, caller, request, context }) => {
+export const loader = apiCall("GET /orders", async ({ query, caller, context }) => {
   const { limit = caller.kind === "admin" ? 20 : 10, pageNumber = 1, after } = query;
   const page = await listOrders(context.db, caller.kind === "admin" ? {} : { userId: caller.id }, pageNumber, limit, { after });
-  return apiJson(
-    { success: true, data: page.data, meta: { totalPages: page.totalPages, currentPage: pageNumber, totalCount: page.total, limit } },
-    { request },
-  );
+  return apiJson({ success: true, data: page.data, meta: { totalPages: page.totalPages, currentPage: pageNumber, totalCount: page.total, limit } });
 });
 
 /**
@@ -22,7 +19,7 @@ export const loader = apiCall("GET /orders", async ({ query, caller, request, co
  * screen's reason as `message` and as the one entry of `errors`, and `error_code: PROMO_CODE_REFUSED`.
  * An `Idempotency-Key` header makes a replayed request return the same order.
  */
-export const action = apiCall("POST /orders", async ({ body, caller, request, context }) => {
+export const action = apiCall("POST /orders", async ({ body, caller, context }) => {
   const key = request.headers.get("Idempotency-Key")?.slice(0, 100) || `api-${randomToken(16)}`;
   const { order, clientSecret } = await createOrder(
     context.db,
@@ -42,5 +39,5 @@ export const action = apiCall("POST /orders", async ({ body, caller, request, co
   );
   // No secret for an order with nothing to pay (a code took the whole price off): it is paid already.
   if (!clientSecret && order.payment_status !== "succeeded") throw refuse.upstream("No client secret returned from the payment provider");
-  return apiJson({ success: true, message: "Order created", data: { ...order, client_secret: clientSecret } }, { status: 201, request });
+  return apiJson({ success: true, message: "Order created", data: { ...order, client_secret: clientSecret } }, { status: 201 });
 });

@@ -15,10 +15,10 @@ function productId(value: string | undefined): number {
 }
 
 /** GET /api/v1/products/{id} → { success, data, message } (SPEC §7). */
-export const loader = apiCall("GET /products/{id}", async ({ params, request, context }) => {
+export const loader = apiCall("GET /products/{id}", async ({ params, context }) => {
   const product = await getProduct(context.db, productId(params.id));
   if (!product) throw refuse.notFound("Product not found");
-  return apiJson({ success: true, data: product, message: "Product fetched successfully" }, { cache: PUBLIC_CACHE, request });
+  return apiJson({ success: true, data: product, message: "Product fetched successfully" }, { cache: PUBLIC_CACHE });
 });
 
 /**
@@ -26,7 +26,7 @@ export const loader = apiCall("GET /products/{id}", async ({ params, request, co
  * video_thumbnail single (SPEC §7, step 2 of product creation); or JSON naming uploads sent in parts.
  * Every file is checked before any is stored; the title (if sent) is checked first and saved after the files.
  */
-export const action = apiCall("PUT /products/{id}", async ({ params, request, context, caller, readBody }) => {
+export const action = apiCall("PUT /products/{id}", async ({ params, context, caller, readBody }) => {
   const id = productId(params.id);
   if (!(await productExists(context.db, id))) throw refuse.notFound("Product not found");
   const { json, form } = await readBody();
@@ -56,7 +56,7 @@ export const action = apiCall("PUT /products/{id}", async ({ params, request, co
   }
   if (title) await renameProduct(context.db, id, title);
   const [product, status] = await Promise.all([getProduct(context.db, id, { includeArchived: true }), getProductStatus(context.db, id)]);
-  return apiJson({ success: true, message: "Images and videos uploaded successfully!", data: { ...product, status } }, { request });
+  return apiJson({ success: true, message: "Images and videos uploaded successfully!", data: { ...product, status } });
 });
 
 /** A new title when one is sent (checked as the product's details check it), or null. */

@@ -6,12 +6,12 @@ import { apiCall } from "~/http/api/call.server";
 const DEFAULT_LIMIT = 5;
 
 /** GET /api/v1/products?limit&pageNumber[&tag] → { data, meta: { totalPages } } (SPEC §7). */
-export const loader = apiCall("GET /products", async ({ query, request, context }) => {
+export const loader = apiCall("GET /products", async ({ query, context }) => {
   const { limit = DEFAULT_LIMIT, pageNumber = 1, tag } = query;
   const page = await listProducts(context.db, { tag }, pageNumber, limit);
   return apiJson(
     { success: true, data: page.data, meta: { totalPages: page.totalPages, currentPage: pageNumber, totalCount: page.total, limit } },
-    { cache: PUBLIC_CACHE, request },
+    { cache: PUBLIC_CACHE },
   );
 });
 

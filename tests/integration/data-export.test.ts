@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { api, customerCookie, get } from "./helpers";
 import { BRIEF, customerWithOrder } from "./order-fixtures";
+import { API_OPERATIONS } from "~/http/api/contract";
 
 /** "Download my data" and GET /users/me/export: every kind of the customer's rows, and nothing of anyone else's. */
 describe("a customer's copy of their data", () => {
@@ -34,6 +35,10 @@ describe("a customer's copy of their data", () => {
     expect(JSON.stringify(data)).not.toContain("Someone else's secret message");
     expect(JSON.stringify(data)).not.toContain(other.email);
     expect(data.reviews).toEqual([]);
+    // Typed in the contract, field by field (its answers are strict: nothing more, nothing less).
+    const declared = API_OPERATIONS.find((op) => op.method === "GET" && op.path === "/users/me/export")!.responses[200]!.schema;
+    const checked = declared.safeParse(answer.body);
+    expect(checked.success ? "matches" : JSON.stringify(checked.error.issues.slice(0, 3))).toBe("matches");
 
     // The same as a file from the profile's Privacy page, for the signed-in customer only.
     const cookie = await customerCookie(mine.email, "Str0ng!Pass");

@@ -218,6 +218,8 @@ describe("deliveries, review and approval", () => {
     const [video, document] = delivered.body.data.delivery.files;
     expect(video).toMatchObject({ name: "launch-film.mp4", kind: "video", size: 8192 });
     expect(document).toMatchObject({ name: "storyboard.pdf", kind: "document" });
+    // Links are absolute URLs on the API's own origin, as every answer gives them.
+    expect(video!.url).toMatch(/^http:\/\/localhost\/orders\/\d+\/files\/\d+$/);
 
     const list = await api<{ data: Delivery[] }>("GET", `/orders/${c.id}/deliveries`, { token: c.token });
     expect(list.body.data).toHaveLength(1);

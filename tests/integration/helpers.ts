@@ -47,8 +47,9 @@ export function fakeMedia(file: string, size = 4096): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** A GET of a path, or of an absolute URL the API answered with. */
 export function get(path: string, init?: RequestInit) {
-  return dispatch(`http://localhost${path}`, init);
+  return dispatch(path.startsWith("http://localhost/") ? path : `http://localhost${path}`, init);
 }
 
 export async function getJson<T = Record<string, unknown>>(path: string): Promise<{ status: number; body: T }> {

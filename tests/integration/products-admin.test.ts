@@ -64,6 +64,26 @@ describe("POST /api/v1/products", () => {
 });
 
 describe("PUT /api/v1/products/{id} (media)", () => {
+  it("keeps a product within 12 images when several requests add at once, and refuses 13 in one request", async () => {
+    const { access_token } = await adminSignIn();
+    const id = (await api<{ data: { id: number } }>("POST", "/products", { token: access_token, body: { product } })).body.data.id;
+    const images = (n: number, tag: string) =>
+      Array.from({ length: n }, (_, i): [string, Uint8Array<ArrayBuffer>, string] => ["images[]", fakeMedia(`${tag}${i}.jpg`), `${tag}${i}.jpg`]);
+    const thirteen = await upload(id, access_token, images(13, "all"));
+    expect(thirteen.status).toBe(422);
+    expect(((await thirteen.json()) as { message: string }).message).toBe("A product can have at most 12 images; this one has 0, so add at most 12 more.");
+    const racing = await Promise.all([upload(id, access_token, images(7, "a")), upload(id, access_token, images(7, "b"))]);
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM product_media WHERE product_id = ? AND kind = 'image'").bind(id).first<{ n: number }>();
+    expect(stored!.n).toBeLessThanOrEqual(12);
+    expect(racing.map((r) => r.status)).toContain(422);
+    const byJson = await api<{ errors: string[] }>("PUT", `/products/${id}`, {
+      token: access_token,
+      body: { product: { image_upload_ids: Array.from({ length: 13 }, () => crypto.randomUUID()) } },
+    });
+    expect(byJson.status).toBe(422);
+    expect(byJson.body.errors).toEqual(["At most 12 images on a product"]);
+  });
+
   it("stores images, videos and the thumbnail in R2 under server keys, served with their type", async () => {
     const { access_token } = await adminSignIn();
     const id = (await api<{ data: { id: number } }>("POST", "/products", { token: access_token, body: { product } })).body.data.id;

@@ -18,7 +18,7 @@ import { BRIEF, customerWithOrder, type Event } from "./order-fixtures";
  * cancelled with it; a completed order keeps its work status.
  */
 const db = createDb(env.DB);
-type OrderData = { data: { id: number; payment_status: string; work_status: string } };
+type OrderData = { data: { id: number; payment_status: string; work_status: string; product: { image: string | null } } };
 type RefundData = {
   data: { order: OrderData["data"]; refunds: { amount: string; tax_amount: string; credit_note_number: string | null }[]; remaining_amount: string };
 };
@@ -44,6 +44,8 @@ describe("refunds with the local gateway (POST /orders/{id}/refund)", () => {
     expect(refunded.status).toBe(200);
     expect(refunded.body.message).toBe("Order refunded");
     expect(refunded.body.data.order).toMatchObject({ id: c.id, payment_status: "refunded", work_status: "cancelled", refunded_amount: "1198.80" });
+    // Its media as absolute URLs, as every answer gives them.
+    expect(refunded.body.data.order.product.image).toBe("http://localhost/media/products/1/seed-image-01.jpg");
     expect(refunded.body.data.remaining_amount).toBe("0.00");
     expect(refunded.body.data.refunds).toEqual([
       expect.objectContaining({ amount: "1198.80", tax_amount: "199.80", credit_note_number: expect.stringMatching(/^CN-\d{4}-\d{6}$/) }),

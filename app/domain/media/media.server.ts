@@ -229,11 +229,23 @@ export async function addMedia(
             .from(productMedia)
             .where(and(eq(productMedia.productId, productId), eq(productMedia.kind, "thumbnail")))
         : [];
-    const position = kind === "thumbnail" ? 0 : await nextPosition(db, productId, kind);
-    await db.batch([
-      db.insert(productMedia).values({ productId, kind, r2Key: key, contentType: type.mime, size: file.size, position }),
-      ...old.map((o) => db.delete(productMedia).where(eq(productMedia.id, o.id))),
-    ]);
+    if (kind === "thumbnail") {
+      await db.batch([
+        db.insert(productMedia).values({ productId, kind, r2Key: key, contentType: type.mime, size: file.size, position: 0 }),
+        ...old.map((o) => db.delete(productMedia).where(eq(productMedia.id, o.id))),
+      ]);
+    } else {
+      // Within the product's count in the same write: two requests adding at once cannot pass it.
+      const position = await nextPosition(db, productId, kind);
+      const inserted = await db.run(sql`
+        INSERT INTO ${productMedia} (product_id, kind, r2_key, content_type, size, position)
+        SELECT ${productId}, ${kind}, ${key}, ${type.mime}, ${file.size}, ${position}
+        WHERE (SELECT count(*) FROM ${productMedia} WHERE product_id = ${productId} AND kind = ${kind}) < ${MEDIA_PER_PRODUCT[kind]}`);
+      if (!inserted.meta.changes) {
+        await checkMediaQuota(db, productId, { [kind]: 1 });
+        throw refuse.invalid(`A product can have at most ${MEDIA_PER_PRODUCT[kind]} ${kind}s.`);
+      }
+    }
     if (old.length) await bucket.delete(old.flatMap((o) => [o.key, ...variantKeysOf([o.key])]));
   } catch (error) {
     await bucket.delete(key);

@@ -75,7 +75,7 @@ export function apiCall<K extends OperationKey>(key: K, handler: (args: ApiCallA
       const body = op.body?.multipart ? undefined : await bodyOf(op, request);
       const readBody = op.body?.multipart ? () => bodyOrForm(op, request) : undefined;
       const query = queryOf(op, request);
-      return await handler({ body, readBody, query, caller, params, request, context } as ApiCallArgs<OperationOf<K>>);
+      return absoluteUrls(await handler({ body, readBody, query, caller, params, request, context } as ApiCallArgs<OperationOf<K>>), request);
     } catch (error) {
       if (isRefusal(error) && !(error.kind in op.refusals)) {
         console.error(`${key} refused with an undeclared kind (${error.kind}): add it to the contract`, error.message);
@@ -150,6 +150,26 @@ function queryOf(op: ApiOperation, request: Request) {
   const parsed = parseApiInput(op.query, searchParamsObject(new URL(request.url).searchParams, Object.keys(op.query.shape)));
   if (!parsed.success) throw refuse.malformed(firstIssueMessage(parsed.error));
   return parsed.data as unknown;
+}
+
+/**
+ * Every path an answer names as a link becomes an absolute URL on the request's own origin, whichever
+ * call answers: media (`/media/…`, anywhere) and the pages and files a `url` or `…_url` field names
+ * (`/orders/12/files/5`). An API client on another origin can use them as they are.
+ */
+async function absoluteUrls(response: Response, request: Request): Promise<Response> {
+  if (!(response.headers.get("Content-Type") ?? "").startsWith("application/json") || response.status >= 300) return response;
+  const origin = new URL(request.url).origin;
+  const walk = (value: unknown, key: string): unknown => {
+    if (typeof value === "string")
+      return value.startsWith("/media/") || (value.startsWith("/") && !value.startsWith("//") && (key === "url" || key.endsWith("_url")))
+        ? `${origin}${value}`
+        : value;
+    if (Array.isArray(value)) return value.map((item) => walk(item, key));
+    if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, k)]));
+    return value;
+  };
+  return new Response(JSON.stringify(walk(await response.json(), "")), response);
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value);

@@ -695,6 +695,69 @@ function ok(data: z.ZodTypeAny, extra: { message?: string; meta?: true } = {}) {
 }
 const done = (message: string) => z.object({ success: z.literal(true), message: at(message) }).strict();
 
+const at_ = z.string().nullable();
+const named = (description: string) => z.object({ name: z.string(), url: z.string().describe(description) }).strict();
+/** A customer's copy of their data (GDPR arts. 15 and 20): what `GET /users/me/export` answers and the profile's file holds. */
+const ExportResponse = example(
+  z
+    .object({
+      format_version: z.literal(1).describe("Changes when a field changes meaning or goes"),
+      exported_at: z.string(),
+      account: z.object({ id: z.number().int(), name: z.string(), email: z.string(), created_at: at_, email_confirmed_at: at_ }).strict(),
+      billing_addresses: z.array(AddressResponse),
+      orders: z.array(
+        z
+          .object({
+            order: OrderResponse.nullable(),
+            invoice: InvoiceResponse.nullable(),
+            credit_notes: z.array(
+              z.object({ number: z.string().nullable(), issued_at: at_, url: z.string().describe("The credit note's page (the customer's session)") }).strict(),
+            ),
+            brief: BriefResponse.omit({ attachments: true }).nullable(),
+            messages: z.array(z.object({ from: z.enum(["you", "studio"]), body: z.string(), sent_at: at_ }).strict()),
+            revision_requests: z.array(
+              z
+                .object({
+                  note: z.string().nullable(),
+                  requested_at: at_,
+                  comments: z.array(z.object({ at_seconds: z.number(), text: z.string() }).strict()),
+                })
+                .strict(),
+            ),
+            deliveries: z.array(
+              z.object({ note: z.string().nullable(), delivered_at: at_, files: z.array(named("The file (the customer's session)")) }).strict(),
+            ),
+            your_files: z.array(named("The customer's attachment (their session)")),
+          })
+          .strict(),
+      ),
+      reviews: z.array(
+        z
+          .object({
+            order_id: z.number().int(),
+            product_id: z.number().int(),
+            rating: z.number().int(),
+            title: z.string().nullable(),
+            body: z.string(),
+            written_at: at_,
+            edited_at: at_,
+            studio_reply: z.string().nullable(),
+            hidden_reason: z.enum(["personal_data", "abuse", "off_topic"]).nullable(),
+          })
+          .strict(),
+      ),
+    })
+    .strict(),
+  {
+    format_version: 1,
+    exported_at: "2026-11-25T10:00:00.000Z",
+    account: { id: 7, name: "Ada Lovelace", email: "ada@example.com", created_at: "2026-01-02T09:00:00.000Z", email_confirmed_at: null },
+    billing_addresses: [],
+    orders: [],
+    reviews: [],
+  },
+);
+
 /** Every refusal: a message, field errors for invalid input, and a code where a client acts on it. */
 export const ErrorResponse = example(
   z
@@ -948,16 +1011,7 @@ const OPERATIONS = [
     responses: {
       200: {
         description: "The customer's data",
-        schema: ok(
-          example(z.record(z.unknown()).describe("format_version, exported_at, account, billing_addresses, orders[], reviews[]"), {
-            format_version: 1,
-            exported_at: "2026-11-25T10:00:00.000Z",
-            account: { id: 7, name: "Ada Lovelace", email: "ada@example.com", created_at: "2026-01-02T09:00:00.000Z", email_confirmed_at: null },
-            billing_addresses: [],
-            orders: [],
-            reviews: [],
-          }),
-        ),
+        schema: ok(ExportResponse),
       },
     },
     refusals: refusals(READ, CUSTOMER),

@@ -31,7 +31,7 @@ export const CreateOrderSchema = z.object({
     jsonNumber("package_index must be a number").pipe(
       z.number().int("package_index must be 0, 1 or 2").min(0, "package_index must be 0, 1 or 2").max(10, "package_index must be 0, 1 or 2"),
     ),
-    wholeNumber(0, 10),
+    { ...wholeNumber(0, 10), description: "Which of the product's packages (0: Basic, 1: Standard, 2: Premium); required when the product has more than one" },
   ).optional(),
   promo_code: z
     .string({ invalid_type_error: "promo_code must be text" })

@@ -122,8 +122,8 @@ const instant = (field: string) =>
  * services (`product_ids`; none: every service), dates, a cap and the once-per-customer and
  * first-order rules. A PUT replaces every term: what it leaves out takes its default.
  */
-export const PromotionSchema = z
-  .object({
+export const PromotionSchema = documented(
+  z.object({
     code: codeField(API),
     percent_off: z
       .number({ invalid_type_error: API.percent })
@@ -169,27 +169,34 @@ export const PromotionSchema = z
       .optional()
       .describe("Only for a customer with no paid order and no other code reserved"),
     active: z.boolean({ invalid_type_error: "active must be true or false" }).optional().describe("Default true"),
-  })
-  .transform((v, ctx) =>
-    promotionInput(
-      API,
-      {
-        code: v.code,
-        percent: v.percent_off,
-        amount: v.amount_off,
-        currency: v.currency,
-        productIds: v.product_ids?.length ? v.product_ids : null,
-        startsAt: v.starts_at ?? null,
-        endsAt: v.ends_at ?? null,
-        maxRedemptions: v.max_redemptions,
-        oncePerCustomer: v.once_per_customer ?? false,
-        firstOrderOnly: v.first_order_only ?? false,
-        active: v.active ?? true,
-      },
-      { percent: "percent_off", amount: "amount_off", currency: "currency", ends: "ends_at" },
-      ctx,
-    ),
-  );
+  }),
+  {
+    // The discount is one of the two: a percentage, or an amount with its currency.
+    oneOf: [
+      { required: ["percent_off"], properties: { percent_off: { type: "integer" }, amount_off: { type: "null" } } },
+      { required: ["amount_off", "currency"], properties: { amount_off: { type: "string" }, currency: { type: "string" }, percent_off: { type: "null" } } },
+    ],
+  },
+).transform((v, ctx) =>
+  promotionInput(
+    API,
+    {
+      code: v.code,
+      percent: v.percent_off,
+      amount: v.amount_off,
+      currency: v.currency,
+      productIds: v.product_ids?.length ? v.product_ids : null,
+      startsAt: v.starts_at ?? null,
+      endsAt: v.ends_at ?? null,
+      maxRedemptions: v.max_redemptions,
+      oncePerCustomer: v.once_per_customer ?? false,
+      firstOrderOnly: v.first_order_only ?? false,
+      active: v.active ?? true,
+    },
+    { percent: "percent_off", amount: "amount_off", currency: "currency", ends: "ends_at" },
+    ctx,
+  ),
+);
 
 /** `2026-05-01T09:30` as a `datetime-local` input sends it, read as UTC (the screen says so). */
 const LOCAL_MINUTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_FRAME_RATE, FRAME_RATES, MASTERS_PER_DELIVERY, UPLOAD_MAX_BYTES, UPLOAD_PURPOSES } from "../upload-rules";
 import { plainText } from "./text";
+import { MEDIA_PER_PRODUCT } from "../media-rules";
 import { DeliveryNoteSchema } from "./delivery";
 
 const UploadId = z.string().uuid("Upload ids are UUIDs");
@@ -60,7 +61,7 @@ export type DeliveryUploadsInput = z.infer<typeof DeliveryUploadsSchema>;
  */
 export const ProductMediaUploadsSchema = z.object({
   title: z.string().optional(),
-  image_upload_ids: z.array(UploadId).max(20).optional().default([]),
-  video_upload_ids: z.array(UploadId).max(20).optional().default([]),
+  image_upload_ids: z.array(UploadId).max(MEDIA_PER_PRODUCT.image, `At most ${MEDIA_PER_PRODUCT.image} images on a product`).optional().default([]),
+  video_upload_ids: z.array(UploadId).max(MEDIA_PER_PRODUCT.video, `At most ${MEDIA_PER_PRODUCT.video} videos on a product`).optional().default([]),
   video_thumbnail_upload_id: UploadId.nullable().optional(),
 });
