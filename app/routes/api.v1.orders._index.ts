@@ -19,7 +19,7 @@ export const loader = apiCall("GET /orders", async ({ query, caller, context }) 
  * screen's reason as `message` and as the one entry of `errors`, and `error_code: PROMO_CODE_REFUSED`.
  * An `Idempotency-Key` header makes a replayed request return the same order.
  */
-export const action = apiCall("POST /orders", async ({ body, caller, context }) => {
+export const action = apiCall("POST /orders", async ({ body, caller, request, context }) => {
   const key = request.headers.get("Idempotency-Key")?.slice(0, 100) || `api-${randomToken(16)}`;
   const { order, clientSecret } = await createOrder(
     context.db,
