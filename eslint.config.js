@@ -2,6 +2,8 @@ import js from "@eslint/js";
 import prettier from "eslint-config-prettier";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import tseslint from "typescript-eslint";
 
 /** app/edge is server.ts's alone. */
@@ -14,6 +16,14 @@ const AUTH_FACE = {
   group: ["~/auth/*", "**/auth/*", "!~/auth/index.server", "!**/auth/index.server"],
   message: "Use app/auth's public face, ~/auth/index.server (app/auth/README.md).",
 };
+
+/** A request's body is read in one place, within its limits (app/http/request-body.server.ts: readForm, readJson, readText). */
+const BODY_READ = [
+  ...["formData", "json", "text", "arrayBuffer", "blob"].map((method) => ({
+    selector: `CallExpression[callee.property.name='${method}'][callee.object.name='request'], CallExpression[callee.property.name='${method}'][callee.object.property.name='request']`,
+    message: "Read a request's body through app/http/request-body.server.ts (readForm, readJson, readText): it keeps the limits.",
+  })),
+];
 
 export default tseslint.config(
   { ignores: ["build/", ".cache/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "migrations/meta/"] },
@@ -125,11 +135,16 @@ export default tseslint.config(
               group: ["~/http/*", "**/http/*", "~/auth/*", "**/auth/*", "~/edge/*", "**/edge/*", "~/routes/*", "**/routes/*"],
               message: "app/domain imports only db, app/lib, app/platform and itself (app/domain/README.md).",
             },
+            {
+              group: ["@remix-run/*"],
+              message: "The domain knows nothing of Remix, its types included: a service takes a ServiceContext (app/domain/context.ts) or what it needs.",
+            },
           ],
         },
       ],
       "no-restricted-syntax": [
         "error",
+        ...BODY_READ,
         {
           selector: "MemberExpression[object.name='Response'][property.name=/^(json|redirect|error)$/]",
           message: "The domain does not answer requests: return data or throw a Refusal (app/domain/refusal.ts).",
@@ -143,6 +158,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
+        ...BODY_READ,
         {
           selector: "BinaryExpression[operator='instanceof'][right.name=/(Error|Failure|Refusal|Refused)$/]",
           message: "Routes do not catch refusals by class: use `settle`, `orPage` or `apiRoute` (app/http).",
@@ -154,6 +170,22 @@ export default tseslint.config(
         })),
       ],
     },
+  },
+  {
+    files: ["app/http/**", "app/auth/**"],
+    ignores: ["app/http/request-body.server.ts"],
+    rules: { "no-restricted-syntax": ["error", ...BODY_READ] },
+  },
+  {
+    // No module imports itself back through others: each folder's modules form layers, not loops.
+    // (Type-only imports are erased and do not count.) It costs the lint about N s (docs/decisions).
+    files: ["app/**/*.{ts,tsx}", "server.ts", "load-context.ts", "db/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   // Formatting is Prettier's (`npm run format`); lint rules that would argue with it are off.
   prettier,

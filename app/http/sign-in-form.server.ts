@@ -9,6 +9,7 @@ import type { Refusal } from "~/domain/refusal";
 import { AdminLoginSchema, LoginSchema } from "~/lib/schemas/auth";
 import { parseSubmission } from "./form-submission.server";
 import { settle } from "./screen-refusal.server";
+import { readForm } from "./request-body.server";
 
 const SCHEMA = { customer: LoginSchema, admin: AdminLoginSchema } as const;
 
@@ -21,7 +22,7 @@ export type FormSignInOutcome =
 
 /** A sign-in screen's post: the session's cookies and the form (for its `redirectTo`), or why not. */
 export async function signInWithForm(context: AppLoadContext, request: Request, kind: SessionKind): Promise<FormSignInOutcome> {
-  const form = await request.formData();
+  const form = await readForm(request);
   const submission = parseSignInForm(form, kind);
   if (submission.status !== "success") return { ok: false, submission, refusal: null };
   const started = await settle(startSignedInSession(context, request, kind, submission.value));

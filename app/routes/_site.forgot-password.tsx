@@ -10,11 +10,12 @@ import { parseSubmission } from "~/http/form-submission.server";
 import { LOGIN_PATH, RESET_LINK_SENT } from "~/lib/password-recovery";
 import { requestPasswordReset } from "~/auth/index.server";
 import { formRefusal, settle, invalidForm } from "~/http/screen-refusal.server";
+import { readForm } from "~/http/request-body.server";
 
 export const headers = actionRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const kind = formData.get("for") === "admin" ? "admin" : "customer";
   const submission = parseSubmission(formData, { schema: ForgotPasswordSchema, allow: ["for"] });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, invalidForm());

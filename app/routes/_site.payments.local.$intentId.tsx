@@ -7,6 +7,7 @@ import { requireCustomer } from "~/auth/index.server";
 import { getOrder, getOrderIdByIntent, recordIntentStatus } from "~/domain/orders/orders.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { notFound } from "~/http/answers.server";
+import { readForm } from "~/http/request-body.server";
 
 /**
  * The local gateway's stand-in for a bank's 3-D Secure page (card 4000 0025 0000 3155): the
@@ -34,7 +35,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
 export async function action(args: ActionFunctionArgs) {
   const { intentId, order, returnTo, completeAuthentication } = await authenticationContext(args);
-  const approve = (await args.request.formData()).get("decision") === "approve";
+  const approve = (await readForm(args.request)).get("decision") === "approve";
   const intent = await completeAuthentication(intentId, approve);
   if (intent) await recordIntentStatus(args.context.db, order.id, intent, mailNotice(args.context));
   return redirect(returnTo);

@@ -8,6 +8,7 @@ import { ChangePasswordSchema, UpdateProfileSchema } from "~/lib/schemas/auth";
 import { updateName, changeAccountPassword, passwordChangeRefusal, requireCustomer, sessionCookie } from "~/auth/index.server";
 import { formRefusal, invalidForm } from "~/http/screen-refusal.server";
 import { actionRetryAfter } from "~/lib/retry-after";
+import { readForm } from "~/http/request-body.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
@@ -26,7 +27,7 @@ function memberSince(createdAt: string): string {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(context, request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "update-name") {
     const submission = parseSubmission(formData, { schema: UpdateProfileSchema });

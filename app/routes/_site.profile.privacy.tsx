@@ -10,6 +10,7 @@ import { formRefusal, invalidForm, settle } from "~/http/screen-refusal.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { DeleteAccountFormSchema, openWorkMessage } from "~/lib/schemas/account-deletion";
 import { WORK_STATUS_LABEL } from "~/lib/work-status";
+import { readForm } from "~/http/request-body.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
@@ -21,7 +22,7 @@ export const headers = actionRetryAfter;
 /** 'Delete my account': the password asked again, then the erasure (app/domain/privacy/account-deletion.server.ts); signed out, to the home page. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(context, request);
-  const submission = parseSubmission(await request.formData(), { schema: DeleteAccountFormSchema });
+  const submission = parseSubmission(await readForm(request), { schema: DeleteAccountFormSchema });
   const hide = ["current_password"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }) }, invalidForm());
   const password = submission.value.current_password;

@@ -9,6 +9,7 @@ import { parseSubmission } from "~/http/form-submission.server";
 import { invalidForm, refusalInit, settle } from "~/http/screen-refusal.server";
 import { createAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress, type AddressView } from "~/domain/orders/addresses.server";
 import { requireCustomer } from "~/auth/index.server";
+import { readForm } from "~/http/request-body.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
@@ -27,7 +28,7 @@ const done = (notice: Notice) => redirect(`/profile/saved-addresses?done=${notic
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "add-address" || intent === "edit-address") {
     const submission = parseSubmission(form, { schema: AddressSchema, allow: ["address_id"] });

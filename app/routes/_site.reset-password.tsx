@@ -10,6 +10,7 @@ import { parseSubmission } from "~/http/form-submission.server";
 import { LOGIN_PATH, RESET_LINK_INVALID } from "~/lib/password-recovery";
 import { isLiveResetToken, resetPassword } from "~/auth/index.server";
 import { invalidForm } from "~/http/screen-refusal.server";
+import { readForm } from "~/http/request-body.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -18,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseSubmission(await request.formData(), { schema: ResetPasswordSchema });
+  const submission = parseSubmission(await readForm(request), { schema: ResetPasswordSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, invalidForm());
   const outcome = await resetPassword(context, request, submission.value.token, submission.value.password);
   if (!outcome.ok) return data({ result: submission.reply({ formErrors: [RESET_LINK_INVALID], hideFields: ["password"] }) }, invalidForm());

@@ -12,6 +12,7 @@ import { getCustomer, signUpCustomer } from "~/auth/index.server";
 import { formRefusal, settle, invalidForm } from "~/http/screen-refusal.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { pageMeta } from "~/http/seo.server";
+import { readForm } from "~/http/request-body.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getCustomer(context, request)) throw redirect("/products");
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const headers = actionRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseSubmission(formData, { schema: SignupSchema, allow: ["redirectTo"] });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, invalidForm());
   const signedUp = await settle(signUpCustomer(context, request, submission.value));

@@ -5,6 +5,7 @@ import { SubmitButton } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { UNSUBSCRIBE_DONE, UNSUBSCRIBE_INVALID, UNSUBSCRIBE_PATH } from "~/lib/subscribe-messages";
 import { isUnsubscribeToken, unsubscribe } from "~/domain/marketing/newsletter.server";
+import { readForm } from "~/http/request-body.server";
 
 const field = (value: unknown) => (typeof value === "string" && value.length > 0 && value.length <= 320 ? value : null);
 const noStore = { "Cache-Control": "no-store" };
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = field(form.get("email") ?? url.searchParams.get("email"));
   const token = field(form.get("token") ?? url.searchParams.get("token"));
   const done = email !== null && token !== null && (await unsubscribe(context, email, token));

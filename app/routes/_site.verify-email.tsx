@@ -15,6 +15,7 @@ import {
 } from "~/lib/email-verification";
 import { getCustomer, requireCustomer, confirmationFor, confirmEmail, resendVerification } from "~/auth/index.server";
 import { refusalInit, settle } from "~/http/screen-refusal.server";
+import { readForm } from "~/http/request-body.server";
 
 /** What the page shows: a link to confirm, a spent link, or (no link) where the account stands. */
 type PageState =
@@ -58,7 +59,7 @@ export type ResendAnswer = { resend: "sent" | "too_soon" | "already"; message: s
 export const headers = actionRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   if (intent === "confirm") {
     const token = tokenOf(form.get("token"));

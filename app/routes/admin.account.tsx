@@ -8,6 +8,7 @@ import { AdminChangePasswordSchema } from "~/lib/schemas/auth";
 import { changeAccountPassword, requireAdmin, sessionCookie, passwordChangeRefusal } from "~/auth/index.server";
 import { formRefusal, invalidForm } from "~/http/screen-refusal.server";
 import { actionRetryAfter } from "~/lib/retry-after";
+import { readForm } from "~/http/request-body.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return { admin: await requireAdmin(context, request) };
@@ -18,7 +19,7 @@ export const headers = actionRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const submission = parseSubmission(await request.formData(), { schema: AdminChangePasswordSchema });
+  const submission = parseSubmission(await readForm(request), { schema: AdminChangePasswordSchema });
   const hide = ["current_password", "password", "password_confirmation"];
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }) }, invalidForm());
   const outcome = await changeAccountPassword(context, request, "admin", admin.id, submission.value.current_password, submission.value.password);

@@ -6,6 +6,7 @@ import { requireAdmin } from "~/auth/index.server";
 import { listAdminProducts, publishProduct } from "~/domain/catalogue/product-admin.server";
 import { parseId } from "~/lib/record-id";
 import { PRODUCT_PUBLISHED } from "~/lib/api-answers";
+import { readForm } from "~/http/request-body.server";
 
 /** SPEC §9: five products per page in the admin list. */
 const PAGE_SIZE = 5;
@@ -24,7 +25,7 @@ export const meta: MetaFunction = () => [{ title: "Products · Admin · Reelcraf
 /** 'Publish' on a draft's row: it goes on sale. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(context, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const id = parseId(String(form.get("product_id") ?? ""));
   if (form.get("intent") !== "publish" || id === null) return data({ refused: "Unknown action" }, { status: 400 });
   if (!(await publishProduct(context.db, id))) return data({ refused: "Product not found" }, { status: 404 });

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { refuse } from "~/domain/refusal";
 import { apiRoute } from "~/http/api-route.server";
 import { apiJson, methodNotAllowed } from "~/lib/api";
 import { requireAdminForFetch } from "~/auth/index.server";
 import { createProductDetails } from "~/http/product-form.server";
 import { PRODUCT_CREATE_MESSAGES } from "~/lib/schemas/product";
+import { readForm } from "~/http/request-body.server";
 
 /**
  * Step 1 of "Create New Product" in the browser: the fields (no files) as a form post, answered in
@@ -13,12 +13,7 @@ import { PRODUCT_CREATE_MESSAGES } from "~/lib/schemas/product";
 export const action = apiRoute(async ({ request, context }: ActionFunctionArgs) => {
   if (request.method !== "POST") return methodNotAllowed("POST");
   await requireAdminForFetch(context, request);
-  let formData: FormData;
-  try {
-    formData = await request.formData();
-  } catch {
-    throw refuse.malformed("The form could not be read");
-  }
+  const formData = await readForm(request);
   const outcome = await createProductDetails(context, formData);
   if (outcome.kind === "form") return apiJson({ success: false, result: outcome.result }, { status: outcome.status });
   return apiJson({ success: true, message: PRODUCT_CREATE_MESSAGES.created, data: { id: outcome.id } }, { status: 201 });

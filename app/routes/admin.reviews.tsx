@@ -10,6 +10,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import { parsePageParam } from "~/lib/query";
 import { HIDE_REASON_LABEL, HIDE_REASONS, ReviewHideSchema, ReviewReplySchema } from "~/lib/schemas/review";
 import { Stars } from "~/components/ui/stars";
+import { readForm } from "~/http/request-body.server";
 
 const HERE = "/admin/reviews";
 
@@ -27,7 +28,7 @@ const Target = z.object({ review_id: z.coerce.number().int().positive(), product
 /** Two plain forms per review: the studio's one answer, and hiding it for a policy reason. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const target = Target.safeParse(form);
   if (!target.success) throw unreadableForm();
   const { review_id: reviewId, product_id: productId } = target.data;

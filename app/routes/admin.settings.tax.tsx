@@ -22,6 +22,7 @@ import {
   TaxRuleSchema,
   type TaxCustomerKind,
 } from "~/lib/schemas/tax-settings";
+import { readForm } from "~/http/request-body.server";
 
 const HERE = "/admin/settings/tax";
 const KIND_LABEL: Record<TaxCustomerKind, string> = { any: "Anyone", consumer: "Consumers", business: "Businesses" };
@@ -38,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Three forms, each a plain post with an `intent`: the seller's details, a rule to add or replace, a rule to delete. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(context, request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const done = (message: string) => redirectWithToast(context.env, request, HERE, [{ kind: "success", message }]);
   switch (formData.get("intent")) {
     case "settings": {

@@ -17,6 +17,7 @@ import { pageMeta, shopJsonLd } from "~/http/seo.server";
 import { MARKETING } from "~/content/marketing";
 import { listShowcase, type ShowcaseView } from "~/domain/catalogue/products.server";
 import { Picture } from "~/components/ui/picture";
+import { readForm } from "~/http/request-body.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return {
@@ -33,7 +34,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export const headers = actionRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseSubmission(await request.formData(), { schema: DemoRequestSchema });
+  const submission = parseSubmission(await readForm(request), { schema: DemoRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, invalidForm());
   const allowed = await settle(requireAnonymousWrite(context.env, request, "demo-request"));
   if (!allowed.ok) {

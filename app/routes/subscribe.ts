@@ -6,6 +6,7 @@ import { SubscribeSchema } from "~/lib/schemas/subscribe";
 import { SUBSCRIBE_DONE, SUBSCRIBE_ERRORS, subscribeErrorCode } from "~/lib/subscribe-messages";
 import { subscribe } from "~/domain/marketing/newsletter.server";
 import { allowAnonymousWrite } from "~/auth/index.server";
+import { readForm } from "~/http/request-body.server";
 
 /** The footer's newsletter box posts here from every page. */
 export function loader() {
@@ -20,7 +21,7 @@ export type SubscribeResult = { ok: true; message: string } | { ok: false; error
  * telling the footer what to say.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = SubscribeSchema.safeParse({ email: form.get("email") ?? undefined });
   const fromScript = form.get("_js") === "1";
   const allowed = parsed.success && (await allowAnonymousWrite(context.env, request, "newsletter"));

@@ -3,7 +3,7 @@
  * work (to the customer: delivery ready, completed, refunded, brief reminder; to the studio: brief
  * submitted, revision requested). The studio is STUDIO_EMAIL when set, else every admin account.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { ServiceContext } from "../context";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import type { Database } from "../../../db/client";
@@ -25,7 +25,7 @@ export interface MailNotice {
 }
 
 /** The notice for payments recorded while answering a request. */
-export function mailNotice(context: Pick<AppLoadContext, "env" | "origin">): MailNotice {
+export function mailNotice(context: Pick<ServiceContext, "env" | "origin">): MailNotice {
   return { env: context.env, origin: shopOrigin(context.env) };
 }
 

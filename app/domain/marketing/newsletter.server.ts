@@ -5,7 +5,7 @@
  * message also names the link in `List-Unsubscribe` with one-click `List-Unsubscribe-Post`
  * (RFC 8058), which mail apps show as their own Unsubscribe button.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { ServiceContext } from "../context";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { newsletterSubscriptions } from "../../../db/schema";
@@ -29,7 +29,7 @@ export async function unsubscribeLink(env: Pick<Env, "TOKEN_SECRET">, origin: st
  * nothing and answers the same, so the box never tells anyone whether an address was already on the
  * list, nor lets anyone flood an inbox.
  */
-export async function subscribe(context: AppLoadContext, request: Request, email: string): Promise<void> {
+export async function subscribe(context: ServiceContext, request: Request, email: string): Promise<void> {
   const added = await context.db
     .insert(newsletterSubscriptions)
     .values({ email })
@@ -52,7 +52,7 @@ export function isUnsubscribeToken(env: Pick<Env, "TOKEN_SECRET">, email: string
 }
 
 /** Takes an address off the list when the token is its own; true also when it was not on the list. */
-export async function unsubscribe(context: AppLoadContext, email: string, token: string): Promise<boolean> {
+export async function unsubscribe(context: ServiceContext, email: string, token: string): Promise<boolean> {
   if (!(await isUnsubscribeToken(context.env, email, token))) return false;
   await context.db.delete(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email));
   return true;

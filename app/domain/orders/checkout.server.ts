@@ -14,7 +14,7 @@
  * - the only GET that writes is `reconcilePayment`: returning from 3-D Secure or Stripe's hosted
  *   page, it records what the gateway says, which is idempotent.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { ServiceContext } from "../context";
 import { refuse, type Refusal } from "../refusal";
 import type { AddressInput } from "~/lib/schemas/address";
 import { createAddress, type AddressView } from "./addresses.server";
@@ -42,7 +42,7 @@ export interface CheckoutTarget {
 
 /** Saves an address from checkout; answers the address to select next (SPEC §4: the new one if default or first). */
 export async function addCheckoutAddress(
-  context: AppLoadContext,
+  context: ServiceContext,
   target: CheckoutTarget,
   input: AddressInput,
   currentSelection: number | null,
@@ -56,7 +56,7 @@ export async function addCheckoutAddress(
  * gateway about the order's payment and records it (idempotent; a paid order never goes back).
  */
 export async function reconcilePayment(
-  context: AppLoadContext,
+  context: ServiceContext,
   target: CheckoutTarget,
   { orderId, hostedSessionId }: { orderId: number | null; hostedSessionId: string | null },
 ): Promise<{ order: OrderView | null; paymentError: string | null }> {
@@ -88,7 +88,7 @@ export interface PaymentRequest {
  * The order to pay and its intent: the declined order of an earlier attempt when there is one for
  * this product, package and address (still payable at today's price), else the page's order.
  */
-export async function openPayment(context: AppLoadContext, target: CheckoutTarget, request: PaymentRequest) {
+export async function openPayment(context: ServiceContext, target: CheckoutTarget, request: PaymentRequest) {
   const earlier = request.retryOrderId ? await getOrderKey(context.db, target.customer.id, request.retryOrderId) : null;
   const retry =
     earlier?.key &&
@@ -119,7 +119,7 @@ export type CardPaymentOutcome =
   | { kind: "failed"; orderId: number | null; refusal: Refusal };
 
 /** Pays with card details posted to our server (the local gateway; SPEC §4's flow without JavaScript). */
-export async function payWithCard(context: AppLoadContext, target: CheckoutTarget, request: PaymentRequest, card: CardDetails): Promise<CardPaymentOutcome> {
+export async function payWithCard(context: ServiceContext, target: CheckoutTarget, request: PaymentRequest, card: CardDetails): Promise<CardPaymentOutcome> {
   const gateway = context.payments;
   if (!gateway.confirmCard) return { kind: "failed", orderId: null, refusal: refuse.unavailable("Card payments need JavaScript in this shop right now.") };
   const { order, intent } = await openPayment(context, target, request);
@@ -140,7 +140,7 @@ export async function payWithCard(context: AppLoadContext, target: CheckoutTarge
 }
 
 /** Stripe with JavaScript: the order and the client secret Stripe.js confirms the card with (none when nothing is to be paid: `paid`). */
-export async function openBrowserPayment(context: AppLoadContext, target: CheckoutTarget, request: PaymentRequest) {
+export async function openBrowserPayment(context: ServiceContext, target: CheckoutTarget, request: PaymentRequest) {
   const { order, clientSecret } = await openPayment(context, target, request);
   return { orderId: order.id, clientSecret, paid: order.payment_status === "succeeded" };
 }
@@ -150,7 +150,7 @@ export async function openBrowserPayment(context: AppLoadContext, target: Checko
  * the total is no longer zero (the code ran out meanwhile), nothing is charged and the customer is
  * told to review the new total.
  */
-export async function placeFreeOrder(context: AppLoadContext, target: CheckoutTarget, request: PaymentRequest): Promise<CardPaymentOutcome> {
+export async function placeFreeOrder(context: ServiceContext, target: CheckoutTarget, request: PaymentRequest): Promise<CardPaymentOutcome> {
   const { order } = await openPayment(context, target, request);
   if (order.payment_status === "succeeded") return { kind: "paid", orderId: order.id };
   return { kind: "failed", orderId: order.id, refusal: refuse.conflict(FREE_ORDER_CHANGED) };
@@ -159,7 +159,7 @@ export async function placeFreeOrder(context: AppLoadContext, target: CheckoutTa
 export const FREE_ORDER_CHANGED = "The total is no longer zero: review it and pay by card.";
 
 /** Stripe without JavaScript: the Stripe-hosted page to pay on; it returns to this checkout. */
-export async function openHostedPayment(context: AppLoadContext, target: CheckoutTarget, request: PaymentRequest, origin: string) {
+export async function openHostedPayment(context: ServiceContext, target: CheckoutTarget, request: PaymentRequest, origin: string) {
   const order = await createOrderForHostedCheckout(
     context.db,
     context.tax,
@@ -183,7 +183,7 @@ export async function openHostedPayment(context: AppLoadContext, target: Checkou
 }
 
 /** After Stripe.js confirmed: the status the gateway reports for the customer's order (null: no such order). */
-export async function syncCheckoutPayment(context: AppLoadContext, target: CheckoutTarget, orderId: number) {
+export async function syncCheckoutPayment(context: ServiceContext, target: CheckoutTarget, orderId: number) {
   const order = await getOrder(context.db, orderId, { userId: target.customer.id });
   if (!order) return null;
   return { orderId: order.id, paymentStatus: await syncPaymentStatus(context.db, context.payments, order.id, mailNotice(context)) };

@@ -2,7 +2,7 @@
  * The local gateway's stand-in for Stripe.js, for API clients in local mode: confirm a test card for
  * an order's client secret, then approve or fail the authentication step.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { ServiceContext } from "../context";
 import { Refusal, refuse } from "../refusal";
 import { cancelUnpaidOrder, getPayableOrderByIntent, recordIntentStatus } from "./orders.server";
 import type { CardDetails } from "../payments/gateway.server";
@@ -21,7 +21,7 @@ const PAYMENT_NOT_FOUND = "Payment not found";
  * here (not found). The result is recorded on the order as the screens would.
  */
 export async function payLocalIntent(
-  context: AppLoadContext,
+  context: ServiceContext,
   customerId: number,
   clientSecret: string,
   step: { card: CardDetails } | { approve: boolean },

@@ -30,7 +30,7 @@
  * - `newsletter_subscriptions`, `demo_requests`: deleted where they carry the account's address.
  * - `promotion_redemptions`, `local_payment_intents`, `local_refunds`: kept (no personal data).
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { ServiceContext } from "../context";
 import { and, asc, eq, inArray, isNull, notInArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { createElement } from "react";
 import type { Database } from "../../../db/client";
@@ -86,7 +86,7 @@ export async function listOpenWork(db: Database, userId: number): Promise<OpenWo
     .orderBy(asc(orders.id));
 }
 
-type ErasureContext = Pick<AppLoadContext, "db" | "env" | "payments" | "origin">;
+type ErasureContext = Pick<ServiceContext, "db" | "env" | "payments" | "origin">;
 
 /**
  * Deletes customer `userId`'s account: `confirmPassword` first (it throws the refusal of a wrong or

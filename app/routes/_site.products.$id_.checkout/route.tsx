@@ -30,6 +30,7 @@ import { OrderSummary } from "./order-summary";
 import { PromoCode } from "./promo-code";
 import { parseId } from "~/lib/record-id";
 import { notFound } from "~/http/answers.server";
+import { readForm } from "~/http/request-body.server";
 
 // Stripe.js and Elements load only in Stripe mode, so they never weigh on other pages.
 const StripeCardForm = lazy(() => import("./stripe-card-form"));
@@ -95,7 +96,7 @@ export const headers = actionRetryAfter;
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const target = await getCheckoutTarget(context, request, params.id);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = INTENTS.find((name) => name === formData.get("intent"));
   if (!intent) return data({ intent: null }, { status: 400 });
 

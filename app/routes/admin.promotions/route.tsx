@@ -12,6 +12,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import { EndPromotionSchema, PromotionFormSchema } from "~/lib/schemas/promotion";
 import { PromotionForm } from "./promotion-form";
 import { PromotionsTable } from "./promotions-table";
+import { readForm } from "~/http/request-body.server";
 
 export const HERE = "/admin/promotions";
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Two forms, each a plain post with an `intent`: a new promotion, and a promotion's End button. */
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(context, request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const done = (message: string) => redirectWithToast(context.env, request, HERE, [{ kind: "success", message }]);
   switch (formData.get("intent")) {
     case "create": {
