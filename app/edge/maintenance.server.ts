@@ -11,7 +11,7 @@
  * Fire it by hand under `npm start` with `curl "http://localhost:8787/cdn-cgi/handler/scheduled"`.
  */
 import { createDb } from "../../db/client";
-import { autoCompleteDeliveries, flagBriefReminders, markOverdueOrders, startScheduledWork } from "../domain/orders/fulfilment.server";
+import { autoCompleteDeliveries, flagBriefReminders, markOverdueOrders, startScheduledWork } from "../domain/orders/work-timers.server";
 import { refundUnansweredCancellations } from "../domain/orders/cancellation.server";
 import { expireUnpaidOrders } from "../domain/orders/orders.server";
 import { createPaymentGateway } from "../domain/payments/factory.server";

@@ -187,8 +187,11 @@ export function isMultipart(request: Request): boolean {
 
 export type { FormLimits };
 
-/** No files: a form without uploads. */
-export const NO_FILES: FormLimits = { maxFiles: 0, maxFileSize: 0, maxTotalSize: SCREEN_FORM_MAX_BYTES };
+/**
+ * No files: a form without uploads (any file is refused by the count). Its fields may fill the form's
+ * whole size: the multipart parser holds each part, a field too, to `maxFileSize`.
+ */
+export const NO_FILES: FormLimits = { maxFiles: 0, maxFileSize: SCREEN_FORM_MAX_BYTES, maxTotalSize: SCREEN_FORM_MAX_BYTES };
 
 /**
  * The request's form: url-encoded, or multipart parsed as a stream with at most FORM_MAX_FIELDS

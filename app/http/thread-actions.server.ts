@@ -6,9 +6,10 @@
  */
 import { data, redirect } from "@remix-run/cloudflare";
 import type { Database } from "../../db/client";
-import { markThreadRead, postMessage, type WorkState } from "~/domain/orders/fulfilment.server";
+import { markThreadRead, postMessage } from "~/domain/orders/thread.server";
+import { type WorkState } from "~/domain/orders/work-state.server";
 import type { Actor } from "~/domain/orders/work-events.server";
-import { formFiles } from "~/domain/orders/order-files.server";
+import { formFiles } from "./order-forms.server";
 import { settle } from "~/domain/refusal";
 import { MessageSchema } from "~/lib/schemas/message";
 import { parseSubmission } from "./form-submission.server";

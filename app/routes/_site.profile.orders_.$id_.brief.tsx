@@ -9,12 +9,13 @@ import { AttachmentInput } from "~/components/attachment-list";
 import { parseId } from "~/lib/record-id";
 import { BRIEF_LIMITS, BriefSchema } from "~/lib/schemas/brief";
 import { requireCustomer } from "~/auth/index.server";
-import { getWorkState, submitBrief } from "~/domain/orders/fulfilment.server";
+import { getWorkState } from "~/domain/orders/work-state.server";
+import { submitBrief } from "~/domain/orders/brief.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { readScreenForm } from "~/http/request-body.server";
 import { orPage, refusalInit, settle, invalidForm } from "~/http/screen-refusal.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
-import { ATTACHMENT_FORM, formFiles } from "~/domain/orders/order-files.server";
+import { ATTACHMENT_FORM, formFiles } from "~/http/order-forms.server";
 import { notFound } from "~/http/answers.server";
 
 /** The brief can be written while the order awaits it; otherwise its page is the order's page. */

@@ -2,7 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useParams, useSearchParams } from "@remix-run/react";
 import { VersionsReview } from "~/components/versions-review";
 import { SubmitButton } from "~/components/ui/form";
-import { getWorkState, listDeliveries } from "~/domain/orders/fulfilment.server";
+import { getWorkState } from "~/domain/orders/work-state.server";
+import { listDeliveries } from "~/domain/orders/deliveries.server";
 import { shownVersionComments } from "~/domain/orders/review-comments.server";
 import { chosenVersions } from "~/lib/versions";
 import { guestFromToken, nameGuest } from "~/domain/orders/review-guests.server";

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdminForFetch } from "~/auth/index.server";
-import { deliver, getWorkState } from "~/domain/orders/fulfilment.server";
+import { deliver } from "~/domain/orders/deliveries.server";
+import { getWorkState } from "~/domain/orders/work-state.server";
 import { readForm } from "~/http/request-body.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
-import { DELIVERY_FORM, deliveryFromForm } from "~/domain/orders/order-files.server";
+import { DELIVERY_FORM, deliveryFromForm } from "~/http/order-forms.server";
 import { apiRoute, requireIdParam } from "~/http/api-route.server";
 
 /**

@@ -1,5 +1,5 @@
 import { apiJson } from "~/lib/api";
-import { approveDelivery } from "~/domain/orders/fulfilment.server";
+import { approveDelivery } from "~/domain/orders/deliveries.server";
 import { getOrder } from "~/domain/orders/orders.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { requireIdParam } from "~/http/api-route.server";

@@ -1,5 +1,5 @@
 import { apiJson } from "~/lib/api";
-import { getBrief, submitBrief } from "~/domain/orders/fulfilment.server";
+import { getBrief, submitBrief } from "~/domain/orders/brief.server";
 import { getOrder } from "~/domain/orders/orders.server";
 import { requireIdParam } from "~/http/api-route.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";

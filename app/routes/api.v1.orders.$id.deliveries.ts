@@ -1,6 +1,7 @@
 import { apiJson } from "~/lib/api";
-import { deliver, getWorkState, listDeliveries } from "~/domain/orders/fulfilment.server";
-import { deliveryFromForm } from "~/domain/orders/order-files.server";
+import { deliver, listDeliveries } from "~/domain/orders/deliveries.server";
+import { getWorkState } from "~/domain/orders/work-state.server";
+import { deliveryFromForm } from "~/http/order-forms.server";
 import { getOrder } from "~/domain/orders/orders.server";
 import { requireIdParam } from "~/http/api-route.server";
 import { apiCall } from "~/http/api/call.server";

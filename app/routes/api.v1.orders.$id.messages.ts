@@ -1,8 +1,9 @@
 import { apiJson } from "~/lib/api";
-import { getWorkState, listMessages, postMessage } from "~/domain/orders/fulfilment.server";
+import { getWorkState } from "~/domain/orders/work-state.server";
+import { listMessages, postMessage } from "~/domain/orders/thread.server";
 import { requireIdParam } from "~/http/api-route.server";
 import { apiCall } from "~/http/api/call.server";
-import { formFiles } from "~/domain/orders/order-files.server";
+import { formFiles } from "~/http/order-forms.server";
 
 /** GET /api/v1/orders/{id}/messages: the thread, oldest first (the owner or an admin). */
 export const loader = apiCall("GET /orders/{id}/messages", async ({ caller, params, context }) =>

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parseId } from "~/lib/record-id";
 import { orderFileViewer } from "~/auth/index.server";
 import { settle } from "~/domain/refusal";
-import { getAttachment, getDeliveryFile } from "~/domain/orders/fulfilment.server";
+import { getAttachment } from "~/domain/orders/attachments.server";
+import { getDeliveryFile } from "~/domain/orders/deliveries.server";
 import { serveMedia } from "~/http/serve-file.server";
 import { notFound, unauthorized } from "~/http/answers.server";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getDeliveryFile } from "~/domain/orders/fulfilment.server";
+import { getDeliveryFile } from "~/domain/orders/deliveries.server";
 import { guestFromToken } from "~/domain/orders/review-guests.server";
 import { settle } from "~/domain/refusal";
 import { serveMedia } from "~/http/serve-file.server";

@@ -2,7 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import worker from "../../server";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
-import { autoCompleteOrder, startScheduledOrder } from "~/domain/orders/fulfilment.server";
+import { autoCompleteOrder, startScheduledOrder } from "~/domain/orders/work-timers.server";
 import { refundUnansweredCancellation } from "~/domain/orders/cancellation.server";
 import { claimClosingRefund, cancellationOpen } from "~/domain/orders/closing-refunds.server";
 import { createPaymentGateway } from "~/domain/payments/factory.server";

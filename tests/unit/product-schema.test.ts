@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chipValues, packageMinor, ProductDetailsSchema, ProductFormSchema, ProductStepOneSchema, splitItems } from "~/lib/schemas/product";
-import { checkMedia, sniffType } from "~/domain/media/media.server";
+import { checkMedia } from "~/domain/media/media.server";
+import { sniffType } from "~/domain/media/file-types";
 
 const valid = {
   title: "Test Product",

@@ -19,7 +19,7 @@ import { readBillingSnapshot } from "../money/billing-snapshot";
 import { queueWorkEmail, type MailNotice } from "../mail/order-emails.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { isRefusal, refuse } from "../refusal";
-import { moveWork } from "./fulfilment.server";
+import { moveWork } from "./work-state.server";
 import { refundOrder } from "./refunds.server";
 import { cancellationOpen, claimClosingRefund, releaseClosingRefund } from "./closing-refunds.server";
 

@@ -11,7 +11,8 @@ import { deliveryFiles, masterDownloads, users } from "../../../db/schema";
 import { hmacSha256, verifyHmacSha256 } from "~/lib/crypto.server";
 import { MASTER_LINK_SECONDS, MASTERS_HELD, MASTERS_ZIP_MAX_BYTES } from "~/lib/upload-rules";
 import { refuse } from "../refusal";
-import { getWorkState, mastersReleased, type DeliveryView } from "./fulfilment.server";
+import { getWorkState } from "./work-state.server";
+import { mastersReleased, type DeliveryView } from "./deliveries.server";
 
 export type MasterReader = { kind: "customer" | "admin"; id: number };
 

@@ -7,9 +7,7 @@
  */
 import { refuse } from "../refusal";
 import { ATTACHMENT_LIMITS, ATTACHMENT_RULE, DELIVERY_LIMITS, DELIVERY_RULE } from "~/lib/delivery-rules";
-import { sniffDeliveryType } from "../media/media.server";
-import type { FormLimits } from "~/lib/form-limits";
-import type { DeliveryInput } from "./fulfilment.server";
+import { sniffDeliveryType } from "../media/file-types";
 
 export type OrderFileKind = "video" | "image" | "document";
 export type StoredOrderFile = { file: File; mime: string; ext: string; kind: OrderFileKind; key: string; name: string };
@@ -26,38 +24,6 @@ interface FileRules {
 
 export const DELIVERY_FILES: FileRules = { ...DELIVERY_LIMITS, rule: DELIVERY_RULE, per: "per delivery" };
 export const ATTACHMENTS: FileRules = { ...ATTACHMENT_LIMITS, rule: ATTACHMENT_RULE, per: "at a time" };
-
-/**
- * What a form carrying files to an order may hold, for reading it as a stream (`readForm`): a few
- * more files than the rule allows, so that the service's refusal names the rule, each no larger than
- * the largest kind allows.
- */
-export const DELIVERY_FORM: FormLimits = { maxFiles: DELIVERY_LIMITS.files + 5, maxFileSize: DELIVERY_LIMITS.videoBytes };
-export const ATTACHMENT_FORM: FormLimits = { maxFiles: ATTACHMENT_LIMITS.files + 5, maxFileSize: ATTACHMENT_LIMITS.videoBytes };
-
-/**
- * A delivery as a form sends it (the studio's screen, its upload with progress, the API): the
- * `note` as written (checked by `deliver`), the files of `files[]` or `files`, and the files sent
- * in parts beforehand (`preview_upload_id`, `master_upload_ids`) with the `frame_rate`.
- */
-export function deliveryFromForm(form: FormData): DeliveryInput {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : null;
-  };
-  return {
-    note: text("note"),
-    files: formFiles(form, "files[]", "files"),
-    frameRate: text("frame_rate"),
-    previewUploadId: text("preview_upload_id"),
-    masterUploadIds: form.getAll("master_upload_ids").filter((id): id is string => typeof id === "string" && id !== ""),
-  };
-}
-
-/** The files of a form field (empty file inputs send a nameless empty file: not a file). */
-export function formFiles(form: FormData, ...names: string[]): File[] {
-  return names.flatMap((name) => form.getAll(name)).filter((f): f is File => typeof f !== "string" && (f.size > 0 || f.name !== ""));
-}
 
 /** Each file's type from its first bytes, within its limit; a refusal (422) names the rule. */
 async function checkFiles(files: File[], rules: FileRules) {

@@ -23,7 +23,7 @@ import { decideWorkMove } from "~/lib/work-status";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinor } from "~/lib/money-decimal";
 import { randomToken } from "~/lib/crypto.server";
-import { moveHeld, moveWork } from "./fulfilment.server";
+import { moveHeld, moveWork } from "./work-state.server";
 import { queueWorkEmail, type MailNotice } from "../mail/order-emails.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { SHOP_ACTOR, type Actor } from "./work-events.server";

@@ -14,7 +14,7 @@ import { formatSmpte, formatTimecode } from "~/lib/timecode";
 import { FRAME_RATES, type FrameRate } from "~/lib/upload-rules";
 import type { WorkStatus } from "~/lib/work-status";
 import { refuse } from "../refusal";
-import { getWorkState } from "./fulfilment.server";
+import { getWorkState } from "./work-state.server";
 
 /** Who writes or reads: the order's owner, an admin, or a guest of the order (by their guest id). */
 export type Reviewer = { kind: "customer" | "admin"; id: number } | { kind: "guest"; id: number; orderId: number; name: string };

@@ -14,7 +14,7 @@ import { refuse } from "../refusal";
 import { queueEmail } from "../mail/mail.server";
 import type { MailNotice } from "../mail/order-emails.server";
 import { WorkUpdateEmail } from "../mail/templates";
-import { getWorkState } from "./fulfilment.server";
+import { getWorkState } from "./work-state.server";
 import { GUEST_LINK_DAYS, GUESTS_PER_ORDER, REVIEW_EXTENSION_DAYS } from "~/lib/review-rules";
 
 const DAY_MS = 86_400_000;

@@ -20,8 +20,8 @@ import { and, asc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { products, uploadParts, uploads } from "../../../db/schema";
 import { refuse } from "../refusal";
-import { sniffUploadType, UPLOAD_HEAD_BYTES } from "../media/media.server";
-import { checkAttachmentRoom, getWorkState } from "../orders/fulfilment.server";
+import { sniffUploadType, UPLOAD_HEAD_BYTES } from "../media/file-types";
+import { checkAttachmentRoom, getWorkState } from "../orders/work-state.server";
 import { decideWorkMove } from "~/lib/work-status";
 import {
   partLength,

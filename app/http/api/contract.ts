@@ -38,7 +38,7 @@ import { ProductCreateSchema, ProductDetailsSchema } from "~/lib/schemas/product
 import { DeliveryNoteSchema } from "~/lib/schemas/delivery";
 import { ATTACHMENT_LIMITS, DELIVERY_LIMITS } from "~/lib/delivery-rules";
 import { MEDIA_PER_PRODUCT, PRODUCT_MEDIA_FORM } from "~/lib/media-rules";
-import { ATTACHMENT_FORM, DELIVERY_FORM } from "~/domain/orders/order-files.server";
+import { ATTACHMENT_FORM, DELIVERY_FORM } from "../order-forms.server";
 import { WEBHOOK_MAX_BYTES, type FormLimits } from "../request-body.server";
 import { FRAME_RATES, MASTERS_HELD, UPLOAD_PURPOSES } from "~/lib/upload-rules";
 import { DeliveryUploadsSchema, ProductMediaUploadsSchema, UploadCreateSchema } from "~/lib/schemas/upload";

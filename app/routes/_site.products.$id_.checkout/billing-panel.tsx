@@ -2,7 +2,7 @@ import { Form, Link, useLoaderData, useSearchParams, useSubmit } from "@remix-ru
 import { AddressForm } from "~/components/address-form";
 import { addressText } from "~/lib/address-rules";
 import type { AddressView } from "~/domain/orders/addresses.server";
-import type { loader } from "./route";
+import type { CheckoutLoader } from "./checkout-page.server";
 
 function panelHref(params: URLSearchParams, panel: "add" | "all" | null) {
   const next = new URLSearchParams(params);
@@ -23,7 +23,7 @@ function TaxIdLine({ address }: { address: AddressView }) {
  * the list with radios and a 'Default' badge. Links and GET forms, so it all works without JavaScript.
  */
 export function BillingPanel() {
-  const { addresses, selectedAddressId, panel } = useLoaderData<typeof loader>();
+  const { addresses, selectedAddressId, panel } = useLoaderData<CheckoutLoader>();
   const [params] = useSearchParams();
   const submit = useSubmit();
   const selected = addresses.find((a) => a.id === selectedAddressId);

@@ -1,6 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
-import type { loader } from "./route";
+import type { CheckoutLoader } from "./checkout-page.server";
 
 /** The id the pay buttons name in `aria-describedby`, so a screen reader hears the amount with the button. */
 export const CHARGE_NOTICE_ID = "charge-notice";
@@ -10,7 +10,7 @@ export const CHARGE_NOTICE_ID = "charge-notice";
  * and discount included). Before an address is chosen the tax is not known yet, so it says so.
  */
 export function ChargeNotice() {
-  const { price, pkg, taxName } = useLoaderData<typeof loader>();
+  const { price, pkg, taxName } = useLoaderData<CheckoutLoader>();
   return (
     <p id={CHARGE_NOTICE_ID} className="text-center text-sm text-slate-700" data-testid="charge-notice">
       {price ? (

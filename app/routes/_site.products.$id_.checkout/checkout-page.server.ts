@@ -6,13 +6,16 @@
 import { getShopSettings, loadTaxRules } from "~/domain/money/tax.server";
 import { taxAddressOf } from "~/domain/money/tax-service.server";
 import { checkPromotion } from "~/domain/money/promotions.server";
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { reconcilePayment } from "~/domain/orders/checkout.server";
+import { paymentsMode } from "~/domain/payments/mode.server";
 import { requireCustomer, sessionSubject } from "~/auth/index.server";
 import { getProduct } from "~/domain/catalogue/products.server";
 import { listAddresses, preferredAddress } from "~/domain/orders/addresses.server";
 import type { CheckoutTarget } from "~/domain/orders/checkout.server";
 export { checkoutUrl } from "~/domain/orders/checkout.server";
 import { parseId } from "~/lib/record-id";
+import type { SubmissionResult } from "@conform-to/react";
 import { refuse } from "~/domain/refusal";
 import { refusalPage } from "~/http/screen-refusal.server";
 
@@ -88,3 +91,49 @@ export async function checkoutPage(
       : null,
   };
 }
+
+/** The checkout page's data (the route's loader; its components type their `useLoaderData` by it). */
+export async function checkoutLoader({ request, params, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { target, addresses, selectedAddressId, price, taxName, promo } = await checkoutPage(
+    context,
+    request,
+    params.id,
+    parseIndex(url.searchParams.get("address")),
+    parsePromoParam(url.searchParams.get("promo")),
+  );
+  const { order, paymentError } = await reconcilePayment(context, target, {
+    orderId: parseId(url.searchParams.get("order")),
+    hostedSessionId: url.searchParams.get("session_id"),
+  });
+  const { product, pkg, packageIndex } = target;
+  return {
+    customer: { name: target.customer.name },
+    product: { id: product.id, title: product.title, image: product.images[0] ?? product.video_thumbnail ?? null },
+    pkg,
+    packageIndex,
+    addresses,
+    selectedAddressId,
+    price,
+    taxName,
+    promo,
+    panel: url.searchParams.get("add") === "1" ? ("add" as const) : url.searchParams.get("view") === "all" ? ("all" as const) : null,
+    order,
+    paymentError,
+    mode: paymentsMode(context.env),
+    publishableKey: context.env.STRIPE_PUBLISHABLE_KEY ?? null,
+    // A fresh key per page view: a double-clicked or replayed submit of this page makes one order.
+    checkoutKey: crypto.randomUUID(),
+  };
+}
+
+export type CheckoutLoader = typeof checkoutLoader;
+
+/** What the page's action answers, by intent (its forms and fetchers read it). */
+export type CheckoutActionData =
+  | { intent: "add-address"; result: SubmissionResult<string[]> }
+  | { intent: "pay"; error: string; orderId: number | null; checkoutKey: string; field?: "promo_code" }
+  | { intent: "create-order"; orderId: number; clientSecret: string; error?: undefined; paid?: undefined }
+  | { intent: "create-order"; orderId: number; paid: true; clientSecret?: undefined; error?: undefined }
+  | { intent: "create-order"; error: string; orderId: number | null }
+  | { intent: "sync"; orderId: number; paymentStatus: string };

@@ -1,6 +1,6 @@
 import { Form, useLoaderData } from "@remix-run/react";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
-import type { loader } from "./route";
+import type { CheckoutLoader } from "./checkout-page.server";
 import { useAppliedPromoCode } from "./promo-code";
 import { CANCELLATION_DAYS, isConsumerAddress, START_WORK_NOW_TEXT } from "~/lib/cancellation-rules";
 import { ChargeNotice, CHARGE_NOTICE_ID } from "./charge-notice";
@@ -11,7 +11,7 @@ import { ChargeNotice, CHARGE_NOTICE_ID } from "./charge-notice";
  * `start_work_now`; `onChange` lets the Stripe form carry it in its own request.
  */
 export function StartWorkNowField({ addressId, onChange }: { addressId: number | null; onChange?: (checked: boolean) => void }) {
-  const { addresses } = useLoaderData<typeof loader>();
+  const { addresses } = useLoaderData<CheckoutLoader>();
   const address = addresses.find((a) => a.id === addressId);
   if (!address || !isConsumerAddress(address)) return null;
   return (
@@ -38,7 +38,7 @@ const input =
 
 /** What both pay forms post besides their intent: this page's key, the address, a retried order, the applied code; and the payment's error. */
 function OrderFields({ selectedAddressId, orderId, error }: { selectedAddressId: number | null; orderId: number | null; error: string | null }) {
-  const { checkoutKey } = useLoaderData<typeof loader>();
+  const { checkoutKey } = useLoaderData<CheckoutLoader>();
   const promoCode = useAppliedPromoCode();
   return (
     <>
@@ -62,7 +62,7 @@ function OrderFields({ selectedAddressId, orderId, error }: { selectedAddressId:
  * 4000 0025 0000 3155 asks for authentication.
  */
 export function LocalCardForm({ selectedAddressId, error, orderId }: { selectedAddressId: number | null; error: string | null; orderId: number | null }) {
-  const { customer } = useLoaderData<typeof loader>();
+  const { customer } = useLoaderData<CheckoutLoader>();
   const busy = useIsSubmitting("", "pay");
   const noAddress = selectedAddressId === null;
   return (
@@ -130,7 +130,7 @@ export function LocalCardForm({ selectedAddressId, error, orderId }: { selectedA
 
 /** Stripe mode without JavaScript: the button goes to Stripe's hosted checkout page and back. */
 export function HostedCheckoutForm({ selectedAddressId, error }: { selectedAddressId: number | null; error: string | null }) {
-  const { checkoutKey } = useLoaderData<typeof loader>();
+  const { checkoutKey } = useLoaderData<CheckoutLoader>();
   const promoCode = useAppliedPromoCode();
   return (
     <Form method="post" className="mt-4 space-y-4">

@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { formatMoney } from "~/lib/money";
-import type { loader } from "./route";
+import type { CheckoutLoader } from "./checkout-page.server";
 
 /** Codes are at most 32 characters; a little more lets a pasted code with spaces around it through (they are trimmed). */
 const INPUT_MAX = 40;
@@ -16,7 +16,7 @@ const KEPT = ["package", "address", "view", "add"] as const;
  * when the code was refused as the order was made).
  */
 export function PromoCode({ refused }: { refused: string | null }) {
-  const { promo, pkg, selectedAddressId } = useLoaderData<typeof loader>();
+  const { promo, pkg, selectedAddressId } = useLoaderData<CheckoutLoader>();
   const [params] = useSearchParams();
   const kept = (extra: Record<string, string> = {}) => {
     const next = new URLSearchParams();
@@ -89,6 +89,6 @@ export function PromoCode({ refused }: { refused: string | null }) {
 
 /** The code the pay forms carry: the page's applied code, or none. */
 export function useAppliedPromoCode(): string | null {
-  const { promo } = useLoaderData<typeof loader>();
+  const { promo } = useLoaderData<CheckoutLoader>();
   return promo?.applied ? promo.code : null;
 }

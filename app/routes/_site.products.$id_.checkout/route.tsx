@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { parseSubmission } from "~/http/form-submission.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -8,14 +7,13 @@ import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddressSchema } from "~/lib/schemas/address";
 import { useHydrated } from "~/lib/use-hydrated";
-import { checkoutPage, checkoutUrl, getCheckoutTarget, parseIndex, parsePromoParam } from "./checkout-page.server";
+import { checkoutLoader, checkoutUrl, getCheckoutTarget, parsePromoParam, type CheckoutActionData } from "./checkout-page.server";
 import {
   addCheckoutAddress,
   openBrowserPayment,
   openHostedPayment,
   payWithCard,
   placeFreeOrder,
-  reconcilePayment,
   syncCheckoutPayment,
   type PaymentRequest,
 } from "~/domain/orders/checkout.server";
@@ -35,39 +33,7 @@ import { readForm } from "~/http/request-body.server";
 // Stripe.js and Elements load only in Stripe mode, so they never weigh on other pages.
 const StripeCardForm = lazy(() => import("./stripe-card-form"));
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const { target, addresses, selectedAddressId, price, taxName, promo } = await checkoutPage(
-    context,
-    request,
-    params.id,
-    parseIndex(url.searchParams.get("address")),
-    parsePromoParam(url.searchParams.get("promo")),
-  );
-  const { order, paymentError } = await reconcilePayment(context, target, {
-    orderId: parseId(url.searchParams.get("order")),
-    hostedSessionId: url.searchParams.get("session_id"),
-  });
-  const { product, pkg, packageIndex } = target;
-  return {
-    customer: { name: target.customer.name },
-    product: { id: product.id, title: product.title, image: product.images[0] ?? product.video_thumbnail ?? null },
-    pkg,
-    packageIndex,
-    addresses,
-    selectedAddressId,
-    price,
-    taxName,
-    promo,
-    panel: url.searchParams.get("add") === "1" ? ("add" as const) : url.searchParams.get("view") === "all" ? ("all" as const) : null,
-    order,
-    paymentError,
-    mode: paymentsMode(context.env),
-    publishableKey: context.env.STRIPE_PUBLISHABLE_KEY ?? null,
-    // A fresh key per page view: a double-clicked or replayed submit of this page makes one order.
-    checkoutKey: crypto.randomUUID(),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) => checkoutLoader(args);
 
 const PaySchema = z.object({
   address_id: z.coerce.number({ invalid_type_error: "Choose a billing address" }).int().positive("Choose a billing address"),
@@ -81,14 +47,6 @@ const PaySchema = z.object({
   // A consumer's 'Start work now' checkbox (absent: work waits out the 14-day cancellation period).
   start_work_now: z.string().max(10).optional(),
 });
-
-export type CheckoutActionData =
-  | { intent: "add-address"; result: SubmissionResult<string[]> }
-  | { intent: "pay"; error: string; orderId: number | null; checkoutKey: string; field?: "promo_code" }
-  | { intent: "create-order"; orderId: number; clientSecret: string; error?: undefined; paid?: undefined }
-  | { intent: "create-order"; orderId: number; paid: true; clientSecret?: undefined; error?: undefined }
-  | { intent: "create-order"; error: string; orderId: number | null }
-  | { intent: "sync"; orderId: number; paymentStatus: string };
 
 const INTENTS = ["add-address", "pay", "free-order", "create-order", "hosted-checkout", "sync"] as const;
 

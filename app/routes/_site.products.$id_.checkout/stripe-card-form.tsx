@@ -4,7 +4,7 @@ import { loadStripe } from "@stripe/stripe-js/pure";
 import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { AddressView } from "~/domain/orders/addresses.server";
-import type { CheckoutActionData, loader } from "./route";
+import type { CheckoutActionData, CheckoutLoader } from "./checkout-page.server";
 import { useAppliedPromoCode } from "./promo-code";
 import { StartWorkNowField } from "./local-card-form";
 import { ChargeNotice, CHARGE_NOTICE_ID } from "./charge-notice";
@@ -29,7 +29,7 @@ function getStripe(key: string) {
  * card with Stripe.js, then ask the server to record the status it reads from Stripe.
  */
 export default function StripeCardForm({ selectedAddress }: { selectedAddress: AddressView | null }) {
-  const { publishableKey } = useLoaderData<typeof loader>();
+  const { publishableKey } = useLoaderData<CheckoutLoader>();
   const [stripe, setStripe] = useState<Stripe | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   useEffect(() => {
@@ -55,7 +55,7 @@ export default function StripeCardForm({ selectedAddress }: { selectedAddress: A
 function CardPayment({ selectedAddress, ready }: { selectedAddress: AddressView | null; ready: boolean }) {
   const stripe = useStripe();
   const elements = useElements();
-  const { checkoutKey, customer } = useLoaderData<typeof loader>();
+  const { checkoutKey, customer } = useLoaderData<CheckoutLoader>();
   const promoCode = useAppliedPromoCode();
   const orderFetcher = useFetcher<CheckoutActionData>();
   const syncFetcher = useFetcher<CheckoutActionData>();

@@ -1,0 +1,251 @@
+/**
+ * What the studio delivers, version by version: the files (a preview, masters held until approval),
+ * the customer's approval that completes the order, and the links to each file.
+ */
+import { rowOf } from "../../../db/insert-select";
+import { refuse } from "../refusal";
+import { and, asc, desc, eq, ne, not, sql } from "drizzle-orm";
+import { countCompletionStatements } from "./package-figures.server";
+import type { Database } from "../../../db/client";
+import { deliveryFiles, orderDeliveries, orders } from "../../../db/schema";
+import { DELIVERY_FILES, removeOrderFiles, storeOrderFiles } from "./order-files.server";
+import { decideWorkMove, type WorkStatus } from "~/lib/work-status";
+import { type Actor } from "./work-events.server";
+import { queueWorkEmail, type MailNotice } from "../mail/order-emails.server";
+import { DeliveryNoteSchema } from "~/lib/schemas/delivery";
+import { DeliveryUploadsSchema } from "~/lib/schemas/upload";
+import { PREVIEW_RULE } from "~/lib/upload-rules";
+import { markUploadsUsed, takeUploads } from "../uploads/uploads.server";
+import { CLOSING_REFUND_UNDER_WAY, cancellationOpen, closingRefundHeld, noClosingRefund, withdrawOpenCancellation } from "./closing-refunds.server";
+import { getWorkState, moveWork, moveHeld } from "./work-state.server";
+
+export interface DeliveryInput {
+  note: string | null;
+  /** Small files sent with the form itself, seen at once. */
+  files: File[];
+  /** Files sent in parts beforehand (app/domain/uploads), by completed upload id. */
+  previewUploadId?: string | null;
+  masterUploadIds?: string[];
+  frameRate?: string | null;
+}
+/**
+ * The studio delivers: the files go to R2 under server-made keys first, then the move to `delivered`
+ * is written with the delivery and its file rows in one batch. If the move is refused (409) or the
+ * batch fails, the stored files are removed again, so nothing is half-written.
+ * Files sent in parts beforehand (a preview, masters) are completed uploads of this order; the
+ * same batch marks them used, so an upload is named by one delivery only.
+ */
+export async function deliver(db: Database, bucket: R2Bucket, notice: MailNotice, orderId: number, adminId: number, input: DeliveryInput, now = Date.now()) {
+  const admin: Actor = { kind: "admin", id: adminId };
+  const state = await getWorkState(db, orderId, admin);
+  const decision = decideWorkMove(state.workStatus, "deliver", "admin");
+  if (!decision.ok) throw refuse.conflict(decision.message);
+  const parsed = DeliveryUploadsSchema.safeParse({
+    note: input.note ?? undefined,
+    frame_rate: input.frameRate || undefined,
+    preview_upload_id: input.previewUploadId || null,
+    master_upload_ids: input.masterUploadIds ?? [],
+  });
+  if (!parsed.success) throw refuse.invalid(parsed.error.issues[0]!.message, [parsed.error.issues[0]!.message]);
+  const { preview_upload_id: previewId, master_upload_ids: masterIds, frame_rate: frameRate } = parsed.data;
+  if (input.files.length === 0 && !previewId && masterIds.length === 0) throw refuse.invalid("Add at least one file to deliver");
+  if (previewId && masterIds.includes(previewId)) throw refuse.invalid("The preview cannot also be a master");
+  const note = DeliveryNoteSchema.safeParse(input.note);
+  if (!note.success) throw refuse.invalid(note.error.issues[0]!.message);
+  const [preview] = await takeUploads(db, { orderId }, "delivery", previewId ? [previewId] : []);
+  if (preview && !PREVIEW_TYPES.includes(preview.contentType)) throw refuse.invalid(`${preview.name} cannot be the preview. ${PREVIEW_RULE}`);
+  const masters = await takeUploads(db, { orderId }, "delivery", masterIds);
+  const stored = await storeOrderFiles(bucket, orderId, "deliveries", input.files, DELIVERY_FILES);
+  const rows: DeliveredFileRow[] = [
+    ...stored.map((file) => ({ key: file.key, name: file.name, contentType: file.mime, size: file.file.size, kind: file.kind, role: "file" as const })),
+    ...(preview ? [{ ...preview, role: "preview" as const }] : []),
+    ...masters.map((master) => ({ ...master, role: "master" as const })),
+  ];
+  const uploadIds = [...(preview ? [preview.id] : []), ...masters.map((m) => m.id)];
+  try {
+    return await moveWork(db, orderId, "deliver", admin, {
+      note: note.data ?? "Delivered",
+      now,
+      changes: { firstDeliveredAt: sql`coalesce(${orders.firstDeliveredAt}, ${now})` },
+      news: { notice, kind: "delivered" },
+      alongside: (read) => {
+        const version = read.workVersion + 1;
+        const deliveryId = sql`(SELECT ${orderDeliveries.id} FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orderId} AND ${orderDeliveries.version} = ${version})`;
+        return [
+          db
+            .insert(orderDeliveries)
+            .select(
+              db
+                .select(
+                  rowOf(orderDeliveries, {
+                    id: null,
+                    orderId: orderId,
+                    version: version,
+                    note: note.data,
+                    adminId: adminId,
+                    frameRate: frameRate,
+                    reviewExtensionDays: 0,
+                    createdAt: now,
+                  }),
+                )
+                .from(orders)
+                .where(and(eq(orders.id, orderId), moveHeld(orderId, read))),
+            )
+            .onConflictDoNothing(),
+          ...rows.map((file, position) =>
+            db.insert(deliveryFiles).select(
+              db
+                .select(
+                  rowOf(deliveryFiles, {
+                    id: null,
+                    deliveryId: deliveryId,
+                    orderId: orderId,
+                    r2Key: file.key,
+                    name: file.name,
+                    contentType: file.contentType,
+                    size: file.size,
+                    kind: file.kind,
+                    position: position,
+                    role: file.role,
+                  }),
+                )
+                .from(orderDeliveries)
+                .where(and(eq(orderDeliveries.orderId, orderId), eq(orderDeliveries.version, version), moveHeld(orderId, read))),
+            ),
+          ),
+          ...(uploadIds.length ? [markUploadsUsed(db, uploadIds, moveHeld(orderId, read))] : []),
+        ];
+      },
+    });
+  } catch (error) {
+    await removeOrderFiles(bucket, stored);
+    throw error;
+  }
+}
+type DeliveredFileRow = { key: string; name: string; contentType: string; size: number; kind: DeliveredFileKind; role: "file" | "preview" | "master" };
+type DeliveredFileKind = (typeof deliveryFiles.$inferSelect)["kind"];
+const PREVIEW_TYPES = ["video/mp4", "video/webm"];
+export interface DeliveredFileView {
+  id: number;
+  name: string;
+  content_type: string;
+  size: number;
+  kind: DeliveredFileKind;
+  /** `file`: sent with the form; `preview`: the video to review. */
+  role: "file" | "preview";
+  url: string;
+}
+export interface MasterView {
+  id: number;
+  name: string;
+  content_type: string;
+  size: number;
+  kind: DeliveredFileKind;
+  /** Whether it may be downloaded now: once the customer has approved (admins always). */
+  released: boolean;
+  /** The API's download (a Bearer token's holder); null until released. */
+  url: string | null;
+}
+export interface DeliveryView {
+  id: number;
+  /** v1, v2, …: the order's deliveries counted from its first. */
+  number: number;
+  note: string | null;
+  frame_rate: string;
+  /** Days the customer added to its review window (once an order). */
+  review_extension_days: number;
+  created_at: string;
+  files: DeliveredFileView[];
+  masters: MasterView[];
+}
+/** An order's deliveries, newest first, with their files (URLs served to the owner and admins only). */
+export async function listDeliveries(db: Database, orderId: number, actor: Actor): Promise<DeliveryView[]> {
+  const state = await getWorkState(db, orderId, actor);
+  const [deliveries, files] = await db.batch(deliveriesQueries(db, orderId));
+  return toDeliveryViews(orderId, deliveries, files, mastersReleased(state.workStatus, actor));
+}
+/** Masters are released by the customer's approval (the order completed); the studio always has them. */
+export function mastersReleased(workStatus: WorkStatus, actor: Pick<Actor, "kind">): boolean {
+  return actor.kind === "admin" || workStatus === "completed";
+}
+export function deliveriesQueries(db: Database, orderId: number) {
+  return [
+    db.select().from(orderDeliveries).where(eq(orderDeliveries.orderId, orderId)).orderBy(desc(orderDeliveries.version)),
+    db.select().from(deliveryFiles).where(eq(deliveryFiles.orderId, orderId)).orderBy(asc(deliveryFiles.position)),
+  ] as const;
+}
+export function toDeliveryViews(
+  orderId: number,
+  deliveries: (typeof orderDeliveries.$inferSelect)[],
+  files: (typeof deliveryFiles.$inferSelect)[],
+  released: boolean,
+): DeliveryView[] {
+  return deliveries.map((d, i) => {
+    const own = files.filter((f) => f.deliveryId === d.id);
+    return {
+      id: d.id,
+      number: deliveries.length - i,
+      note: d.note,
+      frame_rate: d.frameRate,
+      review_extension_days: d.reviewExtensionDays,
+      created_at: d.createdAt.toISOString(),
+      files: own
+        .filter((f) => f.role !== "master")
+        .map((f) => ({ ...fileFacts(f), role: f.role === "preview" ? ("preview" as const) : ("file" as const), url: deliveryFileUrl(orderId, f.id) })),
+      masters: own.filter((f) => f.role === "master").map((f) => ({ ...fileFacts(f), released, url: released ? masterApiUrl(orderId, d.id, f.id) : null })),
+    };
+  });
+}
+/** What every answer says of a delivered file. */
+function fileFacts(f: typeof deliveryFiles.$inferSelect) {
+  return { id: f.id, name: f.name, content_type: f.contentType, size: f.size, kind: f.kind };
+}
+export function deliveryFileUrl(orderId: number, fileId: number) {
+  return `/orders/${orderId}/files/${fileId}`;
+}
+export function masterApiUrl(orderId: number, deliveryId: number, fileId: number) {
+  return `/api/v1/orders/${orderId}/deliveries/${deliveryId}/masters/${fileId}`;
+}
+/** A delivered file's R2 key and name, if the actor may see the order. */
+export async function getDeliveryFile(db: Database, orderId: number, fileId: number, actor: Actor) {
+  await getWorkState(db, orderId, actor);
+  const [file] = await db
+    .select({ key: deliveryFiles.r2Key, name: deliveryFiles.name, kind: deliveryFiles.kind, contentType: deliveryFiles.contentType })
+    .from(deliveryFiles)
+    // Masters are served by their own route, once released (masters.server.ts).
+    .where(and(eq(deliveryFiles.id, fileId), eq(deliveryFiles.orderId, orderId), ne(deliveryFiles.role, "master")))
+    .limit(1);
+  if (!file) throw refuse.notFound("File not found");
+  return file;
+}
+export const WITHDRAWN_BY_APPROVAL = "Cancellation withdrawn by approval";
+/**
+ * The customer approves the delivery: the order is completed. A cancellation request of theirs that
+ * is still open is withdrawn by it (the timeline and the studio are told); approval is refused while
+ * a refund that closes the order is being made. The write re-checks both as read, so a request or a
+ * refund's claim landing meanwhile refuses the approval instead of slipping past it.
+ */
+export async function approveDelivery(db: Database, notice: MailNotice, orderId: number, customerId: number, now = Date.now()) {
+  let withdraws = false;
+  const approved = await moveWork(
+    db,
+    orderId,
+    "approve",
+    { kind: "customer", id: customerId },
+    {
+      note: (read) => {
+        withdraws = read.cancellationOpen;
+        return withdraws ? `Approved. ${WITHDRAWN_BY_APPROVAL}` : "Approved";
+      },
+      now,
+      news: { notice, kind: "completed" },
+      changes: { cancellationWithdrawnAt: withdrawOpenCancellation(now) },
+      still: (read) => and(noClosingRefund(now), read.cancellationOpen ? cancellationOpen : not(cancellationOpen)),
+      stillRefusal: (current) => (closingRefundHeld(current.closingRefundAt, now) ? CLOSING_REFUND_UNDER_WAY : null),
+      alongside: (read) => countCompletionStatements(db, orderId, moveHeld(orderId, read)),
+    },
+  );
+  // The write re-checked the request as read, so it was withdrawn exactly when it was read open.
+  if (withdraws) await queueWorkEmail(db, notice, orderId, "cancellation_withdrawn");
+  return approved;
+}

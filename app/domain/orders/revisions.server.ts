@@ -1,0 +1,107 @@
+/** Revision requests on a delivery: the customer's note and pinned comments, within the package's revisions. */
+import { rowOf } from "../../../db/insert-select";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { orderDeliveries, orders, reviewComments, revisionRequests } from "../../../db/schema";
+import type { RevisionInput } from "~/lib/schemas/revision";
+import { type Actor } from "./work-events.server";
+import { type MailNotice } from "../mail/order-emails.server";
+import { gatherOpenComments } from "./review-comments.server";
+import { DAY_MS, getWorkState, moveWork, moveHeld } from "./work-state.server";
+
+/**
+ * The customer asks for changes to the latest delivery, with a note and comments pinned to moments
+ * of its video; the newest version's open review comments are gathered with it. One revision of
+ * the allowance is used, in the same batch as the move.
+ */
+export function requestRevision(db: Database, notice: MailNotice, orderId: number, customerId: number, input: RevisionInput, now = Date.now()) {
+  return moveWork(
+    db,
+    orderId,
+    "request_revision",
+    { kind: "customer", id: customerId },
+    {
+      note: input.note,
+      now,
+      news: { notice, kind: "revision_requested" },
+      // The revision is due the package's revision days from now (and may be flagged overdue again).
+      changes: { revisionsUsed: sql`${orders.revisionsUsed} + 1`, dueAt: sql`${now} + ${orders.revisionDays} * ${DAY_MS}`, overdueAt: null },
+      alongside: (read) => {
+        const version = read.workVersion + 1;
+        const latestDelivery = sql`(SELECT ${orderDeliveries.id} FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orderId} ORDER BY ${orderDeliveries.version} DESC LIMIT 1)`;
+        const revisionId = sql`(SELECT ${revisionRequests.id} FROM ${revisionRequests} WHERE ${revisionRequests.orderId} = ${orderId} AND ${revisionRequests.version} = ${version})`;
+        return [
+          db
+            .insert(revisionRequests)
+            .select(
+              db
+                .select(
+                  rowOf(revisionRequests, {
+                    id: null,
+                    orderId: orderId,
+                    deliveryId: latestDelivery,
+                    version: version,
+                    note: input.note,
+                    createdAt: now,
+                  }),
+                )
+                .from(orders)
+                .where(and(eq(orders.id, orderId), moveHeld(orderId, read))),
+            )
+            .onConflictDoNothing(),
+          ...input.comments.map((comment) =>
+            db.insert(reviewComments).select(
+              db
+                .select(
+                  rowOf(reviewComments, {
+                    id: null,
+                    revisionId: revisionId,
+                    atSeconds: comment.at_seconds,
+                    text: comment.text,
+                  }),
+                )
+                .from(revisionRequests)
+                .where(and(eq(revisionRequests.orderId, orderId), eq(revisionRequests.version, version), moveHeld(orderId, read))),
+            ),
+          ),
+          // The newest version's open comments go with the request.
+          gatherOpenComments(db, orderId, revisionId, moveHeld(orderId, read)),
+        ];
+      },
+    },
+  );
+}
+export interface RevisionView {
+  note: string;
+  created_at: string;
+  delivery_id: number | null;
+  comments: { at_seconds: number; text: string }[];
+}
+/** An order's revision requests, newest first, with their pinned comments in time order. */
+export async function listRevisions(db: Database, orderId: number, actor: Actor): Promise<RevisionView[]> {
+  await getWorkState(db, orderId, actor);
+  const [revisions, comments] = await db.batch(revisionsQueries(db, orderId));
+  return toRevisionViews(revisions, comments);
+}
+export function revisionsQueries(db: Database, orderId: number) {
+  return [
+    db.select().from(revisionRequests).where(eq(revisionRequests.orderId, orderId)).orderBy(desc(revisionRequests.version)),
+    db
+      .select({ revisionId: reviewComments.revisionId, atSeconds: reviewComments.atSeconds, text: reviewComments.text })
+      .from(reviewComments)
+      .innerJoin(revisionRequests, eq(revisionRequests.id, reviewComments.revisionId))
+      .where(eq(revisionRequests.orderId, orderId))
+      .orderBy(asc(reviewComments.atSeconds), asc(reviewComments.id)),
+  ] as const;
+}
+export function toRevisionViews(
+  revisions: (typeof revisionRequests.$inferSelect)[],
+  comments: { revisionId: number; atSeconds: number; text: string }[],
+): RevisionView[] {
+  return revisions.map((r) => ({
+    note: r.note,
+    created_at: r.createdAt.toISOString(),
+    delivery_id: r.deliveryId,
+    comments: comments.filter((c) => c.revisionId === r.id).map((c) => ({ at_seconds: c.atSeconds, text: c.text })),
+  }));
+}

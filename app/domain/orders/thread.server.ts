@@ -1,0 +1,96 @@
+/** An order's thread between the customer and the studio: messages with attachments, and what each side has read. */
+import { refuse } from "../refusal";
+import { asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { type orderAttachments, orderMessages, orders } from "../../../db/schema";
+import type { MessageInput } from "~/lib/schemas/message";
+import { ATTACHMENTS, removeOrderFiles, storeOrderFiles } from "./order-files.server";
+import { type ThreadReader } from "./orders.server";
+import { type Actor } from "./work-events.server";
+import { takeUploads } from "../uploads/uploads.server";
+import { totalSize, ORDER_NOT_FOUND, type WorkState, getWorkState, checkAttachmentRoom } from "./work-state.server";
+import { type AttachmentView, attachmentsQuery, attachmentViews, attachmentInserts } from "./attachments.server";
+
+export interface MessageView {
+  id: number;
+  author: "customer" | "studio";
+  body: string;
+  created_at: string;
+  attachments: AttachmentView[];
+}
+/** An order's thread, oldest first: its owner or an admin. */
+export async function listMessages(db: Database, orderId: number, actor: Actor): Promise<MessageView[]> {
+  await getWorkState(db, orderId, actor);
+  const [messages, attachments] = await db.batch([messagesQuery(db, orderId), attachmentsQuery(db, orderId)]);
+  return messages.map((m) => toMessageView(m, attachments));
+}
+export function messagesQuery(db: Database, orderId: number) {
+  return db.select().from(orderMessages).where(eq(orderMessages.orderId, orderId)).orderBy(asc(orderMessages.id));
+}
+export function toMessageView(m: typeof orderMessages.$inferSelect, attachments: (typeof orderAttachments.$inferSelect)[]): MessageView {
+  return {
+    id: m.id,
+    author: m.authorKind === "admin" ? "studio" : "customer",
+    body: m.body,
+    created_at: m.createdAt.toISOString(),
+    attachments: attachmentViews(attachments, m.id),
+  };
+}
+/**
+ * Adds a message to a paid order's thread (the owner or an admin), with attachments stored first and
+ * named in the same batch as the message; an unpaid order has no thread yet (409). `state` is the
+ * order as `getWorkState` read it for this actor (its owner or an admin), before the body was read.
+ */
+export async function postMessage(
+  db: Database,
+  bucket: R2Bucket,
+  state: WorkState,
+  actor: Actor,
+  input: MessageInput,
+  files: File[] = [],
+  now = Date.now(),
+): Promise<MessageView> {
+  const orderId = state.id;
+  if (state.workStatus === "awaiting_payment") throw refuse.conflict("Messages open once the order is paid.");
+  if (actor.kind === "system" || actor.id === null) throw refuse.notFound(ORDER_NOT_FOUND);
+  if (files.length > 0) await checkAttachmentRoom(db, state, totalSize(files), now);
+  const taken = await takeUploads(db, { orderId }, "attachment", input.upload_ids ?? [], { kind: actor.kind === "admin" ? "admin" : "customer", id: actor.id });
+  if (files.length + taken.length > ATTACHMENTS.files) throw refuse.invalid(`At most ${ATTACHMENTS.files} files ${ATTACHMENTS.per}`);
+  const stored = await storeOrderFiles(bucket, orderId, "attachments", files, ATTACHMENTS);
+  // In the batch's transaction, the order's newest message is the one just written.
+  const thisMessage = sql`(SELECT max(${orderMessages.id}) FROM ${orderMessages} WHERE ${orderMessages.orderId} = ${orderId})`;
+  try {
+    const [[row], , ...rest] = await db.batch([
+      db
+        .insert(orderMessages)
+        .values({ orderId, authorKind: actor.kind, authorId: actor.id, body: input.body, createdAt: new Date(now) })
+        .returning(),
+      // Writing in the thread means having read it, up to one's own message.
+      db
+        .update(orders)
+        .set(seenUpToLatest(orderId, actor.kind === "customer" ? "customer" : "studio"))
+        .where(eq(orders.id, orderId)),
+      ...attachmentInserts(db, orderId, stored, taken, thisMessage, sql`1 = 1`, now),
+      attachmentsQuery(db, orderId),
+    ]);
+    return toMessageView(row!, rest.at(-1) as (typeof orderAttachments.$inferSelect)[]);
+  } catch (error) {
+    await removeOrderFiles(bucket, stored);
+    throw error;
+  }
+}
+function seenUpToLatest(orderId: number, reader: ThreadReader) {
+  const latest = sql<number>`coalesce((SELECT max(${orderMessages.id}) FROM ${orderMessages} WHERE ${orderMessages.orderId} = ${orderId}), 0)`;
+  return reader === "customer" ? { customerSeenMessageId: latest } : { studioSeenMessageId: latest };
+}
+/**
+ * Marks an order's thread read for its customer or the studio (a POST: the order pages send it on
+ * their own with JavaScript, or with the 'Mark as read' button without).
+ */
+export async function markThreadRead(db: Database, orderId: number, actor: Actor): Promise<void> {
+  await getWorkState(db, orderId, actor);
+  await db
+    .update(orders)
+    .set(seenUpToLatest(orderId, actor.kind === "customer" ? "customer" : "studio"))
+    .where(eq(orders.id, orderId));
+}

@@ -1,0 +1,156 @@
+/**
+ * An order's work state, and the one place it changes. `moveWork` reads the order, checks the move
+ * against the current status and the actor (a customer only on their own order; the rules are
+ * `~/lib/work-status.ts`), and writes the new status with its event row in one D1 batch. The status
+ * carries a version: the write only lands where the version is still the one read, and the event
+ * only where that write landed, so of two moves at once exactly one is made. Whether an order still
+ * takes attachments is decided here too, from the same state.
+ */
+import { refuse } from "../refusal";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
+import type { Database } from "../../../db/client";
+import { orderAttachments, orderEvents, orders, uploads, type PaymentStatus } from "../../../db/schema";
+import { decideWorkMove, type WorkMove, type WorkStatus } from "~/lib/work-status";
+import { workEventQuery, type Actor } from "./work-events.server";
+import { queueWorkEmail, type MailNotice, type WorkNews } from "../mail/order-emails.server";
+import { cancellationOpen } from "./closing-refunds.server";
+import { ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION, ORDER_ATTACHMENTS_FULL, ORDER_ATTACHMENTS_MAX_BYTES, ORDER_CLOSED_TO_FILES } from "~/lib/delivery-rules";
+
+export const DAY_MS = 86_400_000;
+export const totalSize = (files: File[]) => files.reduce((sum, file) => sum + file.size, 0);
+export const ORDER_NOT_FOUND = "Order not found";
+export interface WorkState {
+  id: number;
+  userId: number;
+  workStatus: WorkStatus;
+  workVersion: number;
+  dueAt: Date | null;
+  revisionsAllowed: number;
+  revisionsUsed: number;
+  paymentStatus: PaymentStatus;
+  /** The package's promises as bought. */
+  deliveryDays: number;
+  revisionDays: number;
+  startWorkNow: boolean;
+  /** When the payment was recorded (its invoice issued). */
+  paidAt: Date | null;
+  /** A cancellation request nobody has answered or withdrawn (closing-refunds.server.ts). */
+  cancellationOpen: boolean;
+  /** When a whole refund closing the order was claimed, if one was. */
+  closingRefundAt: Date | null;
+}
+const workColumns = {
+  id: orders.id,
+  userId: orders.userId,
+  workStatus: orders.workStatus,
+  workVersion: orders.workVersion,
+  dueAt: orders.dueAt,
+  revisionsAllowed: orders.revisionsAllowed,
+  revisionsUsed: orders.revisionsUsed,
+  paymentStatus: orders.paymentStatus,
+  deliveryDays: orders.deliveryDays,
+  revisionDays: orders.revisionDays,
+  startWorkNow: orders.startWorkNow,
+  paidAt: orders.invoiceIssuedAt,
+  cancellationOpen: sql<boolean>`(${cancellationOpen})`.mapWith(Boolean),
+  closingRefundAt: orders.closingRefundAt,
+};
+/** An order's work state; a customer only sees their own (others get 404, as for every order call). */
+export async function getWorkState(db: Database, orderId: number, actor: Actor): Promise<WorkState> {
+  const [row] = await db.select(workColumns).from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!row || (actor.kind === "customer" && row.userId !== actor.id)) throw refuse.notFound(ORDER_NOT_FOUND);
+  return row;
+}
+/**
+ * Makes `move` on an order: 404 when the customer does not own it, 409 (naming the current status)
+ * when the move is not allowed now, and nothing written then. `changes` are more columns set with the
+ * status (due date, revisions used); `alongside` are statements of the same batch that must land only
+ * with the move (the brief, a delivery's files), each guarded with `moveHeld`. `news` is the email
+ * that tells the other side, queued once the move is made. `still` is a condition of the order the
+ * write re-checks (a timer's due date, no refund under way), given the state read: where it no
+ * longer holds nothing is written and the move is refused with `stillRefusal` (or the order-changed
+ * message). `note` may depend on the state read.
+ */
+export async function moveWork(
+  db: Database,
+  orderId: number,
+  move: WorkMove,
+  actor: Actor,
+  {
+    note = null,
+    changes = {},
+    alongside,
+    news,
+    still,
+    stillRefusal,
+    now = Date.now(),
+  }: {
+    note?: string | null | ((state: WorkState) => string);
+    changes?: SQLiteUpdateSetSource<typeof orders>;
+    alongside?: (state: WorkState) => BatchItem<"sqlite">[];
+    news?: { notice: MailNotice; kind: WorkNews };
+    still?: (state: WorkState) => SQL | undefined;
+    stillRefusal?: (current: WorkState) => string | null;
+    now?: number;
+  } = {},
+): Promise<WorkState> {
+  const state = await getWorkState(db, orderId, actor);
+  const decision = decideWorkMove(state.workStatus, move, actor.kind, { revisionsLeft: state.revisionsAllowed - state.revisionsUsed });
+  // Not this actor's move: as if the order were not there for them.
+  if (!decision.ok) throw decision.kind === "forbidden" ? refuse.notFound(ORDER_NOT_FOUND) : refuse.conflict(decision.message);
+  const version = state.workVersion + 1;
+  const [moved] = await db.batch([
+    db
+      .update(orders)
+      .set({ ...changes, workStatus: decision.to, workVersion: version, updatedAt: new Date(now) })
+      .where(and(eq(orders.id, orderId), eq(orders.workVersion, state.workVersion), still?.(state)))
+      .returning(workColumns),
+    workEventQuery(db, { orderId, version, actor, from: decision.from, to: decision.to, note: typeof note === "function" ? note(state) : note, now }),
+    ...(alongside ? alongside(state) : []),
+  ]);
+  if (moved.length === 0) {
+    const current = await getWorkState(db, orderId, actor);
+    const again = decideWorkMove(current.workStatus, move, actor.kind, { revisionsLeft: current.revisionsAllowed - current.revisionsUsed });
+    throw refuse.conflict(
+      again.ok ? (stillRefusal?.(current) ?? "The order changed while you were working on it. Please reload and try again.") : again.message,
+    );
+  }
+  if (news) await queueWorkEmail(db, news.notice, orderId, news.kind);
+  return moved[0]!;
+}
+/** A condition for `alongside` statements: true only where this batch's move landed. */
+export function moveHeld(orderId: number, state: WorkState) {
+  return sql`(SELECT ${orders.workVersion} FROM ${orders} WHERE ${orders.id} = ${orderId}) = ${state.workVersion + 1}`;
+}
+/**
+ * Whether an order takes more attachments: not once it is closed (cancelled, refunded, or completed
+ * more than ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION days ago; 409), and not past
+ * ORDER_ATTACHMENTS_MAX_BYTES of attachments in all (413). Deliveries are counted apart.
+ */
+/**
+ * Whether an order still takes `incoming` more bytes of attachments: not once it is cancelled or
+ * refunded, nor ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION after completion, nor past the order's cap
+ * (attachments stored, and those on their way in parts).
+ */
+export async function checkAttachmentRoom(db: Database, state: WorkState, incoming: number, now: number) {
+  if (state.workStatus === "cancelled" || state.paymentStatus === "refunded") throw refuse.conflict(ORDER_CLOSED_TO_FILES);
+  const [completed, stored, pending] = await db.batch([
+    db
+      .select({ at: sql<number | null>`max(${orderEvents.createdAt})` })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, state.id), eq(orderEvents.toStatus, "completed"))),
+    db
+      .select({ bytes: sql<number>`coalesce(sum(${orderAttachments.size}), 0)` })
+      .from(orderAttachments)
+      .where(eq(orderAttachments.orderId, state.id)),
+    db
+      .select({ bytes: sql<number>`coalesce(sum(${uploads.size}), 0)` })
+      .from(uploads)
+      .where(and(eq(uploads.orderId, state.id), inArray(uploads.status, ["open", "completed"]), eq(uploads.purpose, "attachment"))),
+  ]);
+  const completedAt = state.workStatus === "completed" ? completed[0]?.at : null;
+  if (completedAt && now - Number(completedAt) > ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION * 86_400_000) throw refuse.conflict(ORDER_CLOSED_TO_FILES);
+  if (Number(stored[0]?.bytes ?? 0) + Number(pending[0]?.bytes ?? 0) + incoming > ORDER_ATTACHMENTS_MAX_BYTES) throw refuse.tooLarge(ORDER_ATTACHMENTS_FULL);
+}
