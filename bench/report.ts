@@ -339,7 +339,7 @@ export function writeReport({
     "",
   ];
   // The uploads bench (`npm run bench:uploads`) writes its own section; it is kept as it was.
-  writeFileSync("docs/perf.md", [...lines, keptSection("uploads"), keptSection("scale")].join("\n"));
+  writeFileSync("docs/perf.md", [...lines, keptSection("page-js"), keptSection("uploads"), keptSection("scale")].join("\n"));
   console.log("\nWrote docs/perf.md");
 }
 
