@@ -32,7 +32,7 @@ type Echo = Record<string, unknown>;
 type Segment = string | number;
 
 /** A screen post this action cannot have been sent by its form: answered 400 before any value is built. */
-export function formRefusal(message = "The form could not be understood. Please reload the page and try again."): Response {
+export function unreadableForm(message = "The form could not be understood. Please reload the page and try again."): Response {
   noteRefusal(400, message);
   return new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
@@ -226,20 +226,20 @@ function bounded(value: unknown, max: number, depth = 0): unknown {
 }
 
 /**
- * Parses a screen's form. Throws `formRefusal()` (400, like Remix's own refusals) for a form its
+ * Parses a screen's form. Throws `unreadableForm()` (400, like Remix's own refusals) for a form its
  * page cannot have sent: a field the schema does not declare and the action does not read itself
  * (`allow`; `intent` always), a list index past the schema's maximum, or a forged `__intent__`.
  */
 export function parseSubmission<Schema extends z.ZodTypeAny>(formData: FormData, options: { schema: Schema; allow?: readonly string[] }) {
   const { schema, allow = [] } = options;
-  if (unexpectedFields(formData, schema, ["intent", ...allow]) !== null) throw formRefusal();
-  if (forgedIntent(formData, schema)) throw formRefusal("The form's button could not be understood. Please try again.");
+  if (unexpectedFields(formData, schema, ["intent", ...allow]) !== null) throw unreadableForm();
+  if (forgedIntent(formData, schema)) throw unreadableForm("The form's button could not be understood. Please try again.");
   const state = formData.get("__state__");
   if (state !== null) {
     try {
-      if (typeof state !== "string" || typeof JSON.parse(state) !== "object") throw formRefusal();
+      if (typeof state !== "string" || typeof JSON.parse(state) !== "object") throw unreadableForm();
     } catch {
-      throw formRefusal();
+      throw unreadableForm();
     }
   }
   const submission = parseWithZod(formData, { schema });

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { requireAdmin } from "~/auth/index.server";
 import { Pagination } from "~/components/ui/pagination";
 import { hideReview, listReviewsForStudio, replyToReview, type StudioReviewView } from "~/domain/reviews/reviews.server";
-import { formRefusal as unreadableForm } from "~/http/form-submission.server";
+import { unreadableForm } from "~/http/form-submission.server";
 import { refusalInit, settle } from "~/http/screen-refusal.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { parsePageParam } from "~/lib/query";

@@ -10,7 +10,7 @@ import { requireAdmin } from "~/auth/index.server";
 import { ratePercent } from "~/domain/money/tax-rules";
 import { getShopSettings, type ShopSettings } from "~/domain/money/tax.server";
 import { deleteTaxRule, listTaxRules, saveTaxRule, taxEffects, updateShopSettings, type TaxEffect } from "~/domain/money/tax-settings.server";
-import { formRefusal as unreadableForm, parseSubmission } from "~/http/form-submission.server";
+import { unreadableForm, parseSubmission } from "~/http/form-submission.server";
 import { formRefusal, invalidForm, settle } from "~/http/screen-refusal.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { countryName, countryOptions } from "~/lib/countries";

@@ -3,7 +3,7 @@ import {
   discountFor,
   normalisePromoCode,
   PROMO_MESSAGES,
-  promotionRefusal,
+  redemptionProblem,
   promotionStatus,
   wrongCurrencyMessage,
   type PromotionTerms,
@@ -35,57 +35,57 @@ const facts = (over: Partial<RedemptionFacts> = {}): RedemptionFacts => ({
   ...over,
 });
 
-describe("promotionRefusal: the reason a code is refused", () => {
+describe("redemptionProblem: the reason a code is refused", () => {
   it("accepts a running code", () => {
-    expect(promotionRefusal(terms(), facts(), NOW)).toBeNull();
+    expect(redemptionProblem(terms(), facts(), NOW)).toBeNull();
   });
 
   it("expired: past its end (an ended code's end is the moment it was ended), even if switched off", () => {
-    expect(promotionRefusal(terms({ endsAt: new Date(NOW) }), facts(), NOW)).toBe(PROMO_MESSAGES.expired);
-    expect(promotionRefusal(terms({ endsAt: new Date(NOW - HOUR), active: false }), facts(), NOW)).toBe("This code has expired");
-    expect(promotionRefusal(terms({ endsAt: new Date(NOW + HOUR) }), facts(), NOW)).toBeNull();
+    expect(redemptionProblem(terms({ endsAt: new Date(NOW) }), facts(), NOW)).toBe(PROMO_MESSAGES.expired);
+    expect(redemptionProblem(terms({ endsAt: new Date(NOW - HOUR), active: false }), facts(), NOW)).toBe("This code has expired");
+    expect(redemptionProblem(terms({ endsAt: new Date(NOW + HOUR) }), facts(), NOW)).toBeNull();
   });
 
   it("not active yet: before its start, or switched off without an end", () => {
-    expect(promotionRefusal(terms({ startsAt: new Date(NOW + 1) }), facts(), NOW)).toBe("This code is not active yet");
-    expect(promotionRefusal(terms({ active: false }), facts(), NOW)).toBe(PROMO_MESSAGES.notYet);
-    expect(promotionRefusal(terms({ startsAt: new Date(NOW) }), facts(), NOW)).toBeNull();
+    expect(redemptionProblem(terms({ startsAt: new Date(NOW + 1) }), facts(), NOW)).toBe("This code is not active yet");
+    expect(redemptionProblem(terms({ active: false }), facts(), NOW)).toBe(PROMO_MESSAGES.notYet);
+    expect(redemptionProblem(terms({ startsAt: new Date(NOW) }), facts(), NOW)).toBeNull();
   });
 
   it("does not apply to a service outside its list", () => {
-    expect(promotionRefusal(terms(), facts({ appliesToProduct: false }), NOW)).toBe("This code does not apply to this service");
+    expect(redemptionProblem(terms(), facts({ appliesToProduct: false }), NOW)).toBe("This code does not apply to this service");
   });
 
   it("an amount-off code is for prices in its currency; a percent code fits any", () => {
     const gbp = terms({ discount: { kind: "amount", amountMinor: 1000, currency: "GBP" } });
-    expect(promotionRefusal(gbp, facts({ currency: "USD" }), NOW)).toBe("This code is for prices in GBP");
+    expect(redemptionProblem(gbp, facts({ currency: "USD" }), NOW)).toBe("This code is for prices in GBP");
     expect(wrongCurrencyMessage("EUR")).toBe("This code is for prices in EUR");
-    expect(promotionRefusal(gbp, facts({ currency: "GBP" }), NOW)).toBeNull();
-    expect(promotionRefusal(terms(), facts({ currency: "JPY" }), NOW)).toBeNull();
+    expect(redemptionProblem(gbp, facts({ currency: "GBP" }), NOW)).toBeNull();
+    expect(redemptionProblem(terms(), facts({ currency: "JPY" }), NOW)).toBeNull();
   });
 
   it("used up at its cap (reserved and final count)", () => {
-    expect(promotionRefusal(terms({ maxRedemptions: 3 }), facts({ redemptions: 3 }), NOW)).toBe("This code has been used up");
-    expect(promotionRefusal(terms({ maxRedemptions: 3 }), facts({ redemptions: 2 }), NOW)).toBeNull();
+    expect(redemptionProblem(terms({ maxRedemptions: 3 }), facts({ redemptions: 3 }), NOW)).toBe("This code has been used up");
+    expect(redemptionProblem(terms({ maxRedemptions: 3 }), facts({ redemptions: 2 }), NOW)).toBeNull();
   });
 
   it("once per customer", () => {
-    expect(promotionRefusal(terms({ oncePerCustomer: true }), facts({ customerUsedCode: true }), NOW)).toBe("You have already used this code");
-    expect(promotionRefusal(terms(), facts({ customerUsedCode: true }), NOW)).toBeNull();
+    expect(redemptionProblem(terms({ oncePerCustomer: true }), facts({ customerUsedCode: true }), NOW)).toBe("You have already used this code");
+    expect(redemptionProblem(terms(), facts({ customerUsedCode: true }), NOW)).toBeNull();
   });
 
   it("first order only: no paid order and no other reservation", () => {
     const first = terms({ firstOrderOnly: true });
-    expect(promotionRefusal(first, facts({ customerHasPaidOrder: true }), NOW)).toBe("This code is for a customer's first order");
-    expect(promotionRefusal(first, facts({ customerHasReservation: true }), NOW)).toBe(PROMO_MESSAGES.firstOrder);
-    expect(promotionRefusal(first, facts(), NOW)).toBeNull();
+    expect(redemptionProblem(first, facts({ customerHasPaidOrder: true }), NOW)).toBe("This code is for a customer's first order");
+    expect(redemptionProblem(first, facts({ customerHasReservation: true }), NOW)).toBe(PROMO_MESSAGES.firstOrder);
+    expect(redemptionProblem(first, facts(), NOW)).toBeNull();
   });
 
   it("dates come before scope, scope before limits", () => {
-    expect(promotionRefusal(terms({ endsAt: new Date(NOW - 1), maxRedemptions: 1 }), facts({ appliesToProduct: false, redemptions: 5 }), NOW)).toBe(
+    expect(redemptionProblem(terms({ endsAt: new Date(NOW - 1), maxRedemptions: 1 }), facts({ appliesToProduct: false, redemptions: 5 }), NOW)).toBe(
       PROMO_MESSAGES.expired,
     );
-    expect(promotionRefusal(terms({ maxRedemptions: 1 }), facts({ appliesToProduct: false, redemptions: 5 }), NOW)).toBe(PROMO_MESSAGES.notThisService);
+    expect(redemptionProblem(terms({ maxRedemptions: 1 }), facts({ appliesToProduct: false, redemptions: 5 }), NOW)).toBe(PROMO_MESSAGES.notThisService);
   });
 });
 

@@ -61,7 +61,7 @@ export interface RedemptionFacts {
  * this service and price, then the limits that count redemptions. An ended code (the admin's End sets
  * its end to that moment) has expired; one switched off without an end is not active yet.
  */
-export function promotionRefusal(terms: PromotionTerms, facts: RedemptionFacts, now: number): string | null {
+export function redemptionProblem(terms: PromotionTerms, facts: RedemptionFacts, now: number): string | null {
   if (terms.endsAt && terms.endsAt.getTime() <= now) return PROMO_MESSAGES.expired;
   if (!terms.active || (terms.startsAt && terms.startsAt.getTime() > now)) return PROMO_MESSAGES.notYet;
   if (!facts.appliesToProduct) return PROMO_MESSAGES.notThisService;

@@ -21,7 +21,7 @@ import {
   discountFor,
   normalisePromoCode,
   PROMO_MESSAGES,
-  promotionRefusal,
+  redemptionProblem,
   promotionStatus,
   type PromoDiscount,
   type PromotionStatus,
@@ -35,12 +35,12 @@ export type { PromotionInput };
 export const PROMO_CODE_REFUSED = "PROMO_CODE_REFUSED";
 
 /** A refused code: `invalid` (422), its reason as the message and as the one field error, and PROMO_CODE_REFUSED. */
-export function promoRefusal(message: string): Refusal {
+export function promotionRefusal(message: string): Refusal {
   return new Refusal("invalid", message, { errors: [message], code: PROMO_CODE_REFUSED });
 }
 
 /** Whether a refusal is a refused promotion code (the checkout shows it under the code's field). */
-export function isPromoRefusal(refusal: Refusal): boolean {
+export function isPromotionRefusal(refusal: Refusal): boolean {
   return refusal.code === PROMO_CODE_REFUSED;
 }
 
@@ -125,7 +125,7 @@ export async function checkPromotion(db: Database, code: string, use: PromotionU
     .limit(1);
   if (!row) return { ok: false, message: PROMO_MESSAGES.unknown };
   const terms = termsOf(row.promotion);
-  const reason = promotionRefusal(
+  const reason = redemptionProblem(
     terms,
     {
       appliesToProduct: Boolean(row.applies),

@@ -27,7 +27,7 @@ import { onSale } from "../catalogue/on-sale";
 import {
   checkPromotion,
   finalRedemptionStatement,
-  promoRefusal,
+  promotionRefusal,
   promotionIdByCode,
   PROMO_MESSAGES,
   redeemableWhere,
@@ -674,7 +674,7 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], ta
   let promotion: { id: number; discountMinor: number } | null = null;
   if (input.promoCode && !sameKey.length) {
     const checked = await checkPromotion(db, input.promoCode, use, now);
-    if (!checked.ok) throw promoRefusal(checked.message);
+    if (!checked.ok) throw promotionRefusal(checked.message);
     promotion = checked.promotion;
   }
 
@@ -736,7 +736,7 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], ta
   if (!order && promotion) {
     // The code's last redemption went to another order a moment ago (or this customer's own): say why, before any payment.
     const again = await checkPromotion(db, input.promoCode!, use, now);
-    throw promoRefusal(again.ok ? PROMO_MESSAGES.usedUp : again.message);
+    throw promotionRefusal(again.ok ? PROMO_MESSAGES.usedUp : again.message);
   }
   if (!order) throw new Error("Order insert returned nothing");
   const promotionId = input.promoCode ? (promotion?.id ?? (await promotionIdByCode(db, input.promoCode))) : null;

@@ -20,7 +20,7 @@ import {
 import { randomToken } from "~/lib/crypto.server";
 import { refusalInit, settle, invalidForm } from "~/http/screen-refusal.server";
 import { paymentsMode } from "~/domain/payments/mode.server";
-import { isPromoRefusal } from "~/domain/money/promotions.server";
+import { isPromotionRefusal } from "~/domain/money/promotions.server";
 import { PromoCodeField } from "~/lib/schemas/promotion";
 import { BillingPanel } from "./billing-panel";
 import { FreeOrderForm, HostedCheckoutForm, LocalCardForm } from "./local-card-form";
@@ -107,7 +107,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return refused(outcome.refusal.message, refusalInit(outcome.refusal), outcome.orderId);
   });
   // A refused promotion code is shown under the code's field, not as a payment error.
-  return paid.ok ? paid.value : refused(paid.refusal.message, refusalInit(paid.refusal), null, isPromoRefusal(paid.refusal) ? "promo_code" : undefined);
+  return paid.ok ? paid.value : refused(paid.refusal.message, refusalInit(paid.refusal), null, isPromotionRefusal(paid.refusal) ? "promo_code" : undefined);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -6,7 +6,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { parsePageParam } from "~/lib/query";
 import { requireAdmin } from "~/auth/index.server";
 import { createPromotion, endPromotion, listPromotions, PROMOTION_ADMIN_MESSAGES, promotionProductChoices } from "~/domain/money/promotions.server";
-import { formRefusal as unreadableForm, parseSubmission } from "~/http/form-submission.server";
+import { unreadableForm, parseSubmission } from "~/http/form-submission.server";
 import { formRefusal, invalidForm, settle } from "~/http/screen-refusal.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { EndPromotionSchema, PromotionFormSchema } from "~/lib/schemas/promotion";
