@@ -4,7 +4,7 @@ import { ScriptsAfterFirstPaint, START_AFTER_FIRST_PAINT } from "~/platform/afte
 import { useEffect, type ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NavigationProgress } from "~/components/navigation-progress";
-import { useNonce } from "~/lib/nonce";
+import { useNonce } from "~/components/nonce";
 import { getCustomer } from "~/auth/auth.server";
 import styles from "~/tailwind.css?url";
 import { socialLinks } from "~/lib/social";

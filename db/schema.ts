@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { WORK_STATUSES } from "../app/lib/work-status";
+import { WORK_STATUSES } from "../app/lib/rules/work-status";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -231,7 +231,7 @@ export const billingAddresses = sqliteTable(
     street: text("street").notNull(),
     /** The second line (a flat, a building); optional. */
     street2: text("street_2"),
-    /** Empty where the country's addresses have none (~/lib/address-rules.ts), as are state and zip code. */
+    /** Empty where the country's addresses have none (~/lib/rules/address-rules.ts), as are state and zip code. */
     city: text("city").notNull(),
     state: text("state").notNull(),
     zipCode: text("zip_code").notNull(),
@@ -240,7 +240,7 @@ export const billingAddresses = sqliteTable(
     isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
     /** A business buyer's name, printed on its invoices. */
     companyName: text("company_name"),
-    /** A business buyer's VAT or tax number (checked against its country's format, ~/lib/tax-id.ts). */
+    /** A business buyer's VAT or tax number (checked against its country's format, ~/lib/rules/tax-id.ts). */
     taxId: text("tax_id"),
     createdAt: createdAt(),
   },
@@ -302,7 +302,7 @@ export const orders = sqliteTable(
     idempotencyKey: text("idempotency_key"),
     /** The promotion code whose discount the order carries (its redemption: `promotion_redemptions`). */
     promotionId: integer("promotion_id").references(() => promotions.id),
-    /** The work after payment (`~/lib/work-status.ts`); changed only by `fulfilment.server.ts`. */
+    /** The work after payment (`~/lib/rules/work-status.ts`); changed only by `fulfilment.server.ts`. */
     workStatus: text("work_status", { enum: WORK_STATUSES }).notNull().default("awaiting_payment"),
     /** Raised by every work move: a move lands only on the version it read. */
     workVersion: integer("work_version").notNull().default(0),

@@ -7,7 +7,7 @@
 import { and, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { emailLinks } from "../../db/schema";
-import { randomToken, sha256 } from "../lib/crypto.server";
+import { randomToken, sha256 } from "../domain/crypto.server";
 import type { SessionKind } from "./sessions.server";
 
 export type EmailLinkPurpose = "password_reset" | "verify_email";

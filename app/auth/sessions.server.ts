@@ -8,7 +8,7 @@ import { createCookie, type Cookie } from "@remix-run/cloudflare";
 import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { admins, sessions, users } from "../../db/schema";
-import { randomToken, sha256 } from "../lib/crypto.server";
+import { randomToken, sha256 } from "../domain/crypto.server";
 
 export type SessionKind = "customer" | "admin";
 

@@ -7,7 +7,7 @@ import { and, eq, isNull, lt } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Database } from "../../db/client";
 import { refreshTokens } from "../../db/schema";
-import { hmacKey, hmacSha256, randomToken, sha256 } from "../lib/crypto.server";
+import { hmacKey, hmacSha256, randomToken, sha256 } from "../domain/crypto.server";
 import type { SessionKind } from "./sessions.server";
 
 export const ACCESS_TOKEN_TTL_MS = 15 * 60_000;

@@ -2,7 +2,7 @@ import { getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { countryOptions } from "~/lib/countries";
-import { addressFormat } from "~/lib/address-rules";
+import { addressFormat } from "~/lib/rules/address-rules";
 import { AddressSchema } from "~/lib/schemas/address";
 import type { AddressView } from "~/domain/orders/addresses.server";
 import { Field, FieldError, FormError, SubmitButton } from "./ui/form";
@@ -15,7 +15,7 @@ type AddressActionData = { intent?: string | null; result?: SubmissionResult<str
  * The address form (SPEC §2, §5), to add an address or, given one, to change it: Country first,
  * then the fields that country's addresses have, named as its post office names them (Street and
  * an optional second line, 'Address line 2'; City; State and Zip Code in the United States, a Postcode and no state
- * in the United Kingdom, ~/lib/address-rules); then a business's company name and VAT or tax number
+ * in the United Kingdom, ~/lib/rules/address-rules); then a business's company name and VAT or tax number
  * (both optional; the number is read against the country), 'Set as default address', Cancel and
  * Save Address. With JavaScript the fields follow the country as it is chosen; without, the server
  * reads the address by the country sent and answers the form for it. Errors clear as the person

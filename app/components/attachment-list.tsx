@@ -1,4 +1,4 @@
-import { ATTACHMENT_ACCEPT, ATTACHMENT_RULE, formatFileSize } from "~/lib/delivery-rules";
+import { ATTACHMENT_ACCEPT, ATTACHMENT_RULE, formatFileSize } from "~/lib/rules/delivery-rules";
 
 export type Attachment = { id: number; name: string; size: number; kind: "video" | "image" | "document" | "audio" | "archive"; url: string };
 

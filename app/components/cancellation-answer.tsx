@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { Field, FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
-import { CANCELLATION_ANSWER_DAYS } from "~/lib/cancellation-rules";
+import { CANCELLATION_ANSWER_DAYS } from "~/lib/rules/cancellation-rules";
 import { CancellationAnswerSchema, REFUND_REASON_MAX } from "~/lib/schemas/refund";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });

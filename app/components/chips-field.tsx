@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { FieldError } from "./ui/form";
 
 /**

@@ -4,10 +4,10 @@ import { useEffect, useRef, useState } from "react";
 import { FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
-import { formatFileSize, formatTimestamp } from "~/lib/delivery-rules";
-import { MASTERS_HELD } from "~/lib/upload-rules";
+import { formatFileSize, formatTimestamp } from "~/lib/rules/delivery-rules";
+import { MASTERS_HELD } from "~/lib/rules/upload-rules";
 import { RevisionSchema } from "~/lib/schemas/revision";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 /** The player of a delivery (its first video): the pinning button reads its time, pinned comments seek it. */
 export const deliveryVideoId = (deliveryId: number) => `delivery-video-${deliveryId}`;

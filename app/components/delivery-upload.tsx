@@ -1,11 +1,11 @@
 import { Form, useNavigate } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { SubmitButton } from "~/components/ui/form";
-import { DELIVERY_ACCEPT, DELIVERY_LIMITS, DELIVERY_RULE, formatFileSize } from "~/lib/delivery-rules";
-import { PartsUpload, type PartsUploadProgress } from "~/lib/parts-upload";
+import { DELIVERY_ACCEPT, DELIVERY_LIMITS, DELIVERY_RULE, formatFileSize } from "~/lib/rules/delivery-rules";
+import { PartsUpload, type PartsUploadProgress } from "~/components/uploads/parts-upload";
 import { TransferList, type Transfer } from "~/components/parts-uploads";
-import { DEFAULT_FRAME_RATE, FRAME_RATES, MASTER_RULE, PREVIEW_RULE } from "~/lib/upload-rules";
-import { useHydrated } from "~/lib/use-hydrated";
+import { DEFAULT_FRAME_RATE, FRAME_RATES, MASTER_RULE, PREVIEW_RULE } from "~/lib/rules/upload-rules";
+import { useHydrated } from "~/components/use-hydrated";
 
 type Picked = { name: string; size: number };
 

@@ -1,7 +1,7 @@
 import { Link, useFetcher, useLocation, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { SUBSCRIBE_DONE, SUBSCRIBE_ERRORS, type SubscribeCode } from "~/lib/subscribe-messages";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import type { SubscribeResult } from "~/routes/subscribe";
 import { Logo } from "./logo";
 import type { loader as rootLoader } from "~/root";

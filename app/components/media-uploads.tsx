@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { uploadFile } from "~/lib/upload";
+import { uploadFile } from "~/components/uploads/send-file";
 import type { MediaKind } from "../../db/schema";
 
 export interface PendingUpload {

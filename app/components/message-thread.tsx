@@ -5,7 +5,7 @@ import { Fragment, useEffect, useRef, useState } from "react";
 import { FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { AttachmentInput, AttachmentList, type Attachment } from "./attachment-list";
 import { MESSAGE_MAX, MessageSchema } from "~/lib/schemas/message";
 

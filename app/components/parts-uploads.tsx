@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { formatFileSize } from "~/lib/delivery-rules";
-import { PartsUpload, type PartsUploadProgress, type PartsUploadTarget } from "~/lib/parts-upload";
-import { ORDER_ATTACHMENTS_MAX_BYTES } from "~/lib/delivery-rules";
-import { useHydrated } from "~/lib/use-hydrated";
+import { formatFileSize } from "~/lib/rules/delivery-rules";
+import { PartsUpload, type PartsUploadProgress, type PartsUploadTarget } from "~/components/uploads/parts-upload";
+import { ORDER_ATTACHMENTS_MAX_BYTES } from "~/lib/rules/delivery-rules";
+import { useHydrated } from "~/components/use-hydrated";
 
 export type Transfer = { key: string; name: string; detail?: string; progress: PartsUploadProgress };
 

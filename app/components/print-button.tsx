@@ -1,4 +1,4 @@
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 /** Prints the page; before JavaScript loads it is not shown (the browser's own Print works on the same print CSS). */
 export function PrintButton() {

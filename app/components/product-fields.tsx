@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { CURRENCY_CODES } from "~/lib/currency";
 import { SHOP_CURRENCY } from "~/lib/shop";
 import { chipValues, PACKAGE_LIMIT } from "~/lib/schemas/product";
-import { PACKAGE_PROMISE_DEFAULTS, PACKAGE_PROMISE_LIMITS, PACKAGE_PROMISES_BY_POSITION } from "~/lib/packages";
+import { PACKAGE_PROMISE_DEFAULTS, PACKAGE_PROMISE_LIMITS, PACKAGE_PROMISES_BY_POSITION } from "~/lib/rules/packages";
 import { ChipsField } from "./chips-field";
 import { FieldError } from "./ui/form";
 

@@ -4,8 +4,8 @@ import type { PackageView, ProductView as Product } from "~/domain/catalogue/pro
 import { galleryItems, MediaGallery } from "./media-gallery";
 import { Rating } from "./ui/rating";
 import { TableScroller } from "./ui/table-scroller";
-import { dayPromise, revisionDaysPromise, revisionsPromise } from "~/lib/packages";
-import type { PackageFigures } from "~/lib/package-figures";
+import { dayPromise, revisionDaysPromise, revisionsPromise } from "~/lib/rules/packages";
+import type { PackageFigures } from "~/lib/rules/package-figures";
 
 /** Measured figures by package id (only packages with enough completed orders). */
 export type FiguresByPackage = Record<number, PackageFigures>;

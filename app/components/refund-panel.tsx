@@ -10,7 +10,7 @@ import { REFUND_REASON_MAX, RefundFormSchema, type REFUND_SCOPES } from "~/lib/s
 import { decimalToMinor } from "~/lib/money-decimal";
 
 type RefundScope = (typeof REFUND_SCOPES)[number];
-import type { WorkStatus } from "~/lib/work-status";
+import type { WorkStatus } from "~/lib/rules/work-status";
 import type { RefundView } from "~/domain/orders/refund-views.server";
 import { RefundList } from "~/components/refund-list";
 

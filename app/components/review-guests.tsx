@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { GUEST_LINK_DAYS, GUESTS_PER_ORDER } from "~/lib/review-rules";
+import { GUEST_LINK_DAYS, GUESTS_PER_ORDER } from "~/lib/rules/review-rules";
 
 type Guest = { id: number; email: string; name: string | null; expires_at: string; active: boolean };
 

@@ -2,10 +2,10 @@ import { Form } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { SubmitButton } from "~/components/ui/form";
 import { COMMENT_TEXT_MAX, DRAWING_COLOURS, DRAWING_LIMITS, DRAWING_TOOLS, type Drawing } from "~/lib/schemas/review-comment";
-import { formatFileSize } from "~/lib/delivery-rules";
+import { formatFileSize } from "~/lib/rules/delivery-rules";
 import { formatTimecode, frameAt, RATES, secondsOf } from "~/lib/timecode";
-import type { FrameRate } from "~/lib/upload-rules";
-import { useHydrated } from "~/lib/use-hydrated";
+import type { FrameRate } from "~/lib/rules/upload-rules";
+import { useHydrated } from "~/components/use-hydrated";
 import type { CommentView } from "~/domain/orders/review-comments.server";
 
 type Author = CommentView["author"];

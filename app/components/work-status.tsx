@@ -1,4 +1,4 @@
-import { WORK_STATUS_LABEL, type WorkStatus } from "~/lib/work-status";
+import { WORK_STATUS_LABEL, type WorkStatus } from "~/lib/rules/work-status";
 
 /** The steps a customer's order goes through after payment, for the step indicator. */
 const STEPS = [

@@ -17,13 +17,13 @@ export const LEGAL_FACTS = {
   sellerName: "the seller name at /admin/settings/tax (printed on every invoice)",
   sellerAddress: "the seller address at /admin/settings/tax",
   contactEmail: "the shop's email (SHOP.email in app/lib/shop.ts, in every email's footer)",
-  autoCompleteDays: "days after a delivery before it completes on its own (app/lib/work-status.ts)",
-  cancellationDays: "days after paying within which a consumer may cancel (app/lib/cancellation-rules.ts)",
+  autoCompleteDays: "days after a delivery before it completes on its own (app/lib/rules/work-status.ts)",
+  cancellationDays: "days after paying within which a consumer may cancel (app/lib/rules/cancellation-rules.ts)",
   cancellationAnswerDays: "days the studio has to answer a cancellation of work already started",
   guaranteeDays: "days after paying within which the first-order guarantee may be claimed",
   reviewWindowDays: "days after completion within which an order may be reviewed",
   reviewEditDays: "days after writing it within which a review may be edited",
-  filesClosedDays: "days after completion after which an order takes no more files (app/lib/delivery-rules.ts)",
+  filesClosedDays: "days after completion after which an order takes no more files (app/lib/rules/delivery-rules.ts)",
 } as const;
 
 export type LegalFactName = keyof typeof LEGAL_FACTS;

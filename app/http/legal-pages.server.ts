@@ -8,10 +8,10 @@ import type { LegalDocument, LegalFactName } from "~/content/legal";
 import { getShopSettings } from "~/domain/money/tax.server";
 import { GUARANTEE_DAYS } from "~/domain/orders/guarantee.server";
 import { EDIT_WINDOW_DAYS, REVIEW_WINDOW_DAYS } from "~/domain/reviews/review-rules";
-import { CANCELLATION_ANSWER_DAYS, CANCELLATION_DAYS } from "~/lib/cancellation-rules";
-import { ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION } from "~/lib/delivery-rules";
+import { CANCELLATION_ANSWER_DAYS, CANCELLATION_DAYS } from "~/lib/rules/cancellation-rules";
+import { ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION } from "~/lib/rules/delivery-rules";
 import { SHOP } from "~/lib/shop";
-import { AUTO_COMPLETE_DAYS } from "~/lib/work-status";
+import { AUTO_COMPLETE_DAYS } from "~/lib/rules/work-status";
 import { pageMeta } from "./seo.server";
 
 export type LegalFacts = Record<LegalFactName, string>;

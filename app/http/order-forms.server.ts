@@ -3,8 +3,8 @@
  * hold when read as a stream (`readForm`), the files of a field, and a delivery as its forms send it.
  * The services take the values (app/domain/orders), never a FormData.
  */
-import { ATTACHMENT_LIMITS, DELIVERY_LIMITS } from "~/lib/delivery-rules";
-import type { FormLimits } from "~/lib/form-limits";
+import { ATTACHMENT_LIMITS, DELIVERY_LIMITS } from "~/lib/rules/delivery-rules";
+import type { FormLimits } from "~/lib/rules/form-limits";
 import type { DeliveryInput } from "~/domain/orders/deliveries.server";
 
 /**

@@ -26,10 +26,10 @@ import {
   parseFormData,
 } from "@remix-run/form-data-parser";
 import { noteRefusal } from "./refusals.server";
-import type { FormLimits } from "~/lib/form-limits";
+import type { FormLimits } from "~/lib/rules/form-limits";
 import { isRefusal, Refusal, type RefusalKind } from "~/domain/refusal";
 import { REFUSAL_STATUS } from "./refusal-answer.server";
-import { MAX_PART_BYTES } from "~/lib/upload-rules";
+import { MAX_PART_BYTES } from "~/lib/rules/upload-rules";
 
 const KB = 1024;
 const MB = 1024 * KB;

@@ -13,7 +13,7 @@ import { apiRoute, readApiBody } from "./api-route.server";
 import { declaredLength } from "./request-body.server";
 import { getCustomer, getSignedInAdmin } from "~/auth/index.server";
 import type { z } from "zod";
-import type { UploadPurpose } from "~/lib/upload-rules";
+import type { UploadPurpose } from "~/lib/rules/upload-rules";
 
 type Args = { request: Request; params: Record<string, string | undefined>; context: AppLoadContext };
 

@@ -4,7 +4,7 @@
  * (23.976 → 24 frames a second of timecode, 29.97 → 30), as editing software shows them and as a
  * CMX3600 EDL writes them.
  */
-import type { FrameRate } from "./upload-rules";
+import type { FrameRate } from "./rules/upload-rules";
 
 export const RATES: Record<FrameRate, { fps: number; base: number }> = {
   "23.976": { fps: 24000 / 1001, base: 24 },

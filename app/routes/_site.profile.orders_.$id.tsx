@@ -10,13 +10,13 @@ import { chosenVersions } from "~/lib/versions";
 import { extendReview, listGuests, reviewDeadline } from "~/domain/orders/review-guests.server";
 import { isReviewIntent, reviewAction } from "~/http/review-actions.server";
 import { guestAction } from "~/http/guest-actions.server";
-import { REVIEW_EXTENSION_DAYS } from "~/lib/review-rules";
+import { REVIEW_EXTENSION_DAYS } from "~/lib/rules/review-rules";
 import { PartlyRefundedBadge, StatusBadge } from "~/components/ui/status-badge";
 import { timeLeft, WorkStatusBadge, WorkSteps } from "~/components/work-status";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinorOrZero } from "~/lib/money-decimal";
 import { parseId } from "~/lib/record-id";
-import { WORK_STATUS_LABEL } from "~/lib/work-status";
+import { WORK_STATUS_LABEL } from "~/lib/rules/work-status";
 import { requireCustomer } from "~/auth/index.server";
 import { RevisionSchema } from "~/lib/schemas/revision";
 import { approveDelivery } from "~/domain/orders/deliveries.server";
@@ -37,8 +37,8 @@ import { claimGuarantee, guaranteeAvailable } from "~/domain/orders/guarantee.se
 import { ReviewSchema } from "~/lib/schemas/review";
 import { OrderReview } from "~/components/review-form";
 import { cancellationOffer, cancelOrder, type CancellationOffer } from "~/domain/orders/cancellation.server";
-import { CANCELLATION_ANSWER_DAYS, CANCELLATION_DAYS, CANCELLATION_MESSAGES } from "~/lib/cancellation-rules";
-import { dayPromise, packageName, revisionDaysPromise } from "~/lib/packages";
+import { CANCELLATION_ANSWER_DAYS, CANCELLATION_DAYS, CANCELLATION_MESSAGES } from "~/lib/rules/cancellation-rules";
+import { dayPromise, packageName, revisionDaysPromise } from "~/lib/rules/packages";
 import { orderAmount } from "~/lib/money-decimal";
 import { notFound } from "~/http/answers.server";
 

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { CANCELLATION_DAYS } from "~/lib/cancellation-rules";
+import { CANCELLATION_DAYS } from "~/lib/rules/cancellation-rules";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";

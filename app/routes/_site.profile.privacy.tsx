@@ -9,7 +9,7 @@ import { parseSubmission } from "~/http/form-submission.server";
 import { formRefusal, invalidForm, settle } from "~/http/screen-refusal.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { DeleteAccountFormSchema, openWorkMessage } from "~/lib/schemas/account-deletion";
-import { WORK_STATUS_LABEL } from "~/lib/work-status";
+import { WORK_STATUS_LABEL } from "~/lib/rules/work-status";
 import { readForm } from "~/http/request-body.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { AddressForm } from "~/components/address-form";
 import { AddressesLoading } from "~/components/profile-loading";
-import { addressText } from "~/lib/address-rules";
+import { addressText } from "~/lib/rules/address-rules";
 import { AddressSchema } from "~/lib/schemas/address";
 import { parseId } from "~/lib/record-id";
 import { parseSubmission } from "~/http/form-submission.server";

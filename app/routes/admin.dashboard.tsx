@@ -8,7 +8,7 @@ import { packagesBelowPromise } from "~/domain/orders/package-figures.server";
 import { Pagination } from "~/components/ui/pagination";
 import { TableScroller } from "~/components/ui/table-scroller";
 import { parsePageParam } from "~/lib/query";
-import { FIGURES_MIN_ORDERS } from "~/lib/package-figures";
+import { FIGURES_MIN_ORDERS } from "~/lib/rules/package-figures";
 import { SHOP_CURRENCY } from "~/lib/shop";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

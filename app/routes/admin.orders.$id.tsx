@@ -3,7 +3,7 @@ import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { deliveryVideoId, PinnedComment } from "~/components/delivery-review";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { WorkStatusBadge } from "~/components/work-status";
-import { WORK_STATUS_LABEL } from "~/lib/work-status";
+import { WORK_STATUS_LABEL } from "~/lib/rules/work-status";
 import { deliver } from "~/domain/orders/deliveries.server";
 import { getOrderWork } from "~/domain/orders/fulfilment.server";
 import { getWorkState } from "~/domain/orders/work-state.server";

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { AdminOrdersTable } from "~/components/admin-orders-table";
 import { Pagination } from "~/components/ui/pagination";
 import { parseAfterParam, parsePageParam } from "~/lib/query";
-import { WORK_STATUS_LABEL, WORK_STATUSES, type WorkStatus } from "~/lib/work-status";
+import { WORK_STATUS_LABEL, WORK_STATUSES, type WorkStatus } from "~/lib/rules/work-status";
 import { requireAdmin, sessionSubject } from "~/auth/index.server";
 import { listOrderQueue, type QueueSort } from "~/domain/orders/orders.server";
 

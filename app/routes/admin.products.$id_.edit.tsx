@@ -14,13 +14,13 @@ import { PRODUCT_CREATE_MESSAGES, PRODUCT_EDIT_MESSAGES, ProductDetailsSchema } 
 import { requireAdmin } from "~/auth/index.server";
 import { addFiles, moveMedia, removeMedia } from "~/domain/media/media.server";
 import { invalidForm, refusalInit, settle } from "~/http/screen-refusal.server";
-import { mediaChoiceProblem } from "~/lib/media-rules";
+import { mediaChoiceProblem } from "~/lib/rules/media-rules";
 import { getProductForEdit, productExists, setArchived, updateProduct, type EditableMedia } from "~/domain/catalogue/product-admin.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { IMAGE_ACCEPT, IMAGE_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-rules";
+import { IMAGE_ACCEPT, IMAGE_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/rules/media-rules";
 import { parseId } from "~/lib/record-id";
 import { readForm } from "~/http/request-body.server";
-import { PRODUCT_MEDIA_FORM } from "~/lib/media-rules";
+import { PRODUCT_MEDIA_FORM } from "~/lib/rules/media-rules";
 import { notFound } from "~/http/answers.server";
 
 function productId(raw: string | undefined) {

@@ -13,10 +13,10 @@ import type { Toast } from "~/lib/toast";
 import { requireAdmin } from "~/auth/index.server";
 import { createProductWithFiles } from "~/http/product-form.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { IMAGE_ACCEPT, IMAGE_RULE, THUMBNAIL_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/media-rules";
+import { IMAGE_ACCEPT, IMAGE_RULE, THUMBNAIL_RULE, VIDEO_ACCEPT, VIDEO_RULE } from "~/lib/rules/media-rules";
 import { readForm } from "~/http/request-body.server";
 import { settle } from "~/http/screen-refusal.server";
-import { PRODUCT_MEDIA_FORM } from "~/lib/media-rules";
+import { PRODUCT_MEDIA_FORM } from "~/lib/rules/media-rules";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

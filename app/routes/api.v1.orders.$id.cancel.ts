@@ -1,5 +1,5 @@
 import { apiJson } from "~/lib/api";
-import { CANCELLATION_MESSAGES } from "~/lib/cancellation-rules";
+import { CANCELLATION_MESSAGES } from "~/lib/rules/cancellation-rules";
 import { cancelOrder } from "~/domain/orders/cancellation.server";
 import { getOrder } from "~/domain/orders/orders.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";

@@ -1,7 +1,7 @@
 import { refuse } from "~/domain/refusal";
 import { apiJson } from "~/lib/api";
 import { createOrder, listOrders } from "~/domain/orders/orders.server";
-import { randomToken } from "~/lib/crypto.server";
+import { randomToken } from "~/domain/crypto.server";
 import { apiCall } from "~/http/api/call.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 

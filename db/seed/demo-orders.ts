@@ -23,7 +23,7 @@ import {
   revisionRequests,
   users,
 } from "../schema";
-import type { WorkStatus } from "../../app/lib/work-status";
+import type { WorkStatus } from "../../app/lib/rules/work-status";
 import { orderPriceColumns, quoteOrder } from "../../app/domain/money/tax.server";
 import { billingSnapshot } from "../../app/domain/money/billing-snapshot";
 import { invoiceNumberStatements, nextNumberQueries } from "../../app/domain/money/invoice-numbers.server";

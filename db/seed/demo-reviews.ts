@@ -13,7 +13,7 @@ import { orderPriceColumns, quoteOrder } from "../../app/domain/money/tax.server
 import { billingSnapshot } from "../../app/domain/money/billing-snapshot";
 import { invoiceNumberStatements } from "../../app/domain/money/invoice-numbers.server";
 import { reviewerNameOf } from "../../app/domain/reviews/reviewer-name";
-import { packageName } from "../../app/lib/packages";
+import { packageName } from "../../app/lib/rules/packages";
 
 const DAY = 86_400_000;
 

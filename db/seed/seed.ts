@@ -12,7 +12,7 @@ import { DEMO_ADMIN, DEMO_CUSTOMER, SEED_PRODUCTS } from "./catalogue";
 import { seedDemoOrders } from "./demo-orders";
 import { seedDemoReviews } from "./demo-reviews";
 import { recountPackageFigures } from "../../app/domain/orders/package-figures.server";
-import { PACKAGE_PROMISES_BY_POSITION } from "../../app/lib/packages";
+import { PACKAGE_PROMISES_BY_POSITION } from "../../app/lib/rules/packages";
 import { REVERSE_CHARGE_NOTE } from "../../app/domain/money/tax-rules";
 
 const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", mp4: "video/mp4" };

@@ -12,7 +12,7 @@ import { adminSignIn, api, newCustomer, signIn } from "./helpers";
 type Pair = { data: { access_token: string; refresh_token: string } };
 
 async function ageRotation(token: string, ms: number) {
-  const { sha256 } = await import("~/lib/crypto.server");
+  const { sha256 } = await import("~/domain/crypto.server");
   await env.DB.prepare("UPDATE refresh_tokens SET revoked_at = revoked_at - ? WHERE token_hash = ?")
     .bind(ms, await sha256(token))
     .run();

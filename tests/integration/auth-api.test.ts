@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { sha256 } from "~/lib/crypto.server";
+import { sha256 } from "~/domain/crypto.server";
 import { createAccessToken, REFRESH_GRACE_MS } from "~/auth/tokens.server";
 import { adminSignIn, api, newCustomer, signIn } from "./helpers";
 import { passwordCost } from "~/auth/password.server";

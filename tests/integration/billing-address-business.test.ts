@@ -7,7 +7,7 @@ import { api, customerCookie, dispatch, newCustomer, postForm } from "./helpers"
 
 /**
  * A business's billing address: an optional company name and VAT or tax number, the number read
- * against the address's country (~/lib/tax-id.ts) and stored normalised, through the API and the
+ * against the address's country (~/lib/rules/tax-id.ts) and stored normalised, through the API and the
  * checkout's add-address form.
  */
 

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { MEDIA_PER_PRODUCT } from "~/lib/media-rules";
+import { MEDIA_PER_PRODUCT } from "~/lib/rules/media-rules";
 import { ADDRESS_LIMIT, ADDRESS_LIMIT_MESSAGE } from "~/domain/orders/addresses.server";
 import { UNPAID_ORDER_LIMIT, UNPAID_ORDER_LIMIT_MESSAGE } from "~/domain/orders/orders.server";
 import { adminSignIn, api, cookieFrom, fakeMedia, newCustomer, postForm, selfFetch } from "./helpers";

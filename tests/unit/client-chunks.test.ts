@@ -21,9 +21,9 @@ const modules: Record<string, string[]> = {
   "app/components/error-boundary.tsx": [],
   [`app/routes/_site.tsx${Q}`]: ["app/components/header.tsx", "app/components/footer.tsx"],
   "app/components/header.tsx": ["app/components/logo.tsx"],
-  "app/components/footer.tsx": ["app/components/logo.tsx", "app/lib/use-hydrated.ts"],
+  "app/components/footer.tsx": ["app/components/logo.tsx", "app/components/use-hydrated.ts"],
   "app/components/logo.tsx": [],
-  "app/lib/use-hydrated.ts": [],
+  "app/components/use-hydrated.ts": [],
   [`app/routes/admin.tsx${Q}`]: ["app/components/logo.tsx", "app/components/toaster.tsx"],
   "app/components/toaster.tsx": [],
   [`app/routes/_site.products._index.tsx${Q}`]: ["app/components/product-card.tsx", "app/components/ui/rating.tsx", "app/components/ui/pagination.tsx"],
@@ -35,7 +35,7 @@ const modules: Record<string, string[]> = {
   "app/components/ui/picture.tsx": [],
   "app/components/ui/pagination.tsx": [],
   [`app/routes/home.tsx${Q}`]: ["app/components/footer.tsx", "app/components/ui/rating.tsx"],
-  [`app/routes/admin.orders._index.tsx${Q}`]: ["app/lib/money.ts", "app/components/ui/pagination.tsx", "app/lib/use-hydrated.ts"],
+  [`app/routes/admin.orders._index.tsx${Q}`]: ["app/lib/money.ts", "app/components/ui/pagination.tsx", "app/components/use-hydrated.ts"],
 };
 const entries = Object.keys(modules).filter((id) => id === ENTRY || id.endsWith(Q));
 
@@ -62,7 +62,7 @@ describe("the browser's code grouped by the layout that loads it", () => {
     expect(chunkOf(`app/routes/admin.tsx${Q}`)).toBe("admin");
     expect(chunkOf("app/components/toaster.tsx")).toBe("admin");
     expect(chunkOf("app/components/logo.tsx")).toBe("framework"); // both layouts
-    expect(chunkOf("app/lib/use-hydrated.ts")).toBe("framework"); // shop layout and an admin page
+    expect(chunkOf("app/components/use-hydrated.ts")).toBe("framework"); // shop layout and an admin page
     expect(chunkOf("app/lib/money.ts")).toBe("framework"); // both catalogue pages and an admin page
     expect(chunkOf("app/components/ui/picture.tsx")).toBe("shop"); // both catalogue pages only
   });

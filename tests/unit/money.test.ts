@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CURRENCY_CODES, currencyExponent, currencySymbol, isCurrencyCode } from "~/lib/currency";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinor, minorToDecimalString } from "~/lib/money-decimal";
-import { packageName } from "~/lib/packages";
+import { packageName } from "~/lib/rules/packages";
 
 describe("currency symbols, as the shop's locale (en-GB) writes them", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deliveryDaysBucket, medianOfHistogram, toPackageFigures } from "~/lib/package-figures";
-import { dayPromise, revisionDaysPromise, revisionsPromise } from "~/lib/packages";
+import { deliveryDaysBucket, medianOfHistogram, toPackageFigures } from "~/lib/rules/package-figures";
+import { dayPromise, revisionDaysPromise, revisionsPromise } from "~/lib/rules/packages";
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AddressSchema } from "~/lib/schemas/address";
-import { normaliseTaxId, taxIdJsonSchemaRules, taxIdMessage, VAT_COUNTRIES } from "~/lib/tax-id";
+import { normaliseTaxId, taxIdJsonSchemaRules, taxIdMessage, VAT_COUNTRIES } from "~/lib/rules/tax-id";
 
 /** A well-formed number for each UK and EU country, check digits right (made up, not anyone's). */
 const VALID: Record<string, string> = {

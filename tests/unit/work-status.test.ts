@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideWorkMove, WORK_MOVES, WORK_STATUSES, type WorkActor, type WorkMove, type WorkStatus } from "~/lib/work-status";
+import { decideWorkMove, WORK_MOVES, WORK_STATUSES, type WorkActor, type WorkMove, type WorkStatus } from "~/lib/rules/work-status";
 
 const ACTORS: WorkActor[] = ["customer", "admin", "system"];
 

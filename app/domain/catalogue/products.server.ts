@@ -27,9 +27,9 @@ import { onSale } from "./on-sale";
 import type { ReviewSort } from "~/lib/schemas/review";
 
 export { onSale };
-import { FIGURES_MIN_ORDERS, toPackageFigures, type PackageFigures } from "~/lib/package-figures";
+import { FIGURES_MIN_ORDERS, toPackageFigures, type PackageFigures } from "~/lib/rules/package-figures";
 import { minorToDecimalString } from "~/lib/money-decimal";
-import { packageName } from "~/lib/packages";
+import { packageName } from "~/lib/rules/packages";
 import { totalPagesFor } from "~/lib/pagination";
 import { mediaUrl } from "../media/media.server";
 import { consumerTaxReads, type ConsumerTax } from "../money/tax.server";

@@ -16,8 +16,8 @@
  * Each figure's definition here is the same as its writer's.
  */
 import type { Database } from "../../../db/client";
-import { DELIVERY_DAYS_BUCKETS } from "../../lib/package-figures";
-import { randomToken } from "../../lib/crypto.server";
+import { DELIVERY_DAYS_BUCKETS } from "../../lib/rules/package-figures";
+import { randomToken } from "../crypto.server";
 import { refuse } from "../refusal";
 
 /**

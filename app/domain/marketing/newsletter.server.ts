@@ -10,7 +10,7 @@ import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import { newsletterSubscriptions } from "../../../db/schema";
 import { UNSUBSCRIBE_PATH } from "~/lib/subscribe-messages";
-import { hmacSha256, verifyHmacSha256 } from "../../lib/crypto.server";
+import { hmacSha256, verifyHmacSha256 } from "../crypto.server";
 import { queueEmail } from "../mail/mail.server";
 import { NewsletterWelcomeEmail } from "../mail/templates";
 import { SHOP } from "~/lib/shop";

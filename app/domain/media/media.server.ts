@@ -24,7 +24,7 @@ import {
   mediaChoiceProblem,
   VIDEO_LIMIT_BYTES,
   withinImageDimensions,
-} from "~/lib/media-rules";
+} from "~/lib/rules/media-rules";
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantKey, variantSourceKey, type VariantFormat, type VariantWidth } from "~/lib/media-variants";
 import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { markUploadsUsed, takeUploads } from "../uploads/uploads.server";

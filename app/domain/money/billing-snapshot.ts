@@ -1,4 +1,4 @@
-import type { AddressParts } from "~/lib/address-rules";
+import type { AddressParts } from "~/lib/rules/address-rules";
 /**
  * The buyer as an invoice names them, copied into the order when it is made: invoices read only
  * this copy, so later edits or the erasure of the address book never change an issued invoice.

@@ -12,7 +12,7 @@ import { orderEvents, orderRefunds, orders, products, users } from "../../../db/
 import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import { minorToDecimalString } from "~/lib/money-decimal";
-import { packageName } from "~/lib/packages";
+import { packageName } from "~/lib/rules/packages";
 import { readBillingSnapshot, type BillingSnapshot } from "./billing-snapshot";
 import { documentPdf } from "./pdf.server";
 import { rateText, ratePercent } from "./tax-rules";

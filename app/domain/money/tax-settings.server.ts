@@ -13,7 +13,7 @@ import type { Database } from "../../../db/client";
 import { customerKinds, shopSettings, taxRules, type CustomerKind } from "../../../db/schema";
 import { COUNTRY_CODES, isCountryCode } from "~/lib/countries";
 import { RULE_NOTE_MAX, TAX_SETTINGS_MESSAGES } from "~/lib/schemas/tax-settings";
-import { normaliseTaxId, taxIdMessage } from "~/lib/tax-id";
+import { normaliseTaxId, taxIdMessage } from "~/lib/rules/tax-id";
 import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { refuse } from "../refusal";
 import { ANY_COUNTRY, decideTax, type TaxDecision, type TaxRule } from "./tax-rules";

@@ -57,7 +57,7 @@ export async function getAddress(db: Database, userId: number, id: number): Prom
   return row ? toView(row) : null;
 }
 
-/** An address as its columns store it (the optional parts null); the tax number comes normalised by AddressSchema (~/lib/tax-id.ts). */
+/** An address as its columns store it (the optional parts null); the tax number comes normalised by AddressSchema (~/lib/rules/tax-id.ts). */
 function addressColumns(input: AddressInput) {
   return {
     street: input.street,

@@ -2,12 +2,12 @@
 import { rowOf } from "../../../db/insert-select";
 import { refuse } from "../refusal";
 import { and, eq, sql } from "drizzle-orm";
-import { CANCELLATION_DAYS } from "~/lib/cancellation-rules";
+import { CANCELLATION_DAYS } from "~/lib/rules/cancellation-rules";
 import type { Database } from "../../../db/client";
 import { type orderAttachments, orderBriefs, orders } from "../../../db/schema";
 import { ATTACHMENTS, removeOrderFiles, storeOrderFiles, type StoredOrderFile } from "./order-files.server";
 import type { BriefInput } from "~/lib/schemas/brief";
-import { decideWorkMove } from "~/lib/work-status";
+import { decideWorkMove } from "~/lib/rules/work-status";
 import { type Actor } from "./work-events.server";
 import { type MailNotice } from "../mail/order-emails.server";
 import { takeUploads, type TakenUpload } from "../uploads/uploads.server";

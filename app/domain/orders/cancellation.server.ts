@@ -11,10 +11,10 @@
 import { and, eq, isNull, lte, notInArray } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orders, type PaymentStatus } from "../../../db/schema";
-import { CANCELLATION_ANSWER_DAYS, CANCELLATION_DAYS, CANCELLATION_MESSAGES } from "~/lib/cancellation-rules";
+import { CANCELLATION_ANSWER_DAYS, CANCELLATION_DAYS, CANCELLATION_MESSAGES } from "~/lib/rules/cancellation-rules";
 import { decimalToMinor } from "~/lib/money-decimal";
 import type { CancellationAnswerInput } from "~/lib/schemas/refund";
-import { decideWorkMove, type WorkStatus } from "~/lib/work-status";
+import { decideWorkMove, type WorkStatus } from "~/lib/rules/work-status";
 import { readBillingSnapshot } from "../money/billing-snapshot";
 import { queueWorkEmail, type MailNotice } from "../mail/order-emails.server";
 import type { PaymentGateway } from "../payments/gateway.server";

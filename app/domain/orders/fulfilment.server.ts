@@ -6,7 +6,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orderBriefs, orderEvents, orders } from "../../../db/schema";
-import { type WorkActor, type WorkStatus } from "~/lib/work-status";
+import { type WorkActor, type WorkStatus } from "~/lib/rules/work-status";
 import { getOrder } from "./orders.server";
 import { type Actor } from "./work-events.server";
 import { refundsQuery, toRefundView } from "./refund-views.server";

@@ -8,8 +8,8 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { deliveryFiles, masterDownloads, users } from "../../../db/schema";
-import { hmacSha256, verifyHmacSha256 } from "~/lib/crypto.server";
-import { MASTER_LINK_SECONDS, MASTERS_HELD, MASTERS_ZIP_MAX_BYTES } from "~/lib/upload-rules";
+import { hmacSha256, verifyHmacSha256 } from "~/domain/crypto.server";
+import { MASTER_LINK_SECONDS, MASTERS_HELD, MASTERS_ZIP_MAX_BYTES } from "~/lib/rules/upload-rules";
 import { refuse } from "../refusal";
 import { getWorkState } from "./work-state.server";
 import { mastersReleased, type DeliveryView } from "./deliveries.server";

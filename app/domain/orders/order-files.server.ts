@@ -6,7 +6,7 @@
  * is half-written. Served by /orders/{id}/files/{id} and /orders/{id}/attachments/{id}.
  */
 import { refuse } from "../refusal";
-import { ATTACHMENT_LIMITS, ATTACHMENT_RULE, DELIVERY_LIMITS, DELIVERY_RULE } from "~/lib/delivery-rules";
+import { ATTACHMENT_LIMITS, ATTACHMENT_RULE, DELIVERY_LIMITS, DELIVERY_RULE } from "~/lib/rules/delivery-rules";
 import { sniffDeliveryType } from "../media/file-types";
 
 export type OrderFileKind = "video" | "image" | "document";

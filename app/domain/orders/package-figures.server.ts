@@ -9,8 +9,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../../db/client";
 import { orders, packageDeliveryDays, packageFigures, packages, products } from "../../../db/schema";
 import { rowOf } from "../../../db/insert-select";
-import { DELIVERY_DAYS_BUCKETS, FIGURES_MIN_ORDERS, toPackageFigures, type PackageFigures } from "../../lib/package-figures";
-import { packageName } from "../../lib/packages";
+import { DELIVERY_DAYS_BUCKETS, FIGURES_MIN_ORDERS, toPackageFigures, type PackageFigures } from "../../lib/rules/package-figures";
+import { packageName } from "../../lib/rules/packages";
 import { totalPagesFor } from "../../lib/pagination";
 
 const DAY_MS = 86_400_000;

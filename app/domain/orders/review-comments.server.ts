@@ -11,8 +11,8 @@ import type { Database } from "../../../db/client";
 import { admins, deliveryComments, orderDeliveries, users } from "../../../db/schema";
 import type { Drawing, ReviewCommentInput } from "~/lib/schemas/review-comment";
 import { formatSmpte, formatTimecode } from "~/lib/timecode";
-import { FRAME_RATES, type FrameRate } from "~/lib/upload-rules";
-import type { WorkStatus } from "~/lib/work-status";
+import { FRAME_RATES, type FrameRate } from "~/lib/rules/upload-rules";
+import type { WorkStatus } from "~/lib/rules/work-status";
 import { refuse } from "../refusal";
 import { getWorkState } from "./work-state.server";
 

@@ -8,14 +8,14 @@ import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { createElement } from "react";
 import type { Database } from "../../../db/client";
 import { orderDeliveries, orderGuests, orders } from "../../../db/schema";
-import { randomToken, sha256 } from "~/lib/crypto.server";
-import { AUTO_COMPLETE_DAYS } from "~/lib/work-status";
+import { randomToken, sha256 } from "~/domain/crypto.server";
+import { AUTO_COMPLETE_DAYS } from "~/lib/rules/work-status";
 import { refuse } from "../refusal";
 import { queueEmail } from "../mail/mail.server";
 import type { MailNotice } from "../mail/order-emails.server";
 import { WorkUpdateEmail } from "../mail/templates";
 import { getWorkState } from "./work-state.server";
-import { GUEST_LINK_DAYS, GUESTS_PER_ORDER, REVIEW_EXTENSION_DAYS } from "~/lib/review-rules";
+import { GUEST_LINK_DAYS, GUESTS_PER_ORDER, REVIEW_EXTENSION_DAYS } from "~/lib/rules/review-rules";
 
 const DAY_MS = 86_400_000;
 

@@ -7,7 +7,7 @@ import { rowOf } from "../../../db/insert-select";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orderEvents, orders } from "../../../db/schema";
-import type { WorkActor, WorkStatus } from "~/lib/work-status";
+import type { WorkActor, WorkStatus } from "~/lib/rules/work-status";
 
 export type Actor = { kind: WorkActor; id: number | null };
 export const SHOP_ACTOR: Actor = { kind: "system", id: null };

@@ -1,7 +1,7 @@
 /**
  * An order's work state, and the one place it changes. `moveWork` reads the order, checks the move
  * against the current status and the actor (a customer only on their own order; the rules are
- * `~/lib/work-status.ts`), and writes the new status with its event row in one D1 batch. The status
+ * `~/lib/rules/work-status.ts`), and writes the new status with its event row in one D1 batch. The status
  * carries a version: the write only lands where the version is still the one read, and the event
  * only where that write landed, so of two moves at once exactly one is made. Whether an order still
  * takes attachments is decided here too, from the same state.
@@ -12,11 +12,11 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../../db/client";
 import { orderAttachments, orderEvents, orders, uploads, type PaymentStatus } from "../../../db/schema";
-import { decideWorkMove, type WorkMove, type WorkStatus } from "~/lib/work-status";
+import { decideWorkMove, type WorkMove, type WorkStatus } from "~/lib/rules/work-status";
 import { workEventQuery, type Actor } from "./work-events.server";
 import { queueWorkEmail, type MailNotice, type WorkNews } from "../mail/order-emails.server";
 import { cancellationOpen } from "./closing-refunds.server";
-import { ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION, ORDER_ATTACHMENTS_FULL, ORDER_ATTACHMENTS_MAX_BYTES, ORDER_CLOSED_TO_FILES } from "~/lib/delivery-rules";
+import { ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION, ORDER_ATTACHMENTS_FULL, ORDER_ATTACHMENTS_MAX_BYTES, ORDER_CLOSED_TO_FILES } from "~/lib/rules/delivery-rules";
 
 export const DAY_MS = 86_400_000;
 export const totalSize = (files: File[]) => files.reduce((sum, file) => sum + file.size, 0);

@@ -8,7 +8,7 @@ import { and, eq, inArray, isNull, lt, lte, not, sql } from "drizzle-orm";
 import { countCompletionStatements } from "./package-figures.server";
 import type { Database } from "../../../db/client";
 import { orderEvents, orders } from "../../../db/schema";
-import { AUTO_COMPLETE_DAYS } from "~/lib/work-status";
+import { AUTO_COMPLETE_DAYS } from "~/lib/rules/work-status";
 import { SHOP_ACTOR } from "./work-events.server";
 import { queueWorkEmail, type MailNotice } from "../mail/order-emails.server";
 import { cancellationOpen, noClosingRefund } from "./closing-refunds.server";

@@ -9,7 +9,7 @@ import { refuse } from "../refusal";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { localPaymentIntents, localRefunds } from "../../../db/schema";
-import { randomToken } from "../../lib/crypto.server";
+import { randomToken } from "../crypto.server";
 import { type CardConfirmation, type CardDetails, type CreateIntentInput, type Intent, type PaymentGateway, type RefundInput } from "./gateway.server";
 
 export const DECLINED_MESSAGE = "Your card was declined.";

@@ -55,10 +55,10 @@ import {
   sessions,
   users,
 } from "../../../db/schema";
-import { randomToken } from "~/lib/crypto.server";
+import { randomToken } from "~/domain/crypto.server";
 import { openWorkMessage } from "~/lib/schemas/account-deletion";
 import { SHOP } from "~/lib/shop";
-import type { WorkStatus } from "~/lib/work-status";
+import type { WorkStatus } from "~/lib/rules/work-status";
 import { shopOrigin } from "../environment.server";
 import { queueEmail } from "../mail/mail.server";
 import { mailNotice } from "../mail/order-emails.server";

@@ -10,7 +10,7 @@ import { and, asc, desc, eq, getTableColumns, isNull, sql, type SQL } from "driz
 import { queryBuilder, type Database } from "../../../db/client";
 import { builtOnce } from "~/platform/built-once.server";
 import { orderEvents, orders, productRatings, products, reviews, users } from "../../../db/schema";
-import { packageName } from "~/lib/packages";
+import { packageName } from "~/lib/rules/packages";
 import { totalPagesFor } from "~/lib/pagination";
 import type { ReviewInput, ReviewSort } from "~/lib/schemas/review";
 import { catalogueChanged } from "../catalogue/catalogue-version.server";

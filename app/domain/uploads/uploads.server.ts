@@ -22,7 +22,7 @@ import { products, uploadParts, uploads } from "../../../db/schema";
 import { refuse } from "../refusal";
 import { sniffUploadType, UPLOAD_HEAD_BYTES } from "../media/file-types";
 import { checkAttachmentRoom, getWorkState } from "../orders/work-state.server";
-import { decideWorkMove } from "~/lib/work-status";
+import { decideWorkMove } from "~/lib/rules/work-status";
 import {
   partLength,
   partPlan,
@@ -32,7 +32,7 @@ import {
   UPLOAD_MAX_BYTES,
   type UploadKind,
   type UploadPurpose,
-} from "~/lib/upload-rules";
+} from "~/lib/rules/upload-rules";
 
 export type Uploader = { kind: "customer" | "admin"; id: number };
 

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { plainText } from "./text";
 import { COUNTRY_CODES, isCountryCode } from "../countries";
 import { documented } from "./json-schema";
-import { normaliseTaxId, taxIdJsonSchemaRules, taxIdMessage } from "../tax-id";
-import { addressFormat, countriesRequiring } from "../address-rules";
+import { normaliseTaxId, taxIdJsonSchemaRules, taxIdMessage } from "../rules/tax-id";
+import { addressFormat, countriesRequiring } from "../rules/address-rules";
 
 /**
  * A field every address has. Missing is checked as a rule on an optional value, not as a missing
@@ -79,7 +79,7 @@ const AddressFields = z.object({
 documented(AddressFields, {
   allOf: [
     ...taxIdJsonSchemaRules(),
-    // What each country's addresses need (~/lib/address-rules). How each country's postcodes are
+    // What each country's addresses need (~/lib/rules/address-rules). How each country's postcodes are
     // written is the server's check alone (the zip_code's description says so; docs/decisions).
     ...(
       [
@@ -97,12 +97,12 @@ documented(AddressFields, {
 /**
  * Billing address form and API payload (SPEC §5 messages, for the United States and until a country
  * is chosen). Country is an ISO 3166-1 alpha-2 code; the city, state and postcode it needs, their
- * names and the postcode's format come from its post office's (~/lib/address-rules).
+ * names and the postcode's format come from its post office's (~/lib/rules/address-rules).
  * A business adds its company name and tax number (both optional); the tax number is read against
- * the country (~/lib/tax-id.ts) and kept normalised (`gb 246 813 551` → `GB246813551`).
+ * the country (~/lib/rules/tax-id.ts) and kept normalised (`gb 246 813 551` → `GB246813551`).
  */
 export const AddressSchema = AddressFields.superRefine((address, ctx) => {
-  // The country's own fields: which it needs, and how its postcodes are written (~/lib/address-rules).
+  // The country's own fields: which it needs, and how its postcodes are written (~/lib/rules/address-rules).
   // Until a valid country is chosen, the SPEC's: all of them.
   const country = typeof address.country === "string" && isCountryCode(address.country) ? address.country : null;
   const format = addressFormat(country);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DELIVERY_LIMITS } from "../delivery-rules";
+import { DELIVERY_LIMITS } from "../rules/delivery-rules";
 import { plainText } from "./text";
 
 /**

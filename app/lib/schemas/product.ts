@@ -2,9 +2,9 @@ import { z } from "zod";
 import { plainText } from "./text";
 import { CURRENCY_CODES, currencyExponent, isCurrencyCode } from "../currency";
 import { documented, textPattern } from "./json-schema";
-import { mediaChoiceProblem } from "../media-rules";
+import { mediaChoiceProblem } from "../rules/media-rules";
 import { jsonNumber } from "./json-number";
-import { PACKAGE_PROMISE_DEFAULTS, PACKAGE_PROMISE_LIMITS, type PackagePromiseField } from "../packages";
+import { PACKAGE_PROMISE_DEFAULTS, PACKAGE_PROMISE_LIMITS, type PackagePromiseField } from "../rules/packages";
 
 /** Items included are typed as comma-separated text: split, trimmed, empties dropped (SPEC §5). */
 export function splitItems(text: string): string[] {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseTimestamp } from "../delivery-rules";
+import { parseTimestamp } from "../rules/delivery-rules";
 import { plainText } from "./text";
 import { documented } from "./json-schema";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCountryCode } from "../countries";
-import { normaliseTaxId, taxIdMessage } from "../tax-id";
+import { normaliseTaxId, taxIdMessage } from "../rules/tax-id";
 import { plainText } from "./text";
 
 /** Who a tax rule is for: anyone, consumers (no tax number), businesses (a tax number on their billing address). */
@@ -50,7 +50,7 @@ const ShopSettingsFields = z.object({
 
 /**
  * Who sells, as invoices print it (/admin/settings/tax). The VAT number is optional; when given it is
- * read against the studio's country as a buyer's is (~/lib/tax-id.ts) and kept normalised
+ * read against the studio's country as a buyer's is (~/lib/rules/tax-id.ts) and kept normalised
  * (`gb 246 813 551` → `GB246813551`); none is null.
  */
 export const ShopSettingsSchema = ShopSettingsFields.superRefine((settings, ctx) => {

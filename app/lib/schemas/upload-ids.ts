@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ATTACHMENT_LIMITS } from "../delivery-rules";
+import { ATTACHMENT_LIMITS } from "../rules/delivery-rules";
 
 /**
  * Files sent in parts beforehand and attached by id (a message's or a brief's `upload_ids`): completed

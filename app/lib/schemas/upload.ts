@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { DEFAULT_FRAME_RATE, FRAME_RATES, MASTERS_PER_DELIVERY, UPLOAD_MAX_BYTES, UPLOAD_PURPOSES } from "../upload-rules";
+import { DEFAULT_FRAME_RATE, FRAME_RATES, MASTERS_PER_DELIVERY, UPLOAD_MAX_BYTES, UPLOAD_PURPOSES } from "../rules/upload-rules";
 import { plainText } from "./text";
-import { MEDIA_PER_PRODUCT } from "../media-rules";
+import { MEDIA_PER_PRODUCT } from "../rules/media-rules";
 import { DeliveryNoteSchema } from "./delivery";
 
 const UploadId = z.string().uuid("Upload ids are UUIDs");

@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
 import { AddressForm } from "~/components/address-form";
-import { addressText } from "~/lib/address-rules";
+import { addressText } from "~/lib/rules/address-rules";
 import type { AddressView } from "~/domain/orders/addresses.server";
 import type { CheckoutLoader } from "./checkout-page.server";
 

@@ -2,7 +2,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import type { CheckoutLoader } from "./checkout-page.server";
 import { useAppliedPromoCode } from "./promo-code";
-import { CANCELLATION_DAYS, isConsumerAddress, START_WORK_NOW_TEXT } from "~/lib/cancellation-rules";
+import { CANCELLATION_DAYS, isConsumerAddress, START_WORK_NOW_TEXT } from "~/lib/rules/cancellation-rules";
 import { ChargeNotice, CHARGE_NOTICE_ID } from "./charge-notice";
 
 /**

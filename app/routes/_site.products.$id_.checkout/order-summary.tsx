@@ -1,6 +1,6 @@
 import { Picture } from "~/components/ui/picture";
 import { formatMoney } from "~/lib/money";
-import { dayPromise, packageName, revisionsPromise } from "~/lib/packages";
+import { dayPromise, packageName, revisionsPromise } from "~/lib/rules/packages";
 import type { PackageView } from "~/domain/catalogue/products.server";
 import type { OrderPrice } from "~/domain/money/tax-rules";
 import { ratePercent } from "~/domain/money/tax-rules";

@@ -6,7 +6,7 @@ import { lazy, Suspense } from "react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddressSchema } from "~/lib/schemas/address";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 import { checkoutLoader, checkoutUrl, getCheckoutTarget, parsePromoParam, type CheckoutActionData } from "./checkout-page.server";
 import {
   addCheckoutAddress,
@@ -17,7 +17,7 @@ import {
   syncCheckoutPayment,
   type PaymentRequest,
 } from "~/domain/orders/checkout.server";
-import { randomToken } from "~/lib/crypto.server";
+import { randomToken } from "~/domain/crypto.server";
 import { refusalInit, settle, invalidForm } from "~/http/screen-refusal.server";
 import { paymentsMode } from "~/domain/payments/mode.server";
 import { isPromotionRefusal } from "~/domain/money/promotions.server";

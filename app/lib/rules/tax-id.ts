@@ -38,8 +38,8 @@ import {
   unitedKingdom,
   type Country,
 } from "jsvat";
-import { countryName } from "./countries";
-import type { JsonSchema } from "./schemas/json-schema";
+import { countryName } from "../countries";
+import type { JsonSchema } from "../schemas/json-schema";
 
 /**
  * jsvat 2.5.4 knows only Belgian numbers that start with 0; Belgium has issued numbers starting

@@ -1,4 +1,4 @@
-import { countryName } from "./countries";
+import { countryName } from "../countries";
 import { ADDRESS_FORMATS } from "./address-formats";
 
 /**

@@ -5,7 +5,7 @@
  * localStorage under the file's name, size and date, so after a dropped connection or a reload,
  * choosing the same file again asks the server which parts it has and sends only the others.
  */
-import type { UploadPurpose } from "./upload-rules";
+import type { UploadPurpose } from "../../lib/rules/upload-rules";
 
 export type PartsUploadState = "starting" | "uploading" | "paused" | "completing" | "done" | "failed" | "cancelled";
 
