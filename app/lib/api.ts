@@ -1,10 +1,4 @@
-/** JSON error body of the API (SPEC §7 clients read `success` and `message`). */
-export function apiError(status: number, message: string, extra: Record<string, unknown> = {}): Response {
-  const headers: Record<string, string> = { "Cache-Control": "no-store" };
-  // A 401 names the scheme that would succeed (RFC 9110): API clients authenticate with Bearer tokens.
-  if (status === 401) headers["WWW-Authenticate"] = 'Bearer realm="api"';
-  return Response.json({ success: false, message, ...extra }, { status, headers });
-}
+/** The JSON API's success answers (its refusals are answered by app/http/refusal-answer.server.ts). */
 
 /**
  * JSON success response; public reads may be cached briefly by browsers and the edge. (The paths it
