@@ -6,7 +6,7 @@
  *   credentials are ever allowed (the API uses Bearer tokens, not cookies), so an origin is echoed,
  *   never `*` with credentials; other origins get no CORS headers at all.
  * - A method a call does not take answers the API's own 405 shape with an `Allow` header, from the
- *   contract (http/api/contract.ts), before Remix sees it: routes never check methods themselves
+ *   contract (http/api/contract/), before Remix sees it: routes never check methods themselves
  *   (and Remix would answer its own 405 and log a server error for a call that only reads).
  *   `OPTIONS` answers the path's own `Allow` (with OPTIONS), or the JSON 404 where no call is.
  */

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of the JSON API, generated from the contract (http/api/contract.ts) and
+ * The OpenAPI 3.1 document of the JSON API, generated from the contract (http/api/contract/) and
  * the Zod schemas in it: request bodies and queries are the very schemas the routes validate with
  * (with what their refinements check, from lib/schemas/json-schema.ts), so the document cannot
  * describe a field the API does not read, and each call's error statuses are those of the refusal

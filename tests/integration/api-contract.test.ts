@@ -6,7 +6,7 @@ import { API_OPERATIONS, ErrorResponse, type ApiOperation } from "~/http/api/con
 import { adminSignIn, api, dispatch, newCustomer } from "./helpers";
 
 /**
- * The contract (app/http/api/contract.ts) is what the OpenAPI document, the reference page and the 405s
+ * The contract (app/http/api/contract/) is what the OpenAPI document, the reference page and the 405s
  * are made from: these tests fail when a route and the contract disagree, in either direction, or
  * when a call answers something its contract does not describe.
  */

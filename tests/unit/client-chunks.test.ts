@@ -91,12 +91,12 @@ describe("server-only modules never reach the browser", () => {
     const ids = [
       `${ROOT}/app/routes/admin.products._index.tsx${Q}`,
       `${ROOT}/app/lib/api-answers.ts`,
-      `${ROOT}/app/http/api/contract.ts`,
+      `${ROOT}/app/http/api/contract/orders.ts`,
       `${ROOT}/db/schema.ts`,
       `${ROOT}/node_modules/zod/lib/index.mjs`,
       "\0commonjsHelpers.js",
     ];
-    expect(serverOnlyModules(ids, ROOT)).toEqual(["app/http/api/contract.ts", "db/schema.ts"]);
+    expect(serverOnlyModules(ids, ROOT)).toEqual(["app/http/api/contract/orders.ts", "db/schema.ts"]);
     expect(
       serverOnlyModules(
         ids.filter((id) => !id.includes("/api/") && !id.includes("schema")),

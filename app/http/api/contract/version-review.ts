@@ -1,0 +1,75 @@
+/** The review of a delivered version: frame comments, replies and resolving them. */
+import { z } from "zod";
+import { CommentReplySchema, ReviewCommentSchema } from "~/lib/schemas/review-comment";
+import { CommentResponse, ok, refusals, READ, WRITE, JSON_BODY, NO_TOKEN, ADMIN, invalid, notFound, conflict, COMMENT_NOT_FOUND } from "./shared";
+import type { ApiOperation } from "./shared";
+
+export const VERSION_REVIEW_CALLS = [
+  {
+    method: "GET",
+    path: "/orders/{id}/deliveries/{delivery_id}/comments",
+    summary: "A version's review comments in timeline order, each with its replies: the owner or an admin",
+    auth: "customer or admin",
+    responses: { 200: { description: "The comments", schema: ok(z.array(CommentResponse)) } },
+    refusals: refusals(READ, NO_TOKEN, notFound("Not the caller's order, or no such version", "Delivery not found")),
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/deliveries/{delivery_id}/comments",
+    summary: "Comment on a version at a frame or over a range (in, out), with a drawing on the frame (points relative to its size, 0 to 1)",
+    auth: "customer or admin",
+    body: {
+      schema: ReviewCommentSchema,
+      wrapper: "comment",
+      example: {
+        at_frame: 1062,
+        text: "Logo larger here",
+        drawing: {
+          shapes: [
+            {
+              tool: "arrow",
+              color: "#e11d48",
+              points: [
+                [0.4, 0.5],
+                [0.7, 0.2],
+              ],
+            },
+          ],
+        },
+      },
+    },
+    responses: { 201: { description: "Added", schema: ok(CommentResponse) } },
+    refusals: refusals(
+      WRITE,
+      NO_TOKEN,
+      JSON_BODY,
+      notFound("Not the caller's order, or no such version", "Delivery not found"),
+      invalid("A field breaks its rule", "Comment is invalid", ["Write a comment"]),
+      conflict("The order is not open for review (not delivered yet, completed or cancelled)", "This order is not open for review comments."),
+    ),
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/deliveries/{delivery_id}/comments/{comment_id}/replies",
+    summary: "Reply on a comment (either side)",
+    auth: "customer or admin",
+    body: { schema: CommentReplySchema, wrapper: "reply", example: { text: "Will do in the next version" } },
+    responses: { 201: { description: "Added: the comment with its replies", schema: ok(CommentResponse) } },
+    refusals: refusals(
+      WRITE,
+      NO_TOKEN,
+      JSON_BODY,
+      COMMENT_NOT_FOUND,
+      invalid("No text, or too long", "Reply is invalid", ["Write a comment"]),
+      conflict("The order is not open for review", "This order is not open for review comments."),
+    ),
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/deliveries/{delivery_id}/comments/{comment_id}/resolve",
+    summary: "The studio marks a comment resolved (again: no change)",
+    auth: "admin",
+    responses: { 200: { description: "Resolved", schema: ok(CommentResponse, { message: "Comment resolved" }) } },
+    refusals: refusals(WRITE, ADMIN, COMMENT_NOT_FOUND),
+  },
+] as const satisfies readonly ApiOperation[];
