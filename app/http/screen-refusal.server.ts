@@ -4,8 +4,10 @@
  *   an order that is not theirs is a 404 page.
  * - `settle(work)` (from the domain) and `refusalInit(refusal)`: the action answers the refusal in
  *   place, as a Conform reply or a message beside the form, with the kind's status (and for a
- *   throttle its `Retry-After`) on the document.
+ *   throttle its `Retry-After`) on the document; `refusedData(refusal)` answers it as
+ *   `{ refused: message }` where no field of the form can carry it.
  */
+import { data } from "@remix-run/cloudflare";
 import { isRefusal, settle, type Refusal } from "~/domain/refusal";
 import { REFUSAL_STATUS, refusalInit } from "./refusal-answer.server";
 
@@ -25,6 +27,15 @@ export async function orPage<T>(work: Promise<T>): Promise<T> {
   } catch (error) {
     throw isRefusal(error) ? refusalPage(error) : error;
   }
+}
+
+/**
+ * An action's answer when the work is refused beside a form that has no field for it (a button, an
+ * upload): `{ refused: message, ...beside }` with the kind's status and headers. Every screen answers
+ * such a refusal under `refused`, and `<Refused>` (app/components/ui/form.tsx) shows it.
+ */
+export function refusedData<Beside extends Record<string, unknown> = Record<never, never>>(refusal: Refusal, beside?: Beside) {
+  return data({ ...(beside ?? ({} as Beside)), refused: refusal.message }, refusalInit(refusal));
 }
 
 /**

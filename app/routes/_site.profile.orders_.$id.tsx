@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Refused } from "~/components/ui/form";
 import { OrderMoney } from "~/components/order-money";
 import { RefundList } from "~/components/refund-list";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -28,7 +29,7 @@ import { readScreenForm } from "~/http/request-body.server";
 import { MessageThread } from "~/components/message-thread";
 import { AttachmentList } from "~/components/attachment-list";
 import { parseSubmission } from "~/http/form-submission.server";
-import { orPage, refusalInit, settle, invalidForm } from "~/http/screen-refusal.server";
+import { orPage, refusalInit, settle, invalidForm, refusedData } from "~/http/screen-refusal.server";
 import { isThreadIntent, threadAction } from "~/http/thread-actions.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { ATTACHMENT_FORM } from "~/http/order-forms.server";
@@ -92,29 +93,29 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   if (intent === "extend-review") {
     const extended = await settle(extendReview(context.db, id, customer.id));
-    if (!extended.ok) return data({ refused: extended.refusal.message }, refusalInit(extended.refusal));
+    if (!extended.ok) return refusedData(extended.refusal);
     return redirect(`/profile/orders/${id}?notice=review-extended`);
   }
   if (intent === "approve") {
     const approved = await settle(approveDelivery(context.db, mailNotice(context), id, customer.id));
-    if (!approved.ok) return data({ refused: approved.refusal.message }, refusalInit(approved.refusal));
+    if (!approved.ok) return refusedData(approved.refusal);
     return redirect(`/profile/orders/${id}?notice=approved`);
   }
   if (intent === "revision") {
     const submission = parseSubmission(form, { schema: RevisionSchema });
     if (submission.status !== "success") return data({ result: submission.reply() }, invalidForm());
     const requested = await settle(requestRevision(context.db, mailNotice(context), id, customer.id, submission.value));
-    if (!requested.ok) return data({ refused: requested.refusal.message }, refusalInit(requested.refusal));
+    if (!requested.ok) return refusedData(requested.refusal);
     return redirect(`/profile/orders/${id}?notice=revision-requested`);
   }
   if (intent === "guarantee") {
     const refunded = await settle(claimGuarantee(context.db, context.payments, customer.id, id, mailNotice(context)));
-    if (!refunded.ok) return data({ refused: refunded.refusal.message }, refusalInit(refunded.refusal));
+    if (!refunded.ok) return refusedData(refunded.refusal);
     return redirect(`/profile/orders/${id}?notice=guarantee-refunded`);
   }
   if (intent === "cancel") {
     const cancelled = await settle(cancelOrder(context.db, context.payments, customer.id, id, mailNotice(context)));
-    if (!cancelled.ok) return data({ refused: cancelled.refusal.message }, refusalInit(cancelled.refusal));
+    if (!cancelled.ok) return refusedData(cancelled.refusal);
     return redirect(`/profile/orders/${id}?notice=${cancelled.value === "refunded" ? "cancel-refunded" : "cancel-requested"}`);
   }
   if (intent === "review" || intent === "edit-review") {
@@ -205,11 +206,7 @@ export default function OrderPage() {
         </p>
       ) : null}
 
-      {answer && "refused" in answer ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {answer.refused}
-        </p>
-      ) : null}
+      <Refused message={answer && "refused" in answer ? answer.refused : null} />
 
       <WorkSteps status={order.work_status} revisionsUsed={order.revisions_used} />
 

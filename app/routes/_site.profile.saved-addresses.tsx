@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Refused } from "~/components/ui/form";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { AddressForm } from "~/components/address-form";
 import { AddressesLoading } from "~/components/profile-loading";
@@ -6,7 +7,7 @@ import { addressText } from "~/lib/rules/address-rules";
 import { AddressSchema } from "~/lib/schemas/address";
 import { parseId } from "~/lib/record-id";
 import { parseSubmission } from "~/http/form-submission.server";
-import { invalidForm, refusalInit, settle } from "~/http/screen-refusal.server";
+import { invalidForm, refusalInit, settle, refusedData } from "~/http/screen-refusal.server";
 import { createAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress, type AddressView } from "~/domain/orders/addresses.server";
 import { requireCustomer } from "~/auth/index.server";
 import { readForm } from "~/http/request-body.server";
@@ -43,12 +44,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const id = parseId(String(form.get("address_id") ?? ""));
   if (intent === "delete-address") {
     const deleted = await settle(deleteAddress(context.db, customer.id, id ?? 0));
-    if (!deleted.ok) return data({ intent, refused: deleted.refusal.message }, refusalInit(deleted.refusal));
+    if (!deleted.ok) return refusedData(deleted.refusal, { intent });
     return done("deleted");
   }
   if (intent === "set-default") {
     const changed = await settle(setDefaultAddress(context.db, customer.id, id ?? 0));
-    if (!changed.ok) return data({ intent, refused: changed.refusal.message }, refusalInit(changed.refusal));
+    if (!changed.ok) return refusedData(changed.refusal, { intent });
     return done("default");
   }
   return data({ intent: null, refused: "Unknown action" }, { status: 400 });
@@ -83,11 +84,7 @@ export default function SavedAddresses() {
           {NOTICES[notice]}
         </p>
       ) : null}
-      {refused ? (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-          {refused}
-        </p>
-      ) : null}
+      <Refused message={refused} className="mt-4" />
       {adding ? (
         <section aria-labelledby="add-address-title" className="mt-6 rounded-2xl border border-slate-200 bg-white p-5">
           <h2 id="add-address-title" className="mb-4 text-lg font-semibold">

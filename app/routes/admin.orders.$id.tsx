@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Refused } from "~/components/ui/form";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { deliveryVideoId, PinnedComment } from "~/components/delivery-review";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
@@ -22,7 +23,7 @@ import { PartlyRefundedBadge, StatusBadge } from "~/components/ui/status-badge";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinor, minorToDecimalString } from "~/lib/money-decimal";
 import { requireAdmin } from "~/auth/index.server";
-import { orPage, refusalInit, settle, invalidForm } from "~/http/screen-refusal.server";
+import { orPage, refusalInit, settle, invalidForm, refusedData } from "~/http/screen-refusal.server";
 import { isThreadIntent, threadAction } from "~/http/thread-actions.server";
 import { parseId } from "~/lib/record-id";
 import { getOrderBuyer, type OrderBuyerView } from "~/domain/orders/orders.server";
@@ -117,7 +118,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent !== "deliver") return data({ refused: "Unknown action" }, { status: 400 });
   const delivery = deliveryFromForm(form);
   const delivered = await settle(deliver(context.db, context.env.MEDIA, mailNotice(context), orderId, admin.id, delivery));
-  if (!delivered.ok) return data({ refused: delivered.refusal.message, note: delivery.note ?? "" }, refusalInit(delivered.refusal));
+  if (!delivered.ok) return refusedData(delivered.refusal, { note: delivery.note ?? "" });
   return redirect(`/admin/orders/${orderId}?delivered=1`);
 }
 
@@ -266,11 +267,7 @@ export default function AdminOrder() {
               Delivered. The customer can review it now.
             </p>
           ) : null}
-          {answer && "refused" in answer && !("note" in answer) ? (
-            <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-              {answer.refused}
-            </p>
-          ) : null}
+          <Refused message={answer && "refused" in answer && !("note" in answer) ? answer.refused : null} />
 
           {work.order.work_status === "in_progress" || work.order.work_status === "revision_requested" ? (
             <DeliveryUpload

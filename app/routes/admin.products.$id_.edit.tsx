@@ -13,7 +13,7 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { PRODUCT_CREATE_MESSAGES, PRODUCT_EDIT_MESSAGES, ProductDetailsSchema } from "~/lib/schemas/product";
 import { requireAdmin } from "~/auth/index.server";
 import { addFiles, moveMedia, removeMedia } from "~/domain/media/media.server";
-import { invalidForm, refusalInit, settle } from "~/http/screen-refusal.server";
+import { invalidForm, settle, refusedData } from "~/http/screen-refusal.server";
 import { mediaChoiceProblem } from "~/lib/rules/media-rules";
 import { getProductForEdit, productExists, setArchived, updateProduct, type EditableMedia } from "~/domain/catalogue/product-admin.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -54,7 +54,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // The product exists, before a byte of the body is read.
   if (!(await productExists(context.db, id))) throw notFound("Product not found");
   const read = await settle(readForm(request, PRODUCT_MEDIA_FORM));
-  if (!read.ok) return data({ kind: "media" as const, error: "The form could not be read. Please try again." }, { status: 400 });
+  if (!read.ok) return data({ kind: "media" as const, refused: "The form could not be read. Please try again." }, { status: 400 });
   const formData = read.value;
   const here = `/admin/products/${id}/edit`;
   // Every change below is visible in the shop: drop the cached copies before answering.
@@ -86,9 +86,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case "add-media": {
       // Without JavaScript the files come in this post; with it they stream to the media route.
       const files = chosenFiles(formData);
-      if (!files.length) return data({ kind: "media" as const, error: PRODUCT_EDIT_MESSAGES.chooseFiles }, invalidForm());
+      if (!files.length) return data({ kind: "media" as const, refused: PRODUCT_EDIT_MESSAGES.chooseFiles }, invalidForm());
       const added = await settle(addFiles(context.db, context.env.MEDIA, id, files));
-      if (!added.ok) return data({ kind: "media" as const, error: added.refusal.message }, refusalInit(added.refusal));
+      if (!added.ok) return refusedData(added.refusal, { kind: "media" as const });
       return done(PRODUCT_CREATE_MESSAGES.mediaUploaded);
     }
     default: {
@@ -174,7 +174,7 @@ export default function EditProduct() {
         images={images}
         videos={videos}
         thumbnail={thumbnail}
-        mediaError={actionData?.kind === "media" ? actionData.error : undefined}
+        mediaError={actionData?.kind === "media" ? actionData.refused : undefined}
       />
 
       <section aria-labelledby="archive-title" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-8">

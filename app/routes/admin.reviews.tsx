@@ -5,7 +5,7 @@ import { requireAdmin } from "~/auth/index.server";
 import { Pagination } from "~/components/ui/pagination";
 import { hideReview, listReviewsForStudio, replyToReview, type StudioReviewView } from "~/domain/reviews/reviews.server";
 import { unreadableForm } from "~/http/form-submission.server";
-import { refusalInit, settle } from "~/http/screen-refusal.server";
+import { settle, refusedData, invalidForm } from "~/http/screen-refusal.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { parsePageParam } from "~/lib/query";
 import { HIDE_REASON_LABEL, HIDE_REASONS, ReviewHideSchema, ReviewReplySchema } from "~/lib/schemas/review";
@@ -35,16 +35,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const done = (message: string) => redirectWithToast(context.env, request, HERE, [{ kind: "success", message }]);
   if (form.intent === "reply") {
     const parsed = ReviewReplySchema.safeParse(form);
-    if (!parsed.success) return data({ reviewId, error: parsed.error.issues[0]?.message ?? "Write an answer" }, { status: 422 });
+    if (!parsed.success) return data({ reviewId, refused: parsed.error.issues[0]?.message ?? "Write an answer" }, invalidForm());
     const replied = await settle(replyToReview(context.db, productId, reviewId, parsed.data.body));
-    if (!replied.ok) return data({ reviewId, error: replied.refusal.message }, refusalInit(replied.refusal));
+    if (!replied.ok) return refusedData(replied.refusal, { reviewId });
     return done("Your answer is published.");
   }
   if (form.intent === "hide") {
     const parsed = ReviewHideSchema.safeParse(form);
-    if (!parsed.success) return data({ reviewId, error: "Choose the policy reason for hiding it" }, { status: 422 });
+    if (!parsed.success) return data({ reviewId, refused: "Choose the policy reason for hiding it" }, invalidForm());
     const hidden = await settle(hideReview(context.db, productId, reviewId, admin.id, parsed.data.reason));
-    if (!hidden.ok) return data({ reviewId, error: hidden.refusal.message }, refusalInit(hidden.refusal));
+    if (!hidden.ok) return refusedData(hidden.refusal, { reviewId });
     return done("The review is hidden; the product page counts it as hidden.");
   }
   throw unreadableForm();
@@ -74,7 +74,7 @@ export default function AdminReviews() {
       ) : (
         <ol className="space-y-4" aria-label="Reviews">
           {reviews.map((review) => (
-            <StudioReview key={review.id} review={review} error={answer && answer.reviewId === review.id ? answer.error : null} />
+            <StudioReview key={review.id} review={review} error={answer && answer.reviewId === review.id ? answer.refused : null} />
           ))}
         </ol>
       )}

@@ -90,6 +90,16 @@ export function FieldError({ id, error }: { id: string; error: string | undefine
 }
 
 /** Form-level error (server message), announced to screen readers. */
+/** What an action refused, under the one key every screen answers it with (`refused`: refusedData in app/http/screen-refusal.server.ts). */
+export function Refused({ id, message, className = "" }: { id?: string; message: string | null | undefined; className?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className={`rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 ${className}`}>
+      {message}
+    </p>
+  );
+}
+
 export function FormError({ id, errors }: { id?: string; errors: string[] | undefined }) {
   if (!errors?.length) return null;
   return (
