@@ -3,7 +3,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { countryOptions } from "~/lib/countries";
 import { addressFormat } from "~/lib/rules/address-rules";
-import { AddressSchema } from "~/lib/schemas/address";
+import { AddressFormSchema } from "~/lib/schemas/address";
 import type { AddressView } from "~/domain/orders/addresses.server";
 import { Field, FieldError, FormError, SubmitButton } from "./ui/form";
 import { useIsSubmitting } from "./ui/use-is-submitting";
@@ -36,7 +36,7 @@ export function AddressForm({
   const actionData = useActionData() as AddressActionData;
   const lastResult = actionData?.intent === intent ? actionData.result : undefined;
   const id = address ? `edit-address-${address.id}` : "add-address";
-  const { form, fields, formProps, error } = useSchemaForm(AddressSchema, {
+  const { form, fields, formProps, error } = useSchemaForm(AddressFormSchema, {
     id,
     lastResult,
     defaultValue: address

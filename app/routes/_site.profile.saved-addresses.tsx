@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, u
 import { AddressForm } from "~/components/address-form";
 import { AddressesLoading } from "~/components/profile-loading";
 import { addressText } from "~/lib/rules/address-rules";
-import { AddressSchema } from "~/lib/schemas/address";
+import { AddressSchema } from "~/domain/orders/address-schema.server";
 import { parseId } from "~/lib/record-id";
 import { parseSubmission } from "~/http/form-submission.server";
 import { invalidForm, refusalInit, settle, refusedData } from "~/http/screen-refusal.server";

@@ -9,7 +9,15 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { requireAdmin } from "~/auth/index.server";
 import { ratePercent } from "~/domain/money/tax-rules";
 import { getShopSettings, type ShopSettings } from "~/domain/money/tax.server";
-import { deleteTaxRule, listTaxRules, saveTaxRule, taxEffects, updateShopSettings, type TaxEffect } from "~/domain/money/tax-settings.server";
+import {
+  deleteTaxRule,
+  listTaxRules,
+  saveTaxRule,
+  ShopSettingsSchema,
+  taxEffects,
+  updateShopSettings,
+  type TaxEffect,
+} from "~/domain/money/tax-settings.server";
 import { unreadableForm, parseSubmission } from "~/http/form-submission.server";
 import { formRefusal, invalidForm, settle } from "~/http/screen-refusal.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -17,7 +25,7 @@ import { countryName, countryOptions } from "~/lib/countries";
 import {
   ANY_OTHER_COUNTRY,
   DeleteTaxRuleSchema,
-  ShopSettingsSchema,
+  ShopSettingsFormSchema,
   TAX_CUSTOMER_KINDS,
   TaxRuleSchema,
   type TaxCustomerKind,
@@ -191,7 +199,7 @@ export default function TaxSettings() {
 type Reply = SubmissionResult<string[]> | undefined;
 
 function SellerForm({ settings, lastResult }: { settings: ShopSettings; lastResult: Reply }) {
-  const { form, fields, formProps, error } = useSchemaForm(ShopSettingsSchema, {
+  const { form, fields, formProps, error } = useSchemaForm(ShopSettingsFormSchema, {
     id: "tax-settings",
     lastResult,
     defaultValue: {

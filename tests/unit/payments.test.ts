@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { statusColour } from "~/components/ui/status-badge";
-import { AddressSchema } from "~/lib/schemas/address";
+import { AddressSchema } from "~/domain/orders/address-schema.server";
 import { orderStatusFor } from "~/domain/payments/gateway.server";
 import { cardProblem, EXPIRED_MESSAGE, INCORRECT_NUMBER_MESSAGE } from "~/domain/payments/local-gateway.server";
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { AddressSchema } from "~/lib/schemas/address";
-import { normaliseTaxId, taxIdJsonSchemaRules, taxIdMessage, VAT_COUNTRIES } from "~/lib/rules/tax-id";
+import { AddressSchema } from "~/domain/orders/address-schema.server";
+import { normaliseTaxId, taxIdJsonSchemaRules, VAT_RULES } from "~/domain/money/tax-ids.server";
+import { readTaxIdShape, taxIdMessage, VAT_COUNTRIES } from "~/lib/rules/tax-id";
+import { AddressFormSchema } from "~/lib/schemas/address";
 
 /** A well-formed number for each UK and EU country, check digits right (made up, not anyone's). */
 const VALID: Record<string, string> = {
@@ -41,6 +43,8 @@ describe("normaliseTaxId: UK and EU VAT numbers", () => {
   it("covers the UK and the 27 EU members", () => {
     expect([...VAT_COUNTRIES].sort()).toEqual(Object.keys(VALID).sort());
     expect(VAT_COUNTRIES).toHaveLength(28);
+    // The browser's list (without jsvat) and the server's rules name the same countries.
+    expect(Object.keys(VAT_RULES).sort()).toEqual([...VAT_COUNTRIES].sort());
   });
 
   it.each(Object.entries(VALID))("%s: %s is valid and kept as it is", (country, number) => {
@@ -220,5 +224,29 @@ describe("AddressSchema: company name and tax number", () => {
     ],
   ])("%j → %j", (input, expected) => {
     expect(errors(input)).toEqual(expected);
+  });
+});
+
+describe("the browser's form: a tax number's letters and digits, its check digits the server's", () => {
+  const address = { street: "1 Market St", city: "Leeds", zip_code: "LS1 1AA", country: "GB" };
+  const taxIdError = (tax_id: string, country = "GB") => {
+    const result = AddressFormSchema.safeParse({ ...address, country, ...(country === "US" ? { state: "CA", zip_code: "95014" } : {}), tax_id });
+    return result.success ? null : result.error.issues.find((issue) => issue.path[0] === "tax_id")?.message;
+  };
+
+  it("passes every number the server accepts", () => {
+    for (const [country, number] of Object.entries(VALID)) expect(readTaxIdShape(country, number)).toEqual(ok(number));
+  });
+
+  it("leaves a wrong check digit to the server, which names it", () => {
+    expect(taxIdError("GB648068065")).toBeNull();
+    expect(AddressSchema.safeParse({ ...address, tax_id: "GB648068065" }).error?.issues[0]?.message).toBe(
+      "Tax ID is not a valid VAT number for United Kingdom",
+    );
+  });
+
+  it("refuses what is not letters and digits with the server's words", () => {
+    expect(taxIdError("GB 648/068")).toBe("Tax ID is not a valid VAT number for United Kingdom");
+    expect(taxIdError("12", "US")).toBe("Tax ID must be 4 to 20 letters and digits");
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { TaxRule } from "~/domain/money/tax-rules";
 import { taxEffects } from "~/domain/money/tax-settings.server";
-import { percentToBasisPoints, ShopSettingsSchema, TaxRuleSchema } from "~/lib/schemas/tax-settings";
+import { ShopSettingsSchema } from "~/domain/money/tax-settings.server";
+import { percentToBasisPoints, TaxRuleSchema } from "~/lib/schemas/tax-settings";
 
 const UK_STUDIO: TaxRule[] = [
   { country: "GB", customerKind: "any", rateBasisPoints: 2000, note: null },

@@ -12,12 +12,16 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { customerKinds, shopSettings, taxRules, type CustomerKind } from "../../../db/schema";
 import { COUNTRY_CODES, isCountryCode } from "~/lib/countries";
-import { RULE_NOTE_MAX, TAX_SETTINGS_MESSAGES } from "~/lib/schemas/tax-settings";
-import { normaliseTaxId, taxIdMessage } from "~/lib/rules/tax-id";
+import { RULE_NOTE_MAX, shopSettingsSchema, TAX_SETTINGS_MESSAGES } from "~/lib/schemas/tax-settings";
+import { taxIdMessage } from "~/lib/rules/tax-id";
+import { normaliseTaxId } from "./tax-ids.server";
 import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { refuse } from "../refusal";
 import { ANY_COUNTRY, decideTax, type TaxDecision, type TaxRule } from "./tax-rules";
 import type { ShopSettings } from "./tax.server";
+
+/** Who sells, as the settings form and the server read it: a VAT number with its check digits (~/lib/schemas/tax-settings.ts). */
+export const ShopSettingsSchema = shopSettingsSchema(normaliseTaxId);
 
 /** A row of the rule table, with its id (for the screen's Delete). */
 export interface StoredTaxRule extends TaxRule {

@@ -1,94 +1,21 @@
 /**
  * A business buyer's VAT or tax number, read against its billing country. UK and EU numbers are
- * checked as their tax offices issue them, format and check digits, by jsvat (plain JS, no I/O, so it
- * runs in the Worker and in the browser alike); any other country's number only has to look like
- * one: 4 to 20 letters and digits. What is stored is the normalised number: upper case, without
- * spaces, dots and dashes, and for the UK and the EU with its country prefix (`GB…`, `DE…`, Greece's
- * `EL…`), so that an invoice prints it the way VIES and HMRC write it.
+ * VAT numbers, checked as their tax offices issue them, format and check digits, by the server
+ * (~/domain/money/tax-ids.server.ts: jsvat's rules, 5 KB the browser does not need to load); the
+ * browser's form only checks that a number is made of letters and digits (`readTaxIdShape`), and the
+ * server's answer names a wrong check digit. Any other country's number only has to look like one: 4
+ * to 20 letters and digits. What is stored is the normalised number: upper case, without spaces, dots
+ * and dashes, and for the UK and the EU with its country prefix (`GB…`, `DE…`, Greece's `EL…`), so
+ * that an invoice prints it the way VIES and HMRC write it.
  */
-import {
-  austria,
-  belgium,
-  bulgaria,
-  checkVAT,
-  croatia,
-  cyprus,
-  czechRepublic,
-  denmark,
-  estonia,
-  finland,
-  france,
-  germany,
-  greece,
-  hungary,
-  ireland,
-  italy,
-  latvia,
-  lithuania,
-  luxembourg,
-  malta,
-  netherlands,
-  poland,
-  portugal,
-  romania,
-  slovakiaRepublic,
-  slovenia,
-  spain,
-  sweden,
-  unitedKingdom,
-  type Country,
-} from "jsvat";
 import { countryName } from "../countries";
-import type { JsonSchema } from "../schemas/json-schema";
 
-/**
- * jsvat 2.5.4 knows only Belgian numbers that start with 0; Belgium has issued numbers starting
- * with 1 since 2023. Ten digits, the last two being 97 − (the first eight mod 97).
- */
-const belgiumNow: Country = {
-  ...belgium,
-  calcFn: (vat: string) => 97 - (Number(vat.slice(0, 8)) % 97) === Number(vat.slice(8, 10)),
-  rules: { ...belgium.rules, regex: [/^(BE)([01]\d{9})$/] },
-};
-
-/** The UK and the 27 EU members, by ISO 3166-1 alpha-2 code: the countries whose VAT numbers are checked. */
-const VAT_RULES: Readonly<Record<string, Country>> = {
-  AT: austria,
-  BE: belgiumNow,
-  BG: bulgaria,
-  CY: cyprus,
-  CZ: czechRepublic,
-  DE: germany,
-  DK: denmark,
-  EE: estonia,
-  ES: spain,
-  FI: finland,
-  FR: france,
-  GB: unitedKingdom,
-  GR: greece,
-  HR: croatia,
-  HU: hungary,
-  IE: ireland,
-  IT: italy,
-  LT: lithuania,
-  LU: luxembourg,
-  LV: latvia,
-  MT: malta,
-  NL: netherlands,
-  PL: poland,
-  PT: portugal,
-  RO: romania,
-  SE: sweden,
-  SI: slovenia,
-  SK: slovakiaRepublic,
-};
-
-/** The countries whose numbers are VAT numbers checked as issued (the UK and the EU). */
-export const VAT_COUNTRIES: readonly string[] = Object.keys(VAT_RULES);
+/** The UK and the 27 EU members, by ISO 3166-1 alpha-2 code: the countries whose tax numbers are VAT numbers. */
+export const VAT_COUNTRIES: readonly string[] = "AT BE BG CY CZ DE DK EE ES FI FR GB GR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK".split(" ");
 
 /** Spaces, dots and dashes: how people group the characters of a number; none of them is part of it. */
-const SEPARATORS = /[ .-]/g;
-const OTHER_COUNTRIES = /^[A-Z0-9]{4,20}$/;
+export const SEPARATORS = /[ .-]/g;
+export const OTHER_COUNTRIES = /^[A-Z0-9]{4,20}$/;
 
 /** A VAT number starts with its country's prefix: the ISO code, except Greece's `EL`. */
 export function vatPrefix(country: string): string {
@@ -97,87 +24,21 @@ export function vatPrefix(country: string): string {
 
 export type TaxIdCheck = { ok: true; value: string } | { ok: false };
 
+/** How a tax number of a country is read: the server's full check, or the browser's shape check. */
+export type TaxIdReader = (country: string, raw: string) => TaxIdCheck;
+
 /**
- * `raw` read as a tax number of `country` (an ISO code, upper case): its normalised form, or not
- * ok when it is malformed. A UK or EU number may be written with or without its prefix (a Greek one
- * with `EL` or `GR`).
+ * The browser's reading of a tax number: letters and digits once separators are gone (4 to 20 of
+ * them outside the UK and the EU). Every number the server accepts passes; the check digits and each
+ * country's format are the server's (~/domain/money/tax-ids.server.ts). Its value is not what is kept.
  */
-export function normaliseTaxId(country: string, raw: string): TaxIdCheck {
+export const readTaxIdShape: TaxIdReader = (country, raw) => {
   const compact = raw.replace(SEPARATORS, "").toUpperCase();
-  const rule = VAT_RULES[country];
-  if (!rule) return OTHER_COUNTRIES.test(compact) ? { ok: true, value: compact } : { ok: false };
-  if (!/^[A-Z0-9]+$/.test(compact)) return { ok: false };
-  const prefix = vatPrefix(country);
-  const written = country === "GR" && compact.startsWith("GR") ? `EL${compact.slice(2)}` : compact;
-  // What looks like a prefix may be the number's own start (a French key may be letters): try both.
-  const candidates = written.startsWith(prefix) ? [written, prefix + written] : [prefix + written];
-  const value = candidates.find((candidate) => checkVAT(candidate, [rule]).isValid);
-  return value ? { ok: true, value } : { ok: false };
-}
+  const shape = VAT_COUNTRIES.includes(country) ? /^[A-Z0-9]{2,}$/ : OTHER_COUNTRIES;
+  return shape.test(compact) ? { ok: true, value: compact } : { ok: false };
+};
 
 /** What the address form and the API say of a malformed tax number of `country`. */
 export function taxIdMessage(country: string): string {
-  return VAT_RULES[country] ? `Tax ID is not a valid VAT number for ${countryName(country)}` : "Tax ID must be 4 to 20 letters and digits";
-}
-
-// ----- For the API's document: the same rules as JSON Schema patterns over what a client may send -----
-
-/** Between any two characters of a number, and around it: separators, which the server removes. */
-const GAP = "[ .-]*";
-
-/** A letter in either case (the server upper-cases): `[A-HJ-N]` → `[A-HJ-Na-hj-n]`. */
-const eitherCase = (atom: string) => {
-  if (/^[A-Z]$/.test(atom)) return `[${atom}${atom.toLowerCase()}]`;
-  if (atom.startsWith("[")) return `[${atom.slice(1, -1)}${atom.slice(1, -1).toLowerCase()}]`;
-  return atom;
-};
-
-/**
- * A jsvat rule's regular expression (`^(DE)([1-9]\d{8})$`), without its prefix group, as a pattern
- * over the number as sent: each character in either case and followed by any separators. jsvat's
- * rules use only literal letters, `\d`, classes, groups, `|` and quantifiers, which is all this reads.
- */
-function tolerant(source: string): string {
-  const body = source.replace(/^\^\([A-Z]{2}\)\??/, "").replace(/\$$/, "");
-  let out = "";
-  for (let i = 0; i < body.length;) {
-    const rest = body.slice(i);
-    const atom = /^(?:\\d|\[(?:\\.|[^\]])*\]|[A-Z0-9])/.exec(rest)?.[0];
-    if (atom) {
-      out += `(?:${eitherCase(atom)}${GAP})`;
-      i += atom.length;
-      continue;
-    }
-    const syntax = /^(?:\{\d+(?:,\d+)?\}|[?|)]|\()/.exec(rest)?.[0];
-    if (!syntax) throw new Error(`Unreadable VAT rule: ${source}`);
-    out += syntax === "(" ? "(?:" : syntax;
-    i += syntax.length;
-  }
-  return out;
-}
-
-/** A country's prefix as sent: optional, either case, separators allowed (Greece: `EL` or `GR`). */
-function prefixPattern(country: string): string {
-  const spelled = (code: string) => [...code].map((c) => `${eitherCase(c)}${GAP}`).join("");
-  const codes = country === "GR" ? ["EL", "GR"] : [country];
-  return `(?:${codes.map(spelled).join("|")})?`;
-}
-
-/**
- * The tax number's rules in JSON Schema, on the address object: one `if`/`then` per UK or EU country
- * (its formats; the check digits are the server's alone) and one for every other country (4 to 20
- * letters and digits). An empty number is no number.
- */
-export function taxIdJsonSchemaRules(): JsonSchema[] {
-  const byCountry = Object.entries(VAT_RULES).map(([country, rule]) => ({
-    if: { properties: { country: { const: country } }, required: ["country"] },
-    then: {
-      properties: { tax_id: { pattern: `^(?:${GAP}${prefixPattern(country)}(?:${rule.rules.regex.map((r) => tolerant(r.source)).join("|")}))?$` } },
-    },
-  }));
-  const others = {
-    if: { properties: { country: { not: { enum: VAT_COUNTRIES } } }, required: ["country"] },
-    then: { properties: { tax_id: { pattern: `^(?:${GAP}(?:[A-Za-z0-9]${GAP}){4,20})?$` } } },
-  };
-  return [...byCountry, others];
+  return VAT_COUNTRIES.includes(country) ? `Tax ID is not a valid VAT number for ${countryName(country)}` : "Tax ID must be 4 to 20 letters and digits";
 }

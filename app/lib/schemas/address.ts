@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { plainText } from "./text";
 import { COUNTRY_CODES, isCountryCode } from "../countries";
-import { documented } from "./json-schema";
-import { normaliseTaxId, taxIdJsonSchemaRules, taxIdMessage } from "../rules/tax-id";
+import { documented, type JsonSchema } from "./json-schema";
+import { readTaxIdShape, taxIdMessage, type TaxIdReader } from "../rules/tax-id";
 import { addressFormat, countriesRequiring } from "../rules/address-rules";
 
 /**
@@ -76,64 +76,72 @@ const AddressFields = z.object({
     }),
   ),
 });
-documented(AddressFields, {
-  allOf: [
-    ...taxIdJsonSchemaRules(),
-    // What each country's addresses need (~/lib/rules/address-rules). How each country's postcodes are
-    // written is the server's check alone (the zip_code's description says so; docs/decisions).
-    ...(
-      [
-        ["city", "city"],
-        ["state", "state"],
-        ["postcode", "zip_code"],
-      ] as const
-    ).map(([part, field]) => ({
-      if: { properties: { country: { enum: countriesRequiring(part, COUNTRY_CODES) } }, required: ["country"] },
-      then: { required: [field], properties: { [field]: { type: "string", pattern: "\\S", examples: [PART_EXAMPLES[part]] } } },
-    })),
-  ],
-});
+/**
+ * What each country's addresses need (~/lib/rules/address-rules), for the API's document. How each
+ * country's postcodes are written is the server's check alone (the zip_code's description says so;
+ * docs/decisions).
+ */
+const ADDRESS_PART_RULES: JsonSchema[] = (
+  [
+    ["city", "city"],
+    ["state", "state"],
+    ["postcode", "zip_code"],
+  ] as const
+).map(([part, field]) => ({
+  if: { properties: { country: { enum: countriesRequiring(part, COUNTRY_CODES) } }, required: ["country"] },
+  then: { required: [field], properties: { [field]: { type: "string", pattern: "\\S", examples: [PART_EXAMPLES[part]] } } },
+}));
 
 /**
  * Billing address form and API payload (SPEC §5 messages, for the United States and until a country
  * is chosen). Country is an ISO 3166-1 alpha-2 code; the city, state and postcode it needs, their
  * names and the postcode's format come from its post office's (~/lib/rules/address-rules).
  * A business adds its company name and tax number (both optional); the tax number is read against
- * the country (~/lib/rules/tax-id.ts) and kept normalised (`gb 246 813 551` → `GB246813551`).
+ * the country by `readTaxId` and kept normalised (`gb 246 813 551` → `GB246813551`): the server's
+ * schema (~/domain/orders/address-schema.server.ts) checks VAT numbers' check digits, the browser's
+ * form (`AddressFormSchema`) only their letters and digits; `documentedTaxIds` are the tax number's
+ * rules for the API's document.
  */
-export const AddressSchema = AddressFields.superRefine((address, ctx) => {
-  // The country's own fields: which it needs, and how its postcodes are written (~/lib/rules/address-rules).
-  // Until a valid country is chosen, the SPEC's: all of them.
-  const country = typeof address.country === "string" && isCountryCode(address.country) ? address.country : null;
-  const format = addressFormat(country);
-  for (const [path, rule] of [
-    ["city", format.city],
-    ["state", format.state],
-    ["zip_code", format.postcode],
-  ] as const) {
-    if (rule?.required && !address[path]) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message: rule.requiredMessage });
-  }
-  const postcode = format.postcode;
-  if (postcode?.pattern && address.zip_code && address.zip_code.length <= 20 && !postcode.pattern.test(address.zip_code))
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["zip_code"], message: postcode.invalidMessage });
-  // An unknown country, or a number over its length, has its own message already.
-  if (address.tax_id === undefined || address.tax_id.length > TAX_ID_MAX || !country) return;
-  if (!normaliseTaxId(country, address.tax_id).ok) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["tax_id"], message: taxIdMessage(country) });
-}).transform(({ tax_id, city, state, zip_code, street, country, ...address }) => {
-  // Here every check passed: the street and the country are there.
-  const format = addressFormat(country);
-  const taxId = tax_id === undefined ? undefined : normaliseTaxId(country!, tax_id);
-  // What the country's addresses do not have is not kept (a state sent with a UK address).
-  return {
-    ...address,
-    street: street!,
-    country: country!,
-    city: format.city ? (city ?? "") : "",
-    state: format.state ? (state ?? "") : "",
-    // Postcodes are stored as their post offices print them: upper case.
-    zip_code: format.postcode ? (zip_code ?? "").toUpperCase() : "",
-    ...(taxId?.ok ? { tax_id: taxId.value } : {}),
-  };
-});
+export function addressSchema(readTaxId: TaxIdReader, documentedTaxIds: JsonSchema[] = []) {
+  return documented(AddressFields.extend({}), { allOf: [...documentedTaxIds, ...ADDRESS_PART_RULES] })
+    .superRefine((address, ctx) => {
+      // The country's own fields: which it needs, and how its postcodes are written (~/lib/rules/address-rules).
+      // Until a valid country is chosen, the SPEC's: all of them.
+      const country = typeof address.country === "string" && isCountryCode(address.country) ? address.country : null;
+      const format = addressFormat(country);
+      for (const [path, rule] of [
+        ["city", format.city],
+        ["state", format.state],
+        ["zip_code", format.postcode],
+      ] as const) {
+        if (rule?.required && !address[path]) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message: rule.requiredMessage });
+      }
+      const postcode = format.postcode;
+      if (postcode?.pattern && address.zip_code && address.zip_code.length <= 20 && !postcode.pattern.test(address.zip_code))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["zip_code"], message: postcode.invalidMessage });
+      // An unknown country, or a number over its length, has its own message already.
+      if (address.tax_id === undefined || address.tax_id.length > TAX_ID_MAX || !country) return;
+      if (!readTaxId(country, address.tax_id).ok) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["tax_id"], message: taxIdMessage(country) });
+    })
+    .transform(({ tax_id, city, state, zip_code, street, country, ...address }) => {
+      // Here every check passed: the street and the country are there.
+      const format = addressFormat(country);
+      const taxId = tax_id === undefined ? undefined : readTaxId(country!, tax_id);
+      // What the country's addresses do not have is not kept (a state sent with a UK address).
+      return {
+        ...address,
+        street: street!,
+        country: country!,
+        city: format.city ? (city ?? "") : "",
+        state: format.state ? (state ?? "") : "",
+        // Postcodes are stored as their post offices print them: upper case.
+        zip_code: format.postcode ? (zip_code ?? "").toUpperCase() : "",
+        ...(taxId?.ok ? { tax_id: taxId.value } : {}),
+      };
+    });
+}
 
-export type AddressInput = z.infer<typeof AddressSchema>;
+/** The browser's address form: every rule but a VAT number's check digits, which the server's answer names. */
+export const AddressFormSchema = addressSchema(readTaxIdShape);
+
+export type AddressInput = z.output<typeof AddressFormSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCountryCode } from "../countries";
-import { normaliseTaxId, taxIdMessage } from "../rules/tax-id";
+import { readTaxIdShape, taxIdMessage, type TaxIdReader } from "../rules/tax-id";
 import { plainText } from "./text";
 
 /** Who a tax rule is for: anyone, consumers (no tax number), businesses (a tax number on their billing address). */
@@ -50,20 +50,26 @@ const ShopSettingsFields = z.object({
 
 /**
  * Who sells, as invoices print it (/admin/settings/tax). The VAT number is optional; when given it is
- * read against the studio's country as a buyer's is (~/lib/rules/tax-id.ts) and kept normalised
- * (`gb 246 813 551` → `GB246813551`); none is null.
+ * read against the studio's country as a buyer's is, by `readTaxId` (the server's full check in
+ * ~/domain/money/tax-settings.server.ts, the browser's form `ShopSettingsFormSchema`: ~/lib/rules/tax-id.ts),
+ * and kept normalised (`gb 246 813 551` → `GB246813551`); none is null.
  */
-export const ShopSettingsSchema = ShopSettingsFields.superRefine((settings, ctx) => {
-  // An unknown country, or a number over its length, has its own message already.
-  if (!settings.seller_tax_id || settings.seller_tax_id.length > TAX_ID_MAX || !isCountryCode(settings.studio_country)) return;
-  if (!normaliseTaxId(settings.studio_country, settings.seller_tax_id).ok)
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["seller_tax_id"], message: taxIdMessage(settings.studio_country) });
-}).transform(({ seller_tax_id, ...settings }) => {
-  const taxId = seller_tax_id ? normaliseTaxId(settings.studio_country, seller_tax_id) : null;
-  return { ...settings, seller_tax_id: taxId?.ok ? taxId.value : null };
-});
+export function shopSettingsSchema(readTaxId: TaxIdReader) {
+  return ShopSettingsFields.superRefine((settings, ctx) => {
+    // An unknown country, or a number over its length, has its own message already.
+    if (!settings.seller_tax_id || settings.seller_tax_id.length > TAX_ID_MAX || !isCountryCode(settings.studio_country)) return;
+    if (!readTaxId(settings.studio_country, settings.seller_tax_id).ok)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["seller_tax_id"], message: taxIdMessage(settings.studio_country) });
+  }).transform(({ seller_tax_id, ...settings }) => {
+    const taxId = seller_tax_id ? readTaxId(settings.studio_country, seller_tax_id) : null;
+    return { ...settings, seller_tax_id: taxId?.ok ? taxId.value : null };
+  });
+}
 
-export type ShopSettingsInput = z.infer<typeof ShopSettingsSchema>;
+/** The browser's settings form: every rule but a VAT number's check digits, which the server's answer names. */
+export const ShopSettingsFormSchema = shopSettingsSchema(readTaxIdShape);
+
+export type ShopSettingsInput = z.output<typeof ShopSettingsFormSchema>;
 
 /** "20", "19.5", "7.25", "0", "100" (a trailing "%" is allowed): whole percent and up to two decimals. */
 const PERCENT = /^(\d{1,3})(?:\.(\d{1,2}))?\s*%?$/;

@@ -5,7 +5,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { AddressSchema } from "~/lib/schemas/address";
+import { AddressSchema } from "~/domain/orders/address-schema.server";
 import { useHydrated } from "~/components/use-hydrated";
 import { checkoutLoader, checkoutUrl, getCheckoutTarget, parsePromoParam, type CheckoutActionData } from "./checkout-page.server";
 import {

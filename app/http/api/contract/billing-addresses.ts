@@ -1,6 +1,6 @@
 /** A customer's billing addresses. */
 import { z } from "zod";
-import { AddressSchema } from "~/lib/schemas/address";
+import { AddressSchema } from "~/domain/orders/address-schema.server";
 import { ADDRESS_DELETED } from "~/lib/api-answers";
 import { ok, done, refusals, READ, WRITE, JSON_BODY, CUSTOMER, invalid, notFound, AddressResponse } from "./shared";
 import type { ApiOperation } from "./shared";

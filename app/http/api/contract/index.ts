@@ -38,7 +38,7 @@ import {
   type ApiOperation,
 } from "./shared";
 import { type z } from "zod";
-import { AddressSchema } from "~/lib/schemas/address";
+import { AddressSchema } from "~/domain/orders/address-schema.server";
 
 export * from "./shared";
 
