@@ -2,8 +2,8 @@ import { Form, useNavigate } from "@remix-run/react";
 import { useRef, useState, type FormEvent } from "react";
 import { SubmitButton } from "~/components/ui/form";
 import { DELIVERY_ACCEPT, DELIVERY_LIMITS, DELIVERY_RULE, formatFileSize } from "~/lib/rules/delivery-rules";
-import { PartsUpload, type PartsUploadProgress } from "~/components/uploads/parts-upload";
-import { TransferList, type Transfer } from "~/components/parts-uploads";
+import type { PartsUpload, PartsUploadProgress } from "~/components/uploads/parts-upload";
+import { partsUpload, TransferList, type Transfer } from "~/components/parts-uploads";
 import { DEFAULT_FRAME_RATE, FRAME_RATES, MASTER_RULE, PREVIEW_RULE } from "~/lib/rules/upload-rules";
 import { useHydrated } from "~/components/use-hydrated";
 
@@ -53,9 +53,9 @@ export function DeliveryUpload({ orderId, refused, note, busy }: { orderId: numb
     const masters: string[] = [];
     for (const [i, { file, role }] of files.entries()) {
       const key = list[i]!.key;
-      const upload = new PartsUpload(file, { purpose: "delivery", order_id: orderId }, (progress) => track(key, progress));
-      uploads.current.set(key, upload);
       try {
+        const upload = await partsUpload(file, { purpose: "delivery", order_id: orderId }, (progress) => track(key, progress));
+        uploads.current.set(key, upload);
         const id = await upload.start();
         if (role === "preview") preview = id;
         else masters.push(id);

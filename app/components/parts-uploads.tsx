@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { formatFileSize } from "~/lib/rules/delivery-rules";
-import { PartsUpload, type PartsUploadProgress, type PartsUploadTarget } from "~/components/uploads/parts-upload";
+import type { PartsUpload, PartsUploadProgress, PartsUploadTarget } from "~/components/uploads/parts-upload";
 import { ORDER_ATTACHMENTS_MAX_BYTES } from "~/lib/rules/delivery-rules";
 import { useHydrated } from "~/components/use-hydrated";
 
@@ -15,6 +15,15 @@ const STATE_TEXT: Record<PartsUploadProgress["state"], string> = {
   failed: "Stopped",
   cancelled: "Cancelled",
 };
+
+/**
+ * A file sent in parts to `target`. The uploader's code (4 KB) is fetched when the first file is
+ * chosen, not with the page: most visits to an order send no file.
+ */
+export async function partsUpload(file: File, target: PartsUploadTarget, onProgress: (progress: PartsUploadProgress) => void): Promise<PartsUpload> {
+  const { PartsUpload } = await import("~/components/uploads/parts-upload");
+  return new PartsUpload(file, target, onProgress);
+}
 
 export const percentOf = (progress: PartsUploadProgress) => Math.round((progress.sent / Math.max(1, progress.size)) * 100);
 
@@ -83,13 +92,21 @@ export function LargeFilesInput({ orderId, id, onBusyChange }: { orderId: number
     for (const [i, file] of files.entries()) {
       const key = `${Date.now()}-${i}-${file.name}`;
       const target: PartsUploadTarget = { purpose: "attachment", order_id: orderId };
-      const upload = new PartsUpload(file, target, (progress) => setTransfers((all) => all.map((t) => (t.key === key ? { ...t, progress } : t))));
-      controls.current.set(key, upload);
+      const track = (progress: PartsUploadProgress) => setTransfers((all) => all.map((t) => (t.key === key ? { ...t, progress } : t)));
       setTransfers((all) => [...all, { key, name: file.name, progress: { state: "starting", sent: 0, size: file.size, resumed: false, message: null } }]);
-      upload.start().then(
-        (uploadId) => setDone((all) => [...all, { key, uploadId }]),
-        () => setDone((all) => all.filter((d) => d.key !== key)),
-      );
+      partsUpload(file, target, track)
+        .then((upload) => {
+          controls.current.set(key, upload);
+          return upload.start();
+        })
+        .then(
+          (uploadId) => setDone((all) => [...all, { key, uploadId }]),
+          (error: unknown) => {
+            setDone((all) => all.filter((d) => d.key !== key));
+            // The uploader's code could not be fetched (offline): the file says so; a failed upload has said it already.
+            if (!controls.current.has(key)) track({ state: "failed", sent: 0, size: file.size, resumed: false, message: (error as Error).message });
+          },
+        );
     }
   }
 
