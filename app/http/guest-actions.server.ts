@@ -7,18 +7,18 @@ import { data } from "@remix-run/cloudflare";
 import type { Database } from "../../db/client";
 import type { MailNotice } from "~/domain/mail/order-emails.server";
 import { inviteGuest, revokeGuest } from "~/domain/orders/review-guests.server";
-import { settle } from "~/domain/refusal";
+import { refuse, settle } from "~/domain/refusal";
 import { GuestInviteSchema, GuestRevokeSchema } from "~/lib/schemas/review-comment";
 import { parseSubmission } from "./form-submission.server";
 import { refusalInit } from "./refusal-answer.server";
-import { invalidForm } from "./screen-refusal.server";
+import { invalidForm, refusedData } from "./screen-refusal.server";
 
 export async function guestAction(db: Database, notice: MailNotice, form: FormData, orderId: number, customerId: number) {
   if (form.get("intent") === "revoke-guest") {
     const submission = parseSubmission(form, { schema: GuestRevokeSchema });
-    if (submission.status !== "success") return data({ refused: "The link could not be revoked." }, { status: 400 });
+    if (submission.status !== "success") return refusedData(refuse.malformed("The link could not be revoked."));
     const revoked = await settle(revokeGuest(db, orderId, customerId, submission.value.guest_id));
-    return revoked.ok ? null : data({ refused: revoked.refusal.message }, refusalInit(revoked.refusal));
+    return revoked.ok ? null : refusedData(revoked.refusal);
   }
   const submission = parseSubmission(form, { schema: GuestInviteSchema });
   const email = String(form.get("email") ?? "").slice(0, 254);

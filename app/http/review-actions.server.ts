@@ -7,12 +7,12 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import type { Database } from "../../db/client";
 import { addComment, replyToComment, resolveComment, versionRate, type Reviewer } from "~/domain/orders/review-comments.server";
-import { settle } from "~/domain/refusal";
+import { refuse, settle } from "~/domain/refusal";
 import { CommentFormSchema, CommentReplySchema, DrawingSchema, ReplyFormSchema, ResolveFormSchema, ReviewCommentSchema } from "~/lib/schemas/review-comment";
 import { parseTimecode } from "~/lib/timecode";
 import { parseSubmission } from "./form-submission.server";
 import { refusalInit } from "./refusal-answer.server";
-import { invalidForm } from "./screen-refusal.server";
+import { invalidForm, refusedData } from "./screen-refusal.server";
 
 export const REVIEW_INTENTS = ["comment", "reply", "resolve"] as const;
 
@@ -29,14 +29,14 @@ export async function reviewAction(db: Database, form: FormData, orderId: number
     redirect(`${pagePath}${pagePath.includes("?") ? "&" : "?"}version=${deliveryId}#comment-${commentId}`);
   if (intent === "resolve") {
     const submission = parseSubmission(form, { schema: ResolveFormSchema });
-    if (submission.status !== "success" || reviewer.kind !== "admin") return data({ refused: "The comment could not be resolved." }, { status: 400 });
+    if (submission.status !== "success" || reviewer.kind !== "admin") return refusedData(refuse.malformed("The comment could not be resolved."));
     const done = await settle(resolveComment(db, orderId, submission.value.delivery_id, submission.value.comment_id, reviewer.id));
-    if (!done.ok) return data({ refused: done.refusal.message }, refusalInit(done.refusal));
+    if (!done.ok) return refusedData(done.refusal);
     return back(submission.value.delivery_id, submission.value.comment_id);
   }
   if (intent === "reply") {
     const submission = parseSubmission(form, { schema: ReplyFormSchema });
-    if (submission.status !== "success") return data({ refused: "The reply could not be read." }, { status: 400 });
+    if (submission.status !== "success") return refusedData(refuse.malformed("The reply could not be read."));
     const { delivery_id, comment_id, text } = submission.value;
     const checked = CommentReplySchema.safeParse({ text });
     if (!checked.success)
@@ -50,7 +50,7 @@ export async function reviewAction(db: Database, form: FormData, orderId: number
     return back(delivery_id, comment_id);
   }
   const submission = parseSubmission(form, { schema: CommentFormSchema });
-  if (submission.status !== "success") return data({ refused: "The comment could not be read." }, { status: 400 });
+  if (submission.status !== "success") return refusedData(refuse.malformed("The comment could not be read."));
   const { delivery_id, time, until, at_frame, end_frame, text, drawing } = submission.value;
   const keep = { intent: "comment" as const, text, time, until };
   const rate = await settle(versionRate(db, orderId, delivery_id, reviewer));

@@ -4,8 +4,9 @@
  *   an order that is not theirs is a 404 page.
  * - `settle(work)` (from the domain) and `refusalInit(refusal)`: the action answers the refusal in
  *   place, as a Conform reply or a message beside the form, with the kind's status (and for a
- *   throttle its `Retry-After`) on the document; `refusedData(refusal)` answers it as
- *   `{ refused: message }` where no field of the form can carry it.
+ *   throttle its `Retry-After`) on the document: `formAnswer(submission, { refusal })` as
+ *   `{ result }` (Conform's reply), `refusedData(refusal)` as `{ refused: message }` where the
+ *   page has no form to carry it.
  */
 import { data } from "@remix-run/cloudflare";
 import { isRefusal, settle, type Refusal } from "~/domain/refusal";
@@ -46,22 +47,38 @@ export function invalidForm(): ResponseInit {
   return { status: REFUSAL_STATUS.invalid };
 }
 
-type Reply<R> = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => R };
+type Reply<R> = {
+  status?: "success" | "error";
+  reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => R;
+};
+
+export interface FormAnswerOptions<Beside> {
+  /** Why the work was refused; none: the form's own validation reply. */
+  refusal?: Refusal | null;
+  /** Fields the reply does not send back (a password). */
+  hideFields?: string[];
+  /** The field that carries an `invalid` refusal's message (the current password, say); else the form's error. */
+  field?: string;
+  /** What the page reads beside the reply: on a page with several forms, the `intent` of the one that was sent. */
+  beside?: Beside;
+}
 
 /**
- * A form's answer when it cannot be done: with no refusal, the validation reply (`invalidForm`); with one, the
- * reply carrying its message (on `field` when given: the current password, say) and the kind's
- * status and headers. The route puts `result` where its page reads it.
+ * A form's answer when it cannot be done, the one shape every screen's Conform form reads:
+ * `{ ...beside, result }`, `result` being Conform's reply. With no refusal, the validation reply
+ * (the domain's `invalid` status when the fields were refused; none for a reply that only
+ * validates, such as Conform's list intents); with one, the reply carrying its message (on `field`
+ * when given) with the kind's status and headers (`refusalInit`: a throttle's `Retry-After`).
  */
-export function formRefusal<R>(
+export function formAnswer<R, const Beside extends Record<string, unknown> = Record<never, never>>(
   submission: Reply<R>,
-  refusal: Refusal | null,
-  { hideFields, field }: { hideFields?: string[]; field?: string } = {},
-): { result: R; init: ResponseInit } {
-  if (!refusal) return { result: submission.reply({ hideFields }), init: invalidForm() };
+  { refusal = null, hideFields, field, beside }: FormAnswerOptions<Beside> = {},
+) {
+  const around = beside ?? ({} as Beside);
+  if (!refusal) return data({ ...around, result: submission.reply({ hideFields }) }, submission.status === "error" ? invalidForm() : undefined);
   const onField = field !== undefined && refusal.kind === "invalid";
   const result = onField
     ? submission.reply({ fieldErrors: { [field]: [refusal.message] }, hideFields })
     : submission.reply({ formErrors: refusal.message ? [refusal.message] : undefined, hideFields });
-  return { result, init: refusalInit(refusal) };
+  return data({ ...around, result }, refusalInit(refusal));
 }

@@ -13,7 +13,7 @@ import { formFiles } from "./order-forms.server";
 import { settle } from "~/domain/refusal";
 import { MessageSchema } from "~/lib/schemas/message";
 import { parseSubmission } from "./form-submission.server";
-import { refusalInit } from "./refusal-answer.server";
+import { formAnswer, refusedData } from "./screen-refusal.server";
 
 export const THREAD_INTENTS = ["message", "read"] as const;
 
@@ -28,11 +28,12 @@ export function isThreadIntent(intent: FormDataEntryValue | null): intent is (ty
 export async function threadAction({ db, bucket }: { db: Database; bucket: R2Bucket }, form: FormData, order: WorkState, actor: Actor, pagePath: string) {
   if (form.get("intent") === "read") {
     const read = await settle(markThreadRead(db, order.id, actor));
-    return read.ok ? data({ read: true }) : data({ refused: read.refusal.message }, refusalInit(read.refusal));
+    return read.ok ? data({ read: true }) : refusedData(read.refusal);
   }
   const submission = parseSubmission(form, { schema: MessageSchema, allow: ["attachments"] });
-  if (submission.status !== "success") return data({ messageResult: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "message" } });
   const sent = await settle(postMessage(db, bucket, order, actor, submission.value, formFiles(form, "attachments")));
-  if (!sent.ok) return data({ refused: sent.refusal.message }, refusalInit(sent.refusal));
+  // A refused file (type, size, count) is named in the form, the text kept.
+  if (!sent.ok) return formAnswer(submission, { refusal: sent.refusal, beside: { intent: "message" } });
   return redirect(`${pagePath}#messages-title`);
 }

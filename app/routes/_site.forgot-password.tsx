@@ -9,7 +9,7 @@ import { ForgotPasswordSchema } from "~/lib/schemas/auth";
 import { parseSubmission } from "~/http/form-submission.server";
 import { LOGIN_PATH, RESET_LINK_SENT } from "~/lib/password-recovery";
 import { requestPasswordReset } from "~/auth/index.server";
-import { formRefusal, settle, invalidForm } from "~/http/screen-refusal.server";
+import { formAnswer, settle } from "~/http/screen-refusal.server";
 import { readForm } from "~/http/request-body.server";
 
 export const headers = actionRetryAfter;
@@ -18,11 +18,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const kind = formData.get("for") === "admin" ? "admin" : "customer";
   const submission = parseSubmission(formData, { schema: ForgotPasswordSchema, allow: ["for"] });
-  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, invalidForm());
+  if (submission.status !== "success") return formAnswer(submission, { beside: { sent: false } });
   const asked = await settle(requestPasswordReset(context, request, kind, submission.value.email));
   if (!asked.ok) {
-    const { result, init } = formRefusal(submission, asked.refusal);
-    return data({ result, sent: false }, init);
+    return formAnswer(submission, { refusal: asked.refusal, beside: { sent: false } });
   }
   return data({ result: submission.reply(), sent: true });
 }

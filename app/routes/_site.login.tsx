@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { Field, FormError, SubmitButton } from "~/components/ui/form";
@@ -8,7 +8,7 @@ import { LoginSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getCustomer } from "~/auth/index.server";
 import { signInWithForm } from "~/http/sign-in-form.server";
-import { formRefusal } from "~/http/screen-refusal.server";
+import { formAnswer } from "~/http/screen-refusal.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { PASSWORD_RESET_DONE } from "~/lib/password-recovery";
 import { pageMeta } from "~/http/seo.server";
@@ -36,8 +36,7 @@ export const headers = actionRetryAfter;
 export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await signInWithForm(context, request, "customer");
   if (!outcome.ok) {
-    const { result, init } = formRefusal(outcome.submission, outcome.refusal, { hideFields: ["password"] });
-    return data({ result }, init);
+    return formAnswer(outcome.submission, { refusal: outcome.refusal, hideFields: ["password"] });
   }
   return redirect(safeRedirect(outcome.form.get("redirectTo")), { headers: outcome.headers });
 }

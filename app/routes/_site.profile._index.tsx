@@ -6,7 +6,7 @@ import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { ChangePasswordSchema, UpdateProfileSchema } from "~/lib/schemas/auth";
 import { updateName, changeAccountPassword, passwordChangeRefusal, requireCustomer, sessionCookie } from "~/auth/index.server";
-import { formRefusal, invalidForm } from "~/http/screen-refusal.server";
+import { formAnswer } from "~/http/screen-refusal.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { readForm } from "~/http/request-body.server";
 
@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === "update-name") {
     const submission = parseSubmission(formData, { schema: UpdateProfileSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply(), saved: false }, invalidForm());
+    if (submission.status !== "success") return formAnswer(submission, { beside: { intent, saved: false } });
     const updated = await updateName(context.db, "customer", customer.id, submission.value.name);
     if (!updated) return data({ intent, result: submission.reply({ formErrors: ["Profile update failed"] }), saved: false }, { status: 500 });
     return { intent, result: submission.reply({ resetForm: true }), saved: true };
@@ -39,11 +39,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "change-password") {
     const submission = parseSubmission(formData, { schema: ChangePasswordSchema });
     const hide = ["current_password", "password", "password_confirmation"];
-    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hide }), saved: false }, invalidForm());
+    if (submission.status !== "success") return formAnswer(submission, { hideFields: hide, beside: { intent, saved: false } });
     const outcome = await changeAccountPassword(context, request, "customer", customer.id, submission.value.current_password, submission.value.password);
     if (!outcome.ok) {
-      const { result, init } = formRefusal(submission, passwordChangeRefusal(outcome), { hideFields: hide, field: "current_password" });
-      return data({ intent, result, saved: false }, init);
+      return formAnswer(submission, { refusal: passwordChangeRefusal(outcome), hideFields: hide, field: "current_password", beside: { intent, saved: false } });
     }
     // Every session of this customer was ended with the change; clear this browser's cookie too.
     return redirect("/login?notice=password-changed", { headers: { "Set-Cookie": await sessionCookie(request, "customer", null) } });

@@ -1,4 +1,5 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { refuse } from "~/domain/refusal";
 import { Refused } from "~/components/ui/form";
 import { OrderMoney } from "~/components/order-money";
 import { RefundList } from "~/components/refund-list";
@@ -29,7 +30,7 @@ import { readScreenForm } from "~/http/request-body.server";
 import { MessageThread } from "~/components/message-thread";
 import { AttachmentList } from "~/components/attachment-list";
 import { parseSubmission } from "~/http/form-submission.server";
-import { orPage, refusalInit, settle, invalidForm, refusedData } from "~/http/screen-refusal.server";
+import { formAnswer, orPage, refusedData, settle } from "~/http/screen-refusal.server";
 import { isThreadIntent, threadAction } from "~/http/thread-actions.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { ATTACHMENT_FORM } from "~/http/order-forms.server";
@@ -103,7 +104,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   if (intent === "revision") {
     const submission = parseSubmission(form, { schema: RevisionSchema });
-    if (submission.status !== "success") return data({ result: submission.reply() }, invalidForm());
+    if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "revision" } });
     const requested = await settle(requestRevision(context.db, mailNotice(context), id, customer.id, submission.value));
     if (!requested.ok) return refusedData(requested.refusal);
     return redirect(`/profile/orders/${id}?notice=revision-requested`);
@@ -120,13 +121,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   if (intent === "review" || intent === "edit-review") {
     const submission = parseSubmission(form, { schema: ReviewSchema });
-    if (submission.status !== "success") return data({ review: submission.reply() }, invalidForm());
+    if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "review" } });
     const write = intent === "review" ? submitReview : editReview;
     const saved = await settle(write(context.db, customer.id, id, submission.value));
-    if (!saved.ok) return data({ review: submission.reply({ formErrors: [saved.refusal.message] }) }, refusalInit(saved.refusal));
+    if (!saved.ok) return formAnswer(submission, { refusal: saved.refusal, beside: { intent: "review" } });
     return redirect(`/profile/orders/${id}?notice=${intent === "review" ? "review-published" : "review-updated"}`);
   }
-  return data({ refused: "Unknown action" }, { status: 400 });
+  return refusedData(refuse.malformed("Unknown action"));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -210,7 +211,7 @@ export default function OrderPage() {
 
       <WorkSteps status={order.work_status} revisionsUsed={order.revisions_used} />
 
-      {review ? <OrderReview state={review} lastResult={answer && "review" in answer ? answer.review : undefined} /> : null}
+      {review ? <OrderReview state={review} lastResult={answer && "result" in answer && answer.intent === "review" ? answer.result : undefined} /> : null}
 
       {guarantee ? (
         <section aria-labelledby="guarantee-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
@@ -346,7 +347,7 @@ export default function OrderPage() {
                     action={`/profile/orders/${order.id}`}
                     revisionsLeft={revisionsLeft}
                     videoId={deliveries[0]!.files.some((f) => f.kind === "video") ? deliveryVideoId(deliveries[0]!.id) : null}
-                    lastResult={answer && "result" in answer ? answer.result : undefined}
+                    lastResult={answer && "result" in answer && answer.intent === "revision" ? answer.result : undefined}
                     cancellationRequested={cancellation?.kind === "requested"}
                   />
                 </div>
@@ -415,7 +416,7 @@ export default function OrderPage() {
         messages={messages}
         viewer="customer"
         action={`/profile/orders/${order.id}`}
-        lastResult={answer && "messageResult" in answer ? answer.messageResult : undefined}
+        lastResult={answer && "result" in answer && answer.intent === "message" ? answer.result : undefined}
         open={order.work_status !== "awaiting_payment"}
         seenMessageId={seenMessageId}
       />

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { CANCELLATION_DAYS } from "~/lib/rules/cancellation-rules";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
@@ -13,7 +13,7 @@ import { getWorkState } from "~/domain/orders/work-state.server";
 import { submitBrief } from "~/domain/orders/brief.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { readScreenForm } from "~/http/request-body.server";
-import { orPage, refusalInit, settle, invalidForm } from "~/http/screen-refusal.server";
+import { formAnswer, orPage, settle } from "~/http/screen-refusal.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { ATTACHMENT_FORM, formFiles } from "~/http/order-forms.server";
 import { notFound } from "~/http/answers.server";
@@ -41,7 +41,7 @@ export async function action(args: ActionFunctionArgs) {
   if (state.workStatus !== "awaiting_brief") throw redirect(`/profile/orders/${id}`);
   const form = await readScreenForm(args.request, ATTACHMENT_FORM);
   const submission = parseSubmission(form, { schema: BriefSchema, allow: ["attachments"] });
-  if (submission.status !== "success") return data({ result: submission.reply() }, invalidForm());
+  if (submission.status !== "success") return formAnswer(submission);
   const submitted = await settle(
     submitBrief(args.context.db, args.context.env.MEDIA, mailNotice(args.context), id, customer.id, submission.value, formFiles(form, "attachments")),
   );
@@ -49,7 +49,7 @@ export async function action(args: ActionFunctionArgs) {
     // Submitted meanwhile (another tab): the order's page shows the brief that counts.
     if (submitted.refusal.kind === "conflict") throw redirect(`/profile/orders/${id}`);
     // A file refused (type, size, count): the rule is named, the rest of the brief kept.
-    return data({ result: submission.reply({ formErrors: [submitted.refusal.message] }) }, refusalInit(submitted.refusal));
+    return formAnswer(submission, { refusal: submitted.refusal });
   }
   return redirect(`/profile/orders/${id}?notice=${submitted.value.workStatus === "scheduled" ? "brief-scheduled" : "brief-submitted"}`);
 }

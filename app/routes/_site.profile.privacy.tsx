@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Field, FieldError, FormError, SubmitButton } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
@@ -6,7 +6,7 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { confirmCurrentPassword, requireCustomer, sessionCookie } from "~/auth/index.server";
 import { deleteCustomerAccount, listOpenWork } from "~/domain/privacy/account-deletion.server";
 import { parseSubmission } from "~/http/form-submission.server";
-import { formRefusal, invalidForm, settle } from "~/http/screen-refusal.server";
+import { formAnswer, settle } from "~/http/screen-refusal.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { DeleteAccountFormSchema, openWorkMessage } from "~/lib/schemas/account-deletion";
 import { WORK_STATUS_LABEL } from "~/lib/rules/work-status";
@@ -24,12 +24,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(context, request);
   const submission = parseSubmission(await readForm(request), { schema: DeleteAccountFormSchema });
   const hide = ["current_password"];
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }) }, invalidForm());
+  if (submission.status !== "success") return formAnswer(submission, { hideFields: hide });
   const password = submission.value.current_password;
   const deleted = await settle(deleteCustomerAccount(context, customer.id, () => confirmCurrentPassword(context, "customer", customer.id, password)));
   if (!deleted.ok) {
-    const { result, init } = formRefusal(submission, deleted.refusal, { hideFields: hide, field: "current_password" });
-    return data({ result }, init);
+    return formAnswer(submission, { refusal: deleted.refusal, hideFields: hide, field: "current_password" });
   }
   // Every session of the account ended with it; this browser's cookie goes too.
   return redirect("/home?account=deleted", { headers: { "Set-Cookie": await sessionCookie(request, "customer", null) } });

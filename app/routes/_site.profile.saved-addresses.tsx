@@ -1,4 +1,5 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { refuse } from "~/domain/refusal";
 import { Refused } from "~/components/ui/form";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { AddressForm } from "~/components/address-form";
@@ -7,7 +8,7 @@ import { addressText } from "~/lib/rules/address-rules";
 import { AddressSchema } from "~/domain/orders/address-schema.server";
 import { parseId } from "~/lib/record-id";
 import { parseSubmission } from "~/http/form-submission.server";
-import { invalidForm, refusalInit, settle, refusedData } from "~/http/screen-refusal.server";
+import { formAnswer, refusedData, settle } from "~/http/screen-refusal.server";
 import { createAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress, type AddressView } from "~/domain/orders/addresses.server";
 import { requireCustomer } from "~/auth/index.server";
 import { readForm } from "~/http/request-body.server";
@@ -33,12 +34,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "add-address" || intent === "edit-address") {
     const submission = parseSubmission(form, { schema: AddressSchema, allow: ["address_id"] });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, invalidForm());
+    if (submission.status !== "success") return formAnswer(submission, { beside: { intent } });
     const id = parseId(String(form.get("address_id") ?? ""));
     const saved = await settle(
       intent === "add-address" ? createAddress(context.db, customer.id, submission.value) : updateAddress(context.db, customer.id, id ?? 0, submission.value),
     );
-    if (!saved.ok) return data({ intent, result: submission.reply({ formErrors: [saved.refusal.message] }) }, refusalInit(saved.refusal));
+    if (!saved.ok) return formAnswer(submission, { refusal: saved.refusal, beside: { intent } });
     return done(intent === "add-address" ? "added" : "changed");
   }
   const id = parseId(String(form.get("address_id") ?? ""));
@@ -52,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!changed.ok) return refusedData(changed.refusal, { intent });
     return done("default");
   }
-  return data({ intent: null, refused: "Unknown action" }, { status: 400 });
+  return refusedData(refuse.malformed("Unknown action"), { intent: null });
 }
 
 export default function SavedAddresses() {

@@ -9,7 +9,8 @@ import { ResetPasswordSchema } from "~/lib/schemas/auth";
 import { parseSubmission } from "~/http/form-submission.server";
 import { LOGIN_PATH, RESET_LINK_INVALID } from "~/lib/password-recovery";
 import { isLiveResetToken, resetPassword } from "~/auth/index.server";
-import { invalidForm } from "~/http/screen-refusal.server";
+import { formAnswer } from "~/http/screen-refusal.server";
+import { refuse } from "~/domain/refusal";
 import { readForm } from "~/http/request-body.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -20,9 +21,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseSubmission(await readForm(request), { schema: ResetPasswordSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, invalidForm());
+  if (submission.status !== "success") return formAnswer(submission, { hideFields: ["password"] });
   const outcome = await resetPassword(context, request, submission.value.token, submission.value.password);
-  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [RESET_LINK_INVALID], hideFields: ["password"] }) }, invalidForm());
+  if (!outcome.ok) return formAnswer(submission, { refusal: refuse.invalid(RESET_LINK_INVALID), hideFields: ["password"] });
   return redirect(`${LOGIN_PATH[outcome.kind]}?notice=password-reset`);
 }
 

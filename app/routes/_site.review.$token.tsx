@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { refuse } from "~/domain/refusal";
 import { Form, useActionData, useLoaderData, useParams, useSearchParams } from "@remix-run/react";
 import { VersionsReview } from "~/components/versions-review";
 import { SubmitButton } from "~/components/ui/form";
@@ -10,7 +11,7 @@ import { guestFromToken, nameGuest } from "~/domain/orders/review-guests.server"
 import { parseSubmission } from "~/http/form-submission.server";
 import { readScreenForm } from "~/http/request-body.server";
 import { isReviewIntent, reviewAction } from "~/http/review-actions.server";
-import { invalidForm, orPage } from "~/http/screen-refusal.server";
+import { formAnswer, orPage, refusedData } from "~/http/screen-refusal.server";
 import { GuestNameSchema } from "~/lib/schemas/review-comment";
 
 /**
@@ -54,14 +55,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "name") {
     const submission = parseSubmission(form, { schema: GuestNameSchema });
-    if (submission.status !== "success") return data({ nameResult: submission.reply() }, invalidForm());
+    if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "name" } });
     await nameGuest(context.db, guest.id, submission.value.name);
     return redirect(`/review/${token}`);
   }
   if (!guest.name) return redirect(`/review/${token}`);
   if (isReviewIntent(intent) && intent !== "resolve")
     return reviewAction(context.db, form, guest.orderId, { kind: "guest", id: guest.id, orderId: guest.orderId, name: guest.name }, `/review/${token}`);
-  return data({ refused: "Unknown action" }, { status: 400 });
+  return refusedData(refuse.malformed("Unknown action"));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -74,7 +75,7 @@ export default function GuestReview() {
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const { token = "" } = useParams();
-  const nameErrors = answer && "nameResult" in answer ? (answer.nameResult.error?.name ?? []) : [];
+  const nameErrors = answer && "result" in answer && answer.intent === "name" ? (answer.result.error?.name ?? []) : [];
   return (
     <article aria-labelledby="review-title" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <div>

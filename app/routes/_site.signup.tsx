@@ -1,5 +1,5 @@
 import { parseSubmission } from "~/http/form-submission.server";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { NewPasswordField } from "~/components/password-checklist";
@@ -9,7 +9,7 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { SignupSchema } from "~/lib/schemas/auth";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getCustomer, signUpCustomer } from "~/auth/index.server";
-import { formRefusal, settle, invalidForm } from "~/http/screen-refusal.server";
+import { formAnswer, settle } from "~/http/screen-refusal.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { pageMeta } from "~/http/seo.server";
 import { readForm } from "~/http/request-body.server";
@@ -30,11 +30,10 @@ export const headers = actionRetryAfter;
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseSubmission(formData, { schema: SignupSchema, allow: ["redirectTo"] });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }) }, invalidForm());
+  if (submission.status !== "success") return formAnswer(submission, { hideFields: ["password"] });
   const signedUp = await settle(signUpCustomer(context, request, submission.value));
   if (!signedUp.ok) {
-    const { result, init } = formRefusal(submission, signedUp.refusal, { hideFields: ["password"] });
-    return data({ result }, init);
+    return formAnswer(submission, { refusal: signedUp.refusal, hideFields: ["password"] });
   }
   return redirect(safeRedirect(formData.get("redirectTo")), { headers: signedUp.value });
 }

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { refuse } from "~/domain/refusal";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
@@ -14,7 +15,7 @@ import {
   verifyBanner,
 } from "~/lib/email-verification";
 import { getCustomer, requireCustomer, confirmationFor, confirmEmail, resendVerification } from "~/auth/index.server";
-import { refusalInit, settle } from "~/http/screen-refusal.server";
+import { refusalInit, refusedData, settle } from "~/http/screen-refusal.server";
 import { readForm } from "~/http/request-body.server";
 
 /** What the page shows: a link to confirm, a spent link, or (no link) where the account stands. */
@@ -73,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (resent.value.ok) return data<ResendAnswer>({ resend: "sent", message: verificationResent(customer.email) });
     return data<ResendAnswer>({ resend: "already", message: ALREADY_CONFIRMED });
   }
-  return data({ error: "Unknown action" }, { status: 400 });
+  return refusedData(refuse.malformed("Unknown action"));
 }
 
 export const meta: MetaFunction = () => [

@@ -1,12 +1,12 @@
 import { parseSubmission } from "~/http/form-submission.server";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormError, PasswordChangeFields, SubmitButton } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { AdminChangePasswordSchema } from "~/lib/schemas/auth";
 import { changeAccountPassword, requireAdmin, sessionCookie, passwordChangeRefusal } from "~/auth/index.server";
-import { formRefusal, invalidForm } from "~/http/screen-refusal.server";
+import { formAnswer } from "~/http/screen-refusal.server";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { readForm } from "~/http/request-body.server";
 
@@ -21,11 +21,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const submission = parseSubmission(await readForm(request), { schema: AdminChangePasswordSchema });
   const hide = ["current_password", "password", "password_confirmation"];
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: hide }) }, invalidForm());
+  if (submission.status !== "success") return formAnswer(submission, { hideFields: hide });
   const outcome = await changeAccountPassword(context, request, "admin", admin.id, submission.value.current_password, submission.value.password);
   if (!outcome.ok) {
-    const { result, init } = formRefusal(submission, passwordChangeRefusal(outcome), { hideFields: hide, field: "current_password" });
-    return data({ result }, init);
+    return formAnswer(submission, { refusal: passwordChangeRefusal(outcome), hideFields: hide, field: "current_password" });
   }
   return redirect("/admin/login?notice=password-changed", { headers: { "Set-Cookie": await sessionCookie(request, "admin", null) } });
 }

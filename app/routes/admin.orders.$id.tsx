@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { refuse } from "~/domain/refusal";
 import { Refused } from "~/components/ui/form";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { deliveryVideoId, PinnedComment } from "~/components/delivery-review";
@@ -23,7 +24,7 @@ import { PartlyRefundedBadge, StatusBadge } from "~/components/ui/status-badge";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinor, minorToDecimalString } from "~/lib/money-decimal";
 import { requireAdmin } from "~/auth/index.server";
-import { orPage, refusalInit, settle, invalidForm, refusedData } from "~/http/screen-refusal.server";
+import { formAnswer, orPage, refusedData, settle } from "~/http/screen-refusal.server";
 import { isThreadIntent, threadAction } from "~/http/thread-actions.server";
 import { parseId } from "~/lib/record-id";
 import { getOrderBuyer, type OrderBuyerView } from "~/domain/orders/orders.server";
@@ -78,10 +79,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // The first step: the form checked and the amount worked out, for the studio to confirm
     // (or, with 'Change', the form again with what was typed).
     const submission = parseSubmission(form, { schema: RefundFormSchema, allow: ["refund_key"] });
-    if (submission.status !== "success") return data({ refundResult: submission.reply() }, invalidForm());
-    if (intent === "edit-refund") return data({ refundResult: submission.reply() });
+    if (submission.status !== "success" || intent === "edit-refund") return formAnswer(submission, { beside: { intent: "refund" } });
     const quoted = await settle(quoteRefund(context.db, orderId, refundRequestOf(submission.value).amount));
-    if (!quoted.ok) return data({ refundResult: submission.reply({ formErrors: [quoted.refusal.message] }) }, refusalInit(quoted.refusal));
+    if (!quoted.ok) return formAnswer(submission, { refusal: quoted.refusal, beside: { intent: "refund" } });
     const refundConfirm: RefundToConfirm = {
       scope: submission.value.scope,
       amount: submission.value.amount ?? "",
@@ -93,7 +93,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (intent === "refund") {
     const submission = parseSubmission(form, { schema: RefundFormSchema, allow: ["refund_key"] });
-    if (submission.status !== "success") return data({ refundResult: submission.reply() }, invalidForm());
+    if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "refund" } });
     const key = String(form.get("refund_key") ?? "").slice(0, 100);
     const refunded = await settle(
       refundOrder(
@@ -105,17 +105,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         mailNotice(context),
       ),
     );
-    if (!refunded.ok) return data({ refundResult: submission.reply({ formErrors: [refunded.refusal.message] }) }, refusalInit(refunded.refusal));
+    if (!refunded.ok) return formAnswer(submission, { refusal: refunded.refusal, beside: { intent: "refund" } });
     return redirect(`/admin/orders/${orderId}?refunded=1`);
   }
   if (intent === "answer-cancellation") {
     const submission = parseSubmission(form, { schema: CancellationAnswerSchema });
-    if (submission.status !== "success") return data({ cancellationResult: submission.reply() }, invalidForm());
+    if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "answer-cancellation" } });
     const answered = await settle(answerCancellation(context.db, context.payments, admin.id, orderId, submission.value, mailNotice(context)));
-    if (!answered.ok) return data({ cancellationResult: submission.reply({ formErrors: [answered.refusal.message] }) }, refusalInit(answered.refusal));
+    if (!answered.ok) return formAnswer(submission, { refusal: answered.refusal, beside: { intent: "answer-cancellation" } });
     return redirect(`/admin/orders/${orderId}?refunded=1`);
   }
-  if (intent !== "deliver") return data({ refused: "Unknown action" }, { status: 400 });
+  if (intent !== "deliver") return refusedData(refuse.malformed("Unknown action"));
   const delivery = deliveryFromForm(form);
   const delivered = await settle(deliver(context.db, context.env.MEDIA, mailNotice(context), orderId, admin.id, delivery));
   if (!delivered.ok) return refusedData(delivered.refusal, { note: delivery.note ?? "" });
@@ -220,7 +220,7 @@ export default function AdminOrder() {
           requestedAt={order.cancellation_requested_at}
           remaining={minorToDecimalString(amount === null ? 0 : amount - (decimalToMinor(order.refunded_amount, order.currency) ?? 0), order.currency)}
           currency={order.currency}
-          lastResult={answer && "cancellationResult" in answer ? answer.cancellationResult : undefined}
+          lastResult={answer && "result" in answer && answer.intent === "answer-cancellation" ? answer.result : undefined}
         />
       ) : null}
       {work ? (
@@ -338,7 +338,7 @@ export default function AdminOrder() {
             messages={work.messages}
             viewer="studio"
             action={`/admin/orders/${work.order.id}`}
-            lastResult={answer && "messageResult" in answer ? answer.messageResult : undefined}
+            lastResult={answer && "result" in answer && answer.intent === "message" ? answer.result : undefined}
             open={work.order.work_status !== "awaiting_payment"}
             seenMessageId={work.seenMessageId}
           />
@@ -367,7 +367,7 @@ export default function AdminOrder() {
           refunds={work.refunds}
           orderId={order.id}
           refundKey={"refundKey" in loaderData ? (loaderData.refundKey ?? "") : ""}
-          lastResult={answer && "refundResult" in answer ? answer.refundResult : undefined}
+          lastResult={answer && "result" in answer && answer.intent === "refund" ? answer.result : undefined}
           confirm={answer && "refundConfirm" in answer ? answer.refundConfirm : null}
         />
       ) : null}

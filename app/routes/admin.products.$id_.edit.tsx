@@ -13,7 +13,7 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { PRODUCT_CREATE_MESSAGES, PRODUCT_EDIT_MESSAGES, ProductDetailsSchema } from "~/lib/schemas/product";
 import { requireAdmin } from "~/auth/index.server";
 import { addFiles, moveMedia, removeMedia } from "~/domain/media/media.server";
-import { invalidForm, settle, refusedData } from "~/http/screen-refusal.server";
+import { formAnswer, invalidForm, refusedData, settle } from "~/http/screen-refusal.server";
 import { mediaChoiceProblem } from "~/lib/rules/media-rules";
 import { getProductForEdit, productExists, setArchived, updateProduct, type EditableMedia } from "~/domain/catalogue/product-admin.server";
 import { redirectWithToast } from "~/http/toast.server";
@@ -93,8 +93,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     default: {
       const submission = parseSubmission(formData, { schema: ProductDetailsSchema });
-      if (submission.status !== "success")
-        return data({ kind: "details" as const, result: submission.reply() }, submission.status === "error" ? invalidForm() : undefined);
+      if (submission.status !== "success") return formAnswer(submission, { beside: { kind: "details" } });
       if (!(await updateProduct(context.db, id, submission.value))) gone();
       return done(PRODUCT_EDIT_MESSAGES.saved);
     }

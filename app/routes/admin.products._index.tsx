@@ -1,4 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { refuse } from "~/domain/refusal";
+import { refusedData } from "~/http/screen-refusal.server";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Pagination } from "~/components/ui/pagination";
 import { parsePageParam } from "~/lib/query";
@@ -27,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireAdmin(context, request);
   const form = await readForm(request);
   const id = parseId(String(form.get("product_id") ?? ""));
-  if (form.get("intent") !== "publish" || id === null) return data({ refused: "Unknown action" }, { status: 400 });
+  if (form.get("intent") !== "publish" || id === null) return refusedData(refuse.malformed("Unknown action"));
   if (!(await publishProduct(context.db, id))) return data({ refused: "Product not found" }, { status: 404 });
   const page = new URL(request.url).searchParams.get("page");
   return redirect(`/admin/products?${page ? `page=${encodeURIComponent(page)}&` : ""}published=${id}`);

@@ -1,5 +1,5 @@
 import { getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { Field, FieldError, FormError, SubmitButton, TextAreaField, type FieldMeta } from "~/components/ui/form";
@@ -19,7 +19,7 @@ import {
   type TaxEffect,
 } from "~/domain/money/tax-settings.server";
 import { unreadableForm, parseSubmission } from "~/http/form-submission.server";
-import { formRefusal, invalidForm, settle } from "~/http/screen-refusal.server";
+import { formAnswer, settle } from "~/http/screen-refusal.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { countryName, countryOptions } from "~/lib/countries";
 import {
@@ -52,8 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (formData.get("intent")) {
     case "settings": {
       const submission = parseSubmission(formData, { schema: ShopSettingsSchema });
-      if (submission.status !== "success")
-        return data({ intent: "settings" as const, result: submission.reply() }, submission.status === "error" ? invalidForm() : undefined);
+      if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "settings" } });
       const { seller_name, seller_address, seller_tax_id, studio_country, tax_name } = submission.value;
       const saved = await settle(
         updateShopSettings(context.db, {
@@ -65,20 +64,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
         }),
       );
       if (!saved.ok) {
-        const { result, init } = formRefusal(submission, saved.refusal);
-        return data({ intent: "settings" as const, result }, init);
+        return formAnswer(submission, { refusal: saved.refusal, beside: { intent: "settings" } });
       }
       return done("Seller details saved. Invoices issued from now on print them.");
     }
     case "save-rule": {
       const submission = parseSubmission(formData, { schema: TaxRuleSchema });
-      if (submission.status !== "success")
-        return data({ intent: "save-rule" as const, result: submission.reply() }, submission.status === "error" ? invalidForm() : undefined);
+      if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "save-rule" } });
       const { country, customer_kind, rate, note } = submission.value;
       const saved = await settle(saveTaxRule(context.db, { country, customerKind: customer_kind, rateBasisPoints: rate, note }));
       if (!saved.ok) {
-        const { result, init } = formRefusal(submission, saved.refusal);
-        return data({ intent: "save-rule" as const, result }, init);
+        return formAnswer(submission, { refusal: saved.refusal, beside: { intent: "save-rule" } });
       }
       const { rule, replaced } = saved.value;
       return done(
@@ -93,8 +89,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") throw unreadableForm();
       const deleted = await settle(deleteTaxRule(context.db, submission.value.id));
       if (!deleted.ok) {
-        const { result, init } = formRefusal(submission, deleted.refusal);
-        return data({ intent: "delete-rule" as const, result }, init);
+        return formAnswer(submission, { refusal: deleted.refusal, beside: { intent: "delete-rule" } });
       }
       return done(`Rule deleted: ${ruleName(deleted.value)}, ${ratePercent(deleted.value.rateBasisPoints)}.`);
     }

@@ -1,7 +1,7 @@
 import { getInputProps, getTextareaProps } from "@conform-to/react";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { parseSubmission } from "~/http/form-submission.server";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Footer } from "~/components/footer";
 import { Logo } from "~/components/logo";
@@ -12,7 +12,7 @@ import { TableScroller } from "~/components/ui/table-scroller";
 import { DemoRequestSchema } from "~/lib/schemas/demo-request";
 import { createDemoRequest } from "~/domain/marketing/demo-requests.server";
 import { requireAnonymousWrite } from "~/auth/index.server";
-import { formRefusal, settle, invalidForm } from "~/http/screen-refusal.server";
+import { formAnswer, settle } from "~/http/screen-refusal.server";
 import { pageMeta, shopJsonLd } from "~/http/seo.server";
 import { MARKETING } from "~/content/marketing";
 import { listShowcase, type ShowcaseView } from "~/domain/catalogue/products.server";
@@ -35,11 +35,10 @@ export const headers = actionRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseSubmission(await readForm(request), { schema: DemoRequestSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, invalidForm());
+  if (submission.status !== "success") return formAnswer(submission);
   const allowed = await settle(requireAnonymousWrite(context.env, request, "demo-request"));
   if (!allowed.ok) {
-    const { result, init } = formRefusal(submission, allowed.refusal);
-    return data({ result }, init);
+    return formAnswer(submission, { refusal: allowed.refusal });
   }
   await createDemoRequest(context.db, submission.value);
   return redirect("/home?demo=requested#book-a-demo");

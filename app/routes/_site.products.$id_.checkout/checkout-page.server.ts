@@ -132,8 +132,8 @@ export type CheckoutLoader = typeof checkoutLoader;
 /** What the page's action answers, by intent (its forms and fetchers read it). */
 export type CheckoutActionData =
   | { intent: "add-address"; result: SubmissionResult<string[]> }
-  | { intent: "pay"; error: string; orderId: number | null; checkoutKey: string; field?: "promo_code" }
-  | { intent: "create-order"; orderId: number; clientSecret: string; error?: undefined; paid?: undefined }
-  | { intent: "create-order"; orderId: number; paid: true; clientSecret?: undefined; error?: undefined }
-  | { intent: "create-order"; error: string; orderId: number | null }
+  | { intent: "pay"; refused: string; orderId: number | null; checkoutKey: string; field?: "promo_code" }
+  | { intent: "create-order"; orderId: number; clientSecret: string; refused?: undefined; paid?: undefined }
+  | { intent: "create-order"; orderId: number; paid: true; clientSecret?: undefined; refused?: undefined }
+  | { intent: "create-order"; refused: string; orderId: number | null }
   | { intent: "sync"; orderId: number; paymentStatus: string };

@@ -18,7 +18,8 @@ import {
   type PaymentRequest,
 } from "~/domain/orders/checkout.server";
 import { randomToken } from "~/domain/crypto.server";
-import { refusalInit, settle, invalidForm } from "~/http/screen-refusal.server";
+import { formAnswer, refusedData, settle } from "~/http/screen-refusal.server";
+import { refuse, type Refusal } from "~/domain/refusal";
 import { paymentsMode } from "~/domain/payments/mode.server";
 import { isPromotionRefusal } from "~/domain/money/promotions.server";
 import { PromoCodeField } from "~/lib/schemas/promotion";
@@ -60,10 +61,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   if (intent === "add-address") {
     const submission = parseSubmission(formData, { schema: AddressSchema, allow: ["selected_address_id"] });
-    if (submission.status !== "success") return data<CheckoutActionData>({ intent: "add-address", result: submission.reply() }, invalidForm());
+    if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "add-address" } });
     const saved = await settle(addCheckoutAddress(context, target, submission.value, Number(formData.get("selected_address_id")) || null));
-    if (!saved.ok)
-      return data<CheckoutActionData>({ intent: "add-address", result: submission.reply({ formErrors: [saved.refusal.message] }) }, refusalInit(saved.refusal));
+    if (!saved.ok) return formAnswer(submission, { refusal: saved.refusal, beside: { intent: "add-address" } });
     const promo = parsePromoParam(new URL(request.url).searchParams.get("promo"));
     return redirect(checkoutUrl(target.product.id, target.packageIndex, { address: saved.value, ...(promo ? { promo } : {}) }));
   }
@@ -75,10 +75,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   const checkoutKey = String(formData.get("checkout_key") ?? "") || randomToken(12);
-  const refused = (error: string, init: ResponseInit, orderId: number | null = null, field?: "promo_code") =>
-    data<CheckoutActionData>({ intent: "pay", error, orderId, checkoutKey, ...(field ? { field } : {}) }, init);
+  // A refused payment is answered beside the pay form; a refused promotion code under the code's field.
+  const refused = (refusal: Refusal, orderId: number | null = null) =>
+    refusedData(refusal, { intent: "pay" as const, orderId, checkoutKey, ...(isPromotionRefusal(refusal) ? { field: "promo_code" as const } : {}) });
   const parsed = PaySchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? "Payment failed", invalidForm());
+  if (!parsed.success) return refused(refuse.invalid(parsed.error.issues[0]?.message ?? "Payment failed"));
   const payment: PaymentRequest = {
     addressId: parsed.data.address_id,
     checkoutKey: parsed.data.checkout_key,
@@ -89,25 +90,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const paid = await settle(async () => {
     if (intent === "hosted-checkout") {
       // Stripe mode without JavaScript: pay on Stripe's hosted page, then come back here.
-      if (paymentsMode(context.env) !== "stripe") return refused("Payment failed", { status: 400 });
+      if (paymentsMode(context.env) !== "stripe") return refused(refuse.malformed("Payment failed"));
       return redirect(await openHostedPayment(context, target, payment, new URL(request.url).origin));
     }
     if (intent === "create-order") {
       // Stripe with JavaScript: the browser confirms the card with Stripe.js using this secret.
       const { orderId, clientSecret, paid } = await openBrowserPayment(context, target, payment);
       if (paid) return data<CheckoutActionData>({ intent: "create-order", orderId, paid: true });
-      if (!clientSecret)
-        return data<CheckoutActionData>({ intent: "create-order", error: "No client secret returned from the server", orderId }, { status: 502 });
+      if (!clientSecret) return refusedData(refuse.upstream("No client secret returned from the server"), { intent: "create-order" as const, orderId });
       return data<CheckoutActionData>({ intent: "create-order", orderId, clientSecret });
     }
     const card = { number: parsed.data.card_number, expiry: parsed.data.card_expiry, cvc: parsed.data.card_cvc };
     const outcome = intent === "free-order" ? await placeFreeOrder(context, target, payment) : await payWithCard(context, target, payment, card);
     if (outcome.kind === "authenticate") return redirect(outcome.location);
     if (outcome.kind === "paid") return redirect(checkoutUrl(target.product.id, target.packageIndex, { order: outcome.orderId }));
-    return refused(outcome.refusal.message, refusalInit(outcome.refusal), outcome.orderId);
+    return refused(outcome.refusal, outcome.orderId);
   });
-  // A refused promotion code is shown under the code's field, not as a payment error.
-  return paid.ok ? paid.value : refused(paid.refusal.message, refusalInit(paid.refusal), null, isPromotionRefusal(paid.refusal) ? "promo_code" : undefined);
+  return paid.ok ? paid.value : refused(paid.refusal);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -122,8 +121,8 @@ export default function CheckoutPage() {
   const hydrated = useHydrated();
   const paid = order?.payment_status === "succeeded";
   const selected = addresses.find((a) => a.id === selectedAddressId) ?? null;
-  const promoRefused = actionData && actionData.intent === "pay" && actionData.field === "promo_code" ? actionData.error : null;
-  const payError = actionData && actionData.intent === "pay" && !promoRefused ? actionData.error : loaderData.paymentError;
+  const promoRefused = actionData && actionData.intent === "pay" && actionData.field === "promo_code" ? actionData.refused : null;
+  const payError = actionData && actionData.intent === "pay" && !promoRefused ? actionData.refused : loaderData.paymentError;
   const orderId = actionData && actionData.intent === "pay" ? actionData.orderId : order && !paid ? order.id : null;
 
   return (

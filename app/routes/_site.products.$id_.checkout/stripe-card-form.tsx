@@ -87,7 +87,7 @@ function CardPayment({ selectedAddress, ready }: { selectedAddress: AddressView 
     const created = orderFetcher.data;
     if (orderFetcher.state !== "idle" || !created || created.intent !== "create-order" || !busy) return;
     (async () => {
-      if (created.error !== undefined) throw new Error(created.error);
+      if (created.refused !== undefined) throw new Error(created.refused);
       if (created.paid) {
         // Nothing was left to pay (a code took the whole price off): the order is paid already.
         setBusy(false);

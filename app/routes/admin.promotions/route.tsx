@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { FormError } from "~/components/ui/form";
 import { Pagination } from "~/components/ui/pagination";
@@ -7,7 +7,7 @@ import { parsePageParam } from "~/lib/query";
 import { requireAdmin } from "~/auth/index.server";
 import { createPromotion, endPromotion, listPromotions, PROMOTION_ADMIN_MESSAGES, promotionProductChoices } from "~/domain/money/promotions.server";
 import { unreadableForm, parseSubmission } from "~/http/form-submission.server";
-import { formRefusal, invalidForm, settle } from "~/http/screen-refusal.server";
+import { formAnswer, settle } from "~/http/screen-refusal.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { EndPromotionSchema, PromotionFormSchema } from "~/lib/schemas/promotion";
 import { PromotionForm } from "./promotion-form";
@@ -32,15 +32,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (formData.get("intent")) {
     case "create": {
       const submission = parseSubmission(formData, { schema: PromotionFormSchema });
-      if (submission.status !== "success")
-        return data({ intent: "create" as const, result: submission.reply() }, submission.status === "error" ? invalidForm() : undefined);
+      if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "create" } });
       const created = await settle(createPromotion(context.db, submission.value));
       if (!created.ok) {
         const message = created.refusal.message;
         const field =
           message === PROMOTION_ADMIN_MESSAGES.codeTaken ? "code" : message === PROMOTION_ADMIN_MESSAGES.unknownProducts ? "product_ids" : undefined;
-        const { result, init } = formRefusal(submission, created.refusal, { field });
-        return data({ intent: "create" as const, result }, init);
+        return formAnswer(submission, { refusal: created.refusal, field, beside: { intent: "create" } });
       }
       return done(`Promotion ${created.value.code} created.`);
     }
@@ -50,8 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (submission.status !== "success") throw unreadableForm();
       const ended = await settle(endPromotion(context.db, submission.value.id));
       if (!ended.ok) {
-        const { result, init } = formRefusal(submission, ended.refusal);
-        return data({ intent: "end" as const, result }, init);
+        return formAnswer(submission, { refusal: ended.refusal, beside: { intent: "end" } });
       }
       return done(`Promotion ${ended.value.code} ended. Unpaid orders that reserved it may still be paid.`);
     }
