@@ -44,15 +44,15 @@ function SubscribeBox() {
   const code = params.get("subscribe") as SubscribeCode | null;
   const fromUrl: SubscribeResult | null =
     code === "done"
-      ? { ok: true, message: SUBSCRIBE_DONE }
+      ? { message: SUBSCRIBE_DONE }
       : code && Object.hasOwn(SUBSCRIBE_ERRORS, code)
-        ? { ok: false, error: SUBSCRIBE_ERRORS[code as keyof typeof SUBSCRIBE_ERRORS] }
+        ? { refused: SUBSCRIBE_ERRORS[code as keyof typeof SUBSCRIBE_ERRORS] }
         : null;
   const result = busy ? null : (fetcher.data ?? fromUrl);
-  const error = result && !result.ok && !edited ? result.error : null;
+  const error = result?.refused !== undefined && !edited ? result.refused : null;
 
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok && input.current) input.current.value = "";
+    if (fetcher.state === "idle" && fetcher.data?.message !== undefined && input.current) input.current.value = "";
   }, [fetcher.state, fetcher.data]);
 
   const back = new URLSearchParams(location.search);
@@ -100,7 +100,7 @@ function SubscribeBox() {
         </button>
       </div>
       <p id="subscribe-message" aria-live="polite" className={`min-h-5 text-sm ${error ? "text-red-300" : "text-emerald-300"}`}>
-        {error ?? (result?.ok ? result.message : null)}
+        {error ?? result?.message ?? null}
       </p>
     </fetcher.Form>
   );

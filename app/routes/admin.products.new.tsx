@@ -47,7 +47,6 @@ const chosen = (value: FormDataEntryValue): value is File => value instanceof Fi
 
 export default function NewProduct() {
   const actionResult = useActionData<typeof action>()?.result;
-  const [fetchResult, setFetchResult] = useState<SubmissionResult<string[]>>();
   const [phase, setPhase] = useState<"idle" | "creating" | "uploading">("idle");
   const uploads = useMediaUploads();
   const toast = useToastApi();
@@ -74,15 +73,14 @@ export default function NewProduct() {
       setPhase("idle");
       return;
     }
-    const body = (await response.json().catch(() => null)) as { message?: string; data?: { id: number }; result?: SubmissionResult<string[]> } | null;
+    const body = (await response.json().catch(() => null)) as { message?: string; data?: { id: number } } | null;
     if (response.status === 401) {
       toast.error(PRODUCT_CREATE_MESSAGES.signedOut);
       navigate("/admin/login");
       return;
     }
     if (!response.ok || !body?.data) {
-      if (body?.result) setFetchResult(body.result);
-      else toast.error(body?.message ?? PRODUCT_CREATE_MESSAGES.failed);
+      toast.error(body?.message ?? PRODUCT_CREATE_MESSAGES.failed);
       setPhase("idle");
       return;
     }
@@ -110,10 +108,9 @@ export default function NewProduct() {
 
   const { form, fields, formProps, visible } = useSchemaForm(ProductFormSchema, {
     id: "create-product",
-    lastResult: fetchResult ?? actionResult,
+    lastResult: actionResult,
     // The browser's checks would stop a plain post the server answers better (files, chips).
     constraint: false,
-    beforeSubmit: () => setFetchResult(undefined),
     onSubmit(event, { formData }) {
       event.preventDefault();
       if (phase === "idle") void createThenUpload(formData);

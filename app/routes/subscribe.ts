@@ -13,7 +13,8 @@ export function loader() {
   return redirect("/home");
 }
 
-export type SubscribeResult = { ok: true; message: string } | { ok: false; error: string };
+/** The screens' answer: what was done, or `refused` with why (as every screen's `refusedData`). */
+export type SubscribeResult = { message: string; refused?: undefined } | { refused: string; message?: undefined };
 
 /**
  * With JavaScript the footer posts through a fetcher (`_js=1`) and shows the answer in place.
@@ -29,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const code = allowed ? "done" : parsed.success ? "busy" : subscribeErrorCode(parsed.error.issues[0]?.message);
   if (fromScript) {
     // A resource route: a Response keeps its status (Remix's `data()` would answer 200 here).
-    const result: SubscribeResult = code === "done" ? { ok: true, message: SUBSCRIBE_DONE } : { ok: false, error: SUBSCRIBE_ERRORS[code] };
+    const result: SubscribeResult = code === "done" ? { message: SUBSCRIBE_DONE } : { refused: SUBSCRIBE_ERRORS[code] };
     if (code === "busy") return Response.json(result, refusalInit(refuse.throttled()));
     return Response.json(result, { status: code === "done" ? 200 : REFUSAL_STATUS.invalid, headers: { "Cache-Control": "no-store" } });
   }
