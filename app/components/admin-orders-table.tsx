@@ -3,6 +3,7 @@ import type { OrderView } from "~/domain/orders/orders.server";
 import { WorkStatusBadge } from "./work-status";
 import { PartlyRefundedBadge, StatusBadge } from "./ui/status-badge";
 import { orderAmount } from "~/lib/money-decimal";
+import { paths } from "~/lib/paths";
 
 export const adminDateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const dueDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
@@ -77,7 +78,7 @@ export function AdminOrdersTable({
                 ) : null}
                 <td className="p-4">
                   <Link
-                    to={`/admin/orders/${o.id}`}
+                    to={paths.adminOrder(o.id)}
                     className="font-semibold whitespace-nowrap text-brand-700 hover:underline"
                     aria-label={`View Details of order ${o.id}`}
                   >

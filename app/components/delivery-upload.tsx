@@ -6,6 +6,7 @@ import type { PartsUpload, PartsUploadProgress } from "~/components/uploads/part
 import { partsUpload, TransferList, type Transfer } from "~/components/parts-uploads";
 import { DEFAULT_FRAME_RATE, FRAME_RATES, MASTER_RULE, PREVIEW_RULE } from "~/lib/rules/upload-rules";
 import { useHydrated } from "~/components/use-hydrated";
+import { paths } from "~/lib/paths";
 
 type Picked = { name: string; size: number };
 
@@ -82,7 +83,7 @@ export function DeliveryUpload({ orderId, refused, note, busy }: { orderId: numb
     if (inParts.preview) body.set("preview_upload_id", inParts.preview);
     for (const id of inParts.masters) body.append("master_upload_ids", id);
     const request = new XMLHttpRequest();
-    request.open("POST", `/admin/orders/${orderId}/deliveries`);
+    request.open("POST", `${paths.adminOrder(orderId)}/deliveries`);
     request.responseType = "json";
     request.upload.onprogress = (e) => setSent(e.loaded);
     request.onload = () => {

@@ -13,6 +13,7 @@ type RefundScope = (typeof REFUND_SCOPES)[number];
 import type { WorkStatus } from "~/lib/rules/work-status";
 import type { RefundView } from "~/domain/orders/refund-views.server";
 import { RefundList } from "~/components/refund-list";
+import { paths } from "~/lib/paths";
 
 /** A refund the studio asked for and must confirm: what the action's review step answers. */
 export interface RefundToConfirm {
@@ -88,7 +89,7 @@ export function RefundPanel({
       <h2 id="refund-title" className="text-lg font-semibold">
         Refund
       </h2>
-      <RefundList refunds={refunds} creditNoteHref={(number) => `/admin/orders/${orderId}/credit-notes/${number}`} />
+      <RefundList refunds={refunds} creditNoteHref={(number) => `${paths.adminOrder(orderId)}/credit-notes/${number}`} />
       {pending ? <p className="text-sm text-slate-700">A refund is under way. Reload the page in a moment.</p> : null}
       {refundable && confirming ? (
         <ConfirmRefund
@@ -150,7 +151,7 @@ export function RefundPanel({
       ) : null}
       {!refundable && !pending && refunds.length ? (
         <p className="text-sm text-slate-600">
-          Nothing is left to refund. <Link to={`/admin/orders/${orderId}/invoice`}>See the invoice</Link>.
+          Nothing is left to refund. <Link to={`${paths.adminOrder(orderId)}/invoice`}>See the invoice</Link>.
         </p>
       ) : null}
     </section>

@@ -9,6 +9,7 @@ import { parsePageParam } from "~/lib/query";
 import { requireCustomer, sessionSubject } from "~/auth/index.server";
 import { listOrders } from "~/domain/orders/orders.server";
 import { orderAmount } from "~/lib/money-decimal";
+import { paths } from "~/lib/paths";
 
 /** SPEC §9: ten orders per page for customers. */
 const PAGE_SIZE = 10;
@@ -103,7 +104,7 @@ export default function MyOrders() {
                   {order.work_status !== "awaiting_payment" ? (
                     <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
                       <WorkStatusBadge status={order.work_status} />
-                      <Link to={`/profile/orders/${order.id}`} className="font-semibold text-brand-700 hover:underline">
+                      <Link to={paths.customerOrder(order.id)} className="font-semibold text-brand-700 hover:underline">
                         View order<span className="sr-only"> #{order.id}</span>
                       </Link>
                       {order.unread_messages ? (

@@ -43,6 +43,7 @@ import { CANCELLATION_ANSWER_DAYS, CANCELLATION_DAYS, CANCELLATION_MESSAGES } fr
 import { dayPromise, packageName, revisionDaysPromise } from "~/lib/rules/packages";
 import { orderAmount } from "~/lib/money-decimal";
 import { notFound } from "~/http/answers.server";
+import { paths } from "~/lib/paths";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
@@ -86,38 +87,38 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const order = await orPage(getWorkState(context.db, id, actor));
   const form = await readScreenForm(request, ATTACHMENT_FORM);
   const intent = form.get("intent");
-  if (isThreadIntent(intent)) return threadAction({ db: context.db, bucket: context.env.MEDIA }, form, order, actor, `/profile/orders/${id}`);
-  if (isReviewIntent(intent)) return reviewAction(context.db, form, id, actor, `/profile/orders/${id}`);
+  if (isThreadIntent(intent)) return threadAction({ db: context.db, bucket: context.env.MEDIA }, form, order, actor, paths.customerOrder(id));
+  if (isReviewIntent(intent)) return reviewAction(context.db, form, id, actor, paths.customerOrder(id));
   if (intent === "invite-guest" || intent === "revoke-guest") {
     const answer = await guestAction(context.db, mailNotice(context), form, id, customer.id);
-    return answer ?? redirect(`/profile/orders/${id}?notice=${intent === "invite-guest" ? "guest-invited" : "guest-revoked"}#guests-title`);
+    return answer ?? redirect(`${paths.customerOrder(id)}?notice=${intent === "invite-guest" ? "guest-invited" : "guest-revoked"}#guests-title`);
   }
   if (intent === "extend-review") {
     const extended = await settle(extendReview(context.db, id, customer.id));
     if (!extended.ok) return refusedData(extended.refusal);
-    return redirect(`/profile/orders/${id}?notice=review-extended`);
+    return redirect(`${paths.customerOrder(id)}?notice=review-extended`);
   }
   if (intent === "approve") {
     const approved = await settle(approveDelivery(context.db, mailNotice(context), id, customer.id));
     if (!approved.ok) return refusedData(approved.refusal);
-    return redirect(`/profile/orders/${id}?notice=approved`);
+    return redirect(`${paths.customerOrder(id)}?notice=approved`);
   }
   if (intent === "revision") {
     const submission = parseSubmission(form, { schema: RevisionSchema });
     if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "revision" } });
     const requested = await settle(requestRevision(context.db, mailNotice(context), id, customer.id, submission.value));
     if (!requested.ok) return refusedData(requested.refusal);
-    return redirect(`/profile/orders/${id}?notice=revision-requested`);
+    return redirect(`${paths.customerOrder(id)}?notice=revision-requested`);
   }
   if (intent === "guarantee") {
     const refunded = await settle(claimGuarantee(context.db, context.payments, customer.id, id, mailNotice(context)));
     if (!refunded.ok) return refusedData(refunded.refusal);
-    return redirect(`/profile/orders/${id}?notice=guarantee-refunded`);
+    return redirect(`${paths.customerOrder(id)}?notice=guarantee-refunded`);
   }
   if (intent === "cancel") {
     const cancelled = await settle(cancelOrder(context.db, context.payments, customer.id, id, mailNotice(context)));
     if (!cancelled.ok) return refusedData(cancelled.refusal);
-    return redirect(`/profile/orders/${id}?notice=${cancelled.value === "refunded" ? "cancel-refunded" : "cancel-requested"}`);
+    return redirect(`${paths.customerOrder(id)}?notice=${cancelled.value === "refunded" ? "cancel-refunded" : "cancel-requested"}`);
   }
   if (intent === "review" || intent === "edit-review") {
     const submission = parseSubmission(form, { schema: ReviewSchema });
@@ -125,7 +126,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const write = intent === "review" ? submitReview : editReview;
     const saved = await settle(write(context.db, customer.id, id, submission.value));
     if (!saved.ok) return formAnswer(submission, { refusal: saved.refusal, beside: { intent: "review" } });
-    return redirect(`/profile/orders/${id}?notice=${intent === "review" ? "review-published" : "review-updated"}`);
+    return redirect(`${paths.customerOrder(id)}?notice=${intent === "review" ? "review-published" : "review-updated"}`);
   }
   return refusedData(refuse.malformed("Unknown action"));
 }
@@ -275,7 +276,7 @@ export default function OrderPage() {
           </dd>
           {order.invoice_number ? (
             <dd className="mt-1">
-              <Link to={`/profile/orders/${order.id}/invoice`} className="text-sm font-semibold whitespace-nowrap text-brand-700 hover:underline">
+              <Link to={`${paths.customerOrder(order.id)}/invoice`} className="text-sm font-semibold whitespace-nowrap text-brand-700 hover:underline">
                 View invoice {order.invoice_number}
               </Link>
             </dd>
@@ -293,7 +294,7 @@ export default function OrderPage() {
             on your statement within 5 to 10 days.{order.work_status === "cancelled" ? " The order is cancelled." : ""}
           </p>
           <div className="mt-2">
-            <RefundList refunds={refunds} creditNoteHref={(number) => `/profile/orders/${order.id}/credit-notes/${number}`} />
+            <RefundList refunds={refunds} creditNoteHref={(number) => `${paths.customerOrder(order.id)}/credit-notes/${number}`} />
           </div>
         </section>
       ) : null}
@@ -309,7 +310,7 @@ export default function OrderPage() {
             comments={comments}
             revisions={revisions}
             params={params}
-            pagePath={`/profile/orders/${order.id}`}
+            pagePath={paths.customerOrder(order.id)}
             open={REVIEW_OPEN.includes(order.work_status)}
             canResolve={false}
             answer={answer && "reviewAnswer" in answer ? answer.reviewAnswer : null}
@@ -344,7 +345,7 @@ export default function OrderPage() {
                     </div>
                   ) : null}
                   <ReviewActions
-                    action={`/profile/orders/${order.id}`}
+                    action={paths.customerOrder(order.id)}
                     revisionsLeft={revisionsLeft}
                     videoId={deliveries[0]!.files.some((f) => f.kind === "video") ? deliveryVideoId(deliveries[0]!.id) : null}
                     lastResult={answer && "result" in answer && answer.intent === "revision" ? answer.result : undefined}
@@ -396,10 +397,7 @@ export default function OrderPage() {
         ) : order.work_status === "awaiting_brief" ? (
           <div className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
             <p>{`The studio starts as soon as you tell us what the video is for. Your ${order.delivery_days} days begin with the brief.`}</p>
-            <Link
-              to={`/profile/orders/${order.id}/brief`}
-              className="mt-3 inline-flex rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
-            >
+            <Link to={paths.brief(order.id)} className="mt-3 inline-flex rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
               Write your brief
             </Link>
           </div>
@@ -415,7 +413,7 @@ export default function OrderPage() {
         key={order.id}
         messages={messages}
         viewer="customer"
-        action={`/profile/orders/${order.id}`}
+        action={paths.customerOrder(order.id)}
         lastResult={answer && "result" in answer && answer.intent === "message" ? answer.result : undefined}
         open={order.work_status !== "awaiting_payment"}
         seenMessageId={seenMessageId}

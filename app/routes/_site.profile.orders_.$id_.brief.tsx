@@ -17,6 +17,7 @@ import { formAnswer, orPage, settle } from "~/http/screen-refusal.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { ATTACHMENT_FORM, formFiles } from "~/http/order-forms.server";
 import { notFound } from "~/http/answers.server";
+import { paths } from "~/lib/paths";
 
 /** The brief can be written while the order awaits it; otherwise its page is the order's page. */
 async function briefable(args: LoaderFunctionArgs | ActionFunctionArgs) {
@@ -29,7 +30,7 @@ async function briefable(args: LoaderFunctionArgs | ActionFunctionArgs) {
 
 export async function loader(args: LoaderFunctionArgs) {
   const { id, state } = await briefable(args);
-  if (state.workStatus !== "awaiting_brief") throw redirect(`/profile/orders/${id}`);
+  if (state.workStatus !== "awaiting_brief") throw redirect(paths.customerOrder(id));
   // Without 'Start work now' at checkout, work waits out the cancellation period.
   const startsAt = !state.startWorkNow && state.paidAt ? state.paidAt.getTime() + CANCELLATION_DAYS * 86_400_000 : null;
   return { id, deliveryDays: state.deliveryDays, startsAt: startsAt !== null && startsAt > Date.now() ? new Date(startsAt).toISOString() : null };
@@ -38,7 +39,7 @@ export async function loader(args: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   const { customer, id, state } = await briefable(args);
   // Not awaiting a brief (unpaid, or submitted meanwhile in another tab): the order's page says why.
-  if (state.workStatus !== "awaiting_brief") throw redirect(`/profile/orders/${id}`);
+  if (state.workStatus !== "awaiting_brief") throw redirect(paths.customerOrder(id));
   const form = await readScreenForm(args.request, ATTACHMENT_FORM);
   const submission = parseSubmission(form, { schema: BriefSchema, allow: ["attachments"] });
   if (submission.status !== "success") return formAnswer(submission);
@@ -47,11 +48,11 @@ export async function action(args: ActionFunctionArgs) {
   );
   if (!submitted.ok) {
     // Submitted meanwhile (another tab): the order's page shows the brief that counts.
-    if (submitted.refusal.kind === "conflict") throw redirect(`/profile/orders/${id}`);
+    if (submitted.refusal.kind === "conflict") throw redirect(paths.customerOrder(id));
     // A file refused (type, size, count): the rule is named, the rest of the brief kept.
     return formAnswer(submission, { refusal: submitted.refusal });
   }
-  return redirect(`/profile/orders/${id}?notice=${submitted.value.workStatus === "scheduled" ? "brief-scheduled" : "brief-submitted"}`);
+  return redirect(`${paths.customerOrder(id)}?notice=${submitted.value.workStatus === "scheduled" ? "brief-scheduled" : "brief-submitted"}`);
 }
 
 const startDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
@@ -63,7 +64,7 @@ export default function BriefPage() {
   const lastResult = useActionData<typeof action>()?.result;
   const { form, fields, formProps, error } = useSchemaForm(BriefSchema, { lastResult, defaultValue: { references: ["", "", "", "", ""] } });
   const references = fields.references.getFieldList();
-  const busy = useIsSubmitting(`/profile/orders/${id}/brief`);
+  const busy = useIsSubmitting(paths.brief(id));
   // Large files still on their way would be left out: the brief waits for them.
   const large = useWaitForUploads();
   const referenceErrors = [
@@ -76,7 +77,7 @@ export default function BriefPage() {
   return (
     <section aria-labelledby="brief-title" className="space-y-6">
       <div>
-        <Link to={`/profile/orders/${id}`} className="text-sm font-semibold text-brand-700 hover:underline">
+        <Link to={paths.customerOrder(id)} className="text-sm font-semibold text-brand-700 hover:underline">
           ← Order #{id}
         </Link>
         <h1 id="brief-title" className="mt-2 text-2xl font-bold tracking-tight">

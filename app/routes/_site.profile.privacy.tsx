@@ -11,6 +11,7 @@ import { actionRetryAfter } from "~/lib/retry-after";
 import { DeleteAccountFormSchema, openWorkMessage } from "~/lib/schemas/account-deletion";
 import { WORK_STATUS_LABEL } from "~/lib/rules/work-status";
 import { readForm } from "~/http/request-body.server";
+import { paths } from "~/lib/paths";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
@@ -85,7 +86,7 @@ function DeleteAccount() {
           <ul className="mt-2 list-disc space-y-1 pl-5">
             {openWork.map((order) => (
               <li key={order.id}>
-                <Link to={`/profile/orders/${order.id}`} className="font-semibold underline">
+                <Link to={paths.customerOrder(order.id)} className="font-semibold underline">
                   Order #{order.id}
                 </Link>{" "}
                 · {WORK_STATUS_LABEL[order.workStatus]}

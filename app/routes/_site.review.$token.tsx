@@ -13,6 +13,7 @@ import { readScreenForm } from "~/http/request-body.server";
 import { isReviewIntent, reviewAction } from "~/http/review-actions.server";
 import { formAnswer, orPage, refusedData } from "~/http/screen-refusal.server";
 import { GuestNameSchema } from "~/lib/schemas/review-comment";
+import { paths } from "~/lib/paths";
 
 /**
  * /review/{token}: a colleague the customer invited watches the order's versions and comments under
@@ -40,7 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       // The guest's own file links; masters are never theirs.
       deliveries: deliveries.map((d) => ({
         ...d,
-        files: d.files.map((f) => ({ ...f, url: `/review/${token}/files/${f.id}` })),
+        files: d.files.map((f) => ({ ...f, url: `${paths.guestReview(token)}/files/${f.id}` })),
         masters: [],
       })),
     },
@@ -57,11 +58,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const submission = parseSubmission(form, { schema: GuestNameSchema });
     if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "name" } });
     await nameGuest(context.db, guest.id, submission.value.name);
-    return redirect(`/review/${token}`);
+    return redirect(paths.guestReview(token));
   }
-  if (!guest.name) return redirect(`/review/${token}`);
+  if (!guest.name) return redirect(paths.guestReview(token));
   if (isReviewIntent(intent) && intent !== "resolve")
-    return reviewAction(context.db, form, guest.orderId, { kind: "guest", id: guest.id, orderId: guest.orderId, name: guest.name }, `/review/${token}`);
+    return reviewAction(context.db, form, guest.orderId, { kind: "guest", id: guest.id, orderId: guest.orderId, name: guest.name }, paths.guestReview(token));
   return refusedData(refuse.malformed("Unknown action"));
 }
 
@@ -117,7 +118,7 @@ export default function GuestReview() {
           comments={comments}
           revisions={[]}
           params={params}
-          pagePath={`/review/${token}`}
+          pagePath={paths.guestReview(token)}
           open={open}
           canResolve={false}
           exports={false}

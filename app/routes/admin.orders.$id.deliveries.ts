@@ -6,6 +6,7 @@ import { readForm } from "~/http/request-body.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { DELIVERY_FORM, deliveryFromForm } from "~/http/order-forms.server";
 import { apiRoute, requireIdParam } from "~/http/api-route.server";
+import { paths } from "~/lib/paths";
 
 /**
  * POST /admin/orders/{id}/deliveries: the admin order page's upload with JavaScript (it shows each
@@ -20,5 +21,5 @@ export const action = apiRoute(async ({ request, params, context }: ActionFuncti
   await getWorkState(context.db, orderId, { kind: "admin", id: admin.id });
   const form = await readForm(request, DELIVERY_FORM);
   await deliver(context.db, context.env.MEDIA, mailNotice(context), orderId, admin.id, deliveryFromForm(form));
-  return Response.json({ success: true, location: `/admin/orders/${orderId}?delivered=1` }, { status: 201 });
+  return Response.json({ success: true, location: `${paths.adminOrder(orderId)}?delivered=1` }, { status: 201 });
 });

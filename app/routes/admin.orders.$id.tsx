@@ -40,6 +40,7 @@ import { CancellationAnswerSchema } from "~/lib/schemas/refund";
 import { OrderMoney } from "~/components/order-money";
 import { DeliveryUpload } from "~/components/delivery-upload";
 import { notFound } from "~/http/answers.server";
+import { paths } from "~/lib/paths";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
@@ -73,8 +74,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const order = await orPage(getWorkState(context.db, orderId, actor));
   const form = await readScreenForm(request, DELIVERY_FORM);
   const intent = form.get("intent");
-  if (isReviewIntent(intent)) return reviewAction(context.db, form, orderId, actor, `/admin/orders/${orderId}`);
-  if (isThreadIntent(intent)) return threadAction({ db: context.db, bucket: context.env.MEDIA }, form, order, actor, `/admin/orders/${orderId}`);
+  if (isReviewIntent(intent)) return reviewAction(context.db, form, orderId, actor, paths.adminOrder(orderId));
+  if (isThreadIntent(intent)) return threadAction({ db: context.db, bucket: context.env.MEDIA }, form, order, actor, paths.adminOrder(orderId));
   if (intent === "review-refund" || intent === "edit-refund") {
     // The first step: the form checked and the amount worked out, for the studio to confirm
     // (or, with 'Change', the form again with what was typed).
@@ -106,20 +107,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       ),
     );
     if (!refunded.ok) return formAnswer(submission, { refusal: refunded.refusal, beside: { intent: "refund" } });
-    return redirect(`/admin/orders/${orderId}?refunded=1`);
+    return redirect(`${paths.adminOrder(orderId)}?refunded=1`);
   }
   if (intent === "answer-cancellation") {
     const submission = parseSubmission(form, { schema: CancellationAnswerSchema });
     if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "answer-cancellation" } });
     const answered = await settle(answerCancellation(context.db, context.payments, admin.id, orderId, submission.value, mailNotice(context)));
     if (!answered.ok) return formAnswer(submission, { refusal: answered.refusal, beside: { intent: "answer-cancellation" } });
-    return redirect(`/admin/orders/${orderId}?refunded=1`);
+    return redirect(`${paths.adminOrder(orderId)}?refunded=1`);
   }
   if (intent !== "deliver") return refusedData(refuse.malformed("Unknown action"));
   const delivery = deliveryFromForm(form);
   const delivered = await settle(deliver(context.db, context.env.MEDIA, mailNotice(context), orderId, admin.id, delivery));
   if (!delivered.ok) return refusedData(delivered.refusal, { note: delivery.note ?? "" });
-  return redirect(`/admin/orders/${orderId}?delivered=1`);
+  return redirect(`${paths.adminOrder(orderId)}?delivered=1`);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Order ${data?.id ?? ""} · Admin · Reelcraft` }];
@@ -177,7 +178,7 @@ export default function AdminOrder() {
               term="Invoice"
               value={
                 order.invoice_number ? (
-                  <Link to={`/admin/orders/${order.id}/invoice`} className="font-semibold text-brand-700 hover:underline">
+                  <Link to={`${paths.adminOrder(order.id)}/invoice`} className="font-semibold text-brand-700 hover:underline">
                     {order.invoice_number}
                   </Link>
                 ) : (
@@ -216,7 +217,7 @@ export default function AdminOrder() {
       ) : null}
       {order.cancellation_requested_at && !order.cancellation_answered_at && !order.cancellation_withdrawn_at ? (
         <CancellationAnswer
-          action={`/admin/orders/${order.id}`}
+          action={paths.adminOrder(order.id)}
           requestedAt={order.cancellation_requested_at}
           remaining={minorToDecimalString(amount === null ? 0 : amount - (decimalToMinor(order.refunded_amount, order.currency) ?? 0), order.currency)}
           currency={order.currency}
@@ -311,7 +312,7 @@ export default function AdminOrder() {
                 comments={"comments" in loaderData ? (loaderData.comments ?? {}) : {}}
                 revisions={work.revisions}
                 params={params}
-                pagePath={`/admin/orders/${work.order.id}`}
+                pagePath={paths.adminOrder(work.order.id)}
                 open={["in_progress", "delivered", "revision_requested"].includes(work.order.work_status)}
                 canResolve
                 answer={answer && "reviewAnswer" in answer ? answer.reviewAnswer : null}
@@ -337,7 +338,7 @@ export default function AdminOrder() {
             key={work.order.id}
             messages={work.messages}
             viewer="studio"
-            action={`/admin/orders/${work.order.id}`}
+            action={paths.adminOrder(work.order.id)}
             lastResult={answer && "result" in answer && answer.intent === "message" ? answer.result : undefined}
             open={work.order.work_status !== "awaiting_payment"}
             seenMessageId={work.seenMessageId}
@@ -359,7 +360,7 @@ export default function AdminOrder() {
       ) : null}
       {work ? (
         <RefundPanel
-          action={`/admin/orders/${order.id}`}
+          action={paths.adminOrder(order.id)}
           paymentStatus={order.payment_status}
           workStatus={order.work_status}
           remainingMinor={amount === null ? null : amount - (decimalToMinor(order.refunded_amount, order.currency) ?? 0)}

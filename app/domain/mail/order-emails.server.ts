@@ -14,6 +14,7 @@ import { CANCELLATION_ANSWER_DAYS } from "~/lib/rules/cancellation-rules";
 import { queueEmail } from "./mail.server";
 import { OrderReceiptEmail, WorkUpdateEmail } from "./templates";
 import { shopOrigin } from "../environment.server";
+import { paths } from "~/lib/paths";
 
 /**
  * What a payment's recording needs to tell the customer: the mail queue, and the shop's origin for
@@ -234,8 +235,7 @@ export async function queueWorkEmail(db: Database, notice: MailNotice, orderId: 
     .limit(1);
   if (!row) return;
   const text = newsText(news, { id: row.id, product: row.product, customer: row.name });
-  const path =
-    text.to === "customer" ? (news === "brief_reminder" ? `/profile/orders/${row.id}/brief` : `/profile/orders/${row.id}`) : `/admin/orders/${row.id}`;
+  const path = text.to === "customer" ? (news === "brief_reminder" ? paths.brief(row.id) : paths.customerOrder(row.id)) : paths.adminOrder(row.id);
   const recipients = text.to === "customer" ? [row.email] : await studioRecipients(db, notice);
   for (const to of recipients) {
     await queueEmail(notice.env, db, {

@@ -8,6 +8,7 @@ import { type StoredOrderFile } from "./order-files.server";
 import { type Actor } from "./work-events.server";
 import { markUploadsUsed, type TakenUpload } from "../uploads/uploads.server";
 import { getWorkState } from "./work-state.server";
+import { paths } from "~/lib/paths";
 
 export interface AttachmentView {
   id: number;
@@ -25,7 +26,7 @@ export function attachmentsQuery(db: Database, orderId: number) {
 export function attachmentViews(rows: (typeof orderAttachments.$inferSelect)[], messageId: number | null): AttachmentView[] {
   return rows
     .filter((a) => a.messageId === messageId)
-    .map((a) => ({ id: a.id, name: a.name, content_type: a.contentType, size: a.size, kind: a.kind, url: `/orders/${a.orderId}/attachments/${a.id}` }));
+    .map((a) => ({ id: a.id, name: a.name, content_type: a.contentType, size: a.size, kind: a.kind, url: paths.orderAttachment(a.orderId, a.id) }));
 }
 /** An attachment's R2 key and name, if the actor may see the order. */
 export async function getAttachment(db: Database, orderId: number, attachmentId: number, actor: Actor) {

@@ -25,12 +25,7 @@ import { mailNotice } from "../mail/order-emails.server";
 import { paymentsMode } from "../payments/mode.server";
 import type { PackageView, ProductView } from "../catalogue/products.server";
 import { normalisePromoCode } from "../money/promotion-rules";
-
-export function checkoutUrl(productId: number, packageIndex: number, extra: Record<string, string | number> = {}) {
-  const params = new URLSearchParams({ package: String(packageIndex) });
-  for (const [k, v] of Object.entries(extra)) params.set(k, String(v));
-  return `/products/${productId}/checkout?${params}`;
-}
+import { paths } from "~/lib/paths";
 
 /** Who pays for what: the signed-in customer, the product and the chosen package. */
 export interface CheckoutTarget {
@@ -127,7 +122,7 @@ export async function payWithCard(context: ServiceContext, target: CheckoutTarge
   const outcome = await gateway.confirmCard(intent.id, card);
   if (!outcome.ok) return { kind: "failed", orderId: order.id, refusal: refuse.invalid(outcome.message) };
   const status = await recordIntentStatus(context.db, order.id, outcome.intent, mailNotice(context));
-  const back = checkoutUrl(target.product.id, target.packageIndex, { order: order.id });
+  const back = paths.checkout(target.product.id, target.packageIndex, { order: order.id });
   if (outcome.intent.status === "requires_action") {
     return {
       kind: "authenticate",
@@ -175,10 +170,10 @@ export async function openHostedPayment(context: ServiceContext, target: Checkou
     mailNotice(context),
   );
   // Nothing to pay: the order is paid already; no Stripe page.
-  if (order.payment_status === "succeeded") return checkoutUrl(target.product.id, target.packageIndex, { order: order.id });
+  if (order.payment_status === "succeeded") return paths.checkout(target.product.id, target.packageIndex, { order: order.id });
   return startHostedCheckout(context.env, order, {
-    success: `${origin}${checkoutUrl(target.product.id, target.packageIndex, { order: order.id })}&session_id={CHECKOUT_SESSION_ID}`,
-    cancel: `${origin}${checkoutUrl(target.product.id, target.packageIndex, request.promoCode ? { promo: request.promoCode } : {})}`,
+    success: `${origin}${paths.checkout(target.product.id, target.packageIndex, { order: order.id })}&session_id={CHECKOUT_SESSION_ID}`,
+    cancel: `${origin}${paths.checkout(target.product.id, target.packageIndex, request.promoCode ? { promo: request.promoCode } : {})}`,
   });
 }
 

@@ -18,6 +18,7 @@ import { PREVIEW_RULE } from "~/lib/rules/upload-rules";
 import { markUploadsUsed, takeUploads } from "../uploads/uploads.server";
 import { CLOSING_REFUND_UNDER_WAY, cancellationOpen, closingRefundHeld, noClosingRefund, withdrawOpenCancellation } from "./closing-refunds.server";
 import { getWorkState, moveWork, moveHeld } from "./work-state.server";
+import { paths } from "~/lib/paths";
 
 export interface DeliveryInput {
   note: string | null;
@@ -191,20 +192,14 @@ export function toDeliveryViews(
       created_at: d.createdAt.toISOString(),
       files: own
         .filter((f) => f.role !== "master")
-        .map((f) => ({ ...fileFacts(f), role: f.role === "preview" ? ("preview" as const) : ("file" as const), url: deliveryFileUrl(orderId, f.id) })),
-      masters: own.filter((f) => f.role === "master").map((f) => ({ ...fileFacts(f), released, url: released ? masterApiUrl(orderId, d.id, f.id) : null })),
+        .map((f) => ({ ...fileFacts(f), role: f.role === "preview" ? ("preview" as const) : ("file" as const), url: paths.deliveryFile(orderId, f.id) })),
+      masters: own.filter((f) => f.role === "master").map((f) => ({ ...fileFacts(f), released, url: released ? paths.masterApi(orderId, d.id, f.id) : null })),
     };
   });
 }
 /** What every answer says of a delivered file. */
 function fileFacts(f: typeof deliveryFiles.$inferSelect) {
   return { id: f.id, name: f.name, content_type: f.contentType, size: f.size, kind: f.kind };
-}
-export function deliveryFileUrl(orderId: number, fileId: number) {
-  return `/orders/${orderId}/files/${fileId}`;
-}
-export function masterApiUrl(orderId: number, deliveryId: number, fileId: number) {
-  return `/api/v1/orders/${orderId}/deliveries/${deliveryId}/masters/${fileId}`;
 }
 /** A delivered file's R2 key and name, if the actor may see the order. */
 export async function getDeliveryFile(db: Database, orderId: number, fileId: number, actor: Actor) {

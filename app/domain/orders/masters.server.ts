@@ -13,6 +13,7 @@ import { MASTER_LINK_SECONDS, MASTERS_HELD, MASTERS_ZIP_MAX_BYTES } from "~/lib/
 import { refuse } from "../refusal";
 import { getWorkState } from "./work-state.server";
 import { mastersReleased, type DeliveryView } from "./deliveries.server";
+import { paths } from "~/lib/paths";
 
 export type MasterReader = { kind: "customer" | "admin"; id: number };
 
@@ -29,7 +30,7 @@ export async function signedMasterPath(secret: string, orderId: number, target: 
   const expires = Math.floor(now / 1000) + MASTER_LINK_SECONDS;
   const by = `${reader.kind === "admin" ? "a" : "c"}${reader.id}`;
   const sig = await hmacSha256(secretFor(secret), signedText(orderId, target, reader, expires));
-  const path = "file" in target ? `/orders/${orderId}/masters/${target.file}` : `/orders/${orderId}/deliveries/${target.zipOf}/masters.zip`;
+  const path = "file" in target ? paths.master(orderId, target.file) : paths.mastersZip(orderId, target.zipOf);
   return `${path}?by=${by}&expires=${expires}&sig=${sig}`;
 }
 

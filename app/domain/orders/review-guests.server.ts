@@ -16,6 +16,7 @@ import type { MailNotice } from "../mail/order-emails.server";
 import { WorkUpdateEmail } from "../mail/templates";
 import { getWorkState } from "./work-state.server";
 import { GUEST_LINK_DAYS, GUESTS_PER_ORDER, REVIEW_EXTENSION_DAYS } from "~/lib/rules/review-rules";
+import { paths } from "~/lib/paths";
 
 const DAY_MS = 86_400_000;
 
@@ -63,7 +64,7 @@ export async function inviteGuest(db: Database, notice: MailNotice, orderId: num
   const token = randomToken();
   const expiresAt = new Date(now + GUEST_LINK_DAYS * DAY_MS);
   await db.insert(orderGuests).values({ orderId, email, tokenHash: await sha256(token), createdAt: new Date(now), expiresAt });
-  const link = notice.origin ? `${notice.origin}/review/${token}` : `/review/${token}`;
+  const link = `${notice.origin ?? ""}${paths.guestReview(token)}`;
   await queueEmail(notice.env, db, {
     to: email,
     subject: `You are invited to review order #${orderId}`,

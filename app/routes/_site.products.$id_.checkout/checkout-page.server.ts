@@ -13,7 +13,6 @@ import { requireCustomer, sessionSubject } from "~/auth/index.server";
 import { getProduct } from "~/domain/catalogue/products.server";
 import { listAddresses, preferredAddress } from "~/domain/orders/addresses.server";
 import type { CheckoutTarget } from "~/domain/orders/checkout.server";
-export { checkoutUrl } from "~/domain/orders/checkout.server";
 import { parseId } from "~/lib/record-id";
 import type { SubmissionResult } from "@conform-to/react";
 import { refuse } from "~/domain/refusal";

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AddressSchema } from "~/domain/orders/address-schema.server";
 import { useHydrated } from "~/components/use-hydrated";
-import { checkoutLoader, checkoutUrl, getCheckoutTarget, parsePromoParam, type CheckoutActionData } from "./checkout-page.server";
+import { checkoutLoader, getCheckoutTarget, parsePromoParam, type CheckoutActionData } from "./checkout-page.server";
 import {
   addCheckoutAddress,
   openBrowserPayment,
@@ -30,6 +30,7 @@ import { PromoCode } from "./promo-code";
 import { parseId } from "~/lib/record-id";
 import { notFound } from "~/http/answers.server";
 import { readForm } from "~/http/request-body.server";
+import { paths } from "~/lib/paths";
 
 // Stripe.js and Elements load only in Stripe mode, so they never weigh on other pages.
 const StripeCardForm = lazy(() => import("./stripe-card-form"));
@@ -65,7 +66,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const saved = await settle(addCheckoutAddress(context, target, submission.value, Number(formData.get("selected_address_id")) || null));
     if (!saved.ok) return formAnswer(submission, { refusal: saved.refusal, beside: { intent: "add-address" } });
     const promo = parsePromoParam(new URL(request.url).searchParams.get("promo"));
-    return redirect(checkoutUrl(target.product.id, target.packageIndex, { address: saved.value, ...(promo ? { promo } : {}) }));
+    return redirect(paths.checkout(target.product.id, target.packageIndex, { address: saved.value, ...(promo ? { promo } : {}) }));
   }
 
   if (intent === "sync") {
@@ -103,7 +104,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const card = { number: parsed.data.card_number, expiry: parsed.data.card_expiry, cvc: parsed.data.card_cvc };
     const outcome = intent === "free-order" ? await placeFreeOrder(context, target, payment) : await payWithCard(context, target, payment, card);
     if (outcome.kind === "authenticate") return redirect(outcome.location);
-    if (outcome.kind === "paid") return redirect(checkoutUrl(target.product.id, target.packageIndex, { order: outcome.orderId }));
+    if (outcome.kind === "paid") return redirect(paths.checkout(target.product.id, target.packageIndex, { order: outcome.orderId }));
     return refused(outcome.refusal, outcome.orderId);
   });
   return paid.ok ? paid.value : refused(paid.refusal);
@@ -234,7 +235,7 @@ function SuccessPanel({ orderId, deliveryDays }: { orderId: number; deliveryDays
       <p className="mt-4 font-mono text-sm text-emerald-900">Transaction ID: {orderId}</p>
       <p className="mt-4 text-emerald-900">{`Next: tell the studio what the video is for. Your ${deliveryDays} days of production start with the brief.`}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to={`/profile/orders/${orderId}/brief`} className="rounded-lg bg-emerald-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-emerald-800">
+        <Link to={paths.brief(orderId)} className="rounded-lg bg-emerald-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-emerald-800">
           Write your brief
         </Link>
         <Link to="/profile/orders" className="rounded-lg px-4 py-2.5 text-sm font-semibold text-emerald-900 ring-1 ring-emerald-300 hover:bg-emerald-100">
