@@ -18,26 +18,18 @@ async function visit(page: Page, path: string) {
 }
 
 test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
-  test("public screens", async ({ page }) => {
-    for (const path of [
-      "/home",
-      "/products",
-      "/products?tag=3D%20Animation",
-      "/products?page=2",
-      "/products/1",
-      "/products/5",
-      "/reviews-policy",
-      "/terms",
-      "/privacy",
-      "/examples",
-    ]) {
-      await visit(page, path);
-    }
+  // Thirteen public screens, a few per test: each axe pass takes a couple of seconds.
+  const PUBLIC_SCREENS: [string, string[]][] = [
+    ["the home page and the listing", ["/home", "/products", "/products?tag=3D%20Animation", "/products?page=2"]],
     // A product with no media at all, and an unknown one.
-    await visit(page, "/products/13");
-    await visit(page, "/products/999999");
-    await visit(page, "/api/docs");
-  });
+    ["product pages", ["/products/1", "/products/5", "/products/13", "/products/999999"]],
+    ["policies, examples and the API's reference", ["/reviews-policy", "/terms", "/privacy", "/examples", "/api/docs"]],
+  ];
+  for (const [name, paths] of PUBLIC_SCREENS) {
+    test(`public screens: ${name}`, async ({ page }) => {
+      for (const path of paths) await visit(page, path);
+    });
+  }
 
   // Each axe pass takes a couple of seconds: pages and interactive states are separate tests to stay
   // well inside the per-test timeout.

@@ -79,6 +79,8 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled, allowedConsole: [/status of 4(00|22)/] });
 
     test("pay → brief → the studio delivers a video → a revision with a pinned comment → redelivery → approval → invoice", async ({ page, browser }) => {
+      // The whole life of an order in one flow (about 20 s alone): three times the usual budget.
+      test.slow();
       // Pay on the checkout and write the brief from the success panel, as a customer would.
       await signUp(page, { name: "Launch Buyer", email: uniqueEmail("journey") });
       await page.goto("/products/1/checkout?package=0&add=1");

@@ -47,6 +47,8 @@ async function tabTo(page: Page, target: Locator, max = 60) {
 }
 
 test("keyboard only: search, product, checkout, pay, My Orders", async ({ page }) => {
+  // A purchase made key by key (about 20 s alone): three times the usual budget.
+  test.slow();
   await signUp(page, { name: "Keyboard User", email: uniqueEmail("keys") });
   await page.goto("/products");
   await hydrated(page);

@@ -110,21 +110,27 @@ describe("safeRedirect", () => {
 });
 
 describe("password hashing (docs/design.md §4)", () => {
-  it("uses scrypt with N=2^14, r=8, p=5 (never PBKDF2, whose iteration cap production workerd enforces)", async () => {
-    const hash = await hashPassword("Str0ng!Pass");
-    expect(hash).toMatch(/^scrypt\$16384\$8\$5\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+  // The production cost's time is measured by the bench (bench/password-hash.ts, docs/perf.md), not
+  // here: a test's clock on a busy machine says more about its neighbours than about the hash. These
+  // hash at the test run's cheap cost, which a hash records like any other.
+  const cheap = passwordCost({ ENVIRONMENT: "test", PASSWORD_HASH_COST: "test" });
+
+  it("is scrypt with N=2^14, r=8, p=5 by default (never PBKDF2, whose iteration cap production workerd enforces)", async () => {
+    expect(PRODUCTION_COST).toEqual({ N: 16384, r: 8, p: 5 });
+    expect(hashPassword.length).toBe(1); // the cost is optional: callers that name none get PRODUCTION_COST
+    const hash = await hashPassword("Str0ng!Pass", cheap);
+    expect(hash).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(hash).not.toMatch(/pbkdf2/i);
   });
 
   it("verifies the right password only, and rejects malformed hashes and overlong input", async () => {
-    const hash = await hashPassword("Str0ng!Pass");
+    const hash = await hashPassword("Str0ng!Pass", cheap);
     expect(await verifyPassword("Str0ng!Pass", hash)).toBe(true);
     expect(await verifyPassword("Str0ng!Pasz", hash)).toBe(false);
     expect(await verifyPassword("Str0ng!Pass", "pbkdf2$1000000$abc$def")).toBe(false);
     expect(await verifyPassword("x".repeat(129), hash)).toBe(false);
-    expect(await hashPassword("Str0ng!Pass")).not.toBe(hash);
-    // Four hashes at the production cost on purpose: on a busy 2-core machine that is more than the default 5 s.
-  }, 30_000);
+    expect(await hashPassword("Str0ng!Pass", cheap)).not.toBe(hash);
+  });
 
   it("hashes cheaply only in a test run that asks for it; every other setting gets the production cost", async () => {
     for (const env of [
@@ -135,9 +141,8 @@ describe("password hashing (docs/design.md §4)", () => {
     ]) {
       expect(passwordCost(env), JSON.stringify(env)).toEqual(PRODUCTION_COST);
     }
-    const cheap = passwordCost({ ENVIRONMENT: "test", PASSWORD_HASH_COST: "test" });
     expect(cheap.N * cheap.p).toBeLessThan(PRODUCTION_COST.N * PRODUCTION_COST.p);
-    // A hash records its cost, so one made cheaply still verifies (and a production one after it).
+    // A hash records its cost, so one made cheaply still verifies.
     const hash = await hashPassword("Str0ng!Pass", cheap);
     expect(hash).toMatch(new RegExp(`^scrypt\\$${cheap.N}\\$${cheap.r}\\$${cheap.p}\\$`));
     expect(await verifyPassword("Str0ng!Pass", hash)).toBe(true);
