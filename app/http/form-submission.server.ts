@@ -11,8 +11,8 @@
  * the client's refusals (server.ts). Conform's own `__intent__` (its list and validation buttons)
  * is held to the same rules.
  *
- * The reply, which echoes what was typed back into the form, never echoes more of a field than its
- * schema allows (a 100 KB "email" comes back as its first 254 characters), and never more than
+ * The reply, which echoes what was typed back into the form, gives a list field a list (however
+ * it was sent) and never echoes more of a field than its schema allows (a 100 KB "email" comes back as its first 254 characters), and never more than
  * ECHO_LIMIT of a field the schema does not bound.
  */
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
@@ -249,8 +249,12 @@ export function parseSubmission<Schema extends z.ZodTypeAny>(formData: FormData,
     const result = reply(replyOptions);
     if (!result.initialValue) return result;
     const echo: Echo = {};
-    for (const [name, value] of Object.entries(result.initialValue))
-      echo[name] = bounded(value, Math.min(constraint[name]?.maxLength ?? ECHO_LIMIT, ECHO_LIMIT));
+    for (const [name, value] of Object.entries(result.initialValue)) {
+      // A list sent under its bare name once (`references=…`, not `references[0]=…`) comes back a list:
+      // the page's field list would otherwise fail to render.
+      const listed = typeof value === "string" && fit(schema, [name], 0) === "list" ? [value] : value;
+      echo[name] = bounded(listed, Math.min(constraint[name]?.maxLength ?? ECHO_LIMIT, ECHO_LIMIT));
+    }
     return { ...result, initialValue: echo as typeof result.initialValue };
   }) as typeof submission.reply;
   return submission;

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { adminCookie, adminSignIn, api, customerCookie, dispatch, fakeMedia, freshAddress, get } from "./helpers";
+import { adminCookie, adminSignIn, api, customerCookie, dispatch, fakeMedia, freshAddress, get, postForm } from "./helpers";
 import { BRIEF, customerWithOrder } from "./order-fixtures";
 import { runScheduledMaintenance } from "../../app/edge/maintenance.server";
 import { eq } from "drizzle-orm";
@@ -463,6 +463,50 @@ describe("attachments and product media sent in parts", () => {
     });
     expect(sent.status).toBe(201);
     expect(sent.body.data.attachments).toEqual([expect.objectContaining({ kind: "audio" })]);
+  });
+
+  it("the same upload named twice is refused with a message (422), never a server error, on every path", async () => {
+    const c = await customerWithOrder();
+    const opened = await open(c.token, { purpose: "attachment", order_id: c.id, name: "clip.mov", size: 500 });
+    const id = opened.body.data.id;
+    expect((await putPart(c.token, id, 1, movBytes(500))).status).toBe(200);
+    expect((await api("POST", `/uploads/${id}/complete`, { token: c.token })).status).toBe(200);
+    // The API's message and brief.
+    const message = await api<{ message: string }>("POST", `/orders/${c.id}/messages`, {
+      token: c.token,
+      body: { message: { body: "Twice", upload_ids: [id, id] } },
+    });
+    expect(message.status).toBe(422);
+    expect((message.body as { errors?: string[] }).errors).toContain("Each file once");
+    const brief = await api("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: { ...BRIEF, upload_ids: [id, id] } } });
+    expect(brief.status).toBe(422);
+    // The brief's screen form.
+    const cookie = await customerCookie(c.email, "Str0ng!Pass");
+    const form = new URLSearchParams(Object.entries(BRIEF).map(([name, value]) => [name, String(value)]));
+    form.append("upload_ids", id);
+    form.append("upload_ids", id);
+    const screen = await postForm(`/profile/orders/${c.id}/brief`, form.toString(), { Cookie: cookie });
+    expect(screen.status).toBe(422);
+    expect(await screen.text()).toContain("Each file once");
+    // The studio's delivery form and the API's delivery (of a briefed order), with masters named twice.
+    const b = await briefedOrder();
+    const admin = await adminSignIn();
+    const master = await sendWhole(admin.access_token, b.id, "master.mov", movBytes(600));
+    const headers = { Cookie: await adminCookie(), Origin: "http://localhost", Host: "localhost" };
+    const delivery = new FormData();
+    delivery.set("intent", "deliver");
+    delivery.append("master_upload_ids", master);
+    delivery.append("master_upload_ids", master);
+    const studio = await dispatch(`http://localhost/admin/orders/${b.id}/deliveries`, { method: "POST", headers, body: delivery });
+    expect(studio.status).toBe(422);
+    const viaApi = await api("POST", `/orders/${b.id}/deliveries`, { token: admin.access_token, body: { delivery: { master_upload_ids: [master, master] } } });
+    expect(viaApi.status).toBe(422);
+    // Nothing was attached or delivered; both uploads can still be used once.
+    expect((await api<{ data: unknown[] }>("GET", `/orders/${b.id}/deliveries`, { token: b.token })).body.data).toEqual([]);
+    expect((await api("POST", `/orders/${b.id}/deliveries`, { token: admin.access_token, body: { delivery: { master_upload_ids: [master] } } })).status).toBe(
+      201,
+    );
+    expect((await api("POST", `/orders/${c.id}/messages`, { token: c.token, body: { message: { body: "Once", upload_ids: [id] } } })).status).toBe(201);
   });
 
   it("PUT /products/{id} takes image, video and thumbnail uploads by id, stored with their type; the media rule holds", async () => {

@@ -42,6 +42,18 @@ describe("form field names are read against the schema before any value is built
     }
   });
 
+  it("echoes a list sent under its bare name once as a list (the page's field list renders it)", () => {
+    const submission = parseSubmission(
+      form([
+        ["purpose", "Too short"],
+        ["references", "https://example.com/one"],
+      ]),
+      { schema: BriefSchema },
+    );
+    expect(submission.status).toBe("error");
+    expect(submission.reply().initialValue?.references).toEqual(["https://example.com/one"]);
+  });
+
   it("reads names as paths, refusing anything that is not one", () => {
     expect(fieldPath("comments[2].text")).toEqual(["comments", 2, "text"]);
     expect(fieldPath("packages[0].items_included")).toEqual(["packages", 0, "items_included"]);

@@ -393,6 +393,8 @@ export async function takeUploads(
   owner?: Uploader,
 ): Promise<TakenUpload[]> {
   if (ids.length === 0) return [];
+  // Named twice, an upload would be stored twice under one key: a client's mistake, said as such.
+  if (new Set(ids).size !== ids.length) throw refuse.invalid("Each upload once");
   const valid = ids.filter((id) => /^[0-9a-f-]{36}$/.test(id));
   const rows = valid.length
     ? await db

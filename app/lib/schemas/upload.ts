@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { distinctIds } from "./upload-ids";
 import { DEFAULT_FRAME_RATE, FRAME_RATES, MASTERS_PER_DELIVERY, UPLOAD_MAX_BYTES, UPLOAD_PURPOSES } from "../rules/upload-rules";
 import { plainText } from "./text";
 import { MEDIA_PER_PRODUCT } from "../rules/media-rules";
@@ -46,10 +47,7 @@ export const DeliveryUploadsSchema = z.object({
   note: DeliveryNoteSchema.unwrap().optional(),
   frame_rate: FrameRateSchema.default(DEFAULT_FRAME_RATE),
   preview_upload_id: UploadId.nullable().optional().describe("An MP4 or WebM the customer watches and comments on"),
-  master_upload_ids: z
-    .array(UploadId)
-    .max(MASTERS_PER_DELIVERY, `At most ${MASTERS_PER_DELIVERY} masters per delivery`)
-    .refine((ids) => new Set(ids).size === ids.length, "Each master once")
+  master_upload_ids: distinctIds(z.array(UploadId).max(MASTERS_PER_DELIVERY, `At most ${MASTERS_PER_DELIVERY} masters per delivery`), "Each master once")
     .default([])
     .describe("Full-quality files, downloadable once the customer approves"),
 });
@@ -61,7 +59,11 @@ export type DeliveryUploadsInput = z.infer<typeof DeliveryUploadsSchema>;
  */
 export const ProductMediaUploadsSchema = z.object({
   title: z.string().optional(),
-  image_upload_ids: z.array(UploadId).max(MEDIA_PER_PRODUCT.image, `At most ${MEDIA_PER_PRODUCT.image} images on a product`).optional().default([]),
-  video_upload_ids: z.array(UploadId).max(MEDIA_PER_PRODUCT.video, `At most ${MEDIA_PER_PRODUCT.video} videos on a product`).optional().default([]),
+  image_upload_ids: distinctIds(z.array(UploadId).max(MEDIA_PER_PRODUCT.image, `At most ${MEDIA_PER_PRODUCT.image} images on a product`), "Each image once")
+    .optional()
+    .default([]),
+  video_upload_ids: distinctIds(z.array(UploadId).max(MEDIA_PER_PRODUCT.video, `At most ${MEDIA_PER_PRODUCT.video} videos on a product`), "Each video once")
+    .optional()
+    .default([]),
   video_thumbnail_upload_id: UploadId.nullable().optional(),
 });
