@@ -1036,7 +1036,12 @@ export const orderGuests = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
   },
-  (t) => [uniqueIndex("order_guests_token_unique").on(t.tokenHash), index("order_guests_order_idx").on(t.orderId)],
+  (t) => [
+    uniqueIndex("order_guests_token_unique").on(t.tokenHash),
+    index("order_guests_order_idx").on(t.orderId),
+    // The invitations sent to one address in a day, across orders (review-guests.server.ts).
+    index("order_guests_email_idx").on(t.email, t.createdAt),
+  ],
 );
 
 /**

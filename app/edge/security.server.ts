@@ -21,6 +21,9 @@ export function securityHeaderOptions(env: Env): SecurityHeaderOptions {
   return { production: !isLocalEnvironment(env), stripe: paymentsMode(env) === "stripe" };
 }
 
+/** Referrer policies a page may set for itself over the default (never a looser one). */
+const STRICTER_REFERRER_POLICIES = new Set(["same-origin", "no-referrer", "strict-origin"]);
+
 /** Headers every response carries, whatever it is. */
 const BASE_HEADERS = {
   "X-Content-Type-Options": "nosniff",
@@ -62,6 +65,10 @@ export function applySecurityHeaders(headers: Headers, { production = false, str
         "object-src 'none'",
       ].join("; "),
     );
-  for (const [name, value] of Object.entries(BASE_HEADERS)) headers.set(name, value);
+  for (const [name, value] of Object.entries(BASE_HEADERS)) {
+    // A page with a secret in its address says no other site may be told it: its stricter policy stays.
+    if (name === "Referrer-Policy" && STRICTER_REFERRER_POLICIES.has(headers.get(name) ?? "")) continue;
+    headers.set(name, value);
+  }
   if (production) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
 }

@@ -44,7 +44,10 @@ import { dayPromise, packageName, revisionDaysPromise } from "~/lib/rules/packag
 import { orderAmount } from "~/lib/money-decimal";
 import { notFound } from "~/http/answers.server";
 import { paths } from "~/lib/paths";
+import { actionRetryAfter } from "~/lib/retry-after";
 
+/** The page keeps its loader's privacy headers, and a refused comment or invitation its `Retry-After`. */
+export const headers = actionRetryAfter;
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
   const id = parseId(params.id);

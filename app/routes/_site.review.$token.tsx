@@ -14,6 +14,7 @@ import { isReviewIntent, reviewAction } from "~/http/review-actions.server";
 import { formAnswer, orPage, refusedData } from "~/http/screen-refusal.server";
 import { GuestNameSchema } from "~/lib/schemas/review-comment";
 import { paths } from "~/lib/paths";
+import { actionRetryAfter } from "~/lib/retry-after";
 
 /**
  * /review/{token}: a colleague the customer invited watches the order's versions and comments under
@@ -27,6 +28,8 @@ async function guestAndWork(context: LoaderFunctionArgs["context"], token: strin
   return { guest, deliveries, open: ["in_progress", "delivered", "revision_requested"].includes(state.workStatus) };
 }
 
+/** The page keeps its loader's privacy headers, and a refused comment or invitation its `Retry-After`. */
+export const headers = actionRetryAfter;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const { guest, deliveries, open } = await guestAndWork(context, token);
@@ -45,7 +48,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         masters: [],
       })),
     },
-    { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" } },
+    // The link is a secret: never cached, and no other site is told it as a referrer (`same-origin`, not
+    // `no-referrer`, under which the page's own forms would post with `Origin: null` and be refused).
+    { headers: { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" } },
   );
 }
 

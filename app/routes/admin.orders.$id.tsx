@@ -41,7 +41,10 @@ import { OrderMoney } from "~/components/order-money";
 import { DeliveryUpload } from "~/components/delivery-upload";
 import { notFound } from "~/http/answers.server";
 import { paths } from "~/lib/paths";
+import { actionRetryAfter } from "~/lib/retry-after";
 
+/** The page keeps its loader's privacy headers, and a refused comment or invitation its `Retry-After`. */
+export const headers = actionRetryAfter;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const id = params.id ?? "";

@@ -304,8 +304,16 @@ describe("colleagues invited to review, and more time", () => {
     const first = (await (await get(link)).text()).replace(/<!-- -->/g, "");
     expect(first).toContain("Your name, as your comments show it");
     expect((await postForm(link, { intent: "name", name: "Grace Hopper" })).status).toBe(302);
-    const page = (await (await get(link)).text()).replace(/<!-- -->/g, "");
+    const answer = await get(link);
+    const page = (await answer.text()).replace(/<!-- -->/g, "");
     expect(page).toContain("Comments on v1");
+    // The link is a secret: the page and its data request are never cached, nor sent to another site as
+    // a referrer (same-origin: under no-referrer the page's own forms would post with Origin: null).
+    for (const response of [answer, await get(`${link}.data`)]) {
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Cache-Control")).toBe("private, no-store");
+      expect(response.headers.get("Referrer-Policy")).toBe("same-origin");
+    }
     expect(page).not.toContain("Approve delivery");
     expect(page).not.toContain("comments.csv");
     expect(page).not.toContain("/masters");
@@ -356,6 +364,54 @@ describe("colleagues invited to review, and more time", () => {
       { Cookie: await customerCookie(other.email, "Str0ng!Pass") },
     );
     expect(theirs.status).toBe(404);
+  });
+
+  it("twelve invitations sent at once leave at most 5 live links (the insert's own condition holds the limit)", async () => {
+    const c = await deliveredOrder();
+    const stamp = Date.now();
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => invite(c, `rush${i}-${stamp}@example.com`)));
+    expect(answers.filter((a) => a.status === 302)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(7);
+    const live = await env.DB.prepare("SELECT count(*) AS n FROM order_guests WHERE order_id = ? AND revoked_at IS NULL").bind(c.id).first<number>("n");
+    expect(live).toBe(5);
+    const sent = await env.DB.prepare("SELECT count(*) AS n FROM emails WHERE kind = 'review_invitation' AND recipient LIKE ?")
+      .bind(`rush%-${stamp}@example.com`)
+      .first<number>("n");
+    expect(sent).toBe(5);
+  });
+
+  it("invite, revoke, invite again: at most 3 invitation emails to an address and 10 for an order in a day, then a message and no email", async () => {
+    const c = await deliveredOrder();
+    const cookie = await customerCookie(c.email, "Str0ng!Pass");
+    const target = `target-${Date.now()}@example.com`;
+    const revokeAll = async () => {
+      const { results } = await env.DB.prepare("SELECT id FROM order_guests WHERE order_id = ? AND revoked_at IS NULL").bind(c.id).all<{ id: number }>();
+      for (const { id } of results)
+        expect((await postForm(`/profile/orders/${c.id}`, { intent: "revoke-guest", guest_id: String(id) }, { Cookie: cookie })).status).toBe(302);
+    };
+    const sentTo = (email: string) =>
+      env.DB.prepare("SELECT count(*) AS n FROM emails WHERE kind = 'review_invitation' AND recipient = ?").bind(email).first<number>("n");
+    for (let round = 0; round < 3; round++) {
+      expect((await invite(c, target)).status).toBe(302);
+      await revokeAll();
+    }
+    const fourth = await invite(c, target);
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get("Retry-After"))).toBeGreaterThan(86_000);
+    expect(await fourth.text()).toContain(`No more invitations can go to ${target} today. Try again tomorrow.`);
+    expect(await sentTo(target)).toBe(3);
+    // Another order's customer cannot send that address a fourth either ("whoever sends them").
+    const other = await deliveredOrder();
+    expect((await invite(other, target)).status).toBe(429);
+    // The order's own cap: 10 in a day, revoked ones counted.
+    for (let i = 0; i < 7; i++) {
+      expect((await invite(c, `other${i}-${Date.now()}@example.com`)).status).toBe(302);
+      await revokeAll();
+    }
+    const eleventh = await invite(c, `eleventh-${Date.now()}@example.com`);
+    expect(eleventh.status).toBe(429);
+    expect(await eleventh.text()).toContain("This order has sent 10 invitations in the last 24 hours. Try again tomorrow.");
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM order_guests WHERE order_id = ?").bind(c.id).first<number>("n")).toBe(10);
   });
 
   it("extends the review once by 3 days: the auto-completion moves, a second extension is refused", async () => {

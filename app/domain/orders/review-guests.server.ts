@@ -15,7 +15,13 @@ import { queueEmail } from "../mail/mail.server";
 import type { MailNotice } from "../mail/order-emails.server";
 import { WorkUpdateEmail } from "../mail/templates";
 import { getWorkState } from "./work-state.server";
-import { GUEST_LINK_DAYS, GUESTS_PER_ORDER, REVIEW_EXTENSION_DAYS } from "~/lib/rules/review-rules";
+import {
+  GUEST_LINK_DAYS,
+  GUESTS_PER_ORDER,
+  INVITATIONS_PER_ADDRESS_PER_DAY,
+  INVITATIONS_PER_ORDER_PER_DAY,
+  REVIEW_EXTENSION_DAYS,
+} from "~/lib/rules/review-rules";
 import { paths } from "~/lib/paths";
 
 const DAY_MS = 86_400_000;
@@ -43,27 +49,25 @@ export async function listGuests(db: Database, orderId: number, now = Date.now()
 
 /**
  * Invites a colleague (the order's owner only): 409 past GUESTS_PER_ORDER live invitations or for an
- * address already invited. The link goes by email; its token is kept only as a hash.
+ * address already invited; 429 past INVITATIONS_PER_ORDER_PER_DAY invitations of the order or
+ * INVITATIONS_PER_ADDRESS_PER_DAY to the address in the last 24 hours (revoked ones count). Every
+ * rule is held in the insert's own condition, so invitations sent at once cannot pass them; nothing
+ * is sent when one refuses. The link goes by email; its token is kept only as a hash.
  */
 export async function inviteGuest(db: Database, notice: MailNotice, orderId: number, customerId: number, email: string, now = Date.now()) {
   const state = await getWorkState(db, orderId, { kind: "customer", id: customerId });
   if (!["in_progress", "delivered", "revision_requested"].includes(state.workStatus))
     throw refuse.conflict("Colleagues can be invited while the work is in production or under review.");
-  const live = and(eq(orderGuests.orderId, orderId), isNull(orderGuests.revokedAt), gt(orderGuests.expiresAt, new Date(now)));
-  const [counted, same] = await db.batch([
-    db.select({ n: count() }).from(orderGuests).where(live),
-    db
-      .select({ id: orderGuests.id })
-      .from(orderGuests)
-      .where(and(live, eq(orderGuests.email, email)))
-      .limit(1),
-  ]);
-  if (same.length) throw refuse.conflict(`${email} is already invited.`);
-  if ((counted[0]?.n ?? 0) >= GUESTS_PER_ORDER)
-    throw refuse.conflict(`You can invite up to ${GUESTS_PER_ORDER} colleagues to an order. Revoke one to invite another.`);
   const token = randomToken();
-  const expiresAt = new Date(now + GUEST_LINK_DAYS * DAY_MS);
-  await db.insert(orderGuests).values({ orderId, email, tokenHash: await sha256(token), createdAt: new Date(now), expiresAt });
+  const dayAgo = now - DAY_MS;
+  const inserted = await db.run(sql`
+    INSERT INTO ${orderGuests} (order_id, email, token_hash, created_at, expires_at)
+    SELECT ${orderId}, ${email}, ${await sha256(token)}, ${now}, ${now + GUEST_LINK_DAYS * DAY_MS}
+    WHERE NOT EXISTS (SELECT 1 FROM ${orderGuests} WHERE order_id = ${orderId} AND email = ${email} AND revoked_at IS NULL AND expires_at > ${now})
+      AND (SELECT count(*) FROM ${orderGuests} WHERE order_id = ${orderId} AND revoked_at IS NULL AND expires_at > ${now}) < ${GUESTS_PER_ORDER}
+      AND (SELECT count(*) FROM ${orderGuests} WHERE order_id = ${orderId} AND created_at > ${dayAgo}) < ${INVITATIONS_PER_ORDER_PER_DAY}
+      AND (SELECT count(*) FROM ${orderGuests} WHERE email = ${email} AND created_at > ${dayAgo}) < ${INVITATIONS_PER_ADDRESS_PER_DAY}`);
+  if (!inserted.meta.changes) throw await invitationRefusal(db, orderId, email, now);
   const link = `${notice.origin ?? ""}${paths.guestReview(token)}`;
   await queueEmail(notice.env, db, {
     to: email,
@@ -81,6 +85,39 @@ export async function inviteGuest(db: Database, notice: MailNotice, orderId: num
     }),
   });
   return { link };
+}
+
+/** Which rule an invitation that was not inserted broke, in the order the insert's condition reads them. */
+async function invitationRefusal(db: Database, orderId: number, email: string, now: number) {
+  const live = and(eq(orderGuests.orderId, orderId), isNull(orderGuests.revokedAt), gt(orderGuests.expiresAt, new Date(now)));
+  const today = gt(orderGuests.createdAt, new Date(now - DAY_MS));
+  const [[same], [alive], forOrder, forAddress] = await db.batch([
+    db
+      .select({ n: count() })
+      .from(orderGuests)
+      .where(and(live, eq(orderGuests.email, email))),
+    db.select({ n: count() }).from(orderGuests).where(live),
+    db
+      .select({ at: orderGuests.createdAt })
+      .from(orderGuests)
+      .where(and(eq(orderGuests.orderId, orderId), today))
+      .orderBy(orderGuests.createdAt)
+      .limit(INVITATIONS_PER_ORDER_PER_DAY),
+    db
+      .select({ at: orderGuests.createdAt })
+      .from(orderGuests)
+      .where(and(eq(orderGuests.email, email), today))
+      .orderBy(orderGuests.createdAt)
+      .limit(INVITATIONS_PER_ADDRESS_PER_DAY),
+  ]);
+  if ((same?.n ?? 0) > 0) return refuse.conflict(`${email} is already invited.`);
+  if ((alive?.n ?? 0) >= GUESTS_PER_ORDER)
+    return refuse.conflict(`You can invite up to ${GUESTS_PER_ORDER} colleagues to an order. Revoke one to invite another.`);
+  // The wait: until the oldest invitation of the last 24 hours is older than that.
+  const waitFor = (sent: { at: Date }[]) => ((sent[0]?.at.getTime() ?? now) + DAY_MS - now) / 1000;
+  if (forOrder.length >= INVITATIONS_PER_ORDER_PER_DAY)
+    return refuse.throttled(waitFor(forOrder), `This order has sent ${INVITATIONS_PER_ORDER_PER_DAY} invitations in the last 24 hours. Try again tomorrow.`);
+  return refuse.throttled(waitFor(forAddress), `No more invitations can go to ${email} today. Try again tomorrow.`);
 }
 
 /** Ends a guest's link (the owner only); revoking again changes nothing. */

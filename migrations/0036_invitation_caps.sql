@@ -1,0 +1,1 @@
+CREATE INDEX `order_guests_email_idx` ON `order_guests` (`email`,`created_at`);
