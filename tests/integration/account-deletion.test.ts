@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminCookie, adminSignIn, api, cookieFrom, dispatch, fakeMedia, freshAddress, get, postForm } from "./helpers";
+import { adminCookie, adminSignIn, api, cookieFrom, customerCookie, dispatch, fakeMedia, freshAddress, get, postForm } from "./helpers";
 import { BRIEF } from "./order-fixtures";
 
 /**
@@ -120,6 +120,8 @@ describe("DELETE /api/v1/users/me", () => {
   let otherOrder: number;
   let reviewId: number;
   let cookie: string;
+  let guestLink: string;
+  const guestEmail = `gwendolyn.${Date.now()}@example.com`;
   const texts = {
     purpose: "Quilla's launch film for the Vandermeer espresso bar",
     message: "Secret from Quilla: the logo must be bigger",
@@ -127,8 +129,9 @@ describe("DELETE /api/v1/users/me", () => {
     revision: "Quilla wants warmer colours in the opening",
     comment: "Quilla: slow this shot down",
     delivery: "Cut one for Quilla",
+    guest: "Guestworth likes the ending",
   };
-  const needles = () => [quilla.email, "Quilla", "Vandermeer", quilla.street, ...Object.values(texts)];
+  const needles = () => [quilla.email, "Quilla", "Vandermeer", quilla.street, guestEmail, "Guestworth", ...Object.values(texts)];
   const otherNeedles = () => [other.email, "Ottoline", "Bystander", other.street];
 
   beforeAll(async () => {
@@ -145,6 +148,16 @@ describe("DELETE /api/v1/users/me", () => {
     expect((await api("POST", `/orders/${completed}/messages`, { token: adminToken, body: { message: { body: texts.studio } } })).status).toBe(201);
     const cut = (note: string) => multipart(`/orders/${completed}/deliveries`, adminToken, { note }, [["cut.mp4", fakeMedia("product.mp4", 4096)]]);
     expect((await cut(texts.delivery)).status).toBe(201);
+    // A colleague invited to the review, named, who comments through their link.
+    const owner = await customerCookie(quilla.email, PASSWORD);
+    expect((await postForm(`/profile/orders/${completed}`, { intent: "invite-guest", email: guestEmail }, { Cookie: owner })).status).toBe(302);
+    const invitation = await env.DB.prepare("SELECT text FROM emails WHERE recipient = ? AND kind = 'review_invitation'")
+      .bind(guestEmail)
+      .first<string>("text");
+    guestLink = /\/review\/[\w-]+/.exec(invitation ?? "")![0];
+    expect((await postForm(guestLink, { intent: "name", name: "Gwendolyn Guestworth" })).status).toBe(302);
+    const firstCut = await env.DB.prepare("SELECT id FROM order_deliveries WHERE order_id = ?").bind(completed).first<number>("id");
+    expect((await postForm(guestLink, { intent: "comment", delivery_id: String(firstCut), time: "0:01", text: texts.guest })).status).toBe(302);
     const revision = await api("POST", `/orders/${completed}/revisions`, {
       token: t,
       body: { revision: { note: texts.revision, comments: [{ at_seconds: 2, text: texts.comment }] } },
@@ -211,7 +224,7 @@ describe("DELETE /api/v1/users/me", () => {
         `${table} held the customer's data before`,
       ).toBe(true);
     }
-    for (const table of ["emails", "newsletter_subscriptions", "demo_requests", "order_deliveries", "order_events"]) {
+    for (const table of ["emails", "newsletter_subscriptions", "demo_requests", "order_deliveries", "order_events", "order_guests", "delivery_comments"]) {
       expect(
         [...mentioned.keys()].some((key) => key.startsWith(`${table}#`)),
         `${table} held the customer's data before`,
@@ -256,6 +269,9 @@ describe("DELETE /api/v1/users/me", () => {
       expect(await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE order_id IN (?, ?)`).bind(completed, unpaid).first<number>("n"), table).toBe(0);
     }
     expect(await objects(completed)).toBe(0);
+    // The colleague's row and link are gone with the account: the link opens nothing.
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM order_guests WHERE order_id = ?").bind(completed).first<number>("n")).toBe(0);
+    expect((await get(guestLink)).status).toBe(404);
 
     // Another customer's rows, files and messages are as they were.
     expect(await rowsMentioning(otherNeedles())).toEqual(othersBefore);

@@ -17,7 +17,8 @@
  *   invoice was issued (the law's record), cleared on orders never paid. Invoices and credit notes
  *   (`order_refunds`) are unchanged.
  * - `order_briefs`, `order_messages`, `order_attachments`, `revision_requests`, `review_comments`,
- *   `order_deliveries`, `delivery_files`: deleted, both sides of the thread and the studio's deliveries
+ *   `order_deliveries`, `delivery_files`, `delivery_comments`, `order_guests` (the colleagues they
+ *   invited, whose links then open nothing): deleted, both sides of the thread and the studio's deliveries
  *   too (made for this customer, often of their own material); their R2 objects (everything under
  *   `orders/{id}/`) are deleted after the batch. The work log (`order_events`) keeps who moved what
  *   when, without its notes (a revision's note is the customer's text).
@@ -25,8 +26,8 @@
  *   redelivered webhook is still recognised.
  * - `reviews`: kept (their words are the customer's published review), unlinked from the account and
  *   shown as "Former customer" (`reviews.server.ts` `toView`).
- * - `emails`: every message to the account's address, and the studio's news about its orders (they
- *   name the customer), deleted; the confirmation queued afterwards is the one record kept.
+ * - `emails`: every message to the account's address, the studio's news about its orders (they
+ *   name the customer) and its colleagues' invitations, deleted; the confirmation queued afterwards is the one record kept.
  * - `newsletter_subscriptions`, `demo_requests`: deleted where they carry the account's address.
  * - `promotion_redemptions`, `local_payment_intents`, `local_refunds`: kept (no personal data).
  */
@@ -44,6 +45,7 @@ import {
   orderAttachments,
   orderBriefs,
   orderDeliveries,
+  orderGuests,
   orderEvents,
   orderMessages,
   orders,
@@ -192,6 +194,8 @@ function erasure(db: Database, { userId, email, erasedEmail, now }: { userId: nu
         ),
       ),
     db.delete(orderDeliveries).where(ofTheirOrders(orderDeliveries.orderId)),
+    // The colleagues they invited: names, addresses and links (a link opens nothing once its row is gone).
+    db.delete(orderGuests).where(ofTheirOrders(orderGuests.orderId)),
     db.delete(orderAttachments).where(ofTheirOrders(orderAttachments.orderId)),
     db.delete(orderMessages).where(ofTheirOrders(orderMessages.orderId)),
     db.delete(orderBriefs).where(ofTheirOrders(orderBriefs.orderId)),
@@ -211,12 +215,14 @@ function erasure(db: Database, { userId, email, erasedEmail, now }: { userId: nu
       .set({ userId: null, reviewerName: FORMER_CUSTOMER })
       .where(and(eq(reviews.userId, userId), held)),
     db.delete(emails).where(sameAddress(emails.recipient)),
-    // The studio's news about their orders names them ("Ada Lovelace submitted the brief of order #12"): any work email whose subject names one of their orders.
+    // The studio's news about their orders names them ("Ada Lovelace submitted the brief of order #12"),
+    // and their colleagues' invitations carry a colleague's address and link: any such email whose
+    // subject names one of their orders.
     db
       .delete(emails)
       .where(
         and(
-          sql`${emails.kind} LIKE 'work\\_%' ESCAPE '\\'`,
+          sql`(${emails.kind} LIKE 'work\\_%' ESCAPE '\\' OR ${emails.kind} = 'review_invitation')`,
           sql`EXISTS (SELECT 1 FROM orders AS theirs WHERE theirs.user_id = ${userId} AND (${emails.subject} GLOB '*#' || theirs.id OR ${emails.subject} GLOB '*#' || theirs.id || '[^0-9]*'))`,
           held,
         ),
