@@ -1013,7 +1013,12 @@ export const deliveryComments = sqliteTable(
     revisionId: integer("revision_id").references(() => revisionRequests.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("delivery_comments_delivery_idx").on(t.deliveryId, t.atFrame, t.id), index("delivery_comments_order_idx").on(t.orderId)],
+  (t) => [
+    index("delivery_comments_delivery_idx").on(t.deliveryId, t.atFrame, t.id),
+    index("delivery_comments_order_idx").on(t.orderId),
+    // An author's comments on a version, counted against their limits (review-comments.server.ts).
+    index("delivery_comments_author_idx").on(t.deliveryId, t.authorKind, t.authorId, t.createdAt),
+  ],
 );
 
 /**

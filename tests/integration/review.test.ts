@@ -414,6 +414,77 @@ describe("colleagues invited to review, and more time", () => {
     expect(await env.DB.prepare("SELECT count(*) AS n FROM order_guests WHERE order_id = ?").bind(c.id).first<number>("n")).toBe(10);
   });
 
+  it("a drawing keeps 4 decimals and at most 500 points and 8 KB; comments and replies are limited per author: 30 a minute (429, held at once), 200 a version (409)", async () => {
+    const c = await deliveredOrder();
+    const url = `/orders/${c.id}/deliveries/${c.deliveryId}/comments`;
+    const post = (comment: Record<string, unknown>) =>
+      api<{ data: { id: number; drawing: unknown }; message: string; errors?: string[] }>("POST", url, { token: c.token, body: { comment } });
+    const pen = (points: number, at = (i: number) => [((i * 7) % 9999) / 9999, ((i * 13) % 9999) / 9999]) => ({
+      shapes: [{ tool: "pen", color: "#e11d48", points: Array.from({ length: points }, (_, i) => at(i)) }],
+    });
+    const kept = await post({
+      at_frame: 1,
+      text: "Precise",
+      drawing: {
+        shapes: [
+          {
+            tool: "rect",
+            color: "#e11d48",
+            points: [
+              [0.123456789, 0.5],
+              [0.9, 0.987654321],
+            ],
+          },
+        ],
+      },
+    });
+    expect(kept.status).toBe(201);
+    expect(kept.body.data.drawing).toEqual({
+      shapes: [
+        {
+          tool: "rect",
+          color: "#e11d48",
+          points: [
+            [0.1235, 0.5],
+            [0.9, 0.9877],
+          ],
+        },
+      ],
+    });
+    const tooMany = await post({ at_frame: 1, text: "Scribble", drawing: { shapes: [pen(300).shapes[0], pen(201).shapes[0]] } });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.errors).toContain("At most 500 points in a drawing");
+    const tooBig = await post({ at_frame: 1, text: "Dense", drawing: { shapes: Array.from({ length: 25 }, () => pen(20).shapes[0]) } });
+    expect(tooBig.status).toBe(422);
+    expect(tooBig.body.errors).toContain("The drawing is too detailed: draw it with fewer strokes");
+
+    // 40 at once from one author: 29 more land (30 in the minute, the first included), the rest wait.
+    const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => post({ at_frame: 10 + i, text: `Burst ${i}` })));
+    expect(burst.filter((r) => r.status === 201)).toHaveLength(29);
+    const refused = burst.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(11);
+    expect(refused[0]!.body.message).toBe("At most 30 comments a minute: please wait a moment.");
+    // Replies have their own, alike: the minute's limit is the author's replies'.
+    const first = burst.find((r) => r.status === 201)!.body.data.id;
+    expect((await api("POST", `${url}/${first}/replies`, { token: c.token, body: { reply: { text: "And this" } } })).status).toBe(201);
+
+    // The version's limit: 200 of one author's comments (older ones moved out of the minute).
+    await env.DB.prepare("UPDATE delivery_comments SET created_at = created_at - 120000 WHERE delivery_id = ?").bind(c.deliveryId).run();
+    const have = await env.DB.prepare("SELECT count(*) AS n FROM delivery_comments WHERE delivery_id = ? AND parent_id IS NULL")
+      .bind(c.deliveryId)
+      .first<number>("n");
+    const filler = env.DB.prepare(
+      "INSERT INTO delivery_comments (order_id, delivery_id, author_kind, author_id, author_name, at_frame, text, created_at) VALUES (?, ?, 'customer', ?, 'Filler', 5, 'Filler', ?)",
+    );
+    const customerId = await env.DB.prepare("SELECT user_id FROM orders WHERE id = ?").bind(c.id).first<number>("user_id");
+    await env.DB.batch(Array.from({ length: 200 - have! - 1 }, () => filler.bind(c.id, c.deliveryId, customerId, Date.now() - 600_000)));
+    expect((await post({ at_frame: 2, text: "The two hundredth" })).status).toBe(201);
+    const over = await post({ at_frame: 2, text: "One too many" });
+    expect([over.status, over.body.message]).toEqual([409, "You have left 200 comments on this version, as many as one person may."]);
+    // Another author is not limited by theirs.
+    expect((await api("POST", url, { token: c.admin.access_token, body: { comment: { at_frame: 3, text: "The studio's note" } } })).status).toBe(201);
+  });
+
   it("extends the review once by 3 days: the auto-completion moves, a second extension is refused", async () => {
     const c = await deliveredOrder();
     const cookie = await customerCookie(c.email, "Str0ng!Pass");

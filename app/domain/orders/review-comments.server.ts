@@ -9,7 +9,7 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { admins, deliveryComments, orderDeliveries, users } from "../../../db/schema";
-import type { Drawing, ReviewCommentInput } from "~/lib/schemas/review-comment";
+import { COMMENT_LIMITS, type Drawing, type ReviewCommentInput } from "~/lib/schemas/review-comment";
 import { formatSmpte, formatTimecode } from "~/lib/timecode";
 import { FRAME_RATES, type FrameRate } from "~/lib/rules/upload-rules";
 import type { WorkStatus } from "~/lib/rules/work-status";
@@ -75,25 +75,74 @@ export async function versionRate(db: Database, orderId: number, deliveryId: num
   return (await versionFor(db, orderId, deliveryId, reviewer)).rate;
 }
 
-/** Adds a comment to a version: 409 once the order is not open for review (completed, cancelled, not yet delivered). */
+type NewComment = {
+  orderId: number;
+  deliveryId: number;
+  parentId: number | null;
+  reviewer: Reviewer;
+  name: string;
+  atFrame: number;
+  endFrame: number | null;
+  text: string;
+  drawing: string | null;
+};
+
+/**
+ * Inserts a comment or a reply while its author is within COMMENT_LIMITS on the version (comments
+ * and replies counted apart), the limits held in the insert's own condition so that posts sent at
+ * once cannot pass them: past the minute's, 429 with the wait; past the version's, 409. The row's id.
+ */
+async function insertWithinLimits(db: Database, comment: NewComment, now: number): Promise<number> {
+  const { reviewer, deliveryId, parentId } = comment;
+  const mine = sql`delivery_id = ${deliveryId} AND author_kind = ${reviewer.kind} AND author_id = ${reviewer.id} AND parent_id IS ${parentId === null ? sql`NULL` : sql`NOT NULL`}`;
+  const minuteAgo = now - 60_000;
+  const inserted = await db.run(sql`
+    INSERT INTO ${deliveryComments} (order_id, delivery_id, parent_id, author_kind, author_id, author_name, at_frame, end_frame, text, drawing, created_at)
+    SELECT ${comment.orderId}, ${deliveryId}, ${parentId}, ${reviewer.kind}, ${reviewer.id}, ${comment.name}, ${comment.atFrame}, ${comment.endFrame}, ${comment.text}, ${comment.drawing}, ${now}
+    WHERE (SELECT count(*) FROM ${deliveryComments} WHERE ${mine}) < ${COMMENT_LIMITS.perVersion}
+      AND (SELECT count(*) FROM ${deliveryComments} WHERE ${mine} AND created_at > ${minuteAgo}) < ${COMMENT_LIMITS.perMinute}`);
+  if (inserted.meta.changes) return Number(inserted.meta.last_row_id);
+  const kind = parentId === null ? "comments" : "replies";
+  const [[lastMinute], [first]] = await db.batch([
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(deliveryComments)
+      .where(sql`${mine} AND created_at > ${minuteAgo}`),
+    db
+      .select({ at: deliveryComments.createdAt })
+      .from(deliveryComments)
+      .where(sql`${mine} AND created_at > ${minuteAgo}`)
+      .orderBy(asc(deliveryComments.createdAt))
+      .limit(1),
+  ]);
+  if ((lastMinute?.n ?? 0) >= COMMENT_LIMITS.perMinute)
+    throw refuse.throttled(((first?.at.getTime() ?? now) + 60_000 - now) / 1000, `At most ${COMMENT_LIMITS.perMinute} ${kind} a minute: please wait a moment.`);
+  throw refuse.conflict(`You have left ${COMMENT_LIMITS.perVersion} ${kind} on this version, as many as one person may.`);
+}
+
+/**
+ * Adds a comment to a version: 409 once the order is not open for review (completed, cancelled, not
+ * yet delivered) or past the author's COMMENT_LIMITS (429 past a minute's).
+ */
 export async function addComment(db: Database, orderId: number, deliveryId: number, reviewer: Reviewer, input: ReviewCommentInput, now = Date.now()) {
   const version = await versionFor(db, orderId, deliveryId, reviewer);
   if (CLOSED.includes(version.workStatus)) throw refuse.conflict(REVIEW_CLOSED);
-  const [row] = await db
-    .insert(deliveryComments)
-    .values({
+  const id = await insertWithinLimits(
+    db,
+    {
       orderId,
       deliveryId,
-      authorKind: reviewer.kind,
-      authorId: reviewer.id,
-      authorName: await authorName(db, reviewer),
+      parentId: null,
+      reviewer,
+      name: await authorName(db, reviewer),
       atFrame: input.at_frame,
       endFrame: input.end_frame ?? null,
       text: input.text,
       drawing: input.drawing ? JSON.stringify(input.drawing) : null,
-      createdAt: new Date(now),
-    })
-    .returning();
+    },
+    now,
+  );
+  const [row] = await db.select().from(deliveryComments).where(eq(deliveryComments.id, id)).limit(1);
   return toViews([row!], version.rate)[0]!;
 }
 
@@ -119,17 +168,11 @@ export async function replyToComment(db: Database, orderId: number, deliveryId: 
   const version = await versionFor(db, orderId, deliveryId, reviewer);
   if (CLOSED.includes(version.workStatus)) throw refuse.conflict(REVIEW_CLOSED);
   const parent = await topComment(db, orderId, deliveryId, commentId);
-  await db.insert(deliveryComments).values({
-    orderId,
-    deliveryId,
-    parentId: parent.id,
-    authorKind: reviewer.kind,
-    authorId: reviewer.id,
-    authorName: await authorName(db, reviewer),
-    atFrame: parent.atFrame,
-    text,
-    createdAt: new Date(now),
-  });
+  await insertWithinLimits(
+    db,
+    { orderId, deliveryId, parentId: parent.id, reviewer, name: await authorName(db, reviewer), atFrame: parent.atFrame, endFrame: null, text, drawing: null },
+    now,
+  );
   return (await listComments(db, orderId, deliveryId, reviewer)).find((c) => c.id === parent.id)!;
 }
 

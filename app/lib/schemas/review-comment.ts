@@ -7,14 +7,23 @@ export const COMMENT_TEXT_MAX = 1000;
 /** The drawing tools and colours of a review comment (red, amber, green, blue: each readable over any frame). */
 export const DRAWING_TOOLS = ["pen", "arrow", "rect"] as const;
 export const DRAWING_COLOURS = ["#e11d48", "#f59e0b", "#10b981", "#3b82f6"] as const;
-export const DRAWING_LIMITS = { shapes: 30, points: 500 } as const;
+/** A drawing's bounds: shapes, points in all (a pen stroke is most of them) and its stored size. */
+export const DRAWING_LIMITS = { shapes: 30, points: 500, bytes: 8 * 1024 } as const;
+/** Per version and author (an account or a guest): comments (and, alike, replies) in all and in a minute. */
+export const COMMENT_LIMITS = { perVersion: 200, perMinute: 30 } as const;
 
-const Point = z.array(z.number().min(0, "Drawing points lie within the frame (0 to 1)").max(1, "Drawing points lie within the frame (0 to 1)")).length(2);
+/** A coordinate kept to 4 decimals: a ten-thousandth of the frame, finer than any screen shows it. */
+const coordinate = z
+  .number()
+  .min(0, "Drawing points lie within the frame (0 to 1)")
+  .max(1, "Drawing points lie within the frame (0 to 1)")
+  .transform((value) => Math.round(value * 10_000) / 10_000);
+const Point = z.array(coordinate).length(2);
 
 /**
- * A drawing on the paused frame: shapes of points relative to the frame's width and height (0 to 1),
- * so it lies over the frame at any size. A pen stroke has 2 to 500 points; an arrow (from, to) and a
- * rectangle (two corners) have 2.
+ * A drawing on the paused frame: shapes of points relative to the frame's width and height (0 to 1,
+ * kept to 4 decimals), so it lies over the frame at any size. A pen stroke has 2 or more points, an
+ * arrow (from, to) and a rectangle (two corners) 2; at most 500 points in all and 8 KB stored.
  */
 export const DrawingSchema = z
   .object({
@@ -29,7 +38,9 @@ export const DrawingSchema = z
       .min(1)
       .max(DRAWING_LIMITS.shapes, `At most ${DRAWING_LIMITS.shapes} shapes in a drawing`),
   })
-  .refine((d) => d.shapes.every((s) => s.tool === "pen" || s.points.length === 2), "An arrow or a rectangle has two points");
+  .refine((d) => d.shapes.every((s) => s.tool === "pen" || s.points.length === 2), "An arrow or a rectangle has two points")
+  .refine((d) => d.shapes.reduce((sum, s) => sum + s.points.length, 0) <= DRAWING_LIMITS.points, `At most ${DRAWING_LIMITS.points} points in a drawing`)
+  .refine((d) => JSON.stringify(d).length <= DRAWING_LIMITS.bytes, "The drawing is too detailed: draw it with fewer strokes");
 export type Drawing = z.infer<typeof DrawingSchema>;
 
 const CommentText = plainText(

@@ -1,6 +1,6 @@
 /** The review of a delivered version: frame comments, replies and resolving them. */
 import { z } from "zod";
-import { CommentReplySchema, ReviewCommentSchema } from "~/lib/schemas/review-comment";
+import { COMMENT_LIMITS, CommentReplySchema, ReviewCommentSchema } from "~/lib/schemas/review-comment";
 import { CommentResponse, ok, refusals, READ, WRITE, JSON_BODY, NO_TOKEN, ADMIN, invalid, notFound, conflict, COMMENT_NOT_FOUND } from "./shared";
 import type { ApiOperation } from "./shared";
 
@@ -46,6 +46,16 @@ export const VERSION_REVIEW_CALLS = [
       notFound("Not the caller's order, or no such version", "Delivery not found"),
       invalid("A field breaks its rule", "Comment is invalid", ["Write a comment"]),
       conflict("The order is not open for review (not delivered yet, completed or cancelled)", "This order is not open for review comments."),
+      conflict(
+        `The caller has left ${COMMENT_LIMITS.perVersion} comments on this version`,
+        `You have left ${COMMENT_LIMITS.perVersion} comments on this version, as many as one person may.`,
+      ),
+      {
+        throttled: {
+          description: `More than ${COMMENT_LIMITS.perMinute} of the caller's comments in a minute (Retry-After)`,
+          message: `At most ${COMMENT_LIMITS.perMinute} comments a minute: please wait a moment.`,
+        },
+      },
     ),
   },
   {
@@ -62,6 +72,16 @@ export const VERSION_REVIEW_CALLS = [
       COMMENT_NOT_FOUND,
       invalid("No text, or too long", "Reply is invalid", ["Write a comment"]),
       conflict("The order is not open for review", "This order is not open for review comments."),
+      conflict(
+        `The caller has left ${COMMENT_LIMITS.perVersion} replies on this version`,
+        `You have left ${COMMENT_LIMITS.perVersion} replies on this version, as many as one person may.`,
+      ),
+      {
+        throttled: {
+          description: `More than ${COMMENT_LIMITS.perMinute} of the caller's replies in a minute (Retry-After)`,
+          message: `At most ${COMMENT_LIMITS.perMinute} replies a minute: please wait a moment.`,
+        },
+      },
     ),
   },
   {

@@ -1,0 +1,1 @@
+CREATE INDEX `delivery_comments_author_idx` ON `delivery_comments` (`delivery_id`,`author_kind`,`author_id`,`created_at`);
