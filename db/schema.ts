@@ -950,6 +950,8 @@ export const uploads = sqliteTable(
     uniqueIndex("uploads_key_unique").on(t.r2Key),
     index("uploads_status_updated_idx").on(t.status, t.updatedAt),
     index("uploads_order_idx").on(t.orderId, t.status),
+    // An account's open uploads, counted against their limit (uploads.server.ts).
+    index("uploads_owner_idx").on(t.ownerKind, t.ownerId, t.status),
   ],
 );
 

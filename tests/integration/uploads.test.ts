@@ -6,7 +6,7 @@ import { runScheduledMaintenance } from "../../app/edge/maintenance.server";
 import { eq } from "drizzle-orm";
 import { createDb } from "../../db/client";
 import { uploads } from "../../db/schema";
-import { abortIdleUpload } from "~/domain/uploads/uploads.server";
+import { abortIdleUpload, abortIdleUploads } from "~/domain/uploads/uploads.server";
 
 /**
  * Files of any size sent in parts straight into R2 (the API's and the screens' upload calls), a
@@ -201,6 +201,61 @@ describe("uploads in parts (API)", () => {
     expect(cap.status).toBe(413);
     const bad = await open(c.token, { purpose: "attachment", order_id: c.id, name: "a/b.mov", size: 10 });
     expect(bad).toMatchObject({ status: 422, body: { message: "Upload is invalid", errors: ["name cannot contain slashes"] } });
+  });
+
+  it("each party has its own budget on an order: the customer's 5 GB of attachments never fill the studio's 20 GB", async () => {
+    const c = await briefedOrder();
+    const admin = await adminSignIn();
+    expect((await open(c.token, { purpose: "attachment", order_id: c.id, name: "raw.mov", size: 5 * 1024 * MB })).status).toBe(201);
+    const more = await open(c.token, { purpose: "attachment", order_id: c.id, name: "more.mov", size: 10 });
+    expect([more.status, more.body.message]).toEqual([413, "This order's attachments have reached their 5 GB limit: send a link to the files instead."]);
+    // The customer's open 5 GB does not block the studio's files on the order.
+    expect((await open(admin.access_token, { purpose: "attachment", order_id: c.id, name: "notes.pdf", size: 1024 * MB })).status).toBe(201);
+    expect((await open(admin.access_token, { purpose: "delivery", order_id: c.id, name: "master.mov", size: 19 * 1024 * MB })).status).toBe(201);
+    const over = await open(admin.access_token, { purpose: "delivery", order_id: c.id, name: "extra.mov", size: 10 });
+    expect([over.status, over.body.message]).toEqual([413, "This order's files from the studio have reached their 20 GB limit."]);
+  });
+
+  it("at most 20 uploads open per account and 50 per order, held when opened at once; cancelling one makes room", async () => {
+    const c = await customerWithOrder();
+    const opened = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => open(c.token, { purpose: "attachment", order_id: c.id, name: `clip-${i}.mov`, size: 10 })),
+    );
+    expect(opened.filter((o) => o.status === 201)).toHaveLength(20);
+    const refused = opened.filter((o) => o.status !== 201);
+    expect(refused.map((o) => [o.status, o.body.message])).toEqual(
+      Array.from({ length: 5 }, () => [409, "You have 20 uploads open: finish or cancel one before starting another."]),
+    );
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM uploads WHERE order_id = ? AND status = 'open'").bind(c.id).first<number>("n")).toBe(20);
+    // Cancelling one makes room for another.
+    const first = opened.find((o) => o.status === 201)!.body.data.id;
+    expect((await api("DELETE", `/uploads/${first}`, { token: c.token })).status).toBe(200);
+    expect((await open(c.token, { purpose: "attachment", order_id: c.id, name: "again.mov", size: 10 })).status).toBe(201);
+    // The order's own limit, whoever holds them: 30 more open by others make 50.
+    const other = env.DB.prepare(
+      "INSERT INTO uploads (id, purpose, owner_kind, owner_id, order_id, name, size, declared_type, r2_key, r2_upload_id, part_size, part_count, status, updated_at) VALUES (?, 'attachment', 'admin', ?, ?, 'x.mov', 10, 'video/quicktime', ?, 'none', 10, 1, 'open', ?)",
+    );
+    await env.DB.batch(
+      Array.from({ length: 30 }, (_, i) => other.bind(crypto.randomUUID(), 1000 + i, c.id, `orders/${c.id}/attachments/${crypto.randomUUID()}`, Date.now())),
+    );
+    const admin = await adminSignIn();
+    const full = await open(admin.access_token, { purpose: "attachment", order_id: c.id, name: "studio.pdf", size: 10 });
+    expect([full.status, full.body.message]).toEqual([409, "This order has 50 uploads open: finish or cancel one before starting another."]);
+  });
+
+  it("the scheduled run keeps pace: it aborts idle uploads batch after batch, not one batch a run", async () => {
+    const db = createDb(env.DB);
+    // What earlier tests left open goes first (a day on), so that only these five are idle a day later still.
+    await abortIdleUploads(db, env.MEDIA, Date.now() + 25 * 3_600_000);
+    const c = await customerWithOrder();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await open(c.token, { purpose: "attachment", order_id: c.id, name: `idle-${i}.mov`, size: 10 })).body.data.id);
+    // Batches of 2: all five go in one run.
+    expect(await abortIdleUploads(db, env.MEDIA, Date.now() + 50 * 3_600_000, 2)).toBe(5);
+    const left = await env.DB.prepare(`SELECT count(*) AS n FROM uploads WHERE id IN (${ids.map(() => "?").join(", ")}) AND status = 'open'`)
+      .bind(...ids)
+      .first<number>("n");
+    expect(left).toBe(0);
   });
 
   it("cancelling leaves nothing stored, and the scheduled run aborts uploads idle for a day", async () => {

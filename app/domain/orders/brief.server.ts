@@ -64,7 +64,7 @@ export async function submitBrief(
   const state = await getWorkState(db, orderId, customer);
   const decision = decideWorkMove(state.workStatus, "submit_brief", "customer");
   if (!decision.ok) throw refuse.conflict(decision.message);
-  if (files.length > 0) await checkAttachmentRoom(db, state, totalSize(files), now);
+  if (files.length > 0) await checkAttachmentRoom(db, state, "customer", totalSize(files), now);
   const taken = await takeUploads(db, { orderId }, "attachment", brief.upload_ids ?? [], { kind: "customer", id: customerId });
   if (files.length + taken.length > ATTACHMENTS.files) throw refuse.invalid(`At most ${ATTACHMENTS.files} files ${ATTACHMENTS.per}`);
   const stored = await storeOrderFiles(bucket, orderId, "attachments", files, ATTACHMENTS);

@@ -8,7 +8,7 @@ import { ATTACHMENTS, removeOrderFiles, storeOrderFiles } from "./order-files.se
 import { type ThreadReader } from "./orders.server";
 import { type Actor } from "./work-events.server";
 import { takeUploads } from "../uploads/uploads.server";
-import { totalSize, ORDER_NOT_FOUND, type WorkState, getWorkState, checkAttachmentRoom } from "./work-state.server";
+import { totalSize, ORDER_NOT_FOUND, type WorkState, getWorkState, checkAttachmentRoom, partyOf } from "./work-state.server";
 import { type AttachmentView, attachmentsQuery, attachmentViews, attachmentInserts } from "./attachments.server";
 
 export interface MessageView {
@@ -53,7 +53,7 @@ export async function postMessage(
   const orderId = state.id;
   if (state.workStatus === "awaiting_payment") throw refuse.conflict("Messages open once the order is paid.");
   if (actor.kind === "system" || actor.id === null) throw refuse.notFound(ORDER_NOT_FOUND);
-  if (files.length > 0) await checkAttachmentRoom(db, state, totalSize(files), now);
+  if (files.length > 0) await checkAttachmentRoom(db, state, partyOf(actor), totalSize(files), now);
   const taken = await takeUploads(db, { orderId }, "attachment", input.upload_ids ?? [], { kind: actor.kind === "admin" ? "admin" : "customer", id: actor.id });
   if (files.length + taken.length > ATTACHMENTS.files) throw refuse.invalid(`At most ${ATTACHMENTS.files} files ${ATTACHMENTS.per}`);
   const stored = await storeOrderFiles(bucket, orderId, "attachments", files, ATTACHMENTS);

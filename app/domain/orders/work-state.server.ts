@@ -11,12 +11,19 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../../db/client";
-import { orderAttachments, orderEvents, orders, uploads, type PaymentStatus } from "../../../db/schema";
+import { deliveryFiles, orderAttachments, orderDeliveries, orderEvents, orderMessages, orders, uploads, type PaymentStatus } from "../../../db/schema";
 import { decideWorkMove, type WorkMove, type WorkStatus } from "~/lib/rules/work-status";
 import { workEventQuery, type Actor } from "./work-events.server";
 import { queueWorkEmail, type MailNotice, type WorkNews } from "../mail/order-emails.server";
 import { cancellationOpen } from "./closing-refunds.server";
-import { ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION, ORDER_ATTACHMENTS_FULL, ORDER_ATTACHMENTS_MAX_BYTES, ORDER_CLOSED_TO_FILES } from "~/lib/rules/delivery-rules";
+import {
+  ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION,
+  ORDER_ATTACHMENTS_FULL,
+  ORDER_ATTACHMENTS_MAX_BYTES,
+  ORDER_CLOSED_TO_FILES,
+  STUDIO_FILES_FULL,
+  STUDIO_FILES_MAX_BYTES,
+} from "~/lib/rules/delivery-rules";
 
 export const DAY_MS = 86_400_000;
 export const totalSize = (files: File[]) => files.reduce((sum, file) => sum + file.size, 0);
@@ -134,23 +141,64 @@ export function moveHeld(orderId: number, state: WorkState) {
  * refunded, nor ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION after completion, nor past the order's cap
  * (attachments stored, and those on their way in parts).
  */
-export async function checkAttachmentRoom(db: Database, state: WorkState, incoming: number, now: number) {
-  if (state.workStatus === "cancelled" || state.paymentStatus === "refunded") throw refuse.conflict(ORDER_CLOSED_TO_FILES);
-  const [completed, stored, pending] = await db.batch([
-    db
-      .select({ at: sql<number | null>`max(${orderEvents.createdAt})` })
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, state.id), eq(orderEvents.toStatus, "completed"))),
+/** Who sent an order's files: each has its own budget (the customer's attachments; the studio's deliveries and attachments). */
+export type FileParty = "customer" | "studio";
+const PARTY_BUDGET: Record<FileParty, { bytes: number; full: string }> = {
+  customer: { bytes: ORDER_ATTACHMENTS_MAX_BYTES, full: ORDER_ATTACHMENTS_FULL },
+  studio: { bytes: STUDIO_FILES_MAX_BYTES, full: STUDIO_FILES_FULL },
+};
+
+/** The party an actor sends files for. */
+export const partyOf = (actor: { kind: string }): FileParty => (actor.kind === "customer" ? "customer" : "studio");
+
+/**
+ * 413 when `incoming` bytes would take `party` past its budget on the order: what it has stored (the
+ * customer's brief and messages' attachments; the studio's messages' attachments and deliveries'
+ * files) and what it has on its way (its uploads open or completed and not yet used). One party's
+ * files never fill the other's room.
+ */
+export async function checkFileBudget(db: Database, orderId: number, party: FileParty, incoming: number) {
+  const owner = party === "customer" ? "customer" : "admin";
+  const [stored, delivered, pending] = await db.batch([
     db
       .select({ bytes: sql<number>`coalesce(sum(${orderAttachments.size}), 0)` })
       .from(orderAttachments)
-      .where(eq(orderAttachments.orderId, state.id)),
+      .leftJoin(orderMessages, eq(orderMessages.id, orderAttachments.messageId))
+      .where(
+        and(
+          eq(orderAttachments.orderId, orderId),
+          party === "customer"
+            ? sql`(${orderAttachments.messageId} IS NULL OR ${orderMessages.authorKind} = 'customer')`
+            : sql`${orderMessages.authorKind} = 'admin'`,
+        ),
+      ),
+    db
+      .select({ bytes: sql<number>`coalesce(sum(${deliveryFiles.size}), 0)` })
+      .from(deliveryFiles)
+      .innerJoin(orderDeliveries, eq(orderDeliveries.id, deliveryFiles.deliveryId))
+      // Deliveries are the studio's alone (nothing is read for the customer's budget).
+      .where(party === "studio" ? eq(orderDeliveries.orderId, orderId) : sql`0`),
     db
       .select({ bytes: sql<number>`coalesce(sum(${uploads.size}), 0)` })
       .from(uploads)
-      .where(and(eq(uploads.orderId, state.id), inArray(uploads.status, ["open", "completed"]), eq(uploads.purpose, "attachment"))),
+      .where(and(eq(uploads.orderId, orderId), inArray(uploads.status, ["open", "completed"]), eq(uploads.ownerKind, owner))),
   ]);
-  const completedAt = state.workStatus === "completed" ? completed[0]?.at : null;
-  if (completedAt && now - Number(completedAt) > ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION * 86_400_000) throw refuse.conflict(ORDER_CLOSED_TO_FILES);
-  if (Number(stored[0]?.bytes ?? 0) + Number(pending[0]?.bytes ?? 0) + incoming > ORDER_ATTACHMENTS_MAX_BYTES) throw refuse.tooLarge(ORDER_ATTACHMENTS_FULL);
+  const used = Number(stored[0]?.bytes ?? 0) + Number(delivered[0]?.bytes ?? 0) + Number(pending[0]?.bytes ?? 0);
+  if (used + incoming > PARTY_BUDGET[party].bytes) throw refuse.tooLarge(PARTY_BUDGET[party].full);
+}
+
+/**
+ * Whether `party` may attach `incoming` more bytes to the order: 409 once it is cancelled, refunded
+ * or completed more than ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION days ago; 413 past the party's budget.
+ */
+export async function checkAttachmentRoom(db: Database, state: WorkState, party: FileParty, incoming: number, now: number) {
+  if (state.workStatus === "cancelled" || state.paymentStatus === "refunded") throw refuse.conflict(ORDER_CLOSED_TO_FILES);
+  if (state.workStatus === "completed") {
+    const [completed] = await db
+      .select({ at: sql<number | null>`max(${orderEvents.createdAt})` })
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, state.id), eq(orderEvents.toStatus, "completed")));
+    if (completed?.at && now - Number(completed.at) > ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION * 86_400_000) throw refuse.conflict(ORDER_CLOSED_TO_FILES);
+  }
+  await checkFileBudget(db, state.id, party, incoming);
 }

@@ -16,12 +16,13 @@
  *
  * Every call but create finds the upload by its id and its owner: someone else's upload is not found.
  */
-import { and, asc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { OPEN_UPLOADS_LIMITS } from "~/lib/rules/delivery-rules";
 import type { Database } from "../../../db/client";
 import { products, uploadParts, uploads } from "../../../db/schema";
 import { refuse } from "../refusal";
 import { sniffUploadType, UPLOAD_HEAD_BYTES } from "../media/file-types";
-import { checkAttachmentRoom, getWorkState } from "../orders/work-state.server";
+import { checkAttachmentRoom, checkFileBudget, getWorkState, partyOf } from "../orders/work-state.server";
 import { decideWorkMove } from "~/lib/rules/work-status";
 import {
   partLength,
@@ -104,9 +105,10 @@ async function checkDestination(db: Database, uploader: Uploader, input: UploadR
     if (uploader.kind !== "admin") throw refuse.notFound("Order not found");
     const decision = decideWorkMove(state.workStatus, "deliver", "admin");
     if (!decision.ok) throw refuse.conflict(decision.message);
+    await checkFileBudget(db, input.orderId, "studio", input.size);
     return `orders/${input.orderId}/deliveries/${folder}`;
   }
-  await checkAttachmentRoom(db, state, input.size, now);
+  await checkAttachmentRoom(db, state, partyOf(uploader), input.size, now);
   return `orders/${input.orderId}/attachments/${folder}`;
 }
 
@@ -122,30 +124,47 @@ export async function createUpload(
   const limit = UPLOAD_MAX_BYTES[input.purpose];
   if (input.size > limit) throw refuse.tooLarge(`${name} is too large: at most ${sizeText(limit)} per file`);
   const key = await checkDestination(db, uploader, input, now);
+  const orderId = input.purpose === "product_media" ? null : input.orderId;
+  await checkOpenUploads(db, uploader, orderId);
   const plan = partPlan(input.size, partBytes);
   const multipart = await bucket.createMultipartUpload(key, { customMetadata: { upload: "parts" } });
   const id = crypto.randomUUID();
-  const [row] = await db
-    .insert(uploads)
-    .values({
-      id,
-      purpose: input.purpose,
-      ownerKind: uploader.kind,
-      ownerId: uploader.id,
-      orderId: input.purpose === "product_media" ? null : input.orderId,
-      productId: input.purpose === "product_media" ? input.productId : null,
-      name,
-      size: input.size,
-      declaredType: input.contentType.slice(0, 100),
-      r2Key: key,
-      r2UploadId: multipart.uploadId,
-      partSize: plan.part_size,
-      partCount: plan.part_count,
-      createdAt: new Date(now),
-      updatedAt: new Date(now),
-    })
-    .returning();
+  // The open uploads' limits again in the insert's own condition: uploads opened at once cannot pass them.
+  const inserted = await db.run(sql`
+    INSERT INTO ${uploads} (id, purpose, owner_kind, owner_id, order_id, product_id, name, size, declared_type, r2_key, r2_upload_id, part_size, part_count, status, created_at, updated_at)
+    SELECT ${id}, ${input.purpose}, ${uploader.kind}, ${uploader.id}, ${orderId}, ${input.purpose === "product_media" ? input.productId : null}, ${name}, ${input.size},
+      ${input.contentType.slice(0, 100)}, ${key}, ${multipart.uploadId}, ${plan.part_size}, ${plan.part_count}, 'open', ${now}, ${now}
+    WHERE (SELECT count(*) FROM ${uploads} WHERE owner_kind = ${uploader.kind} AND owner_id = ${uploader.id} AND status = 'open') < ${OPEN_UPLOADS_LIMITS.perAccount}
+      AND (${orderId} IS NULL OR (SELECT count(*) FROM ${uploads} WHERE order_id = ${orderId} AND status = 'open') < ${OPEN_UPLOADS_LIMITS.perOrder})`);
+  if (!inserted.meta.changes) {
+    await multipart.abort();
+    await checkOpenUploads(db, uploader, orderId);
+    throw refuse.conflict(OPEN_UPLOADS_FULL.account);
+  }
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
   return toView(row!, []);
+}
+
+const OPEN_UPLOADS_FULL = {
+  account: `You have ${OPEN_UPLOADS_LIMITS.perAccount} uploads open: finish or cancel one before starting another.`,
+  order: `This order has ${OPEN_UPLOADS_LIMITS.perOrder} uploads open: finish or cancel one before starting another.`,
+};
+
+/** 409 when the uploader, or the order, has as many uploads open as OPEN_UPLOADS_LIMITS allows. */
+async function checkOpenUploads(db: Database, uploader: Uploader, orderId: number | null) {
+  const open = eq(uploads.status, "open");
+  const [[mine], [order]] = await db.batch([
+    db
+      .select({ n: count() })
+      .from(uploads)
+      .where(and(eq(uploads.ownerKind, uploader.kind), eq(uploads.ownerId, uploader.id), open)),
+    db
+      .select({ n: count() })
+      .from(uploads)
+      .where(and(eq(uploads.orderId, orderId ?? 0), open)),
+  ]);
+  if ((mine?.n ?? 0) >= OPEN_UPLOADS_LIMITS.perAccount) throw refuse.conflict(OPEN_UPLOADS_FULL.account);
+  if (orderId !== null && (order?.n ?? 0) >= OPEN_UPLOADS_LIMITS.perOrder) throw refuse.conflict(OPEN_UPLOADS_FULL.order);
 }
 
 async function ownUpload(db: Database, uploader: Uploader, id: string): Promise<UploadRow> {
@@ -349,9 +368,22 @@ export async function abortUpload(db: Database, bucket: R2Bucket, uploader: Uplo
 
 /**
  * The scheduled run: uploads with no part for UPLOAD_IDLE_HOURS (and finished ones never used) are
- * aborted, at most `limit` a run, oldest first, read by the (status, updated_at) index.
+ * aborted, oldest first, read by the (status, updated_at) index, `limit` at a time until none is
+ * left or IDLE_BATCHES_PER_RUN batches are done: 1,000 every half hour, 48,000 a day, past what the
+ * open uploads' limits let accounts hold open (OPEN_UPLOADS_LIMITS).
  */
 export async function abortIdleUploads(db: Database, bucket: R2Bucket, now = Date.now(), limit = 100): Promise<number> {
+  let aborted = 0;
+  for (let batch = 0; batch < IDLE_BATCHES_PER_RUN; batch++) {
+    const { picked, done } = await abortIdleBatch(db, bucket, now, limit);
+    aborted += done;
+    if (picked < limit) break;
+  }
+  return aborted;
+}
+const IDLE_BATCHES_PER_RUN = 10;
+
+async function abortIdleBatch(db: Database, bucket: R2Bucket, now: number, limit: number): Promise<{ picked: number; done: number }> {
   const before = new Date(now - UPLOAD_IDLE_HOURS * 3_600_000);
   const [open, finished] = await db.batch([
     db
@@ -368,9 +400,9 @@ export async function abortIdleUploads(db: Database, bucket: R2Bucket, now = Dat
       .limit(limit),
   ]);
   const idle = [...open, ...finished].slice(0, limit);
-  let aborted = 0;
-  for (const row of idle) if (await abortIdleUpload(db, bucket, row, now)) aborted++;
-  return aborted;
+  let done = 0;
+  for (const row of idle) if (await abortIdleUpload(db, bucket, row, now)) done++;
+  return { picked: idle.length, done };
 }
 
 /** The timer's act on one upload it picked: aborted only if it is still as read and still idle at `now`. */

@@ -13,6 +13,11 @@ export const ORDER_ATTACHMENTS_MAX_BYTES = 5 * 1024 * MB;
 export const ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION = 30;
 export const ATTACHMENT_RULE = `Up to ${ATTACHMENT_LIMITS.files} files: MP4 or WebM videos up to ${ATTACHMENT_LIMITS.videoBytes / MB} MB, images up to ${ATTACHMENT_LIMITS.imageBytes / MB} MB, PDFs up to ${ATTACHMENT_LIMITS.documentBytes / MB} MB each; ${ORDER_ATTACHMENTS_MAX_BYTES / 1024 / MB} GB per order in all.`;
 export const ORDER_CLOSED_TO_FILES = "This order is closed: messages can still be sent, but no more files.";
+/** The studio's own budget on an order: its deliveries (previews, files, masters) and its attachments (creators count as the studio). */
+export const STUDIO_FILES_MAX_BYTES = 20 * 1024 * MB;
+export const STUDIO_FILES_FULL = `This order's files from the studio have reached their ${STUDIO_FILES_MAX_BYTES / 1024 / MB} GB limit.`;
+/** Uploads in parts open at once: per account, and per order whoever opened them. */
+export const OPEN_UPLOADS_LIMITS = { perAccount: 20, perOrder: 50 } as const;
 export const ORDER_ATTACHMENTS_FULL = `This order's attachments have reached their ${ORDER_ATTACHMENTS_MAX_BYTES / 1024 / MB} GB limit: send a link to the files instead.`;
 
 /** A file's size as the order pages show it: whole kilobytes, at least 1 ("1,234 KB"); from 10 MB in MB, from 10 GB in GB ("2.5 GB" from 1 GB). */

@@ -1,5 +1,6 @@
 /** Uploads in parts: deliveries' masters and previews, attachments, product media. */
 import { UploadCreateSchema } from "~/lib/schemas/upload";
+import { OPEN_UPLOADS_LIMITS } from "~/lib/rules/delivery-rules";
 import {
   UploadResponse,
   UploadedPart,
@@ -38,9 +39,13 @@ export const UPLOADS_CALLS = [
       notFound("Not the caller's order or product (or a customer asking for a delivery or product media)", "Order not found"),
       invalid("A field breaks its rule", "Upload is invalid", ["purpose must be one of delivery, attachment, product_media"]),
       conflict("The order takes no delivery now, or no more files", "Cannot deliver this order: it has been delivered and awaits review."),
+      conflict(
+        `The caller has ${OPEN_UPLOADS_LIMITS.perAccount} uploads open, or the order ${OPEN_UPLOADS_LIMITS.perOrder}`,
+        `You have ${OPEN_UPLOADS_LIMITS.perAccount} uploads open: finish or cancel one before starting another.`,
+      ),
       {
         too_large: {
-          description: "Larger than the purpose allows, or past the order's attachment cap",
+          description: "Larger than the purpose allows, or past the sender's budget on the order (the customer's attachments 5 GB; the studio's files 20 GB)",
           message: "final.mov is too large: at most 20 GB per file",
         },
       },

@@ -1,0 +1,1 @@
+CREATE INDEX `uploads_owner_idx` ON `uploads` (`owner_kind`,`owner_id`,`status`);
