@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { SubmitButton } from "~/components/ui/form";
 import { COMMENT_TEXT_MAX, DRAWING_COLOURS, DRAWING_LIMITS, DRAWING_TOOLS, type Drawing } from "~/lib/schemas/review-comment";
@@ -6,7 +6,7 @@ import { formatFileSize } from "~/lib/rules/delivery-rules";
 import { formatTimecode, frameAt, RATES, secondsOf } from "~/lib/timecode";
 import type { FrameRate } from "~/lib/rules/upload-rules";
 import { useHydrated } from "~/components/use-hydrated";
-import type { CommentView } from "~/domain/orders/review-comments.server";
+import type { CommentPage, CommentView } from "~/domain/orders/review-comments.server";
 
 type Author = CommentView["author"];
 export type ReviewComment = CommentView;
@@ -21,6 +21,16 @@ type Colour = (typeof DRAWING_COLOURS)[number];
 const TOOL_NAMES: Record<Tool, string> = { pen: "Pen", arrow: "Arrow", rect: "Rectangle" };
 const COLOUR_NAMES: Record<Colour, string> = { "#e11d48": "Red", "#f59e0b": "Amber", "#10b981": "Green", "#3b82f6": "Blue" };
 const AUTHOR_BADGE: Record<Author["kind"], string> = { customer: "Customer", admin: "Studio", guest: "Guest" };
+
+/** The shapes of a comment's drawing as the page carries it (its stored JSON); none when it cannot be read. */
+function selectedShapes(drawing: string | null): Shape[] {
+  if (!drawing) return [];
+  try {
+    return (JSON.parse(drawing) as Drawing).shapes;
+  } catch {
+    return [];
+  }
+}
 
 /** A drawing's shapes over the frame (an SVG of the frame's own proportions: points are 0 to 1). */
 export function DrawingLayer({ shapes, label }: { shapes: Shape[]; label?: string }) {
@@ -75,7 +85,8 @@ const round = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 10_000) / 
 export function ReviewRoom({
   orderId,
   delivery,
-  comments,
+  page,
+  pageLink,
   action,
   open,
   canResolve,
@@ -85,7 +96,10 @@ export function ReviewRoom({
 }: {
   orderId: number;
   delivery: { id: number; number: number; frame_rate: string; files: { id: number; kind: string; role?: string; url: string; name: string; size: number }[] };
-  comments: ReviewComment[];
+  /** The comments shown (a page of them), every comment's marker, and the cursors around them. */
+  page: CommentPage;
+  /** The page's address showing the comments from a cursor (null: the first ones). */
+  pageLink: (after: string | null) => string;
   /** The page the forms post to. */
   action: string;
   /** Whether comments and replies are taken now. */
@@ -99,6 +113,7 @@ export function ReviewRoom({
   exports?: boolean;
 }) {
   const hydrated = useHydrated();
+  const { comments, markers } = page;
   const rate = (delivery.frame_rate in RATES ? delivery.frame_rate : "25") as FrameRate;
   const preview = delivery.files.find((f) => f.role === "preview") ?? delivery.files.find((f) => f.kind === "video") ?? null;
   // A version of stills only: its first image is reviewed (comments and drawings on it, no timecodes).
@@ -176,7 +191,7 @@ export function ReviewRoom({
     setDrawing(false);
   }
 
-  function select(comment: ReviewComment) {
+  function select(comment: { id: number; at_frame: number }) {
     setSelected(comment.id);
     setDrawing(false);
     seek(comment.at_frame);
@@ -219,7 +234,7 @@ export function ReviewRoom({
   const range = outFrame !== null && outFrame > at ? outFrame : null;
   const shown = drawing
     ? [...shapes, ...(drawingShape.current ? [drawingShape.current] : [])]
-    : (comments.find((c) => c.id === selected)?.drawing?.shapes ?? []);
+    : selectedShapes(comments.find((c) => c.id === selected)?.drawing ?? null);
   const commentError = answer?.intent === "comment" ? answer : null;
 
   return (
@@ -278,7 +293,7 @@ export function ReviewRoom({
                     <>
                       <div className="absolute inset-y-0 w-0.5 bg-slate-700" style={{ left: `${(frame / frames) * 100}%` }} />
                       <ol aria-label="Comments on the timeline">
-                        {comments.map((c) => (
+                        {markers.map((c) => (
                           <li key={c.id}>
                             <button
                               type="button"
@@ -288,7 +303,7 @@ export function ReviewRoom({
                                 left: `${(c.at_frame / frames) * 100}%`,
                                 width: c.end_frame !== null ? `${(Math.max(1, c.end_frame - c.at_frame) / frames) * 100}%` : undefined,
                               }}
-                              aria-label={`Comment at ${c.timecode} by ${c.author.name}`}
+                              aria-label={`Comment at ${c.timecode} by ${c.author}`}
                             />
                           </li>
                         ))}
@@ -327,7 +342,7 @@ export function ReviewRoom({
             <h3 id={`comments-${delivery.id}`} className="font-semibold">
               Comments on v{delivery.number}
             </h3>
-            {comments.length && exports ? (
+            {markers.length && exports ? (
               <p className="text-xs">
                 <a className="font-semibold text-brand-700 hover:underline" href={`/orders/${orderId}/deliveries/${delivery.id}/comments.csv`}>
                   Export CSV
@@ -339,7 +354,7 @@ export function ReviewRoom({
               </p>
             ) : null}
           </div>
-          {comments.length === 0 ? <p className="mt-1 text-sm text-slate-600">No comments yet.</p> : null}
+          {markers.length === 0 ? <p className="mt-1 text-sm text-slate-600">No comments yet.</p> : null}
           <ol className="mt-2 space-y-3">
             {comments.map((c) => {
               const replyError = answer?.intent === "reply" && answer.commentId === c.id ? answer : null;
@@ -427,6 +442,21 @@ export function ReviewRoom({
               );
             })}
           </ol>
+          {page.after || page.next ? (
+            // A page shows COMMENT_PAGE comments at a time (in timeline order): links to the next and the first, with or without JavaScript.
+            <p className="mt-3 flex flex-wrap gap-4 text-sm">
+              {page.after ? (
+                <Link to={pageLink(null)} className="font-semibold text-brand-700 hover:underline">
+                  Back to the first comments
+                </Link>
+              ) : null}
+              {page.next ? (
+                <Link to={pageLink(page.next)} className="font-semibold text-brand-700 hover:underline">
+                  Load more comments
+                </Link>
+              ) : null}
+            </p>
+          ) : null}
         </section>
 
         {open ? (

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DeliveryFiles, deliveryVideoId, MasterFiles, PinnedComment, type DeliveryFile, type MasterFile } from "~/components/delivery-review";
-import { CompareVersions, ReviewRoom, type ReviewAnswer, type ReviewComment } from "~/components/review-room";
+import { CompareVersions, ReviewRoom, type ReviewAnswer } from "~/components/review-room";
+import type { CommentPage } from "~/domain/orders/review-comments.server";
 import { chosenVersions } from "~/lib/versions";
 
 export type VersionView = {
@@ -45,7 +46,7 @@ export function VersionsReview({
   orderId: number;
   /** Newest first. */
   deliveries: VersionView[];
-  comments: Record<string, ReviewComment[]>;
+  comments: Record<string, CommentPage>;
   revisions: Revision[];
   params: URLSearchParams;
   /** The page (links and forms). */
@@ -112,7 +113,8 @@ export function VersionsReview({
           <ReviewRoom
             orderId={orderId}
             delivery={selected}
-            comments={comments[String(selected.id)] ?? []}
+            page={comments[String(selected.id)] ?? { comments: [], markers: [], after: null, next: null }}
+            pageLink={(after) => `${link(`version=${selected.id}${after ? `&comments_after=${after}` : ""}`)}#comments-${selected.id}`}
             action={pagePath}
             open={open}
             canResolve={canResolve}

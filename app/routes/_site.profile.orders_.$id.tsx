@@ -61,9 +61,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     reviewState(context.db, customer.id, id),
     guaranteeAvailable(context.db, customer.id, id),
     cancellationOffer(context.db, customer.id, id),
-    shownVersionComments(context.db, work.deliveries, shown.compare ? null : shown.selectedId),
+    shownVersionComments(context.db, work.deliveries, shown.compare ? null : shown.selectedId, new URL(request.url).searchParams.get("comments_after")),
     listGuests(context.db, id),
-    newest && order.work_status === "delivered" ? openGuestComments(context.db, id, newest.id) : [],
+    newest && order.work_status === "delivered" ? openGuestComments(context.db, id, newest.id) : { listed: [], total: 0 },
   ]);
   return {
     ...work,
@@ -331,11 +331,11 @@ export default function OrderPage() {
                       </Form>
                     ) : null}
                   </div>
-                  {guestComments.length ? (
+                  {guestComments.total ? (
                     <div className="rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm">
                       <h3 className="font-semibold text-amber-900">Open comments from your colleagues</h3>
                       <ul className="mt-1 space-y-1">
-                        {guestComments.map((c) => (
+                        {guestComments.listed.map((c) => (
                           <li key={c.id}>
                             <a href={`#comment-${c.id}`} className="font-medium hover:underline">
                               {c.name}
@@ -344,6 +344,9 @@ export default function OrderPage() {
                           </li>
                         ))}
                       </ul>
+                      {guestComments.total > guestComments.listed.length ? (
+                        <p className="mt-1 text-amber-900">And {guestComments.total - guestComments.listed.length} more among the comments.</p>
+                      ) : null}
                       <p className="mt-1 text-amber-900">Approving completes the order as it is; asking for changes sends these with your request.</p>
                     </div>
                   ) : null}

@@ -34,7 +34,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const { guest, deliveries, open } = await guestAndWork(context, token);
   const shown = chosenVersions(deliveries, new URL(request.url).searchParams);
-  const comments = await shownVersionComments(context.db, deliveries, shown.compare ? null : shown.selectedId);
+  const comments = await shownVersionComments(
+    context.db,
+    deliveries,
+    shown.compare ? null : shown.selectedId,
+    new URL(request.url).searchParams.get("comments_after"),
+  );
   return data(
     {
       orderId: guest.orderId,

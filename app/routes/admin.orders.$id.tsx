@@ -58,7 +58,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (!found || orderId === null) return { id, order: null, work: null, buyer: null, failed: false };
     const work = { ...found, deliveries: await withMasterLinks(context.env.TOKEN_SECRET, orderId, found.deliveries, actor) };
     const shown = chosenVersions(found.deliveries, new URL(request.url).searchParams);
-    const comments = await shownVersionComments(context.db, found.deliveries, shown.compare ? null : shown.selectedId);
+    const comments = await shownVersionComments(
+      context.db,
+      found.deliveries,
+      shown.compare ? null : shown.selectedId,
+      new URL(request.url).searchParams.get("comments_after"),
+    );
     // A key per page view: a double-clicked or resent refund form refunds once.
     return { id, order: work.order, work, buyer, downloads, comments, failed: false, refundKey: crypto.randomUUID() };
   } catch (error) {

@@ -485,6 +485,73 @@ describe("colleagues invited to review, and more time", () => {
     expect((await api("POST", url, { token: c.admin.access_token, body: { comment: { at_frame: 3, text: "The studio's note" } } })).status).toBe(201);
   });
 
+  it(
+    "six authors × 200 comments of the largest size: order pages show 25 at a time (Load more, without JavaScript) and stay under 1 MB",
+    { timeout: 60_000 },
+    async () => {
+      const c = await deliveredOrder();
+      const customerId = await env.DB.prepare("SELECT user_id FROM orders WHERE id = ?").bind(c.id).first<number>("user_id");
+      // Each comment its own 1,000 characters and its own drawing at the limits (8 KB of a stroke kept to 4 decimals).
+      const drawing = (n: number) => {
+        const points: number[][] = [];
+        const frame = JSON.stringify({ shapes: [{ tool: "pen", color: "#e11d48", points: [] }] }).length;
+        for (let length = frame; ;) {
+          const point = [((n * 31 + points.length * 17) % 9000) / 10_000 + 0.1, ((n * 7 + points.length * 13) % 9000) / 10_000 + 0.1];
+          length += JSON.stringify(point).length + (points.length ? 1 : 0);
+          if (length > 8 * 1024 || points.length === 500) break;
+          points.push(point);
+        }
+        return JSON.stringify({ shapes: [{ tool: "pen", color: "#e11d48", points }] });
+      };
+      const text = (n: number) => `${n} ${"x".repeat(1000)}`.slice(0, 1000);
+      const insert = env.DB.prepare(
+        "INSERT INTO delivery_comments (order_id, delivery_id, author_kind, author_id, author_name, at_frame, text, drawing, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      );
+      const authors: [string, number][] = [
+        ["customer", customerId!],
+        ["admin", 1],
+        ["guest", 9001],
+        ["guest", 9002],
+        ["guest", 9003],
+        ["guest", 9004],
+      ];
+      for (const [a, [kind, id]] of authors.entries())
+        await env.DB.batch(
+          Array.from({ length: 200 }, (_, i) =>
+            insert.bind(c.id, c.deliveryId, kind, id, `Author ${kind} ${id}`, i * 3, text(a * 200 + i), drawing(a * 200 + i), Date.now() - 3_600_000),
+          ),
+        );
+      const cookie = await customerCookie(c.email, "Str0ng!Pass");
+      const first = await (await get(`/profile/orders/${c.id}?version=${c.deliveryId}`, { headers: { Cookie: cookie } })).text();
+      expect(first.length).toBeLessThan(1024 * 1024);
+      expect(first.match(/id="comment-\d+"/g)).toHaveLength(25);
+      expect(first).toContain("Load more comments");
+      expect(first).not.toContain("Back to the first comments");
+      // The next 25, by a plain link.
+      const next = /href="([^"]*comments_after=[^"#]+)#comments-\d+"/.exec(first)![1]!.replace(/&amp;/g, "&");
+      const second = await (await get(next, { headers: { Cookie: cookie } })).text();
+      expect(second.length).toBeLessThan(1024 * 1024);
+      const ids = (page: string) => [...page.matchAll(/id="comment-(\d+)"/g)].map((m) => Number(m[1]));
+      expect(ids(second)).toHaveLength(25);
+      expect(ids(second).some((id) => ids(first).includes(id))).toBe(false);
+      expect(second).toContain("Back to the first comments");
+      // The API alike: 25 a page, and the cursor of the next.
+      const url = `/orders/${c.id}/deliveries/${c.deliveryId}/comments`;
+      type Page = { data: { id: number; drawing: unknown }[]; meta: { next_after: string | null; limit: number } };
+      const api1 = await api<Page>("GET", url, { token: c.token });
+      expect([api1.status, api1.body.data.length, api1.body.meta.limit]).toEqual([200, 25, 25]);
+      expect(api1.body.data[0]!.drawing).toMatchObject({ shapes: [{ tool: "pen" }] });
+      const api2 = await api<Page>("GET", `${url}?after=${api1.body.meta.next_after}`, { token: c.token });
+      expect(api2.body.data).toHaveLength(25);
+      expect(api2.body.data.some((x) => api1.body.data.some((y) => y.id === x.id))).toBe(false);
+      expect((await api("GET", `${url}?after=nonsense`, { token: c.token })).status).toBe(400);
+      // The studio's page too.
+      const admin = await (await get(`/admin/orders/${c.id}?version=${c.deliveryId}`, { headers: { Cookie: await adminCookie() } })).text();
+      expect(admin.length).toBeLessThan(1024 * 1024);
+      expect(admin.match(/id="comment-\d+"/g)).toHaveLength(25);
+    },
+  );
+
   it("extends the review once by 3 days: the auto-completion moves, a second extension is refused", async () => {
     const c = await deliveredOrder();
     const cookie = await customerCookie(c.email, "Str0ng!Pass");

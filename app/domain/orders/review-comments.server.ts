@@ -6,7 +6,7 @@
  * comments (fulfilment.server.ts). Who may read or write is the order's: its owner, admins, and the
  * order's guests through their link.
  */
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { admins, deliveryComments, orderDeliveries, users } from "../../../db/schema";
 import { COMMENT_LIMITS, type Drawing, type ReviewCommentInput } from "~/lib/schemas/review-comment";
@@ -33,6 +33,41 @@ export interface CommentView {
   in_revision: boolean;
   created_at: string;
   replies: { id: number; author: { kind: "customer" | "admin" | "guest"; name: string }; text: string; created_at: string }[];
+}
+
+/** A comment's place on the timeline, without its words or drawing: every one of a version is read. */
+export interface CommentMarker {
+  id: number;
+  at_frame: number;
+  end_frame: number | null;
+  timecode: string;
+  author: string;
+  resolved: boolean;
+}
+
+/**
+ * The comments a page shows of a version: COMMENT_PAGE of them in timeline order from `after` (each
+ * with its replies and drawing), the cursor of the next ones (null at the end), and the light list of
+ * every comment's marker for the timeline. What a page reads follows what it shows, not how many
+ * comments the version has.
+ */
+export interface CommentPage {
+  /** Each drawing as its stored JSON (a page's data carries it as one string, parsed when it is shown). */
+  comments: PagedComment[];
+  markers: CommentMarker[];
+  after: string | null;
+  next: string | null;
+}
+
+export type PagedComment = Omit<CommentView, "drawing"> & { drawing: string | null };
+
+/** Comments a page or an API answer holds at a time. */
+export const COMMENT_PAGE = 25;
+
+/** A keyset cursor over (at_frame, id): `120.45`; null when it is not one. */
+export function parseCommentCursor(value: string | null | undefined): { atFrame: number; id: number } | null {
+  const match = /^(\d{1,9})\.(\d{1,12})$/.exec(value ?? "");
+  return match ? { atFrame: Number(match[1]), id: Number(match[2]) } : null;
 }
 
 const CLOSED: WorkStatus[] = ["completed", "cancelled", "awaiting_payment", "awaiting_brief", "scheduled"];
@@ -173,20 +208,20 @@ export async function replyToComment(db: Database, orderId: number, deliveryId: 
     { orderId, deliveryId, parentId: parent.id, reviewer, name: await authorName(db, reviewer), atFrame: parent.atFrame, endFrame: null, text, drawing: null },
     now,
   );
-  return (await listComments(db, orderId, deliveryId, reviewer)).find((c) => c.id === parent.id)!;
+  return commentWithReplies(db, deliveryId, parent.id, version.rate);
 }
 
 /** The studio marks a comment resolved (again: no change). */
 export async function resolveComment(db: Database, orderId: number, deliveryId: number, commentId: number, adminId: number, now = Date.now()) {
   const reviewer: Reviewer = { kind: "admin", id: adminId };
-  await versionFor(db, orderId, deliveryId, reviewer);
+  const version = await versionFor(db, orderId, deliveryId, reviewer);
   const comment = await topComment(db, orderId, deliveryId, commentId);
   if (!comment.resolvedAt)
     await db
       .update(deliveryComments)
       .set({ resolvedAt: new Date(now) })
       .where(eq(deliveryComments.id, comment.id));
-  return (await listComments(db, orderId, deliveryId, reviewer)).find((c) => c.id === comment.id)!;
+  return commentWithReplies(db, deliveryId, comment.id, version.rate);
 }
 
 function parseDrawing(text: string | null): Drawing | null {
@@ -217,8 +252,27 @@ function toViews(rows: (typeof deliveryComments.$inferSelect)[], rate: FrameRate
   }));
 }
 
-/** A version's comments in timeline order, each with its replies (oldest first). */
-export async function listComments(db: Database, orderId: number, deliveryId: number, reviewer: Reviewer): Promise<CommentView[]> {
+/**
+ * A version's comments in timeline order, COMMENT_PAGE at a time from `after` (a cursor a previous
+ * page returned), each with its replies (oldest first), and the cursor of the next ones.
+ */
+export async function listComments(
+  db: Database,
+  orderId: number,
+  deliveryId: number,
+  reviewer: Reviewer,
+  after: string | null = null,
+): Promise<{ comments: CommentView[]; next: string | null }> {
+  const version = await versionFor(db, orderId, deliveryId, reviewer);
+  const page = await commentsFrom(db, deliveryId, version.rate, after);
+  return { comments: page.comments.map((c) => ({ ...c, drawing: parseDrawing(c.drawing) })), next: page.next };
+}
+
+/**
+ * Every comment of a version with its replies, for the exports (a file downloaded, not a page): as
+ * many as COMMENT_LIMITS let the version's reviewers write.
+ */
+async function everyComment(db: Database, orderId: number, deliveryId: number, reviewer: Reviewer): Promise<CommentView[]> {
   const version = await versionFor(db, orderId, deliveryId, reviewer);
   const rows = await db
     .select()
@@ -228,23 +282,96 @@ export async function listComments(db: Database, orderId: number, deliveryId: nu
   return toViews(rows, version.rate);
 }
 
+/** One comment of a version with its replies (what a reply or resolving answers). */
+async function commentWithReplies(db: Database, deliveryId: number, commentId: number, rate: FrameRate): Promise<CommentView> {
+  const rows = await db
+    .select()
+    .from(deliveryComments)
+    .where(and(eq(deliveryComments.deliveryId, deliveryId), sql`(${deliveryComments.id} = ${commentId} OR ${deliveryComments.parentId} = ${commentId})`))
+    .orderBy(asc(deliveryComments.id));
+  return toViews(rows, rate)[0]!;
+}
+
+/** COMMENT_PAGE comments of a version from `after`, with their replies, and the cursor of the next ones. */
+async function commentsFrom(db: Database, deliveryId: number, rate: FrameRate, after: string | null) {
+  const cursor = parseCommentCursor(after);
+  const top = await db
+    .select()
+    .from(deliveryComments)
+    .where(
+      and(
+        eq(deliveryComments.deliveryId, deliveryId),
+        isNull(deliveryComments.parentId),
+        cursor
+          ? sql`(${deliveryComments.atFrame} > ${cursor.atFrame} OR (${deliveryComments.atFrame} = ${cursor.atFrame} AND ${deliveryComments.id} > ${cursor.id}))`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(deliveryComments.atFrame), asc(deliveryComments.id))
+    .limit(COMMENT_PAGE + 1);
+  const shown = top.slice(0, COMMENT_PAGE);
+  const replies = shown.length
+    ? await db
+        .select()
+        .from(deliveryComments)
+        .where(
+          inArray(
+            deliveryComments.parentId,
+            shown.map((c) => c.id),
+          ),
+        )
+        .orderBy(asc(deliveryComments.id))
+    : [];
+  const last = shown.at(-1);
+  const drawings = new Map(shown.map((c) => [c.id, c.drawing]));
+  return {
+    comments: toViews([...shown, ...replies], rate).map((c) => ({ ...c, drawing: drawings.get(c.id) ?? null })),
+    next: top.length > COMMENT_PAGE && last ? `${last.atFrame}.${last.id}` : null,
+  };
+}
+
 /**
  * The comments of the version a page shows (`deliveryId`, one of `deliveries`, which the caller read
- * for a reader who may see them), keyed by its id as the pages take them; nothing when there is none.
+ * for a reader who may see them) from `after`, keyed by its id as the pages take them; nothing when
+ * there is none.
  */
 export async function shownVersionComments(
   db: Database,
   deliveries: { id: number; frame_rate: string }[],
   deliveryId: number | null,
-): Promise<Record<string, CommentView[]>> {
+  after: string | null = null,
+): Promise<Record<string, CommentPage>> {
   const shown = deliveries.find((d) => d.id === deliveryId);
   if (!shown) return {};
-  const rows = await db
-    .select()
-    .from(deliveryComments)
-    .where(eq(deliveryComments.deliveryId, shown.id))
-    .orderBy(asc(deliveryComments.atFrame), asc(deliveryComments.id));
-  return { [String(shown.id)]: toViews(rows, rateOf(shown.frame_rate)) };
+  const rate = rateOf(shown.frame_rate);
+  const [page, markers] = await Promise.all([
+    commentsFrom(db, shown.id, rate, after),
+    db
+      .select({
+        id: deliveryComments.id,
+        atFrame: deliveryComments.atFrame,
+        endFrame: deliveryComments.endFrame,
+        author: deliveryComments.authorName,
+        resolvedAt: deliveryComments.resolvedAt,
+      })
+      .from(deliveryComments)
+      .where(and(eq(deliveryComments.deliveryId, shown.id), isNull(deliveryComments.parentId)))
+      .orderBy(asc(deliveryComments.atFrame), asc(deliveryComments.id)),
+  ]);
+  return {
+    [String(shown.id)]: {
+      ...page,
+      after: parseCommentCursor(after) ? after : null,
+      markers: markers.map((m) => ({
+        id: m.id,
+        at_frame: m.atFrame,
+        end_frame: m.endFrame,
+        timecode: m.endFrame === null ? formatTimecode(m.atFrame, rate) : `${formatTimecode(m.atFrame, rate)}–${formatTimecode(m.endFrame, rate)}`,
+        author: m.author,
+        resolved: m.resolvedAt !== null,
+      })),
+    },
+  };
 }
 
 /** The statement that hands the newest version's open comments to a revision request (its id as SQL). */
@@ -275,7 +402,7 @@ function csvCell(value: string): string {
 
 /** A version's comments as CSV: one row per comment and reply, in timeline order. */
 export async function commentsCsv(db: Database, orderId: number, deliveryId: number, reviewer: Reviewer): Promise<string> {
-  const comments = await listComments(db, orderId, deliveryId, reviewer);
+  const comments = await everyComment(db, orderId, deliveryId, reviewer);
   const lines = [["timecode", "frame", "end_frame", "author", "text", "status", "reply_to", "created_at"].join(",")];
   for (const c of comments) {
     lines.push(
@@ -303,7 +430,7 @@ export async function commentsCsv(db: Database, orderId: number, deliveryId: num
  */
 export async function markersEdl(db: Database, orderId: number, deliveryId: number, reviewer: Reviewer, title: string): Promise<string> {
   const version = await versionFor(db, orderId, deliveryId, reviewer);
-  const comments = await listComments(db, orderId, deliveryId, reviewer);
+  const comments = await everyComment(db, orderId, deliveryId, reviewer);
   const rate = version.rate;
   const lines = [`TITLE: ${title.replace(/[^\x20-\x7e]/g, "").slice(0, 60)}`, "FCM: NON-DROP FRAME", ""];
   comments.forEach((c, i) => {
@@ -318,19 +445,29 @@ export async function markersEdl(db: Database, orderId: number, deliveryId: numb
   return lines.join("\r\n");
 }
 
-/** Guests' open comments on a version (the customer reads them before approving). */
+/** How many of the guests' open comments the customer's page lists before approving (the rest are counted). */
+export const GUEST_COMMENTS_LISTED = 5;
+
+/** Guests' open comments on a version (the customer reads them before approving): the first few in timeline order, and how many there are. */
 export async function openGuestComments(db: Database, orderId: number, deliveryId: number) {
-  return db
-    .select({ id: deliveryComments.id, name: deliveryComments.authorName, text: deliveryComments.text, atFrame: deliveryComments.atFrame })
-    .from(deliveryComments)
-    .where(
-      and(
-        eq(deliveryComments.orderId, orderId),
-        eq(deliveryComments.deliveryId, deliveryId),
-        eq(deliveryComments.authorKind, "guest"),
-        isNull(deliveryComments.parentId),
-        isNull(deliveryComments.resolvedAt),
-      ),
-    )
-    .orderBy(asc(deliveryComments.atFrame));
+  const open = and(
+    eq(deliveryComments.orderId, orderId),
+    eq(deliveryComments.deliveryId, deliveryId),
+    eq(deliveryComments.authorKind, "guest"),
+    isNull(deliveryComments.parentId),
+    isNull(deliveryComments.resolvedAt),
+  );
+  const [listed, [counted]] = await db.batch([
+    db
+      .select({ id: deliveryComments.id, name: deliveryComments.authorName, text: deliveryComments.text, atFrame: deliveryComments.atFrame })
+      .from(deliveryComments)
+      .where(open)
+      .orderBy(asc(deliveryComments.atFrame), asc(deliveryComments.id))
+      .limit(GUEST_COMMENTS_LISTED),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(deliveryComments)
+      .where(open),
+  ]);
+  return { listed, total: counted?.n ?? 0 };
 }

@@ -653,13 +653,14 @@ export const OpenApiDocumentResponse = example(
 );
 
 /** `{ success: true, message?, data, meta? }` around a call's data; `message` is the text the call answers with. */
-export function ok(data: z.ZodTypeAny, extra: { message?: string; meta?: true } = {}) {
+/** A success answer: `data`, a `message` where given, and `meta` (a page's: PageMeta, or the schema given). */
+export function ok(data: z.ZodTypeAny, extra: { message?: string; meta?: true | z.ZodTypeAny } = {}) {
   return z
     .object({
       success: z.literal(true),
       ...(extra.message ? { message: at(extra.message) } : {}),
       data,
-      ...(extra.meta ? { meta: PageMeta } : {}),
+      ...(extra.meta ? { meta: extra.meta === true ? PageMeta : extra.meta } : {}),
     })
     .strict();
 }

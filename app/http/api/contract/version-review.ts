@@ -1,17 +1,48 @@
 /** The review of a delivered version: frame comments, replies and resolving them. */
 import { z } from "zod";
+import { documented } from "~/lib/schemas/json-schema";
 import { COMMENT_LIMITS, CommentReplySchema, ReviewCommentSchema } from "~/lib/schemas/review-comment";
-import { CommentResponse, ok, refusals, READ, WRITE, JSON_BODY, NO_TOKEN, ADMIN, invalid, notFound, conflict, COMMENT_NOT_FOUND } from "./shared";
+import { CommentResponse, example, ok, refusals, READ, WRITE, JSON_BODY, NO_TOKEN, ADMIN, invalid, notFound, conflict, COMMENT_NOT_FOUND } from "./shared";
+import { COMMENT_PAGE } from "~/domain/orders/review-comments.server";
 import type { ApiOperation } from "./shared";
+
+/** `?after=` of a version's comments: the cursor a previous page returned (`meta.next_after`). */
+const CommentListQuerySchema = z.object({
+  after: documented(
+    z
+      .string()
+      .regex(/^\d{1,9}\.\d{1,12}$/, "after must be a cursor a previous page returned")
+      .optional(),
+    { examples: ["240.17"] },
+  ),
+});
 
 export const VERSION_REVIEW_CALLS = [
   {
     method: "GET",
     path: "/orders/{id}/deliveries/{delivery_id}/comments",
-    summary: "A version's review comments in timeline order, each with its replies: the owner or an admin",
+    summary: `A version's review comments in timeline order, each with its replies, ${COMMENT_PAGE} at a time: pass \`meta.next_after\` back as \`after\` for the next ones (null at the end). The owner or an admin`,
     auth: "customer or admin",
-    responses: { 200: { description: "The comments", schema: ok(z.array(CommentResponse)) } },
-    refusals: refusals(READ, NO_TOKEN, notFound("Not the caller's order, or no such version", "Delivery not found")),
+    query: CommentListQuerySchema,
+    responses: {
+      200: {
+        description: "A page of comments",
+        schema: ok(z.array(CommentResponse), {
+          meta: example(
+            z
+              .object({
+                next_after: z.string().nullable().describe("The cursor of the next comments; null once there are none"),
+                limit: z.number().int().describe("Comments a page holds"),
+              })
+              .strict(),
+            { next_after: "240.17", limit: COMMENT_PAGE },
+          ),
+        }),
+      },
+    },
+    refusals: refusals(READ, NO_TOKEN, notFound("Not the caller's order, or no such version", "Delivery not found"), {
+      malformed: { description: "An `after` that is not a cursor", message: "after must be a cursor a previous page returned" },
+    }),
   },
   {
     method: "POST",
