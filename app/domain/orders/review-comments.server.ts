@@ -9,7 +9,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { admins, deliveryComments, orderDeliveries, users } from "../../../db/schema";
-import { COMMENT_LIMITS, type Drawing, type ReviewCommentInput } from "~/lib/schemas/review-comment";
+import { COMMENT_LIMITS, commentLimitMessages, type Drawing, type ReviewCommentInput } from "~/lib/schemas/review-comment";
 import { formatSmpte, formatTimecode } from "~/lib/timecode";
 import { FRAME_RATES, type FrameRate } from "~/lib/rules/upload-rules";
 import type { WorkStatus } from "~/lib/rules/work-status";
@@ -137,7 +137,7 @@ async function insertWithinLimits(db: Database, comment: NewComment, now: number
     WHERE (SELECT count(*) FROM ${deliveryComments} WHERE ${mine}) < ${COMMENT_LIMITS.perVersion}
       AND (SELECT count(*) FROM ${deliveryComments} WHERE ${mine} AND created_at > ${minuteAgo}) < ${COMMENT_LIMITS.perMinute}`);
   if (inserted.meta.changes) return Number(inserted.meta.last_row_id);
-  const kind = parentId === null ? "comments" : "replies";
+  const told = commentLimitMessages(parentId === null ? "comments" : "replies");
   const [[lastMinute], [first]] = await db.batch([
     db
       .select({ n: sql<number>`count(*)` })
@@ -150,9 +150,8 @@ async function insertWithinLimits(db: Database, comment: NewComment, now: number
       .orderBy(asc(deliveryComments.createdAt))
       .limit(1),
   ]);
-  if ((lastMinute?.n ?? 0) >= COMMENT_LIMITS.perMinute)
-    throw refuse.throttled(((first?.at.getTime() ?? now) + 60_000 - now) / 1000, `At most ${COMMENT_LIMITS.perMinute} ${kind} a minute: please wait a moment.`);
-  throw refuse.conflict(`You have left ${COMMENT_LIMITS.perVersion} ${kind} on this version, as many as one person may.`);
+  if ((lastMinute?.n ?? 0) >= COMMENT_LIMITS.perMinute) throw refuse.throttled(((first?.at.getTime() ?? now) + 60_000 - now) / 1000, told.perMinute);
+  throw refuse.conflict(told.perVersion);
 }
 
 /**

@@ -12,6 +12,12 @@ export const DRAWING_LIMITS = { shapes: 30, points: 500, bytes: 8 * 1024 } as co
 /** Per version and author (an account or a guest): comments (and, alike, replies) in all and in a minute. */
 export const COMMENT_LIMITS = { perVersion: 200, perMinute: 30 } as const;
 
+/** What an author past COMMENT_LIMITS is told, for comments or replies. */
+export const commentLimitMessages = (kind: "comments" | "replies") => ({
+  perMinute: `At most ${COMMENT_LIMITS.perMinute} ${kind} a minute: please wait a moment.`,
+  perVersion: `You have left ${COMMENT_LIMITS.perVersion} ${kind} on this version, as many as one person may.`,
+});
+
 /** A coordinate kept to 4 decimals: a ten-thousandth of the frame, finer than any screen shows it. */
 const coordinate = z
   .number()

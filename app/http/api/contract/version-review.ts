@@ -1,10 +1,10 @@
 /** The review of a delivered version: frame comments, replies and resolving them. */
 import { z } from "zod";
 import { documented } from "~/lib/schemas/json-schema";
-import { COMMENT_LIMITS, CommentReplySchema, ReviewCommentSchema } from "~/lib/schemas/review-comment";
+import { COMMENT_LIMITS, commentLimitMessages, CommentReplySchema, ReviewCommentSchema } from "~/lib/schemas/review-comment";
 import { CommentResponse, example, ok, refusals, READ, WRITE, JSON_BODY, NO_TOKEN, ADMIN, invalid, notFound, conflict, COMMENT_NOT_FOUND } from "./shared";
 import { COMMENT_PAGE } from "~/domain/orders/review-comments.server";
-import type { ApiOperation } from "./shared";
+import type { ApiOperation, Refusals } from "./shared";
 
 /** `?after=` of a version's comments: the cursor a previous page returned (`meta.next_after`). */
 const CommentListQuerySchema = z.object({
@@ -16,6 +16,15 @@ const CommentListQuerySchema = z.object({
     { examples: ["240.17"] },
   ),
 });
+
+/** An author past COMMENT_LIMITS on a version: 409 past its total, 429 past a minute's. */
+function authorLimits(kind: "comments" | "replies"): Refusals[] {
+  const told = commentLimitMessages(kind);
+  return [
+    conflict(`The caller has left ${COMMENT_LIMITS.perVersion} ${kind} on this version`, told.perVersion),
+    { throttled: { description: `More than ${COMMENT_LIMITS.perMinute} of the caller's ${kind} in a minute (Retry-After)`, message: told.perMinute } },
+  ];
+}
 
 export const VERSION_REVIEW_CALLS = [
   {
@@ -77,16 +86,7 @@ export const VERSION_REVIEW_CALLS = [
       notFound("Not the caller's order, or no such version", "Delivery not found"),
       invalid("A field breaks its rule", "Comment is invalid", ["Write a comment"]),
       conflict("The order is not open for review (not delivered yet, completed or cancelled)", "This order is not open for review comments."),
-      conflict(
-        `The caller has left ${COMMENT_LIMITS.perVersion} comments on this version`,
-        `You have left ${COMMENT_LIMITS.perVersion} comments on this version, as many as one person may.`,
-      ),
-      {
-        throttled: {
-          description: `More than ${COMMENT_LIMITS.perMinute} of the caller's comments in a minute (Retry-After)`,
-          message: `At most ${COMMENT_LIMITS.perMinute} comments a minute: please wait a moment.`,
-        },
-      },
+      ...authorLimits("comments"),
     ),
   },
   {
@@ -103,16 +103,7 @@ export const VERSION_REVIEW_CALLS = [
       COMMENT_NOT_FOUND,
       invalid("No text, or too long", "Reply is invalid", ["Write a comment"]),
       conflict("The order is not open for review", "This order is not open for review comments."),
-      conflict(
-        `The caller has left ${COMMENT_LIMITS.perVersion} replies on this version`,
-        `You have left ${COMMENT_LIMITS.perVersion} replies on this version, as many as one person may.`,
-      ),
-      {
-        throttled: {
-          description: `More than ${COMMENT_LIMITS.perMinute} of the caller's replies in a minute (Retry-After)`,
-          message: `At most ${COMMENT_LIMITS.perMinute} replies a minute: please wait a moment.`,
-        },
-      },
+      ...authorLimits("replies"),
     ),
   },
   {
