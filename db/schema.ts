@@ -1018,6 +1018,8 @@ export const deliveryComments = sqliteTable(
   (t) => [
     index("delivery_comments_delivery_idx").on(t.deliveryId, t.atFrame, t.id),
     index("delivery_comments_order_idx").on(t.orderId),
+    // A comment's replies (a page's comments' replies, and their count).
+    index("delivery_comments_parent_idx").on(t.parentId, t.id),
     // An author's comments on a version, counted against their limits (review-comments.server.ts).
     index("delivery_comments_author_idx").on(t.deliveryId, t.authorKind, t.authorId, t.createdAt),
   ],

@@ -386,6 +386,11 @@ export function ReviewRoom({
                     {!c.resolved && c.in_revision ? <span className="rounded bg-sky-100 px-1.5 text-xs text-sky-900">In a revision</span> : null}
                   </div>
                   <p className="mt-1 whitespace-pre-wrap">{c.text}</p>
+                  {c.earlier_replies ? (
+                    <p className="mt-2 text-xs text-slate-600">
+                      {c.earlier_replies} earlier {c.earlier_replies === 1 ? "reply" : "replies"} (in the CSV export)
+                    </p>
+                  ) : null}
                   {c.replies.length ? (
                     <ul aria-label="Replies" className="mt-2 space-y-1 border-l-2 border-slate-200 pl-3">
                       {c.replies.map((r) => (

@@ -545,6 +545,16 @@ describe("colleagues invited to review, and more time", () => {
       expect(api2.body.data).toHaveLength(25);
       expect(api2.body.data.some((x) => api1.body.data.some((y) => y.id === x.id))).toBe(false);
       expect((await api("GET", `${url}?after=nonsense`, { token: c.token })).status).toBe(400);
+      // A comment with 40 replies shows its newest 10 and counts the others.
+      const busiest = ids(first)[0]!;
+      const reply = env.DB.prepare(
+        "INSERT INTO delivery_comments (order_id, delivery_id, parent_id, author_kind, author_id, author_name, at_frame, text, created_at) VALUES (?, ?, ?, 'admin', 1, 'Studio', 0, ?, ?)",
+      );
+      await env.DB.batch(Array.from({ length: 40 }, (_, i) => reply.bind(c.id, c.deliveryId, busiest, `Reply number ${i + 1}.`, Date.now())));
+      const replied = (await (await get(`/profile/orders/${c.id}?version=${c.deliveryId}`, { headers: { Cookie: cookie } })).text()).replace(/<!-- -->/g, "");
+      expect(replied).toContain("30 earlier replies (in the CSV export)");
+      expect(replied).toContain("Reply number 40.");
+      expect(replied).not.toContain("Reply number 30.");
       // The studio's page too.
       const admin = await (await get(`/admin/orders/${c.id}?version=${c.deliveryId}`, { headers: { Cookie: await adminCookie() } })).text();
       expect(admin.length).toBeLessThan(1024 * 1024);

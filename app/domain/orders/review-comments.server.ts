@@ -59,7 +59,11 @@ export interface CommentPage {
   next: string | null;
 }
 
-export type PagedComment = Omit<CommentView, "drawing"> & { drawing: string | null };
+/** A comment as a page shows it: its drawing as stored, and how many of its earlier replies are not shown. */
+export type PagedComment = Omit<CommentView, "drawing"> & { drawing: string | null; earlier_replies: number };
+
+/** The replies a page shows under a comment (its newest); the API answers them all. */
+export const REPLIES_SHOWN = 10;
 
 /** Comments a page or an API answer holds at a time. */
 export const COMMENT_PAGE = 25;
@@ -264,7 +268,7 @@ export async function listComments(
 ): Promise<{ comments: CommentView[]; next: string | null }> {
   const version = await versionFor(db, orderId, deliveryId, reviewer);
   const page = await commentsFrom(db, deliveryId, version.rate, after);
-  return { comments: page.comments.map((c) => ({ ...c, drawing: parseDrawing(c.drawing) })), next: page.next };
+  return { comments: page.comments.map(({ earlier_replies: _earlier, ...c }) => ({ ...c, drawing: parseDrawing(c.drawing) })), next: page.next };
 }
 
 /**
@@ -292,7 +296,7 @@ async function commentWithReplies(db: Database, deliveryId: number, commentId: n
 }
 
 /** COMMENT_PAGE comments of a version from `after`, with their replies, and the cursor of the next ones. */
-async function commentsFrom(db: Database, deliveryId: number, rate: FrameRate, after: string | null) {
+async function commentsFrom(db: Database, deliveryId: number, rate: FrameRate, after: string | null, repliesShown = Infinity) {
   const cursor = parseCommentCursor(after);
   const top = await db
     .select()
@@ -309,22 +313,39 @@ async function commentsFrom(db: Database, deliveryId: number, rate: FrameRate, a
     .orderBy(asc(deliveryComments.atFrame), asc(deliveryComments.id))
     .limit(COMMENT_PAGE + 1);
   const shown = top.slice(0, COMMENT_PAGE);
-  const replies = shown.length
-    ? await db
-        .select()
-        .from(deliveryComments)
-        .where(
-          inArray(
-            deliveryComments.parentId,
-            shown.map((c) => c.id),
-          ),
-        )
-        .orderBy(asc(deliveryComments.id))
-    : [];
+  const ids = shown.map((c) => c.id);
+  // A page shows a comment's newest `repliesShown` replies and counts the others (read by the (parent_id, id) index).
+  const capped = Number.isFinite(repliesShown);
+  const [replies, counts] = ids.length
+    ? await db.batch([
+        db
+          .select()
+          .from(deliveryComments)
+          .where(
+            capped
+              ? inArray(
+                  deliveryComments.id,
+                  sql`(SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY parent_id ORDER BY id DESC) AS newest FROM ${deliveryComments} WHERE parent_id IN (${sql.join(ids, sql`, `)})) WHERE newest <= ${repliesShown})`,
+                )
+              : inArray(deliveryComments.parentId, ids),
+          )
+          .orderBy(asc(deliveryComments.id)),
+        db
+          .select({ parentId: deliveryComments.parentId, n: sql<number>`count(*)` })
+          .from(deliveryComments)
+          .where(inArray(deliveryComments.parentId, ids))
+          .groupBy(deliveryComments.parentId),
+      ])
+    : [[], []];
+  const replyCount = new Map(counts.map((c) => [c.parentId, c.n]));
   const last = shown.at(-1);
   const drawings = new Map(shown.map((c) => [c.id, c.drawing]));
   return {
-    comments: toViews([...shown, ...replies], rate).map((c) => ({ ...c, drawing: drawings.get(c.id) ?? null })),
+    comments: toViews([...shown, ...replies], rate).map((c) => ({
+      ...c,
+      drawing: drawings.get(c.id) ?? null,
+      earlier_replies: Math.max(0, (replyCount.get(c.id) ?? 0) - c.replies.length),
+    })),
     next: top.length > COMMENT_PAGE && last ? `${last.atFrame}.${last.id}` : null,
   };
 }
@@ -344,7 +365,7 @@ export async function shownVersionComments(
   if (!shown) return {};
   const rate = rateOf(shown.frame_rate);
   const [page, markers] = await Promise.all([
-    commentsFrom(db, shown.id, rate, after),
+    commentsFrom(db, shown.id, rate, after, REPLIES_SHOWN),
     db
       .select({
         id: deliveryComments.id,

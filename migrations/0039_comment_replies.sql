@@ -1,0 +1,1 @@
+CREATE INDEX `delivery_comments_parent_idx` ON `delivery_comments` (`parent_id`,`id`);
