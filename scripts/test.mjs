@@ -2,8 +2,8 @@
 // `npm test`: every suite, as early as what it needs allows, since each keeps both cores of a small
 // machine busy only part of the time:
 //   typecheck, lint, format, unit and the production build start together;
-//   once the build is ready, integration (workerd, real local D1/R2) starts, at a lower CPU
-//   priority, and so do the two end-to-end servers (from one migrated and seeded local D1/R2);
+//   once the build is ready, integration (workerd, real local D1/R2) starts, and so do the two
+//   end-to-end servers (from one migrated and seeded local D1/R2);
 //   once the checks have passed and the servers answer, end-to-end (Playwright in Debian's Chromium,
 //   against the build), beside whatever is left of integration.
 // Stops at the first failure (stopping what still runs), exits non-zero, and prints each suite's time.
@@ -42,13 +42,13 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
 /**
  * Runs one suite with its output kept and printed when it ends (suites run side by side); rejects
- * when it fails. `background`: at a lower CPU priority, so that it takes the cores only while the
- * end-to-end tests (which wait on a browser and a server in turn) leave them idle.
+ * when it fails. Every suite runs at the same CPU priority: integration once ran at a lower one, and
+ * on a machine that another process kept busy it then got a tenth of the cores and never finished;
+ * the end-to-end tests' budgets allow for sharing the cores instead (playwright.config.ts).
  */
-async function quiet(name, cmd, args, { background = false } = {}) {
+async function quiet(name, cmd, args) {
   const t = Date.now();
-  const [command, commandArgs] = background && process.platform === "linux" ? ["nice", ["-n", "10", cmd, ...args]] : [cmd, args];
-  const { code, output } = await runQuietly(command, commandArgs, env, stopping.signal);
+  const { code, output } = await runQuietly(cmd, args, env, stopping.signal);
   if (stopping.signal.aborted && code !== 0) throw new Stopped();
   console.log(`\n▶ ${name}\n${output.trimEnd()}`);
   return finished(name, code, Date.now() - t);
@@ -178,9 +178,7 @@ try {
     quiet("unit", "node_modules/.bin/vitest", vitestArgs("vitest.unit.config.ts", "unit")),
   ];
   const build = quiet("build", "node_modules/.bin/remix", ["vite:build"]);
-  const integration = build.then(() =>
-    quiet("integration", "node_modules/.bin/vitest", vitestArgs("vitest.integration.config.ts", "integration"), { background: true }),
-  );
+  const integration = build.then(() => quiet("integration", "node_modules/.bin/vitest", vitestArgs("vitest.integration.config.ts", "integration")));
   const e2e = Promise.all([...checks, build.then(startServers).then(serversReady)]).then(() =>
     loud("e2e", "node_modules/.bin/playwright", ["test", "--reporter=list,json"], { E2E_SERVERS_RUNNING: "1" }),
   );
