@@ -48,9 +48,9 @@ export default defineConfig({
     // empties D1 and R2 and seeds again, so every file still starts from the same storage.
     maxWorkers: 2,
     isolate: false,
-    // For a busy machine: three times what the longest test without a budget of its own takes alone
-    // (about 8 s: every example of the document checked), and with another process keeping both
-    // cores busy such a test took 26 s. Tests that take longer alone set their own.
+    // For a busy machine: with another process keeping both cores busy, the longest test without a
+    // budget of its own (every example of the document checked) took 26 s; tests that take longer
+    // set their own.
     testTimeout: 60_000,
     setupFiles: ["./tests/integration/setup.ts"],
     deps: {
