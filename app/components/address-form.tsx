@@ -3,11 +3,12 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { countryOptions } from "~/lib/countries";
 import { addressFormat } from "~/lib/rules/address-rules";
-import { AddressFormSchema } from "~/lib/schemas/address";
+import type { AddressFormSchema } from "~/lib/schemas/address";
+import type { z } from "zod";
 import type { AddressView } from "~/domain/orders/addresses.server";
 import { Field, FieldError, FormError, SubmitButton } from "./ui/form";
 import { useIsSubmitting } from "./ui/use-is-submitting";
-import { useSchemaForm } from "./ui/use-schema-form";
+import { useCheckedForm, type BrowserCheck } from "./ui/use-checked-form";
 
 type AddressActionData = { intent?: string | null; result?: SubmissionResult<string[]> } | undefined;
 
@@ -19,25 +20,31 @@ type AddressActionData = { intent?: string | null; result?: SubmissionResult<str
  * (both optional; the number is read against the country), 'Set as default address', Cancel and
  * Save Address. With JavaScript the fields follow the country as it is chosen; without, the server
  * reads the address by the country sent and answers the form for it. Errors clear as the person
- * types; nothing is sent while any error exists (checked in the browser first, and on the server).
+ * types. Given `check` (`schemaCheck(AddressFormSchema)`), nothing is sent while any error exists
+ * (checked in the browser first, and on the server); without it (checkout, whose JavaScript budget
+ * cannot carry Zod) the server's answer shows the errors, as it does before JavaScript loads.
  */
 export function AddressForm({
   selectedAddressId,
   cancelHref,
   address,
   intent = address ? "edit-address" : "add-address",
+  check,
 }: {
   selectedAddressId?: number | null;
   cancelHref: string;
   /** The address being changed; none to add one. */
   address?: AddressView;
   intent?: "add-address" | "edit-address";
+  /** The browser's check before sending (see above). */
+  check?: BrowserCheck;
 }) {
   const actionData = useActionData() as AddressActionData;
   const lastResult = actionData?.intent === intent ? actionData.result : undefined;
   const id = address ? `edit-address-${address.id}` : "add-address";
-  const { form, fields, formProps, error } = useSchemaForm(AddressFormSchema, {
+  const { form, fields, formProps, error } = useCheckedForm<z.input<typeof AddressFormSchema>>({
     id,
+    check,
     lastResult,
     defaultValue: address
       ? {

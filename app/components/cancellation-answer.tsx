@@ -2,9 +2,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { Field, FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
-import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { useCheckedForm } from "~/components/ui/use-checked-form";
 import { CANCELLATION_ANSWER_DAYS } from "~/lib/rules/cancellation-rules";
-import { CancellationAnswerSchema, REFUND_REASON_MAX } from "~/lib/schemas/refund";
+import type { CancellationAnswerSchema } from "~/lib/schemas/refund";
+import { REFUND_REASON_MAX } from "~/lib/rules/text-limits";
+import type { z } from "zod";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
 
@@ -26,7 +28,7 @@ export function CancellationAnswer({
   currency: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const { form, fields, formProps, error } = useSchemaForm(CancellationAnswerSchema, { id: "cancellation-answer", lastResult });
+  const { form, fields, formProps, error } = useCheckedForm<z.input<typeof CancellationAnswerSchema>>({ id: "cancellation-answer", lastResult });
   const answering = useIsSubmitting(action, "answer-cancellation");
   const due = new Date(Date.parse(requestedAt) + CANCELLATION_ANSWER_DAYS * 86_400_000);
   return (

@@ -3,10 +3,11 @@ import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
-import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { useCheckedForm } from "~/components/ui/use-checked-form";
 import { formatFileSize, formatTimestamp } from "~/lib/rules/delivery-rules";
 import { MASTERS_HELD } from "~/lib/rules/upload-rules";
-import { RevisionSchema } from "~/lib/schemas/revision";
+import type { RevisionSchema } from "~/lib/schemas/revision";
+import type { z } from "zod";
 import { useHydrated } from "~/components/use-hydrated";
 
 /** The player of a delivery (its first video): the pinning button reads its time, pinned comments seek it. */
@@ -131,7 +132,7 @@ export function ReviewActions({
   const hydrated = useHydrated();
   const approving = useIsSubmitting(action, "approve");
   const requesting = useIsSubmitting(action, "revision");
-  const { form, fields, formProps, error } = useSchemaForm(RevisionSchema, { id: "revision", lastResult });
+  const { form, fields, formProps, error } = useCheckedForm<z.input<typeof RevisionSchema>>({ id: "revision", lastResult });
   const [rows, setRows] = useState<{ key: number; at: string }[]>([{ key: 0, at: "" }]);
   const [now, setNow] = useState(0);
   const nextKey = useRef(1);

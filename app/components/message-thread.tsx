@@ -4,10 +4,12 @@ import { LargeFilesInput, useWaitForUploads } from "~/components/parts-uploads";
 import { Fragment, useEffect, useRef, useState } from "react";
 import { FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
-import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { useCheckedForm } from "~/components/ui/use-checked-form";
 import { useHydrated } from "~/components/use-hydrated";
 import { AttachmentInput, AttachmentList, type Attachment } from "./attachment-list";
-import { MESSAGE_MAX, MessageSchema } from "~/lib/schemas/message";
+import type { MessageSchema } from "~/lib/schemas/message";
+import { MESSAGE_MAX } from "~/lib/rules/text-limits";
+import type { z } from "zod";
 
 export type ThreadMessage = { id: number; author: "customer" | "studio"; body: string; created_at: string; attachments: Attachment[] };
 
@@ -111,7 +113,7 @@ function MessageForm({
   action: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const { form, fields, formProps, error } = useSchemaForm(MessageSchema, { id: "message", lastResult });
+  const { form, fields, formProps, error } = useCheckedForm<z.input<typeof MessageSchema>>({ id: "message", lastResult });
   const sending = useIsSubmitting(action, "message");
   const large = useWaitForUploads();
   return (

@@ -6,7 +6,8 @@ import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { formatMoney } from "~/lib/money";
 import { minorToDecimalString } from "~/lib/money-decimal";
-import { REFUND_REASON_MAX, RefundFormSchema, type REFUND_SCOPES } from "~/lib/schemas/refund";
+import { RefundFormSchema, type REFUND_SCOPES } from "~/lib/schemas/refund";
+import { REFUND_REASON_MAX } from "~/lib/rules/text-limits";
 import { decimalToMinor } from "~/lib/money-decimal";
 
 type RefundScope = (typeof REFUND_SCOPES)[number];

@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { FieldError } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import type { ReviewState } from "~/domain/reviews/reviews.server";
-import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~/lib/schemas/review";
+import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX } from "~/lib/rules/text-limits";
 import { Stars } from "~/components/ui/stars";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });

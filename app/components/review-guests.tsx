@@ -1,4 +1,9 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import type { z } from "zod";
+import { FieldError, FormError } from "~/components/ui/form";
+import { useCheckedForm } from "~/components/ui/use-checked-form";
+import type { GuestInviteSchema } from "~/lib/schemas/review-comment";
 import { GUEST_LINK_DAYS, GUESTS_PER_ORDER } from "~/lib/rules/review-rules";
 
 type Guest = { id: number; email: string; name: string | null; expires_at: string; active: boolean };
@@ -7,10 +12,13 @@ const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", y
 
 /**
  * The customer's colleagues on the review: invite one by email (a link for GUEST_LINK_DAYS to watch
- * and comment, never to approve or download masters), see who is invited and revoke a link.
+ * and comment, never to approve or download masters), see who is invited and revoke a link. The
+ * invitation is checked by the action (`lastResult`: its reply, the address kept).
  */
-export function ReviewGuests({ guests, answer }: { guests: Guest[]; answer: { errors: string[]; email: string } | null }) {
+export function ReviewGuests({ guests, lastResult }: { guests: Guest[]; lastResult: SubmissionResult<string[]> | undefined }) {
   const active = guests.filter((g) => g.active);
+  const { form, fields, formProps, error } = useCheckedForm<z.input<typeof GuestInviteSchema>>({ id: "guest-invite", lastResult });
+  const emailError = error(fields.email);
   return (
     <section aria-labelledby="guests-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
       <h2 id="guests-title" className="text-lg font-semibold">
@@ -40,31 +48,32 @@ export function ReviewGuests({ guests, answer }: { guests: Guest[]; answer: { er
         </ul>
       ) : null}
       {active.length < GUESTS_PER_ORDER ? (
-        <Form method="post" className="flex flex-wrap items-end gap-2" noValidate>
+        <Form method="post" {...formProps} className="flex flex-wrap items-end gap-2">
           <div className="min-w-0 flex-1">
-            <label htmlFor="guest-email" className="block text-sm font-medium text-slate-800">
+            <label htmlFor={fields.email.id} className="block text-sm font-medium text-slate-800">
               Colleague&apos;s email
             </label>
             <input
-              id="guest-email"
-              name="email"
+              id={fields.email.id}
+              name={fields.email.name}
+              key={fields.email.key}
               type="email"
               autoComplete="off"
               required
-              defaultValue={answer?.email}
-              aria-invalid={answer ? true : undefined}
-              aria-describedby={answer ? "guest-email-error" : undefined}
+              maxLength={254}
+              defaultValue={fields.email.initialValue}
+              aria-invalid={emailError ? true : undefined}
+              aria-describedby={emailError ? fields.email.errorId : undefined}
               className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
             />
           </div>
           <button type="submit" name="intent" value="invite-guest" className="rounded-lg bg-slate-900 px-3 py-2 text-sm font-semibold text-white">
             Send invitation
           </button>
-          {answer ? (
-            <p id="guest-email-error" role="alert" className="w-full text-sm text-red-700">
-              {answer.errors.join(" ")}
-            </p>
-          ) : null}
+          <div className="w-full empty:hidden">
+            {emailError ? <FieldError id={fields.email.errorId} error={emailError} /> : null}
+            <FormError id={form.errorId} errors={form.errors} />
+          </div>
         </Form>
       ) : null}
     </section>

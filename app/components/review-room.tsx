@@ -1,7 +1,10 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { SubmitButton } from "~/components/ui/form";
-import { COMMENT_TEXT_MAX, DRAWING_COLOURS, DRAWING_LIMITS, DRAWING_TOOLS, type Drawing } from "~/lib/schemas/review-comment";
+import { DRAWING_COLOURS, DRAWING_LIMITS, DRAWING_TOOLS } from "~/lib/rules/review-rules";
+import type { Drawing } from "~/lib/schemas/review-comment";
+import { COMMENT_TEXT_MAX } from "~/lib/rules/text-limits";
 import { formatFileSize } from "~/lib/rules/delivery-rules";
 import { formatTimecode, frameAt, RATES, secondsOf } from "~/lib/timecode";
 import type { FrameRate } from "~/lib/rules/upload-rules";
@@ -11,8 +14,25 @@ import type { CommentPage, CommentView } from "~/domain/orders/review-comments.s
 type Author = CommentView["author"];
 export type ReviewComment = CommentView;
 
-/** What the page's review action answered: the form it refused, its messages and the text to keep. */
-export type ReviewAnswer = { intent: "comment" | "reply"; commentId?: number; errors: string[]; text: string; time?: string; until?: string };
+/**
+ * What the page's review action answered when it refused a comment or a reply: the form's reply
+ * (`formAnswer` in app/http/screen-refusal.server.ts), with its messages and what was typed.
+ */
+export type ReviewAnswer = { intent: "comment" | "reply"; comment_id?: number; result: SubmissionResult<string[]> };
+
+/** The review room's part of a page's action data, if the action answered a comment or a reply. */
+export function reviewAnswerOf(answer: unknown): ReviewAnswer | null {
+  const candidate = answer as Partial<ReviewAnswer> | null | undefined;
+  return candidate && (candidate.intent === "comment" || candidate.intent === "reply") && candidate.result ? (candidate as ReviewAnswer) : null;
+}
+
+/** The answer's messages, as one line. */
+const answerMessage = (answer: ReviewAnswer) => (answer.result.error?.[""] ?? []).join(" ");
+/** A field as it was sent, to keep it in the form. */
+const keptValue = (answer: ReviewAnswer | null, name: string) => {
+  const value = (answer?.result.initialValue as Record<string, unknown> | null | undefined)?.[name];
+  return typeof value === "string" ? value : undefined;
+};
 
 type Shape = Drawing["shapes"][number];
 type Tool = (typeof DRAWING_TOOLS)[number];
@@ -357,7 +377,7 @@ export function ReviewRoom({
           {markers.length === 0 ? <p className="mt-1 text-sm text-slate-600">No comments yet.</p> : null}
           <ol className="mt-2 space-y-3">
             {comments.map((c) => {
-              const replyError = answer?.intent === "reply" && answer.commentId === c.id ? answer : null;
+              const replyError = answer?.intent === "reply" && answer.comment_id === c.id ? answer : null;
               return (
                 <li
                   key={c.id}
@@ -417,14 +437,14 @@ export function ReviewRoom({
                             rows={2}
                             required
                             maxLength={COMMENT_TEXT_MAX}
-                            defaultValue={replyError?.text}
+                            defaultValue={keptValue(replyError, "text")}
                             aria-invalid={replyError ? true : undefined}
                             aria-describedby={replyError ? `reply-error-${c.id}` : undefined}
                             className="block w-full rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
                           />
                           {replyError ? (
                             <p id={`reply-error-${c.id}`} className="text-xs text-red-700">
-                              {replyError.errors.join(" ")}
+                              {answerMessage(replyError)}
                             </p>
                           ) : null}
                           <button type="submit" name="intent" value="reply" className="rounded-lg bg-slate-800 px-3 py-1 text-xs font-semibold text-white">
@@ -477,7 +497,7 @@ export function ReviewRoom({
             <input type="hidden" name="delivery_id" value={delivery.id} />
             {commentError ? (
               <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-                {commentError.errors.join(" ")}
+                {answerMessage(commentError)}
               </p>
             ) : null}
             {hydrated && media ? (
@@ -588,7 +608,7 @@ export function ReviewRoom({
                     name="time"
                     required
                     placeholder="0:42:12"
-                    defaultValue={commentError?.time}
+                    defaultValue={keptValue(commentError, "time")}
                     className="mt-1 w-28 rounded-lg border border-slate-300 px-2 py-1.5 font-mono text-sm"
                   />
                 </div>
@@ -600,7 +620,7 @@ export function ReviewRoom({
                     id={`comment-until-${delivery.id}`}
                     name="until"
                     placeholder="0:45"
-                    defaultValue={commentError?.until}
+                    defaultValue={keptValue(commentError, "until")}
                     className="mt-1 w-28 rounded-lg border border-slate-300 px-2 py-1.5 font-mono text-sm"
                   />
                 </div>
@@ -616,7 +636,7 @@ export function ReviewRoom({
               rows={3}
               required
               maxLength={COMMENT_TEXT_MAX}
-              defaultValue={commentError?.text}
+              defaultValue={keptValue(commentError, "text")}
               onFocus={() => videoRef.current?.pause()}
               className="block w-full rounded-lg border border-slate-300 px-2 py-1.5 text-sm"
             />

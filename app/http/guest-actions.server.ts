@@ -1,17 +1,15 @@
 /**
  * The customer's colleagues on an order's review (the order page's `invite-guest` and `revoke-guest`):
  * the form checked as the page shows it, then the review-guests service. Null when done (the page
- * redirects), otherwise the answer to show beside the form.
+ * redirects), otherwise the answer to show: an invitation's as the form's reply (`intent: "invite-guest"`).
  */
-import { data } from "@remix-run/cloudflare";
 import type { Database } from "../../db/client";
 import type { MailNotice } from "~/domain/mail/order-emails.server";
 import { inviteGuest, revokeGuest } from "~/domain/orders/review-guests.server";
 import { refuse, settle } from "~/domain/refusal";
 import { GuestInviteSchema, GuestRevokeSchema } from "~/lib/schemas/review-comment";
 import { parseSubmission } from "./form-submission.server";
-import { refusalInit } from "./refusal-answer.server";
-import { invalidForm, refusedData } from "./screen-refusal.server";
+import { formAnswer, refusedData } from "./screen-refusal.server";
 
 export async function guestAction(db: Database, notice: MailNotice, form: FormData, orderId: number, customerId: number) {
   if (form.get("intent") === "revoke-guest") {
@@ -21,13 +19,8 @@ export async function guestAction(db: Database, notice: MailNotice, form: FormDa
     return revoked.ok ? null : refusedData(revoked.refusal);
   }
   const submission = parseSubmission(form, { schema: GuestInviteSchema });
-  const email = String(form.get("email") ?? "").slice(0, 254);
-  if (submission.status !== "success") {
-    const errors = Object.values(submission.error ?? {})
-      .flat()
-      .filter((e): e is string => typeof e === "string");
-    return data({ guestAnswer: { errors, email } }, invalidForm());
-  }
+  const beside = { intent: "invite-guest" as const };
+  if (submission.status !== "success") return formAnswer(submission, { beside });
   const invited = await settle(inviteGuest(db, notice, orderId, customerId, submission.value.email));
-  return invited.ok ? null : data({ guestAnswer: { errors: [invited.refusal.message], email } }, refusalInit(invited.refusal));
+  return invited.ok ? null : formAnswer(submission, { refusal: invited.refusal, field: "email", beside });
 }

@@ -2,17 +2,17 @@
  * The review's screen actions, shared by the customer's order page, the studio's and a guest's
  * review page: `comment` (a time typed as m:ss or m:ss:ff without JavaScript, or the player's frames
  * and a drawing with it), `reply`, and `resolve` (the studio). Validated with the API's schemas; a
- * refused form comes back with its messages and what was typed.
+ * refused form comes back as its reply (`formAnswer`: `{ intent, result }`, a reply's with its
+ * `comment_id`): its messages and what was typed (the drawing is not sent back).
  */
-import { data, redirect } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import type { Database } from "../../db/client";
 import { addComment, replyToComment, resolveComment, versionRate, type Reviewer } from "~/domain/orders/review-comments.server";
-import { refuse, settle } from "~/domain/refusal";
+import { refuse, settle, type Refusal } from "~/domain/refusal";
 import { CommentFormSchema, CommentReplySchema, DrawingSchema, ReplyFormSchema, ResolveFormSchema, ReviewCommentSchema } from "~/lib/schemas/review-comment";
 import { parseTimecode } from "~/lib/timecode";
 import { parseSubmission } from "./form-submission.server";
-import { refusalInit } from "./refusal-answer.server";
-import { invalidForm, refusedData } from "./screen-refusal.server";
+import { formAnswer, refusedData } from "./screen-refusal.server";
 
 export const REVIEW_INTENTS = ["comment", "reply", "resolve"] as const;
 
@@ -21,6 +21,9 @@ export function isReviewIntent(intent: FormDataEntryValue | null): intent is (ty
 }
 
 const TIME_HINT = "Enter a time like 0:42 or 0:42:12";
+
+/** Several messages as the one the form shows, each once. */
+const messagesOf = (issues: { message: string }[]) => [...new Set(issues.map((issue) => issue.message))].join(" ");
 
 /** Answers a review intent of `form` on the page at `pagePath` (back to the comment, or the form with its messages). */
 export async function reviewAction(db: Database, form: FormData, orderId: number, reviewer: Reviewer, pagePath: string) {
@@ -38,23 +41,19 @@ export async function reviewAction(db: Database, form: FormData, orderId: number
     const submission = parseSubmission(form, { schema: ReplyFormSchema });
     if (submission.status !== "success") return refusedData(refuse.malformed("The reply could not be read."));
     const { delivery_id, comment_id, text } = submission.value;
+    const refused = (refusal: Refusal) => formAnswer(submission, { refusal, beside: { intent: "reply" as const, comment_id } });
     const checked = CommentReplySchema.safeParse({ text });
-    if (!checked.success)
-      return data(
-        { reviewAnswer: { intent: "reply" as const, commentId: comment_id, errors: checked.error.issues.map((i) => i.message), text } },
-        invalidForm(),
-      );
+    if (!checked.success) return refused(refuse.invalid(messagesOf(checked.error.issues)));
     const done = await settle(replyToComment(db, orderId, delivery_id, comment_id, reviewer, checked.data.text));
-    if (!done.ok)
-      return data({ reviewAnswer: { intent: "reply" as const, commentId: comment_id, errors: [done.refusal.message], text } }, refusalInit(done.refusal));
+    if (!done.ok) return refused(done.refusal);
     return back(delivery_id, comment_id);
   }
   const submission = parseSubmission(form, { schema: CommentFormSchema });
   if (submission.status !== "success") return refusedData(refuse.malformed("The comment could not be read."));
   const { delivery_id, time, until, at_frame, end_frame, text, drawing } = submission.value;
-  const keep = { intent: "comment" as const, text, time, until };
+  const refused = (refusal: Refusal) => formAnswer(submission, { refusal, hideFields: ["drawing"], beside: { intent: "comment" as const } });
   const rate = await settle(versionRate(db, orderId, delivery_id, reviewer));
-  if (!rate.ok) return data({ reviewAnswer: { ...keep, errors: [rate.refusal.message] } }, refusalInit(rate.refusal));
+  if (!rate.ok) return refused(rate.refusal);
   const errors: string[] = [];
   const at = at_frame ?? (time ? parseTimecode(time, rate.value) : null);
   if (at === null) errors.push(time ? TIME_HINT : "Give the comment its time, like 0:42");
@@ -71,8 +70,8 @@ export async function reviewAction(db: Database, form: FormData, orderId: number
   }
   const checked = ReviewCommentSchema.safeParse({ at_frame: at ?? 0, end_frame: end, text, drawing: shapes });
   if (!checked.success) errors.push(...checked.error.issues.filter((i) => i.path[0] !== "drawing").map((i) => i.message));
-  if (errors.length || !checked.success) return data({ reviewAnswer: { ...keep, errors: [...new Set(errors)] } }, invalidForm());
+  if (errors.length || !checked.success) return refused(refuse.invalid(messagesOf(errors.map((message) => ({ message })))));
   const added = await settle(addComment(db, orderId, delivery_id, reviewer, checked.data));
-  if (!added.ok) return data({ reviewAnswer: { ...keep, errors: [added.refusal.message] } }, refusalInit(added.refusal));
+  if (!added.ok) return refused(added.refusal);
   return back(delivery_id, added.value.id);
 }

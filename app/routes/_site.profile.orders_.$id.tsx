@@ -5,6 +5,7 @@ import { OrderMoney } from "~/components/order-money";
 import { RefundList } from "~/components/refund-list";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { deliveryVideoId, ReviewActions } from "~/components/delivery-review";
+import { reviewAnswerOf } from "~/components/review-room";
 import { VersionsReview } from "~/components/versions-review";
 import { ReviewGuests } from "~/components/review-guests";
 import { openGuestComments, shownVersionComments } from "~/domain/orders/review-comments.server";
@@ -316,7 +317,7 @@ export default function OrderPage() {
             pagePath={paths.customerOrder(order.id)}
             open={REVIEW_OPEN.includes(order.work_status)}
             canResolve={false}
-            answer={answer && "reviewAnswer" in answer ? answer.reviewAnswer : null}
+            answer={reviewAnswerOf(answer)}
             revisionLabel="Your revision request"
             newestActions={
               order.work_status === "delivered" ? (
@@ -364,7 +365,7 @@ export default function OrderPage() {
         </section>
       ) : null}
 
-      {REVIEW_OPEN.includes(order.work_status) ? <ReviewGuests guests={guests} answer={answer && "guestAnswer" in answer ? answer.guestAnswer : null} /> : null}
+      {REVIEW_OPEN.includes(order.work_status) ? <ReviewGuests guests={guests} lastResult={answer && "result" in answer && answer.intent === "invite-guest" ? answer.result : undefined} /> : null}
 
       <section aria-labelledby="brief-title" className="space-y-3">
         <h2 id="brief-title" className="text-lg font-semibold">

@@ -3,6 +3,8 @@ import { refuse } from "~/domain/refusal";
 import { Refused } from "~/components/ui/form";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { AddressForm } from "~/components/address-form";
+import { schemaCheck } from "~/components/ui/use-schema-form";
+import { AddressFormSchema } from "~/lib/schemas/address";
 import { AddressesLoading } from "~/components/profile-loading";
 import { addressText } from "~/lib/rules/address-rules";
 import { AddressSchema } from "~/domain/orders/address-schema.server";
@@ -91,7 +93,7 @@ export default function SavedAddresses() {
           <h2 id="add-address-title" className="mb-4 text-lg font-semibold">
             New address
           </h2>
-          <AddressForm cancelHref="/profile/saved-addresses" />
+          <AddressForm cancelHref="/profile/saved-addresses" check={schemaCheck(AddressFormSchema)} />
         </section>
       ) : null}
       <div className="mt-6">
@@ -108,7 +110,7 @@ export default function SavedAddresses() {
                     <h2 id={`edit-address-title-${a.id}`} className="mb-4 text-lg font-semibold">
                       Change address
                     </h2>
-                    <AddressForm address={a} cancelHref="/profile/saved-addresses" />
+                    <AddressForm address={a} cancelHref="/profile/saved-addresses" check={schemaCheck(AddressFormSchema)} />
                   </section>
                 ) : (
                   <AddressCard address={a} />

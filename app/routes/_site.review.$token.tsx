@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { refuse } from "~/domain/refusal";
 import { Form, useActionData, useLoaderData, useParams, useSearchParams } from "@remix-run/react";
+import { reviewAnswerOf } from "~/components/review-room";
 import { VersionsReview } from "~/components/versions-review";
 import { SubmitButton } from "~/components/ui/form";
 import { getWorkState } from "~/domain/orders/work-state.server";
@@ -132,7 +133,7 @@ export default function GuestReview() {
           open={open}
           canResolve={false}
           exports={false}
-          answer={answer && "reviewAnswer" in answer ? answer.reviewAnswer : null}
+          answer={reviewAnswerOf(answer)}
         />
       )}
     </article>

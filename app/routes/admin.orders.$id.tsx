@@ -13,6 +13,7 @@ import { listMasterDownloads, withMasterLinks } from "~/domain/orders/masters.se
 import { shownVersionComments } from "~/domain/orders/review-comments.server";
 import { chosenVersions } from "~/lib/versions";
 import { isReviewIntent, reviewAction } from "~/http/review-actions.server";
+import { reviewAnswerOf } from "~/components/review-room";
 import { VersionsReview } from "~/components/versions-review";
 import { readScreenForm } from "~/http/request-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
@@ -323,7 +324,7 @@ export default function AdminOrder() {
                 pagePath={paths.adminOrder(work.order.id)}
                 open={["in_progress", "delivered", "revision_requested"].includes(work.order.work_status)}
                 canResolve
-                answer={answer && "reviewAnswer" in answer ? answer.reviewAnswer : null}
+                answer={reviewAnswerOf(answer)}
               />
               <p className="text-sm text-slate-500">{work.deliveries.map((d) => `v${d.number}: ${d.frame_rate} fps`).join(" · ")}</p>
               {"downloads" in loaderData && loaderData.downloads?.length ? (

@@ -9,7 +9,8 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { admins, deliveryComments, orderDeliveries, users } from "../../../db/schema";
-import { COMMENT_LIMITS, commentLimitMessages, type Drawing, type ReviewCommentInput } from "~/lib/schemas/review-comment";
+import { COMMENT_LIMITS, commentLimitMessages } from "~/lib/rules/review-rules";
+import type { Drawing, ReviewCommentInput } from "~/lib/schemas/review-comment";
 import { formatSmpte, formatTimecode } from "~/lib/timecode";
 import { FRAME_RATES, type FrameRate } from "~/lib/rules/upload-rules";
 import type { WorkStatus } from "~/lib/rules/work-status";

@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { MESSAGE_MAX } from "../rules/text-limits";
 import { plainText } from "./text";
 import { AttachmentUploadIds } from "./upload-ids";
-
-export const MESSAGE_MAX = 5000;
 
 /** A message of an order's thread (`POST /api/v1/orders/{id}/messages` under `message`, and the thread's form). */
 export const MessageSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { REFUND_REASON_MAX } from "../rules/text-limits";
 import { plainText } from "./text";
 
-export const REFUND_REASON_MAX = 1000;
 
 /** An amount in major units as the API writes them ("250.00"): digits, at most three decimals (the currency's own are checked with it). */
 const AMOUNT = /^\d{1,9}(\.\d{1,3})?$/;

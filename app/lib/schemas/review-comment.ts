@@ -1,22 +1,8 @@
 import { z } from "zod";
 import { MAX_FRAME } from "../timecode";
+import { COMMENT_TEXT_MAX } from "../rules/text-limits";
+import { DRAWING_COLOURS, DRAWING_LIMITS, DRAWING_TOOLS } from "../rules/review-rules";
 import { plainText } from "./text";
-
-export const COMMENT_TEXT_MAX = 1000;
-
-/** The drawing tools and colours of a review comment (red, amber, green, blue: each readable over any frame). */
-export const DRAWING_TOOLS = ["pen", "arrow", "rect"] as const;
-export const DRAWING_COLOURS = ["#e11d48", "#f59e0b", "#10b981", "#3b82f6"] as const;
-/** A drawing's bounds: shapes, points in all (a pen stroke is most of them) and its stored size. */
-export const DRAWING_LIMITS = { shapes: 30, points: 500, bytes: 8 * 1024 } as const;
-/** Per version and author (an account or a guest): comments (and, alike, replies) in all and in a minute. */
-export const COMMENT_LIMITS = { perVersion: 200, perMinute: 30 } as const;
-
-/** What an author past COMMENT_LIMITS is told, for comments or replies. */
-export const commentLimitMessages = (kind: "comments" | "replies") => ({
-  perMinute: `At most ${COMMENT_LIMITS.perMinute} ${kind} a minute: please wait a moment.`,
-  perVersion: `You have left ${COMMENT_LIMITS.perVersion} ${kind} on this version, as many as one person may.`,
-});
 
 /** A coordinate kept to 4 decimals: a ten-thousandth of the frame, finer than any screen shows it. */
 const coordinate = z

@@ -1,10 +1,6 @@
 import { z } from "zod";
+import { REVIEW_BODY_MAX, REVIEW_BODY_MIN, REVIEW_REPLY_MAX, REVIEW_TITLE_MAX } from "../rules/text-limits";
 import { plainText } from "./text";
-
-export const REVIEW_BODY_MIN = 20;
-export const REVIEW_BODY_MAX = 2000;
-export const REVIEW_TITLE_MAX = 120;
-export const REVIEW_REPLY_MAX = 2000;
 
 /** A customer's review of a completed order (`POST`/`PUT /api/v1/orders/{id}/review` under `review`, and the order page's form). */
 export const ReviewSchema = z.object({

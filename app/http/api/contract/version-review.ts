@@ -1,7 +1,8 @@
 /** The review of a delivered version: frame comments, replies and resolving them. */
 import { z } from "zod";
 import { documented } from "~/lib/schemas/json-schema";
-import { COMMENT_LIMITS, commentLimitMessages, CommentReplySchema, ReviewCommentSchema } from "~/lib/schemas/review-comment";
+import { COMMENT_LIMITS, commentLimitMessages } from "~/lib/rules/review-rules";
+import { CommentReplySchema, ReviewCommentSchema } from "~/lib/schemas/review-comment";
 import { CommentResponse, example, ok, refusals, READ, WRITE, JSON_BODY, NO_TOKEN, ADMIN, invalid, notFound, conflict, COMMENT_NOT_FOUND } from "./shared";
 import { COMMENT_PAGE } from "~/domain/orders/review-comments.server";
 import type { ApiOperation, Refusals } from "./shared";
