@@ -26,6 +26,21 @@ declare global {
     STRIPE_API_PROTOCOL?: string;
     /** "on" (with STRIPE_SECRET_KEY): tax from Stripe Tax instead of the shop's rule table (app/domain/money/tax-service.server.ts). */
     STRIPE_TAX?: string;
+    /**
+     * Who verifies a business buyer's VAT number before the reverse charge (app/domain/money/vat-numbers.server.ts):
+     * `services` (VIES for EU numbers, HMRC for UK ones) or `local` (the README's test list; the default
+     * locally, and production refuses to run unless it is set).
+     */
+    TAX_ID_VERIFIER?: string;
+    /** HMRC's check-a-VAT-number API: the application's OAuth client credentials (secrets) and, optionally, the studio's own VAT number for a consultation number. */
+    HMRC_CLIENT_ID?: string;
+    HMRC_CLIENT_SECRET?: string;
+    HMRC_REQUESTER_VRN?: string;
+    /** The studio's EU VAT number, if it has one: VIES then gives a request identifier as proof. */
+    VIES_REQUESTER?: string;
+    /** The services' bases (default the real ones; the tests point them at local fakes). */
+    HMRC_API_URL?: string;
+    VIES_API_URL?: string;
     /** Stripe's product tax code for the packages (default txcd_20030000, services in general). */
     STRIPE_TAX_CODE?: string;
     /** Origins that may call /api/v1 from a browser, comma-separated; `http://host:*` allows any port. */
@@ -63,6 +78,7 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       FAKE_STRIPE_PORT: string;
       FAKE_MAIL_PORT: string;
+      FAKE_VAT_PORT: string;
     }
   }
 }

@@ -6,6 +6,7 @@ import type { PaymentGateway } from "./app/domain/payments/gateway.server";
 import { isLocalEnvironment, shopOrigin } from "./app/domain/environment.server";
 import { createPaymentGateway } from "./app/domain/payments/factory.server";
 import { createTaxService, type TaxService } from "./app/domain/money/tax-service.server";
+import { assertVatVerifierChosen } from "./app/domain/money/vat-numbers.server";
 import { openReplicaSession, type RequestD1 } from "./app/edge/d1-replicas.server";
 import { passwordCost, type PasswordCost } from "./app/auth/index.server";
 import { visitorCountry } from "./app/http/visitor-country.server";
@@ -94,4 +95,6 @@ function assertProductionSecrets(env: Env) {
   }
   // Email links are built on it (environment.server.ts): refuse to run without it rather than send broken links.
   shopOrigin(env);
+  // The reverse charge rests on it: production names its VAT number verifier (vat-numbers.server.ts).
+  assertVatVerifierChosen(env);
 }

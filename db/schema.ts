@@ -289,6 +289,18 @@ export const orders = sqliteTable(
     taxTransactionId: text("tax_transaction_id"),
     /** Paid with a calculation whose sale Stripe Tax has not recorded yet (set with the invoice's number; app/domain/money/tax-records.server.ts). */
     taxRecordPending: integer("tax_record_pending", { mode: "boolean" }).notNull().default(false),
+    /**
+     * A business buyer's VAT number as it was checked for this order (app/domain/money/vat-numbers.server.ts):
+     * the number, the service, when, its answer and the name, address and reference it gave (JSON); null
+     * when the buyer gave no number. The reverse charge applies only when the answer was `valid`.
+     */
+    vatCheck: text("vat_check"),
+    /**
+     * The claim of a business buyer whose number did not verify when they paid (VAT was charged):
+     * `unverified` until a later check settles it, then `verified` (the VAT went back with a
+     * VAT-only credit note, or nothing was owed back) or `lapsed` (still not valid when checks ended).
+     */
+    vatClaim: text("vat_claim", { enum: ["unverified", "verified", "lapsed"] }),
     /** What has gone back so far, and its tax part (the sums of the order's recorded refunds). */
     refundedMinor: integer("refunded_minor").notNull().default(0),
     refundedTaxMinor: integer("refunded_tax_minor").notNull().default(0),
@@ -368,6 +380,9 @@ export const orders = sqliteTable(
     // queue merges a group's statuses from this index, reading only the rows its page shows.
     index("orders_queue_idx").on(t.workStatus, sql`(due_at IS NULL)`, t.dueAt, sql`created_at DESC`, sql`id DESC`),
     // The scheduled run's two timers: scheduled work to start, and cancellation requests left unanswered.
+    index("orders_vat_claim_idx")
+      .on(t.createdAt)
+      .where(sql`vat_claim = 'unverified'`),
     index("orders_starts_at_idx")
       .on(t.startsAt)
       .where(sql`work_status = 'scheduled'`),
@@ -537,6 +552,10 @@ export const orderRefunds = sqliteTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     status: text("status", { enum: ["pending", "succeeded"] }).notNull(),
+    /** `refund` (money back, its tax part in proportion) or `vat` (the VAT alone, once the buyer's VAT number verified: no net part). */
+    kind: text("kind", { enum: ["refund", "vat"] })
+      .notNull()
+      .default("refund"),
     /** The gateway's refund id (Stripe `re_...`, or the local gateway's). */
     providerRefundId: text("provider_refund_id"),
     amountMinor: integer("amount_minor").notNull(),
@@ -1140,4 +1159,22 @@ export const reconcileLease = sqliteTable("reconcile_lease", {
   run: text("run").notNull(),
   step: integer("step").notNull().default(0),
   renewedAt: integer("renewed_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/**
+ * What a VAT number's service answered (VIES for EU numbers, HMRC for UK ones, or the local test
+ * list), kept for 30 days so checkout and the address book ask again at most once a month per
+ * number. Only definite answers are kept (`valid`, `invalid`); a service that could not answer is asked again.
+ */
+export const vatNumberChecks = sqliteTable("vat_number_checks", {
+  /** The number as the address keeps it, country prefix included (`DE206600480`). */
+  number: text("number").primaryKey(),
+  service: text("service", { enum: ["vies", "hmrc", "local"] }).notNull(),
+  result: text("result", { enum: ["valid", "invalid"] }).notNull(),
+  checkedAt: integer("checked_at", { mode: "timestamp_ms" }).notNull(),
+  /** The registered name and address the service gave, where it gives them. */
+  name: text("name"),
+  address: text("address"),
+  /** The service's reference for the check (HMRC's consultation number, VIES's request identifier), where it gives one. */
+  reference: text("reference"),
 });

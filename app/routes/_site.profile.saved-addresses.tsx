@@ -39,7 +39,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return formAnswer(submission, { beside: { intent } });
     const id = parseId(String(form.get("address_id") ?? ""));
     const saved = await settle(
-      intent === "add-address" ? createAddress(context.db, customer.id, submission.value) : updateAddress(context.db, customer.id, id ?? 0, submission.value),
+      intent === "add-address"
+        ? createAddress(context.db, customer.id, submission.value, context.tax.vatNumbers)
+        : updateAddress(context.db, customer.id, id ?? 0, submission.value, context.tax.vatNumbers),
     );
     if (!saved.ok) return formAnswer(submission, { refusal: saved.refusal, beside: { intent } });
     return done(intent === "add-address" ? "added" : "changed");

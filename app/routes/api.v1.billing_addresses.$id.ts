@@ -25,7 +25,7 @@ export const action = apiCalls({
     const customer = await caller.account();
     const id = parseId(params.id);
     if (!id) throw refuse.notFound(NOT_FOUND);
-    return apiJson({ success: true, data: await updateAddress(context.db, customer.id, id, body) });
+    return apiJson({ success: true, data: await updateAddress(context.db, customer.id, id, body, context.tax.vatNumbers) });
   }),
   DELETE: apiCall("DELETE /billing_addresses/{id}", async ({ caller, params, context }) => {
     const customer = await caller.account();

@@ -76,7 +76,7 @@ describe("the price panel's tax line", () => {
   });
 
   it("in production takes the edge's country and ignores the header", async () => {
-    const production = { ENVIRONMENT: "production", EDGE_CACHE: "off" };
+    const production = { ENVIRONMENT: "production", TAX_ID_VERIFIER: "local", EDGE_CACHE: "off" };
     const header = await viaWorker("http://localhost/products/1", { headers: { "X-Test-Country": "GB" }, cf: { country: "US" }, vars: production });
     expect(header.response.status).toBe(200);
     expect(header.line).toBeNull();

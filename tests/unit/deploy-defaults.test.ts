@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "../../db/client";
 import { isLocalEnvironment } from "~/domain/environment.server";
 import { createPaymentGateway } from "~/domain/payments/factory.server";
+import { assertVatVerifierChosen, createVatVerifier, LOCAL_VAT_VERIFIER } from "~/domain/money/vat-numbers.server";
 
 /** A plain `wrangler deploy` must give production, failing closed; only local runs say otherwise. */
 describe("deploy defaults", () => {
@@ -27,5 +28,21 @@ describe("deploy defaults", () => {
     }
     expect(createPaymentGateway({ ENVIRONMENT: "development" } as Env, db).name).toBe("local");
     expect(createPaymentGateway({ ENVIRONMENT: "production", STRIPE_SECRET_KEY: "sk_test_x" } as Env, db).name).toBe("stripe");
+  });
+
+  it("production names its VAT number verifier: unset refuses to run; local only when asked for; services need HMRC's credentials", () => {
+    for (const TAX_ID_VERIFIER of [undefined, "", "vies", "Local"])
+      expect(() => assertVatVerifierChosen({ TAX_ID_VERIFIER }), String(TAX_ID_VERIFIER)).toThrow(/TAX_ID_VERIFIER must be set in production/);
+    expect(() => assertVatVerifierChosen({ TAX_ID_VERIFIER: "local" })).not.toThrow();
+    expect(() => assertVatVerifierChosen({ TAX_ID_VERIFIER: "services" })).not.toThrow();
+    expect(createVatVerifier({} as Env)).toBe(LOCAL_VAT_VERIFIER);
+    expect(() => createVatVerifier({ TAX_ID_VERIFIER: "services" } as Env)).toThrow(/needs HMRC_CLIENT_ID and HMRC_CLIENT_SECRET/);
+    const services = createVatVerifier({ TAX_ID_VERIFIER: "services", HMRC_CLIENT_ID: "id", HMRC_CLIENT_SECRET: "secret" } as Env);
+    expect([services.serviceFor("GB246813551"), services.serviceFor("DE206600480"), services.serviceFor("EL094259216"), services.serviceFor("US123456789")]).toEqual([
+      "hmrc",
+      "vies",
+      "vies",
+      null,
+    ]);
   });
 });

@@ -9,9 +9,10 @@ describe("Stripe Tax's figures as the shop keeps them", () => {
   });
 
   it("a billing address as Stripe reads it: a region only as a short code", () => {
-    const base = { country: "US", tax_id: null, zip_code: "10001", city: "New York", street: "1 Main St" };
+    const base = { country: "US", company_name: null, tax_id: null, zip_code: "10001", city: "New York", street: "1 Main St" };
     expect(taxAddressOf({ ...base, state: " ny " })).toEqual({
       country: "US",
+      company: null,
       taxId: null,
       postalCode: "10001",
       state: "NY",

@@ -6,6 +6,10 @@
  * the same `quote`; the product page's consumer line always reads the rule table (a calculation per
  * page view would cost a Stripe call per visitor), so an operator on Stripe Tax keeps the table's
  * consumer rates in step for that line.
+ *
+ * A business buyer's VAT number is checked (vat-numbers.server.ts) before either source sees it: only
+ * a verified number reaches the rule table's business rows or Stripe Tax's `tax_ids`; otherwise the
+ * buyer is priced as a consumer and the quote says why (`vatCheck`).
  */
 import Stripe from "stripe";
 import type { Database } from "../../../db/client";
@@ -13,10 +17,14 @@ import { refuse } from "../refusal";
 import { stripeClient } from "../payments/stripe-gateway.server";
 import { loadTaxRules } from "./tax.server";
 import { decideTax, priceOrder, REVERSE_CHARGE_NOTE, type OrderPrice, type TaxRule } from "./tax-rules";
+import { checkVatNumber, LOCAL_VAT_VERIFIER, vatNumberHolds, createVatVerifier, type VatCheck, type VatVerifier } from "./vat-numbers.server";
+import { buysAsBusiness } from "~/lib/rules/buyer";
 
 /** The buyer as the billing address gives it (the postal code and region matter to Stripe Tax in some countries). */
 export interface TaxAddress {
   country: string;
+  /** With a tax id, the declaration of a business (~/lib/rules/buyer.ts). */
+  company?: string | null;
   taxId?: string | null;
   postalCode?: string | null;
   state?: string | null;
@@ -25,10 +33,26 @@ export interface TaxAddress {
 }
 
 /** A billing address (the address book's shape) as the tax service reads it. */
-export function taxAddressOf(address: { country: string; tax_id: string | null; zip_code: string; state: string; city: string; street: string }): TaxAddress {
+export function taxAddressOf(address: {
+  country: string;
+  company_name: string | null;
+  tax_id: string | null;
+  zip_code: string;
+  state: string;
+  city: string;
+  street: string;
+}): TaxAddress {
   // Stripe reads a region as its ISO 3166-2 code ("CA", "NY"); a region typed out in full is left to the postal code.
   const state = /^[A-Za-z0-9]{1,3}$/.test(address.state.trim()) ? address.state.trim().toUpperCase() : null;
-  return { country: address.country, taxId: address.tax_id, postalCode: address.zip_code, state, city: address.city, line1: address.street };
+  return {
+    country: address.country,
+    company: address.company_name,
+    taxId: address.tax_id,
+    postalCode: address.zip_code,
+    state,
+    city: address.city,
+    line1: address.street,
+  };
 }
 
 export interface TaxQuoteInput {
@@ -38,11 +62,16 @@ export interface TaxQuoteInput {
   buyer: TaxAddress;
 }
 
-/** A price and, with Stripe Tax, the calculation it came from (an order keeps it to record the sale). */
-export type TaxQuote = OrderPrice & { calculationId: string | null };
+/**
+ * A price and, with Stripe Tax, the calculation it came from (an order keeps it to record the sale);
+ * for a business buyer, the check of their VAT number the price followed (null for a consumer).
+ */
+export type TaxQuote = OrderPrice & { calculationId: string | null; vatCheck: VatCheck | null };
 
 export interface TaxService {
   readonly source: "rules" | "stripe";
+  /** Who checks business buyers' VAT numbers. */
+  readonly vatNumbers: VatVerifier;
   /** What an order charges; `rules`, when the caller has the table already (read in its own batch), spares a read. */
   quote(db: Database, input: TaxQuoteInput, rules?: readonly TaxRule[]): Promise<TaxQuote>;
   /** Records a paid order's sale from its calculation; the record's id (null: nothing to record). */
@@ -51,16 +80,33 @@ export interface TaxService {
   recordRefund(refund: { refundId: number; transactionId: string; amountMinor: number }): Promise<string | null>;
 }
 
+/**
+ * The buyer as a tax source may see them: a business's number only once it is verified (or no
+ * service covers it), with the check that decided it.
+ */
+export async function verifiedBuyer(db: Database, verifier: VatVerifier, buyer: TaxAddress): Promise<{ buyer: TaxAddress; vatCheck: VatCheck | null }> {
+  if (!buysAsBusiness({ company: buyer.company, tax_id: buyer.taxId })) return { buyer: { ...buyer, taxId: null }, vatCheck: null };
+  const vatCheck = await checkVatNumber(db, verifier, buyer.taxId!);
+  return { buyer: vatNumberHolds(vatCheck) ? buyer : { ...buyer, taxId: null }, vatCheck };
+}
+
 /** The shop's own table: nothing to record beyond the order and its credit notes. */
-export const RULE_TABLE_TAX: TaxService = {
-  source: "rules",
-  async quote(db, input, rules) {
-    const decision = decideTax(rules ?? (await loadTaxRules(db)), { country: input.buyer.country, taxId: input.buyer.taxId });
-    return { ...priceOrder(input.subtotalMinor, input.discountMinor, decision), calculationId: null };
-  },
-  recordSale: async () => null,
-  recordRefund: async () => null,
-};
+export function ruleTableTax(vatNumbers: VatVerifier): TaxService {
+  return {
+    source: "rules",
+    vatNumbers,
+    async quote(db, input, rules) {
+      const [{ buyer, vatCheck }, table] = await Promise.all([verifiedBuyer(db, vatNumbers, input.buyer), rules ?? loadTaxRules(db)]);
+      const decision = decideTax(table, { country: buyer.country, taxId: buyer.taxId });
+      return { ...priceOrder(input.subtotalMinor, input.discountMinor, decision), calculationId: null, vatCheck };
+    },
+    recordSale: async () => null,
+    recordRefund: async () => null,
+  };
+}
+
+/** The rule table with the local list of test VAT numbers (a local run's, and the tests'). */
+export const RULE_TABLE_TAX: TaxService = ruleTableTax(LOCAL_VAT_VERIFIER);
 
 /** Whether this deployment's tax comes from Stripe Tax: `STRIPE_TAX=on` with a Stripe secret key. */
 export function stripeTaxOn(env: Pick<Env, "STRIPE_TAX" | "STRIPE_SECRET_KEY">): boolean {
@@ -69,7 +115,9 @@ export function stripeTaxOn(env: Pick<Env, "STRIPE_TAX" | "STRIPE_SECRET_KEY">):
 
 export function createTaxService(env: Env): TaxService {
   if (env.STRIPE_TAX === "on" && !env.STRIPE_SECRET_KEY) throw new Error("STRIPE_TAX=on needs STRIPE_SECRET_KEY");
-  return stripeTaxOn(env) ? stripeTaxService(stripeClient(env), env.STRIPE_TAX_CODE || DEFAULT_TAX_CODE) : RULE_TABLE_TAX;
+  const vatNumbers = createVatVerifier(env);
+  if (stripeTaxOn(env)) return stripeTaxService(stripeClient(env), env.STRIPE_TAX_CODE || DEFAULT_TAX_CODE, vatNumbers);
+  return vatNumbers === LOCAL_VAT_VERIFIER ? RULE_TABLE_TAX : ruleTableTax(vatNumbers);
 }
 
 /** Stripe's product tax code for services in general; STRIPE_TAX_CODE names a more exact one (e.g. a video production code). */
@@ -94,7 +142,7 @@ export function percentToBasisPoints(percentage: string | null | undefined): num
 }
 
 /** An order's price from a Stripe Tax calculation (one line: the package less its discount). */
-export function priceFromCalculation(calculation: Stripe.Tax.Calculation, input: TaxQuoteInput): TaxQuote {
+export function priceFromCalculation(calculation: Stripe.Tax.Calculation, input: TaxQuoteInput): Omit<TaxQuote, "vatCheck"> {
   const discount = Math.min(Math.max(input.discountMinor, 0), input.subtotalMinor);
   const taxed = calculation.tax_breakdown.find((b) => b.amount > 0) ?? calculation.tax_breakdown[0];
   const country = (taxed?.tax_rate_details?.country ?? input.buyer.country).toUpperCase();
@@ -111,11 +159,12 @@ export function priceFromCalculation(calculation: Stripe.Tax.Calculation, input:
 }
 
 /** Stripe Tax through the SDK; the same idempotency keys make a retried record the same record. */
-export function stripeTaxService(stripe: Stripe, taxCode: string): TaxService {
+export function stripeTaxService(stripe: Stripe, taxCode: string, vatNumbers: VatVerifier = LOCAL_VAT_VERIFIER): TaxService {
   return {
     source: "stripe",
-    async quote(_db, input) {
-      const buyer = input.buyer;
+    vatNumbers,
+    async quote(db, input) {
+      const { buyer, vatCheck } = await verifiedBuyer(db, vatNumbers, input.buyer);
       const country = buyer.country.toUpperCase();
       try {
         const calculation = await stripe.tax.calculations.create({
@@ -140,7 +189,7 @@ export function stripeTaxService(stripe: Stripe, taxCode: string): TaxService {
             ...(stripeTaxId(country, buyer.taxId) ? { tax_ids: stripeTaxId(country, buyer.taxId) } : {}),
           },
         });
-        return priceFromCalculation(calculation, input);
+        return { ...priceFromCalculation(calculation, input), vatCheck };
       } catch (error) {
         // Stripe could not place the address (an incomplete US or Canadian address, say): the buyer can fix it.
         if (error instanceof Stripe.errors.StripeInvalidRequestError)

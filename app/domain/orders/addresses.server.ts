@@ -1,4 +1,6 @@
 /** A customer's billing addresses. Every function is scoped by user id: nobody sees another's. */
+import { checkVatNumber, type VatVerifier } from "../money/vat-numbers.server";
+import { buysAsBusiness } from "~/lib/rules/buyer";
 import { refuse } from "../refusal";
 import { and, asc, count, desc, eq, exists, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
@@ -80,7 +82,7 @@ export const ADDRESS_LIMIT_MESSAGE = `You can save up to ${ADDRESS_LIMIT} billin
  * default is unset in the same batch, so there is never zero or two defaults. An account that
  * already has ADDRESS_LIMIT addresses is refused (`invalid`, the limit named).
  */
-export async function createAddress(db: Database, userId: number, input: AddressInput): Promise<AddressView> {
+export async function createAddress(db: Database, userId: number, input: AddressInput, vatNumbers?: VatVerifier): Promise<AddressView> {
   const [counted] = await db.select({ n: count() }).from(billingAddresses).where(eq(billingAddresses.userId, userId));
   const has = counted?.n ?? 0;
   if (has >= ADDRESS_LIMIT) throw refuse.invalid(ADDRESS_LIMIT_MESSAGE, [ADDRESS_LIMIT_MESSAGE]);
@@ -115,7 +117,17 @@ export async function createAddress(db: Database, userId: number, input: Address
       )[1]
     : await insert;
   if (!inserted[0]) throw refuse.invalid(ADDRESS_LIMIT_MESSAGE, [ADDRESS_LIMIT_MESSAGE]);
-  return toView(inserted[0]);
+  return checkedView(db, toView(inserted[0]), vatNumbers);
+}
+
+/**
+ * A business's VAT number is checked as its address is saved (the answer kept for checkout, which
+ * asks again only past 30 days; vat-numbers.server.ts). The address is saved whatever the answer:
+ * checkout says what it means for the price.
+ */
+async function checkedView(db: Database, view: AddressView, vatNumbers: VatVerifier | undefined): Promise<AddressView> {
+  if (vatNumbers && buysAsBusiness(view) && view.tax_id) await checkVatNumber(db, vatNumbers, view.tax_id);
+  return view;
 }
 
 /**
@@ -124,7 +136,7 @@ export async function createAddress(db: Database, userId: number, input: Address
  * another address takes its place, so there is never zero or two. Orders made with it keep the
  * buyer as invoiced (their billing snapshot): nothing issued changes.
  */
-export async function updateAddress(db: Database, userId: number, id: number, input: AddressInput): Promise<AddressView> {
+export async function updateAddress(db: Database, userId: number, id: number, input: AddressInput, vatNumbers?: VatVerifier): Promise<AddressView> {
   const mine = and(eq(billingAddresses.id, id), eq(billingAddresses.userId, userId));
   const update = db
     .update(billingAddresses)
@@ -136,7 +148,7 @@ export async function updateAddress(db: Database, userId: number, id: number, in
     .returning();
   const [updated] = input.is_default ? (await db.batch([unsetOtherDefault(db, userId, id), update]))[1] : await update;
   if (!updated) throw refuse.notFound("Billing address not found");
-  return toView(updated);
+  return checkedView(db, toView(updated), vatNumbers);
 }
 
 /**

@@ -11,6 +11,7 @@
 import { and, eq, isNull, lte, notInArray } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orders, type PaymentStatus } from "../../../db/schema";
+import { buysAsBusiness } from "~/lib/rules/buyer";
 import { CANCELLATION_ANSWER_DAYS, CANCELLATION_DAYS, CANCELLATION_MESSAGES } from "~/lib/rules/cancellation-rules";
 import { decimalToMinor } from "~/lib/money-decimal";
 import type { CancellationAnswerInput } from "~/lib/schemas/refund";
@@ -83,7 +84,7 @@ function decide(order: CancellationOrder, now: number): { ok: false; message: st
   if (order.workStatus === "cancelled") return { ok: false, message: CANCELLATION_MESSAGES.cancelled };
   if (!order.paidAt || !["succeeded", "completed"].includes(order.paymentStatus)) return { ok: false, message: CANCELLATION_MESSAGES.notPaid };
   if (order.workStatus === "completed") return { ok: false, message: CANCELLATION_MESSAGES.completed };
-  if (readBillingSnapshot(order.billingSnapshot)?.tax_id) return { ok: false, message: CANCELLATION_MESSAGES.notConsumer };
+  if (buysAsBusiness(readBillingSnapshot(order.billingSnapshot) ?? {})) return { ok: false, message: CANCELLATION_MESSAGES.notConsumer };
   if (order.requestedAt) return { ok: false, message: CANCELLATION_MESSAGES.alreadyRequested };
   if (now > order.paidAt.getTime() + CANCELLATION_DAYS * DAY_MS) return { ok: false, message: CANCELLATION_MESSAGES.tooLate };
   return { ok: true, kind: NOT_STARTED.includes(order.workStatus) ? "refund" : "request" };

@@ -42,7 +42,7 @@ export async function addCheckoutAddress(
   input: AddressInput,
   currentSelection: number | null,
 ): Promise<AddressView["id"]> {
-  const saved = await createAddress(context.db, target.customer.id, input);
+  const saved = await createAddress(context.db, target.customer.id, input, context.tax.vatNumbers);
   return saved.is_default || !currentSelection ? saved.id : currentSelection;
 }
 

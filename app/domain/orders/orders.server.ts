@@ -17,9 +17,10 @@ import { mediaUrl } from "../media/media.server";
 import { queueReceiptEmail, type MailNotice } from "../mail/order-emails.server";
 import { paidWorkChanges, SHOP_ACTOR, workEventQuery } from "./work-events.server";
 import { rateText } from "../money/tax-rules";
-import { isConsumerAddress } from "~/lib/rules/cancellation-rules";
+import { buysAsBusiness } from "~/lib/rules/buyer";
 import { orderPriceColumns } from "../money/tax.server";
 import { taxAddressOf, type TaxService } from "../money/tax-service.server";
+import { vatCheckJson, vatNumberHolds } from "../money/vat-numbers.server";
 import { billingSnapshot, readBillingSnapshot, type BillingSnapshot } from "../money/billing-snapshot";
 import { packageName } from "~/lib/rules/packages";
 import { invoiceNumberStatements } from "../money/invoice-numbers.server";
@@ -697,6 +698,9 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], ta
       currency: pkg.currency,
       ...orderPriceColumns(price),
       taxCalculationId: price.calculationId,
+      // A business's VAT number as checked for this price; a claim that did not verify (VAT charged) is checked again later.
+      vatCheck: vatCheckJson(price.vatCheck),
+      vatClaim: price.vatCheck && !vatNumberHolds(price.vatCheck) ? ("unverified" as const) : null,
       billingSnapshot: JSON.stringify(billingSnapshot(buyer[0]?.name ?? "", address)),
       paymentStatus: "initiated" as const,
       gateway: gatewayName,
@@ -706,7 +710,7 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], ta
       deliveryDays: pkg.deliveryDays,
       revisionsIncluded: pkg.revisions,
       revisionDays: pkg.revisionDays,
-      startWorkNow: isConsumerAddress(address) ? input.startWorkNow === true : true,
+      startWorkNow: buysAsBusiness(address) ? true : input.startWorkNow === true,
     };
     const sameOrder = { target: [orders.userId, orders.idempotencyKey] };
     if (promotion) {
@@ -751,7 +755,7 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], ta
   }
 
   // A retried payment of an unpaid order carries the choice made this time (start now, or wait out the cancellation period).
-  const startWorkNow = isConsumerAddress(address) ? input.startWorkNow === true : true;
+  const startWorkNow = buysAsBusiness(address) ? true : input.startWorkNow === true;
   if (order.startWorkNow !== startWorkNow && UNPAID.includes(order.paymentStatus)) {
     await db
       .update(orders)

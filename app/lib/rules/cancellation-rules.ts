@@ -13,11 +13,6 @@ export const CANCELLATION_ANSWER_DAYS = 3;
 export const START_WORK_NOW_TEXT =
   "Start work now. I understand that if I cancel within 14 days I pay for the work done, and that I cannot cancel once the work is delivered and approved";
 
-/** Whether a buyer is a consumer (the right applies): a billing address without a tax id. */
-export function isConsumerAddress(address: { taxId?: string | null; tax_id?: string | null }): boolean {
-  const taxId = address.taxId ?? address.tax_id ?? null;
-  return taxId === null || taxId.trim() === "";
-}
 
 export const CANCELLATION_MESSAGES = {
   refunded: "Your order is cancelled and your money is on its way back in full.",

@@ -3,6 +3,7 @@
  * (SPEC §2: no package → back to the product), and the page's data in one round trip. The payment
  * flow it drives is the domain's (app/domain/orders/checkout.server.ts).
  */
+import { vatCheckNotice } from "~/domain/money/vat-numbers.server";
 import { getShopSettings, loadTaxRules } from "~/domain/money/tax.server";
 import { taxAddressOf } from "~/domain/money/tax-service.server";
 import { checkPromotion } from "~/domain/money/promotions.server";
@@ -113,7 +114,8 @@ export async function checkoutLoader({ request, params, context }: LoaderFunctio
     packageIndex,
     addresses,
     selectedAddressId,
-    price,
+    price: price && { ...price, vatCheck: undefined },
+    vatNotice: price ? vatCheckNotice(price.vatCheck, taxName) : null,
     taxName,
     promo,
     panel: url.searchParams.get("add") === "1" ? ("add" as const) : url.searchParams.get("view") === "all" ? ("all" as const) : null,

@@ -2,7 +2,8 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import type { CheckoutLoader } from "./checkout-page.server";
 import { useAppliedPromoCode } from "./promo-code";
-import { CANCELLATION_DAYS, isConsumerAddress, START_WORK_NOW_TEXT } from "~/lib/rules/cancellation-rules";
+import { buysAsBusiness } from "~/lib/rules/buyer";
+import { CANCELLATION_DAYS, START_WORK_NOW_TEXT } from "~/lib/rules/cancellation-rules";
 import { ChargeNotice, CHARGE_NOTICE_ID } from "./charge-notice";
 
 /**
@@ -13,7 +14,7 @@ import { ChargeNotice, CHARGE_NOTICE_ID } from "./charge-notice";
 export function StartWorkNowField({ addressId, onChange }: { addressId: number | null; onChange?: (checked: boolean) => void }) {
   const { addresses } = useLoaderData<CheckoutLoader>();
   const address = addresses.find((a) => a.id === addressId);
-  if (!address || !isConsumerAddress(address)) return null;
+  if (!address || buysAsBusiness(address)) return null;
   return (
     <div className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
       <label className="flex items-start gap-3">

@@ -19,6 +19,7 @@ export function OrderSummary({
   packageIndex,
   price,
   taxName,
+  vatNotice = null,
   children,
 }: {
   product: { title: string; image: string | null };
@@ -26,6 +27,8 @@ export function OrderSummary({
   packageIndex: number;
   price: OrderPrice | null;
   taxName: string;
+  /** Why a business buyer's VAT number did not take the tax off (it did not verify). */
+  vatNotice?: string | null;
   children?: ReactNode;
 }) {
   return (
@@ -71,6 +74,11 @@ export function OrderSummary({
         ))}
       </ul>
       <PriceBreakdown price={price} currency={pkg.currency} taxName={taxName} />
+      {vatNotice ? (
+        <p role="status" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="vat-notice">
+          {vatNotice}
+        </p>
+      ) : null}
       {children}
     </aside>
   );

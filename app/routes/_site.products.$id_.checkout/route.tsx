@@ -118,7 +118,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export default function CheckoutPage() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<CheckoutActionData>();
-  const { product, pkg, packageIndex, order, addresses, selectedAddressId, mode, price, taxName } = loaderData;
+  const { product, pkg, packageIndex, order, addresses, selectedAddressId, mode, price, taxName, vatNotice } = loaderData;
   const hydrated = useHydrated();
   const paid = order?.payment_status === "succeeded";
   const selected = addresses.find((a) => a.id === selectedAddressId) ?? null;
@@ -142,7 +142,7 @@ export default function CheckoutPage() {
           <div className="min-w-0 lg:col-start-1">
             <BillingPanel />
           </div>
-          <OrderSummary product={product} pkg={pkg} packageIndex={packageIndex} price={price} taxName={taxName}>
+          <OrderSummary product={product} pkg={pkg} packageIndex={packageIndex} price={price} taxName={taxName} vatNotice={vatNotice}>
             <PromoCode refused={promoRefused} />
           </OrderSummary>
           <div className="min-w-0 lg:col-start-1 lg:row-start-2">
