@@ -4,6 +4,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 import { startFakeMail } from "./tests/support/fake-mail";
 import { startFakeStripe } from "./tests/support/fake-stripe";
+import { startFakeVat } from "./tests/support/fake-vat";
 
 /**
  * Integration tests run inside workerd with real (local) D1 and R2. `SELF` is the built Worker
@@ -13,6 +14,8 @@ import { startFakeStripe } from "./tests/support/fake-stripe";
 const fakeStripe = await startFakeStripe();
 // The HTTP mail transport's tests send to this fake email API.
 const fakeMail = await startFakeMail();
+// The VAT number verifier's adapters (VIES, HMRC) are tested against these fakes.
+const fakeVat = await startFakeVat();
 
 export default defineConfig({
   // As wrangler.toml's [alias]: React Email's renderer asks for React 19's `react-dom/server.edge`.
@@ -35,6 +38,7 @@ export default defineConfig({
           UPLOAD_PART_BYTES: String(5 * 1024 * 1024),
           FAKE_STRIPE_PORT: String(fakeStripe.port),
           FAKE_MAIL_PORT: String(fakeMail.port),
+          FAKE_VAT_PORT: String(fakeVat.port),
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url))),
         },
       },

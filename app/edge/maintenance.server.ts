@@ -6,7 +6,8 @@
  * refunds cancellation requests the studio left unanswered, marks orders past their due date (and tells the studio),
  * aborts uploads in parts left idle for a day (nothing of them stays in R2), and
  * deletes expired sessions and refresh tokens, and with Stripe Tax records paid sales and refunds
- * there (app/domain/money/tax-records.server.ts). Each part is idempotent, so a missed or repeated run
+ * there (app/domain/money/tax-records.server.ts), and checks again the VAT numbers of business buyers
+ * that did not verify when they paid, refunding the VAT once one does (app/domain/orders/vat-claims.server.ts). Each part is idempotent, so a missed or repeated run
  * does no harm. Emails link to SHOP_ORIGIN when it is set (there is no request to take it from).
  * Fire it by hand under `npm start` with `curl "http://localhost:8787/cdn-cgi/handler/scheduled"`.
  */
@@ -20,6 +21,7 @@ import { shopOrigin } from "../domain/environment.server";
 import { abortIdleUploads } from "../domain/uploads/uploads.server";
 import { syncTaxRecords } from "../domain/money/tax-records.server";
 import { createTaxService, stripeTaxOn } from "../domain/money/tax-service.server";
+import { settleVatClaims } from "../domain/orders/vat-claims.server";
 
 export async function runScheduledMaintenance(env: Env, now = Date.now()) {
   const db = createDb(env.DB);
@@ -40,6 +42,8 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()) {
   const idleUploads = await abortIdleUploads(db, env.MEDIA, now);
   await deleteExpiredSessions(db, now);
   await deleteExpiredRefreshTokens(db, now);
-  const taxRecords = stripeTaxOn(env) ? await syncTaxRecords(db, createTaxService(env)) : null;
-  return { expiredOrders, autoCompleted, briefReminders, workStarted, unansweredCancellations, overdue, idleUploads, taxRecords };
+  const tax = createTaxService(env);
+  const taxRecords = stripeTaxOn(env) ? await syncTaxRecords(db, tax) : null;
+  const vatClaims = gateway ? await settleVatClaims(db, { tax, payments: gateway }, notice, now) : null;
+  return { expiredOrders, autoCompleted, briefReminders, workStarted, unansweredCancellations, overdue, idleUploads, taxRecords, vatClaims };
 }

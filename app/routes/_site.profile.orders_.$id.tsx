@@ -365,7 +365,9 @@ export default function OrderPage() {
         </section>
       ) : null}
 
-      {REVIEW_OPEN.includes(order.work_status) ? <ReviewGuests guests={guests} lastResult={answer && "result" in answer && answer.intent === "invite-guest" ? answer.result : undefined} /> : null}
+      {REVIEW_OPEN.includes(order.work_status) ? (
+        <ReviewGuests guests={guests} lastResult={answer && "result" in answer && answer.intent === "invite-guest" ? answer.result : undefined} />
+      ) : null}
 
       <section aria-labelledby="brief-title" className="space-y-3">
         <h2 id="brief-title" className="text-lg font-semibold">

@@ -103,7 +103,13 @@ describe("CORS for /api/v1", () => {
   });
 
   it("in production only the configured origins are allowed", async () => {
-    const production = { ...env, ENVIRONMENT: "production", TAX_ID_VERIFIER: "local", CORS_ORIGINS: "https://app.example, https://partner.example", EDGE_CACHE: "off" } as Env;
+    const production = {
+      ...env,
+      ENVIRONMENT: "production",
+      TAX_ID_VERIFIER: "local",
+      CORS_ORIGINS: "https://app.example, https://partner.example",
+      EDGE_CACHE: "off",
+    } as Env;
     const ask = async (origin: string) => {
       const ctx = createExecutionContext();
       const request = new Request("https://shop.example/api/v1/tags", { headers: { Origin: origin } }) as unknown as Request<

@@ -43,7 +43,7 @@ const orderRow = (id: number) =>
   }>();
 
 let n = 0;
-async function order(address: { country: string; state?: string; zip_code?: string; tax_id?: string }, packageIndex = 0) {
+async function order(address: { country: string; state?: string; zip_code?: string; company_name?: string; tax_id?: string }, packageIndex = 0) {
   const saved = await createAddress(db, 1, { street: "1 Tax St", city: "Town", state: "X", zip_code: "10001", is_default: false, ...address });
   return createOrder(
     db,
@@ -82,7 +82,7 @@ describe("Stripe Tax", () => {
   });
 
   it("an EU business with a VAT number is reverse-charged; New York's 8.875% is kept to the basis point", async () => {
-    const business = await order({ country: "DE", zip_code: "10115", tax_id: "DE206600480" });
+    const business = await order({ country: "DE", zip_code: "10115", company_name: "Northlight Films GmbH", tax_id: "DE206600480" });
     expect(business.order).toMatchObject({ tax_amount: "0.00", order_amount: "499.00", tax_rate: "0.00", tax_country: "DE", tax_note: REVERSE_CHARGE_NOTE });
     const newYork = await order({ country: "US", state: "NY", zip_code: "10001" });
     // 499.00 × 8.875% = 44.286…, Stripe's amount; the rate is kept as 888 basis points (8.88%).

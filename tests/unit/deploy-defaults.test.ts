@@ -38,11 +38,11 @@ describe("deploy defaults", () => {
     expect(createVatVerifier({} as Env)).toBe(LOCAL_VAT_VERIFIER);
     expect(() => createVatVerifier({ TAX_ID_VERIFIER: "services" } as Env)).toThrow(/needs HMRC_CLIENT_ID and HMRC_CLIENT_SECRET/);
     const services = createVatVerifier({ TAX_ID_VERIFIER: "services", HMRC_CLIENT_ID: "id", HMRC_CLIENT_SECRET: "secret" } as Env);
-    expect([services.serviceFor("GB246813551"), services.serviceFor("DE206600480"), services.serviceFor("EL094259216"), services.serviceFor("US123456789")]).toEqual([
-      "hmrc",
-      "vies",
-      "vies",
-      null,
-    ]);
+    expect([
+      services.serviceFor("GB246813551"),
+      services.serviceFor("DE206600480"),
+      services.serviceFor("EL094259216"),
+      services.serviceFor("US123456789"),
+    ]).toEqual(["hmrc", "vies", "vies", null]);
   });
 });

@@ -6,6 +6,7 @@
  * settings or editing or erasing an address never changes one. The date of supply is the payment's date. Each refund has a credit note naming the invoice
  * it corrects, with the refund's tax part.
  */
+import { readVatCheck, vatProofText } from "./vat-numbers.server";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orderEvents, orderRefunds, orders, products, users } from "../../../db/schema";
@@ -45,6 +46,8 @@ export interface Invoice {
   taxName: string;
   currency: string;
   note: string | null;
+  /** For a reverse charge: which service confirmed the buyer's VAT number, when (vat-numbers.server.ts `vatProofText`). */
+  vatProof: string | null;
   transactionId: string | null;
 }
 
@@ -67,6 +70,7 @@ export async function getInvoice(db: Database, orderId: number, viewer: InvoiceV
         taxMinor: orders.taxMinor,
         taxRateBasisPoints: orders.taxRateBasisPoints,
         taxNote: orders.taxNote,
+        vatCheck: orders.vatCheck,
         currency: orders.currency,
         paymentIntentId: orders.paymentIntentId,
         snapshot: orders.billingSnapshot,
@@ -123,6 +127,7 @@ export async function getInvoice(db: Database, orderId: number, viewer: InvoiceV
     taxName: seller.taxName,
     currency: order.currency,
     note: order.taxNote,
+    vatProof: order.taxNote ? vatProofText(readVatCheck(order.vatCheck)) : null,
     transactionId: order.paymentIntentId,
   };
 }
@@ -236,7 +241,7 @@ export function invoiceView(invoice: Invoice) {
     seller: sellerLines(invoice),
     buyer: buyerLines(invoice.buyer),
     rows: invoiceRows(invoice),
-    notes: [...(invoice.note ? [invoice.note] : []), "Thank you for your order."],
+    notes: [...(invoice.note ? [invoice.note] : []), ...(invoice.vatProof ? [invoice.vatProof] : []), "Thank you for your order."],
   };
 }
 

@@ -117,7 +117,8 @@ export function ratePercent(rateBasisPoints: number): string {
 
 /**
  * The tax part of a refund: half up of refund × order tax ÷ order total; the refund that empties
- * the order takes whatever tax remains, so the parts add up to the order's tax exactly.
+ * the order takes whatever tax remains, so the parts add up to the order's tax exactly; once all the
+ * tax is back, the rest is net.
  */
 export function refundTaxPart(
   refundMinor: number,
@@ -125,6 +126,8 @@ export function refundTaxPart(
   already: { refundedMinor: number; refundedTaxMinor: number },
 ): number {
   if (already.refundedMinor + refundMinor >= order.totalMinor) return order.taxMinor - already.refundedTaxMinor;
+  // All the tax has gone back already (the VAT refunded alone once a VAT number verified): what is left is net.
+  if (already.refundedTaxMinor >= order.taxMinor) return 0;
   if (order.totalMinor === 0) return 0;
   return Math.floor((2 * refundMinor * order.taxMinor + order.totalMinor) / (2 * order.totalMinor));
 }

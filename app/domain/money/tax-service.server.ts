@@ -18,7 +18,7 @@ import { stripeClient } from "../payments/stripe-gateway.server";
 import { loadTaxRules } from "./tax.server";
 import { decideTax, priceOrder, REVERSE_CHARGE_NOTE, type OrderPrice, type TaxRule } from "./tax-rules";
 import { checkVatNumber, LOCAL_VAT_VERIFIER, vatNumberHolds, createVatVerifier, type VatCheck, type VatVerifier } from "./vat-numbers.server";
-import { buysAsBusiness } from "~/lib/rules/buyer";
+import { buysAsBusiness } from "../../lib/rules/buyer";
 
 /** The buyer as the billing address gives it (the postal code and region matter to Stripe Tax in some countries). */
 export interface TaxAddress {

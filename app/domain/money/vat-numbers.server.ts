@@ -13,7 +13,7 @@
 import { and, eq, gte } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { vatNumberChecks } from "../../../db/schema";
-import { VAT_COUNTRIES, vatPrefix } from "~/lib/rules/tax-id";
+import { VAT_COUNTRIES, vatPrefix } from "../../lib/rules/tax-id";
 
 export type VatService = "vies" | "hmrc" | "local";
 
@@ -134,7 +134,12 @@ function hmrcTokens(config: VatServicesConfig) {
     const response = await fetch(`${config.hmrcUrl.replace(/\/+$/, "")}/oauth/token`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ client_id: config.hmrcClientId, client_secret: config.hmrcClientSecret, grant_type: "client_credentials", scope: "read:vat" }),
+      body: new URLSearchParams({
+        client_id: config.hmrcClientId,
+        client_secret: config.hmrcClientSecret,
+        grant_type: "client_credentials",
+        scope: "read:vat",
+      }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     const body = (await response.json().catch(() => null)) as { access_token?: unknown; expires_in?: unknown } | null;
@@ -221,7 +226,16 @@ export async function checkVatNumber(db: Database, verifier: VatVerifier, number
     .from(vatNumberChecks)
     .where(and(eq(vatNumberChecks.number, number), eq(vatNumberChecks.service, service), gte(vatNumberChecks.checkedAt, new Date(now - VAT_CHECK_FRESH_MS))))
     .limit(1);
-  if (kept) return { number, service, checked_at: kept.checkedAt.toISOString(), result: kept.result, name: kept.name, address: kept.address, reference: kept.reference };
+  if (kept)
+    return {
+      number,
+      service,
+      checked_at: kept.checkedAt.toISOString(),
+      result: kept.result,
+      name: kept.name,
+      address: kept.address,
+      reference: kept.reference,
+    };
   return freshVatCheck(db, verifier, number, now);
 }
 
@@ -277,4 +291,14 @@ export function vatCheckNotice(check: VatCheck | null, taxName: string): string 
     return `${service} does not know the VAT number ${check.number}, so ${taxName} is charged as for a consumer. Check the number in your billing address.`;
   }
   return `We could not check the VAT number ${check.number} with ${service} just now, so ${taxName} is charged. If it is confirmed later, we refund the ${taxName} with a credit note.`;
+}
+
+const PROOF_SERVICES: Record<VatService, string> = { vies: "VIES", hmrc: "HMRC", local: "the local test list" };
+const proofDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
+
+/** The invoice's line of proof for a reverse charge: which service confirmed the number, when, and its reference. */
+export function vatProofText(check: VatCheck | null): string | null {
+  if (!check || check.result !== "valid" || check.service === "none") return null;
+  const reference = check.reference ? ` (reference ${check.reference})` : "";
+  return `VAT number ${check.number} confirmed by ${PROOF_SERVICES[check.service]} on ${proofDate.format(new Date(check.checked_at))}${reference}.`;
 }

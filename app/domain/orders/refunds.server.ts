@@ -50,6 +50,8 @@ export interface RefundRequest {
   amount?: string | undefined;
   /** The request's key; absent: a new one (the request cannot be retried as the same refund). */
   idempotencyKey?: string | undefined;
+  /** `vat`: the VAT alone goes back (its credit note has no net part); default `refund`. */
+  kind?: "refund" | "vat";
 }
 
 /**
@@ -104,7 +106,11 @@ export async function refundOrder(
   }
 
   const amountMinor = request.amount === undefined ? undefined : validAmount(request.amount, order.currency);
-  const claim = await claimRefund(db, { orderId, adminId, key, reason: request.reason, amountMinor, currency: order.currency }, now);
+  const claim = await claimRefund(
+    db,
+    { orderId, adminId, key, reason: request.reason, amountMinor, currency: order.currency, kind: request.kind ?? "refund" },
+    now,
+  );
   await finishClaim(db, gateway, claim, notice, now);
   return refundSummary(db, orderId);
 }
@@ -150,13 +156,13 @@ function leftSql(orderId: number) {
  */
 async function claimRefund(
   db: Database,
-  claim: { orderId: number; adminId: number | null; key: string; reason: string; amountMinor: number | undefined; currency: string },
+  claim: { orderId: number; adminId: number | null; key: string; reason: string; amountMinor: number | undefined; currency: string; kind: "refund" | "vat" },
   now: number,
 ): Promise<RefundRow> {
   const amount = claim.amountMinor === undefined ? leftSql(claim.orderId) : sql`${claim.amountMinor}`;
   const inserted = await db.run(sql`
-    INSERT INTO ${orderRefunds} (order_id, status, amount_minor, currency, reason, source, admin_id, idempotency_key, claimed_at)
-    SELECT ${claim.orderId}, 'pending', ${amount}, ${claim.currency}, ${claim.reason}, 'admin', ${claim.adminId}, ${claim.key}, ${now}
+    INSERT INTO ${orderRefunds} (order_id, status, kind, amount_minor, currency, reason, source, admin_id, idempotency_key, claimed_at)
+    SELECT ${claim.orderId}, 'pending', ${claim.kind}, ${amount}, ${claim.currency}, ${claim.reason}, 'admin', ${claim.adminId}, ${claim.key}, ${now}
     WHERE ${amount} > 0 AND ${amount} <= ${leftSql(claim.orderId)}
     ON CONFLICT DO NOTHING`);
   const [row] = await db
@@ -230,7 +236,8 @@ export async function recordRefund(
   if (!row || row.refund.status !== "pending") return false;
   const { refund } = row;
   const orderId = refund.orderId;
-  const taxPart = refundTaxPart(refund.amountMinor, { totalMinor: row.totalMinor, taxMinor: row.taxMinor }, row);
+  // The VAT given back once a buyer's VAT number verified is all tax; any other refund carries its share.
+  const taxPart = refund.kind === "vat" ? refund.amountMinor : refundTaxPart(refund.amountMinor, { totalMinor: row.totalMinor, taxMinor: row.taxMinor }, row);
   const empties = row.refundedMinor + refund.amountMinor >= row.totalMinor;
   const at = new Date(now);
   const pending = and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, "pending"));

@@ -13,7 +13,6 @@ export const CANCELLATION_ANSWER_DAYS = 3;
 export const START_WORK_NOW_TEXT =
   "Start work now. I understand that if I cancel within 14 days I pay for the work done, and that I cannot cancel once the work is delivered and approved";
 
-
 export const CANCELLATION_MESSAGES = {
   refunded: "Your order is cancelled and your money is on its way back in full.",
   requested: `Your cancellation request is with the studio. They will answer within ${CANCELLATION_ANSWER_DAYS} days with a refund for the work not yet done.`,

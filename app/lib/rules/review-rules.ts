@@ -22,4 +22,3 @@ export const commentLimitMessages = (kind: "comments" | "replies") => ({
   perMinute: `At most ${COMMENT_LIMITS.perMinute} ${kind} a minute: please wait a moment.`,
   perVersion: `You have left ${COMMENT_LIMITS.perVersion} ${kind} on this version, as many as one person may.`,
 });
-

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { REFUND_REASON_MAX } from "../rules/text-limits";
 import { plainText } from "./text";
 
-
 /** An amount in major units as the API writes them ("250.00"): digits, at most three decimals (the currency's own are checked with it). */
 const AMOUNT = /^\d{1,9}(\.\d{1,3})?$/;
 const isZero = (amount: string) => /^0*(\.0*)?$/.test(amount);
