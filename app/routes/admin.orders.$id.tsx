@@ -1,7 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { refuse } from "~/domain/refusal";
-import { Refused } from "~/components/ui/form";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Refused, SubmitButton } from "~/components/ui/form";
+import { settleVatClaim } from "~/domain/orders/vat-claims.server";
+import { VAT_CLAIM_DAYS, VAT_CLAIM_MESSAGES } from "~/lib/rules/vat-claim";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { deliveryVideoId, PinnedComment } from "~/components/delivery-review";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { WorkStatusBadge } from "~/components/work-status";
@@ -125,6 +127,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!answered.ok) return formAnswer(submission, { refusal: answered.refusal, beside: { intent: "answer-cancellation" } });
     return redirect(`${paths.adminOrder(orderId)}?refunded=1`);
   }
+  if (intent === "check-vat") {
+    const settled = await settle(settleVatClaim(context.db, { tax: context.tax, payments: context.payments }, orderId, admin.id, mailNotice(context)));
+    if (!settled.ok) return refusedData(settled.refusal);
+    const shown = settled.value.status === "lapsed" ? "none" : settled.value.status;
+    return redirect(`${paths.adminOrder(orderId)}?vat=${shown}#customer-info`);
+  }
   if (intent !== "deliver") return refusedData(refuse.malformed("Unknown action"));
   const delivery = deliveryFromForm(form);
   const delivered = await settle(deliver(context.db, context.env.MEDIA, mailNotice(context), orderId, admin.id, delivery));
@@ -219,6 +227,11 @@ export default function AdminOrder() {
           </div>
         </section>
       </div>
+      {vatOutcome(params.get("vat")) && !answer ? (
+        <p role="status" className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-800">
+          {vatOutcome(params.get("vat"))}
+        </p>
+      ) : null}
       {params.get("refunded") === "1" && !answer ? (
         <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
           Refunded. The customer has been told by email.
@@ -386,6 +399,28 @@ export default function AdminOrder() {
 }
 
 /** Who bought the order and what they bought, first on the page: the studio reads it before the work. */
+const vatOutcome = (shown: string | null) => (shown && shown in VAT_CLAIM_MESSAGES ? VAT_CLAIM_MESSAGES[shown as keyof typeof VAT_CLAIM_MESSAGES] : null);
+
+/** A business buyer's VAT number as checked for the order; a claim still open can be checked again at once. */
+function VatCheckPanel({ vat }: { vat: NonNullable<OrderBuyerView["vat"]> }) {
+  const checking = useIsSubmitting("", "check-vat");
+  return (
+    <div className="mt-3 space-y-2 text-slate-700" data-testid="vat-check">
+      <p>{vat.summary}</p>
+      {vat.claim === "unverified" ? (
+        <Form method="post" className="space-y-2">
+          <p>{`Not confirmed yet: checked again daily until ${VAT_CLAIM_DAYS} days after the order; once confirmed, the VAT goes back with a credit note.`}</p>
+          <SubmitButton name="intent" value="check-vat" busy={checking} busyText="Checking…" tone="danger">
+            Check the VAT number again
+          </SubmitButton>
+        </Form>
+      ) : vat.claim === "lapsed" ? (
+        <p>{`Not confirmed within ${VAT_CLAIM_DAYS} days: the VAT stays charged.`}</p>
+      ) : null}
+    </div>
+  );
+}
+
 function BuyerPanel({ buyer }: { buyer: OrderBuyerView }) {
   const billing = buyer.billing;
   return (
@@ -417,6 +452,7 @@ function BuyerPanel({ buyer }: { buyer: OrderBuyerView }) {
         ) : (
           <p className="mt-3 text-slate-600">Not recorded with the order.</p>
         )}
+        {buyer.vat ? <VatCheckPanel vat={buyer.vat} /> : null}
       </div>
       <div>
         <h3 className="font-semibold text-slate-900">Package</h3>

@@ -58,7 +58,27 @@ test.describe("without JavaScript", () => {
     await expect(invoice.getByText("VAT/tax number: DE206600480")).toBeVisible();
     await expect(invoice.getByText("VAT number: GB246813551")).toBeVisible();
     await expect(invoice.getByText("Reverse charge: customer to account for VAT")).toBeVisible();
+    await expect(invoice.getByText(/^VAT number DE206600480 confirmed by the local test list on \d{1,2} \w+ \d{4} \(reference LOCAL-DE206600480\)\.$/)).toBeVisible();
     await expect(invoice.getByText("£499.00 GBP").first()).toBeVisible();
+  });
+
+  test("a business whose VAT number the service does not know pays VAT, and checkout says why before the payment", async ({ page }) => {
+    await signUp(page, { name: "Ida Invented", email: uniqueEmail("eu-invented") });
+    await page.goto("/products/1/checkout?package=0");
+    await page.getByRole("link", { name: "Add New" }).click();
+    const form = page.locator("form#add-address");
+    await form.getByLabel("Company name (optional)").fill("Invented Trading GmbH");
+    // Right check digits, but nobody's number: not on the local verifier's test list.
+    await form.getByLabel("VAT or tax number (optional)").fill("DE123456788");
+    await saveCheckoutAddress(page, { street: "Unter den Linden 1", city: "Berlin", state: "Berlin", zip: "10117", country: "DE" });
+
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    await expect(summary.getByText("VAT (20%)")).toBeVisible();
+    await expect(summary.getByTestId("summary-tax-note")).toHaveCount(0);
+    await expect(summary.getByTestId("vat-notice")).toHaveText(
+      "The test list does not know the VAT number DE123456788, so VAT is charged as for a consumer. Check the number in your billing address.",
+    );
+    await expect(summary.getByTestId("summary-total")).toHaveText("£598.80");
   });
 
   test("a UK consumer pays incl. 20% VAT; the studio refunds part of it; both sides get the credit note and its PDF", async ({ page, browser }) => {

@@ -9,7 +9,7 @@ import { checkVatNumber, readVatCheck, servicesVatVerifier, type VatAnswer, type
 import { createLocalGateway } from "~/domain/payments/local-gateway.server";
 import { settleVatClaim, settleVatClaims } from "~/domain/orders/vat-claims.server";
 import { FAKE_HMRC_CLIENT } from "../support/fake-vat";
-import { api, customerCookie, get, newCustomer } from "./helpers";
+import { adminCookie, api, customerCookie, get, newCustomer, pageAfterRedirect, postForm } from "./helpers";
 
 /**
  * A business buyer's VAT number is verified before the reverse charge: the local test list by
@@ -152,7 +152,7 @@ describe("the reverse charge only for a verified number", () => {
     expect(readVatCheck(row.vatCheck)).toMatchObject({ number: "DE123456788", result: "invalid" });
     const page = await get(`/products/1/checkout?package=0&address=${c.addressId}`, { headers: { Cookie: await customerCookie(c.email, "Str0ng!Pass") } });
     expect((await page.text()).replace(/<!-- -->/g, "")).toContain(
-      "the test list does not know the VAT number DE123456788, so VAT is charged as for a consumer. Check the number in your billing address.",
+      "The test list does not know the VAT number DE123456788, so VAT is charged as for a consumer. Check the number in your billing address.",
     );
   });
 
@@ -192,6 +192,23 @@ describe("the reverse charge only for a verified number", () => {
     expect(readVatCheck(after.vatCheck)).toMatchObject({ result: "valid", reference: "WAPI-1" });
     const note = await getCreditNote(db, c.order.id, refunds[0]!.creditNoteNumber!, "studio");
     expect(note).toMatchObject({ netMinor: 0, taxMinor: before.taxMinor, totalMinor: before.taxMinor });
+  });
+
+  it("the studio sees the check on the order and can check a claim again at once (still down: the VAT stays charged)", async () => {
+    const c = await businessOrder("DE811907980");
+    const cookie = await adminCookie();
+    const page = (await (await get(`/admin/orders/${c.order.id}`, { headers: { Cookie: cookie } })).text()).replace(/<!-- -->/g, "");
+    expect(page).toMatch(/VAT number DE811907980: the local test list could not answer on \d{1,2} \w+ \d{4}: VAT charged\./);
+    expect(page).toContain("Not confirmed yet: checked again daily until 30 days after the order; once confirmed, the VAT goes back with a credit note.");
+    const checked = await postForm(`/admin/orders/${c.order.id}`, { intent: "check-vat" }, { Cookie: cookie });
+    expect(checked.status).toBe(302);
+    expect(checked.headers.get("Location")).toBe(`/admin/orders/${c.order.id}?vat=unverified#customer-info`);
+    expect(await pageAfterRedirect(checked, cookie)).toContain("The VAT number is still not confirmed, so the VAT stays charged. The scheduled run checks it again daily.");
+    expect((await orderRow(c.order.id)).vatClaim).toBe("unverified");
+    // A customer cannot ask.
+    const theirs = await postForm(`/admin/orders/${c.order.id}`, { intent: "check-vat" }, { Cookie: await customerCookie(c.email, "Str0ng!Pass") });
+    expect([302, 401, 403, 404]).toContain(theirs.status);
+    expect(theirs.headers.get("Location") ?? "").not.toContain("vat=");
   });
 
   it("a buyer who gives a tax number without a company name buys as a consumer: VAT charged, nothing checked", async () => {

@@ -104,4 +104,9 @@ describe("a refund's tax part", () => {
   it("an untaxed order refunds no tax", () => {
     expect(refundTaxPart(500, { totalMinor: 1000, taxMinor: 0 }, { refundedMinor: 0, refundedTaxMinor: 0 })).toBe(0);
   });
+  it("once all the tax has gone back (the VAT refunded alone when a VAT number verified), the rest is net", () => {
+    const afterVat = { refundedMinor: 19980, refundedTaxMinor: 19980 };
+    expect(refundTaxPart(50000, order, afterVat)).toBe(0);
+    expect(refundTaxPart(119880 - 19980, order, afterVat)).toBe(0);
+  });
 });

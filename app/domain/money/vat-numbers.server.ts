@@ -288,7 +288,7 @@ export function vatCheckNotice(check: VatCheck | null, taxName: string): string 
   if (!check || vatNumberHolds(check) || check.service === "none") return null;
   const service = SERVICE_NAMES[check.service];
   if (check.result === "invalid") {
-    return `${service} does not know the VAT number ${check.number}, so ${taxName} is charged as for a consumer. Check the number in your billing address.`;
+    return `${service.charAt(0).toUpperCase()}${service.slice(1)} does not know the VAT number ${check.number}, so ${taxName} is charged as for a consumer. Check the number in your billing address.`;
   }
   return `We could not check the VAT number ${check.number} with ${service} just now, so ${taxName} is charged. If it is confirmed later, we refund the ${taxName} with a credit note.`;
 }
@@ -301,4 +301,19 @@ export function vatProofText(check: VatCheck | null): string | null {
   if (!check || check.result !== "valid" || check.service === "none") return null;
   const reference = check.reference ? ` (reference ${check.reference})` : "";
   return `VAT number ${check.number} confirmed by ${PROOF_SERVICES[check.service]} on ${proofDate.format(new Date(check.checked_at))}${reference}.`;
+}
+
+/** The studio's one line on an order's check (the admin's order page). */
+export function vatCheckSummary(check: VatCheck): string {
+  const on = proofDate.format(new Date(check.checked_at));
+  switch (check.result) {
+    case "valid":
+      return vatProofText(check) ?? `VAT number ${check.number} confirmed on ${on}.`;
+    case "not_checked":
+      return `VAT number ${check.number}: no service checks this country's numbers, so it was taken as declared.`;
+    case "invalid":
+      return `VAT number ${check.number} not known to ${check.service === "none" ? "the service" : PROOF_SERVICES[check.service]} on ${on}: VAT charged.`;
+    case "unavailable":
+      return `VAT number ${check.number}: ${check.service === "none" ? "the service" : PROOF_SERVICES[check.service]} could not answer on ${on}: VAT charged.`;
+  }
 }

@@ -20,7 +20,7 @@ import { rateText } from "../money/tax-rules";
 import { buysAsBusiness } from "~/lib/rules/buyer";
 import { orderPriceColumns } from "../money/tax.server";
 import { taxAddressOf, type TaxService } from "../money/tax-service.server";
-import { vatCheckJson, vatNumberHolds } from "../money/vat-numbers.server";
+import { readVatCheck, vatCheckJson, vatCheckSummary, vatNumberHolds } from "../money/vat-numbers.server";
 import { billingSnapshot, readBillingSnapshot, type BillingSnapshot } from "../money/billing-snapshot";
 import { packageName } from "~/lib/rules/packages";
 import { invoiceNumberStatements } from "../money/invoice-numbers.server";
@@ -873,6 +873,8 @@ export interface OrderBuyerView {
   /** The buyer as invoiced (fixed at order time): null for an order made before the shop kept it. */
   billing: BillingSnapshot | null;
   package: { name: string; short_description: string; items_included: string[] } | null;
+  /** A business buyer's VAT number as checked for the order (one line), and the claim still open when it did not verify. */
+  vat: { summary: string; claim: "unverified" | "verified" | "lapsed" | null } | null;
 }
 
 /**
@@ -886,6 +888,8 @@ export async function getOrderBuyer(db: Database, orderId: number): Promise<Orde
       name: users.name,
       email: users.email,
       billing: orders.billingSnapshot,
+      vatCheck: orders.vatCheck,
+      vatClaim: orders.vatClaim,
       position: orders.packagePosition,
       shortDescription: packages.shortDescription,
       items: packages.itemsIncluded,
@@ -896,10 +900,12 @@ export async function getOrderBuyer(db: Database, orderId: number): Promise<Orde
     .where(eq(orders.id, orderId))
     .limit(1);
   if (!row) return null;
+  const vatCheck = readVatCheck(row.vatCheck);
   return {
     name: row.name,
     email: row.email,
     billing: readBillingSnapshot(row.billing),
+    vat: vatCheck ? { summary: vatCheckSummary(vatCheck), claim: row.vatClaim } : null,
     package:
       row.shortDescription === null ? null : { name: packageName(row.position), short_description: row.shortDescription, items_included: row.items ?? [] },
   };

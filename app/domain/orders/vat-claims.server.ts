@@ -18,9 +18,8 @@ import type { MailNotice } from "../mail/order-emails.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { refuse } from "../refusal";
 import { refundOrder } from "./refunds.server";
+import { VAT_CLAIM_DAYS } from "~/lib/rules/vat-claim";
 
-/** How long an unverified claim is checked again (daily, by the scheduled run) before it lapses. */
-export const VAT_CLAIM_DAYS = 30;
 /** Claims checked per scheduled run (each asks a service). */
 const CLAIMS_PER_RUN = 10;
 
