@@ -58,7 +58,9 @@ test.describe("without JavaScript", () => {
     await expect(invoice.getByText("VAT/tax number: DE206600480")).toBeVisible();
     await expect(invoice.getByText("VAT number: GB246813551")).toBeVisible();
     await expect(invoice.getByText("Reverse charge: customer to account for VAT")).toBeVisible();
-    await expect(invoice.getByText(/^VAT number DE206600480 confirmed by the local test list on \d{1,2} \w+ \d{4} \(reference LOCAL-DE206600480\)\.$/)).toBeVisible();
+    await expect(
+      invoice.getByText(/^VAT number DE206600480 confirmed by the local test list on \d{1,2} \w+ \d{4} \(reference LOCAL-DE206600480\)\.$/),
+    ).toBeVisible();
     await expect(invoice.getByText("£499.00 GBP").first()).toBeVisible();
   });
 

@@ -203,7 +203,9 @@ describe("the reverse charge only for a verified number", () => {
     const checked = await postForm(`/admin/orders/${c.order.id}`, { intent: "check-vat" }, { Cookie: cookie });
     expect(checked.status).toBe(302);
     expect(checked.headers.get("Location")).toBe(`/admin/orders/${c.order.id}?vat=unverified#customer-info`);
-    expect(await pageAfterRedirect(checked, cookie)).toContain("The VAT number is still not confirmed, so the VAT stays charged. The scheduled run checks it again daily.");
+    expect(await pageAfterRedirect(checked, cookie)).toContain(
+      "The VAT number is still not confirmed, so the VAT stays charged. The scheduled run checks it again daily.",
+    );
     expect((await orderRow(c.order.id)).vatClaim).toBe("unverified");
     // A customer cannot ask.
     const theirs = await postForm(`/admin/orders/${c.order.id}`, { intent: "check-vat" }, { Cookie: await customerCookie(c.email, "Str0ng!Pass") });
