@@ -301,6 +301,8 @@ export const orders = sqliteTable(
      * VAT-only credit note, or nothing was owed back) or `lapsed` (still not valid when checks ended).
      */
     vatClaim: text("vat_claim", { enum: ["unverified", "verified", "lapsed"] }),
+    /** When the scheduled run next checks an unverified claim (a day after the last check). */
+    vatNextCheckAt: integer("vat_next_check_at", { mode: "timestamp_ms" }),
     /** What has gone back so far, and its tax part (the sums of the order's recorded refunds). */
     refundedMinor: integer("refunded_minor").notNull().default(0),
     refundedTaxMinor: integer("refunded_tax_minor").notNull().default(0),
@@ -382,6 +384,9 @@ export const orders = sqliteTable(
     // The scheduled run's two timers: scheduled work to start, and cancellation requests left unanswered.
     index("orders_vat_claim_idx")
       .on(t.createdAt)
+      .where(sql`vat_claim = 'unverified'`),
+    index("orders_vat_next_check_idx")
+      .on(t.vatNextCheckAt)
       .where(sql`vat_claim = 'unverified'`),
     index("orders_starts_at_idx")
       .on(t.startsAt)

@@ -25,13 +25,11 @@ type AddressActionData = { intent?: string | null; result?: SubmissionResult<str
  * cannot carry Zod) the server's answer shows the errors, as it does before JavaScript loads.
  */
 export function AddressForm({
-  selectedAddressId,
   cancelHref,
   address,
   intent = address ? "edit-address" : "add-address",
   check,
 }: {
-  selectedAddressId?: number | null;
   cancelHref: string;
   /** The address being changed; none to add one. */
   address?: AddressView;
@@ -73,7 +71,6 @@ export function AddressForm({
       <div className="empty:hidden sm:col-span-2">
         <FormError id={form.errorId} errors={form.errors} />
       </div>
-      {selectedAddressId ? <input type="hidden" name="selected_address_id" value={selectedAddressId} /> : null}
       <div className="sm:col-span-2">
         <label htmlFor={fields.country.id} className="block text-sm font-medium text-slate-800">
           Country

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { adminLogIn, expect, hydrated, linkFromOutbox, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
+import { adminLogIn, expect, hydrated, linkFromOutbox, PAY_BUTTON, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
 import { expectNoViolations } from "./support/axe";
 
 /**
@@ -140,7 +140,7 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await page.getByLabel("Expiry").fill("12 / 34");
     await page.getByLabel("CVC").fill("123");
     await page.getByLabel(/^Start work now/).check();
-    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await page.getByRole("button", { name: PAY_BUTTON }).click();
     await page.getByRole("link", { name: "Write your brief" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Your brief" })).toBeVisible();
     await hydrated(page);
@@ -190,12 +190,12 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await page.getByLabel("Card number").fill("4000 0000 0000 0002");
     await page.getByLabel("Expiry").fill("12 / 34");
     await page.getByLabel("CVC").fill("123");
-    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await page.getByRole("button", { name: PAY_BUTTON }).click();
     await expect(page.getByRole("alert").filter({ hasText: /declined/i })).toBeVisible();
     await expectNoViolations(page, "checkout declined card");
 
     await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await page.getByRole("button", { name: PAY_BUTTON }).click();
     await expect(page.getByText("Payment Successful!")).toBeVisible();
     await expectNoViolations(page, "checkout success");
 

@@ -1,4 +1,4 @@
-import { adminLogIn, expect, hydrated, logIn, saveCheckoutAddress, test, uniqueEmail } from "./fixtures";
+import { adminLogIn, expect, hydrated, logIn, PAY_BUTTON, saveCheckoutAddress, test, uniqueEmail } from "./fixtures";
 
 const CUSTOMER_ROUTES = ["/products/1/checkout?package=0", "/profile", "/profile/saved-addresses", "/profile/orders"];
 const ADMIN_ROUTES = ["/admin", "/admin/dashboard", "/admin/products", "/admin/products/1", "/admin/orders", "/admin/orders/1", "/admin/users"];
@@ -73,7 +73,7 @@ test.describe("admin screens", () => {
     await shopper.getByLabel("Card number").fill("4242424242424242");
     await shopper.getByLabel("Expiry").fill("12/34");
     await shopper.getByLabel("CVC").fill("123");
-    await shopper.getByRole("button", { name: "Continue to Payment" }).click();
+    await shopper.getByRole("button", { name: PAY_BUTTON }).click();
     const transaction = await shopper.getByText(/^Transaction ID: \d+$/).textContent();
     const orderId = transaction!.replace("Transaction ID: ", "");
     await shopper.close();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, hydrated, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
+import { expect, hydrated, PAY_BUTTON, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
 
 // Declined cards and rejected forms answer 4xx, which the browser logs.
 test.use({ allowedConsole: [/status of (40[02]|422)/] });
@@ -14,7 +14,7 @@ async function pay(page: Page, number: string) {
   await page.getByLabel("Card number").fill(number);
   await page.getByLabel("Expiry").fill("12 / 34");
   await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await page.getByRole("button", { name: PAY_BUTTON }).click();
 }
 
 async function startCheckout(page: Page, productId = 1, packageName = "Standard") {
@@ -57,7 +57,7 @@ test.describe("checkout (local gateway)", () => {
     await expect(summary.getByText("Licensed music")).toBeVisible();
     await expect(page.getByText("Complete your purchase securely using your card details.")).toBeVisible();
     await expect(page.getByText("No billing addresses found.")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Continue to Payment" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Pay now", exact: true })).toBeDisabled();
     await expect(page.getByRole("list", { name: "Checkout progress" }).getByRole("listitem").first()).toHaveAttribute("aria-current", "step");
 
     await page.getByRole("link", { name: "Add New" }).click();
@@ -79,7 +79,7 @@ test.describe("checkout (local gateway)", () => {
     await expect(summary.getByTestId("summary-total")).toHaveText("£1,198.80");
     // The amount sits under the pay button, and the button names it to a screen reader.
     await expect(page.getByTestId("charge-notice")).toHaveText("You will be charged £1,198.80 now");
-    await expect(page.getByRole("button", { name: "Continue to Payment" })).toHaveAccessibleDescription("You will be charged £1,198.80 now");
+    await expect(page.getByRole("button", { name: "Pay £1,198.80", exact: true })).toHaveAccessibleDescription("You will be charged £1,198.80 now");
 
     await pay(page, "4242 4242 4242 4242");
     const success = page.getByRole("status");
@@ -198,12 +198,12 @@ test.describe("checkout without JavaScript", () => {
     await page.getByLabel("Card number").fill("4000000000000002");
     await page.getByLabel("Expiry").fill("01/40");
     await page.getByLabel("CVC").fill("999");
-    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await page.getByRole("button", { name: PAY_BUTTON }).click();
     await expect(page.getByRole("alert")).toHaveText("Your card was declined.");
     await page.getByLabel("Card number").fill("4242424242424242");
     await page.getByLabel("Expiry").fill("01/40");
     await page.getByLabel("CVC").fill("999");
-    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await page.getByRole("button", { name: PAY_BUTTON }).click();
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
     await page.goto("/profile/orders");
     await expect(page.getByRole("listitem").filter({ hasText: "Motion Graphics Ad Pack" })).toHaveCount(1);
@@ -242,7 +242,7 @@ test("@mobile on a phone the summary (package, total) comes before the card box,
   await expect(summary.getByTestId("package-label")).toHaveText("Basic");
   const total = summary.getByTestId("summary-total");
   const cardNumber = page.getByLabel("Card number");
-  const button = page.getByRole("button", { name: "Continue to Payment" });
+  const button = page.getByRole("button", { name: PAY_BUTTON });
   const notice = page.getByTestId("charge-notice");
   await expect(notice).toHaveText(`You will be charged ${await total.innerText()} now`);
   const [totalBox, cardBox, buttonBox, noticeBox] = await Promise.all([total, cardNumber, button, notice].map((l) => l.boundingBox()));

@@ -3,6 +3,12 @@ import { test as base, expect, type APIRequestContext, type Browser, type Page }
 export { expect };
 
 /**
+ * The button that places a paid order names the payment ('Pay £1,198.80', or 'Pay now' before an
+ * address decides the tax): the law's words, in place of the SPEC's 'Continue to Payment' (docs/design.md).
+ */
+export const PAY_BUTTON = /^Pay (now|£[\d,]+\.\d{2})$/;
+
+/**
  * What Remix logs (single fetch's decoder, before it gives up on the response) when a response is
  * cut off while it streams in because the page is leaving: a test's `goto` while a revalidation or
  * navigation of the page it leaves is still loading. Nothing failed; a visitor would see the next page.

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { APIRequestContext, Browser } from "@playwright/test";
-import { adminLogIn, expect, hydrated, logIn, paidOrderThroughApi, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
+import { adminLogIn, expect, hydrated, logIn, paidOrderThroughApi, PAY_BUTTON, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
 
 /** After payment: My Orders → the order's page → the brief → production has started, with JavaScript on and off. */
 const PASSWORD = "Str0ng!Pass";
@@ -92,7 +92,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("CVC").fill("123");
       // A consumer asks for work to start at once (else the brief waits out the 14-day cancellation period).
       await page.getByLabel(/^Start work now\. I understand that if I cancel within 14 days I pay for the work done/).check();
-      await page.getByRole("button", { name: "Continue to Payment" }).click();
+      await page.getByRole("button", { name: PAY_BUTTON }).click();
       await expect(page.getByText("Payment Successful!")).toBeVisible();
       await page.getByRole("link", { name: "Write your brief" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Your brief" })).toBeVisible();

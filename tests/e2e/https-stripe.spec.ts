@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, hydrated, saveCheckoutAddress, signUp, test } from "./fixtures";
+import { expect, hydrated, PAY_BUTTON, saveCheckoutAddress, signUp, test } from "./fixtures";
 
 /**
  * The server of the `https-stripe` project runs as production does: HTTPS (session cookies named
@@ -52,7 +52,7 @@ test("with Stripe's keys set and PAYMENTS unset, checkout loads Stripe.js and th
   await saveCheckoutAddress(page, { street: "1 Secure Street", city: "Bristol", state: "Bristol", zip: "BS1 1AA" });
 
   await expect(page.getByLabel("Card details (test Stripe.js)")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Continue to Payment" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: PAY_BUTTON })).toBeEnabled();
   await expect(page.getByText("The payment form could not load")).toHaveCount(0);
 });
 
@@ -71,6 +71,6 @@ test.describe("without JavaScript", () => {
     await form.getByLabel("Zip Code").fill("LS1 1AA");
     await form.getByRole("button", { name: "Save Address" }).click();
     await expect(page.getByText("You will enter your card on Stripe’s secure page and come back here.")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Continue to Payment" })).toBeEnabled();
+    await expect(page.getByRole("button", { name: PAY_BUTTON })).toBeEnabled();
   });
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, hydrated, signUp, test, uniqueEmail } from "./fixtures";
+import { expect, hydrated, PAY_BUTTON, signUp, test, uniqueEmail } from "./fixtures";
 
 /**
  * A keyboard-only journey: search → product → checkout → pay → My Orders, with Tab,
@@ -105,7 +105,7 @@ test("keyboard only: search, product, checkout, pay, My Orders", async ({ page }
   await page.keyboard.type("1234");
   await page.keyboard.press("Tab");
   await page.keyboard.type("123");
-  await tabTo(page, page.getByRole("button", { name: "Continue to Payment" }));
+  await tabTo(page, page.getByRole("button", { name: PAY_BUTTON }));
   await page.keyboard.press("Enter");
   await expect(page.getByText("Payment Successful!")).toBeVisible();
   await expect(page.getByText(/^Transaction ID: \d+$/)).toBeVisible();

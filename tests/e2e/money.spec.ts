@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { adminLogIn, expect, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
+import { adminLogIn, expect, PAY_BUTTON, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
 
 /**
  * Money a business can account for, in the browser: an EU business pays with reverse charge, a
@@ -13,7 +13,7 @@ async function payWithoutScript(page: Page) {
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry").fill("12 / 34");
   await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await page.getByRole("button", { name: PAY_BUTTON }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
 }
 
@@ -143,7 +143,7 @@ test("the new screens pass axe: checkout with tax, the order's figures, invoice,
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry").fill("12 / 34");
   await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await page.getByRole("button", { name: PAY_BUTTON }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   await page.goto("/profile/orders");
   await page

@@ -1,4 +1,4 @@
-import { expect, hydrated, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
+import { expect, hydrated, PAY_BUTTON, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
 
 /**
  * A promotion code at checkout, with JavaScript on and off: LAUNCH20 (the seed's 20% off three 3D
@@ -49,7 +49,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByLabel("Card number").fill("4242 4242 4242 4242");
       await page.getByLabel("Expiry").fill("12 / 34");
       await page.getByLabel("CVC").fill("123");
-      await page.getByRole("button", { name: "Continue to Payment" }).click();
+      await page.getByRole("button", { name: PAY_BUTTON }).click();
       await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
 
       await page.goto("/profile/orders");

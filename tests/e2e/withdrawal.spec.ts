@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { adminLogIn, expect, hydrated, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
+import { adminLogIn, expect, hydrated, PAY_BUTTON, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
 
 /**
  * The consumer's right to cancel, in the browser: checkout asks whether work may start at once; a
@@ -38,7 +38,7 @@ async function buyAndBrief(page: Page, javaScriptEnabled: boolean, startNow: boo
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry").fill("12 / 34");
   await page.getByLabel("CVC").fill("123");
-  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await page.getByRole("button", { name: PAY_BUTTON }).click();
   await expect(page.getByText("Payment Successful!")).toBeVisible();
   await page.getByRole("link", { name: "Write your brief" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Your brief" })).toBeVisible();

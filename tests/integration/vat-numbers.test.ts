@@ -2,11 +2,14 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
-import { orderRefunds, orders, vatNumberChecks } from "../../db/schema";
+import { localRefunds, orderRefunds, orders, vatNumberChecks } from "../../db/schema";
 import { getCreditNote, getInvoice, invoiceView } from "~/domain/money/invoices.server";
 import { ruleTableTax } from "~/domain/money/tax-service.server";
 import { checkVatNumber, readVatCheck, servicesVatVerifier, type VatAnswer, type VatVerifier } from "~/domain/money/vat-numbers.server";
 import { createLocalGateway } from "~/domain/payments/local-gateway.server";
+import type { PaymentGateway } from "~/domain/payments/gateway.server";
+import { refundOrder } from "~/domain/orders/refunds.server";
+import { customerWithOrder } from "./order-fixtures";
 import { settleVatClaim, settleVatClaims } from "~/domain/orders/vat-claims.server";
 import { FAKE_HMRC_CLIENT } from "../support/fake-vat";
 import { adminCookie, api, customerCookie, get, newCustomer, pageAfterRedirect, postForm } from "./helpers";
@@ -226,5 +229,33 @@ describe("the reverse charge only for a verified number", () => {
     expect(order.body.data.tax_note).toBeNull();
     const row = await orderRow(order.body.data.id);
     expect([row.vatCheck, row.vatClaim]).toEqual([null, null]);
+  });
+});
+
+describe("a refund whose provider's answer was lost", () => {
+  it("stays claimed and is finished with the same gateway key: the provider refunds once", async () => {
+    const c = await customerWithOrder();
+    const local = createLocalGateway(db);
+    let calls = 0;
+    const lostOnce: PaymentGateway = {
+      ...local,
+      async refund(input) {
+        calls++;
+        const made = await local.refund(input);
+        if (calls === 1) throw new Error("socket hang up");
+        return made;
+      },
+    };
+    await expect(refundOrder(db, lostOnce, c.id, 1, { reason: "Lost answer", amount: "10.00", idempotencyKey: "lost-1" }, notice)).rejects.toThrow(
+      "socket hang up",
+    );
+    const claimed = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, c.id));
+    expect(claimed.map((r) => r.status)).toEqual(["pending"]);
+    // The next request, once the claim is stale, finishes it first (the same key finds the refund made), then makes its own.
+    await refundOrder(db, lostOnce, c.id, 1, { reason: "Another", amount: "5.00", idempotencyKey: "lost-2" }, notice, Date.now() + 3 * 60_000);
+    const [order] = await db.select({ intentId: orders.paymentIntentId, refundedMinor: orders.refundedMinor }).from(orders).where(eq(orders.id, c.id));
+    const atProvider = await db.select().from(localRefunds).where(eq(localRefunds.intentId, order!.intentId!));
+    expect(atProvider.map((r) => r.amountMinor).sort((a, b) => a - b)).toEqual([500, 1000]);
+    expect(order!.refundedMinor).toBe(1500);
   });
 });

@@ -46,6 +46,9 @@ export interface VatVerifier {
   verify(number: string): Promise<VatAnswer>;
 }
 
+/** How long an order's claim that did not verify waits before it is checked again. */
+export const VAT_RECHECK_MS = 86_400_000;
+
 /** How long a definite answer is trusted: checkout asks again past this. */
 export const VAT_CHECK_FRESH_MS = 30 * 86_400_000;
 

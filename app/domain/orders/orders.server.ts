@@ -20,7 +20,7 @@ import { rateText } from "../money/tax-rules";
 import { buysAsBusiness } from "~/lib/rules/buyer";
 import { orderPriceColumns } from "../money/tax.server";
 import { taxAddressOf, type TaxService } from "../money/tax-service.server";
-import { readVatCheck, vatCheckJson, vatCheckSummary, vatNumberHolds } from "../money/vat-numbers.server";
+import { readVatCheck, VAT_RECHECK_MS, vatCheckJson, vatCheckSummary, vatNumberHolds } from "../money/vat-numbers.server";
 import { billingSnapshot, readBillingSnapshot, type BillingSnapshot } from "../money/billing-snapshot";
 import { packageName } from "~/lib/rules/packages";
 import { invoiceNumberStatements } from "../money/invoice-numbers.server";
@@ -701,6 +701,7 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], ta
       // A business's VAT number as checked for this price; a claim that did not verify (VAT charged) is checked again later.
       vatCheck: vatCheckJson(price.vatCheck),
       vatClaim: price.vatCheck && !vatNumberHolds(price.vatCheck) ? ("unverified" as const) : null,
+      vatNextCheckAt: price.vatCheck && !vatNumberHolds(price.vatCheck) ? new Date(now + VAT_RECHECK_MS) : null,
       billingSnapshot: JSON.stringify(billingSnapshot(buyer[0]?.name ?? "", address)),
       paymentStatus: "initiated" as const,
       gateway: gatewayName,

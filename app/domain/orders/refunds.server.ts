@@ -50,7 +50,7 @@ export interface RefundRequest {
   amount?: string | undefined;
   /** The request's key; absent: a new one (the request cannot be retried as the same refund). */
   idempotencyKey?: string | undefined;
-  /** `vat`: the VAT alone goes back (its credit note has no net part); default `refund`. */
+  /** `vat`: all the tax not yet refunded goes back alone (its credit note has no net part; `amount` is ignored); default `refund`. */
   kind?: "refund" | "vat";
 }
 
@@ -105,7 +105,7 @@ export async function refundOrder(
     if (request.amount === undefined && summary.remainingMinor <= 0) return summary;
   }
 
-  const amountMinor = request.amount === undefined ? undefined : validAmount(request.amount, order.currency);
+  const amountMinor = request.amount === undefined || request.kind === "vat" ? undefined : validAmount(request.amount, order.currency);
   const claim = await claimRefund(
     db,
     { orderId, adminId, key, reason: request.reason, amountMinor, currency: order.currency, kind: request.kind ?? "refund" },
@@ -144,6 +144,11 @@ function tooMuch(leftMinor: number, currency: string) {
   return refuse.invalid(most, [most]);
 }
 
+/** The tax an order charged that has not gone back (what a VAT-only refund gives back). */
+function taxLeftSql(orderId: number) {
+  return sql<number>`(SELECT ${orders.taxMinor} - ${orders.refundedTaxMinor} FROM ${orders} WHERE ${orders.id} = ${orderId})`;
+}
+
 /** What is left to refund on an order (what it charged less what went back and what is being refunded). */
 function leftSql(orderId: number) {
   return sql<number>`(SELECT ${orders.amountMinor} FROM ${orders} WHERE ${orders.id} = ${orderId}) - (SELECT coalesce(sum(${orderRefunds.amountMinor}), 0) FROM ${orderRefunds} WHERE ${orderRefunds.orderId} = ${orderId})`;
@@ -159,7 +164,9 @@ async function claimRefund(
   claim: { orderId: number; adminId: number | null; key: string; reason: string; amountMinor: number | undefined; currency: string; kind: "refund" | "vat" },
   now: number,
 ): Promise<RefundRow> {
-  const amount = claim.amountMinor === undefined ? leftSql(claim.orderId) : sql`${claim.amountMinor}`;
+  // A VAT-only refund is all the tax not yet refunded, read in the insert itself (never a figure read
+  // earlier, which a refund recorded meanwhile would have made too large).
+  const amount = claim.kind === "vat" ? taxLeftSql(claim.orderId) : claim.amountMinor === undefined ? leftSql(claim.orderId) : sql`${claim.amountMinor}`;
   const inserted = await db.run(sql`
     INSERT INTO ${orderRefunds} (order_id, status, kind, amount_minor, currency, reason, source, admin_id, idempotency_key, claimed_at)
     SELECT ${claim.orderId}, 'pending', ${claim.kind}, ${amount}, ${claim.currency}, ${claim.reason}, 'admin', ${claim.adminId}, ${claim.key}, ${now}
@@ -199,8 +206,13 @@ async function finishClaim(db: Database, gateway: PaymentGateway, claim: RefundR
       metadata: { order_id: String(claim.orderId), refund_id: String(claim.id) },
     });
   } catch (error) {
-    // Let the claim go so that the admin can try again (the same gateway key finds a refund the provider did make).
-    await db.delete(orderRefunds).where(and(eq(orderRefunds.id, claim.id), eq(orderRefunds.status, "pending"), eq(orderRefunds.claimedAt, claim.claimedAt)));
+    // The provider refused (a `Refusal`): nothing was refunded, so the claim goes and the admin can try
+    // again. Any other failure (a timeout, a lost connection) may have refunded: the claim stays
+    // pending, and the next request finishes it with the same gateway key once it is stale, so a
+    // refund the provider did make is found rather than made twice.
+    if (isRefusal(error)) {
+      await db.delete(orderRefunds).where(and(eq(orderRefunds.id, claim.id), eq(orderRefunds.status, "pending"), eq(orderRefunds.claimedAt, claim.claimedAt)));
+    }
     throw error;
   }
   await recordRefund(db, claim.id, { providerRefundId: refund.id, actor: claim.adminId ? { kind: "admin", id: claim.adminId } : SHOP_ACTOR }, notice, now);

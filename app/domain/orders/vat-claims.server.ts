@@ -7,13 +7,13 @@
  * the order's (`vat-credit-<id>`), so a second check, a retry or two runs at once find the same
  * refund; what is owed is worked out from the order's sums, so once the VAT is back nothing more is.
  */
-import { and, asc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { orders } from "../../../db/schema";
-import { minorToDecimalString } from "~/lib/money-decimal";
+import { orderRefunds, orders } from "../../../db/schema";
 import { readBillingSnapshot } from "../money/billing-snapshot";
 import type { TaxService } from "../money/tax-service.server";
-import { freshVatCheck, readVatCheck, vatCheckJson, vatNumberHolds, type VatCheck } from "../money/vat-numbers.server";
+import { REVERSE_CHARGE_NOTE } from "../money/tax-rules";
+import { freshVatCheck, readVatCheck, VAT_RECHECK_MS, vatCheckJson, vatNumberHolds, type VatCheck } from "../money/vat-numbers.server";
 import type { MailNotice } from "../mail/order-emails.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { refuse } from "../refusal";
@@ -70,19 +70,22 @@ export async function settleVatClaim(
   if (!vatNumberHolds(check)) {
     await db
       .update(orders)
-      .set({ vatCheck: vatCheckJson(check) })
+      .set({ vatCheck: vatCheckJson(check), vatNextCheckAt: new Date(now + VAT_RECHECK_MS) })
       .where(and(eq(orders.id, orderId), eq(orders.vatClaim, "unverified")));
     return { status: "unverified", check };
   }
 
-  // What the order would have charged with the number verified (the same source, the same inputs).
+  // Owed back only if the verified number gives the reverse charge (the same source, the order's own
+  // inputs): then all the tax the order charged that has not gone back (worked out in the refund's
+  // own insert). Otherwise (a UK business pays UK VAT either way) nothing.
   const verified = await services.tax.quote(db, {
     subtotalMinor: order.subtotalMinor,
     discountMinor: order.discountMinor,
     currency: order.currency,
     buyer: { country: buyer.country, company: buyer.company, taxId: number },
   });
-  const owed = Math.max(0, Math.min(order.taxMinor - verified.taxMinor, order.taxMinor - order.refundedTaxMinor));
+  const owed = verified.taxNote === REVERSE_CHARGE_NOTE && verified.taxMinor === 0 ? order.taxMinor - order.refundedTaxMinor : 0;
+  let creditedMinor = 0;
   if (owed > 0) {
     await refundOrder(
       db,
@@ -91,25 +94,29 @@ export async function settleVatClaim(
       adminId,
       {
         kind: "vat",
-        amount: minorToDecimalString(owed, order.currency),
         idempotencyKey: `vat-credit-${orderId}`,
         reason: `VAT refunded: VAT number ${number} confirmed${check.service === "none" ? "" : ` by ${check.service.toUpperCase()}`} on ${check.checked_at.slice(0, 10)}`,
       },
       notice,
       now,
     );
+    const [credit] = await db
+      .select({ amountMinor: orderRefunds.amountMinor })
+      .from(orderRefunds)
+      .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.idempotencyKey, `vat-credit-${orderId}`), eq(orderRefunds.status, "succeeded")));
+    creditedMinor = credit?.amountMinor ?? 0;
   }
   await db
     .update(orders)
     .set({ vatClaim: "verified", vatCheck: vatCheckJson(check) })
     .where(and(eq(orders.id, orderId), eq(orders.vatClaim, "unverified")));
-  return owed > 0 ? { status: "credited", check, creditedMinor: owed } : { status: "verified", check, creditedMinor: 0 };
+  return creditedMinor > 0 ? { status: "credited", check, creditedMinor } : { status: "verified", check, creditedMinor: 0 };
 }
 
 /**
- * The scheduled run's part: unverified claims under VAT_CLAIM_DAYS old checked again, oldest first,
- * CLAIMS_PER_RUN at a time; older ones lapse (VAT stays charged). A claim one service could not
- * answer waits for the next run.
+ * The scheduled run's part (every 30 minutes): unverified claims of paid orders under VAT_CLAIM_DAYS
+ * old whose next check is due (a day after the last), longest waiting first, CLAIMS_PER_RUN at a
+ * time; older ones lapse (VAT stays charged). A claim whose refund failed waits a day like the rest.
  */
 export async function settleVatClaims(db: Database, services: { tax: TaxService; payments: PaymentGateway }, notice: MailNotice, now = Date.now()) {
   const since = new Date(now - VAT_CLAIM_DAYS * 86_400_000);
@@ -121,15 +128,26 @@ export async function settleVatClaims(db: Database, services: { tax: TaxService;
   const due = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(sql`${orders.vatClaim} = 'unverified'`, gte(orders.createdAt, since), inArray(orders.paymentStatus, ["succeeded", "completed"])))
-    .orderBy(asc(orders.createdAt))
+    .where(
+      and(
+        sql`${orders.vatClaim} = 'unverified'`,
+        lte(orders.vatNextCheckAt, new Date(now)),
+        gte(orders.createdAt, since),
+        inArray(orders.paymentStatus, ["succeeded", "completed"]),
+      ),
+    )
+    .orderBy(asc(orders.vatNextCheckAt))
     .limit(CLAIMS_PER_RUN);
   let credited = 0;
   for (const { id } of due) {
     try {
       if ((await settleVatClaim(db, services, id, null, notice, now)).status === "credited") credited++;
     } catch (error) {
-      // One order's refund refused (its payment is not refundable, say): the others still go ahead.
+      // One order's refund refused or failed: it waits a day like the rest; the others still go ahead.
+      await db
+        .update(orders)
+        .set({ vatNextCheckAt: new Date(now + VAT_RECHECK_MS) })
+        .where(and(eq(orders.id, id), eq(orders.vatClaim, "unverified")));
       console.error(`VAT claim of order ${id} not settled`, error);
     }
   }

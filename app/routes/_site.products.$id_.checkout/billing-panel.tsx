@@ -60,6 +60,11 @@ export function BillingPanel() {
         </div>
       </div>
 
+      {selected && params.get("added") === "1" && selected.id === Number(params.get("address")) ? (
+        <p role="status" className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="address-added">
+          Address saved and selected: the order is billed to it.
+        </p>
+      ) : null}
       <div className="mt-4" data-testid="selected-address">
         {selected ? (
           <div className="rounded-xl bg-slate-50 p-4 text-sm">
@@ -119,7 +124,7 @@ export function BillingPanel() {
 
       {panel === "add" ? (
         <div className="mt-4 rounded-xl border border-slate-200 p-4">
-          <AddressForm selectedAddressId={selectedAddressId} cancelHref={panelHref(params, null)} />
+          <AddressForm cancelHref={panelHref(params, null)} />
         </div>
       ) : null}
     </section>

@@ -4,7 +4,7 @@ import type { CheckoutLoader } from "./checkout-page.server";
 import { useAppliedPromoCode } from "./promo-code";
 import { buysAsBusiness } from "~/lib/rules/buyer";
 import { CANCELLATION_DAYS, START_WORK_NOW_TEXT } from "~/lib/rules/cancellation-rules";
-import { ChargeNotice, CHARGE_NOTICE_ID } from "./charge-notice";
+import { ChargeNotice, CHARGE_NOTICE_ID, usePayLabel } from "./charge-notice";
 
 /**
  * A consumer's choice (the billing address has no tax id): tick to have work start at once, waiving
@@ -63,6 +63,7 @@ function OrderFields({ selectedAddressId, orderId, error }: { selectedAddressId:
  * 4000 0025 0000 3155 asks for authentication.
  */
 export function LocalCardForm({ selectedAddressId, error, orderId }: { selectedAddressId: number | null; error: string | null; orderId: number | null }) {
+  const payLabel = usePayLabel();
   const { customer } = useLoaderData<CheckoutLoader>();
   const busy = useIsSubmitting("", "pay");
   const noAddress = selectedAddressId === null;
@@ -122,7 +123,7 @@ export function LocalCardForm({ selectedAddressId, error, orderId }: { selectedA
         aria-describedby={CHARGE_NOTICE_ID}
         className="inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {busy ? "Processing..." : "Continue to Payment"}
+        {busy ? "Processing..." : payLabel}
       </button>
       <ChargeNotice />
     </Form>
@@ -131,6 +132,7 @@ export function LocalCardForm({ selectedAddressId, error, orderId }: { selectedA
 
 /** Stripe mode without JavaScript: the button goes to Stripe's hosted checkout page and back. */
 export function HostedCheckoutForm({ selectedAddressId, error }: { selectedAddressId: number | null; error: string | null }) {
+  const payLabel = usePayLabel();
   const { checkoutKey } = useLoaderData<CheckoutLoader>();
   const promoCode = useAppliedPromoCode();
   return (
@@ -152,7 +154,7 @@ export function HostedCheckoutForm({ selectedAddressId, error }: { selectedAddre
         aria-describedby={CHARGE_NOTICE_ID}
         className="w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        Continue to Payment
+        {payLabel}
       </button>
       <ChargeNotice />
     </Form>

@@ -61,12 +61,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!intent) return data({ intent: null }, { status: 400 });
 
   if (intent === "add-address") {
-    const submission = parseSubmission(formData, { schema: AddressSchema, allow: ["selected_address_id"] });
+    const submission = parseSubmission(formData, { schema: AddressSchema });
     if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "add-address" } });
-    const saved = await settle(addCheckoutAddress(context, target, submission.value, Number(formData.get("selected_address_id")) || null));
+    const saved = await settle(addCheckoutAddress(context, target, submission.value));
     if (!saved.ok) return formAnswer(submission, { refusal: saved.refusal, beside: { intent: "add-address" } });
     const promo = parsePromoParam(new URL(request.url).searchParams.get("promo"));
-    return redirect(paths.checkout(target.product.id, target.packageIndex, { address: saved.value, ...(promo ? { promo } : {}) }));
+    return redirect(paths.checkout(target.product.id, target.packageIndex, { address: saved.value, added: 1, ...(promo ? { promo } : {}) }));
   }
 
   if (intent === "sync") {

@@ -7,7 +7,7 @@ import type { AddressView } from "~/domain/orders/addresses.server";
 import type { CheckoutActionData, CheckoutLoader } from "./checkout-page.server";
 import { useAppliedPromoCode } from "./promo-code";
 import { StartWorkNowField } from "./local-card-form";
-import { ChargeNotice, CHARGE_NOTICE_ID } from "./charge-notice";
+import { ChargeNotice, CHARGE_NOTICE_ID, usePayLabel } from "./charge-notice";
 
 const LOAD_TIMEOUT_MS = 10_000;
 let stripePromise: Promise<Stripe | null> | null = null;
@@ -53,6 +53,7 @@ export default function StripeCardForm({ selectedAddress }: { selectedAddress: A
 }
 
 function CardPayment({ selectedAddress, ready }: { selectedAddress: AddressView | null; ready: boolean }) {
+  const payLabel = usePayLabel();
   const stripe = useStripe();
   const elements = useElements();
   const { checkoutKey, customer } = useLoaderData<CheckoutLoader>();
@@ -160,7 +161,7 @@ function CardPayment({ selectedAddress, ready }: { selectedAddress: AddressView 
         aria-describedby={CHARGE_NOTICE_ID}
         className="w-full rounded-lg bg-brand-700 px-4 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {busy ? "Processing..." : "Continue to Payment"}
+        {busy ? "Processing..." : payLabel}
       </button>
       <ChargeNotice />
     </div>
