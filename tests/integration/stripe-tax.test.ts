@@ -5,7 +5,10 @@ import { createAddress } from "~/domain/orders/addresses.server";
 import { createOrder, getOrder, recordIntentStatus } from "~/domain/orders/orders.server";
 import { refundOrder } from "~/domain/orders/refunds.server";
 import { syncTaxRecords } from "~/domain/money/tax-records.server";
-import { createTaxService, RULE_TABLE_TAX, stripeTaxOn } from "~/domain/money/tax-service.server";
+import { createTaxService, RULE_TABLE_TAX, stripeTaxOn, stripeTaxService } from "~/domain/money/tax-service.server";
+import type { VatVerifier } from "~/domain/money/vat-numbers.server";
+import { settleVatClaim } from "~/domain/orders/vat-claims.server";
+import { stripeClient } from "~/domain/payments/stripe-gateway.server";
 import { REVERSE_CHARGE_NOTE } from "~/domain/money/tax-rules";
 import { createStripeGateway } from "~/domain/payments/stripe-gateway.server";
 import { runScheduledMaintenance } from "~/edge/maintenance.server";
@@ -30,6 +33,7 @@ type TaxTransaction = {
   reference: string;
   amount_total: number;
   reversal: { original_transaction: string } | null;
+  line_items?: { amount: number; amount_tax: number; original_line_item?: string }[] | null;
 };
 async function ledger() {
   return (await (await fetch(`${fake}/__test/tax`)).json()) as { calculations: number; transactions: TaxTransaction[] };
@@ -157,5 +161,33 @@ describe("Stripe Tax", () => {
     expect(await orderRow(created.order.id)).toMatchObject({ tax_calculation_id: null, tax_record_pending: 0 });
     expect(await syncTaxRecords(db, RULE_TABLE_TAX)).toEqual({ sales: 0, refunds: 0, failed: 0 });
     expect((await getOrder(db, created.order.id))?.tax_amount).toBe("99.80");
+  });
+
+  it("a VAT number that verifies after the sale: the VAT goes back, reversed at Stripe Tax as tax alone on the sale's line", async () => {
+    // The local list's number for a service that cannot answer: Stripe is asked without the number, so VAT is charged.
+    const created = await order({ country: "DE", zip_code: "10115", company_name: "Northlight Films GmbH", tax_id: "DE811907980" });
+    const id = created.order.id;
+    expect(created.order).toMatchObject({ tax_amount: "94.81", tax_note: null });
+    await pay(created);
+    await syncTaxRecords(db, tax, { orderId: id });
+    const verifies: VatVerifier = { serviceFor: () => "vies", verify: async () => ({ result: "valid", name: "NORTHLIGHT FILMS GMBH" }) };
+    await env.DB.prepare("DELETE FROM vat_number_checks WHERE number = 'DE811907980'").run();
+    const settled = await settleVatClaim(
+      db,
+      { tax: stripeTaxService(stripeClient(stripeEnv), "txcd_20030000", verifies), payments: gateway },
+      id,
+      null,
+      notice,
+    );
+    expect(settled).toMatchObject({ status: "credited", creditedMinor: 9481 });
+    expect(await syncTaxRecords(db, tax, { orderId: id })).toEqual({ sales: 0, refunds: 1, failed: 0 });
+    const transactionId = (await orderRow(id))?.tax_transaction_id;
+    const reversals = (await ledger()).transactions.filter((t) => t.reversal?.original_transaction === transactionId);
+    expect(reversals).toEqual([
+      expect.objectContaining({
+        amount_total: -9481,
+        line_items: [expect.objectContaining({ amount: 0, amount_tax: -9481, original_line_item: expect.stringMatching(/^tax_li_fake_/) })],
+      }),
+    ]);
   });
 });

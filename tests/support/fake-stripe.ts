@@ -36,8 +36,12 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
   let creates = 0;
   const refunds = new Map<string, Record<string, unknown>>();
   const refundedAmount = new Map<string, number>();
-  const calculations = new Map<string, Record<string, unknown> & { amount_total: number; currency: string }>();
-  const taxTransactions = new Map<string, Record<string, unknown> & { amount_total: number; reversed: number }>();
+  type LineItem = { id?: string; reference?: string | null; amount: number; amount_tax?: number; original_line_item?: string | null };
+  const calculations = new Map<
+    string,
+    Record<string, unknown> & { amount_total: number; currency: string; tax_amount_exclusive?: number; line_items?: { data: LineItem[] } }
+  >();
+  const taxTransactions = new Map<string, Record<string, unknown> & { amount_total: number; reversed: number; line_items?: LineItem[] | null }>();
   const taxByKey = new Map<string, Record<string, unknown>>();
   const taxReferences = new Set<string>();
 
@@ -254,6 +258,7 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
       if (url.pathname.endsWith("create_from_calculation")) {
         const calculation = calculations.get(form.get("calculation") ?? "");
         if (!calculation) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such tax calculation" } });
+        const line = calculation.line_items!.data[0]!;
         transaction = {
           id: `tax_fake_${randomBytes(8).toString("hex")}`,
           object: "tax.transaction",
@@ -263,11 +268,30 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
           amount_total: calculation.amount_total,
           reversed: 0,
           reversal: null,
+          line_items: [
+            {
+              id: `tax_li_fake_${randomBytes(6).toString("hex")}`,
+              reference: line.reference,
+              amount: line.amount,
+              amount_tax: calculation.tax_amount_exclusive ?? 0,
+            },
+          ],
         };
       } else {
         const original = taxTransactions.get(form.get("original_transaction") ?? "");
         if (!original) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such tax transaction" } });
-        const amount = form.get("mode") === "full" ? original.amount_total - original.reversed : -Number(form.get("flat_amount"));
+        // A partial reversal by a flat amount (spread over net and tax), or by line: its net and its tax named apart.
+        const byLine = form.get("line_items[0][original_line_item]");
+        if (byLine && !original.line_items?.some((item) => item.id === byLine)) {
+          return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such line item on the transaction" } });
+        }
+        const lineAmounts = byLine ? { amount: Number(form.get("line_items[0][amount]")), amount_tax: Number(form.get("line_items[0][amount_tax]")) } : null;
+        const amount =
+          form.get("mode") === "full"
+            ? original.amount_total - original.reversed
+            : lineAmounts
+              ? -(lineAmounts.amount + lineAmounts.amount_tax)
+              : -Number(form.get("flat_amount"));
         if (!(amount > 0) || original.reversed + amount > original.amount_total) {
           return send(400, { error: { type: "invalid_request_error", message: "The reversal is more than what is left of the transaction." } });
         }
@@ -280,12 +304,19 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
           amount_total: -amount,
           reversed: 0,
           reversal: { original_transaction: original.id },
+          line_items: lineAmounts ? [{ original_line_item: byLine, ...lineAmounts }] : null,
         };
       }
       taxReferences.add(reference);
       taxTransactions.set(transaction.id, transaction);
       if (key) taxByKey.set(key, transaction);
       return send(200, transaction);
+    }
+    const lineItems = /^\/v1\/tax\/transactions\/([^/]+)\/line_items$/.exec(url.pathname);
+    if (req.method === "GET" && lineItems) {
+      const transaction = taxTransactions.get(decodeURIComponent(lineItems[1]!));
+      if (!transaction) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such tax transaction" } });
+      return send(200, { object: "list", data: transaction.line_items ?? [], has_more: false, url: url.pathname });
     }
     if (req.method === "GET" && url.pathname === "/__test/tax") {
       return send(200, { calculations: calculations.size, transactions: [...taxTransactions.values()] });

@@ -48,14 +48,19 @@ export async function syncTaxRecords(
   }
 
   const refunds = await db
-    .select({ id: orderRefunds.id, amountMinor: orderRefunds.amountMinor, transactionId: orders.taxTransactionId })
+    .select({ id: orderRefunds.id, amountMinor: orderRefunds.amountMinor, kind: orderRefunds.kind, transactionId: orders.taxTransactionId })
     .from(orderRefunds)
     .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
     .where(and(eq(orderRefunds.taxRecordPending, true), isNotNull(orders.taxTransactionId), orderId === undefined ? undefined : eq(orders.id, orderId)))
     .limit(limit);
   for (const refund of refunds) {
     try {
-      const reversalId = await tax.recordRefund({ refundId: refund.id, transactionId: refund.transactionId!, amountMinor: refund.amountMinor });
+      const reversalId = await tax.recordRefund({
+        refundId: refund.id,
+        transactionId: refund.transactionId!,
+        amountMinor: refund.amountMinor,
+        taxOnly: refund.kind === "vat",
+      });
       await db
         .update(orderRefunds)
         .set({ taxReversalId: reversalId, taxRecordPending: false })

@@ -76,8 +76,8 @@ export interface TaxService {
   quote(db: Database, input: TaxQuoteInput, rules?: readonly TaxRule[]): Promise<TaxQuote>;
   /** Records a paid order's sale from its calculation; the record's id (null: nothing to record). */
   recordSale(sale: { orderId: number; calculationId: string }): Promise<string | null>;
-  /** Records a refund (`amountMinor`, tax included) against the sale: the record's id. */
-  recordRefund(refund: { refundId: number; transactionId: string; amountMinor: number }): Promise<string | null>;
+  /** Records a refund (`amountMinor`, tax included; all tax when `taxOnly`: the VAT given back once a VAT number verified) against the sale: the record's id. */
+  recordRefund(refund: { refundId: number; transactionId: string; amountMinor: number; taxOnly?: boolean }): Promise<string | null>;
 }
 
 /**
@@ -204,8 +204,25 @@ export function stripeTaxService(stripe: Stripe, taxCode: string, vatNumbers: Va
       );
       return transaction.id;
     },
-    async recordRefund({ refundId, transactionId, amountMinor }) {
-      // Always a partial reversal by the amount refunded: a full one is refused once a partial one exists.
+    async recordRefund({ refundId, transactionId, amountMinor, taxOnly = false }) {
+      // Always a partial reversal: a full one is refused once a partial one exists. By the amount
+      // refunded (Stripe spreads it over net and tax), or, for the VAT alone, on the sale's line with
+      // no net part, so Stripe's records show tax given back and no sale undone.
+      if (taxOnly) {
+        const lines = await stripe.tax.transactions.listLineItems(transactionId, { limit: 1 });
+        const line = lines.data[0];
+        if (!line) throw new Error(`Stripe Tax transaction ${transactionId} has no line to reverse`);
+        const reversal = await stripe.tax.transactions.createReversal(
+          {
+            mode: "partial",
+            original_transaction: transactionId,
+            reference: `refund-${refundId}`,
+            line_items: [{ original_line_item: line.id, reference: line.reference, amount: 0, amount_tax: -amountMinor }],
+          },
+          { idempotencyKey: `tax-reversal-refund-${refundId}` },
+        );
+        return reversal.id;
+      }
       const reversal = await stripe.tax.transactions.createReversal(
         { mode: "partial", original_transaction: transactionId, reference: `refund-${refundId}`, flat_amount: -amountMinor },
         { idempotencyKey: `tax-reversal-refund-${refundId}` },
