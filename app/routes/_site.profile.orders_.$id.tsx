@@ -120,6 +120,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirect(`${paths.customerOrder(id)}?notice=guarantee-refunded`);
   }
   if (intent === "cancel") {
+    // Only from the confirmation step, which says what comes back: a stray tap on the first button cannot cancel.
+    if (form.get("confirmed") !== "yes") return redirect(`${paths.customerOrder(id)}?cancel=confirm#cancel-title`);
     const cancelled = await settle(cancelOrder(context.db, context.payments, customer.id, id, mailNotice(context)));
     if (!cancelled.ok) return refusedData(cancelled.refusal);
     return redirect(`${paths.customerOrder(id)}?notice=${cancelled.value === "refunded" ? "cancel-refunded" : "cancel-requested"}`);
@@ -242,7 +244,7 @@ export default function OrderPage() {
         </p>
       ) : null}
 
-      <CancellationPanel offer={cancellation} />
+      {cancellation?.kind === "requested" ? <CancellationPanel offer={cancellation} confirming={false} /> : null}
 
       <dl className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
         <div>
@@ -428,6 +430,8 @@ export default function OrderPage() {
         seenMessageId={seenMessageId}
       />
 
+      {cancellation && cancellation.kind !== "requested" ? <CancellationPanel offer={cancellation} confirming={params.get("cancel") === "confirm"} /> : null}
+
       <section aria-labelledby="timeline-title" className="space-y-3">
         <h2 id="timeline-title" className="text-lg font-semibold">
           Timeline
@@ -459,8 +463,12 @@ function BriefItem({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-/** The withdrawal function: cancel within 14 days of paying (what it does now), or the request's state. */
-function CancellationPanel({ offer }: { offer: CancellationOffer }) {
+/**
+ * The withdrawal function: cancel within 14 days of paying, or the request's state. It comes after
+ * the order's next step, and it cancels only from a confirmation step (`?cancel=confirm`, a plain link,
+ * so it works without JavaScript) that says what comes back before anything happens.
+ */
+function CancellationPanel({ offer, confirming }: { offer: CancellationOffer; confirming: boolean }) {
   if (!offer) return null;
   if (offer.kind === "requested") {
     return (
@@ -469,6 +477,33 @@ function CancellationPanel({ offer }: { offer: CancellationOffer }) {
           Cancellation requested
         </h2>
         <p>{`The studio answers by ${dateFormat.format(new Date(offer.answerBy))} with a refund for the work not yet done. Without an answer by then, all your money comes back.`}</p>
+      </section>
+    );
+  }
+  const back = formatMoney(offer.backMinor, offer.currency);
+  if (confirming) {
+    return (
+      <section aria-labelledby="cancel-title" className="space-y-3 rounded-2xl border border-red-200 bg-red-50 p-6 text-red-950">
+        <h2 id="cancel-title" className="text-lg font-semibold" tabIndex={-1}>
+          Cancel this order?
+        </h2>
+        <p className="text-sm" data-testid="cancel-refund">
+          {offer.kind === "refund"
+            ? `You get ${back} back now, to the card you paid with, and the order ends. This cannot be undone.`
+            : `The studio answers within ${CANCELLATION_ANSWER_DAYS} days with what it keeps for the work already done, and refunds the rest; if it does not answer, you get everything back (${back}).`}
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <Form method="post">
+            <input type="hidden" name="intent" value="cancel" />
+            <input type="hidden" name="confirmed" value="yes" />
+            <button type="submit" className="rounded-lg bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800">
+              {offer.kind === "refund" ? `Yes, cancel and refund ${back}` : "Yes, ask to cancel"}
+            </button>
+          </Form>
+          <Link to="?" replace preventScrollReset className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+            Keep my order
+          </Link>
+        </div>
       </section>
     );
   }
@@ -482,12 +517,13 @@ function CancellationPanel({ offer }: { offer: CancellationOffer }) {
           ? `You can cancel until ${dateFormat.format(new Date(offer.until))}. Work has not started, so you get all your money back at once.`
           : `You can cancel until ${dateFormat.format(new Date(offer.until))}. Work started at your request, so the studio refunds what was not yet done, within ${CANCELLATION_ANSWER_DAYS} days.`}
       </p>
-      <Form method="post">
-        <input type="hidden" name="intent" value="cancel" />
-        <button type="submit" className="rounded-lg border border-red-300 px-4 py-2.5 text-sm font-semibold text-red-800 hover:bg-red-50">
-          Cancel this order
-        </button>
-      </Form>
+      <Link
+        to="?cancel=confirm#cancel-title"
+        preventScrollReset
+        className="inline-flex rounded-lg border border-red-300 px-4 py-2.5 text-sm font-semibold text-red-800 hover:bg-red-50"
+      >
+        Cancel this order
+      </Link>
     </section>
   );
 }

@@ -64,7 +64,16 @@ for (const javaScriptEnabled of [true, false]) {
       const cancel = page.getByRole("region", { name: "Cancel this order" });
       await expect(cancel).toContainText("Work has not started, so you get all your money back at once.");
       if (javaScriptEnabled) await expectAxeClean(page, "order page with the cancel panel");
-      await cancel.getByRole("button", { name: "Cancel this order" }).click();
+      await cancel.getByRole("link", { name: "Cancel this order" }).click();
+      // A step of its own says what comes back before anything happens; 'Keep my order' leaves it as it was.
+      const confirm = page.getByRole("region", { name: "Cancel this order?" });
+      await expect(confirm.getByTestId("cancel-refund")).toHaveText(
+        /^You get £[\d,]+\.\d{2} back now, to the card you paid with, and the order ends\. This cannot be undone\.$/,
+      );
+      await confirm.getByRole("link", { name: "Keep my order" }).click();
+      await expect(page.getByRole("region", { name: "Cancel this order?" })).toHaveCount(0);
+      await page.getByRole("region", { name: "Cancel this order" }).getByRole("link", { name: "Cancel this order" }).click();
+      await page.getByRole("region", { name: "Cancel this order?" }).getByRole("button", { name: /^Yes, cancel and refund £[\d,]+\.\d{2}$/ }).click();
       await expect(page).toHaveURL(new RegExp(`/profile/orders/${id}\\?notice=cancel-refunded$`));
       await expect(page.getByRole("main").getByRole("status").first()).toHaveText("Your order is cancelled and your money is on its way back in full.");
       await expect(page.getByRole("region", { name: "Cancel this order" })).toHaveCount(0);
@@ -77,7 +86,12 @@ for (const javaScriptEnabled of [true, false]) {
       const id = await buyAndBrief(page, javaScriptEnabled, true);
       const cancel = page.getByRole("region", { name: "Cancel this order" });
       await expect(cancel).toContainText("Work started at your request, so the studio refunds what was not yet done, within 3 days.");
-      await cancel.getByRole("button", { name: "Cancel this order" }).click();
+      await cancel.getByRole("link", { name: "Cancel this order" }).click();
+      const confirm = page.getByRole("region", { name: "Cancel this order?" });
+      await expect(confirm.getByTestId("cancel-refund")).toHaveText(
+        /^The studio answers within 3 days with what it keeps for the work already done, and refunds the rest; if it does not answer, you get everything back \(£[\d,]+\.\d{2}\)\.$/,
+      );
+      await confirm.getByRole("button", { name: "Yes, ask to cancel" }).click();
       await expect(page.getByRole("main").getByRole("status").first()).toHaveText(
         "Your cancellation request is with the studio. They will answer within 3 days with a refund for the work not yet done.",
       );
@@ -109,7 +123,8 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       await signUp(page, { name: "Wendy Withdrawn", email: uniqueEmail("withdrawn") });
       const id = await buyAndBrief(page, javaScriptEnabled, true);
-      await page.getByRole("region", { name: "Cancel this order" }).getByRole("button", { name: "Cancel this order" }).click();
+      await page.getByRole("region", { name: "Cancel this order" }).getByRole("link", { name: "Cancel this order" }).click();
+      await page.getByRole("region", { name: "Cancel this order?" }).getByRole("button", { name: "Yes, ask to cancel" }).click();
       await expect(page.getByRole("region", { name: "Cancellation requested" })).toBeVisible();
 
       const studio = await browser.newContext({ baseURL, javaScriptEnabled });

@@ -50,7 +50,7 @@ export const SCREENS: Row[] = [
   ],
   ["POST", "/profile/orders/{orderA}/brief", login, "→/profile/orders/{orderA}", 404, login, { purpose: "" }],
   // Cancelling an unpaid order is refused with the reason; another customer's is not there.
-  ["POST", "/profile/orders/{orderA}", login, 409, 404, login, { intent: "cancel" }],
+  ["POST", "/profile/orders/{orderA}", login, 409, 404, login, { intent: "cancel", confirmed: "yes" }],
   ["GET", "/login", 200, "→/products", "→/products", 200],
   ["GET", "/signup", 200, "→/products", "→/products", 200],
   ["GET", "/admin/login", 200, 200, 200, "→/admin/products"],

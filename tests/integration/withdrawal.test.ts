@@ -217,7 +217,17 @@ describe("the order page's 'Cancel this order' (screens, without JavaScript)", (
     const page = (await (await get(`/profile/orders/${c.id}`, { headers: { Cookie: cookie } })).text()).replace(/<!-- -->/g, "");
     expect(page).toContain("Cancel this order");
     expect(page).toContain("Work has not started, so you get all your money back at once.");
-    const cancelled = await postForm(`/profile/orders/${c.id}`, { intent: "cancel" }, { Cookie: cookie });
+    // The first button only leads to the confirmation step, which says what comes back.
+    const first = await postForm(`/profile/orders/${c.id}`, { intent: "cancel" }, { Cookie: cookie });
+    expect(first.headers.get("Location")).toBe(`/profile/orders/${c.id}?cancel=confirm#cancel-title`);
+    const paid = await order(c);
+    expect(paid).toMatchObject({ work_status: "awaiting_brief", payment_status: "succeeded" });
+    const back = `£${Number(paid.order_amount).toLocaleString("en-GB", { minimumFractionDigits: 2 })}`;
+    const confirm = (await (await get(`/profile/orders/${c.id}?cancel=confirm`, { headers: { Cookie: cookie } })).text()).replace(/<!-- -->/g, "");
+    expect(confirm).toContain(`You get ${back} back now, to the card you paid with, and the order ends. This cannot be undone.`);
+    expect(confirm).toContain(`Yes, cancel and refund ${back}`);
+    expect(confirm).toContain("Keep my order");
+    const cancelled = await postForm(`/profile/orders/${c.id}`, { intent: "cancel", confirmed: "yes" }, { Cookie: cookie });
     expect(cancelled.status).toBe(302);
     expect(cancelled.headers.get("Location")).toBe(`/profile/orders/${c.id}?notice=cancel-refunded`);
     expect(await order(c)).toMatchObject({ work_status: "cancelled", payment_status: "refunded" });
@@ -227,7 +237,11 @@ describe("the order page's 'Cancel this order' (screens, without JavaScript)", (
     const started = await customerWithOrder({ startWorkNow: true });
     expect((await api("PUT", `/orders/${started.id}/brief`, { token: started.token, body: { brief: BRIEF } })).status).toBe(200);
     const startedCookie = await customerCookie(started.email, "Str0ng!Pass");
-    const requested = await postForm(`/profile/orders/${started.id}`, { intent: "cancel" }, { Cookie: startedCookie });
+    const asking = (await (await get(`/profile/orders/${started.id}?cancel=confirm`, { headers: { Cookie: startedCookie } })).text()).replace(/<!-- -->/g, "");
+    expect(asking).toContain(
+      `The studio answers within 3 days with what it keeps for the work already done, and refunds the rest; if it does not answer, you get everything back (${back}).`,
+    );
+    const requested = await postForm(`/profile/orders/${started.id}`, { intent: "cancel", confirmed: "yes" }, { Cookie: startedCookie });
     expect(requested.headers.get("Location")).toBe(`/profile/orders/${started.id}?notice=cancel-requested`);
     const admin = await adminCookie();
     const adminPage = await (await get(`/admin/orders/${started.id}`, { headers: { Cookie: admin } })).text();

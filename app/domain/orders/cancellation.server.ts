@@ -63,8 +63,8 @@ interface CancellationOrder {
 }
 
 export type CancellationOffer =
-  /** Offered now: what it does, and until when. */
-  | { kind: "refund" | "request"; until: string }
+  /** Offered now: what it does, until when, and what is left to come back (all of it, for `refund`; at most, for `request`). */
+  | { kind: "refund" | "request"; until: string; backMinor: number; currency: string }
   /** Asked already: the studio's answer is due by then. */
   | { kind: "requested"; answerBy: string }
   | null;
@@ -98,7 +98,13 @@ export async function cancellationOffer(db: Database, userId: number, orderId: n
     return { kind: "requested", answerBy: new Date(order.requestedAt.getTime() + CANCELLATION_ANSWER_DAYS * DAY_MS).toISOString() };
   }
   const decision = decide(order, now);
-  return decision.ok ? { kind: decision.kind, until: new Date(order.paidAt!.getTime() + CANCELLATION_DAYS * DAY_MS).toISOString() } : null;
+  if (!decision.ok) return null;
+  return {
+    kind: decision.kind,
+    until: new Date(order.paidAt!.getTime() + CANCELLATION_DAYS * DAY_MS).toISOString(),
+    backMinor: order.amountMinor - order.refundedMinor,
+    currency: order.currency,
+  };
 }
 
 /**
