@@ -87,8 +87,9 @@ export default function MyOrders() {
                       </dd>
                     </div>
                     <div className="flex min-w-0 gap-2">
+                      {/* The invoice number, never the payment provider's internal id (docs/design.md). */}
                       <dt className="shrink-0 text-slate-500">Transaction ID</dt>
-                      <dd className="truncate font-mono text-xs leading-5">{order.stripe_transaction_id ?? "N/A"}</dd>
+                      <dd className="truncate font-mono text-xs leading-5">{order.invoice_number ?? "Not paid yet"}</dd>
                     </div>
                   </dl>
                   {order.payment_status === "failed" ? (

@@ -41,6 +41,7 @@ import { ReviewSchema } from "~/lib/schemas/review";
 import { OrderReview } from "~/components/review-form";
 import { cancellationOffer, cancelOrder, type CancellationOffer } from "~/domain/orders/cancellation.server";
 import { CANCELLATION_ANSWER_DAYS, CANCELLATION_DAYS, CANCELLATION_MESSAGES } from "~/lib/rules/cancellation-rules";
+import { awaitingBriefText, promiseDate } from "~/lib/rules/work-dates";
 import { dayPromise, packageName, revisionDaysPromise } from "~/lib/rules/packages";
 import { orderAmount } from "~/lib/money-decimal";
 import { notFound } from "~/http/answers.server";
@@ -77,6 +78,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     review,
     guarantee,
     cancellation,
+    // The dates the page promises count from the server's clock (the same before and after hydration).
+    now: Date.now(),
     timeLeft: order.due_at && (order.work_status === "in_progress" || order.work_status === "revision_requested") ? timeLeft(order.due_at) : null,
   };
 }
@@ -184,6 +187,7 @@ export default function OrderPage() {
     review,
     guarantee,
     cancellation,
+    now,
     comments,
     guests,
     guestComments,
@@ -261,8 +265,10 @@ export default function OrderPage() {
                 {dateFormat.format(new Date(order.due_at))}
                 {timeLeft ? <span className="text-slate-600"> · {timeLeft}</span> : null}
               </>
+            ) : order.work_status === "awaiting_brief" && !order.start_work_now && cancellation?.kind === "refund" ? (
+              `From ${promiseDate(Date.parse(cancellation.until) + order.delivery_days * 86_400_000)}, if your brief is in by ${promiseDate(cancellation.until)}`
             ) : (
-              `${order.delivery_days} days after work starts`
+              `${order.delivery_days} days after your brief`
             )}
           </dd>
         </div>
@@ -407,7 +413,11 @@ export default function OrderPage() {
           </div>
         ) : order.work_status === "awaiting_brief" ? (
           <div className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-            <p>{`The studio starts as soon as you tell us what the video is for. Your ${order.delivery_days} days begin with the brief.`}</p>
+            <p data-testid="work-dates">{`The studio starts once you tell us what the video is for. ${awaitingBriefText({
+              now,
+              earliestStart: !order.start_work_now && cancellation?.kind === "refund" ? Date.parse(cancellation.until) : null,
+              deliveryDays: order.delivery_days,
+            })}`}</p>
             <Link to={paths.brief(order.id)} className="mt-3 inline-flex rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
               Write your brief
             </Link>
@@ -500,7 +510,12 @@ function CancellationPanel({ offer, confirming }: { offer: CancellationOffer; co
               {offer.kind === "refund" ? `Yes, cancel and refund ${back}` : "Yes, ask to cancel"}
             </button>
           </Form>
-          <Link to="?" replace preventScrollReset className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          <Link
+            to="?"
+            replace
+            preventScrollReset
+            className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+          >
             Keep my order
           </Link>
         </div>

@@ -86,6 +86,12 @@ test.describe("checkout (local gateway)", () => {
     await expect(success.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
     await expect(success.getByText("Thank you for your purchase. Your payment has been processed successfully.")).toBeVisible();
     await expect(success.getByText(/^Transaction ID: \d+$/)).toBeVisible();
+    // What was paid, its invoice, when the work starts and is due (the choice was not ticked: after the 14 days).
+    await expect(success.getByTestId("paid-amount")).toHaveText(/^Paid £1,198\.80 · Invoice INV-\d{4}-\d{6}$/);
+    await expect(success.getByRole("link", { name: /^Invoice INV-\d{4}-\d{6}$/ })).toHaveAttribute("href", /^\/profile\/orders\/\d+\/invoice$/);
+    await expect(success.getByTestId("work-dates")).toHaveText(
+      /^Next: tell the studio what the video is for\. Work starts on \w{3} \d{1,2} \w{3}, when your 14-day cancellation period ends, and is due \w{3} \d{1,2} \w{3}, if your brief is in by then\.$/,
+    );
     await expect(success.getByRole("link", { name: "Write your brief" })).toHaveAttribute("href", /^\/profile\/orders\/\d+\/brief$/);
 
     await success.getByRole("link", { name: "View my orders" }).click();
@@ -94,7 +100,9 @@ test.describe("checkout (local gateway)", () => {
     await expect(card).toHaveCount(1);
     await expect(card.getByText("£1,198.80")).toBeVisible();
     await expect(card.getByText("succeeded")).toHaveAttribute("data-colour", "green");
-    await expect(card.getByText(/^pi_local_/)).toBeVisible();
+    // The invoice number, never the payment provider's id.
+    await expect(card.getByText(/^INV-\d{4}-\d{6}$/)).toBeVisible();
+    await expect(card.getByText(/^pi_local_/)).toHaveCount(0);
     await expect(card.getByText("Awaiting brief")).toBeVisible();
   });
 
@@ -128,13 +136,14 @@ test.describe("checkout (local gateway)", () => {
     await expect(page.getByRole("heading", { name: "Payment Successful!" })).toBeVisible();
   });
 
-  test("Add New and View All are exclusive; radios choose the address; the default is preselected", async ({ page }) => {
+  test("Add New and View All are exclusive; the address just saved is selected; radios choose the address; the default is marked", async ({ page }) => {
     await signUp(page, { email: uniqueEmail("addr") });
     await startCheckout(page, 2, "Basic");
     await addAddress(page, { street: "1 First Road" });
     await addAddress(page, { street: "2 Second Road" });
-    // Not the default and not the first: the selection stays.
-    await expect(page.getByTestId("selected-address")).toContainText("1 First Road");
+    // The address just saved is the one the order is billed to, default or not (the buyer means to pay with it).
+    await expect(page.getByTestId("selected-address")).toContainText("2 Second Road");
+    await expect(page.getByTestId("address-added")).toHaveText("Address saved and selected: the order is billed to it.");
     await addAddress(page, { street: "3 Third Road", makeDefault: true });
     await expect(page.getByTestId("selected-address")).toContainText("3 Third Road");
 

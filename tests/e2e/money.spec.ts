@@ -44,6 +44,11 @@ test.describe("without JavaScript", () => {
     await expect(summary.getByTestId("summary-tax")).toHaveText("£0.00");
     await expect(summary.getByTestId("summary-tax-note")).toHaveText("Reverse charge: customer to account for VAT");
     await expect(summary.getByTestId("summary-total")).toHaveText("£499.00");
+    // A business has no cancellation period: no box, and the page says why.
+    await expect(page.getByLabel(/^Start work now/)).toHaveCount(0);
+    await expect(page.getByTestId("business-start")).toHaveText(
+      /^You are buying as a business \(a company name and a VAT or tax number\), so there is no 14-day cancellation period: work starts as soon as your brief is in, delivered by \w{3} \d{1,2} \w{3} if you send it today\.$/,
+    );
     await payWithoutScript(page);
 
     await page.goto("/profile/orders");

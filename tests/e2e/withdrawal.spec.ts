@@ -34,6 +34,11 @@ async function buyAndBrief(page: Page, javaScriptEnabled: boolean, startNow: boo
   await expect(summary.getByText("1 Revision", { exact: true })).toBeVisible();
   const box = page.getByLabel(START_NOW);
   await expect(box).not.toBeChecked();
+  // What each choice gives, in dates; and why a consumer anywhere may cancel.
+  await expect(page.getByTestId("start-choice")).toHaveText(
+    /^Ticked: delivered by \w{3} \d{1,2} \w{3} if you send your brief today\. Unticked: work starts \w{3} \d{1,2} \w{3}, delivered by \w{3} \d{1,2} \w{3}\.$/,
+  );
+  await expect(page.getByText("As a consumer you may cancel within 14 days of paying, wherever you live:", { exact: false })).toBeVisible();
   if (startNow) await box.check();
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
   await page.getByLabel("Expiry").fill("12 / 34");
@@ -73,7 +78,10 @@ for (const javaScriptEnabled of [true, false]) {
       await confirm.getByRole("link", { name: "Keep my order" }).click();
       await expect(page.getByRole("region", { name: "Cancel this order?" })).toHaveCount(0);
       await page.getByRole("region", { name: "Cancel this order" }).getByRole("link", { name: "Cancel this order" }).click();
-      await page.getByRole("region", { name: "Cancel this order?" }).getByRole("button", { name: /^Yes, cancel and refund £[\d,]+\.\d{2}$/ }).click();
+      await page
+        .getByRole("region", { name: "Cancel this order?" })
+        .getByRole("button", { name: /^Yes, cancel and refund £[\d,]+\.\d{2}$/ })
+        .click();
       await expect(page).toHaveURL(new RegExp(`/profile/orders/${id}\\?notice=cancel-refunded$`));
       await expect(page.getByRole("main").getByRole("status").first()).toHaveText("Your order is cancelled and your money is on its way back in full.");
       await expect(page.getByRole("region", { name: "Cancel this order" })).toHaveCount(0);

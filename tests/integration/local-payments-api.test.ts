@@ -41,8 +41,22 @@ describe("local payment calls", () => {
       .all<{ subject: string; text: string }>();
     expect(receipts.results).toHaveLength(1);
     expect(receipts.results[0]!.subject).toBe(`Your receipt for order #${c.order.id}`);
-    for (const part of ["Basic", "Price excludes taxes.", "http://localhost/profile/orders", "Reelcraft Studio Ltd"])
-      expect(receipts.results[0]!.text).toContain(part);
+    // The money as the invoice has it (never "Price excludes taxes": the tax is on it), the dates, and the brief as the next step.
+    const text = receipts.results[0]!.text;
+    for (const part of [
+      "Basic",
+      "VAT (20%):",
+      "Total paid:",
+      "Next: tell the studio what the video is for.",
+      `http://localhost/profile/orders/${c.order.id}/brief`,
+      `http://localhost/profile/orders/${c.order.id}/invoice.pdf`,
+      "http://localhost/profile/orders",
+      "Reelcraft Studio Ltd",
+    ])
+      expect(text).toContain(part);
+    expect(text).toMatch(/Invoice: INV-\d{4}-\d{6}/);
+    expect(text).not.toContain("Price excludes taxes");
+    expect(text).not.toContain("pi_local_");
   });
 
   it("a decline card answers 402 with the test card's message; the authentication card needs approve", async () => {

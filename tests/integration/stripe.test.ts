@@ -89,8 +89,10 @@ describe("Stripe gateway (real SDK against a fake Stripe)", () => {
       .bind(`Your receipt for order #${order.id}`)
       .all<{ text: string }>();
     expect(receipts.results).toHaveLength(1);
-    expect(receipts.results[0]!.text).toContain("Price excludes taxes.");
-    expect(receipts.results[0]!.text).toContain(intent.id);
+    expect(receipts.results[0]!.text).not.toContain("Price excludes taxes");
+    // The customer's reference is the invoice, never the provider's payment id.
+    expect(receipts.results[0]!.text).toMatch(/Invoice: INV-\d{4}-\d{6}/);
+    expect(receipts.results[0]!.text).not.toContain(intent.id);
     expect(receipts.results[0]!.text).toContain("http://localhost/profile/orders");
   });
 

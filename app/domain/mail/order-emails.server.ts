@@ -3,6 +3,8 @@
  * work (to the customer: delivery ready, completed, refunded, brief reminder; to the studio: brief
  * submitted, revision requested). The studio is STUDIO_EMAIL when set, else every admin account.
  */
+import { awaitingBriefText, cancellationPeriodEnd } from "~/lib/rules/work-dates";
+import { ratePercent } from "../money/tax-rules";
 import type { ServiceContext } from "../context";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
@@ -30,6 +32,16 @@ export function mailNotice(context: Pick<ServiceContext, "env" | "origin">): Mai
   return { env: context.env, origin: shopOrigin(context.env) };
 }
 
+/** The tax's name as the invoice was issued with it (the seller's copy on the order), else VAT. */
+function taxNameOf(sellerSnapshot: string | null): string {
+  try {
+    const name = sellerSnapshot ? (JSON.parse(sellerSnapshot) as { tax_name?: unknown }).tax_name : null;
+    return typeof name === "string" && name ? name : "VAT";
+  } catch {
+    return "VAT";
+  }
+}
+
 const paidDate = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
 
 /** Queues the receipt of a paid order to its customer. */
@@ -38,9 +50,17 @@ export async function queueReceiptEmail(db: Database, orderId: number, notice: M
     .select({
       id: orders.id,
       amountMinor: orders.amountMinor,
+      subtotalMinor: orders.subtotalMinor,
+      discountMinor: orders.discountMinor,
+      taxMinor: orders.taxMinor,
+      rateBasisPoints: orders.taxRateBasisPoints,
+      taxNote: orders.taxNote,
+      seller: orders.sellerSnapshot,
+      invoiceNumber: orders.invoiceNumber,
+      startWorkNow: orders.startWorkNow,
+      deliveryDays: orders.deliveryDays,
       currency: orders.currency,
       packagePosition: orders.packagePosition,
-      transactionId: orders.paymentIntentId,
       product: products.title,
       name: users.name,
       email: users.email,
@@ -57,14 +77,32 @@ export async function queueReceiptEmail(db: Database, orderId: number, notice: M
     kind: "order_receipt",
     body: createElement(OrderReceiptEmail, {
       name: row.name,
-      ordersLink: notice.origin ? `${notice.origin}/profile/orders` : null,
+      links: notice.origin
+        ? {
+            brief: `${notice.origin}${paths.brief(row.id)}`,
+            invoicePdf: row.invoiceNumber ? `${notice.origin}${paths.customerOrder(row.id)}/invoice.pdf` : null,
+            orders: `${notice.origin}/profile/orders`,
+          }
+        : null,
       receipt: {
         orderId: row.id,
         product: row.product,
         packageName: packageName(row.packagePosition),
-        amount: `${formatMoney(row.amountMinor, row.currency)} ${row.currency}`,
+        invoiceNumber: row.invoiceNumber,
         paidAt: `${paidDate.format(paidAt)} UTC`,
-        transactionId: row.transactionId,
+        money: {
+          price: formatMoney(row.subtotalMinor, row.currency),
+          discount: row.discountMinor > 0 ? formatMoney(row.discountMinor, row.currency) : null,
+          taxLabel: `${taxNameOf(row.seller)} (${ratePercent(row.rateBasisPoints)})`,
+          tax: formatMoney(row.taxMinor, row.currency),
+          total: `${formatMoney(row.amountMinor, row.currency)} ${row.currency}`,
+          taxNote: row.taxNote,
+        },
+        dates: awaitingBriefText({
+          now: paidAt.getTime(),
+          earliestStart: row.startWorkNow ? null : cancellationPeriodEnd(paidAt.getTime()),
+          deliveryDays: row.deliveryDays,
+        }),
       },
     }),
   });

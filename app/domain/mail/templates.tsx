@@ -5,7 +5,7 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Text } from "@react-email/components";
 import type { ReactNode } from "react";
 
-import { SHOP, TAX_NOTE } from "~/lib/shop";
+import { SHOP } from "~/lib/shop";
 
 const page = { backgroundColor: "#f8fafc", fontFamily: "Helvetica, Arial, sans-serif", color: "#0f172a" };
 const card = { backgroundColor: "#ffffff", margin: "24px auto", padding: "32px", maxWidth: "560px", borderRadius: "12px" };
@@ -66,19 +66,41 @@ export interface ReceiptLine {
   orderId: number;
   product: string;
   packageName: string;
-  amount: string;
+  invoiceNumber: string | null;
   paidAt: string;
-  transactionId: string | null;
+  /** The money as the invoice has it, formatted: the price, a discount, the tax with its name and rate, the total. */
+  money: { price: string; discount: string | null; taxLabel: string; tax: string; total: string; taxNote: string | null };
+  /** When the work starts and is due (app/lib/rules/work-dates.ts). */
+  dates: string;
 }
 
-export function OrderReceiptEmail({ name, receipt, ordersLink }: { name: string; receipt: ReceiptLine; ordersLink: string | null }) {
+/**
+ * The receipt of a paid order: what was bought, the money as the invoice has it (never "Price excludes
+ * taxes": the tax is on it), when the work starts and is due, and the next step, the brief. Links
+ * (the brief, the invoice's PDF, the orders) only where the shop's origin is known.
+ */
+export function OrderReceiptEmail({
+  name,
+  receipt,
+  links,
+}: {
+  name: string;
+  receipt: ReceiptLine;
+  links: { brief: string; invoicePdf: string | null; orders: string } | null;
+}) {
   const rows: [string, string][] = [
     ["Order", `#${receipt.orderId}`],
     ["Service", receipt.product],
     ["Package", receipt.packageName],
-    ["Amount paid", receipt.amount],
+    ...(receipt.invoiceNumber ? ([["Invoice", receipt.invoiceNumber]] as [string, string][]) : []),
     ["Paid on", receipt.paidAt],
-    ...(receipt.transactionId ? ([["Transaction", receipt.transactionId]] as [string, string][]) : []),
+  ];
+  const { money } = receipt;
+  const sums: [string, string][] = [
+    ["Price", money.price],
+    ...(money.discount ? ([["Discount", `−${money.discount}`]] as [string, string][]) : []),
+    [money.taxLabel, money.tax],
+    ["Total paid", money.total],
   ];
   return (
     <Layout preview={`Receipt for order #${receipt.orderId}`} title="Thank you for your order">
@@ -89,11 +111,29 @@ export function OrderReceiptEmail({ name, receipt, ordersLink }: { name: string;
           <strong>{label}:</strong> {value}
         </Text>
       ))}
-      <Text style={small}>{TAX_NOTE}.</Text>
-      {ordersLink ? (
-        <Button href={ordersLink} style={button}>
-          See your orders
-        </Button>
+      <Hr style={{ borderColor: "#e2e8f0", margin: "12px 0" }} />
+      {sums.map(([label, value]) => (
+        <Text key={label} style={{ margin: "4px 0" }}>
+          <strong>{label}:</strong> {value}
+        </Text>
+      ))}
+      {money.taxNote ? <Text style={small}>{money.taxNote}</Text> : null}
+      <Text>{`Next: tell the studio what the video is for. ${receipt.dates}`}</Text>
+      {links ? (
+        <>
+          <Button href={links.brief} style={button}>
+            Write your brief
+          </Button>
+          <Text style={small}>
+            {links.invoicePdf ? (
+              <>
+                <Link href={links.invoicePdf}>Download your invoice (PDF)</Link>
+                {" · "}
+              </>
+            ) : null}
+            <Link href={links.orders}>See your orders</Link>
+          </Text>
+        </>
       ) : null}
     </Layout>
   );

@@ -125,6 +125,8 @@ export async function checkoutLoader({ request, params, context }: LoaderFunctio
     publishableKey: context.env.STRIPE_PUBLISHABLE_KEY ?? null,
     // A fresh key per page view: a double-clicked or replayed submit of this page makes one order.
     checkoutKey: crypto.randomUUID(),
+    // The dates the page promises are counted from the server's clock (the same before and after hydration).
+    now: Date.now(),
   };
 }
 

@@ -3,18 +3,27 @@ import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import type { CheckoutLoader } from "./checkout-page.server";
 import { useAppliedPromoCode } from "./promo-code";
 import { buysAsBusiness } from "~/lib/rules/buyer";
-import { CANCELLATION_DAYS, START_WORK_NOW_TEXT } from "~/lib/rules/cancellation-rules";
+import { START_WORK_NOW_TEXT } from "~/lib/rules/cancellation-rules";
+import { businessStartText, CANCELLATION_RIGHT_TEXT, startChoiceText } from "~/lib/rules/work-dates";
 import { ChargeNotice, CHARGE_NOTICE_ID, usePayLabel } from "./charge-notice";
 
 /**
- * A consumer's choice (the billing address has no tax id): tick to have work start at once, waiving
- * part of the 14-day cancellation right; unticked, work starts when the period ends. Posted as
- * `start_work_now`; `onChange` lets the Stripe form carry it in its own request.
+ * A consumer's choice: tick to have work start at once, waiving part of the 14-day cancellation
+ * right; unticked (the default: a pre-ticked box is no express request), work starts when the period
+ * ends; beside it, the dates each choice gives. A business buyer has no such period: no box, and the
+ * page says why. Posted as `start_work_now`; `onChange` lets the Stripe form carry it in its own request.
  */
 export function StartWorkNowField({ addressId, onChange }: { addressId: number | null; onChange?: (checked: boolean) => void }) {
-  const { addresses } = useLoaderData<CheckoutLoader>();
+  const { addresses, now, pkg } = useLoaderData<CheckoutLoader>();
   const address = addresses.find((a) => a.id === addressId);
-  if (!address || buysAsBusiness(address)) return null;
+  if (!address) return null;
+  if (buysAsBusiness(address)) {
+    return (
+      <p className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700" data-testid="business-start">
+        {businessStartText(now, pkg.delivery_days)}
+      </p>
+    );
+  }
   return (
     <div className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm">
       <label className="flex items-start gap-3">
@@ -27,9 +36,10 @@ export function StartWorkNowField({ addressId, onChange }: { addressId: number |
         />
         <span className="text-slate-800">{START_WORK_NOW_TEXT}</span>
       </label>
-      <p id="start-work-now-hint" className="mt-2 pl-8 text-slate-600">
-        {`Leave it unticked and the studio starts ${CANCELLATION_DAYS} days after payment, once your cancellation period is over.`}
+      <p id="start-work-now-hint" className="mt-2 pl-8 text-slate-600" data-testid="start-choice">
+        {startChoiceText(now, pkg.delivery_days)}
       </p>
+      <p className="mt-2 pl-8 text-slate-600">{CANCELLATION_RIGHT_TEXT}</p>
     </div>
   );
 }

@@ -31,6 +31,9 @@ import { parseId } from "~/lib/record-id";
 import { notFound } from "~/http/answers.server";
 import { readForm } from "~/http/request-body.server";
 import { paths } from "~/lib/paths";
+import { formatMoney } from "~/lib/money";
+import { decimalToMinorOrZero } from "~/lib/money-decimal";
+import { awaitingBriefText, cancellationPeriodEnd } from "~/lib/rules/work-dates";
 
 // Stripe.js and Elements load only in Stripe mode, so they never weigh on other pages.
 const StripeCardForm = lazy(() => import("./stripe-card-form"));
@@ -134,7 +137,7 @@ export default function CheckoutPage() {
       <h1 className="mt-3 text-3xl font-bold tracking-tight">Checkout</h1>
       <Stepper step={paid ? 3 : selected ? 2 : 1} />
       {paid ? (
-        <SuccessPanel orderId={order.id} deliveryDays={order.delivery_days} />
+        <SuccessPanel order={order} now={loaderData.now} />
       ) : (
         // One column on a phone, in the order a buyer reads it: the address, what is bought and its
         // total, then the card. From 1024 px the summary stands beside both, sticky.
@@ -218,7 +221,19 @@ function Stepper({ step }: { step: 1 | 2 | 3 }) {
   );
 }
 
-function SuccessPanel({ orderId, deliveryDays }: { orderId: number; deliveryDays: number }) {
+/**
+ * After payment: the SPEC's texts, then what was paid and its invoice, when the work starts and is
+ * due, and the next step (the brief).
+ */
+function SuccessPanel({
+  order,
+  now,
+}: {
+  order: { id: number; order_amount: string; currency: string; invoice_number: string | null; start_work_now: boolean; delivery_days: number };
+  now: number;
+}) {
+  const orderId = order.id;
+  const paidMinor = decimalToMinorOrZero(order.order_amount, order.currency);
   return (
     <section
       role="status"
@@ -233,7 +248,24 @@ function SuccessPanel({ orderId, deliveryDays }: { orderId: number; deliveryDays
       </h2>
       <p className="mt-2 text-emerald-900">Thank you for your purchase. Your payment has been processed successfully.</p>
       <p className="mt-4 font-mono text-sm text-emerald-900">Transaction ID: {orderId}</p>
-      <p className="mt-4 text-emerald-900">{`Next: tell the studio what the video is for. Your ${deliveryDays} days of production start with the brief.`}</p>
+      <p className="mt-4 text-emerald-900" data-testid="paid-amount">
+        {`Paid ${formatMoney(paidMinor, order.currency)}`}
+        {order.invoice_number ? (
+          <>
+            {" · "}
+            <Link to={`${paths.customerOrder(orderId)}/invoice`} className="font-semibold underline">
+              {`Invoice ${order.invoice_number}`}
+            </Link>
+          </>
+        ) : null}
+      </p>
+      <p className="mt-4 text-emerald-900" data-testid="work-dates">
+        {`Next: tell the studio what the video is for. ${awaitingBriefText({
+          now,
+          earliestStart: order.start_work_now ? null : cancellationPeriodEnd(now),
+          deliveryDays: order.delivery_days,
+        })}`}
+      </p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Link to={paths.brief(orderId)} className="rounded-lg bg-emerald-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-emerald-800">
           Write your brief

@@ -1,0 +1,51 @@
+/**
+ * When an order's work starts and is due, in the words checkout, the confirmation and the order page
+ * use (the domain sets the same dates when the brief arrives: app/domain/orders/brief.server.ts).
+ * Work starts with the brief; a consumer who did not ask for it to start at once waits until their
+ * cancellation period ends. It is due its package's delivery days after it starts. `now` comes from
+ * the server (the loader), so the page reads the same before and after it hydrates.
+ */
+import { CANCELLATION_DAYS } from "./cancellation-rules";
+
+const DAY_MS = 86_400_000;
+
+/** "Fri 4 Dec": a date as the promises name it (UTC, the day the studio counts in). */
+export const promiseDate = (at: number | string) =>
+  new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(at));
+
+/** When work starts and is due for a brief sent at `briefAt`. */
+export function workDates({ paidAt, briefAt, startNow, deliveryDays }: { paidAt: number; briefAt: number; startNow: boolean; deliveryDays: number }) {
+  const start = startNow ? briefAt : Math.max(briefAt, paidAt + CANCELLATION_DAYS * DAY_MS);
+  return { start, due: start + deliveryDays * DAY_MS };
+}
+
+/** Beside checkout's 'Start work now' (a consumer): what each choice gives, if they pay and send the brief today. */
+export function startChoiceText(now: number, deliveryDays: number): string {
+  const ticked = workDates({ paidAt: now, briefAt: now, startNow: true, deliveryDays });
+  const unticked = workDates({ paidAt: now, briefAt: now, startNow: false, deliveryDays });
+  return `Ticked: delivered by ${promiseDate(ticked.due)} if you send your brief today. Unticked: work starts ${promiseDate(unticked.start)}, delivered by ${promiseDate(unticked.due)}.`;
+}
+
+/** Why a consumer anywhere may cancel, in their terms. */
+export const CANCELLATION_RIGHT_TEXT = `As a consumer you may cancel within ${CANCELLATION_DAYS} days of paying, wherever you live: the shop gives every consumer the right UK and EU law gives people who buy a service online.`;
+
+/** Checkout's words for a business buyer, who has no such period. */
+export function businessStartText(now: number, deliveryDays: number): string {
+  const dates = workDates({ paidAt: now, briefAt: now, startNow: true, deliveryDays });
+  return `You are buying as a business (a company name and a VAT or tax number), so there is no ${CANCELLATION_DAYS}-day cancellation period: work starts as soon as your brief is in, delivered by ${promiseDate(dates.due)} if you send it today.`;
+}
+
+/**
+ * An order waiting for its brief: when work will start and be due (the confirmation and the order
+ * page). `earliestStart`: when the buyer's cancellation period ends, for a consumer who did not ask
+ * for work to start at once; null when it starts with the brief.
+ */
+export function awaitingBriefText({ now, earliestStart, deliveryDays }: { now: number; earliestStart: number | null; deliveryDays: number }): string {
+  if (earliestStart === null || earliestStart <= now) {
+    return `Work starts as soon as you send your brief and is due ${deliveryDays} days later: by ${promiseDate(now + deliveryDays * DAY_MS)} if you send it today.`;
+  }
+  return `Work starts on ${promiseDate(earliestStart)}, when your ${CANCELLATION_DAYS}-day cancellation period ends, and is due ${promiseDate(earliestStart + deliveryDays * DAY_MS)}, if your brief is in by then.`;
+}
+
+/** When a consumer who paid at `paidAt` without asking for work to start at once may have it start. */
+export const cancellationPeriodEnd = (paidAt: number) => paidAt + CANCELLATION_DAYS * DAY_MS;
