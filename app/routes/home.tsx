@@ -15,16 +15,18 @@ import { requireAnonymousWrite } from "~/auth/index.server";
 import { formAnswer, settle } from "~/http/screen-refusal.server";
 import { pageMeta, shopJsonLd } from "~/http/seo.server";
 import { MARKETING } from "~/content/marketing";
-import { listShowcase, type ShowcaseView } from "~/domain/catalogue/products.server";
+import { landingFigures, listShowcase, type LandingFigures, type ShowcaseView } from "~/domain/catalogue/products.server";
 import { Picture } from "~/components/ui/picture";
 import { readForm } from "~/http/request-body.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
+  const [showcase, figures] = await Promise.all([listShowcase(context.db), landingFigures(context.db)]);
   return {
-    showcase: await listShowcase(context.db),
+    showcase,
+    figures,
     head: pageMeta(context.origin, {
       title: "Reelcraft · Pay-per-video 3D animation and video production",
-      description: `A pay-per-video content platform: ${MARKETING.creators} creators ${MARKETING.creatorsWhere}, fixed-price packages, turnaround within ${MARKETING.turnaroundDays} days.`,
+      description: `A pay-per-video content platform: creators ${MARKETING.creatorsWhere}, fixed-price packages, delivered from ${figures.fastestDays} days after your brief.`,
       path: "/home",
       jsonLd: shopJsonLd(context.origin),
     }),
@@ -54,10 +56,10 @@ const COMPARISON: { label: string; us: string; inHouse: string; agency: string; 
     agency: "Retainers and day rates",
     platforms: "Bidding and hidden fees",
   },
-  { label: "Turnaround", us: `Within ${MARKETING.turnaroundDays} days`, inHouse: "Depends on the backlog", agency: "4 to 8 weeks", platforms: "Unpredictable" },
+  { label: "Turnaround", us: "The days each package promises", inHouse: "Depends on the backlog", agency: "4 to 8 weeks", platforms: "Unpredictable" },
   {
     label: "Talent",
-    us: `${MARKETING.creators} vetted creators`,
+    us: "Vetted creators",
     inHouse: "A handful of generalists",
     agency: "One studio’s team",
     platforms: "Unvetted freelancers",
@@ -75,11 +77,11 @@ const COMPARISON: { label: string; us: string; inHouse: string; agency: string; 
 const STEPS = [
   { title: "Pick a package", text: "Browse services, compare Basic, Standard and Premium, and see the price up front." },
   { title: "Share your brief", text: "Tell us about your brand and goals. A producer replies in about 10 minutes." },
-  { title: "Get your video", text: `A vetted creator delivers within ${MARKETING.turnaroundDays} days, with a revision included.` },
+  { title: "Get your video", text: "A vetted creator delivers in the days your package promises, with a revision included." },
 ];
 
 export default function Home() {
-  const { showcase } = useLoaderData<typeof loader>();
+  const { showcase, figures } = useLoaderData<typeof loader>();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -115,8 +117,8 @@ export default function Home() {
       </header>
       <main id="main" className="flex-1">
         <AccountDeletedNotice />
-        <Hero showcase={showcase} />
-        <Stats />
+        <Hero showcase={showcase} fastestDays={figures.fastestDays} />
+        <Stats figures={figures} />
         <About />
         <HowItWorks />
         <Comparison />
@@ -239,7 +241,7 @@ function Showcase({ pictures }: { pictures: ShowcaseView[] }) {
   );
 }
 
-function Hero({ showcase }: { showcase: ShowcaseView[] }) {
+function Hero({ showcase, fastestDays }: { showcase: ShowcaseView[]; fastestDays: number }) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-brand-50 to-white">
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-20 sm:px-6 lg:grid-cols-2 lg:px-8 lg:py-28">
@@ -249,7 +251,7 @@ function Hero({ showcase }: { showcase: ShowcaseView[] }) {
             Studio-quality video. <span className="text-brand-700">Pay per video.</span>
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-relaxed text-slate-600">
-            {`3D animation, explainers and brand films from ${MARKETING.creators} creators ${MARKETING.creatorsWhere}. Pick a package, pay a fixed price, and get your video with a turnaround within ${MARKETING.turnaroundDays} days.`}
+            {`3D animation, explainers and brand films from creators ${MARKETING.creatorsWhere}. Pick a package, pay a fixed price, and get your video from ${fastestDays} days after your brief.`}
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/signup" className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white shadow-sm hover:bg-brand-800">
@@ -266,10 +268,11 @@ function Hero({ showcase }: { showcase: ShowcaseView[] }) {
   );
 }
 
-function Stats() {
+/** Numbers the shop measured: its catalogue's own (no count of creators until creators are accounts). */
+function Stats({ figures }: { figures: LandingFigures }) {
   const stats = [
-    { value: MARKETING.creators, label: `creators ${MARKETING.creatorsWhere}` },
-    { value: `${MARKETING.turnaroundDays} days`, label: `turnaround, within ${MARKETING.turnaroundDays} days of your brief` },
+    { value: `From ${figures.fastestDays} days`, label: "delivery after your brief, as the fastest package promises" },
+    { value: String(figures.services), label: figures.services === 1 ? "service on sale, each with its packages" : "services on sale, each with its packages" },
     { value: "1 price", label: "per video, agreed before you pay" },
   ];
   return (
@@ -295,7 +298,7 @@ function About() {
           About Reelcraft
         </h2>
         <p className="mt-4 text-lg leading-relaxed text-slate-600">
-          {`Reelcraft is a production studio that sells its work as fixed packages. We work with ${MARKETING.creators} creators ${MARKETING.creatorsWhere}: 3D artists, animators, editors and producers. Every package says what it includes, how many days it takes and how many rounds of changes it allows, and its price is agreed before you pay.`}
+          {`Reelcraft is a production studio that sells its work as fixed packages. We work with creators ${MARKETING.creatorsWhere}: 3D artists, animators, editors and producers. Every package says what it includes, how many days it takes and how many rounds of changes it allows, and its price is agreed before you pay.`}
         </p>
         <Link to="/examples" className="mt-6 inline-block font-semibold text-brand-700 hover:underline">
           See work we have delivered →

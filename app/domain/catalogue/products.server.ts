@@ -671,6 +671,21 @@ export interface ShowcaseView {
   image: string;
 }
 
+/** The landing page's numbers, measured from the catalogue: the fastest package's delivery days and the services on sale. */
+export interface LandingFigures {
+  fastestDays: number;
+  services: number;
+}
+
+export async function landingFigures(db: Database): Promise<LandingFigures> {
+  const [row] = await db
+    .select({ fastestDays: sql<number | null>`min(${packages.deliveryDays})`, services: sql<number>`count(DISTINCT ${products.id})` })
+    .from(packages)
+    .innerJoin(products, eq(products.id, packages.productId))
+    .where(onSale());
+  return { fastestDays: row?.fastestDays ?? 0, services: row?.services ?? 0 };
+}
+
 /** The newest services on sale with a picture (their first), at most `limit`: read by the listing's index. */
 export async function listShowcase(db: Database, limit = 4): Promise<ShowcaseView[]> {
   const firstImage = firstMediaOf("image");
