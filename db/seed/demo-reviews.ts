@@ -1,6 +1,7 @@
 /**
- * Reviews for the demo's first look that are still real data: five other demo customers, each with
- * completed, paid and invoiced orders of most services, and the review each wrote of them. Motion
+ * Reviews for the demo's first look that are still real data: other demo customers, each with a
+ * completed, paid and invoiced order of one service and the review they wrote of it (no name reviews
+ * twice; every date lies before the seed's today). Motion
  * Graphics Ad Pack (and every service the catalogue adds later) is left without reviews, so the shop
  * shows how a new service looks. Each product's figures are counted from the rows written. Written
  * once, when there are no reviews yet; the reviewers cannot sign in (their passwords are random).
@@ -31,6 +32,14 @@ const REVIEWERS = [
   { name: "Hedy Lamarr", email: "hedy.reviewer@example.com", city: "Vienna", state: "Wien", zip: "1010", country: "AT", street: "3 Graben" },
   { name: "Katherine Johnson", email: "katherine.reviewer@example.com", city: "Hampton", state: "VA", zip: "23666", country: "US", street: "4 Langley Blvd" },
   { name: "Tim Berners-Lee", email: "tim.reviewer@example.com", city: "London", state: "London", zip: "EC1A 1BB", country: "GB", street: "12 Web Street" },
+  { name: "Marie Dubois", email: "marie.reviewer@example.com", city: "Lyon", state: "", zip: "69002", country: "FR", street: "8 Rue de la République" },
+  { name: "Jonas Weber", email: "jonas.reviewer@example.com", city: "Hamburg", state: "", zip: "20095", country: "DE", street: "5 Mönckebergstraße" },
+  { name: "Sofia Rossi", email: "sofia.reviewer@example.com", city: "Milan", state: "MI", zip: "20121", country: "IT", street: "Via Dante 7" },
+  { name: "Liam Byrne", email: "liam.reviewer@example.com", city: "Dublin", state: "Dublin", zip: "D02 X285", country: "IE", street: "14 Dawson Street" },
+  { name: "Emma de Vries", email: "emma.reviewer@example.com", city: "Utrecht", state: "", zip: "3511 AB", country: "NL", street: "Oudegracht 40" },
+  { name: "Priya Shah", email: "priya.reviewer@example.com", city: "Leeds", state: "West Yorkshire", zip: "LS1 4AP", country: "GB", street: "22 Park Row" },
+  { name: "Carlos Ortega", email: "carlos.reviewer@example.com", city: "Austin", state: "TX", zip: "78701", country: "US", street: "300 Congress Ave" },
+  { name: "Astrid Lind", email: "astrid.reviewer@example.com", city: "Stockholm", state: "", zip: "111 52", country: "SE", street: "Drottninggatan 20" },
 ] as const;
 
 /** What each reviewer thought, by product title (product title → [reviewer index, stars, title, text] list). */
@@ -121,14 +130,17 @@ export async function seedDemoReviews(db: Database, cost: PasswordCost, now = Da
   }
 
   let count_ = 0;
+  const total = catalogue.reduce((sum, product) => sum + (WRITTEN[product.title]?.length ?? 0), 0);
   for (const product of catalogue) {
     for (const [index, [who, stars, title, body]] of (WRITTEN[product.title] ?? []).entries()) {
-      const person = people[who]!;
+      // Each review from its own reviewer (the pool is as large as the reviews): no name reviews twice.
+      const person = people[count_ % people.length]!;
       const position = (who + index) % 3;
       const pkg = prices.find((p) => p.productId === product.id && p.position === position) ?? prices.find((p) => p.productId === product.id);
       if (!pkg) continue;
-      // Placed 40 to 20 days ago, completed eight days later, reviewed a day after that.
-      const placedAt = now - (40 - 3 * count_) * DAY;
+      // Placed between 60 and 12 days ago, spread evenly; completed eight days later and reviewed a
+      // day after that: every date before the seed's today.
+      const placedAt = now - (60 - Math.floor((48 * count_) / Math.max(1, total))) * DAY;
       const completedAt = placedAt + 8 * DAY;
       const address = {
         street: person.address.street,

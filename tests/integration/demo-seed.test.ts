@@ -74,6 +74,12 @@ describe("the demo seed's reviews", () => {
       "SELECT product_id, count(*) AS count, sum(rating) AS sum FROM reviews WHERE hidden_at IS NULL GROUP BY product_id ORDER BY product_id",
     ).all();
     expect(figures.results).toEqual(counted.results);
+    // Reviews the shop's own rules would accept: each after its order completed, none dated after today, no name twice.
+    const dated = await env.DB.prepare(
+      "SELECT r.created_at AS reviewed, o.updated_at AS completed, r.reviewer_name AS name FROM reviews r JOIN orders o ON o.id = r.order_id",
+    ).all<{ reviewed: number; completed: number; name: string }>();
+    expect(dated.results.every((r) => r.reviewed > r.completed && r.reviewed <= Date.now())).toBe(true);
+    expect(new Set(dated.results.map((r) => r.name)).size).toBe(dated.results.length);
     // The reviewers cannot sign in with anything the seed knows.
     expect((await api("POST", "/sign_in", { body: { session: { email: "grace.reviewer@example.com", password: "Customer#2026" } } })).status).toBe(401);
   });
