@@ -6,7 +6,11 @@ const PAGE_ONE = ["3D Product Launch Animation", "Animated Explainer Video", "3D
 test.describe("/products", () => {
   test("shows the banner, heading, filters, five cards and pagination", async ({ page }) => {
     await page.goto("/products");
-    await expect(page.getByText("Get the best deal on 3D animation videos: up to 20% off")).toBeVisible();
+    // A promotion as it is (the SPEC's 'up to 20% off' named no code and no service): what, where, and its code.
+    const banner = page.getByRole("region", { name: "Promotion" });
+    await expect(banner.getByTestId("promotion-offer")).toHaveText("20% off 3D Logo Reveal, 3D Product Launch Animation and Architectural Walkthrough");
+    await expect(banner.getByText("Use the code LAUNCH20 at checkout.")).toBeVisible();
+    await expect(banner.getByRole("link", { name: "3D Logo Reveal" })).toHaveAttribute("href", /^\/products\/\d+$/);
     await expect(page.getByRole("heading", { name: "Services", level: 1 })).toBeVisible();
     const filters = page.getByRole("navigation", { name: "Filter by tag" });
     await expect(filters.getByText("Filters", { exact: true }).filter({ visible: true })).toBeVisible();

@@ -16,6 +16,8 @@ import type { Database } from "../../../db/client";
 import { orders, products, promotionProducts, promotionRedemptions, promotions } from "../../../db/schema";
 import { Refusal, refuse } from "../refusal";
 import { minorToDecimalString } from "~/lib/money-decimal";
+import { formatMoney } from "~/lib/money";
+import { onSale } from "../catalogue/on-sale";
 import type { PromotionInput } from "~/lib/schemas/promotion";
 import {
   discountFor,
@@ -415,4 +417,52 @@ export async function promotionProductChoices(db: Database): Promise<{ id: numbe
     .from(products)
     .where(sql`${products.archivedAt} IS NULL`)
     .orderBy(asc(products.title), asc(products.id));
+}
+
+/** What the listing's banner says of a promotion anyone may use now: its code, what it gives, where and until when. */
+export interface FeaturedPromotion {
+  code: string;
+  /** "20% off", "£50.00 off". */
+  gives: string;
+  /** The services it applies to, or every service. */
+  products: { id: number; title: string }[] | "all";
+  /** What follows: until when, and whether only on a first order (", until 31 Dec 2026"), or "". */
+  terms: string;
+}
+
+const untilDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+/**
+ * The promotion the listing's banner shows, or none: one that applies now, with redemptions left,
+ * open to any customer (not once-per-customer-only is fine; first-order-only is said), the largest
+ * percentage first. One read of the promotions (a handful of rows) and, for one on some services,
+ * their titles.
+ */
+export async function featuredPromotion(db: Database, now = Date.now()): Promise<FeaturedPromotion | null> {
+  const [row] = await db
+    .select()
+    .from(promotions)
+    .where(
+      and(
+        eq(promotions.active, true),
+        sql`(${promotions.startsAt} IS NULL OR ${promotions.startsAt} <= ${now})`,
+        sql`(${promotions.endsAt} IS NULL OR ${promotions.endsAt} > ${now})`,
+        sql`(${promotions.maxRedemptions} IS NULL OR ${redemptionCount()} < ${promotions.maxRedemptions})`,
+      ),
+    )
+    .orderBy(sql`${promotions.percentOff} DESC NULLS LAST`, sql`${promotions.amountOffMinor} DESC`, asc(promotions.id))
+    .limit(1);
+  if (!row) return null;
+  const applies = row.allProducts
+    ? ("all" as const)
+    : await db
+        .select({ id: products.id, title: products.title })
+        .from(promotionProducts)
+        .innerJoin(products, eq(products.id, promotionProducts.productId))
+        .where(and(eq(promotionProducts.promotionId, row.id), onSale()))
+        .orderBy(asc(products.title));
+  if (applies !== "all" && applies.length === 0) return null;
+  const gives = row.percentOff !== null ? `${row.percentOff}% off` : `${formatMoney(row.amountOffMinor ?? 0, row.currency ?? "GBP")} off`;
+  const terms = `${row.endsAt ? `, until ${untilDate.format(row.endsAt)}` : ""}${row.firstOrderOnly ? ", on your first order" : ""}`;
+  return { code: row.code, gives: applies === "all" ? `${gives} every service` : gives, products: applies, terms };
 }
