@@ -773,6 +773,8 @@ export const taxRules = sqliteTable(
     /** Basis points: 2000 = 20.00%. */
     rateBasisPoints: integer("rate_bp").notNull(),
     note: text("note"),
+    /** What checkout tells a buyer this rule applies to: why this rate (the operator's words). */
+    explanation: text("explanation"),
   },
   (t) => [uniqueIndex("tax_rules_country_kind_unique").on(t.country, t.customerKind)],
 );

@@ -71,8 +71,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     case "save-rule": {
       const submission = parseSubmission(formData, { schema: TaxRuleSchema });
       if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "save-rule" } });
-      const { country, customer_kind, rate, note } = submission.value;
-      const saved = await settle(saveTaxRule(context.db, { country, customerKind: customer_kind, rateBasisPoints: rate, note }));
+      const { country, customer_kind, rate, note, explanation } = submission.value;
+      const saved = await settle(saveTaxRule(context.db, { country, customerKind: customer_kind, rateBasisPoints: rate, note, explanation }));
       if (!saved.ok) {
         return formAnswer(submission, { refusal: saved.refusal, beside: { intent: "save-rule" } });
       }
@@ -151,6 +151,9 @@ export default function TaxSettings() {
                     Invoice note
                   </th>
                   <th scope="col" className="px-4 py-2 font-semibold">
+                    Told to buyers
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-semibold">
                     Actions
                   </th>
                 </tr>
@@ -164,6 +167,7 @@ export default function TaxSettings() {
                     <td className="px-4 py-2">{KIND_LABEL[rule.customerKind]}</td>
                     <td className="px-4 py-2 tabular-nums">{ratePercent(rule.rateBasisPoints)}</td>
                     <td className="px-4 py-2 text-slate-700">{rule.note ?? "—"}</td>
+                    <td className="max-w-xs px-4 py-2 text-slate-700">{rule.explanation ?? "—"}</td>
                     <td className="px-4 py-2">
                       <Form method="post">
                         <input type="hidden" name="intent" value="delete-rule" />
@@ -316,6 +320,18 @@ function RuleForm({ lastResult }: { lastResult: Reply }) {
           type="text"
           className="sm:col-span-2"
           hint={<p className="mt-1 text-sm text-slate-600">Printed on invoices charged by this rule, e.g. “Reverse charge: customer to account for VAT”.</p>}
+        />
+        <Field
+          label="Told to buyers (optional)"
+          meta={fields.explanation}
+          error={error(fields.explanation)}
+          type="text"
+          className="sm:col-span-2"
+          hint={
+            <p className="mt-1 text-sm text-slate-600">
+              Checkout shows it under the tax to a buyer this rule applies to: why this rate, and how a business pays less if it does.
+            </p>
+          }
         />
         <div className="mt-2 sm:col-span-2">
           <SubmitButton busy={busy} busyText="Saving..." className="sm:w-auto">

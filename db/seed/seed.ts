@@ -37,9 +37,29 @@ export interface SeedResult {
  * UK rate). The operator sets their own at /admin/settings/tax; this is not tax advice.
  */
 export const EXAMPLE_TAX_RULES = [
-  { country: "GB", customerKind: "any", rateBasisPoints: 2000, note: null },
-  { country: "*", customerKind: "business", rateBasisPoints: 0, note: REVERSE_CHARGE_NOTE },
-  { country: "*", customerKind: "any", rateBasisPoints: 2000, note: null },
+  {
+    country: "GB",
+    customerKind: "any",
+    rateBasisPoints: 2000,
+    note: null,
+    explanation: "UK VAT at 20%: the studio is in the UK, and every buyer in the UK pays it, business or not.",
+  },
+  {
+    country: "*",
+    customerKind: "business",
+    rateBasisPoints: 0,
+    note: REVERSE_CHARGE_NOTE,
+    explanation:
+      "No UK VAT: you are a business outside the UK with a valid VAT or tax number, so you account for any tax in your own country (reverse charge).",
+  },
+  {
+    country: "*",
+    customerKind: "any",
+    rateBasisPoints: 2000,
+    note: null,
+    explanation:
+      "UK VAT at 20%: the studio is registered for VAT in the UK only. A business pays 0% instead by adding its company name and VAT number to the billing address.",
+  },
 ] as const;
 
 async function seedTaxSettings(db: Database) {

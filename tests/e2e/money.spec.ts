@@ -96,6 +96,10 @@ test.describe("without JavaScript", () => {
     const summary = page.getByRole("complementary", { name: "Order summary" });
     await expect(summary.getByText("VAT (20%)")).toBeVisible();
     await expect(summary.getByTestId("summary-total")).toHaveText("£598.80");
+    // Why this rate, in the rule's own words (the tax settings), and the currency.
+    await expect(summary.getByTestId("tax-explanation")).toHaveText(
+      "UK VAT at 20%: the studio is in the UK, and every buyer in the UK pays it, business or not. Prices are in GBP; a card in another currency is converted by its bank.",
+    );
     await payWithoutScript(page);
     await page.goto("/profile/orders");
     await page

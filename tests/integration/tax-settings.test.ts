@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { getShopSettings, quoteOrder } from "~/domain/money/tax.server";
 import { listTaxRules } from "~/domain/money/tax-settings.server";
-import { adminCookie, customerCookie, get, pageAfterRedirect, postForm } from "./helpers";
+import { adminCookie, api, customerCookie, get, newCustomer, pageAfterRedirect, postForm } from "./helpers";
 import { customerWithOrder } from "./order-fixtures";
 
 /** The studio's tax settings screen (/admin/settings/tax): seller details, and the rule table checkout charges from. */
@@ -111,7 +111,9 @@ describe("tax settings (/admin/settings/tax)", () => {
       await post({ intent: "save-rule", country: "de", customer_kind: "any", rate: "19.5 %", note: "Umsatzsteuer" }),
       "Rule replaced: Germany, anyone, now 19.5% (was 19%).",
     );
-    expect(await germanRules()).toEqual([{ id: added!.id, country: "DE", customerKind: "any", rateBasisPoints: 1950, note: "Umsatzsteuer" }]);
+    expect(await germanRules()).toEqual([
+      { id: added!.id, country: "DE", customerKind: "any", rateBasisPoints: 1950, note: "Umsatzsteuer", explanation: null },
+    ]);
     expect(await germanConsumer()).toMatchObject({ rateBasisPoints: 1950, taxMinor: 1950, taxNote: "Umsatzsteuer" });
 
     await expectSavedWithToast(await post({ intent: "delete-rule", id: String(added!.id) }), "Rule deleted: Germany, anyone, 19.5%.");
@@ -122,6 +124,26 @@ describe("tax settings (/admin/settings/tax)", () => {
     const again = await post({ intent: "delete-rule", id: String(added!.id) });
     expect(again.status).toBe(404);
     expect(readable(await again.text())).toContain("That tax rule no longer exists: it may have been deleted already.");
+  });
+
+  it("a rule's words for buyers are saved, listed and shown at checkout to a buyer it applies to", async () => {
+    const words = "Umsatzsteuer at 19%: the studio charges German VAT to consumers in Germany.";
+    await post({ intent: "save-rule", country: "DE", customer_kind: "consumer", rate: "19", note: "", explanation: words });
+    const saved = (await listTaxRules(db)).find((rule) => rule.country === "DE" && rule.customerKind === "consumer")!;
+    expect(saved).toMatchObject({ rateBasisPoints: 1900, explanation: words });
+    expect(readable(await (await get(PATH, { headers: { Cookie: admin } })).text())).toContain(words);
+    const buyer = await newCustomer();
+    const address = await api<{ data: { id: number } }>("POST", "/billing_addresses", {
+      token: buyer.access_token,
+      body: { street: "Unter den Linden 1", city: "Berlin", state: "", zip_code: "10117", country: "DE" },
+    });
+    const checkout = readable(
+      await (
+        await get(`/products/1/checkout?package=0&address=${address.body.data.id}`, { headers: { Cookie: await customerCookie(buyer.email, "Str0ng!Pass") } })
+      ).text(),
+    );
+    expect(checkout).toContain(`${words} Prices are in GBP; a card in another currency is converted by its bank.`);
+    await post({ intent: "delete-rule", id: String(saved.id) });
   });
 
   it("any rule may go, the fallbacks too: with none that fits, no tax, as the screen shows", async () => {

@@ -10,8 +10,14 @@ const UK_STUDIO: TaxRule[] = [
 
 describe("decideTax: the most specific row applies", () => {
   it("a UK consumer and a UK business both pay the UK rate", () => {
-    expect(decideTax(UK_STUDIO, { country: "GB" })).toEqual({ rateBasisPoints: 2000, country: "GB", note: null, countrySpecific: true });
-    expect(decideTax(UK_STUDIO, { country: "gb", taxId: "GB123456789" })).toEqual({ rateBasisPoints: 2000, country: "GB", note: null, countrySpecific: true });
+    expect(decideTax(UK_STUDIO, { country: "GB" })).toEqual({ rateBasisPoints: 2000, country: "GB", note: null, countrySpecific: true, explanation: null });
+    expect(decideTax(UK_STUDIO, { country: "gb", taxId: "GB123456789" })).toEqual({
+      rateBasisPoints: 2000,
+      country: "GB",
+      note: null,
+      countrySpecific: true,
+      explanation: null,
+    });
   });
 
   it("a business outside the UK with a tax id pays 0% with the reverse-charge note", () => {
@@ -20,6 +26,7 @@ describe("decideTax: the most specific row applies", () => {
       country: "DE",
       note: "Reverse charge: customer to account for VAT",
       countrySpecific: false,
+      explanation: null,
     });
   });
 
@@ -43,7 +50,7 @@ describe("decideTax: the most specific row applies", () => {
   });
 
   it("no row at all: no tax", () => {
-    expect(decideTax([], { country: "GB" })).toEqual({ rateBasisPoints: 0, country: "GB", note: null, countrySpecific: false });
+    expect(decideTax([], { country: "GB" })).toEqual({ rateBasisPoints: 0, country: "GB", note: null, countrySpecific: false, explanation: null });
     expect(decideTax([{ country: "GB", customerKind: "business", rateBasisPoints: 2000, note: null }], { country: "GB" }).rateBasisPoints).toBe(0);
   });
 

@@ -34,6 +34,7 @@ describe("the forms' schemas", () => {
       customer_kind: "business",
       rate: 1900,
       note: null,
+      explanation: null,
     });
     expect(TaxRuleSchema.safeParse({ country: "*", customer_kind: "any", rate: "0" }).success).toBe(true);
   });

@@ -13,6 +13,8 @@ export interface TaxRule {
   /** Basis points: 2000 = 20.00%. */
   rateBasisPoints: number;
   note: string | null;
+  /** What checkout tells a buyer this rule applies to (the operator's words), if anything. */
+  explanation?: string | null;
 }
 
 /** Who buys: the billing country, and whether they gave a business tax id. */
@@ -28,6 +30,8 @@ export interface TaxDecision {
   note: string | null;
   /** Whether the rule was the country's own (false: the `*` fallback). */
   countrySpecific: boolean;
+  /** The rule's words for the buyer (why this rate), if the operator wrote them. */
+  explanation: string | null;
 }
 
 export const ANY_COUNTRY = "*";
@@ -43,8 +47,8 @@ export function decideTax(rules: readonly TaxRule[], buyer: TaxBuyer): TaxDecisi
     (rule.country === country ? 0 : rule.country === ANY_COUNTRY ? 2 : 9) + (rule.customerKind === kind ? 0 : rule.customerKind === "any" ? 1 : 9);
   let best: TaxRule | null = null;
   for (const rule of rules) if (rank(rule) < 9 && (!best || rank(rule) < rank(best))) best = rule;
-  if (!best) return { rateBasisPoints: 0, country, note: null, countrySpecific: false };
-  return { rateBasisPoints: best.rateBasisPoints, country, note: best.note, countrySpecific: best.country === country };
+  if (!best) return { rateBasisPoints: 0, country, note: null, countrySpecific: false, explanation: null };
+  return { rateBasisPoints: best.rateBasisPoints, country, note: best.note, countrySpecific: best.country === country, explanation: best.explanation ?? null };
 }
 
 /** The invoice note of a supply the buyer accounts for (a business abroad with a VAT number). */

@@ -66,7 +66,12 @@ export interface TaxQuoteInput {
  * A price and, with Stripe Tax, the calculation it came from (an order keeps it to record the sale);
  * for a business buyer, the check of their VAT number the price followed (null for a consumer).
  */
-export type TaxQuote = OrderPrice & { calculationId: string | null; vatCheck: VatCheck | null };
+export type TaxQuote = OrderPrice & {
+  calculationId: string | null;
+  vatCheck: VatCheck | null;
+  /** What the rule that applied tells the buyer (the operator's words; none from Stripe Tax). */
+  explanation: string | null;
+};
 
 export interface TaxService {
   readonly source: "rules" | "stripe";
@@ -98,7 +103,7 @@ export function ruleTableTax(vatNumbers: VatVerifier): TaxService {
     async quote(db, input, rules) {
       const [{ buyer, vatCheck }, table] = await Promise.all([verifiedBuyer(db, vatNumbers, input.buyer), rules ?? loadTaxRules(db)]);
       const decision = decideTax(table, { country: buyer.country, taxId: buyer.taxId });
-      return { ...priceOrder(input.subtotalMinor, input.discountMinor, decision), calculationId: null, vatCheck };
+      return { ...priceOrder(input.subtotalMinor, input.discountMinor, decision), calculationId: null, vatCheck, explanation: decision.explanation };
     },
     recordSale: async () => null,
     recordRefund: async () => null,
@@ -142,7 +147,7 @@ export function percentToBasisPoints(percentage: string | null | undefined): num
 }
 
 /** An order's price from a Stripe Tax calculation (one line: the package less its discount). */
-export function priceFromCalculation(calculation: Stripe.Tax.Calculation, input: TaxQuoteInput): Omit<TaxQuote, "vatCheck"> {
+export function priceFromCalculation(calculation: Stripe.Tax.Calculation, input: TaxQuoteInput): Omit<TaxQuote, "vatCheck" | "explanation"> {
   const discount = Math.min(Math.max(input.discountMinor, 0), input.subtotalMinor);
   const taxed = calculation.tax_breakdown.find((b) => b.amount > 0) ?? calculation.tax_breakdown[0];
   const country = (taxed?.tax_rate_details?.country ?? input.buyer.country).toUpperCase();
@@ -189,7 +194,7 @@ export function stripeTaxService(stripe: Stripe, taxCode: string, vatNumbers: Va
             ...(stripeTaxId(country, buyer.taxId) ? { tax_ids: stripeTaxId(country, buyer.taxId) } : {}),
           },
         });
-        return { ...priceFromCalculation(calculation, input), vatCheck };
+        return { ...priceFromCalculation(calculation, input), vatCheck, explanation: null };
       } catch (error) {
         // Stripe could not place the address (an incomplete US or Canadian address, say): the buyer can fix it.
         if (error instanceof Stripe.errors.StripeInvalidRequestError)

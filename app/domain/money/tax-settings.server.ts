@@ -12,7 +12,7 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { customerKinds, shopSettings, taxRules, type CustomerKind } from "../../../db/schema";
 import { COUNTRY_CODES, isCountryCode } from "~/lib/countries";
-import { RULE_NOTE_MAX, shopSettingsSchema, TAX_SETTINGS_MESSAGES } from "~/lib/schemas/tax-settings";
+import { RULE_EXPLANATION_MAX, RULE_NOTE_MAX, shopSettingsSchema, TAX_SETTINGS_MESSAGES } from "~/lib/schemas/tax-settings";
 import { taxIdMessage } from "~/lib/rules/tax-id";
 import { normaliseTaxId } from "./tax-ids.server";
 import { catalogueChanged } from "../catalogue/catalogue-version.server";
@@ -33,6 +33,7 @@ export interface TaxRuleInput {
   customerKind: CustomerKind;
   rateBasisPoints: number;
   note: string | null;
+  explanation?: string | null;
 }
 
 const KIND_ORDER: Record<CustomerKind, number> = { any: 0, consumer: 1, business: 2 };
@@ -42,6 +43,7 @@ const RULE_COLUMNS = {
   customerKind: taxRules.customerKind,
   rateBasisPoints: taxRules.rateBasisPoints,
   note: taxRules.note,
+  explanation: taxRules.explanation,
 };
 
 /**
@@ -92,6 +94,8 @@ export async function saveTaxRule(db: Database, input: TaxRuleInput): Promise<{ 
   if (!Number.isInteger(input.rateBasisPoints) || input.rateBasisPoints < 0 || input.rateBasisPoints > 10_000) throw refuse.invalid(TAX_SETTINGS_MESSAGES.rate);
   const note = input.note?.trim() || null;
   if (note && note.length > RULE_NOTE_MAX) throw refuse.invalid(`Note must be at most ${RULE_NOTE_MAX} characters`);
+  const explanation = input.explanation?.trim() || null;
+  if (explanation && explanation.length > RULE_EXPLANATION_MAX) throw refuse.invalid(`Explanation must be at most ${RULE_EXPLANATION_MAX} characters`);
 
   const [before] = await db
     .select(RULE_COLUMNS)
@@ -100,8 +104,8 @@ export async function saveTaxRule(db: Database, input: TaxRuleInput): Promise<{ 
     .limit(1);
   const [rule] = await db
     .insert(taxRules)
-    .values({ country, customerKind: input.customerKind, rateBasisPoints: input.rateBasisPoints, note })
-    .onConflictDoUpdate({ target: [taxRules.country, taxRules.customerKind], set: { rateBasisPoints: input.rateBasisPoints, note } })
+    .values({ country, customerKind: input.customerKind, rateBasisPoints: input.rateBasisPoints, note, explanation })
+    .onConflictDoUpdate({ target: [taxRules.country, taxRules.customerKind], set: { rateBasisPoints: input.rateBasisPoints, note, explanation } })
     .returning(RULE_COLUMNS);
   await catalogueChanged();
   return { rule: rule!, replaced: before ?? null };

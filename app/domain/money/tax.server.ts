@@ -17,7 +17,13 @@ export type { ConsumerTax, OrderPrice, TaxBuyer, TaxRule };
 /** The rule table, most general last (a few rows: read whole). */
 export async function loadTaxRules(db: Database): Promise<TaxRule[]> {
   return db
-    .select({ country: taxRules.country, customerKind: taxRules.customerKind, rateBasisPoints: taxRules.rateBasisPoints, note: taxRules.note })
+    .select({
+      country: taxRules.country,
+      customerKind: taxRules.customerKind,
+      rateBasisPoints: taxRules.rateBasisPoints,
+      note: taxRules.note,
+      explanation: taxRules.explanation,
+    })
     .from(taxRules)
     .orderBy(asc(taxRules.country), asc(taxRules.customerKind));
 }

@@ -12,6 +12,8 @@ export const ANY_OTHER_COUNTRY = "*";
 
 const TAX_ID_MAX = 40;
 export const RULE_NOTE_MAX = 200;
+/** What checkout tells a buyer a rule applies to. */
+export const RULE_EXPLANATION_MAX = 400;
 
 export const TAX_SETTINGS_MESSAGES = {
   countryRequired: "Country is required",
@@ -103,6 +105,9 @@ export const TaxRuleSchema = z.object({
   note: plainText(z.string().trim().max(RULE_NOTE_MAX, `Note must be at most ${RULE_NOTE_MAX} characters`), "Note")
     .optional()
     .transform((note) => note || null),
+  explanation: plainText(z.string().trim().max(RULE_EXPLANATION_MAX, `Explanation must be at most ${RULE_EXPLANATION_MAX} characters`), "Explanation")
+    .optional()
+    .transform((text) => text || null),
 });
 
 export type TaxRuleInput = z.infer<typeof TaxRuleSchema>;

@@ -92,6 +92,15 @@ export async function checkoutPage(
   };
 }
 
+/**
+ * Under the tax, for this buyer: the words of the rule that applied (the operator's, from the tax
+ * settings), and the currency the price is in.
+ */
+function taxExplanationFor(ruleWords: string | null, currency: string): string {
+  const money = `Prices are in ${currency}; a card in another currency is converted by its bank.`;
+  return ruleWords ? `${ruleWords} ${money}` : money;
+}
+
 /** The checkout page's data (the route's loader; its components type their `useLoaderData` by it). */
 export async function checkoutLoader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -114,8 +123,9 @@ export async function checkoutLoader({ request, params, context }: LoaderFunctio
     packageIndex,
     addresses,
     selectedAddressId,
-    price: price && { ...price, vatCheck: undefined },
+    price: price && { ...price, vatCheck: undefined, explanation: undefined },
     vatNotice: price ? vatCheckNotice(price.vatCheck, taxName) : null,
+    taxExplanation: price ? taxExplanationFor(price.explanation, pkg.currency) : null,
     taxName,
     promo,
     panel: url.searchParams.get("add") === "1" ? ("add" as const) : url.searchParams.get("view") === "all" ? ("all" as const) : null,

@@ -20,6 +20,7 @@ export function OrderSummary({
   price,
   taxName,
   vatNotice = null,
+  taxExplanation = null,
   children,
 }: {
   product: { title: string; image: string | null };
@@ -29,6 +30,8 @@ export function OrderSummary({
   taxName: string;
   /** Why a business buyer's VAT number did not take the tax off (it did not verify). */
   vatNotice?: string | null;
+  /** Why this tax, for this buyer (the rule's words), and the currency. */
+  taxExplanation?: string | null;
   children?: ReactNode;
 }) {
   return (
@@ -74,6 +77,11 @@ export function OrderSummary({
         ))}
       </ul>
       <PriceBreakdown price={price} currency={pkg.currency} taxName={taxName} />
+      {taxExplanation ? (
+        <p className="mt-2 text-xs text-slate-600" data-testid="tax-explanation">
+          {taxExplanation}
+        </p>
+      ) : null}
       {vatNotice ? (
         <p role="status" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="vat-notice">
           {vatNotice}

@@ -145,7 +145,15 @@ export default function CheckoutPage() {
           <div className="min-w-0 lg:col-start-1">
             <BillingPanel />
           </div>
-          <OrderSummary product={product} pkg={pkg} packageIndex={packageIndex} price={price} taxName={taxName} vatNotice={vatNotice}>
+          <OrderSummary
+            product={product}
+            pkg={pkg}
+            packageIndex={packageIndex}
+            price={price}
+            taxName={taxName}
+            vatNotice={vatNotice}
+            taxExplanation={loaderData.taxExplanation}
+          >
             <PromoCode refused={promoRefused} />
           </OrderSummary>
           <div className="min-w-0 lg:col-start-1 lg:row-start-2">
