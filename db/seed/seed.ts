@@ -3,7 +3,7 @@
  * inserted only when their email is free, the catalogue only into an empty product table, media
  * objects only when missing from R2, and orders only for a demo customer who has none. Shared by the seed command (Node) and the integration tests (workerd).
  */
-import { count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../client";
 import { admins, packages, productMedia, products, productTags, promotionProducts, promotions, shopSettings, tags, taxRules, users } from "../schema";
 import { hashPassword, PRODUCTION_COST, type PasswordCost } from "../../app/auth/password.server";
@@ -76,6 +76,24 @@ async function seedTaxSettings(db: Database) {
     .onConflictDoNothing();
   const [{ rules } = { rules: 0 }] = await db.select({ rules: count() }).from(taxRules);
   if (rules === 0) await db.insert(taxRules).values([...EXAMPLE_TAX_RULES]);
+  // The first migration wrote the example's rows without the words for buyers: the demo gives them
+  // theirs, where a row is still the example's and has none.
+  else {
+    const [first, ...rest] = EXAMPLE_TAX_RULES.map((rule) =>
+      db
+        .update(taxRules)
+        .set({ explanation: rule.explanation })
+        .where(
+          and(
+            eq(taxRules.country, rule.country),
+            eq(taxRules.customerKind, rule.customerKind),
+            eq(taxRules.rateBasisPoints, rule.rateBasisPoints),
+            isNull(taxRules.explanation),
+          ),
+        ),
+    );
+    await db.batch([first!, ...rest]);
+  }
 }
 
 /**

@@ -3,20 +3,37 @@ import { expect } from "vitest";
 import { adminSignIn, api, dispatch, fakeMedia, freshAddress, newCustomer } from "./helpers";
 
 export type OrderBody = {
-  data: { id: number; client_secret: string; work_status: string; due_at: string | null; revisions_allowed: number; revisions_used: number };
+  data: {
+    id: number;
+    client_secret: string;
+    work_status: string;
+    due_at: string | null;
+    revisions_allowed: number;
+    revisions_used: number;
+    order_amount: string;
+    tax_amount: string;
+    tax_note: string | null;
+  };
 };
 export type Event = { actor: string; from_status: string; to_status: string; note: string | null; created_at: string };
 
-/** `startWorkNow`: the consumer's checkout choice (false: a submitted brief waits out the 14-day cancellation period). */
-export async function customerWithOrder({ pay = true, startWorkNow = true } = {}) {
+/**
+ * `startWorkNow`: the consumer's checkout choice (false: a submitted brief waits out the 14-day
+ * cancellation period); `address`: the billing address (a Leeds consumer's by default); `packageIndex`
+ * of product 1 (Standard by default).
+ */
+export async function customerWithOrder({
+  pay = true,
+  startWorkNow = true,
+  address: billing = { street: "1 Studio Lane", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB" } as Record<string, unknown>,
+  packageIndex = 1,
+} = {}) {
   const person = await newCustomer();
-  const address = await api<{ data: { id: number } }>("POST", "/billing_addresses", {
-    token: person.access_token,
-    body: { street: "1 Studio Lane", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB" },
-  });
+  const address = await api<{ data: { id: number } }>("POST", "/billing_addresses", { token: person.access_token, body: billing });
+  expect(address.status).toBe(201);
   const order = await api<OrderBody>("POST", "/orders", {
     token: person.access_token,
-    body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 1, start_work_now: startWorkNow } },
+    body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: packageIndex, start_work_now: startWorkNow } },
   });
   expect(order.status).toBe(201);
   if (pay) {
@@ -26,7 +43,7 @@ export async function customerWithOrder({ pay = true, startWorkNow = true } = {}
     });
     expect(paid.status).toBe(200);
   }
-  return { token: person.access_token, id: order.body.data.id, email: person.email };
+  return { token: person.access_token, id: order.body.data.id, email: person.email, addressId: address.body.data.id, order: order.body.data };
 }
 
 export const BRIEF = {

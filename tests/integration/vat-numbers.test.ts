@@ -9,7 +9,7 @@ import { checkVatNumber, readVatCheck, servicesVatVerifier, type VatAnswer, type
 import { createLocalGateway } from "~/domain/payments/local-gateway.server";
 import type { PaymentGateway } from "~/domain/payments/gateway.server";
 import { refundOrder } from "~/domain/orders/refunds.server";
-import { customerWithOrder } from "./order-fixtures";
+import { customerWithOrder, type OrderBody } from "./order-fixtures";
 import { settleVatClaim, settleVatClaims } from "~/domain/orders/vat-claims.server";
 import { FAKE_HMRC_CLIENT } from "../support/fake-vat";
 import { adminCookie, api, customerCookie, get, newCustomer, pageAfterRedirect, postForm } from "./helpers";
@@ -34,26 +34,10 @@ const services = (requesters: { hmrc?: string; vies?: string } = {}) =>
 const notice = { env, origin: "http://localhost" };
 const German = { street: "Torstraße 1", city: "Berlin", state: "", zip_code: "10119", country: "DE", company_name: "Northlight Films GmbH" };
 
-type OrderJson = { id: number; tax_amount: string; order_amount: string; tax_note: string | null; client_secret: string };
-
 /** A customer with a German business address (`tax_id`), an order of product 1's Basic package, paid by card. */
 async function businessOrder(taxId: string, pay = true) {
-  const person = await newCustomer();
-  const address = await api<{ data: { id: number } }>("POST", "/billing_addresses", { token: person.access_token, body: { ...German, tax_id: taxId } });
-  expect(address.status).toBe(201);
-  const order = await api<{ data: OrderJson }>("POST", "/orders", {
-    token: person.access_token,
-    body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 0 } },
-  });
-  expect(order.status).toBe(201);
-  if (pay) {
-    const paid = await api("POST", "/payments/local/confirm", {
-      token: person.access_token,
-      body: { client_secret: order.body.data.client_secret, card: { number: "4242424242424242", expiry: "12/40", cvc: "123" } },
-    });
-    expect(paid.status).toBe(200);
-  }
-  return { ...person, addressId: address.body.data.id, order: order.body.data };
+  const c = await customerWithOrder({ pay, address: { ...German, tax_id: taxId }, packageIndex: 0 });
+  return { ...c, access_token: c.token };
 }
 
 const orderRow = async (id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
@@ -222,7 +206,7 @@ describe("the reverse charge only for a verified number", () => {
       token: person.access_token,
       body: { ...German, company_name: null, tax_id: "DE206600480" },
     });
-    const order = await api<{ data: OrderJson }>("POST", "/orders", {
+    const order = await api<OrderBody>("POST", "/orders", {
       token: person.access_token,
       body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 0 } },
     });
