@@ -43,10 +43,18 @@ test.describe("tax settings without JavaScript", () => {
 
     await rate.fill("15");
     await rule.getByLabel("Invoice note (optional)").fill("GST charged at the New Zealand rate");
+    // The words checkout shows a buyer this rule applies to.
+    await rule.getByLabel("Told to buyers (optional)").fill("GST at 15%: the studio charges New Zealand's rate to consumers there.");
     await rule.getByRole("button", { name: "Save rule" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Rule added: New Zealand, consumers, 15%." })).toBeVisible();
     const row = page.getByRole("region", { name: "Rule table" }).getByRole("row").filter({ hasText: "New Zealand" });
-    await expect(row.getByRole("cell")).toHaveText(["Consumers", "15%", "GST charged at the New Zealand rate", "Delete"]);
+    await expect(row.getByRole("cell")).toHaveText([
+      "Consumers",
+      "15%",
+      "GST charged at the New Zealand rate",
+      "GST at 15%: the studio charges New Zealand's rate to consumers there.",
+      "Delete",
+    ]);
     // What buyers pay: a New Zealand consumer by the country's own rule, a business by "Any other country".
     const effect = page.getByRole("region", { name: "What buyers pay with these rules" }).getByRole("row").filter({ hasText: "New Zealand" });
     await expect(effect.getByRole("cell").first()).toContainText("15%");
