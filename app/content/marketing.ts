@@ -1,7 +1,7 @@
 /**
  * The landing page's words about the studio, in one place for the operator to edit. Numbers are not
  * typed here: the delivery days and the number of services come from the catalogue
- * (`landingFigures`), and a creator count waits until creators are accounts the shop can count.
+ * (`landingPage`), and a creator count waits until creators are accounts the shop can count.
  */
 export const MARKETING = {
   /** Where the studio's creators work. */

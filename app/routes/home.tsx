@@ -15,12 +15,12 @@ import { requireAnonymousWrite } from "~/auth/index.server";
 import { formAnswer, settle } from "~/http/screen-refusal.server";
 import { pageMeta, shopJsonLd } from "~/http/seo.server";
 import { MARKETING } from "~/content/marketing";
-import { landingFigures, listShowcase, type LandingFigures, type ShowcaseView } from "~/domain/catalogue/products.server";
+import { landingPage, type LandingFigures, type ShowcaseView } from "~/domain/catalogue/products.server";
 import { Picture } from "~/components/ui/picture";
 import { readForm } from "~/http/request-body.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  const [showcase, figures] = await Promise.all([listShowcase(context.db), landingFigures(context.db)]);
+  const { showcase, figures } = await landingPage(context.db);
   return {
     showcase,
     figures,

@@ -677,25 +677,29 @@ export interface LandingFigures {
   services: number;
 }
 
-export async function landingFigures(db: Database): Promise<LandingFigures> {
-  const [row] = await db
-    .select({ fastestDays: sql<number | null>`min(${packages.deliveryDays})`, services: sql<number>`count(DISTINCT ${products.id})` })
-    .from(packages)
-    .innerJoin(products, eq(products.id, packages.productId))
-    .where(onSale());
-  return { fastestDays: row?.fastestDays ?? 0, services: row?.services ?? 0 };
-}
-
-/** The newest services on sale with a picture (their first), at most `limit`: read by the listing's index. */
-export async function listShowcase(db: Database, limit = 4): Promise<ShowcaseView[]> {
+/**
+ * What the landing page reads, in one round trip: the newest services on sale with a picture (their
+ * first, at most `limit`, by the listing's index) and its numbers.
+ */
+export async function landingPage(db: Database, limit = 4): Promise<{ showcase: ShowcaseView[]; figures: LandingFigures }> {
   const firstImage = firstMediaOf("image");
-  const rows = await db
-    .select({ productId: products.id, title: products.title, image: firstImage })
-    .from(products)
-    .where(onSale())
-    .orderBy(...newestFirst)
-    .limit(limit * 2);
-  return rows.flatMap((r) => (r.image ? [{ productId: r.productId, title: r.title, image: mediaUrl(r.image) }] : [])).slice(0, limit);
+  const [rows, [figures]] = await db.batch([
+    db
+      .select({ productId: products.id, title: products.title, image: firstImage })
+      .from(products)
+      .where(onSale())
+      .orderBy(...newestFirst)
+      .limit(limit * 2),
+    db
+      .select({ fastestDays: sql<number | null>`min(${packages.deliveryDays})`, services: sql<number>`count(DISTINCT ${products.id})` })
+      .from(packages)
+      .innerJoin(products, eq(products.id, packages.productId))
+      .where(onSale()),
+  ]);
+  return {
+    showcase: rows.flatMap((r) => (r.image ? [{ productId: r.productId, title: r.title, image: mediaUrl(r.image) }] : [])).slice(0, limit),
+    figures: { fastestDays: figures?.fastestDays ?? 0, services: figures?.services ?? 0 },
+  };
 }
 
 // ----- The sitemap -----

@@ -434,13 +434,14 @@ const untilDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "sho
 
 /**
  * The promotion the listing's banner shows, or none: one that applies now, with redemptions left,
- * open to any customer (not once-per-customer-only is fine; first-order-only is said), the largest
- * percentage first. One read of the promotions (a handful of rows) and, for one on some services,
- * their titles.
+ * open to any customer (first-order-only is said), the largest percentage first, with the titles of
+ * the services on sale it names: one statement.
  */
 export async function featuredPromotion(db: Database, now = Date.now()): Promise<FeaturedPromotion | null> {
-  const [row] = await db
-    .select()
+  // The promotion to show, chosen in a sub-select (its own `promotions` scope), read with the services
+  // it names in the same statement: one round trip beside the listing's batch.
+  const chosen = db
+    .select({ id: promotions.id })
     .from(promotions)
     .where(
       and(
@@ -452,15 +453,17 @@ export async function featuredPromotion(db: Database, now = Date.now()): Promise
     )
     .orderBy(sql`${promotions.percentOff} DESC NULLS LAST`, sql`${promotions.amountOffMinor} DESC`, asc(promotions.id))
     .limit(1);
+  const rows = await db
+    .select({ promotion: promotions, productId: products.id, title: products.title })
+    .from(promotions)
+    .leftJoin(promotionProducts, and(eq(promotionProducts.promotionId, promotions.id), eq(promotions.allProducts, false)))
+    .leftJoin(products, and(eq(products.id, promotionProducts.productId), onSale()))
+    .where(sql`${promotions.id} = (${chosen})`)
+    .orderBy(asc(products.title));
+  const row = rows[0]?.promotion;
   if (!row) return null;
-  const applies = row.allProducts
-    ? ("all" as const)
-    : await db
-        .select({ id: products.id, title: products.title })
-        .from(promotionProducts)
-        .innerJoin(products, eq(products.id, promotionProducts.productId))
-        .where(and(eq(promotionProducts.promotionId, row.id), onSale()))
-        .orderBy(asc(products.title));
+  const named = rows.flatMap((r) => (r.productId !== null && r.title !== null ? [{ id: r.productId, title: r.title }] : []));
+  const applies = row.allProducts ? ("all" as const) : named;
   if (applies !== "all" && applies.length === 0) return null;
   const gives = row.percentOff !== null ? `${row.percentOff}% off` : `${formatMoney(row.amountOffMinor ?? 0, row.currency ?? "GBP")} off`;
   const terms = `${row.endsAt ? `, until ${untilDate.format(row.endsAt)}` : ""}${row.firstOrderOnly ? ", on your first order" : ""}`;
