@@ -2,16 +2,33 @@ import { Form, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 
 const DEBOUNCE_MS = 300;
+/** Services shown under the tags: a few, so the tags stay in view. */
+const SERVICES_SHOWN = 4;
+
+/** One of the SPEC's autosuggest lookups: its `data` (tag names, or products' ids and titles). */
+async function lookUp(what: "tags" | "products", text: string, signal: AbortSignal): Promise<unknown[]> {
+  const response = await fetch(`/api/v1/autosuggest/${what}?query=${encodeURIComponent(text)}`, { signal });
+  if (!response.ok) throw new Error(`Suggestions answered ${response.status}`);
+  return ((await response.json()) as { data: unknown[] }).data;
+}
+
+/** A suggestion: a tag (opens the listing filtered by it) or a service (opens its page). */
+interface Suggestion {
+  group: "Tags" | "Services";
+  name: string;
+  href: string;
+}
 
 /**
  * Header search (SPEC §2): a GET form to /products (works without JavaScript), enhanced with a
- * debounced tag autosuggest combobox (ARIA 1.2 pattern). Choosing a suggestion opens
- * /products?tag=…; a failed lookup empties and closes the list.
+ * debounced autosuggest combobox (ARIA 1.2 pattern): the SPEC's tags, then services whose titles
+ * match. Choosing a tag opens /products?tag=…, a service its page; a failed tag lookup empties and
+ * closes the list (a failed service lookup leaves the tags).
  */
 export function SearchBox({ className = "" }: { className?: string }) {
   const [searchParams] = useSearchParams();
   const [query, setQuery] = useState(searchParams.get("q") ?? "");
-  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const navigate = useNavigate();
@@ -27,22 +44,23 @@ export function SearchBox({ className = "" }: { className?: string }) {
     }
     const controller = new AbortController();
     const load = async () => {
-      try {
-        const response = await fetch(`/api/v1/autosuggest/tags?query=${encodeURIComponent(text)}`, { signal: controller.signal });
-        if (!response.ok) throw new Error(`Autosuggest failed with ${response.status}`);
-        const body = (await response.json()) as { data?: unknown };
-        const tags = Array.isArray(body.data) ? body.data.filter((t): t is string => typeof t === "string") : [];
-        setSuggestions(tags);
-        setActive(-1);
-        setOpen(document.activeElement === inputRef.current);
-      } catch (error) {
-        if (controller.signal.aborted) return;
-        console.warn("Tag suggestions unavailable", error);
-        setSuggestions([]);
-        setOpen(false);
-      }
+      const [tags, services] = await Promise.allSettled([lookUp("tags", text, controller.signal), lookUp("products", text, controller.signal)]);
+      if (controller.signal.aborted) return;
+      // A failed tag lookup empties and closes the list (SPEC); a failed service lookup leaves the tags.
+      // Both come from the shop's own API (SPEC §7 shapes).
+      const titles = services.status === "fulfilled" ? (services.value as { id: number; title: string }[]) : [];
+      const found =
+        tags.status === "fulfilled"
+          ? [
+              ...(tags.value as string[]).map((name): Suggestion => ({ group: "Tags", name, href: `/products?tag=${encodeURIComponent(name)}` })),
+              ...titles.slice(0, SERVICES_SHOWN).map((p): Suggestion => ({ group: "Services", name: p.title, href: `/products/${p.id}` })),
+            ]
+          : [];
+      setSuggestions(found);
+      setActive(-1);
+      setOpen(found.length > 0 && document.activeElement === inputRef.current);
     };
-    // `load` handles its own failures.
+    // `load` never throws: both lookups are settled.
     const timer = setTimeout(() => void load(), DEBOUNCE_MS);
     return () => {
       controller.abort();
@@ -50,11 +68,11 @@ export function SearchBox({ className = "" }: { className?: string }) {
     };
   }, [query]);
 
-  function choose(tag: string) {
+  function choose(suggestion: Suggestion) {
     setOpen(false);
     setQuery("");
     inputRef.current?.blur();
-    navigate(`/products?tag=${encodeURIComponent(tag)}`);
+    navigate(suggestion.href);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -114,24 +132,46 @@ export function SearchBox({ className = "" }: { className?: string }) {
       <ul
         id={`${listId}-list`}
         role="listbox"
-        aria-label="Tag suggestions"
+        aria-label="Search suggestions"
         hidden={!expanded}
         className="absolute inset-x-0 top-full z-40 mt-2 max-h-64 overflow-auto rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
       >
-        {suggestions.map((tag, i) => (
-          <li
-            key={tag}
-            id={optionId(i)}
-            role="option"
-            aria-selected={i === active}
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => choose(tag)}
-            onMouseEnter={() => setActive(i)}
-            className={`cursor-pointer px-4 py-2 text-sm ${i === active ? "bg-brand-50 text-brand-800" : "text-slate-700"}`}
-          >
-            <span className="text-slate-400">#</span> {tag}
-          </li>
-        ))}
+        {(["Tags", "Services"] as const).map((group) => {
+          const items = suggestions.filter((suggestion) => suggestion.group === group);
+          return items.length ? (
+            <li key={group} role="presentation">
+              <ul role="group" aria-label={group}>
+                {group === "Services" ? (
+                  <li aria-hidden="true" className="px-4 pt-2 text-xs font-medium text-slate-500">
+                    Services
+                  </li>
+                ) : null}
+                {items.map((suggestion) => {
+                  const i = suggestions.indexOf(suggestion);
+                  return (
+                    <li
+                      key={suggestion.href}
+                      id={optionId(i)}
+                      role="option"
+                      aria-selected={i === active}
+                      onMouseDown={(e) => e.preventDefault()}
+                      onClick={() => choose(suggestion)}
+                      onMouseEnter={() => setActive(i)}
+                      className={`cursor-pointer px-4 py-2 text-sm ${i === active ? "bg-brand-50 text-brand-800" : "text-slate-700"}`}
+                    >
+                      {group === "Tags" ? (
+                        <span aria-hidden="true" className="text-slate-400">
+                          {"# "}
+                        </span>
+                      ) : null}
+                      {suggestion.name}
+                    </li>
+                  );
+                })}
+              </ul>
+            </li>
+          ) : null;
+        })}
       </ul>
     </Form>
   );

@@ -7,6 +7,4 @@ export const VERIFY_PATH = "/verify-email";
 export const verifyBanner = (email: string) => `Please confirm your email address: we sent a link to ${email}.`;
 export const verificationResent = (email: string) => `A new confirmation link is on its way to ${email}.`;
 export const RESEND_TOO_SOON = "We sent a link a moment ago. Check your inbox, or try again in a minute.";
-export const EMAIL_CONFIRMED = "Thank you: your email address is confirmed.";
 export const ALREADY_CONFIRMED = "Your email address is already confirmed.";
-export const VERIFY_LINK_INVALID = "This confirmation link is invalid, used or expired.";

@@ -23,5 +23,3 @@ export function subscribeErrorCode(message: string | undefined): keyof typeof SU
 }
 
 export const UNSUBSCRIBE_PATH = "/unsubscribe";
-export const UNSUBSCRIBE_DONE = "You are off the list: no more newsletters will be sent to this address.";
-export const UNSUBSCRIBE_INVALID = "This unsubscribe link is not valid. Use the link from the newsletter email itself.";

@@ -77,10 +77,9 @@ export default function ProductsPage() {
           <OneVideoAtATime>
             <ul className="grid grid-cols-2 gap-4 sm:gap-6 md:grid-cols-3 xl:grid-cols-4">
               {data.map((product, i) => (
-                <li key={product.id} className="flex">
-                  <div className="w-full">
-                    <ProductCard product={product} priority={i < 2} />
-                  </div>
+                // A grid cell: each card fills its row's height, so the prices line up.
+                <li key={product.id} className="grid">
+                  <ProductCard product={product} priority={i < 2} />
                 </li>
               ))}
             </ul>

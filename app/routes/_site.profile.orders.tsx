@@ -9,6 +9,7 @@ import { parsePageParam } from "~/lib/query";
 import { requireCustomer, sessionSubject } from "~/auth/index.server";
 import { listOrders } from "~/domain/orders/orders.server";
 import { orderAmount } from "~/lib/money-decimal";
+import { orderDatesText } from "~/lib/rules/work-dates";
 import { paths } from "~/lib/paths";
 
 /** SPEC §9: ten orders per page for customers. */
@@ -27,9 +28,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         return null;
       }),
   ]);
-  if (!result) return { orders: [], page, totalPages: 1, failed: true as const };
+  // The server's time, so the dates read the same before and after the page hydrates.
+  const now = Date.now();
+  if (!result) return { orders: [], page, totalPages: 1, failed: true as const, now };
   if (page > result.totalPages) throw redirect(`/profile/orders?page=${result.totalPages}`);
-  return { orders: result.data, page, totalPages: result.totalPages, failed: false as const };
+  return { orders: result.data, page, totalPages: result.totalPages, failed: false as const, now };
 }
 
 export const meta: MetaFunction = () => [{ title: "My Orders · Reelcraft" }];
@@ -37,7 +40,7 @@ export const meta: MetaFunction = () => [{ title: "My Orders · Reelcraft" }];
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 export default function MyOrders() {
-  const { orders, page, totalPages, failed } = useLoaderData<typeof loader>();
+  const { orders, page, totalPages, failed, now } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
@@ -91,6 +94,7 @@ export default function MyOrders() {
                       <dt className="shrink-0 text-slate-500">Transaction ID</dt>
                       <dd className="truncate font-mono text-xs leading-5">{order.invoice_number ?? "Not paid yet"}</dd>
                     </div>
+                    <OrderDates text={orderDatesText(order, now)} />
                   </dl>
                   {order.payment_status === "failed" ? (
                     // A payment that failed: back to checkout with the same package, to pay again.
@@ -127,5 +131,16 @@ export default function MyOrders() {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** The order's start and due dates, where the work still has some. */
+function OrderDates({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <div className="flex gap-2 sm:col-span-2">
+      <dt className="shrink-0 text-slate-500">Work</dt>
+      <dd data-testid="order-dates">{text}</dd>
+    </div>
   );
 }

@@ -3,7 +3,12 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { SubmitButton } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
-import { UNSUBSCRIBE_DONE, UNSUBSCRIBE_INVALID, UNSUBSCRIBE_PATH } from "~/lib/subscribe-messages";
+import { UNSUBSCRIBE_PATH } from "~/lib/subscribe-messages";
+
+// The page's own texts, here rather than beside the footer's: what a module on every page exports
+// ships with every page.
+const UNSUBSCRIBE_DONE = "You are off the list: no more newsletters will be sent to this address.";
+const UNSUBSCRIBE_INVALID = "This unsubscribe link is not valid. Use the link from the newsletter email itself.";
 import { isUnsubscribeToken, unsubscribe } from "~/domain/marketing/newsletter.server";
 import { readForm } from "~/http/request-body.server";
 

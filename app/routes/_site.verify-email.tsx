@@ -5,15 +5,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthCard } from "~/components/auth-card";
 import { SubmitButton } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
-import {
-  ALREADY_CONFIRMED,
-  EMAIL_CONFIRMED,
-  RESEND_TOO_SOON,
-  VERIFY_LINK_INVALID,
-  VERIFY_PATH,
-  verificationResent,
-  verifyBanner,
-} from "~/lib/email-verification";
+import { ALREADY_CONFIRMED, RESEND_TOO_SOON, VERIFY_PATH, verificationResent, verifyBanner } from "~/lib/email-verification";
+import { EMAIL_CONFIRMED, VERIFY_LINK_INVALID } from "~/lib/email-verification-results";
 import { getCustomer, requireCustomer, confirmationFor, confirmEmail, resendVerification } from "~/auth/index.server";
 import { refusalInit, refusedData, settle } from "~/http/screen-refusal.server";
 import { readForm } from "~/http/request-body.server";

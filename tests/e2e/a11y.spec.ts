@@ -37,7 +37,7 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await page.goto("/products");
     await hydrated(page);
     await page.getByRole("combobox", { name: "Search services" }).fill("anim");
-    await expect(page.getByRole("listbox", { name: "Tag suggestions" }).getByRole("option").first()).toBeVisible();
+    await expect(page.getByRole("listbox", { name: "Search suggestions" }).getByRole("option").first()).toBeVisible();
     await page.keyboard.press("ArrowDown");
     await expectNoViolations(page, "search suggestions open");
 

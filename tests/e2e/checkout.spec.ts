@@ -89,9 +89,10 @@ test.describe("checkout (local gateway)", () => {
     // What was paid, its invoice, when the work starts and is due (the choice was not ticked: after the 14 days).
     await expect(success.getByTestId("paid-amount")).toHaveText(/^Paid £1,198\.80 · Invoice INV-\d{4}-\d{6}$/);
     await expect(success.getByRole("link", { name: /^Invoice INV-\d{4}-\d{6}$/ })).toHaveAttribute("href", /^\/profile\/orders\/\d+\/invoice$/);
-    await expect(success.getByTestId("work-dates")).toHaveText(
-      /^Next: tell the studio what the video is for\. Work starts on \w{3} \d{1,2} \w{3}, when your 14-day cancellation period ends, and is due \w{3} \d{1,2} \w{3}, if your brief is in by then\.$/,
-    );
+    const promised =
+      /^Next: tell the studio what the video is for\. Work starts on (\w{3} \d{1,2} \w{3}), when your 14-day cancellation period ends, and is due (\w{3} \d{1,2} \w{3}), if your brief is in by then\.$/;
+    await expect(success.getByTestId("work-dates")).toHaveText(promised);
+    const [, starts, due] = promised.exec((await success.getByTestId("work-dates").textContent()) ?? "")!;
     await expect(success.getByRole("link", { name: "Write your brief" })).toHaveAttribute("href", /^\/profile\/orders\/\d+\/brief$/);
 
     await success.getByRole("link", { name: "View my orders" }).click();
@@ -104,6 +105,8 @@ test.describe("checkout (local gateway)", () => {
     await expect(card.getByText(/^INV-\d{4}-\d{6}$/)).toBeVisible();
     await expect(card.getByText(/^pi_local_/)).toHaveCount(0);
     await expect(card.getByText("Awaiting brief")).toBeVisible();
+    // The same dates as the confirmation promised.
+    await expect(card.getByTestId("order-dates")).toHaveText(`Starts ${starts} if your brief is in, due ${due}`);
   });
 
   test("a declined card shows the provider's message; a retry pays the same order", async ({ page }) => {

@@ -38,6 +38,8 @@ for (const javaScriptEnabled of [true, false]) {
       await logIn(page, email, PASSWORD);
       await page.goto("/profile/orders");
       const card = page.getByRole("listitem").filter({ hasText: "Awaiting brief" });
+      // Work started at once was asked for (the API's default): it starts with the brief.
+      await expect(card.getByTestId("order-dates")).toHaveText(/^Starts with your brief, due \d+ days later \(\w{3} \d{1,2} \w{3} if sent today\)$/);
       await card.getByRole("link", { name: `View order #${id}` }).click();
       await expect(page.getByRole("heading", { level: 1, name: `Order #${id}` })).toBeVisible();
       await expect(page.getByRole("list", { name: "Order progress" }).locator('[aria-current="step"]')).toContainText("Paid");
@@ -70,6 +72,13 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(thread.getByRole("link", { name: "https://example.com/idea" })).toHaveAttribute("rel", "nofollow noopener noreferrer ugc");
       // The sent text leaves the box, so it is not sent twice.
       await expect(page.getByLabel("Write to the studio")).toHaveValue("");
+
+      // My Orders shows the dates the studio now holds to.
+      await page.goto("/profile/orders");
+      const today = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(new Date());
+      await expect(page.getByRole("listitem").filter({ hasText: "In production" }).getByTestId("order-dates")).toHaveText(
+        new RegExp(`^Started ${today}, due \\w{3} \\d{1,2} \\w{3}$`),
+      );
     });
   });
 }

@@ -56,7 +56,9 @@ test("keyboard only: search, product, checkout, pay, My Orders", async ({ page }
   const search = page.getByRole("combobox", { name: "Search services" });
   await tabTo(page, search);
   await page.keyboard.type("charac");
-  await expect(page.getByRole("listbox", { name: "Tag suggestions" }).getByRole("option")).toHaveText(["# Character Animation"]);
+  await expect(page.getByRole("listbox", { name: "Search suggestions" }).getByRole("group", { name: "Tags" }).getByRole("option")).toHaveText([
+    "# Character Animation",
+  ]);
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/products\?tag=Character%20Animation$/);

@@ -1,25 +1,33 @@
 import { expect, hydrated, test } from "./fixtures";
 
 test.describe("header search", () => {
-  test("suggests tags and is driven by the keyboard", async ({ page }) => {
+  test("suggests tags, then services, and is driven by the keyboard", async ({ page }) => {
     await page.goto("/products");
     await hydrated(page);
     const search = page.getByRole("combobox", { name: "Search services" });
     await search.focus();
     await page.keyboard.type("anim");
-    const list = page.getByRole("listbox", { name: "Tag suggestions" });
-    await expect(list.getByRole("option")).toHaveText(["# 3D Animation", "# Character Animation"]);
+    const list = page.getByRole("listbox", { name: "Search suggestions" });
+    await expect(list.getByRole("group", { name: "Tags" }).getByRole("option")).toHaveText(["# 3D Animation", "# Character Animation"]);
+    // Services whose titles match come after the SPEC's tags (at most four), each opening its page.
+    const services = list.getByRole("group", { name: "Services" }).getByRole("option");
+    await expect(services).toHaveText(["Character Animation Short", "Animated Explainer Video", "3D Product Launch Animation"]);
     await expect(search).toHaveAttribute("aria-expanded", "true");
     await expect(list).toHaveCSS("max-height", "256px");
 
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("ArrowDown");
-    await expect(list.getByRole("option", { name: "Character Animation" })).toHaveAttribute("aria-selected", "true");
-    const activeId = await list.getByRole("option", { name: "Character Animation" }).getAttribute("id");
+    const character = list.getByRole("option", { name: "Character Animation", exact: true });
+    await expect(character).toHaveAttribute("aria-selected", "true");
+    const activeId = await character.getAttribute("id");
     await expect(search).toHaveAttribute("aria-activedescendant", activeId!);
-    await page.keyboard.press("ArrowDown");
-    await expect(list.getByRole("option", { name: "3D Animation" })).toHaveAttribute("aria-selected", "true");
     await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    // From the first suggestion, up goes round to the last service.
+    await expect(services.last()).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("ArrowDown");
+    await expect(list.getByRole("option", { name: "3D Animation", exact: true })).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
 
     await expect(page).toHaveURL(/\/products\?tag=Character%20Animation$/);
@@ -27,13 +35,26 @@ test.describe("header search", () => {
     await expect(list).toBeHidden();
   });
 
+  test("a service suggested by its title opens its page", async ({ page }) => {
+    await page.goto("/products");
+    await hydrated(page);
+    const search = page.getByRole("combobox", { name: "Search services" });
+    await search.fill("logo");
+    const list = page.getByRole("listbox", { name: "Search suggestions" });
+    await expect(list.getByRole("group", { name: "Tags" })).toHaveCount(0);
+    await expect(list.getByRole("group", { name: "Services" }).getByRole("option")).toHaveText(["3D Logo Reveal"]);
+    await list.getByRole("option", { name: "3D Logo Reveal" }).click();
+    await expect(page).toHaveURL(/\/products\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("3D Logo Reveal");
+  });
+
   test("Escape closes the suggestions", async ({ page }) => {
     await page.goto("/products");
     await hydrated(page);
     const search = page.getByRole("combobox", { name: "Search services" });
     await search.fill("motion");
-    const list = page.getByRole("listbox", { name: "Tag suggestions" });
-    await expect(list.getByRole("option")).toHaveText(["# Motion Graphics"]);
+    const list = page.getByRole("listbox", { name: "Search suggestions" });
+    await expect(list.getByRole("group", { name: "Tags" }).getByRole("option")).toHaveText(["# Motion Graphics"]);
     await search.press("Escape");
     await expect(list).toBeHidden();
     await expect(search).toHaveAttribute("aria-expanded", "false");
@@ -73,8 +94,18 @@ test.describe("header search", () => {
       const failed = page.waitForResponse("**/api/v1/autosuggest/tags*");
       await search.fill("3d");
       await failed;
-      await expect(page.getByRole("listbox", { name: "Tag suggestions" })).toBeHidden();
+      await expect(page.getByRole("listbox", { name: "Search suggestions" })).toBeHidden();
       await expect(search).toHaveAttribute("aria-expanded", "false");
+    });
+
+    test("a failed service lookup leaves the tags", async ({ page }) => {
+      await page.route("**/api/v1/autosuggest/products*", (route) => route.fulfill({ status: 500, body: "{}" }));
+      await page.goto("/products");
+      await hydrated(page);
+      await page.getByRole("combobox", { name: "Search services" }).fill("anim");
+      const list = page.getByRole("listbox", { name: "Search suggestions" });
+      await expect(list.getByRole("group", { name: "Tags" }).getByRole("option")).toHaveText(["# 3D Animation", "# Character Animation"]);
+      await expect(list.getByRole("group", { name: "Services" })).toHaveCount(0);
     });
   });
 
@@ -83,7 +114,7 @@ test.describe("header search", () => {
     await page.goto("/products/2");
     await hydrated(page);
     await page.getByRole("combobox", { name: "Search services" }).fill("social");
-    await page.getByRole("option", { name: "Social Media" }).click();
+    await page.getByRole("option", { name: "Social Media", exact: true }).click();
     await expect(page).toHaveURL(/\/products\?tag=Social%20Media$/);
     await expect(page.getByRole("region", { name: "Products" }).getByRole("heading", { level: 3 }).first()).toBeVisible();
   });

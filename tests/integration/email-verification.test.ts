@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ALREADY_CONFIRMED, EMAIL_CONFIRMED, RESEND_TOO_SOON, VERIFY_LINK_INVALID, verificationResent, verifyBanner } from "~/lib/email-verification";
+import { ALREADY_CONFIRMED, RESEND_TOO_SOON, verificationResent, verifyBanner } from "~/lib/email-verification";
+import { EMAIL_CONFIRMED, VERIFY_LINK_INVALID } from "~/lib/email-verification-results";
 import { RESET_LINK_INVALID } from "~/lib/password-recovery";
 import { cookieFrom, customerCookie, get, newCustomer, postForm } from "./helpers";
 

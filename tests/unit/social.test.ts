@@ -3,10 +3,13 @@ import { socialLinks } from "~/lib/social";
 
 describe("the footer's social links", () => {
   it("lists the configured https profiles in the networks' order", () => {
-    expect(socialLinks({ SOCIAL_X: "https://x.com/studio", SOCIAL_INSTAGRAM: " https://www.instagram.com/studio/ " })).toEqual([
+    const links = socialLinks({ SOCIAL_X: "https://x.com/studio", SOCIAL_INSTAGRAM: " https://www.instagram.com/studio/ " });
+    expect(links.map(({ name, href }) => ({ name, href }))).toEqual([
       { name: "Instagram", href: "https://www.instagram.com/studio/" },
       { name: "X", href: "https://x.com/studio" },
     ]);
+    // Each with its network's icon (SVG path data), sent with the link.
+    for (const link of links) expect(link.icon).toMatch(/^M[\d.]+ [\d.]+/);
   });
 
   it("leaves out what is unset, empty, not an address or not https", () => {

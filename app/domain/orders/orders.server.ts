@@ -58,6 +58,8 @@ export interface OrderView {
   payment_status: PaymentStatus;
   stripe_transaction_id: string | null;
   created_at: string;
+  /** When the payment succeeded (its invoice's date): the cancellation period counts from it. */
+  paid_at: string | null;
   product: { image: string | null; title: string };
   work_status: WorkStatus;
   due_at: string | null;
@@ -69,6 +71,8 @@ export interface OrderView {
   /** Whether work starts at once; else a submitted brief waits (scheduled) until `starts_at`. */
   start_work_now: boolean;
   starts_at: string | null;
+  /** When production began (null before). */
+  work_started_at: string | null;
   /** A cancellation after work started: asked, and answered by the studio. */
   cancellation_requested_at: string | null;
   cancellation_answered_at: string | null;
@@ -102,6 +106,7 @@ const orderColumns = {
   paymentStatus: orders.paymentStatus,
   paymentIntentId: orders.paymentIntentId,
   createdAt: orders.createdAt,
+  paidAt: orders.invoiceIssuedAt,
   userId: orders.userId,
   workStatus: orders.workStatus,
   dueAt: orders.dueAt,
@@ -111,6 +116,7 @@ const orderColumns = {
   revisionDays: orders.revisionDays,
   startWorkNow: orders.startWorkNow,
   startsAt: orders.startsAt,
+  workStartedAt: orders.workStartedAt,
   cancellationRequestedAt: orders.cancellationRequestedAt,
   cancellationAnsweredAt: orders.cancellationAnsweredAt,
   cancellationWithdrawnAt: orders.cancellationWithdrawnAt,
@@ -136,6 +142,7 @@ type OrderRow = { [K in keyof typeof orderColumns]: unknown } & {
   paymentStatus: PaymentStatus;
   paymentIntentId: string | null;
   createdAt: Date;
+  paidAt: Date | null;
   userId: number;
   workStatus: WorkStatus;
   dueAt: Date | null;
@@ -145,6 +152,7 @@ type OrderRow = { [K in keyof typeof orderColumns]: unknown } & {
   revisionDays: number;
   startWorkNow: boolean;
   startsAt: Date | null;
+  workStartedAt: Date | null;
   cancellationRequestedAt: Date | null;
   cancellationAnsweredAt: Date | null;
   cancellationWithdrawnAt: Date | null;
@@ -171,6 +179,7 @@ function toView(row: OrderRow): OrderView {
     payment_status: row.paymentStatus,
     stripe_transaction_id: row.paymentIntentId,
     created_at: row.createdAt.toISOString(),
+    paid_at: row.paidAt ? row.paidAt.toISOString() : null,
     product: { image: row.image ? mediaUrl(row.image) : null, title: row.productTitle },
     work_status: row.workStatus,
     due_at: row.dueAt ? row.dueAt.toISOString() : null,
@@ -180,6 +189,7 @@ function toView(row: OrderRow): OrderView {
     revision_days: row.revisionDays,
     start_work_now: Boolean(row.startWorkNow),
     starts_at: row.startsAt ? row.startsAt.toISOString() : null,
+    work_started_at: row.workStartedAt ? row.workStartedAt.toISOString() : null,
     cancellation_requested_at: row.cancellationRequestedAt ? row.cancellationRequestedAt.toISOString() : null,
     cancellation_answered_at: row.cancellationAnsweredAt ? row.cancellationAnsweredAt.toISOString() : null,
     cancellation_withdrawn_at: row.cancellationWithdrawnAt ? row.cancellationWithdrawnAt.toISOString() : null,

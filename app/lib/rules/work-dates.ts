@@ -49,3 +49,38 @@ export function awaitingBriefText({ now, earliestStart, deliveryDays }: { now: n
 
 /** When a consumer who paid at `paidAt` without asking for work to start at once may have it start. */
 export const cancellationPeriodEnd = (paidAt: number) => paidAt + CANCELLATION_DAYS * DAY_MS;
+
+/** What an order's dates depend on (the order's view carries each). */
+export interface OrderDates {
+  work_status: string;
+  paid_at: string | null;
+  start_work_now: boolean;
+  starts_at: string | null;
+  work_started_at: string | null;
+  due_at: string | null;
+  delivery_days: number;
+}
+
+/**
+ * An order's start and due dates in one line, as they stand at `now` (My Orders): before the brief,
+ * what sending it gives; then the dates the studio holds to. Null where no date is promised any more
+ * (delivered, completed, cancelled) or none yet (not paid).
+ */
+export function orderDatesText(order: OrderDates, now: number): string | null {
+  const days = order.delivery_days * DAY_MS;
+  switch (order.work_status) {
+    case "awaiting_brief": {
+      const earliest = !order.start_work_now && order.paid_at ? cancellationPeriodEnd(Date.parse(order.paid_at)) : null;
+      if (earliest !== null && earliest > now) return `Starts ${promiseDate(earliest)} if your brief is in, due ${promiseDate(earliest + days)}`;
+      return `Starts with your brief, due ${order.delivery_days} days later (${promiseDate(now + days)} if sent today)`;
+    }
+    case "scheduled":
+      return order.starts_at ? `Starts ${promiseDate(order.starts_at)}, due ${promiseDate(order.due_at ?? Date.parse(order.starts_at) + days)}` : null;
+    case "in_progress":
+    case "revision_requested":
+      if (!order.due_at) return null;
+      return order.work_started_at ? `Started ${promiseDate(order.work_started_at)}, due ${promiseDate(order.due_at)}` : `Due ${promiseDate(order.due_at)}`;
+    default:
+      return null;
+  }
+}

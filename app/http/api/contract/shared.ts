@@ -197,6 +197,7 @@ export const ORDER = {
   payment_status: "succeeded",
   stripe_transaction_id: "pi_3Q0example",
   created_at: "2026-04-02T08:00:00.000Z",
+  paid_at: "2026-04-02T08:01:00.000Z",
   product: { image: "https://shop.example/media/products/2/cover.jpg", title: "Explainer video" },
   work_status: "in_progress",
   due_at: "2026-04-09T08:30:00.000Z",
@@ -206,6 +207,7 @@ export const ORDER = {
   revision_days: 3,
   start_work_now: true,
   starts_at: null,
+  work_started_at: "2026-04-02T08:30:00.000Z",
   cancellation_requested_at: null,
   cancellation_answered_at: null,
   cancellation_withdrawn_at: null,
@@ -230,6 +232,7 @@ export const OrderResponse = example(
       payment_status: z.enum(paymentStatuses),
       stripe_transaction_id: z.string().nullable(),
       created_at: z.string(),
+      paid_at: z.string().nullable().describe("When the payment succeeded (the invoice's date; the cancellation period counts from it); null until paid"),
       product: z.object({ image: z.string().nullable(), title: z.string() }).strict(),
       work_status: z
         .enum(WORK_STATUSES)
@@ -244,6 +247,7 @@ export const OrderResponse = example(
       revision_days: z.number().int().describe("The package's days per revision as bought"),
       start_work_now: z.boolean().describe("A consumer asked for work to start within the 14-day cancellation period (always true for a business)"),
       starts_at: z.string().nullable().describe("When scheduled work moves to production (14 days after payment)"),
+      work_started_at: z.string().nullable().describe("When production began; null before"),
       cancellation_requested_at: z.string().nullable().describe("When the customer asked to cancel work already started"),
       cancellation_answered_at: z.string().nullable().describe("When the studio answered that request (a proportionate refund)"),
       cancellation_withdrawn_at: z
