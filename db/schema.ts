@@ -895,6 +895,10 @@ export const reviews = sqliteTable(
     reviewerName: text("reviewer_name").notNull(),
     /** The package bought, as named then. */
     packageName: text("package_name").notNull(),
+    /** Where the reviewer bought from: the billing country of the order (ISO 3166-1 alpha-2), shown with the name. */
+    reviewerCountry: text("reviewer_country"),
+    /** The company the order was billed to, shown only where the reviewer chose to name it. */
+    reviewerCompany: text("reviewer_company"),
     rating: integer("rating").notNull(),
     title: text("title"),
     body: text("body").notNull(),

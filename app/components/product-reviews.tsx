@@ -87,7 +87,10 @@ function ReviewItem({ review }: { review: ReviewView }) {
     <li className="space-y-2 py-5" data-testid="review">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <Stars rating={review.rating} />
-        <span className="font-semibold text-slate-900">{review.reviewer}</span>
+        <span>
+          <span className="font-semibold text-slate-900">{review.reviewer}</span>
+          {review.reviewer_from ? <span className="text-slate-600">{`, ${review.reviewer_from}`}</span> : null}
+        </span>
         <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">Verified purchase</span>
         <span className="text-slate-600">{review.package_name} package</span>
         <span className="text-slate-600">

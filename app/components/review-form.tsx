@@ -33,7 +33,7 @@ export function OrderReview({ state, lastResult }: { state: ReviewState; lastRes
         </div>
       ) : (
         <p className="text-sm text-slate-600">
-          Tell other customers how it went. Your review shows your first name and initial, the package and the date, marked as a verified purchase
+          Tell other customers how it went. Your review shows your first name and initial, your country, the package and the date, marked as a verified purchase
           {state.reviewUntil ? `; you can write it until ${dateFormat.format(new Date(state.reviewUntil))}` : ""}.
         </p>
       )}
@@ -41,7 +41,12 @@ export function OrderReview({ state, lastResult }: { state: ReviewState; lastRes
         <ReviewFields
           key={editing ? "edit" : "new"}
           intent={editing ? "edit-review" : "review"}
-          defaults={review ? { rating: String(review.rating), title: review.title ?? "", body: review.body } : undefined}
+          defaults={
+            review
+              ? { rating: String(review.rating), title: review.title ?? "", body: review.body, name_company: review.reviewer_company ? "on" : "" }
+              : undefined
+          }
+          company={state.company}
           lastResult={lastResult}
           note={editing && state.editUntil ? `You can edit your review until ${dateFormat.format(new Date(state.editUntil))}.` : null}
         />
@@ -53,11 +58,13 @@ export function OrderReview({ state, lastResult }: { state: ReviewState; lastRes
 function ReviewFields({
   intent,
   defaults,
+  company,
   lastResult,
   note,
 }: {
   intent: "review" | "edit-review";
-  defaults: { rating: string; title: string; body: string } | undefined;
+  defaults: { rating: string; title: string; body: string; name_company: string } | undefined;
+  company: string | null;
   lastResult: SubmissionResult<string[]> | undefined;
   note: string | null;
 }) {
@@ -93,6 +100,17 @@ function ReviewFields({
         <textarea {...getTextareaProps(fields.body)} rows={5} maxLength={REVIEW_BODY_MAX} className={input} />
         <FieldError id={fields.body.errorId} error={fields.body.errors?.[0]} />
       </div>
+      {company ? (
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            name={fields.name_company.name}
+            defaultChecked={fields.name_company.initialValue === "on"}
+            className="size-4 accent-brand-700"
+          />
+          {`Name my company (${company}) beside my name`}
+        </label>
+      ) : null}
       <button
         type="submit"
         disabled={busy}

@@ -19,6 +19,10 @@ export default function ReviewsPolicy() {
           completed on its own after the review period), and within {REVIEW_WINDOW_DAYS} days of that. Every review on this shop is marked “Verified purchase”
           and names the package bought.
         </p>
+        <p>
+          A review shows its writer’s first name and the initial of their last, the country the order was billed to, and the company it was billed to only where
+          the writer chose to name it.
+        </p>
         <p>The customer may edit their review within {EDIT_WINDOW_DAYS} days of writing it; an edited review says so.</p>
       </section>
       <section className="space-y-3 text-slate-700">

@@ -27,6 +27,16 @@ test.describe("/products/{id}", () => {
     await expect(panel.getByText("3 Revisions", { exact: true })).toBeVisible();
   });
 
+  test("each review names its writer with where they bought from: the country, and the company where they chose to name it", async ({ page }) => {
+    await page.goto("/products/3");
+    const reviews = page.getByTestId("review");
+    await expect(reviews).toHaveCount(3);
+    // Three demo buyers, none reviewing twice across the shop, each dated before today.
+    await expect(reviews.filter({ hasText: "Marie D., Atelier Dubois, France" })).toHaveCount(1);
+    await expect(reviews.filter({ hasText: "Jonas W., Germany" })).toHaveCount(1);
+    await expect(reviews.filter({ hasText: "Sofia R., Italy" })).toHaveCount(1);
+  });
+
   test("selects the first package, switches packages and continues with the choice", async ({ page }) => {
     await page.goto("/products/1");
     await hydrated(page);

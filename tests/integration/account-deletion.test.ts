@@ -281,6 +281,9 @@ describe("DELETE /api/v1/users/me", () => {
     const reviews = await api<{ data: { id: number; reviewer: string; body: string }[] }>("GET", "/products/1/reviews?sort=newest");
     expect(reviews.body.data.find((r) => r.id === reviewId)).toMatchObject({
       reviewer: "Former customer",
+      reviewer_country: null,
+      reviewer_company: null,
+      reviewer_from: null,
       body: "A clear process, quick changes and a film our customers still mention.",
     });
 

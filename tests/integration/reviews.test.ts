@@ -20,8 +20,8 @@ beforeAll(async () => {
 });
 
 /** A paid order of product 1 moved to `completed` `daysAgo` days ago (its work log says when). */
-async function completedOrder(daysAgo = 1) {
-  const c = await customerWithOrder();
+async function completedOrder(daysAgo = 1, address?: Record<string, unknown>) {
+  const c = await customerWithOrder(address ? { address } : {});
   const at = Date.now() - daysAgo * DAY;
   await env.DB.batch([
     env.DB.prepare("UPDATE orders SET work_status = 'completed', work_version = work_version + 1 WHERE id = ?").bind(c.id),
@@ -72,6 +72,31 @@ describe("who may review", () => {
     const again = await api<{ message: string }>("POST", `/orders/${c.id}/review`, { token: c.token, body: review(1) });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("You have already reviewed this order.");
+  });
+
+  it("says where the reviewer bought from: the billing country, and the company only where they chose to name it (an edit may change that)", async () => {
+    const c = await completedOrder(1, {
+      street: "1 Rue de Rivoli",
+      city: "Paris",
+      state: "",
+      zip_code: "75001",
+      country: "FR",
+      company_name: "Atelier Lumière",
+    });
+    type Place = { data: { reviewer_country: string | null; reviewer_company: string | null; reviewer_from: string | null } };
+    const created = await api<Place>("POST", `/orders/${c.id}/review`, { token: c.token, body: review(5) });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data).toMatchObject({ reviewer_country: "FR", reviewer_company: null, reviewer_from: "France" });
+    const named = await api<Place>("PUT", `/orders/${c.id}/review`, { token: c.token, body: { review: { ...review(5).review, name_company: true } } });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect(named.body.data).toMatchObject({ reviewer_country: "FR", reviewer_company: "Atelier Lumière", reviewer_from: "Atelier Lumière, France" });
+    const page = await getJson<{ data: { id: number; reviewer_from: string | null }[] }>("/api/v1/products/1/reviews?sort=newest");
+    expect(page.body.data.map((r) => r.reviewer_from)).toContain("Atelier Lumière, France");
+    const bad = await api<{ message: string }>("PUT", `/orders/${c.id}/review`, {
+      token: c.token,
+      body: { review: { ...review(5).review, name_company: "yes" } },
+    });
+    expect(bad.status).toBe(422);
   });
 
   it("not completed, past 60 days, another customer's order, no token, bad input: refused", async () => {
@@ -212,6 +237,25 @@ describe("the screens", () => {
     const policy = await get("/reviews-policy");
     expect(policy.status).toBe(200);
     expect(await policy.text()).toContain("How reviews work");
+  });
+
+  it("the order page's form offers to name the company an order was billed to, and names it only when ticked", async () => {
+    const c = await completedOrder(1, {
+      street: "4 Canal Street",
+      city: "Manchester",
+      state: "",
+      zip_code: "M1 3HE",
+      country: "GB",
+      company_name: "Canal & Co",
+    });
+    const cookie = await customerCookie(c.email, "Str0ng!Pass");
+    const page = await (await get(`/profile/orders/${c.id}`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain("Name my company (Canal &amp; Co) beside my name");
+    const body = "Storyboards in two days and a final cut that needed no second round at all.";
+    const saved = await postForm(`/profile/orders/${c.id}`, { intent: "review", rating: "5", body, name_company: "on" }, { Cookie: cookie });
+    expect(saved.status).toBe(302);
+    const product = await (await get("/products/1?reviews_sort=newest")).text();
+    expect(product).toContain("Canal &amp; Co, United Kingdom");
   });
 
   it("a product nobody reviewed says so: 'New', no stars, no rating in its JSON-LD", async () => {

@@ -212,7 +212,7 @@ function erasure(db: Database, { userId, email, erasedEmail, now }: { userId: nu
     db.delete(billingAddresses).where(and(eq(billingAddresses.userId, userId), held)),
     db
       .update(reviews)
-      .set({ userId: null, reviewerName: FORMER_CUSTOMER })
+      .set({ userId: null, reviewerName: FORMER_CUSTOMER, reviewerCountry: null, reviewerCompany: null })
       .where(and(eq(reviews.userId, userId), held)),
     db.delete(emails).where(sameAddress(emails.recipient)),
     // The studio's news about their orders names them ("Ada Lovelace submitted the brief of order #12"),

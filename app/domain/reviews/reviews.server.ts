@@ -17,6 +17,8 @@ import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { refuse } from "../refusal";
 import { ratingFrom, type Rating } from "./rating";
 import { reviewerNameOf } from "./reviewer-name";
+import { readBillingSnapshot } from "../money/billing-snapshot";
+import { countryName } from "~/lib/countries";
 
 export { ratingFrom, reviewerNameOf, type Rating };
 
@@ -43,6 +45,11 @@ export interface ReviewView {
   title: string | null;
   body: string;
   reviewer: string;
+  /** The reviewer's billing country (ISO 3166-1 alpha-2), and their company where they chose to name it. */
+  reviewer_country: string | null;
+  reviewer_company: string | null;
+  /** As shown beside the name: "Acme Ltd, United Kingdom", "United Kingdom", or null. */
+  reviewer_from: string | null;
   package_name: string;
   verified_purchase: true;
   created_at: string;
@@ -60,6 +67,9 @@ function toView(row: ReviewRow): ReviewView {
     title: row.title,
     body: row.body,
     reviewer: row.userId === null ? "Former customer" : row.reviewerName,
+    reviewer_country: row.reviewerCountry,
+    reviewer_company: row.reviewerCompany,
+    reviewer_from: [row.reviewerCompany, row.reviewerCountry ? countryName(row.reviewerCountry) : null].filter(Boolean).join(", ") || null,
     package_name: row.packageName,
     verified_purchase: true,
     created_at: row.createdAt.toISOString(),
@@ -88,6 +98,14 @@ export interface ReviewState {
   /** Until when a review can be written (ISO), once the order is completed. */
   reviewUntil: string | null;
   editUntil: string | null;
+  /** The company the order was billed to, which the reviewer may choose to name (null: none). */
+  company: string | null;
+}
+
+/** Where a review says its writer bought from: the order's billing country, and its company if they chose to name it. */
+function reviewerPlace(billingSnapshot: string | null, nameCompany: boolean) {
+  const billing = readBillingSnapshot(billingSnapshot);
+  return { reviewerCountry: billing?.country ?? null, reviewerCompany: nameCompany ? (billing?.company ?? null) : null };
 }
 
 async function orderForReview(db: Database, userId: number, orderId: number) {
@@ -98,6 +116,7 @@ async function orderForReview(db: Database, userId: number, orderId: number) {
       packagePosition: orders.packagePosition,
       workStatus: orders.workStatus,
       userName: users.name,
+      billingSnapshot: orders.billingSnapshot,
       completedAt: sql<
         number | null
       >`(SELECT max(${orderEvents.createdAt}) FROM ${orderEvents} WHERE ${orderEvents.orderId} = ${orders.id} AND ${orderEvents.toStatus} = 'completed')`,
@@ -122,6 +141,7 @@ export async function reviewState(db: Database, userId: number, orderId: number,
     review: review ? toView(review) : null,
     reviewUntil: reviewUntil === null ? null : new Date(reviewUntil).toISOString(),
     editUntil: editUntil === null ? null : new Date(editUntil).toISOString(),
+    company: readBillingSnapshot(order.billingSnapshot)?.company ?? null,
   };
 }
 
@@ -146,6 +166,7 @@ export async function submitReview(db: Database, userId: number, orderId: number
         userId,
         reviewerName: reviewerNameOf(order.userName),
         packageName: packageName(order.packagePosition),
+        ...reviewerPlace(order.billingSnapshot, input.name_company),
         rating: input.rating,
         title: input.title ?? null,
         body: input.body,
@@ -187,7 +208,13 @@ export async function editReview(db: Database, userId: number, orderId: number, 
   // Changed only from the stars read here: an edit that raced another one changes nothing and is refused.
   const edit = db
     .update(reviews)
-    .set({ rating: input.rating, title: input.title ?? null, body: input.body, editedAt: new Date(now) })
+    .set({
+      rating: input.rating,
+      title: input.title ?? null,
+      body: input.body,
+      reviewerCompany: reviewerPlace(review.orders.billingSnapshot, input.name_company).reviewerCompany,
+      editedAt: new Date(now),
+    })
     .where(and(eq(reviews.id, row.id), eq(reviews.rating, row.rating), isNull(reviews.hiddenAt)))
     .returning();
   const [updated] =

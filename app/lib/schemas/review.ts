@@ -22,6 +22,11 @@ export const ReviewSchema = z.object({
     "The review",
     { multiline: true },
   ),
+  /** Show the company the order was billed to beside the name (a checkbox: absent is no). */
+  name_company: z
+    .union([z.boolean(), z.enum(["on", "true", "false"])], { errorMap: () => ({ message: "name_company must be true or false" }) })
+    .optional()
+    .transform((v) => v === true || v === "on" || v === "true"),
 });
 export type ReviewInput = z.output<typeof ReviewSchema>;
 
