@@ -18,6 +18,7 @@ import { PartlyRefundedBadge, StatusBadge } from "~/components/ui/status-badge";
 import { timeLeft, WorkStatusBadge, WorkSteps } from "~/components/work-status";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinorOrZero } from "~/lib/money-decimal";
+import type { OrderView } from "~/domain/orders/orders.server";
 import { parseId } from "~/lib/record-id";
 import { WORK_STATUS_LABEL } from "~/lib/rules/work-status";
 import { requireCustomer } from "~/auth/index.server";
@@ -118,6 +119,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirect(`${paths.customerOrder(id)}?notice=revision-requested`);
   }
   if (intent === "guarantee") {
+    // As a cancellation: only from the step that says how much comes back.
+    if (form.get("confirmed") !== "yes") return redirect(`${paths.customerOrder(id)}?guarantee=confirm#guarantee-title`);
     const refunded = await settle(claimGuarantee(context.db, context.payments, customer.id, id, mailNotice(context)));
     if (!refunded.ok) return refusedData(refunded.refusal);
     return redirect(`${paths.customerOrder(id)}?notice=guarantee-refunded`);
@@ -223,24 +226,6 @@ export default function OrderPage() {
       <WorkSteps status={order.work_status} revisionsUsed={order.revisions_used} />
 
       {review ? <OrderReview state={review} lastResult={answer && "result" in answer && answer.intent === "review" ? answer.result : undefined} /> : null}
-
-      {guarantee ? (
-        <section aria-labelledby="guarantee-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
-          <h2 id="guarantee-title" className="text-lg font-semibold">
-            30-day money-back guarantee
-          </h2>
-          <p className="text-sm text-slate-700">
-            This is your first order: within 30 days of paying, and until the order is completed, you can have all your money back at once. The order is then
-            cancelled.
-          </p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="guarantee" />
-            <button type="submit" className="rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold hover:bg-slate-50">
-              Refund my first order
-            </button>
-          </Form>
-        </section>
-      ) : null}
 
       {order.work_status === "scheduled" && order.starts_at ? (
         <p className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700" data-testid="work-starts">
@@ -442,6 +427,8 @@ export default function OrderPage() {
 
       {cancellation && cancellation.kind !== "requested" ? <CancellationPanel offer={cancellation} confirming={params.get("cancel") === "confirm"} /> : null}
 
+      {guarantee ? <GuaranteePanel order={order} confirming={params.get("guarantee") === "confirm"} /> : null}
+
       <section aria-labelledby="timeline-title" className="space-y-3">
         <h2 id="timeline-title" className="text-lg font-semibold">
           Timeline
@@ -478,6 +465,66 @@ function BriefItem({ label, value }: { label: string; value: string | null }) {
  * the order's next step, and it cancels only from a confirmation step (`?cancel=confirm`, a plain link,
  * so it works without JavaScript) that says what comes back before anything happens.
  */
+/**
+ * The first order's money-back guarantee: a secondary action after the order's own next steps, which
+ * names what comes back on a step of its own (a page without JavaScript) before anything is refunded.
+ */
+function GuaranteePanel({ order, confirming }: { order: Pick<OrderView, "order_amount" | "refunded_amount" | "currency">; confirming: boolean }) {
+  const back = formatMoney(
+    decimalToMinorOrZero(order.order_amount, order.currency) - decimalToMinorOrZero(order.refunded_amount, order.currency),
+    order.currency,
+  );
+  return (
+    <section
+      aria-labelledby="guarantee-title"
+      className={`space-y-3 rounded-2xl border p-6 ${confirming ? "border-red-200 bg-red-50 text-red-950" : "border-slate-200 bg-white"}`}
+    >
+      <h2 id="guarantee-title" className="text-lg font-semibold" tabIndex={-1}>
+        {confirming ? "Refund your first order?" : "30-day money-back guarantee"}
+      </h2>
+      {confirming ? (
+        <>
+          <p
+            className="text-sm"
+            data-testid="guarantee-refund"
+          >{`You get ${back} back now, to the card you paid with, and the order is cancelled. This cannot be undone.`}</p>
+          <div className="flex flex-wrap items-center gap-3">
+            <Form method="post">
+              <input type="hidden" name="intent" value="guarantee" />
+              <input type="hidden" name="confirmed" value="yes" />
+              <button type="submit" className="rounded-lg bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800">
+                {`Yes, refund ${back}`}
+              </button>
+            </Form>
+            <Link
+              to="?"
+              replace
+              preventScrollReset
+              className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
+              Keep my order
+            </Link>
+          </div>
+        </>
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">
+            This is your first order: within 30 days of paying, and until the order is completed, you can have all your money back at once. The order is then
+            cancelled.
+          </p>
+          <Link
+            to="?guarantee=confirm#guarantee-title"
+            preventScrollReset
+            className="inline-flex rounded-lg border border-slate-300 px-4 py-2.5 text-sm font-semibold hover:bg-slate-50"
+          >
+            Refund my first order
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}
+
 function CancellationPanel({ offer, confirming }: { offer: CancellationOffer; confirming: boolean }) {
   if (!offer) return null;
   if (offer.kind === "requested") {

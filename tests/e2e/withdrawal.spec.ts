@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
-import { adminLogIn, expect, hydrated, PAY_BUTTON, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
+import { adminLogIn, expect, hydrated, logIn, paidOrderThroughApi, PAY_BUTTON, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
 
 /**
  * The consumer's right to cancel, in the browser: checkout asks whether work may start at once; a
@@ -87,6 +87,34 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("region", { name: "Cancel this order" })).toHaveCount(0);
       await page.getByRole("link", { name: /^Credit note CN-\d{4}-\d{6}$/ }).click();
       await expect(page.getByRole("heading", { level: 1, name: /^Credit note/ })).toBeVisible();
+    });
+
+    test("the first order's money-back guarantee comes after the next step and names its refund on a step of its own", async ({ page }) => {
+      const { email, id } = await paidOrderThroughApi(page.request, { name: "Gina Guarantee" });
+      await logIn(page, email, "Str0ng!Pass");
+      await page.goto(`/profile/orders/${id}`);
+      if (javaScriptEnabled) await hydrated(page);
+      const guarantee = page.getByRole("region", { name: "30-day money-back guarantee" });
+      const [brief, offer] = await Promise.all([page.getByRole("link", { name: "Write your brief" }).boundingBox(), guarantee.boundingBox()]);
+      expect(brief!.y).toBeLessThan(offer!.y);
+      await guarantee.getByRole("link", { name: "Refund my first order" }).click();
+      const confirm = page.getByRole("region", { name: "Refund your first order?" });
+      await expect(confirm.getByTestId("guarantee-refund")).toHaveText(
+        /^You get £[\d,]+\.\d{2} back now, to the card you paid with, and the order is cancelled\. This cannot be undone\.$/,
+      );
+      await confirm.getByRole("link", { name: "Keep my order" }).click();
+      await expect(page.getByRole("region", { name: "Refund your first order?" })).toHaveCount(0);
+      await expect(page.getByText("refunded", { exact: true })).toHaveCount(0);
+      await page.getByRole("region", { name: "30-day money-back guarantee" }).getByRole("link", { name: "Refund my first order" }).click();
+      await page
+        .getByRole("region", { name: "Refund your first order?" })
+        .getByRole("button", { name: /^Yes, refund £[\d,]+\.\d{2}$/ })
+        .click();
+      await expect(page).toHaveURL(new RegExp(`/profile/orders/${id}\\?notice=guarantee-refunded$`));
+      await expect(page.getByRole("main").getByRole("status").first()).toHaveText(
+        "Your money is on its way back under the money-back guarantee. The order is cancelled.",
+      );
+      await expect(page.getByRole("region", { name: "30-day money-back guarantee" })).toHaveCount(0);
     });
 
     test("after work started at the customer's request, cancelling asks the studio, which refunds the work not done", async ({ page, browser, baseURL }) => {

@@ -65,12 +65,22 @@ describe("the first-order money-back guarantee", () => {
     const cookie = await customerCookie(c.email, "Str0ng!Pass");
     const page = await (await get(`/profile/orders/${c.id}`, { headers: { Cookie: cookie } })).text();
     expect(page).toContain("30-day money-back guarantee");
-    expect(page).toContain('name="intent" value="guarantee"');
-    const claimed = await postForm(`/profile/orders/${c.id}`, { intent: "guarantee" }, { Cookie: cookie });
+    expect(page).toContain("?guarantee=confirm#guarantee-title");
+    // A post from anywhere but the confirmation step refunds nothing: it leads to that step.
+    const unconfirmed = await postForm(`/profile/orders/${c.id}`, { intent: "guarantee" }, { Cookie: cookie });
+    expect(unconfirmed.status).toBe(302);
+    expect(unconfirmed.headers.get("Location")).toBe(`/profile/orders/${c.id}?guarantee=confirm#guarantee-title`);
+    expect((await api<{ data: { payment_status: string } }>("GET", `/orders/${c.id}`, { token: c.token })).body.data.payment_status).toBe("succeeded");
+    const step = await (await get(`/profile/orders/${c.id}?guarantee=confirm`, { headers: { Cookie: cookie } })).text();
+    expect(step).toContain("Refund your first order?");
+    expect(step).toMatch(/You get £[\d,]+\.\d{2} back now, to the card you paid with, and the order is cancelled\. This cannot be undone\./);
+    expect(step).toContain('name="intent" value="guarantee"');
+    const claimed = await postForm(`/profile/orders/${c.id}`, { intent: "guarantee", confirmed: "yes" }, { Cookie: cookie });
     expect(claimed.status).toBe(302);
     expect(claimed.headers.get("Location")).toBe(`/profile/orders/${c.id}?notice=guarantee-refunded`);
     const after = await (await get(`/profile/orders/${c.id}?notice=guarantee-refunded`, { headers: { Cookie: cookie } })).text();
     expect(after).toContain("Your money is on its way back under the money-back guarantee. The order is cancelled.");
     expect(after).not.toContain('name="intent" value="guarantee"');
+    expect(after).not.toContain("30-day money-back guarantee");
   });
 });
