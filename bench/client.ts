@@ -18,9 +18,29 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/ch
 const COMPRESSIBLE = /text\/|javascript|json|svg|xml/;
 
 /** Proxies to workerd and gzips text responses for clients that accept it. */
-async function gzipProxy(origin: string): Promise<{ server: Server; url: string }> {
+/** The static reference page's path on the proxy: a product page as the shop serves it, with none of its JavaScript. */
+export const REFERENCE_PATH = "/__reference";
+
+/**
+ * The product page's HTML with every script and module preload taken out: the same markup, styles,
+ * pictures and fonts, with nothing to run. Lighthouse's score for it is what the page would get if
+ * its JavaScript cost nothing, measured in the same series as the pages on the same machine.
+ */
+async function referencePage(origin: string, path: string): Promise<Buffer> {
+  const html = await (await fetch(`${origin}${path}`)).text();
+  return Buffer.from(html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, ""));
+}
+
+async function gzipProxy(origin: string, referenceOf?: string): Promise<{ server: Server; url: string }> {
   const target = new URL(origin);
+  const reference = referenceOf ? await referencePage(origin, referenceOf) : null;
   const server = createServer((req, res) => {
+    if (reference && req.url === REFERENCE_PATH) {
+      const out = gzipSync(reference);
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "gzip", "content-length": String(out.length) });
+      res.end(out);
+      return;
+    }
     const upstream = httpRequest(
       {
         host: target.hostname,
@@ -197,7 +217,8 @@ export interface LighthouseReport {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function runLighthouse(origin: string, paths: string[], runs: number): Promise<LighthouseReport[]> {
-  const proxy = await gzipProxy(origin);
+  // The reference is the product page (the last of the pages the bench names as /products/{id}) without its JavaScript.
+  const proxy = await gzipProxy(origin, paths.find((p) => /^\/products\/\d+$/.test(p)) ?? paths[0]!);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ["--headless=new", "--disable-gpu", "--no-sandbox", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
@@ -205,11 +226,13 @@ export async function runLighthouse(origin: string, paths: string[], runs: numbe
   const reports: LighthouseReport[] = [];
   try {
     for (const formFactor of ["mobile", "desktop"] as const) {
-      for (const path of paths) {
-        const samples: { score: number; lcp: number; tbt: number; cls: number }[] = [];
-        let lcpElement = "";
-        let opportunities: string[] = [];
-        for (let i = 0; i < runs; i++) {
+      // One series: each run visits the reference and every page in turn, so a busy moment of the
+      // machine weighs on all of them alike rather than on whichever page it fell on.
+      const series = [REFERENCE_PATH, ...paths];
+      const samples = new Map(series.map((path) => [path, [] as { score: number; lcp: number; tbt: number; cls: number }[]]));
+      const last = new Map<string, { lcpElement: string; opportunities: string[] }>();
+      for (let i = 0; i < runs; i++) {
+        for (const path of series) {
           const result = await lighthouse(
             `${proxy.url}${path}`,
             { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
@@ -218,29 +241,35 @@ export async function runLighthouse(origin: string, paths: string[], runs: numbe
           const lhr = result?.lhr;
           if (!lhr) throw new Error(`Lighthouse returned nothing for ${path}`);
           if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-          samples.push({
+          const sample = {
             score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
             lcp: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
             tbt: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
             cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
-          });
+          };
+          samples.get(path)!.push(sample);
           const lcpDetails = lhr.audits["largest-contentful-paint-element"]?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined;
-          lcpElement = lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet ?? "";
-          opportunities = Object.values(lhr.audits)
-            .filter((a) => a.details?.type === "opportunity" && (a.numericValue ?? 0) > 0)
-            .map((a) => `${a.id} (${Math.round(a.numericValue ?? 0)} ms)`);
-          console.log(`lighthouse ${formFactor} ${path}: ${samples.at(-1)!.score}, LCP ${Math.round(samples.at(-1)!.lcp)} ms on ${lcpElement}`);
+          last.set(path, {
+            lcpElement: lcpDetails?.items?.[0]?.items?.[0]?.node?.snippet ?? "",
+            opportunities: Object.values(lhr.audits)
+              .filter((a) => a.details?.type === "opportunity" && (a.numericValue ?? 0) > 0)
+              .map((a) => `${a.id} (${Math.round(a.numericValue ?? 0)} ms)`),
+          });
+          console.log(`lighthouse ${formFactor} ${path}: ${sample.score}, LCP ${Math.round(sample.lcp)} ms, TBT ${Math.round(sample.tbt)} ms`);
         }
+      }
+      for (const path of series) {
+        const taken = samples.get(path)!;
         reports.push({
           path,
           formFactor,
           runs,
-          score: median(samples.map((s) => s.score)),
-          lcpMs: median(samples.map((s) => s.lcp)),
-          tbtMs: median(samples.map((s) => s.tbt)),
-          cls: median(samples.map((s) => s.cls)),
-          lcpElement,
-          opportunities,
+          score: median(taken.map((s) => s.score)),
+          lcpMs: median(taken.map((s) => s.lcp)),
+          tbtMs: median(taken.map((s) => s.tbt)),
+          cls: median(taken.map((s) => s.cls)),
+          lcpElement: last.get(path)?.lcpElement ?? "",
+          opportunities: last.get(path)?.opportunities ?? [],
         });
       }
     }

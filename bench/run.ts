@@ -10,7 +10,8 @@
  *   3. the same for an edge-cache hit,
  *   4. client JS per page (Chromium, first visit, gzip), and image bytes of a phone's first visit
  *      to /products against the same images' originals,
- *   5. Lighthouse (mobile and desktop, median of 5) behind a gzip proxy as in production.
+ *   5. Lighthouse (mobile and desktop, median of 5) behind a gzip proxy as in production, in one
+ *      series with a static reference (the product page without its JavaScript).
  * BENCH_QUICK=1 shortens the load runs (for trying the script, not for the report); the raw
  * results are kept in .wrangler/bench/results.json.
  */
@@ -110,7 +111,7 @@ async function main() {
       rounds: 3,
       seconds: quick ? 2 : 6,
     });
-    lighthouse = await runLighthouse(cachedWorker.origin, ["/home", "/products", "/products/1"], quick ? 1 : 5);
+    lighthouse = await runLighthouse(cachedWorker.origin, ["/home", "/products", "/products/1", "/examples"], quick ? 1 : 5);
   } finally {
     await cachedWorker.mf.dispose();
   }

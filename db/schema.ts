@@ -149,7 +149,11 @@ export const packages = sqliteTable(
     revisions: integer("revisions").notNull().default(2),
     revisionDays: integer("revision_days").notNull().default(3),
   },
-  (t) => [uniqueIndex("packages_product_position_unique").on(t.productId, t.position)],
+  (t) => [
+    uniqueIndex("packages_product_position_unique").on(t.productId, t.position),
+    // The landing page's "from N days": packages by delivery days, read until the first on sale.
+    index("packages_delivery_days_idx").on(t.deliveryDays, t.productId),
+  ],
 );
 
 /**

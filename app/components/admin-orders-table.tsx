@@ -15,23 +15,23 @@ export function isOverdue(order: Pick<OrderView, "work_status" | "due_at">, now:
 
 /**
  * Orders table for admins (SPEC §2): Order ID, Product, Amount, Payment Status, Date, Actions; 'N/A'
- * when missing. Given `now` (the work queue), it adds the work after the SPEC's columns: status,
- * due date (overdue marked) and unread messages.
+ * when missing. Given `now` (the work queue), it adds the work after the SPEC's columns: the
+ * customer, status, due date (overdue marked) and unread messages.
  */
 export function AdminOrdersTable({
   orders,
   caption,
   now,
 }: {
-  orders: (OrderView & { unread_messages?: number; brief_reminded?: boolean })[];
+  orders: (OrderView & { unread_messages?: number; brief_reminded?: boolean; customer?: string | null })[];
   caption: string;
   now?: number;
 }) {
   const work = now !== undefined;
-  const headings = ["Order ID", "Product", "Amount", "Payment Status", "Date", ...(work ? ["Work", "Due", "Messages"] : []), "Actions"];
+  const headings = ["Order ID", "Product", "Amount", "Payment Status", "Date", ...(work ? ["Customer", "Work", "Due", "Messages"] : []), "Actions"];
   return (
     <div className="scroll-shadow-x overflow-x-auto rounded-2xl border border-slate-200">
-      <table className={`w-full text-left text-sm ${work ? "min-w-[64rem]" : "min-w-[48rem]"}`}>
+      <table className={`w-full text-left text-sm ${work ? "min-w-[72rem]" : "min-w-[48rem]"}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
           <tr>
@@ -57,6 +57,9 @@ export function AdminOrdersTable({
                 <td className="p-4 whitespace-nowrap text-slate-600">{o.created_at ? adminDateTime.format(new Date(o.created_at)) : "N/A"}</td>
                 {work ? (
                   <>
+                    <td className="max-w-48 truncate p-4" title={o.customer ?? undefined}>
+                      {o.customer ?? <span className="text-slate-500">Former customer</span>}
+                    </td>
                     <td className="p-4">
                       <WorkStatusBadge status={o.work_status} />
                     </td>

@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
 import { FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useCheckedForm } from "~/components/ui/use-checked-form";
@@ -109,69 +108,33 @@ export function PinnedComment({ videoId, atSeconds, text }: { videoId: string; a
   );
 }
 
+/** An open comment a revision request may include, as the room shows it. */
+export type OpenComment = { id: number; author: string; text: string; time: string };
+
 /**
- * Approve, or ask for a revision with a note and comments pinned to moments of the video: pause or
- * click the timeline, then 'Comment at 0:42'. Without JavaScript each comment row takes its time as
- * m:ss. Past the allowance the revision form gives way to a message.
+ * The customer's two answers to the newest delivery: approve it, or ask for changes. The request is
+ * the version's open comments (each ticked, to include or not) and an optional note: comments get
+ * their time in the room above, so this form has no time field of its own.
  */
 export function ReviewActions({
   action,
   revisionsLeft,
-  videoId,
+  openComments,
   lastResult,
   cancellationRequested = false,
 }: {
   action: string;
   revisionsLeft: number;
-  /** The reviewed delivery's player, when it has a video. */
-  videoId: string | null;
+  /** The newest version's open comments (not resolved, in no request yet). */
+  openComments: OpenComment[];
   lastResult: SubmissionResult<string[]> | undefined;
   /** The customer's cancellation request is open: approving withdraws it, and the page says so. */
   cancellationRequested?: boolean;
 }) {
-  const hydrated = useHydrated();
   const approving = useIsSubmitting(action, "approve");
   const requesting = useIsSubmitting(action, "revision");
   const { form, fields, formProps, error } = useCheckedForm<z.input<typeof RevisionSchema>>({ id: "revision", lastResult });
-  const [rows, setRows] = useState<{ key: number; at: string }[]>([{ key: 0, at: "" }]);
-  const [now, setNow] = useState(0);
-  const nextKey = useRef(1);
-  const focusRow = useRef<number | null>(null);
-
-  useEffect(() => {
-    const video = videoId ? (document.getElementById(videoId) as HTMLVideoElement | null) : null;
-    if (!video) return;
-    const update = () => setNow(video.currentTime);
-    video.addEventListener("timeupdate", update);
-    video.addEventListener("seeked", update);
-    return () => {
-      video.removeEventListener("timeupdate", update);
-      video.removeEventListener("seeked", update);
-    };
-  }, [videoId]);
-
-  useEffect(() => {
-    if (focusRow.current === null) return;
-    document.getElementById(`comment-text-${focusRow.current}`)?.focus();
-    focusRow.current = null;
-  }, [rows]);
-
-  const pin = () => {
-    const key = nextKey.current++;
-    const at = formatTimestamp(now);
-    focusRow.current = key;
-    // Fill the first empty row, else add one.
-    setRows((previous) => {
-      const emptyIndex = previous.findIndex((r) => r.at === "");
-      if (emptyIndex >= 0) {
-        focusRow.current = previous[emptyIndex]!.key;
-        return previous.map((r, i) => (i === emptyIndex ? { ...r, at } : r));
-      }
-      return [...previous, { key, at }];
-    });
-  };
-
-  const commentErrors = [...new Set(Object.entries(form.allErrors).flatMap(([name, e]) => (name.startsWith("comments") ? e : [])))];
+  const idsError = Object.entries(form.allErrors).flatMap(([name, e]) => (name.startsWith("comment_ids") ? e : []))[0];
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -191,58 +154,36 @@ export function ReviewActions({
         <Form method="post" action={action} {...formProps} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">
           <h3 className="font-semibold">Ask for changes</h3>
           <p className="text-sm text-slate-600">
-            {revisionsLeft} of your revisions left.{" "}
-            {videoId
-              ? hydrated
-                ? "Pause the video where something should change and pin a comment there."
-                : "Give each comment its time in the video, like 0:42."
-              : null}
+            {revisionsLeft} of your revisions left. Your comments on this version are the request: tick those to include.
           </p>
           <FormError id={form.errorId} errors={form.errors} />
-          <TextAreaField label="What should change?" meta={fields.note} error={error(fields.note)} rows={3} />
-          {videoId ? (
-            <fieldset className="space-y-2" aria-describedby="comment-errors">
-              <legend className="text-sm font-medium text-slate-800">Comments on the video</legend>
-              {hydrated ? (
-                <button
-                  type="button"
-                  onClick={pin}
-                  className="rounded-lg border border-brand-300 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50"
-                >
-                  Comment at {formatTimestamp(now)}
-                </button>
+          {/* Always sent, so that ticking none is a choice (without it every open comment goes, as the API allows). */}
+          <input type="hidden" name="comment_ids" value="" />
+          {openComments.length ? (
+            <fieldset className="space-y-1" aria-describedby={idsError ? "comment-ids-error" : undefined}>
+              <legend className="text-sm font-medium text-slate-800">Comments to include</legend>
+              <ul className="max-h-64 space-y-1 overflow-auto">
+                {openComments.map((c) => (
+                  <li key={c.id}>
+                    <label className="flex items-start gap-2 text-sm">
+                      <input type="checkbox" name="comment_ids" value={c.id} defaultChecked className="mt-0.5 size-4 shrink-0 accent-brand-700" />
+                      <span className="min-w-0 break-words">
+                        <span className="font-mono font-semibold">{c.time}</span> {c.author}: {c.text}
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+              {idsError ? (
+                <p id="comment-ids-error" className="text-sm text-red-700">
+                  {idsError}
+                </p>
               ) : null}
-              {rows.map((row, i) => (
-                <div key={row.key} className="flex gap-2">
-                  <label className="sr-only" htmlFor={`comment-at-${row.key}`}>
-                    Time of comment {i + 1}
-                  </label>
-                  <input
-                    id={`comment-at-${row.key}`}
-                    name={`comments[${i}].at_seconds`}
-                    value={row.at}
-                    onChange={(e) => setRows((previous) => previous.map((r) => (r.key === row.key ? { ...r, at: e.target.value } : r)))}
-                    placeholder="0:42"
-                    inputMode="numeric"
-                    className="w-20 rounded-lg border border-slate-300 px-2 py-2 font-mono text-sm"
-                  />
-                  <label className="sr-only" htmlFor={`comment-text-${row.key}`}>
-                    Comment {i + 1}
-                  </label>
-                  <input
-                    id={`comment-text-${row.key}`}
-                    name={`comments[${i}].text`}
-                    placeholder="What to change at this moment"
-                    maxLength={1000}
-                    className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-sm"
-                  />
-                </div>
-              ))}
-              <p id="comment-errors" className="min-h-5 text-sm text-red-700" aria-live="polite">
-                {commentErrors.join(" ")}
-              </p>
             </fieldset>
-          ) : null}
+          ) : (
+            <p className="text-sm text-slate-600">No open comments on this version yet: add them on the video above, or write what should change.</p>
+          )}
+          <TextAreaField label="Anything else? (optional)" meta={fields.note} error={error(fields.note)} rows={3} />
           <SubmitButton name="intent" value="revision" busy={requesting} busyText="Sending..." className="sm:w-auto">
             Request revision
           </SubmitButton>

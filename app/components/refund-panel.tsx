@@ -140,7 +140,13 @@ export function RefundPanel({
             error={error(fields.amount)}
             inputMode="decimal"
             placeholder={remainingMinor === null ? "" : minorToDecimalString(remainingMinor, currency)}
-            onChange={(event) => setTyped(event.currentTarget.value)}
+            onChange={(event) => {
+              // Typing an amount is choosing a part: the choice and the button follow what is typed.
+              setTyped(event.currentTarget.value);
+              setScope("part");
+              const part = event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="scope"][value="part"]');
+              if (part) part.checked = true;
+            }}
             onFocus={() => setScope((chosen) => chosen ?? "part")}
           />
           <TextAreaField label="Reason for the refund" meta={fields.reason} error={error(fields.reason)} rows={2} maxLength={REFUND_REASON_MAX} />

@@ -76,11 +76,26 @@ function ReviewFields({
       {note ? <p className="text-sm text-slate-600">{note}</p> : null}
       <fieldset aria-describedby={fields.rating.errors ? fields.rating.errorId : undefined}>
         <legend className="text-sm font-medium text-slate-800">Stars</legend>
-        <div className="mt-1 flex flex-wrap gap-3">
-          {["1", "2", "3", "4", "5"].map((stars) => (
-            <label key={stars} className="inline-flex items-center gap-1.5 text-sm">
-              <input type="radio" name={fields.rating.name} value={stars} defaultChecked={fields.rating.initialValue === stars} required />
-              {stars === "1" ? "1 star" : `${stars} stars`}
+        {/* A radio group drawn as stars: highest first in the page, shown lowest first, so a checked star lights itself and those before it (CSS only: no JavaScript, arrow keys as any radio group). */}
+        <div className="mt-1 flex flex-row-reverse justify-end gap-1 [&>label:has(:checked)_svg]:fill-amber-400 [&>label:has(:checked)~label_svg]:fill-amber-400 [&>label:hover_svg]:fill-amber-300 [&>label:hover~label_svg]:fill-amber-300">
+          {["5", "4", "3", "2", "1"].map((stars) => (
+            <label key={stars} className="relative cursor-pointer">
+              <input
+                type="radio"
+                name={fields.rating.name}
+                value={stars}
+                defaultChecked={fields.rating.initialValue === stars}
+                required
+                className="peer absolute inset-0 size-full cursor-pointer opacity-0"
+              />
+              <span className="sr-only">{stars === "1" ? "1 star" : `${stars} stars`}</span>
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 20 20"
+                className="size-9 fill-slate-300 transition-colors peer-focus-visible:rounded peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600"
+              >
+                <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z" />
+              </svg>
             </label>
           ))}
         </div>

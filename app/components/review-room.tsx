@@ -1,14 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import { SubmitButton } from "~/components/ui/form";
 import { DRAWING_COLOURS, DRAWING_LIMITS, DRAWING_TOOLS } from "~/lib/rules/review-rules";
 import type { Drawing } from "~/lib/schemas/review-comment";
 import { COMMENT_TEXT_MAX } from "~/lib/rules/text-limits";
 import { formatFileSize } from "~/lib/rules/delivery-rules";
-import { formatTimecode, frameAt, RATES, secondsOf } from "~/lib/timecode";
+import { frameAt, RATES, secondsOf, timecodeText, type TimecodeStyle } from "~/lib/timecode";
 import type { FrameRate } from "~/lib/rules/upload-rules";
 import { useHydrated } from "~/components/use-hydrated";
+import { useAfterPost } from "~/components/ui/use-after-post";
 import type { CommentPage, CommentView } from "~/domain/orders/review-comments.server";
 
 type Author = CommentView["author"];
@@ -96,11 +97,26 @@ export function DrawingLayer({ shapes, label }: { shapes: Shape[]; label?: strin
 
 const round = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 10_000) / 10_000;
 
+/** Switches how the room writes times (a form: a cookie set by the server, so it works without JavaScript and for guests). */
+function TimecodeToggle({ style }: { style: TimecodeStyle }) {
+  const location = useLocation();
+  return (
+    <Form method="post" action="/timecode-style" className="text-xs">
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name="style" value={style === "smpte" ? "player" : "smpte"} />
+      <button type="submit" className="font-semibold text-brand-700 hover:underline">
+        {style === "smpte" ? "Show times as 0:04" : "Show SMPTE timecode"}
+      </button>
+    </Form>
+  );
+}
+
 /**
  * A version's review: the preview player with its comments as markers on a timeline, frame-accurate
  * keys (space, `,` `.`, J K L, I and O for a range), comments beside it (below on a phone) with their
  * replies, and the comment form: at the frame on screen or over a range, with a drawing on the paused
- * frame. Without JavaScript the player is the browser's and the form takes a time as m:ss or m:ss:ff.
+ * frame. Without JavaScript the player is the browser's and the form takes a time as m:ss, h:mm:ss or
+ * hh:mm:ss:ff. Times read as the player shows them (0:04), or as SMPTE for editors (the reader's choice).
  */
 export function ReviewRoom({
   orderId,
@@ -113,6 +129,7 @@ export function ReviewRoom({
   answer,
   playerId,
   exports = true,
+  timecodeStyle = "player",
 }: {
   orderId: number;
   delivery: { id: number; number: number; frame_rate: string; files: { id: number; kind: string; role?: string; url: string; name: string; size: number }[] };
@@ -131,10 +148,13 @@ export function ReviewRoom({
   playerId: string;
   /** Links to the CSV and EDL exports (not for guests). */
   exports?: boolean;
+  /** How times are written: as the player shows them, or SMPTE (the reader's cookie). */
+  timecodeStyle?: TimecodeStyle;
 }) {
   const hydrated = useHydrated();
   const { comments, markers } = page;
   const rate = (delivery.frame_rate in RATES ? delivery.frame_rate : "25") as FrameRate;
+  const tc = (at: number, end: number | null = null) => timecodeText(at, end, rate, timecodeStyle);
   const preview = delivery.files.find((f) => f.role === "preview") ?? delivery.files.find((f) => f.kind === "video") ?? null;
   // A version of stills only: its first image is reviewed (comments and drawings on it, no timecodes).
   const still = preview ? null : (delivery.files.find((f) => f.kind === "image") ?? null);
@@ -153,6 +173,9 @@ export function ReviewRoom({
   const drawingShape = useRef<Shape | null>(null);
   const [, redraw] = useState(0);
   const textRef = useRef<HTMLTextAreaElement>(null);
+  // Each posted comment or reply leaves its form empty (a new form), the comment box focused for the next one.
+  const [commentRound, setCommentRound] = useState(0);
+  const [replyRound, setReplyRound] = useState(0);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -256,6 +279,17 @@ export function ReviewRoom({
     ? [...shapes, ...(drawingShape.current ? [drawingShape.current] : [])]
     : selectedShapes(comments.find((c) => c.id === selected)?.drawing ?? null);
   const commentError = answer?.intent === "comment" ? answer : null;
+  useAfterPost("comment", commentError !== null, () => {
+    setShapes([]);
+    setDrawing(false);
+    setInFrame(null);
+    setOutFrame(null);
+    setCommentRound((n) => n + 1);
+  });
+  useAfterPost("reply", answer?.intent === "reply", () => setReplyRound((n) => n + 1));
+  useEffect(() => {
+    if (commentRound) textRef.current?.focus({ preventScroll: true });
+  }, [commentRound]);
 
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,3fr)_minmax(16rem,2fr)]">
@@ -323,7 +357,7 @@ export function ReviewRoom({
                                 left: `${(c.at_frame / frames) * 100}%`,
                                 width: c.end_frame !== null ? `${(Math.max(1, c.end_frame - c.at_frame) / frames) * 100}%` : undefined,
                               }}
-                              aria-label={`Comment at ${c.timecode} by ${c.author}`}
+                              aria-label={`Comment at ${tc(c.at_frame, c.end_frame)} by ${c.author}`}
                             />
                           </li>
                         ))}
@@ -333,7 +367,7 @@ export function ReviewRoom({
                 </div>
                 <p className="flex flex-wrap justify-between gap-2 font-mono text-sm text-slate-700">
                   <span aria-label="Frame on screen">
-                    {formatTimecode(frame, rate)} / {formatTimecode(frames, rate)}
+                    {tc(frame)} / {tc(frames)}
                   </span>
                   <span>{delivery.frame_rate} fps</span>
                 </p>
@@ -362,6 +396,7 @@ export function ReviewRoom({
             <h3 id={`comments-${delivery.id}`} className="font-semibold">
               Comments on v{delivery.number}
             </h3>
+            {preview ? <TimecodeToggle style={timecodeStyle} /> : null}
             {markers.length && exports ? (
               <p className="text-xs">
                 <a className="font-semibold text-brand-700 hover:underline" href={`/orders/${orderId}/deliveries/${delivery.id}/comments.csv`}>
@@ -387,7 +422,7 @@ export function ReviewRoom({
                   <div className="flex flex-wrap items-center gap-2">
                     {hydrated && preview ? (
                       <button type="button" onClick={() => select(c)} className="font-mono font-semibold text-brand-700 hover:underline">
-                        {c.timecode}
+                        {tc(c.at_frame, c.end_frame)}
                         <span className="sr-only"> (show this frame{c.drawing ? " and its drawing" : ""})</span>
                       </button>
                     ) : still ? (
@@ -397,7 +432,7 @@ export function ReviewRoom({
                         </button>
                       ) : null
                     ) : (
-                      <span className="font-mono font-semibold">{c.timecode}</span>
+                      <span className="font-mono font-semibold">{tc(c.at_frame, c.end_frame)}</span>
                     )}
                     <span className="font-medium">{c.author.name}</span>
                     <span className="rounded bg-slate-100 px-1.5 text-xs text-slate-600">{AUTHOR_BADGE[c.author.kind]}</span>
@@ -423,7 +458,7 @@ export function ReviewRoom({
                   ) : null}
                   {open ? (
                     <div className="mt-2 flex flex-wrap items-start gap-3">
-                      <details open={Boolean(replyError)} className="min-w-0 flex-1">
+                      <details key={replyRound} open={Boolean(replyError)} className="min-w-0 flex-1">
                         <summary className="cursor-pointer text-xs font-semibold text-brand-700">Reply</summary>
                         <Form method="post" action={action} className="mt-2 space-y-2">
                           <input type="hidden" name="delivery_id" value={delivery.id} />
@@ -457,7 +492,7 @@ export function ReviewRoom({
                           <input type="hidden" name="delivery_id" value={delivery.id} />
                           <input type="hidden" name="comment_id" value={c.id} />
                           <button type="submit" name="intent" value="resolve" className="text-xs font-semibold text-emerald-800 hover:underline">
-                            Mark resolved<span className="sr-only"> (comment at {c.timecode})</span>
+                            Mark resolved<span className="sr-only"> (comment at {tc(c.at_frame, c.end_frame)})</span>
                           </button>
                         </Form>
                       ) : null}
@@ -486,6 +521,7 @@ export function ReviewRoom({
 
         {open ? (
           <Form
+            key={commentRound}
             method="post"
             action={action}
             className="space-y-2 rounded-xl border border-slate-200 bg-white p-3"
@@ -506,20 +542,16 @@ export function ReviewRoom({
                 {range !== null && !still ? <input type="hidden" name="end_frame" value={range} /> : null}
                 {shapes.length ? <input type="hidden" name="drawing" value={JSON.stringify({ shapes })} /> : null}
                 <p className="font-mono text-sm" aria-live="polite">
-                  {still
-                    ? "On the still"
-                    : range !== null
-                      ? `From ${formatTimecode(at, rate)} to ${formatTimecode(range, rate)}`
-                      : `At ${formatTimecode(at, rate)}`}
+                  {still ? "On the still" : range !== null ? `From ${tc(at)} to ${tc(range)}` : `At ${tc(at)}`}
                 </p>
                 <div className="flex flex-wrap gap-2 text-xs">
                   {preview ? (
                     <>
                       <button type="button" onClick={() => setInFrame(frame)} className="rounded border border-slate-300 px-2 py-1">
-                        Set in here (I)
+                        Set in here<span className="pointer-coarse:hidden"> (I)</span>
                       </button>
                       <button type="button" onClick={() => setOutFrame(frame)} className="rounded border border-slate-300 px-2 py-1">
-                        Set out here (O)
+                        Set out here<span className="pointer-coarse:hidden"> (O)</span>
                       </button>
                     </>
                   ) : null}
@@ -601,13 +633,13 @@ export function ReviewRoom({
               <div className="flex flex-wrap gap-2">
                 <div>
                   <label htmlFor={`comment-time-${delivery.id}`} className="block text-xs font-medium text-slate-800">
-                    Time (m:ss or m:ss:ff)
+                    Time (m:ss, h:mm:ss or hh:mm:ss:ff)
                   </label>
                   <input
                     id={`comment-time-${delivery.id}`}
                     name="time"
                     required
-                    placeholder="0:42:12"
+                    placeholder="0:42"
                     defaultValue={keptValue(commentError, "time")}
                     className="mt-1 w-28 rounded-lg border border-slate-300 px-2 py-1.5 font-mono text-sm"
                   />

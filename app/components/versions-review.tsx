@@ -4,6 +4,7 @@ import { DeliveryFiles, deliveryVideoId, MasterFiles, PinnedComment, type Delive
 import { CompareVersions, ReviewRoom, type ReviewAnswer } from "~/components/review-room";
 import type { CommentPage } from "~/domain/orders/review-comments.server";
 import { chosenVersions } from "~/lib/versions";
+import type { TimecodeStyle } from "~/lib/timecode";
 
 export type VersionView = {
   id: number;
@@ -42,6 +43,7 @@ export function VersionsReview({
   newestActions,
   revisionLabel = "Revision request",
   exports = true,
+  timecodeStyle = "player",
 }: {
   orderId: number;
   /** Newest first. */
@@ -58,6 +60,8 @@ export function VersionsReview({
   /** How a revision request is headed ("Your revision request" on the customer's page). */
   revisionLabel?: string;
   exports?: boolean;
+  /** How times are written (the reader's `timecode` cookie). */
+  timecodeStyle?: TimecodeStyle;
 }) {
   const { selectedId, compare } = chosenVersions(deliveries, params);
   const selected = deliveries.find((d) => d.id === selectedId);
@@ -121,6 +125,7 @@ export function VersionsReview({
             answer={answer}
             playerId={deliveryVideoId(selected.id)}
             exports={exports}
+            timecodeStyle={timecodeStyle}
           />
           <DeliveryFiles deliveryId={selected.id} files={selected.files.filter((f) => f !== reviewed(selected))} />
           <MasterFiles masters={selected.masters} zip={selected.mastersZip} />

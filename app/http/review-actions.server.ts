@@ -20,7 +20,7 @@ export function isReviewIntent(intent: FormDataEntryValue | null): intent is (ty
   return intent === "comment" || intent === "reply" || intent === "resolve";
 }
 
-const TIME_HINT = "Enter a time like 0:42 or 0:42:12";
+const TIME_HINT = "Enter a time like 0:42, 1:02:03 or 00:00:42:12";
 
 /** Several messages as the one the form shows, each once. */
 const messagesOf = (issues: { message: string }[]) => [...new Set(issues.map((issue) => issue.message))].join(" ");

@@ -39,10 +39,20 @@ function parts(frame: number, rate: FrameRate) {
 
 const two = (n: number) => String(n).padStart(2, "0");
 
-/** "0:42:12" (m:ss:ff), "1:02:03:04" past an hour: how the review shows a frame. */
+/** How the review room writes times: as the player shows them, or SMPTE for editors (a reader's choice, kept in a cookie). */
+export const TIMECODE_STYLES = ["player", "smpte"] as const;
+export type TimecodeStyle = (typeof TIMECODE_STYLES)[number];
+
+/** "0:04", "12:05", "1:02:03": the frame's whole second as a player shows it (never frames, which would read as seconds). */
 export function formatTimecode(frame: number, rate: FrameRate): string {
-  const { h, m, s, ff } = parts(frame, rate);
-  return h ? `${h}:${two(m)}:${two(s)}:${two(ff)}` : `${m}:${two(s)}:${two(ff)}`;
+  const { h, m, s } = parts(frame, rate);
+  return h ? `${h}:${two(m)}:${two(s)}` : `${m}:${two(s)}`;
+}
+
+/** A frame, or a range of them ("0:42–0:44"), in the reader's style. */
+export function timecodeText(at: number, end: number | null, rate: FrameRate, style: TimecodeStyle = "player"): string {
+  const one = (frame: number) => (style === "smpte" ? formatSmpte(frame, rate) : formatTimecode(frame, rate));
+  return end === null ? one(at) : `${one(at)}–${one(end)}`;
 }
 
 /** "00:00:42:12": SMPTE non-drop, as an EDL writes it (with `offsetHours` added, e.g. 1 for 01:00:00:00 starts). */
@@ -52,16 +62,33 @@ export function formatSmpte(frame: number, rate: FrameRate, offsetHours = 0): st
 }
 
 /**
- * "0:42" (m:ss) or "0:42:12" (m:ss:ff) → the frame; null when it is not such a time, its frames
- * are past the rate's base or it is past 24 hours. What a comment's time is typed as without JavaScript.
+ * A time typed by hand → the frame; null when it is not one of these, its frames are past the rate's
+ * base or it is past 24 hours: "0:42" (m:ss, minutes up to 1440), "1:02:03" (h:mm:ss), "01:02:03:04"
+ * (hh:mm:ss:ff, SMPTE). Nothing that could read as decimal seconds. What a comment's time is typed as
+ * without JavaScript.
  */
 export function parseTimecode(text: string, rate: FrameRate): number | null {
-  const match = /^(\d{1,4}):([0-5]\d)(?::(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
+  const trimmed = text.trim();
   const { base } = RATES[rate];
-  const ff = match[3] === undefined ? 0 : Number(match[3]);
-  if (ff >= base) return null;
-  const seconds = Number(match[1]) * 60 + Number(match[2]);
-  if (seconds > 24 * 3600) return null;
+  let seconds: number;
+  let ff = 0;
+  let match: RegExpExecArray | null;
+  if ((match = /^(\d{1,4}):([0-5]\d)$/.exec(trimmed))) {
+    seconds = Number(match[1]) * 60 + Number(match[2]);
+  } else if ((match = /^(\d{1,2}):([0-5]\d):([0-5]\d)$/.exec(trimmed))) {
+    seconds = Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
+  } else if ((match = /^(\d{2}):([0-5]\d):([0-5]\d):(\d{2})$/.exec(trimmed))) {
+    seconds = Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3]);
+    ff = Number(match[4]);
+    if (ff >= base) return null;
+  } else {
+    return null;
+  }
+  if (seconds > 24 * 3600 || (seconds === 24 * 3600 && ff > 0)) return null;
   return seconds * base + ff;
+}
+
+/** The style a request asked for by its `timecode` cookie (the player's by default). */
+export function timecodeStyleOf(cookieHeader: string | null): TimecodeStyle {
+  return /(?:^|;\s*)timecode=smpte(?:;|$)/.test(cookieHeader ?? "") ? "smpte" : "player";
 }

@@ -4,11 +4,14 @@ import { Refused } from "~/components/ui/form";
 import { OrderMoney } from "~/components/order-money";
 import { RefundList } from "~/components/refund-list";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { deliveryVideoId, ReviewActions } from "~/components/delivery-review";
+import { ReviewActions, type DeliveryFile, type MasterFile } from "~/components/delivery-review";
+import { formatFileSize } from "~/lib/rules/delivery-rules";
+import { RATES, timecodeStyleOf, timecodeText } from "~/lib/timecode";
+import type { FrameRate } from "~/lib/rules/upload-rules";
 import { reviewAnswerOf } from "~/components/review-room";
 import { VersionsReview } from "~/components/versions-review";
 import { ReviewGuests } from "~/components/review-guests";
-import { openGuestComments, shownVersionComments } from "~/domain/orders/review-comments.server";
+import { openComments, openGuestComments, shownVersionComments } from "~/domain/orders/review-comments.server";
 import { chosenVersions } from "~/lib/versions";
 import { extendReview, listGuests, reviewDeadline } from "~/domain/orders/review-guests.server";
 import { isReviewIntent, reviewAction } from "~/http/review-actions.server";
@@ -60,16 +63,22 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { order } = work;
   const newest = work.deliveries[0];
   const shown = chosenVersions(work.deliveries, new URL(request.url).searchParams);
-  const [review, guarantee, cancellation, comments, guests, guestComments] = await Promise.all([
+  const [review, guarantee, cancellation, comments, guests, guestComments, open] = await Promise.all([
     reviewState(context.db, customer.id, id),
     guaranteeAvailable(context.db, customer.id, id),
     cancellationOffer(context.db, customer.id, id),
     shownVersionComments(context.db, work.deliveries, shown.compare ? null : shown.selectedId, new URL(request.url).searchParams.get("comments_after")),
     listGuests(context.db, id),
     newest && order.work_status === "delivered" ? openGuestComments(context.db, id, newest.id) : { listed: [], total: 0 },
+    newest && order.work_status === "delivered" ? openComments(context.db, id, newest.id) : [],
   ]);
+  const timecodeStyle = timecodeStyleOf(request.headers.get("Cookie"));
+  const rate = (newest && newest.frame_rate in RATES ? newest.frame_rate : "25") as FrameRate;
   return {
     ...work,
+    timecodeStyle,
+    // What a revision request may include, each with its time as the room writes it.
+    toInclude: open.map((c) => ({ id: c.id, author: c.author, text: c.text, time: timecodeText(c.at_frame, c.end_frame, rate, timecodeStyle) })),
     deliveries: await withMasterLinks(context.env.TOKEN_SECRET, id, work.deliveries, actor),
     comments,
     guests,
@@ -196,6 +205,8 @@ export default function OrderPage() {
     guestComments,
     reviewUntil,
     canExtend,
+    timecodeStyle,
+    toInclude,
   } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
@@ -225,6 +236,8 @@ export default function OrderPage() {
 
       <WorkSteps status={order.work_status} revisionsUsed={order.revisions_used} />
 
+      {order.work_status === "completed" && deliveries[0] ? <FilesReady delivery={deliveries[0]} /> : null}
+
       {review ? <OrderReview state={review} lastResult={answer && "result" in answer && answer.intent === "review" ? answer.result : undefined} /> : null}
 
       {order.work_status === "scheduled" && order.starts_at ? (
@@ -242,27 +255,16 @@ export default function OrderPage() {
             <WorkStatusBadge status={order.work_status} />
           </dd>
         </div>
-        <div>
-          <dt className="text-slate-500">Due</dt>
-          <dd className="mt-1 font-medium">
-            {order.due_at ? (
-              <>
-                {dateFormat.format(new Date(order.due_at))}
-                {timeLeft ? <span className="text-slate-600"> · {timeLeft}</span> : null}
-              </>
-            ) : order.work_status === "awaiting_brief" && !order.start_work_now && cancellation?.kind === "refund" ? (
-              `From ${promiseDate(Date.parse(cancellation.until) + order.delivery_days * 86_400_000)}, if your brief is in by ${promiseDate(cancellation.until)}`
-            ) : (
-              `${order.delivery_days} days after your brief`
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-slate-500">Revisions left</dt>
-          <dd className="mt-1 font-medium">{order.revisions_allowed ? `${revisionsLeft} of ${order.revisions_allowed}` : "None until paid"}</dd>
-          <dd className="mt-1 text-slate-600">{`${dayPromise(order.delivery_days, "delivery")} · ${revisionDaysPromise(order.revision_days)}`}</dd>
-        </div>
-        <div>
+        <WhenCell order={order} timeLeft={timeLeft} cancellation={cancellation} deliveredAt={deliveries[0]?.created_at ?? null} events={events} />
+        {/* Revisions count while the work can still change; a closed order has none to offer. */}
+        {order.work_status === "completed" || order.work_status === "cancelled" ? null : (
+          <div>
+            <dt className="text-slate-500">Revisions left</dt>
+            <dd className="mt-1 font-medium">{order.revisions_allowed ? `${revisionsLeft} of ${order.revisions_allowed}` : "None until paid"}</dd>
+            <dd className="mt-1 text-slate-600">{`${dayPromise(order.delivery_days, "delivery")} · ${revisionDaysPromise(order.revision_days)}`}</dd>
+          </div>
+        )}
+        <div className="min-w-0">
           <dt className="text-slate-500">Amount</dt>
           <dd className="mt-1 flex items-center gap-2 font-medium">
             {orderAmount(order)} <StatusBadge status={order.payment_status} audience="customer" />
@@ -273,7 +275,7 @@ export default function OrderPage() {
           </dd>
           {order.invoice_number ? (
             <dd className="mt-1">
-              <Link to={`${paths.customerOrder(order.id)}/invoice`} className="text-sm font-semibold whitespace-nowrap text-brand-700 hover:underline">
+              <Link to={`${paths.customerOrder(order.id)}/invoice`} className="text-sm font-semibold break-words text-brand-700 hover:underline">
                 View invoice {order.invoice_number}
               </Link>
             </dd>
@@ -312,6 +314,7 @@ export default function OrderPage() {
             canResolve={false}
             answer={reviewAnswerOf(answer)}
             revisionLabel="Your revision request"
+            timecodeStyle={timecodeStyle}
             newestActions={
               order.work_status === "delivered" ? (
                 <div className="space-y-4">
@@ -341,13 +344,13 @@ export default function OrderPage() {
                       {guestComments.total > guestComments.listed.length ? (
                         <p className="mt-1 text-amber-900">And {guestComments.total - guestComments.listed.length} more among the comments.</p>
                       ) : null}
-                      <p className="mt-1 text-amber-900">Approving completes the order as it is; asking for changes sends these with your request.</p>
+                      <p className="mt-1 text-amber-900">Approving completes the order as it is; asking for changes sends those you tick with your request.</p>
                     </div>
                   ) : null}
                   <ReviewActions
                     action={paths.customerOrder(order.id)}
                     revisionsLeft={revisionsLeft}
-                    videoId={deliveries[0]!.files.some((f) => f.kind === "video") ? deliveryVideoId(deliveries[0]!.id) : null}
+                    openComments={toInclude}
                     lastResult={answer && "result" in answer && answer.intent === "revision" ? answer.result : undefined}
                     cancellationRequested={cancellation?.kind === "requested"}
                   />
@@ -465,6 +468,89 @@ function BriefItem({ label, value }: { label: string; value: string | null }) {
  * the order's next step, and it cancels only from a confirmation step (`?cancel=confirm`, a plain link,
  * so it works without JavaScript) that says what comes back before anything happens.
  */
+/** The order's date cell, by where it stands: what is due while work is open, else when it was delivered, completed or cancelled. */
+function WhenCell({
+  order,
+  timeLeft,
+  cancellation,
+  deliveredAt,
+  events,
+}: {
+  order: Pick<OrderView, "work_status" | "due_at" | "start_work_now" | "delivery_days">;
+  timeLeft: string | null;
+  cancellation: CancellationOffer;
+  deliveredAt: string | null;
+  events: { to_status: string; created_at: string }[];
+}) {
+  const reached = (status: string) => events.reduce<string | null>((at, event) => (event.to_status === status ? event.created_at : at), null);
+  const closed =
+    order.work_status === "delivered"
+      ? { label: "Delivered", at: deliveredAt }
+      : order.work_status === "completed"
+        ? { label: "Completed", at: reached("completed") }
+        : order.work_status === "cancelled"
+          ? { label: "Cancelled", at: reached("cancelled") }
+          : null;
+  if (closed) {
+    return (
+      <div>
+        <dt className="text-slate-500">{closed.label}</dt>
+        <dd className="mt-1 font-medium">{closed.at ? dateFormat.format(new Date(closed.at)) : "Yes"}</dd>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <dt className="text-slate-500">Due</dt>
+      <dd className="mt-1 font-medium">
+        {order.due_at ? (
+          <>
+            {dateFormat.format(new Date(order.due_at))}
+            {timeLeft ? <span className="text-slate-600"> · {timeLeft}</span> : null}
+          </>
+        ) : order.work_status === "awaiting_brief" && !order.start_work_now && cancellation?.kind === "refund" ? (
+          `From ${promiseDate(Date.parse(cancellation.until) + order.delivery_days * 86_400_000)}, if your brief is in by ${promiseDate(cancellation.until)}`
+        ) : (
+          `${order.delivery_days} days after your brief`
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** After approval, what the customer came for, first: the delivery's files, all at once where they can be. */
+function FilesReady({ delivery }: { delivery: { masters: MasterFile[]; mastersZip: { href: string; size: number } | null; files: DeliveryFile[] } }) {
+  const released = delivery.masters.filter((master) => master.href);
+  return (
+    <section aria-labelledby="files-ready-title" className="space-y-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-6">
+      <h2 id="files-ready-title" className="text-lg font-semibold text-emerald-950">
+        Your files are ready
+      </h2>
+      {delivery.mastersZip ? (
+        <a
+          href={delivery.mastersZip.href}
+          download
+          className="inline-flex rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Download all (ZIP, {formatFileSize(delivery.mastersZip.size)})
+        </a>
+      ) : null}
+      <ul aria-label="Your files" className="space-y-1 text-sm">
+        {(released.length
+          ? released.map((m) => ({ id: m.id, name: m.name, size: m.size, href: m.href! }))
+          : delivery.files.map((f) => ({ id: f.id, name: f.name, size: f.size, href: f.url }))
+        ).map((file) => (
+          <li key={file.id}>
+            <a href={file.href} download={file.name} className="font-semibold break-all text-brand-700 hover:underline">
+              Download {file.name} ({formatFileSize(file.size)})
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * The first order's money-back guarantee: a secondary action after the order's own next steps, which
  * names what comes back on a step of its own (a page without JavaScript) before anything is refunded.

@@ -37,6 +37,7 @@ import { DELIVERY_FORM, deliveryFromForm } from "~/http/order-forms.server";
 import { RefundFormSchema, refundRequestOf } from "~/lib/schemas/refund";
 import { quoteRefund, refundOrder } from "~/domain/orders/refunds.server";
 import { RefundPanel, type RefundToConfirm } from "~/components/refund-panel";
+import { timecodeStyleOf } from "~/lib/timecode";
 import { CancellationAnswer } from "~/components/cancellation-answer";
 import { answerCancellation } from "~/domain/orders/cancellation.server";
 import { CancellationAnswerSchema } from "~/lib/schemas/refund";
@@ -68,7 +69,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       new URL(request.url).searchParams.get("comments_after"),
     );
     // A key per page view: a double-clicked or resent refund form refunds once.
-    return { id, order: work.order, work, buyer, downloads, comments, failed: false, refundKey: crypto.randomUUID() };
+    return {
+      id,
+      order: work.order,
+      work,
+      buyer,
+      downloads,
+      comments,
+      failed: false,
+      refundKey: crypto.randomUUID(),
+      timecodeStyle: timecodeStyleOf(request.headers.get("Cookie")),
+    };
   } catch (error) {
     console.error("Loading order failed", id, error);
     return { id, order: null, work: null, buyer: null, failed: true };
@@ -172,6 +183,22 @@ export default function AdminOrder() {
         <StatusBadge status={order.payment_status} audience="admin" />
         <p className="w-full text-sm text-slate-600">Placed on {adminDateTime.format(new Date(order.created_at))} UTC</p>
       </header>
+      {/* What the last action did, at the top of the page it came back to (a long page would hide it below the fold). */}
+      {params.get("delivered") === "1" && !answer ? (
+        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+          Delivered. The customer can review it now.
+        </p>
+      ) : null}
+      {vatOutcome(params.get("vat")) && !answer ? (
+        <p role="status" className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-800">
+          {vatOutcome(params.get("vat"))}
+        </p>
+      ) : null}
+      {params.get("refunded") === "1" && !answer ? (
+        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+          Refunded. The customer has been told by email.
+        </p>
+      ) : null}
       {buyer ? <BuyerPanel buyer={buyer} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="order-info" className="rounded-2xl border border-slate-200 bg-white p-6">
@@ -227,16 +254,6 @@ export default function AdminOrder() {
           </div>
         </section>
       </div>
-      {vatOutcome(params.get("vat")) && !answer ? (
-        <p role="status" className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-800">
-          {vatOutcome(params.get("vat"))}
-        </p>
-      ) : null}
-      {params.get("refunded") === "1" && !answer ? (
-        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
-          Refunded. The customer has been told by email.
-        </p>
-      ) : null}
       {order.cancellation_requested_at && !order.cancellation_answered_at && !order.cancellation_withdrawn_at ? (
         <CancellationAnswer
           action={paths.adminOrder(order.id)}
@@ -285,11 +302,6 @@ export default function AdminOrder() {
             {work.brief ? <AttachmentList attachments={work.brief.attachments} label="Brief attachments" /> : null}
           </div>
 
-          {params.get("delivered") === "1" && !answer ? (
-            <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
-              Delivered. The customer can review it now.
-            </p>
-          ) : null}
           <Refused message={answer && "refused" in answer && !("note" in answer) ? answer.refused : null} />
 
           {work.order.work_status === "in_progress" || work.order.work_status === "revision_requested" ? (
@@ -338,6 +350,7 @@ export default function AdminOrder() {
                 open={["in_progress", "delivered", "revision_requested"].includes(work.order.work_status)}
                 canResolve
                 answer={reviewAnswerOf(answer)}
+                timecodeStyle={"timecodeStyle" in loaderData ? loaderData.timecodeStyle : "player"}
               />
               <p className="text-sm text-slate-500">{work.deliveries.map((d) => `v${d.number}: ${d.frame_rate} fps`).join(" · ")}</p>
               {"downloads" in loaderData && loaderData.downloads?.length ? (

@@ -36,50 +36,53 @@ export default function AdminLayout() {
     `block rounded-lg px-3 py-2 text-sm font-medium ${isActive ? "bg-white/10 text-white" : "text-slate-300 hover:bg-white/5 hover:text-white"}`;
   return (
     <div className="min-h-screen bg-slate-50 md:grid md:grid-cols-[15rem_minmax(0,1fr)]">
-      <aside className="bg-slate-950 text-white md:sticky md:top-0 md:flex md:h-screen md:flex-col">
-        <div className="flex items-center justify-between px-4 py-4">
-          <Logo to="/admin/products" inverted />
-        </div>
-        <nav aria-label="Admin" className="px-2 pb-2 md:flex-1">
-          <ul className="flex flex-wrap gap-1 md:block md:space-y-1">
-            {LINKS.map((l) => (
-              <li key={l.to} className="shrink-0">
-                <NavLink to={l.to} className={link}>
-                  {l.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <details className="group relative border-t border-white/10 px-4 py-3">
-          <summary className="flex cursor-pointer list-none items-center gap-2 text-sm">
-            <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-brand-700 font-bold">
-              {admin.name.charAt(0).toUpperCase()}
-            </span>
-            <span className="min-w-0 flex-1">
-              <span className="block truncate font-semibold">{admin.name}</span>
-              <span className="block truncate text-xs text-slate-400">{admin.email}</span>
-            </span>
-            <span aria-hidden="true" className="transition group-open:rotate-180">
-              ▾
-            </span>
-            <span className="sr-only">Account menu</span>
-          </summary>
-          <div className="mt-3 space-y-1">
-            <NavLink to="/admin/account" className={link}>
-              Account settings
-            </NavLink>
-            <Form method="post" action="/admin/logout">
-              <button
-                type="submit"
-                disabled={signingOut}
-                className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-300 hover:bg-white/5 hover:text-white"
-              >
-                {signingOut ? "Signing out..." : "Logout"}
-              </button>
-            </Form>
+      {/* The dark column runs the page's whole height; its contents stay in view as the page scrolls. */}
+      <aside className="bg-slate-950 text-white">
+        <div className="md:sticky md:top-0 md:flex md:h-screen md:flex-col">
+          <div className="flex items-center justify-between px-4 py-4">
+            <Logo to="/admin/products" inverted />
           </div>
-        </details>
+          <nav aria-label="Admin" className="px-2 pb-2 md:flex-1">
+            <ul className="flex flex-wrap gap-1 md:block md:space-y-1">
+              {LINKS.map((l) => (
+                <li key={l.to} className="shrink-0">
+                  <NavLink to={l.to} className={link}>
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <details className="group relative border-t border-white/10 px-4 py-3">
+            <summary className="flex cursor-pointer list-none items-center gap-2 text-sm">
+              <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-brand-700 font-bold">
+                {admin.name.charAt(0).toUpperCase()}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-semibold">{admin.name}</span>
+                <span className="block truncate text-xs text-slate-400">{admin.email}</span>
+              </span>
+              <span aria-hidden="true" className="transition group-open:rotate-180">
+                ▾
+              </span>
+              <span className="sr-only">Account menu</span>
+            </summary>
+            <div className="mt-3 space-y-1">
+              <NavLink to="/admin/account" className={link}>
+                Account settings
+              </NavLink>
+              <Form method="post" action="/admin/logout">
+                <button
+                  type="submit"
+                  disabled={signingOut}
+                  className="block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-300 hover:bg-white/5 hover:text-white"
+                >
+                  {signingOut ? "Signing out..." : "Logout"}
+                </button>
+              </Form>
+            </div>
+          </details>
+        </div>
       </aside>
       <main id="main" className="min-w-0 px-4 py-8 sm:px-8">
         <Toaster initial={toasts}>

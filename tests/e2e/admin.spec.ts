@@ -92,6 +92,20 @@ test.describe("admin screens", () => {
     await expect(page).toHaveURL(/status=awaiting_brief/);
     const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: orderId, exact: true }) });
     await expect(row.getByRole("cell").nth(1)).toHaveText("Character Animation Short");
+    // Who bought it, in the queue's own column.
+    await expect(page.getByRole("table").getByRole("columnheader")).toHaveText([
+      "Order ID",
+      "Product",
+      "Amount",
+      "Payment Status",
+      "Date",
+      "Customer",
+      "Work",
+      "Due",
+      "Messages",
+      "Actions",
+    ]);
+    await expect(row.getByRole("cell").nth(5)).toHaveText("Dashboard Buyer");
     await expect(row.getByText("£1,078.80")).toBeVisible();
     await expect(row.getByText("succeeded")).toHaveAttribute("data-colour", "green");
     await row.getByRole("link", { name: `View Details of order ${orderId}` }).click();
@@ -99,6 +113,9 @@ test.describe("admin screens", () => {
     await expect(page.getByRole("region", { name: "Order Information" }).getByText("£1,078.80").first()).toBeVisible();
     await expect(page.getByRole("link", { name: "Character Animation Short" })).toHaveAttribute("href", "/admin/products/7");
     await expect(page.getByText("Product ID: 7")).toBeVisible();
+    // The sidebar's column runs the whole height of a long page.
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect((await page.locator("aside").boundingBox())!.height).toBeGreaterThanOrEqual(pageHeight - 1);
 
     await page.goto("/admin/orders/999999");
     await expect(page.getByRole("alert")).toHaveText("No order found with ID: 999999");

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { adminLogIn, expect, PAY_BUTTON, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
+import { adminLogIn, expect, hydrated, PAY_BUTTON, saveCheckoutAddress, signUp, test, uniqueEmail } from "./fixtures";
 
 /**
  * Money a business can account for, in the browser: an EU business pays with reverse charge, a
@@ -169,9 +169,12 @@ test("the new screens pass axe: checkout with tax, the order's figures, invoice,
   await expectAxeClean(page, "invoice");
   const orderId = /orders\/(\d+)/.exec(page.url())![1]!;
   await adminLogIn(page, `/admin/orders/${orderId}`);
+  await hydrated(page);
   const refund = page.getByRole("region", { name: "Refund" });
-  await refund.getByRole("radio", { name: "Part of it, the work goes on" }).check();
+  // All that is left first; then typing an amount chooses a part, and the button says the amount typed.
+  await refund.getByRole("radio", { name: /^All that is left/ }).check();
   await refund.getByLabel("Amount of the part (GBP)").fill("10");
+  await expect(refund.getByRole("radio", { name: "Part of it, the work goes on" })).toBeChecked();
   await refund.getByLabel("Reason for the refund").fill("Goodwill");
   // The button names what the choice refunds.
   await refund.getByRole("button", { name: "Refund £10.00" }).click();

@@ -61,14 +61,18 @@ test.describe("reviewing versions", () => {
 
     await page.getByRole("link", { name: "Back to v2" }).click();
     const player = page.getByRole("group", { name: /^Version 2:/ });
-    await expect(player.getByLabel("Frame on screen")).toHaveText(/^0:00:00 \/ 0:0\d:\d\d$/);
+    // Times as the player shows them (a 4-second clip reads 0:04, not 0:04:00); an editor switches to SMPTE.
+    await expect(player.getByLabel("Frame on screen")).toHaveText(/^0:00 \/ 0:0\d$/);
+    await page.getByRole("button", { name: "Show SMPTE timecode" }).click();
+    await expect(page.getByRole("button", { name: "Show times as 0:04" })).toBeVisible();
+    await expect(player.getByLabel("Frame on screen")).toHaveText(/^00:00:00:00 \/ 00:00:0\d:\d\d$/);
     // Frame by frame with the keyboard.
     await player.getByRole("button", { name: "Frame ›" }).focus();
     await page.keyboard.press(".");
     await page.keyboard.press(".");
     await page.keyboard.press(".");
     await page.keyboard.press(",");
-    await expect(player.getByLabel("Frame on screen")).toHaveText(/^0:00:02 \//);
+    await expect(player.getByLabel("Frame on screen")).toHaveText(/^00:00:00:02 \//);
 
     // Draw a rectangle on the paused frame, then comment.
     const form = page.getByRole("form", { name: "Add a comment" });
@@ -83,38 +87,45 @@ test.describe("reviewing versions", () => {
     await page.mouse.up();
     await form.getByRole("button", { name: "Done drawing" }).click();
     await expect(form.getByText("1 shape drawn on the frame.")).toBeVisible();
-    await expect(form.getByText("At 0:00:02")).toBeVisible();
+    await expect(form.getByText("At 00:00:00:02")).toBeVisible();
     await form.getByLabel("Comment").fill("Move the logo into this box");
     await form.getByRole("button", { name: "Add comment" }).click();
 
-    const comment = page.getByRole("listitem").filter({ hasText: "Move the logo into this box" });
+    const comment = page.getByRole("region", { name: "Comments on v2" }).getByRole("listitem").filter({ hasText: "Move the logo into this box" });
     await expect(comment).toBeVisible();
     await expect(comment.getByText("Drawing", { exact: true })).toBeVisible();
-    await comment.getByRole("button", { name: /^0:00:02/ }).click();
+    await comment.getByRole("button", { name: /^00:00:00:02/ }).click();
     const overlay = player.getByRole("img", { name: "The selected comment's drawing" });
     await expect(overlay).toBeVisible();
     await expect(overlay.locator("rect")).toHaveCount(1);
     await expect(
-      page.getByRole("list", { name: "Comments on the timeline" }).getByRole("button", { name: /^Comment at 0:00:02 by Rita Viewer$/ }),
+      page.getByRole("list", { name: "Comments on the timeline" }).getByRole("button", { name: /^Comment at 00:00:00:02 by Rita Viewer$/ }),
     ).toBeVisible();
     await expectNoViolations(page, "review room with a selected drawing");
   });
 
-  test("without JavaScript: a comment typed as m:ss:ff, a refused time keeps the text", async ({ browser, page }) => {
+  test("without JavaScript: a comment typed as SMPTE, a refused time keeps the text; times as the player shows them or SMPTE", async ({ browser, page }) => {
     const { email, id } = await orderWithTwoVersions(page.request);
     const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled: false });
     const customer = await context.newPage();
     await logIn(customer, email, PASSWORD);
     await customer.goto(`/profile/orders/${id}`);
     const form = customer.getByRole("form", { name: "Add a comment" });
-    await form.getByLabel("Time (m:ss or m:ss:ff)").fill("0:01:30");
+    // Nothing that reads as decimal seconds.
+    await form.getByLabel("Time (m:ss, h:mm:ss or hh:mm:ss:ff)").fill("0:01.5");
     await form.getByLabel("Comment").fill("Hold this shot longer");
     await form.getByRole("button", { name: "Add comment" }).click();
-    await expect(customer.getByText("Enter a time like 0:42 or 0:42:12")).toBeVisible();
+    await expect(customer.getByText("Enter a time like 0:42, 1:02:03 or 00:00:42:12")).toBeVisible();
     await expect(customer.getByRole("form", { name: "Add a comment" }).getByLabel("Comment")).toHaveValue("Hold this shot longer");
-    await customer.getByRole("form", { name: "Add a comment" }).getByLabel("Time (m:ss or m:ss:ff)").fill("0:01:12");
+    await customer.getByRole("form", { name: "Add a comment" }).getByLabel("Time (m:ss, h:mm:ss or hh:mm:ss:ff)").fill("00:00:01:12");
     await customer.getByRole("form", { name: "Add a comment" }).getByRole("button", { name: "Add comment" }).click();
-    await expect(customer.getByRole("listitem").filter({ hasText: "Hold this shot longer" }).getByText("0:01:12", { exact: true })).toBeVisible();
+    const shown = customer.getByRole("region", { name: "Comments on v2" }).getByRole("listitem").filter({ hasText: "Hold this shot longer" });
+    await expect(shown.getByText("0:01", { exact: true })).toBeVisible();
+    // The choice of SMPTE holds without JavaScript (a cookie), until switched back.
+    await customer.getByRole("button", { name: "Show SMPTE timecode" }).click();
+    await expect(shown.getByText("00:00:01:12", { exact: true })).toBeVisible();
+    await customer.getByRole("button", { name: "Show times as 0:04" }).click();
+    await expect(shown.getByText("0:01", { exact: true })).toBeVisible();
     await context.close();
   });
 
@@ -132,7 +143,7 @@ test.describe("reviewing versions", () => {
 
     const link = await linkFromOutbox(browser, {
       to: colleague,
-      subject: `You are invited to review order #${id}`,
+      subject: `Rita Viewer invited you to review "3D Product Launch Animation" (v2)`,
       path: "/review/",
       linkName: "Review the video",
     });
@@ -142,6 +153,11 @@ test.describe("reviewing versions", () => {
     await guest.getByLabel("Your name, as your comments show it").fill("Grace Hopper");
     await guest.getByRole("button", { name: "Continue" }).click();
     await hydrated(guest);
+    // A plain reviewer's frame: the film and who reviews it, none of the shop's account links.
+    await expect(guest.getByRole("heading", { level: 1 })).toHaveText("3D Product Launch Animation");
+    await expect(guest.getByText("You are reviewing as Grace Hopper")).toBeVisible();
+    await expect(guest.getByRole("link", { name: "Sign up" })).toHaveCount(0);
+    await expect(guest.getByRole("combobox", { name: "Search services" })).toHaveCount(0);
     await expect(guest.getByRole("heading", { name: "Comments on v2" })).toBeVisible();
     await expect(guest.getByRole("button", { name: "Approve delivery" })).toHaveCount(0);
     await guest.getByRole("form", { name: "Add a comment" }).getByLabel("Comment").fill("The music is great");
@@ -152,9 +168,21 @@ test.describe("reviewing versions", () => {
 
     await page.reload();
     await expect(page.getByRole("heading", { name: "Open comments from your colleagues" })).toBeVisible();
-    await expect(page.getByText("Grace Hopper: The music is great")).toBeVisible();
+    await expect(page.getByText("Grace Hopper: The music is great", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "I need 3 more days" }).click();
     await expect(page.getByText("You have 3 more days to review the delivery.")).toBeVisible();
     await expect(page.getByRole("button", { name: "I need 3 more days" })).toHaveCount(0);
   });
+});
+
+test("@mobile on a touch screen the review room shows no keyboard hints; times read as the player shows them", async ({ page }) => {
+  const { email, id } = await orderWithTwoVersions(page.request);
+  await logIn(page, email, PASSWORD);
+  await page.goto(`/profile/orders/${id}`);
+  await hydrated(page);
+  const form = page.getByRole("form", { name: "Add a comment" });
+  await expect(form.getByRole("button", { name: "Set in here", exact: true })).toBeVisible();
+  await expect(form.getByRole("button", { name: "Set out here", exact: true })).toBeVisible();
+  await expect(page.getByRole("group", { name: /^Version 2:/ }).getByLabel("Frame on screen")).toHaveText(/^0:00 \/ 0:0\d$/);
+  await page.screenshot({ path: "test-results/phone-walk/9-review-room.png", fullPage: true });
 });

@@ -342,7 +342,9 @@ describe("deliveries, review and approval", () => {
       body: { revision: { note: "", comments: [{ at_seconds: "soon", text: "" }] } },
     });
     expect(invalid.status).toBe(422);
-    expect(invalid.body.errors).toEqual(["Tell the studio what to change", "Each comment needs a time like 0:42", "Each comment needs text"]);
+    expect(invalid.body.errors).toEqual(["Each comment needs a time like 0:42", "Each comment needs text"]);
+    const nothing = await api<{ errors: string[] }>("POST", `/orders/${c.id}/revisions`, { token: c.token, body: { revision: { comment_ids: [] } } });
+    expect([nothing.status, nothing.body.errors]).toEqual([422, ["Tell the studio what to change: tick a comment or write a note"]]);
 
     const approved = await api<OrderBody>("POST", `/orders/${c.id}/approve`, { token: c.token });
     expect(approved.status).toBe(200);
@@ -399,7 +401,10 @@ describe("reviewing a delivery on the order's page (screens, without JavaScript)
       { Cookie: cookie },
     );
     expect(empty.status).toBe(422);
-    expect(await empty.text()).toContain("Tell the studio what to change");
+    const emptyHtml = await empty.text();
+    expect(emptyHtml, emptyHtml.slice(emptyHtml.indexOf("Ask for changes"), emptyHtml.indexOf("Ask for changes") + 1500)).toContain(
+      "Tell the studio what to change",
+    );
     const badTime = await postForm(
       `/profile/orders/${c.id}`,
       { intent: "revision", note: "Warmer colours", "comments[0].at_seconds": "soon", "comments[0].text": "Logo" },
@@ -691,6 +696,7 @@ describe("unread messages and the studio's work queue (/admin/orders)", () => {
       "Amount",
       "Payment Status",
       "Date",
+      "Customer",
       "Work",
       "Due",
       "Messages",
@@ -716,5 +722,87 @@ describe("the admin dashboard's studio figures", () => {
       .bind(Date.now() - 60_000, c.id)
       .run();
     expect(await figures()).toEqual({ ...before, production: before.production + 1, overdue: before.overdue + 1 });
+  });
+});
+
+describe("comments are the revision request", () => {
+  /** The studio delivers one video; the new version's id. */
+  async function deliverCut(token: string, id: number, name: string) {
+    const form = new FormData();
+    form.set("note", name);
+    form.append("files[]", new File([fakeMedia(`${name}.mp4`, 512)], `${name}.mp4`));
+    const response = await dispatch(`http://localhost/api/v1/orders/${id}/deliveries`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "CF-Connecting-IP": freshAddress() },
+      body: form,
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { data: { delivery: { id: number } } }).data.delivery.id;
+  }
+
+  it("includes the open comments chosen (comment_ids), none others; the note is optional; all when no choice is given; a choice of no open comment is refused", async () => {
+    const c = await customerWithOrder();
+    expect((await api("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: BRIEF } })).status).toBe(200);
+    const admin = await adminSignIn();
+    const path = `/orders/${c.id}/deliveries/${await deliverCut(admin.access_token, c.id, "cut")}/comments`;
+    const comment = async (at_frame: number, text: string) =>
+      (await api<{ data: { id: number } }>("POST", path, { token: c.token, body: { comment: { at_frame, text } } })).body.data.id;
+    const warmer = await comment(25, "Warmer here");
+    const logo = await comment(50, "Logo larger");
+    const later = await comment(75, "Keep this one for later");
+
+    // An id that is no open comment of the newest version, with nothing else: refused, nothing used.
+    const stray = await api<{ message: string }>("POST", `/orders/${c.id}/revisions`, { token: c.token, body: { revision: { comment_ids: [999999] } } });
+    expect([stray.status, stray.body.message]).toEqual([422, "Tell the studio what to change: tick a comment or write a note"]);
+
+    const asked = await api<{ data: { revisions_used: number } }>("POST", `/orders/${c.id}/revisions`, {
+      token: c.token,
+      body: { revision: { comment_ids: [warmer, logo] } },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(201);
+    expect(asked.body.data.revisions_used).toBe(1);
+    const listed = await api<{ data: { id: number; in_revision: boolean }[] }>("GET", path, { token: c.token });
+    expect(Object.fromEntries(listed.body.data.map((x) => [x.id, x.in_revision]))).toEqual({ [warmer]: true, [logo]: true, [later]: false });
+
+    // The next version: without a choice every open comment goes, as before.
+    const secondPath = `/orders/${c.id}/deliveries/${await deliverCut(admin.access_token, c.id, "cut-2")}/comments`;
+    await api("POST", secondPath, { token: c.token, body: { comment: { at_frame: 10, text: "Still too dark" } } });
+    const all = await api("POST", `/orders/${c.id}/revisions`, { token: c.token, body: { revision: { note: "Nearly there" } } });
+    expect(all.status).toBe(201);
+    const secondList = await api<{ data: { in_revision: boolean }[] }>("GET", secondPath, { token: c.token });
+    expect(secondList.body.data.map((x) => x.in_revision)).toEqual([true]);
+  });
+
+  it("the order page's form lists the open comments ticked; unticked ones stay out; a form with none ticked and no note is refused", async () => {
+    const c = await customerWithOrder();
+    expect((await api("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: BRIEF } })).status).toBe(200);
+    const admin = await adminSignIn();
+    const path = `/orders/${c.id}/deliveries/${await deliverCut(admin.access_token, c.id, "cut")}/comments`;
+    const one = (await api<{ data: { id: number } }>("POST", path, { token: c.token, body: { comment: { at_frame: 25, text: "Brighter sky" } } })).body.data.id;
+    const two = (await api<{ data: { id: number } }>("POST", path, { token: c.token, body: { comment: { at_frame: 100, text: "Slower pan" } } })).body.data.id;
+    const me = await api<{ data: { email: string } }>("GET", "/users/me", { token: c.token });
+    const cookie = await customerCookie(me.body.data.email, "Str0ng!Pass");
+    const page = (await (await get(`/profile/orders/${c.id}`, { headers: { Cookie: cookie } })).text()).replace(/<!-- -->/g, "");
+    expect(page).toContain("Comments to include");
+    const box =
+      new RegExp(`<input[^>]*name="comment_ids"[^>]*value="${one}"[^>]*>`).exec(page)?.[0] ??
+      page.slice(page.indexOf("Comments to include"), page.indexOf("Comments to include") + 600);
+    expect(box).toMatch(/checked=""/);
+    expect(page).toContain("0:01</span> ");
+
+    const none = await postForm(`/profile/orders/${c.id}`, { intent: "revision", comment_ids: "", note: "" }, { Cookie: cookie });
+    expect(none.status).toBe(422);
+    expect(await none.text()).toContain("Tell the studio what to change: tick a comment or write a note");
+
+    const body = new URLSearchParams([
+      ["intent", "revision"],
+      ["comment_ids", ""],
+      ["comment_ids", String(two)],
+      ["note", ""],
+    ]);
+    const asked = await postForm(`/profile/orders/${c.id}`, body.toString(), { Cookie: cookie });
+    expect(asked.status).toBe(302);
+    const listed = await api<{ data: { id: number; in_revision: boolean }[] }>("GET", path, { token: c.token });
+    expect(Object.fromEntries(listed.body.data.map((x) => [x.id, x.in_revision]))).toEqual({ [one]: false, [two]: true });
   });
 });

@@ -75,7 +75,7 @@ describe("comments on a version (API)", () => {
     expect(range.body.data).toMatchObject({
       at_frame: 240,
       end_frame: 300,
-      timecode: "0:10:00–0:12:12",
+      timecode: "0:10–0:12",
       drawing: DRAWING,
       resolved: false,
       author: { kind: "customer" },
@@ -84,7 +84,7 @@ describe("comments on a version (API)", () => {
       token: c.admin.access_token,
       body: { comment: { at_frame: 12, text: "Note from the studio" } },
     });
-    expect(point.body.data).toMatchObject({ timecode: "0:00:12", author: { kind: "admin" } });
+    expect(point.body.data).toMatchObject({ timecode: "0:00", author: { kind: "admin" } });
     const list = await api<{ data: Comment[] }>("GET", path, { token: c.token });
     expect(list.body.data.map((x) => x.at_frame)).toEqual([12, 240]);
   });
@@ -198,7 +198,7 @@ describe("comments on a version (API)", () => {
     const text = await csv.text();
     const lines = text.trim().split("\r\n");
     expect(lines[0]).toBe("timecode,frame,end_frame,author,text,status,reply_to,created_at");
-    expect(lines[1]).toMatch(/^0:01:00,25,,[^,]+,"Say ""hello"", please\nand wave",open,,/);
+    expect(lines[1]).toMatch(/^0:01,25,,[^,]+,"Say ""hello"", please\nand wave",open,,/);
     expect(text).toContain(`'=HYPERLINK(""x"")`);
 
     const edl = await (await get(`/orders/${c.id}/deliveries/${c.deliveryId}/markers.edl`, { headers: { Authorization: `Bearer ${c.token}` } })).text();
@@ -245,28 +245,31 @@ describe("a version of stills", () => {
 });
 
 describe("the review pages without JavaScript", () => {
-  it("takes a comment as m:ss:ff and a range, keeps the text of a refused one, and shows it on both sides", async () => {
+  it("takes a comment as SMPTE and a range, keeps the text of a refused one, and shows it on both sides", async () => {
     const c = await deliveredOrder();
     const cookie = await customerCookie(c.email, "Str0ng!Pass");
     const page = `/profile/orders/${c.id}`;
-    const bad = await postForm(page, { intent: "comment", delivery_id: String(c.deliveryId), time: "0:42:30", text: "Brighter here" }, { Cookie: cookie });
+    const bad = await postForm(page, { intent: "comment", delivery_id: String(c.deliveryId), time: "0:42.5", text: "Brighter here" }, { Cookie: cookie });
     expect(bad.status).toBe(422);
     const badHtml = (await bad.text()).replace(/<!-- -->/g, "");
-    expect(badHtml).toContain("Enter a time like 0:42 or 0:42:12");
+    expect(badHtml).toContain("Enter a time like 0:42, 1:02:03 or 00:00:42:12");
     expect(badHtml).toContain("Brighter here</textarea>");
     const ok = await postForm(
       page,
-      { intent: "comment", delivery_id: String(c.deliveryId), time: "0:42:12", until: "0:44", text: "Brighter here" },
+      { intent: "comment", delivery_id: String(c.deliveryId), time: "00:00:42:12", until: "0:44", text: "Brighter here" },
       { Cookie: cookie },
     );
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toMatch(new RegExp(`^/profile/orders/${c.id}\\?version=${c.deliveryId}#comment-\\d+$`));
     const list = await api<{ data: Comment[] }>("GET", `/orders/${c.id}/deliveries/${c.deliveryId}/comments`, { token: c.token });
-    expect(list.body.data[0]).toMatchObject({ at_frame: 1062, end_frame: 1100, timecode: "0:42:12–0:44:00" });
+    expect(list.body.data[0]).toMatchObject({ at_frame: 1062, end_frame: 1100, timecode: "0:42–0:44" });
 
     const studio = await adminCookie();
     const adminHtml = (await (await get(`/admin/orders/${c.id}`, { headers: { Cookie: studio } })).text()).replace(/<!-- -->/g, "");
-    expect(adminHtml).toContain("0:42:12–0:44:00");
+    expect(adminHtml).toContain("0:42–0:44");
+    // An editor's choice of SMPTE (a cookie) shows the exact frames.
+    const smpte = (await (await get(`/admin/orders/${c.id}`, { headers: { Cookie: `${studio}; timecode=smpte` } })).text()).replace(/<!-- -->/g, "");
+    expect(smpte).toContain("00:00:42:12–00:00:44:00");
     const resolved = await postForm(
       `/admin/orders/${c.id}`,
       { intent: "resolve", delivery_id: String(c.deliveryId), comment_id: String(list.body.data[0]!.id) },

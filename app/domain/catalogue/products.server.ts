@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, exists, getTableColumns, gt, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import { queryBuilder, type Database } from "../../../db/client";
+import { alias } from "drizzle-orm/sqlite-core";
 import { productsFts } from "../../../db/fts";
 import { productSearchMatch, SEARCH_COUNT_CAP, SEARCH_MAX_PAGES, SEARCH_WINDOW, SUGGEST_WINDOW } from "~/lib/product-search";
 import { builtOnce } from "~/platform/built-once.server";
@@ -681,6 +682,19 @@ export interface LandingFigures {
  * What the landing page reads, in one round trip: the newest services on sale with a picture (their
  * first, at most `limit`, by the listing's index) and its numbers.
  */
+/** The fewest delivery days of a package on sale, as a sub-select (named tables: Drizzle qualifies the columns of a join). */
+function fastestPackage(db: Database) {
+  const pk = alias(packages, "pk");
+  const pr = alias(products, "pr");
+  return db
+    .select({ days: pk.deliveryDays })
+    .from(pk)
+    .innerJoin(pr, eq(pr.id, pk.productId))
+    .where(onSale(pr))
+    .orderBy(asc(pk.deliveryDays))
+    .limit(1);
+}
+
 export async function landingPage(db: Database, limit = 4): Promise<{ showcase: ShowcaseView[]; figures: LandingFigures }> {
   const firstImage = firstMediaOf("image");
   const [rows, [figures]] = await db.batch([
@@ -690,11 +704,13 @@ export async function landingPage(db: Database, limit = 4): Promise<{ showcase: 
       .where(onSale())
       .orderBy(...newestFirst)
       .limit(limit * 2),
+    // Rows read follow what the page shows, not how big the shop is: the count kept for the products
+    // on sale, and the fastest package found by walking packages in order of their days (their index)
+    // until one is on sale.
     db
-      .select({ fastestDays: sql<number | null>`min(${packages.deliveryDays})`, services: sql<number>`count(DISTINCT ${products.id})` })
-      .from(packages)
-      .innerJoin(products, eq(products.id, packages.productId))
-      .where(onSale()),
+      .select({ services: keptCounts.n, fastestDays: sql<number | null>`(${fastestPackage(db)})` })
+      .from(keptCounts)
+      .where(and(eq(keptCounts.scope, "on_sale"), eq(keptCounts.key, ""))),
   ]);
   return {
     showcase: rows.flatMap((r) => (r.image ? [{ productId: r.productId, title: r.title, image: mediaUrl(r.image) }] : [])).slice(0, limit),

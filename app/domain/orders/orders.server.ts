@@ -324,9 +324,11 @@ export async function listOrderQueue(
       .from(keptCounts)
       .where(and(forStudio, eq(keptCounts.scope, "work_status"))),
     db
-      .select({ ...orderColumns, unread: unreadMessages("studio").as("unread"), briefReminderAt: orders.briefReminderAt })
+      // Who bought each order: one row by primary key per order shown (the page's rows, not the shop's).
+      .select({ ...orderColumns, unread: unreadMessages("studio").as("unread"), briefReminderAt: orders.briefReminderAt, customer: users.name })
       .from(orders)
       .innerJoin(products, eq(products.id, orders.productId))
+      .leftJoin(users, eq(users.id, orders.userId))
       .where(and(forStudio, inArray(orders.id, sql`(${queuePageIds(status, sort, page, limit, after)})`)))
       .orderBy(...(sort === "due" ? byDue : []), ...newestOrders)
       .limit(limit),
@@ -334,12 +336,13 @@ export async function listOrderQueue(
   const countOf = Object.fromEntries(WORK_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<WorkStatus, number>;
   const all = Object.values(countOf).reduce((a, b) => a + b, 0);
   const total = status ? countOf[status] : all;
-  const read = rows as (OrderRow & { unread: number; briefReminderAt: Date | null })[];
+  const read = rows as (OrderRow & { unread: number; briefReminderAt: Date | null; customer: string | null })[];
   return {
     nextAfter: queueNextAfter(status, sort, read, limit),
     data: read.map((row) => ({
       ...toView(row),
       unread_messages: Number(row.unread),
+      customer: row.customer,
       // The timer's flag: paid a day ago and still no brief (the customer has been reminded).
       brief_reminded: row.workStatus === "awaiting_brief" && row.briefReminderAt !== null,
     })),

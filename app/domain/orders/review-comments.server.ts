@@ -11,7 +11,7 @@ import type { Database } from "../../../db/client";
 import { admins, deliveryComments, orderDeliveries, users } from "../../../db/schema";
 import { COMMENT_LIMITS, commentLimitMessages } from "~/lib/rules/review-rules";
 import type { Drawing, ReviewCommentInput } from "~/lib/schemas/review-comment";
-import { formatSmpte, formatTimecode } from "~/lib/timecode";
+import { formatSmpte, timecodeText } from "~/lib/timecode";
 import { FRAME_RATES, type FrameRate } from "~/lib/rules/upload-rules";
 import type { WorkStatus } from "~/lib/rules/work-status";
 import { refuse } from "../refusal";
@@ -244,7 +244,7 @@ function toViews(rows: (typeof deliveryComments.$inferSelect)[], rate: FrameRate
     author: { kind: c.authorKind, name: c.authorName },
     at_frame: c.atFrame,
     end_frame: c.endFrame,
-    timecode: c.endFrame === null ? formatTimecode(c.atFrame, rate) : `${formatTimecode(c.atFrame, rate)}–${formatTimecode(c.endFrame, rate)}`,
+    timecode: timecodeText(c.atFrame, c.endFrame, rate),
     text: c.text,
     drawing: parseDrawing(c.drawing),
     resolved: c.resolvedAt !== null,
@@ -387,7 +387,7 @@ export async function shownVersionComments(
         id: m.id,
         at_frame: m.atFrame,
         end_frame: m.endFrame,
-        timecode: m.endFrame === null ? formatTimecode(m.atFrame, rate) : `${formatTimecode(m.atFrame, rate)}–${formatTimecode(m.endFrame, rate)}`,
+        timecode: timecodeText(m.atFrame, m.endFrame, rate),
         author: m.author,
         resolved: m.resolvedAt !== null,
       })),
@@ -396,7 +396,7 @@ export async function shownVersionComments(
 }
 
 /** The statement that hands the newest version's open comments to a revision request (its id as SQL). */
-export function gatherOpenComments(db: Database, orderId: number, revisionId: ReturnType<typeof sql>, held: ReturnType<typeof sql>) {
+export function gatherOpenComments(db: Database, orderId: number, revisionId: ReturnType<typeof sql>, held: ReturnType<typeof sql>, only?: readonly number[]) {
   const newest = sql`(SELECT ${orderDeliveries.id} FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orderId} ORDER BY ${orderDeliveries.version} DESC LIMIT 1)`;
   return db
     .update(deliveryComments)
@@ -408,9 +408,34 @@ export function gatherOpenComments(db: Database, orderId: number, revisionId: Re
         isNull(deliveryComments.parentId),
         isNull(deliveryComments.resolvedAt),
         isNull(deliveryComments.revisionId),
+        only ? inArray(deliveryComments.id, [...only]) : undefined,
         held,
       ),
     );
+}
+
+/** The newest version's open comments (not resolved, in no request yet), in timeline order: what a revision request may include. */
+export async function openComments(db: Database, orderId: number, deliveryId: number) {
+  return db
+    .select({
+      id: deliveryComments.id,
+      author: deliveryComments.authorName,
+      text: deliveryComments.text,
+      at_frame: deliveryComments.atFrame,
+      end_frame: deliveryComments.endFrame,
+    })
+    .from(deliveryComments)
+    .where(
+      and(
+        eq(deliveryComments.orderId, orderId),
+        eq(deliveryComments.deliveryId, deliveryId),
+        isNull(deliveryComments.parentId),
+        isNull(deliveryComments.resolvedAt),
+        isNull(deliveryComments.revisionId),
+      ),
+    )
+    .orderBy(asc(deliveryComments.atFrame), asc(deliveryComments.id))
+    .limit(COMMENT_LIMITS.perVersion);
 }
 
 // ----- Exports -----

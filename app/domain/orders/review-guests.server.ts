@@ -7,7 +7,8 @@
 import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { createElement } from "react";
 import type { Database } from "../../../db/client";
-import { orderDeliveries, orderGuests, orders } from "../../../db/schema";
+import { orderDeliveries, orderGuests, orders, products, users } from "../../../db/schema";
+import { readBillingSnapshot } from "../money/billing-snapshot";
 import { randomToken, sha256 } from "~/domain/crypto.server";
 import { AUTO_COMPLETE_DAYS } from "~/lib/rules/work-status";
 import { refuse } from "../refusal";
@@ -23,6 +24,7 @@ import {
   REVIEW_EXTENSION_DAYS,
 } from "~/lib/rules/review-rules";
 import { paths } from "~/lib/paths";
+import { SHOP } from "~/lib/shop";
 
 const DAY_MS = 86_400_000;
 
@@ -69,22 +71,59 @@ export async function inviteGuest(db: Database, notice: MailNotice, orderId: num
       AND (SELECT count(*) FROM ${orderGuests} WHERE email = ${email} AND created_at > ${dayAgo}) < ${INVITATIONS_PER_ADDRESS_PER_DAY}`);
   if (!inserted.meta.changes) throw await invitationRefusal(db, orderId, email, now);
   const link = `${notice.origin ?? ""}${paths.guestReview(token)}`;
+  const about = await invitationSubject(db, orderId);
+  // Who invites whom to review what: an invitation a colleague can tell from a phishing email.
+  const from = about.company ? `${about.inviter} (${about.company})` : about.inviter;
+  const version = about.versions ? ` (v${about.versions})` : "";
   await queueEmail(notice.env, db, {
     to: email,
-    subject: `You are invited to review order #${orderId}`,
+    subject: `${about.inviter} invited you to review "${about.film}"${version}`,
     kind: "review_invitation",
     body: createElement(WorkUpdateEmail, {
       greeting: "Hello,",
-      title: "You are invited to review a video",
+      title: `${about.inviter} invited you to review a video`,
       lines: [
-        `You have been invited to watch and comment on the work for order #${orderId}.`,
-        `The link works for ${GUEST_LINK_DAYS} days. Anyone with it can comment under the name they give, so please keep it to yourself.`,
+        `${from} invited you to watch and comment on "${about.film}"${about.versions ? `, version ${about.versions}` : ""}, made for them by ${SHOP.name} (order #${orderId}).`,
+        `The link works for ${GUEST_LINK_DAYS} days. Anyone with it can comment under the name they give, so please keep it to yourself. You need no account, and you will not be asked for a password or payment.`,
       ],
       link,
       linkLabel: "Review the video",
     }),
   });
   return { link };
+}
+
+/** The film a guest reviews: its product's title (null for an order that is gone). */
+export async function reviewedFilm(db: Database, orderId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ title: products.title })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row?.title ?? null;
+}
+
+/** What an invitation names: the customer inviting, their company (as billed), the film and its latest version. */
+async function invitationSubject(db: Database, orderId: number) {
+  const [row] = await db
+    .select({
+      inviter: users.name,
+      billing: orders.billingSnapshot,
+      film: products.title,
+      versions: sql<number>`(SELECT count(*) FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orders.id})`,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return {
+    inviter: row?.inviter ?? "A customer",
+    company: readBillingSnapshot(row?.billing ?? null)?.company ?? null,
+    film: row?.film ?? `order #${orderId}`,
+    versions: Number(row?.versions ?? 0),
+  };
 }
 
 /** Which rule an invitation that was not inserted broke, in the order the insert's condition reads them. */

@@ -6,15 +6,29 @@ import { orderDeliveries, orders, reviewComments, revisionRequests } from "../..
 import type { RevisionInput } from "~/lib/schemas/revision";
 import { type Actor } from "./work-events.server";
 import { type MailNotice } from "../mail/order-emails.server";
-import { gatherOpenComments } from "./review-comments.server";
+import { gatherOpenComments, openComments } from "./review-comments.server";
+import { refuse } from "../refusal";
+import { NOTHING_TO_CHANGE } from "~/lib/schemas/revision";
 import { DAY_MS, getWorkState, moveWork, moveHeld } from "./work-state.server";
 
 /**
- * The customer asks for changes to the latest delivery, with a note and comments pinned to moments
- * of its video; the newest version's open review comments are gathered with it. One revision of
+ * The customer asks for changes to the latest delivery: the newest version's open review comments
+ * they chose (all of them when they did not choose), an optional note, and (the API's older way)
+ * comments pinned to moments of its video. One revision of
  * the allowance is used, in the same batch as the move.
  */
-export function requestRevision(db: Database, notice: MailNotice, orderId: number, customerId: number, input: RevisionInput, now = Date.now()) {
+export async function requestRevision(db: Database, notice: MailNotice, orderId: number, customerId: number, input: RevisionInput, now = Date.now()) {
+  // Chosen comments only: when they are all the request says, at least one must still be open on the newest version.
+  if (input.comment_ids?.length && input.note === "" && input.comments.length === 0) {
+    const [latest] = await db
+      .select({ id: orderDeliveries.id })
+      .from(orderDeliveries)
+      .where(eq(orderDeliveries.orderId, orderId))
+      .orderBy(desc(orderDeliveries.version))
+      .limit(1);
+    const open = latest ? await openComments(db, orderId, latest.id) : [];
+    if (!open.some((c) => input.comment_ids!.includes(c.id))) throw refuse.invalid(NOTHING_TO_CHANGE);
+  }
   return moveWork(
     db,
     orderId,
@@ -64,8 +78,8 @@ export function requestRevision(db: Database, notice: MailNotice, orderId: numbe
                 .where(and(eq(revisionRequests.orderId, orderId), eq(revisionRequests.version, version), moveHeld(orderId, read))),
             ),
           ),
-          // The newest version's open comments go with the request.
-          gatherOpenComments(db, orderId, revisionId, moveHeld(orderId, read)),
+          // The newest version's open comments go with the request: those chosen, or (without a choice) all of them.
+          ...(input.comment_ids?.length === 0 ? [] : [gatherOpenComments(db, orderId, revisionId, moveHeld(orderId, read), input.comment_ids)]),
         ];
       },
     },

@@ -2,8 +2,12 @@ import { z } from "zod";
 import { parseTimestamp } from "../rules/delivery-rules";
 import { plainText } from "./text";
 import { documented } from "./json-schema";
+import { COMMENT_LIMITS } from "../rules/review-rules";
 
 export const REVISION_LIMITS = { noteMax: 5000, comments: 50, commentMax: 1000 } as const;
+
+/** A request that names nothing to change. */
+export const NOTHING_TO_CHANGE = "Tell the studio what to change: tick a comment or write a note";
 
 const comment = z.object({
   at_seconds: z.union([
@@ -39,21 +43,42 @@ function isEmptyRow(row: unknown): boolean {
   return (at === undefined || at === "") && (text === undefined || text === "");
 }
 
-/** A revision request (`POST /api/v1/orders/{id}/revisions` under `revision`, and the review form). */
-export const RevisionSchema = z.object({
-  note: plainText(
-    z
-      .string({ required_error: "Tell the studio what to change" })
-      .trim()
-      .min(1, "Tell the studio what to change")
-      .max(REVISION_LIMITS.noteMax, `The note must be at most ${REVISION_LIMITS.noteMax} characters`),
-    "The note",
-    { multiline: true },
-  ),
-  // A form's empty comment rows (no time, no text) are not comments.
-  comments: z.preprocess(
-    (list) => (Array.isArray(list) ? list.filter((c: unknown) => !isEmptyRow(c)) : list),
-    z.array(comment).max(REVISION_LIMITS.comments, `At most ${REVISION_LIMITS.comments} comments`).optional().default([]),
-  ),
-});
+/** Ids of comments to include: a form's repeated checkbox (one value or many; the empty marker dropped), or the API's list. */
+const commentIds = z.preprocess(
+  (value) => (value === undefined ? undefined : (Array.isArray(value) ? value : [value]).filter((v) => v !== "" && v !== null)),
+  z
+    .array(
+      z.coerce
+        .number({ invalid_type_error: "comment_ids must be comment ids" })
+        .int("comment_ids must be comment ids")
+        .min(1, "comment_ids must be comment ids"),
+    )
+    .max(COMMENT_LIMITS.perVersion, `At most ${COMMENT_LIMITS.perVersion} comments`)
+    .optional(),
+);
+
+/**
+ * A revision request (`POST /api/v1/orders/{id}/revisions` under `revision`, and the review form):
+ * the version's open frame comments to include (`comment_ids`; without it, every open comment, as
+ * before), an optional note, and (the API's older way) comments with their own times. Something
+ * must say what to change: a note, a comment chosen, or a comment given.
+ */
+export const RevisionSchema = z
+  .object({
+    note: plainText(z.string().trim().max(REVISION_LIMITS.noteMax, `The note must be at most ${REVISION_LIMITS.noteMax} characters`), "The note", {
+      multiline: true,
+    })
+      .optional()
+      .transform((note) => note ?? ""),
+    comment_ids: commentIds,
+    // A form's empty comment rows (no time, no text) are not comments.
+    comments: z.preprocess(
+      (list) => (Array.isArray(list) ? list.filter((c: unknown) => !isEmptyRow(c)) : list),
+      z.array(comment).max(REVISION_LIMITS.comments, `At most ${REVISION_LIMITS.comments} comments`).optional().default([]),
+    ),
+  })
+  .superRefine((value, ctx) => {
+    if (value.note === "" && value.comments.length === 0 && !value.comment_ids?.length)
+      ctx.addIssue({ code: "custom", path: ["note"], message: NOTHING_TO_CHANGE });
+  });
 export type RevisionInput = z.output<typeof RevisionSchema>;

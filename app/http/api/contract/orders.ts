@@ -260,12 +260,12 @@ export const ORDERS_CALLS = [
   {
     method: "POST",
     path: "/orders/{id}/revisions",
-    summary: "The owner asks for changes to the delivery, with comments pinned to moments of its video",
+    summary: "The owner asks for changes to the delivery: the open frame comments chosen (comment_ids; all when absent), an optional note",
     auth: "customer",
     body: {
       schema: RevisionSchema,
       wrapper: "revision",
-      example: { note: "A warmer voice, please", comments: [{ at_seconds: "0:42", text: "Logo larger here" }] },
+      example: { comment_ids: [31, 32], note: "A warmer voice, please" },
     },
     responses: { 201: { description: "Revision requested", schema: ok(OrderResponse, { message: "Revision requested" }) } },
     refusals: refusals(
@@ -273,7 +273,7 @@ export const ORDERS_CALLS = [
       CUSTOMER,
       ORDER_NOT_FOUND,
       JSON_BODY,
-      invalid("Invalid revision", "Revision could not be requested", ["Tell the studio what to change"]),
+      invalid("Invalid revision", "Revision could not be requested", ["Tell the studio what to change: tick a comment or write a note"]),
       conflict(
         "Nothing delivered, or every revision of the package is used",
         "All revisions of this package are used. Please write to the studio in the order's messages.",

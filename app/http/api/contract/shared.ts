@@ -530,7 +530,7 @@ export const CommentResponse = example(
       author: Author,
       at_frame: z.number().int(),
       end_frame: z.number().int().nullable(),
-      timecode: z.string().describe("m:ss:ff (a range: in–out) at the version's frame rate"),
+      timecode: z.string().describe("As a player shows it, m:ss or h:mm:ss (a range: in–out); at_frame and end_frame are the exact frames"),
       text: z.string(),
       drawing: DrawingSchema.nullable(),
       resolved: z.boolean(),
@@ -544,7 +544,7 @@ export const CommentResponse = example(
     author: { kind: "customer", name: "Ada Lovelace" },
     at_frame: 1062,
     end_frame: null,
-    timecode: "0:42:12",
+    timecode: "0:42",
     text: "Logo larger here",
     drawing: {
       shapes: [

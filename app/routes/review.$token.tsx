@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { refuse } from "~/domain/refusal";
+import { timecodeStyleOf } from "~/lib/timecode";
 import { Form, useActionData, useLoaderData, useParams, useSearchParams } from "@remix-run/react";
 import { reviewAnswerOf } from "~/components/review-room";
 import { VersionsReview } from "~/components/versions-review";
@@ -8,7 +9,8 @@ import { getWorkState } from "~/domain/orders/work-state.server";
 import { listDeliveries } from "~/domain/orders/deliveries.server";
 import { shownVersionComments } from "~/domain/orders/review-comments.server";
 import { chosenVersions } from "~/lib/versions";
-import { guestFromToken, nameGuest } from "~/domain/orders/review-guests.server";
+import { guestFromToken, nameGuest, reviewedFilm } from "~/domain/orders/review-guests.server";
+import { SHOP } from "~/lib/shop";
 import { parseSubmission } from "~/http/form-submission.server";
 import { readScreenForm } from "~/http/request-body.server";
 import { isReviewIntent, reviewAction } from "~/http/review-actions.server";
@@ -25,15 +27,19 @@ import { actionRetryAfter } from "~/lib/retry-after";
 async function guestAndWork(context: LoaderFunctionArgs["context"], token: string) {
   const guest = await orPage(guestFromToken(context.db, token));
   const studio = { kind: "admin", id: 0 } as const;
-  const [state, deliveries] = await Promise.all([getWorkState(context.db, guest.orderId, studio), listDeliveries(context.db, guest.orderId, studio)]);
-  return { guest, deliveries, open: ["in_progress", "delivered", "revision_requested"].includes(state.workStatus) };
+  const [state, deliveries, film] = await Promise.all([
+    getWorkState(context.db, guest.orderId, studio),
+    listDeliveries(context.db, guest.orderId, studio),
+    reviewedFilm(context.db, guest.orderId),
+  ]);
+  return { guest, deliveries, film, open: ["in_progress", "delivered", "revision_requested"].includes(state.workStatus) };
 }
 
 /** The page keeps its loader's privacy headers, and a refused comment or invitation its `Retry-After`. */
 export const headers = actionRetryAfter;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
-  const { guest, deliveries, open } = await guestAndWork(context, token);
+  const { guest, deliveries, film, open } = await guestAndWork(context, token);
   const shown = chosenVersions(deliveries, new URL(request.url).searchParams);
   const comments = await shownVersionComments(
     context.db,
@@ -45,6 +51,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     {
       orderId: guest.orderId,
       name: guest.name,
+      film,
+      timecodeStyle: timecodeStyleOf(request.headers.get("Cookie")),
       open,
       comments,
       // The guest's own file links; masters are never theirs.
@@ -83,59 +91,71 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function GuestReview() {
-  const { orderId, name, comments, deliveries, open } = useLoaderData<typeof loader>();
+  const { orderId, name, film, comments, deliveries, open, timecodeStyle } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const { token = "" } = useParams();
   const nameErrors = answer && "result" in answer && answer.intent === "name" ? (answer.result.error?.name ?? []) : [];
   return (
-    <article aria-labelledby="review-title" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
-      <div>
-        <h1 id="review-title" className="text-2xl font-bold">
-          Review order #{orderId}
-        </h1>
-        <p className="mt-1 text-sm text-slate-600">You were invited to watch and comment. Only the customer can approve or ask for changes.</p>
-      </div>
-      {!name ? (
-        <Form method="post" className="max-w-md space-y-2 rounded-2xl border border-slate-200 bg-white p-4" noValidate>
-          <label htmlFor="guest-name" className="block text-sm font-medium text-slate-800">
-            Your name, as your comments show it
-          </label>
-          <input
-            id="guest-name"
-            name="name"
-            required
-            maxLength={80}
-            autoComplete="name"
-            aria-invalid={nameErrors.length ? true : undefined}
-            aria-describedby={nameErrors.length ? "guest-name-error" : undefined}
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+    <>
+      {/* A plain reviewer's frame: whose film this is and who is reviewing, none of the shop's account links. */}
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm">
+          <span className="font-bold tracking-tight text-slate-900">{SHOP.name} review</span>
+          {name ? <span className="text-slate-700">You are reviewing as {name}</span> : null}
+        </div>
+      </header>
+      <article aria-labelledby="review-title" className="mx-auto max-w-6xl space-y-6 px-4 py-8">
+        <div>
+          <h1 id="review-title" className="text-2xl font-bold">
+            {film ?? `Order #${orderId}`}
+          </h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Order #{orderId}. You were invited to watch and comment. Only the customer can approve or ask for changes.
+          </p>
+        </div>
+        {!name ? (
+          <Form method="post" className="max-w-md space-y-2 rounded-2xl border border-slate-200 bg-white p-4" noValidate>
+            <label htmlFor="guest-name" className="block text-sm font-medium text-slate-800">
+              Your name, as your comments show it
+            </label>
+            <input
+              id="guest-name"
+              name="name"
+              required
+              maxLength={80}
+              autoComplete="name"
+              aria-invalid={nameErrors.length ? true : undefined}
+              aria-describedby={nameErrors.length ? "guest-name-error" : undefined}
+              className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+            />
+            {nameErrors.length ? (
+              <p id="guest-name-error" className="text-sm text-red-700">
+                {nameErrors.join(" ")}
+              </p>
+            ) : null}
+            <SubmitButton name="intent" value="name" busy={false} busyText="Saving..." className="sm:w-auto">
+              Continue
+            </SubmitButton>
+          </Form>
+        ) : deliveries.length === 0 ? (
+          <p className="text-sm text-slate-600">Nothing has been delivered yet. Come back to this link once the studio delivers.</p>
+        ) : (
+          <VersionsReview
+            orderId={orderId}
+            deliveries={deliveries}
+            comments={comments}
+            revisions={[]}
+            params={params}
+            pagePath={paths.guestReview(token)}
+            open={open}
+            canResolve={false}
+            exports={false}
+            answer={reviewAnswerOf(answer)}
+            timecodeStyle={timecodeStyle}
           />
-          {nameErrors.length ? (
-            <p id="guest-name-error" className="text-sm text-red-700">
-              {nameErrors.join(" ")}
-            </p>
-          ) : null}
-          <SubmitButton name="intent" value="name" busy={false} busyText="Saving..." className="sm:w-auto">
-            Continue
-          </SubmitButton>
-        </Form>
-      ) : deliveries.length === 0 ? (
-        <p className="text-sm text-slate-600">Nothing has been delivered yet. Come back to this link once the studio delivers.</p>
-      ) : (
-        <VersionsReview
-          orderId={orderId}
-          deliveries={deliveries}
-          comments={comments}
-          revisions={[]}
-          params={params}
-          pagePath={paths.guestReview(token)}
-          open={open}
-          canResolve={false}
-          exports={false}
-          answer={reviewAnswerOf(answer)}
-        />
-      )}
-    </article>
+        )}
+      </article>
+    </>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX `packages_delivery_days_idx` ON `packages` (`delivery_days`,`product_id`);
