@@ -686,13 +686,7 @@ export interface LandingFigures {
 function fastestPackage(db: Database) {
   const pk = alias(packages, "pk");
   const pr = alias(products, "pr");
-  return db
-    .select({ days: pk.deliveryDays })
-    .from(pk)
-    .innerJoin(pr, eq(pr.id, pk.productId))
-    .where(onSale(pr))
-    .orderBy(asc(pk.deliveryDays))
-    .limit(1);
+  return db.select({ days: pk.deliveryDays }).from(pk).innerJoin(pr, eq(pr.id, pk.productId)).where(onSale(pr)).orderBy(asc(pk.deliveryDays)).limit(1);
 }
 
 export async function landingPage(db: Database, limit = 4): Promise<{ showcase: ShowcaseView[]; figures: LandingFigures }> {
