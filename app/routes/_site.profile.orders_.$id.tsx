@@ -551,6 +551,29 @@ function FilesReady({ delivery }: { delivery: { masters: MasterFile[]; mastersZi
   );
 }
 
+/** A confirmation step's two answers: the one button that acts (`confirmed=yes`), and "Keep my order", which leaves all as it was. */
+function ConfirmStep({ intent, label }: { intent: "cancel" | "guarantee"; label: string }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Form method="post">
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="confirmed" value="yes" />
+        <button type="submit" className="rounded-lg bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800">
+          {label}
+        </button>
+      </Form>
+      <Link
+        to="?"
+        replace
+        preventScrollReset
+        className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+      >
+        Keep my order
+      </Link>
+    </div>
+  );
+}
+
 /**
  * The first order's money-back guarantee: a secondary action after the order's own next steps, which
  * names what comes back on a step of its own (a page without JavaScript) before anything is refunded.
@@ -574,23 +597,7 @@ function GuaranteePanel({ order, confirming }: { order: Pick<OrderView, "order_a
             className="text-sm"
             data-testid="guarantee-refund"
           >{`You get ${back} back now, to the card you paid with, and the order is cancelled. This cannot be undone.`}</p>
-          <div className="flex flex-wrap items-center gap-3">
-            <Form method="post">
-              <input type="hidden" name="intent" value="guarantee" />
-              <input type="hidden" name="confirmed" value="yes" />
-              <button type="submit" className="rounded-lg bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800">
-                {`Yes, refund ${back}`}
-              </button>
-            </Form>
-            <Link
-              to="?"
-              replace
-              preventScrollReset
-              className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-            >
-              Keep my order
-            </Link>
-          </div>
+          <ConfirmStep intent="guarantee" label={`Yes, refund ${back}`} />
         </>
       ) : (
         <>
@@ -635,23 +642,7 @@ function CancellationPanel({ offer, confirming }: { offer: CancellationOffer; co
             ? `You get ${back} back now, to the card you paid with, and the order ends. This cannot be undone.`
             : `The studio answers within ${CANCELLATION_ANSWER_DAYS} days with what it keeps for the work already done, and refunds the rest; if it does not answer, you get everything back (${back}).`}
         </p>
-        <div className="flex flex-wrap items-center gap-3">
-          <Form method="post">
-            <input type="hidden" name="intent" value="cancel" />
-            <input type="hidden" name="confirmed" value="yes" />
-            <button type="submit" className="rounded-lg bg-red-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-red-800">
-              {offer.kind === "refund" ? `Yes, cancel and refund ${back}` : "Yes, ask to cancel"}
-            </button>
-          </Form>
-          <Link
-            to="?"
-            replace
-            preventScrollReset
-            className="rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-          >
-            Keep my order
-          </Link>
-        </div>
+        <ConfirmStep intent="cancel" label={offer.kind === "refund" ? `Yes, cancel and refund ${back}` : "Yes, ask to cancel"} />
       </section>
     );
   }

@@ -143,7 +143,7 @@ test.describe("reviewing versions", () => {
 
     const link = await linkFromOutbox(browser, {
       to: colleague,
-      subject: `Rita Viewer invited you to review "3D Product Launch Animation" (v2)`,
+      subject: `Rita Viewer invited you to review "3D Product Launch Animation" (v2), order #${id}`,
       path: "/review/",
       linkName: "Review the video",
     });

@@ -342,7 +342,11 @@ describe("deliveries, review and approval", () => {
       body: { revision: { note: "", comments: [{ at_seconds: "soon", text: "" }] } },
     });
     expect(invalid.status).toBe(422);
-    expect(invalid.body.errors).toEqual(["Each comment needs a time like 0:42", "Each comment needs text"]);
+    expect(invalid.body.errors).toEqual([
+      "Each comment needs a time like 0:42",
+      "Each comment needs text",
+      "Tell the studio what to change: tick a comment or write a note",
+    ]);
     const nothing = await api<{ errors: string[] }>("POST", `/orders/${c.id}/revisions`, { token: c.token, body: { revision: { comment_ids: [] } } });
     expect([nothing.status, nothing.body.errors]).toEqual([422, ["Tell the studio what to change: tick a comment or write a note"]]);
 
@@ -753,7 +757,7 @@ describe("comments are the revision request", () => {
 
     // An id that is no open comment of the newest version, with nothing else: refused, nothing used.
     const stray = await api<{ message: string }>("POST", `/orders/${c.id}/revisions`, { token: c.token, body: { revision: { comment_ids: [999999] } } });
-    expect([stray.status, stray.body.message]).toEqual([422, "Tell the studio what to change: tick a comment or write a note"]);
+    expect([stray.status, stray.body.message]).toEqual([409, "Tell the studio what to change: tick a comment or write a note"]);
 
     const asked = await api<{ data: { revisions_used: number } }>("POST", `/orders/${c.id}/revisions`, {
       token: c.token,

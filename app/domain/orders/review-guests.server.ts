@@ -77,7 +77,8 @@ export async function inviteGuest(db: Database, notice: MailNotice, orderId: num
   const version = about.versions ? ` (v${about.versions})` : "";
   await queueEmail(notice.env, db, {
     to: email,
-    subject: `${about.inviter} invited you to review "${about.film}"${version}`,
+    // The order's number ends the subject: erasing the customer's account finds (and deletes) the emails that name them by it.
+    subject: `${about.inviter} invited you to review "${about.film}"${version}, order #${orderId}`,
     kind: "review_invitation",
     body: createElement(WorkUpdateEmail, {
       greeting: "Hello,",

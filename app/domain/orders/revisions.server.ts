@@ -19,7 +19,7 @@ import { DAY_MS, getWorkState, moveWork, moveHeld } from "./work-state.server";
  */
 export async function requestRevision(db: Database, notice: MailNotice, orderId: number, customerId: number, input: RevisionInput, now = Date.now()) {
   // Chosen comments only: when they are all the request says, at least one must still be open on the newest version.
-  if (input.comment_ids?.length && input.note === "" && input.comments.length === 0) {
+  if (input.comment_ids?.length && input.note === "") {
     const [latest] = await db
       .select({ id: orderDeliveries.id })
       .from(orderDeliveries)
@@ -27,7 +27,8 @@ export async function requestRevision(db: Database, notice: MailNotice, orderId:
       .orderBy(desc(orderDeliveries.version))
       .limit(1);
     const open = latest ? await openComments(db, orderId, latest.id) : [];
-    if (!open.some((c) => input.comment_ids!.includes(c.id))) throw refuse.invalid(NOTHING_TO_CHANGE);
+    // A state, not a shape: the comments named were resolved, sent already, or are not this version's.
+    if (!open.some((c) => input.comment_ids!.includes(c.id))) throw refuse.conflict(NOTHING_TO_CHANGE);
   }
   return moveWork(
     db,

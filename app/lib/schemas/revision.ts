@@ -60,11 +60,11 @@ const commentIds = z.preprocess(
 /**
  * A revision request (`POST /api/v1/orders/{id}/revisions` under `revision`, and the review form):
  * the version's open frame comments to include (`comment_ids`; without it, every open comment, as
- * before), an optional note, and (the API's older way) comments with their own times. Something
- * must say what to change: a note, a comment chosen, or a comment given.
+ * before), and (the API's older way) comments with their own times. A note is needed unless a
+ * comment is chosen.
  */
-export const RevisionSchema = z
-  .object({
+export const RevisionSchema = documented(
+  z.object({
     note: plainText(z.string().trim().max(REVISION_LIMITS.noteMax, `The note must be at most ${REVISION_LIMITS.noteMax} characters`), "The note", {
       multiline: true,
     })
@@ -76,9 +76,17 @@ export const RevisionSchema = z
       (list) => (Array.isArray(list) ? list.filter((c: unknown) => !isEmptyRow(c)) : list),
       z.array(comment).max(REVISION_LIMITS.comments, `At most ${REVISION_LIMITS.comments} comments`).optional().default([]),
     ),
-  })
-  .superRefine((value, ctx) => {
-    if (value.note === "" && value.comments.length === 0 && !value.comment_ids?.length)
-      ctx.addIssue({ code: "custom", path: ["note"], message: NOTHING_TO_CHANGE });
-  });
+  }),
+  // The document says what the refinement below checks: without a comment chosen, a note is needed.
+  {
+    allOf: [
+      {
+        if: { not: { required: ["comment_ids"], properties: { comment_ids: { type: "array", minItems: 1 } } } },
+        then: { required: ["note"], properties: { note: { type: "string", pattern: "\\S", examples: ["A warmer voice, please"] } } },
+      },
+    ],
+  },
+).superRefine((value, ctx) => {
+  if (value.note === "" && !value.comment_ids?.length) ctx.addIssue({ code: "custom", path: ["note"], message: NOTHING_TO_CHANGE });
+});
 export type RevisionInput = z.output<typeof RevisionSchema>;
