@@ -101,11 +101,15 @@ export async function saveCheckoutAddress(
  */
 async function submitSessionForm(page: Page, path: string, fields: Record<string, string>, landing: string | null) {
   const origin = new URL(test.info().project.use.baseURL ?? "http://127.0.0.1").origin;
-  let response = await page.request.post(path, { form: fields, headers: { Origin: origin }, maxRedirects: 0 });
+  const post = () => page.request.post(path, { form: fields, headers: { Origin: origin }, maxRedirects: 0 });
   // wrangler's local server answers a POST that met a restart of its workerd runtime with this 503
-  // and asks for the request again (it retries only GETs itself): the shop never answered it.
-  if (response.status() === 503 && (await response.text()).includes("Your worker restarted mid-request"))
-    response = await page.request.post(path, { form: fields, headers: { Origin: origin }, maxRedirects: 0 });
+  // and asks for the request again (it retries only GETs itself), or drops the connection while the
+  // runtime restarts (ECONNRESET): the shop never answered it, so it is sent once more.
+  let response = await post().catch((error: unknown) => {
+    if (error instanceof Error && /ECONNRESET|socket hang up/.test(error.message)) return post();
+    throw error;
+  });
+  if (response.status() === 503 && (await response.text()).includes("Your worker restarted mid-request")) response = await post();
   expect(response.status(), `${path} answered ${await response.text()}`).toBe(302);
   if (landing) await page.goto(landing);
 }
