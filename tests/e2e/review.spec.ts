@@ -60,6 +60,8 @@ test.describe("reviewing versions", () => {
     await expectNoViolations(page, "compare view");
 
     await page.getByRole("link", { name: "Back to v2" }).click();
+    // The navigation is over (the toggle posts back to the page's own address) before anything is clicked.
+    await expect(page).not.toHaveURL(/compare=/);
     const player = page.getByRole("group", { name: /^Version 2:/ });
     // Times as the player shows them (a 4-second clip reads 0:04, not 0:04:00); an editor switches to SMPTE.
     await expect(player.getByLabel("Frame on screen")).toHaveText(/^0:00 \/ 0:0\d$/);
