@@ -12,7 +12,8 @@
  * - URLs: `/media/{key}`.
  */
 import { refuse } from "../refusal";
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, ne, sql, type SQL } from "drizzle-orm";
+import { fullRowOf } from "../../../db/insert-select";
 import type { Database } from "../../../db/client";
 import { productMedia, products, type MediaKind } from "../../../db/schema";
 import { imageSize } from "image-size";
@@ -89,14 +90,6 @@ async function productExists(db: Database, id: number): Promise<boolean> {
   return Boolean(row);
 }
 
-async function nextPosition(db: Database, productId: number, kind: MediaKind) {
-  const [row] = await db
-    .select({ next: sql<number>`coalesce(max(${productMedia.position}) + 1, 0)` })
-    .from(productMedia)
-    .where(and(eq(productMedia.productId, productId), eq(productMedia.kind, kind)));
-  return row?.next ?? 0;
-}
-
 /**
  * Stores one media file for a product. `body` is the whole file or a stream of exactly `size` bytes
  * (large videos stream from the request straight to R2). The type comes from the first bytes.
@@ -156,40 +149,106 @@ export async function addMedia(
   const type = checked ?? checkMedia(kind, file.name, file.size, head);
   if (!(await productExists(db, productId))) throw refuse.notFound("Product not found");
   if (kind !== "thumbnail") await checkMediaQuota(db, productId, { [kind]: 1 });
+  const stored = await putMedia(bucket, productId, kind, type, file.size, stream);
+  await recordMedia(db, bucket, productId, [stored]);
+  await catalogueChanged();
+  return { key: stored.key, contentType: stored.mime };
+}
+
+/** A file put in R2 under a new media key and not yet recorded as the product's. */
+type StoredMedia = { kind: MediaKind; key: string; mime: string; size: number };
+
+async function putMedia(
+  bucket: R2Bucket,
+  productId: number,
+  kind: MediaKind,
+  type: SniffedType,
+  size: number,
+  body: ReadableStream<Uint8Array> | Uint8Array,
+): Promise<StoredMedia> {
   const key = mediaKey(productId, type.ext);
-  await bucket.put(key, stream, { httpMetadata: { contentType: type.mime } });
+  await bucket.put(key, body, { httpMetadata: { contentType: type.mime } });
+  return { kind, key, mime: type.mime, size };
+}
+
+/**
+ * Records files already in R2 as the product's media, all or none, in one batch. Each image or video
+ * is inserted only while the product's count of its kind without this set, plus this set, stays within
+ * MEDIA_PER_PRODUCT: every insert of the batch reads that same count, so two requests adding at once
+ * can never store part of a set. A thumbnail goes in only when the whole set did and then replaces
+ * every other thumbnail. Refused or failed: the set's objects leave R2 and nothing is recorded.
+ */
+async function recordMedia(db: Database, bucket: R2Bucket, productId: number, set: StoredMedia[]) {
+  const listed = set.flatMap((file) => (file.kind === "thumbnail" ? [] : [{ ...file, kind: file.kind }]));
+  const counts = countByKind(listed);
+  const setKeys = sql.join(
+    set.map((file) => sql`${file.key}`),
+    sql`, `,
+  );
+  const countOf = (kind: MediaKind, keys: SQL) =>
+    sql`(SELECT count(*) FROM ${productMedia} WHERE ${productMedia.productId} = ${productId} AND ${productMedia.kind} = ${kind} AND ${productMedia.r2Key} ${keys})`;
+  const insert = (file: StoredMedia, condition: SQL) =>
+    db.insert(productMedia).select(
+      db
+        .select(
+          fullRowOf(productMedia, {
+            productId,
+            kind: file.kind,
+            r2Key: file.key,
+            contentType: file.mime,
+            size: file.size,
+            position:
+              file.kind === "thumbnail"
+                ? 0
+                : sql`(SELECT coalesce(max(${productMedia.position}) + 1, 0) FROM ${productMedia} WHERE ${productMedia.productId} = ${productId} AND ${productMedia.kind} = ${file.kind})`,
+          }),
+        )
+        .from(products)
+        .where(and(eq(products.id, productId), condition)),
+    );
+  const inserts = listed.map((file) =>
+    insert(file, sql`${countOf(file.kind, sql`NOT IN (${setKeys})`)} + ${counts[file.kind] ?? 0} <= ${MEDIA_PER_PRODUCT[file.kind]}`),
+  );
+  const thumbnail = set.find((file) => file.kind === "thumbnail");
+  const replacing = thumbnail
+    ? [
+        insert(
+          thumbnail,
+          sql`(SELECT count(*) FROM ${productMedia} WHERE ${productMedia.productId} = ${productId} AND ${productMedia.r2Key} IN (${setKeys})) = ${listed.length}`,
+        ),
+        db
+          .delete(productMedia)
+          .where(
+            and(
+              eq(productMedia.productId, productId),
+              eq(productMedia.kind, "thumbnail"),
+              ne(productMedia.r2Key, thumbnail.key),
+              sql`EXISTS (SELECT 1 FROM ${productMedia} WHERE ${productMedia.r2Key} = ${thumbnail.key})`,
+            ),
+          )
+          .returning({ key: productMedia.r2Key }),
+      ]
+    : [];
+  const statements = [...inserts, ...replacing];
+  const [first, ...rest] = statements;
+  if (!first) return;
+  let recorded: boolean;
+  let replaced: string[] = [];
   try {
-    const old =
-      kind === "thumbnail"
-        ? await db
-            .select({ id: productMedia.id, key: productMedia.r2Key })
-            .from(productMedia)
-            .where(and(eq(productMedia.productId, productId), eq(productMedia.kind, "thumbnail")))
-        : [];
-    if (kind === "thumbnail") {
-      await db.batch([
-        db.insert(productMedia).values({ productId, kind, r2Key: key, contentType: type.mime, size: file.size, position: 0 }),
-        ...old.map((o) => db.delete(productMedia).where(eq(productMedia.id, o.id))),
-      ]);
-    } else {
-      // Within the product's count in the same write: two requests adding at once cannot pass it.
-      const position = await nextPosition(db, productId, kind);
-      const inserted = await db.run(sql`
-        INSERT INTO ${productMedia} (product_id, kind, r2_key, content_type, size, position)
-        SELECT ${productId}, ${kind}, ${key}, ${type.mime}, ${file.size}, ${position}
-        WHERE (SELECT count(*) FROM ${productMedia} WHERE product_id = ${productId} AND kind = ${kind}) < ${MEDIA_PER_PRODUCT[kind]}`);
-      if (!inserted.meta.changes) {
-        await checkMediaQuota(db, productId, { [kind]: 1 });
-        throw refuse.invalid(`A product can have at most ${MEDIA_PER_PRODUCT[kind]} ${kind}s.`);
-      }
-    }
-    if (old.length) await bucket.delete(old.flatMap((o) => [o.key, ...variantKeysOf([o.key])]));
+    const results = await db.batch([first, ...rest]);
+    const inserted = results.slice(0, inserts.length) as D1Result[];
+    recorded = inserted.every((result) => result.meta.changes === 1);
+    if (thumbnail) replaced = (results[inserts.length + 1] as { key: string }[]).map((row) => row.key);
   } catch (error) {
-    await bucket.delete(key);
+    await bucket.delete(set.map((file) => file.key));
     throw error;
   }
-  await catalogueChanged();
-  return { key, contentType: type.mime };
+  if (!recorded) {
+    await bucket.delete(set.map((file) => file.key));
+    await checkMediaQuota(db, productId, counts);
+    throw refuse.invalid(`A product can have at most ${MEDIA_PER_PRODUCT.image} images and ${MEDIA_PER_PRODUCT.video} videos.`);
+  }
+  if (replaced.length) await bucket.delete(replaced.flatMap((key) => [key, ...variantKeysOf([key])]));
 }
 
 async function hasThumbnail(db: Database, productId: number): Promise<boolean> {
@@ -250,7 +309,19 @@ export async function addFiles(db: Database, bucket: R2Bucket, productId: number
   await storeCheckedFiles(db, bucket, productId, await checkFiles(files));
 }
 
-/** Stores files `checkFiles` accepted, within the product's counts, without reading their types again. */
+/** Puts each file of a set in R2; one that fails takes the ones already put with it. */
+async function putAll(bucket: R2Bucket, files: (() => Promise<StoredMedia>)[]): Promise<StoredMedia[]> {
+  const stored: StoredMedia[] = [];
+  try {
+    for (const put of files) stored.push(await put());
+  } catch (error) {
+    if (stored.length) await bucket.delete(stored.map((file) => file.key));
+    throw error;
+  }
+  return stored;
+}
+
+/** Stores files `checkFiles` accepted, within the product's counts, all or none, without reading their types again. */
 export async function storeCheckedFiles(db: Database, bucket: R2Bucket, productId: number, files: CheckedFile[]) {
   const counts = countByKind(files);
   if (counts.video) {
@@ -258,10 +329,18 @@ export async function storeCheckedFiles(db: Database, bucket: R2Bucket, productI
     const problem = mediaChoiceProblem(adding, !adding.thumbnail && (await hasThumbnail(db, productId)));
     if (problem) throw refuse.invalid(problem);
   }
+  if (!(await productExists(db, productId))) throw refuse.notFound("Product not found");
   await checkMediaQuota(db, productId, counts);
-  for (const { kind, file, type } of files) {
-    await addMedia(db, bucket, productId, kind, { name: file.name, size: file.size, body: new Uint8Array(await file.arrayBuffer()) }, type);
-  }
+  const stored = await putAll(
+    bucket,
+    files.map(
+      ({ kind, file, type }) =>
+        async () =>
+          putMedia(bucket, productId, kind, type, file.size, new Uint8Array(await file.arrayBuffer())),
+    ),
+  );
+  await recordMedia(db, bucket, productId, stored);
+  await catalogueChanged();
 }
 
 const UPLOADED_EXTENSIONS: Record<string, string> = {
@@ -310,14 +389,24 @@ export async function addUploadedMedia(db: Database, bucket: R2Bucket, productId
     );
     if (problem) throw refuse.invalid(problem);
   }
+  if (!(await productExists(db, productId))) throw refuse.notFound("Product not found");
   await checkMediaQuota(db, productId, counts);
-  for (const { kind, upload } of files) {
-    const object = await bucket.get(upload.key);
-    if (!object) throw refuse.conflict(`${upload.name} is no longer stored: send it again`);
-    const type: SniffedType = { mime: upload.contentType, ext: UPLOADED_EXTENSIONS[upload.contentType] ?? "bin", family: kind === "video" ? "video" : "image" };
-    await addMedia(db, bucket, productId, kind, { name: upload.name, size: upload.size, body: object.body }, type);
-    await bucket.delete(upload.key);
-  }
+  const stored = await putAll(
+    bucket,
+    files.map(({ kind, upload }) => async () => {
+      const object = await bucket.get(upload.key);
+      if (!object) throw refuse.conflict(`${upload.name} is no longer stored: send it again`);
+      const type: SniffedType = {
+        mime: upload.contentType,
+        ext: UPLOADED_EXTENSIONS[upload.contentType] ?? "bin",
+        family: kind === "video" ? "video" : "image",
+      };
+      return putMedia(bucket, productId, kind, type, upload.size, object.body.pipeThrough(new FixedLengthStream(upload.size)));
+    }),
+  );
+  await recordMedia(db, bucket, productId, stored);
+  if (files.length) await bucket.delete(files.map(({ upload }) => upload.key));
+  await catalogueChanged();
 }
 
 export type UploadedMedia = { key: string; name: string; size: number; contentType: string };
