@@ -20,9 +20,9 @@ async function studioDelivers(browser: Browser, id: number, note: string, javaSc
   await adminLogIn(admin, `/admin/orders/${id}`);
   if (javaScriptEnabled) await hydrated(admin);
   await admin.getByLabel("Files to deliver").setInputFiles(media("video-01.mp4"));
-  // With JavaScript each chosen file gets its own progress bar, filled as the upload streams.
+  // With JavaScript each chosen file is listed with its role: the first MP4 is the film to review.
   if (javaScriptEnabled)
-    await expect(admin.getByRole("list", { name: "Files to upload" }).getByRole("progressbar", { name: "Upload of video-01.mp4" })).toBeVisible();
+    await expect(admin.getByRole("list", { name: "Files to upload" }).getByRole("combobox", { name: "Role of video-01.mp4" })).toHaveValue("preview");
   await admin.getByLabel("Note to the customer").fill(note);
   await admin.getByRole("button", { name: "Deliver", exact: true }).click();
   await expect(admin.getByRole("status")).toHaveText("Delivered. The customer can review it now.");

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import type { APIRequestContext } from "@playwright/test";
 import { adminLogIn, expect, hydrated, logIn, paidOrderThroughApi, test } from "./fixtures";
+import { expectNoViolations } from "./support/axe";
 
 /**
  * A master of several parts: the studio's page sends it in parts with progress, a failed part stops
@@ -41,7 +42,9 @@ test.describe("masters sent in parts, released on approval", () => {
 
     // The network drops part 3 every time: the upload stops, saying so, with parts 1 and 2 stored.
     await admin.route(/\/uploads\/[^/]+\/parts\/3$/, (route) => route.abort("failed"));
-    await admin.getByLabel("Masters").setInputFiles(master.path);
+    await admin.getByLabel("Files to deliver").setInputFiles(master.path);
+    // A QuickTime file cannot be the preview or go with the form: it starts as a master.
+    await expect(admin.getByRole("combobox", { name: "Role of final-prores.mov" })).toHaveValue("master");
     await admin.getByLabel("Note to the customer").fill("The ProRes master");
     await admin.getByRole("button", { name: "Deliver", exact: true }).click();
     const transfers = admin.getByRole("list", { name: "Files sent in parts" });
@@ -57,7 +60,7 @@ test.describe("masters sent in parts, released on approval", () => {
     admin.on("request", (request) => {
       if (request.method() === "PUT" && /\/uploads\/[^/]+\/parts\/\d+$/.test(request.url())) partsSent.push(request.url().split("/").pop()!);
     });
-    await admin.getByLabel("Masters").setInputFiles(master.path);
+    await admin.getByLabel("Files to deliver").setInputFiles(master.path);
     await admin.getByLabel("Frame rate").selectOption("24");
     await admin.getByLabel("Note to the customer").fill("The ProRes master");
     await admin.getByRole("button", { name: "Deliver", exact: true }).click();
@@ -80,5 +83,49 @@ test.describe("masters sent in parts, released on approval", () => {
     const saved = await readFile((await download.path())!);
     expect(saved.byteLength).toBe(master.size);
     expect(createHash("sha256").update(saved).digest("hex")).toBe(master.sha);
+  });
+});
+
+test.describe("one upload area for a delivery's files", () => {
+  test("several files chosen at once, each with its role: one preview, a master, a still delivered as it is", async ({ page, browser }) => {
+    const { email, id } = await briefedOrder(page.request);
+    const master = await masterFile();
+    const seed = (file: string) => new URL(`../../db/seed/media/${file}`, import.meta.url).pathname;
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const admin = await context.newPage();
+    await adminLogIn(admin, `/admin/orders/${id}`);
+    await hydrated(admin);
+
+    await admin.getByLabel("Files to deliver").setInputFiles([seed("video-01.mp4"), master.path, seed("image-01.jpg")]);
+    const chosen = admin.getByRole("list", { name: "Files to upload" });
+    await expect(chosen.getByRole("listitem")).toHaveCount(3);
+    await expect(chosen.getByRole("combobox", { name: "Role of video-01.mp4" })).toHaveValue("preview");
+    await expect(chosen.getByRole("combobox", { name: "Role of final-prores.mov" })).toHaveValue("master");
+    await expect(chosen.getByRole("combobox", { name: "Role of image-01.jpg" })).toHaveValue("file");
+    // A QuickTime file cannot be the film under review.
+    await expect(chosen.getByRole("combobox", { name: "Role of final-prores.mov" }).locator("option", { hasText: "Preview for review" })).toBeDisabled();
+    await expectNoViolations(admin, "the delivery form with three files chosen");
+
+    // A second MP4 chosen later starts as a file; made a preview too, the form asks for one.
+    await admin.getByLabel("Files to deliver").setInputFiles(seed("video-02.mp4"));
+    await expect(chosen.getByRole("combobox", { name: "Role of video-02.mp4" })).toHaveValue("file");
+    await chosen.getByRole("combobox", { name: "Role of video-02.mp4" }).selectOption("preview");
+    await admin.getByRole("button", { name: "Deliver", exact: true }).click();
+    await expect(admin.getByRole("alert")).toHaveText("Choose one preview: the customer reviews one film per version.");
+    await chosen.getByRole("button", { name: "Remove video-02.mp4" }).click();
+    await expect(chosen.getByRole("listitem")).toHaveCount(3);
+    await expect(admin.getByLabel("Files to deliver")).toBeFocused();
+    // The still goes with the masters instead.
+    await chosen.getByRole("combobox", { name: "Role of image-01.jpg" }).selectOption("master");
+
+    await admin.getByLabel("Note to the customer").fill("Film, master and a still");
+    await admin.getByRole("button", { name: "Deliver", exact: true }).click();
+    await expect(admin.getByRole("status")).toHaveText("Delivered. The customer can review it now.");
+    await context.close();
+
+    await logIn(page, email, PASSWORD);
+    await page.goto(`/profile/orders/${id}`);
+    await expect(page.getByRole("list", { name: "Masters" })).toHaveText(/final-prores\.mov \(10 MB\)\s*image-01\.jpg \(\d+ KB\)/);
+    await expect(page.locator("video").first()).toBeVisible();
   });
 });

@@ -50,3 +50,36 @@ export function parseTimestamp(text: string): number | null {
   const total = Number(hours ?? 0) * 3600 + Number(minutesAfterHours ?? minutes) * 60 + Number(seconds);
   return total <= TIMESTAMP_MAX_SECONDS ? total : null;
 }
+
+/** What each file of a delivery is: the film the customer reviews, a master released on approval, or a file delivered as it is. */
+export type DeliveryRole = "preview" | "master" | "file";
+export const DELIVERY_ROLE_NAMES: Record<DeliveryRole, string> = {
+  preview: "Preview for review",
+  master: "Master (after approval)",
+  file: "File to deliver",
+};
+
+const PREVIEW_MIME = ["video/mp4", "video/webm"];
+
+/** Whether a file of this browser-told type and size may take a role (the server checks the bytes again). */
+export function roleFits(role: DeliveryRole, file: { type: string; size: number }): boolean {
+  if (role === "master") return true;
+  if (role === "preview") return PREVIEW_MIME.includes(file.type);
+  if (!DELIVERY_ACCEPT.split(",").includes(file.type)) return false;
+  const limit = file.type.startsWith("video/")
+    ? DELIVERY_LIMITS.videoBytes
+    : file.type.startsWith("image/")
+      ? DELIVERY_LIMITS.imageBytes
+      : DELIVERY_LIMITS.documentBytes;
+  return file.size <= limit;
+}
+
+/**
+ * The role a newly chosen file starts with (the studio can change it): the first MP4 or WebM video is
+ * the preview; what the form carries as it is goes as a file; anything else (ProRes, archives, files
+ * over the form's limits) as a master.
+ */
+export function suggestedRole(file: { type: string; size: number }, hasPreview: boolean): DeliveryRole {
+  if (!hasPreview && roleFits("preview", file)) return "preview";
+  return roleFits("file", file) ? "file" : "master";
+}
