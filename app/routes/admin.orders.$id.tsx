@@ -395,6 +395,8 @@ export default function AdminOrder() {
       ) : null}
       {work ? (
         <RefundPanel
+          // A new start once the work moves on (a delivery, a cancellation): nothing typed before it is kept.
+          key={`${order.work_status}-${work.events.length}`}
           action={paths.adminOrder(order.id)}
           paymentStatus={order.payment_status}
           workStatus={order.work_status}

@@ -43,6 +43,8 @@ test("the admin order page, in production and delivered, on a desktop and a phon
     page: document.documentElement.scrollHeight,
   }));
   expect(heights.sidebar).toBeGreaterThanOrEqual(heights.page - 1);
+  // The refund typed before delivering is not kept once the work has moved on.
+  await expect(refund.getByLabel(/^Amount of the part/)).toHaveValue("");
   await page.screenshot(shot("3-order-delivered"));
 
   await page.setViewportSize({ width: 390, height: 844 });
