@@ -14,7 +14,7 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { parseVariantKey } from "../app/lib/media-variants";
 
 /** The full browser where it is installed (as the earlier reports ran), else Debian's headless shell (scripts/chromium.mjs). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"].find((path) => existsSync(path)) ?? "/usr/bin/chromium";
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"].find((path) => existsSync(path)) ?? "/usr/bin/chromium";
 const COMPRESSIBLE = /text\/|javascript|json|svg|xml/;
 
 /** Proxies to workerd and gzips text responses for clients that accept it. */
@@ -31,7 +31,7 @@ async function referencePage(origin: string, path: string): Promise<Buffer> {
   return Buffer.from(html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, ""));
 }
 
-async function gzipProxy(origin: string, referenceOf?: string): Promise<{ server: Server; url: string }> {
+export async function gzipProxy(origin: string, referenceOf?: string): Promise<{ server: Server; url: string }> {
   const target = new URL(origin);
   const reference = referenceOf ? await referencePage(origin, referenceOf) : null;
   const server = createServer((req, res) => {

@@ -4,14 +4,26 @@ import { Pagination } from "~/components/ui/pagination";
 import { Stars } from "~/components/ui/stars";
 
 const SORT_LABEL = { newest: "Newest", highest: "Highest rated", lowest: "Lowest rated" } as const;
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+/**
+ * A review as the page shows it: with the day it was written already in words ("14 October 2026"),
+ * from the loader, so the browser builds no date formatter for it (the first one a page makes costs
+ * a long task on a slow phone).
+ */
+export type ShownReview = ReviewView & { written_on: string };
+export type ShownReviews = Omit<Reviews, "data"> & { data: ShownReview[] };
+
+/** The words for the day a review was written, made on the server. */
+export function writtenOn(createdAt: string): string {
+  return new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(createdAt));
+}
 
 /**
  * A product's verified reviews (SPEC's placeholder stars replaced by what customers wrote): the
  * figures with a bar per star count, how many the studio hid, newest first or by stars, 10 a page.
  * The sort is a plain GET form, so it works without JavaScript.
  */
-export function ProductReviews({ reviews, sort, page }: { reviews: Reviews; sort: keyof typeof SORT_LABEL; page: number }) {
+export function ProductReviews({ reviews, sort, page }: { reviews: ShownReviews; sort: keyof typeof SORT_LABEL; page: number }) {
   const { rating, distribution, hidden } = reviews;
   return (
     <section aria-labelledby="reviews-title" className="space-y-6">
@@ -82,7 +94,7 @@ export function ProductReviews({ reviews, sort, page }: { reviews: Reviews; sort
   );
 }
 
-function ReviewItem({ review }: { review: ReviewView }) {
+function ReviewItem({ review }: { review: ShownReview }) {
   return (
     <li className="space-y-2 py-5" data-testid="review">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -94,7 +106,7 @@ function ReviewItem({ review }: { review: ReviewView }) {
         <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">Verified purchase</span>
         <span className="text-slate-600">{review.package_name} package</span>
         <span className="text-slate-600">
-          {dateFormat.format(new Date(review.created_at))}
+          {review.written_on}
           {review.edited ? " (edited)" : ""}
         </span>
       </div>

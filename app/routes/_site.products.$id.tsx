@@ -9,7 +9,7 @@ import { getProductPage } from "~/domain/catalogue/products.server";
 import { ANY_COUNTRY, consumerPrices } from "~/domain/money/tax-rules";
 import { parseId } from "~/lib/record-id";
 import { pageMeta, productJsonLd } from "~/http/seo.server";
-import { ProductReviews } from "~/components/product-reviews";
+import { ProductReviews, writtenOn } from "~/components/product-reviews";
 import { parsePageParam } from "~/lib/query";
 import { REVIEW_SORTS } from "~/lib/schemas/review";
 import { notFound } from "~/http/answers.server";
@@ -48,7 +48,8 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
         consumerTax,
       )
     : null;
-  return { product, head, withTax, figures, reviews, reviewsSort, reviewsPage };
+  const shown = { ...reviews, data: reviews.data.map((review) => ({ ...review, written_on: writtenOn(review.created_at) })) };
+  return { product, head, withTax, figures, reviews: shown, reviewsSort, reviewsPage };
 }
 
 /** Package and gallery choices live in the query string and need no new data; the reviews' page and order do. */

@@ -174,6 +174,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(shown).toContainText("Launch B., United Kingdom");
       await expect(shown).toContainText("Verified purchase");
       await expect(shown).toContainText("Basic package");
+      // The day it was written, in words (the server writes them).
+      await expect(shown).toContainText(
+        new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date()),
+      );
       await expect(page.getByTestId("rating")).toBeVisible();
       await page.goto(`/profile/orders/${id}`);
 
