@@ -27,6 +27,7 @@ try {
   for (const path of [REFERENCE_PATH, ...paths]) {
     const result = await lighthouse(`${proxy.url}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
     const lhr = result!.lhr;
+    if (lhr.runtimeError) console.log(`\n== ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id];
     console.log(`\n== ${path}: score ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, TBT ${Math.round(audit("total-blocking-time")?.numericValue ?? 0)} ms`);
     const tasks = (audit("long-tasks")?.details as { items?: { url: string; startTime: number; duration: number }[] })?.items ?? [];

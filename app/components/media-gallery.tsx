@@ -2,6 +2,7 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { fetchPriority } from "~/lib/html";
 import { posterSrc } from "~/lib/media-variants";
 import { Picture } from "./ui/picture";
+import { VideoFacade } from "./ui/video-facade";
 
 export interface GalleryItem {
   kind: "video" | "image";
@@ -61,19 +62,17 @@ export function MediaGallery({ title, items }: { title: string; items: GalleryIt
           Item {index + 1} of {items.length}
         </div>
         {current.kind === "video" ? (
-          <video
+          <VideoFacade
             key={current.src}
             src={current.src}
             poster={galleryPoster(current.poster)}
-            controls
-            playsInline
-            // The poster is the page's LCP element: fetch nothing of the video until it is played.
-            preload="none"
+            label={`${title} video`}
             width={640}
             height={360}
-            data-testid="gallery-video"
-            aria-label={`${title} video`}
-            className="aspect-[8/5] w-full bg-black object-contain"
+            // The poster is the page's LCP element: nothing of the video is fetched until it is played.
+            posterAttributes={fetchPriority("high")}
+            testId="gallery-video"
+            className="aspect-[8/5] w-full object-contain"
           />
         ) : (
           <Picture

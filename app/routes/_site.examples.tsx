@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { listExamples } from "~/domain/catalogue/products.server";
 import { posterSrc } from "~/lib/media-variants";
+import { VideoFacade } from "~/components/ui/video-facade";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   return { examples: await listExamples(context.db) };
@@ -14,7 +15,8 @@ export const meta: MetaFunction = () => [
 
 /**
  * 'View examples': work delivered with the shop's services (each service's showreel), newest
- * first, each leading to the service it was made with. Videos load only when played.
+ * first, each leading to the service it was made with. Videos load only when played, and get
+ * their player then (`VideoFacade`).
  */
 export default function Examples() {
   const { examples } = useLoaderData<typeof loader>();
@@ -26,18 +28,17 @@ export default function Examples() {
       </p>
       {examples.length ? (
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {examples.map((example) => (
+          {examples.map((example, index) => (
             <li key={example.productId} className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
-              <video
+              <VideoFacade
                 src={example.video}
                 poster={example.poster ? posterSrc(example.poster, 640) : undefined}
-                controls
-                playsInline
-                preload="none"
+                label={`Example: ${example.title}`}
                 width={640}
                 height={360}
-                aria-label={`Example: ${example.title}`}
-                className="aspect-video w-full bg-black object-cover"
+                // The first row is in view on arrival; the rest load as they come near.
+                posterAttributes={index < 3 ? undefined : { loading: "lazy" }}
+                className="aspect-video w-full object-cover"
               />
               <div className="flex items-center justify-between gap-3 p-4">
                 <p className="font-semibold text-slate-900">{example.title}</p>

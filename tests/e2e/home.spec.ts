@@ -32,9 +32,9 @@ test.describe("/home", () => {
     await expect(page.getByRole("heading", { name: "Examples of our work", level: 1 })).toBeVisible();
     const example = page
       .getByRole("listitem")
-      .filter({ has: page.locator("video") })
+      .filter({ has: page.getByRole("link", { name: /^Play Example: / }) })
       .first();
-    await expect(example.locator("video")).toHaveAttribute("src", /^\/media\/products\/\d+\//);
+    await expect(example.getByRole("link", { name: /^Play Example: / })).toHaveAttribute("href", /^\/media\/products\/\d+\/.+\.mp4$/);
     await example.getByRole("link", { name: /^See the service: / }).click();
     await expect(page).toHaveURL(/\/products\/\d+$/);
   });

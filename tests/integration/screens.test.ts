@@ -44,13 +44,19 @@ describe("screens", () => {
     expect(text).toContain("Examples of our work");
     // Each example: its own service's video and poster, and a link to that service.
     const items = text
-      .split("<li")
+      .split(/<li[\s>]/)
       .slice(1)
-      .filter((item) => item.includes("<video"));
+      .map((item) => item.slice(0, item.indexOf("</li>")))
+      .filter((item) => item.includes("seed-video-"));
     expect(items.length).toBe(3);
     for (const item of items) {
       const link = /href="\/products\/(\d+)"/.exec(item)![1];
-      expect(item).toMatch(new RegExp(`<video src="/media/products/${link}/seed-video-\\d+\\.mp4" poster="/media/products/${link}/seed-thumb-`));
+      // The poster with a play button, a link to the file that plays without JavaScript.
+      expect(item).toMatch(
+        new RegExp(
+          `<a href="/media/products/${link}/seed-video-\\d+\\.mp4" aria-label="Play Example: [^"]+"[^>]*><img src="/media/products/${link}/seed-thumb-`,
+        ),
+      );
     }
   });
 
