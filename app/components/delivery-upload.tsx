@@ -1,5 +1,5 @@
 import { Form, useNavigate } from "@remix-run/react";
-import { useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { SubmitButton } from "~/components/ui/form";
 import {
   DELIVERY_ACCEPT,
@@ -44,6 +44,13 @@ export function DeliveryUpload({ orderId, refused, note, busy }: { orderId: numb
   const input = useRef<HTMLInputElement>(null);
   const added = useRef(0);
   const uploading = sent !== null || working;
+
+  // Files chosen before the page's JavaScript ran join the list too.
+  useEffect(() => {
+    if (!hydrated || !input.current?.files?.length) return;
+    add(input.current.files);
+    input.current.value = "";
+  }, [hydrated]);
 
   /** Adds chosen or dropped files to the list, each with its suggested role (one preview at most). */
   function add(files: FileList | null) {

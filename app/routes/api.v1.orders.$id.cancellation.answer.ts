@@ -1,6 +1,6 @@
 import { apiJson } from "~/lib/api";
 import { answerCancellation } from "~/domain/orders/cancellation.server";
-import { getOrder } from "~/domain/orders/orders.server";
+import { EVERY_ORDER, getOrder } from "~/domain/orders/orders.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { requireIdParam } from "~/http/api-route.server";
 import { apiCall } from "~/http/api/call.server";
@@ -13,6 +13,6 @@ import { apiCall } from "~/http/api/call.server";
 export const action = apiCall("POST /orders/{id}/cancellation/answer", async ({ body, caller, params, context }) => {
   const id = requireIdParam(params.id, "Order not found");
   await answerCancellation(context.db, context.payments, caller.id, id, body, mailNotice(context));
-  const { user_id: _owner, ...order } = (await getOrder(context.db, id))!;
+  const { user_id: _owner, ...order } = (await getOrder(context.db, id, EVERY_ORDER))!;
   return apiJson({ success: true, message: "Cancellation answered", data: { order } });
 });

@@ -1,5 +1,5 @@
 import { apiJson } from "~/lib/api";
-import { getOrder } from "~/domain/orders/orders.server";
+import { getOrder, ordersOf } from "~/domain/orders/orders.server";
 import { refundSummary } from "~/domain/orders/refunds.server";
 import { refuse } from "~/domain/refusal";
 import { requireIdParam } from "~/http/api-route.server";
@@ -8,6 +8,6 @@ import { apiCall } from "~/http/api/call.server";
 /** GET /api/v1/orders/{id}/credit_notes: the order's refunds with their credit notes, for its owner or an admin. */
 export const loader = apiCall("GET /orders/{id}/credit_notes", async ({ caller, params, context }) => {
   const id = requireIdParam(params.id, "Order not found");
-  if (!(await getOrder(context.db, id, caller.kind === "admin" ? {} : { userId: caller.id }))) throw refuse.notFound("Order not found");
+  if (!(await getOrder(context.db, id, ordersOf(caller)))) throw refuse.notFound("Order not found");
   return apiJson({ success: true, data: (await refundSummary(context.db, id)).refunds });
 });

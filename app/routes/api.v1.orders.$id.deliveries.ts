@@ -2,7 +2,7 @@ import { apiJson } from "~/lib/api";
 import { deliver, listDeliveries } from "~/domain/orders/deliveries.server";
 import { getWorkState } from "~/domain/orders/work-state.server";
 import { deliveryFromForm } from "~/http/order-forms.server";
-import { getOrder } from "~/domain/orders/orders.server";
+import { EVERY_ORDER, getOrder } from "~/domain/orders/orders.server";
 import { requireIdParam } from "~/http/api-route.server";
 import { apiCall } from "~/http/api/call.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
@@ -32,7 +32,7 @@ export const action = apiCall("POST /orders/{id}/deliveries", async ({ caller, p
         masterUploadIds: json.master_upload_ids,
       };
   await deliver(context.db, context.env.MEDIA, mailNotice(context), id, caller.id, input);
-  const order = await getOrder(context.db, id);
+  const order = await getOrder(context.db, id, EVERY_ORDER);
   const deliveries = await listDeliveries(context.db, id, { kind: "admin", id: caller.id });
   const { user_id: _owner, ...data } = order!;
   return apiJson({ success: true, message: "Delivered", data: { order: data, delivery: deliveries[0] } }, { status: 201 });

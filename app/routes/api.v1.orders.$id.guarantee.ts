@@ -1,7 +1,7 @@
 import { apiJson } from "~/lib/api";
 import { minorToDecimalString } from "~/lib/money-decimal";
 import { claimGuarantee } from "~/domain/orders/guarantee.server";
-import { getOrder } from "~/domain/orders/orders.server";
+import { EVERY_ORDER, getOrder } from "~/domain/orders/orders.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { requireIdParam } from "~/http/api-route.server";
 import { apiCall } from "~/http/api/call.server";
@@ -15,7 +15,7 @@ export const action = apiCall("POST /orders/{id}/guarantee", async ({ caller, pa
   const customer = await caller.account();
   const id = requireIdParam(params.id, "Order not found");
   const done = await claimGuarantee(context.db, context.payments, customer.id, id, mailNotice(context));
-  const { user_id: _owner, ...order } = (await getOrder(context.db, id))!;
+  const { user_id: _owner, ...order } = (await getOrder(context.db, id, EVERY_ORDER))!;
   return apiJson({
     success: true,
     message: "Order refunded under the money-back guarantee",

@@ -1,5 +1,5 @@
 import { apiJson } from "~/lib/api";
-import { getOrder, syncPaymentStatus } from "~/domain/orders/orders.server";
+import { getOrder, ordersOf, syncPaymentStatus } from "~/domain/orders/orders.server";
 import { requireIdParam } from "~/http/api-route.server";
 import { apiCall } from "~/http/api/call.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
@@ -11,7 +11,7 @@ import { refuse } from "~/domain/refusal";
  */
 export const action = apiCall("PUT /orders/{id}/update_payment_status", async ({ caller, params, context }) => {
   const id = requireIdParam(params.id, "Order not found");
-  const order = await getOrder(context.db, id, caller.kind === "admin" ? {} : { userId: caller.id });
+  const order = await getOrder(context.db, id, ordersOf(caller));
   if (!order) throw refuse.notFound("Order not found");
   const paymentStatus = await syncPaymentStatus(context.db, context.payments, order.id, mailNotice(context));
   return apiJson({ success: true, data: { id: order.id, payment_status: paymentStatus } });

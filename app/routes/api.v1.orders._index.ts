@@ -1,6 +1,6 @@
 import { refuse } from "~/domain/refusal";
 import { apiJson } from "~/lib/api";
-import { createOrder, listOrders } from "~/domain/orders/orders.server";
+import { createOrder, listOrders, ordersOf } from "~/domain/orders/orders.server";
 import { randomToken } from "~/domain/crypto.server";
 import { apiCall } from "~/http/api/call.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
@@ -8,7 +8,7 @@ import { mailNotice } from "~/domain/mail/order-emails.server";
 /** GET /api/v1/orders?limit&pageNumber: a customer's own orders; every order for an admin token; `?after=` walks by keyset. */
 export const loader = apiCall("GET /orders", async ({ query, caller, context }) => {
   const { limit = caller.kind === "admin" ? 20 : 10, pageNumber = 1, after } = query;
-  const page = await listOrders(context.db, caller.kind === "admin" ? {} : { userId: caller.id }, pageNumber, limit, { after });
+  const page = await listOrders(context.db, ordersOf(caller), pageNumber, limit, { after });
   return apiJson({ success: true, data: page.data, meta: { totalPages: page.totalPages, currentPage: pageNumber, totalCount: page.total, limit } });
 });
 

@@ -128,4 +128,24 @@ test.describe("one upload area for a delivery's files", () => {
     await expect(page.getByRole("list", { name: "Masters" })).toHaveText(/final-prores\.mov \(10 MB\)\s*image-01\.jpg \(\d+ KB\)/);
     await expect(page.locator("video").first()).toBeVisible();
   });
+
+  test("files chosen before the page's JavaScript has run join the list once it does", async ({ page, browser }) => {
+    const { id } = await briefedOrder(page.request);
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const admin = await context.newPage();
+    await adminLogIn(admin, null);
+    // The page's modules are held back until a file is chosen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await admin.route(/\/assets\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await admin.goto(`/admin/orders/${id}`);
+    await admin.getByLabel("Files to deliver").setInputFiles(new URL("../../db/seed/media/video-01.mp4", import.meta.url).pathname);
+    release();
+    await hydrated(admin);
+    await expect(admin.getByRole("list", { name: "Files to upload" }).getByRole("combobox", { name: "Role of video-01.mp4" })).toHaveValue("preview");
+    await context.close();
+  });
 });

@@ -3,7 +3,7 @@ import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "pdf-lib
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { invoiceNumberStatements } from "~/domain/money/invoice-numbers.server";
-import { getOrder, recordIntentStatus } from "~/domain/orders/orders.server";
+import { EVERY_ORDER, getOrder, recordIntentStatus } from "~/domain/orders/orders.server";
 import { createLocalGateway } from "~/domain/payments/local-gateway.server";
 import { adminCookie, adminSignIn, api, customerCookie, get, newCustomer } from "./helpers";
 import { customerWithOrder } from "./order-fixtures";
@@ -204,7 +204,7 @@ describe("invoice numbers: one gapless sequence per calendar year, given once", 
   it("ten recordings of one payment at once (webhook replays, confirmations racing) give it exactly one number and take one", async () => {
     const c = await customerWithOrder({ pay: false });
     const gateway = createLocalGateway(db);
-    const order = (await getOrder(db, c.id))!;
+    const order = (await getOrder(db, c.id, EVERY_ORDER))!;
     const confirmed = await gateway.confirmCard(order.stripe_transaction_id!, { number: "4242424242424242", expiry: "12/40", cvc: "123" });
     expect(confirmed.ok).toBe(true);
     const intent = (await gateway.retrieveIntent(order.stripe_transaction_id!))!;

@@ -54,6 +54,19 @@ export interface Invoice {
 /** Whose invoice: its owner's (a customer's id) or any, for the studio. */
 export type InvoiceViewer = { customerId: number } | "studio";
 
+/**
+ * Whose invoices an account may read: a customer their own orders', admins the studio's every one.
+ * Every kind is named (no default), so a new kind of account fails to compile here until it says.
+ */
+export function invoiceViewerOf(account: { kind: "customer" | "admin"; id: number }): InvoiceViewer {
+  switch (account.kind) {
+    case "customer":
+      return { customerId: account.id };
+    case "admin":
+      return "studio";
+  }
+}
+
 /** The invoice of a paid order; null for no such order, one not paid, or another customer's. */
 export async function getInvoice(db: Database, orderId: number, viewer: InvoiceViewer): Promise<Invoice | null> {
   const owner = viewer === "studio" ? undefined : eq(orders.userId, viewer.customerId);

@@ -7,7 +7,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orderBriefs, orderEvents, orders } from "../../../db/schema";
 import { type WorkActor, type WorkStatus } from "~/lib/rules/work-status";
-import { getOrder } from "./orders.server";
+import { getOrder, ordersOf } from "./orders.server";
 import { type Actor } from "./work-events.server";
 import { refundsQuery, toRefundView } from "./refund-views.server";
 import { getWorkState } from "./work-state.server";
@@ -23,7 +23,7 @@ import { messagesQuery, toMessageView } from "./thread.server";
  * the order is not the caller's.
  */
 export async function getOrderWork(db: Database, orderId: number, actor: Actor) {
-  const order = await getOrder(db, orderId, actor.kind === "customer" ? { userId: actor.id ?? -1 } : {});
+  const order = await getOrder(db, orderId, ordersOf(actor));
   if (!order) return null;
   const [seen, briefs, refunds, attachments, events, deliveries, files, revisions, comments, messages] = await db.batch([
     db.select({ customer: orders.customerSeenMessageId, studio: orders.studioSeenMessageId }).from(orders).where(eq(orders.id, orderId)).limit(1),

@@ -8,7 +8,7 @@ import type { Database } from "../../../db/client";
 import { keptCounts, orderMessages, orders, packages, productMedia, products, promotions, users, type PaymentStatus } from "../../../db/schema";
 import { fullRowOf } from "../../../db/insert-select";
 import { decimalToMinor, minorToDecimalString } from "~/lib/money-decimal";
-import { decideWorkMove, WORK_STATUSES, type WorkStatus } from "~/lib/rules/work-status";
+import { decideWorkMove, WORK_STATUSES, type WorkActor, type WorkStatus } from "~/lib/rules/work-status";
 import { totalPagesFor } from "~/lib/pagination";
 import type { Keyset } from "~/lib/query";
 import { getAddress } from "./addresses.server";
@@ -222,8 +222,28 @@ function unreadMessages(reader: ThreadReader) {
 
 export type OrderWithUnread = OrderView & { unread_messages: number };
 
-/** Whose orders: a customer's (by id, or as a session's subject: sessionSubject), or everyone's. */
-type OrderScope = { userId?: number | SQL<number | null> };
+/**
+ * Whose orders a read may return: one customer's (by id, or as a session's subject: sessionSubject),
+ * or every order (the studio's side: admins, and the shop's own steps once access is settled). Always
+ * said, never left out: a new kind of account cannot read every order by being forgotten.
+ */
+export type OrderScope = { userId: number | SQL<number | null> } | typeof EVERY_ORDER;
+export const EVERY_ORDER = { every: true } as const;
+
+/**
+ * The orders an account may see: a customer their own, admins and the shop's own steps every one.
+ * Every kind is named (no default), so a kind added to WorkActor fails to compile here until it
+ * says whose orders it sees.
+ */
+export function ordersOf(account: { kind: WorkActor; id: number | null }): OrderScope {
+  switch (account.kind) {
+    case "customer":
+      return { userId: account.id ?? -1 };
+    case "admin":
+    case "system":
+      return EVERY_ORDER;
+  }
+}
 
 /**
  * Orders newest first, a customer's own when `userId` is given, everyone's for admins. With
@@ -239,14 +259,14 @@ export async function listOrders(
   options: { unreadFor: ThreadReader; after?: Keyset },
 ): Promise<OrderPage<OrderWithUnread>>;
 export async function listOrders(db: Database, scope: OrderScope, page: number, limit: number, options: { unreadFor?: ThreadReader; after?: Keyset } = {}) {
-  const where = scope.userId === undefined ? undefined : eq(orders.userId, scope.userId);
+  const where = "every" in scope ? undefined : eq(orders.userId, scope.userId);
   const [[counted], rows] = await db.batch([
     // The count kept for these orders (kept_counts), not a count of them.
     db
       .select({ total: keptCounts.n })
       .from(keptCounts)
       .where(
-        scope.userId === undefined
+        "every" in scope
           ? and(eq(keptCounts.scope, "orders"), eq(keptCounts.key, ""))
           : and(
               eq(keptCounts.scope, "user"),
@@ -406,8 +426,8 @@ function queueNextAfter(status: WorkStatus | null, sort: QueueSort, rows: { work
   return byKeyset ? `${last.createdAt.toISOString()}_${last.id}` : null;
 }
 
-export async function getOrder(db: Database, id: number, scope: { userId?: number } = {}): Promise<(OrderView & { user_id: number }) | null> {
-  const where = scope.userId === undefined ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, scope.userId));
+export async function getOrder(db: Database, id: number, scope: OrderScope): Promise<(OrderView & { user_id: number }) | null> {
+  const where = "every" in scope ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.userId, scope.userId));
   const [row] = (await selectOrders(db, where).limit(1)) as OrderRow[];
   return row ? { ...toView(row), user_id: row.userId } : null;
 }
@@ -540,7 +560,7 @@ export async function createOrder(
     // Nothing to pay (a code took the whole price off): paid as it is made, under the shop's own
     // intent (succeeded, no client secret); no gateway is asked.
     const intent = await recordFreeOrder(db, order, notice);
-    const { user_id: _owner, ...view } = (await getOrder(db, order.id))!;
+    const { user_id: _owner, ...view } = (await getOrder(db, order.id, EVERY_ORDER))!;
     return { order: view, clientSecret: null, intent };
   }
   const intent = await gateway.createIntent({
@@ -554,7 +574,7 @@ export async function createOrder(
     await db.update(orders).set({ paymentIntentId: intent.id, updatedAt: new Date() }).where(eq(orders.id, order.id));
   }
   // The same order shape as every other answer about orders (no owner id).
-  const { user_id: _owner, ...view } = (await getOrder(db, order.id))!;
+  const { user_id: _owner, ...view } = (await getOrder(db, order.id, EVERY_ORDER))!;
   return { order: view, clientSecret: intent.clientSecret, intent };
 }
 
@@ -569,7 +589,7 @@ export async function createOrderForHostedCheckout(
 ) {
   const { order } = await orderToPay(db, null, tax, userId, input, now, notice);
   if (order.amountMinor === 0) await recordFreeOrder(db, order, notice);
-  return (await getOrder(db, order.id))!;
+  return (await getOrder(db, order.id, EVERY_ORDER))!;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { Database } from "../../../db/client";
 import { decimalToMinor } from "~/lib/money-decimal";
-import { attachIntent, getOrder, syncPaymentStatus, type OrderView } from "../orders/orders.server";
+import { attachIntent, EVERY_ORDER, getOrder, syncPaymentStatus, type OrderView } from "../orders/orders.server";
 import type { MailNotice } from "../mail/order-emails.server";
 import type { PaymentGateway } from "./gateway.server";
 import { stripeClient } from "./stripe-gateway.server";
@@ -40,5 +40,5 @@ export async function completeHostedCheckout(env: Env, db: Database, gateway: Pa
   if (!intentId) return null;
   await attachIntent(db, orderId, intentId);
   await syncPaymentStatus(db, gateway, orderId, notice);
-  return getOrder(db, orderId);
+  return getOrder(db, orderId, EVERY_ORDER);
 }
