@@ -14,7 +14,8 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { parseVariantKey } from "../app/lib/media-variants";
 
 /** The full browser where it is installed (as the earlier reports ran), else Debian's headless shell (scripts/chromium.mjs). */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"].find((path) => existsSync(path)) ?? "/usr/bin/chromium";
+export const CHROMIUM =
+  process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"].find((path) => existsSync(path)) ?? "/usr/bin/chromium";
 const COMPRESSIBLE = /text\/|javascript|json|svg|xml/;
 
 /** Proxies to workerd and gzips text responses for clients that accept it. */

@@ -9,7 +9,6 @@ import lighthouse from "lighthouse";
 import { CHROMIUM, gzipProxy, REFERENCE_PATH } from "./client";
 import { startBenchWorker, step } from "./workerd";
 
-
 const STATE = ".wrangler/bench";
 const DIST = `${STATE}/dist`;
 const paths = process.argv.slice(2).length ? process.argv.slice(2) : ["/products/1", "/examples"];
@@ -29,7 +28,9 @@ try {
     const lhr = result!.lhr;
     if (lhr.runtimeError) console.log(`\n== ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id];
-    console.log(`\n== ${path}: score ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, TBT ${Math.round(audit("total-blocking-time")?.numericValue ?? 0)} ms`);
+    console.log(
+      `\n== ${path}: score ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, TBT ${Math.round(audit("total-blocking-time")?.numericValue ?? 0)} ms`,
+    );
     const tasks = (audit("long-tasks")?.details as { items?: { url: string; startTime: number; duration: number }[] })?.items ?? [];
     for (const t of tasks) console.log(`  long task ${Math.round(t.startTime)} ms +${Math.round(t.duration)} ms ${t.url}`);
     const work = (audit("mainthread-work-breakdown")?.details as { items?: { groupLabel: string; duration: number }[] })?.items ?? [];
