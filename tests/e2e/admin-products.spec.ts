@@ -156,7 +156,8 @@ test.describe("Create New Product with JavaScript", () => {
     await page.getByRole("link", { name: title }).first().click();
     await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
     await expect(page.getByText("£149.50").first()).toBeVisible();
-    await expect(page.locator("video")).toHaveCount(1);
+    // The video is shown as its poster with a play button, a link to the stored file.
+    await expect(page.getByRole("link", { name: `Play ${title} video` })).toHaveAttribute("href", /^\/media\/products\/\d+\/.+\.mp4$/);
     const images = page.locator("img[src*='/media/products/']");
     await expect(images.nth(1)).toBeAttached();
   });
