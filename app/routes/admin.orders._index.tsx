@@ -2,10 +2,10 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminOrdersTable } from "~/components/admin-orders-table";
 import { Pagination } from "~/components/ui/pagination";
-import { parseAfterParam, parsePageParam } from "~/lib/query";
+import { parsePageParam } from "~/lib/query";
 import { WORK_STATUS_LABEL, WORK_STATUSES, type WorkStatus } from "~/lib/rules/work-status";
 import { requireAdmin, sessionSubject } from "~/auth/index.server";
-import { listOrderQueue, type QueueSort } from "~/domain/orders/orders.server";
+import { listOrderQueue, parseQueueAfter, type QueueSort } from "~/domain/orders/orders.server";
 
 /** SPEC §9: twenty orders per page for admins. */
 const PAGE_SIZE = 20;
@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const status = (WORK_STATUSES as readonly string[]).includes(asked ?? "") ? (asked as WorkStatus) : null;
   const sort: QueueSort = url.searchParams.get("sort") === "newest" ? "newest" : "due";
   // The Next link's keyset: the page goes on from the last order of the one before.
-  const after = parseAfterParam(url.searchParams.get("after"));
+  const after = parseQueueAfter(url.searchParams.get("after"));
   // The queue is read beside the session (for an admin's session only), and shown once it holds.
   const [, queue] = await Promise.all([
     requireAdmin(context, request),

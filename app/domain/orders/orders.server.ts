@@ -10,7 +10,7 @@ import { fullRowOf } from "../../../db/insert-select";
 import { decimalToMinor, minorToDecimalString } from "~/lib/money-decimal";
 import { decideWorkMove, WORK_STATUSES, type WorkActor, type WorkStatus } from "~/lib/rules/work-status";
 import { totalPagesFor } from "~/lib/pagination";
-import type { Keyset } from "~/lib/query";
+import { parseAfterParam, type Keyset } from "~/lib/query";
 import { getAddress } from "./addresses.server";
 import { orderStatusFor, type Intent, type PaymentGateway } from "../payments/gateway.server";
 import { mediaUrl } from "../media/media.server";
@@ -319,6 +319,27 @@ export interface OrderPage<T> {
 export type QueueSort = "due" | "newest";
 
 /**
+ * Where the queue's Next link goes on from inside the current work (by due date): the last order's
+ * group, whether it has a due date, the date, and its `created_at` and `id`. Written in the link as
+ * `due:{group}:{0|1}:{due ms or -}:{created ms}:{id}`.
+ */
+export type QueueKeyset = { group: 0 | 1; undated: boolean; dueAt: number | null; createdAt: number; id: number };
+
+const QUEUE_AFTER = /^due:([01]):([01]):(-|\d{1,15}):(\d{1,15}):([1-9]\d{0,14})$/;
+
+/** A queue page's `?after=`: the due-date keyset, or the newest-first one; anything unreadable means none. */
+export function parseQueueAfter(value: string | null | undefined): QueueKeyset | Keyset | undefined {
+  const match = QUEUE_AFTER.exec(value ?? "");
+  if (!match) return parseAfterParam(value);
+  const [, group, undated, due, created, id] = match;
+  // A dated order names its date; an undated one none.
+  if ((undated === "1") !== (due === "-")) return undefined;
+  return { group: Number(group) as 0 | 1, undated: undated === "1", dueAt: due === "-" ? null : Number(due), createdAt: Number(created), id: Number(id) };
+}
+
+const isQueueKeyset = (after: QueueKeyset | Keyset | undefined): after is QueueKeyset => after !== undefined && "group" in after;
+
+/**
  * The studio's work queue (/admin/orders): orders filtered by work status (all when null), with
  * the count of every status for the tabs and each order's unread messages, in one batch. Sorted by
  * due date: the studio's own work first (in production, revisions), then what waits on the
@@ -333,7 +354,7 @@ export async function listOrderQueue(
     limit,
     studio,
     after,
-  }: { status: WorkStatus | null; sort: QueueSort; page: number; limit: number; studio: SQL<number | null>; after?: Keyset },
+  }: { status: WorkStatus | null; sort: QueueSort; page: number; limit: number; studio: SQL<number | null>; after?: Keyset | QueueKeyset | undefined },
 ) {
   // Read for the studio only: `studio` is the admin session's subject (sessionSubject), NULL for anyone else.
   const forStudio = sql`${studio} IS NOT NULL`;
@@ -392,8 +413,11 @@ const byDue = [queueGroup, sql`CASE WHEN ${queueGroup} < 2 THEN ${orders.dueAt} 
  * it, the rows of the groups before it counted from the kept counts. After an order (`after`, the
  * Next link's keyset) the newest-first part reads only its page, however deep.
  */
-function queuePageIds(status: WorkStatus | null, sort: QueueSort, page: number, limit: number, after?: Keyset): SQL {
+function queuePageIds(status: WorkStatus | null, sort: QueueSort, page: number, limit: number, keyset?: Keyset | QueueKeyset): SQL {
   const offset = (page - 1) * limit;
+  // A due-date keyset goes on inside the current work; a newest-first one past it (or in newest order).
+  const dueAfter = isQueueKeyset(keyset) ? keyset : undefined;
+  const after = isQueueKeyset(keyset) ? undefined : keyset;
   const newest = (where: SQL | undefined, skip: SQL | number) =>
     sql`SELECT ${orders.id} FROM ${orders} WHERE ${and(where, after ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}, ${after.id})` : undefined) ?? sql`1`}
         ORDER BY ${orders.createdAt} DESC, ${orders.id} DESC LIMIT ${limit} OFFSET ${after ? 0 : skip}`;
@@ -405,8 +429,37 @@ function queuePageIds(status: WorkStatus | null, sort: QueueSort, page: number, 
       sql`SELECT ${orders.id} AS id, ${orders.dueAt} IS NULL AS nd, ${orders.dueAt} AS d, ${orders.createdAt} AS c FROM ${orders} WHERE ${orders.workStatus} = ${s}`;
     return sql`SELECT id FROM (${sql.join(statuses.map(arm), sql` UNION ALL `)} ORDER BY 2, 3, 4 DESC, 1 DESC LIMIT ${limit} OFFSET ${skip})`;
   };
-  if (status !== null) return dueOrdered([status], offset);
+  /**
+   * The orders of `statuses` after the keyset in the due-date order, each status read from
+   * orders_queue_idx from the keyset on (orders with the keyset's own due date and newer than it are
+   * skipped, read only as ties): dated ones after the keyset's date, then the undated, newest first.
+   */
+  const dueOrderedAfter = (statuses: readonly WorkStatus[], k: QueueKeyset) => {
+    const columns = sql`${orders.id} AS id, ${orders.dueAt} IS NULL AS nd, ${orders.dueAt} AS d, ${orders.createdAt} AS c`;
+    const seen = (dated: boolean) =>
+      sql`(${orders.createdAt} > ${k.createdAt} OR (${orders.createdAt} = ${k.createdAt} AND ${orders.id} >= ${k.id}))${dated ? sql` AND ${orders.dueAt} = ${k.dueAt}` : sql``}`;
+    const undated = (s: WorkStatus, from: SQL | undefined) =>
+      sql`SELECT * FROM (SELECT ${columns} FROM ${orders} INDEXED BY orders_queue_idx WHERE ${orders.workStatus} = ${s} AND (${orders.dueAt} IS NULL) = 1 AND ${orders.dueAt} IS NULL${from ? sql` AND ${from}` : sql``}
+          ORDER BY ${orders.createdAt} DESC, ${orders.id} DESC LIMIT ${limit})`;
+    // One term per status (D1 allows few terms in a compound SELECT): its dated orders after the keyset, then its undated ones.
+    const arms = statuses.map((s) =>
+      k.undated
+        ? undated(s, sql`${orders.createdAt} <= ${k.createdAt} AND NOT ${seen(false)}`)
+        : sql`SELECT * FROM (SELECT * FROM (SELECT ${columns} FROM ${orders} INDEXED BY orders_queue_idx WHERE ${orders.workStatus} = ${s} AND (${orders.dueAt} IS NULL) = 0 AND ${orders.dueAt} >= ${k.dueAt} AND NOT (${seen(true)})
+            ORDER BY ${orders.dueAt}, ${orders.createdAt} DESC, ${orders.id} DESC LIMIT ${limit}) UNION ALL ${undated(s, undefined)})`,
+    );
+    return sql`SELECT id FROM (${sql.join(arms, sql` UNION ALL `)} ORDER BY 2, 3, 4 DESC, 1 DESC LIMIT ${limit})`;
+  };
+  if (status !== null) return dueAfter ? dueOrderedAfter([status], dueAfter) : dueOrdered([status], offset);
   const rest = notInArray(orders.workStatus, CURRENT_WORK);
+  // After an order of the current work: the rest of its group, then the groups after it, each from its start.
+  if (dueAfter) {
+    const parts = [dueOrderedAfter(QUEUE_GROUPS[dueAfter.group], dueAfter), ...(dueAfter.group === 0 ? [dueOrdered(QUEUE_GROUPS[1], 0)] : []), newest(rest, 0)];
+    return sql.join(
+      parts.map((part) => sql`SELECT id FROM (${part})`),
+      sql` UNION ALL `,
+    );
+  }
   // Past the current work (the Next link of a page that ended in the rest): the rest alone, by keyset.
   if (after) return newest(rest, 0);
   // How many orders the groups before a group hold, from the kept counts.
@@ -419,11 +472,19 @@ function queuePageIds(status: WorkStatus | null, sort: QueueSort, page: number, 
  * The keyset of the order after which the queue's next page starts, when that page can be read by
  * it (newest first, or by due date once past the current work); null otherwise.
  */
-function queueNextAfter(status: WorkStatus | null, sort: QueueSort, rows: { workStatus: WorkStatus; createdAt: Date; id: number }[], limit: number) {
+function queueNextAfter(
+  status: WorkStatus | null,
+  sort: QueueSort,
+  rows: { workStatus: WorkStatus; createdAt: Date; dueAt: Date | null; id: number }[],
+  limit: number,
+) {
   const last = rows.at(-1);
   if (!last || rows.length < limit) return null;
   const byKeyset = sort === "newest" || (status === null ? !CURRENT_WORK.includes(last.workStatus) : !CURRENT_WORK.includes(status));
-  return byKeyset ? `${last.createdAt.toISOString()}_${last.id}` : null;
+  if (byKeyset) return `${last.createdAt.toISOString()}_${last.id}`;
+  // Inside the current work, by due date: the keyset of that order.
+  const group = (QUEUE_GROUPS[0] as readonly WorkStatus[]).includes(last.workStatus) ? 0 : 1;
+  return `due:${group}:${last.dueAt ? 0 : 1}:${last.dueAt ? last.dueAt.getTime() : "-"}:${last.createdAt.getTime()}:${last.id}`;
 }
 
 export async function getOrder(db: Database, id: number, scope: OrderScope): Promise<(OrderView & { user_id: number }) | null> {
