@@ -6,8 +6,9 @@ import { expectNoViolations } from "./support/axe";
 
 /**
  * A master of several parts: the studio's page sends it in parts with progress, a failed part stops
- * the upload, a reload and the same file chosen again resume it (only the missing part is sent);
- * the customer sees the master held back, approves, and downloads the same bytes.
+ * the upload, a reload and the same file chosen again resume it (only the missing part is sent, and
+ * sent again by itself when a busy server answers 503); the customer sees the master held back,
+ * approves, and downloads the same bytes.
  */
 const PASSWORD = "Str0ng!Pass";
 const MB = 1024 * 1024;
@@ -60,12 +61,19 @@ test.describe("masters sent in parts, released on approval", () => {
     admin.on("request", (request) => {
       if (request.method() === "PUT" && /\/uploads\/[^/]+\/parts\/\d+$/.test(request.url())) partsSent.push(request.url().split("/").pop()!);
     });
+    // A busy server answers part 3 with a 503 once: the part is sent again by itself.
+    let busy = true;
+    await admin.route(/\/uploads\/[^/]+\/parts\/3$/, async (route) => {
+      if (!busy) return route.continue();
+      busy = false;
+      return route.fulfill({ status: 503, body: "Busy" });
+    });
     await admin.getByLabel("Files to deliver").setInputFiles(master.path);
     await admin.getByLabel("Frame rate").selectOption("24");
     await admin.getByLabel("Note to the customer").fill("The ProRes master");
     await admin.getByRole("button", { name: "Deliver", exact: true }).click();
     await expect(admin.getByRole("status")).toHaveText("Delivered. The customer can review it now.");
-    expect(partsSent).toEqual(["3"]);
+    expect(partsSent).toEqual(["3", "3"]);
     await expect(admin.getByText("v1: 24 fps")).toBeVisible();
     await context.close();
 

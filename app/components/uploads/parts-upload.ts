@@ -189,6 +189,7 @@ export class PartsUpload {
       entry.loaded = event.loaded;
       this.report();
     };
+    const retry = () => setTimeout(() => this.state === "uploading" && this.send(n, attempt + 1), 1000 * attempt);
     request.onload = () => {
       if (this.inFlight.get(n) !== entry) return;
       this.inFlight.delete(n);
@@ -198,13 +199,18 @@ export class PartsUpload {
         this.pump();
         return;
       }
+      // A server that was busy or restarting (5xx, 429) is asked again, as a dropped connection is: a part sent twice is the same part.
+      if ((request.status >= 500 || request.status === 429) && attempt < TRIES && this.state === "uploading") {
+        retry();
+        return;
+      }
       const answer = (request.response ?? {}) as { message?: string };
       this.fail(answer.message ?? "A part of the file was refused.", request.status === 410 || request.status === 422);
     };
     request.onerror = () => {
       if (this.inFlight.get(n) !== entry) return;
       this.inFlight.delete(n);
-      if (attempt < TRIES && this.state === "uploading") setTimeout(() => this.state === "uploading" && this.send(n, attempt + 1), 1000 * attempt);
+      if (attempt < TRIES && this.state === "uploading") retry();
       else this.fail("The upload was interrupted. Check your connection, then resume.");
     };
     request.send(this.file.slice((n - 1) * partSize, (n - 1) * partSize + this.partLength(n)));
