@@ -49,12 +49,70 @@ export const admins = sqliteTable(
   (t) => [uniqueIndex("admins_email_unique").on(t.email)],
 );
 
+/** The three kinds of account, each in its own table (users are customers). */
+export const accountKinds = ["customer", "admin", "creator"] as const;
+
+export const creatorStatuses = ["invited", "active", "away", "suspended"] as const;
+export type CreatorStatus = (typeof creatorStatuses)[number];
+
+/**
+ * Creators: the makers admins invite (app/domain/creators). An invited creator has no password yet
+ * (an empty hash no password matches) until they open their invitation. `name` is the display name
+ * shown to customers; `email` is never shown to them.
+ */
+export const creators = sqliteTable(
+  "creators",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull().default(""),
+    createdAt: createdAt(),
+    tokensValidAfter: integer("tokens_valid_after").notNull().default(0),
+    failedPasswordAttempts: integer("failed_password_attempts").notNull().default(0),
+    passwordLockedUntil: integer("password_locked_until").notNull().default(0),
+    status: text("status", { enum: creatorStatuses }).notNull().default("invited"),
+    /** The public profile's address (`/creators/{slug}`); set when the invitation is accepted. */
+    slug: text("slug"),
+    headline: text("headline").notNull().default(""),
+    bio: text("bio").notNull().default(""),
+    /** ISO 3166-1 alpha-2; null until the creator says. */
+    country: text("country"),
+    /** Languages they work in, as written ("English", "French"): JSON array. */
+    languages: text("languages", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    /** The shop's tags they are skilled in (tag names): JSON array. */
+    skills: text("skills", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    /** Orders they take at once (1–20). */
+    capacity: integer("capacity").notNull().default(3),
+    /** Away until this day's end (status `away`); null when available. */
+    awayUntil: integer("away_until", { mode: "timestamp_ms" }),
+    /** The statement of reasons an admin wrote when suspending, and when. */
+    suspendedReason: text("suspended_reason"),
+    suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
+    invitedBy: integer("invited_by"),
+    activatedAt: integer("activated_at", { mode: "timestamp_ms" }),
+    /** Erased on request: identity gone, what payouts and tax records need kept. */
+    erasedAt: integer("erased_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    uniqueIndex("creators_email_unique").on(t.email),
+    uniqueIndex("creators_slug_unique").on(t.slug),
+    index("creators_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
 /** Browser sessions. `id` is the SHA-256 of the cookie's random value, never the value itself. */
 export const sessions = sqliteTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    kind: text("kind", { enum: ["customer", "admin"] }).notNull(),
+    kind: text("kind", { enum: accountKinds }).notNull(),
     subjectId: integer("subject_id").notNull(),
     createdAt: createdAt(),
     lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
@@ -69,7 +127,7 @@ export const refreshTokens = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     tokenHash: text("token_hash").notNull(),
-    kind: text("kind", { enum: ["customer", "admin"] }).notNull(),
+    kind: text("kind", { enum: accountKinds }).notNull(),
     subjectId: integer("subject_id").notNull(),
     createdAt: createdAt(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
@@ -225,6 +283,22 @@ export const productTags = sqliteTable(
   (t) => [primaryKey({ columns: [t.productId, t.tagId] }), index("product_tags_listing_idx").on(t.tagId, t.listedAt, t.productId)],
 );
 
+/** Who makes a product: its creators, one of them the lead. A product without any is made by the studio. */
+export const productCreators = sqliteTable(
+  "product_creators",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id),
+    lead: integer("lead", { mode: "boolean" }).notNull().default(false),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.creatorId] }), index("product_creators_creator_idx").on(t.creatorId)],
+);
+
 export const billingAddresses = sqliteTable(
   "billing_addresses",
   {
@@ -362,6 +436,9 @@ export const orders = sqliteTable(
     studioSeenMessageId: integer("studio_seen_message_id").notNull().default(0),
     /** Set by the timer when a paid order has waited a day for its brief (the studio's reminder flag). */
     briefReminderAt: integer("brief_reminder_at", { mode: "timestamp_ms" }),
+    /** The creator assigned to make the order (null: unassigned, the studio's admins hold it), and since when. */
+    creatorId: integer("creator_id").references(() => creators.id),
+    assignedAt: integer("assigned_at", { mode: "timestamp_ms" }),
     /** Set by the timer when an order in production passed its due date (once; the studio is told). */
     overdueAt: integer("overdue_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -371,6 +448,8 @@ export const orders = sqliteTable(
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt, t.id),
+    // A creator's workspace: their orders by status, due date first (none last), then newest.
+    index("orders_creator_queue_idx").on(t.creatorId, t.workStatus, sql`(due_at IS NULL)`, t.dueAt, sql`created_at DESC`, sql`id DESC`),
     // The lists page by these (newest first): each page's ids are read from the index alone, the
     // work status carried so the queue's "the rest" can skip the studio's current work without the rows.
     index("orders_created_idx").on(t.createdAt, t.id, t.workStatus),
@@ -516,7 +595,8 @@ export const orderMessages = sqliteTable(
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
-    authorKind: text("author_kind", { enum: ["customer", "admin"] }).notNull(),
+    /** `creator`: the order's assigned creator (the studio's side, as an admin is). */
+    authorKind: text("author_kind", { enum: ["customer", "admin", "creator"] }).notNull(),
     authorId: integer("author_id").notNull(),
     body: text("body").notNull(),
     createdAt: createdAt(),
@@ -611,7 +691,7 @@ export const orderEvents = sqliteTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     /** The order's work version this move made (unique per order: a move is recorded once). */
     version: integer("version").notNull(),
-    actorKind: text("actor_kind", { enum: ["customer", "admin", "system"] }).notNull(),
+    actorKind: text("actor_kind", { enum: ["customer", "admin", "creator", "system"] }).notNull(),
     actorId: integer("actor_id"),
     fromStatus: text("from_status", { enum: WORK_STATUSES }).notNull(),
     toStatus: text("to_status", { enum: WORK_STATUSES }).notNull(),
@@ -734,14 +814,20 @@ export const emailLinks = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     tokenHash: text("token_hash").notNull(),
-    purpose: text("purpose", { enum: ["password_reset", "verify_email"] }).notNull(),
-    kind: text("kind", { enum: ["customer", "admin"] }).notNull(),
+    /** `creator_invitation`: an invited creator's link to choose their name and password (7 days). */
+    purpose: text("purpose", { enum: ["password_reset", "verify_email", "creator_invitation"] }).notNull(),
+    kind: text("kind", { enum: accountKinds }).notNull(),
     subjectId: integer("subject_id").notNull(),
     createdAt: createdAt(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
   },
-  (t) => [uniqueIndex("email_links_hash_unique").on(t.tokenHash), index("email_links_subject_idx").on(t.kind, t.subjectId, t.purpose)],
+  (t) => [
+    uniqueIndex("email_links_hash_unique").on(t.tokenHash),
+    index("email_links_subject_idx").on(t.kind, t.subjectId, t.purpose),
+    // Links of a purpose made lately (the invitations' daily cap counts only those).
+    index("email_links_purpose_created_idx").on(t.purpose, t.createdAt),
+  ],
 );
 
 /** Who sells: the studio's details printed on every invoice, and its tax registration. One row (id 1). */
@@ -958,7 +1044,7 @@ export const uploads = sqliteTable(
     /** A random UUID, the id clients use. */
     id: text("id").primaryKey(),
     purpose: text("purpose", { enum: ["delivery", "attachment", "product_media"] }).notNull(),
-    ownerKind: text("owner_kind", { enum: ["customer", "admin"] }).notNull(),
+    ownerKind: text("owner_kind", { enum: ["customer", "admin", "creator"] }).notNull(),
     ownerId: integer("owner_id").notNull(),
     orderId: integer("order_id").references(() => orders.id, { onDelete: "cascade" }),
     productId: integer("product_id").references(() => products.id, { onDelete: "cascade" }),
@@ -1012,7 +1098,7 @@ export const masterDownloads = sqliteTable(
       .notNull()
       .references(() => deliveryFiles.id, { onDelete: "cascade" }),
     orderId: integer("order_id").notNull(),
-    actorKind: text("actor_kind", { enum: ["customer", "admin"] }).notNull(),
+    actorKind: text("actor_kind", { enum: ["customer", "admin", "creator"] }).notNull(),
     actorId: integer("actor_id").notNull(),
     createdAt: createdAt(),
   },
@@ -1036,7 +1122,7 @@ export const deliveryComments = sqliteTable(
       .notNull()
       .references(() => orderDeliveries.id, { onDelete: "cascade" }),
     parentId: integer("parent_id"),
-    authorKind: text("author_kind", { enum: ["customer", "admin", "guest"] }).notNull(),
+    authorKind: text("author_kind", { enum: ["customer", "admin", "creator", "guest"] }).notNull(),
     /** The customer's, admin's or guest's id. */
     authorId: integer("author_id").notNull(),
     /** The name shown (a guest's as they gave it; a customer's erased with their account). */
@@ -1102,7 +1188,7 @@ export const keptCounts = sqliteTable(
   "kept_counts",
   {
     scope: text("scope", {
-      enum: ["orders", "work_status", "payment_status", "user", "paid", "refunds", "customers", "subscribers", "products", "on_sale", "tag"],
+      enum: ["orders", "work_status", "payment_status", "user", "paid", "refunds", "customers", "subscribers", "products", "on_sale", "tag", "creator_work"],
     }).notNull(),
     key: text("key").notNull(),
     n: integer("n").notNull().default(0),

@@ -1,7 +1,7 @@
-/** Customers and admins: creation, credentials, profile and password changes. */
+/** Customers, admins and creators: creation, credentials, profile and password changes. */
 import { and, count, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { admins, refreshTokens, users } from "../../db/schema";
+import { admins, creators, refreshTokens, users, type CreatorStatus } from "../../db/schema";
 import type { SignupInput } from "~/lib/schemas/auth";
 import { totalPagesFor } from "~/lib/pagination";
 import type { CustomerSearch } from "~/lib/customer-search";
@@ -25,6 +25,14 @@ export interface AdminView {
   email: string;
 }
 
+/** A creator as they see themselves (their profile is app/domain/creators). */
+export interface CreatorAccountView {
+  id: number;
+  name: string;
+  email: string;
+  status: CreatorStatus;
+}
+
 type Row = { id: number; name: string; email: string; createdAt: Date };
 
 export function toUserView(row: Row): UserView {
@@ -35,8 +43,31 @@ export function toAdminView(row: Row): AdminView {
   return { id: row.id, name: row.name, email: row.email };
 }
 
-const table = { customer: users, admin: admins } as const;
-const publicColumns = (kind: SessionKind) => ({ id: table[kind].id, name: table[kind].name, email: table[kind].email, createdAt: table[kind].createdAt });
+export function toCreatorAccountView(row: Row & { status: CreatorStatus | null }): CreatorAccountView {
+  return { id: row.id, name: row.name, email: row.email, status: row.status ?? "invited" };
+}
+
+/** Each kind's account as its own view. */
+export type AccountView<K extends SessionKind> = K extends "customer" ? UserView : K extends "admin" ? AdminView : CreatorAccountView;
+type AnyRow = Row & { status?: CreatorStatus | null };
+/** An account row as its kind's view (every kind named: a new one fails to compile here). */
+export function accountView<K extends SessionKind>(kind: K, row: AnyRow): AccountView<K> {
+  const views: { [P in SessionKind]: (r: AnyRow) => AccountView<P> } = {
+    customer: toUserView,
+    admin: toAdminView,
+    creator: (r) => toCreatorAccountView({ ...r, status: r.status ?? null }),
+  };
+  return views[kind](row) as AccountView<K>;
+}
+
+const table = { customer: users, admin: admins, creator: creators } as const;
+const publicColumns = (kind: SessionKind) => ({
+  id: table[kind].id,
+  name: table[kind].name,
+  email: table[kind].email,
+  createdAt: table[kind].createdAt,
+  status: kind === "creator" ? creators.status : sql<CreatorStatus | null>`NULL`,
+});
 
 /** Used when an email is unknown, so a failed login costs the same time either way (one per cost). */
 const dummyHashes = new Map<number, Promise<string>>();
@@ -138,7 +169,7 @@ export async function getAccountForToken(db: Database, kind: SessionKind, id: nu
     .where(eq(t.id, id))
     .limit(1);
   if (!row || issuedAt <= row.tokensValidAfter) return null;
-  return kind === "customer" ? { kind, view: toUserView(row) as UserView | AdminView } : { kind, view: toAdminView(row) as UserView | AdminView };
+  return { kind, view: accountView(kind, row) };
 }
 
 /** Refuses every access token issued until now, for sign-out and password changes. */
@@ -152,6 +183,12 @@ export async function getUser(db: Database, id: number): Promise<UserView | null
   return row ? toUserView(row) : null;
 }
 
+/** Any kind's account by id, as its view. */
+export async function getAccount<K extends SessionKind>(db: Database, kind: K, id: number): Promise<AccountView<K> | null> {
+  const [row] = await db.select(publicColumns(kind)).from(table[kind]).where(eq(table[kind].id, id)).limit(1);
+  return row ? accountView(kind, row) : null;
+}
+
 export async function getAdmin(db: Database, id: number): Promise<AdminView | null> {
   const [row] = await db.select(publicColumns("admin")).from(admins).where(eq(admins.id, id)).limit(1);
   return row ? toAdminView(row) : null;
@@ -163,7 +200,7 @@ export async function updateName(db: Database, kind: SessionKind, id: number, na
   const where = tokenIssuedAt === undefined ? eq(t.id, id) : and(eq(t.id, id), lt(t.tokensValidAfter, tokenIssuedAt));
   const [row] = await db.update(t).set({ name }).where(where).returning(publicColumns(kind));
   if (!row) return null;
-  return kind === "customer" ? toUserView(row) : toAdminView(row);
+  return accountView(kind, row);
 }
 
 /**

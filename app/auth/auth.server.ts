@@ -4,14 +4,14 @@
  */
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { PRODUCT_CREATE_MESSAGES } from "~/lib/schemas/product";
-import { getAccountForToken, toAdminView, toUserView, type AdminView, type UserView } from "./accounts.server";
+import { accountView, getAccountForToken, type AccountView, type AdminView, type CreatorAccountView, type UserView } from "./accounts.server";
 import { getSessionSubject, presentsSessionCookie, touchSession, type SessionKind } from "./sessions.server";
 import { bearerToken, verifyAccessToken } from "./tokens.server";
 import { isRefusal, refuse } from "~/domain/refusal";
 
 /** A signed-in customer as the screens know them: the API's view plus whether their email is confirmed. */
 export type SignedInCustomer = UserView & { emailVerified: boolean };
-type Identity = { customer: SignedInCustomer; admin: AdminView };
+type Identity = { customer: SignedInCustomer; admin: AdminView; creator: CreatorAccountView };
 const memo = new WeakMap<AppLoadContext, Map<SessionKind, Promise<unknown>>>();
 
 /** The signed-in customer or admin of this request's cookie, looked up once per request. */
@@ -27,7 +27,8 @@ function sessionIdentity<K extends SessionKind>(context: AppLoadContext, request
       if (!session) return null;
       context.cloudflare.ctx.waitUntil(touchSession(context.db, session.sessionId, session.lastSeenAt).catch((e) => console.error("touchSession", e)));
       const { account } = session;
-      return (kind === "customer" ? { ...toUserView(account), emailVerified: account.emailVerifiedAt !== null } : toAdminView(account)) as Identity[K];
+      const view = accountView(kind, { ...account, status: account.creatorStatus });
+      return (kind === "customer" ? { ...view, emailVerified: account.emailVerifiedAt !== null } : view) as unknown as Identity[K];
     })();
     perRequest.set(kind, found);
   }
@@ -42,9 +43,24 @@ export function getSignedInAdmin(context: AppLoadContext, request: Request) {
   return sessionIdentity(context, request, "admin");
 }
 
-function loginRedirect(request: Request) {
+export function getSignedInCreator(context: AppLoadContext, request: Request) {
+  return sessionIdentity(context, request, "creator");
+}
+
+function loginRedirect(request: Request, login = "/login") {
   const url = new URL(request.url);
-  return redirect(`/login?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
+  return redirect(`${login}?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
+}
+
+/**
+ * Screens for creators: anyone else goes to /creator/login and comes back afterwards. A suspended
+ * creator is signed in (they read why on /studio) but every other studio screen sends them there.
+ */
+export async function requireCreator(context: AppLoadContext, request: Request, { allowSuspended = false } = {}): Promise<CreatorAccountView> {
+  const creator = await getSignedInCreator(context, request);
+  if (!creator) throw loginRedirect(request, "/creator/login");
+  if (creator.status === "suspended" && !allowSuspended) throw redirect("/studio");
+  return creator;
 }
 
 /** Screens for customers only: visitors go to /login and come back afterwards (SPEC §2). */
@@ -68,6 +84,12 @@ export async function requireAdminForFetch(context: AppLoadContext, request: Req
   return admin;
 }
 
+const ACCESS_REQUIRED: Record<SessionKind, string> = {
+  customer: "Customer access required",
+  admin: "Admin access required",
+  creator: "Creator access required",
+};
+
 /**
  * The API caller's account id for a token of `kind`. Missing or bad token: 401; expired: 401 with
  * `error_code: TOKEN_EXPIRED` (the spec's client refreshes on it); the other kind's token: 403.
@@ -82,7 +104,7 @@ async function verifiedToken(context: AppLoadContext, request: Request) {
 /** The API caller's verified token of `kind` (no account lookup): the account id and when the token was issued. */
 export async function requireApiToken(context: AppLoadContext, request: Request, kind: SessionKind): Promise<{ id: number; issuedAt: number }> {
   const result = await verifiedToken(context, request);
-  if (result.kind !== kind) throw refuse.forbidden(kind === "admin" ? "Admin access required" : "Customer access required");
+  if (result.kind !== kind) throw refuse.forbidden(ACCESS_REQUIRED[kind]);
   return { id: result.subjectId, issuedAt: result.issuedAt };
 }
 
@@ -93,20 +115,42 @@ async function honouredAccount(context: AppLoadContext, kind: SessionKind, id: n
   return found.view;
 }
 
-/** Either kind of token: for calls that customers and admins both make (orders). */
-export async function requireApiAnyAccount(context: AppLoadContext, request: Request): Promise<{ kind: SessionKind; id: number }> {
+/**
+ * A customer's or an admin's token: for calls that both make (orders, invoices). A creator's token
+ * is answered as if the record were not there (`creatorRefusal`): these calls carry the buyer's
+ * money and details, which creators never see.
+ */
+export async function requireApiAnyAccount(
+  context: AppLoadContext,
+  request: Request,
+  creatorRefusal: () => Error = () => refuse.forbidden(ACCESS_REQUIRED.customer),
+): Promise<{ kind: "customer" | "admin"; id: number }> {
   const result = await verifiedToken(context, request);
+  if (result.kind === "creator") throw creatorRefusal();
   await honouredAccount(context, result.kind, result.subjectId, result.issuedAt);
   return { kind: result.kind, id: result.subjectId };
 }
+
+/**
+ * Any party to an order's work: its customer, an admin, or a creator (whose access to each order is
+ * its assignment, checked by the domain). A suspended creator's token is refused here.
+ */
+export async function requireApiOrderParty(context: AppLoadContext, request: Request): Promise<{ kind: SessionKind; id: number }> {
+  const result = await verifiedToken(context, request);
+  const view = await honouredAccount(context, result.kind, result.subjectId, result.issuedAt);
+  if (result.kind === "creator" && (view as CreatorAccountView).status === "suspended") throw refuse.forbidden(CREATOR_SUSPENDED);
+  return { kind: result.kind, id: result.subjectId };
+}
+
+export const CREATOR_SUSPENDED = "Your creator account is suspended";
 
 /** The account behind a token already verified (`requireApiToken`), if the token is still honoured: no second verification. */
 export async function apiTokenAccount<K extends SessionKind>(
   context: AppLoadContext,
   kind: K,
   token: { id: number; issuedAt: number },
-): Promise<K extends "admin" ? AdminView : UserView> {
-  return (await honouredAccount(context, kind, token.id, token.issuedAt)) as K extends "admin" ? AdminView : UserView;
+): Promise<AccountView<K>> {
+  return (await honouredAccount(context, kind, token.id, token.issuedAt)) as AccountView<K>;
 }
 
 export async function requireApiCustomer(context: AppLoadContext, request: Request): Promise<UserView> {
@@ -120,8 +164,8 @@ export async function requireApiAdmin(context: AppLoadContext, request: Request)
 }
 
 /**
- * Who fetches an order's private file (a delivery or an attachment): the signed-in admin or customer
- * of this browser, or an API token's holder; null for nobody. Whether they may see that order is the
+ * Who fetches an order's private file (a delivery or an attachment): the signed-in admin, customer
+ * or creator of this browser, or an API token's holder; null for nobody. Whether they may see that order is the
  * fulfilment service's to say.
  */
 export async function orderFileViewer(context: AppLoadContext, request: Request): Promise<{ kind: SessionKind; id: number } | null> {
@@ -129,9 +173,11 @@ export async function orderFileViewer(context: AppLoadContext, request: Request)
   if (admin) return { kind: "admin", id: admin.id };
   const customer = await getCustomer(context, request);
   if (customer) return { kind: "customer", id: customer.id };
+  const creator = await getSignedInCreator(context, request);
+  if (creator && creator.status !== "suspended") return { kind: "creator", id: creator.id };
   if (!request.headers.get("Authorization")) return null;
   try {
-    return await requireApiAnyAccount(context, request);
+    return await requireApiOrderParty(context, request);
   } catch (error) {
     if (isRefusal(error)) return null;
     throw error;

@@ -10,7 +10,7 @@ import { emailLinks } from "../../db/schema";
 import { randomToken, sha256 } from "../domain/crypto.server";
 import type { SessionKind } from "./sessions.server";
 
-export type EmailLinkPurpose = "password_reset" | "verify_email";
+export type EmailLinkPurpose = "password_reset" | "verify_email" | "creator_invitation";
 
 /** Makes a link for an account and returns its token (the only time the token exists in clear). */
 export async function createEmailLink(

@@ -3,7 +3,7 @@
  * files beside it are its own (ESLint refuses imports of them from outside app/auth).
  */
 export { getUser, listUsers, listUsersWithVerification, updateName } from "./accounts.server";
-export type { AdminView, UserView } from "./accounts.server";
+export type { AdminView, CreatorAccountView, UserView } from "./accounts.server";
 export { apiChangePassword, apiRefresh, apiSignIn, apiSignOut, apiSignUp, apiUpdateProfile } from "./api-auth.server";
 export {
   getCustomer,
@@ -14,6 +14,10 @@ export {
   apiTokenAccount,
   requireApiAdmin,
   requireApiAnyAccount,
+  requireApiOrderParty,
+  requireCreator,
+  getSignedInCreator,
+  CREATOR_SUSPENDED,
   requireApiCustomer,
   requireApiToken,
   requireCustomer,

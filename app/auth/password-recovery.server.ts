@@ -1,5 +1,5 @@
 /**
- * Password recovery for customers and admins: 'Forgot password?' emails a single-use link (valid
+ * Password recovery for customers, admins and creators: 'Forgot password?' emails a single-use link (valid
  * RESET_LINK_MINUTES; `email-links.server.ts`); the link's page (or `PUT /api/v1/password_resets`)
  * sets a new password, ends every session and refresh token of the account and spends every other
  * open link, in one batch. Asking answers the same whether or not the email has an account, and is
@@ -7,9 +7,9 @@
  * forms, is confirmed by email.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { createElement } from "react";
-import { admins, users } from "../../db/schema";
+import { admins, creators, users } from "../../db/schema";
 import { changePassword } from "./accounts.server";
 import { LOGIN_PATH, RESET_LINK_MINUTES } from "~/lib/password-recovery";
 import { claimHeld, claimLinkQuery, createEmailLink, liveEmailLink, spendOpenLinksQuery } from "./email-links.server";
@@ -23,7 +23,7 @@ import { refuse } from "~/domain/refusal";
 import { destroyAllSessionsQuery, type SessionKind } from "./sessions.server";
 import { revokeAllRefreshTokensQuery } from "./tokens.server";
 
-const table = { customer: users, admin: admins } as const;
+const table = { customer: users, admin: admins, creator: creators } as const;
 
 /**
  * The name an email may greet by: an admin's, or a customer's once their address is confirmed.
@@ -31,9 +31,13 @@ const table = { customer: users, admin: admins } as const;
  * quoted to its owner (null: the email says "Hello,").
  */
 function quotableName(kind: SessionKind) {
-  return kind === "admin"
-    ? sql<string | null>`${admins.name}`
-    : sql<string | null>`CASE WHEN ${users.emailVerifiedAt} IS NULL THEN NULL ELSE ${users.name} END`;
+  const names: Record<SessionKind, SQL<string | null>> = {
+    admin: sql<string | null>`${admins.name}`,
+    // A creator's name was given by the admin who invited them, then by themselves.
+    creator: sql<string | null>`${creators.name}`,
+    customer: sql<string | null>`CASE WHEN ${users.emailVerifiedAt} IS NULL THEN NULL ELSE ${users.name} END`,
+  };
+  return names[kind];
 }
 
 /** Emails a reset link when `email` names an account of `kind`; the same answer either way (`throttled` past the address's limit). */

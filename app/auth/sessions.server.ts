@@ -1,21 +1,23 @@
 /**
  * Browser sessions (docs/design.md §4): the cookie holds a random value; D1 holds its SHA-256 with the
- * subject and expiry, so sessions can be listed and revoked. Customers and admins use separate
+ * subject and expiry, so sessions can be listed and revoked. Customers, admins and creators use separate
  * cookies and rows of different kinds. The cookies are Remix cookie containers (`createCookie`):
  * one place sets their attributes, and parsing and serialising are the framework's.
  */
 import { createCookie, type Cookie } from "@remix-run/cloudflare";
 import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client";
-import { admins, sessions, users } from "../../db/schema";
+import { admins, creators, sessions, users, type accountKinds } from "../../db/schema";
 import { randomToken, sha256 } from "../domain/crypto.server";
 
-export type SessionKind = "customer" | "admin";
+/** Customers, admins and creators: each kind its own table, cookie and tokens. */
+export type SessionKind = (typeof accountKinds)[number];
 
 /** Idle and absolute lifetimes; admin sessions are shorter-lived. */
 export const SESSION_POLICY: Record<SessionKind, { idleMs: number; absoluteMs: number; cookie: string }> = {
   customer: { idleMs: 7 * 24 * 3_600_000, absoluteMs: 30 * 24 * 3_600_000, cookie: "sid" },
   admin: { idleMs: 2 * 3_600_000, absoluteMs: 12 * 3_600_000, cookie: "admin_sid" },
+  creator: { idleMs: 7 * 24 * 3_600_000, absoluteMs: 30 * 24 * 3_600_000, cookie: "creator_sid" },
 };
 
 /** Sliding expiry is written at most this often, so reads stay reads. */
@@ -26,7 +28,7 @@ function cookieName(kind: SessionKind, secure: boolean) {
   return secure ? `__Host-${SESSION_POLICY[kind].cookie}` : SESSION_POLICY[kind].cookie;
 }
 
-/** Every name a session cookie can have: both kinds, over HTTPS and over plain HTTP. */
+/** Every name a session cookie can have: every kind, over HTTPS and over plain HTTP. */
 const SESSION_COOKIE_NAMES = new Set((Object.keys(SESSION_POLICY) as SessionKind[]).flatMap((kind) => [cookieName(kind, true), cookieName(kind, false)]));
 
 export function isSecureRequest(request: Request) {
@@ -67,7 +69,7 @@ export function presentsSessionCookie(request: Request, kind: SessionKind): bool
 }
 
 /**
- * True when the request presents no credentials at all: no session cookie of either kind (under any
+ * True when the request presents no credentials at all: no session cookie of any kind (under any
  * of the names this module gives them) and no Authorization header. Only such requests may be
  * answered from, or stored in, a cache shared between visitors. Deciding it here, beside the code
  * that names and reads the cookies, means a renamed cookie cannot make a signed-in request look
@@ -99,7 +101,7 @@ export async function createSession(db: Database, request: Request, kind: Sessio
   return sessionCookie(request, kind, token);
 }
 
-const accountTable = { customer: users, admin: admins } as const;
+const accountTable = { customer: users, admin: admins, creator: creators } as const;
 
 /**
  * The subject of a live session with its account's public columns, or null: one D1 round trip (the
@@ -120,8 +122,9 @@ export async function getSessionSubject(db: Database, request: Request, kind: Se
         name: account.name,
         email: account.email,
         createdAt: account.createdAt,
-        // Admins have no address to confirm.
+        // Admins and creators have no address to confirm; only creators have a status.
         emailVerifiedAt: kind === "customer" ? users.emailVerifiedAt : sql<null>`NULL`,
+        creatorStatus: kind === "creator" ? creators.status : sql<null>`NULL`,
       },
     })
     .from(sessions)

@@ -11,7 +11,20 @@ import type { MessageSchema } from "~/lib/schemas/message";
 import { MESSAGE_MAX } from "~/lib/rules/text-limits";
 import type { z } from "zod";
 
-export type ThreadMessage = { id: number; author: "customer" | "studio"; body: string; created_at: string; attachments: Attachment[] };
+export type ThreadMessage = {
+  id: number;
+  author: "customer" | "studio" | "creator";
+  author_name: string | null;
+  body: string;
+  created_at: string;
+  attachments: Attachment[];
+};
+/** Who reads the thread: the customer, an admin (the studio), or the order's creator. */
+export type ThreadViewer = "customer" | "studio" | "creator";
+/** The viewer's own messages are "You"; the other side's (the customer's, or the studio's for the customer) can be new. */
+const isOwn = (m: ThreadMessage, viewer: ThreadViewer) => m.author === viewer;
+const isOtherSide = (m: ThreadMessage, viewer: ThreadViewer) => (viewer === "customer" ? m.author !== "customer" : m.author === "customer");
+const authorLabel = (m: ThreadMessage) => (m.author === "customer" ? "Customer" : m.author === "studio" ? "Studio" : (m.author_name ?? "Creator"));
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+[^\s<>".,;:!?)\]])/g;
 
@@ -48,14 +61,14 @@ export function MessageThread({
   /** The order, for large files sent in parts. */
   orderId: number;
   messages: ThreadMessage[];
-  viewer: "customer" | "studio";
+  viewer: ThreadViewer;
   action: string;
   lastResult: SubmissionResult<string[]> | undefined;
   open: boolean;
   /** The newest message the viewer has seen: the other side's later ones are marked new. */
   seenMessageId: number;
 }) {
-  const unread = messages.filter((m) => m.author !== viewer && m.id > seenMessageId).length;
+  const unread = messages.filter((m) => isOtherSide(m, viewer) && m.id > seenMessageId).length;
   // What was new when the page opened stays marked while it is open (reading it is sent at once).
   const [seenAtOpen] = useState(seenMessageId);
   return (
@@ -71,11 +84,11 @@ export function MessageThread({
           {messages.map((m) => (
             <li
               key={m.id}
-              className={`max-w-prose rounded-2xl px-4 py-3 text-sm ${m.author === viewer ? "ml-auto bg-brand-50 text-slate-900" : "bg-slate-100 text-slate-900"}`}
+              className={`max-w-prose rounded-2xl px-4 py-3 text-sm ${isOwn(m, viewer) ? "ml-auto bg-brand-50 text-slate-900" : "bg-slate-100 text-slate-900"}`}
             >
               <p className="text-xs font-semibold text-slate-600">
-                {m.author === viewer ? "You" : m.author === "studio" ? "Studio" : "Customer"} · {time.format(new Date(m.created_at))} UTC
-                {m.author !== viewer && m.id > seenAtOpen ? <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-white">New</span> : null}
+                {isOwn(m, viewer) ? "You" : authorLabel(m)} · {time.format(new Date(m.created_at))} UTC
+                {isOtherSide(m, viewer) && m.id > seenAtOpen ? <span className="ml-2 rounded-full bg-brand-700 px-2 py-0.5 text-white">New</span> : null}
               </p>
               <p className="mt-1 break-words whitespace-pre-wrap">
                 <Linkified text={m.body} />
@@ -91,7 +104,7 @@ export function MessageThread({
         // A new form once the viewer's own newest message changes: a sent message leaves an empty box
         // (and no files chosen); a refused one keeps the text, since nothing new arrived.
         <MessageForm
-          key={messages.reduce((id, m) => (m.author === viewer ? m.id : id), 0)}
+          key={messages.reduce((id, m) => (isOwn(m, viewer) ? m.id : id), 0)}
           orderId={orderId}
           viewer={viewer}
           action={action}
@@ -109,7 +122,7 @@ function MessageForm({
   lastResult,
 }: {
   orderId: number;
-  viewer: "customer" | "studio";
+  viewer: ThreadViewer;
   action: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {

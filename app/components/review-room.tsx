@@ -41,7 +41,7 @@ type Colour = (typeof DRAWING_COLOURS)[number];
 
 const TOOL_NAMES: Record<Tool, string> = { pen: "Pen", arrow: "Arrow", rect: "Rectangle" };
 const COLOUR_NAMES: Record<Colour, string> = { "#e11d48": "Red", "#f59e0b": "Amber", "#10b981": "Green", "#3b82f6": "Blue" };
-const AUTHOR_BADGE: Record<Author["kind"], string> = { customer: "Customer", admin: "Studio", guest: "Guest" };
+const AUTHOR_BADGE: Record<Author["kind"], string> = { customer: "Customer", admin: "Studio", creator: "Creator", guest: "Guest" };
 
 /** The shapes of a comment's drawing as the page carries it (its stored JSON); none when it cannot be read. */
 function selectedShapes(drawing: string | null): Shape[] {

@@ -91,8 +91,8 @@ function commonHeaders(_op: ApiOperation): Record<string, unknown> {
 }
 
 function security(op: ApiOperation) {
-  if (op.auth === "customer" || op.auth === "admin" || op.auth === "customer or admin") return [{ bearer: [] }];
-  return [];
+  if (op.auth === "public" || op.auth === "stripe-signature") return [];
+  return [{ bearer: [] }];
 }
 
 const PATH_ID = { type: "integer", minimum: 1, maximum: 999_999_999_999, description: "A record id (1 to 12 digits)" };

@@ -32,8 +32,9 @@ export async function reviewAction(db: Database, form: FormData, orderId: number
     redirect(`${pagePath}${pagePath.includes("?") ? "&" : "?"}version=${deliveryId}#comment-${commentId}`);
   if (intent === "resolve") {
     const submission = parseSubmission(form, { schema: ResolveFormSchema });
-    if (submission.status !== "success" || reviewer.kind !== "admin") return refusedData(refuse.malformed("The comment could not be resolved."));
-    const done = await settle(resolveComment(db, orderId, submission.value.delivery_id, submission.value.comment_id, reviewer.id));
+    const studio = reviewer.kind === "admin" || reviewer.kind === "creator" ? { kind: reviewer.kind, id: reviewer.id } : null;
+    if (submission.status !== "success" || !studio) return refusedData(refuse.malformed("The comment could not be resolved."));
+    const done = await settle(resolveComment(db, orderId, submission.value.delivery_id, submission.value.comment_id, studio));
     if (!done.ok) return refusedData(done.refusal);
     return back(submission.value.delivery_id, submission.value.comment_id);
   }

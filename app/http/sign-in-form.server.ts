@@ -11,7 +11,7 @@ import { parseSubmission } from "./form-submission.server";
 import { settle } from "./screen-refusal.server";
 import { readForm } from "./request-body.server";
 
-const SCHEMA = { customer: LoginSchema, admin: AdminLoginSchema } as const;
+const SCHEMA = { customer: LoginSchema, admin: AdminLoginSchema, creator: LoginSchema } as const;
 
 function parseSignInForm(form: FormData, kind: SessionKind) {
   return parseSubmission(form, { schema: SCHEMA[kind], allow: ["redirectTo"] });

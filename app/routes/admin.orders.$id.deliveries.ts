@@ -20,6 +20,6 @@ export const action = apiRoute(async ({ request, params, context }: ActionFuncti
   // The order exists, before a byte of the body is read.
   await getWorkState(context.db, orderId, { kind: "admin", id: admin.id });
   const form = await readForm(request, DELIVERY_FORM);
-  await deliver(context.db, context.env.MEDIA, mailNotice(context), orderId, admin.id, deliveryFromForm(form));
+  await deliver(context.db, context.env.MEDIA, mailNotice(context), orderId, { kind: "admin", id: admin.id }, deliveryFromForm(form));
   return Response.json({ success: true, location: `${paths.adminOrder(orderId)}?delivered=1` }, { status: 201 });
 });

@@ -146,7 +146,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (intent !== "deliver") return refusedData(refuse.malformed("Unknown action"));
   const delivery = deliveryFromForm(form);
-  const delivered = await settle(deliver(context.db, context.env.MEDIA, mailNotice(context), orderId, admin.id, delivery));
+  const delivered = await settle(deliver(context.db, context.env.MEDIA, mailNotice(context), orderId, actor, delivery));
   if (!delivered.ok) return refusedData(delivered.refusal, { note: delivery.note ?? "" });
   return redirect(`${paths.adminOrder(orderId)}?delivered=1`);
 }

@@ -192,6 +192,11 @@ const WALKS: Record<(typeof WALKED)[number], { table: string; statements: string
         UNION ALL SELECT 'user' || ${TAB} || CAST(user_id AS TEXT), 1, 0 FROM orders WHERE ${IN}
         UNION ALL SELECT 'paid' || ${TAB} || currency, 1, amount_minor FROM orders WHERE ${IN} AND payment_status IN ${PAID}`,
       ),
+      // Each creator's orders by work status (their workspace's counts).
+      adding(
+        "count",
+        `SELECT 'creator_work' || ${TAB} || CAST(creator_id AS TEXT) || ':' || work_status AS k, 1 AS a, 0 AS b FROM orders WHERE ${IN} AND creator_id IS NOT NULL`,
+      ),
       ...[dayOf, monthOf].map((key) =>
         adding(
           "money",

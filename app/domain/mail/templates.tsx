@@ -238,3 +238,49 @@ export function AccountDeletedEmail({ shopLink }: { shopLink: string }) {
     </Layout>
   );
 }
+
+export function CreatorInvitationEmail({ name, link, days }: { name: string; link: string; days: number }) {
+  return (
+    <Layout preview={`You are invited to make work on ${SHOP.name}`} title={`Join ${SHOP.name} as a creator`}>
+      <Text>{greeting(name)}</Text>
+      <Text>
+        The {SHOP.name} studio invites you to make work for its customers as a creator. Choose the name customers will see and a password to open your
+        workspace:
+      </Text>
+      <Button href={link} style={button}>
+        Accept the invitation
+      </Button>
+      <Text>Or paste this link into your browser: {link}</Text>
+      <Text style={small}>The link works once and for {days} days. If you did not expect it, ignore this email.</Text>
+    </Layout>
+  );
+}
+
+export function CreatorSuspendedEmail({ name, reason, appealLink }: { name: string; reason: string; appealLink: string }) {
+  return (
+    <Layout preview={`Your ${SHOP.name} creator account is suspended`} title="Your creator account is suspended">
+      <Text>{greeting(name)}</Text>
+      <Text>The studio has suspended your creator account. Its statement of reasons:</Text>
+      <Text style={{ whiteSpace: "pre-wrap", borderLeft: "3px solid #cbd5e1", paddingLeft: "12px" }}>{reason}</Text>
+      <Text>
+        Your open orders pass to another creator. What you earned stays yours. You can still sign in to read this statement, and you can appeal by replying to
+        this email or writing to the studio within 30 days: {appealLink}
+      </Text>
+    </Layout>
+  );
+}
+
+export function NewCreatorEmail({ name, orderLink }: { name: string | null; orderLink: string }) {
+  return (
+    <Layout preview="A new creator will take over your order" title="A new creator will take over your order">
+      <Text>{greeting(name)}</Text>
+      <Text>
+        The creator who was making your order can no longer continue. A new creator from the studio will take over; your brief, messages and versions stay with
+        the order, and its due date does not change.
+      </Text>
+      <Button href={orderLink} style={button}>
+        See your order
+      </Button>
+    </Layout>
+  );
+}

@@ -20,6 +20,9 @@ import { CLOSING_REFUND_UNDER_WAY, cancellationOpen, closingRefundHeld, noClosin
 import { getWorkState, moveWork, moveHeld } from "./work-state.server";
 import { paths } from "~/lib/paths";
 
+/** The studio's side of an order: an admin, or the creator assigned to it. */
+export type StudioActor = { kind: "admin" | "creator"; id: number };
+
 export interface DeliveryInput {
   note: string | null;
   /** Small files sent with the form itself, seen at once. */
@@ -36,10 +39,18 @@ export interface DeliveryInput {
  * Files sent in parts beforehand (a preview, masters) are completed uploads of this order; the
  * same batch marks them used, so an upload is named by one delivery only.
  */
-export async function deliver(db: Database, bucket: R2Bucket, notice: MailNotice, orderId: number, adminId: number, input: DeliveryInput, now = Date.now()) {
-  const admin: Actor = { kind: "admin", id: adminId };
+export async function deliver(
+  db: Database,
+  bucket: R2Bucket,
+  notice: MailNotice,
+  orderId: number,
+  studio: StudioActor,
+  input: DeliveryInput,
+  now = Date.now(),
+) {
+  const admin: Actor = studio;
   const state = await getWorkState(db, orderId, admin);
-  const decision = decideWorkMove(state.workStatus, "deliver", "admin");
+  const decision = decideWorkMove(state.workStatus, "deliver", studio.kind);
   if (!decision.ok) throw refuse.conflict(decision.message);
   const parsed = DeliveryUploadsSchema.safeParse({
     note: input.note ?? undefined,
@@ -83,7 +94,7 @@ export async function deliver(db: Database, bucket: R2Bucket, notice: MailNotice
                     orderId: orderId,
                     version: version,
                     note: note.data,
-                    adminId: adminId,
+                    adminId: studio.kind === "admin" ? studio.id : null,
                     frameRate: frameRate,
                     reviewExtensionDays: 0,
                     createdAt: now,
@@ -165,9 +176,9 @@ export async function listDeliveries(db: Database, orderId: number, actor: Actor
   const [deliveries, files] = await db.batch(deliveriesQueries(db, orderId));
   return toDeliveryViews(orderId, deliveries, files, mastersReleased(state.workStatus, actor));
 }
-/** Masters are released by the customer's approval (the order completed); the studio always has them. */
+/** Masters are released by the customer's approval (the order completed); the studio (admins, the order's creator) always has them. */
 export function mastersReleased(workStatus: WorkStatus, actor: Pick<Actor, "kind">): boolean {
-  return actor.kind === "admin" || workStatus === "completed";
+  return actor.kind === "admin" || actor.kind === "creator" || workStatus === "completed";
 }
 export function deliveriesQueries(db: Database, orderId: number) {
   return [

@@ -15,7 +15,9 @@ import { getWorkState } from "./work-state.server";
 import { mastersReleased, type DeliveryView } from "./deliveries.server";
 import { paths } from "~/lib/paths";
 
-export type MasterReader = { kind: "customer" | "admin"; id: number };
+export type MasterReader = { kind: "customer" | "admin" | "creator"; id: number };
+/** A signed link names its reader by a letter: a(dmin), c(ustomer), m(aker: a creator). */
+const READER_LETTER = { admin: "a", customer: "c", creator: "m" } as const;
 
 const secretFor = (secret: string) => `master-link:${secret}`;
 const signedText = (orderId: number, target: LinkTarget, reader: MasterReader, expires: number) =>
@@ -28,7 +30,7 @@ const targetText = (target: LinkTarget) => ("file" in target ? String(target.fil
 /** A link to a master that works for MASTER_LINK_SECONDS, for `reader` only. */
 export async function signedMasterPath(secret: string, orderId: number, target: LinkTarget, reader: MasterReader, now = Date.now()): Promise<string> {
   const expires = Math.floor(now / 1000) + MASTER_LINK_SECONDS;
-  const by = `${reader.kind === "admin" ? "a" : "c"}${reader.id}`;
+  const by = `${READER_LETTER[reader.kind]}${reader.id}`;
   const sig = await hmacSha256(secretFor(secret), signedText(orderId, target, reader, expires));
   const path = "file" in target ? paths.master(orderId, target.file) : paths.mastersZip(orderId, target.zipOf);
   return `${path}?by=${by}&expires=${expires}&sig=${sig}`;
@@ -42,10 +44,10 @@ export async function verifyMasterLink(
   query: URLSearchParams,
   now = Date.now(),
 ): Promise<MasterReader | null> {
-  const by = /^([ac])(\d{1,12})$/.exec(query.get("by") ?? "");
+  const by = /^([acm])(\d{1,12})$/.exec(query.get("by") ?? "");
   const expires = /^\d{1,12}$/.test(query.get("expires") ?? "") ? Number(query.get("expires")) : Number.NaN;
   if (!by || !(expires * 1000 > now) || expires * 1000 > now + MASTER_LINK_SECONDS * 1000 + 60_000) return null;
-  const reader: MasterReader = { kind: by[1] === "a" ? "admin" : "customer", id: Number(by[2]) };
+  const reader: MasterReader = { kind: by[1] === "a" ? "admin" : by[1] === "m" ? "creator" : "customer", id: Number(by[2]) };
   const genuine = await verifyHmacSha256(secretFor(secret), signedText(orderId, target, reader, expires), query.get("sig") ?? "");
   return genuine ? reader : null;
 }
@@ -94,7 +96,12 @@ export async function listMasterDownloads(db: Database, orderId: number): Promis
     .where(eq(masterDownloads.orderId, orderId))
     .orderBy(desc(masterDownloads.createdAt), desc(masterDownloads.id))
     .limit(50);
-  return rows.map((r) => ({ file_id: r.fileId, name: r.name, by: r.kind === "admin" ? "The studio" : (r.who ?? "The customer"), at: r.at.toISOString() }));
+  return rows.map((r) => ({
+    file_id: r.fileId,
+    name: r.name,
+    by: r.kind === "admin" || r.kind === "creator" ? "The studio" : (r.who ?? "The customer"),
+    at: r.at.toISOString(),
+  }));
 }
 
 export type DeliveryWithLinks = Omit<DeliveryView, "masters"> & {

@@ -216,8 +216,9 @@ export type ThreadReader = "customer" | "studio";
 /** Messages the other side wrote after the newest one `reader` has seen. */
 function unreadMessages(reader: ThreadReader) {
   const seen = reader === "customer" ? orders.customerSeenMessageId : orders.studioSeenMessageId;
-  const otherSide = reader === "customer" ? "admin" : "customer";
-  return sql<number>`(SELECT count(*) FROM ${orderMessages} WHERE ${orderMessages.orderId} = ${orders.id} AND ${orderMessages.authorKind} = ${otherSide} AND ${orderMessages.id} > ${seen})`;
+  // The studio's side is its admins and the order's creator.
+  const otherSide = reader === "customer" ? sql`${orderMessages.authorKind} <> 'customer'` : sql`${orderMessages.authorKind} = 'customer'`;
+  return sql<number>`(SELECT count(*) FROM ${orderMessages} WHERE ${orderMessages.orderId} = ${orders.id} AND ${otherSide} AND ${orderMessages.id} > ${seen})`;
 }
 
 export type OrderWithUnread = OrderView & { unread_messages: number };
@@ -231,19 +232,24 @@ export type OrderScope = { userId: number | SQL<number | null> } | typeof EVERY_
 export const EVERY_ORDER = { every: true } as const;
 
 /**
- * The orders an account may see: a customer their own, admins and the shop's own steps every one.
- * Every kind is named (no default), so a kind added to WorkActor fails to compile here until it
- * says whose orders it sees.
+ * The orders an account may see as the buyer's orders (money, tax, invoice): a customer their own,
+ * admins and the shop's own steps every one, a creator none (they read their assigned orders
+ * through app/domain/creators' own view, never this one). Every kind is named (no default), so a
+ * kind added to WorkActor fails to compile here until it says whose orders it sees.
  */
 export function ordersOf(account: { kind: WorkActor; id: number | null }): OrderScope {
   switch (account.kind) {
     case "customer":
       return { userId: account.id ?? -1 };
+    case "creator":
+      return NO_ORDER;
     case "admin":
     case "system":
       return EVERY_ORDER;
   }
 }
+/** No order at all: a scope nothing matches. */
+export const NO_ORDER = { userId: -1 } as const;
 
 /**
  * Orders newest first, a customer's own when `userId` is given, everyone's for admins. With

@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { admins, deliveryComments, orderDeliveries, users } from "../../../db/schema";
+import { admins, creators, deliveryComments, orderDeliveries, users } from "../../../db/schema";
 import { COMMENT_LIMITS, commentLimitMessages } from "~/lib/rules/review-rules";
 import type { Drawing, ReviewCommentInput } from "~/lib/schemas/review-comment";
 import { formatSmpte, timecodeText } from "~/lib/timecode";
@@ -18,11 +18,11 @@ import { refuse } from "../refusal";
 import { getWorkState } from "./work-state.server";
 
 /** Who writes or reads: the order's owner, an admin, or a guest of the order (by their guest id). */
-export type Reviewer = { kind: "customer" | "admin"; id: number } | { kind: "guest"; id: number; orderId: number; name: string };
+export type Reviewer = { kind: "customer" | "admin" | "creator"; id: number } | { kind: "guest"; id: number; orderId: number; name: string };
 
 export interface CommentView {
   id: number;
-  author: { kind: "customer" | "admin" | "guest"; name: string };
+  author: { kind: "customer" | "admin" | "creator" | "guest"; name: string };
   at_frame: number;
   end_frame: number | null;
   /** The frame (and range) as the review shows it, at the version's frame rate. */
@@ -33,7 +33,7 @@ export interface CommentView {
   /** Gathered by a revision request (it is in the studio's hands). */
   in_revision: boolean;
   created_at: string;
-  replies: { id: number; author: { kind: "customer" | "admin" | "guest"; name: string }; text: string; created_at: string }[];
+  replies: { id: number; author: { kind: "customer" | "admin" | "creator" | "guest"; name: string }; text: string; created_at: string }[];
 }
 
 /** A comment's place on the timeline, without its words or drawing: every one of a version is read. */
@@ -105,6 +105,10 @@ async function authorName(db: Database, reviewer: Reviewer): Promise<string> {
   if (reviewer.kind === "admin") {
     const [admin] = await db.select({ name: admins.name }).from(admins).where(eq(admins.id, reviewer.id)).limit(1);
     return admin?.name ?? "The studio";
+  }
+  if (reviewer.kind === "creator") {
+    const [creator] = await db.select({ name: creators.name }).from(creators).where(eq(creators.id, reviewer.id)).limit(1);
+    return creator?.name ?? "The studio";
   }
   const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, reviewer.id)).limit(1);
   return user?.name ?? "The customer";
@@ -215,9 +219,15 @@ export async function replyToComment(db: Database, orderId: number, deliveryId: 
   return commentWithReplies(db, deliveryId, parent.id, version.rate);
 }
 
-/** The studio marks a comment resolved (again: no change). */
-export async function resolveComment(db: Database, orderId: number, deliveryId: number, commentId: number, adminId: number, now = Date.now()) {
-  const reviewer: Reviewer = { kind: "admin", id: adminId };
+/** The studio (an admin, or the order's creator) marks a comment resolved (again: no change). */
+export async function resolveComment(
+  db: Database,
+  orderId: number,
+  deliveryId: number,
+  commentId: number,
+  reviewer: { kind: "admin" | "creator"; id: number },
+  now = Date.now(),
+) {
   const version = await versionFor(db, orderId, deliveryId, reviewer);
   const comment = await topComment(db, orderId, deliveryId, commentId);
   if (!comment.resolvedAt)

@@ -1,8 +1,8 @@
 /** An order's thread between the customer and the studio: messages with attachments, and what each side has read. */
 import { refuse } from "../refusal";
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { type orderAttachments, orderMessages, orders } from "../../../db/schema";
+import { creators, type orderAttachments, orderMessages, orders } from "../../../db/schema";
 import type { MessageInput } from "~/lib/schemas/message";
 import { ATTACHMENTS, removeOrderFiles, storeOrderFiles } from "./order-files.server";
 import { type ThreadReader } from "./orders.server";
@@ -13,7 +13,10 @@ import { type AttachmentView, attachmentsQuery, attachmentViews, attachmentInser
 
 export interface MessageView {
   id: number;
-  author: "customer" | "studio";
+  /** `creator`: the order's creator wrote it (the studio's side, by name); clients accept kinds added later. */
+  author: "customer" | "studio" | "creator";
+  /** The creator's display name on their messages; null otherwise. */
+  author_name: string | null;
   body: string;
   created_at: string;
   attachments: AttachmentView[];
@@ -24,13 +27,26 @@ export async function listMessages(db: Database, orderId: number, actor: Actor):
   const [messages, attachments] = await db.batch([messagesQuery(db, orderId), attachmentsQuery(db, orderId)]);
   return messages.map((m) => toMessageView(m, attachments));
 }
+/** A creator's display name beside their message (one lookup by primary key per creator message). */
+const creatorName = sql<
+  string | null
+>`CASE WHEN ${orderMessages.authorKind} = 'creator' THEN (SELECT ${creators.name} FROM ${creators} WHERE ${creators.id} = ${orderMessages.authorId}) END`;
 export function messagesQuery(db: Database, orderId: number) {
-  return db.select().from(orderMessages).where(eq(orderMessages.orderId, orderId)).orderBy(asc(orderMessages.id));
+  return db
+    .select({ ...getTableColumns(orderMessages), creatorName })
+    .from(orderMessages)
+    .where(eq(orderMessages.orderId, orderId))
+    .orderBy(asc(orderMessages.id));
 }
-export function toMessageView(m: typeof orderMessages.$inferSelect, attachments: (typeof orderAttachments.$inferSelect)[]): MessageView {
+const AUTHOR = { admin: "studio", creator: "creator", customer: "customer" } as const;
+export function toMessageView(
+  m: typeof orderMessages.$inferSelect & { creatorName?: string | null },
+  attachments: (typeof orderAttachments.$inferSelect)[],
+): MessageView {
   return {
     id: m.id,
-    author: m.authorKind === "admin" ? "studio" : "customer",
+    author: AUTHOR[m.authorKind],
+    author_name: m.creatorName ?? null,
     body: m.body,
     created_at: m.createdAt.toISOString(),
     attachments: attachmentViews(attachments, m.id),
@@ -54,7 +70,7 @@ export async function postMessage(
   if (state.workStatus === "awaiting_payment") throw refuse.conflict("Messages open once the order is paid.");
   if (actor.kind === "system" || actor.id === null) throw refuse.notFound(ORDER_NOT_FOUND);
   if (files.length > 0) await checkAttachmentRoom(db, state, partyOf(actor), totalSize(files), now);
-  const taken = await takeUploads(db, { orderId }, "attachment", input.upload_ids ?? [], { kind: actor.kind === "admin" ? "admin" : "customer", id: actor.id });
+  const taken = await takeUploads(db, { orderId }, "attachment", input.upload_ids ?? [], { kind: actor.kind, id: actor.id });
   if (files.length + taken.length > ATTACHMENTS.files) throw refuse.invalid(`At most ${ATTACHMENTS.files} files ${ATTACHMENTS.per}`);
   const stored = await storeOrderFiles(bucket, orderId, "attachments", files, ATTACHMENTS);
   // In the batch's transaction, the order's newest message is the one just written.
@@ -64,7 +80,7 @@ export async function postMessage(
       db
         .insert(orderMessages)
         .values({ orderId, authorKind: actor.kind, authorId: actor.id, body: input.body, createdAt: new Date(now) })
-        .returning(),
+        .returning({ ...getTableColumns(orderMessages), creatorName }),
       // Writing in the thread means having read it, up to one's own message.
       db
         .update(orders)

@@ -31,6 +31,8 @@ export const ORDER_NOT_FOUND = "Order not found";
 export interface WorkState {
   id: number;
   userId: number;
+  /** The creator assigned to make it (null: the studio's admins hold it). */
+  creatorId: number | null;
   workStatus: WorkStatus;
   workVersion: number;
   dueAt: Date | null;
@@ -51,6 +53,7 @@ export interface WorkState {
 const workColumns = {
   id: orders.id,
   userId: orders.userId,
+  creatorId: orders.creatorId,
   workStatus: orders.workStatus,
   workVersion: orders.workVersion,
   dueAt: orders.dueAt,
@@ -64,11 +67,28 @@ const workColumns = {
   cancellationOpen: sql<boolean>`(${cancellationOpen})`.mapWith(Boolean),
   closingRefundAt: orders.closingRefundAt,
 };
-/** An order's work state; a customer only sees their own (others get 404, as for every order call). */
+/**
+ * An order's work state; a customer only sees their own, a creator only the orders assigned to them
+ * now (others get 404, as for every order call: a reassignment ends the previous creator's access at
+ * the next request).
+ */
 export async function getWorkState(db: Database, orderId: number, actor: Actor): Promise<WorkState> {
   const [row] = await db.select(workColumns).from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!row || (actor.kind === "customer" && row.userId !== actor.id)) throw refuse.notFound(ORDER_NOT_FOUND);
+  if (!row || !mayReach(row, actor)) throw refuse.notFound(ORDER_NOT_FOUND);
   return row;
+}
+
+/** Whether `actor` may reach an order at all (every kind named). */
+function mayReach(row: { userId: number; creatorId: number | null }, actor: Actor): boolean {
+  switch (actor.kind) {
+    case "customer":
+      return row.userId === actor.id;
+    case "creator":
+      return actor.id !== null && row.creatorId === actor.id;
+    case "admin":
+    case "system":
+      return true;
+  }
 }
 /**
  * Makes `move` on an order: 404 when the customer does not own it, 409 (naming the current status)
@@ -158,7 +178,7 @@ export const partyOf = (actor: { kind: string }): FileParty => (actor.kind === "
  * files never fill the other's room.
  */
 export async function checkFileBudget(db: Database, orderId: number, party: FileParty, incoming: number) {
-  const owner = party === "customer" ? "customer" : "admin";
+  const owners = party === "customer" ? (["customer"] as const) : (["admin", "creator"] as const);
   const [stored, delivered, pending] = await db.batch([
     db
       .select({ bytes: sql<number>`coalesce(sum(${orderAttachments.size}), 0)` })
@@ -169,7 +189,7 @@ export async function checkFileBudget(db: Database, orderId: number, party: File
           eq(orderAttachments.orderId, orderId),
           party === "customer"
             ? sql`(${orderAttachments.messageId} IS NULL OR ${orderMessages.authorKind} = 'customer')`
-            : sql`${orderMessages.authorKind} = 'admin'`,
+            : sql`${orderMessages.authorKind} IN ('admin', 'creator')`,
         ),
       ),
     db
@@ -181,7 +201,7 @@ export async function checkFileBudget(db: Database, orderId: number, party: File
     db
       .select({ bytes: sql<number>`coalesce(sum(${uploads.size}), 0)` })
       .from(uploads)
-      .where(and(eq(uploads.orderId, orderId), inArray(uploads.status, ["open", "completed"]), eq(uploads.ownerKind, owner))),
+      .where(and(eq(uploads.orderId, orderId), inArray(uploads.status, ["open", "completed"]), inArray(uploads.ownerKind, owners))),
   ]);
   const used = Number(stored[0]?.bytes ?? 0) + Number(delivered[0]?.bytes ?? 0) + Number(pending[0]?.bytes ?? 0);
   if (used + incoming > PARTY_BUDGET[party].bytes) throw refuse.tooLarge(PARTY_BUDGET[party].full);

@@ -35,7 +35,7 @@ import {
   type UploadPurpose,
 } from "~/lib/rules/upload-rules";
 
-export type Uploader = { kind: "customer" | "admin"; id: number };
+export type Uploader = { kind: "customer" | "admin" | "creator"; id: number };
 
 export interface UploadRequest {
   purpose: UploadPurpose;
@@ -102,8 +102,8 @@ async function checkDestination(db: Database, uploader: Uploader, input: UploadR
   if (input.orderId === null) throw refuse.invalid("order_id is required", ["order_id is required"]);
   const state = await getWorkState(db, input.orderId, uploader);
   if (input.purpose === "delivery") {
-    if (uploader.kind !== "admin") throw refuse.notFound("Order not found");
-    const decision = decideWorkMove(state.workStatus, "deliver", "admin");
+    if (uploader.kind === "customer") throw refuse.notFound("Order not found");
+    const decision = decideWorkMove(state.workStatus, "deliver", uploader.kind);
     if (!decision.ok) throw refuse.conflict(decision.message);
     await checkFileBudget(db, input.orderId, "studio", input.size);
     return `orders/${input.orderId}/deliveries/${folder}`;

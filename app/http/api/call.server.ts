@@ -11,7 +11,15 @@
  */
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import { apiTokenAccount, requireApiAnyAccount, requireApiToken, type AdminView, type UserView } from "~/auth/index.server";
+import {
+  apiTokenAccount,
+  requireApiAnyAccount,
+  requireApiOrderParty,
+  requireApiToken,
+  type AdminView,
+  type CreatorAccountView,
+  type UserView,
+} from "~/auth/index.server";
 import { isRefusal, refuse } from "~/domain/refusal";
 import { parseApiInput } from "~/lib/api-messages";
 import { firstIssueMessage, searchParamsObject } from "~/lib/query";
@@ -36,18 +44,24 @@ type ReadBodyOf<O> = O extends { body: { schema: infer S extends z.ZodTypeAny; m
   : undefined;
 type QueryOf<O> = O extends { query: infer Q extends z.ZodTypeAny } ? z.output<Q> : undefined;
 /** A token's holder: its account id and when the token was issued; `account()` looks the account up (a token issued before a sign-out or a password change is refused there). */
-type TokenCaller<K extends "customer" | "admin", V> = { kind: K; id: number; issuedAt: number; account: () => Promise<V> };
+type TokenCaller<K extends "customer" | "admin" | "creator", V> = { kind: K; id: number; issuedAt: number; account: () => Promise<V> };
 /** Stripe, as its signature proves: the raw bytes it signed (within the declared limit) and the signature, checked by the handler's service. */
 type SignedCaller = { payload: string; signature: string };
 type CallerOf<O> = O extends { auth: "customer" }
   ? TokenCaller<"customer", UserView>
   : O extends { auth: "admin" }
     ? TokenCaller<"admin", AdminView>
-    : O extends { auth: "customer or admin" }
-      ? { kind: "customer" | "admin"; id: number }
-      : O extends { auth: "stripe-signature" }
-        ? SignedCaller
-        : null;
+    : O extends { auth: "creator" }
+      ? TokenCaller<"creator", CreatorAccountView>
+      : O extends { auth: "customer or admin" }
+        ? { kind: "customer" | "admin"; id: number }
+        : O extends { auth: "admin or creator" }
+          ? { kind: "admin" | "creator"; id: number }
+          : O extends { auth: "customer, admin or creator" }
+            ? { kind: "customer" | "admin" | "creator"; id: number }
+            : O extends { auth: "stripe-signature" }
+              ? SignedCaller
+              : null;
 
 export interface ApiCallArgs<O> {
   /** The JSON body as the declared schema gives it (its payload under the wrapper); for a call that also takes multipart, see `readBody`. */
@@ -89,13 +103,24 @@ export function apiCall<K extends OperationKey>(key: K, handler: (args: ApiCallA
 async function callerOf(op: ApiOperation, context: AppLoadContext, request: Request) {
   switch (op.auth) {
     case "customer":
-    case "admin": {
+    case "admin":
+    case "creator": {
       const kind = op.auth;
       const token = await requireApiToken(context, request, kind);
       return { kind, ...token, account: () => apiTokenAccount(context, kind, token) };
     }
     case "customer or admin":
-      return requireApiAnyAccount(context, request);
+      // A creator never sees these records (the buyer's money and details): as if not there where a record is named.
+      return requireApiAnyAccount(context, request, () =>
+        "not_found" in op.refusals && op.path.includes("{id}") ? refuse.notFound(notFoundMessage(op)) : refuse.forbidden("Customer access required"),
+      );
+    case "admin or creator": {
+      const party = await requireApiOrderParty(context, request);
+      if (party.kind === "customer") throw refuse.forbidden("Admin access required");
+      return party;
+    }
+    case "customer, admin or creator":
+      return requireApiOrderParty(context, request);
     case "stripe-signature": {
       requireWebhookSecret(context.env);
       const signature = request.headers.get("Stripe-Signature");
@@ -106,6 +131,12 @@ async function callerOf(op: ApiOperation, context: AppLoadContext, request: Requ
     default:
       return null;
   }
+}
+
+/** The message a call declares for a record not found. */
+function notFoundMessage(op: ApiOperation): string {
+  const declared = (op.refusals as Record<string, unknown>).not_found;
+  return typeof declared === "object" && declared !== null && "message" in declared ? String((declared as { message: string }).message) : "Order not found";
 }
 
 /** The declared JSON body: the payload under the wrapper, or under the first alternative the body has (`null`: the body itself). */

@@ -19,8 +19,8 @@ export type WorkStatus = (typeof WORK_STATUSES)[number];
 /** A delivery with no answer (approve or revision) for this long completes the order on its own. */
 export const AUTO_COMPLETE_DAYS = 3;
 
-/** Who moves an order: its customer, the studio (an admin), or the shop itself (payment, timers). */
-export type WorkActor = "customer" | "admin" | "system";
+/** Who moves an order: its customer, the studio (an admin, or the creator assigned to it), or the shop itself (payment, timers). */
+export type WorkActor = "customer" | "admin" | "creator" | "system";
 
 export const WORK_STATUS_LABEL: Record<WorkStatus, string> = {
   awaiting_payment: "Awaiting payment",
@@ -52,9 +52,9 @@ export const WORK_MOVES = {
   schedule: { from: ["awaiting_brief"], to: "scheduled", actors: ["customer"], verb: "submit a brief for" },
   /** The scheduled run, once the cancellation period is over. */
   start: { from: ["scheduled"], to: "in_progress", actors: ["system"], verb: "start work on" },
-  deliver: { from: ["in_progress", "revision_requested"], to: "delivered", actors: ["admin"], verb: "deliver" },
+  deliver: { from: ["in_progress", "revision_requested"], to: "delivered", actors: ["admin", "creator"], verb: "deliver" },
   request_revision: { from: ["delivered"], to: "revision_requested", actors: ["customer"], verb: "request a revision of" },
-  start_revision: { from: ["revision_requested"], to: "in_progress", actors: ["admin"], verb: "start a revision of" },
+  start_revision: { from: ["revision_requested"], to: "in_progress", actors: ["admin", "creator"], verb: "start a revision of" },
   approve: { from: ["delivered"], to: "completed", actors: ["customer"], verb: "approve" },
   auto_complete: { from: ["delivered"], to: "completed", actors: ["system"], verb: "complete" },
   cancel: {

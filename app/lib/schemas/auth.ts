@@ -31,7 +31,7 @@ export function passwordStrength(password: string): { unmet: number; colour: Str
   return { unmet, colour: unmet > 3 ? "red" : unmet >= 2 ? "yellow" : "green" };
 }
 
-const email = documented(
+export const EmailField = documented(
   plainText(
     z
       .string({ required_error: "Email is required" })
@@ -49,7 +49,7 @@ const email = documented(
   },
 );
 
-const name = plainText(
+export const NameField = plainText(
   z
     .string({ required_error: "Name is required" })
     .trim()
@@ -58,6 +58,9 @@ const name = plainText(
     .max(100, "Name must be at most 100 characters"),
   "Name",
 );
+
+const email = EmailField;
+const name = NameField;
 
 const tooLong = `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
 

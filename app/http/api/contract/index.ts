@@ -54,8 +54,26 @@ const OPERATIONS = [
   ...SERVICE_CALLS,
 ] as const;
 
+/**
+ * What a kind of caller adds to every call it may make: the 403 of a token of the wrong kind (a
+ * creator's on the buyer's calls that name no record, where those that do answer 404; a suspended
+ * creator's on the calls creators make), declared once here rather than on each call.
+ */
+const AUTH_REFUSALS: Partial<Record<ApiOperation["auth"], ApiOperation["refusals"]>> = {
+  "customer or admin": {
+    forbidden: { description: "A creator's token (creators read their orders under /creator/orders)", message: "Customer access required" },
+  },
+  "customer, admin or creator": { forbidden: { description: "A suspended creator's token", message: "Your creator account is suspended" } },
+  "admin or creator": { forbidden: { description: "A customer's token, or a suspended creator's", message: "Admin access required" } },
+  creator: { forbidden: { description: "A customer's or an admin's token", message: "Creator access required" } },
+};
+const withAuthRefusals = (op: ApiOperation): ApiOperation => {
+  const added = AUTH_REFUSALS[op.auth];
+  return added && !("forbidden" in op.refusals) ? { ...op, refusals: { ...op.refusals, ...added } } : op;
+};
+
 /** Every call, in the document's order. */
-export const API_OPERATIONS: readonly ApiOperation[] = OPERATIONS;
+export const API_OPERATIONS: readonly ApiOperation[] = OPERATIONS.map(withAuthRefusals);
 
 type Operation = (typeof OPERATIONS)[number];
 /** A call's name as its method and path: `"POST /orders/{id}/refund"`. */
@@ -69,7 +87,7 @@ export type OperationOf<K extends OperationKey> = K extends `${infer M} ${infer 
 
 /** The declaration of a call, by its method and path (routes build themselves from it: app/http/api/call.server.ts). */
 export function operation<K extends OperationKey>(key: K): OperationOf<K> {
-  const found = OPERATIONS.find((op) => `${op.method} ${op.path}` === key);
+  const found = API_OPERATIONS.find((op) => `${op.method} ${op.path}` === key);
   if (!found) throw new Error(`No such call in the contract: ${key}`);
   return found as OperationOf<K>;
 }

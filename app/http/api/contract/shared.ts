@@ -18,8 +18,13 @@ import { DrawingSchema } from "~/lib/schemas/review-comment";
 import { documented } from "~/lib/schemas/json-schema";
 
 export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
-/** Who may call: nobody in particular, a customer's or an admin's Bearer token, either, or Stripe. */
-export type ApiAuth = "public" | "customer" | "admin" | "customer or admin" | "stripe-signature";
+/**
+ * Who may call: nobody in particular, a Bearer token of a customer, an admin or a creator, the
+ * studio's side (an admin or a creator), any party to an order's work, a customer or an admin (the
+ * buyer's money and details: a creator's token is answered as if the record were not there), or Stripe.
+ */
+export type ApiAuth =
+  "public" | "customer" | "admin" | "creator" | "customer or admin" | "admin or creator" | "customer, admin or creator" | "stripe-signature";
 
 // ----- What the API answers -----
 

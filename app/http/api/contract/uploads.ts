@@ -25,7 +25,7 @@ export const UPLOADS_CALLS = [
     path: "/uploads",
     summary:
       "Open an upload of a file of any size, sent in parts straight into storage: answers its id, part_size and part_count. Deliveries (admins) up to 20 GB a file; attachments (the order's owner or admins) within the order's 5 GB; product media (admins)",
-    auth: "customer or admin",
+    auth: "customer, admin or creator",
     body: {
       schema: UploadCreateSchema,
       wrapper: "upload",
@@ -55,7 +55,7 @@ export const UPLOADS_CALLS = [
     method: "GET",
     path: "/uploads/{id}",
     summary: "An upload of the caller's and the parts taken so far (resume by sending the others)",
-    auth: "customer or admin",
+    auth: "customer, admin or creator",
     responses: { 200: { description: "The upload", schema: ok(UploadResponse) } },
     refusals: refusals(READ, NO_TOKEN, UPLOAD_NOT_FOUND),
   },
@@ -64,7 +64,7 @@ export const UPLOADS_CALLS = [
     path: "/uploads/{id}/parts/{n}",
     summary:
       "Part n (from 1): its raw bytes, with a Content-Length of exactly part_size (the last part: what is left). Part 1's first bytes decide the file's type; sending a part again replaces it",
-    auth: "customer or admin",
+    auth: "customer, admin or creator",
     body: { schema: binary("The part's bytes"), contentType: "application/octet-stream", example: {} },
     responses: { 200: { description: "Taken", schema: ok(UploadedPart) } },
     refusals: refusals(
@@ -85,7 +85,7 @@ export const UPLOADS_CALLS = [
     method: "POST",
     path: "/uploads/{id}/complete",
     summary: "Join the parts into the stored file, once every part has arrived (part 1 first of all); a delivery or message then names it by id",
-    auth: "customer or admin",
+    auth: "customer, admin or creator",
     responses: { 200: { description: "Stored", schema: ok(UploadResponse, { message: "Upload complete" }) } },
     refusals: refusals(WRITE, NO_TOKEN, UPLOAD_NOT_FOUND, conflict("Parts missing, or already complete", "2 of 3 parts have not arrived yet"), {
       gone: { description: "The upload was cancelled", message: "This upload was cancelled: start it again" },
@@ -95,7 +95,7 @@ export const UPLOADS_CALLS = [
     method: "DELETE",
     path: "/uploads/{id}",
     summary: "Cancel an upload (open, or complete and not yet named by a delivery): nothing of it stays stored",
-    auth: "customer or admin",
+    auth: "customer, admin or creator",
     responses: { 200: { description: "Cancelled", schema: done("Upload cancelled") } },
     refusals: refusals(
       WRITE,

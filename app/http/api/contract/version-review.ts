@@ -32,7 +32,7 @@ export const VERSION_REVIEW_CALLS = [
     method: "GET",
     path: "/orders/{id}/deliveries/{delivery_id}/comments",
     summary: `A version's review comments in timeline order, each with its replies, ${COMMENT_PAGE} at a time: pass \`meta.next_after\` back as \`after\` for the next ones (null at the end). The owner or an admin`,
-    auth: "customer or admin",
+    auth: "customer, admin or creator",
     query: CommentListQuerySchema,
     responses: {
       200: {
@@ -58,7 +58,7 @@ export const VERSION_REVIEW_CALLS = [
     method: "POST",
     path: "/orders/{id}/deliveries/{delivery_id}/comments",
     summary: "Comment on a version at a frame or over a range (in, out), with a drawing on the frame (points relative to its size, 0 to 1)",
-    auth: "customer or admin",
+    auth: "customer, admin or creator",
     body: {
       schema: ReviewCommentSchema,
       wrapper: "comment",
@@ -94,7 +94,7 @@ export const VERSION_REVIEW_CALLS = [
     method: "POST",
     path: "/orders/{id}/deliveries/{delivery_id}/comments/{comment_id}/replies",
     summary: "Reply on a comment (either side)",
-    auth: "customer or admin",
+    auth: "customer, admin or creator",
     body: { schema: CommentReplySchema, wrapper: "reply", example: { text: "Will do in the next version" } },
     responses: { 201: { description: "Added: the comment with its replies", schema: ok(CommentResponse) } },
     refusals: refusals(
@@ -111,7 +111,7 @@ export const VERSION_REVIEW_CALLS = [
     method: "POST",
     path: "/orders/{id}/deliveries/{delivery_id}/comments/{comment_id}/resolve",
     summary: "The studio marks a comment resolved (again: no change)",
-    auth: "admin",
+    auth: "admin or creator",
     responses: { 200: { description: "Resolved", schema: ok(CommentResponse, { message: "Comment resolved" }) } },
     refusals: refusals(WRITE, ADMIN, COMMENT_NOT_FOUND),
   },

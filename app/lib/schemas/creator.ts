@@ -1,0 +1,109 @@
+/**
+ * What creators and the admins who manage them send: an invitation, its acceptance, a creator's
+ * profile, a suspension's statement of reasons and an order's assignment. The screens' forms and the
+ * API (`/api/v1/creator/...`, `/api/v1/admin/creators/...`) validate with the same schemas.
+ */
+import { z } from "zod";
+import { isCountryCode } from "../countries";
+import { EmailField, NameField, NewPasswordSchema } from "./auth";
+import { plainText } from "./text";
+
+export const CREATOR_LIMITS = {
+  headline: 120,
+  bio: 2000,
+  languages: 8,
+  language: 40,
+  skills: 10,
+  capacityMin: 1,
+  capacityMax: 20,
+  reasonMin: 20,
+  reasonMax: 2000,
+  assignmentReason: 500,
+  /** How far ahead an away date may be set. */
+  awayDaysMax: 366,
+} as const;
+
+/** An admin's invitation (`POST /api/v1/admin/creators/invitations` under `invitation`). */
+export const CreatorInvitationSchema = z.object({ email: EmailField, name: NameField });
+export type CreatorInvitationInput = z.output<typeof CreatorInvitationSchema>;
+
+/** The invitation's page: the display name customers will see, and a password. */
+export const AcceptInvitationSchema = z.object({
+  token: z.string({ required_error: "This invitation link is not valid" }).min(20).max(200),
+  name: NameField,
+  password: NewPasswordSchema,
+});
+
+/** A list typed as one line ("English, French") on the form, or sent as an array by the API. */
+const listOf = <T extends z.ZodTypeAny>(item: T, max: number, label: string) =>
+  z.preprocess(
+    (value) => {
+      const list: unknown = typeof value === "string" ? value.split(",") : value === undefined || value === null ? [] : value;
+      return Array.isArray(list) ? list.map((v: unknown) => (typeof v === "string" ? v.trim() : v)).filter((v) => v !== "") : list;
+    },
+    z.array(item).max(max, `At most ${max} ${label}`),
+  );
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A creator's profile (`PUT /api/v1/creator/me` under `creator`, and /studio/profile's form). */
+export const CreatorProfileSchema = z.object({
+  name: NameField,
+  headline: plainText(
+    z.string().trim().max(CREATOR_LIMITS.headline, `The headline must be at most ${CREATOR_LIMITS.headline} characters`).default(""),
+    "Headline",
+  ),
+  bio: plainText(z.string().trim().max(CREATOR_LIMITS.bio, `The bio must be at most ${CREATOR_LIMITS.bio} characters`).default(""), "Bio", {
+    multiline: true,
+  }),
+  country: z
+    .string({ required_error: "Choose your country" })
+    .trim()
+    .toUpperCase()
+    .refine((code) => isCountryCode(code), "Choose your country"),
+  languages: listOf(
+    plainText(z.string().max(CREATOR_LIMITS.language, `A language must be at most ${CREATOR_LIMITS.language} characters`), "Languages"),
+    CREATOR_LIMITS.languages,
+    "languages",
+  ),
+  skills: listOf(z.string().max(40), CREATOR_LIMITS.skills, "skills"),
+  capacity: z.coerce
+    .number({ invalid_type_error: "Capacity must be a whole number from 1 to 20" })
+    .int("Capacity must be a whole number from 1 to 20")
+    .min(CREATOR_LIMITS.capacityMin, "Capacity must be a whole number from 1 to 20")
+    .max(CREATOR_LIMITS.capacityMax, "Capacity must be a whole number from 1 to 20"),
+  /** Away until this day (inclusive), or empty when available. */
+  away_until: z
+    .string()
+    .trim()
+    .regex(DAY, "Give the date as YYYY-MM-DD")
+    .nullish()
+    .or(z.literal("").transform(() => null)),
+});
+export type CreatorProfileInput = z.output<typeof CreatorProfileSchema>;
+
+/** An admin's suspension: the statement of reasons the creator is sent. */
+export const CreatorSuspensionSchema = z.object({
+  reason: plainText(
+    z
+      .string({ required_error: "Write the reasons for the suspension" })
+      .trim()
+      .min(CREATOR_LIMITS.reasonMin, `Write the reasons for the suspension (at least ${CREATOR_LIMITS.reasonMin} characters)`)
+      .max(CREATOR_LIMITS.reasonMax, `The reasons must be at most ${CREATOR_LIMITS.reasonMax} characters`),
+    "Reasons",
+    { multiline: true },
+  ),
+});
+
+/** An order given to a creator (`POST /api/v1/admin/orders/{id}/assignment` under `assignment`); a reason is needed to take it from another. */
+export const AssignmentSchema = z.object({
+  creator_id: z.coerce.number({ invalid_type_error: "Choose a creator" }).int("Choose a creator").positive("Choose a creator"),
+  reason: plainText(
+    z.string().trim().max(CREATOR_LIMITS.assignmentReason, `The reason must be at most ${CREATOR_LIMITS.assignmentReason} characters`).optional(),
+    "Reason",
+  ),
+});
+export type AssignmentInput = z.output<typeof AssignmentSchema>;
+
+/** A product's creators, in order, the first the lead (`creator_ids` on `PUT /products/{id}`, the product form). */
+export const ProductCreatorIds = z.array(z.coerce.number().int().positive()).max(10, "At most 10 creators a product");
