@@ -15,7 +15,7 @@ import { CreatorInvitationEmail } from "../domain/mail/templates";
 import { shopOrigin } from "../domain/environment.server";
 import { SHOP } from "~/lib/shop";
 import { slugify } from "~/lib/slug";
-import type { CreatorInvitationInput } from "~/lib/schemas/creator";
+import type { AcceptInvitationInput, CreatorInvitationInput } from "~/lib/schemas/creator";
 import { claimHeld, claimLinkQuery, createEmailLink, liveEmailLink, spendOpenLinksQuery } from "./email-links.server";
 import { hashPassword } from "./password.server";
 import { createSession, destroySession } from "./sessions.server";
@@ -91,12 +91,7 @@ export async function invitationFor(context: AppLoadContext, token: string, now 
  * in one batch that lands only where this request claimed the link (a link opened twice at once
  * acts once). Returns the new session's cookies.
  */
-export async function acceptInvitation(
-  context: AppLoadContext,
-  request: Request,
-  input: { token: string; name: string; password: string },
-  now = Date.now(),
-): Promise<Headers> {
+export async function acceptInvitation(context: AppLoadContext, request: Request, input: AcceptInvitationInput, now = Date.now()): Promise<Headers> {
   const { db } = context;
   const link = await liveEmailLink(db, "creator_invitation", input.token, now);
   if (!link || link.kind !== "creator") throw refuse.invalid(INVITATION_MESSAGES.invalid);

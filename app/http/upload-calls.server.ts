@@ -11,20 +11,26 @@ import { abortUpload, completeUpload, createUpload, getUpload, putPart, type Upl
 import { isRefusal, refuse } from "~/domain/refusal";
 import { apiRoute, readApiBody } from "./api-route.server";
 import { declaredLength } from "./request-body.server";
-import { getCustomer, getSignedInAdmin } from "~/auth/index.server";
+import { getCustomer, getSignedInAdmin, getSignedInCreator } from "~/auth/index.server";
 import type { z } from "zod";
 import type { UploadPurpose } from "~/lib/rules/upload-rules";
 
 type Args = { request: Request; params: Record<string, string | undefined>; context: AppLoadContext };
 
-/** Who may be sending on screens: the signed-in admin and the signed-in customer of this browser (either may be signed in, or both), tried in that order. */
+/** Who may be sending on screens: the signed-in admin, customer and creator of this browser (any of them may be signed in), tried in that order. */
 export type UploaderSource = (context: AppLoadContext, request: Request) => Promise<Uploader[]>;
 
 const screenUploaders: UploaderSource = async (context, request) => {
-  const [admin, customer] = await Promise.all([getSignedInAdmin(context, request), getCustomer(context, request)]);
+  const [admin, customer, creator] = await Promise.all([
+    getSignedInAdmin(context, request),
+    getCustomer(context, request),
+    getSignedInCreator(context, request),
+  ]);
   const found: Uploader[] = [];
   if (admin) found.push({ kind: "admin", id: admin.id });
   if (customer) found.push({ kind: "customer", id: customer.id });
+  // A suspended creator sends nothing.
+  if (creator && creator.status !== "suspended") found.push({ kind: "creator", id: creator.id });
   if (found.length === 0) throw refuse.unauthenticated("Sign in to upload files");
   return found;
 };
@@ -32,7 +38,7 @@ const screenUploaders: UploaderSource = async (context, request) => {
 /** Who sends a new upload of `purpose`: a customer's attachment is theirs when they are signed in here. */
 function senderFor(uploaders: Uploader[], purpose: UploadPurpose): Uploader {
   if (purpose === "attachment") return uploaders.find((u) => u.kind === "customer") ?? uploaders[0]!;
-  return uploaders.find((u) => u.kind === "admin") ?? uploaders[0]!;
+  return uploaders.find((u) => u.kind === "admin") ?? uploaders.find((u) => u.kind === "creator") ?? uploaders[0]!;
 }
 
 /** Runs `call` as each possible sender until one owns the upload (someone else's is not found). */

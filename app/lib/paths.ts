@@ -16,6 +16,9 @@ export const paths = {
   brief: (orderId: number) => `/profile/orders/${orderId}/brief`,
   /** The studio's order page. */
   adminOrder: (orderId: number) => `/admin/orders/${orderId}`,
+  /** A creator's order page in their workspace, and their workspace's queue. */
+  studioOrder: (orderId: number) => `/studio/orders/${orderId}`,
+  studio: "/studio",
   /** The page an invited colleague reviews an order's versions on. */
   guestReview: (token: string) => `/review/${token}`,
   /** A file of the brief or of a message. */

@@ -14,9 +14,13 @@ import { readForm } from "~/http/request-body.server";
 
 export const headers = actionRetryAfter;
 
+/** Whose password: `for=admin` or `for=creator`, else a customer's. */
+const accountKindOf = (value: FormDataEntryValue | null) => (value === "admin" ? "admin" : value === "creator" ? "creator" : "customer");
+const BACK_TO = { admin: "admin sign in", creator: "creator sign in", customer: "log in" } as const;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  const kind = formData.get("for") === "admin" ? "admin" : "customer";
+  const kind = accountKindOf(formData.get("for"));
   const submission = parseSubmission(formData, { schema: ForgotPasswordSchema, allow: ["for"] });
   if (submission.status !== "success") return formAnswer(submission, { beside: { sent: false } });
   const asked = await settle(requestPasswordReset(context, request, kind, submission.value.email));
@@ -31,10 +35,10 @@ export const meta: MetaFunction = () => [{ title: "Forgot password · Reelcraft"
 export default function ForgotPasswordPage() {
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const forAdmin = params.get("for") === "admin";
+  const kind = accountKindOf(params.get("for"));
   const { form, fields, formProps, error } = useSchemaForm(ForgotPasswordSchema, { lastResult: answer?.result });
   const busy = useIsSubmitting("/forgot-password");
-  const loginPath = LOGIN_PATH[forAdmin ? "admin" : "customer"];
+  const loginPath = LOGIN_PATH[kind];
 
   return (
     <AuthCard
@@ -42,7 +46,7 @@ export default function ForgotPasswordPage() {
       subtitle="Enter the email of your account and we will send you a link to choose a new password."
       footer={
         <Link to={loginPath} className="font-semibold text-brand-700 hover:underline">
-          Back to {forAdmin ? "admin sign in" : "log in"}
+          Back to {BACK_TO[kind]}
         </Link>
       }
     >
@@ -51,9 +55,9 @@ export default function ForgotPasswordPage() {
           {RESET_LINK_SENT}
         </p>
       ) : null}
-      <Form method="post" action={forAdmin ? "/forgot-password?for=admin" : "/forgot-password"} {...formProps} className="space-y-3">
+      <Form method="post" action={kind === "customer" ? "/forgot-password" : `/forgot-password?for=${kind}`} {...formProps} className="space-y-3">
         <FormError id={form.errorId} errors={form.errors} />
-        {forAdmin ? <input type="hidden" name="for" value="admin" /> : null}
+        {kind === "customer" ? null : <input type="hidden" name="for" value={kind} />}
         <Field label="Email" meta={fields.email} error={error(fields.email)} type="email" autoComplete="email" inputMode="email" />
         <SubmitButton busy={busy} busyText="Sending link...">
           Send reset link

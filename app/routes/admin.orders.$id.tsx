@@ -1,13 +1,10 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { refuse } from "~/domain/refusal";
-import { Refused, SubmitButton } from "~/components/ui/form";
+import { SubmitButton } from "~/components/ui/form";
 import { settleVatClaim } from "~/domain/orders/vat-claims.server";
 import { VAT_CLAIM_DAYS, VAT_CLAIM_MESSAGES } from "~/lib/rules/vat-claim";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { deliveryVideoId, PinnedComment } from "~/components/delivery-review";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
-import { WorkStatusBadge } from "~/components/work-status";
-import { WORK_STATUS_LABEL } from "~/lib/rules/work-status";
 import { deliver } from "~/domain/orders/deliveries.server";
 import { getOrderWork } from "~/domain/orders/fulfilment.server";
 import { getWorkState } from "~/domain/orders/work-state.server";
@@ -15,12 +12,8 @@ import { listMasterDownloads, withMasterLinks } from "~/domain/orders/masters.se
 import { shownVersionComments } from "~/domain/orders/review-comments.server";
 import { chosenVersions } from "~/lib/versions";
 import { isReviewIntent, reviewAction } from "~/http/review-actions.server";
-import { reviewAnswerOf } from "~/components/review-room";
-import { VersionsReview } from "~/components/versions-review";
 import { readScreenForm } from "~/http/request-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
-import { MessageThread } from "~/components/message-thread";
-import { AttachmentList } from "~/components/attachment-list";
 import { adminDateTime } from "~/components/admin-orders-table";
 import { Picture } from "~/components/ui/picture";
 import { PartlyRefundedBadge, StatusBadge } from "~/components/ui/status-badge";
@@ -42,7 +35,7 @@ import { CancellationAnswer } from "~/components/cancellation-answer";
 import { answerCancellation } from "~/domain/orders/cancellation.server";
 import { CancellationAnswerSchema } from "~/lib/schemas/refund";
 import { OrderMoney } from "~/components/order-money";
-import { DeliveryUpload } from "~/components/delivery-upload";
+import { StudioWork } from "~/components/studio-work";
 import { notFound } from "~/http/answers.server";
 import { paths } from "~/lib/paths";
 import { actionRetryAfter } from "~/lib/retry-after";
@@ -157,7 +150,6 @@ export default function AdminOrder() {
   const loaderData = useLoaderData<typeof loader>();
   const { id, order, work, buyer, failed } = loaderData;
   const answer = useActionData<typeof action>();
-  const delivering = useIsSubmitting(`/admin/orders/${id}`, "deliver");
   const [params] = useSearchParams();
   const back = (
     <Link to="/admin/orders" className="text-sm font-semibold text-slate-600 hover:text-slate-900">
@@ -264,134 +256,15 @@ export default function AdminOrder() {
         />
       ) : null}
       {work ? (
-        <section aria-labelledby="work-title" className="space-y-6 rounded-2xl border border-slate-200 bg-white p-6">
-          <div className="flex flex-wrap items-center gap-3">
-            <h2 id="work-title" className="text-lg font-semibold">
-              Work
-            </h2>
-            <WorkStatusBadge status={work.order.work_status} />
-            <p className="text-sm text-slate-600">
-              {work.order.due_at ? `Due ${adminDateTime.format(new Date(work.order.due_at))} UTC · ` : ""}
-              {work.order.revisions_used} of {work.order.revisions_allowed} revisions used
-            </p>
-          </div>
-
-          <div>
-            <h3 className="font-semibold">Brief</h3>
-            {work.brief ? (
-              <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-2">
-                {(
-                  [
-                    ["What the video is for", work.brief.purpose],
-                    ["Audience", work.brief.audience],
-                    ["Style", work.brief.style],
-                    ["References", work.brief.references.join("\n") || null],
-                    ["Must-have content", work.brief.must_haves],
-                    ["Deadline wish", work.brief.deadline_wish],
-                  ] as const
-                ).map(([term, value]) => (
-                  <div key={term}>
-                    <dt className="text-slate-500">{term}</dt>
-                    <dd className="break-words whitespace-pre-wrap">{value ?? "Not given"}</dd>
-                  </div>
-                ))}
-              </dl>
-            ) : (
-              <p className="mt-1 text-sm text-slate-600">No brief yet.</p>
-            )}
-            {work.brief ? <AttachmentList attachments={work.brief.attachments} label="Brief attachments" /> : null}
-          </div>
-
-          <Refused message={answer && "refused" in answer && !("note" in answer) ? answer.refused : null} />
-
-          {work.order.work_status === "in_progress" || work.order.work_status === "revision_requested" ? (
-            <DeliveryUpload
-              orderId={work.order.id}
-              refused={answer && "refused" in answer && "note" in answer ? answer.refused : null}
-              note={answer && "note" in answer ? String(answer.note) : ""}
-              busy={delivering}
-            />
-          ) : null}
-
-          {work.revisions.length ? (
-            <div className="space-y-3">
-              <h3 className="font-semibold">Revision requests</h3>
-              {work.revisions.map((revision) => (
-                <div key={revision.created_at} className="rounded-xl bg-amber-50 p-3 text-sm">
-                  <p className="text-slate-500">{adminDateTime.format(new Date(revision.created_at))} UTC</p>
-                  <p className="mt-1 whitespace-pre-wrap">{revision.note}</p>
-                  {revision.comments.length ? (
-                    <ul aria-label="Pinned comments" className="mt-2 space-y-1">
-                      {revision.comments.map((c) => (
-                        <PinnedComment
-                          key={`${c.at_seconds}-${c.text}`}
-                          videoId={revision.delivery_id ? deliveryVideoId(revision.delivery_id) : ""}
-                          atSeconds={c.at_seconds}
-                          text={c.text}
-                        />
-                      ))}
-                    </ul>
-                  ) : null}
-                </div>
-              ))}
-            </div>
-          ) : null}
-
-          {work.deliveries.length ? (
-            <div className="space-y-3">
-              <h3 className="font-semibold">Deliveries</h3>
-              <VersionsReview
-                orderId={work.order.id}
-                deliveries={work.deliveries}
-                comments={"comments" in loaderData ? (loaderData.comments ?? {}) : {}}
-                revisions={work.revisions}
-                params={params}
-                pagePath={paths.adminOrder(work.order.id)}
-                open={["in_progress", "delivered", "revision_requested"].includes(work.order.work_status)}
-                canResolve
-                answer={reviewAnswerOf(answer)}
-                timecodeStyle={"timecodeStyle" in loaderData ? loaderData.timecodeStyle : "player"}
-              />
-              <p className="text-sm text-slate-500">{work.deliveries.map((d) => `v${d.number}: ${d.frame_rate} fps`).join(" · ")}</p>
-              {"downloads" in loaderData && loaderData.downloads?.length ? (
-                <div>
-                  <h4 className="text-sm font-semibold">Master downloads</h4>
-                  <ul aria-label="Master downloads" className="mt-1 space-y-0.5 text-sm">
-                    {loaderData.downloads.map((d) => (
-                      <li key={`${d.file_id}-${d.at}`}>
-                        {adminDateTime.format(new Date(d.at))} UTC · {d.by} · {d.name}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
-            </div>
-          ) : null}
-
-          <MessageThread
-            orderId={work.order.id}
-            key={work.order.id}
-            messages={work.messages}
-            viewer="studio"
-            action={paths.adminOrder(work.order.id)}
-            lastResult={answer && "result" in answer && answer.intent === "message" ? answer.result : undefined}
-            open={work.order.work_status !== "awaiting_payment"}
-            seenMessageId={work.seenMessageId}
-          />
-
-          <div>
-            <h3 className="font-semibold">Timeline</h3>
-            <ol className="mt-2 space-y-1 text-sm">
-              {work.events.map((event) => (
-                <li key={event.created_at + event.to_status}>
-                  {adminDateTime.format(new Date(event.created_at))} UTC · <span className="font-medium">{WORK_STATUS_LABEL[event.to_status]}</span> by{" "}
-                  {event.actor}
-                  {event.note ? ` · ${event.note}` : ""}
-                </li>
-              ))}
-            </ol>
-          </div>
-        </section>
+        <StudioWork
+          work={work}
+          pagePath={paths.adminOrder(work.order.id)}
+          viewer="studio"
+          answer={answer}
+          comments={"comments" in loaderData ? (loaderData.comments ?? {}) : {}}
+          timecodeStyle={"timecodeStyle" in loaderData ? loaderData.timecodeStyle : "player"}
+          downloads={"downloads" in loaderData ? (loaderData.downloads ?? []) : []}
+        />
       ) : null}
       {work ? (
         <RefundPanel

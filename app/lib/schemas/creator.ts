@@ -34,6 +34,8 @@ export const AcceptInvitationSchema = z.object({
   password: NewPasswordSchema,
 });
 
+export type AcceptInvitationInput = z.output<typeof AcceptInvitationSchema>;
+
 /** A list typed as one line ("English, French") on the form, or sent as an array by the API. */
 const listOf = <T extends z.ZodTypeAny>(item: T, max: number, label: string) =>
   z.preprocess(

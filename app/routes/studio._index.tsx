@@ -1,0 +1,135 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireCreator } from "~/auth/index.server";
+import { listCreatorOrders, parseCreatorQueueAfter, STUDIO_QUEUE, type CreatorOrderView } from "~/domain/creators/creator-orders.server";
+import { WORK_STATUS_LABEL, type WorkStatus } from "~/lib/rules/work-status";
+import { WorkStatusBadge, timeLeft } from "~/components/work-status";
+import { countryName } from "~/lib/countries";
+import { packageName } from "~/lib/rules/packages";
+import { paths } from "~/lib/paths";
+
+/** Orders a page of the workspace's queue shows. */
+const PAGE_SIZE = 20;
+
+function queueHref(status: WorkStatus, after: string | null = null) {
+  const params = new URLSearchParams();
+  if (status !== STUDIO_QUEUE[0]) params.set("status", status);
+  if (after) params.set("after", after);
+  const query = params.toString();
+  return `/studio${query ? `?${query}` : ""}`;
+}
+
+/** The creator's queue: their orders in one status at a time, due dates first; the counts of each status kept. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const creator = await requireCreator(context, request);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("status");
+  const status = STUDIO_QUEUE.includes(asked as WorkStatus) ? (asked as WorkStatus) : STUDIO_QUEUE[0]!;
+  const after = parseCreatorQueueAfter(url.searchParams.get("after"));
+  const page = await listCreatorOrders(context.db, creator.id, status, { after, limit: PAGE_SIZE });
+  return { ...page, status, paged: after !== null, now: Date.now() };
+}
+
+export const meta: MetaFunction = () => [{ title: "Your orders · Studio · Reelcraft" }, { name: "robots", content: "noindex" }];
+
+const dueDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+export default function StudioQueue() {
+  const { data: orders, counts, status, next, paged, now } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold tracking-tight">Your orders</h1>
+      <nav aria-label="Work status">
+        <ul className="flex flex-wrap gap-2">
+          {STUDIO_QUEUE.map((s) => {
+            const active = s === status;
+            return (
+              <li key={s}>
+                <Link
+                  to={queueHref(s)}
+                  aria-current={active ? "page" : undefined}
+                  className={`flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold whitespace-nowrap ${
+                    active ? "bg-brand-700 text-white" : "text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+                  }`}
+                >
+                  {WORK_STATUS_LABEL[s]}
+                  <span className={`rounded-full px-1.5 text-xs tabular-nums ${active ? "bg-white/20" : "bg-slate-100"}`}>{counts[s] ?? 0}</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {orders.length ? (
+        <ul className="grid gap-3">
+          {orders.map((order) => (
+            <QueueCard key={order.id} order={order} now={now} />
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+          {paged ? "No more orders here." : `No orders ${WORK_STATUS_LABEL[status].toLowerCase()} right now.`}
+        </p>
+      )}
+      <nav aria-label="Orders pages" className="flex gap-3 text-sm font-semibold">
+        {paged ? (
+          <Link to={queueHref(status)} className="text-brand-700 hover:underline">
+            First page
+          </Link>
+        ) : null}
+        {next ? (
+          <Link to={queueHref(status, next)} rel="next" className="text-brand-700 hover:underline">
+            Next page
+          </Link>
+        ) : null}
+      </nav>
+    </div>
+  );
+}
+
+function QueueCard({ order, now }: { order: CreatorOrderView; now: number }) {
+  const who = [
+    `${order.customer.first_name}${order.customer.last_initial ? ` ${order.customer.last_initial}.` : ""}`,
+    order.customer.company,
+    order.customer.country ? countryName(order.customer.country) : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  const open = order.work_status === "in_progress" || order.work_status === "revision_requested";
+  const overdue = open && order.due_at !== null && Date.parse(order.due_at) < now;
+  return (
+    <li className={`rounded-2xl border bg-white p-4 ${overdue ? "border-red-300" : "border-slate-200"}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="font-semibold">
+            <Link to={paths.studioOrder(order.id)} className="text-brand-700 hover:underline">
+              Order #{order.id}: {order.product.title} ({packageName(order.package_index)})
+            </Link>
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">For {who}</p>
+        </div>
+        <WorkStatusBadge status={order.work_status} />
+      </div>
+      <p className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+        <span>
+          {order.due_at ? (
+            <>
+              Due {dueDate.format(new Date(order.due_at))}
+              {open ? <span className={overdue ? "font-semibold text-red-700" : "text-slate-500"}> ({timeLeft(order.due_at, now)})</span> : null}
+            </>
+          ) : (
+            "No due date yet"
+          )}
+        </span>
+        <span>
+          Revisions {order.revisions_used} of {order.revisions_allowed}
+        </span>
+        {order.unread_messages ? (
+          <span className="font-semibold text-brand-800">
+            {order.unread_messages} new {order.unread_messages === 1 ? "message" : "messages"}
+          </span>
+        ) : null}
+      </p>
+    </li>
+  );
+}
