@@ -20,13 +20,7 @@ import { claimHeld, claimLinkQuery, createEmailLink, liveEmailLink, spendOpenLin
 import { hashPassword } from "./password.server";
 import { createSession, destroySession } from "./sessions.server";
 
-export const INVITATION_DAYS = 7;
-export const INVITATIONS_PER_DAY = 50;
-export const INVITATION_MESSAGES = {
-  dailyCap: `At most ${INVITATIONS_PER_DAY} invitations can be sent in a day. Try again tomorrow.`,
-  taken: "A creator with this email already has an account",
-  invalid: "This invitation link is not valid or has expired. Ask the studio for a new one.",
-} as const;
+import { INVITATION_DAYS, INVITATION_MESSAGES, INVITATIONS_PER_DAY } from "~/lib/rules/creators";
 
 export interface InvitationView {
   id: number;

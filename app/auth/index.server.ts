@@ -32,4 +32,4 @@ export type { SessionKind } from "./sessions.server";
 export { deleteExpiredRefreshTokens } from "./tokens.server";
 export { confirmCurrentPassword, passwordChangeRefusal, signUpCustomer, startSignedInSession } from "./sign-in.server";
 export { INVALID_CREDENTIALS } from "./authenticator.server";
-export { acceptInvitation, invitationFor, inviteCreator, INVITATION_MESSAGES, INVITATIONS_PER_DAY, type InvitationView } from "./creator-invitations.server";
+export { acceptInvitation, invitationFor, inviteCreator, type InvitationView } from "./creator-invitations.server";

@@ -36,6 +36,13 @@ import { answerCancellation } from "~/domain/orders/cancellation.server";
 import { CancellationAnswerSchema } from "~/lib/schemas/refund";
 import { OrderMoney } from "~/components/order-money";
 import { StudioWork } from "~/components/studio-work";
+import type { SubmissionResult } from "@conform-to/react";
+import { Field, FormError } from "~/components/ui/form";
+import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { AssignmentSchema } from "~/lib/schemas/creator";
+import { assignOrder, listProductCreators, orderAssignment, type ProductCreatorView } from "~/domain/creators/creators.server";
+import { OPEN_WORK } from "~/lib/rules/creators";
+import type { WorkStatus } from "~/lib/rules/work-status";
 import { notFound } from "~/http/answers.server";
 import { paths } from "~/lib/paths";
 import { actionRetryAfter } from "~/lib/retry-after";
@@ -53,6 +60,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ? [null, null, []]
         : await Promise.all([getOrderWork(context.db, orderId, actor), getOrderBuyer(context.db, orderId), listMasterDownloads(context.db, orderId)]);
     if (!found || orderId === null) return { id, order: null, work: null, buyer: null, failed: false };
+    const [assignment, makers] = await Promise.all([orderAssignment(context.db, orderId), listProductCreators(context.db, found.order.product_id)]);
     const work = { ...found, deliveries: await withMasterLinks(context.env.TOKEN_SECRET, orderId, found.deliveries, actor) };
     const shown = chosenVersions(found.deliveries, new URL(request.url).searchParams);
     const comments = await shownVersionComments(
@@ -69,6 +77,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       buyer,
       downloads,
       comments,
+      assignment,
+      makers,
       failed: false,
       refundKey: crypto.randomUUID(),
       timecodeStyle: timecodeStyleOf(request.headers.get("Cookie")),
@@ -131,6 +141,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!answered.ok) return formAnswer(submission, { refusal: answered.refusal, beside: { intent: "answer-cancellation" } });
     return redirect(`${paths.adminOrder(orderId)}?refunded=1`);
   }
+  if (intent === "assign") {
+    const submission = parseSubmission(form, { schema: AssignmentSchema });
+    if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "assign" } });
+    const assigned = await settle(assignOrder(context.db, admin.id, orderId, submission.value));
+    if (!assigned.ok) return formAnswer(submission, { refusal: assigned.refusal, beside: { intent: "assign" } });
+    return redirect(`${paths.adminOrder(orderId)}?assigned=1#assignment-title`);
+  }
   if (intent === "check-vat") {
     const settled = await settle(settleVatClaim(context.db, { tax: context.tax, payments: context.payments }, orderId, admin.id, mailNotice(context)));
     if (!settled.ok) return refusedData(settled.refusal);
@@ -191,7 +208,20 @@ export default function AdminOrder() {
           Refunded. The customer has been told by email.
         </p>
       ) : null}
+      {params.get("assigned") === "1" && !answer ? (
+        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+          Assigned. The creator sees the order in their workspace now.
+        </p>
+      ) : null}
       {buyer ? <BuyerPanel buyer={buyer} /> : null}
+      {"makers" in loaderData && loaderData.makers ? (
+        <AssignmentPanel
+          workStatus={order.work_status}
+          assignment={loaderData.assignment ?? null}
+          makers={loaderData.makers}
+          lastResult={answer && "result" in answer && answer.intent === "assign" ? answer.result : undefined}
+        />
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="order-info" className="rounded-2xl border border-slate-200 bg-white p-6">
           <h2 id="order-info" className="text-lg font-semibold">
@@ -362,6 +392,81 @@ function BuyerPanel({ buyer }: { buyer: OrderBuyerView }) {
           <p className="mt-3 text-slate-600">The package is no longer on the product.</p>
         )}
       </div>
+    </section>
+  );
+}
+
+/**
+ * Who makes the order: its creator, or "Unassigned" (the studio holds it), and the form that gives
+ * it to one of its product's creators or takes it from one (a reason needed then).
+ */
+function AssignmentPanel({
+  workStatus,
+  assignment,
+  makers,
+  lastResult,
+}: {
+  workStatus: WorkStatus;
+  assignment: { creator: { id: number; name: string; status: string }; assigned_at: string } | null;
+  makers: ProductCreatorView[];
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { form, fields, formProps, error } = useSchemaForm(AssignmentSchema, { lastResult, id: "assign" });
+  const busy = useIsSubmitting("", "assign");
+  const open = OPEN_WORK.includes(workStatus) && workStatus !== "awaiting_payment";
+  const choices = makers.filter((m) => m.status === "active" || m.status === "away");
+  return (
+    <section aria-labelledby="assignment-title" className="rounded-2xl border border-slate-200 bg-white p-6 text-sm">
+      <h2 id="assignment-title" className="text-lg font-semibold">
+        Creator
+      </h2>
+      <p className="mt-2" data-testid="assigned-creator">
+        {assignment ? (
+          <>
+            <span className="font-semibold">{assignment.creator.name}</span>
+            <span className="text-slate-600"> · assigned {adminDateTime.format(new Date(assignment.assigned_at))} UTC</span>
+          </>
+        ) : (
+          <span className="font-semibold text-amber-800">Unassigned</span>
+        )}
+      </p>
+      {open && choices.length ? (
+        <Form method="post" {...formProps} className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <FormError id={form.errorId} errors={form.errors} />
+          <div>
+            <label htmlFor={fields.creator_id.id} className="block font-medium text-slate-800">
+              {assignment ? "Reassign to" : "Assign to"}
+            </label>
+            <select
+              id={fields.creator_id.id}
+              name={fields.creator_id.name}
+              defaultValue={choices.find((m) => m.id !== assignment?.creator.id)?.id}
+              aria-invalid={error(fields.creator_id) ? true : undefined}
+              className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2.5"
+            >
+              {choices.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.name}
+                  {m.lead ? " (lead)" : ""}
+                  {m.status === "away" ? " (away)" : ""}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Field
+            label={assignment ? "Reason (required)" : "Note (optional)"}
+            meta={fields.reason}
+            error={error(fields.reason)}
+            maxLength={500}
+            autoComplete="off"
+          />
+          <SubmitButton name="intent" value="assign" busy={busy} busyText="Saving..." className="sm:w-auto">
+            {assignment ? "Reassign" : "Assign"}
+          </SubmitButton>
+        </Form>
+      ) : open ? (
+        <p className="mt-2 text-slate-600">This product has no creator who can take work: the studio makes it.</p>
+      ) : null}
     </section>
   );
 }

@@ -7,7 +7,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FileInput, MediaUploadList, useMediaUploads, type PendingUpload } from "~/components/media-uploads";
 import { PackagesFields, ProductDetailsFields } from "~/components/product-fields";
 import { useToastApi } from "~/components/toaster";
-import { FormError, SubmitButton } from "~/components/ui/form";
+import { FormError, Refused, SubmitButton } from "~/components/ui/form";
+import { creatorChoices, listProductCreators, setProductCreators, type ProductCreatorView } from "~/domain/creators/creators.server";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { PRODUCT_CREATE_MESSAGES, PRODUCT_EDIT_MESSAGES, ProductDetailsSchema } from "~/lib/schemas/product";
@@ -31,9 +32,10 @@ function productId(raw: string | undefined) {
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  const product = await getProductForEdit(context.db, productId(params.id));
+  const id = productId(params.id);
+  const [product, makers, choices] = await Promise.all([getProductForEdit(context.db, id), listProductCreators(context.db, id), creatorChoices(context.db)]);
   if (!product) throw notFound("Product not found");
-  return { product };
+  return { product, makers, choices };
 }
 
 const chosen = (value: FormDataEntryValue): value is File => value instanceof File && value.size > 0;
@@ -71,6 +73,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const archive = formData.get("intent") === "archive";
       if (!(await setArchived(context.db, id, archive))) gone();
       return done(archive ? PRODUCT_EDIT_MESSAGES.archived : PRODUCT_EDIT_MESSAGES.restored);
+    }
+    case "creators": {
+      const lead = parseId(String(formData.get("lead") ?? ""));
+      const chosenIds = formData.getAll("creator_ids").map((v) => parseId(String(v)));
+      if (chosenIds.some((v) => v === null) || chosenIds.length > 10)
+        return data({ kind: "creators" as const, refused: PRODUCT_EDIT_MESSAGES.creators }, invalidForm());
+      const ids = (chosenIds as number[]).sort((a, b) => (a === lead ? -1 : b === lead ? 1 : 0));
+      const set = await settle(setProductCreators(context.db, id, ids));
+      if (!set.ok) return refusedData(set.refusal, { kind: "creators" as const });
+      return done(ids.length ? PRODUCT_EDIT_MESSAGES.creatorsSaved : PRODUCT_EDIT_MESSAGES.studioMakes);
     }
     case "remove-media": {
       const mediaId = Number(formData.get("media_id"));
@@ -113,7 +125,7 @@ function mediaChoiceError(files: { kind: string }[], existing: { kind: string }[
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Edit ${data?.product.values.title ?? "product"} · Admin · Reelcraft` }];
 
 export default function EditProduct() {
-  const { product } = useLoaderData<typeof loader>();
+  const { product, makers, choices } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { form, formProps, visible } = useSchemaForm(ProductDetailsSchema, {
     id: `edit-product-${product.id}`,
@@ -175,6 +187,8 @@ export default function EditProduct() {
         thumbnail={thumbnail}
         mediaError={actionData?.kind === "media" ? actionData.refused : undefined}
       />
+
+      <CreatorsSection makers={makers} choices={choices} refused={actionData?.kind === "creators" ? actionData.refused : undefined} />
 
       <section aria-labelledby="archive-title" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-8">
         <h2 id="archive-title" className="text-lg font-semibold">
@@ -409,4 +423,56 @@ function MediaItem({
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
+}
+
+/** Who makes the product: its creators (checkboxes) and the lead among them; none: the studio makes it. */
+function CreatorsSection({
+  makers,
+  choices,
+  refused,
+}: {
+  makers: ProductCreatorView[];
+  choices: { id: number; name: string; status: string; country: string | null }[];
+  refused: string | undefined;
+}) {
+  const saving = useIsSubmitting("", "creators");
+  const chosenIds = new Set(makers.map((m) => m.id));
+  const lead = makers.find((m) => m.lead)?.id;
+  return (
+    <section aria-labelledby="creators-title" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-8">
+      <h2 id="creators-title" className="text-lg font-semibold">
+        Creators
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Who makes this product. Orders of it are assigned to one of them; with none, the studio makes it.</p>
+      <Form method="post" className="mt-4 space-y-3">
+        <Refused message={refused} />
+        {choices.length ? (
+          <fieldset>
+            <legend className="sr-only">Creators of this product</legend>
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {choices.map((c) => (
+                <li key={c.id} className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm">
+                  <label className="flex min-w-0 flex-1 items-center gap-2">
+                    <input type="checkbox" name="creator_ids" value={c.id} defaultChecked={chosenIds.has(c.id)} className="size-4" />
+                    <span className="truncate font-medium">{c.name}</span>
+                    {c.status !== "active" ? <span className="text-xs text-slate-500">({c.status})</span> : null}
+                  </label>
+                  <label className="flex items-center gap-1 text-slate-600">
+                    <input type="radio" name="lead" value={c.id} defaultChecked={c.id === lead} className="size-4" />
+                    Lead
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        ) : (
+          <p className="text-sm text-slate-600">No creators yet: invite them on the Creators page.</p>
+        )}
+        <input type="hidden" name="intent" value="creators" />
+        <SubmitButton busy={saving} busyText="Saving..." className="sm:w-auto">
+          Save creators
+        </SubmitButton>
+      </Form>
+    </section>
+  );
 }

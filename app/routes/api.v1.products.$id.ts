@@ -5,6 +5,7 @@ import { ProductDetailsSchema } from "~/lib/schemas/product";
 import { getProductStatus, productExists, renameProduct } from "~/domain/catalogue/product-admin.server";
 import { getProduct } from "~/domain/catalogue/products.server";
 import { parseId } from "~/lib/record-id";
+import { setProductCreators } from "~/domain/creators/creators.server";
 import { apiCall } from "~/http/api/call.server";
 
 /** A product id of the path, or 400 (SPEC §7 answers a malformed id so). */
@@ -32,8 +33,8 @@ export const action = apiCall("PUT /products/{id}", async ({ params, context, ca
   const { json, form } = await readBody();
   const title = validTitle(form ? form.get("product[title]") : json.title);
   if (json) {
-    if (!title && !json.image_upload_ids.length && !json.video_upload_ids.length && !json.video_thumbnail_upload_id)
-      throw refuse.invalid("Nothing to update: send title, image_upload_ids, video_upload_ids or video_thumbnail_upload_id");
+    if (!title && !json.image_upload_ids.length && !json.video_upload_ids.length && !json.video_thumbnail_upload_id && !json.creator_ids)
+      throw refuse.invalid("Nothing to update: send title, image_upload_ids, video_upload_ids, video_thumbnail_upload_id or creator_ids");
     await addMediaFromUploads(context.db, context.env.MEDIA, id, caller.id, {
       images: json.image_upload_ids,
       videos: json.video_upload_ids,
@@ -54,6 +55,7 @@ export const action = apiCall("PUT /products/{id}", async ({ params, context, ca
       ...(thumbnail ? [{ kind: "thumbnail" as const, file: thumbnail }] : []),
     ]);
   }
+  if (json?.creator_ids) await setProductCreators(context.db, id, json.creator_ids);
   if (title) await renameProduct(context.db, id, title);
   const [product, status] = await Promise.all([getProduct(context.db, id, { includeArchived: true }), getProductStatus(context.db, id)]);
   return apiJson({ success: true, message: "Images and videos uploaded successfully!", data: { ...product, status } });

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireCreator } from "~/auth/index.server";
-import { listCreatorOrders, parseCreatorQueueAfter, STUDIO_QUEUE, type CreatorOrderView } from "~/domain/creators/creator-orders.server";
+import { listCreatorOrders, parseCreatorQueueAfter, type CreatorOrderView } from "~/domain/creators/creator-orders.server";
+import { STUDIO_QUEUE } from "~/lib/rules/creators";
 import { WORK_STATUS_LABEL, type WorkStatus } from "~/lib/rules/work-status";
 import { WorkStatusBadge, timeLeft } from "~/components/work-status";
 import { countryName } from "~/lib/countries";

@@ -271,3 +271,4 @@ export const SEED_PRODUCTS: SeedProduct[] = [
 
 export const DEMO_ADMIN = { name: "Demo Admin", email: "admin@example.com", password: "AdminPass#2026" } as const;
 export const DEMO_CUSTOMER = { name: "Demo Customer", email: "customer@example.com", password: "Customer#2026" } as const;
+export const DEMO_CREATOR = { name: "Mara Lind", email: "creator@example.com", password: "Creator#2026" } as const;

@@ -1,7 +1,8 @@
 /**
  * A lived-in shop for the demo customer: two saved addresses and an order in every state of the
  * work (awaiting its brief, in production with a thread, delivered for review after a revision with
- * a pinned comment, completed, refunded) and one failed payment. Written once, when the demo
+ * a pinned comment, a revision requested, completed, refunded) and one failed payment. The demo
+ * creator makes four of them (in production, delivered, revision requested, completed). Written once, when the demo
  * customer has no orders yet; dated relative to the moment of seeding so due dates look current.
  * Paid orders get their local gateway intents, so receipts show a transaction and a refund works.
  */
@@ -29,10 +30,12 @@ import { billingSnapshot } from "../../app/domain/money/billing-snapshot";
 import { invoiceNumberStatements, nextNumberQueries } from "../../app/domain/money/invoice-numbers.server";
 import type { LoadMedia } from "./seed";
 import { DEMO_CUSTOMER } from "./catalogue";
+import { demoCreatorId } from "./demo-creators";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+/** `admin` is the studio: the order's creator where it has one. */
 type Step = { to: WorkStatus; by: "customer" | "admin" | "system"; at: number; note?: string };
 
 interface DemoOrder {
@@ -46,6 +49,8 @@ interface DemoOrder {
   /** Deliveries of the seeded video, oldest first; a revision (with pinned comments) between two of them. */
   deliveries?: { at: number; note: string; revision?: { at: number; note: string; comments: [number, string][] } }[];
   refund?: { at: number; reason: string };
+  /** Made by the demo creator (assigned an hour after payment): their steps and messages are the creator's. */
+  byCreator?: true;
 }
 
 /** The demo's orders, newest placed first; `now` is the moment of seeding. */
@@ -60,6 +65,7 @@ function demoOrders(now: number): DemoOrder[] {
       payment: "succeeded",
       placedAt: now - 3 * DAY,
       steps: [paid(now - 3 * DAY), briefed(now - 2 * DAY)],
+      byCreator: true,
       brief: "A five-second logo reveal for the start of our product videos: metallic, confident, with a soft whoosh.",
       messages: [
         { by: "customer", at: now - 2 * DAY + HOUR, body: "Could the reveal end on a white background? Our videos start on white." },
@@ -78,6 +84,7 @@ function demoOrders(now: number): DemoOrder[] {
         { to: "revision_requested", by: "customer", at: now - 5 * DAY, note: "Slower turntable, please, and a warmer light." },
         { to: "delivered", by: "admin", at: now - 12 * HOUR, note: "Second cut: slower turntable, warmer light" },
       ],
+      byCreator: true,
       brief: "A 30-second launch film of our espresso machine for the website's hero and for social media.",
       deliveries: [
         {
@@ -99,6 +106,7 @@ function demoOrders(now: number): DemoOrder[] {
         { to: "delivered", by: "admin", at: now - 23 * DAY, note: "Final walkthrough" },
         { to: "completed", by: "customer", at: now - 22 * DAY, note: "Approved" },
       ],
+      byCreator: true,
       brief: "A one-minute walkthrough of the show flat for the sales office screens.",
       deliveries: [{ at: now - 23 * DAY, note: "Final walkthrough" }],
     },
@@ -111,11 +119,37 @@ function demoOrders(now: number): DemoOrder[] {
       refund: { at: now - 19 * DAY, reason: "Ordered twice by mistake" },
     },
     { productId: 6, packagePosition: 0, payment: "failed", placedAt: now - 4 * DAY, steps: [] },
+    {
+      productId: 6,
+      packagePosition: 0,
+      payment: "succeeded",
+      placedAt: now - 9 * DAY,
+      steps: [
+        paid(now - 9 * DAY),
+        briefed(now - 8 * DAY),
+        { to: "delivered", by: "admin", at: now - 4 * DAY, note: "First renders" },
+        { to: "revision_requested", by: "customer", at: now - 3 * DAY, note: "Brighter renders, please, and the lid open in the last shot." },
+      ],
+      byCreator: true,
+      brief: "Six photoreal stills of our kettle for the online shop: white background, one lifestyle shot in a kitchen.",
+      messages: [
+        { by: "admin", at: now - 7 * DAY, body: "Thanks for the CAD files. Do you want the steam visible in the lifestyle shot?" },
+        { by: "customer", at: now - 7 * DAY + 3 * HOUR, body: "Yes please, a little steam." },
+      ],
+      deliveries: [
+        {
+          at: now - 4 * DAY,
+          note: "First renders",
+          revision: { at: now - 3 * DAY, note: "Brighter renders, please, and the lid open in the last shot.", comments: [[1, "Lid open here"]] },
+        },
+      ],
+    },
   ];
 }
 
 /** Seeds the demo orders once; returns how many were written. */
 export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: LoadMedia, now = Date.now()): Promise<number> {
+  const creatorId = await demoCreatorId(db);
   const [customer] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CUSTOMER.email)).limit(1);
   if (!customer) return 0;
   const [{ placed } = { placed: 0 }] = await db.select({ placed: count() }).from(orders).where(eq(orders.userId, customer.id));
@@ -173,11 +207,15 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
         revisionsUsed: demo.deliveries?.filter((d) => d.revision).length ?? 0,
         refundedMinor: demo.refund ? price.totalMinor : 0,
         refundedTaxMinor: demo.refund ? price.taxMinor : 0,
+        creatorId: demo.byCreator && creatorId ? creatorId : null,
+        assignedAt: demo.byCreator && creatorId ? new Date(demo.steps[0]!.at + HOUR) : null,
         createdAt: new Date(demo.placedAt),
         updatedAt: new Date(last?.at ?? demo.placedAt),
       })
       .returning({ id: orders.id });
     const orderId = order!.id;
+    // Who made the studio's steps: the demo creator on their orders, else the demo admin.
+    const studio = demo.byCreator && creatorId ? ({ kind: "creator", id: creatorId } as const) : ({ kind: "admin", id: 1 } as const);
     const statements: BatchItem<"sqlite">[] = [
       db.insert(localPaymentIntents).values({
         id: intentId,
@@ -194,8 +232,8 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
         db.insert(orderEvents).values({
           orderId,
           version: i + 1,
-          actorKind: step.by,
-          actorId: step.by === "customer" ? customer.id : step.by === "admin" ? 1 : null,
+          actorKind: step.by === "admin" && studio.kind === "creator" ? "creator" : step.by,
+          actorId: step.by === "customer" ? customer.id : step.by === "admin" ? studio.id : null,
           fromStatus: i === 0 ? "awaiting_payment" : demo.steps[i - 1]!.to,
           toStatus: step.to,
           note: step.note ?? null,
@@ -217,9 +255,13 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
           ]
         : []),
       ...(demo.messages ?? []).map((m) =>
-        db
-          .insert(orderMessages)
-          .values({ orderId, authorKind: m.by, authorId: m.by === "customer" ? customer.id : 1, body: m.body, createdAt: new Date(m.at) }),
+        db.insert(orderMessages).values({
+          orderId,
+          authorKind: m.by === "customer" ? "customer" : studio.kind,
+          authorId: m.by === "customer" ? customer.id : studio.id,
+          body: m.body,
+          createdAt: new Date(m.at),
+        }),
       ),
       ...(demo.refund
         ? [
@@ -279,7 +321,7 @@ async function seedDeliveries(db: Database, bucket: R2Bucket, orderId: number, d
     const version = deliveredSteps[i]?.version ?? i + 1;
     const [row] = await db
       .insert(orderDeliveries)
-      .values({ orderId, version, note: delivery.note, adminId: 1, createdAt: new Date(delivery.at) })
+      .values({ orderId, version, note: delivery.note, adminId: demo.byCreator ? null : 1, createdAt: new Date(delivery.at) })
       .returning({ id: orderDeliveries.id });
     const key = `orders/${orderId}/deliveries/demo-cut-v${i + 1}.mp4`;
     await bucket.put(key, video, { httpMetadata: { contentType: "video/mp4" } });

@@ -7,6 +7,7 @@ import { and, count, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "../client";
 import { admins, packages, productMedia, products, productTags, promotionProducts, promotions, shopSettings, tags, taxRules, users } from "../schema";
 import { hashPassword, PRODUCTION_COST, type PasswordCost } from "../../app/auth/password.server";
+import { seedCreators } from "./demo-creators";
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantKey, variantSourceKey, type VariantFormat, type VariantWidth } from "../../app/lib/media-variants";
 import { DEMO_ADMIN, DEMO_CUSTOMER, SEED_PRODUCTS } from "./catalogue";
 import { seedDemoOrders } from "./demo-orders";
@@ -113,13 +114,14 @@ export async function seed(
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products);
   const productsCreated = total === 0 ? await seedCatalogue(db) : 0;
   const mediaUploaded = await uploadMissingMedia(db, bucket, loadMedia);
+  const creatorsCreated = await seedCreators(db, cost);
   const ordersCreated = await seedDemoOrders(db, bucket, loadMedia);
   const reviewsCreated = await seedDemoReviews(db, cost);
   // The packages' measured figures, counted from the completed orders just written (kept per order from then on).
   if (ordersCreated + reviewsCreated > 0) await recountPackageFigures(db);
   await seedPromotions(db);
   const variantsMade = loadVariant ? await uploadMissingVariants(db, bucket, loadVariant) : 0;
-  return { productsCreated, accountsCreated, mediaUploaded, ordersCreated, reviewsCreated, variantsMade };
+  return { productsCreated, accountsCreated: accountsCreated + creatorsCreated, mediaUploaded, ordersCreated, reviewsCreated, variantsMade };
 }
 
 /**

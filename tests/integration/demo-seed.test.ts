@@ -20,6 +20,7 @@ describe("the demo seed's orders", () => {
       "succeeded/completed",
       "succeeded/delivered",
       "succeeded/in_progress",
+      "succeeded/revision_requested",
     ]);
 
     const delivered = list.body.data.find((o) => o.work_status === "delivered")!;

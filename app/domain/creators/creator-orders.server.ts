@@ -11,6 +11,7 @@ import { keptScopeQuery } from "../counts/kept-counts.server";
 import { mediaUrl } from "../media/media.server";
 import type { WorkStatus } from "~/lib/rules/work-status";
 import { refuse } from "../refusal";
+import { STUDIO_QUEUE } from "~/lib/rules/creators";
 import { attachmentsQuery } from "../orders/attachments.server";
 import { toBriefView } from "../orders/brief.server";
 import { deliveriesQueries, mastersReleased, toDeliveryViews } from "../orders/deliveries.server";
@@ -45,9 +46,6 @@ export interface CreatorOrderView {
   /** The customer's messages the studio's side has not read yet. */
   unread_messages: number;
 }
-
-/** The statuses of the workspace's queue, in its tabs' order. */
-export const STUDIO_QUEUE: readonly WorkStatus[] = ["in_progress", "revision_requested", "delivered", "completed"];
 
 /** A name as a creator sees it: the first word, and the last word's initial ("Ada King Lovelace" → Ada, L). */
 export function shortName(name: string): { first_name: string; last_initial: string | null } {

@@ -22,6 +22,7 @@ import type { WorkStatus } from "~/lib/rules/work-status";
 import { ORDER_NOT_FOUND } from "../orders/work-state.server";
 import { workEventQuery } from "../orders/work-events.server";
 import { totalPagesFor } from "~/lib/pagination";
+import { OPEN_WORK } from "~/lib/rules/creators";
 
 export const CREATOR_MESSAGES = {
   notFound: "Creator not found",
@@ -39,9 +40,6 @@ export const CREATOR_MESSAGES = {
 
 /** A page of the shop as an email links it (absolute where the shop's origin is known). */
 const linkIn = (notice: MailNotice, path: string) => (notice.origin ? new URL(path, notice.origin).toString() : path);
-
-/** Orders still being made: assigned creators hold these; a suspension returns them to the queue. */
-export const OPEN_WORK: readonly WorkStatus[] = ["awaiting_brief", "scheduled", "in_progress", "delivered", "revision_requested"];
 
 /** A creator's own profile (`GET|PUT /api/v1/creator/me`, /studio/profile). */
 export interface CreatorProfileView {
@@ -396,6 +394,12 @@ export async function productCreatorStatements(db: Database, productId: number, 
     db.delete(productCreators).where(eq(productCreators.productId, productId)),
     ...(ids.length ? [db.insert(productCreators).values(ids.map((creatorId, position) => ({ productId, creatorId, lead: position === 0, position })))] : []),
   ];
+}
+
+/** Sets a product's creators (the first the lead) in one batch; refused (422) when one cannot take work. */
+export async function setProductCreators(db: Database, productId: number, creatorIds: number[]) {
+  const [first, ...rest] = await productCreatorStatements(db, productId, creatorIds);
+  await db.batch([first!, ...rest]);
 }
 
 /** Who holds an order now, for the admin's page: its creator (name, status) or null. */

@@ -99,7 +99,7 @@ export const CreatorSuspensionSchema = z.object({
 
 /** An order given to a creator (`POST /api/v1/admin/orders/{id}/assignment` under `assignment`); a reason is needed to take it from another. */
 export const AssignmentSchema = z.object({
-  creator_id: z.coerce.number({ invalid_type_error: "Choose a creator" }).int("Choose a creator").positive("Choose a creator"),
+  creator_id: z.coerce.number({ invalid_type_error: "Choose a creator" }).int("Choose a creator").min(1, "Choose a creator"),
   reason: plainText(
     z.string().trim().max(CREATOR_LIMITS.assignmentReason, `The reason must be at most ${CREATOR_LIMITS.assignmentReason} characters`).optional(),
     "Reason",
@@ -108,4 +108,4 @@ export const AssignmentSchema = z.object({
 export type AssignmentInput = z.output<typeof AssignmentSchema>;
 
 /** A product's creators, in order, the first the lead (`creator_ids` on `PUT /products/{id}`, the product form). */
-export const ProductCreatorIds = z.array(z.coerce.number().int().positive()).max(10, "At most 10 creators a product");
+export const ProductCreatorIds = z.array(z.coerce.number().int().min(1)).max(10, "At most 10 creators a product");

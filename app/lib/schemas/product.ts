@@ -216,6 +216,9 @@ export const PRODUCT_EDIT_MESSAGES = {
   restored: "Product restored to the shop.",
   mediaRemoved: "Media removed.",
   chooseFiles: "Choose at least one image or video to upload.",
+  creators: "Choose at most 10 of the listed creators.",
+  creatorsSaved: "Creators saved.",
+  studioMakes: "No creators: the studio makes this product.",
 } as const;
 
 export const IMAGES_REQUIRED = "At least one image must be uploaded";

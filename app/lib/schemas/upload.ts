@@ -66,4 +66,6 @@ export const ProductMediaUploadsSchema = z.object({
     .optional()
     .default([]),
   video_thumbnail_upload_id: UploadId.nullable().optional(),
+  /** Who makes the product, the first the lead; `[]` makes it the studio's again; left out, unchanged. */
+  creator_ids: z.array(z.number().int().min(1)).max(10, "At most 10 creators a product").optional(),
 });

@@ -17,6 +17,7 @@ import { VERSION_REVIEW_CALLS } from "./version-review";
 import { UPLOADS_CALLS } from "./uploads";
 import { PROMOTIONS_CALLS } from "./promotions";
 import { SERVICE_CALLS } from "./service";
+import { CREATORS_CALLS, CreatorOrderResponse, CreatorProfileResponse } from "./creators";
 import {
   BriefResponse,
   OrderEventResponse,
@@ -51,6 +52,7 @@ const OPERATIONS = [
   ...VERSION_REVIEW_CALLS,
   ...UPLOADS_CALLS,
   ...PROMOTIONS_CALLS,
+  ...CREATORS_CALLS,
   ...SERVICE_CALLS,
 ] as const;
 
@@ -138,4 +140,6 @@ export const API_COMPONENTS: Record<string, z.ZodTypeAny> = {
   Upload: UploadResponse,
   Revision: RevisionResponse,
   Message: MessageResponse,
+  CreatorProfile: CreatorProfileResponse,
+  CreatorOrder: CreatorOrderResponse,
 };

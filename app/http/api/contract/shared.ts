@@ -457,7 +457,7 @@ export const BriefResponse = example(
 export const OrderEventResponse = example(
   z
     .object({
-      actor: z.enum(["customer", "admin", "system"]),
+      actor: z.enum(["customer", "admin", "creator", "system"]).describe("Who moved the order; clients accept kinds added later"),
       from_status: z.enum(WORK_STATUSES),
       to_status: z.enum(WORK_STATUSES),
       note: z.string().nullable(),
@@ -527,7 +527,9 @@ export const DeliveryResponse = example(
     ],
   },
 );
-export const Author = z.object({ kind: z.enum(["customer", "admin", "guest"]), name: z.string() }).strict();
+export const Author = z
+  .object({ kind: z.enum(["customer", "admin", "creator", "guest"]).describe("Clients accept kinds added later"), name: z.string() })
+  .strict();
 export const CommentResponse = example(
   z
     .object({
@@ -626,13 +628,14 @@ export const MessageResponse = example(
   z
     .object({
       id: z.number().int(),
-      author: z.enum(["customer", "studio"]),
+      author: z.enum(["customer", "studio", "creator"]).describe("`creator`: the order's creator (named in author_name); clients accept kinds added later"),
+      author_name: z.string().nullable().describe("The creator's display name on their messages; null otherwise"),
       body: z.string(),
       created_at: z.string(),
       attachments: z.array(AttachmentResponse),
     })
     .strict(),
-  { id: 31, author: "customer", body: "Here is our logo.", created_at: "2026-04-02T09:00:00.000Z", attachments: [FILE] },
+  { id: 31, author: "customer", author_name: null, body: "Here is our logo.", created_at: "2026-04-02T09:00:00.000Z", attachments: [FILE] },
 );
 export const LocalPaymentStatus = example(
   z.object({ status: z.string().describe("succeeded, requires_action, …"), payment_status: z.enum(paymentStatuses) }).strict(),

@@ -1,0 +1,324 @@
+/**
+ * Creators' calls: their account (sign-in, tokens, profile, password), the orders assigned to them
+ * (their own view, without the buyer's money or details), and the admins' calls that invite them and
+ * assign orders to them.
+ */
+import { z } from "zod";
+import { ChangePasswordSchema, LoginSchema, RefreshTokenSchema } from "~/lib/schemas/auth";
+import { AssignmentSchema, CreatorInvitationSchema, CreatorProfileSchema } from "~/lib/schemas/creator";
+import { creatorStatuses } from "../../../../db/schema";
+import { WORK_STATUSES } from "~/lib/rules/work-status";
+import {
+  ADMIN,
+  BriefResponse,
+  DeliveryResponse,
+  done,
+  example,
+  invalid,
+  JSON_BODY,
+  MessageResponse,
+  notFound,
+  OrderEventResponse,
+  ok,
+  READ,
+  refusals,
+  RevisionResponse,
+  Tokens,
+  TOKENS,
+  TOO_MANY_ATTEMPTS,
+  WRITE,
+  type ApiOperation,
+} from "./shared";
+
+const CREATOR: ApiOperation["refusals"] = {
+  unauthenticated: {
+    description: "No valid access token (`error_code: TOKEN_EXPIRED` when it has expired; WWW-Authenticate)",
+    message: "Authentication required",
+  },
+  forbidden: { description: "A customer's or an admin's token", message: "Creator access required" },
+};
+
+export const CreatorAccountResponse = example(
+  z.object({ id: z.number().int(), name: z.string(), email: z.string(), status: z.enum(creatorStatuses) }).strict(),
+  { id: 4, name: "Mara Lind", email: "creator@example.com", status: "active" },
+);
+
+export const CreatorProfileResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      name: z.string().describe("The display name customers see"),
+      email: z.string(),
+      status: z.enum(creatorStatuses),
+      slug: z.string().nullable(),
+      headline: z.string(),
+      bio: z.string(),
+      country: z.string().nullable(),
+      languages: z.array(z.string()),
+      skills: z.array(z.string()).describe("Tag names of the shop"),
+      capacity: z.number().int().describe("Orders at once, 1 to 20"),
+      away_until: z.string().nullable().describe("YYYY-MM-DD: away until that day's end; null when available"),
+      suspended_reason: z.string().nullable().describe("The statement of reasons while suspended"),
+      created_at: z.string(),
+    })
+    .strict(),
+  {
+    id: 4,
+    name: "Mara Lind",
+    email: "creator@example.com",
+    status: "active",
+    slug: "mara-lind",
+    headline: "3D product films with soft light",
+    bio: "Ten years of product animation.",
+    country: "SE",
+    languages: ["English", "Swedish"],
+    skills: ["3d", "product"],
+    capacity: 4,
+    away_until: null,
+    suspended_reason: null,
+    created_at: "2026-04-01T09:30:00.000Z",
+  },
+);
+
+const CreatorOrderFields = {
+  id: z.number().int(),
+  product: z.object({ id: z.number().int(), title: z.string(), image: z.string().nullable() }).strict(),
+  package_index: z.number().int(),
+  work_status: z.enum(WORK_STATUSES),
+  due_at: z.string().nullable(),
+  revisions_allowed: z.number().int(),
+  revisions_used: z.number().int(),
+  delivery_days: z.number().int(),
+  revision_days: z.number().int(),
+  starts_at: z.string().nullable(),
+  work_started_at: z.string().nullable(),
+  created_at: z.string(),
+  assigned_at: z.string().nullable(),
+  customer: z
+    .object({ first_name: z.string(), last_initial: z.string().nullable(), company: z.string().nullable(), country: z.string().nullable() })
+    .strict()
+    .describe("The buyer as a creator may know them: never their email, address or tax id"),
+  unread_messages: z.number().int(),
+};
+const CREATOR_ORDER = {
+  id: 42,
+  product: { id: 2, title: "3D product film", image: "/media/products/2/cover.webp" },
+  package_index: 1,
+  work_status: "in_progress",
+  due_at: "2026-04-12T08:30:00.000Z",
+  revisions_allowed: 2,
+  revisions_used: 0,
+  delivery_days: 10,
+  revision_days: 3,
+  starts_at: null,
+  work_started_at: "2026-04-02T08:30:00.000Z",
+  created_at: "2026-04-01T09:30:00.000Z",
+  assigned_at: "2026-04-02T09:00:00.000Z",
+  customer: { first_name: "Ada", last_initial: "L", company: "Analytical Ltd", country: "GB" },
+  unread_messages: 1,
+};
+export const CreatorOrderResponse = example(z.object(CreatorOrderFields).strict(), CREATOR_ORDER);
+export const CreatorOrderDetailResponse = example(
+  z
+    .object({
+      ...CreatorOrderFields,
+      brief: BriefResponse.nullable(),
+      events: z.array(OrderEventResponse),
+      deliveries: z.array(DeliveryResponse),
+      revisions: z.array(RevisionResponse),
+      messages: z.array(MessageResponse),
+    })
+    .strict(),
+  { ...CREATOR_ORDER, brief: null, events: [], deliveries: [], revisions: [], messages: [] },
+);
+
+export const CreatorOrdersQuery = z
+  .object({
+    status: z.enum(["in_progress", "revision_requested", "delivered", "completed"]).default("in_progress"),
+    after: z
+      .string()
+      .max(60)
+      .regex(/^[01]:(\d{1,15}|-):\d{1,15}:\d{1,12}$/, "after must be the next_after of the page before")
+      .optional(),
+    limit: z.coerce.number().int().min(1, "limit must be between 1 and 50").max(50, "limit must be between 1 and 50").default(20),
+  })
+  .strict();
+
+const ORDER_NOT_FOUND = notFound("Not assigned to this creator (or no such order)", "Order not found");
+
+export const CREATORS_CALLS = [
+  {
+    method: "POST",
+    path: "/creator/sign_in",
+    summary: "Sign in as a creator",
+    auth: "public",
+    body: { schema: LoginSchema, wrapper: "session", example: { email: "creator@example.com", password: "your-password" } },
+    responses: {
+      200: { description: "Signed in", schema: ok(z.object({ creator: CreatorAccountResponse, ...Tokens }).strict(), { message: "Signed in successfully" }) },
+    },
+    refusals: refusals(
+      WRITE,
+      JSON_BODY,
+      { unauthenticated: { description: "Invalid email or password (WWW-Authenticate)", message: "Invalid email or password" } },
+      invalid("Invalid input", "Invalid email or password", ["Password must be at least 6 characters"]),
+      { throttled: "Too many attempts (Retry-After)" },
+    ),
+  },
+  {
+    method: "POST",
+    path: "/creator/refresh_token",
+    summary: "Exchange a creator's refresh token for a new pair",
+    auth: "public",
+    body: { schema: RefreshTokenSchema, example: { refresh_token: TOKENS.refresh_token }, invalidAnswer: { malformed: "refresh_token is required" } },
+    responses: { 200: { description: "A new pair", schema: ok(z.object(Tokens).strict()) } },
+    refusals: refusals(WRITE, JSON_BODY, { malformed: "No refresh_token", unauthenticated: "Invalid or expired refresh token (WWW-Authenticate)" }),
+  },
+  {
+    method: "DELETE",
+    path: "/creator/sign_out",
+    summary: "Sign the creator out everywhere",
+    auth: "creator",
+    responses: { 200: { description: "Signed out", schema: done("Signed out successfully") } },
+    refusals: refusals(WRITE, CREATOR),
+  },
+  {
+    method: "GET",
+    path: "/creator/me",
+    summary: "The signed-in creator's profile (a suspended creator reads the statement of reasons here)",
+    auth: "creator",
+    responses: { 200: { description: "The profile", schema: ok(CreatorProfileResponse) } },
+    refusals: refusals(READ, CREATOR),
+  },
+  {
+    method: "PUT",
+    path: "/creator/me",
+    summary: "Change the creator's profile, capacity and away date (skills are the shop's tags)",
+    auth: "creator",
+    body: {
+      schema: CreatorProfileSchema,
+      wrapper: "creator",
+      example: {
+        name: "Mara Lind",
+        headline: "3D product films",
+        bio: "Ten years of product animation.",
+        country: "SE",
+        languages: ["English"],
+        skills: ["3d"],
+        capacity: 4,
+        away_until: null,
+      },
+    },
+    responses: { 200: { description: "Updated", schema: ok(CreatorProfileResponse, { message: "Profile updated successfully" }) } },
+    refusals: refusals(WRITE, CREATOR, JSON_BODY, invalid("Invalid input", "Profile update failed", ["Capacity must be a whole number from 1 to 20"]), {
+      not_found: { description: "A suspended creator (their profile is the admins' to change)", message: "Creator not found" },
+    }),
+  },
+  {
+    method: "PUT",
+    path: "/creator/change_password",
+    summary: "Change the creator's password (under `creator` or unwrapped); every session and token ends",
+    auth: "creator",
+    body: {
+      schema: ChangePasswordSchema,
+      wrapper: "creator",
+      alternatives: [null],
+      example: { current_password: "your-password", password: "N3w!Passw0rd", password_confirmation: "N3w!Passw0rd" },
+    },
+    responses: { 200: { description: "Changed", schema: done("Password changed successfully. Please sign in again.") } },
+    refusals: refusals(WRITE, CREATOR, JSON_BODY, invalid("Invalid input", "Current password is incorrect", ["Current password is incorrect"]), {
+      throttled: TOO_MANY_ATTEMPTS,
+    }),
+  },
+  {
+    method: "GET",
+    path: "/creator/orders",
+    summary: "The orders assigned to the creator in one status, due dates first; `after` is the page before's `next_after`",
+    auth: "creator",
+    query: CreatorOrdersQuery,
+    responses: {
+      200: {
+        description: "A page of the creator's orders, and how many they have in each status",
+        schema: ok(z.array(CreatorOrderResponse), {
+          meta: z.object({ next_after: z.string().nullable(), counts: z.record(z.number().int()), limit: z.number().int() }).strict(),
+        }),
+      },
+    },
+    refusals: refusals(READ, CREATOR, { malformed: { description: "An invalid query", message: "limit must be between 1 and 50" } }),
+  },
+  {
+    method: "GET",
+    path: "/creator/orders/{id}",
+    summary: "An order assigned to the creator: their view of it, its brief, timeline, versions, revisions and thread",
+    auth: "creator",
+    responses: { 200: { description: "The order", schema: ok(CreatorOrderDetailResponse) } },
+    refusals: refusals(READ, CREATOR, ORDER_NOT_FOUND),
+  },
+  {
+    method: "POST",
+    path: "/admin/creators/invitations",
+    summary: "Invite a creator by email: a single-use link valid for 7 days (at most 50 invitations a day)",
+    auth: "admin",
+    body: { schema: CreatorInvitationSchema, wrapper: "invitation", example: { email: "maker@example.com", name: "Mara Lind" } },
+    responses: {
+      201: {
+        description: "Invited",
+        schema: ok(
+          example(
+            z
+              .object({
+                id: z.number().int(),
+                name: z.string(),
+                email: z.string(),
+                status: z.literal("invited"),
+                invited_at: z.string(),
+                expires_at: z.string(),
+              })
+              .strict(),
+            {
+              id: 12,
+              name: "Mara Lind",
+              email: "maker@example.com",
+              status: "invited",
+              invited_at: "2026-04-01T09:30:00.000Z",
+              expires_at: "2026-04-08T09:30:00.000Z",
+            },
+          ),
+          { message: "Invitation sent" },
+        ),
+      },
+    },
+    refusals: refusals(WRITE, ADMIN, JSON_BODY, invalid("Invalid input", "Invalid input", ["Please enter a valid email address"]), {
+      conflict: { description: "The email belongs to a creator who already accepted", message: "A creator with this email already has an account" },
+      throttled: "Past the day's 50 invitations (Retry-After)",
+    }),
+  },
+  {
+    method: "POST",
+    path: "/admin/orders/{id}/assignment",
+    summary: "Assign a paid, open order to one of its product's creators, or reassign it (a reason required); on the timeline",
+    auth: "admin",
+    body: { schema: AssignmentSchema, wrapper: "assignment", example: { creator_id: 4, reason: "Mara has the right style for this brief" } },
+    responses: {
+      200: {
+        description: "Assigned",
+        schema: ok(
+          example(
+            z.object({ order_id: z.number().int(), creator: z.object({ id: z.number().int(), name: z.string() }).strict(), changed: z.boolean() }).strict(),
+            { order_id: 42, creator: { id: 4, name: "Mara Lind" }, changed: true },
+          ),
+          { message: "Order assigned" },
+        ),
+      },
+    },
+    refusals: refusals(
+      WRITE,
+      ADMIN,
+      JSON_BODY,
+      notFound("No such order", "Order not found"),
+      invalid("Not one of the product's creators, one who cannot take work, or a reassignment without a reason", "Choose one of this product's creators", [
+        "Choose one of this product's creators",
+      ]),
+      { conflict: { description: "Unpaid, completed or cancelled; or changed meanwhile", message: "A completed or cancelled order cannot be assigned" } },
+    ),
+  },
+] as const satisfies readonly ApiOperation[];

@@ -1,0 +1,222 @@
+/**
+ * The studio's creators as the demo shows them: ten with profiles across the UK, the US and Europe
+ * (the demo creator `creator@example.com` among them, the lead on the products the demo customer
+ * bought), one still invited and one suspended with a statement of reasons. Each seeded product names
+ * two or three creators whose skills match its tags. Written once, when no creator exists yet. Only the
+ * demo creator has a password; the others sign in after a password reset.
+ */
+import { count, eq } from "drizzle-orm";
+import type { Database } from "../client";
+import { creators, productCreators, products, type CreatorStatus } from "../schema";
+import { hashPassword, type PasswordCost } from "../../app/auth/password.server";
+import { slugify } from "../../app/lib/slug";
+import { DEMO_CREATOR, SEED_PRODUCTS } from "./catalogue";
+
+type SeedCreator = {
+  name: string;
+  email: string;
+  status: CreatorStatus;
+  country: string | null;
+  headline: string;
+  bio: string;
+  languages: string[];
+  skills: string[];
+  capacity: number;
+  suspendedReason?: string;
+  awayDays?: number;
+};
+
+const CREATORS: SeedCreator[] = [
+  {
+    name: DEMO_CREATOR.name,
+    email: DEMO_CREATOR.email,
+    status: "active",
+    country: "SE",
+    headline: "3D product films with soft, honest light",
+    bio: "Ten years of product animation for appliances, audio and furniture brands. I model from CAD, light like a photographer and cut to music.",
+    languages: ["English", "Swedish"],
+    skills: ["3D Animation", "Product Video", "Architecture"],
+    capacity: 6,
+  },
+  {
+    name: "Owen Hart",
+    email: "owen.hart@creators.example",
+    status: "active",
+    country: "GB",
+    headline: "Explainers that make the complicated feel obvious",
+    bio: "Motion designer in Bristol. Script-first explainers for fintech and health.",
+    languages: ["English"],
+    skills: ["Explainer Video", "Motion Graphics"],
+    capacity: 4,
+  },
+  {
+    name: "Lucía Ortega",
+    email: "lucia.ortega@creators.example",
+    status: "active",
+    country: "ES",
+    headline: "Brand films with a documentary eye",
+    bio: "Director and editor from Madrid; brand films and social cut-downs.",
+    languages: ["Spanish", "English"],
+    skills: ["Brand Film", "Social Media"],
+    capacity: 3,
+  },
+  {
+    name: "Jonas Weber",
+    email: "jonas.weber@creators.example",
+    status: "active",
+    country: "DE",
+    headline: "Architectural walkthroughs and real-time 3D",
+    bio: "Architect turned visualiser: walkthroughs for developers and sales suites.",
+    languages: ["German", "English"],
+    skills: ["Architecture", "3D Animation"],
+    capacity: 3,
+  },
+  {
+    name: "Priya Nair",
+    email: "priya.nair@creators.example",
+    status: "active",
+    country: "US",
+    headline: "Characters with personality",
+    bio: "Character animator in Austin; mascots, onboarding characters and short series.",
+    languages: ["English", "Hindi"],
+    skills: ["Character Animation", "3D Animation"],
+    capacity: 4,
+  },
+  {
+    name: "Camille Dubois",
+    email: "camille.dubois@creators.example",
+    status: "away",
+    awayDays: 10,
+    country: "FR",
+    headline: "Motion graphics for social first",
+    bio: "Paris-based motion designer making vertical-first campaigns.",
+    languages: ["French", "English"],
+    skills: ["Motion Graphics", "Social Media"],
+    capacity: 5,
+  },
+  {
+    name: "Sean Murphy",
+    email: "sean.murphy@creators.example",
+    status: "active",
+    country: "IE",
+    headline: "Product videos that sell on the first frame",
+    bio: "Dublin studio of one: product reveals, packshots and launch films.",
+    languages: ["English", "Irish"],
+    skills: ["Product Video", "3D Animation"],
+    capacity: 4,
+  },
+  {
+    name: "Giulia Romano",
+    email: "giulia.romano@creators.example",
+    status: "active",
+    country: "IT",
+    headline: "Explainers and brand stories in three languages",
+    bio: "Milan; explainers and brand stories for B2B software.",
+    languages: ["Italian", "English", "French"],
+    skills: ["Explainer Video", "Brand Film"],
+    capacity: 3,
+  },
+  {
+    name: "Marcus Reed",
+    email: "marcus.reed@creators.example",
+    status: "active",
+    country: "US",
+    headline: "Social edits at speed",
+    bio: "New York editor: ads and cut-downs for paid social.",
+    languages: ["English"],
+    skills: ["Social Media", "Product Video"],
+    capacity: 8,
+  },
+  {
+    name: "Anna Kowalska",
+    email: "anna.kowalska@creators.example",
+    status: "active",
+    country: "PL",
+    headline: "Motion design with clean type",
+    bio: "Kraków; motion systems and typography-led explainers.",
+    languages: ["Polish", "English"],
+    skills: ["Motion Graphics", "Explainer Video"],
+    capacity: 4,
+  },
+  {
+    name: "Tom Becker",
+    email: "tom.becker@creators.example",
+    status: "invited",
+    country: null,
+    headline: "",
+    bio: "",
+    languages: [],
+    skills: [],
+    capacity: 3,
+  },
+  {
+    name: "Rafael Costa",
+    email: "rafael.costa@creators.example",
+    status: "suspended",
+    country: "PT",
+    headline: "3D loops and product stills",
+    bio: "Lisbon 3D artist.",
+    languages: ["Portuguese", "English"],
+    skills: ["3D Animation"],
+    capacity: 3,
+    suspendedReason:
+      "Two deliveries in a row reused another studio's footage without a licence (orders of 3 and 10 March). Under the creator terms, work must be your own or licensed.",
+  },
+];
+
+/** Seeds the creators once, and each product's creators; returns how many creators were written. */
+export async function seedCreators(db: Database, cost: PasswordCost, now = Date.now()): Promise<number> {
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(creators);
+  if (n > 0) return 0;
+  const demoHash = await hashPassword(DEMO_CREATOR.password, cost);
+  // One row a statement (D1 binds at most 100 values a statement), all in one batch.
+  const inserts = CREATORS.map((c, i) =>
+    db
+      .insert(creators)
+      .values({
+        name: c.name,
+        email: c.email,
+        passwordHash: c.email === DEMO_CREATOR.email ? demoHash : "",
+        status: c.status,
+        slug: c.status === "invited" ? null : slugify(c.name),
+        headline: c.headline,
+        bio: c.bio,
+        country: c.country,
+        languages: c.languages,
+        skills: c.skills,
+        capacity: c.capacity,
+        awayUntil: c.awayDays ? new Date(now + c.awayDays * 86_400_000) : null,
+        suspendedReason: c.suspendedReason ?? null,
+        suspendedAt: c.suspendedReason ? new Date(now - 5 * 86_400_000) : null,
+        invitedBy: 1,
+        activatedAt: c.status === "invited" ? null : new Date(now - (200 - i * 10) * 86_400_000),
+        createdAt: new Date(now - (210 - i * 10) * 86_400_000),
+      })
+      .returning({ id: creators.id, email: creators.email, skills: creators.skills, status: creators.status }),
+  );
+  const [first, ...rest] = inserts;
+  const rows = (await db.batch([first!, ...rest])).flat();
+  // Each product: the creators whose skills meet its tags (the demo creator first where they qualify), two or three of them.
+  const seeded = await db.select({ id: products.id, title: products.title }).from(products);
+  const working = rows.filter((r) => r.status === "active" || r.status === "away");
+  const links = seeded.flatMap((product) => {
+    const tags = SEED_PRODUCTS.find((p) => p.title === product.title)?.tags ?? [];
+    const fit = working
+      .map((c) => ({ c, score: c.skills.filter((s) => tags.includes(s)).length }))
+      .filter((x) => x.score > 0)
+      .sort((a, b) => (a.c.email === DEMO_CREATOR.email ? -1 : b.c.email === DEMO_CREATOR.email ? 1 : b.score - a.score || a.c.id - b.c.id))
+      .slice(0, 3);
+    return fit.map((x, position) => ({ productId: product.id, creatorId: x.c.id, lead: position === 0, position }));
+  });
+  if (links.length) {
+    const [head, ...tail] = links.map((link) => db.insert(productCreators).values(link));
+    await db.batch([head!, ...tail]);
+  }
+  return rows.length;
+}
+
+/** The demo creator's id, once seeded. */
+export async function demoCreatorId(db: Database): Promise<number | null> {
+  const [row] = await db.select({ id: creators.id }).from(creators).where(eq(creators.email, DEMO_CREATOR.email)).limit(1);
+  return row?.id ?? null;
+}
