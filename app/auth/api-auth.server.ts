@@ -5,7 +5,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { ChangePasswordInput, LoginInput, SignupInput } from "~/lib/schemas/auth";
-import { getAdmin, getUser, signOutTokens, updateName, type AdminView, type UserView } from "./accounts.server";
+import { getAccount, signOutTokens, updateName, type AccountView, type AdminView, type UserView } from "./accounts.server";
 import { refuse, settle } from "~/domain/refusal";
 import { requireApiToken } from "./auth.server";
 import { signIn } from "./authenticator.server";
@@ -20,7 +20,7 @@ type ApiToken = { id: number; issuedAt: number };
 const revokedToken = () => refuse.unauthenticated("Invalid access token");
 
 function person(context: AppLoadContext, kind: SessionKind, id: number) {
-  return kind === "customer" ? getUser(context.db, id) : getAdmin(context.db, id);
+  return getAccount(context.db, kind, id);
 }
 
 /** Creates a customer and their first token pair. */
@@ -38,7 +38,7 @@ export async function apiSignIn(
   request: Request,
   kind: SessionKind,
   credentials: LoginInput,
-): Promise<{ account: UserView | AdminView | null } & TokenPair> {
+): Promise<{ account: AccountView<SessionKind> | null } & TokenPair> {
   const id = await signIn(context, request, kind, credentials);
   const [account, tokens] = await Promise.all([person(context, kind, id), issueTokenPair(context.db, context.env.TOKEN_SECRET, kind, id)]);
   return { account, ...tokens };

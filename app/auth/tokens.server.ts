@@ -6,7 +6,7 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
 import { errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { Database } from "../../db/client";
-import { refreshTokens } from "../../db/schema";
+import { accountKinds, refreshTokens } from "../../db/schema";
 import { hmacKey, hmacSha256, randomToken, sha256 } from "../domain/crypto.server";
 import type { SessionKind } from "./sessions.server";
 
@@ -42,10 +42,12 @@ export async function verifyAccessToken(secret: string, token: string | null, no
     return { ok: false, reason: error instanceof joseErrors.JWTExpired ? "expired" : "invalid" };
   }
   const subjectId = Number(claims.sub);
-  if (!Number.isSafeInteger(subjectId) || (claims.kind !== "customer" && claims.kind !== "admin")) return { ok: false, reason: "invalid" };
+  if (!Number.isSafeInteger(subjectId) || !isAccountKind(claims.kind)) return { ok: false, reason: "invalid" };
   const issuedAt = typeof claims.iat_ms === "number" ? claims.iat_ms : typeof claims.iat === "number" ? claims.iat * 1000 : 0;
   return { ok: true, kind: claims.kind, subjectId, issuedAt };
 }
+
+const isAccountKind = (kind: unknown): kind is SessionKind => typeof kind === "string" && (accountKinds as readonly string[]).includes(kind);
 
 /** The Bearer token of a request, or null. */
 export function bearerToken(request: Request): string | null {

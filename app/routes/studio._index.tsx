@@ -22,12 +22,16 @@ function queueHref(status: WorkStatus, after: string | null = null) {
 
 /** The creator's queue: their orders in one status at a time, due dates first; the counts of each status kept. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const creator = await requireCreator(context, request);
+  // A suspended creator's /studio is the statement of reasons (the layout): no queue is read.
+  const creator = await requireCreator(context, request, { allowSuspended: true });
   const url = new URL(request.url);
   const asked = url.searchParams.get("status");
   const status = STUDIO_QUEUE.includes(asked as WorkStatus) ? (asked as WorkStatus) : STUDIO_QUEUE[0]!;
   const after = parseCreatorQueueAfter(url.searchParams.get("after"));
-  const page = await listCreatorOrders(context.db, creator.id, status, { after, limit: PAGE_SIZE });
+  const page =
+    creator.status === "suspended"
+      ? { data: [], counts: {} as Record<string, number>, next: null }
+      : await listCreatorOrders(context.db, creator.id, status, { after, limit: PAGE_SIZE });
   return { ...page, status, paged: after !== null, now: Date.now() };
 }
 
@@ -104,7 +108,7 @@ function QueueCard({ order, now }: { order: CreatorOrderView; now: number }) {
         <div className="min-w-0">
           <h2 className="font-semibold">
             <Link to={paths.studioOrder(order.id)} className="text-brand-700 hover:underline">
-              Order #{order.id}: {order.product.title} ({packageName(order.package_index)})
+              {`Order #${order.id}: ${order.product.title} (${packageName(order.package_index)})`}
             </Link>
           </h2>
           <p className="mt-1 text-sm text-slate-600">For {who}</p>

@@ -30,6 +30,7 @@ const RECOUNT = [
    UNION ALL SELECT 'on_sale', '', count(*), 0 FROM products WHERE archived_at IS NULL AND published_at IS NOT NULL
    UNION ALL SELECT 'tag', CAST(pt.tag_id AS TEXT), count(*), 0 FROM product_tags pt JOIN products p ON p.id = pt.product_id
      WHERE p.archived_at IS NULL AND p.published_at IS NOT NULL GROUP BY pt.tag_id`,
+  `SELECT 'creator_work' AS scope, CAST(creator_id AS TEXT) || ':' || work_status AS key, count(*) AS n, 0 AS minor FROM orders WHERE creator_id IS NOT NULL GROUP BY creator_id, work_status`,
 ];
 
 /** money_days recomputed: each figure by day (`2026-11-26`) and by month (`M2026-11`). */
@@ -52,7 +53,7 @@ const nonZero = (r: Row) => r.n !== 0 || r.minor !== 0;
 const moneyNonZero = (r: MoneyRow) => ["invoices", "credit_notes", "sales_minor", "tax_minor", "refunds_minor"].some((k) => Number(r[k]) !== 0);
 
 async function keptAndCounted() {
-  const [kept, countedA, countedB, countedC, keptMoney, countedDays, countedMonths, listedAt] = await env.DB.batch([
+  const [kept, countedA, countedB, countedC, countedD, keptMoney, countedDays, countedMonths, listedAt] = await env.DB.batch([
     env.DB.prepare("SELECT scope, key, n, minor FROM kept_counts ORDER BY scope, key"),
     ...RECOUNT.map((sql) => env.DB.prepare(sql)),
     env.DB.prepare(
@@ -67,7 +68,7 @@ async function keptAndCounted() {
   ]);
   return {
     kept: (kept!.results as Row[]).filter(nonZero),
-    counted: ([...countedA!.results, ...countedB!.results, ...countedC!.results] as Row[])
+    counted: ([...countedA!.results, ...countedB!.results, ...countedC!.results, ...countedD!.results] as Row[])
       .filter(nonZero)
       .sort((x, y) => (x.scope + "\t" + x.key < y.scope + "\t" + y.key ? -1 : 1)),
     keptMoney: (keptMoney!.results as MoneyRow[]).filter(moneyNonZero),

@@ -176,14 +176,12 @@ export async function listCreatorOrders(
       ? sql`((due_at IS NULL) = 1 AND (${orders.createdAt}, ${orders.id}) < (${after.createdAt}, ${after.id}))`
       : sql`((due_at IS NULL) = 1 OR ((due_at IS NULL) = 0 AND (${orders.dueAt} > CAST(${after.dueAt} AS INTEGER) OR (${orders.dueAt} = CAST(${after.dueAt} AS INTEGER) AND (${orders.createdAt}, ${orders.id}) < (${after.createdAt}, ${after.id})))))`
     : undefined;
-  const ids = db
-    .select({ id: orders.id })
-    .from(sql`${orders} INDEXED BY orders_creator_queue_idx`)
-    .where(and(eq(orders.creatorId, creatorId), eq(orders.workStatus, status), from))
-    .orderBy(sql`(due_at IS NULL)`, asc(orders.dueAt), desc(orders.createdAt), desc(orders.id))
-    .limit(limit);
+  // The page's ids from the creator's part of orders_creator_queue_idx, from the keyset on.
+  const ids = sql`SELECT ${orders.id} FROM ${orders} INDEXED BY orders_creator_queue_idx
+    WHERE ${orders.creatorId} = ${creatorId} AND ${orders.workStatus} = ${status}${from ? sql` AND ${from}` : sql``}
+    ORDER BY (${orders.dueAt} IS NULL), ${orders.dueAt}, ${orders.createdAt} DESC, ${orders.id} DESC LIMIT ${limit}`;
   const [rows, kept] = await db.batch([
-    selectCreatorOrders(db, sql`${orders.id} IN ${ids}`).orderBy(sql`(${orders.dueAt} IS NULL)`, asc(orders.dueAt), desc(orders.createdAt), desc(orders.id)),
+    selectCreatorOrders(db, sql`${orders.id} IN (${ids})`).orderBy(sql`(${orders.dueAt} IS NULL)`, asc(orders.dueAt), desc(orders.createdAt), desc(orders.id)),
     keptScopeQuery(
       db,
       "creator_work",
