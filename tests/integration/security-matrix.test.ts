@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminCookie, adminSignIn, api, cookieFrom, newCustomer, postForm, selfFetch } from "./helpers";
+import { API_OPERATIONS, pathPattern } from "~/http/api/contract";
 
 /**
  * Who may do what: every screen route and every /api/v1 call, as a visitor, customer A
@@ -270,5 +271,202 @@ describe("security matrix: /api/v1 (bearer tokens)", () => {
         expect(typeof json.message).toBe("string");
       }
     }
+  });
+});
+
+/**
+ * The creator role on every route: creator A (active, assigned order C), creator B (active, on the
+ * same product, not assigned), an invited creator (no password yet: they cannot sign in, so they ask
+ * as nobody) and a suspended one (signed in). On the buyer's and the admins' routes a creator's session
+ * is no customer's or admin's: screens answer them as a visitor; the API answers by the call's declared
+ * `auth` (the contract): a customer's or an admin's call 403, the buyer's calls that name a record 404,
+ * the calls of an order's parties as for someone not on that order (404; a suspended creator 403).
+ * The creators' own routes, and those that name order C, are written out in CREATOR_ROWS.
+ */
+type CreatorWho = "ca" | "cb" | "invited" | "suspended";
+const CREATOR_WHO: CreatorWho[] = ["ca", "cb", "invited", "suspended"];
+const creatorCookies: Partial<Record<CreatorWho, string>> = {};
+const creatorTokens: Partial<Record<CreatorWho, string>> = {};
+type CreatorRow = [method: string, path: string, expected: Record<Who | CreatorWho, Outcome>, body?: unknown];
+
+const studioLogin = "→/creator/login";
+const all = (o: Outcome) => ({ visitor: o, a: o, b: o, admin: o, ca: o, cb: o, invited: o, suspended: o });
+
+export const CREATOR_SCREENS: CreatorRow[] = [
+  ["GET", "/creator/login", { ...all(200), ca: "→/studio", cb: "→/studio", suspended: "→/studio" }],
+  ["GET", "/creator/invitation?token=not-a-live-token", all(400)],
+  ["GET", "/studio", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
+  ["GET", "/studio?status=completed", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
+  ["GET", "/studio/profile", { ...all(studioLogin), ca: 200, cb: 200, suspended: "→/studio" }],
+  ["POST", "/studio/profile", { ...all(studioLogin), ca: 422, cb: 422, suspended: "→/studio" }, { name: "", capacity: "0" }],
+  ["GET", "/studio/orders/{orderC}", { ...all(studioLogin), ca: 200, cb: 404, suspended: "→/studio" }],
+  ["GET", "/studio/orders/{orderA}", { ...all(studioLogin), ca: 404, cb: 404, suspended: "→/studio" }],
+  ["POST", "/studio/orders/{orderC}", { ...all(studioLogin), ca: 422, cb: 404, suspended: "→/studio" }, { intent: "message", body: "" }],
+  ["GET", "/orders/{orderC}/files/999999", { ...all(401), a: 404, b: 404, admin: 404, ca: 404, cb: 404 }],
+  ["GET", "/admin/creators", { ...all(adminLogin), admin: 200 }],
+  ["POST", "/admin/creators", { ...all(adminLogin), admin: 422 }, { intent: "invite", email: "not-an-email", name: "X" }],
+  ["POST", "/admin/orders/{orderC}", { ...all(adminLogin), admin: 422 }, { intent: "assign", creator_id: "{creatorB}", reason: "" }],
+  ["POST", "/creator/logout", all("→/creator/login"), { intent: "logout" }],
+];
+
+export const CREATOR_API: CreatorRow[] = [
+  ["POST", "/creator/sign_in", all(422), { session: { email: "", password: "" } }],
+  ["POST", "/creator/refresh_token", all(401), { refresh_token: "not-a-real-refresh-token-000000" }],
+  ["GET", "/creator/me", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
+  ["PUT", "/creator/me", { ...all(403), visitor: 401, invited: 401, ca: 422, cb: 422, suspended: 422 }, { creator: { name: "" } }],
+  ["PUT", "/creator/change_password", { ...all(403), visitor: 401, invited: 401, ca: 422, cb: 422, suspended: 422 }, { creator: {} }],
+  ["GET", "/creator/orders", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200 }],
+  ["GET", "/creator/orders/{orderC}", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 404 }],
+  ["GET", "/creator/orders/{orderA}", { ...all(403), visitor: 401, invited: 401, ca: 404, cb: 404 }],
+  ["POST", "/admin/creators/invitations", { ...all(403), visitor: 401, invited: 401, admin: 422 }, { invitation: { email: "x" } }],
+  ["POST", "/admin/orders/{orderC}/assignment", { ...all(403), visitor: 401, invited: 401, admin: 422 }, { assignment: { creator_id: 999999 } }],
+  ["GET", "/orders/{orderC}/messages", { ...all(404), visitor: 401, invited: 401, admin: 200, ca: 200, suspended: 403 }],
+  ["POST", "/orders/{orderC}/messages", { ...all(404), visitor: 401, invited: 401, admin: 201, ca: 201, suspended: 403 }, { message: { body: "Hello" } }],
+  ["GET", "/orders/{orderC}/events", { ...all(404), visitor: 401, invited: 401, admin: 200, ca: 200, suspended: 403 }],
+  ["GET", "/orders/{orderC}/deliveries", { ...all(404), visitor: 401, invited: 401, admin: 200, ca: 200, suspended: 403 }],
+  ["GET", "/orders/{orderC}/revisions", { ...all(404), visitor: 401, invited: 401, admin: 200, ca: 200, suspended: 403 }],
+  // The buyer's view of order C, its invoice and its brief: never a creator's, even the one making it.
+  ["GET", "/orders/{orderC}", { ...all(404), visitor: 401, invited: 401, admin: 200 }],
+  ["GET", "/orders/{orderC}/invoice", { ...all(404), visitor: 401, invited: 401, admin: 200 }],
+  ["GET", "/orders/{orderC}/credit_notes", { ...all(404), visitor: 401, invited: 401, admin: 200 }],
+  ["GET", "/orders/{orderC}/brief", { ...all(404), visitor: 401, invited: 401, admin: 200 }],
+  ["DELETE", "/creator/sign_out", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
+];
+
+/** A creator's expected outcome on a route of the customers' and admins' table, from the visitor's and the call's declared auth. */
+function creatorOutcomeOnScreen(row: Row): Outcome {
+  const [method, path, visitor] = row;
+  if (path.startsWith("/uploads")) return method === "POST" && path === "/uploads" ? 415 : 404;
+  if (path.startsWith("/orders/{orderA}/")) return visitor === 401 ? 404 : visitor;
+  return visitor;
+}
+
+beforeAll(async () => {
+  const admin = await adminSignIn();
+  const invite = async (name: string) => {
+    const email = `${name.toLowerCase()}.${Date.now()}@creators.example`;
+    const invited = await api<{ data: { id: number } }>("POST", "/admin/creators/invitations", {
+      token: admin.access_token,
+      body: { invitation: { email, name } },
+    });
+    return { id: invited.body.data.id, email };
+  };
+  const accept = async (email: string, name: string) => {
+    const row = await env.DB.prepare("SELECT text FROM emails WHERE recipient = ? AND kind = 'creator_invitation'").bind(email).first<{ text: string }>();
+    const token = new URL(/https?:\/\/\S+/.exec(row!.text)![0]).searchParams.get("token")!;
+    const accepted = await postForm("/creator/invitation", { token, name, password: "Cr3ator!Pass" });
+    const signedIn = await api<{ data: { access_token: string } }>("POST", "/creator/sign_in", { body: { session: { email, password: "Cr3ator!Pass" } } });
+    return { cookie: cookieFrom(accepted, "creator_sid"), token: signedIn.body.data.access_token };
+  };
+  const ca = await invite("Alma");
+  const cb = await invite("Bruno");
+  const suspended = await invite("Sven");
+  await invite("Ivy");
+  for (const [who, c, name] of [
+    ["ca", ca, "Alma"],
+    ["cb", cb, "Bruno"],
+    ["suspended", suspended, "Sven"],
+  ] as const) {
+    const session = await accept(c.email, name);
+    creatorCookies[who] = session.cookie;
+    creatorTokens[who] = session.token;
+  }
+  await api("PUT", "/products/1", { token: admin.access_token, body: { product: { creator_ids: [ca.id, cb.id] } } });
+  // Order C: paid, briefed, assigned to creator A.
+  const c = await newCustomer();
+  const address = await api<{ data: { id: number } }>("POST", "/billing_addresses", {
+    token: c.access_token,
+    body: { street: "2 High St", city: "York", state: "North Yorkshire", zip_code: "YO1 1AB", country: "GB" },
+  });
+  const order = await api<{ data: { id: number; client_secret: string } }>("POST", "/orders", {
+    token: c.access_token,
+    body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: 0 } },
+  });
+  await api("POST", "/payments/local/confirm", {
+    token: c.access_token,
+    body: { client_secret: order.body.data.client_secret, card: { number: "4242424242424242", expiry: "12/40", cvc: "123" } },
+  });
+  ids.orderC = String(order.body.data.id);
+  ids.creatorB = String(cb.id);
+  await api("POST", `/admin/orders/${ids.orderC}/assignment`, { token: admin.access_token, body: { assignment: { creator_id: ca.id } } });
+  const adminCookieValue = await adminCookie();
+  await postForm(
+    "/admin/creators",
+    { intent: "suspend", creator_id: String(suspended.id), reason: "A statement of reasons long enough to be sent." },
+    { Cookie: adminCookieValue },
+  );
+});
+
+async function screenOutcome(method: string, path: string, cookie: string | undefined, body: unknown) {
+  const headers: Record<string, string> = { Host: "localhost", Origin: "http://localhost" };
+  if (cookie) headers.Cookie = cookie;
+  let init: RequestInit = { method, redirect: "manual", headers };
+  if (body !== undefined)
+    init = { ...init, body: new URLSearchParams(Object.entries(body as Record<string, string>).map(([key, value]) => [key, fill(value)])) };
+  return outcome(await selfFetch(`http://localhost${fill(path)}`, init));
+}
+
+async function apiStatus(method: string, path: string, token: string | undefined, body: unknown) {
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await selfFetch(`http://localhost/api/v1${fill(path)}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = (await response.json()) as { data?: unknown; message?: string };
+  if (response.status >= 400) expect(json.data).toBeUndefined();
+  return response.status;
+}
+
+describe("security matrix: creators on the customers' and admins' screens", () => {
+  it.each(SCREENS)("%s %s", async (method, path, ...rest) => {
+    const row = [method, path, ...rest] as Row;
+    const body = rest[4];
+    for (const who of CREATOR_WHO) {
+      // Invited (no session) and suspended (their session reaches no order or upload) ask as a visitor does.
+      const want = who === "invited" || who === "suspended" ? row[2] : creatorOutcomeOnScreen(row);
+      expect(await screenOutcome(method, path, creatorCookies[who], body), `${who} ${method} ${path}`).toBe(typeof want === "string" ? fill(want) : want);
+    }
+  });
+});
+
+describe("security matrix: creators on the customers' and admins' API", () => {
+  it.each(API)("%s %s", async (method, path, ...rest) => {
+    const body = rest[4];
+    const declared = API_OPERATIONS.find((op) => op.method === method && pathPattern(op.path).test(`/api/v1${fill(path)}`.replace(/\?.*$/, "")));
+    for (const who of CREATOR_WHO) {
+      const visitor = rest[0] as number;
+      const want =
+        who === "invited" || !declared || declared.auth === "public"
+          ? visitor
+          : declared.auth === "customer or admin"
+            ? declared.path.includes("{id}") && "not_found" in declared.refusals
+              ? 404
+              : 403
+            : declared.auth === "customer, admin or creator"
+              ? who === "suspended"
+                ? 403
+                : (rest[2] as number) // as customer B: not their order, upload or product
+              : declared.auth === "admin or creator"
+                ? who === "suspended"
+                  ? 403
+                  : 404 // the studio's call, on an order not theirs
+                : 403;
+      if (body === "multipart") continue;
+      expect(await apiStatus(method, path, creatorTokens[who], body), `${who} ${method} ${path}`).toBe(want);
+    }
+  });
+});
+
+describe("security matrix: the creators' routes, every role", () => {
+  it.each(CREATOR_SCREENS)("screen %s %s", async (method, path, expected, body) => {
+    const cookieOf: Record<Who | CreatorWho, string | undefined> = { ...cookies, visitor: undefined, ...creatorCookies, invited: undefined } as never;
+    for (const who of [...WHO, ...CREATOR_WHO]) {
+      const want = expected[who];
+      expect(await screenOutcome(method, path, cookieOf[who], body), `${who} ${method} ${path}`).toBe(typeof want === "string" ? fill(want) : want);
+    }
+  });
+  it.each(CREATOR_API)("API %s %s", async (method, path, expected, body) => {
+    const tokenOf: Record<Who | CreatorWho, string | undefined> = { ...tokens, visitor: undefined, ...creatorTokens, invited: undefined } as never;
+    // Signing out ends the token: that row runs last, on fresh tokens of its own.
+    for (const who of [...WHO, ...CREATOR_WHO]) expect(await apiStatus(method, path, tokenOf[who], body), `${who} ${method} ${path}`).toBe(expected[who]);
   });
 });
