@@ -90,6 +90,13 @@ const ACCESS_REQUIRED: Record<SessionKind, string> = {
   creator: "Creator access required",
 };
 
+/** For the creator's screens' own fetch endpoints: a signed-out (or suspended) creator gets a 401 in JSON, not a redirect. */
+export async function requireCreatorForFetch(context: AppLoadContext, request: Request): Promise<CreatorAccountView> {
+  const creator = await getSignedInCreator(context, request);
+  if (!creator || creator.status === "suspended") throw refuse.unauthenticated(PRODUCT_CREATE_MESSAGES.signedOut);
+  return creator;
+}
+
 /**
  * The API caller's account id for a token of `kind`. Missing or bad token: 401; expired: 401 with
  * `error_code: TOKEN_EXPIRED` (the spec's client refreshes on it); the other kind's token: 403.

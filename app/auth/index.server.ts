@@ -16,6 +16,7 @@ export {
   requireApiAnyAccount,
   requireApiOrderParty,
   requireCreator,
+  requireCreatorForFetch,
   getSignedInCreator,
   CREATOR_SUSPENDED,
   requireApiCustomer,

@@ -4,6 +4,7 @@ import { WorkStatusBadge } from "./work-status";
 import { PartlyRefundedBadge, StatusBadge } from "./ui/status-badge";
 import { orderAmount } from "~/lib/money-decimal";
 import { paths } from "~/lib/paths";
+import { OPEN_WORK } from "~/lib/rules/creators";
 
 export const adminDateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const dueDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
@@ -16,19 +17,20 @@ export function isOverdue(order: Pick<OrderView, "work_status" | "due_at">, now:
 /**
  * Orders table for admins (SPEC §2): Order ID, Product, Amount, Payment Status, Date, Actions; 'N/A'
  * when missing. Given `now` (the work queue), it adds the work after the SPEC's columns: the
- * customer, status, due date (overdue marked) and unread messages.
+ * customer, the creator making it ("Unassigned" for paid open work nobody holds), status, due date
+ * (overdue marked) and unread messages.
  */
 export function AdminOrdersTable({
   orders,
   caption,
   now,
 }: {
-  orders: (OrderView & { unread_messages?: number; brief_reminded?: boolean; customer?: string | null })[];
+  orders: (OrderView & { unread_messages?: number; brief_reminded?: boolean; customer?: string | null; creator?: string | null })[];
   caption: string;
   now?: number;
 }) {
   const work = now !== undefined;
-  const headings = ["Order ID", "Product", "Amount", "Payment Status", "Date", ...(work ? ["Customer", "Work", "Due", "Messages"] : []), "Actions"];
+  const headings = ["Order ID", "Product", "Amount", "Payment Status", "Date", ...(work ? ["Customer", "Creator", "Work", "Due", "Messages"] : []), "Actions"];
   return (
     <div className="scroll-shadow-x overflow-x-auto rounded-2xl border border-slate-200">
       <table className={`w-full text-left text-sm ${work ? "min-w-[72rem]" : "min-w-[48rem]"}`}>
@@ -59,6 +61,15 @@ export function AdminOrdersTable({
                   <>
                     <td className="max-w-48 truncate p-4" title={o.customer ?? undefined}>
                       {o.customer ?? <span className="text-slate-500">Former customer</span>}
+                    </td>
+                    <td className="max-w-40 truncate p-4">
+                      {o.creator ? (
+                        o.creator
+                      ) : o.payment_status === "succeeded" && OPEN_WORK.includes(o.work_status) ? (
+                        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Unassigned</span>
+                      ) : (
+                        <span className="text-slate-500">N/A</span>
+                      )}
                     </td>
                     <td className="p-4">
                       <WorkStatusBadge status={o.work_status} />

@@ -15,7 +15,6 @@ import type { PartsUpload, PartsUploadProgress } from "~/components/uploads/part
 import { partsUpload, TransferList, type Transfer } from "~/components/parts-uploads";
 import { DEFAULT_FRAME_RATE, FRAME_RATES, MASTER_RULE, PREVIEW_RULE } from "~/lib/rules/upload-rules";
 import { useHydrated } from "~/components/use-hydrated";
-import { paths } from "~/lib/paths";
 
 type Item = { key: string; file: File; role: DeliveryRole };
 
@@ -27,11 +26,24 @@ const ROLES = Object.keys(DELIVERY_ROLE_NAMES) as DeliveryRole[];
  * small files, up to one request's worth). With it, one area takes several files at once (chosen or
  * dropped), each with its role: the preview and the masters (any size) go first, each in parts
  * straight into storage with its own progress, pause, resume and cancel (a reload and the same file
- * chosen again resumes where it stopped); then the delivery is sent to /admin/orders/{id}/deliveries
+ * chosen again resumes where it stopped); then the delivery is sent to the page's `/deliveries`
  * naming them, with the files delivered as they are, each showing its progress. A refusal keeps the
  * note and names the rule.
  */
-export function DeliveryUpload({ orderId, refused, note, busy }: { orderId: number; refused: string | null; note: string; busy: boolean }) {
+export function DeliveryUpload({
+  orderId,
+  pagePath,
+  refused,
+  note,
+  busy,
+}: {
+  orderId: number;
+  /** The order page the form belongs to (the admin's or the creator's): its `/deliveries` takes the upload with JavaScript. */
+  pagePath: string;
+  refused: string | null;
+  note: string;
+  busy: boolean;
+}) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [items, setItems] = useState<Item[]>([]);
@@ -126,7 +138,7 @@ export function DeliveryUpload({ orderId, refused, note, busy }: { orderId: numb
     for (const id of inParts.masters) body.append("master_upload_ids", id);
     for (const item of items) if (item.role === "file") body.append("files", item.file);
     const request = new XMLHttpRequest();
-    request.open("POST", `${paths.adminOrder(orderId)}/deliveries`);
+    request.open("POST", `${pagePath}/deliveries`);
     request.responseType = "json";
     request.upload.onprogress = (e) => setSent(e.loaded);
     request.onload = () => {

@@ -107,6 +107,7 @@ export function StudioWork({
       {work.order.work_status === "in_progress" || work.order.work_status === "revision_requested" ? (
         <DeliveryUpload
           orderId={work.order.id}
+          pagePath={pagePath}
           refused={answer && "refused" in answer && "note" in answer ? (answer.refused ?? null) : null}
           note={answer && "note" in answer ? String(answer.note) : ""}
           busy={delivering}

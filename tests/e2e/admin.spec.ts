@@ -100,6 +100,7 @@ test.describe("admin screens", () => {
       "Payment Status",
       "Date",
       "Customer",
+      "Creator",
       "Work",
       "Due",
       "Messages",

@@ -128,6 +128,10 @@ export async function adminLogIn(page: Page, landing: string | null = "/admin/pr
   await submitSessionForm(page, "/admin/login", { email: "admin@example.com", password: "AdminPass#2026" }, landing);
 }
 
+export async function creatorLogIn(page: Page, landing: string | null = "/studio", email = "creator@example.com", password = "Creator#2026") {
+  await submitSessionForm(page, "/creator/login", { email, password }, landing);
+}
+
 /**
  * The link to `path` in the newest email to `to` with `subject`, read the way a person would: in the
  * admin outbox (/admin/emails), once the queue's consumer (the Worker's queue handler, run by
@@ -170,7 +174,7 @@ export async function linkFromOutbox(
  */
 export async function paidOrderThroughApi(
   request: APIRequestContext,
-  { name, packageIndex = 0, brief = false }: { name: string; packageIndex?: number; brief?: boolean },
+  { name, packageIndex = 0, brief = false, productId = 1 }: { name: string; packageIndex?: number; brief?: boolean; productId?: number },
 ) {
   const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "-"));
   const signUp = await request.post("/api/v1/sign_up", { data: { user: { name, email, password: "Str0ng!Pass" } } });
@@ -183,7 +187,7 @@ export async function paidOrderThroughApi(
   const order = await request.post("/api/v1/orders", {
     headers: auth,
     // Work starts at once: the consumer waived waiting out the cancellation period.
-    data: { order: { product_id: 1, billing_address_id: (await address.json()).data.id, package_index: packageIndex, start_work_now: true } },
+    data: { order: { product_id: productId, billing_address_id: (await address.json()).data.id, package_index: packageIndex, start_work_now: true } },
   });
   const { id, client_secret } = (await order.json()).data;
   const paid = await request.post("/api/v1/payments/local/confirm", {

@@ -701,6 +701,7 @@ describe("unread messages and the studio's work queue (/admin/orders)", () => {
       "Payment Status",
       "Date",
       "Customer",
+      "Creator",
       "Work",
       "Due",
       "Messages",

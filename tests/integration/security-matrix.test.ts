@@ -302,6 +302,8 @@ export const CREATOR_SCREENS: CreatorRow[] = [
   ["GET", "/studio/orders/{orderC}", { ...all(studioLogin), ca: 200, cb: 404, suspended: "→/studio" }],
   ["GET", "/studio/orders/{orderA}", { ...all(studioLogin), ca: 404, cb: 404, suspended: "→/studio" }],
   ["POST", "/studio/orders/{orderC}", { ...all(studioLogin), ca: 422, cb: 404, suspended: "→/studio" }, { intent: "message", body: "" }],
+  // The creator's page's delivery with JavaScript (JSON): creators only, on an order assigned to them.
+  ["POST", "/studio/orders/{orderA}/deliveries", { ...all(401), ca: 404, cb: 404 }, { note: "x" }],
   ["GET", "/orders/{orderC}/files/999999", { ...all(401), a: 404, b: 404, admin: 404, ca: 404, cb: 404 }],
   ["GET", "/admin/creators", { ...all(adminLogin), admin: 200 }],
   ["POST", "/admin/creators", { ...all(adminLogin), admin: 422 }, { intent: "invite", email: "not-an-email", name: "X" }],

@@ -5,7 +5,7 @@
 import { refuse } from "../refusal";
 import { and, count, desc, eq, gte, inArray, lt, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { keptCounts, orderMessages, orders, packages, productMedia, products, promotions, users, type PaymentStatus } from "../../../db/schema";
+import { creators, keptCounts, orderMessages, orders, packages, productMedia, products, promotions, users, type PaymentStatus } from "../../../db/schema";
 import { fullRowOf } from "../../../db/insert-select";
 import { decimalToMinor, minorToDecimalString } from "~/lib/money-decimal";
 import { decideWorkMove, WORK_STATUSES, type WorkActor, type WorkStatus } from "~/lib/rules/work-status";
@@ -372,10 +372,18 @@ export async function listOrderQueue(
       .where(and(forStudio, eq(keptCounts.scope, "work_status"))),
     db
       // Who bought each order: one row by primary key per order shown (the page's rows, not the shop's).
-      .select({ ...orderColumns, unread: unreadMessages("studio").as("unread"), briefReminderAt: orders.briefReminderAt, customer: users.name })
+      .select({
+        ...orderColumns,
+        unread: unreadMessages("studio").as("unread"),
+        briefReminderAt: orders.briefReminderAt,
+        customer: users.name,
+        creator: creators.name,
+      })
       .from(orders)
       .innerJoin(products, eq(products.id, orders.productId))
       .leftJoin(users, eq(users.id, orders.userId))
+      // Who makes each order: one row by primary key per order shown.
+      .leftJoin(creators, eq(creators.id, orders.creatorId))
       .where(and(forStudio, inArray(orders.id, sql`(${queuePageIds(status, sort, page, limit, after)})`)))
       .orderBy(...(sort === "due" ? byDue : []), ...newestOrders)
       .limit(limit),
@@ -383,13 +391,14 @@ export async function listOrderQueue(
   const countOf = Object.fromEntries(WORK_STATUSES.map((s) => [s, counts.find((c) => c.status === s)?.n ?? 0])) as Record<WorkStatus, number>;
   const all = Object.values(countOf).reduce((a, b) => a + b, 0);
   const total = status ? countOf[status] : all;
-  const read = rows as (OrderRow & { unread: number; briefReminderAt: Date | null; customer: string | null })[];
+  const read = rows as (OrderRow & { unread: number; briefReminderAt: Date | null; customer: string | null; creator: string | null })[];
   return {
     nextAfter: queueNextAfter(status, sort, read, limit),
     data: read.map((row) => ({
       ...toView(row),
       unread_messages: Number(row.unread),
       customer: row.customer,
+      creator: row.creator,
       // The timer's flag: paid a day ago and still no brief (the customer has been reminded).
       brief_reminded: row.workStatus === "awaiting_brief" && row.briefReminderAt !== null,
     })),

@@ -84,6 +84,35 @@ export const CreatorProfileSchema = z.object({
 });
 export type CreatorProfileInput = z.output<typeof CreatorProfileSchema>;
 
+/** A line of languages as typed ("English, German"): its languages, blanks and repeats dropped. */
+export const splitLanguages = (text: string) => [
+  ...new Set(
+    text
+      .split(",")
+      .map((l) => l.trim())
+      .filter(Boolean),
+  ),
+];
+
+/**
+ * The profile's form: the same fields, its languages one line of text (kept as typed when the form
+ * is refused), checked by the same rules and made a list for the service (`profileFromForm`).
+ */
+export const CreatorProfileFormSchema = CreatorProfileSchema.extend({
+  languages: plainText(z.string().max(CREATOR_LIMITS.languages * (CREATOR_LIMITS.language + 2)), "Languages")
+    .default("")
+    .superRefine((text, ctx) => {
+      const list = splitLanguages(text);
+      if (list.length > CREATOR_LIMITS.languages) ctx.addIssue({ code: z.ZodIssueCode.custom, message: `At most ${CREATOR_LIMITS.languages} languages` });
+      if (list.some((l) => l.length > CREATOR_LIMITS.language))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `A language must be at most ${CREATOR_LIMITS.language} characters` });
+    }),
+});
+export const profileFromForm = (value: z.output<typeof CreatorProfileFormSchema>): CreatorProfileInput => ({
+  ...value,
+  languages: splitLanguages(value.languages),
+});
+
 /** An admin's suspension: the statement of reasons the creator is sent. */
 export const CreatorSuspensionSchema = z.object({
   reason: plainText(
