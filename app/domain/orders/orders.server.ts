@@ -376,8 +376,9 @@ export async function listOrderQueue(
         ...orderColumns,
         unread: unreadMessages("studio").as("unread"),
         briefReminderAt: orders.briefReminderAt,
-        customer: users.name,
-        creator: creators.name,
+        // Aliased: both columns are called "name", and D1's rows are keyed by column name.
+        customer: sql<string | null>`${users.name}`.as("customer_name"),
+        creator: sql<string | null>`${creators.name}`.as("creator_name"),
       })
       .from(orders)
       .innerJoin(products, eq(products.id, orders.productId))
