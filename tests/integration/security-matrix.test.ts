@@ -187,6 +187,22 @@ export const API: Row[] = [
 ];
 
 const WHO: Who[] = ["visitor", "a", "b", "admin"];
+/** Who signs in again before each table of API calls: access tokens live 15 minutes, and the whole matrix can take longer on a busy machine. */
+const emails: Partial<Record<Who | "ca" | "cb" | "suspended", string>> = {};
+async function freshTokens() {
+  const customer = async (email: string) =>
+    (await api<{ data: { access_token: string } }>("POST", "/sign_in", { body: { session: { email, password: "Str0ng!Pass" } } })).body.data.access_token;
+  tokens.a = await customer(emails.a!);
+  tokens.b = await customer(emails.b!);
+  tokens.admin = (await adminSignIn()).access_token;
+  for (const who of ["ca", "cb", "suspended"] as const) {
+    if (!emails[who]) continue;
+    const signedIn = await api<{ data: { access_token: string } }>("POST", "/creator/sign_in", {
+      body: { session: { email: emails[who], password: "Cr3ator!Pass" } },
+    });
+    creatorTokens[who] = signedIn.body.data.access_token;
+  }
+}
 const ids: Record<string, string> = {};
 const cookies: Partial<Record<Who, string>> = {};
 const tokens: Partial<Record<Who, string>> = {};
@@ -207,6 +223,8 @@ beforeAll(async () => {
   tokens.a = a.access_token;
   tokens.b = b.access_token;
   tokens.admin = admin.access_token;
+  emails.a = a.email;
+  emails.b = b.email;
   const address = await api<{ data: { id: number } }>("POST", "/billing_addresses", {
     token: a.access_token,
     body: { street: "1 High St", city: "York", state: "North Yorkshire", zip_code: "YO1 1AA", country: "GB" },
@@ -246,6 +264,7 @@ describe("security matrix: screens (cookie sessions)", () => {
 });
 
 describe("security matrix: /api/v1 (bearer tokens)", () => {
+  beforeAll(freshTokens);
   it.each(API)("%s %s", async (method, path, ...rest) => {
     const [visitor, a, b, admin, body] = rest as [Outcome, Outcome, Outcome, Outcome, unknown];
     const expected = { visitor, a, b, admin };
@@ -372,6 +391,7 @@ beforeAll(async () => {
     const session = await accept(c.email, name);
     creatorCookies[who] = session.cookie;
     creatorTokens[who] = session.token;
+    emails[who] = c.email;
   }
   await api("PUT", "/products/1", { token: admin.access_token, body: { product: { creator_ids: [ca.id, cb.id] } } });
   // Order C: paid, briefed, assigned to creator A.
@@ -431,6 +451,7 @@ describe("security matrix: creators on the customers' and admins' screens", () =
 });
 
 describe("security matrix: creators on the customers' and admins' API", () => {
+  beforeAll(freshTokens);
   it.each(API)("%s %s", async (method, path, ...rest) => {
     const body = rest[4];
     const declared = API_OPERATIONS.find((op) => op.method === method && pathPattern(op.path).test(`/api/v1${fill(path)}`.replace(/\?.*$/, "")));
@@ -459,6 +480,7 @@ describe("security matrix: creators on the customers' and admins' API", () => {
 });
 
 describe("security matrix: the creators' routes, every role", () => {
+  beforeAll(freshTokens);
   it.each(CREATOR_SCREENS)("screen %s %s", async (method, path, expected, body) => {
     const cookieOf: Record<Who | CreatorWho, string | undefined> = { ...cookies, visitor: undefined, ...creatorCookies, invited: undefined } as never;
     for (const who of [...WHO, ...CREATOR_WHO]) {
