@@ -6,6 +6,14 @@
 // it, every D1 query and R2 read the Worker makes is reported to wrangler's Node process, which
 // formats each into its debug log file) and the file watcher (the build is finished before serving;
 // `npm run dev` watches and rebuilds).
+//
+// `watch: false` alone still leaves wrangler's bundler in esbuild's watch mode over every file the
+// Worker is bundled from (server.ts, build/server, app/, node_modules): a change there re-bundles and
+// restarts the Worker, and a POST in flight is then answered 503 "Your worker restarted mid-request"
+// (it happened to end-to-end tests on a CI machine). A custom build step (a no-op: the build is made
+// beforehand) is the documented way to bundle once without esbuild's watch; it re-runs only when
+// wrangler.toml changes. The config watcher is off too (WRANGLER_CI_DISABLE_CONFIG_WATCHING). What
+// still reloads the Worker: a change under build/client (its assets), i.e. a new `npm run build`.
 // docs/decisions/017-test-suite-schedule-and-browser.md records the measurements.
 import { offlineEnv } from "./offline.mjs";
 
@@ -21,12 +29,12 @@ export async function serve({ port, persistDir, https = false, vars = {}, origin
   // Read by wrangler as it loads and runs: nothing it does may try the network; and the Worker is
   // bundled as `wrangler deploy` bundles it (wrangler's dev server would otherwise bundle React's
   // development build for server rendering: slower, and not what production runs).
-  Object.assign(process.env, offlineEnv, { NODE_ENV: "production" });
+  Object.assign(process.env, offlineEnv, { NODE_ENV: "production", WRANGLER_CI_DISABLE_CONFIG_WATCHING: "true" });
   const { unstable_startWorker } = await import("wrangler");
   const worker = await unstable_startWorker({
     config: "wrangler.toml",
     // The mode `wrangler dev` derives from wrangler.toml's `nodejs_compat` flag and compatibility date.
-    build: { nodejsCompatMode: "v2" },
+    build: { nodejsCompatMode: "v2", custom: { command: "node -e 0", watch: "wrangler.toml" } },
     bindings: Object.fromEntries(Object.entries(vars).map(([name, value]) => [name, { type: "plain_text", value }])),
     dev: {
       server: { hostname: "127.0.0.1", port, secure: https },
