@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { WORK_STATUSES } from "../app/lib/rules/work-status";
+import { CREATOR_MEDIA_KINDS } from "../app/lib/rules/media-rules";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -297,6 +298,31 @@ export const productCreators = sqliteTable(
     position: integer("position").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.productId, t.creatorId] }), index("product_creators_creator_idx").on(t.creatorId)],
+);
+
+export { CREATOR_MEDIA_KINDS as creatorMediaKinds, type CreatorMediaKind } from "../app/lib/rules/media-rules";
+
+/**
+ * A creator's avatar, showreel and portfolio pieces: bytes in R2 under `creators/{id}/…` (served
+ * publicly, like product media), ordered by `position` among the pieces.
+ */
+export const creatorMedia = sqliteTable(
+  "creator_media",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: CREATOR_MEDIA_KINDS }).notNull(),
+    r2Key: text("r2_key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    /** A piece's caption (empty for none). */
+    title: text("title").notNull().default(""),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("creator_media_key_unique").on(t.r2Key), index("creator_media_creator_idx").on(t.creatorId, t.kind, t.position)],
 );
 
 export const billingAddresses = sqliteTable(
@@ -1043,7 +1069,7 @@ export const uploads = sqliteTable(
   {
     /** A random UUID, the id clients use. */
     id: text("id").primaryKey(),
-    purpose: text("purpose", { enum: ["delivery", "attachment", "product_media"] }).notNull(),
+    purpose: text("purpose", { enum: ["delivery", "attachment", "product_media", "creator_media"] }).notNull(),
     ownerKind: text("owner_kind", { enum: ["customer", "admin", "creator"] }).notNull(),
     ownerId: integer("owner_id").notNull(),
     orderId: integer("order_id").references(() => orders.id, { onDelete: "cascade" }),

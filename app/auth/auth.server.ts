@@ -145,11 +145,17 @@ export async function requireApiAnyAccount(
 export async function requireApiOrderParty(context: AppLoadContext, request: Request): Promise<{ kind: SessionKind; id: number }> {
   const result = await verifiedToken(context, request);
   const view = await honouredAccount(context, result.kind, result.subjectId, result.issuedAt);
-  if (result.kind === "creator" && (view as CreatorAccountView).status === "suspended") throw refuse.forbidden(CREATOR_SUSPENDED);
+  if (result.kind === "creator") workingCreator(view as CreatorAccountView);
   return { kind: result.kind, id: result.subjectId };
 }
 
 export const CREATOR_SUSPENDED = "Your creator account is suspended";
+
+/** A creator who may work (403 for a suspended one, who may still read their profile and its statement of reasons). */
+export function workingCreator(view: CreatorAccountView): CreatorAccountView {
+  if (view.status === "suspended") throw refuse.forbidden(CREATOR_SUSPENDED);
+  return view;
+}
 
 /** The account behind a token already verified (`requireApiToken`), if the token is still honoured: no second verification. */
 export async function apiTokenAccount<K extends SessionKind>(

@@ -19,6 +19,7 @@ export {
   requireCreatorForFetch,
   getSignedInCreator,
   CREATOR_SUSPENDED,
+  workingCreator,
   requireApiCustomer,
   requireApiToken,
   requireCustomer,

@@ -54,6 +54,7 @@ const UPLOAD_SCREENS = [
   /^\/admin\/products\/\d{1,12}\/edit$/,
   /^\/admin\/orders\/\d{1,12}(\/deliveries)?$/,
   /^\/profile\/orders\/\d{1,12}(\/brief)?$/,
+  /^\/studio\/portfolio$/,
 ];
 /** API calls that take files in a multipart post (or JSON). */
 const UPLOAD_CALLS = [/^\/api\/v1\/orders\/\d{1,12}\/(messages|deliveries)$/, /^\/api\/v1\/products\/\d{1,12}$/];

@@ -38,6 +38,7 @@ const screenUploaders: UploaderSource = async (context, request) => {
 /** Who sends a new upload of `purpose`: a customer's attachment is theirs when they are signed in here. */
 function senderFor(uploaders: Uploader[], purpose: UploadPurpose): Uploader {
   if (purpose === "attachment") return uploaders.find((u) => u.kind === "customer") ?? uploaders[0]!;
+  if (purpose === "creator_media") return uploaders.find((u) => u.kind === "creator") ?? uploaders[0]!;
   return uploaders.find((u) => u.kind === "admin") ?? uploaders.find((u) => u.kind === "creator") ?? uploaders[0]!;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Smaller, modern copies of product images (ADR 016): for a stored image `/media/products/7/ab.jpg`,
+ * Smaller, modern copies of product images and creators' stills (ADR 016): for a stored image `/media/products/7/ab.jpg`,
  * `/media/products/7/ab.jpg.w640.avif` is the same picture 640 pixels wide as AVIF. The server makes
  * a copy the first time it is asked for (seeded images get theirs at seed time) and keeps it in R2;
  * pages offer them through `<picture>` with `srcset`/`sizes`, the original staying the `<img>` for
@@ -18,8 +18,8 @@ export const VARIANT_FORMATS = [
 export type VariantFormat = (typeof VARIANT_FORMATS)[number];
 
 /** Stored images that get variants: stills, never GIF (an animation would lose its frames). */
-const SOURCE = /^\/media\/(products\/\d+\/[A-Za-z0-9_-]+\.(?:jpg|png|webp|avif))$/;
-const VARIANT_KEY = /^(products\/\d+\/[A-Za-z0-9_-]+\.(?:jpg|png|webp|avif))\.w(\d+)\.(avif|webp|auto)$/;
+const SOURCE = /^\/media\/((?:products|creators)\/\d+\/[A-Za-z0-9_-]+\.(?:jpg|png|webp|avif))$/;
+const VARIANT_KEY = /^((?:products|creators)\/\d+\/[A-Za-z0-9_-]+\.(?:jpg|png|webp|avif))\.w(\d+)\.(avif|webp|auto)$/;
 
 /**
  * A copy in whichever format the browser says it reads (`…jpg.w640.auto`), for the one place that

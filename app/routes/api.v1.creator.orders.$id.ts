@@ -2,14 +2,12 @@ import { apiJson } from "~/lib/api";
 import { apiCall } from "~/http/api/call.server";
 import { requireIdParam } from "~/http/api-route.server";
 import { getCreatorOrderWork } from "~/domain/creators/creator-orders.server";
-import { refuse } from "~/domain/refusal";
-import { CREATOR_SUSPENDED } from "~/auth/index.server";
+import { workingCreator } from "~/auth/index.server";
 
 /** GET /api/v1/creator/orders/{id}: an order assigned to the creator, as they see it (404 otherwise). */
 export const loader = apiCall("GET /creator/orders/{id}", async ({ params, caller, context }) => {
   const orderId = requireIdParam(params.id, "Order not found");
-  const account = await caller.account();
-  if (account.status === "suspended") throw refuse.forbidden(CREATOR_SUSPENDED);
+  workingCreator(await caller.account());
   const { order, brief, events, deliveries, revisions, messages } = await getCreatorOrderWork(context.db, caller.id, orderId);
   return apiJson({ success: true, data: { ...order, brief, events, deliveries, revisions, messages } });
 });

@@ -21,6 +21,7 @@ export const meta: MetaFunction = () => [{ title: "Studio · Reelcraft" }, { nam
 const LINKS = [
   { to: "/studio", label: "Orders", end: true },
   { to: "/studio/profile", label: "Profile", end: false },
+  { to: "/studio/portfolio", label: "Portfolio", end: false },
 ];
 
 export default function StudioLayout() {

@@ -536,7 +536,7 @@ function variantsFailedKey(sourceKey: string) {
 
 // ----- Serving -----
 
-// The public media route serves catalogue objects only; an order's files only through `private` serving.
-/** Keys a request may name: catalogue media (public) and an order's files (private). */
-export const PUBLIC_KEY = /^products\/\d+\/[A-Za-z0-9._-]+$/;
+// The public media route serves catalogue objects and creators' portfolios only; an order's files only through `private` serving.
+/** Keys a request may name: catalogue media and creators' portfolios (public), an order's files (private). */
+export const PUBLIC_KEY = /^(?:products|creators)\/\d+\/[A-Za-z0-9._-]+$/;
 export const PRIVATE_KEY = /^orders\/\d+\/(deliveries|attachments)\/[A-Za-z0-9._-]+$/;

@@ -99,6 +99,11 @@ async function checkDestination(db: Database, uploader: Uploader, input: UploadR
     if (!product) throw refuse.notFound("Product not found");
     return `products/${input.productId}/${folder}`;
   }
+  if (input.purpose === "creator_media") {
+    // A creator's own avatar, showreel or portfolio piece: nobody else sends one.
+    if (uploader.kind !== "creator") throw refuse.forbidden("Only a creator sends portfolio files");
+    return `creators/${uploader.id}/uploads/${folder}`;
+  }
   if (input.orderId === null) throw refuse.invalid("order_id is required", ["order_id is required"]);
   const state = await getWorkState(db, input.orderId, uploader);
   if (input.purpose === "delivery") {
@@ -124,7 +129,7 @@ export async function createUpload(
   const limit = UPLOAD_MAX_BYTES[input.purpose];
   if (input.size > limit) throw refuse.tooLarge(`${name} is too large: at most ${sizeText(limit)} per file`);
   const key = await checkDestination(db, uploader, input, now);
-  const orderId = input.purpose === "product_media" ? null : input.orderId;
+  const orderId = input.purpose === "product_media" || input.purpose === "creator_media" ? null : input.orderId;
   await checkOpenUploads(db, uploader, orderId);
   const plan = partPlan(input.size, partBytes);
   const multipart = await bucket.createMultipartUpload(key, { customMetadata: { upload: "parts" } });
@@ -419,7 +424,7 @@ export type TakenUpload = { id: string; key: string; name: string; size: number;
  */
 export async function takeUploads(
   db: Database,
-  where: { orderId: number } | { productId: number },
+  where: { orderId: number } | { productId: number } | { creatorId: number },
   purpose: UploadPurpose,
   ids: string[],
   owner?: Uploader,
@@ -435,7 +440,11 @@ export async function takeUploads(
         .where(
           and(
             inArray(uploads.id, valid),
-            "orderId" in where ? eq(uploads.orderId, where.orderId) : eq(uploads.productId, where.productId),
+            "orderId" in where
+              ? eq(uploads.orderId, where.orderId)
+              : "productId" in where
+                ? eq(uploads.productId, where.productId)
+                : and(eq(uploads.ownerKind, "creator"), eq(uploads.ownerId, where.creatorId)),
             eq(uploads.purpose, purpose),
             eq(uploads.status, "completed"),
             owner ? and(eq(uploads.ownerKind, owner.kind), eq(uploads.ownerId, owner.id)) : undefined,
@@ -445,7 +454,7 @@ export async function takeUploads(
   return ids.map((id) => {
     const row = rows.find((r) => r.id === id);
     if (!row || !row.contentType || !row.kind)
-      throw refuse.invalid(`Upload ${id} is not a finished upload for this ${"orderId" in where ? "order" : "product"}`);
+      throw refuse.invalid(`Upload ${id} is not a finished upload for this ${"orderId" in where ? "order" : "productId" in where ? "product" : "portfolio"}`);
     return { id: row.id, key: row.r2Key, name: row.name, size: row.size, contentType: row.contentType, kind: row.kind };
   });
 }

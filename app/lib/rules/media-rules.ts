@@ -45,3 +45,17 @@ export const VIDEO_THUMBNAIL_REQUIRED = "Video thumbnail is required when upload
 export function mediaChoiceProblem(adding: { videos: number; thumbnail: boolean }, productHasThumbnail = false): string | null {
   return adding.videos > 0 && !adding.thumbnail && !productHasThumbnail ? VIDEO_THUMBNAIL_REQUIRED : null;
 }
+
+/** What a creator shows of their work: one avatar, one showreel, and up to PORTFOLIO_PIECES pieces. */
+export const CREATOR_MEDIA_KINDS = ["avatar", "showreel", "piece"] as const;
+export type CreatorMediaKind = (typeof CREATOR_MEDIA_KINDS)[number];
+
+/** A creator's portfolio: one avatar, one showreel and this many pieces (images or videos). */
+export const PORTFOLIO_PIECES = 12;
+/** A piece's caption, in characters. */
+export const PORTFOLIO_TITLE_MAX = 120;
+export const AVATAR_RULE = `JPEG, PNG, WebP or AVIF, up to ${mb(IMAGE_LIMIT_BYTES)}; shown square`;
+export const SHOWREEL_RULE = `MP4 or WebM, up to ${mb(VIDEO_LIMIT_BYTES)}`;
+export const PIECE_RULE = `An image (JPEG, PNG, WebP, AVIF or GIF, up to ${mb(IMAGE_LIMIT_BYTES)}) or a video (MP4 or WebM, up to ${mb(VIDEO_LIMIT_BYTES)}); ${PORTFOLIO_PIECES} at most`;
+/** The portfolio form without JavaScript: one file, none past the video limit. */
+export const PORTFOLIO_FORM = { maxFiles: 1, maxFileSize: VIDEO_LIMIT_BYTES } as const;

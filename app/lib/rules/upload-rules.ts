@@ -8,7 +8,7 @@ import { VIDEO_LIMIT_BYTES } from "./media-rules";
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
 
-export const UPLOAD_PURPOSES = ["delivery", "attachment", "product_media"] as const;
+export const UPLOAD_PURPOSES = ["delivery", "attachment", "product_media", "creator_media"] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /** What a file sent in parts may be, from its first bytes. */
@@ -19,6 +19,7 @@ export const UPLOAD_MAX_BYTES: Record<UploadPurpose, number> = {
   delivery: 20 * GB,
   attachment: ORDER_ATTACHMENTS_MAX_BYTES,
   product_media: VIDEO_LIMIT_BYTES,
+  creator_media: VIDEO_LIMIT_BYTES,
 };
 
 /**
@@ -47,6 +48,7 @@ export const UPLOAD_KINDS: Record<UploadPurpose, readonly UploadKind[]> = {
   delivery: ["video", "image", "document", "audio", "archive"],
   attachment: ["video", "image", "document", "audio", "archive"],
   product_media: ["video", "image"],
+  creator_media: ["video", "image"],
 };
 
 export const MASTER_RULE =

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { isCountryCode } from "../countries";
 import { EmailField, NameField, NewPasswordSchema } from "./auth";
 import { plainText } from "./text";
+import { CREATOR_MEDIA_KINDS, PORTFOLIO_TITLE_MAX } from "../rules/media-rules";
 
 export const CREATOR_LIMITS = {
   headline: 120,
@@ -138,3 +139,24 @@ export type AssignmentInput = z.output<typeof AssignmentSchema>;
 
 /** A product's creators, in order, the first the lead (`creator_ids` on `PUT /products/{id}`, the product form). */
 export const ProductCreatorIds = z.array(z.coerce.number().int().min(1)).max(10, "At most 10 creators a product");
+
+/**
+ * A file for the creator's portfolio (`POST /api/v1/creator/portfolio` under `portfolio_item`): an
+ * upload sent in parts (purpose creator_media), where it goes, and a piece's caption.
+ */
+export const PortfolioItemSchema = z.object({
+  kind: z.enum(CREATOR_MEDIA_KINDS, { message: "kind must be avatar, showreel or piece" }),
+  upload_id: z.string({ required_error: "upload_id is required" }).regex(/^[0-9a-f-]{36}$/, "upload_id must be an upload's id"),
+  title: plainText(z.string().trim().max(PORTFOLIO_TITLE_MAX, `Title must be at most ${PORTFOLIO_TITLE_MAX} characters`), "Title").default(""),
+});
+export type PortfolioItemInput = z.output<typeof PortfolioItemSchema>;
+
+/** The portfolio form on /studio/profile: a file (without JavaScript) or an upload already sent in parts (with it). */
+export const PortfolioFormSchema = z.object({
+  kind: z.enum(CREATOR_MEDIA_KINDS, { message: "Choose what the file is" }),
+  upload_id: z
+    .string()
+    .regex(/^[0-9a-f-]{36}$/, "The upload could not be found: choose the file again")
+    .optional(),
+  title: plainText(z.string().trim().max(PORTFOLIO_TITLE_MAX, `Title must be at most ${PORTFOLIO_TITLE_MAX} characters`), "Title").optional(),
+});

@@ -5,13 +5,15 @@
  */
 import { z } from "zod";
 import { ChangePasswordSchema, LoginSchema, RefreshTokenSchema } from "~/lib/schemas/auth";
-import { AssignmentSchema, CreatorInvitationSchema, CreatorProfileSchema } from "~/lib/schemas/creator";
+import { AssignmentSchema, CreatorInvitationSchema, CreatorProfileSchema, PortfolioItemSchema } from "~/lib/schemas/creator";
+import { CREATOR_MEDIA_KINDS, PORTFOLIO_PIECES } from "~/lib/rules/media-rules";
 import { creatorStatuses } from "../../../../db/schema";
 import { WORK_STATUSES } from "~/lib/rules/work-status";
 import {
   ADMIN,
   BriefResponse,
   DeliveryResponse,
+  conflict,
   done,
   example,
   invalid,
@@ -144,6 +146,35 @@ export const CreatorOrdersQuery = z
   })
   .strict();
 
+const PORTFOLIO_ITEM = {
+  id: 31,
+  kind: "piece",
+  url: "/media/creators/4/0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0.webp",
+  content_type: "image/webp",
+  size: 482_113,
+  title: "Bottle turntable, soft light",
+};
+export const PortfolioItemResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      kind: z.enum(CREATOR_MEDIA_KINDS),
+      url: z.string().describe("Public: /media/creators/{id}/…; stills also at …w{160|320|480|640|960}.{avif|webp}"),
+      content_type: z.string(),
+      size: z.number().int(),
+      title: z.string().describe("A piece's caption; empty for none"),
+    })
+    .strict(),
+  PORTFOLIO_ITEM,
+);
+export const PortfolioResponse = example(
+  z.object({ avatar: PortfolioItemResponse.nullable(), showreel: PortfolioItemResponse.nullable(), pieces: z.array(PortfolioItemResponse) }).strict(),
+  { avatar: null, showreel: null, pieces: [PORTFOLIO_ITEM] },
+);
+const SUSPENDED_CREATOR: ApiOperation["refusals"] = {
+  forbidden: { description: "A suspended creator's token", message: "Your creator account is suspended" },
+};
+
 const ORDER_NOT_FOUND = notFound("Not assigned to this creator (or no such order)", "Order not found");
 
 export const CREATORS_CALLS = [
@@ -252,6 +283,45 @@ export const CREATORS_CALLS = [
     auth: "creator",
     responses: { 200: { description: "The order", schema: ok(CreatorOrderDetailResponse) } },
     refusals: refusals(READ, CREATOR, ORDER_NOT_FOUND),
+  },
+  {
+    method: "GET",
+    path: "/creator/portfolio",
+    summary: `The creator's avatar, showreel and portfolio pieces (at most ${PORTFOLIO_PIECES}), in their order`,
+    auth: "creator",
+    responses: { 200: { description: "The portfolio", schema: ok(PortfolioResponse) } },
+    refusals: refusals(READ, CREATOR),
+  },
+  {
+    method: "POST",
+    path: "/creator/portfolio",
+    summary:
+      "Add an upload sent in parts (purpose creator_media) as the avatar (a still), the showreel (a video) or a piece (either): checked like product media; a new avatar or showreel replaces the old",
+    auth: "creator",
+    body: {
+      schema: PortfolioItemSchema,
+      wrapper: "portfolio_item",
+      example: { kind: "piece", upload_id: "0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0", title: "Bottle turntable" },
+    },
+    responses: { 201: { description: "Added", schema: ok(PortfolioItemResponse, { message: "Added to your portfolio" }) } },
+    refusals: refusals(
+      WRITE,
+      CREATOR,
+      SUSPENDED_CREATOR,
+      JSON_BODY,
+      invalid("Not the creator's finished upload, a type the place does not take, or too large", "Invalid input", [
+        "reel.mov is not a supported showreel: use an MP4 or WebM video.",
+      ]),
+      conflict(`The portfolio already has ${PORTFOLIO_PIECES} pieces`, `Your portfolio has ${PORTFOLIO_PIECES} pieces: remove one before adding another.`),
+    ),
+  },
+  {
+    method: "DELETE",
+    path: "/creator/portfolio/{id}",
+    summary: "Remove an item of the creator's portfolio (its files leave storage)",
+    auth: "creator",
+    responses: { 200: { description: "Removed", schema: done("Removed from your portfolio") } },
+    refusals: refusals(WRITE, CREATOR, SUSPENDED_CREATOR, notFound("Not one of the creator's items", "Portfolio item not found")),
   },
   {
     method: "POST",

@@ -24,7 +24,7 @@ export const UPLOADS_CALLS = [
     method: "POST",
     path: "/uploads",
     summary:
-      "Open an upload of a file of any size, sent in parts straight into storage: answers its id, part_size and part_count. Deliveries (admins) up to 20 GB a file; attachments (the order's owner or admins) within the order's 5 GB; product media (admins)",
+      "Open an upload of a file of any size, sent in parts straight into storage: answers its id, part_size and part_count. Deliveries (admins) up to 20 GB a file; attachments (the order's owner or admins) within the order's 5 GB; product media (admins); creator media (a creator's avatar, showreel and portfolio pieces: the creator)",
     auth: "customer, admin or creator",
     body: {
       schema: UploadCreateSchema,
@@ -37,7 +37,8 @@ export const UPLOADS_CALLS = [
       NO_TOKEN,
       JSON_BODY,
       notFound("Not the caller's order or product (or a customer asking for a delivery or product media)", "Order not found"),
-      invalid("A field breaks its rule", "Upload is invalid", ["purpose must be one of delivery, attachment, product_media"]),
+      invalid("A field breaks its rule", "Upload is invalid", ["purpose must be one of delivery, attachment, product_media, creator_media"]),
+      { forbidden: { description: "Creator media from anyone but a creator", message: "Only a creator sends portfolio files" } },
       conflict("The order takes no delivery now, or no more files", "Cannot deliver this order: it has been delivered and awaits review."),
       conflict(
         `The caller has ${OPEN_UPLOADS_LIMITS.perAccount} uploads open, or the order ${OPEN_UPLOADS_LIMITS.perOrder}`,
