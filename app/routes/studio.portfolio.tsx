@@ -79,9 +79,7 @@ export default function StudioPortfolio() {
           <Slot title="Avatar" item={portfolio.avatar} empty="No avatar yet: customers see your initial." />
           <Slot title="Showreel" item={portfolio.showreel} empty="No showreel yet." />
         </div>
-        <h3 className="text-base font-semibold">
-          Pieces ({portfolio.pieces.length} of {PORTFOLIO_PIECES})
-        </h3>
+        <h3 className="text-base font-semibold">{`Pieces (${portfolio.pieces.length} of ${PORTFOLIO_PIECES})`}</h3>
         {portfolio.pieces.length === 0 ? (
           <p className="text-sm text-slate-600">No pieces yet. Add stills or clips of work you are proud of.</p>
         ) : (

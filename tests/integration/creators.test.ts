@@ -2,41 +2,9 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { adminSignIn, api, cookieFrom, dispatch, fakeMedia, freshAddress, postForm } from "./helpers";
 import { BRIEF, customerWithOrder } from "./order-fixtures";
+import { linkIn, newCreator, type Tokens } from "./creator-fixtures";
 
-type Tokens = { access_token: string; refresh_token: string };
 type CreatorOrder = Record<string, unknown> & { id: number; work_status: string; customer: Record<string, unknown> };
-
-/** The link of the newest email of `kind` to `to`. */
-async function linkIn(to: string, kind: string): Promise<string> {
-  const row = await env.DB.prepare("SELECT text FROM emails WHERE recipient = ? AND kind = ? ORDER BY id DESC LIMIT 1")
-    .bind(to, kind)
-    .first<{ text: string }>();
-  const link = /https?:\/\/\S+/.exec(row?.text ?? "")?.[0];
-  if (!link) throw new Error(`no ${kind} email to ${to}`);
-  return link;
-}
-
-let counter = 0;
-/** A creator invited by the admin, who accepted (display name and password) through the invitation's page, and is on product 1. */
-async function newCreator(admin: Tokens, name = `Maker ${++counter}`) {
-  const email = `maker${counter}.${Date.now()}@creators.example`;
-  const invited = await api<{ data: { id: number; status: string } }>("POST", "/admin/creators/invitations", {
-    token: admin.access_token,
-    body: { invitation: { email, name } },
-  });
-  expect(invited.status).toBe(201);
-  const token = new URL(await linkIn(email, "creator_invitation")).searchParams.get("token")!;
-  const accepted = await postForm("/creator/invitation", { token, name, password: "Cr3ator!Pass" });
-  expect(accepted.status).toBe(302);
-  expect(accepted.headers.get("location")).toBe("/studio/profile?welcome=1");
-  const cookie = cookieFrom(accepted, "creator_sid");
-  const signedIn = await api<{ data: Tokens & { creator: { id: number; status: string } } }>("POST", "/creator/sign_in", {
-    body: { session: { email, password: "Cr3ator!Pass" } },
-  });
-  expect(signedIn.status).toBe(200);
-  expect(signedIn.body.data.creator.status).toBe("active");
-  return { id: invited.body.data.id, email, name, cookie, token: signedIn.body.data.access_token };
-}
 
 async function setProductCreators(admin: Tokens, ids: number[]) {
   const set = await api("PUT", "/products/1", { token: admin.access_token, body: { product: { creator_ids: ids } } });

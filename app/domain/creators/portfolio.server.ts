@@ -14,7 +14,8 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { creatorMedia, type CreatorMediaKind } from "../../../db/schema";
+import { creatorMedia, creators, type CreatorMediaKind } from "../../../db/schema";
+import { fullRowOf } from "../../../db/insert-select";
 import { IMAGE_DIMENSIONS_RULE, IMAGE_LIMIT_BYTES, PORTFOLIO_PIECES, VIDEO_LIMIT_BYTES, withinImageDimensions } from "~/lib/rules/media-rules";
 import { refuse } from "../refusal";
 import { sniffType } from "../media/file-types";
@@ -137,11 +138,30 @@ async function record(
 ): Promise<PortfolioItem> {
   const now = Date.now();
   const piece = kind === "piece";
-  const insert = db.run(sql`
-    INSERT INTO ${creatorMedia} (creator_id, kind, r2_key, content_type, size, title, position, created_at)
-    SELECT ${creatorId}, ${kind}, ${stored.key}, ${stored.contentType}, ${stored.size}, ${piece ? title : ""},
-      (SELECT coalesce(max(position) + 1, 0) FROM ${creatorMedia} WHERE creator_id = ${creatorId} AND kind = ${kind}), ${now}
-    WHERE ${piece ? sql`(SELECT count(*) FROM ${creatorMedia} WHERE creator_id = ${creatorId} AND kind = 'piece') < ${PORTFOLIO_PIECES}` : sql`1`}`);
+  const insert = db.insert(creatorMedia).select(
+    db
+      .select(
+        fullRowOf(creatorMedia, {
+          creatorId,
+          kind,
+          r2Key: stored.key,
+          contentType: stored.contentType,
+          size: stored.size,
+          title: piece ? title : "",
+          position: sql`(SELECT coalesce(max(${creatorMedia.position}) + 1, 0) FROM ${creatorMedia} WHERE ${creatorMedia.creatorId} = ${creatorId} AND ${creatorMedia.kind} = ${kind})`,
+          createdAt: new Date(now),
+        }),
+      )
+      .from(creators)
+      .where(
+        and(
+          eq(creators.id, creatorId),
+          piece
+            ? sql`(SELECT count(*) FROM ${creatorMedia} WHERE ${creatorMedia.creatorId} = ${creatorId} AND ${creatorMedia.kind} = 'piece') < ${PORTFOLIO_PIECES}`
+            : undefined,
+        ),
+      ),
+  );
   const replaced = db
     .delete(creatorMedia)
     .where(and(eq(creatorMedia.creatorId, creatorId), eq(creatorMedia.kind, kind), sql`${creatorMedia.r2Key} <> ${stored.key}`))
