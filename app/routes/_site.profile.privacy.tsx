@@ -1,8 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Field, FieldError, FormError, SubmitButton } from "~/components/ui/form";
-import { useIsSubmitting } from "~/components/ui/use-is-submitting";
-import { useSchemaForm } from "~/components/ui/use-schema-form";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DeleteAccountForm } from "~/components/delete-account-form";
 import { confirmCurrentPassword, requireCustomer, sessionCookie } from "~/auth/index.server";
 import { deleteCustomerAccount, listOpenWork } from "~/domain/privacy/account-deletion.server";
 import { parseSubmission } from "~/http/form-submission.server";
@@ -66,9 +64,6 @@ export default function ProfilePrivacy() {
 function DeleteAccount() {
   const { openWork } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result;
-  const { form, fields, formProps, error } = useSchemaForm(DeleteAccountFormSchema, { id: "delete-account", lastResult });
-  const busy = useIsSubmitting("/profile/privacy");
-  const confirmError = error(fields.confirm);
   return (
     <section aria-labelledby="delete-title" className="space-y-3 rounded-2xl border border-red-200 bg-white p-6">
       <h2 id="delete-title" className="text-lg font-semibold">
@@ -95,38 +90,7 @@ function DeleteAccount() {
           </ul>
         </div>
       ) : (
-        <Form method="post" {...formProps} className="max-w-md space-y-3">
-          <FormError id={form.errorId} errors={form.errors} />
-          <div>
-            <div className="flex items-start gap-2">
-              <input
-                type="checkbox"
-                id={fields.confirm.id}
-                name={fields.confirm.name}
-                key={fields.confirm.key}
-                defaultChecked={fields.confirm.initialValue === "on"}
-                aria-invalid={confirmError ? true : undefined}
-                aria-describedby={confirmError ? fields.confirm.errorId : undefined}
-                className="mt-0.5 size-4 shrink-0 accent-brand-700"
-              />
-              <label htmlFor={fields.confirm.id} className="text-sm text-slate-800">
-                I understand that my account and its data will be deleted for good
-              </label>
-            </div>
-            <FieldError id={fields.confirm.errorId} error={confirmError} />
-          </div>
-          <Field
-            label="Current password"
-            meta={fields.current_password}
-            error={error(fields.current_password)}
-            type="password"
-            autoComplete="current-password"
-            maxLength={128}
-          />
-          <SubmitButton busy={busy} busyText="Deleting..." className="sm:w-auto">
-            Delete my account
-          </SubmitButton>
-        </Form>
+        <DeleteAccountForm action="/profile/privacy" lastResult={lastResult} />
       )}
     </section>
   );

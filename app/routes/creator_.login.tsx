@@ -16,6 +16,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 const NOTICES: Record<string, string> = {
   "password-changed": "Password changed successfully. Please sign in again.",
   "password-reset": PASSWORD_RESET_DONE,
+  "account-deleted": "Your account has been deleted. An email confirms it.",
 };
 
 /** Where a creator goes once signed in: the studio page they came from, else their workspace. */

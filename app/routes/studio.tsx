@@ -22,6 +22,7 @@ const LINKS = [
   { to: "/studio", label: "Orders", end: true },
   { to: "/studio/profile", label: "Profile", end: false },
   { to: "/studio/portfolio", label: "Portfolio", end: false },
+  { to: "/studio/privacy", label: "Privacy", end: false },
 ];
 
 export default function StudioLayout() {

@@ -239,6 +239,22 @@ export function AccountDeletedEmail({ shopLink }: { shopLink: string }) {
   );
 }
 
+export function CreatorAccountDeletedEmail({ shopLink }: { shopLink: string }) {
+  return (
+    <Layout preview={`Your ${SHOP.name} creator account has been deleted`} title="Your creator account has been deleted">
+      <Text>Hello,</Text>
+      <Text>
+        As you asked, your {SHOP.name} creator account has been deleted: your profile, portfolio and sign-ins are gone, and you can no longer log in with this
+        email address. Your messages and comments stay on the orders they belong to, shown as “Former creator”.
+      </Text>
+      <Text>The studio keeps which orders you made and when, as its payment and tax records require.</Text>
+      <Text style={small}>
+        If you did not ask for this, write to us at {SHOP.email}. {shopLink}
+      </Text>
+    </Layout>
+  );
+}
+
 export function CreatorInvitationEmail({ name, link, days }: { name: string; link: string; days: number }) {
   return (
     <Layout preview={`You are invited to make work on ${SHOP.name}`} title={`Join ${SHOP.name} as a creator`}>

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { ChangePasswordSchema, LoginSchema, RefreshTokenSchema } from "~/lib/schemas/auth";
+import { DeleteAccountSchema } from "~/lib/schemas/account-deletion";
 import { AssignmentSchema, CreatorInvitationSchema, CreatorProfileSchema, PortfolioItemSchema } from "~/lib/schemas/creator";
 import { CREATOR_MEDIA_KINDS, PORTFOLIO_PIECES } from "~/lib/rules/media-rules";
 import { creatorStatuses } from "../../../../db/schema";
@@ -171,6 +172,72 @@ export const PortfolioResponse = example(
   z.object({ avatar: PortfolioItemResponse.nullable(), showreel: PortfolioItemResponse.nullable(), pieces: z.array(PortfolioItemResponse) }).strict(),
   { avatar: null, showreel: null, pieces: [PORTFOLIO_ITEM] },
 );
+const at = z.string().nullable();
+export const CreatorExportResponse = example(
+  z
+    .object({
+      format_version: z.literal(1).describe("Changes when a field changes meaning or goes"),
+      exported_at: z.string(),
+      account: z
+        .object({
+          id: z.number().int(),
+          name: z.string(),
+          email: z.string(),
+          status: z.enum(creatorStatuses),
+          slug: z.string().nullable(),
+          headline: z.string(),
+          bio: z.string(),
+          country: z.string().nullable(),
+          languages: z.array(z.string()),
+          skills: z.array(z.string()),
+          capacity: z.number().int(),
+          away_until: at,
+          created_at: z.string(),
+          activated_at: at,
+          suspended_at: at,
+          suspended_reason: z.string().nullable(),
+        })
+        .strict(),
+      portfolio: PortfolioResponse,
+      products: z.array(z.object({ id: z.number().int(), title: z.string(), lead: z.boolean() }).strict()),
+      orders: z
+        .array(z.object({ id: z.number().int(), product: z.string(), work_status: z.enum(WORK_STATUSES), assigned_at: at, due_at: at }).strict())
+        .describe("The orders assigned to the creator, without the buyer's details"),
+      messages: z.array(z.object({ order_id: z.number().int(), body: z.string(), created_at: z.string() }).strict()),
+      comments: z.array(
+        z.object({ order_id: z.number().int(), delivery_id: z.number().int(), at_frame: z.number().int(), text: z.string(), created_at: z.string() }).strict(),
+      ),
+    })
+    .strict(),
+  {
+    format_version: 1,
+    exported_at: "2026-04-20T10:00:00.000Z",
+    account: {
+      id: 4,
+      name: "Mara Lind",
+      email: "creator@example.com",
+      status: "active",
+      slug: "mara-lind",
+      headline: "3D product films",
+      bio: "",
+      country: "SE",
+      languages: ["English"],
+      skills: ["3d"],
+      capacity: 4,
+      away_until: null,
+      created_at: "2026-04-01T09:30:00.000Z",
+      activated_at: "2026-04-01T10:00:00.000Z",
+      suspended_at: null,
+      suspended_reason: null,
+    },
+    portfolio: { avatar: null, showreel: null, pieces: [] },
+    products: [{ id: 2, title: "3D product film", lead: true }],
+    orders: [{ id: 42, product: "3D product film", work_status: "completed", assigned_at: "2026-04-02T09:00:00.000Z", due_at: "2026-04-12T08:30:00.000Z" }],
+    messages: [{ order_id: 42, body: "The first cut is up.", created_at: "2026-04-08T09:00:00.000Z" }],
+    comments: [],
+  },
+);
+
 const SUSPENDED_CREATOR: ApiOperation["refusals"] = {
   forbidden: { description: "A suspended creator's token", message: "Your creator account is suspended" },
 };
@@ -243,6 +310,40 @@ export const CREATORS_CALLS = [
     refusals: refusals(WRITE, CREATOR, JSON_BODY, invalid("Invalid input", "Profile update failed", ["Capacity must be a whole number from 1 to 20"]), {
       not_found: { description: "A suspended creator (their profile is the admins' to change)", message: "Creator not found" },
     }),
+  },
+  {
+    method: "GET",
+    path: "/creator/me/export",
+    summary:
+      "Everything the shop keeps about the signed-in creator (account and profile, portfolio, products credited to them, their orders without the buyer's details, what they wrote): GDPR arts. 15 and 20",
+    auth: "creator",
+    responses: { 200: { description: "The creator's data", schema: ok(CreatorExportResponse) } },
+    refusals: refusals(READ, CREATOR),
+  },
+  {
+    method: "DELETE",
+    path: "/creator/me",
+    summary:
+      'Delete the signed-in creator\'s account (GDPR art. 17), the password asked again: profile, portfolio and sign-ins erased at once; their messages and comments stay on their orders as "Former creator"; which orders they made stays for payment and tax records; a confirmation emailed',
+    auth: "creator",
+    body: {
+      schema: DeleteAccountSchema,
+      wrapper: "creator",
+      example: { current_password: "your-password" },
+      invalidAnswer: { invalid: "Account deletion failed" },
+    },
+    responses: { 200: { description: "Deleted", schema: done("Your account has been deleted.") } },
+    refusals: refusals(
+      WRITE,
+      CREATOR,
+      JSON_BODY,
+      invalid("Invalid input, or a wrong current password", "Current password is incorrect", ["Current password is incorrect"]),
+      conflict(
+        "An order assigned to the creator is still being made",
+        "Orders #42 are still being made by you: deliver them, or ask the studio to reassign them, before deleting your account.",
+      ),
+      { throttled: "Too many wrong current passwords (Retry-After)" },
+    ),
   },
   {
     method: "PUT",

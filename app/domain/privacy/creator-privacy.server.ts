@@ -1,0 +1,250 @@
+/**
+ * A creator's data rights (GDPR arts. 15, 17 and 20): their copy of what the shop keeps about them,
+ * and erasure. `/studio/privacy` and the API (`GET /api/v1/creator/me/export`,
+ * `DELETE /api/v1/creator/me`) call these.
+ *
+ * The copy holds their account and profile, portfolio, the products they are credited on, the orders
+ * assigned to them (as their own view shows them: no buyer's details), and what they wrote: messages
+ * and comments on versions.
+ *
+ * Erasure, once the password is given again and no order assigned to them is still being made (they
+ * finish it, or an admin reassigns it): in ONE D1 batch,
+ * - `creators`: the row stays (orders name who made them: what payouts and tax records will need),
+ *   anonymised: "Former creator", an address of the reserved `.invalid` domain, a password hash no
+ *   password matches, tokens refused from now on, the public profile (slug, headline, bio, country,
+ *   languages, skills, away date) cleared, status `suspended` (no work is assigned or offered to
+ *   it) and `erased_at` set;
+ * - `sessions`, `refresh_tokens`, `email_links`: deleted;
+ * - `creator_media`: deleted, their objects removed from R2 afterwards (with the images' copies and
+ *   any portfolio upload left over);
+ * - `product_creators`: deleted; a product whose lead they were takes its next creator as lead;
+ * - `delivery_comments`: their name on their comments becomes "Former creator" (the comments stay:
+ *   they are part of the customer's order); messages name their author from the account, so they
+ *   read "Former creator" too;
+ * - `emails`: every message to their address deleted; the confirmation queued afterwards is the one
+ *   record kept;
+ * - `orders` keep `creator_id`: who made what, and when, stays for the records the law asks for.
+ */
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { createElement } from "react";
+import type { Database } from "../../../db/client";
+import {
+  creatorMedia,
+  creators,
+  deliveryComments,
+  emailLinks,
+  emails,
+  orderMessages,
+  orders,
+  productCreators,
+  products,
+  refreshTokens,
+  sessions,
+  uploads,
+} from "../../../db/schema";
+import { OPEN_WORK } from "~/lib/rules/creators";
+import { SHOP } from "~/lib/shop";
+import type { ServiceContext } from "../context";
+import { randomToken } from "../crypto.server";
+import { getPortfolio, portfolioKeys } from "../creators/portfolio.server";
+import { shopOrigin } from "../environment.server";
+import { queueEmail } from "../mail/mail.server";
+import { CreatorAccountDeletedEmail } from "../mail/templates";
+import { refuse } from "../refusal";
+import { ERASED_EMAIL_DOMAIN } from "./account-deletion.server";
+
+export const FORMER_CREATOR = "Former creator";
+const NO_PASSWORD = "erased";
+const EXPORT_FORMAT_VERSION = 1;
+/** The most of each list a copy holds (messages, comments): far more than a creator writes. */
+const EXPORT_ROWS = 10_000;
+
+/** The refusal while orders assigned to the creator are still being made. */
+export function openAssignmentsMessage(ids: number[]): string {
+  const listed = ids.map((id) => `#${id}`).join(", ");
+  return `Orders ${listed} are still being made by you: deliver them, or ask the studio to reassign them, before deleting your account.`;
+}
+
+/** Everything the shop keeps about creator `creatorId`, as one JSON-ready object (absolute links); null when there is no such creator. */
+export async function exportCreatorData(db: Database, creatorId: number, origin: string) {
+  const [account] = await db.select().from(creators).where(eq(creators.id, creatorId)).limit(1);
+  if (!account) return null;
+  const mine = and(eq(orderMessages.authorKind, "creator"), eq(orderMessages.authorId, creatorId));
+  const [portfolio, credited, assigned, messages, comments] = await Promise.all([
+    getPortfolio(db, creatorId),
+    db
+      .select({ id: products.id, title: products.title, lead: productCreators.lead })
+      .from(productCreators)
+      .innerJoin(products, eq(products.id, productCreators.productId))
+      .where(eq(productCreators.creatorId, creatorId))
+      .orderBy(asc(products.id)),
+    db
+      .select({ id: orders.id, product: products.title, workStatus: orders.workStatus, assignedAt: orders.assignedAt, dueAt: orders.dueAt })
+      .from(orders)
+      .innerJoin(products, eq(products.id, orders.productId))
+      .where(eq(orders.creatorId, creatorId))
+      .orderBy(asc(orders.id))
+      .limit(EXPORT_ROWS),
+    db
+      .select({ orderId: orderMessages.orderId, body: orderMessages.body, createdAt: orderMessages.createdAt })
+      .from(orderMessages)
+      .where(mine)
+      .orderBy(asc(orderMessages.id))
+      .limit(EXPORT_ROWS),
+    db
+      .select({
+        orderId: deliveryComments.orderId,
+        deliveryId: deliveryComments.deliveryId,
+        atFrame: deliveryComments.atFrame,
+        text: deliveryComments.text,
+        createdAt: deliveryComments.createdAt,
+      })
+      .from(deliveryComments)
+      .where(and(eq(deliveryComments.authorKind, "creator"), eq(deliveryComments.authorId, creatorId)))
+      .orderBy(asc(deliveryComments.id))
+      .limit(EXPORT_ROWS),
+  ]);
+  const absolute = <T extends { url: string } | null>(item: T): T => (item ? { ...item, url: new URL(item.url, origin).href } : item);
+  const iso = (date: Date | null) => (date ? date.toISOString() : null);
+  return {
+    format_version: EXPORT_FORMAT_VERSION,
+    exported_at: new Date().toISOString(),
+    account: {
+      id: account.id,
+      name: account.name,
+      email: account.email,
+      status: account.status,
+      slug: account.slug,
+      headline: account.headline,
+      bio: account.bio,
+      country: account.country,
+      languages: account.languages,
+      skills: account.skills,
+      capacity: account.capacity,
+      away_until: account.awayUntil ? account.awayUntil.toISOString().slice(0, 10) : null,
+      created_at: account.createdAt.toISOString(),
+      activated_at: iso(account.activatedAt),
+      suspended_at: iso(account.suspendedAt),
+      suspended_reason: account.suspendedReason,
+    },
+    portfolio: { avatar: absolute(portfolio.avatar), showreel: absolute(portfolio.showreel), pieces: portfolio.pieces.map(absolute) },
+    products: credited.map((p) => ({ id: p.id, title: p.title, lead: p.lead })),
+    orders: assigned.map((o) => ({ id: o.id, product: o.product, work_status: o.workStatus, assigned_at: iso(o.assignedAt), due_at: iso(o.dueAt) })),
+    messages: messages.map((m) => ({ order_id: m.orderId, body: m.body, created_at: m.createdAt.toISOString() })),
+    comments: comments.map((c) => ({
+      order_id: c.orderId,
+      delivery_id: c.deliveryId,
+      at_frame: c.atFrame,
+      text: c.text,
+      created_at: c.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The creator's orders still being made (oldest first). */
+export async function openAssignments(db: Database, creatorId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.creatorId, creatorId), inArray(orders.workStatus, [...OPEN_WORK])))
+    .orderBy(asc(orders.id))
+    .limit(20);
+  return rows.map((r) => r.id);
+}
+
+type ErasureContext = Pick<ServiceContext, "db" | "env" | "origin">;
+
+/**
+ * Erases creator `creatorId`'s account as described above: `confirmPassword` first (it throws the
+ * refusal of a wrong or throttled password), then a `conflict` while an order of theirs is being made.
+ */
+export async function deleteCreatorAccount(context: ErasureContext, creatorId: number, confirmPassword: () => Promise<void>, now = Date.now()): Promise<void> {
+  const { db } = context;
+  await confirmPassword();
+  const [account] = await db
+    .select({ email: creators.email })
+    .from(creators)
+    .where(and(eq(creators.id, creatorId), isNull(creators.erasedAt)))
+    .limit(1);
+  if (!account) throw refuse.notFound("Creator not found");
+  const open = await openAssignments(db, creatorId);
+  if (open.length) throw refuse.conflict(openAssignmentsMessage(open));
+  const keys = await portfolioKeys(db, creatorId);
+  const erasedEmail = `erased-creator-${creatorId}-${randomToken(9)}@${ERASED_EMAIL_DOMAIN}`;
+  const [erased] = await db.batch(erasure(db, { creatorId, email: account.email, erasedEmail, now }));
+  if (erased.length === 0) {
+    // An order was assigned between the check and the batch: nothing was written.
+    const still = await openAssignments(db, creatorId);
+    throw refuse.conflict(still.length ? openAssignmentsMessage(still) : "Your account changed while it was being deleted. Please try again.");
+  }
+  const leftover = await context.env.MEDIA.list({ prefix: `creators/${creatorId}/` });
+  const gone = [...keys, ...leftover.objects.map((o) => o.key)];
+  if (gone.length) await context.env.MEDIA.delete(gone).catch((error: unknown) => console.error("Creator erasure: files not removed", creatorId, error));
+  try {
+    await queueEmail(context.env, context.db, {
+      to: account.email,
+      subject: `Your ${SHOP.name} creator account has been deleted`,
+      kind: "account_deleted",
+      body: createElement(CreatorAccountDeletedEmail, { shopLink: new URL("/home", shopOrigin(context.env)).toString() }),
+    });
+  } catch (error) {
+    console.error("Creator erasure: the confirmation email could not be queued", error);
+  }
+}
+
+/**
+ * The erasure's statements. The first anonymises the account only while nothing assigned to them is
+ * being made; every other holds only where that one landed (the account now has this batch's own
+ * random address), so a refused batch writes nothing.
+ */
+function erasure(db: Database, { creatorId, email, erasedEmail, now }: { creatorId: number; email: string; erasedEmail: string; now: number }) {
+  const open = sql.join(
+    OPEN_WORK.map((status) => sql`${status}`),
+    sql`, `,
+  );
+  const nothingOpen = sql`NOT EXISTS (SELECT 1 FROM orders AS open_work WHERE open_work.creator_id = ${creatorId} AND open_work.work_status IN (${open}))`;
+  const held: SQL = sql`(SELECT erased.email FROM creators AS erased WHERE erased.id = ${creatorId}) = ${erasedEmail}`;
+  return [
+    db
+      .update(creators)
+      .set({
+        name: FORMER_CREATOR,
+        email: erasedEmail,
+        passwordHash: NO_PASSWORD,
+        tokensValidAfter: now,
+        failedPasswordAttempts: 0,
+        passwordLockedUntil: 0,
+        status: "suspended",
+        slug: null,
+        headline: "",
+        bio: "",
+        country: null,
+        languages: [],
+        skills: [],
+        awayUntil: null,
+        suspendedReason: null,
+        suspendedAt: new Date(now),
+        erasedAt: new Date(now),
+      })
+      .where(and(eq(creators.id, creatorId), isNull(creators.erasedAt), nothingOpen))
+      .returning({ id: creators.id }),
+    db.delete(sessions).where(and(eq(sessions.kind, "creator"), eq(sessions.subjectId, creatorId), held)),
+    db.delete(refreshTokens).where(and(eq(refreshTokens.kind, "creator"), eq(refreshTokens.subjectId, creatorId), held)),
+    db.delete(emailLinks).where(and(eq(emailLinks.kind, "creator"), eq(emailLinks.subjectId, creatorId), held)),
+    db.delete(creatorMedia).where(and(eq(creatorMedia.creatorId, creatorId), held)),
+    db.delete(uploads).where(and(eq(uploads.ownerKind, "creator"), eq(uploads.ownerId, creatorId), eq(uploads.purpose, "creator_media"), held)),
+    db.delete(productCreators).where(and(eq(productCreators.creatorId, creatorId), held)),
+    // A product left without a lead takes its first remaining creator as lead.
+    db
+      .update(productCreators)
+      .set({ lead: true })
+      .where(
+        sql`(${productCreators.productId}, ${productCreators.position}) IN (SELECT product_id, min(position) FROM product_creators GROUP BY product_id HAVING max(lead) = 0)`,
+      ),
+    db
+      .update(deliveryComments)
+      .set({ authorName: FORMER_CREATOR })
+      .where(and(eq(deliveryComments.authorKind, "creator"), eq(deliveryComments.authorId, creatorId), held)),
+    db.delete(emails).where(and(sql`lower(${emails.recipient}) = lower(${email})`, held)),
+  ] as const;
+}
