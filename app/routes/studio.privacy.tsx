@@ -2,7 +2,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteAccountForm } from "~/components/delete-account-form";
 import { confirmCurrentPassword, requireCreator, sessionCookie } from "~/auth/index.server";
-import { deleteCreatorAccount, openAssignments, openAssignmentsMessage } from "~/domain/privacy/creator-privacy.server";
+import { deleteCreatorAccount, openAssignments } from "~/domain/privacy/creator-privacy.server";
+import { openAssignmentsMessage } from "~/lib/rules/creators";
 import { parseSubmission } from "~/http/form-submission.server";
 import { formAnswer, settle } from "~/http/screen-refusal.server";
 import { readForm } from "~/http/request-body.server";

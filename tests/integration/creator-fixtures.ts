@@ -2,6 +2,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { api, cookieFrom, postForm } from "./helpers";
+import { BRIEF, customerWithOrder } from "./order-fixtures";
 
 export type Tokens = { access_token: string; refresh_token: string };
 
@@ -35,4 +36,25 @@ export async function newCreator(admin: Tokens, name = `Maker ${++counter}`) {
   expect(signedIn.status).toBe(200);
   expect(signedIn.body.data.creator.status).toBe("active");
   return { id: invited.body.data.id, email, name, cookie, token: signedIn.body.data.access_token };
+}
+
+export async function setProductCreators(admin: Tokens, ids: number[]) {
+  const set = await api("PUT", "/products/1", { token: admin.access_token, body: { product: { creator_ids: ids } } });
+  expect(set.status).toBe(200);
+}
+
+export async function briefedOrder() {
+  const c = await customerWithOrder({
+    address: { street: "9 Secret Road", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB", company_name: "Hidden Co", tax_id: null },
+  });
+  expect((await api("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: BRIEF } })).status).toBe(200);
+  return c;
+}
+
+/** Every place a creator's answers must never show the buyer: their email and their address. */
+export function expectNoBuyerDetails(text: string, buyer: { email: string }) {
+  expect(text).not.toContain(buyer.email);
+  expect(text).not.toContain("9 Secret Road");
+  expect(text).not.toContain("LS1 1AA");
+  expect(text).not.toMatch(/"(order_amount|tax_amount|invoice_number|stripe_transaction_id|billing_address_id)"/);
 }

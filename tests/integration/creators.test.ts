@@ -1,31 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { adminSignIn, api, cookieFrom, dispatch, fakeMedia, freshAddress, postForm } from "./helpers";
-import { BRIEF, customerWithOrder } from "./order-fixtures";
-import { linkIn, newCreator, type Tokens } from "./creator-fixtures";
+import { briefedOrder, expectNoBuyerDetails, newCreator, setProductCreators, type Tokens } from "./creator-fixtures";
 
 type CreatorOrder = Record<string, unknown> & { id: number; work_status: string; customer: Record<string, unknown> };
-
-async function setProductCreators(admin: Tokens, ids: number[]) {
-  const set = await api("PUT", "/products/1", { token: admin.access_token, body: { product: { creator_ids: ids } } });
-  expect(set.status).toBe(200);
-}
-
-async function briefedOrder() {
-  const c = await customerWithOrder({
-    address: { street: "9 Secret Road", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB", company_name: "Hidden Co", tax_id: null },
-  });
-  expect((await api("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: BRIEF } })).status).toBe(200);
-  return c;
-}
-
-/** Every place a creator's answers must never show the buyer: their email and their address. */
-function expectNoBuyerDetails(text: string, buyer: { email: string }) {
-  expect(text).not.toContain(buyer.email);
-  expect(text).not.toContain("9 Secret Road");
-  expect(text).not.toContain("LS1 1AA");
-  expect(text).not.toMatch(/"(order_amount|tax_amount|invoice_number|stripe_transaction_id|billing_address_id)"/);
-}
 
 async function creatorDelivers(token: string, orderId: number, note: string) {
   const form = new FormData();

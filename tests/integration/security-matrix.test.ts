@@ -320,6 +320,9 @@ export const CREATOR_SCREENS: CreatorRow[] = [
   ["POST", "/studio/profile", { ...all(studioLogin), ca: 422, cb: 422, suspended: "→/studio" }, { name: "", capacity: "0" }],
   ["GET", "/studio/portfolio", { ...all(studioLogin), ca: 200, cb: 200, suspended: "→/studio" }],
   ["POST", "/studio/portfolio", { ...all(studioLogin), ca: 404, cb: 404, suspended: "→/studio" }, { intent: "remove", id: "999999" }],
+  ["GET", "/studio/privacy", { ...all(studioLogin), ca: 200, cb: 200, suspended: "→/studio" }],
+  ["POST", "/studio/privacy", { ...all(studioLogin), ca: 422, cb: 422, suspended: "→/studio" }, { current_password: "" }],
+  ["GET", "/studio/privacy/my-data.json", { ...all(studioLogin), ca: 200, cb: 200, suspended: "→/studio" }],
   ["GET", "/studio/orders/{orderC}", { ...all(studioLogin), ca: 200, cb: 404, suspended: "→/studio" }],
   ["GET", "/studio/orders/{orderA}", { ...all(studioLogin), ca: 404, cb: 404, suspended: "→/studio" }],
   ["POST", "/studio/orders/{orderC}", { ...all(studioLogin), ca: 422, cb: 404, suspended: "→/studio" }, { intent: "message", body: "" }],
@@ -338,6 +341,8 @@ export const CREATOR_API: CreatorRow[] = [
   ["GET", "/creator/me", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
   ["PUT", "/creator/me", { ...all(403), visitor: 401, invited: 401, ca: 422, cb: 422, suspended: 422 }, { creator: { name: "" } }],
   ["PUT", "/creator/change_password", { ...all(403), visitor: 401, invited: 401, ca: 422, cb: 422, suspended: 422 }, { creator: {} }],
+  ["GET", "/creator/me/export", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
+  ["DELETE", "/creator/me", { ...all(403), visitor: 401, invited: 401, ca: 422, cb: 422, suspended: 422 }, { creator: { current_password: "" } }],
   ["GET", "/creator/portfolio", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
   [
     "POST",

@@ -42,7 +42,7 @@ import {
   sessions,
   uploads,
 } from "../../../db/schema";
-import { OPEN_WORK } from "~/lib/rules/creators";
+import { OPEN_WORK, openAssignmentsMessage } from "~/lib/rules/creators";
 import { SHOP } from "~/lib/shop";
 import type { ServiceContext } from "../context";
 import { randomToken } from "../crypto.server";
@@ -58,12 +58,6 @@ const NO_PASSWORD = "erased";
 const EXPORT_FORMAT_VERSION = 1;
 /** The most of each list a copy holds (messages, comments): far more than a creator writes. */
 const EXPORT_ROWS = 10_000;
-
-/** The refusal while orders assigned to the creator are still being made. */
-export function openAssignmentsMessage(ids: number[]): string {
-  const listed = ids.map((id) => `#${id}`).join(", ");
-  return `Orders ${listed} are still being made by you: deliver them, or ask the studio to reassign them, before deleting your account.`;
-}
 
 /** Everything the shop keeps about creator `creatorId`, as one JSON-ready object (absolute links); null when there is no such creator. */
 export async function exportCreatorData(db: Database, creatorId: number, origin: string) {

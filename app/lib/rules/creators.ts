@@ -17,3 +17,9 @@ export const INVITATION_MESSAGES = {
   taken: "A creator with this email already has an account",
   invalid: "This invitation link is not valid or has expired. Ask the studio for a new one.",
 } as const;
+
+/** The refusal while orders assigned to the creator are still being made. */
+export function openAssignmentsMessage(ids: number[]): string {
+  const listed = ids.map((id) => `#${id}`).join(", ");
+  return `Orders ${listed} are still being made by you: deliver them, or ask the studio to reassign them, before deleting your account.`;
+}

@@ -1,0 +1,79 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { adminSignIn, api, dispatch, fakeMedia } from "./helpers";
+import { briefedOrder, expectNoBuyerDetails, newCreator, setProductCreators } from "./creator-fixtures";
+
+describe("creators' data rights", () => {
+  it("a creator's copy holds their profile, portfolio, orders and words but never the buyer; erasure waits for open work, then keeps who made what and renames their words", async () => {
+    const admin = await adminSignIn();
+    const [maker, other] = [await newCreator(admin, "Erin Erase"), await newCreator(admin, "Otto Other")];
+    await setProductCreators(admin, [maker.id, other.id]);
+    const c = await briefedOrder();
+    await api("POST", `/admin/orders/${c.id}/assignment`, { token: admin.access_token, body: { assignment: { creator_id: maker.id } } });
+    expect((await api("POST", `/orders/${c.id}/messages`, { token: maker.token, body: { message: { body: "Storyboard by Friday." } } })).status).toBe(201);
+    const piece = new FormData();
+    piece.set("kind", "piece");
+    piece.set("file", new File([fakeMedia("work.jpg", 1200)], "work.jpg"));
+    const added = await dispatch("http://localhost/studio/portfolio", {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: maker.cookie, Origin: "http://localhost", Host: "localhost" },
+      body: piece,
+    });
+    expect(added.status).toBe(302);
+
+    const copy = await api<{
+      data: Record<string, unknown> & { orders: { id: number }[]; messages: { body: string }[]; portfolio: { pieces: { url: string }[] } };
+    }>("GET", "/creator/me/export", { token: maker.token });
+    expect(copy.status).toBe(200);
+    expect(copy.body.data.account).toMatchObject({ name: "Erin Erase", email: maker.email, status: "active" });
+    expect(copy.body.data.orders.map((o) => o.id)).toEqual([c.id]);
+    expect(copy.body.data.messages.map((m) => m.body)).toEqual(["Storyboard by Friday."]);
+    expect(copy.body.data.portfolio.pieces).toHaveLength(1);
+    expect(copy.body.data.portfolio.pieces[0]!.url).toMatch(/^http:\/\/localhost\/media\/creators\//);
+    expectNoBuyerDetails(JSON.stringify(copy.body), c);
+    // The screen's file is the same copy.
+    const file = await dispatch("http://localhost/studio/privacy/my-data.json", { headers: { Cookie: maker.cookie } });
+    expect(file.headers.get("Content-Disposition")).toMatch(/^attachment; filename="reelcraft-creator-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(((await file.json()) as { account: { email: string } }).account.email).toBe(maker.email);
+
+    const refused = await api<{ message: string }>("DELETE", "/creator/me", { token: maker.token, body: { creator: { current_password: "Cr3ator!Pass" } } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      `Orders #${c.id} are still being made by you: deliver them, or ask the studio to reassign them, before deleting your account.`,
+    );
+    await api("POST", `/admin/orders/${c.id}/assignment`, {
+      token: admin.access_token,
+      body: { assignment: { creator_id: other.id, reason: "Erin is leaving us" } },
+    });
+    const wrong = await api<{ message: string }>("DELETE", "/creator/me", { token: maker.token, body: { creator: { current_password: "not-my-password" } } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.message).toBe("Current password is incorrect");
+
+    const deleted = await api<{ message: string }>("DELETE", "/creator/me", { token: maker.token, body: { creator: { current_password: "Cr3ator!Pass" } } });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.message).toBe("Your account has been deleted.");
+
+    // Signed out everywhere, and nobody signs in as them again.
+    expect((await api("GET", "/creator/me", { token: maker.token })).status).toBe(401);
+    expect((await api("POST", "/creator/sign_in", { body: { session: { email: maker.email, password: "Cr3ator!Pass" } } })).status).toBe(401);
+    const page = await dispatch("http://localhost/studio", { headers: { Cookie: maker.cookie }, redirect: "manual" });
+    expect(page.headers.get("Location")).toMatch(/^\/creator\/login/);
+    const row = await env.DB.prepare("SELECT name, email, slug, bio, status, erased_at FROM creators WHERE id = ?")
+      .bind(maker.id)
+      .first<{ name: string; email: string; slug: string | null; bio: string; status: string; erased_at: number | null }>();
+    expect(row).toMatchObject({ name: "Former creator", slug: null, bio: "", status: "suspended" });
+    expect(row!.email).toMatch(/@erased\.invalid$/);
+    expect(row!.erased_at).not.toBeNull();
+    // Their portfolio is gone from the database and from storage; their credit on the product too, the other creator now its lead.
+    expect((await env.DB.prepare("SELECT count(*) AS n FROM creator_media WHERE creator_id = ?").bind(maker.id).first<{ n: number }>())?.n).toBe(0);
+    expect((await env.MEDIA.list({ prefix: `creators/${maker.id}/` })).objects).toHaveLength(0);
+    const credits = await env.DB.prepare("SELECT creator_id, lead FROM product_creators WHERE product_id = 1").all<{ creator_id: number; lead: number }>();
+    expect(credits.results).toEqual([{ creator_id: other.id, lead: 1 }]);
+    // Who made what stays; their words stay on the order, shown as "Former creator".
+    const thread = await api<{ data: { author: string; author_name: string | null; body: string }[] }>("GET", `/orders/${c.id}/messages`, { token: c.token });
+    expect(thread.body.data.find((m) => m.body === "Storyboard by Friday.")).toMatchObject({ author: "creator", author_name: "Former creator" });
+    const mail = await env.DB.prepare("SELECT kind FROM emails WHERE recipient = ?").bind(maker.email).all<{ kind: string }>();
+    expect(mail.results.map((m) => m.kind)).toEqual(["account_deleted"]);
+  });
+});
