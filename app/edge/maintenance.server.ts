@@ -19,6 +19,7 @@ import { createPaymentGateway } from "../domain/payments/factory.server";
 import { deleteExpiredSessions, deleteExpiredRefreshTokens } from "../auth/index.server";
 import { shopOrigin } from "../domain/environment.server";
 import { abortIdleUploads } from "../domain/uploads/uploads.server";
+import { endPastAwayDates } from "../domain/creators/creators.server";
 import { syncTaxRecords } from "../domain/money/tax-records.server";
 import { createTaxService, stripeTaxOn } from "../domain/money/tax-service.server";
 import { settleVatClaims } from "../domain/orders/vat-claims.server";
@@ -40,10 +41,11 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()) {
   const unansweredCancellations = gateway ? await refundUnansweredCancellations(db, gateway, notice, now) : 0;
   const overdue = await markOverdueOrders(db, notice, now);
   const idleUploads = await abortIdleUploads(db, env.MEDIA, now);
+  const creatorsBack = await endPastAwayDates(db, now);
   await deleteExpiredSessions(db, now);
   await deleteExpiredRefreshTokens(db, now);
   const tax = createTaxService(env);
   const taxRecords = stripeTaxOn(env) ? await syncTaxRecords(db, tax) : null;
   const vatClaims = gateway ? await settleVatClaims(db, { tax, payments: gateway }, notice, now) : null;
-  return { expiredOrders, autoCompleted, briefReminders, workStarted, unansweredCancellations, overdue, idleUploads, taxRecords, vatClaims };
+  return { expiredOrders, autoCompleted, briefReminders, workStarted, unansweredCancellations, overdue, idleUploads, creatorsBack, taxRecords, vatClaims };
 }

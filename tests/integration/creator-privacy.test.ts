@@ -2,6 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { adminSignIn, api, dispatch, fakeMedia } from "./helpers";
 import { briefedOrder, expectNoBuyerDetails, newCreator, setProductCreators } from "./creator-fixtures";
+import { runScheduledMaintenance } from "../../app/edge/maintenance.server";
 
 describe("creators' data rights", () => {
   it("a creator's copy holds their profile, portfolio, orders and words but never the buyer; erasure waits for open work, then keeps who made what and renames their words", async () => {
@@ -75,5 +76,25 @@ describe("creators' data rights", () => {
     expect(thread.body.data.find((m) => m.body === "Storyboard by Friday.")).toMatchObject({ author: "creator", author_name: "Former creator" });
     const mail = await env.DB.prepare("SELECT kind FROM emails WHERE recipient = ?").bind(maker.email).all<{ kind: string }>();
     expect(mail.results.map((m) => m.kind)).toEqual(["account_deleted"]);
+  });
+});
+
+describe("creators' availability", () => {
+  it("an away date ends by itself: the scheduled run after its day makes the creator available again, and not before", async () => {
+    const admin = await adminSignIn();
+    const maker = await newCreator(admin, "Ava Away");
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const away = await api<{ data: { status: string; away_until: string } }>("PUT", "/creator/me", {
+      token: maker.token,
+      body: { creator: { name: "Ava Away", country: "PT", capacity: 2, away_until: tomorrow } },
+    });
+    expect(away.status).toBe(200);
+    expect(away.body.data).toMatchObject({ status: "away", away_until: tomorrow });
+    await runScheduledMaintenance(env, Date.now());
+    expect((await api<{ data: { status: string } }>("GET", "/creator/me", { token: maker.token })).body.data.status).toBe("away");
+    const run = await runScheduledMaintenance(env, Date.now() + 2 * 86_400_000);
+    expect(run.creatorsBack).toBeGreaterThanOrEqual(1);
+    const back = await api<{ data: { status: string; away_until: string | null } }>("GET", "/creator/me", { token: maker.token });
+    expect(back.body.data).toMatchObject({ status: "active", away_until: null });
   });
 });
