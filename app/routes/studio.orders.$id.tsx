@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const deliveries = await withMasterLinks(context.env.TOKEN_SECRET, orderId, found.deliveries, { kind: "creator", id: creator.id });
   const search = new URL(request.url).searchParams;
   const shown = chosenVersions(found.deliveries, search);
-  const comments = await shownVersionComments(context.db, found.deliveries, shown.compare ? null : shown.selectedId, search.get("comments_after"));
+  const comments = await shownVersionComments(context.db, found.deliveries, shown.compare ? null : shown.selectedId, search.get("comments_after"), true);
   return { work: { ...found, deliveries }, comments, timecodeStyle: timecodeStyleOf(request.headers.get("Cookie")) };
 }
 

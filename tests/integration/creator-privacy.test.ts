@@ -98,3 +98,37 @@ describe("creators' availability", () => {
     expect(back.body.data).toMatchObject({ status: "active", away_until: null });
   });
 });
+
+describe("the buyer's side as a creator reads it", () => {
+  it("comments by the customer show the creator their first name and last initial; the studio's admins read the name in full", async () => {
+    const admin = await adminSignIn();
+    const maker = await newCreator(admin, "Cleo Comments");
+    await setProductCreators(admin, [maker.id]);
+    const c = await briefedOrder();
+    expect((await api("PUT", "/users/update_profile", { token: c.token, body: { user: { name: "Ada King Lovelace" } } })).status).toBe(200);
+    await api("POST", `/admin/orders/${c.id}/assignment`, { token: admin.access_token, body: { assignment: { creator_id: maker.id } } });
+    const form = new FormData();
+    form.set("note", "First cut");
+    form.append("files[]", new File([fakeMedia("cut.mp4", 512)], "cut.mp4"));
+    const delivered = await dispatch(`http://localhost/api/v1/orders/${c.id}/deliveries`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${maker.token}` },
+      body: form,
+    });
+    expect(delivered.status).toBe(201);
+    const deliveryId = ((await delivered.json()) as { data: { delivery: { id: number } } }).data.delivery.id;
+    const path = `/orders/${c.id}/deliveries/${deliveryId}/comments`;
+    expect((await api("POST", path, { token: c.token, body: { comment: { at_frame: 12, text: "Warmer light here" } } })).status).toBe(201);
+
+    type Listed = { data: { author: { kind: string; name: string }; text: string }[] };
+    const seen = await api<Listed>("GET", path, { token: maker.token });
+    expect(seen.body.data[0]).toMatchObject({ author: { kind: "customer", name: "Ada L." }, text: "Warmer light here" });
+    expect(JSON.stringify(seen.body)).not.toContain("Lovelace");
+    const studio = await api<Listed>("GET", path, { token: admin.access_token });
+    expect(studio.body.data[0]!.author.name).toBe("Ada King Lovelace");
+    const page = await dispatch(`http://localhost/studio/orders/${c.id}`, { headers: { Cookie: maker.cookie } });
+    const html = await page.text();
+    expect(html).toContain("Ada L.");
+    expect(html).not.toContain("Lovelace");
+  });
+});

@@ -11,7 +11,7 @@ import { keptScopeQuery } from "../counts/kept-counts.server";
 import { mediaUrl } from "../media/media.server";
 import type { WorkStatus } from "~/lib/rules/work-status";
 import { refuse } from "../refusal";
-import { STUDIO_QUEUE } from "~/lib/rules/creators";
+import { shortName, STUDIO_QUEUE } from "~/lib/rules/creators";
 import { attachmentsQuery } from "../orders/attachments.server";
 import { toBriefView } from "../orders/brief.server";
 import { deliveriesQueries, mastersReleased, toDeliveryViews } from "../orders/deliveries.server";
@@ -45,14 +45,6 @@ export interface CreatorOrderView {
   customer: CreatorBuyerView;
   /** The customer's messages the studio's side has not read yet. */
   unread_messages: number;
-}
-
-/** A name as a creator sees it: the first word, and the last word's initial ("Ada King Lovelace" → Ada, L). */
-export function shortName(name: string): { first_name: string; last_initial: string | null } {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = words[0] ?? "";
-  const last = words.length > 1 ? words.at(-1)! : null;
-  return { first_name: first || "Customer", last_initial: last ? [...last][0]!.toUpperCase() : null };
 }
 
 const productImage = sql<string | null>`(

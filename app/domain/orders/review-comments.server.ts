@@ -6,6 +6,7 @@
  * comments (fulfilment.server.ts). Who may read or write is the order's: its owner, admins, and the
  * order's guests through their link.
  */
+import { briefName } from "~/lib/rules/creators";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { admins, creators, deliveryComments, orderDeliveries, users } from "../../../db/schema";
@@ -186,7 +187,7 @@ export async function addComment(db: Database, orderId: number, deliveryId: numb
     now,
   );
   const [row] = await db.select().from(deliveryComments).where(eq(deliveryComments.id, id)).limit(1);
-  return toViews([row!], version.rate)[0]!;
+  return toViews([row!], version.rate, reviewer.kind === "creator")[0]!;
 }
 
 async function topComment(db: Database, orderId: number, deliveryId: number, commentId: number) {
@@ -216,7 +217,7 @@ export async function replyToComment(db: Database, orderId: number, deliveryId: 
     { orderId, deliveryId, parentId: parent.id, reviewer, name: await authorName(db, reviewer), atFrame: parent.atFrame, endFrame: null, text, drawing: null },
     now,
   );
-  return commentWithReplies(db, deliveryId, parent.id, version.rate);
+  return commentWithReplies(db, deliveryId, parent.id, version.rate, reviewer.kind === "creator");
 }
 
 /** The studio (an admin, or the order's creator) marks a comment resolved (again: no change). */
@@ -235,7 +236,7 @@ export async function resolveComment(
       .update(deliveryComments)
       .set({ resolvedAt: new Date(now) })
       .where(eq(deliveryComments.id, comment.id));
-  return commentWithReplies(db, deliveryId, comment.id, version.rate);
+  return commentWithReplies(db, deliveryId, comment.id, version.rate, reviewer.kind === "creator");
 }
 
 function parseDrawing(text: string | null): Drawing | null {
@@ -247,11 +248,19 @@ function parseDrawing(text: string | null): Drawing | null {
   }
 }
 
-function toViews(rows: (typeof deliveryComments.$inferSelect)[], rate: FrameRate): CommentView[] {
+/**
+ * The name beside a comment: as written, but a creator reads the buyer's side (the customer and the
+ * colleagues they invited) by first name and last initial, as everywhere else in their workspace.
+ */
+function nameSeen(kind: (typeof deliveryComments.$inferSelect)["authorKind"], name: string, forCreator: boolean): string {
+  return forCreator && (kind === "customer" || kind === "guest") ? briefName(name) : name;
+}
+
+function toViews(rows: (typeof deliveryComments.$inferSelect)[], rate: FrameRate, forCreator = false): CommentView[] {
   const top = rows.filter((r) => r.parentId === null);
   return top.map((c) => ({
     id: c.id,
-    author: { kind: c.authorKind, name: c.authorName },
+    author: { kind: c.authorKind, name: nameSeen(c.authorKind, c.authorName, forCreator) },
     at_frame: c.atFrame,
     end_frame: c.endFrame,
     timecode: timecodeText(c.atFrame, c.endFrame, rate),
@@ -262,7 +271,12 @@ function toViews(rows: (typeof deliveryComments.$inferSelect)[], rate: FrameRate
     created_at: c.createdAt.toISOString(),
     replies: rows
       .filter((r) => r.parentId === c.id)
-      .map((r) => ({ id: r.id, author: { kind: r.authorKind, name: r.authorName }, text: r.text, created_at: r.createdAt.toISOString() })),
+      .map((r) => ({
+        id: r.id,
+        author: { kind: r.authorKind, name: nameSeen(r.authorKind, r.authorName, forCreator) },
+        text: r.text,
+        created_at: r.createdAt.toISOString(),
+      })),
   }));
 }
 
@@ -278,7 +292,7 @@ export async function listComments(
   after: string | null = null,
 ): Promise<{ comments: CommentView[]; next: string | null }> {
   const version = await versionFor(db, orderId, deliveryId, reviewer);
-  const page = await commentsFrom(db, deliveryId, version.rate, after);
+  const page = await commentsFrom(db, deliveryId, version.rate, after, Infinity, reviewer.kind === "creator");
   return { comments: page.comments.map(({ earlier_replies: _earlier, ...c }) => ({ ...c, drawing: parseDrawing(c.drawing) })), next: page.next };
 }
 
@@ -293,21 +307,21 @@ async function everyComment(db: Database, orderId: number, deliveryId: number, r
     .from(deliveryComments)
     .where(eq(deliveryComments.deliveryId, deliveryId))
     .orderBy(asc(deliveryComments.atFrame), asc(deliveryComments.id));
-  return toViews(rows, version.rate);
+  return toViews(rows, version.rate, reviewer.kind === "creator");
 }
 
 /** One comment of a version with its replies (what a reply or resolving answers). */
-async function commentWithReplies(db: Database, deliveryId: number, commentId: number, rate: FrameRate): Promise<CommentView> {
+async function commentWithReplies(db: Database, deliveryId: number, commentId: number, rate: FrameRate, forCreator: boolean): Promise<CommentView> {
   const rows = await db
     .select()
     .from(deliveryComments)
     .where(and(eq(deliveryComments.deliveryId, deliveryId), sql`(${deliveryComments.id} = ${commentId} OR ${deliveryComments.parentId} = ${commentId})`))
     .orderBy(asc(deliveryComments.id));
-  return toViews(rows, rate)[0]!;
+  return toViews(rows, rate, forCreator)[0]!;
 }
 
 /** COMMENT_PAGE comments of a version from `after`, with their replies, and the cursor of the next ones. */
-async function commentsFrom(db: Database, deliveryId: number, rate: FrameRate, after: string | null, repliesShown = Infinity) {
+async function commentsFrom(db: Database, deliveryId: number, rate: FrameRate, after: string | null, repliesShown = Infinity, forCreator = false) {
   const cursor = parseCommentCursor(after);
   const top = await db
     .select()
@@ -352,7 +366,7 @@ async function commentsFrom(db: Database, deliveryId: number, rate: FrameRate, a
   const last = shown.at(-1);
   const drawings = new Map(shown.map((c) => [c.id, c.drawing]));
   return {
-    comments: toViews([...shown, ...replies], rate).map((c) => ({
+    comments: toViews([...shown, ...replies], rate, forCreator).map((c) => ({
       ...c,
       drawing: drawings.get(c.id) ?? null,
       earlier_replies: Math.max(0, (replyCount.get(c.id) ?? 0) - c.replies.length),
@@ -371,18 +385,20 @@ export async function shownVersionComments(
   deliveries: { id: number; frame_rate: string }[],
   deliveryId: number | null,
   after: string | null = null,
+  forCreator = false,
 ): Promise<Record<string, CommentPage>> {
   const shown = deliveries.find((d) => d.id === deliveryId);
   if (!shown) return {};
   const rate = rateOf(shown.frame_rate);
   const [page, markers] = await Promise.all([
-    commentsFrom(db, shown.id, rate, after, REPLIES_SHOWN),
+    commentsFrom(db, shown.id, rate, after, REPLIES_SHOWN, forCreator),
     db
       .select({
         id: deliveryComments.id,
         atFrame: deliveryComments.atFrame,
         endFrame: deliveryComments.endFrame,
         author: deliveryComments.authorName,
+        authorKind: deliveryComments.authorKind,
         resolvedAt: deliveryComments.resolvedAt,
       })
       .from(deliveryComments)
@@ -398,7 +414,7 @@ export async function shownVersionComments(
         at_frame: m.atFrame,
         end_frame: m.endFrame,
         timecode: timecodeText(m.atFrame, m.endFrame, rate),
-        author: m.author,
+        author: nameSeen(m.authorKind, m.author, forCreator),
         resolved: m.resolvedAt !== null,
       })),
     },

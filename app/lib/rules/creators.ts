@@ -23,3 +23,17 @@ export function openAssignmentsMessage(ids: number[]): string {
   const listed = ids.map((id) => `#${id}`).join(", ");
   return `Orders ${listed} are still being made by you: deliver them, or ask the studio to reassign them, before deleting your account.`;
 }
+
+/** A name as a creator sees it: the first word, and the last word's initial ("Ada King Lovelace" → Ada, L). */
+export function shortName(name: string): { first_name: string; last_initial: string | null } {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0] ?? "";
+  const last = words.length > 1 ? words.at(-1)! : null;
+  return { first_name: first || "Customer", last_initial: last ? [...last][0]!.toUpperCase() : null };
+}
+
+/** A buyer's name (or their colleague's) as a creator reads it beside their words: "Ada L.". */
+export function briefName(name: string): string {
+  const { first_name, last_initial } = shortName(name);
+  return last_initial ? `${first_name} ${last_initial}.` : first_name;
+}
