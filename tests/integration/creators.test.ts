@@ -87,6 +87,15 @@ describe("creators", () => {
     expect(done.body.data.events.filter((e) => e.to_status === "delivered").map((e) => e.actor)).toEqual(["creator", "creator"]);
     const counts = await api<{ meta: { counts: Record<string, number> } }>("GET", "/creator/orders?status=completed", { token: maker.token });
     expect(counts.body.meta.counts).toEqual({ in_progress: 0, revision_requested: 0, delivered: 0, completed: 1 });
+    // The creator hears of the revision and of the approval by email, with a link to their studio, never the buyer's details.
+    const mail = await env.DB.prepare("SELECT subject, text FROM emails WHERE recipient = ? AND kind LIKE 'work_%' ORDER BY id")
+      .bind(maker.email)
+      .all<{ subject: string; text: string }>();
+    expect(mail.results.map((m) => m.subject)).toEqual([`Revision requested on order #${c.id}`, `Order #${c.id} is approved`]);
+    for (const m of mail.results) {
+      expect(m.text).toContain(`/studio/orders/${c.id}`);
+      expectNoBuyerDetails(m.text, c);
+    }
 
     // The workspace's pages: the queue and the order, without the buyer's email or address.
     const queue = await dispatch("http://localhost/studio?status=completed", { headers: { Cookie: maker.cookie } });

@@ -1,15 +1,17 @@
 /**
  * Emails about orders: the receipt sent once when a payment succeeds, and the news of an order's
  * work (to the customer: delivery ready, completed, refunded, brief reminder; to the studio: brief
- * submitted, revision requested). The studio is STUDIO_EMAIL when set, else every admin account.
+ * submitted, revision requested; to the creator making the order: its brief, revisions, lateness and
+ * completion). The studio is STUDIO_EMAIL when set, else every admin account.
  */
 import { awaitingBriefText, cancellationPeriodEnd } from "~/lib/rules/work-dates";
 import { ratePercent } from "../money/tax-rules";
 import type { ServiceContext } from "../context";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { createElement } from "react";
 import type { Database } from "../../../db/client";
-import { admins, orders, products, users } from "../../../db/schema";
+import { admins, creators, orders, products, users } from "../../../db/schema";
+import { briefName } from "~/lib/rules/creators";
 import { formatMoney } from "~/lib/money";
 import { packageName } from "~/lib/rules/packages";
 import { CANCELLATION_ANSWER_DAYS } from "~/lib/rules/cancellation-rules";
@@ -262,16 +264,95 @@ function newsText(news: WorkNews, o: { id: number; product: string; customer: st
   }
 }
 
-/** Queues the email that tells the customer or the studio about a step of an order's work. */
+/**
+ * What the creator making an order hears of its work, beside the studio's admins: the brief, a
+ * revision asked, the due date passed, the order completed. The buyer is named as the creator's
+ * workspace names them (first name, last initial).
+ */
+function creatorNewsText(news: WorkNews, o: { id: number; product: string; customer: string }): Omit<NewsText, "to"> | null {
+  const order = `order #${o.id} (${o.product})`;
+  switch (news) {
+    case "brief_submitted":
+      return {
+        subject: `Brief received for order #${o.id}`,
+        title: "A brief is in",
+        lines: [`${o.customer} submitted the brief of ${order}. Work has started; the due date is in your studio.`],
+        linkLabel: "Open the order",
+      };
+    case "brief_scheduled":
+      return {
+        subject: `Brief received for order #${o.id}`,
+        title: "A brief is in",
+        lines: [`${o.customer} submitted the brief of ${order}. Work starts when their 14-day cancellation period ends; the dates are in your studio.`],
+        linkLabel: "Open the order",
+      };
+    case "revision_requested":
+      return {
+        subject: `Revision requested on order #${o.id}`,
+        title: "A revision is requested",
+        lines: [`${o.customer} asked for changes to the delivery of ${order}.`],
+        linkLabel: "See the request",
+      };
+    case "overdue":
+      return {
+        subject: `Order #${o.id} is overdue`,
+        title: "An order is past its due date",
+        lines: [`${order} has passed its due date without a delivery. Deliver, or write to the customer on the order's page.`],
+        linkLabel: "Open the order",
+      };
+    case "completed":
+      return {
+        subject: `Order #${o.id} is approved`,
+        title: "Your delivery is approved",
+        lines: [`${o.customer} approved your delivery of ${order}: the order is completed.`],
+        linkLabel: "Open the order",
+      };
+    case "auto_completed":
+      return {
+        subject: `Order #${o.id} is completed`,
+        title: "An order is completed",
+        lines: [`Your delivery of ${order} had no answer for a few days, so the order is now completed.`],
+        linkLabel: "Open the order",
+      };
+    default:
+      return null;
+  }
+}
+
+/** Queues the email that tells the customer or the studio (and the creator making the order) about a step of an order's work. */
 export async function queueWorkEmail(db: Database, notice: MailNotice, orderId: number, news: WorkNews): Promise<void> {
   const [row] = await db
-    .select({ id: orders.id, product: products.title, name: users.name, email: users.email })
+    .select({
+      id: orders.id,
+      product: products.title,
+      name: users.name,
+      email: users.email,
+      creatorEmail: creators.email,
+      creatorName: creators.name,
+    })
     .from(orders)
     .innerJoin(products, eq(products.id, orders.productId))
     .innerJoin(users, eq(users.id, orders.userId))
+    // The assigned creator, while they may work (not suspended, not erased).
+    .leftJoin(creators, and(eq(creators.id, orders.creatorId), ne(creators.status, "suspended"), isNull(creators.erasedAt)))
     .where(eq(orders.id, orderId))
     .limit(1);
   if (!row) return;
+  const forCreator = row.creatorEmail ? creatorNewsText(news, { id: row.id, product: row.product, customer: briefName(row.name) }) : null;
+  if (forCreator && row.creatorEmail) {
+    await queueEmail(notice.env, db, {
+      to: row.creatorEmail,
+      subject: forCreator.subject,
+      kind: `work_${news}`,
+      body: createElement(WorkUpdateEmail, {
+        greeting: `Hello ${row.creatorName},`,
+        title: forCreator.title,
+        lines: forCreator.lines,
+        link: notice.origin ? `${notice.origin}${paths.studioOrder(row.id)}` : null,
+        linkLabel: forCreator.linkLabel,
+      }),
+    });
+  }
   const text = newsText(news, { id: row.id, product: row.product, customer: row.name });
   const path = text.to === "customer" ? (news === "brief_reminder" ? paths.brief(row.id) : paths.customerOrder(row.id)) : paths.adminOrder(row.id);
   const recipients = text.to === "customer" ? [row.email] : await studioRecipients(db, notice);
