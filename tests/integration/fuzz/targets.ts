@@ -40,6 +40,9 @@ const TABLES = [
   "document_counters",
   "reviews",
   "product_ratings",
+  "creators",
+  "creator_media",
+  "product_creators",
 ];
 
 async function rowCounts() {
@@ -117,6 +120,8 @@ const poolAddress = () => `198.51.100.${(nextAddress++ % 40) + 1}`;
 let customerToken = "";
 let adminToken = "";
 let customerCookieValue = "";
+let creatorToken = "";
+let creatorCookieValue = "";
 let adminCookieValue = "";
 
 function sendJson(method: string, path: string, token: () => string) {
@@ -151,6 +156,9 @@ const customer = () => customerToken;
 const admin = () => adminToken;
 const customerCookie = () => customerCookieValue;
 const adminCookieFn = () => adminCookieValue;
+const creator = () => creatorToken;
+const creatorCookie = () => creatorCookieValue;
+const CREATOR_PROFILE_FIELDS = ["name", "headline", "bio", "country", "languages", "skills", "capacity", "away_until"];
 
 const PRODUCT_FIELDS = ["title", "description_heading", "description", "services_offered", "tags", "packages"];
 const FORM_PRODUCT_FIELDS = [
@@ -613,6 +621,35 @@ const TARGETS: Target[] = [
         },
       }),
   },
+  // The creators' calls and forms (the demo creator's account; the admins' calls about creators).
+  { name: "PUT /api/v1/creator/me", input: jsonBody("creator", CREATOR_PROFILE_FIELDS), send: sendJson("PUT", "/creator/me", creator) },
+  {
+    name: "POST /api/v1/creator/portfolio",
+    input: jsonBody("portfolio_item", ["kind", "upload_id", "title"]),
+    send: sendJson("POST", "/creator/portfolio", creator),
+  },
+  { name: "DELETE /api/v1/creator/me", input: jsonBody("creator", ["current_password"]), send: sendJson("DELETE", "/creator/me", creator) },
+  {
+    name: "POST /api/v1/admin/creators/invitations",
+    input: jsonBody("invitation", ["email", "name"]),
+    send: sendJson("POST", "/admin/creators/invitations", admin),
+    mayChange: ["creators", "emails", "email_links"],
+  },
+  {
+    name: "POST /api/v1/admin/orders/{id}/assignment",
+    input: jsonBody("assignment", ["creator_id", "reason"]),
+    send: sendJson("POST", "/admin/orders/1/assignment", admin),
+    writes: true,
+  },
+  { name: "POST /studio/profile", input: formFields(["name", ...CREATOR_PROFILE_FIELDS.slice(1)]), send: sendForm("/studio/profile", creatorCookie) },
+  {
+    name: "POST /studio/portfolio (multipart)",
+    input: fc.tuple(
+      formFields(["kind", "title", "upload_id", "intent", "id"]),
+      fc.array(fc.tuple(fc.constantFrom("file", "files", "other"), fc.uint8Array({ maxLength: 64 })), { maxLength: 2 }),
+    ),
+    send: sendMultipart("/studio/portfolio", creatorCookie),
+  },
 ];
 
 export function signInFuzzAccounts() {
@@ -622,6 +659,13 @@ export function signInFuzzAccounts() {
     adminToken = (await adminSignIn()).access_token;
     customerCookieValue = cookieFrom(await postForm("/login", { email: c.email, password: c.password }), "sid");
     adminCookieValue = await adminCookie();
+    const signedIn = await dispatch("http://localhost/api/v1/creator/sign_in", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ session: { email: "creator@example.com", password: "Creator#2026" } }),
+    });
+    creatorToken = ((await signedIn.json()) as { data: { access_token: string } }).data.access_token;
+    creatorCookieValue = cookieFrom(await postForm("/creator/login", { email: "creator@example.com", password: "Creator#2026" }), "creator_sid");
   });
 }
 

@@ -1,0 +1,4 @@
+import { fuzzTargets, signInFuzzAccounts } from "./targets";
+
+signInFuzzAccounts();
+fuzzTargets(54, 61);
