@@ -193,6 +193,19 @@ test.describe("suspension, JavaScript off", () => {
     await page.getByRole("button", { name: "Sign out" }).click();
     await creatorLogIn(page, "/studio", email, PASSWORD);
     await expect(page.getByRole("heading", { level: 1, name: "Your creator account is suspended" })).toBeVisible();
+
+    // The admin lifts the suspension: the creator's workspace is theirs again.
+    await asAdmin(browser, false, async (admin) => {
+      await adminLogIn(admin, "/admin/creators");
+      const row = admin.getByTestId(/^creator-/).filter({ hasText: email });
+      await expect(row).toContainText("Repeated missed deadlines without a word to the customer.");
+      await row.getByRole("button", { name: `Lift the suspension of ${name}` }).click();
+      await expect(admin.getByRole("status")).toHaveText("The suspension is lifted: the creator can take work again.");
+      await expect(admin.getByTestId(/^creator-/).filter({ hasText: email })).toContainText("Active");
+    });
+    await page.reload();
+    await expect(page.getByRole("navigation", { name: "Studio" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Your creator account is suspended" })).toHaveCount(0);
   });
 });
 
