@@ -1,14 +1,12 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteAccountForm } from "~/components/delete-account-form";
-import { confirmCurrentPassword, requireCustomer, sessionCookie } from "~/auth/index.server";
+import { confirmCurrentPassword, requireCustomer } from "~/auth/index.server";
 import { deleteCustomerAccount, listOpenWork } from "~/domain/privacy/account-deletion.server";
-import { parseSubmission } from "~/http/form-submission.server";
-import { formAnswer, settle } from "~/http/screen-refusal.server";
+import { deleteAccountFromForm } from "~/http/data-rights.server";
 import { actionRetryAfter } from "~/lib/retry-after";
-import { DeleteAccountFormSchema, openWorkMessage } from "~/lib/schemas/account-deletion";
+import { openWorkMessage } from "~/lib/schemas/account-deletion";
 import { WORK_STATUS_LABEL } from "~/lib/rules/work-status";
-import { readForm } from "~/http/request-body.server";
 import { paths } from "~/lib/paths";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -21,16 +19,12 @@ export const headers = actionRetryAfter;
 /** 'Delete my account': the password asked again, then the erasure (app/domain/privacy/account-deletion.server.ts); signed out, to the home page. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const customer = await requireCustomer(context, request);
-  const submission = parseSubmission(await readForm(request), { schema: DeleteAccountFormSchema });
-  const hide = ["current_password"];
-  if (submission.status !== "success") return formAnswer(submission, { hideFields: hide });
-  const password = submission.value.current_password;
-  const deleted = await settle(deleteCustomerAccount(context, customer.id, () => confirmCurrentPassword(context, "customer", customer.id, password)));
-  if (!deleted.ok) {
-    return formAnswer(submission, { refusal: deleted.refusal, hideFields: hide, field: "current_password" });
-  }
-  // Every session of the account ended with it; this browser's cookie goes too.
-  return redirect("/home?account=deleted", { headers: { "Set-Cookie": await sessionCookie(request, "customer", null) } });
+  return deleteAccountFromForm(
+    request,
+    "customer",
+    (password) => deleteCustomerAccount(context, customer.id, () => confirmCurrentPassword(context, "customer", customer.id, password)),
+    "/home?account=deleted",
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: "Privacy · Reelcraft" }, { name: "robots", content: "noindex" }];

@@ -1,14 +1,11 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DeleteAccountForm } from "~/components/delete-account-form";
-import { confirmCurrentPassword, requireCreator, sessionCookie } from "~/auth/index.server";
+import { confirmCurrentPassword, requireCreator } from "~/auth/index.server";
 import { deleteCreatorAccount, openAssignments } from "~/domain/privacy/creator-privacy.server";
 import { openAssignmentsMessage } from "~/lib/rules/creators";
-import { parseSubmission } from "~/http/form-submission.server";
-import { formAnswer, settle } from "~/http/screen-refusal.server";
-import { readForm } from "~/http/request-body.server";
+import { deleteAccountFromForm } from "~/http/data-rights.server";
 import { actionRetryAfter } from "~/lib/retry-after";
-import { DeleteAccountFormSchema } from "~/lib/schemas/account-deletion";
 import { paths } from "~/lib/paths";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -21,13 +18,12 @@ export const headers = actionRetryAfter;
 /** 'Delete my account': the password asked again, then the erasure (app/domain/privacy/creator-privacy.server.ts); signed out, to the sign-in page. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const creator = await requireCreator(context, request);
-  const submission = parseSubmission(await readForm(request), { schema: DeleteAccountFormSchema });
-  const hide = ["current_password"];
-  if (submission.status !== "success") return formAnswer(submission, { hideFields: hide });
-  const password = submission.value.current_password;
-  const deleted = await settle(deleteCreatorAccount(context, creator.id, () => confirmCurrentPassword(context, "creator", creator.id, password)));
-  if (!deleted.ok) return formAnswer(submission, { refusal: deleted.refusal, hideFields: hide, field: "current_password" });
-  return redirect("/creator/login?notice=account-deleted", { headers: { "Set-Cookie": await sessionCookie(request, "creator", null) } });
+  return deleteAccountFromForm(
+    request,
+    "creator",
+    (password) => deleteCreatorAccount(context, creator.id, () => confirmCurrentPassword(context, "creator", creator.id, password)),
+    "/creator/login?notice=account-deleted",
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: "Privacy · Studio · Reelcraft" }, { name: "robots", content: "noindex" }];
