@@ -5,7 +5,6 @@ import { settleVatClaim } from "~/domain/orders/vat-claims.server";
 import { VAT_CLAIM_DAYS, VAT_CLAIM_MESSAGES } from "~/lib/rules/vat-claim";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
-import { deliver } from "~/domain/orders/deliveries.server";
 import { getOrderWork } from "~/domain/orders/fulfilment.server";
 import { getWorkState } from "~/domain/orders/work-state.server";
 import { listMasterDownloads, withMasterLinks } from "~/domain/orders/masters.server";
@@ -26,7 +25,8 @@ import { parseId } from "~/lib/record-id";
 import { getOrderBuyer, type OrderBuyerView } from "~/domain/orders/orders.server";
 import { countryName } from "~/lib/countries";
 import { mailNotice } from "~/domain/mail/order-emails.server";
-import { DELIVERY_FORM, deliveryFromForm } from "~/http/order-forms.server";
+import { DELIVERY_FORM } from "~/http/order-forms.server";
+import { deliverFromForm } from "~/http/delivery-upload.server";
 import { RefundFormSchema, refundRequestOf } from "~/lib/schemas/refund";
 import { quoteRefund, refundOrder } from "~/domain/orders/refunds.server";
 import { RefundPanel, type RefundToConfirm } from "~/components/refund-panel";
@@ -155,10 +155,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(`${paths.adminOrder(orderId)}?vat=${shown}#customer-info`);
   }
   if (intent !== "deliver") return refusedData(refuse.malformed("Unknown action"));
-  const delivery = deliveryFromForm(form);
-  const delivered = await settle(deliver(context.db, context.env.MEDIA, mailNotice(context), orderId, actor, delivery));
-  if (!delivered.ok) return refusedData(delivered.refusal, { note: delivery.note ?? "" });
-  return redirect(`${paths.adminOrder(orderId)}?delivered=1`);
+  return deliverFromForm(context, form, orderId, actor, paths.adminOrder(orderId));
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Order ${data?.id ?? ""} · Admin · Reelcraft` }];

@@ -1,12 +1,10 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireCreator } from "~/auth/index.server";
 import { getCreatorOrderWork } from "~/domain/creators/creator-orders.server";
-import { deliver } from "~/domain/orders/deliveries.server";
 import { getWorkState } from "~/domain/orders/work-state.server";
 import { withMasterLinks } from "~/domain/orders/masters.server";
 import { shownVersionComments } from "~/domain/orders/review-comments.server";
-import { mailNotice } from "~/domain/mail/order-emails.server";
 import { refuse } from "~/domain/refusal";
 import { StudioWork } from "~/components/studio-work";
 import { WorkStatusBadge } from "~/components/work-status";
@@ -14,8 +12,9 @@ import { Picture } from "~/components/ui/picture";
 import { isReviewIntent, reviewAction } from "~/http/review-actions.server";
 import { isThreadIntent, threadAction } from "~/http/thread-actions.server";
 import { readScreenForm } from "~/http/request-body.server";
-import { orPage, refusedData, settle } from "~/http/screen-refusal.server";
-import { DELIVERY_FORM, deliveryFromForm } from "~/http/order-forms.server";
+import { orPage, refusedData } from "~/http/screen-refusal.server";
+import { DELIVERY_FORM } from "~/http/order-forms.server";
+import { deliverFromForm } from "~/http/delivery-upload.server";
 import { notFound } from "~/http/answers.server";
 import { chosenVersions } from "~/lib/versions";
 import { countryName } from "~/lib/countries";
@@ -54,10 +53,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (isReviewIntent(intent)) return reviewAction(context.db, form, orderId, actor, pagePath);
   if (isThreadIntent(intent)) return threadAction({ db: context.db, bucket: context.env.MEDIA }, form, order, actor, pagePath);
   if (intent !== "deliver") return refusedData(refuse.malformed("Unknown action"));
-  const delivery = deliveryFromForm(form);
-  const delivered = await settle(deliver(context.db, context.env.MEDIA, mailNotice(context), orderId, actor, delivery));
-  if (!delivered.ok) return refusedData(delivered.refusal, { note: delivery.note ?? "" });
-  return redirect(`${pagePath}?delivered=1`);
+  return deliverFromForm(context, form, orderId, actor, pagePath);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

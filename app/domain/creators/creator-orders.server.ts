@@ -18,6 +18,7 @@ import { deliveriesQueries, mastersReleased, toDeliveryViews } from "../orders/d
 import { revisionsQueries, toRevisionViews } from "../orders/revisions.server";
 import { messagesQuery, toMessageView } from "../orders/thread.server";
 import { ORDER_NOT_FOUND } from "../orders/work-state.server";
+import { productImage } from "../orders/orders.server";
 import type { OrderEventView } from "../orders/fulfilment.server";
 
 /** The buyer as a creator may know them: a first name and last initial, their company and country. */
@@ -46,13 +47,6 @@ export interface CreatorOrderView {
   /** The customer's messages the studio's side has not read yet. */
   unread_messages: number;
 }
-
-const productImage = sql<string | null>`(
-  SELECT r2_key FROM product_media
-  WHERE product_media.product_id = ${orders.productId} AND product_media.kind IN ('image', 'thumbnail')
-  ORDER BY CASE product_media.kind WHEN 'image' THEN 0 ELSE 1 END, product_media.position, product_media.id
-  LIMIT 1
-)`;
 
 /** The columns a creator's view is made of, and nothing else. */
 const creatorOrderColumns = {

@@ -75,22 +75,8 @@ const profileColumns = {
   suspendedReason: creators.suspendedReason,
   createdAt: creators.createdAt,
 };
-type ProfileRow = {
-  id: number;
-  name: string;
-  email: string;
-  status: CreatorStatus;
-  slug: string | null;
-  headline: string;
-  bio: string;
-  country: string | null;
-  languages: string[];
-  skills: string[];
-  capacity: number;
-  awayUntil: Date | null;
-  suspendedReason: string | null;
-  createdAt: Date;
-};
+/** What `profileColumns` reads: the table's own fields by their own names. */
+type ProfileRow = Pick<typeof creators.$inferSelect, keyof typeof profileColumns>;
 
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
 

@@ -80,8 +80,8 @@ export interface OrderView {
   cancellation_withdrawn_at: string | null;
 }
 
-// The product's first image (else the video thumbnail), read in the same query as the order.
-const productImage = sql<string | null>`(
+/** The order's product's first image (else the video thumbnail), read in the same query as the order (the buyer's and the creator's views). */
+export const productImage = sql<string | null>`(
   SELECT ${productMedia.r2Key} FROM ${productMedia}
   WHERE ${productMedia.productId} = ${orders.productId} AND ${productMedia.kind} IN ('image', 'thumbnail')
   ORDER BY CASE ${productMedia.kind} WHEN 'image' THEN 0 ELSE 1 END, ${productMedia.position}, ${productMedia.id}
