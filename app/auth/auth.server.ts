@@ -2,6 +2,7 @@
  * Who is asking, and may they? Guards for screens (throw redirects) and for the JSON API (throw
  * `unauthenticated`/`forbidden` refusals, answered by the API's adapter). Every loader and action calls one of these; hiding UI is never the guard.
  */
+import { CREATOR_SUSPENDED } from "~/lib/rules/creators";
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { PRODUCT_CREATE_MESSAGES } from "~/lib/schemas/product";
 import { accountView, getAccountForToken, type AccountView, type AdminView, type CreatorAccountView, type UserView } from "./accounts.server";
@@ -149,7 +150,7 @@ export async function requireApiOrderParty(context: AppLoadContext, request: Req
   return { kind: result.kind, id: result.subjectId };
 }
 
-export const CREATOR_SUSPENDED = "Your creator account is suspended";
+export { CREATOR_SUSPENDED };
 
 /** A creator who may work (403 for a suspended one, who may still read their profile and its statement of reasons). */
 export function workingCreator(view: CreatorAccountView): CreatorAccountView {

@@ -6,7 +6,7 @@ import { personalDataFile } from "~/http/data-rights.server";
 
 /** GET /studio/privacy/my-data.json: the signed-in creator's data as a file to keep ("Download my data"). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const creator = await requireCreator(context, request);
+  const creator = await requireCreator(context, request, { allowSuspended: true });
   const data = await exportCreatorData(context.db, creator.id, context.origin);
   if (!data) throw notFound("Not found");
   return personalDataFile(context, data, "reelcraft-creator-data");

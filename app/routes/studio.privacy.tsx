@@ -9,7 +9,7 @@ import { actionRetryAfter } from "~/lib/retry-after";
 import { paths } from "~/lib/paths";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const creator = await requireCreator(context, request);
+  const creator = await requireCreator(context, request, { allowSuspended: true });
   return { open: await openAssignments(context.db, creator.id) };
 }
 
@@ -17,7 +17,7 @@ export const headers = actionRetryAfter;
 
 /** 'Delete my account': the password asked again, then the erasure (app/domain/privacy/creator-privacy.server.ts); signed out, to the sign-in page. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const creator = await requireCreator(context, request);
+  const creator = await requireCreator(context, request, { allowSuspended: true });
   return deleteAccountFromForm(
     request,
     "creator",

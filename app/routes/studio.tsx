@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Form, Link, NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Logo } from "~/components/logo";
 import { Toaster } from "~/components/toaster";
@@ -27,6 +27,8 @@ const LINKS = [
 
 export default function StudioLayout() {
   const { creator, suspension, toasts } = useLoaderData<typeof loader>();
+  // A suspended creator keeps their data rights: the privacy page is theirs too.
+  const dataRights = useLocation().pathname.startsWith("/studio/privacy");
   const signingOut = useIsSubmitting("/creator/logout");
   const link = ({ isActive }: { isActive: boolean }) =>
     `rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`;
@@ -56,7 +58,7 @@ export default function StudioLayout() {
         </div>
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-8">
-        {suspension === null ? (
+        {suspension === null || dataRights ? (
           <Toaster initial={toasts}>
             <Outlet />
           </Toaster>
@@ -82,6 +84,13 @@ function Suspended({ reason }: { reason: string | null }) {
       <p className="text-slate-700">
         Your open orders have passed to other creators. What you earned stays yours. To appeal, reply to the suspension email or write to the studio within 30
         days; the studio answers every appeal in writing.
+      </p>
+      <p className="text-slate-700">
+        Your data stays yours as well: download a copy of it, or delete your account, on the{" "}
+        <Link to="/studio/privacy" className="font-semibold text-brand-700 underline">
+          Privacy page
+        </Link>
+        .
       </p>
     </section>
   );

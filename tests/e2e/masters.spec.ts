@@ -149,7 +149,8 @@ test.describe("one upload area for a delivery's files", () => {
       await held;
       await route.continue();
     });
-    await admin.goto(`/admin/orders/${id}`);
+    // Not "load": a module held back may hold the load event too (when it is added before the page's images finish).
+    await admin.goto(`/admin/orders/${id}`, { waitUntil: "domcontentloaded" });
     await admin.getByLabel("Files to deliver").setInputFiles(new URL("../../db/seed/media/video-01.mp4", import.meta.url).pathname);
     release();
     await hydrated(admin);

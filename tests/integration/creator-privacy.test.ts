@@ -57,6 +57,7 @@ describe("creators' data rights", () => {
 
     // Signed out everywhere, and nobody signs in as them again.
     expect((await api("GET", "/creator/me", { token: maker.token })).status).toBe(401);
+    expect((await api("GET", "/creator/me/export", { token: maker.token })).status).toBe(401);
     expect((await api("POST", "/creator/sign_in", { body: { session: { email: maker.email, password: "Cr3ator!Pass" } } })).status).toBe(401);
     const page = await dispatch("http://localhost/studio", { headers: { Cookie: maker.cookie }, redirect: "manual" });
     expect(page.headers.get("Location")).toMatch(/^\/creator\/login/);
@@ -74,6 +75,12 @@ describe("creators' data rights", () => {
     // Who made what stays; their words stay on the order, shown as "Former creator".
     const thread = await api<{ data: { author: string; author_name: string | null; body: string }[] }>("GET", `/orders/${c.id}/messages`, { token: c.token });
     expect(thread.body.data.find((m) => m.body === "Storyboard by Friday.")).toMatchObject({ author: "creator", author_name: "Former creator" });
+    // The timeline's assignment notes no longer name them.
+    const notes = await env.DB.prepare("SELECT note FROM order_events WHERE order_id = ? AND note IS NOT NULL ORDER BY id").bind(c.id).all<{ note: string }>();
+    expect(notes.results.map((n) => n.note)).toEqual(
+      expect.arrayContaining(["Assigned to Former creator", "Reassigned from Former creator to Otto Other: Erin is leaving us"]),
+    );
+    expect(JSON.stringify(notes.results)).not.toContain("Erin Erase");
     const mail = await env.DB.prepare("SELECT kind FROM emails WHERE recipient = ?").bind(maker.email).all<{ kind: string }>();
     expect(mail.results.map((m) => m.kind)).toEqual(["account_deleted"]);
   });

@@ -60,6 +60,8 @@ describe("creators' portfolios", () => {
     const served = await get(avatar.body.data.url);
     expect(served.status).toBe(200);
     expect(served.headers.get("Content-Type")).toBe("image/jpeg");
+    // Removable, and erased with the account: cached an hour, not a year.
+    expect(served.headers.get("Cache-Control")).toBe("public, max-age=3600");
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(fakeMedia("me.jpg", 6000));
     // Used once: the same upload cannot be added again, and its own object is gone.
     expect((await addFromUpload(maker.token, { kind: "piece", upload_id: avatarId })).status).toBe(422);
@@ -181,5 +183,21 @@ describe("creators' portfolios", () => {
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
     const listed = await env.MEDIA.list({ prefix: `creators/${maker.id}/` });
     expect(listed.objects.filter((o) => !o.key.includes("/uploads/"))).toHaveLength(12);
+  });
+
+  it("one upload sent twice at once makes one item; the second is told it was added already", async () => {
+    const admin = await adminSignIn();
+    const maker = await newCreator(admin, "Dov Double");
+    const id = await sendInParts(maker.token, "twice.jpg", fakeMedia("twice.jpg", 900));
+    const answers = await Promise.all([
+      addFromUpload(maker.token, { kind: "avatar", upload_id: id }),
+      addFromUpload(maker.token, { kind: "avatar", upload_id: id }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(answers.find((r) => r.status === 409)?.body.message).toBe("This upload was added already: send the file again to add it twice");
+    const portfolio = await api<{ data: Portfolio }>("GET", "/creator/portfolio", { token: maker.token });
+    expect(portfolio.body.data.avatar?.id).toBe(answers.find((r) => r.status === 201)?.body.data.id);
+    const listed = await env.MEDIA.list({ prefix: `creators/${maker.id}/` });
+    expect(listed.objects.filter((o) => !o.key.includes("/uploads/"))).toHaveLength(1);
   });
 });

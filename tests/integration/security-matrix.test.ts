@@ -320,9 +320,10 @@ export const CREATOR_SCREENS: CreatorRow[] = [
   ["POST", "/studio/profile", { ...all(studioLogin), ca: 422, cb: 422, suspended: "→/studio" }, { name: "", capacity: "0" }],
   ["GET", "/studio/portfolio", { ...all(studioLogin), ca: 200, cb: 200, suspended: "→/studio" }],
   ["POST", "/studio/portfolio", { ...all(studioLogin), ca: 404, cb: 404, suspended: "→/studio" }, { intent: "remove", id: "999999" }],
-  ["GET", "/studio/privacy", { ...all(studioLogin), ca: 200, cb: 200, suspended: "→/studio" }],
-  ["POST", "/studio/privacy", { ...all(studioLogin), ca: 422, cb: 422, suspended: "→/studio" }, { current_password: "" }],
-  ["GET", "/studio/privacy/my-data.json", { ...all(studioLogin), ca: 200, cb: 200, suspended: "→/studio" }],
+  // A suspended creator keeps their data rights.
+  ["GET", "/studio/privacy", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
+  ["POST", "/studio/privacy", { ...all(studioLogin), ca: 422, cb: 422, suspended: 422 }, { current_password: "" }],
+  ["GET", "/studio/privacy/my-data.json", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
   ["GET", "/studio/orders/{orderC}", { ...all(studioLogin), ca: 200, cb: 404, suspended: "→/studio" }],
   ["GET", "/studio/orders/{orderA}", { ...all(studioLogin), ca: 404, cb: 404, suspended: "→/studio" }],
   ["POST", "/studio/orders/{orderC}", { ...all(studioLogin), ca: 422, cb: 404, suspended: "→/studio" }, { intent: "message", body: "" }],

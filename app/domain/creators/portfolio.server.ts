@@ -14,7 +14,8 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { creatorMedia, creators, type CreatorMediaKind } from "../../../db/schema";
+import { creatorMedia, creators, uploads, type CreatorMediaKind } from "../../../db/schema";
+import { CREATOR_SUSPENDED } from "~/lib/rules/creators";
 import { fullRowOf } from "../../../db/insert-select";
 import { IMAGE_DIMENSIONS_RULE, IMAGE_LIMIT_BYTES, PORTFOLIO_PIECES, VIDEO_LIMIT_BYTES, withinImageDimensions } from "~/lib/rules/media-rules";
 import { refuse } from "../refusal";
@@ -123,9 +124,11 @@ export async function addPortfolioUpload(db: Database, bucket: R2Bucket, creator
 }
 
 /**
- * Records a stored object in one batch: a piece only while the portfolio has room (checked in the
- * insert itself); an avatar or showreel in place of the one before, whose objects then leave R2. The
- * upload it came from, if any, is marked used in the same batch. Nothing recorded: the object goes.
+ * Records a stored object in one batch, every statement holding only while the creator may still
+ * show work (not suspended or erased meanwhile) and the upload it came from is still unused (so one
+ * upload makes one item, however often it is sent): a piece only while the portfolio has room
+ * (checked in the insert itself); an avatar or showreel in place of the one before, whose objects
+ * then leave R2. The upload is marked used in the same batch. Nothing recorded: the object goes.
  */
 async function record(
   db: Database,
@@ -138,6 +141,10 @@ async function record(
 ): Promise<PortfolioItem> {
   const now = Date.now();
   const piece = kind === "piece";
+  const still = and(
+    sql`EXISTS (SELECT 1 FROM ${creators} WHERE ${creators.id} = ${creatorId} AND ${creators.status} <> 'suspended' AND ${creators.erasedAt} IS NULL)`,
+    uploadId ? sql`EXISTS (SELECT 1 FROM ${uploads} WHERE ${uploads.id} = ${uploadId} AND ${uploads.status} = 'completed')` : undefined,
+  );
   const insert = db.insert(creatorMedia).select(
     db
       .select(
@@ -156,6 +163,7 @@ async function record(
       .where(
         and(
           eq(creators.id, creatorId),
+          still,
           piece
             ? sql`(SELECT count(*) FROM ${creatorMedia} WHERE ${creatorMedia.creatorId} = ${creatorId} AND ${creatorMedia.kind} = 'piece') < ${PORTFOLIO_PIECES}`
             : undefined,
@@ -164,7 +172,7 @@ async function record(
   );
   const replaced = db
     .delete(creatorMedia)
-    .where(and(eq(creatorMedia.creatorId, creatorId), eq(creatorMedia.kind, kind), sql`${creatorMedia.r2Key} <> ${stored.key}`))
+    .where(and(eq(creatorMedia.creatorId, creatorId), eq(creatorMedia.kind, kind), sql`${creatorMedia.r2Key} <> ${stored.key}`, still))
     .returning({ key: creatorMedia.r2Key });
   const used = uploadId ? [markUploadsUsed(db, [uploadId], sql`EXISTS (SELECT 1 FROM ${creatorMedia} WHERE r2_key = ${stored.key})`)] : [];
   let changes = 0;
@@ -179,29 +187,33 @@ async function record(
   }
   if (!changes) {
     await bucket.delete(stored.key);
-    throw refuse.conflict(PIECES_FULL);
+    throw await refusalAfter(db, creatorId, uploadId);
   }
   if (oldKeys.length) await bucket.delete([...oldKeys, ...variantKeysOf(oldKeys)]);
   const [row] = await db.select().from(creatorMedia).where(eq(creatorMedia.r2Key, stored.key)).limit(1);
   return toItem(row!);
 }
 
-/** Removes one of the creator's items (another's is not found) and closes the gap among the pieces; then its objects leave R2. */
+/** Removes one of the creator's items (another's is not found); then its objects leave R2. Pieces keep their order (positions may have gaps). */
 export async function removePortfolioItem(db: Database, bucket: R2Bucket, creatorId: number, id: number): Promise<void> {
   const [row] = await db
-    .select({ key: creatorMedia.r2Key, kind: creatorMedia.kind, position: creatorMedia.position })
-    .from(creatorMedia)
+    .delete(creatorMedia)
     .where(and(eq(creatorMedia.id, id), eq(creatorMedia.creatorId, creatorId)))
-    .limit(1);
+    .returning({ key: creatorMedia.r2Key });
   if (!row) throw refuse.notFound("Portfolio item not found");
-  await db.batch([
-    db.delete(creatorMedia).where(eq(creatorMedia.id, id)),
-    db
-      .update(creatorMedia)
-      .set({ position: sql`${creatorMedia.position} - 1` })
-      .where(and(eq(creatorMedia.creatorId, creatorId), eq(creatorMedia.kind, row.kind), sql`${creatorMedia.position} > ${row.position}`)),
-  ]);
   await bucket.delete([row.key, ...variantKeysOf([row.key])]);
+}
+
+/** Why nothing was recorded: the creator no longer shows work, the upload was used meanwhile, or the portfolio is full. */
+async function refusalAfter(db: Database, creatorId: number, uploadId: string | undefined) {
+  const [creator] = await db.select({ status: creators.status, erasedAt: creators.erasedAt }).from(creators).where(eq(creators.id, creatorId)).limit(1);
+  if (!creator || creator.erasedAt) return refuse.notFound("Creator not found");
+  if (creator.status === "suspended") return refuse.forbidden(CREATOR_SUSPENDED);
+  if (uploadId) {
+    const [upload] = await db.select({ status: uploads.status }).from(uploads).where(eq(uploads.id, uploadId)).limit(1);
+    if (upload?.status !== "completed") return refuse.conflict("This upload was added already: send the file again to add it twice");
+  }
+  return refuse.conflict(PIECES_FULL);
 }
 
 /** Every object key of the creator's portfolio (and their images' copies): what erasing the account removes from R2. */

@@ -34,6 +34,7 @@ import {
   deliveryComments,
   emailLinks,
   emails,
+  orderEvents,
   orderMessages,
   orders,
   productCreators,
@@ -156,7 +157,7 @@ export async function deleteCreatorAccount(context: ErasureContext, creatorId: n
   const { db } = context;
   await confirmPassword();
   const [account] = await db
-    .select({ email: creators.email })
+    .select({ email: creators.email, name: creators.name })
     .from(creators)
     .where(and(eq(creators.id, creatorId), isNull(creators.erasedAt)))
     .limit(1);
@@ -164,12 +165,23 @@ export async function deleteCreatorAccount(context: ErasureContext, creatorId: n
   const open = await openAssignments(db, creatorId);
   if (open.length) throw refuse.conflict(openAssignmentsMessage(open));
   const keys = await portfolioKeys(db, creatorId);
+  // Portfolio uploads still open: their rows go with the batch, their parts are aborted after it.
+  const openUploads = await db
+    .select({ key: uploads.r2Key, uploadId: uploads.r2UploadId })
+    .from(uploads)
+    .where(and(eq(uploads.ownerKind, "creator"), eq(uploads.ownerId, creatorId), eq(uploads.purpose, "creator_media"), eq(uploads.status, "open")))
+    .limit(100);
   const erasedEmail = `erased-creator-${creatorId}-${randomToken(9)}@${ERASED_EMAIL_DOMAIN}`;
-  const [erased] = await db.batch(erasure(db, { creatorId, email: account.email, erasedEmail, now }));
+  const [erased] = await db.batch(erasure(db, { creatorId, email: account.email, name: account.name, erasedEmail, now }));
   if (erased.length === 0) {
     // An order was assigned between the check and the batch: nothing was written.
     const still = await openAssignments(db, creatorId);
     throw refuse.conflict(still.length ? openAssignmentsMessage(still) : "Your account changed while it was being deleted. Please try again.");
+  }
+  for (const upload of openUploads) {
+    await context.env.MEDIA.resumeMultipartUpload(upload.key, upload.uploadId)
+      .abort()
+      .catch(() => {});
   }
   const leftover = await context.env.MEDIA.list({ prefix: `creators/${creatorId}/` });
   const gone = [...keys, ...leftover.objects.map((o) => o.key)];
@@ -186,12 +198,33 @@ export async function deleteCreatorAccount(context: ErasureContext, creatorId: n
   }
 }
 
+/** The new text of an assignment note naming `name`, each of its shapes matched whole (a longer name that starts alike is left alone). */
+function timelineNote(name: string): SQL {
+  const note = sql`${orderEvents.note}`;
+  const startsWith = (prefix: SQL) => sql`substr(${note}, 1, length(${prefix})) = ${prefix}`;
+  const rest = (prefix: SQL) => sql`substr(${note}, length(${prefix}) + 1)`;
+  const assigned = sql`${"Assigned to " + name + ": "}`;
+  const reassignedFrom = sql`${"Reassigned from " + name + " to "}`;
+  const reassignedTo = sql`${" to " + name + ": "}`;
+  return sql`CASE
+    WHEN ${note} = ${"Assigned to " + name} THEN ${"Assigned to " + FORMER_CREATOR}
+    WHEN ${startsWith(assigned)} THEN ${"Assigned to " + FORMER_CREATOR + ": "} || ${rest(assigned)}
+    WHEN ${note} = ${"Returned to the studio: " + name + " was suspended"} THEN ${"Returned to the studio: " + FORMER_CREATOR + " was suspended"}
+    WHEN ${startsWith(reassignedFrom)} THEN ${"Reassigned from " + FORMER_CREATOR + " to "} || replace(${rest(reassignedFrom)}, ${reassignedTo}, ${" to " + FORMER_CREATOR + ": "})
+    WHEN ${note} LIKE 'Reassigned from %' THEN replace(${note}, ${reassignedTo}, ${" to " + FORMER_CREATOR + ": "})
+    ELSE ${note}
+  END`;
+}
+
 /**
  * The erasure's statements. The first anonymises the account only while nothing assigned to them is
  * being made; every other holds only where that one landed (the account now has this batch's own
  * random address), so a refused batch writes nothing.
  */
-function erasure(db: Database, { creatorId, email, erasedEmail, now }: { creatorId: number; email: string; erasedEmail: string; now: number }) {
+function erasure(
+  db: Database,
+  { creatorId, email, name, erasedEmail, now }: { creatorId: number; email: string; name: string; erasedEmail: string; now: number },
+) {
   const open = sql.join(
     OPEN_WORK.map((status) => sql`${status}`),
     sql`, `,
@@ -233,7 +266,22 @@ function erasure(db: Database, { creatorId, email, erasedEmail, now }: { creator
       .update(productCreators)
       .set({ lead: true })
       .where(
-        sql`(${productCreators.productId}, ${productCreators.position}) IN (SELECT product_id, min(position) FROM product_creators GROUP BY product_id HAVING max(lead) = 0)`,
+        and(
+          sql`(${productCreators.productId}, ${productCreators.position}) IN (SELECT product_id, min(position) FROM product_creators GROUP BY product_id HAVING max(lead) = 0)`,
+          held,
+        ),
+      ),
+    // The timeline's assignment notes name creators ("Assigned to …", "Reassigned from … to …: why",
+    // "Returned to the studio: … was suspended"): their name there becomes "Former creator" too.
+    db
+      .update(orderEvents)
+      .set({ note: timelineNote(name) })
+      .where(
+        and(
+          sql`(${orderEvents.note} LIKE 'Assigned to %' OR ${orderEvents.note} LIKE 'Reassigned from %' OR ${orderEvents.note} LIKE 'Returned to the studio: %')`,
+          sql`instr(${orderEvents.note}, ${name}) > 0`,
+          held,
+        ),
       ),
     db
       .update(deliveryComments)

@@ -37,3 +37,6 @@ export function briefName(name: string): string {
   const { first_name, last_initial } = shortName(name);
   return last_initial ? `${first_name} ${last_initial}.` : first_name;
 }
+
+/** What a suspended creator's work calls answer (403), and what their studio says. */
+export const CREATOR_SUSPENDED = "Your creator account is suspended";
