@@ -14,6 +14,8 @@
 // beforehand) is the documented way to bundle once without esbuild's watch; it re-runs only when
 // wrangler.toml changes. The config watcher is off too (WRANGLER_CI_DISABLE_CONFIG_WATCHING). What
 // still reloads the Worker: a change under build/client (its assets), i.e. a new `npm run build`.
+// On a wrangler upgrade, check that a custom build step still bundles once without esbuild's watch
+// (its BundlerController): if not, a served build restarts again whenever a source file changes.
 // docs/decisions/017-test-suite-schedule-and-browser.md records the measurements.
 import { offlineEnv } from "./offline.mjs";
 
