@@ -20,7 +20,7 @@ import { fullRowOf } from "../../../db/insert-select";
 import { IMAGE_DIMENSIONS_RULE, IMAGE_LIMIT_BYTES, PORTFOLIO_PIECES, VIDEO_LIMIT_BYTES, withinImageDimensions } from "~/lib/rules/media-rules";
 import { refuse } from "../refusal";
 import { sniffType } from "../media/file-types";
-import { IMAGE_HEAD_BYTES, imageDimensions, mediaUrl, variantKeysOf } from "../media/media.server";
+import { IMAGE_HEAD_BYTES, imageDimensions, mediaUrl, UPLOADED_EXTENSIONS, variantKeysOf } from "../media/media.server";
 import { markUploadsUsed, takeUploads } from "../uploads/uploads.server";
 
 export type PortfolioItem = { id: number; kind: CreatorMediaKind; url: string; content_type: string; size: number; title: string };
@@ -34,15 +34,6 @@ const REFUSED_TYPE: Record<CreatorMediaKind, string> = {
   avatar: "is not a supported avatar: use a JPEG, PNG, WebP or AVIF image.",
   showreel: "is not a supported showreel: use an MP4 or WebM video.",
   piece: "is not a supported piece: use an image (JPEG, PNG, WebP, AVIF or GIF) or a video (MP4 or WebM).",
-};
-const EXTENSIONS: Record<string, string> = {
-  "image/jpeg": "jpg",
-  "image/png": "png",
-  "image/webp": "webp",
-  "image/avif": "avif",
-  "image/gif": "gif",
-  "video/mp4": "mp4",
-  "video/webm": "webm",
 };
 export const PIECES_FULL = `Your portfolio has ${PORTFOLIO_PIECES} pieces: remove one before adding another.`;
 const MB = 1024 * 1024;
@@ -93,7 +84,7 @@ async function checkRoom(db: Database, creatorId: number, kind: CreatorMediaKind
 }
 
 function keyFor(creatorId: number, contentType: string) {
-  return `creators/${creatorId}/${crypto.randomUUID()}.${EXTENSIONS[contentType] ?? "bin"}`;
+  return `creators/${creatorId}/${crypto.randomUUID()}.${UPLOADED_EXTENSIONS[contentType] ?? "bin"}`;
 }
 
 /** A file from the portfolio form (without JavaScript): checked, stored, recorded. */

@@ -343,7 +343,8 @@ export async function storeCheckedFiles(db: Database, bucket: R2Bucket, productI
   await catalogueChanged();
 }
 
-const UPLOADED_EXTENSIONS: Record<string, string> = {
+/** The file extension of each type the shop stores media as (product media and creators' portfolios). */
+export const UPLOADED_EXTENSIONS: Record<string, string> = {
   "image/jpeg": "jpg",
   "image/png": "png",
   "image/webp": "webp",
