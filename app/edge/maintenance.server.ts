@@ -9,7 +9,7 @@
  * there (app/domain/money/tax-records.server.ts), and checks again the VAT numbers of business buyers
  * that did not verify when they paid, refunding the VAT once one does (app/domain/orders/vat-claims.server.ts). Each part is idempotent, so a missed or repeated run
  * does no harm. Emails link to SHOP_ORIGIN when it is set (there is no request to take it from).
- * Fire it by hand under `npm start` with `curl "http://localhost:8787/cdn-cgi/handler/scheduled"`.
+ * Fire it by hand under `npm start` with `curl http://localhost:8787/__scheduled` (a local-only route of scripts/serve.mjs).
  */
 import { createDb } from "../../db/client";
 import { autoCompleteDeliveries, flagBriefReminders, markOverdueOrders, startScheduledWork } from "../domain/orders/work-timers.server";

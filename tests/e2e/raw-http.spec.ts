@@ -15,6 +15,10 @@ function rawRequest(baseURL: string, method: string, path: string, body: string)
         path: url.pathname + url.search,
         method,
         headers: { "Content-Type": "text/plain", "Content-Length": Buffer.byteLength(body) },
+        // A connection of its own: workerd's server ends a connection whose GET carried a body the
+        // Worker could not read (Cloudflare's edge answers such a request in front of the Worker),
+        // so a kept-alive socket would be gone for the next one.
+        agent: false,
       },
       (res) => {
         let text = "";
