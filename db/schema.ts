@@ -300,6 +300,54 @@ export const productCreators = sqliteTable(
   (t) => [primaryKey({ columns: [t.productId, t.creatorId] }), index("product_creators_creator_idx").on(t.creatorId)],
 );
 
+/**
+ * Each creator's figures from their own work, kept by triggers (migration 0047) as the rows change,
+ * never typed in: orders completed while assigned to them, of those the ones measured (started and
+ * delivered) and delivered on time, and the shown reviews of those orders (count and sum of stars).
+ * `recentCompleted` counts the completions in the twelve calendar months from `windowFrom`
+ * ("YYYY-MM") through the current month; the scheduled run moves the window on each month. Every
+ * creator has a row from their invitation on (a trigger), so the public list reads these in rank order.
+ */
+export const creatorFigures = sqliteTable(
+  "creator_figures",
+  {
+    creatorId: integer("creator_id")
+      .primaryKey()
+      .references(() => creators.id, { onDelete: "cascade" }),
+    completed: integer("completed").notNull().default(0),
+    measured: integer("measured").notNull().default(0),
+    onTime: integer("on_time").notNull().default(0),
+    ratingCount: integer("rating_count").notNull().default(0),
+    ratingSum: integer("rating_sum").notNull().default(0),
+    /** rating_sum × 100 / rating_count (0 without reviews): the list's second key. */
+    ratingRank: integer("rating_rank").notNull().default(0),
+    recentCompleted: integer("recent_completed").notNull().default(0),
+    windowFrom: text("window_from").notNull().default(""),
+    /** Raised by every change of the row's figures: the reconciliation repairs only a figure that has not moved. */
+    version: integer("version").notNull().default(0),
+  },
+  (t) => [
+    // The public list's order: completed in the last 12 months, then rating.
+    index("creator_figures_rank_idx").on(sql`recent_completed DESC`, sql`rating_rank DESC`, t.creatorId),
+    // Rows whose window the scheduled run has not yet moved to this month.
+    index("creator_figures_window_idx").on(t.windowFrom),
+  ],
+);
+
+/** Each creator's completed orders by calendar month of completion (UTC, "YYYY-MM"), kept with creator_figures. */
+export const creatorMonths = sqliteTable(
+  "creator_months",
+  {
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    completed: integer("completed").notNull().default(0),
+    version: integer("version").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.creatorId, t.month] })],
+);
+
 export { CREATOR_MEDIA_KINDS as creatorMediaKinds, type CreatorMediaKind } from "../app/lib/rules/media-rules";
 
 /**
@@ -467,6 +515,8 @@ export const orders = sqliteTable(
     assignedAt: integer("assigned_at", { mode: "timestamp_ms" }),
     /** Set by the timer when an order in production passed its due date (once; the studio is told). */
     overdueAt: integer("overdue_at", { mode: "timestamp_ms" }),
+    /** When the order completed (set by the move that completes it, migration 0047): the month its creator is credited in. */
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -1027,9 +1077,13 @@ export const reviews = sqliteTable(
     hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
     hiddenReason: text("hidden_reason", { enum: ["personal_data", "abuse", "off_topic"] }),
     hiddenBy: integer("hidden_by"),
+    /** The creator the order was credited to when it completed (set from the order as the review is written): their profile shows it. */
+    creatorId: integer("creator_id").references(() => creators.id),
   },
   (t) => [
     uniqueIndex("reviews_order_unique").on(t.orderId),
+    // A creator's shown reviews, newest first (their public profile).
+    index("reviews_creator_created_idx").on(t.creatorId, t.hiddenAt, t.createdAt, t.id),
     // A product's shown reviews by date and by stars (the page's three orders).
     index("reviews_product_created_idx").on(t.productId, t.hiddenAt, t.createdAt, t.id),
     index("reviews_product_rating_idx").on(t.productId, t.hiddenAt, t.rating, t.createdAt, t.id),
@@ -1207,14 +1261,31 @@ export const orderGuests = sqliteTable(
  * - `paid` (key the currency): orders paid (succeeded, completed or refunded), `minor` their amounts;
  *   `refunds` (key the currency): refunds done, `minor` their amounts;
  * - `customers`, `subscribers`, `products` (every product), `on_sale` (key ''); `tag` (key the tag's
- *   id): products on sale with the tag.
+ *   id): products on sale with the tag;
+ * - `creator_work` (key `{creator_id}:{work_status}`): a creator's orders by status; `creators` (key
+ *   ''): creators the public sees; `creator_country` (key the country code): those in each country.
  * `npm run`'s reconciliation (app/domain/kept-counts.server.ts) recomputes each from the rows.
  */
 export const keptCounts = sqliteTable(
   "kept_counts",
   {
     scope: text("scope", {
-      enum: ["orders", "work_status", "payment_status", "user", "paid", "refunds", "customers", "subscribers", "products", "on_sale", "tag", "creator_work"],
+      enum: [
+        "orders",
+        "work_status",
+        "payment_status",
+        "user",
+        "paid",
+        "refunds",
+        "customers",
+        "subscribers",
+        "products",
+        "on_sale",
+        "tag",
+        "creator_work",
+        "creators",
+        "creator_country",
+      ],
     }).notNull(),
     key: text("key").notNull(),
     n: integer("n").notNull().default(0),
@@ -1261,7 +1332,7 @@ export const reconcileChecks = sqliteTable(
   {
     /** The run the row belongs to (a run's id, in its cursor): rows of another run are never read. */
     run: text("run").notNull(),
-    kind: text("kind", { enum: ["count", "money", "rating", "package", "delivery_days"] }).notNull(),
+    kind: text("kind", { enum: ["count", "money", "rating", "package", "delivery_days", "creator", "creator_month"] }).notNull(),
     key: text("key").notNull(),
     snapshot: text("snapshot"),
     a: integer("a").notNull().default(0),

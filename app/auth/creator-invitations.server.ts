@@ -15,6 +15,7 @@ import { CreatorInvitationEmail } from "../domain/mail/templates";
 import { shopOrigin } from "../domain/environment.server";
 import { SHOP } from "~/lib/shop";
 import { slugify } from "~/lib/slug";
+import { catalogueChanged } from "~/domain/catalogue/catalogue-version.server";
 import type { AcceptInvitationInput, CreatorInvitationInput } from "~/lib/schemas/creator";
 import { claimHeld, claimLinkQuery, createEmailLink, liveEmailLink, spendOpenLinksQuery } from "./email-links.server";
 import { hashPassword } from "./password.server";
@@ -103,6 +104,8 @@ export async function acceptInvitation(context: AppLoadContext, request: Request
     spendOpenLinksQuery(db, "creator_invitation", "creator", link.subjectId, now),
   ]);
   if (claimed.length === 0 || activated.length === 0) throw refuse.invalid(INVITATION_MESSAGES.invalid);
+  // A new public profile: the creators list and the landing page's count are cached pages.
+  await catalogueChanged();
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(db, request, "creator"));
   headers.append("Set-Cookie", await createSession(db, request, "creator", link.subjectId, now));

@@ -134,6 +134,11 @@ export function Footer() {
                 Explainer videos
               </Link>
             </li>
+            <li>
+              <Link className="hover:text-white" to="/creators">
+                Creators
+              </Link>
+            </li>
           </ul>
           <ul className="space-y-2">
             <li className="font-semibold text-white">Company</li>
@@ -155,6 +160,11 @@ export function Footer() {
             <li>
               <Link className="hover:text-white" to="/privacy">
                 Privacy notice
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-white" to="/how-we-work-with-creators">
+                How we work with creators
               </Link>
             </li>
           </ul>

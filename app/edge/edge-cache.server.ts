@@ -31,7 +31,13 @@ const PUBLIC_PATHS = [
   /^\/products$/,
   /^\/products\/\d{1,12}$/,
   // The legal texts quote the seller settings, whose writes bump the catalogue's version too.
-  /^\/(terms|privacy)$/,
+  /^\/(terms|privacy|how-we-work-with-creators)$/,
+  // Creators' public pages: every change of a profile, a portfolio, a status or a product's
+  // creators bumps the version (domain/creators), as catalogue writes do.
+  /^\/creators$/,
+  /^\/creators\/[a-z0-9-]{1,80}$/,
+  /^\/api\/v1\/creators$/,
+  /^\/api\/v1\/creators\/[a-z0-9-]{1,80}$/,
   /^\/api\/v1\/products$/,
   /^\/api\/v1\/products\/\d{1,12}$/,
   /^\/api\/v1\/tags$/,

@@ -11,6 +11,7 @@
  * does no harm. Emails link to SHOP_ORIGIN when it is set (there is no request to take it from).
  * Fire it by hand under `npm start` with `curl http://localhost:8787/__scheduled` (a local-only route of scripts/serve.mjs).
  */
+import { moveCreatorWindows } from "../domain/creators/public.server";
 import { createDb } from "../../db/client";
 import { autoCompleteDeliveries, flagBriefReminders, markOverdueOrders, startScheduledWork } from "../domain/orders/work-timers.server";
 import { refundUnansweredCancellations } from "../domain/orders/cancellation.server";
@@ -42,10 +43,23 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()) {
   const overdue = await markOverdueOrders(db, notice, now);
   const idleUploads = await abortIdleUploads(db, env.MEDIA, now);
   const creatorsBack = await endPastAwayDates(db, now);
+  const creatorWindows = await moveCreatorWindows(db, now);
   await deleteExpiredSessions(db, now);
   await deleteExpiredRefreshTokens(db, now);
   const tax = createTaxService(env);
   const taxRecords = stripeTaxOn(env) ? await syncTaxRecords(db, tax) : null;
   const vatClaims = gateway ? await settleVatClaims(db, { tax, payments: gateway }, notice, now) : null;
-  return { expiredOrders, autoCompleted, briefReminders, workStarted, unansweredCancellations, overdue, idleUploads, creatorsBack, taxRecords, vatClaims };
+  return {
+    expiredOrders,
+    autoCompleted,
+    briefReminders,
+    workStarted,
+    unansweredCancellations,
+    overdue,
+    idleUploads,
+    creatorsBack,
+    creatorWindows,
+    taxRecords,
+    vatClaims,
+  };
 }

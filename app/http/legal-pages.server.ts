@@ -39,7 +39,7 @@ export async function legalFacts(context: Pick<AppLoadContext, "db">): Promise<L
 }
 
 /** A legal page's loader data: its head (canonical at `path`) and the facts its text quotes. */
-export async function legalPage(context: AppLoadContext, document: LegalDocument, path: "/terms" | "/privacy") {
+export async function legalPage(context: AppLoadContext, document: LegalDocument, path: "/terms" | "/privacy" | "/how-we-work-with-creators") {
   return {
     head: pageMeta(context.origin, { title: `${document.title} · Reelcraft`, description: document.description, path }),
     facts: await legalFacts(context),

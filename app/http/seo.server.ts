@@ -11,6 +11,8 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import type { Database } from "../../db/client";
 import { PRIVACY, TERMS } from "~/content/legal";
+import { CREATOR_POLICY } from "~/content/creator-policy";
+import { sitemapCreators } from "~/domain/creators/public.server";
 import { SHOP } from "~/lib/shop";
 import { catalogueLastModified, productSitemapCount, sitemapProducts } from "~/domain/catalogue/products.server";
 import { SHOP_CURRENCY } from "~/lib/shop";
@@ -40,7 +42,11 @@ const urlset = (urls: { loc: string; lastmod?: string | undefined }[]) =>
  */
 export async function sitemapIndexXml(db: Database, origin: string): Promise<string> {
   const files = await productSitemapCount(db);
-  const locs = [`${origin}/sitemaps/pages.xml`, ...Array.from({ length: files }, (_, i) => `${origin}/sitemaps/products-${i + 1}.xml`)];
+  const locs = [
+    `${origin}/sitemaps/pages.xml`,
+    `${origin}/sitemaps/creators.xml`,
+    ...Array.from({ length: files }, (_, i) => `${origin}/sitemaps/products-${i + 1}.xml`),
+  ];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
@@ -56,6 +62,8 @@ export async function pagesSitemapXml(db: Database, origin: string): Promise<str
   return urlset([
     { loc: `${origin}/home`, lastmod: newest },
     { loc: `${origin}/products`, lastmod: newest },
+    { loc: `${origin}/creators` },
+    { loc: `${origin}/how-we-work-with-creators`, lastmod: CREATOR_POLICY.updated },
     { loc: `${origin}/terms`, lastmod: TERMS.updated },
     { loc: `${origin}/privacy`, lastmod: PRIVACY.updated },
   ]);
@@ -66,6 +74,43 @@ export async function productsSitemapXml(db: Database, origin: string, n: number
   if (n < 1 || n > (await productSitemapCount(db))) return null;
   const rows = await sitemapProducts(db, n);
   return urlset(rows.map((r) => ({ loc: `${origin}/products/${r.id}`, lastmod: r.updatedAt.toISOString() })));
+}
+
+/** The public creators' profiles (at most 5,000: one file). */
+export async function creatorsSitemapXml(db: Database, origin: string): Promise<string> {
+  const rows = await sitemapCreators(db);
+  return urlset(rows.map((r) => ({ loc: `${origin}/creators/${r.slug}` })));
+}
+
+/** `Person` for a creator's public profile: who they are, where, what they do, and for whom they work. */
+export function creatorJsonLd(
+  origin: string,
+  creator: {
+    slug: string;
+    display_name: string;
+    avatar_url: string | null;
+    headline: string;
+    bio: string;
+    country: string | null;
+    skills: string[];
+    languages: string[];
+  },
+): object[] {
+  return [
+    {
+      "@context": "https://schema.org",
+      "@type": "Person",
+      name: creator.display_name,
+      url: `${origin}/creators/${creator.slug}`,
+      ...(creator.avatar_url ? { image: absoluteUrl(origin, creator.avatar_url) } : {}),
+      ...(creator.headline ? { jobTitle: creator.headline } : {}),
+      ...(creator.bio ? { description: creator.bio } : {}),
+      ...(creator.country ? { address: { "@type": "PostalAddress", addressCountry: creator.country } } : {}),
+      ...(creator.skills.length ? { knowsAbout: creator.skills } : {}),
+      ...(creator.languages.length ? { knowsLanguage: creator.languages } : {}),
+      worksFor: { "@type": "Organization", name: SHOP.name, url: `${origin}/home` },
+    },
+  ];
 }
 
 export function robotsTxt(origin: string): string {
@@ -94,7 +139,7 @@ export interface PageMeta {
   path: string;
   /** An absolute or root-relative image for link previews. */
   image?: string | null;
-  type?: "website" | "product";
+  type?: "website" | "product" | "profile";
   /** JSON-LD objects, each written as its own `application/ld+json` script. */
   jsonLd?: object[];
 }

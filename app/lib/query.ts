@@ -118,3 +118,26 @@ export function searchParamsObject(params: URLSearchParams, keys: readonly strin
   }
   return out;
 }
+
+/** Query of `GET /api/v1/creators`: a page, and filters by skill (a tag's name) and country (ISO 3166-1 alpha-2). */
+export const CreatorListQuerySchema = PaginationQuerySchema.extend({
+  skill: documented(
+    z
+      .string()
+      .trim()
+      .max(TAG_MAX_LENGTH, `skill must be at most ${TAG_MAX_LENGTH} characters`)
+      .optional()
+      .transform((skill) => skill || undefined),
+    { examples: ["3d"] },
+  ),
+  country: documented(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^([A-Z]{2})?$/, "country must be a two-letter country code")
+      .optional()
+      .transform((country) => country || undefined),
+    { examples: ["GB"] },
+  ),
+});

@@ -9,3 +9,8 @@ export function slugify(text: string): string {
     .slice(0, 60)
     .replace(/-+$/, "");
 }
+
+/** Could this be a slug `slugify` made (a creator's address part, with an id after it where names clash)? Bounded: at most 80 characters. */
+export function isSlug(text: string | undefined): text is string {
+  return text !== undefined && text.length <= 80 && /^[a-z0-9]+(-[a-z0-9]+)*$/.test(text);
+}

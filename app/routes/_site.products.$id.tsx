@@ -13,6 +13,7 @@ import { ProductReviews, writtenOn } from "~/components/product-reviews";
 import { parsePageParam } from "~/lib/query";
 import { REVIEW_SORTS } from "~/lib/schemas/review";
 import { notFound } from "~/http/answers.server";
+import { MadeBy } from "~/components/creator-cards";
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const id = parseId(params.id);
@@ -21,7 +22,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const reviewsSort = REVIEW_SORTS.find((sort) => sort === search.get("reviews_sort")) ?? "newest";
   const page = id ? await getProductPage(context.db, id, context.visitorCountry, { page: reviewsPage, sort: reviewsSort }) : null;
   if (!page) throw notFound("Product not found");
-  const { product, consumerTax, figures, reviews } = page;
+  const { product, consumerTax, figures, reviews, makers } = page;
   // The edge cache keeps this page for every visitor of the same tax class (load-context.ts).
   context.madeFor.taxClass = consumerTax ? consumerTax.country : ANY_COUNTRY;
   const preview = product.images[0] ?? product.video_thumbnail;
@@ -49,7 +50,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
       )
     : null;
   const shown = { ...reviews, data: reviews.data.map((review) => ({ ...review, written_on: writtenOn(review.created_at) })) };
-  return { product, head, withTax, figures, reviews: shown, reviewsSort, reviewsPage };
+  return { product, makers, head, withTax, figures, reviews: shown, reviewsSort, reviewsPage };
 }
 
 /** Package and gallery choices live in the query string and need no new data; the reviews' page and order do. */
@@ -82,10 +83,13 @@ export const meta: MetaFunction<typeof loader> = ({ data, location }) =>
   data ? [...data.head, ...lcpPreload(data.product, location.search)] : [{ title: "Service not found · Reelcraft" }, { name: "robots", content: "noindex" }];
 
 export default function ProductPage() {
-  const { product, withTax, figures, reviews, reviewsSort, reviewsPage } = useLoaderData<typeof loader>();
+  const { product, makers, withTax, figures, reviews, reviewsSort, reviewsPage } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl space-y-12 px-4 py-8 sm:px-6 lg:px-8">
       <ProductView product={product} variant="customer" backTo="/products" withTax={withTax} figures={figures} />
+      <div className="max-w-3xl">
+        <MadeBy makers={makers} />
+      </div>
       <div className="max-w-3xl">
         <ProductReviews reviews={reviews} sort={reviewsSort} page={reviewsPage} />
       </div>

@@ -57,6 +57,13 @@ export default function CreatorInvitationPage() {
               <input type="hidden" name="token" value={token} />
               <Field label="Display name" meta={fields.name} error={error(fields.name)} autoComplete="name" maxLength={100} />
               <NewPasswordField label="Password" meta={fields.password} error={error(fields.password)} />
+              <p className="text-sm text-slate-700">
+                {"Before you accept, read "}
+                <Link to="/how-we-work-with-creators" className="font-medium text-brand-700 underline underline-offset-2">
+                  how we work with creators
+                </Link>
+                {": how work is offered, what ranks creators, why an account may be suspended and how to complain."}
+              </p>
               <SubmitButton busy={busy} busyText="Creating your account...">
                 Accept the invitation
               </SubmitButton>

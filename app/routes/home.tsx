@@ -17,6 +17,7 @@ import { pageMeta, shopJsonLd } from "~/http/seo.server";
 import { MARKETING } from "~/content/marketing";
 import { landingPage, type LandingFigures, type ShowcaseView } from "~/domain/catalogue/products.server";
 import { Picture } from "~/components/ui/picture";
+import { headcountLine } from "~/lib/rules/creator-figures";
 import { readForm } from "~/http/request-body.server";
 
 export async function loader({ context }: LoaderFunctionArgs) {
@@ -268,20 +269,34 @@ function Hero({ showcase, fastestDays }: { showcase: ShowcaseView[]; fastestDays
   );
 }
 
-/** Numbers the shop measured: its catalogue's own (no count of creators until creators are accounts). */
+/**
+ * Numbers the shop measured: its creators (the kept count of those the public sees, in place of the
+ * SPEC's fixed "4,000+": docs/design.md) and its catalogue's own.
+ */
 function Stats({ figures }: { figures: LandingFigures }) {
-  const stats = [
+  const stats: { value: string; label: string; to?: string }[] = [
+    ...(figures.creators > 0
+      ? [{ value: headcountLine(figures), label: "each with a public profile and figures from completed orders", to: "/creators" }]
+      : []),
     { value: `From ${figures.fastestDays} days`, label: "delivery after your brief, as the fastest package promises" },
     { value: String(figures.services), label: figures.services === 1 ? "service on sale, each with its packages" : "services on sale, each with its packages" },
     { value: "1 price", label: "per video, agreed before you pay" },
   ];
   return (
     <section aria-label="Reelcraft in numbers" className="border-y border-slate-200 bg-white">
-      <dl className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-3 sm:px-6 lg:px-8">
+      <dl className={`mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 lg:px-8 ${stats.length > 3 ? "sm:grid-cols-2 lg:grid-cols-4" : "sm:grid-cols-3"}`}>
         {stats.map((s) => (
           <div key={s.value} className="flex flex-col-reverse text-center">
             <dt className="mt-1 text-sm text-slate-600">{s.label}</dt>
-            <dd className="text-4xl font-extrabold tracking-tight text-brand-700">{s.value}</dd>
+            <dd className="text-3xl font-extrabold tracking-tight text-brand-700 sm:text-4xl" data-testid={s.to ? "creator-count" : undefined}>
+              {s.to ? (
+                <Link to={s.to} className="underline decoration-brand-200 underline-offset-4 hover:decoration-brand-700">
+                  {s.value}
+                </Link>
+              ) : (
+                s.value
+              )}
+            </dd>
           </div>
         ))}
       </dl>

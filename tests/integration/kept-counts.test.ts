@@ -31,6 +31,9 @@ const RECOUNT = [
    UNION ALL SELECT 'tag', CAST(pt.tag_id AS TEXT), count(*), 0 FROM product_tags pt JOIN products p ON p.id = pt.product_id
      WHERE p.archived_at IS NULL AND p.published_at IS NOT NULL GROUP BY pt.tag_id`,
   `SELECT 'creator_work' AS scope, CAST(creator_id AS TEXT) || ':' || work_status AS key, count(*) AS n, 0 AS minor FROM orders WHERE creator_id IS NOT NULL GROUP BY creator_id, work_status`,
+  `SELECT 'creators' AS scope, '' AS key, count(*) AS n, 0 AS minor FROM creators WHERE status IN ('active', 'away') AND slug IS NOT NULL AND erased_at IS NULL
+   UNION ALL SELECT 'creator_country', country, count(*), 0 FROM creators
+     WHERE status IN ('active', 'away') AND slug IS NOT NULL AND erased_at IS NULL AND country IS NOT NULL GROUP BY country`,
 ];
 
 /** money_days recomputed: each figure by day (`2026-11-26`) and by month (`M2026-11`). */
@@ -53,7 +56,7 @@ const nonZero = (r: Row) => r.n !== 0 || r.minor !== 0;
 const moneyNonZero = (r: MoneyRow) => ["invoices", "credit_notes", "sales_minor", "tax_minor", "refunds_minor"].some((k) => Number(r[k]) !== 0);
 
 async function keptAndCounted() {
-  const [kept, countedA, countedB, countedC, countedD, keptMoney, countedDays, countedMonths, listedAt] = await env.DB.batch([
+  const [kept, countedA, countedB, countedC, countedD, countedE, keptMoney, countedDays, countedMonths, listedAt] = await env.DB.batch([
     env.DB.prepare("SELECT scope, key, n, minor FROM kept_counts ORDER BY scope, key"),
     ...RECOUNT.map((sql) => env.DB.prepare(sql)),
     env.DB.prepare(
@@ -68,7 +71,7 @@ async function keptAndCounted() {
   ]);
   return {
     kept: (kept!.results as Row[]).filter(nonZero),
-    counted: ([...countedA!.results, ...countedB!.results, ...countedC!.results, ...countedD!.results] as Row[])
+    counted: ([...countedA!.results, ...countedB!.results, ...countedC!.results, ...countedD!.results, ...countedE!.results] as Row[])
       .filter(nonZero)
       .sort((x, y) => (x.scope + "\t" + x.key < y.scope + "\t" + y.key ? -1 : 1)),
     keptMoney: (keptMoney!.results as MoneyRow[]).filter(moneyNonZero),
@@ -118,7 +121,50 @@ async function expectKept() {
   expect(wrongListedAt).toBe(0);
 }
 
+/** Each creator's figures and months as kept, and as the orders and reviews say (migration 0047's definitions). */
+async function creatorFigures() {
+  const [kept, counted, keptMonths, countedMonths, recent] = await env.DB.batch([
+    env.DB.prepare("SELECT creator_id, completed, measured, on_time, rating_count, rating_sum, rating_rank FROM creator_figures ORDER BY 1"),
+    env.DB.prepare(
+      `SELECT c.id AS creator_id, coalesce(o.completed, 0) AS completed, coalesce(o.measured, 0) AS measured, coalesce(o.on_time, 0) AS on_time,
+         coalesce(r.n, 0) AS rating_count, coalesce(r.total, 0) AS rating_sum, CASE WHEN coalesce(r.n, 0) > 0 THEN r.total * 100 / r.n ELSE 0 END AS rating_rank
+       FROM creators c
+       LEFT JOIN (SELECT creator_id, count(*) AS completed, sum(work_started_at IS NOT NULL AND first_delivered_at IS NOT NULL) AS measured,
+                    sum(coalesce(first_delivered_at <= work_started_at + delivery_days * 86400000, 0)) AS on_time
+                  FROM orders WHERE work_status = 'completed' AND creator_id IS NOT NULL GROUP BY creator_id) o ON o.creator_id = c.id
+       LEFT JOIN (SELECT creator_id, count(*) AS n, sum(rating) AS total FROM reviews WHERE creator_id IS NOT NULL AND hidden_at IS NULL GROUP BY creator_id) r
+         ON r.creator_id = c.id
+       ORDER BY 1`,
+    ),
+    env.DB.prepare("SELECT creator_id, month, completed FROM creator_months WHERE completed <> 0 ORDER BY 1, 2"),
+    env.DB.prepare(
+      `SELECT creator_id, strftime('%Y-%m', completed_at / 1000, 'unixepoch') AS month, count(*) AS completed
+       FROM orders WHERE work_status = 'completed' AND creator_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`,
+    ),
+    // The 12 months' count against the months kept from the row's window on.
+    env.DB.prepare(
+      `SELECT count(*) AS wrong FROM creator_figures f
+       WHERE f.recent_completed <> (SELECT coalesce(sum(m.completed), 0) FROM creator_months m WHERE m.creator_id = f.creator_id AND m.month >= f.window_from)`,
+    ),
+  ]);
+  return {
+    kept: kept!.results,
+    counted: counted!.results,
+    keptMonths: keptMonths!.results,
+    countedMonths: countedMonths!.results,
+    wrongRecent: (recent!.results[0] as { wrong: number }).wrong,
+  };
+}
+
+async function expectCreatorFiguresKept() {
+  const figures = await creatorFigures();
+  expect(figures.kept).toEqual(figures.counted);
+  expect(figures.keptMonths).toEqual(figures.countedMonths);
+  expect(figures.wrongRecent).toBe(0);
+}
+
 async function expectRatingsAndPackagesKept() {
+  await expectCreatorFiguresKept();
   const figures = await ratingsAndPackages();
   expect(figures.keptRatings).toEqual(figures.countedRatings);
   expect(figures.keptPackages).toEqual(figures.countedPackages);
@@ -464,6 +510,11 @@ describe("the reconciliation", () => {
       db.prepare("DELETE FROM kept_counts WHERE scope = 'customers'"),
       db.prepare("DELETE FROM money_days WHERE rowid = (SELECT min(rowid) FROM money_days WHERE invoices > 0)"),
       db.prepare("UPDATE product_tags SET listed_at = NULL WHERE rowid = (SELECT min(rowid) FROM product_tags WHERE listed_at IS NOT NULL)"),
+      db.prepare(
+        "UPDATE creator_figures SET completed = completed + 2, rating_count = rating_count + 1 WHERE creator_id = (SELECT min(creator_id) FROM creator_figures)",
+      ),
+      db.prepare("INSERT INTO creator_months (creator_id, month, completed) VALUES ((SELECT min(id) FROM creators), '2020-01', 3)"),
+      db.prepare("UPDATE kept_counts SET n = n + 1 WHERE scope = 'creators'"),
     ]);
     const budget = 300;
     const { differences, rows, calls } = await reconcileAll(budget);
@@ -484,6 +535,9 @@ describe("the reconciliation", () => {
         expect.objectContaining({ figure: "rating", key: String(rated!.id) }),
         expect.objectContaining({ figure: "package", key: String(measured!.id) }),
         expect.objectContaining({ figure: "delivery_days" }),
+        expect.objectContaining({ figure: "creator" }),
+        expect.objectContaining({ figure: "creator_month" }),
+        expect.objectContaining({ figure: "count", key: "creators\t" }),
       ]),
     );
     expect(differences.every((d) => d.repaired)).toBe(true);

@@ -34,6 +34,15 @@ import { packageName } from "~/lib/rules/packages";
 import { totalPagesFor } from "~/lib/pagination";
 import { mediaUrl } from "../media/media.server";
 import { consumerTaxReads, type ConsumerTax } from "../money/tax.server";
+import {
+  cardsByProduct,
+  creditOf,
+  productCreatorsQuery,
+  productCreatorsStatement,
+  type CreatorCard,
+  type CreatorCredit,
+  type ProductCreatorRow,
+} from "../creators/public.server";
 
 export interface PackageView {
   id: number;
@@ -66,6 +75,8 @@ export interface ProductView {
   created_at: string;
   /** From the product's verified reviews: the average to one decimal (null without any) and the count. */
   rating: Rating;
+  /** Who makes it (the lead first as admins ordered them); none: the studio makes it. */
+  creators: CreatorCredit[];
 }
 
 export interface ProductFilter {
@@ -236,6 +247,7 @@ function pageQueries(db: Database, match: Omit<ReturnType<typeof listingMatch>, 
       .where(inArray(productTags.productId, pageIds))
       .orderBy(asc(tags.name)),
     db.select(ratingColumns).from(productRatings).where(inArray(productRatings.productId, pageIds)),
+    productCreatorsQuery(db, pageIds),
   ] as const;
 }
 
@@ -282,7 +294,14 @@ export function toPackageView(row: PackageRow): PackageView {
   };
 }
 
-function toProductView(row: ProductRow, media: ProductMediaRow[], pkgs: PackageRow[], tagNames: string[], rating: Rating): ProductView {
+function toProductView(
+  row: ProductRow,
+  media: ProductMediaRow[],
+  pkgs: PackageRow[],
+  tagNames: string[],
+  rating: Rating,
+  makers: { card: CreatorCard; lead: boolean }[],
+): ProductView {
   const byKind = (kind: ProductMediaRow["kind"]) => media.filter((m) => m.kind === kind).map((m) => mediaUrl(m.r2Key));
   return {
     id: row.id,
@@ -297,6 +316,7 @@ function toProductView(row: ProductRow, media: ProductMediaRow[], pkgs: PackageR
     tags: tagNames,
     created_at: row.createdAt.toISOString(),
     rating,
+    creators: makers.map(({ card, lead }) => creditOf(card, lead)),
   };
 }
 
@@ -306,8 +326,10 @@ function assemble(
   pkgs: PackageRow[],
   tagRows: { productId: number; name: string }[],
   ratings: RatingRow[],
+  creatorRows: readonly ProductCreatorRow[],
 ): ProductView[] {
   const mediaBy = groupBy(media, (m) => m.productId);
+  const makersBy = cardsByProduct(creatorRows);
   const packagesBy = groupBy(pkgs, (p) => p.productId);
   const tagsBy = groupBy(tagRows, (t) => t.productId);
   const ratingBy = new Map(ratings.map((r) => [r.productId, r]));
@@ -318,6 +340,7 @@ function assemble(
       packagesBy.get(row.id) ?? [],
       (tagsBy.get(row.id) ?? []).map((t) => t.name),
       ratingFrom(ratingBy.get(row.id)),
+      makersBy.get(row.id) ?? [],
     ),
   );
 }
@@ -329,14 +352,14 @@ const ratingColumns = { productId: productRatings.productId, count: productRatin
 export async function listProducts(db: Database, filter: ProductFilter, page: number, limit: number): Promise<ProductPage> {
   const { nothing, ...match } = listingMatch(filter);
   if (nothing) return { data: [], page, total: 0, totalPages: totalPagesFor(0, limit) };
-  const [ids, counted, unordered, media, pkgs, tagRows, ratings] = await db.batch(pageQueries(db, match, page, limit));
+  const [ids, counted, unordered, media, pkgs, tagRows, ratings, creatorRows] = await db.batch(pageQueries(db, match, page, limit));
   // In the page's order (newest first, or a search's rank).
   const byId = new Map(unordered.map((row) => [row.id, row]));
   const rows = ids.map(({ id }) => byId.get(id)).filter((row) => row !== undefined);
   const searched = match.text !== undefined;
   const total = Math.min(counted[0]?.count ?? 0, searched ? SEARCH_COUNT_CAP : Number.MAX_SAFE_INTEGER);
   const totalPages = searched ? Math.min(SEARCH_MAX_PAGES, totalPagesFor(total, limit)) : totalPagesFor(total, limit);
-  return { data: assemble(rows, media, pkgs, tagRows, ratings), page, total, totalPages };
+  return { data: assemble(rows, media, pkgs, tagRows, ratings, creatorRows), page, total, totalPages };
 }
 
 /** What the listing shows of a product, and nothing more: the listing sends this to the browser. */
@@ -545,9 +568,10 @@ function productReads(db: Database, id: number, includeArchived: boolean, { with
       productStatements.media.bind(db, { id }),
       productStatements.packages.bind(db, { id }),
       productStatements.tags.bind(db, { id }),
+      productCreatorsStatement.bind(db, { id }),
       ...(withRating ? [productStatements.rating.bind(db, { id })] : []),
     ],
-    read([rows, media, pkgs, tagRows, rating]: readonly D1Result[]): ProductView | null {
+    read([rows, media, pkgs, tagRows, creatorRows, rating]: readonly D1Result[]): ProductView | null {
       const row = productRow.rowsOf(rows!)[0];
       return row
         ? (assemble(
@@ -556,8 +580,13 @@ function productReads(db: Database, id: number, includeArchived: boolean, { with
             productStatements.packages.rowsOf(pkgs!),
             productStatements.tags.rowsOf(tagRows!),
             rating ? productStatements.rating.rowsOf(rating) : [],
+            productCreatorsStatement.rowsOf(creatorRows!) as ProductCreatorRow[],
           )[0] ?? null)
         : null;
+    },
+    /** Its creators' cards ("Made by"), from the same results. */
+    makers(results: readonly D1Result[]): { card: CreatorCard; lead: boolean }[] {
+      return cardsByProduct(productCreatorsStatement.rowsOf(results[4]!) as ProductCreatorRow[]).get(id) ?? [];
     },
   };
 }
@@ -572,7 +601,13 @@ export async function getProductPage(
   id: number,
   country: string | null,
   reviewsPage: { page: number; sort: ReviewSort },
-): Promise<{ product: ProductView; consumerTax: ConsumerTax | null; figures: Record<number, PackageFigures>; reviews: ProductReviews } | null> {
+): Promise<{
+  product: ProductView;
+  makers: { card: CreatorCard; lead: boolean }[];
+  consumerTax: ConsumerTax | null;
+  figures: Record<number, PackageFigures>;
+  reviews: ProductReviews;
+} | null> {
   // The product's rating is its reviews' figures, which the reviews' reads bring.
   const product = productReads(db, id, false, { withRating: false });
   const reviews = productReviewsReads(db, id, reviewsPage.page, reviewsPage.sort);
@@ -588,7 +623,13 @@ export async function getProductPage(
   if (!view) return null;
   const figures = figuresFromRows(productStatements.figures.rowsOf(results[at++]!));
   const reviewsRead = reviews.read(results.slice(at, (at += reviews.statements.length)));
-  return { product: { ...view, rating: reviewsRead.rating }, figures, reviews: reviewsRead, consumerTax: tax ? tax.read(results.slice(at)) : null };
+  return {
+    product: { ...view, rating: reviewsRead.rating },
+    makers: product.makers(results),
+    figures,
+    reviews: reviewsRead,
+    consumerTax: tax ? tax.read(results.slice(at)) : null,
+  };
 }
 
 /** Package id → its figures, from rows of (package counts × day bucket). */
@@ -672,10 +713,15 @@ export interface ShowcaseView {
   image: string;
 }
 
-/** The landing page's numbers, measured from the catalogue: the fastest package's delivery days and the services on sale. */
+/**
+ * The landing page's numbers, measured from the shop: the fastest package's delivery days, the
+ * services on sale, and the creators the public sees and how many countries they are in (kept counts).
+ */
 export interface LandingFigures {
   fastestDays: number;
   services: number;
+  creators: number;
+  countries: number;
 }
 
 /**
@@ -702,13 +748,23 @@ export async function landingPage(db: Database, limit = 4): Promise<{ showcase: 
     // on sale, and the fastest package found by walking packages in order of their days (their index)
     // until one is on sale.
     db
-      .select({ services: keptCounts.n, fastestDays: sql<number | null>`(${fastestPackage(db)})` })
+      .select({
+        services: keptCounts.n,
+        fastestDays: sql<number | null>`(${fastestPackage(db)})`,
+        creators: sql<number | null>`(SELECT n FROM kept_counts WHERE scope = 'creators' AND key = '')`,
+        countries: sql<number>`(SELECT count(*) FROM kept_counts WHERE scope = 'creator_country' AND n > 0)`,
+      })
       .from(keptCounts)
       .where(and(eq(keptCounts.scope, "on_sale"), eq(keptCounts.key, ""))),
   ]);
   return {
     showcase: rows.flatMap((r) => (r.image ? [{ productId: r.productId, title: r.title, image: mediaUrl(r.image) }] : [])).slice(0, limit),
-    figures: { fastestDays: figures?.fastestDays ?? 0, services: figures?.services ?? 0 },
+    figures: {
+      fastestDays: figures?.fastestDays ?? 0,
+      services: figures?.services ?? 0,
+      creators: figures?.creators ?? 0,
+      countries: figures?.countries ?? 0,
+    },
   };
 }
 

@@ -3,12 +3,13 @@
  * read at most RECONCILE_BUDGET rows (D1's own `meta.rows_read`), carried from call to call by an
  * opaque cursor. The figures: kept_counts and money_days (kept by triggers, migration 0027),
  * product_ratings (kept in the batch of each review's write), package_figures and
- * package_delivery_days (kept in the batch of each completing move). A run:
+ * package_delivery_days (kept in the batch of each completing move), creator_figures and
+ * creator_months (kept by triggers on orders and reviews, migration 0047). A run:
  *   1. clears what an earlier run left in its scratch table (reconcile_checks);
  *   2. notes every kept figure's version as it is now (the snapshot; every change of a figure raises
  *      its row's version, migration 0032);
  *   3. walks the rows by primary key (orders, refunds, reviews, customers, subscribers, products,
- *      product tags) and adds up what each figure should be;
+ *      product tags, creators) and adds up what each figure should be;
  *   4. compares: a figure that differs is repaired (set to what the rows add up to) only when its
  *      version is still the snapshot's (compare-and-set): nothing changed it while the rows were
  *      walked, so what they add up to is its true value (two writes that cancel out still move the
@@ -88,12 +89,34 @@ const FAMILIES = {
     ],
     figures: ["orders"],
   },
+  creator: {
+    table: "creator_figures",
+    key: [{ column: "creator_id", numeric: true }],
+    figures: ["completed", "measured", "on_time", "rating_count", "rating_sum", "rating_rank"],
+    // The rating's rank is worked out from the sums, as the reviews' triggers do.
+    derive: ([completed = 0, measured = 0, onTime = 0, count = 0, sum = 0]) => [
+      completed,
+      measured,
+      onTime,
+      count,
+      sum,
+      count ? Math.floor((sum * 100) / count) : 0,
+    ],
+  },
+  creator_month: {
+    table: "creator_months",
+    key: [
+      { column: "creator_id", numeric: true },
+      { column: "month", numeric: false },
+    ],
+    figures: ["completed"],
+  },
 } satisfies Record<string, Family>;
 type Kind = keyof typeof FAMILIES;
 const KINDS = Object.keys(FAMILIES) as Kind[];
 const LETTERS = ["a", "b", "c", "d", "e", "f", "g", "h"] as const;
 
-const WALKED = ["orders", "refunds", "reviews", "users", "subscribers", "products", "product_tags"] as const;
+const WALKED = ["orders", "refunds", "reviews", "users", "subscribers", "products", "product_tags", "creators"] as const;
 const PHASES = ["clear", ...KINDS.map((k) => `snapshot_${k}` as const), ...WALKED, ...KINDS.map((k) => `compare_${k}` as const)] as const;
 type Phase = (typeof PHASES)[number];
 
@@ -179,6 +202,9 @@ const IN = "id > ?1 AND id <= ?2";
 /** An order counted into its package's figures: completed, with its package, started and delivered (package-figures.server.ts). */
 const MEASURED = "work_status = 'completed' AND package_id IS NOT NULL AND work_started_at IS NOT NULL AND first_delivered_at IS NOT NULL";
 
+/** A creator the public sees (domain/creators/public.server.ts `publicCreator`). */
+const PUBLIC_CREATOR = "status IN ('active', 'away') AND slug IS NOT NULL AND erased_at IS NULL";
+
 /** What each walked table adds, for ids in (?1, ?2]. */
 const WALKS: Record<(typeof WALKED)[number], { table: string; statements: string[] }> = {
   orders: {
@@ -209,6 +235,18 @@ const WALKS: Record<(typeof WALKED)[number], { table: string; statements: string
         "package",
         `SELECT ${pad("package_id")} AS k, 1 AS a, (first_delivered_at <= work_started_at + delivery_days * 86400000) AS b, revisions_used AS c, 0 AS d
         FROM orders WHERE ${IN} AND ${MEASURED}`,
+      ),
+      // Each creator's figures and months (migration 0047's triggers): the orders completed while assigned to them.
+      adding(
+        "creator",
+        `SELECT ${pad("creator_id")} AS k, 1 AS a, (work_started_at IS NOT NULL AND first_delivered_at IS NOT NULL) AS b,
+          coalesce(first_delivered_at <= work_started_at + delivery_days * 86400000, 0) AS c, 0 AS d, 0 AS e, 0 AS f
+        FROM orders WHERE ${IN} AND work_status = 'completed' AND creator_id IS NOT NULL`,
+      ),
+      adding(
+        "creator_month",
+        `SELECT ${pad("creator_id")} || ${TAB} || strftime('%Y-%m', completed_at / 1000, 'unixepoch') AS k, 1 AS a
+        FROM orders WHERE ${IN} AND work_status = 'completed' AND creator_id IS NOT NULL`,
       ),
       adding(
         "delivery_days",
@@ -241,6 +279,11 @@ const WALKS: Record<(typeof WALKED)[number], { table: string; statements: string
           (hidden_at IS NULL AND rating = 4) AS f, (hidden_at IS NULL AND rating = 5) AS g, (hidden_at IS NOT NULL) AS h
         FROM reviews WHERE ${IN}`,
       ),
+      adding(
+        "creator",
+        `SELECT ${pad("creator_id")} AS k, 0 AS a, 0 AS b, 0 AS c, 1 AS d, rating AS e, 0 AS f
+        FROM reviews WHERE ${IN} AND creator_id IS NOT NULL AND hidden_at IS NULL`,
+      ),
     ],
   },
   users: { table: "users", statements: [adding("count", `SELECT 'customers' || ${TAB} AS k, 1 AS a, 0 AS b FROM users WHERE ${IN}`)] },
@@ -255,6 +298,17 @@ const WALKS: Record<(typeof WALKED)[number], { table: string; statements: string
         "count",
         `SELECT 'products' || ${TAB} AS k, 1 AS a, 0 AS b FROM products WHERE ${IN}
         UNION ALL SELECT 'on_sale' || ${TAB}, 1, 0 FROM products WHERE ${IN} AND archived_at IS NULL AND published_at IS NOT NULL`,
+      ),
+    ],
+  },
+  creators: {
+    table: "creators",
+    statements: [
+      // The creators the public sees, and their countries (migration 0047's triggers).
+      adding(
+        "count",
+        `SELECT 'creators' || ${TAB} AS k, 1 AS a, 0 AS b FROM creators WHERE ${IN} AND ${PUBLIC_CREATOR}
+        UNION ALL SELECT 'creator_country' || ${TAB} || country, 1, 0 FROM creators WHERE ${IN} AND ${PUBLIC_CREATOR} AND country IS NOT NULL`,
       ),
     ],
   },
@@ -334,8 +388,13 @@ export async function reconcileKeptFigures(
   while (true) {
     // A chunk as large as the rows left allow, at the phase's measured cost per row (a margin kept).
     const rate = cursor.rate ?? DEFAULT_RATE;
-    const size = Math.min(MAX_CHUNK, Math.floor((budget * 0.8 - rowsRead) / rate));
-    if (size < 1) break;
+    // A call goes on by one row at least: a chunk's fixed cost (its statements' own reads) counts in
+    // its rate, so a small chunk's rate can say "none" though one row fits the budget.
+    let size = Math.min(MAX_CHUNK, Math.floor((budget * 0.8 - rowsRead) / rate));
+    if (size < 1) {
+      if (rowsRead > 0) break;
+      size = 1;
+    }
     const following: Phase | undefined = PHASES[PHASES.indexOf(cursor.phase) + 1];
     let chunk: { rows: number; n: number; after: Cursor["after"] };
     const phase = cursor.phase;

@@ -10,6 +10,7 @@ import { createElement } from "react";
 import type { Database } from "../../../db/client";
 import { creators, orders, productCreators, tags, uploads, users, type CreatorStatus } from "../../../db/schema";
 import { refuse } from "../refusal";
+import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { queueEmail } from "../mail/mail.server";
 import { CreatorSuspendedEmail, NewCreatorEmail } from "../mail/templates";
 import type { MailNotice } from "../mail/order-emails.server";
@@ -155,6 +156,8 @@ export async function updateCreatorProfile(
     )
     .returning(profileColumns);
   if (!row) throw refuse.notFound(CREATOR_MESSAGES.notFound);
+  // Their public profile and the products that show them are cached pages.
+  await catalogueChanged();
   return toProfileView(row);
 }
 
@@ -165,6 +168,7 @@ export async function endPastAwayDates(db: Database, now = Date.now()): Promise<
     .set({ status: "active", awayUntil: null })
     .where(and(eq(creators.status, "away"), sql`${creators.awayUntil} < ${now}`))
     .returning({ id: creators.id });
+  if (rows.length) await catalogueChanged();
   return rows.length;
 }
 
@@ -255,6 +259,7 @@ export async function suspendCreator(db: Database, notice: MailNotice, adminId: 
     held.map((o) => o.id),
     now,
   );
+  await catalogueChanged();
   return { released: held.length };
 }
 
@@ -266,6 +271,7 @@ export async function reinstateCreator(db: Database, creatorId: number) {
     .where(and(eq(creators.id, creatorId), eq(creators.status, "suspended")))
     .returning({ id: creators.id });
   if (!row) throw refuse.conflict(CREATOR_MESSAGES.notSuspended);
+  await catalogueChanged();
 }
 
 /**
@@ -386,6 +392,7 @@ export async function productCreatorStatements(db: Database, productId: number, 
 export async function setProductCreators(db: Database, productId: number, creatorIds: number[]) {
   const [first, ...rest] = await productCreatorStatements(db, productId, creatorIds);
   await db.batch([first!, ...rest]);
+  await catalogueChanged();
 }
 
 /** Who holds an order now, for the admin's page: its creator (name, status) or null. */

@@ -19,6 +19,7 @@ import { CREATOR_SUSPENDED } from "~/lib/rules/creators";
 import { fullRowOf } from "../../../db/insert-select";
 import { IMAGE_DIMENSIONS_RULE, IMAGE_LIMIT_BYTES, PORTFOLIO_PIECES, VIDEO_LIMIT_BYTES, withinImageDimensions } from "~/lib/rules/media-rules";
 import { refuse } from "../refusal";
+import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { sniffType } from "../media/file-types";
 import { IMAGE_HEAD_BYTES, imageDimensions, mediaUrl, UPLOADED_EXTENSIONS, variantKeysOf } from "../media/media.server";
 import { markUploadsUsed, takeUploads } from "../uploads/uploads.server";
@@ -181,6 +182,7 @@ async function record(
     throw await refusalAfter(db, creatorId, uploadId);
   }
   if (oldKeys.length) await bucket.delete([...oldKeys, ...variantKeysOf(oldKeys)]);
+  await catalogueChanged();
   const [row] = await db.select().from(creatorMedia).where(eq(creatorMedia.r2Key, stored.key)).limit(1);
   return toItem(row!);
 }
@@ -193,6 +195,7 @@ export async function removePortfolioItem(db: Database, bucket: R2Bucket, creato
     .returning({ key: creatorMedia.r2Key });
   if (!row) throw refuse.notFound("Portfolio item not found");
   await bucket.delete([row.key, ...variantKeysOf([row.key])]);
+  await catalogueChanged();
 }
 
 /** Why nothing was recorded: the creator no longer shows work, the upload was used meanwhile, or the portfolio is full. */

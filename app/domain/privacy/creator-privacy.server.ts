@@ -52,6 +52,7 @@ import { shopOrigin } from "../environment.server";
 import { queueEmail } from "../mail/mail.server";
 import { CreatorAccountDeletedEmail } from "../mail/templates";
 import { refuse } from "../refusal";
+import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { ERASED_EMAIL_DOMAIN } from "./account-deletion.server";
 
 export const FORMER_CREATOR = "Former creator";
@@ -183,6 +184,8 @@ export async function deleteCreatorAccount(context: ErasureContext, creatorId: n
       .abort()
       .catch(() => {});
   }
+  // Their profile leaves the cached pages (the list, the products they made).
+  await catalogueChanged();
   const leftover = await context.env.MEDIA.list({ prefix: `creators/${creatorId}/` });
   const gone = [...keys, ...leftover.objects.map((o) => o.key)];
   if (gone.length) await context.env.MEDIA.delete(gone).catch((error: unknown) => console.error("Creator erasure: files not removed", creatorId, error));

@@ -10,6 +10,8 @@ import { AssignmentSchema, CreatorInvitationSchema, CreatorProfileSchema, Portfo
 import { CREATOR_MEDIA_KINDS, PORTFOLIO_PIECES } from "~/lib/rules/media-rules";
 import { creatorStatuses } from "../../../../db/schema";
 import { WORK_STATUSES } from "~/lib/rules/work-status";
+import { CreatorListQuerySchema } from "~/lib/query";
+import { CREATORS_RANKING_RULE } from "~/lib/rules/creator-figures";
 import {
   ADMIN,
   BriefResponse,
@@ -21,6 +23,7 @@ import {
   JSON_BODY,
   MessageResponse,
   notFound,
+  PageMeta,
   OrderEventResponse,
   ok,
   READ,
@@ -244,7 +247,111 @@ const SUSPENDED_CREATOR: ApiOperation["refusals"] = {
 
 const ORDER_NOT_FOUND = notFound("Not assigned to this creator (or no such order)", "Order not found");
 
+const CreatorFiguresResponse = z
+  .object({
+    completed: z.number().int().describe("Orders completed while assigned to them"),
+    completed_last_12_months: z.number().int(),
+    on_time_percent: z.number().int().nullable().describe("Share of their measured orders first delivered within the promised days; null: none measured"),
+    rating: z.object({ average: z.number().nullable().describe("Of the shown reviews of their orders, to one decimal"), count: z.number().int() }).strict(),
+    is_new: z.boolean().describe('Fewer than 5 completed orders: shown as "New creator", without figures'),
+  })
+  .strict();
+
+const CREATOR_CARD = {
+  id: 3,
+  slug: "mira-okafor",
+  display_name: "Mira Okafor",
+  avatar_url: "https://shop.example/media/creators/3/avatar.webp",
+  country: "GB",
+  country_name: "United Kingdom",
+  headline: "3D product films and turntables",
+  skills: ["3d", "product"],
+  available: true,
+  figures: { completed: 24, completed_last_12_months: 19, on_time_percent: 96, rating: { average: 4.8, count: 17 }, is_new: false },
+};
+
+export const CreatorCardResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      slug: z.string(),
+      display_name: z.string(),
+      avatar_url: z.string().nullable().describe("Absolute URL"),
+      country: z.string().nullable(),
+      country_name: z.string().nullable(),
+      headline: z.string(),
+      skills: z.array(z.string()).describe("The shop's tags they work in"),
+      available: z.boolean().describe("false while they are away"),
+      figures: CreatorFiguresResponse,
+    })
+    .strict(),
+  CREATOR_CARD,
+);
+
+export const PublicCreatorResponse = example(
+  CreatorCardResponse.extend({
+    bio: z.string(),
+    languages: z.array(z.string()),
+    away_until: z.string().nullable().describe("YYYY-MM-DD, while away"),
+    showreel: z.object({ url: z.string(), content_type: z.string() }).strict().nullable(),
+    portfolio: z.array(z.object({ id: z.number().int(), url: z.string(), content_type: z.string(), title: z.string() }).strict()),
+    products: z.array(z.object({ id: z.number().int(), title: z.string(), image_url: z.string().nullable(), lead: z.boolean() }).strict()),
+    reviews: z.array(
+      z
+        .object({
+          id: z.number().int(),
+          rating: z.number().int(),
+          title: z.string().nullable(),
+          body: z.string(),
+          reviewer_name: z.string(),
+          product_id: z.number().int(),
+          created_at: z.string(),
+        })
+        .strict(),
+    ),
+    joined_at: z.string(),
+  }).strict(),
+  {
+    ...CREATOR_CARD,
+    bio: "I light and animate products for launches.",
+    languages: ["English"],
+    away_until: null,
+    showreel: { url: "https://shop.example/media/creators/3/showreel.mp4", content_type: "video/mp4" },
+    portfolio: [{ id: 9, url: "https://shop.example/media/creators/3/turntable.mp4", content_type: "video/mp4", title: "Headphones turntable" }],
+    products: [{ id: 2, title: "3D product film", image_url: "https://shop.example/media/products/2/cover.jpg", lead: true }],
+    reviews: [
+      {
+        id: 5,
+        rating: 5,
+        title: "Spot on",
+        body: "Exactly the film we needed.",
+        reviewer_name: "Ada L.",
+        product_id: 2,
+        created_at: "2026-10-01T09:00:00.000Z",
+      },
+    ],
+    joined_at: "2026-05-02T10:00:00.000Z",
+  },
+);
+
 export const CREATORS_CALLS = [
+  {
+    method: "GET",
+    path: "/creators",
+    summary: `The shop's creators, with their kept figures. ${CREATORS_RANKING_RULE}`,
+    auth: "public",
+    query: CreatorListQuerySchema,
+    responses: { 200: { description: "A page of creators", schema: ok(z.array(CreatorCardResponse), { meta: PageMeta }) } },
+    refusals: refusals(READ, { malformed: { description: "An invalid query", message: "country must be a two-letter country code" } }),
+  },
+  {
+    method: "GET",
+    path: "/creators/{slug}",
+    summary: "A creator's public profile: figures, showreel and portfolio, the products they make on sale, the latest reviews of their work",
+    auth: "public",
+    responses: { 200: { description: "The creator", schema: ok(PublicCreatorResponse) } },
+    refusals: refusals(READ, notFound("No such creator, or one not shown to the public", "Creator not found")),
+  },
   {
     method: "POST",
     path: "/creator/sign_in",

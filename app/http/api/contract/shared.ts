@@ -114,7 +114,20 @@ export const PRODUCT = {
   tags: ["animation", "explainer", "2d"],
   created_at: "2026-03-12T10:00:00.000Z",
   rating: { average: 4.8, count: 12 },
+  creators: [
+    { id: 3, slug: "mira-okafor", display_name: "Mira Okafor", avatar_url: "https://shop.example/media/creators/3/avatar.webp", country: "GB", lead: true },
+  ],
 };
+export const CreatorCreditResponse = z
+  .object({
+    id: z.number().int(),
+    slug: z.string().describe("The public profile's address: /creators/{slug}"),
+    display_name: z.string(),
+    avatar_url: z.string().nullable().describe("Absolute URL"),
+    country: z.string().nullable().describe("ISO 3166-1 alpha-2"),
+    lead: z.boolean().describe("The product's lead creator"),
+  })
+  .strict();
 export const ProductResponse = example(
   z
     .object({
@@ -135,6 +148,7 @@ export const ProductResponse = example(
           count: z.number().int(),
         })
         .strict(),
+      creators: z.array(CreatorCreditResponse).describe("Who makes it, the lead first; empty: the studio makes it"),
     })
     .strict(),
   PRODUCT,
