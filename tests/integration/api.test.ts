@@ -7,6 +7,7 @@ type ErrorBody = { success: false; message: string };
 
 const PRODUCT_FIELDS = [
   "created_at",
+  "creators",
   "description",
   "description_heading",
   "id",

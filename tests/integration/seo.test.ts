@@ -97,11 +97,25 @@ describe("sitemap.xml and robots.txt", () => {
     const index = await fetchXml("/sitemap.xml");
     expect(index.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
     const files = [...index.matchAll(/<sitemap><loc>([^<]+)<\/loc><\/sitemap>/g)].map((m) => m[1]!);
-    expect(files).toEqual(["http://localhost/sitemaps/pages.xml", "http://localhost/sitemaps/products-1.xml"]);
+    expect(files).toEqual(["http://localhost/sitemaps/pages.xml", "http://localhost/sitemaps/creators.xml", "http://localhost/sitemaps/products-1.xml"]);
 
     const pages = await fetchXml("/sitemaps/pages.xml");
     const pageLocs = [...pages.matchAll(/<loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>/g)].map((m) => m[1]);
-    expect(pageLocs).toEqual(["http://localhost/home", "http://localhost/products", "http://localhost/terms", "http://localhost/privacy"]);
+    expect(pageLocs).toEqual([
+      "http://localhost/home",
+      "http://localhost/products",
+      "http://localhost/how-we-work-with-creators",
+      "http://localhost/terms",
+      "http://localhost/privacy",
+    ]);
+    expect(pages).toContain("<url><loc>http://localhost/creators</loc></url>");
+    // Every creator the public sees has their profile in the creators' sitemap, and nobody else.
+    const creatorLocs = [...(await fetchXml("/sitemaps/creators.xml")).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const shown = await env.DB.prepare(
+      "SELECT slug FROM creators WHERE status IN ('active', 'away') AND slug IS NOT NULL AND erased_at IS NULL ORDER BY id",
+    ).all<{ slug: string }>();
+    expect(creatorLocs).toEqual(shown.results.map((r) => `http://localhost/creators/${r.slug}`));
+    expect(creatorLocs.length).toBeGreaterThan(0);
     // The legal texts with the day their text last changed (app/content/legal.ts).
     expect(pages).toContain(`<url><loc>http://localhost/terms</loc><lastmod>${TERMS.updated}</lastmod></url>`);
     expect(pages).toContain(`<url><loc>http://localhost/privacy</loc><lastmod>${PRIVACY.updated}</lastmod></url>`);
