@@ -61,7 +61,9 @@ async function filterByCountry(page: Page, javaScript: boolean) {
   await expect(page.getByText(RANKING_RULE)).toBeVisible();
   await expect(page.getByRole("status")).toHaveText(`${everyone.length} ${everyone.length === 1 ? "creator" : "creators"}`);
   // In the API's order: the ranking is one rule for both.
-  await expect(page.getByRole("region", { name: "Creators list" }).getByRole("heading", { level: 2 })).toHaveText(everyone.slice(0, 12).map((c) => c.display_name));
+  await expect(page.getByRole("region", { name: "Creators list" }).getByRole("heading", { level: 2 })).toHaveText(
+    everyone.slice(0, 12).map((c) => c.display_name),
+  );
 
   await page.getByLabel("Country").selectOption({ label: withCountry!.country_name! });
   await page.getByRole("button", { name: "Show creators" }).click();
@@ -112,15 +114,24 @@ test("how we work with creators: linked from the footer, it states how work is o
   await page.getByRole("contentinfo").getByRole("link", { name: "How we work with creators" }).click();
   await expect(page).toHaveURL(/\/how-we-work-with-creators$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("How we work with creators");
-  for (const heading of ["Who can be a creator", "How work is offered", "What ranks creators", "Why an account may be suspended", "How to complain or appeal"]) {
+  for (const heading of [
+    "Who can be a creator",
+    "How work is offered",
+    "What ranks creators",
+    "Why an account may be suspended",
+    "How to complain or appeal",
+  ]) {
     await expect(page.getByRole("heading", { level: 2, name: heading })).toBeVisible();
   }
   await expect(page.getByText(RANKING_RULE)).toBeVisible();
 });
 
-test("an unknown creator's address is a 404 page", async ({ page }) => {
-  const response = await page.goto("/creators/nobody-by-this-name");
-  expect(response!.status()).toBe(404);
+test.describe("an unknown creator", () => {
+  test.use({ allowedConsole: [/status of 404/] });
+  test("has no page: its address is a 404", async ({ page }) => {
+    const response = await page.goto("/creators/nobody-by-this-name");
+    expect(response!.status()).toBe(404);
+  });
 });
 
 test("axe: the creators list, a profile and the page on how we work with creators", async ({ page }) => {

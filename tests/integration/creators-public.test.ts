@@ -99,6 +99,13 @@ describe("creators in public", () => {
     expect(irish.body.data.map((x) => x.slug)).toContain("wren-hallett");
     expect(irish.body.meta.totalCount).toBe(irish.body.data.length);
     expect((await api<{ data: Card[] }>("GET", "/creators?country=ZZ")).body.data).toEqual([]);
+    // The screen: the list with its filters (the skill among the choices), then the filtered list.
+    const screen = await get("/creators?country=IE&skill=3D%20Animation");
+    expect(screen.status).toBe(200);
+    const html = await screen.text();
+    expect(html).toContain('href="/creators/wren-hallett"');
+    expect(html).toContain('<option value="3D Animation" selected="">3D Animation</option>');
+    expect(html).not.toContain(maker.email);
     expect((await api("GET", "/creators?country=Ireland")).status).toBe(400);
     expect((await api("GET", "/creators/NOT%20A%20SLUG")).status).toBe(404);
 

@@ -190,13 +190,16 @@ export async function creatorFilterChoices(db: Database): Promise<{ countries: {
       .select({ code: keptCounts.key })
       .from(keptCounts)
       .where(and(eq(keptCounts.scope, "creator_country"), gt(keptCounts.n, 0))),
-    db.all<{ value: string }>(
-      sql`SELECT DISTINCT j.value AS value FROM ${creators}, json_each(${creators.skills}) j WHERE ${publicCreator} ORDER BY j.value LIMIT 200`,
-    ),
+    db
+      .selectDistinct({ value: sql<string>`j.value`.as("value") })
+      .from(sql`${creators}, json_each(${creators.skills}) AS j`)
+      .where(publicCreator)
+      .orderBy(sql`j.value`)
+      .limit(200),
   ]);
   return {
     countries: countries.map((c) => ({ code: c.code, name: countryName(c.code) })).sort((a, b) => a.name.localeCompare(b.name)),
-    skills: (skills as { value: string }[]).map((s) => s.value),
+    skills: skills.map((s) => s.value),
   };
 }
 
