@@ -3,7 +3,8 @@
  * 20,000 products, 100,000 customers and 1,000,000 orders, with recursive CTEs in D1 (a minute or
  * so). The history is what a few years of a studio's shop look like: orders every two minutes going
  * back years from the oldest of bench/data.ts, almost all paid, invoiced and completed (one in fifty
- * refunded, one in ten failed or abandoned unpaid); the work at hand stays bench/data.ts's newest
+ * refunded, one in ten failed or abandoned unpaid), each completed one made by one of 2,000 creators
+ * (the lead of its product); the work at hand stays bench/data.ts's newest
  * orders (a studio's current work does not grow with its history); the demo customer has 2,000 orders. Every write goes through the schema's triggers (kept counts, the
  * search index), as the shop's own writes do.
  */
@@ -14,6 +15,8 @@ const PRODUCTS = 20_000;
 const CUSTOMERS = 100_000;
 const ORDERS = 1_000_000;
 const CUSTOMER_ORDERS = 2_000;
+/** Creators the history's orders were made by (two to a product, the order's maker the product's lead). */
+const CREATORS = 2_000;
 /** The busier state's current work (SCALE_BUSY=1). */
 const DELIVERED = 100_000;
 const OVERDUE = 200_000;
@@ -87,6 +90,29 @@ try {
         )
         .bind(CUSTOMERS - before.users, NEWEST),
     ];
+    // Creators, in six countries, each the lead on the products whose id leaves their number modulo CREATORS.
+    statements.push(
+      db
+        .prepare(
+          `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < ?1)
+           INSERT INTO creators (name, email, status, slug, country, skills, headline, capacity, activated_at, created_at)
+           SELECT 'Scale Creator ' || k, 'scale.creator.' || k || '@creators.example', 'active', 'scale-creator-' || k,
+                  CASE k % 6 WHEN 0 THEN 'GB' WHEN 1 THEN 'US' WHEN 2 THEN 'DE' WHEN 3 THEN 'FR' WHEN 4 THEN 'ES' ELSE 'PL' END,
+                  '["3D Animation"]', 'Product films', 5, ?2 - k * 3600000, ?2 - k * 3600000
+           FROM n WHERE NOT EXISTS (SELECT 1 FROM creators WHERE email LIKE 'scale.creator.%')`,
+        )
+        .bind(CREATORS, NEWEST),
+    );
+    const firstCreator = `(SELECT min(id) FROM creators WHERE email LIKE 'scale.creator.%')`;
+    statements.push(
+      db
+        .prepare(
+          `INSERT OR IGNORE INTO product_creators (product_id, creator_id, lead, position)
+           SELECT np.id, ${firstCreator} + (np.id % ?2), 1, 0 FROM products np WHERE np.id > ?1
+           UNION ALL SELECT np.id, ${firstCreator} + ((np.id + 1) % ?2), 0, 1 FROM products np WHERE np.id > ?1`,
+        )
+        .bind(before.products, CREATORS),
+    );
     const firstCustomer = `(SELECT min(id) FROM users WHERE email LIKE 'scale.customer.%')`;
     const demo = `(SELECT id FROM users WHERE email = 'customer@example.com')`;
     const demoOrders = (await db.prepare(`SELECT count(*) AS n FROM orders WHERE user_id = ${demo}`).first<{ n: number }>())!.n;
@@ -110,7 +136,7 @@ try {
              INSERT INTO orders (user_id, product_id, package_id, package_position, amount_minor, currency, subtotal_minor, tax_minor,
                                  tax_rate_bp, tax_country, invoice_number, invoice_issued_at, refunded_minor, payment_status,
                                  payment_intent_id, gateway, work_status, due_at, starts_at, work_started_at, first_delivered_at,
-                                 created_at, updated_at)
+                                 creator_id, assigned_at, completed_at, created_at, updated_at)
              SELECT o.user_id, pk.product_id, pk.id, pk.position, pk.amount_minor * 6 / 5, pk.currency, pk.amount_minor, pk.amount_minor / 5,
                     2000, 'GB',
                     CASE WHEN o.pay IN ('succeeded', 'refunded') THEN 'INV-S-' || o.k END,
@@ -121,6 +147,9 @@ try {
                     CASE WHEN o.work = 'scheduled' THEN o.at + 14 * ${DAY} END,
                     CASE WHEN o.work NOT IN ('awaiting_payment', 'awaiting_brief', 'cancelled', 'scheduled') THEN o.at END,
                     CASE WHEN o.work IN ('delivered', 'revision_requested', 'completed') THEN o.at + 5 * ${DAY} END,
+                    CASE WHEN o.work = 'completed' THEN ${firstCreator} + (pk.product_id % ${CREATORS}) END,
+                    CASE WHEN o.work = 'completed' THEN o.at END,
+                    CASE WHEN o.work = 'completed' THEN o.at + 6 * ${DAY} END,
                     o.at, o.at
              FROM o JOIN packages pk ON pk.product_id = o.product_id
                   AND pk.position = o.position % (SELECT count(*) FROM packages c WHERE c.product_id = o.product_id)`,

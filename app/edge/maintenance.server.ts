@@ -4,6 +4,7 @@
  * whose delivery has had no answer for AUTO_COMPLETE_DAYS, flags orders waiting a day for their
  * brief (and reminds the customer), starts scheduled work whose 14-day cancellation period is over,
  * refunds cancellation requests the studio left unanswered, marks orders past their due date (and tells the studio),
+ * ends creators' away dates and moves each creator's 12-month window of completed orders on at a month's turn,
  * aborts uploads in parts left idle for a day (nothing of them stays in R2), and
  * deletes expired sessions and refresh tokens, and with Stripe Tax records paid sales and refunds
  * there (app/domain/money/tax-records.server.ts), and checks again the VAT numbers of business buyers

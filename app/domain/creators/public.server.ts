@@ -144,6 +144,9 @@ export function cardsByProduct(rows: readonly ProductCreatorRow[]): Map<number, 
   return out;
 }
 
+/** A skill's matches are counted up to this many (50 pages of the list). */
+export const CREATORS_COUNT_CAP = 600;
+
 export interface CreatorFilter {
   skill?: string | undefined;
   country?: string | undefined;
@@ -172,15 +175,24 @@ export async function listPublicCreators(db: Database, filter: CreatorFilter, pa
       .orderBy(desc(creatorFigures.recentCompleted), desc(creatorFigures.ratingRank), asc(creatorFigures.creatorId))
       .limit(limit)
       .offset((page - 1) * limit),
-    filter.skill || filter.country
-      ? db.select({ n: count() }).from(creators).where(where)
+    // How many: the kept counts without a skill; with one, counted up to a cap (rows read follow the page, not the shop).
+    filter.skill
+      ? db.select({ n: count() }).from(
+          db
+            .select({ one: sql`1` })
+            .from(creators)
+            .where(where)
+            .limit(CREATORS_COUNT_CAP + 1)
+            .as("matching"),
+        )
       : db
           .select({ n: keptCounts.n })
           .from(keptCounts)
-          .where(and(eq(keptCounts.scope, "creators"), eq(keptCounts.key, ""))),
+          .where(and(eq(keptCounts.scope, filter.country ? "creator_country" : "creators"), eq(keptCounts.key, filter.country ?? ""))),
   ]);
-  const total = counted[0]?.n ?? 0;
-  return { data: rows.map(toCard), page, total, totalPages: totalPagesFor(total, limit) };
+  const found = counted[0]?.n ?? 0;
+  const total = Math.min(found, CREATORS_COUNT_CAP);
+  return { data: rows.map(toCard), page, total, capped: found > CREATORS_COUNT_CAP, totalPages: totalPagesFor(total, limit) };
 }
 
 /** The countries and skills the list can be filtered by: those of public creators. */
@@ -315,7 +327,7 @@ export async function sitemapCreators(db: Database): Promise<{ slug: string }[]>
 }
 
 /** Most creators whose 12-month window one scheduled run moves on. */
-const WINDOW_BATCH = 500;
+const WINDOW_BATCH = 300;
 
 /**
  * Moves each creator's 12-month window to the one ending this month (the scheduled run, once a
