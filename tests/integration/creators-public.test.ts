@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { moveCreatorWindows } from "~/domain/creators/public.server";
 import { suspendCreator } from "~/domain/creators/creators.server";
+import { catalogueVersion, defaultCache } from "~/domain/catalogue/catalogue-version.server";
 import { adminSignIn, api, dispatch, fakeMedia, freshAddress, get } from "./helpers";
 import { briefedOrder, newCreator, setProductCreators, type Tokens } from "./creator-fixtures";
 
@@ -58,7 +59,15 @@ describe("creators in public", () => {
     const admin = await adminSignIn();
     const maker = await newCreator(admin, "Wren Hallett");
     await profileOf(maker.token, "Wren Hallett", "IE", ["3D Animation"]);
+    // Naming a product's creators and saving a profile make the edge-cached pages fresh (the catalogue's version moves).
+    const version = () => catalogueVersion(defaultCache());
+    const before0 = await version();
     await setProductCreators(admin, [maker.id]);
+    const before1 = await version();
+    expect(before1).not.toBe(before0);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    await profileOf(maker.token, "Wren Hallett", "IE", ["3D Animation"]);
+    expect(await version()).not.toBe(before1);
 
     const product = await api<{ data: { creators: unknown[] } }>("GET", "/products/1");
     expect(product.body.data.creators).toEqual([
