@@ -1263,7 +1263,8 @@ export const orderGuests = sqliteTable(
  * - `customers`, `subscribers`, `products` (every product), `on_sale` (key ''); `tag` (key the tag's
  *   id): products on sale with the tag;
  * - `creator_work` (key `{creator_id}:{work_status}`): a creator's orders by status; `creators` (key
- *   ''): creators the public sees; `creator_country` (key the country code): those in each country.
+ *   ''): creators the public sees; `creator_country` (key the country code), `creator_skill` (key the
+ *   skill), `creator_skill_country` (key the skill and the country joined by char(31)): those among them.
  * `npm run`'s reconciliation (app/domain/kept-counts.server.ts) recomputes each from the rows.
  */
 export const keptCounts = sqliteTable(
@@ -1285,6 +1286,8 @@ export const keptCounts = sqliteTable(
         "creator_work",
         "creators",
         "creator_country",
+        "creator_skill",
+        "creator_skill_country",
       ],
     }).notNull(),
     key: text("key").notNull(),

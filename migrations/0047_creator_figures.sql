@@ -117,28 +117,45 @@ CREATE TRIGGER `creator_months_version` AFTER UPDATE OF `completed` ON `creator_
   UPDATE `creator_months` SET `version` = `version` + 1 WHERE `creator_id` = new.`creator_id` AND `month` = new.`month`;
 END;
 --> statement-breakpoint
--- Creators the public sees (active or away, with a profile address, not erased), and their
--- countries: the landing page's "{n} creators in {k} countries" (kept_counts `creators`, key '';
--- `creator_country`, key the country code).
+-- Creators the public sees (active or away, with a profile address, not erased): how many, in each
+-- country, with each skill, and with each skill in each country (kept_counts `creators` key '';
+-- `creator_country` key the country code; `creator_skill` key the skill; `creator_skill_country` key
+-- the skill and the country, joined by the unit separator char(31)). The landing page's count and the creators list's counts read them.
 CREATE TRIGGER `kept_creators_insert` AFTER INSERT ON `creators` WHEN new.`status` IN ('active', 'away') AND new.`slug` IS NOT NULL AND new.`erased_at` IS NULL BEGIN
-  INSERT INTO `kept_counts` (`scope`, `key`, `n`, `minor`) VALUES ('creators', '', 1, 0) ON CONFLICT (`scope`, `key`) DO UPDATE SET `n` = `n` + 1;
-  INSERT INTO `kept_counts` (`scope`, `key`, `n`, `minor`) SELECT 'creator_country', new.`country`, 1, 0 WHERE new.`country` IS NOT NULL ON CONFLICT (`scope`, `key`) DO UPDATE SET `n` = `n` + 1;
-END;
---> statement-breakpoint
-CREATE TRIGGER `kept_creators_move` AFTER UPDATE OF `status`, `slug`, `erased_at`, `country` ON `creators` BEGIN
-  UPDATE `kept_counts` SET `n` = `n` - 1 WHERE old.`status` IN ('active', 'away') AND old.`slug` IS NOT NULL AND old.`erased_at` IS NULL AND `scope` = 'creators' AND `key` = '';
-  UPDATE `kept_counts` SET `n` = `n` - 1 WHERE old.`status` IN ('active', 'away') AND old.`slug` IS NOT NULL AND old.`erased_at` IS NULL AND `scope` = 'creator_country' AND `key` = old.`country`;
   INSERT INTO `kept_counts` (`scope`, `key`, `n`, `minor`) SELECT 'creators', '', 1, 0 WHERE new.`status` IN ('active', 'away') AND new.`slug` IS NOT NULL AND new.`erased_at` IS NULL ON CONFLICT (`scope`, `key`) DO UPDATE SET `n` = `n` + 1;
   INSERT INTO `kept_counts` (`scope`, `key`, `n`, `minor`) SELECT 'creator_country', new.`country`, 1, 0 WHERE new.`status` IN ('active', 'away') AND new.`slug` IS NOT NULL AND new.`erased_at` IS NULL AND new.`country` IS NOT NULL ON CONFLICT (`scope`, `key`) DO UPDATE SET `n` = `n` + 1;
+  INSERT INTO `kept_counts` (`scope`, `key`, `n`, `minor`) SELECT DISTINCT 'creator_skill', j.`value`, 1, 0 FROM json_each(new.`skills`) j WHERE new.`status` IN ('active', 'away') AND new.`slug` IS NOT NULL AND new.`erased_at` IS NULL AND true ON CONFLICT (`scope`, `key`) DO UPDATE SET `n` = `n` + 1;
+  INSERT INTO `kept_counts` (`scope`, `key`, `n`, `minor`) SELECT DISTINCT 'creator_skill_country', j.`value` || char(31) || new.`country`, 1, 0 FROM json_each(new.`skills`) j WHERE new.`status` IN ('active', 'away') AND new.`slug` IS NOT NULL AND new.`erased_at` IS NULL AND new.`country` IS NOT NULL AND true ON CONFLICT (`scope`, `key`) DO UPDATE SET `n` = `n` + 1;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `kept_creators_move` AFTER UPDATE OF `status`, `slug`, `erased_at`, `country`, `skills` ON `creators` BEGIN
+  UPDATE `kept_counts` SET `n` = `n` - 1 WHERE old.`status` IN ('active', 'away') AND old.`slug` IS NOT NULL AND old.`erased_at` IS NULL AND `scope` = 'creators' AND `key` = '';
+  UPDATE `kept_counts` SET `n` = `n` - 1 WHERE old.`status` IN ('active', 'away') AND old.`slug` IS NOT NULL AND old.`erased_at` IS NULL AND `scope` = 'creator_country' AND `key` = old.`country`;
+  UPDATE `kept_counts` SET `n` = `n` - 1 WHERE old.`status` IN ('active', 'away') AND old.`slug` IS NOT NULL AND old.`erased_at` IS NULL AND `scope` = 'creator_skill' AND `key` IN (SELECT j.`value` FROM json_each(old.`skills`) j);
+  UPDATE `kept_counts` SET `n` = `n` - 1 WHERE old.`status` IN ('active', 'away') AND old.`slug` IS NOT NULL AND old.`erased_at` IS NULL AND `scope` = 'creator_skill_country' AND `key` IN (SELECT j.`value` || char(31) || old.`country` FROM json_each(old.`skills`) j);
+  INSERT INTO `kept_counts` (`scope`, `key`, `n`, `minor`) SELECT 'creators', '', 1, 0 WHERE new.`status` IN ('active', 'away') AND new.`slug` IS NOT NULL AND new.`erased_at` IS NULL ON CONFLICT (`scope`, `key`) DO UPDATE SET `n` = `n` + 1;
+  INSERT INTO `kept_counts` (`scope`, `key`, `n`, `minor`) SELECT 'creator_country', new.`country`, 1, 0 WHERE new.`status` IN ('active', 'away') AND new.`slug` IS NOT NULL AND new.`erased_at` IS NULL AND new.`country` IS NOT NULL ON CONFLICT (`scope`, `key`) DO UPDATE SET `n` = `n` + 1;
+  INSERT INTO `kept_counts` (`scope`, `key`, `n`, `minor`) SELECT DISTINCT 'creator_skill', j.`value`, 1, 0 FROM json_each(new.`skills`) j WHERE new.`status` IN ('active', 'away') AND new.`slug` IS NOT NULL AND new.`erased_at` IS NULL AND true ON CONFLICT (`scope`, `key`) DO UPDATE SET `n` = `n` + 1;
+  INSERT INTO `kept_counts` (`scope`, `key`, `n`, `minor`) SELECT DISTINCT 'creator_skill_country', j.`value` || char(31) || new.`country`, 1, 0 FROM json_each(new.`skills`) j WHERE new.`status` IN ('active', 'away') AND new.`slug` IS NOT NULL AND new.`erased_at` IS NULL AND new.`country` IS NOT NULL AND true ON CONFLICT (`scope`, `key`) DO UPDATE SET `n` = `n` + 1;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `kept_creators_delete` AFTER DELETE ON `creators` WHEN old.`status` IN ('active', 'away') AND old.`slug` IS NOT NULL AND old.`erased_at` IS NULL BEGIN
-  UPDATE `kept_counts` SET `n` = `n` - 1 WHERE `scope` = 'creators' AND `key` = '';
-  UPDATE `kept_counts` SET `n` = `n` - 1 WHERE `scope` = 'creator_country' AND `key` = old.`country`;
+  UPDATE `kept_counts` SET `n` = `n` - 1 WHERE old.`status` IN ('active', 'away') AND old.`slug` IS NOT NULL AND old.`erased_at` IS NULL AND `scope` = 'creators' AND `key` = '';
+  UPDATE `kept_counts` SET `n` = `n` - 1 WHERE old.`status` IN ('active', 'away') AND old.`slug` IS NOT NULL AND old.`erased_at` IS NULL AND `scope` = 'creator_country' AND `key` = old.`country`;
+  UPDATE `kept_counts` SET `n` = `n` - 1 WHERE old.`status` IN ('active', 'away') AND old.`slug` IS NOT NULL AND old.`erased_at` IS NULL AND `scope` = 'creator_skill' AND `key` IN (SELECT j.`value` FROM json_each(old.`skills`) j);
+  UPDATE `kept_counts` SET `n` = `n` - 1 WHERE old.`status` IN ('active', 'away') AND old.`slug` IS NOT NULL AND old.`erased_at` IS NULL AND `scope` = 'creator_skill_country' AND `key` IN (SELECT j.`value` || char(31) || old.`country` FROM json_each(old.`skills`) j);
 END;
 --> statement-breakpoint
 INSERT INTO `kept_counts` (`scope`, `key`, `n`, `minor`) SELECT 'creators', '', count(*), 0 FROM `creators` WHERE `status` IN ('active', 'away') AND `slug` IS NOT NULL AND `erased_at` IS NULL
   ON CONFLICT (`scope`, `key`) DO UPDATE SET `n` = excluded.`n`;
 --> statement-breakpoint
 INSERT INTO `kept_counts` (`scope`, `key`, `n`, `minor`) SELECT 'creator_country', `country`, count(*), 0 FROM `creators` WHERE `status` IN ('active', 'away') AND `slug` IS NOT NULL AND `erased_at` IS NULL AND `country` IS NOT NULL GROUP BY `country`
+  ON CONFLICT (`scope`, `key`) DO UPDATE SET `n` = excluded.`n`;
+--> statement-breakpoint
+INSERT INTO `kept_counts` (`scope`, `key`, `n`, `minor`) SELECT 'creator_skill', j.`value`, count(DISTINCT c.`id`), 0 FROM `creators` c, json_each(c.`skills`) j
+  WHERE c.`status` IN ('active', 'away') AND c.`slug` IS NOT NULL AND c.`erased_at` IS NULL GROUP BY j.`value`
+  ON CONFLICT (`scope`, `key`) DO UPDATE SET `n` = excluded.`n`;
+--> statement-breakpoint
+INSERT INTO `kept_counts` (`scope`, `key`, `n`, `minor`) SELECT 'creator_skill_country', j.`value` || char(31) || c.`country`, count(DISTINCT c.`id`), 0 FROM `creators` c, json_each(c.`skills`) j
+  WHERE c.`status` IN ('active', 'away') AND c.`slug` IS NOT NULL AND c.`erased_at` IS NULL AND c.`country` IS NOT NULL GROUP BY 1, 2
   ON CONFLICT (`scope`, `key`) DO UPDATE SET `n` = excluded.`n`;

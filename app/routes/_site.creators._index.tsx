@@ -43,7 +43,7 @@ const selectClass =
 
 /** The shop's creators, ranked by the rule the page states, filtered by skill and country (a GET form: works without JavaScript). */
 export default function CreatorsPage() {
-  const { data, page, totalPages, total, capped, choices, skill, country } = useLoaderData<typeof loader>();
+  const { data, page, totalPages, total, choices, skill, country } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
@@ -90,7 +90,7 @@ export default function CreatorsPage() {
         ) : null}
       </Form>
       <p className="mt-4 text-sm text-slate-600" role="status">
-        {`${total}${capped ? "+" : ""} ${total === 1 ? "creator" : "creators"}${filtered ? " match" : ""}`}
+        {`${total} ${total === 1 ? "creator" : "creators"}${filtered ? " match" : ""}`}
       </p>
       <section aria-label="Creators list" aria-busy={loading} className="mt-4">
         {data.length ? (

@@ -48,6 +48,20 @@ async function completedBy(admin: Tokens, maker: { id: number; token: string }) 
   return c;
 }
 
+/** The kept counts of public creators by skill and by skill and country equal a recount (migration 0047's triggers follow profile edits and suspensions). */
+async function expectSkillCountsKept() {
+  const skills = `SELECT DISTINCT c.id, j.value AS skill, c.country FROM creators c, json_each(c.skills) j
+    WHERE c.status IN ('active', 'away') AND c.slug IS NOT NULL AND c.erased_at IS NULL`;
+  const [kept, counted] = await env.DB.batch([
+    env.DB.prepare("SELECT scope, key, n FROM kept_counts WHERE scope IN ('creator_skill', 'creator_skill_country') AND n <> 0 ORDER BY 1, 2"),
+    env.DB.prepare(
+      `SELECT scope, key, n FROM (SELECT 'creator_skill' AS scope, skill AS key, count(*) AS n FROM (${skills}) GROUP BY skill
+       UNION ALL SELECT 'creator_skill_country', skill || char(31) || country, count(*) FROM (${skills}) WHERE country IS NOT NULL GROUP BY 2) ORDER BY 1, 2`,
+    ),
+  ]);
+  expect(kept!.results).toEqual(counted!.results);
+}
+
 async function card(slug: string): Promise<Card> {
   const found = await api<{ data: Card }>("GET", `/creators/${slug}`);
   expect(found.status).toBe(200);
@@ -68,6 +82,12 @@ describe("creators in public", () => {
     await new Promise((resolve) => setTimeout(resolve, 2));
     await profileOf(maker.token, "Wren Hallett", "IE", ["3D Animation"]);
     expect(await version()).not.toBe(before1);
+    await expectSkillCountsKept();
+    // A skill changed, then back: the counts follow.
+    await profileOf(maker.token, "Wren Hallett", "IE", ["Motion Graphics", "3D Animation", "Motion Graphics"]);
+    await expectSkillCountsKept();
+    await profileOf(maker.token, "Wren Hallett", "IE", ["3D Animation"]);
+    await expectSkillCountsKept();
 
     const product = await api<{ data: { creators: unknown[] } }>("GET", "/products/1");
     expect(product.body.data.creators).toEqual([
@@ -123,6 +143,7 @@ describe("creators in public", () => {
     expect((await api("GET", "/creators/wren-hallett")).status).toBe(404);
     expect((await api<{ data: { creators: unknown[] } }>("GET", "/products/1")).body.data.creators).toEqual([]);
     expect((await api<{ data: Card[] }>("GET", "/creators?country=IE")).body.data.map((x) => x.slug)).not.toContain("wren-hallett");
+    await expectSkillCountsKept();
   });
 
   it("ranks by orders completed in the last 12 months, moves each creator's window once a month, and counts creators and countries for the landing page", async () => {

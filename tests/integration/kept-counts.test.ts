@@ -16,6 +16,10 @@ import { BRIEF, customerWithOrder } from "./order-fixtures";
 type Row = { scope: string; key: string; n: number; minor: number };
 type MoneyRow = Record<string, string | number>;
 
+/** Each public creator's skills, once each. */
+const PUBLIC_SKILLS = `SELECT DISTINCT c.id, j.value AS skill, c.country FROM creators c, json_each(c.skills) j
+  WHERE c.status IN ('active', 'away') AND c.slug IS NOT NULL AND c.erased_at IS NULL`;
+
 /** Every kept figure, recomputed with a GROUP BY over the rows (the definitions of ADR 029); D1 allows five terms a compound SELECT. */
 const RECOUNT = [
   `SELECT 'orders' AS scope, '' AS key, count(*) AS n, 0 AS minor FROM orders
@@ -33,7 +37,9 @@ const RECOUNT = [
   `SELECT 'creator_work' AS scope, CAST(creator_id AS TEXT) || ':' || work_status AS key, count(*) AS n, 0 AS minor FROM orders WHERE creator_id IS NOT NULL GROUP BY creator_id, work_status`,
   `SELECT 'creators' AS scope, '' AS key, count(*) AS n, 0 AS minor FROM creators WHERE status IN ('active', 'away') AND slug IS NOT NULL AND erased_at IS NULL
    UNION ALL SELECT 'creator_country', country, count(*), 0 FROM creators
-     WHERE status IN ('active', 'away') AND slug IS NOT NULL AND erased_at IS NULL AND country IS NOT NULL GROUP BY country`,
+     WHERE status IN ('active', 'away') AND slug IS NOT NULL AND erased_at IS NULL AND country IS NOT NULL GROUP BY country
+   UNION ALL SELECT 'creator_skill', skill, count(*), 0 FROM (${PUBLIC_SKILLS}) GROUP BY skill
+   UNION ALL SELECT 'creator_skill_country', skill || char(31) || country, count(*), 0 FROM (${PUBLIC_SKILLS}) WHERE country IS NOT NULL GROUP BY 2`,
 ];
 
 /** money_days recomputed: each figure by day (`2026-11-26`) and by month (`M2026-11`). */

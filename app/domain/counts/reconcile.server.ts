@@ -204,6 +204,9 @@ const MEASURED = "work_status = 'completed' AND package_id IS NOT NULL AND work_
 
 /** A creator the public sees (domain/creators/public.server.ts `publicCreator`). */
 const PUBLIC_CREATOR = "status IN ('active', 'away') AND slug IS NOT NULL AND erased_at IS NULL";
+/** Each public creator's skills in (?1, ?2], once each (an array may repeat one). */
+const CREATOR_SKILLS = `SELECT DISTINCT c.id, j.value AS skill, c.country FROM creators c, json_each(c.skills) j
+  WHERE c.id > ?1 AND c.id <= ?2 AND c.status IN ('active', 'away') AND c.slug IS NOT NULL AND c.erased_at IS NULL`;
 
 /** What each walked table adds, for ids in (?1, ?2]. */
 const WALKS: Record<(typeof WALKED)[number], { table: string; statements: string[] }> = {
@@ -308,7 +311,9 @@ const WALKS: Record<(typeof WALKED)[number], { table: string; statements: string
       adding(
         "count",
         `SELECT 'creators' || ${TAB} AS k, 1 AS a, 0 AS b FROM creators WHERE ${IN} AND ${PUBLIC_CREATOR}
-        UNION ALL SELECT 'creator_country' || ${TAB} || country, 1, 0 FROM creators WHERE ${IN} AND ${PUBLIC_CREATOR} AND country IS NOT NULL`,
+        UNION ALL SELECT 'creator_country' || ${TAB} || country, 1, 0 FROM creators WHERE ${IN} AND ${PUBLIC_CREATOR} AND country IS NOT NULL
+        UNION ALL SELECT 'creator_skill' || ${TAB} || skill, 1, 0 FROM (${CREATOR_SKILLS})
+        UNION ALL SELECT 'creator_skill_country' || ${TAB} || skill || char(31) || country, 1, 0 FROM (${CREATOR_SKILLS}) WHERE country IS NOT NULL`,
       ),
     ],
   },

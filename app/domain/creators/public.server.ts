@@ -8,7 +8,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { queryBuilder, type Database } from "../../../db/client";
 import { builtOnce } from "~/platform/built-once.server";
-import { creatorFigures, creatorMedia, creators, keptCounts, products, productCreators, productMedia, reviews } from "../../../db/schema";
+import { creatorFigures, creatorMedia, creators, keptCounts, products, productCreators, productMedia, reviews, tags } from "../../../db/schema";
 import { countryName } from "~/lib/countries";
 import { totalPagesFor } from "~/lib/pagination";
 import { CREATORS_PAGE_SIZE, toCreatorFigures, windowStart, type CreatorFigures } from "~/lib/rules/creator-figures";
@@ -112,13 +112,17 @@ const productCreatorColumns = { ...cardColumns, productId: productCreators.produ
 
 function productCreatorsFrom(builder: Database | typeof queryBuilder, selection: typeof productCreatorColumns, productIds: ProductIds) {
   // A statement of its own in a batch needs the client; a statement built once, the bare builder.
-  return (builder as Database)
-    .select(selection)
-    .from(productCreators)
-    .innerJoin(creators, eq(creators.id, productCreators.creatorId))
-    .leftJoin(creatorFigures, eq(creatorFigures.creatorId, creators.id))
-    .where(and(inArray(productCreators.productId, productIds), publicCreator))
-    .orderBy(asc(productCreators.productId), asc(productCreators.position));
+  return (
+    (builder as Database)
+      .select(selection)
+      // The products' rows first, then each one's creator (a CROSS JOIN keeps that order in SQLite:
+      // left to the planner, it walked every public creator at the benchmark's scale).
+      .from(productCreators)
+      .crossJoin(creators)
+      .leftJoin(creatorFigures, eq(creatorFigures.creatorId, creators.id))
+      .where(and(inArray(productCreators.productId, productIds), eq(creators.id, productCreators.creatorId), publicCreator))
+      .orderBy(asc(productCreators.productId), asc(productCreators.position))
+  );
 }
 
 /** These products' public creators (in each product's order), for a catalogue batch: `productIds` may be a sub-select. */
@@ -144,8 +148,15 @@ export function cardsByProduct(rows: readonly ProductCreatorRow[]): Map<number, 
   return out;
 }
 
-/** A skill's matches are counted up to this many (50 pages of the list). */
-export const CREATORS_COUNT_CAP = 600;
+/** The kept count of public creators that match a filter: all, a country's, a skill's, or a skill's in a country. */
+function countScope(filter: CreatorFilter) {
+  if (filter.skill) return filter.country ? "creator_skill_country" : "creator_skill";
+  return filter.country ? "creator_country" : "creators";
+}
+function countKey(filter: CreatorFilter) {
+  // A skill and a country are joined by the unit separator (char(31)), which no name contains.
+  return [filter.skill, filter.country].filter(Boolean).join("\u001f");
+}
 
 export interface CreatorFilter {
   skill?: string | undefined;
@@ -167,47 +178,34 @@ function filterWhere(filter: CreatorFilter): SQL {
 export async function listPublicCreators(db: Database, filter: CreatorFilter, page: number, limit = CREATORS_PAGE_SIZE) {
   const where = filterWhere(filter);
   const [rows, counted] = await db.batch([
+    // The ranking's index walked in order, each row's creator checked (a CROSS JOIN keeps that order
+    // in SQLite), until the page is full: the rows read follow the page, not how many creators there are.
     db
       .select(cardColumns)
       .from(creatorFigures)
-      .innerJoin(creators, eq(creators.id, creatorFigures.creatorId))
-      .where(where)
+      .crossJoin(creators)
+      .where(and(eq(creators.id, creatorFigures.creatorId), where))
       .orderBy(desc(creatorFigures.recentCompleted), desc(creatorFigures.ratingRank), asc(creatorFigures.creatorId))
       .limit(limit)
       .offset((page - 1) * limit),
-    // How many: the kept counts without a skill; with one, counted up to a cap (rows read follow the page, not the shop).
-    filter.skill
-      ? db.select({ n: count() }).from(
-          db
-            .select({ one: sql`1` })
-            .from(creators)
-            .where(where)
-            .limit(CREATORS_COUNT_CAP + 1)
-            .as("matching"),
-        )
-      : db
-          .select({ n: keptCounts.n })
-          .from(keptCounts)
-          .where(and(eq(keptCounts.scope, filter.country ? "creator_country" : "creators"), eq(keptCounts.key, filter.country ?? ""))),
+    // How many: a kept count, whichever the filters (migration 0047).
+    db
+      .select({ n: keptCounts.n })
+      .from(keptCounts)
+      .where(and(eq(keptCounts.scope, countScope(filter)), eq(keptCounts.key, countKey(filter)))),
   ]);
-  const found = counted[0]?.n ?? 0;
-  const total = Math.min(found, CREATORS_COUNT_CAP);
-  return { data: rows.map(toCard), page, total, capped: found > CREATORS_COUNT_CAP, totalPages: totalPagesFor(total, limit) };
+  const total = counted[0]?.n ?? 0;
+  return { data: rows.map(toCard), page, total, totalPages: totalPagesFor(total, limit) };
 }
 
-/** The countries and skills the list can be filtered by: those of public creators. */
+/** The countries the list can be filtered by (those public creators are in: kept counts), and the skills (the shop's tags, which creators choose theirs from). */
 export async function creatorFilterChoices(db: Database): Promise<{ countries: { code: string; name: string }[]; skills: string[] }> {
   const [countries, skills] = await db.batch([
     db
       .select({ code: keptCounts.key })
       .from(keptCounts)
       .where(and(eq(keptCounts.scope, "creator_country"), gt(keptCounts.n, 0))),
-    db
-      .selectDistinct({ value: sql<string>`j.value`.as("value") })
-      .from(sql`${creators}, json_each(${creators.skills}) AS j`)
-      .where(publicCreator)
-      .orderBy(sql`j.value`)
-      .limit(200),
+    db.select({ value: tags.name }).from(tags).orderBy(asc(tags.name)).limit(200),
   ]);
   return {
     countries: countries.map((c) => ({ code: c.code, name: countryName(c.code) })).sort((a, b) => a.name.localeCompare(b.name)),
