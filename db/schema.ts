@@ -323,12 +323,16 @@ export const creatorFigures = sqliteTable(
     ratingRank: integer("rating_rank").notNull().default(0),
     recentCompleted: integer("recent_completed").notNull().default(0),
     windowFrom: text("window_from").notNull().default(""),
+    /** Copied from the creator by triggers (migration 0048): shown to the public (active or away, with a profile, not erased), and their country; the list's indexes lead with them. */
+    shown: integer("shown", { mode: "boolean" }).notNull().default(false),
+    country: text("country"),
     /** Raised by every change of the row's figures: the reconciliation repairs only a figure that has not moved. */
     version: integer("version").notNull().default(0),
   },
   (t) => [
-    // The public list's order: completed in the last 12 months, then rating.
-    index("creator_figures_rank_idx").on(sql`recent_completed DESC`, sql`rating_rank DESC`, t.creatorId),
+    // The public list's order (completed in the last 12 months, then rating), of everyone shown and by country.
+    index("creator_figures_rank_idx").on(t.shown, sql`recent_completed DESC`, sql`rating_rank DESC`, t.creatorId),
+    index("creator_figures_country_rank_idx").on(t.shown, t.country, sql`recent_completed DESC`, sql`rating_rank DESC`, t.creatorId),
     // Rows whose window the scheduled run has not yet moved to this month.
     index("creator_figures_window_idx").on(t.windowFrom),
   ],

@@ -147,10 +147,11 @@ async function creatorFigures() {
       `SELECT creator_id, strftime('%Y-%m', completed_at / 1000, 'unixepoch') AS month, count(*) AS completed
        FROM orders WHERE work_status = 'completed' AND creator_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`,
     ),
-    // The 12 months' count against the months kept from the row's window on.
+    // The 12 months' count against the months kept from the row's window on; the copies of the creator's visibility and country.
     env.DB.prepare(
-      `SELECT count(*) AS wrong FROM creator_figures f
-       WHERE f.recent_completed <> (SELECT coalesce(sum(m.completed), 0) FROM creator_months m WHERE m.creator_id = f.creator_id AND m.month >= f.window_from)`,
+      `SELECT count(*) AS wrong FROM creator_figures f JOIN creators c ON c.id = f.creator_id
+       WHERE f.recent_completed <> (SELECT coalesce(sum(m.completed), 0) FROM creator_months m WHERE m.creator_id = f.creator_id AND m.month >= f.window_from)
+          OR f.shown <> (c.status IN ('active', 'away') AND c.slug IS NOT NULL AND c.erased_at IS NULL) OR f.country IS NOT c.country`,
     ),
   ]);
   return {

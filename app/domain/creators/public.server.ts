@@ -165,6 +165,9 @@ export interface CreatorFilter {
 
 function filterWhere(filter: CreatorFilter): SQL {
   return and(
+    // The figures' copies lead the list's indexes; the creator's own columns are checked too.
+    eq(creatorFigures.shown, true),
+    filter.country ? eq(creatorFigures.country, filter.country) : undefined,
     publicCreator,
     filter.country ? eq(creators.country, filter.country) : undefined,
     filter.skill ? sql`EXISTS (SELECT 1 FROM json_each(${creators.skills}) WHERE value = ${filter.skill})` : undefined,
