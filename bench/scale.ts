@@ -54,8 +54,18 @@ const PAGES: Page[] = [
   { label: "GET /api/v1/autosuggest/products", path: "/api/v1/autosuggest/products?query=anim", who: "anonymous" },
   { label: "GET /api/v1/autosuggest/tags", path: "/api/v1/autosuggest/tags?query=sty", who: "anonymous" },
   { label: "/creators", path: "/creators", who: "anonymous" },
-  { label: "/creators?country=…", path: "/creators?country=DE", who: "anonymous" },
-  { label: "/creators?skill=…&country=…", path: "/creators?skill=3D%20Animation&country=GB", who: "anonymous" },
+  {
+    label: "/creators?country=…",
+    path: "/creators?country=DE",
+    who: "anonymous",
+    exempt: "one card at the small size (the seed has one creator there), a page of 12 at the large: its rows are reported against the 1,000 target by hand",
+  },
+  {
+    label: "/creators?skill=…&country=…",
+    path: "/creators?skill=3D%20Animation&country=GB",
+    who: "anonymous",
+    exempt: "one card at the small size, a page of 12 at the large: its rows are reported against the 1,000 target by hand",
+  },
   { label: "/creators/{slug}", path: "/creators/mara-lind", who: "anonymous" },
   {
     label: "/creators/{slug} (400 completed orders)",
