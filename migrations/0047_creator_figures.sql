@@ -34,8 +34,8 @@ END;
 --> statement-breakpoint
 INSERT INTO `creator_figures` (`creator_id`, `window_from`) SELECT `id`, strftime('%Y-%m', 'now', 'start of month', '-11 months') FROM `creators`;
 --> statement-breakpoint
--- Orders completed before this migration: their completion time as best known (their last change).
-UPDATE `orders` SET `completed_at` = coalesce(`updated_at`, `created_at`) WHERE `work_status` = 'completed';
+-- Orders completed before this migration: when their timeline says they completed (else their last change).
+UPDATE `orders` SET `completed_at` = coalesce((SELECT max(e.`created_at`) FROM `order_events` e WHERE e.`order_id` = `orders`.`id` AND e.`to_status` = 'completed'), `updated_at`, `created_at`) WHERE `work_status` = 'completed';
 --> statement-breakpoint
 -- An order that completes (or is written completed, as the demo seed does) notes when, and credits
 -- the creator assigned to it then: one completed order, measured (started and delivered) and on

@@ -46,7 +46,7 @@ export const CREATOR_POLICY: LegalDocument = {
             `A creator with fewer than ${FIGURES_MIN_ORDERS} completed orders is shown as “New creator”, without figures: too few orders to mean anything.`,
           ],
         },
-        "Nobody can pay for a better place, and the studio cannot type or change a creator's figures: they are counted from the orders and reviews themselves, and checked against them regularly. Ties keep the order in which creators joined.",
+        "Nobody can pay for a better place, and the studio cannot type or change a creator's figures: they are counted from the orders and reviews themselves, and checked against them regularly. Ties keep the order in which creators were invited.",
       ],
     },
     {

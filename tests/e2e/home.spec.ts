@@ -6,12 +6,13 @@ test.describe("/home", () => {
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Pay per video.");
     await expect(page.getByText("The pay-per-video content platform")).toBeVisible();
-    // Numbers the shop measured from its catalogue: the fastest package's days and the services on sale; no creator count yet.
+    // Numbers the shop measured: the fastest package's days, the services on sale, and its creators (creators-public.spec checks that count).
     const numbers = page.getByRole("region", { name: "Reelcraft in numbers" });
     await expect(numbers.getByText("From 5 days", { exact: true })).toBeVisible();
     await expect(numbers.getByText("delivery after your brief, as the fastest package promises", { exact: true })).toBeVisible();
     await expect(numbers.getByText(/^services on sale, each with its packages$/)).toBeVisible();
     await expect(page.getByText("4,000+")).toHaveCount(0);
+    await expect(numbers.getByTestId("creator-count")).toHaveText(/^\d+ creators? in \d+ countr(y|ies)$/);
     await expect(page.getByText(/get your video from 5 days after your brief/)).toBeVisible();
     const compare = page.getByRole("table");
     for (const column of ["Reelcraft", "In-house team", "Agencies", "Other platforms"]) {

@@ -176,7 +176,7 @@ function filterWhere(filter: CreatorFilter): SQL {
 
 /**
  * A page of the public creators, ranked as CREATORS_RANKING_RULE says (completed orders in the last
- * 12 months, then rating, then the earliest to join), filtered by skill and country.
+ * 12 months, then rating, then the earliest invited), filtered by skill and country.
  */
 export async function listPublicCreators(db: Database, filter: CreatorFilter, page: number, limit = CREATORS_PAGE_SIZE) {
   const where = filterWhere(filter);

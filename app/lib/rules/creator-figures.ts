@@ -7,7 +7,6 @@ import { FIGURES_MIN_ORDERS } from "./package-figures";
 
 /** Creators shown per page of /creators (and GET /api/v1/creators by default). */
 export const CREATORS_PAGE_SIZE = 12;
-export const CREATORS_MAX_LIMIT = 48;
 
 /** The ranking, as the list states it (and /how-we-work-with-creators explains). */
 export const CREATORS_RANKING_RULE =
