@@ -520,6 +520,9 @@ describe("the reconciliation", () => {
       db.prepare(
         "UPDATE creator_figures SET completed = completed + 2, rating_count = rating_count + 1 WHERE creator_id = (SELECT min(creator_id) FROM creator_figures)",
       ),
+      db.prepare(
+        "UPDATE creator_figures SET recent_completed = recent_completed + 5, shown = NOT shown WHERE creator_id = (SELECT max(creator_id) FROM creator_figures)",
+      ),
       db.prepare("INSERT INTO creator_months (creator_id, month, completed) VALUES ((SELECT min(id) FROM creators), '2020-01', 3)"),
       db.prepare("UPDATE kept_counts SET n = n + 1 WHERE scope = 'creators'"),
     ]);

@@ -92,15 +92,18 @@ const FAMILIES = {
   creator: {
     table: "creator_figures",
     key: [{ column: "creator_id", numeric: true }],
-    figures: ["completed", "measured", "on_time", "rating_count", "rating_sum", "rating_rank"],
+    // With the 12 months' count (months inside the row's window) and whether the public sees them.
+    figures: ["completed", "measured", "on_time", "rating_count", "rating_sum", "rating_rank", "recent_completed", "shown"],
     // The rating's rank is worked out from the sums, as the reviews' triggers do.
-    derive: ([completed = 0, measured = 0, onTime = 0, count = 0, sum = 0]) => [
+    derive: ([completed = 0, measured = 0, onTime = 0, count = 0, sum = 0, , recent = 0, shown = 0]) => [
       completed,
       measured,
       onTime,
       count,
       sum,
       count ? Math.floor((sum * 100) / count) : 0,
+      recent,
+      shown,
     ],
   },
   creator_month: {
@@ -242,9 +245,11 @@ const WALKS: Record<(typeof WALKED)[number], { table: string; statements: string
       // Each creator's figures and months (migration 0047's triggers): the orders completed while assigned to them.
       adding(
         "creator",
-        `SELECT ${pad("creator_id")} AS k, 1 AS a, (work_started_at IS NOT NULL AND first_delivered_at IS NOT NULL) AS b,
-          coalesce(first_delivered_at <= work_started_at + delivery_days * 86400000, 0) AS c, 0 AS d, 0 AS e, 0 AS f
-        FROM orders WHERE ${IN} AND work_status = 'completed' AND creator_id IS NOT NULL`,
+        `SELECT ${pad("o.creator_id")} AS k, 1 AS a, (o.work_started_at IS NOT NULL AND o.first_delivered_at IS NOT NULL) AS b,
+          coalesce(o.first_delivered_at <= o.work_started_at + o.delivery_days * 86400000, 0) AS c, 0 AS d, 0 AS e, 0 AS f,
+          coalesce(strftime('%Y-%m', o.completed_at / 1000, 'unixepoch') >= f.window_from, 0) AS g, 0 AS h
+        FROM orders o LEFT JOIN creator_figures f ON f.creator_id = o.creator_id
+        WHERE o.id > ?1 AND o.id <= ?2 AND o.work_status = 'completed' AND o.creator_id IS NOT NULL`,
       ),
       adding(
         "creator_month",
@@ -284,7 +289,7 @@ const WALKS: Record<(typeof WALKED)[number], { table: string; statements: string
       ),
       adding(
         "creator",
-        `SELECT ${pad("creator_id")} AS k, 0 AS a, 0 AS b, 0 AS c, 1 AS d, rating AS e, 0 AS f
+        `SELECT ${pad("creator_id")} AS k, 0 AS a, 0 AS b, 0 AS c, 1 AS d, rating AS e, 0 AS f, 0 AS g, 0 AS h
         FROM reviews WHERE ${IN} AND creator_id IS NOT NULL AND hidden_at IS NULL`,
       ),
     ],
@@ -307,6 +312,8 @@ const WALKS: Record<(typeof WALKED)[number], { table: string; statements: string
   creators: {
     table: "creators",
     statements: [
+      // Whether the public sees each creator (copied onto their figures' row, migration 0048).
+      adding("creator", `SELECT ${pad("id")} AS k, 0 AS a, 0 AS b, 0 AS c, 0 AS d, 0 AS e, 0 AS f, 0 AS g, (${PUBLIC_CREATOR}) AS h FROM creators WHERE ${IN}`),
       // The creators the public sees, and their countries (migration 0047's triggers).
       adding(
         "count",
