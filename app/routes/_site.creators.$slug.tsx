@@ -10,6 +10,7 @@ import { isSlug } from "~/lib/slug";
 import { NEW_CREATOR } from "~/lib/rules/creator-figures";
 import { FIGURES_MIN_ORDERS } from "~/lib/rules/package-figures";
 import { writtenOn } from "~/components/product-reviews";
+import { Stars } from "~/components/ui/stars";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   if (!isSlug(params.slug)) throw notFound("Creator not found");
@@ -33,15 +34,6 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data?.head ?? [{ title: "Creator not found · Reelcraft" }, { name: "robots", content: "noindex" }];
-
-function Stars({ rating }: { rating: number }) {
-  return (
-    <span aria-label={`${rating} out of 5 stars`} className="text-amber-500">
-      {"★".repeat(rating)}
-      <span className="text-slate-300">{"★".repeat(5 - rating)}</span>
-    </span>
-  );
-}
 
 /** A creator's public profile: who they are, their figures, showreel and portfolio, the services they make and reviews of their work. */
 export default function CreatorProfilePage() {
