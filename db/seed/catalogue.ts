@@ -272,3 +272,99 @@ export const SEED_PRODUCTS: SeedProduct[] = [
 export const DEMO_ADMIN = { name: "Demo Admin", email: "admin@example.com", password: "AdminPass#2026" } as const;
 export const DEMO_CUSTOMER = { name: "Demo Customer", email: "customer@example.com", password: "Customer#2026" } as const;
 export const DEMO_CREATOR = { name: "Mara Lind", email: "creator@example.com", password: "Creator#2026" } as const;
+
+/**
+ * The demo's films, rendered in 3D with Blender from db/seed/blender/scenes.py (`npm run
+ * seed:render-media`): each one's file and poster, the frames its stills are taken from (1-based, of
+ * 144 at 24 frames a second), the demo creator credited with it (their showreel and portfolio) and
+ * the services it illustrates (their video; the creator is named among their makers).
+ */
+export interface SeedFilm {
+  scene: "product" | "logo" | "character" | "architecture" | "explainer" | "motion";
+  caption: string;
+  file: string;
+  poster: { file: string; frame: number };
+  stills: { file: string; frame: number }[];
+  creator: string;
+  products: string[];
+}
+
+export const SEED_FILMS: SeedFilm[] = [
+  {
+    scene: "product",
+    caption: "Smart speaker turntable, studio light",
+    file: "video-01.mp4",
+    poster: { file: "thumb-01.jpg", frame: 110 },
+    stills: [
+      { file: "image-01.jpg", frame: 60 },
+      { file: "image-06.jpg", frame: 140 },
+    ],
+    creator: DEMO_CREATOR.email,
+    products: ["3D Product Launch Animation", "Photoreal Product Render"],
+  },
+  {
+    scene: "logo",
+    caption: "Logo reveal in brushed gold",
+    file: "video-02.mp4",
+    poster: { file: "thumb-02.jpg", frame: 130 },
+    stills: [
+      { file: "image-03.jpg", frame: 144 },
+      { file: "image-09.jpg", frame: 70 },
+      { file: "image-16.jpg", frame: 105 },
+    ],
+    creator: "sean.murphy@creators.example",
+    products: ["3D Logo Reveal", "Brand Story Film"],
+  },
+  {
+    scene: "character",
+    caption: "Robot mascot: hop, look, wave",
+    file: "video-03.mp4",
+    poster: { file: "thumb-03.jpg", frame: 100 },
+    stills: [
+      { file: "image-07.jpg", frame: 96 },
+      { file: "image-11.jpg", frame: 30 },
+    ],
+    creator: "priya.nair@creators.example",
+    products: ["Character Animation Short", "Customer Testimonial Video"],
+  },
+  {
+    scene: "architecture",
+    caption: "Glass house at golden hour",
+    file: "video-04.mp4",
+    poster: { file: "thumb-04.jpg", frame: 120 },
+    stills: [
+      { file: "image-04.jpg", frame: 144 },
+      { file: "image-13.jpg", frame: 40 },
+    ],
+    creator: "jonas.weber@creators.example",
+    products: ["Architectural Walkthrough"],
+  },
+  {
+    scene: "explainer",
+    caption: "Isometric explainer set",
+    file: "video-05.mp4",
+    poster: { file: "thumb-05.jpg", frame: 120 },
+    stills: [
+      { file: "image-02.jpg", frame: 130 },
+      { file: "image-14.jpg", frame: 70 },
+      { file: "image-12.jpg", frame: 100 },
+      { file: "image-17.jpg", frame: 144 },
+    ],
+    creator: "owen.hart@creators.example",
+    products: ["Animated Explainer Video", "App Promo Video", "Whiteboard Explainer"],
+  },
+  {
+    scene: "motion",
+    caption: "Ripple field, motion graphics loop",
+    file: "video-06.mp4",
+    poster: { file: "thumb-06.jpg", frame: 90 },
+    stills: [
+      { file: "image-05.jpg", frame: 60 },
+      { file: "image-08.jpg", frame: 120 },
+      { file: "image-10.jpg", frame: 30 },
+      { file: "image-15.jpg", frame: 144 },
+    ],
+    creator: "anna.kowalska@creators.example",
+    products: ["Motion Graphics Ad Pack", "Social Media Video Ads", "Event Recap Video", "VFX Compositing"],
+  },
+];

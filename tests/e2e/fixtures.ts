@@ -19,8 +19,29 @@ const LEFT_MID_RESPONSE = /^AbortError: BodyStreamBuffer was aborted/;
  * Every test fails if the browser logs an error or throws. `allowedConsole` lists messages a test
  * expects (e.g. the 404 of a page that is meant to be missing).
  */
+/**
+ * Reads through Playwright's request contexts are retried once on ECONNRESET (Playwright's own
+ * `maxRetries`, which retries nothing else). Node's client keeps connections alive and may write a
+ * request on one the local workerd server is closing at that moment; a browser retries such a GET
+ * itself. Writes are never retried: the server may have acted on them.
+ */
+function retryReads(context: APIRequestContext): APIRequestContext {
+  const get = context.get.bind(context);
+  const head = context.head.bind(context);
+  context.get = (url, options) => get(url, { maxRetries: 1, ...options });
+  context.head = (url, options) => head(url, { maxRetries: 1, ...options });
+  return context;
+}
+
 export const test = base.extend<{ allowedConsole: RegExp[]; consoleGuard: void }>({
   allowedConsole: [[], { option: true }],
+  request: async ({ request }, provide) => {
+    await provide(retryReads(request));
+  },
+  page: async ({ page }, provide) => {
+    retryReads(page.request);
+    await provide(page);
+  },
   /**
    * Each test is its own visitor with its own client address (`CF-Connecting-IP`, which Cloudflare
    * sets in production and the local server passes on), so the per-address limits on sign-ins and
