@@ -100,6 +100,8 @@ export const creators = sqliteTable(
     activatedAt: integer("activated_at", { mode: "timestamp_ms" }),
     /** Erased on request: identity gone, what payouts and tax records need kept. */
     erasedAt: integer("erased_at", { mode: "timestamp_ms" }),
+    /** When they were last given an order (an accepted offer or an admin's assignment): the offers' rotation. */
+    lastAssignedAt: integer("last_assigned_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("creators_email_unique").on(t.email),
@@ -377,6 +379,51 @@ export const creatorMedia = sqliteTable(
   (t) => [uniqueIndex("creator_media_key_unique").on(t.r2Key), index("creator_media_creator_idx").on(t.creatorId, t.kind, t.position)],
 );
 
+export const OFFER_STATUSES = ["waiting", "accepted", "declined", "expired", "withdrawn"] as const;
+export type OfferStatus = (typeof OFFER_STATUSES)[number];
+
+/**
+ * Work offered to a creator (app/domain/creators/offers.server.ts): one waiting offer an order at
+ * most (a partial unique index), each creator offered an order once. `expires_at` is when an
+ * unanswered offer passes to the next creator.
+ */
+export const creatorOffers = sqliteTable(
+  "creator_offers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id, { onDelete: "cascade" }),
+    status: text("status", { enum: OFFER_STATUSES }).notNull().default("waiting"),
+    createdAt: createdAt(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    answeredAt: integer("answered_at", { mode: "timestamp_ms" }),
+    /** The creator's reason for declining (optional). */
+    reason: text("reason"),
+  },
+  (t) => [
+    uniqueIndex("creator_offers_order_creator_unique").on(t.orderId, t.creatorId),
+    uniqueIndex("creator_offers_one_waiting")
+      .on(t.orderId)
+      .where(sql`status = 'waiting'`),
+    index("creator_offers_creator_idx").on(t.creatorId, t.status, t.createdAt),
+    index("creator_offers_waiting_idx").on(t.status, t.expiresAt),
+  ],
+);
+
+/** How work is offered (one row, id 1; admins edit it on /admin/creators): the offer's window and whether offers go out on their own. */
+export const offerSettings = sqliteTable("offer_settings", {
+  id: integer("id").primaryKey(),
+  windowHours: integer("window_hours").notNull().default(24),
+  automatic: integer("automatic", { mode: "boolean" }).notNull().default(true),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
+});
+
 export const billingAddresses = sqliteTable(
   "billing_addresses",
   {
@@ -521,6 +568,8 @@ export const orders = sqliteTable(
     overdueAt: integer("overdue_at", { mode: "timestamp_ms" }),
     /** When the order completed (set by the move that completes it, migration 0047): the month its creator is credited in. */
     completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    /** Set when no creator of its product could be offered the order (admins emailed once); cleared by an assignment. */
+    offersExhaustedAt: integer("offers_exhausted_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()

@@ -3,6 +3,7 @@
  * cancels unpaid orders past their lifetime (with their intents at the gateway), completes orders
  * whose delivery has had no answer for AUTO_COMPLETE_DAYS, flags orders waiting a day for their
  * brief (and reminds the customer), starts scheduled work whose 14-day cancellation period is over,
+ * passes creators' offers unanswered past their window to the next creator and offers unassigned work that started,
  * refunds cancellation requests the studio left unanswered, marks orders past their due date (and tells the studio),
  * ends creators' away dates and moves each creator's 12-month window of completed orders on at a month's turn,
  * aborts uploads in parts left idle for a day (nothing of them stays in R2), and
@@ -13,6 +14,7 @@
  * Fire it by hand under `npm start` with `curl http://localhost:8787/__scheduled` (a local-only route of scripts/serve.mjs).
  */
 import { moveCreatorWindows } from "../domain/creators/public.server";
+import { runOffers } from "../domain/creators/offers.server";
 import { createDb } from "../../db/client";
 import { autoCompleteDeliveries, flagBriefReminders, markOverdueOrders, startScheduledWork } from "../domain/orders/work-timers.server";
 import { refundUnansweredCancellations } from "../domain/orders/cancellation.server";
@@ -40,6 +42,7 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()) {
   const autoCompleted = await autoCompleteDeliveries(db, notice, now);
   const briefReminders = await flagBriefReminders(db, notice, now);
   const workStarted = await startScheduledWork(db, now);
+  const offers = await runOffers(db, notice, now);
   const unansweredCancellations = gateway ? await refundUnansweredCancellations(db, gateway, notice, now) : 0;
   const overdue = await markOverdueOrders(db, notice, now);
   const idleUploads = await abortIdleUploads(db, env.MEDIA, now);
@@ -55,6 +58,7 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()) {
     autoCompleted,
     briefReminders,
     workStarted,
+    offers,
     unansweredCancellations,
     overdue,
     idleUploads,

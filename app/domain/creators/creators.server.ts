@@ -22,6 +22,7 @@ import { countryName } from "~/lib/countries";
 import type { WorkStatus } from "~/lib/rules/work-status";
 import { ORDER_NOT_FOUND } from "../orders/work-state.server";
 import { workEventQuery } from "../orders/work-events.server";
+import { withdrawCreatorOffersQuery, withdrawOffersQuery } from "./offers.server";
 import { totalPagesFor } from "~/lib/pagination";
 import { OPEN_WORK } from "~/lib/rules/creators";
 
@@ -245,6 +246,8 @@ export async function suspendCreator(db: Database, notice: MailNotice, adminId: 
     ...held.flatMap((order) =>
       releaseStatements(db, order, creatorId, { kind: "admin", id: adminId }, `Returned to the studio: ${creator.name} was suspended`, now),
     ),
+    // Offers waiting for their answer close; the orders pass on at the next scheduled run.
+    withdrawCreatorOffersQuery(db, creatorId, now),
   ]);
   if (suspended.length === 0) throw refuse.conflict(CREATOR_MESSAGES.alreadySuspended);
   await queueEmail(notice.env, db, {
@@ -447,7 +450,7 @@ export async function assignOrder(db: Database, adminId: number, orderId: number
   const [moved] = await db.batch([
     db
       .update(orders)
-      .set({ creatorId: next.id, assignedAt: new Date(now), workVersion: order.workVersion + 1, updatedAt: new Date(now) })
+      .set({ creatorId: next.id, assignedAt: new Date(now), offersExhaustedAt: null, workVersion: order.workVersion + 1, updatedAt: new Date(now) })
       .where(
         and(
           eq(orders.id, orderId),
@@ -460,6 +463,18 @@ export async function assignOrder(db: Database, adminId: number, orderId: number
       .returning({ id: orders.id }),
     assignmentEventQuery(db, order, { kind: "admin", id: adminId }, note, now),
     ...(order.creatorId !== null ? [cancelUploadsQuery(db, orderId, order.creatorId, now)] : []),
+    // Given by hand: an offer waiting for another creator's answer closes (their accept now gets 409),
+    // and the rotation counts this as work given.
+    withdrawOffersQuery(db, orderId, now),
+    db
+      .update(creators)
+      .set({ lastAssignedAt: new Date(now) })
+      .where(
+        and(
+          eq(creators.id, next.id),
+          sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ${orderId} AND ${orders.creatorId} = ${next.id} AND ${orders.workVersion} = ${order.workVersion + 1})`,
+        ),
+      ),
   ]);
   if (moved.length === 0) throw refuse.conflict("The order changed while you were assigning it. Please reload and try again.");
   return { creator: { id: next.id, name: next.name }, changed: true };

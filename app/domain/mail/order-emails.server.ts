@@ -372,7 +372,8 @@ export async function queueWorkEmail(db: Database, notice: MailNotice, orderId: 
   }
 }
 
-async function studioRecipients(db: Database, notice: MailNotice): Promise<string[]> {
+/** Who hears the studio's news: STUDIO_EMAIL when set, else every admin (at most 20). */
+export async function studioRecipients(db: Database, notice: MailNotice): Promise<string[]> {
   if (notice.env.STUDIO_EMAIL) return [notice.env.STUDIO_EMAIL];
   return (await db.select({ email: admins.email }).from(admins).orderBy(admins.id).limit(20)).map((a) => a.email);
 }

@@ -11,6 +11,7 @@ import { decideWorkMove } from "~/lib/rules/work-status";
 import { type Actor } from "./work-events.server";
 import { type MailNotice } from "../mail/order-emails.server";
 import { takeUploads, type TakenUpload } from "../uploads/uploads.server";
+import { offerWork } from "../creators/offers.server";
 import { DAY_MS, totalSize, type WorkState, getWorkState, moveWork, moveHeld, checkAttachmentRoom } from "./work-state.server";
 import { type AttachmentView, attachmentsQuery, attachmentViews, attachmentInserts } from "./attachments.server";
 
@@ -69,7 +70,10 @@ export async function submitBrief(
   if (files.length + taken.length > ATTACHMENTS.files) throw refuse.invalid(`At most ${ATTACHMENTS.files} files ${ATTACHMENTS.per}`);
   const stored = await storeOrderFiles(bucket, orderId, "attachments", files, ATTACHMENTS);
   try {
-    return await briefMove(db, notice, orderId, customer, brief, stored, taken, now, scheduledStart(state, now));
+    const moved = await briefMove(db, notice, orderId, customer, brief, stored, taken, now, scheduledStart(state, now));
+    // Work starts now: it is offered to a creator of the product (scheduled work is, when it starts).
+    if (moved.workStatus === "in_progress") await offerWork(db, notice, orderId, now);
+    return moved;
   } catch (error) {
     await removeOrderFiles(bucket, stored);
     throw error;

@@ -8,7 +8,9 @@ import { ChangePasswordSchema, LoginSchema, RefreshTokenSchema } from "~/lib/sch
 import { DeleteAccountSchema } from "~/lib/schemas/account-deletion";
 import { AssignmentSchema, CreatorInvitationSchema, CreatorProfileSchema, PortfolioItemSchema } from "~/lib/schemas/creator";
 import { CREATOR_MEDIA_KINDS, PORTFOLIO_PIECES } from "~/lib/rules/media-rules";
-import { creatorStatuses } from "../../../../db/schema";
+import { creatorStatuses, OFFER_STATUSES } from "../../../../db/schema";
+import { OfferDeclineSchema } from "~/lib/schemas/offers";
+import { OFFER_DECLINE_REASON_MAX, OFFER_MESSAGES, OFFER_RULE } from "~/lib/rules/offers";
 import { WORK_STATUSES } from "~/lib/rules/work-status";
 import { CreatorListQuerySchema } from "~/lib/query";
 import { CREATORS_RANKING_RULE } from "~/lib/rules/creator-figures";
@@ -246,6 +248,33 @@ const SUSPENDED_CREATOR: ApiOperation["refusals"] = {
 };
 
 const ORDER_NOT_FOUND = notFound("Not assigned to this creator (or no such order)", "Order not found");
+
+const CreatorOfferResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      order_id: z.number().int(),
+      product: z.string(),
+      package: z.string(),
+      brief: z.string().nullable().describe("What the video is for, in the buyer's words"),
+      due_at: z.string().nullable().describe("When the work is due (it counts from the start of work, whoever accepts)"),
+      expires_at: z.string().describe("Unanswered by then, the offer passes to the next creator"),
+      status: z.enum(OFFER_STATUSES),
+    })
+    .strict(),
+  {
+    id: 7,
+    order_id: 42,
+    product: "3D Logo Reveal",
+    package: "Simple reveal",
+    brief: "A five-second reveal of our new mark for the conference screens.",
+    due_at: "2026-04-11T09:30:00.000Z",
+    expires_at: "2026-04-02T09:30:00.000Z",
+    status: "waiting",
+  },
+);
+
+const OfferAnswerResponse = example(z.object({ order_id: z.number().int() }).strict(), { order_id: 42 });
 
 const CreatorFiguresResponse = z
   .object({
@@ -530,6 +559,46 @@ export const CREATORS_CALLS = [
     auth: "creator",
     responses: { 200: { description: "Removed", schema: done("Removed from your portfolio") } },
     refusals: refusals(WRITE, CREATOR, SUSPENDED_CREATOR, notFound("Not one of the creator's items", "Portfolio item not found")),
+  },
+  {
+    method: "GET",
+    path: "/creator/offers",
+    summary: `Work offered to the creator and waiting for their answer, soonest to expire first. ${OFFER_RULE}`,
+    auth: "creator",
+    responses: { 200: { description: "The offers waiting for an answer", schema: ok(z.array(CreatorOfferResponse)) } },
+    refusals: refusals(READ, CREATOR),
+  },
+  {
+    method: "POST",
+    path: "/creator/offers/{id}/accept",
+    summary:
+      "Accept an offer: the order becomes the creator's. Exactly once: an offer already answered, expired, or given to someone else meanwhile answers 409",
+    auth: "creator",
+    responses: { 200: { description: "Accepted", schema: ok(OfferAnswerResponse, { message: OFFER_MESSAGES.accepted }) } },
+    refusals: refusals(
+      WRITE,
+      CREATOR,
+      SUSPENDED_CREATOR,
+      notFound("Not an offer made to this creator", OFFER_MESSAGES.notFound),
+      conflict("Answered, expired, or the order given to someone else meanwhile", OFFER_MESSAGES.expired),
+    ),
+  },
+  {
+    method: "POST",
+    path: "/creator/offers/{id}/decline",
+    summary: "Decline an offer (a reason optional; send `{}` for none): the order is offered to the next creator at once",
+    auth: "creator",
+    body: { schema: OfferDeclineSchema, wrapper: "decline", alternatives: [null], example: { reason: "Fully booked on a launch this week" } },
+    responses: { 200: { description: "Declined", schema: ok(OfferAnswerResponse, { message: OFFER_MESSAGES.declined }) } },
+    refusals: refusals(
+      WRITE,
+      CREATOR,
+      SUSPENDED_CREATOR,
+      JSON_BODY,
+      notFound("Not an offer made to this creator", OFFER_MESSAGES.notFound),
+      invalid("A reason too long", "Invalid input", [`A reason is at most ${OFFER_DECLINE_REASON_MAX} characters`]),
+      conflict("Answered, expired, or the order given to someone else meanwhile", OFFER_MESSAGES.expired),
+    ),
   },
   {
     method: "POST",
