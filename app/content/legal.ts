@@ -24,6 +24,8 @@ export const LEGAL_FACTS = {
   reviewWindowDays: "days after completion within which an order may be reviewed",
   reviewEditDays: "days after writing it within which a review may be edited",
   filesClosedDays: "days after completion after which an order takes no more files (app/lib/rules/delivery-rules.ts)",
+  offerWindow: "how long a creator has to answer an offer of work, as words (the admins' setting at /admin/creators)",
+  offersMode: "whether work is offered to creators automatically or assigned by the studio by hand, as a sentence (/admin/creators)",
 } as const;
 
 export type LegalFactName = keyof typeof LEGAL_FACTS;

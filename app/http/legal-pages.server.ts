@@ -13,12 +13,13 @@ import { ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION } from "~/lib/rules/delivery-rul
 import { SHOP } from "~/lib/shop";
 import { AUTO_COMPLETE_DAYS } from "~/lib/rules/work-status";
 import { pageMeta } from "./seo.server";
+import { getOfferSettings } from "~/domain/creators/offers.server";
 
 export type LegalFacts = Record<LegalFactName, string>;
 
 /** Every value a legal text may quote; the seller's from /admin/settings/tax (one D1 read). */
 export async function legalFacts(context: Pick<AppLoadContext, "db">): Promise<LegalFacts> {
-  const seller = await getShopSettings(context.db);
+  const [seller, offers] = await Promise.all([getShopSettings(context.db), getOfferSettings(context.db)]);
   return {
     sellerName: seller.sellerName,
     // Invoices print the address on several lines; a sentence needs it on one.
@@ -35,6 +36,10 @@ export async function legalFacts(context: Pick<AppLoadContext, "db">): Promise<L
     reviewWindowDays: String(REVIEW_WINDOW_DAYS),
     reviewEditDays: String(EDIT_WINDOW_DAYS),
     filesClosedDays: String(ATTACHMENTS_OPEN_DAYS_AFTER_COMPLETION),
+    offerWindow: offers.window_hours === 1 ? "1 hour" : `${offers.window_hours} hours`,
+    offersMode: offers.automatic
+      ? "Work is offered automatically, as described here."
+      : "Automatic offers are switched off at present: the studio assigns every order by hand, following the same order of creators.",
   };
 }
 

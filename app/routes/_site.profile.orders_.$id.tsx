@@ -50,6 +50,8 @@ import { dayPromise, packageName, revisionDaysPromise } from "~/lib/rules/packag
 import { orderAmount } from "~/lib/money-decimal";
 import { notFound } from "~/http/answers.server";
 import { paths } from "~/lib/paths";
+import { orderMaker, type OrderMakerView } from "~/domain/creators/offers.server";
+import { FINDING_CREATOR } from "~/lib/rules/offers";
 import { actionRetryAfter } from "~/lib/retry-after";
 
 /** The page keeps its loader's privacy headers, and a refused comment or invitation its `Retry-After`. */
@@ -63,7 +65,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { order } = work;
   const newest = work.deliveries[0];
   const shown = chosenVersions(work.deliveries, new URL(request.url).searchParams);
-  const [review, guarantee, cancellation, comments, guests, guestComments, open] = await Promise.all([
+  const [maker, review, guarantee, cancellation, comments, guests, guestComments, open] = await Promise.all([
+    orderMaker(context.db, id),
     reviewState(context.db, customer.id, id),
     guaranteeAvailable(context.db, customer.id, id),
     cancellationOffer(context.db, customer.id, id),
@@ -83,6 +86,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     comments,
     guests,
     guestComments,
+    maker,
     reviewUntil: newest ? reviewDeadline({ createdAt: new Date(newest.created_at), reviewExtensionDays: newest.review_extension_days }).toISOString() : null,
     canExtend: order.work_status === "delivered" && work.deliveries.every((d) => d.review_extension_days === 0),
     review,
@@ -203,6 +207,7 @@ export default function OrderPage() {
     comments,
     guests,
     guestComments,
+    maker,
     reviewUntil,
     canExtend,
     timecodeStyle,
@@ -235,6 +240,8 @@ export default function OrderPage() {
       <Refused message={answer && "refused" in answer ? answer.refused : null} />
 
       <WorkSteps status={order.work_status} revisionsUsed={order.revisions_used} />
+
+      <OrderMaker maker={maker} />
 
       {order.work_status === "completed" && deliveries[0] ? <FilesReady delivery={deliveries[0]} /> : null}
 
@@ -664,5 +671,44 @@ function CancellationPanel({ offer, confirming }: { offer: CancellationOffer; co
         Cancel this order
       </Link>
     </section>
+  );
+}
+
+/** Who makes the order: "Finding your creator" while an offer waits for an answer; the creator, with their picture, once one has it. */
+function OrderMaker({ maker }: { maker: OrderMakerView }) {
+  if (!maker) return null;
+  if (maker.state === "finding")
+    return (
+      <p data-testid="order-maker" className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
+        <span aria-hidden="true" className="size-2.5 animate-pulse rounded-full bg-brand-600 motion-reduce:animate-none" />
+        {`${FINDING_CREATOR}: the work is offered to a creator of this service; you will see who once they accept. Your due date does not change.`}
+      </p>
+    );
+  const initials = maker.name
+    .split(/\s+/)
+    .map((word) => word[0])
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+  return (
+    <p data-testid="order-maker" className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
+      {maker.avatar_url ? (
+        <img src={maker.avatar_url} alt="" width={40} height={40} className="size-10 rounded-full object-cover" />
+      ) : (
+        <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800">
+          {initials}
+        </span>
+      )}
+      <span>
+        {"Made by "}
+        {maker.slug ? (
+          <Link to={`/creators/${maker.slug}`} className="font-semibold text-brand-700 hover:underline">
+            {maker.name}
+          </Link>
+        ) : (
+          <strong>{maker.name}</strong>
+        )}
+      </span>
+    </p>
   );
 }

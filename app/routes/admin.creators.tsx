@@ -18,6 +18,9 @@ import { parsePageParam } from "~/lib/query";
 import { parseId } from "~/lib/record-id";
 import { actionRetryAfter } from "~/lib/retry-after";
 import { CreatorInvitationSchema, CreatorSuspensionSchema } from "~/lib/schemas/creator";
+import { OfferSettingsSchema } from "~/lib/schemas/offers";
+import { OFFER_MESSAGES, OFFER_RULE, OFFER_WINDOW_HOURS } from "~/lib/rules/offers";
+import { getOfferSettings, saveOfferSettings } from "~/domain/creators/offers.server";
 import { creatorStatuses, type CreatorStatus } from "../../db/schema";
 
 /** Creators a page of the list shows. */
@@ -31,9 +34,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = parsePageParam(url.searchParams.get("page"));
   const asked = url.searchParams.get("status");
   const status = (creatorStatuses as readonly string[]).includes(asked ?? "") ? (asked as CreatorStatus) : null;
-  const list = await listCreatorsForAdmin(context.db, page, PAGE_SIZE, status);
+  const [list, offers] = await Promise.all([listCreatorsForAdmin(context.db, page, PAGE_SIZE, status), getOfferSettings(context.db)]);
   if (page > list.totalPages) throw redirect(`/admin/creators?page=${list.totalPages}`);
-  return { ...list, page, status };
+  return { ...list, page, status, offers };
 }
 
 /** Invite a creator; suspend one with a statement of reasons; lift a suspension. */
@@ -47,6 +50,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const invited = await settle(inviteCreator(context, admin.id, submission.value));
     if (!invited.ok) return formAnswer(submission, { refusal: invited.refusal, beside: { intent: "invite" } });
     return redirect(`/admin/creators?invited=${encodeURIComponent(submission.value.email)}`);
+  }
+  if (intent === "offers") {
+    const submission = parseSubmission(form, { schema: OfferSettingsSchema });
+    if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "offers" } });
+    await saveOfferSettings(context.db, submission.value);
+    return redirect("/admin/creators?offers=saved");
   }
   const creatorId = parseId(String(form.get("creator_id") ?? ""));
   if (creatorId === null) return refusedData(refuse.malformed("Choose a creator"));
@@ -70,7 +79,7 @@ export const meta: MetaFunction = () => [{ title: "Creators · Admin · Reelcraf
 const STATUS_LABEL: Record<CreatorStatus, string> = { invited: "Invited", active: "Active", away: "Away", suspended: "Suspended" };
 
 export default function AdminCreators() {
-  const { data: creators, page, totalPages, total } = useLoaderData<typeof loader>();
+  const { data: creators, page, totalPages, total, offers } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const notice = params.get("invited")
@@ -79,7 +88,9 @@ export default function AdminCreators() {
       ? `Suspended. The creator was sent the statement of reasons; ${params.get("released") ?? 0} open orders returned to the queue unassigned.`
       : params.get("reinstated")
         ? "The suspension is lifted: the creator can take work again."
-        : null;
+        : params.get("offers")
+          ? OFFER_MESSAGES.settingsSaved
+          : null;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">Creators</h1>
@@ -89,6 +100,7 @@ export default function AdminCreators() {
         </p>
       ) : null}
       <InviteForm lastResult={answer && "result" in answer && answer.intent === "invite" ? answer.result : undefined} />
+      <OfferSettingsForm settings={offers} lastResult={answer && "result" in answer && answer.intent === "offers" ? answer.result : undefined} />
       <Refused message={answer && "refused" in answer ? answer.refused : null} />
       <section aria-labelledby="creators-list" className="space-y-3">
         <h2 id="creators-list" className="text-lg font-semibold">
@@ -110,6 +122,54 @@ export default function AdminCreators() {
         {totalPages > 1 ? <Pagination page={page} totalPages={totalPages} label="Creators pages" /> : null}
       </section>
     </div>
+  );
+}
+
+/** How work is offered: the answer window and whether offers go out on their own (off: admins assign every order by hand). */
+function OfferSettingsForm({
+  settings,
+  lastResult,
+}: {
+  settings: { window_hours: number; automatic: boolean };
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { form, fields, formProps, error } = useSchemaForm(OfferSettingsSchema, {
+    lastResult,
+    id: "offers",
+    defaultValue: { window_hours: String(settings.window_hours), automatic: settings.automatic ? "on" : "" },
+  });
+  const busy = useIsSubmitting("/admin/creators", "offers");
+  return (
+    <section aria-labelledby="offers-title" className="rounded-2xl border border-slate-200 bg-white p-6">
+      <h2 id="offers-title" className="text-lg font-semibold">
+        How work is offered
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{OFFER_RULE}</p>
+      <Form method="post" {...formProps} className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field
+          label="Hours to answer an offer"
+          meta={fields.window_hours}
+          error={error(fields.window_hours)}
+          type="number"
+          inputMode="numeric"
+          min={OFFER_WINDOW_HOURS.min}
+          max={OFFER_WINDOW_HOURS.max}
+        />
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
+          <input
+            type="checkbox"
+            name={fields.automatic.name}
+            defaultChecked={settings.automatic}
+            className="size-5 rounded border-slate-300 accent-brand-700"
+          />
+          Offer work to creators automatically
+        </label>
+        <SubmitButton name="intent" value="offers" busy={busy} busyText="Saving..." className="sm:w-auto">
+          Save offer settings
+        </SubmitButton>
+      </Form>
+    </section>
   );
 }
 

@@ -41,6 +41,7 @@ import { Field, FormError } from "~/components/ui/form";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { AssignmentSchema } from "~/lib/schemas/creator";
 import { assignOrder, listProductCreators, orderAssignment, type ProductCreatorView } from "~/domain/creators/creators.server";
+import { waitingOffer } from "~/domain/creators/offers.server";
 import { OPEN_WORK } from "~/lib/rules/creators";
 import type { WorkStatus } from "~/lib/rules/work-status";
 import { notFound } from "~/http/answers.server";
@@ -60,7 +61,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ? [null, null, []]
         : await Promise.all([getOrderWork(context.db, orderId, actor), getOrderBuyer(context.db, orderId), listMasterDownloads(context.db, orderId)]);
     if (!found || orderId === null) return { id, order: null, work: null, buyer: null, failed: false };
-    const [assignment, makers] = await Promise.all([orderAssignment(context.db, orderId), listProductCreators(context.db, found.order.product_id)]);
+    const [assignment, makers, offer] = await Promise.all([
+      orderAssignment(context.db, orderId),
+      listProductCreators(context.db, found.order.product_id),
+      waitingOffer(context.db, orderId),
+    ]);
     const work = { ...found, deliveries: await withMasterLinks(context.env.TOKEN_SECRET, orderId, found.deliveries, actor) };
     const shown = chosenVersions(found.deliveries, new URL(request.url).searchParams);
     const comments = await shownVersionComments(
@@ -79,6 +84,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       comments,
       assignment,
       makers,
+      offer,
       failed: false,
       refundKey: crypto.randomUUID(),
       timecodeStyle: timecodeStyleOf(request.headers.get("Cookie")),
@@ -215,6 +221,7 @@ export default function AdminOrder() {
         <AssignmentPanel
           workStatus={order.work_status}
           assignment={loaderData.assignment ?? null}
+          offer={loaderData.offer ?? null}
           makers={loaderData.makers}
           lastResult={answer && "result" in answer && answer.intent === "assign" ? answer.result : undefined}
         />
@@ -400,11 +407,13 @@ function BuyerPanel({ buyer }: { buyer: OrderBuyerView }) {
 function AssignmentPanel({
   workStatus,
   assignment,
+  offer,
   makers,
   lastResult,
 }: {
   workStatus: WorkStatus;
   assignment: { creator: { id: number; name: string; status: string }; assigned_at: string } | null;
+  offer: { creator: string; expires_at: string } | null;
   makers: ProductCreatorView[];
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
@@ -427,6 +436,11 @@ function AssignmentPanel({
           <span className="font-semibold text-amber-800">Unassigned</span>
         )}
       </p>
+      {offer && !assignment ? (
+        <p className="mt-1 text-slate-700" data-testid="waiting-offer">
+          {`Offered to ${offer.creator}: their answer is due by ${adminDateTime.format(new Date(offer.expires_at))} UTC. Assigning by hand withdraws the offer.`}
+        </p>
+      ) : null}
       {open && choices.length ? (
         <Form method="post" {...formProps} className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <FormError id={form.errorId} errors={form.errors} />

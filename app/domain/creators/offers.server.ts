@@ -16,9 +16,11 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQLWrapper } from "drizzle-orm";
 import { createElement } from "react";
 import type { Database } from "../../../db/client";
-import { creatorOffers, creators, offerSettings, orderBriefs, orders, packages, productCreators, products } from "../../../db/schema";
+import { creatorMedia, creatorOffers, creators, offerSettings, orderBriefs, orders, packages, productCreators, products } from "../../../db/schema";
+import { mediaUrl } from "../media/media.server";
 import { fullRowOf } from "../../../db/insert-select";
 import { refuse } from "../refusal";
+import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { queueEmail } from "../mail/mail.server";
 import { studioRecipients, type MailNotice } from "../mail/order-emails.server";
 import { WorkUpdateEmail } from "../mail/templates";
@@ -47,6 +49,8 @@ export async function saveOfferSettings(db: Database, input: OfferSettingsInput,
     .insert(offerSettings)
     .values({ id: 1, ...values })
     .onConflictDoUpdate({ target: offerSettings.id, set: values });
+  // /how-we-work-with-creators quotes them, and is cached at the edge with the catalogue's version.
+  await catalogueChanged();
   return { window_hours: input.window_hours, automatic: input.automatic };
 }
 
@@ -397,4 +401,33 @@ export async function waitingOffer(db: Database, orderId: number) {
     .orderBy(desc(creatorOffers.id))
     .limit(1);
   return row ? { creator: row.creator, expires_at: row.expiresAt.toISOString() } : null;
+}
+
+/** Who makes an order, as its customer sees it: an offer waiting for an answer, the creator once one accepted (or was assigned), else nothing (the studio). */
+export type OrderMakerView = { state: "finding" } | { state: "assigned"; name: string; slug: string | null; avatar_url: string | null } | null;
+
+export async function orderMaker(db: Database, orderId: number): Promise<OrderMakerView> {
+  const [row] = await db
+    .select({
+      creatorId: orders.creatorId,
+      name: creators.name,
+      slug: creators.slug,
+      shown: sql<number>`${creators.status} IN ('active', 'away') AND ${creators.erasedAt} IS NULL`,
+      avatar: sql<
+        string | null
+      >`(SELECT ${creatorMedia.r2Key} FROM ${creatorMedia} WHERE ${creatorMedia.creatorId} = ${orders.creatorId} AND ${creatorMedia.kind} = 'avatar' ORDER BY ${creatorMedia.id} DESC LIMIT 1)`,
+      waiting: sql<number>`EXISTS (SELECT 1 FROM ${creatorOffers} AS w WHERE w.order_id = ${orders.id} AND w.status = 'waiting')`,
+    })
+    .from(orders)
+    .leftJoin(creators, eq(creators.id, orders.creatorId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!row) return null;
+  if (row.creatorId !== null && row.name) {
+    // A creator no longer shown in public (suspended, erased) is named without their profile or picture.
+    return row.shown
+      ? { state: "assigned", name: row.name, slug: row.slug, avatar_url: row.avatar ? mediaUrl(row.avatar) : null }
+      : { state: "assigned", name: row.name, slug: null, avatar_url: null };
+  }
+  return row.waiting ? { state: "finding" } : null;
 }

@@ -31,3 +31,10 @@ export const FINDING_CREATOR = "Finding your creator";
 /** The rule as published on /how-we-work-with-creators and stated in the studio. */
 export const OFFER_RULE =
   "Work is offered to one creator of the service at a time: the creator who was given work least recently, then the one with fewer orders in hand, among those active with free capacity and not yet offered the order.";
+
+/** The time left to answer an offer, in words ("23 hours", "1 hour", "less than an hour"). */
+export function answerWithin(expiresAt: string, now: number): string {
+  const hours = Math.floor((Date.parse(expiresAt) - now) / 3_600_000);
+  if (hours >= 2) return `${hours} hours`;
+  return hours === 1 ? "1 hour" : "less than an hour";
+}
