@@ -1,9 +1,10 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { AdminOrdersTable } from "~/components/admin-orders-table";
+import { AdminOrdersTable, adminDateTime } from "~/components/admin-orders-table";
 import { Pagination } from "~/components/ui/pagination";
 import { parsePageParam } from "~/lib/query";
 import { WORK_STATUS_LABEL, WORK_STATUSES, type WorkStatus } from "~/lib/rules/work-status";
+import { listWaitingOffers } from "~/domain/creators/offers.server";
 import { requireAdmin, sessionSubject } from "~/auth/index.server";
 import { listOrderQueue, parseQueueAfter, type QueueSort } from "~/domain/orders/orders.server";
 
@@ -41,12 +42,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The Next link's keyset: the page goes on from the last order of the one before.
   const after = parseQueueAfter(url.searchParams.get("after"));
   // The queue is read beside the session (for an admin's session only), and shown once it holds.
-  const [, queue] = await Promise.all([
+  // Offers waiting for a creator's answer lead the first page of the queue (and of its in-production tab).
+  const showOffers = page === 1 && !after && (status === null || status === "in_progress");
+  const [, queue, offers] = await Promise.all([
     requireAdmin(context, request),
     sessionSubject(request, "admin").then((studio) => listOrderQueue(context.db, { status, sort, page, limit: PAGE_SIZE, studio, after })),
+    showOffers ? sessionSubject(request, "admin").then((studio) => (studio ? listWaitingOffers(context.db) : [])) : Promise.resolve([]),
   ]);
   if (page > queue.totalPages) throw redirect(queueHref(status, sort, queue.totalPages));
-  return { ...queue, page, status, sort, now: Date.now() };
+  return { ...queue, offers, page, status, sort, now: Date.now() };
 }
 
 export const meta: MetaFunction = () => [{ title: "Orders · Admin · Reelcraft" }];
@@ -56,11 +60,28 @@ export const meta: MetaFunction = () => [{ title: "Orders · Admin · Reelcraft"
  * newest first), overdue orders marked and unread messages counted; the SPEC's columns stay.
  */
 export default function AdminOrders() {
-  const { data: orders, counts, page, totalPages, status, sort, now, nextAfter } = useLoaderData<typeof loader>();
+  const { data: orders, offers, counts, page, totalPages, status, sort, now, nextAfter } = useLoaderData<typeof loader>();
   const tabLabel = (s: WorkStatus | null) => (s ? WORK_STATUS_LABEL[s] : "All");
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">Orders</h1>
+      {offers.length ? (
+        <section aria-labelledby="waiting-offers" className="rounded-2xl border border-amber-200 bg-amber-50 p-4 text-sm">
+          <h2 id="waiting-offers" className="font-semibold text-amber-950">
+            {`Waiting for a creator's answer (${offers.length}${offers.length === 10 ? "+" : ""})`}
+          </h2>
+          <ul className="mt-2 grid gap-1">
+            {offers.map((offer) => (
+              <li key={offer.order_id}>
+                <Link to={`/admin/orders/${offer.order_id}`} className="font-semibold text-brand-700 hover:underline">
+                  {`Order #${offer.order_id}`}
+                </Link>
+                {` · ${offer.product} · offered to ${offer.creator}, answer due ${adminDateTime.format(new Date(offer.expires_at))} UTC`}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <nav aria-label="Work status">
         {/* The tabs wrap onto a second row rather than overlap or hide behind a scroll. */}
         <ul className="flex flex-wrap gap-2">

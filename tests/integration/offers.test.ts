@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { runOffers } from "~/domain/creators/offers.server";
 import { OFFER_MESSAGES } from "~/lib/rules/offers";
-import { adminSignIn, api } from "./helpers";
+import { adminCookie, adminSignIn, api, get } from "./helpers";
 import { briefedOrder, newCreator, setProductCreators, type Tokens } from "./creator-fixtures";
 
 type Offer = { id: number; order_id: number; product: string; brief: string | null; due_at: string | null; expires_at: string; status: string };
@@ -48,6 +48,14 @@ describe("work offered to creators", () => {
       .bind(maker.email)
       .first<{ subject: string }>();
     expect(offered?.subject).toBe(`Work offered to you: order #${order.id}`);
+
+    // The admins see whom it waits on: at the top of the queue and on the order's page.
+    const cookie = await adminCookie();
+    const queue = await (await get("/admin/orders", { headers: { Cookie: cookie } })).text();
+    expect(queue).toMatch(/Waiting for a creator(&#x27;|')s answer \(1\)/);
+    expect(queue).toContain(`Order #${order.id}`);
+    const page = await (await get(`/admin/orders/${order.id}`, { headers: { Cookie: cookie } })).text();
+    expect(page).toContain(`Offered to ${maker.name}: their answer is due by`);
 
     const accepted = await accept(maker, offer!.id);
     expect(accepted.status).toBe(200);

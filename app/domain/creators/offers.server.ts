@@ -431,3 +431,17 @@ export async function orderMaker(db: Database, orderId: number): Promise<OrderMa
   }
   return row.waiting ? { state: "finding" } : null;
 }
+
+/** Offers waiting for a creator's answer, soonest to expire first, for the top of the admin queue (at most `limit`; rows read follow it). */
+export async function listWaitingOffers(db: Database, limit = 10) {
+  const rows = await db
+    .select({ orderId: creatorOffers.orderId, product: products.title, creator: creators.name, expiresAt: creatorOffers.expiresAt })
+    .from(creatorOffers)
+    .innerJoin(orders, eq(orders.id, creatorOffers.orderId))
+    .innerJoin(products, eq(products.id, orders.productId))
+    .innerJoin(creators, eq(creators.id, creatorOffers.creatorId))
+    .where(eq(creatorOffers.status, "waiting"))
+    .orderBy(asc(creatorOffers.expiresAt), asc(creatorOffers.id))
+    .limit(limit);
+  return rows.map((r) => ({ order_id: r.orderId, product: r.product, creator: r.creator, expires_at: r.expiresAt.toISOString() }));
+}
