@@ -72,7 +72,9 @@ export async function submitBrief(
   try {
     const moved = await briefMove(db, notice, orderId, customer, brief, stored, taken, now, scheduledStart(state, now));
     // Work starts now: it is offered to a creator of the product (scheduled work is, when it starts).
-    if (moved.workStatus === "in_progress") await offerWork(db, notice, orderId, now);
+    // The brief is in whatever happens here: a failed offer is made again by the next scheduled run.
+    if (moved.workStatus === "in_progress")
+      await offerWork(db, notice, orderId, now).catch((error: unknown) => console.error("Offering order failed", orderId, error));
     return moved;
   } catch (error) {
     await removeOrderFiles(bucket, stored);
