@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { runOffers } from "~/domain/creators/offers.server";
 import { OFFER_MESSAGES } from "~/lib/rules/offers";
-import { adminCookie, adminSignIn, api, get } from "./helpers";
+import { adminCookie, adminSignIn, api, get, postForm } from "./helpers";
 import { briefedOrder, newCreator, setProductCreators, type Tokens } from "./creator-fixtures";
 
 type Offer = { id: number; order_id: number; product: string; brief: string | null; due_at: string | null; expires_at: string; status: string };
@@ -218,5 +218,22 @@ describe("work offered to creators", () => {
       .bind(order.id)
       .first<number>("expires_at");
     expect(offer).toBe(now + 48 * HOUR);
+
+    // The admins' form: a refused window keeps the page's answer; a valid one is saved and quoted by the published rule.
+    const cookie = await adminCookie();
+    const refused = await postForm("/admin/creators", { intent: "offers", window_hours: "500", automatic: "on" }, { Cookie: cookie });
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain("The offer window must be a whole number of hours from 1 to 168");
+    const saved = await postForm("/admin/creators", { intent: "offers", window_hours: "12" }, { Cookie: cookie });
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe("/admin/creators?offers=saved");
+    expect(await env.DB.prepare("SELECT window_hours, automatic FROM offer_settings WHERE id = 1").first()).toEqual({ window_hours: 12, automatic: 0 });
+    const policy = await (await get("/how-we-work-with-creators")).text();
+    expect(policy).toContain("An offer not answered within 12 hours passes to the next creator");
+    expect(policy).toContain("Automatic offers are switched off at present");
+    // Without an admin's session the form changes nothing: the sign-in page.
+    const anonymous = await postForm("/admin/creators", { intent: "offers", window_hours: "24", automatic: "on" });
+    expect(anonymous.headers.get("location") ?? "").toMatch(/^\/admin\/login/);
+    expect(await env.DB.prepare("SELECT window_hours FROM offer_settings WHERE id = 1").first<number>("window_hours")).toBe(12);
   });
 });
