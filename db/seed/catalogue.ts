@@ -58,6 +58,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     servicesOffered: ["Scriptwriting", "Storyboard", "Professional voice-over", "2D animation"],
     tags: ["Explainer Video", "Motion Graphics", "Brand Film"],
     images: ["image-02.jpg", "image-14.jpg"],
+    video: { file: "video-05.mp4", thumbnail: "thumb-05.jpg" },
     packages: tiers(
       "GBP",
       [699, 1299, 2399],
@@ -95,6 +96,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     servicesOffered: ["Modelling from plans", "Interior staging", "Landscaping", "Daylight studies"],
     tags: ["3D Animation", "Architecture"],
     images: ["image-04.jpg", "image-13.jpg"],
+    video: { file: "video-04.mp4", thumbnail: "thumb-04.jpg" },
     packages: tiers(
       "GBP",
       [1200, 2400, 4200],
@@ -113,6 +115,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     servicesOffered: ["Kinetic typography", "Brand-matched animation", "Aspect ratio versions"],
     tags: ["Motion Graphics", "Social Media"],
     images: ["image-05.jpg"],
+    video: { file: "video-06.mp4", thumbnail: "thumb-06.jpg" },
     packages: [
       { currency: "GBP", amount: 349, shortDescription: "Three ads for social", itemsIncluded: ["3 x 15-second ads", "Square and vertical"] },
       { currency: "GBP", amount: 899, shortDescription: "Campaign of ten ads", itemsIncluded: ["10 x 15-second ads", "All aspect ratios", "A/B variants"] },
@@ -243,7 +246,7 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     description: "The classic hand-drawn whiteboard style, perfect for training, onboarding and ideas that need to be drawn out step by step.",
     servicesOffered: ["Script", "Hand-drawn illustrations", "Voice-over"],
     tags: ["Explainer Video", "Character Animation"],
-    images: [],
+    images: ["image-17.jpg"],
     packages: tiers(
       "GBP",
       [299, 599, 1099],
@@ -306,11 +309,11 @@ export const SEED_FILMS: SeedFilm[] = [
     scene: "logo",
     caption: "Logo reveal in brushed gold",
     file: "video-02.mp4",
-    poster: { file: "thumb-02.jpg", frame: 130 },
+    poster: { file: "thumb-02.jpg", frame: 70 },
     stills: [
-      { file: "image-03.jpg", frame: 144 },
-      { file: "image-09.jpg", frame: 70 },
-      { file: "image-16.jpg", frame: 105 },
+      { file: "image-03.jpg", frame: 140 },
+      { file: "image-09.jpg", frame: 52 },
+      { file: "image-16.jpg", frame: 100 },
     ],
     creator: "sean.murphy@creators.example",
     products: ["3D Logo Reveal", "Brand Story Film"],
@@ -334,7 +337,7 @@ export const SEED_FILMS: SeedFilm[] = [
     poster: { file: "thumb-04.jpg", frame: 120 },
     stills: [
       { file: "image-04.jpg", frame: 144 },
-      { file: "image-13.jpg", frame: 40 },
+      { file: "image-13.jpg", frame: 96 },
     ],
     creator: "jonas.weber@creators.example",
     products: ["Architectural Walkthrough"],

@@ -5,12 +5,13 @@
  * two or three creators whose skills match its tags. Written once, when no creator exists yet. Only the
  * demo creator has a password; the others sign in after a password reset.
  */
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray, like } from "drizzle-orm";
 import type { Database } from "../client";
-import { creators, productCreators, products, type CreatorStatus } from "../schema";
+import { creatorMedia, creators, productCreators, products, type CreatorStatus } from "../schema";
 import { hashPassword, type PasswordCost } from "../../app/auth/password.server";
 import { slugify } from "../../app/lib/slug";
-import { DEMO_CREATOR, SEED_PRODUCTS } from "./catalogue";
+import { DEMO_CREATOR, SEED_FILMS, SEED_PRODUCTS } from "./catalogue";
+import type { LoadMedia } from "./seed";
 
 type SeedCreator = {
   name: string;
@@ -205,8 +206,12 @@ export async function seedCreators(db: Database, cost: PasswordCost, now = Date.
       .map((c) => ({ c, score: c.skills.filter((s) => tags.includes(s)).length }))
       .filter((x) => x.score > 0)
       .sort((a, b) => (a.c.email === DEMO_CREATOR.email ? -1 : b.c.email === DEMO_CREATOR.email ? 1 : b.score - a.score || a.c.id - b.c.id))
-      .slice(0, 3);
-    return fit.map((x, position) => ({ productId: product.id, creatorId: x.c.id, lead: position === 0, position }));
+      .slice(0, 3)
+      .map((x) => x.c);
+    // The maker of the film a product shows is named among its creators.
+    const filmMaker = working.find((c) => c.email === SEED_FILMS.find((f) => f.products.includes(product.title))?.creator);
+    if (filmMaker && !fit.some((c) => c.id === filmMaker.id)) fit.push(filmMaker);
+    return fit.map((c, position) => ({ productId: product.id, creatorId: c.id, lead: position === 0, position }));
   });
   if (links.length) {
     const [head, ...tail] = links.map((link) => db.insert(productCreators).values(link));
@@ -219,4 +224,53 @@ export async function seedCreators(db: Database, cost: PasswordCost, now = Date.
 export async function demoCreatorId(db: Database): Promise<number | null> {
   const [row] = await db.select({ id: creators.id }).from(creators).where(eq(creators.email, DEMO_CREATOR.email)).limit(1);
   return row?.id ?? null;
+}
+
+/**
+ * The demo creators' portfolios: each film's maker shows it as their showreel and its stills as
+ * captioned pieces (bytes under `creators/{id}/seed-…`, like the catalogue's). Rows are written once;
+ * objects missing from R2 are uploaded on every seed. Returns how many objects were uploaded.
+ */
+export async function seedPortfolios(db: Database, bucket: R2Bucket, loadMedia: LoadMedia): Promise<number> {
+  const seeded = await db.select({ id: creatorMedia.id }).from(creatorMedia).where(like(creatorMedia.r2Key, "creators/%/seed-%")).limit(1);
+  if (!seeded.length) {
+    const makers = await db
+      .select({ id: creators.id, email: creators.email })
+      .from(creators)
+      .where(inArray(creators.email, [...new Set(SEED_FILMS.map((f) => f.creator))]));
+    const idOf = new Map(makers.map((m) => [m.email, m.id]));
+    const rows = SEED_FILMS.flatMap((film) => {
+      const creatorId = idOf.get(film.creator);
+      if (creatorId === undefined) return [];
+      const key = (file: string) => `creators/${creatorId}/seed-${file}`;
+      return [
+        { creatorId, kind: "showreel" as const, r2Key: key(film.file), contentType: "video/mp4", size: 0, title: film.caption, position: 0 },
+        ...film.stills.map((still, position) => ({
+          creatorId,
+          kind: "piece" as const,
+          r2Key: key(still.file),
+          contentType: "image/jpeg",
+          size: 0,
+          title: `${film.caption}, still ${position + 1}`,
+          position,
+        })),
+      ];
+    });
+    // One row a statement (D1 binds at most 100 values a statement), all in one batch.
+    const [head, ...tail] = rows.map((row) => db.insert(creatorMedia).values(row));
+    if (head) await db.batch([head, ...tail]);
+  }
+  const rows = await db
+    .select({ id: creatorMedia.id, key: creatorMedia.r2Key, contentType: creatorMedia.contentType, size: creatorMedia.size })
+    .from(creatorMedia)
+    .where(like(creatorMedia.r2Key, "creators/%/seed-%"));
+  let uploaded = 0;
+  for (const row of rows) {
+    if (row.size > 0 && (await bucket.head(row.key))) continue;
+    const bytes = await loadMedia(row.key.slice(row.key.indexOf("/seed-") + "/seed-".length));
+    await bucket.put(row.key, bytes, { httpMetadata: { contentType: row.contentType } });
+    await db.update(creatorMedia).set({ size: bytes.byteLength }).where(eq(creatorMedia.id, row.id));
+    uploaded++;
+  }
+  return uploaded;
 }

@@ -8,6 +8,7 @@
  *
  * Resumable frame by frame: frames are kept in .cache/render/<scene>/ and a frame on disk is not
  * rendered again, so an interrupted run goes on where it stopped. About 55 minutes on 2 cores.
+ * Name films to render only those: `npm run seed:render-media -- logo character`.
  *
  *   sudo apt-get install -y --no-install-recommends blender ffmpeg
  */
@@ -29,6 +30,8 @@ const SAMPLES = 6;
 const MAX_FILM_BYTES = 4 * 1024 * 1024;
 /** Spatial and temporal grain removal: strong, as 6 samples a pixel are grainy; the camera moves slowly. */
 const DENOISE = "hqdn3d=7:5:9:9";
+/** A still is looked at for longer than a frame: non-local means after hqdn3d clears what is left of the grain (about half a second a picture). */
+const STILL_DENOISE = "nlmeans=s=3:p=5:r=9";
 
 function need(command: string, args: string[]) {
   try {
@@ -95,7 +98,8 @@ async function stills(film: SeedFilm) {
       "-i",
       join(framesRoot, film.scene, "%04d.png"),
       "-vf",
-      `${DENOISE},select='${select}'`,
+      // hqdn3d on every frame (its temporal half needs the ones before), non-local means on the picked ones.
+      `${DENOISE},select='${select}',${STILL_DENOISE}`,
       "-vsync",
       "0",
       join(dir, "%02d.png"),
@@ -113,8 +117,13 @@ async function stills(film: SeedFilm) {
 
 need("blender", ["--version"]);
 need("ffmpeg", ["-version"]);
+// `npm run seed:render-media -- logo character` renders those films alone (scene names as in SEED_FILMS).
+const only = process.argv.slice(2);
+const unknown = only.filter((scene) => !SEED_FILMS.some((film) => film.scene === scene));
+if (unknown.length) throw new Error(`No such film: ${unknown.join(", ")} (films: ${SEED_FILMS.map((f) => f.scene).join(", ")})`);
 const started = Date.now();
-for (const film of SEED_FILMS) {
+const chosen = SEED_FILMS.filter((f) => only.length === 0 || only.includes(f.scene));
+for (const film of chosen) {
   const t = Date.now();
   await render(film);
   encode(film);
@@ -123,4 +132,4 @@ for (const film of SEED_FILMS) {
     `${film.scene}: ${film.file} (${Math.round(statSync(join(mediaDir, film.file)).size / 1024)} KB), ${film.stills.length} stills and a poster in ${Math.round((Date.now() - t) / 1000)} s`,
   );
 }
-console.info(`Rendered ${SEED_FILMS.length} films in ${Math.round((Date.now() - started) / 60_000)} minutes. Now run npm run seed:variants.`);
+console.info(`Rendered ${chosen.length} films in ${Math.round((Date.now() - started) / 60_000)} minutes. Now run npm run seed:variants.`);

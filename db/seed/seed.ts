@@ -3,11 +3,24 @@
  * inserted only when their email is free, the catalogue only into an empty product table, media
  * objects only when missing from R2, and orders only for a demo customer who has none. Shared by the seed command (Node) and the integration tests (workerd).
  */
-import { and, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, like } from "drizzle-orm";
 import type { Database } from "../client";
-import { admins, packages, productMedia, products, productTags, promotionProducts, promotions, shopSettings, tags, taxRules, users } from "../schema";
+import {
+  admins,
+  creatorMedia,
+  packages,
+  productMedia,
+  products,
+  productTags,
+  promotionProducts,
+  promotions,
+  shopSettings,
+  tags,
+  taxRules,
+  users,
+} from "../schema";
 import { hashPassword, PRODUCTION_COST, type PasswordCost } from "../../app/auth/password.server";
-import { seedCreators } from "./demo-creators";
+import { seedCreators, seedPortfolios } from "./demo-creators";
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantKey, variantSourceKey, type VariantFormat, type VariantWidth } from "../../app/lib/media-variants";
 import { DEMO_ADMIN, DEMO_CUSTOMER, SEED_PRODUCTS } from "./catalogue";
 import { seedDemoOrders } from "./demo-orders";
@@ -17,7 +30,8 @@ import { PACKAGE_PROMISES_BY_POSITION } from "../../app/lib/rules/packages";
 import { REVERSE_CHARGE_NOTE } from "../../app/domain/money/tax-rules";
 
 const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", mp4: "video/mp4" };
-const DIMENSIONS: Record<string, [number, number]> = { image: [960, 600], video: [640, 360], thumbnail: [640, 360] };
+/** The rendered films' frame size (db/seed/render-media.ts): films, posters and stills alike. */
+const DIMENSIONS: Record<string, [number, number]> = { image: [960, 540], video: [960, 540], thumbnail: [960, 540] };
 /** Seeded products are dated an hour apart, the first newest, so listing order is stable. */
 const SEED_EPOCH = Date.UTC(2026, 10, 1, 12);
 
@@ -115,13 +129,21 @@ export async function seed(
   const productsCreated = total === 0 ? await seedCatalogue(db) : 0;
   const mediaUploaded = await uploadMissingMedia(db, bucket, loadMedia);
   const creatorsCreated = await seedCreators(db, cost);
+  const portfolioUploaded = await seedPortfolios(db, bucket, loadMedia);
   const ordersCreated = await seedDemoOrders(db, bucket, loadMedia);
   const reviewsCreated = await seedDemoReviews(db, cost);
   // The packages' measured figures, counted from the completed orders just written (kept per order from then on).
   if (ordersCreated + reviewsCreated > 0) await recountPackageFigures(db);
   await seedPromotions(db);
   const variantsMade = loadVariant ? await uploadMissingVariants(db, bucket, loadVariant) : 0;
-  return { productsCreated, accountsCreated: accountsCreated + creatorsCreated, mediaUploaded, ordersCreated, reviewsCreated, variantsMade };
+  return {
+    productsCreated,
+    accountsCreated: accountsCreated + creatorsCreated,
+    mediaUploaded: mediaUploaded + portfolioUploaded,
+    ordersCreated,
+    reviewsCreated,
+    variantsMade,
+  };
 }
 
 /**
@@ -162,7 +184,10 @@ export function seedVariantFile(file: string, width: VariantWidth, format: Varia
 }
 
 async function uploadMissingVariants(db: Database, bucket: R2Bucket, loadVariant: LoadMedia): Promise<number> {
-  const rows = await db.select({ key: productMedia.r2Key }).from(productMedia);
+  const rows = [
+    ...(await db.select({ key: productMedia.r2Key }).from(productMedia)),
+    ...(await db.select({ key: creatorMedia.r2Key }).from(creatorMedia).where(like(creatorMedia.r2Key, "creators/%/seed-%"))),
+  ];
   let uploaded = 0;
   for (const { key } of rows) {
     if (!key.includes("/seed-") || !variantSourceKey(`/media/${key}`)) continue;

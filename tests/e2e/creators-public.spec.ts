@@ -40,6 +40,13 @@ async function madeByAndProfile(page: Page, javaScript: boolean) {
   await expect(page).toHaveURL(new RegExp(`/creators/${first.slug}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(first.display_name);
   await expect(page.getByRole("region", { name: "Measured on completed orders" }).getByTestId("creator-figures")).toBeVisible();
+  // The lead of the demo's first service made its film: their showreel, and its stills as captioned pieces.
+  const work = page.getByRole("region", { name: "Work" });
+  await expect(work.getByTestId("showreel").locator("source")).toHaveAttribute("src", /\/media\/creators\/\d+\/seed-video-01\.mp4$/);
+  await expect(work.getByRole("list", { name: "Portfolio" }).getByRole("listitem")).toHaveText([
+    "Smart speaker turntable, studio light, still 1",
+    "Smart speaker turntable, studio light, still 2",
+  ]);
   // Their services lead back to the product.
   await expect(page.getByRole("region", { name: "Services they make" }).getByRole("link").filter({ hasText: "3D Product Launch Animation" })).toHaveAttribute(
     "href",

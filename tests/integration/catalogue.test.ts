@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { products, productTags, tags } from "../../db/schema";
-import { SEED_PRODUCTS } from "../../db/seed/catalogue";
+import { SEED_FILMS, SEED_PRODUCTS } from "../../db/seed/catalogue";
 import { getCatalogPage, getProduct, listProducts, listTags, suggestProducts, suggestTags } from "~/domain/catalogue/products.server";
 
 const db = createDb(env.DB);
@@ -113,7 +113,11 @@ describe("getCatalogPage", () => {
         };
       }),
     );
-    expect(data.find((p) => p.title === "Whiteboard Explainer")).toMatchObject({ image: null, video: null, videoThumbnail: null });
+    // Every demo service shows its work: a picture, and the six films on the services they were made for.
+    const demo = data.filter((p) => SEED_PRODUCTS.some((seeded) => seeded.title === p.title));
+    expect(demo).toHaveLength(SEED_PRODUCTS.length);
+    expect(demo.every((p) => p.image !== null)).toBe(true);
+    expect(demo.filter((p) => p.video !== null)).toHaveLength(SEED_FILMS.length);
   });
 
   it("selects the same products as the whole listing for every kind of filter, each time with its own values", async () => {
@@ -177,9 +181,9 @@ describe("getProduct", () => {
     expect(await getProduct(db, 9999)).toBeNull();
   });
 
-  it("returns a product with no media and one with a single package as they are", async () => {
+  it("returns a product without a film and one with a single package as they are", async () => {
     const whiteboard = await getProduct(db, 13);
-    expect(whiteboard).toMatchObject({ title: "Whiteboard Explainer", images: [], videos: [], video_thumbnail: null });
+    expect(whiteboard).toMatchObject({ title: "Whiteboard Explainer", images: ["/media/products/13/seed-image-17.jpg"], videos: [], video_thumbnail: null });
     const recap = await getProduct(db, 10);
     expect(recap?.packages).toHaveLength(1);
     expect(recap?.packages[0]).toMatchObject({ name: "Basic", short_description: "Recap from your footage" });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
+import { SEED_FILMS, SEED_PRODUCTS } from "../../db/seed/catalogue";
 import { seed } from "../../db/seed/seed";
 import { passwordCost } from "~/auth/password.server";
 import { adminSignIn, api, customerCookie, fakeMedia, get, signIn } from "./helpers";
@@ -83,5 +84,35 @@ describe("the demo seed's reviews", () => {
     expect(new Set(dated.results.map((r) => r.name)).size).toBe(dated.results.length);
     // The reviewers cannot sign in with anything the seed knows.
     expect((await api("POST", "/sign_in", { body: { session: { email: "grace.reviewer@example.com", password: "Customer#2026" } } })).status).toBe(401);
+  });
+});
+
+describe("the demo seed's films", () => {
+  it("each film is its maker's showreel, its stills their captioned pieces, and its maker is named on every service it illustrates", async () => {
+    for (const film of SEED_FILMS) {
+      const maker = await env.DB.prepare("SELECT id, slug FROM creators WHERE email = ?").bind(film.creator).first<{ id: number; slug: string }>();
+      expect(maker, film.creator).not.toBeNull();
+      const profile = await api<{ data: { showreel: { url: string } | null; portfolio: { url: string; title: string }[] } }>("GET", `/creators/${maker!.slug}`);
+      expect(profile.status).toBe(200);
+      expect(profile.body.data.showreel?.url).toBe(`http://localhost/media/creators/${maker!.id}/seed-${film.file}`);
+      expect(profile.body.data.portfolio.map((p) => [p.url, p.title])).toEqual(
+        film.stills.map((still, i) => [`http://localhost/media/creators/${maker!.id}/seed-${still.file}`, `${film.caption}, still ${i + 1}`]),
+      );
+      const stored = await env.MEDIA.head(`creators/${maker!.id}/seed-${film.file}`);
+      expect(stored?.httpMetadata?.contentType).toBe("video/mp4");
+      for (const title of film.products) {
+        const product = SEED_PRODUCTS.findIndex((p) => p.title === title) + 1;
+        const shown = await api<{ data: { creators: { slug: string }[]; images: string[] } }>("GET", `/products/${product}`);
+        expect(
+          shown.body.data.creators.map((c) => c.slug),
+          title,
+        ).toContain(maker!.slug);
+        // Its pictures are stills of the film.
+        expect(shown.body.data.images.length, title).toBeGreaterThan(0);
+      }
+    }
+    // The films' first services show them: /examples is the six films.
+    const shown = SEED_PRODUCTS.filter((p) => p.video).map((p) => p.video!.file);
+    expect(shown.sort()).toEqual(SEED_FILMS.map((f) => f.file).sort());
   });
 });

@@ -393,6 +393,8 @@ def logo_reveal():
     sweep = area_light("Sweep", (-8, -3, 2.5), (0, 0, 1.0), 1400, 0.6, (1.0, 0.85, 0.7), size_y=5.0)
     key(sweep, "location", [(1, (-9, -3.5, 2.5)), (scene.frame_end, (9, -3.5, 2.5))])
     area_light("Back", (0, 4, 3), (0, 0, 1.2), 400, 8.0, (0.4, 0.55, 1.0), size_y=0.5)
+    # A soft warm key from the camera's side: the mark stays lit once the sweep has passed.
+    area_light("Key", (2.5, -7.0, 3.0), (0, 0, 0.8), 260, 4.0, (1.0, 0.86, 0.7))
 
     focus = empty("Focus", (0, 0, 0.8))
     cam = camera(lens=40, dof_target=focus, fstop=2.8)
