@@ -7,7 +7,7 @@ const baseURL = serverURL(plain);
 /** The HTTPS server with Stripe's keys set; Stripe.js itself is served by the tests (tests/e2e/support/fake-stripe.js). */
 const secureURL = serverURL(secure);
 /** Specs that add or archive products, or change the seller's details and tax rules (see the catalogue-writes project). */
-const CATALOGUE_WRITES = /(admin-products|tax-settings)\.spec\.ts/;
+const CATALOGUE_WRITES = /(admin-products|tax-settings|offers)\.spec\.ts/;
 /** Specs for the HTTPS + Stripe-keys server. */
 const SECURE_STRIPE = /https-stripe\.spec\.ts/;
 

@@ -158,7 +158,7 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     const admin = await (await browser.newContext({ baseURL })).newPage();
     await adminLogIn(admin, null);
     await visit(admin, `/admin/orders/${id}`);
-    await admin.getByLabel("Files to deliver").setInputFiles(fileURLToPath(new URL("../../db/seed/media/video-01.mp4", import.meta.url)));
+    await admin.getByLabel("Files to deliver").setInputFiles(fileURLToPath(new URL("./files/video-01.mp4", import.meta.url)));
     await admin.getByRole("button", { name: "Deliver", exact: true }).click();
     await expect(admin.getByRole("status")).toHaveText("Delivered. The customer can review it now.");
     await expectNoViolations(admin, "admin order page with a delivery");

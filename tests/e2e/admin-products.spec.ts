@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { adminLogIn, expect, hydrated, test } from "./fixtures";
 
-const media = (name: string) => path.join(process.cwd(), "db/seed/media", name);
+const media = (name: string) => path.join(process.cwd(), "tests/e2e/files", name);
 let counter = 0;
 const uniqueTitle = (prefix: string) => `${prefix} ${Date.now().toString(36)}${process.pid}${++counter}`;
 
@@ -390,4 +390,31 @@ test.describe("Edit product without JavaScript", () => {
     await expect(page.getByText("Images and videos uploaded successfully!", { exact: true })).toBeVisible();
     await expect(page.getByRole("list", { name: "Current images" }).getByRole("img")).toHaveCount(3);
   });
+});
+
+// A product page without media (every demo service shows its work, so the studio adds one through the
+// API): written here, as it adds a service to the catalogue, after the suites that read the listing.
+test("a product without media shows a placeholder image", async ({ page, request }) => {
+  // Every demo service shows its work, so the studio adds one without media through the API.
+  const signIn = await request.post("/api/v1/admin/sign_in", { data: { session: { email: "admin@example.com", password: "AdminPass#2026" } } });
+  const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
+  const created = await request.post("/api/v1/products", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      product: {
+        title: `Storyboard Sketches ${Date.now()}`,
+        description_heading: "Pencil first",
+        description: "Hand-drawn storyboards before any animation.",
+        services_offered: ["Storyboard"],
+        tags: ["Explainer Video", "Brand Film", "Social Media"],
+        packages: [{ short_description: "Ten frames", items_included: "10 frames", amount: "150", currency: "GBP" }],
+      },
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = ((await created.json()) as { data: { id: number } }).data;
+  await page.goto(`/products/${id}`);
+  const placeholder = page.getByRole("img", { name: "No media available for this service" });
+  await expect(placeholder).toHaveAttribute("src", "/placeholder.svg");
+  expect(await placeholder.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 });

@@ -9,7 +9,7 @@ import { adminLogIn, expect, hydrated, paidOrderThroughApi, test } from "./fixtu
  * page's whole height, the refund button says the amount typed, nothing scrolls sideways.
  */
 const shot = (name: string) => ({ path: `test-results/admin-walk/${name}.png`, fullPage: true });
-const seed = (file: string) => fileURLToPath(new URL(`../../db/seed/media/${file}`, import.meta.url));
+const seed = (file: string) => fileURLToPath(new URL(`./files/${file}`, import.meta.url));
 
 test("the admin order page, in production and delivered, on a desktop and a phone", async ({ page }) => {
   const { id } = await paidOrderThroughApi(page.request, { name: "Walter Walk", brief: true });

@@ -8,7 +8,7 @@ import { adminLogIn, creatorLogIn, expect, hydrated, linkFromOutbox, paidOrderTh
  * revision and see the approval, with JavaScript on and off, and never see the buyer's email or
  * address. Then suspension, as the admin and as the creator.
  */
-const media = (file: string) => fileURLToPath(new URL(`../../db/seed/media/${file}`, import.meta.url));
+const media = (file: string) => fileURLToPath(new URL(`./files/${file}`, import.meta.url));
 const PASSWORD = "Cr3ator!Pass";
 
 async function asAdmin<T>(browser: Browser, javaScriptEnabled: boolean, work: (admin: Page) => Promise<T>): Promise<T> {

@@ -11,7 +11,7 @@ async function customerWithPaidOrder(request: APIRequestContext) {
   return paidOrderThroughApi(request, { name: "Brief Writer" });
 }
 
-const media = (file: string) => fileURLToPath(new URL(`../../db/seed/media/${file}`, import.meta.url));
+const media = (file: string) => fileURLToPath(new URL(`./files/${file}`, import.meta.url));
 
 /** The studio uploads a delivery from the admin order page, in its own browser context. */
 async function studioDelivers(browser: Browser, id: number, note: string, javaScriptEnabled: boolean) {

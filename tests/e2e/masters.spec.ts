@@ -98,7 +98,7 @@ test.describe("one upload area for a delivery's files", () => {
   test("several files chosen at once, each with its role: one preview, a master, a still delivered as it is", async ({ page, browser }) => {
     const { email, id } = await briefedOrder(page.request);
     const master = await masterFile();
-    const seed = (file: string) => new URL(`../../db/seed/media/${file}`, import.meta.url).pathname;
+    const seed = (file: string) => new URL(`./files/${file}`, import.meta.url).pathname;
     const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const admin = await context.newPage();
     await adminLogIn(admin, `/admin/orders/${id}`);
@@ -151,7 +151,7 @@ test.describe("one upload area for a delivery's files", () => {
     });
     // Not "load": a module held back may hold the load event too (when it is added before the page's images finish).
     await admin.goto(`/admin/orders/${id}`, { waitUntil: "domcontentloaded" });
-    await admin.getByLabel("Files to deliver").setInputFiles(new URL("../../db/seed/media/video-01.mp4", import.meta.url).pathname);
+    await admin.getByLabel("Files to deliver").setInputFiles(new URL("./files/video-01.mp4", import.meta.url).pathname);
     release();
     await hydrated(admin);
     await expect(admin.getByRole("list", { name: "Files to upload" }).getByRole("combobox", { name: "Role of video-01.mp4" })).toHaveValue("preview");

@@ -64,7 +64,7 @@ test("@mobile an order on a phone after delivery: delivered, then completed", as
   const { email, id, auth } = await paidOrderThroughApi(page.request, { name: "Pia Later", brief: true });
   const signIn = await page.request.post("/api/v1/admin/sign_in", { data: { session: { email: "admin@example.com", password: "AdminPass#2026" } } });
   const studio = { Authorization: `Bearer ${(await signIn.json()).data.access_token}` };
-  const video = await readFile(fileURLToPath(new URL("../../db/seed/media/video-01.mp4", import.meta.url)));
+  const video = await readFile(fileURLToPath(new URL("./files/video-01.mp4", import.meta.url)));
   const delivered = await page.request.post(`/api/v1/orders/${id}/deliveries`, {
     headers: studio,
     multipart: { note: "First cut", frame_rate: "25", "files[]": { name: "first-cut.mp4", mimeType: "video/mp4", buffer: video } },

@@ -106,31 +106,6 @@ test.describe("/products/{id}", () => {
     await expect(page.getByTestId("package-price")).toHaveText("£799.00");
   });
 
-  test("a product without media shows a placeholder image", async ({ page, request }) => {
-    // Every demo service shows its work, so the studio adds one without media through the API.
-    const signIn = await request.post("/api/v1/admin/sign_in", { data: { session: { email: "admin@example.com", password: "AdminPass#2026" } } });
-    const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
-    const created = await request.post("/api/v1/products", {
-      headers: { Authorization: `Bearer ${token}` },
-      data: {
-        product: {
-          title: `Storyboard Sketches ${Date.now()}`,
-          description_heading: "Pencil first",
-          description: "Hand-drawn storyboards before any animation.",
-          services_offered: ["Storyboard"],
-          tags: ["Explainer Video", "Brand Film", "Social Media"],
-          packages: [{ short_description: "Ten frames", items_included: "10 frames", amount: "150", currency: "GBP" }],
-        },
-      },
-    });
-    expect(created.status()).toBe(201);
-    const { id } = ((await created.json()) as { data: { id: number } }).data;
-    await page.goto(`/products/${id}`);
-    const placeholder = page.getByRole("img", { name: "No media available for this service" });
-    await expect(placeholder).toHaveAttribute("src", "/placeholder.svg");
-    expect(await placeholder.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  });
-
   test("Go Back returns to the listing where the visitor was", async ({ page }) => {
     await page.goto("/products?page=2");
     await hydrated(page);

@@ -10,7 +10,7 @@ import { expectNoViolations } from "./support/axe";
  * as m:ss:ff; a colleague invited by email comments through their link.
  */
 const PASSWORD = "Str0ng!Pass";
-const media = (file: string) => fileURLToPath(new URL(`../../db/seed/media/${file}`, import.meta.url));
+const media = (file: string) => fileURLToPath(new URL(`./files/${file}`, import.meta.url));
 
 async function adminToken(request: APIRequestContext) {
   const signIn = await request.post("/api/v1/admin/sign_in", { data: { session: { email: "admin@example.com", password: "AdminPass#2026" } } });

@@ -7,7 +7,7 @@ import { expect, hydrated, linkFromOutbox, test, uniqueEmail } from "./fixtures"
  * progress) and off (the file in the form): an avatar, a piece with its caption, a refused file that
  * says why, removing; then their data as a file, and deleting the account.
  */
-const media = (file: string) => fileURLToPath(new URL(`../../db/seed/media/${file}`, import.meta.url));
+const media = (file: string) => fileURLToPath(new URL(`./files/${file}`, import.meta.url));
 const PASSWORD = "Cr3ator!Pass";
 
 /** A new creator: invited through the API, the invitation accepted on its page; signed in on `page`. */

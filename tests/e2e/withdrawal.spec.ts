@@ -167,7 +167,7 @@ for (const javaScriptEnabled of [true, false]) {
       const admin = await studio.newPage();
       await adminLogIn(admin, `/admin/orders/${id}`);
       if (javaScriptEnabled) await hydrated(admin);
-      await admin.getByLabel("Files to deliver").setInputFiles(fileURLToPath(new URL("../../db/seed/media/video-01.mp4", import.meta.url)));
+      await admin.getByLabel("Files to deliver").setInputFiles(fileURLToPath(new URL("./files/video-01.mp4", import.meta.url)));
       await admin.getByLabel("Note to the customer").fill("The film");
       await admin.getByRole("button", { name: "Deliver", exact: true }).click();
       await expect(admin.getByRole("status")).toHaveText("Delivered. The customer can review it now.");
