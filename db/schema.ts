@@ -419,6 +419,8 @@ export const offerSettings = sqliteTable("offer_settings", {
   id: integer("id").primaryKey(),
   windowHours: integer("window_hours").notNull().default(24),
   automatic: integer("automatic", { mode: "boolean" }).notNull().default(true),
+  /** Where the scheduled run's sweep of unoffered work goes on from (an order id; 0 starts over). */
+  sweepAfter: integer("sweep_after").notNull().default(0),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
@@ -615,6 +617,10 @@ export const orders = sqliteTable(
     index("orders_review_from_idx")
       .on(t.reviewFromAt)
       .where(sql`work_status = 'delivered'`),
+    // Started work nobody holds and not yet found nobody free for: the offers' sweep walks only these, by id.
+    index("orders_unoffered_idx")
+      .on(t.id)
+      .where(sql`creator_id IS NULL AND offers_exhausted_at IS NULL AND work_status IN ('in_progress', 'revision_requested')`),
     // The sales Stripe Tax has yet to record: only those rows, however many orders there are.
     index("orders_tax_record_pending_idx")
       .on(t.id)

@@ -1,11 +1,12 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { expect, hydrated, linkFromOutbox, logIn, paidOrderThroughApi, test, uniqueEmail } from "./fixtures";
+import { adminLogIn, expect, hydrated, linkFromOutbox, logIn, paidOrderThroughApi, test, uniqueEmail } from "./fixtures";
 
 /**
  * Work offered to a creator in their studio: a new service made only by a new creator, so the
  * rotation has one choice. The creator sees the offer (what, when due, until when to answer) and
  * accepts or declines it; the customer reads "Finding your creator" until one accepts, then who
- * makes it. With JavaScript on and off.
+ * makes it. The admins' settings of offers: a refused window keeps what was typed; a save says so.
+ * With JavaScript on and off.
  */
 async function adminToken(request: APIRequestContext) {
   const signIn = await request.post("/api/v1/admin/sign_in", { data: { session: { email: "admin@example.com", password: "AdminPass#2026" } } });
@@ -108,6 +109,33 @@ for (const javaScriptEnabled of [true, false]) {
       const admin = await adminToken(request);
       const queue = await request.get(`/api/v1/orders/${second.id}`, { headers: admin });
       expect(queue.status()).toBe(200);
+    });
+
+    test("the admins' offer settings: a refused window is explained and kept, a valid one is saved", async ({ page }) => {
+      await adminLogIn(page, "/admin/creators");
+      const settings = page.getByRole("region", { name: "How work is offered" });
+      await expect(settings).toContainText("Work is offered to one creator of the service at a time");
+      const hours = settings.getByRole("spinbutton", { name: "Hours to answer an offer" });
+      const automatic = settings.getByRole("checkbox", { name: "Offer work to creators automatically" });
+      // The settings other tests rely on (24 hours, automatic) are what this test saves again.
+      await expect(hours).toHaveValue("24");
+      await expect(automatic).toBeChecked();
+      if (javaScriptEnabled) await hydrated(page);
+      // Past the browser's own check (max=168), the server's answer.
+      await hours.evaluate((input) => input.removeAttribute("max"));
+      await hours.fill("500");
+      await settings.getByRole("button", { name: "Save offer settings" }).click();
+      await expect(settings.getByText("The offer window must be a whole number of hours from 1 to 168")).toBeVisible();
+      await expect(hours).toHaveValue("500");
+      await expect(hours).toHaveAttribute("aria-invalid", "true");
+      await hours.fill("24");
+      await settings.getByRole("button", { name: "Save offer settings" }).click();
+      await expect(page).toHaveURL(/\/admin\/creators\?offers=saved$/);
+      await expect(page.getByText("Offer settings saved.")).toBeVisible();
+      await expect(page.getByRole("region", { name: "How work is offered" }).getByRole("spinbutton", { name: "Hours to answer an offer" })).toHaveValue("24");
+      await expect(
+        page.getByRole("region", { name: "How work is offered" }).getByRole("checkbox", { name: "Offer work to creators automatically" }),
+      ).toBeChecked();
     });
   });
 }

@@ -118,14 +118,16 @@ describe("image variants (AVIF/WebP through the Images binding, kept in R2)", ()
 
 describe("the product pages", () => {
   it("the listing's cards and the product page's gallery use <picture> with sizes; the LCP preload names the AVIF set", async () => {
-    const listing = await (await get("/products")).text();
+    // The first page's cards show films (their posters); the second page's show pictures.
+    const listing = await (await get("/products?page=2")).text();
     expect(listing).toMatch(
       /<source type="image\/avif" srcSet="\/media\/products\/\d+\/seed-[\w.-]+\.w160\.avif 160w, [^"]+" sizes="\(min-width: 1280px\) 300px/,
     );
-    const page = await (await get("/products/2")).text();
+    // A service shown by its pictures (the films' services lead with their poster).
+    const page = await (await get("/products/6")).text();
     expect(page).toMatch(
-      /<link rel="preload" as="image" fetchpriority="high" href="\/media\/products\/2\/seed-image-02\.jpg" imageSrcSet="[^"]+\.w960\.avif 960w" imageSizes="[^"]+" type="image\/avif"/,
+      /<link rel="preload" as="image" fetchpriority="high" href="\/media\/products\/6\/seed-image-06\.jpg" imageSrcSet="[^"]+\.w960\.avif 960w" imageSizes="[^"]+" type="image\/avif"/,
     );
-    expect(page).toContain('<source type="image/webp" srcSet="/media/products/2/seed-image-02.jpg.w160.webp 160w');
+    expect(page).toContain('<source type="image/webp" srcSet="/media/products/6/seed-image-06.jpg.w160.webp 160w');
   });
 });

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
-import { runOffers } from "~/domain/creators/offers.server";
+import { OFFER_RUN_ROWS, runOffers } from "~/domain/creators/offers.server";
+import { instrument, type Counts } from "../../bench/d1-counts";
 import { OFFER_MESSAGES } from "~/lib/rules/offers";
 import { adminCookie, adminSignIn, api, get, postForm } from "./helpers";
 import { briefedOrder, newCreator, setProductCreators, type Tokens } from "./creator-fixtures";
@@ -24,12 +25,23 @@ async function waitingOfferOf(orderId: number) {
     .first<{ id: number; creator_id: number }>();
 }
 
+/** A Drizzle client whose every statement's rows read (D1's own figure) are added up in `counts`. */
+function countedDb() {
+  const counts: Counts = { path: "offers", roundTrips: 0, sequential: 0, statements: 0, rowsRead: 0, detail: [] };
+  return { db: createDb(instrument(env.DB, counts, true)), counts };
+}
+
+const dueAtOf = (orderId: number) => env.DB.prepare("SELECT due_at FROM orders WHERE id = ?").bind(orderId).first<number | null>("due_at");
+
 const accept = (creator: { token: string }, offerId: number) =>
   api<{ data: { order_id: number }; message: string }>("POST", `/creator/offers/${offerId}/accept`, { token: creator.token });
 
 let admin: Tokens;
 beforeEach(async () => {
   admin = await adminSignIn();
+  // And from no work waiting on anyone: what earlier tests left is withdrawn, and the sweep passes it by.
+  await env.DB.prepare("UPDATE creator_offers SET status = 'withdrawn' WHERE status = 'waiting'").run();
+  await env.DB.prepare("UPDATE orders SET offers_exhausted_at = 1 WHERE creator_id IS NULL AND offers_exhausted_at IS NULL").run();
   // Every test starts from a rotation nobody has had a turn of, with offers on and a 24-hour window.
   await env.DB.prepare("UPDATE creators SET last_assigned_at = NULL").run();
   await env.DB.prepare("DELETE FROM offer_settings").run();
@@ -138,6 +150,9 @@ describe("work offered to creators", () => {
     const order = await briefedOrder();
     const offer = await waitingOfferOf(order.id);
     expect(offer?.creator_id).toBe(slow.id);
+    // The promise counts from the start of work: an offer waiting, passing on or accepted never moves it.
+    const promised = await dueAtOf(order.id);
+    expect(promised).not.toBeNull();
     // Before the window ends nothing moves.
     expect(await runOffers(db(), notice(), Date.now() + 23 * HOUR)).toMatchObject({ expired: 0 });
     expect(await runOffers(db(), notice(), Date.now() + 25 * HOUR)).toMatchObject({ expired: 1 });
@@ -146,7 +161,55 @@ describe("work offered to creators", () => {
     const late = await accept(slow, offer!.id);
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(OFFER_MESSAGES.expired);
+    expect(await dueAtOf(order.id)).toBe(promised);
     expect((await accept(quick, passed!.id)).status).toBe(200);
+    expect(await dueAtOf(order.id)).toBe(promised);
+  });
+
+  it("the timer's reading is bounded: a run stops at its budget of rows, the next goes on from there, and each order is offered once", async () => {
+    // Offers off while work starts: orders pile up that nobody was offered.
+    await env.DB.prepare("INSERT INTO offer_settings (id, window_hours, automatic) VALUES (1, 24, 0)").run();
+    const makers = [await newCreator(admin), await newCreator(admin), await newCreator(admin)];
+    await setProductCreators(
+      admin,
+      makers.map((m) => m.id),
+    );
+    const piled = [];
+    for (let i = 0; i < 5; i++) piled.push((await briefedOrder()).id);
+    await env.DB.prepare("UPDATE offer_settings SET automatic = 1").run();
+
+    // A budget that one or two offers spend: each run offers some, reads what it says, and the sweep goes on where it stopped.
+    const runs: { offered: number; rows: number; read: number }[] = [];
+    for (let run = 0; run < 40; run++) {
+      const { db: counted, counts } = countedDb();
+      const result = await runOffers(counted, notice(), Date.now(), 100, 150);
+      runs.push({ offered: result.offered, rows: result.rows, read: counts.rowsRead });
+      // What the run counted against its budget is never less than what D1 says it read.
+      expect(counts.rowsRead).toBeLessThanOrEqual(result.rows);
+      const cursor = await env.DB.prepare("SELECT sweep_after FROM offer_settings WHERE id = 1").first<number>("sweep_after");
+      if (result.offered === 0 && cursor === 0) break;
+    }
+    expect(runs[0]!.offered).toBeGreaterThanOrEqual(1);
+    expect(runs.length).toBeGreaterThan(1);
+    // Each run stopped within one offer's reading of its budget.
+    for (const run of runs) expect(run.rows).toBeLessThanOrEqual(150 + 150);
+    for (const orderId of piled) {
+      const offers = await env.DB.prepare("SELECT count(*) AS n FROM creator_offers WHERE order_id = ?").bind(orderId).first<number>("n");
+      expect(offers, `order ${orderId} offered once`).toBe(1);
+    }
+    // Nothing is left that the sweep should have offered.
+    const left = await env.DB.prepare(
+      `SELECT count(*) AS n FROM orders o WHERE o.creator_id IS NULL AND o.offers_exhausted_at IS NULL AND o.work_status IN ('in_progress', 'revision_requested')
+         AND NOT EXISTS (SELECT 1 FROM creator_offers w WHERE w.order_id = o.id AND w.status = 'waiting')`,
+    ).first<number>("n");
+    expect(left).toBe(0);
+
+    // A run with the shop's budget, once everything expires: well inside the scheduled run's 10,000 rows.
+    const { db: counted, counts } = countedDb();
+    const all = await runOffers(counted, notice(), Date.now() + 25 * HOUR);
+    expect(all.expired).toBeGreaterThanOrEqual(piled.length);
+    expect(counts.rowsRead).toBeLessThanOrEqual(all.rows);
+    expect(all.rows).toBeLessThanOrEqual(OFFER_RUN_ROWS + 200);
   });
 
   it("races have one winner: two accepts, an accept and the timer, an accept and an admin's assignment", async () => {

@@ -6,14 +6,15 @@
  * and awaiting the buyer's answer, and offers waiting), then the product's order of creators — never
  * one already offered this order. The creator accepts or declines; an offer unanswered for the
  * operator's window passes to the next on the following scheduled run. Nobody free: the order waits
- * in the admin queue, unassigned, and the admins are emailed once.
+ * in the admin queue, unassigned, and the admins are emailed once (a service nobody makes but the
+ * studio is simply the studio's: no offer, no email).
  *
  * Every write is conditional on the state it acts on, in the same statement: one waiting offer an
  * order (a partial unique index), an accept lands only on a waiting, unexpired offer of an order
  * still unassigned at the version read, and the timer's expiry only on a waiting offer past its time.
  * Two accepts, an accept and the timer, an accept and an admin's assignment: one wins, the others 409.
  */
-import { and, asc, desc, eq, inArray, isNull, lte, sql, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lte, sql, type SQLWrapper } from "drizzle-orm";
 import { createElement } from "react";
 import type { Database } from "../../../db/client";
 import { creatorMedia, creatorOffers, creators, offerSettings, orderBriefs, orders, packages, productCreators, products } from "../../../db/schema";
@@ -29,6 +30,7 @@ import { paths } from "~/lib/paths";
 import { OFFER_LOAD_STATUSES, OFFERABLE_WORK, OFFER_MESSAGES, OFFER_WINDOW_HOURS } from "~/lib/rules/offers";
 import type { WorkStatus } from "~/lib/rules/work-status";
 import type { OfferSettingsInput } from "~/lib/schemas/offers";
+import { CREATOR_LIMITS } from "~/lib/schemas/creator";
 
 const HOUR_MS = 3_600_000;
 
@@ -54,10 +56,16 @@ export async function saveOfferSettings(db: Database, input: OfferSettingsInput,
   return { window_hours: input.window_hours, automatic: input.automatic };
 }
 
-/** A creator's orders in hand: being made, revised, or delivered and awaiting the buyer, and the offers waiting for their answer. */
+/**
+ * A creator's orders in hand: being made, revised, or delivered and awaiting the buyer, and the
+ * offers waiting for their answer. Each part is counted up to the largest capacity a creator may
+ * set, so a count reads at most that many rows however much an admin gave them by hand: a load at
+ * or past it is full for anyone, and below it the count is exact.
+ */
 function loadOf(creatorId: SQLWrapper | number) {
-  return sql<number>`((SELECT count(*) FROM ${orders} AS o WHERE o.creator_id = ${creatorId} AND o.work_status IN ${OFFER_LOAD_STATUSES})
-    + (SELECT count(*) FROM ${creatorOffers} AS w WHERE w.creator_id = ${creatorId} AND w.status = 'waiting'))`;
+  const most = CREATOR_LIMITS.capacityMax;
+  return sql<number>`((SELECT count(*) FROM (SELECT 1 FROM ${orders} AS o WHERE o.creator_id = ${creatorId} AND o.work_status IN ${OFFER_LOAD_STATUSES} LIMIT ${most}))
+    + (SELECT count(*) FROM (SELECT 1 FROM ${creatorOffers} AS w WHERE w.creator_id = ${creatorId} AND w.status = 'waiting' LIMIT ${most})))`;
 }
 
 /** The creators who may be offered this order now, in the rotation's order (the first is next). */
@@ -85,14 +93,38 @@ function candidatesQuery(db: Database, orderId: number, productId: number) {
     .limit(1);
 }
 
-export type OfferOutcome = "offered" | "nobody" | "not_offerable" | "off";
+export type OfferOutcome = "offered" | "nobody" | "studio" | "not_offerable" | "off";
+
+/** The rows an offer's statements read (D1's `rows_read`), for the scheduled run's budget. */
+export interface OfferReads {
+  rows: number;
+}
+
+/**
+ * An offer's reading besides the rotation's (which is measured), at most: the settings, the order,
+ * the insert's re-checks of the order and of the creator's load (two counts, each up to the largest
+ * capacity), the flag and the email.
+ */
+const OFFER_FIXED_ROWS = 2 * CREATOR_LIMITS.capacityMax + 20;
+
+/** The next creator in the rotation, read with D1's count of the rows it took (the one statement whose reading grows with the product's creators). */
+async function nextCandidate(db: Database, orderId: number, productId: number, reads?: OfferReads) {
+  const query = candidatesQuery(db, orderId, productId).toSQL();
+  const result = await (db.$client as unknown as D1Database)
+    .prepare(query.sql)
+    .bind(...query.params)
+    .all<{ id: number; name: string; email: string }>();
+  if (reads) reads.rows += result.meta.rows_read ?? 0;
+  return result.results[0];
+}
 
 /**
  * Offers an unassigned order whose work has started to the next creator in the rotation. The
  * offer's insert re-checks, in its own statement, that the order is still unassigned and offerable
  * with no offer waiting, and that the creator still takes work with room for it.
  */
-export async function offerWork(db: Database, notice: MailNotice, orderId: number, now = Date.now()): Promise<OfferOutcome> {
+export async function offerWork(db: Database, notice: MailNotice, orderId: number, now = Date.now(), reads?: OfferReads): Promise<OfferOutcome> {
+  if (reads) reads.rows += OFFER_FIXED_ROWS;
   const settings = await getOfferSettings(db);
   if (!settings.automatic) return "off";
   const [order] = await db
@@ -110,13 +142,16 @@ export async function offerWork(db: Database, notice: MailNotice, orderId: numbe
     .where(eq(orders.id, orderId))
     .limit(1);
   if (!order || order.creatorId !== null || order.waiting || !OFFERABLE_WORK.includes(order.workStatus)) return "not_offerable";
-  const [next] = await candidatesQuery(db, orderId, order.productId);
+  const next = await nextCandidate(db, orderId, order.productId, reads);
   if (!next) {
+    // Set once: the sweep passes the order by from then on, and only an admin's assignment clears it.
     const flagged = await db
       .update(orders)
       .set({ offersExhaustedAt: new Date(now) })
       .where(and(eq(orders.id, orderId), isNull(orders.offersExhaustedAt), isNull(orders.creatorId)))
       .returning({ id: orders.id });
+    const [made] = await db.select({ id: productCreators.creatorId }).from(productCreators).where(eq(productCreators.productId, order.productId)).limit(1);
+    if (!made) return "studio";
     if (flagged.length) await tellAdminsNobodyFree(db, notice, order);
     return "nobody";
   }
@@ -332,47 +367,84 @@ export async function declineOffer(
   return { order_id: offer.orderId };
 }
 
+/** What the offers' part of one scheduled run may read (D1's `rows_read`), of the run's 10,000. */
+export const OFFER_RUN_ROWS = 4_000;
+/** Orders the sweep looks at a run, from where the last run stopped. */
+const SWEEP_SCAN = 200;
+/** The sweep's condition, as orders_unoffered_idx's (literal, so that the index serves it). */
+const UNOFFERED = sql.raw(
+  `"orders"."creator_id" IS NULL AND "orders"."offers_exhausted_at" IS NULL AND "orders"."work_status" IN ('in_progress', 'revision_requested')`,
+);
+
 /**
  * The timer's part: offers unanswered past their window expire (each write re-checks the offer is
- * still waiting and past its time) and their orders pass to the next creator; then unassigned work
- * nobody was offered yet is offered. At most `limit` of each a run (each a handful of rows read:
- * well under 10,000 rows a run).
+ * still waiting and past its time) and their orders pass to the next creator; then the sweep offers
+ * unassigned work that started while offers were off, or was handed back, walking those orders by
+ * id from where the last run stopped. A run stops offering once it has read OFFER_RUN_ROWS rows
+ * (measured for the rotation's reading, the rest at most a fixed count an offer): expired offers it
+ * leaves stay closed to answers and pass on at the next run, and the sweep goes on from its place.
  */
-export async function runOffers(db: Database, notice: MailNotice, now = Date.now(), limit = 100): Promise<{ expired: number; offered: number }> {
+export async function runOffers(
+  db: Database,
+  notice: MailNotice,
+  now = Date.now(),
+  limit = 100,
+  budget = OFFER_RUN_ROWS,
+): Promise<{ expired: number; offered: number; rows: number }> {
+  const reads: OfferReads = { rows: 0 };
+  const spent = () => reads.rows >= budget;
   const due = await db
     .select({ id: creatorOffers.id, orderId: creatorOffers.orderId })
     .from(creatorOffers)
     .where(and(eq(creatorOffers.status, "waiting"), lte(creatorOffers.expiresAt, new Date(now))))
     .orderBy(asc(creatorOffers.expiresAt))
     .limit(limit);
+  reads.rows += 2 * due.length + 2;
   let expired = 0;
   let offered = 0;
   for (const offer of due) {
+    if (spent()) break;
     const closed = await db
       .update(creatorOffers)
       .set({ status: "expired", answeredAt: new Date(now) })
       .where(and(eq(creatorOffers.id, offer.id), eq(creatorOffers.status, "waiting"), lte(creatorOffers.expiresAt, new Date(now))))
       .returning({ id: creatorOffers.id });
+    reads.rows += 2;
     if (!closed.length) continue;
     expired++;
-    if ((await offerWork(db, notice, offer.orderId, now)) === "offered") offered++;
+    if ((await offerWork(db, notice, offer.orderId, now, reads)) === "offered") offered++;
   }
-  // Work that started while offers were off, or was handed back (a suspension), and nobody holds.
-  const unoffered = await db
-    .select({ id: orders.id })
+  if (!spent()) offered += await sweepUnoffered(db, notice, now, reads, spent);
+  return { expired, offered, rows: reads.rows };
+}
+
+async function sweepUnoffered(db: Database, notice: MailNotice, now: number, reads: OfferReads, spent: () => boolean) {
+  const [settings] = await db.select({ after: offerSettings.sweepAfter }).from(offerSettings).where(eq(offerSettings.id, 1)).limit(1);
+  const after = settings?.after ?? 0;
+  const scanned = await db
+    // "orders"."id" in full: a select from one table names its columns bare, and a bare "id" in the sub-query would be the offer's.
+    .select({ id: orders.id, waiting: sql<number>`EXISTS (SELECT 1 FROM ${creatorOffers} AS w WHERE w.order_id = "orders"."id" AND w.status = 'waiting')` })
     .from(orders)
-    .where(
-      and(
-        isNull(orders.creatorId),
-        inArray(orders.workStatus, [...OFFERABLE_WORK]),
-        isNull(orders.offersExhaustedAt),
-        sql`NOT EXISTS (SELECT 1 FROM ${creatorOffers} AS w WHERE w.order_id = ${orders.id} AND w.status = 'waiting')`,
-      ),
-    )
+    .where(and(UNOFFERED, gt(orders.id, after)))
     .orderBy(asc(orders.id))
-    .limit(limit);
-  for (const order of unoffered) if ((await offerWork(db, notice, order.id, now)) === "offered") offered++;
-  return { expired, offered };
+    .limit(SWEEP_SCAN);
+  // Each order looked at: its index entry, its row and the probe for a waiting offer.
+  reads.rows += 4 * scanned.length + 2;
+  let offered = 0;
+  let done = 0;
+  for (const order of scanned) {
+    if (spent()) break;
+    done++;
+    if (!order.waiting && (await offerWork(db, notice, order.id, now, reads)) === "offered") offered++;
+  }
+  // Every order past `after` looked at: the next run starts over; else it goes on after the last one done.
+  const next = done === scanned.length && scanned.length < SWEEP_SCAN ? 0 : (scanned[done - 1]?.id ?? after);
+  if (next !== after)
+    await db
+      .insert(offerSettings)
+      .values({ id: 1, sweepAfter: next })
+      .onConflictDoUpdate({ target: offerSettings.id, set: { sweepAfter: next } });
+  return offered;
 }
 
 /** The statement that closes an order's waiting offer when an admin assigns it by hand (in the assignment's batch). */

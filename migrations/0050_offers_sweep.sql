@@ -1,0 +1,2 @@
+ALTER TABLE `offer_settings` ADD `sweep_after` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE INDEX `orders_unoffered_idx` ON `orders` (`id`) WHERE creator_id IS NULL AND offers_exhausted_at IS NULL AND work_status IN ('in_progress', 'revision_requested');
