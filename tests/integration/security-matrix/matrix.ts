@@ -1,16 +1,17 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
-import { adminCookie, adminSignIn, api, cookieFrom, newCustomer, postForm, selfFetch } from "./helpers";
-import { API_OPERATIONS, pathPattern } from "~/http/api/contract";
+import { beforeAll, expect } from "vitest";
+import { adminCookie, adminSignIn, api, cookieFrom, newCustomer, postForm, selfFetch } from "../helpers";
 
 /**
  * Who may do what: every screen route and every /api/v1 call, as a visitor, customer A
  * (who owns an address and an order), customer B, and an admin. The same table is in
- * docs/quality.md. "→/path" means a redirect there; a number is the status.
+ * docs/quality.md. "→/path" means a redirect there; a number is the status. The tables and the
+ * people live here; the matrix runs in three files (screens, API, the creators' routes) so that
+ * the suite's two workers share it. Each file calls `setUpMatrix()`: its own people, on its own seed.
  */
-type Who = "visitor" | "a" | "b" | "admin";
-type Outcome = number | `→${string}`;
-type Row = [method: string, path: string, visitor: Outcome, a: Outcome, b: Outcome, admin: Outcome, body?: unknown];
+export type Who = "visitor" | "a" | "b" | "admin";
+export type Outcome = number | `→${string}`;
+export type Row = [method: string, path: string, visitor: Outcome, a: Outcome, b: Outcome, admin: Outcome, body?: unknown];
 
 const login = "→/login";
 const adminLogin = "→/admin/login";
@@ -186,10 +187,10 @@ export const API: Row[] = [
   ["GET", "/no-such-call", 404, 404, 404, 404],
 ];
 
-const WHO: Who[] = ["visitor", "a", "b", "admin"];
+export const WHO: Who[] = ["visitor", "a", "b", "admin"];
 /** Who signs in again before each table of API calls: access tokens live 15 minutes, and the whole matrix can take longer on a busy machine. */
 const emails: Partial<Record<Who | "ca" | "cb" | "suspended", string>> = {};
-async function freshTokens() {
+export async function freshTokens() {
   const customer = async (email: string) =>
     (await api<{ data: { access_token: string } }>("POST", "/sign_in", { body: { session: { email, password: "Str0ng!Pass" } } })).body.data.access_token;
   tokens.a = await customer(emails.a!);
@@ -203,20 +204,20 @@ async function freshTokens() {
     creatorTokens[who] = signedIn.body.data.access_token;
   }
 }
-const ids: Record<string, string> = {};
-const cookies: Partial<Record<Who, string>> = {};
-const tokens: Partial<Record<Who, string>> = {};
+export const ids: Record<string, string> = {};
+export const cookies: Partial<Record<Who, string>> = {};
+export const tokens: Partial<Record<Who, string>> = {};
 
-function fill(path: string) {
+export function fill(path: string) {
   return path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? "missing");
 }
 
-function outcome(response: Response): Outcome {
+export function outcome(response: Response): Outcome {
   if (response.status >= 300 && response.status < 400) return `→${(response.headers.get("location") ?? "").replace(/\?.*$/, "")}`;
   return response.status;
 }
 
-beforeAll(async () => {
+async function setUpPeople() {
   const a = await newCustomer();
   const b = await newCustomer();
   const admin = await adminSignIn();
@@ -243,55 +244,7 @@ beforeAll(async () => {
   cookies.admin = await adminCookie();
   // Their welcome links are made older than Resend's spacing, so the Resend row shows access, not the wait.
   await env.DB.prepare("UPDATE email_links SET created_at = created_at - 120000 WHERE purpose = 'verify_email'").run();
-});
-
-describe("security matrix: screens (cookie sessions)", () => {
-  it.each(SCREENS)("%s %s", async (method, path, ...rest) => {
-    const [visitor, a, b, admin, body] = rest as [Outcome, Outcome, Outcome, Outcome, unknown];
-    const expected = { visitor, a, b, admin };
-    for (const who of WHO) {
-      const headers: Record<string, string> = { Host: "localhost", Origin: "http://localhost" };
-      if (cookies[who]) headers.Cookie = cookies[who];
-      let init: RequestInit = { method, redirect: "manual", headers };
-      // A body's values may name the fixtures too ("{addressA}").
-      if (body !== undefined)
-        init = { ...init, body: new URLSearchParams(Object.entries(body as Record<string, string>).map(([key, value]) => [key, fill(value)])) };
-      const response = await selfFetch(`http://localhost${fill(path)}`, init);
-      const want = expected[who];
-      expect(outcome(response), `${who} ${method} ${path}`).toBe(typeof want === "string" ? fill(want) : want);
-    }
-  });
-});
-
-describe("security matrix: /api/v1 (bearer tokens)", () => {
-  beforeAll(freshTokens);
-  it.each(API)("%s %s", async (method, path, ...rest) => {
-    const [visitor, a, b, admin, body] = rest as [Outcome, Outcome, Outcome, Outcome, unknown];
-    const expected = { visitor, a, b, admin };
-    for (const who of WHO) {
-      const headers: Record<string, string> = {};
-      if (tokens[who]) headers.Authorization = `Bearer ${tokens[who]}`;
-      let payload: BodyInit | undefined;
-      if (body === "multipart") {
-        // Something to change (an empty update is refused); the title it already has.
-        const form = new FormData();
-        form.set("product[title]", "3D Product Launch Animation");
-        payload = form;
-      } else if (body !== undefined) {
-        payload = JSON.stringify(body);
-        headers["Content-Type"] = "application/json";
-      }
-      const response = await selfFetch(`http://localhost/api/v1${fill(path)}`, { method, headers, body: payload });
-      const json = (await response.json()) as { data?: unknown; message?: string };
-      expect(response.status, `${who} ${method} ${path}`).toBe(expected[who]);
-      // Refusals carry a message and never data.
-      if (response.status >= 400) {
-        expect(json.data, `${who} ${method} ${path}`).toBeUndefined();
-        expect(typeof json.message).toBe("string");
-      }
-    }
-  });
-});
+}
 
 /**
  * The creator role on every route: creator A (active, assigned order C), creator B (active, on the
@@ -302,10 +255,10 @@ describe("security matrix: /api/v1 (bearer tokens)", () => {
  * the calls of an order's parties as for someone not on that order (404; a suspended creator 403).
  * The creators' own routes, and those that name order C, are written out in CREATOR_ROWS.
  */
-type CreatorWho = "ca" | "cb" | "invited" | "suspended";
-const CREATOR_WHO: CreatorWho[] = ["ca", "cb", "invited", "suspended"];
-const creatorCookies: Partial<Record<CreatorWho, string>> = {};
-const creatorTokens: Partial<Record<CreatorWho, string>> = {};
+export type CreatorWho = "ca" | "cb" | "invited" | "suspended";
+export const CREATOR_WHO: CreatorWho[] = ["ca", "cb", "invited", "suspended"];
+export const creatorCookies: Partial<Record<CreatorWho, string>> = {};
+export const creatorTokens: Partial<Record<CreatorWho, string>> = {};
 type CreatorRow = [method: string, path: string, expected: Record<Who | CreatorWho, Outcome>, body?: unknown];
 
 const studioLogin = "→/creator/login";
@@ -371,14 +324,14 @@ export const CREATOR_API: CreatorRow[] = [
 ];
 
 /** A creator's expected outcome on a route of the customers' and admins' table, from the visitor's and the call's declared auth. */
-function creatorOutcomeOnScreen(row: Row): Outcome {
+export function creatorOutcomeOnScreen(row: Row): Outcome {
   const [method, path, visitor] = row;
   if (path.startsWith("/uploads")) return method === "POST" && path === "/uploads" ? 415 : 404;
   if (path.startsWith("/orders/{orderA}/")) return visitor === 401 ? 404 : visitor;
   return visitor;
 }
 
-beforeAll(async () => {
+async function setUpCreators() {
   const admin = await adminSignIn();
   const invite = async (name: string) => {
     const email = `${name.toLowerCase()}.${Date.now()}@creators.example`;
@@ -433,9 +386,9 @@ beforeAll(async () => {
     { intent: "suspend", creator_id: String(suspended.id), reason: "A statement of reasons long enough to be sent." },
     { Cookie: adminCookieValue },
   );
-});
+}
 
-async function screenOutcome(method: string, path: string, cookie: string | undefined, body: unknown) {
+export async function screenOutcome(method: string, path: string, cookie: string | undefined, body: unknown) {
   const headers: Record<string, string> = { Host: "localhost", Origin: "http://localhost" };
   if (cookie) headers.Cookie = cookie;
   let init: RequestInit = { method, redirect: "manual", headers };
@@ -444,7 +397,7 @@ async function screenOutcome(method: string, path: string, cookie: string | unde
   return outcome(await selfFetch(`http://localhost${fill(path)}`, init));
 }
 
-async function apiStatus(method: string, path: string, token: string | undefined, body: unknown) {
+export async function apiStatus(method: string, path: string, token: string | undefined, body: unknown) {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -454,59 +407,10 @@ async function apiStatus(method: string, path: string, token: string | undefined
   return response.status;
 }
 
-describe("security matrix: creators on the customers' and admins' screens", () => {
-  it.each(SCREENS)("%s %s", async (method, path, ...rest) => {
-    const row = [method, path, ...rest] as Row;
-    const body = rest[4];
-    for (const who of CREATOR_WHO) {
-      // Invited (no session) and suspended (their session reaches no order or upload) ask as a visitor does.
-      const want = who === "invited" || who === "suspended" ? row[2] : creatorOutcomeOnScreen(row);
-      expect(await screenOutcome(method, path, creatorCookies[who], body), `${who} ${method} ${path}`).toBe(typeof want === "string" ? fill(want) : want);
-    }
+/** The matrix's people and records (customers A and B, order A, creators A and B, an invited and a suspended one, order C), made before a file's tests. */
+export function setUpMatrix() {
+  beforeAll(async () => {
+    await setUpPeople();
+    await setUpCreators();
   });
-});
-
-describe("security matrix: creators on the customers' and admins' API", () => {
-  beforeAll(freshTokens);
-  it.each(API)("%s %s", async (method, path, ...rest) => {
-    const body = rest[4];
-    const declared = API_OPERATIONS.find((op) => op.method === method && pathPattern(op.path).test(`/api/v1${fill(path)}`.replace(/\?.*$/, "")));
-    for (const who of CREATOR_WHO) {
-      const visitor = rest[0] as number;
-      const want =
-        who === "invited" || !declared || declared.auth === "public"
-          ? visitor
-          : declared.auth === "customer or admin"
-            ? declared.path.includes("{id}") && "not_found" in declared.refusals
-              ? 404
-              : 403
-            : declared.auth === "customer, admin or creator"
-              ? who === "suspended"
-                ? 403
-                : (rest[2] as number) // as customer B: not their order, upload or product
-              : declared.auth === "admin or creator"
-                ? who === "suspended"
-                  ? 403
-                  : 404 // the studio's call, on an order not theirs
-                : 403;
-      if (body === "multipart") continue;
-      expect(await apiStatus(method, path, creatorTokens[who], body), `${who} ${method} ${path}`).toBe(want);
-    }
-  });
-});
-
-describe("security matrix: the creators' routes, every role", () => {
-  beforeAll(freshTokens);
-  it.each(CREATOR_SCREENS)("screen %s %s", async (method, path, expected, body) => {
-    const cookieOf: Record<Who | CreatorWho, string | undefined> = { ...cookies, visitor: undefined, ...creatorCookies, invited: undefined } as never;
-    for (const who of [...WHO, ...CREATOR_WHO]) {
-      const want = expected[who];
-      expect(await screenOutcome(method, path, cookieOf[who], body), `${who} ${method} ${path}`).toBe(typeof want === "string" ? fill(want) : want);
-    }
-  });
-  it.each(CREATOR_API)("API %s %s", async (method, path, expected, body) => {
-    const tokenOf: Record<Who | CreatorWho, string | undefined> = { ...tokens, visitor: undefined, ...creatorTokens, invited: undefined } as never;
-    // Signing out ends the token: that row runs last, on fresh tokens of its own.
-    for (const who of [...WHO, ...CREATOR_WHO]) expect(await apiStatus(method, path, tokenOf[who], body), `${who} ${method} ${path}`).toBe(expected[who]);
-  });
-});
+}
