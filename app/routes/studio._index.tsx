@@ -53,6 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!accepted.ok) return data({ problem: accepted.refusal.message, offerId }, refusalInit(accepted.refusal));
     return redirectWithToast(context.env, request, paths.studioOrder(accepted.value.order_id), [{ kind: "success", message: OFFER_MESSAGES.accepted }]);
   }
+  if (form.get("intent") !== "decline") return data({ problem: OFFER_MESSAGES.unknownAnswer, offerId }, { status: 400 });
   const parsed = OfferDeclineSchema.safeParse({ reason: form.get("reason") ?? undefined });
   if (!parsed.success) return data({ problem: parsed.error.issues[0]?.message ?? "Invalid input", offerId }, { status: 422 });
   const declined = await settle(declineOffer(context.db, mailNotice(context), creator.id, offerId, parsed.data.reason));

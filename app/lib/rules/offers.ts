@@ -23,6 +23,7 @@ export const OFFER_MESSAGES = {
   accepted: "Accepted. The order is yours: it is in your queue now.",
   declined: "Declined. The order is offered to the next creator.",
   settingsSaved: "Offer settings saved.",
+  unknownAnswer: "Choose Accept or Decline.",
 } as const;
 
 /** What the customer reads while the work waits for a creator's answer. */

@@ -43,6 +43,8 @@ const TABLES = [
   "creators",
   "creator_media",
   "product_creators",
+  "creator_offers",
+  "offer_settings",
 ];
 
 async function rowCounts() {
@@ -649,6 +651,15 @@ const TARGETS: Target[] = [
       fc.array(fc.tuple(fc.constantFrom("file", "files", "other"), fc.uint8Array({ maxLength: 64 })), { maxLength: 2 }),
     ),
     send: sendMultipart("/studio/portfolio", creatorCookie),
+  },
+  // Offers: answers to an offer (the API's and the studio's forms) and the admins' settings of offers.
+  { name: "POST /api/v1/creator/offers/{id}/decline", input: jsonBody("decline", ["reason"]), send: sendJson("POST", "/creator/offers/1/decline", creator) },
+  { name: "POST /studio (an offer's answer)", input: formFields(["intent", "offer_id", "reason"]), send: sendForm("/studio?index", creatorCookie) },
+  {
+    name: "POST /admin/creators (offer settings)",
+    input: formFields(["intent", "window_hours", "automatic"]),
+    send: sendForm("/admin/creators", adminCookieFn),
+    mayChange: ["offer_settings", "creators", "emails", "email_links"],
   },
 ];
 
