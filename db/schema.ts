@@ -102,6 +102,8 @@ export const creators = sqliteTable(
     erasedAt: integer("erased_at", { mode: "timestamp_ms" }),
     /** When they were last given an order (an accepted offer or an admin's assignment): the offers' rotation. */
     lastAssignedAt: integer("last_assigned_at", { mode: "timestamp_ms" }),
+    /** Their share of an order's net price, in basis points (7000 = 70%), where it differs from the product's and the shop's. */
+    shareBasisPoints: integer("share_bp"),
   },
   (t) => [
     uniqueIndex("creators_email_unique").on(t.email),
@@ -152,6 +154,8 @@ export const products = sqliteTable(
     archivedAt: integer("archived_at", { mode: "timestamp_ms" }),
     /** When it went on sale; null while it is a draft (never listed, cached, in the sitemap or the public API). */
     publishedAt: integer("published_at", { mode: "timestamp_ms" }),
+    /** The creators' share of this product's orders, in basis points, where it differs from the shop's. */
+    creatorShareBasisPoints: integer("creator_share_bp"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" })
       .notNull()
@@ -426,6 +430,56 @@ export const offerSettings = sqliteTable("offer_settings", {
     .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
 });
 
+/** How creators are paid (one row, id 1; the defaults until an admin saves it): the shop's share and the clearance period. */
+export const payoutSettings = sqliteTable("payout_settings", {
+  id: integer("id").primaryKey(),
+  /** The creator's share of an order's net price where neither the creator nor the product sets one, in basis points. */
+  defaultShareBasisPoints: integer("default_share_bp").notNull().default(7000),
+  /** Days an earning is held after the order completes before it is paid. */
+  clearanceDays: integer("clearance_days").notNull().default(7),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),
+});
+
+/**
+ * The creators' ledger: one row per movement of what the studio owes a creator, in integer minor
+ * units of the row's currency, signed as the creator's balance moves (an earning +, a transfer −).
+ * Balances are sums of rows (app/domain/payouts/ledger.server.ts). An order's earning is written by
+ * the trigger that sees it complete (migration 0051), once: its idempotency key is the order's.
+ */
+export const ledgerEntries = sqliteTable(
+  "ledger_entries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id),
+    orderId: integer("order_id").references(() => orders.id),
+    kind: text("kind", { enum: ["earning", "release", "transfer", "reversal", "clawback", "adjustment"] }).notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    /** An earning: when its clearance ends and it may be paid. */
+    availableAt: integer("available_at", { mode: "timestamp_ms" }),
+    /** One key per movement that reaches a payment provider (and per earning): a replay finds the row it made. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** The provider's id of the transfer or reversal. */
+    externalId: text("external_id"),
+    /** An admin's adjustment or hold: why, and who. */
+    reason: text("reason"),
+    adminId: integer("admin_id").references(() => admins.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ledger_entries_key_unique").on(t.idempotencyKey),
+    index("ledger_entries_creator_idx").on(t.creatorId, t.id),
+    index("ledger_entries_order_idx").on(t.orderId, t.id),
+    index("ledger_entries_available_idx")
+      .on(t.availableAt)
+      .where(sql`kind = 'earning'`),
+  ],
+);
+
 export const billingAddresses = sqliteTable(
   "billing_addresses",
   {
@@ -566,6 +620,8 @@ export const orders = sqliteTable(
     /** The creator assigned to make the order (null: unassigned, the studio's admins hold it), and since when. */
     creatorId: integer("creator_id").references(() => creators.id),
     assignedAt: integer("assigned_at", { mode: "timestamp_ms" }),
+    /** The creator's share of the net price, in basis points, fixed when the order is assigned (app/domain/payouts/shares.server.ts). */
+    creatorShareBasisPoints: integer("creator_share_bp"),
     /** Set by the timer when an order in production passed its due date (once; the studio is told). */
     overdueAt: integer("overdue_at", { mode: "timestamp_ms" }),
     /** When the order completed (set by the move that completes it, migration 0047): the month its creator is credited in. */

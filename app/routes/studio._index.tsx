@@ -8,6 +8,7 @@ import { readScreenForm } from "~/http/request-body.server";
 import { redirectWithToast } from "~/http/toast.server";
 import { parseId } from "~/lib/record-id";
 import { answerWithin, OFFER_DECLINE_REASON_MAX, OFFER_MESSAGES, OFFER_RULE } from "~/lib/rules/offers";
+import { youEarn } from "~/lib/rules/payouts";
 import { OfferDeclineSchema } from "~/lib/schemas/offers";
 import { listCreatorOrders, parseCreatorQueueAfter, type CreatorOrderView } from "~/domain/creators/creator-orders.server";
 import { STUDIO_QUEUE } from "~/lib/rules/creators";
@@ -181,6 +182,7 @@ function Offers({ offers, now }: { offers: CreatorOfferView[]; now: number }) {
             <h3 className="font-semibold">{`Order #${offer.order_id}: ${offer.product}${offer.package ? ` (${offer.package})` : ""}`}</h3>
             {offer.brief ? <p className="mt-1 line-clamp-3 text-sm text-slate-700">{offer.brief}</p> : null}
             <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+              <span className="font-semibold text-slate-900">{youEarn(offer.earns)}</span>
               <span>{offer.due_at ? `Due ${dueDate.format(new Date(offer.due_at))}` : "No due date yet"}</span>
               <span>{`Answer within ${answerWithin(offer.expires_at, now)}`}</span>
             </p>

@@ -18,6 +18,7 @@ import { deliverFromForm } from "~/http/delivery-upload.server";
 import { notFound } from "~/http/answers.server";
 import { chosenVersions } from "~/lib/versions";
 import { countryName } from "~/lib/countries";
+import { youEarn } from "~/lib/rules/payouts";
 import { packageName } from "~/lib/rules/packages";
 import { parseId } from "~/lib/record-id";
 import { paths } from "~/lib/paths";
@@ -106,6 +107,11 @@ export default function StudioOrder() {
             <p className="mt-1 text-slate-600">
               {packageName(order.package_index)} · {order.delivery_days} days to deliver · {order.revisions_allowed} revisions
             </p>
+            {order.earns ? (
+              <p className="mt-1 font-semibold text-slate-900" data-testid="creator-earns">
+                {youEarn(order.earns)}
+              </p>
+            ) : null}
           </div>
         </div>
         <div>

@@ -22,6 +22,7 @@ const LINKS = [
   { to: "/studio", label: "Orders", end: true },
   { to: "/studio/profile", label: "Profile", end: false },
   { to: "/studio/portfolio", label: "Portfolio", end: false },
+  { to: "/studio/payouts", label: "Payouts", end: false },
   { to: "/studio/privacy", label: "Privacy", end: false },
 ];
 
@@ -39,7 +40,7 @@ export default function StudioLayout() {
           <Logo to="/studio" />
           <span className="text-sm font-semibold text-slate-500">Studio</span>
           {suspension === null ? (
-            <nav aria-label="Studio" className="flex gap-1">
+            <nav aria-label="Studio" className="flex flex-wrap gap-1">
               {LINKS.map((l) => (
                 <NavLink key={l.to} to={l.to} end={l.end} className={link}>
                   {l.label}

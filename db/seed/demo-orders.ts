@@ -12,6 +12,7 @@ import type { Database } from "../client";
 import {
   billingAddresses,
   deliveryFiles,
+  ledgerEntries,
   localPaymentIntents,
   orderBriefs,
   orderDeliveries,
@@ -26,6 +27,7 @@ import {
 } from "../schema";
 import type { WorkStatus } from "../../app/lib/rules/work-status";
 import { orderPriceColumns, quoteOrder } from "../../app/domain/money/tax.server";
+import { DEFAULT_CLEARANCE_DAYS, DEFAULT_SHARE_BASIS_POINTS, earningOf } from "../../app/lib/rules/payouts";
 import { billingSnapshot } from "../../app/domain/money/billing-snapshot";
 import { invoiceNumberStatements, nextNumberQueries } from "../../app/domain/money/invoice-numbers.server";
 import type { LoadMedia } from "./seed";
@@ -209,6 +211,7 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
         refundedTaxMinor: demo.refund ? price.taxMinor : 0,
         creatorId: demo.byCreator && creatorId ? creatorId : null,
         assignedAt: demo.byCreator && creatorId ? new Date(demo.steps[0]!.at + HOUR) : null,
+        creatorShareBasisPoints: demo.byCreator && creatorId ? DEFAULT_SHARE_BASIS_POINTS : null,
         createdAt: new Date(demo.placedAt),
         updatedAt: new Date(last?.at ?? demo.placedAt),
       })
@@ -263,6 +266,24 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
           createdAt: new Date(m.at),
         }),
       ),
+      // The creator's earning on a completed order, as the completing move's trigger would have written it.
+      ...(demo.byCreator && creatorId && last?.to === "completed"
+        ? [
+            db.insert(ledgerEntries).values({
+              creatorId,
+              orderId,
+              kind: "earning" as const,
+              amountMinor: earningOf(
+                price.subtotalMinor - price.discountMinor - (demo.refund ? price.totalMinor - price.taxMinor : 0),
+                DEFAULT_SHARE_BASIS_POINTS,
+              ),
+              currency: pkg.currency,
+              availableAt: new Date(last.at + DEFAULT_CLEARANCE_DAYS * DAY),
+              idempotencyKey: `earning-${orderId}`,
+              createdAt: new Date(last.at),
+            }),
+          ]
+        : []),
       ...(demo.refund
         ? [
             db.insert(orderRefunds).values({

@@ -4,6 +4,7 @@
  * built here from columns chosen one by one (`creatorOrderColumns`), not by trimming the buyer's view:
  * a column added to orders later cannot reach a creator by being forgotten.
  */
+import { earningView, orderNetMinor, type EarningView } from "../payouts/shares.server";
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orderBriefs, orderEvents, orderMessages, orders, products, users } from "../../../db/schema";
@@ -46,6 +47,8 @@ export interface CreatorOrderView {
   customer: CreatorBuyerView;
   /** The customer's messages the studio's side has not read yet. */
   unread_messages: number;
+  /** What the creator earns on it: their share (fixed when it was assigned) of the net price still kept. */
+  earns: EarningView | null;
 }
 
 /** The columns a creator's view is made of, and nothing else. */
@@ -69,6 +72,9 @@ const creatorOrderColumns = {
   // Only these two of the billing snapshot leave the database.
   company: sql<string | null>`json_extract(${orders.billingSnapshot}, '$.company')`,
   country: sql<string | null>`json_extract(${orders.billingSnapshot}, '$.country')`,
+  net: orderNetMinor,
+  currency: orders.currency,
+  shareBasisPoints: orders.creatorShareBasisPoints,
   unread: sql<number>`(SELECT count(*) FROM ${orderMessages} WHERE ${orderMessages.orderId} = ${orders.id} AND ${orderMessages.authorKind} = 'customer' AND ${orderMessages.id} > ${orders.studioSeenMessageId})`,
 };
 type CreatorOrderRow = {
@@ -90,6 +96,9 @@ type CreatorOrderRow = {
   buyerName: string;
   company: string | null;
   country: string | null;
+  net: number;
+  currency: string;
+  shareBasisPoints: number | null;
   unread: number;
 };
 
@@ -112,6 +121,7 @@ function toCreatorOrderView(row: CreatorOrderRow): CreatorOrderView {
     assigned_at: iso(row.assignedAt),
     customer: { ...shortName(row.buyerName), company: row.company || null, country: row.country || null },
     unread_messages: Number(row.unread),
+    earns: row.shareBasisPoints === null ? null : earningView(row.net, row.shareBasisPoints, row.currency),
   };
 }
 

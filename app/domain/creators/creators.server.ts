@@ -5,6 +5,7 @@
  * one of its product's creators. Accounts and credentials are app/auth's; what a creator sees of an
  * order is `creator-orders.server.ts`.
  */
+import { orderProductId, shareRateOf } from "../payouts/shares.server";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from "drizzle-orm";
 import { createElement } from "react";
 import type { Database } from "../../../db/client";
@@ -450,7 +451,15 @@ export async function assignOrder(db: Database, adminId: number, orderId: number
   const [moved] = await db.batch([
     db
       .update(orders)
-      .set({ creatorId: next.id, assignedAt: new Date(now), offersExhaustedAt: null, workVersion: order.workVersion + 1, updatedAt: new Date(now) })
+      .set({
+        creatorId: next.id,
+        assignedAt: new Date(now),
+        // The new creator's share, fixed on the order now (app/domain/payouts/shares.server.ts).
+        creatorShareBasisPoints: shareRateOf(next.id, orderProductId),
+        offersExhaustedAt: null,
+        workVersion: order.workVersion + 1,
+        updatedAt: new Date(now),
+      })
       .where(
         and(
           eq(orders.id, orderId),

@@ -31,6 +31,7 @@ import { OFFER_LOAD_STATUSES, OFFERABLE_WORK, OFFER_MESSAGES, OFFER_WINDOW_HOURS
 import type { WorkStatus } from "~/lib/rules/work-status";
 import type { OfferSettingsInput } from "~/lib/schemas/offers";
 import { CREATOR_LIMITS } from "~/lib/schemas/creator";
+import { earningView, orderNetMinor, orderProductId, shareRateOf, type EarningView } from "../payouts/shares.server";
 
 const HOUR_MS = 3_600_000;
 
@@ -221,6 +222,8 @@ export interface CreatorOfferView {
   due_at: string | null;
   expires_at: string;
   status: (typeof creatorOffers.$inferSelect)["status"];
+  /** What the creator earns if they make it: their share of the net price (the rate fixed once the order is theirs). */
+  earns: EarningView;
 }
 
 function offerViewQuery(db: Database) {
@@ -234,6 +237,9 @@ function offerViewQuery(db: Database) {
       dueAt: orders.dueAt,
       expiresAt: creatorOffers.expiresAt,
       status: creatorOffers.status,
+      net: orderNetMinor,
+      currency: orders.currency,
+      rate: sql<number>`CASE WHEN ${orders.creatorId} = ${creatorOffers.creatorId} AND ${orders.creatorShareBasisPoints} IS NOT NULL THEN ${orders.creatorShareBasisPoints} ELSE ${shareRateOf(creatorOffers.creatorId, orders.productId)} END`,
     })
     .from(creatorOffers)
     .innerJoin(orders, eq(orders.id, creatorOffers.orderId))
@@ -251,6 +257,7 @@ function toOfferView(row: Awaited<ReturnType<ReturnType<typeof offerViewQuery>["
     due_at: row.dueAt ? row.dueAt.toISOString() : null,
     expires_at: row.expiresAt.toISOString(),
     status: row.status,
+    earns: earningView(row.net, row.rate, row.currency),
   };
 }
 
@@ -317,7 +324,14 @@ export async function acceptOffer(db: Database, creatorId: number, offerId: numb
       .returning({ id: creatorOffers.id }),
     db
       .update(orders)
-      .set({ creatorId, assignedAt: new Date(now), offersExhaustedAt: null, workVersion: version, updatedAt: new Date(now) })
+      .set({
+        creatorId,
+        assignedAt: new Date(now),
+        creatorShareBasisPoints: shareRateOf(creatorId, orderProductId),
+        offersExhaustedAt: null,
+        workVersion: version,
+        updatedAt: new Date(now),
+      })
       .where(
         and(
           eq(orders.id, offer.orderId),

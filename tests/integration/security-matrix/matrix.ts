@@ -272,6 +272,7 @@ export const CREATOR_SCREENS: CreatorRow[] = [
   ["GET", "/studio/profile", { ...all(studioLogin), ca: 200, cb: 200, suspended: "→/studio" }],
   ["POST", "/studio/profile", { ...all(studioLogin), ca: 422, cb: 422, suspended: "→/studio" }, { name: "", capacity: "0" }],
   ["GET", "/studio/portfolio", { ...all(studioLogin), ca: 200, cb: 200, suspended: "→/studio" }],
+  ["GET", "/studio/payouts", { ...all(studioLogin), ca: 200, cb: 200, suspended: "→/studio" }],
   ["POST", "/studio/portfolio", { ...all(studioLogin), ca: 404, cb: 404, suspended: "→/studio" }, { intent: "remove", id: "999999" }],
   // A suspended creator keeps their data rights.
   ["GET", "/studio/privacy", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
@@ -298,6 +299,8 @@ export const CREATOR_API: CreatorRow[] = [
   ["GET", "/creator/me/export", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
   ["DELETE", "/creator/me", { ...all(403), visitor: 401, invited: 401, ca: 422, cb: 422, suspended: 422 }, { creator: { current_password: "" } }],
   ["GET", "/creator/portfolio", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
+  // A creator's money, read-only: their own (a suspended one's too), nobody else's.
+  ["GET", "/creator/payouts", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
   [
     "POST",
     "/creator/portfolio",

@@ -88,6 +88,17 @@ export const CreatorProfileResponse = example(
   },
 );
 
+const Earning = z
+  .object({
+    amount_minor: z
+      .number()
+      .int()
+      .describe("In the currency's minor units: the share of the net price (after discount and refunds, before tax), rounded half up"),
+    currency: z.string(),
+    share_basis_points: z.number().int().describe("The creator's share (7000 = 70%): the creator's own rate, else the product's, else the shop's"),
+  })
+  .strict();
+
 const CreatorOrderFields = {
   id: z.number().int(),
   product: z.object({ id: z.number().int(), title: z.string(), image: z.string().nullable() }).strict(),
@@ -107,6 +118,7 @@ const CreatorOrderFields = {
     .strict()
     .describe("The buyer as a creator may know them: never their email, address or tax id"),
   unread_messages: z.number().int(),
+  earns: Earning.nullable().describe("What the creator earns on the order (its rate fixed when it was assigned)"),
 };
 const CREATOR_ORDER = {
   id: 42,
@@ -124,6 +136,7 @@ const CREATOR_ORDER = {
   assigned_at: "2026-04-02T09:00:00.000Z",
   customer: { first_name: "Ada", last_initial: "L", company: "Analytical Ltd", country: "GB" },
   unread_messages: 1,
+  earns: { amount_minor: 48930, currency: "GBP", share_basis_points: 7000 },
 };
 export const CreatorOrderResponse = example(z.object(CreatorOrderFields).strict(), CREATOR_ORDER);
 export const CreatorOrderDetailResponse = example(
@@ -260,6 +273,7 @@ const CreatorOfferResponse = example(
       due_at: z.string().nullable().describe("When the work is due (it counts from the start of work, whoever accepts)"),
       expires_at: z.string().describe("Unanswered by then, the offer passes to the next creator"),
       status: z.enum(OFFER_STATUSES),
+      earns: Earning.describe("What the creator earns if they make it"),
     })
     .strict(),
   {
@@ -271,8 +285,52 @@ const CreatorOfferResponse = example(
     due_at: "2026-04-11T09:30:00.000Z",
     expires_at: "2026-04-02T09:30:00.000Z",
     status: "waiting",
+    earns: { amount_minor: 10430, currency: "GBP", share_basis_points: 7000 },
   },
 );
+
+export const CreatorPayoutsQuery = z
+  .object({
+    after: z.coerce.number().int("after must be the next_after of the page before").min(1, "after must be the next_after of the page before").optional(),
+    limit: z.coerce.number().int().min(1, "limit must be between 1 and 50").max(50, "limit must be between 1 and 50").default(20),
+  })
+  .strict();
+
+const LedgerRowResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      kind: z.enum(["earning", "release", "transfer", "reversal", "clawback", "adjustment"]),
+      order_id: z.number().int().nullable(),
+      product: z.string().nullable(),
+      amount_minor: z.number().int().describe("Signed as the creator's balance moves: an earning +, a transfer −"),
+      currency: z.string(),
+      available_at: z.string().nullable().describe("An earning: when its clearance ends and it may be paid"),
+      state: z.enum(["held", "ready"]).nullable().describe("An earning: held until available_at, then ready to pay"),
+      created_at: z.string(),
+    })
+    .strict(),
+  {
+    id: 12,
+    kind: "earning",
+    order_id: 42,
+    product: "3D Logo Reveal",
+    amount_minor: 10430,
+    currency: "GBP",
+    available_at: "2026-04-19T09:30:00.000Z",
+    state: "held",
+    created_at: "2026-04-12T09:30:00.000Z",
+  },
+);
+
+const BalanceResponse = z
+  .object({
+    currency: z.string(),
+    held_minor: z.number().int().describe("Earnings whose clearance is not over"),
+    ready_minor: z.number().int().describe("Cleared and not yet paid (less anything taken back)"),
+    paid_minor: z.number().int().describe("Transferred to the creator's payout account"),
+  })
+  .strict();
 
 const OfferAnswerResponse = example(z.object({ order_id: z.number().int() }).strict(), { order_id: 42 });
 
@@ -567,6 +625,22 @@ export const CREATORS_CALLS = [
     auth: "creator",
     responses: { 200: { description: "The offers waiting for an answer", schema: ok(z.array(CreatorOfferResponse)) } },
     refusals: refusals(READ, CREATOR),
+  },
+  {
+    method: "GET",
+    path: "/creator/payouts",
+    summary: "The creator's money: balances per currency and the ledger's movements newest first; `after` is the page before's `next_after`",
+    auth: "creator",
+    query: CreatorPayoutsQuery,
+    responses: {
+      200: {
+        description: "A page of the creator's ledger, and their balances",
+        schema: ok(z.array(LedgerRowResponse), {
+          meta: z.object({ balances: z.array(BalanceResponse), next_after: z.number().int().nullable(), limit: z.number().int() }).strict(),
+        }),
+      },
+    },
+    refusals: refusals(READ, CREATOR, { malformed: { description: "An invalid query", message: "limit must be between 1 and 50" } }),
   },
   {
     method: "POST",

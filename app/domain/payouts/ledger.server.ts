@@ -1,0 +1,88 @@
+/**
+ * The creators' ledger as its readers see it: a creator's movements newest first (by keyset) and
+ * their balances per currency, sums of the rows (ADR 038). An earning is held until its clearance
+ * ends, then ready to pay; transfers (to come with the payout accounts) pay it.
+ */
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { ledgerEntries, orders, products } from "../../../db/schema";
+
+export type LedgerKind = (typeof ledgerEntries.$inferSelect)["kind"];
+
+/** A movement as its creator sees it. An earning's state: held until `available_at`, then ready to pay. */
+export interface CreatorLedgerRowView {
+  id: number;
+  kind: LedgerKind;
+  order_id: number | null;
+  product: string | null;
+  amount_minor: number;
+  currency: string;
+  available_at: string | null;
+  state: "held" | "ready" | null;
+  created_at: string;
+}
+
+/** What the studio owes a creator in one currency: earnings still held, cleared and not yet paid, and paid out. */
+export interface CreatorBalanceView {
+  currency: string;
+  held_minor: number;
+  ready_minor: number;
+  paid_minor: number;
+}
+
+export const LEDGER_PAGE = { default: 20, max: 50 } as const;
+
+/** A page of the creator's movements, newest first; `after` is the last row of the page before. */
+export async function creatorLedger(db: Database, creatorId: number, options: { after: number | null; limit: number }, now = Date.now()) {
+  const rows = await db
+    .select({
+      id: ledgerEntries.id,
+      kind: ledgerEntries.kind,
+      orderId: ledgerEntries.orderId,
+      product: products.title,
+      amountMinor: ledgerEntries.amountMinor,
+      currency: ledgerEntries.currency,
+      availableAt: ledgerEntries.availableAt,
+      createdAt: ledgerEntries.createdAt,
+    })
+    .from(ledgerEntries)
+    .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .leftJoin(products, eq(products.id, orders.productId))
+    .where(and(eq(ledgerEntries.creatorId, creatorId), options.after === null ? undefined : lt(ledgerEntries.id, options.after)))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(options.limit + 1);
+  const page = rows.slice(0, options.limit);
+  return {
+    data: page.map((row): CreatorLedgerRowView => ({
+      id: row.id,
+      kind: row.kind,
+      order_id: row.orderId,
+      product: row.product,
+      amount_minor: row.amountMinor,
+      currency: row.currency,
+      available_at: row.availableAt ? row.availableAt.toISOString() : null,
+      state: row.kind === "earning" ? (row.availableAt && row.availableAt.getTime() > now ? "held" : "ready") : null,
+      created_at: row.createdAt.toISOString(),
+    })),
+    next: rows.length > options.limit ? page.at(-1)!.id : null,
+  };
+}
+
+/**
+ * The creator's balances per currency: earnings held (clearance not over), ready (cleared, less
+ * anything taken back or paid), and paid (transfers, net of reversals).
+ */
+export async function creatorBalances(db: Database, creatorId: number, now = Date.now()): Promise<CreatorBalanceView[]> {
+  const rows = await db
+    .select({
+      currency: ledgerEntries.currency,
+      held: sql<number>`coalesce(sum(CASE WHEN ${ledgerEntries.kind} = 'earning' AND ${ledgerEntries.availableAt} > ${now} THEN ${ledgerEntries.amountMinor} END), 0)`,
+      owed: sql<number>`coalesce(sum(CASE WHEN ${ledgerEntries.kind} = 'earning' AND ${ledgerEntries.availableAt} > ${now} THEN 0 ELSE ${ledgerEntries.amountMinor} END), 0)`,
+      paid: sql<number>`coalesce(-sum(CASE WHEN ${ledgerEntries.kind} IN ('transfer', 'reversal') THEN ${ledgerEntries.amountMinor} END), 0)`,
+    })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.creatorId, creatorId))
+    .groupBy(ledgerEntries.currency)
+    .orderBy(ledgerEntries.currency);
+  return rows.map((row) => ({ currency: row.currency, held_minor: Number(row.held), ready_minor: Number(row.owed), paid_minor: Number(row.paid) }));
+}

@@ -1,0 +1,139 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireCreator } from "~/auth/index.server";
+import { creatorBalances, creatorLedger, LEDGER_PAGE, type CreatorLedgerRowView } from "~/domain/payouts/ledger.server";
+import { formatMoney } from "~/lib/money";
+import { paths } from "~/lib/paths";
+
+/** The creator's money: balances per currency and the ledger, newest first, by keyset (`?after=`). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const creator = await requireCreator(context, request);
+  const raw = new URL(request.url).searchParams.get("after");
+  const after = raw && /^\d{1,12}$/.test(raw) ? Number(raw) : null;
+  const now = Date.now();
+  const [page, balances] = await Promise.all([
+    creatorLedger(context.db, creator.id, { after, limit: LEDGER_PAGE.default }, now),
+    creatorBalances(context.db, creator.id, now),
+  ]);
+  return { ...page, balances, paged: after !== null };
+}
+
+export const meta: MetaFunction = () => [{ title: "Payouts · Studio · Reelcraft" }, { name: "robots", content: "noindex" }];
+
+const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+
+const KIND_LABEL: Record<CreatorLedgerRowView["kind"], string> = {
+  earning: "Earning",
+  release: "Released",
+  transfer: "Paid to you",
+  reversal: "Transfer reversed",
+  clawback: "Taken back (refund)",
+  adjustment: "Adjustment",
+};
+
+export default function StudioPayouts() {
+  const { data: rows, next, balances, paged } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold tracking-tight">Payouts</h1>
+      <p className="max-w-3xl text-sm text-slate-700">
+        You earn your share of each order's price before tax when the order completes. Each earning is held for the clearance period, then paid to your payout
+        account. Payouts to your account are being set up by the studio: until then your earnings are kept here, and none is lost.
+      </p>
+      <section aria-labelledby="balances-title">
+        <h2 id="balances-title" className="sr-only">
+          Balances
+        </h2>
+        {balances.length ? (
+          <ul className="grid gap-3 sm:grid-cols-3">
+            {balances.flatMap((b) => [
+              <li key={`${b.currency}-held`} className="rounded-2xl border border-slate-200 bg-white p-4">
+                <p className="text-sm text-slate-600">{`Held (${b.currency})`}</p>
+                <p className="mt-1 text-xl font-bold">{formatMoney(b.held_minor, b.currency)}</p>
+              </li>,
+              <li key={`${b.currency}-ready`} className="rounded-2xl border border-slate-200 bg-white p-4">
+                <p className="text-sm text-slate-600">{`Ready to pay (${b.currency})`}</p>
+                <p className="mt-1 text-xl font-bold">{formatMoney(b.ready_minor, b.currency)}</p>
+              </li>,
+              <li key={`${b.currency}-paid`} className="rounded-2xl border border-slate-200 bg-white p-4">
+                <p className="text-sm text-slate-600">{`Paid (${b.currency})`}</p>
+                <p className="mt-1 text-xl font-bold">{formatMoney(b.paid_minor, b.currency)}</p>
+              </li>,
+            ])}
+          </ul>
+        ) : null}
+      </section>
+      <section aria-labelledby="ledger-title" className="space-y-3">
+        <h2 id="ledger-title" className="text-lg font-semibold">
+          Your earnings and payments
+        </h2>
+        {rows.length ? (
+          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 bg-slate-50 text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-2 font-semibold">
+                    Date
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-semibold">
+                    What
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-semibold">
+                    Order
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right font-semibold">
+                    Amount
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-semibold">
+                    State
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id} className="border-b border-slate-100 last:border-0">
+                    <td className="whitespace-nowrap px-4 py-2">{day.format(new Date(row.created_at))}</td>
+                    <td className="px-4 py-2">{KIND_LABEL[row.kind]}</td>
+                    <td className="px-4 py-2">
+                      {row.order_id ? (
+                        <Link to={paths.studioOrder(row.order_id)} className="text-brand-700 hover:underline">
+                          {`#${row.order_id}${row.product ? ` ${row.product}` : ""}`}
+                        </Link>
+                      ) : (
+                        "—"
+                      )}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-2 text-right font-semibold tabular-nums">{formatMoney(row.amount_minor, row.currency)}</td>
+                    <td className="px-4 py-2">
+                      {row.state === "held" && row.available_at
+                        ? `Held until ${day.format(new Date(row.available_at))}`
+                        : row.state === "ready"
+                          ? "Ready to pay"
+                          : ""}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+            {paged ? "No older movements." : "No earnings yet: an order you make earns your share when it completes."}
+          </p>
+        )}
+        <nav aria-label="Payouts pages" className="flex gap-3 text-sm font-semibold">
+          {paged ? (
+            <Link to="/studio/payouts" className="text-brand-700 hover:underline">
+              Newest
+            </Link>
+          ) : null}
+          {next ? (
+            <Link to={`/studio/payouts?after=${next}`} rel="next" className="text-brand-700 hover:underline">
+              Older
+            </Link>
+          ) : null}
+        </nav>
+      </section>
+    </div>
+  );
+}

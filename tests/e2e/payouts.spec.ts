@@ -1,0 +1,27 @@
+import { creatorLogIn, expect, test } from "./fixtures";
+
+/**
+ * The creator's payouts page: their balances and the ledger's movements, among them the demo
+ * order they completed (Architectural Walkthrough, £1,200.00 net at the shop's 70%: £840.00,
+ * cleared). Read-only.
+ */
+test("the creator sees what they earned: balances per currency and each earning with its state", async ({ page }) => {
+  await creatorLogIn(page, "/studio");
+  await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Payouts" }).click();
+  await expect(page).toHaveURL(/\/studio\/payouts$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Payouts" })).toBeVisible();
+  await expect(page.getByText("Ready to pay (GBP)")).toBeVisible();
+  const ledger = page.getByRole("region", { name: "Your earnings and payments" });
+  const row = ledger.getByRole("row").filter({ hasText: "Architectural Walkthrough" });
+  await expect(row).toContainText("Earning");
+  await expect(row).toContainText("£840.00");
+  await expect(row).toContainText("Ready to pay");
+  await row.getByRole("link").click();
+  await expect(page).toHaveURL(/\/studio\/orders\/\d+$/);
+  await expect(page.getByTestId("creator-earns")).toHaveText("You earn £840.00");
+});
+
+test("a signed-out visitor is sent to the creators' sign-in", async ({ page }) => {
+  await page.goto("/studio/payouts");
+  await expect(page).toHaveURL(/\/creator\/login/);
+});
