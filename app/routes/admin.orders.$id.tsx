@@ -42,6 +42,7 @@ import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { AssignmentSchema } from "~/lib/schemas/creator";
 import { assignOrder, listProductCreators, orderAssignment, type ProductCreatorView } from "~/domain/creators/creators.server";
 import { waitingOffer } from "~/domain/creators/offers.server";
+import { orderLedger, type OrderLedgerRowView } from "~/domain/payouts/ledger.server";
 import { OPEN_WORK } from "~/lib/rules/creators";
 import type { WorkStatus } from "~/lib/rules/work-status";
 import { notFound } from "~/http/answers.server";
@@ -61,10 +62,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ? [null, null, []]
         : await Promise.all([getOrderWork(context.db, orderId, actor), getOrderBuyer(context.db, orderId), listMasterDownloads(context.db, orderId)]);
     if (!found || orderId === null) return { id, order: null, work: null, buyer: null, failed: false };
-    const [assignment, makers, offer] = await Promise.all([
+    const [assignment, makers, offer, ledger] = await Promise.all([
       orderAssignment(context.db, orderId),
       listProductCreators(context.db, found.order.product_id),
       waitingOffer(context.db, orderId),
+      orderLedger(context.db, orderId),
     ]);
     const work = { ...found, deliveries: await withMasterLinks(context.env.TOKEN_SECRET, orderId, found.deliveries, actor) };
     const shown = chosenVersions(found.deliveries, new URL(request.url).searchParams);
@@ -85,6 +87,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       assignment,
       makers,
       offer,
+      ledger,
       failed: false,
       refundKey: crypto.randomUUID(),
       timecodeStyle: timecodeStyleOf(request.headers.get("Cookie")),
@@ -226,6 +229,7 @@ export default function AdminOrder() {
           lastResult={answer && "result" in answer && answer.intent === "assign" ? answer.result : undefined}
         />
       ) : null}
+      {"ledger" in loaderData && loaderData.ledger?.length ? <LedgerPanel rows={loaderData.ledger} /> : null}
       <div className="grid gap-6 lg:grid-cols-2">
         <section aria-labelledby="order-info" className="rounded-2xl border border-slate-200 bg-white p-6">
           <h2 id="order-info" className="text-lg font-semibold">
@@ -396,6 +400,36 @@ function BuyerPanel({ buyer }: { buyer: OrderBuyerView }) {
           <p className="mt-3 text-slate-600">The package is no longer on the product.</p>
         )}
       </div>
+    </section>
+  );
+}
+
+const LEDGER_KIND: Record<OrderLedgerRowView["kind"], string> = {
+  earning: "Earning",
+  release: "Released",
+  transfer: "Transfer",
+  reversal: "Transfer reversed",
+  clawback: "Clawback",
+  adjustment: "Adjustment",
+};
+
+/** The order's movements in the creators' ledger: what its creator earned, and later what was paid or taken back. */
+function LedgerPanel({ rows }: { rows: OrderLedgerRowView[] }) {
+  return (
+    <section aria-labelledby="ledger-title" className="rounded-2xl border border-slate-200 bg-white p-6 text-sm">
+      <h2 id="ledger-title" className="text-lg font-semibold">
+        Creator's ledger
+      </h2>
+      <ul className="mt-3 space-y-1">
+        {rows.map((row) => (
+          <li key={row.id} data-testid="ledger-row">
+            <span className="font-semibold">{LEDGER_KIND[row.kind]}</span>
+            {` · ${row.creator} · ${formatMoney(row.amount_minor, row.currency)} · ${adminDateTime.format(new Date(row.created_at))} UTC`}
+            {row.kind === "earning" && row.available_at ? ` · payable from ${adminDateTime.format(new Date(row.available_at))} UTC` : ""}
+            <span className="text-slate-500">{` · key ${row.idempotency_key}`}</span>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { earningOf } from "~/lib/rules/payouts";
-import { adminSignIn, api, dispatch, fakeMedia, freshAddress, get } from "./helpers";
+import { adminCookie, adminSignIn, api, dispatch, fakeMedia, freshAddress, get } from "./helpers";
 import { briefedOrder, newCreator, setProductCreators, type Tokens } from "./creator-fixtures";
 
 type Earns = { amount_minor: number; currency: string; share_basis_points: number };
@@ -147,6 +147,11 @@ describe("earnings in the ledger", () => {
     const theirs = await api<Payouts>("GET", "/creator/payouts", { token: other.token });
     expect(theirs.body).toMatchObject({ data: [], meta: { balances: [], next_after: null } });
     expect((await api("GET", "/creator/payouts?limit=0", { token: maker.token })).status).toBe(400);
+
+    // The admins see the order's movement on its page, with its key.
+    const adminPage = await (await get(`/admin/orders/${order.id}`, { headers: { Cookie: await adminCookie() } })).text();
+    expect(adminPage).toContain("Creator&#x27;s ledger");
+    expect(adminPage).toContain(`key earning-${order.id}`);
   });
 
   it("whatever writes the completion, and however often, there is one earning; refunds before it reduce it; an unassigned order earns nobody", async () => {

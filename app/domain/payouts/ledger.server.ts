@@ -3,9 +3,9 @@
  * their balances per currency, sums of the rows (ADR 038). An earning is held until its clearance
  * ends, then ready to pay; transfers (to come with the payout accounts) pay it.
  */
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { ledgerEntries, orders, products } from "../../../db/schema";
+import { creators, ledgerEntries, orders, products } from "../../../db/schema";
 
 export type LedgerKind = (typeof ledgerEntries.$inferSelect)["kind"];
 
@@ -85,4 +85,45 @@ export async function creatorBalances(db: Database, creatorId: number, now = Dat
     .groupBy(ledgerEntries.currency)
     .orderBy(ledgerEntries.currency);
   return rows.map((row) => ({ currency: row.currency, held_minor: Number(row.held), ready_minor: Number(row.owed), paid_minor: Number(row.paid) }));
+}
+
+/** An order's movements for the admins (at most a handful: its earning, and later its transfer, reversals and clawbacks), oldest first. */
+export interface OrderLedgerRowView {
+  id: number;
+  kind: LedgerKind;
+  creator: string;
+  amount_minor: number;
+  currency: string;
+  available_at: string | null;
+  idempotency_key: string;
+  created_at: string;
+}
+
+export async function orderLedger(db: Database, orderId: number, limit = 50): Promise<OrderLedgerRowView[]> {
+  const rows = await db
+    .select({
+      id: ledgerEntries.id,
+      kind: ledgerEntries.kind,
+      creator: creators.name,
+      amountMinor: ledgerEntries.amountMinor,
+      currency: ledgerEntries.currency,
+      availableAt: ledgerEntries.availableAt,
+      key: ledgerEntries.idempotencyKey,
+      createdAt: ledgerEntries.createdAt,
+    })
+    .from(ledgerEntries)
+    .innerJoin(creators, eq(creators.id, ledgerEntries.creatorId))
+    .where(eq(ledgerEntries.orderId, orderId))
+    .orderBy(asc(ledgerEntries.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    creator: row.creator,
+    amount_minor: row.amountMinor,
+    currency: row.currency,
+    available_at: row.availableAt ? row.availableAt.toISOString() : null,
+    idempotency_key: row.key,
+    created_at: row.createdAt.toISOString(),
+  }));
 }
