@@ -5,6 +5,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { WORK_STATUSES } from "../app/lib/rules/work-status";
+import { LEDGER_KINDS } from "../app/lib/rules/payouts";
 import { CREATOR_MEDIA_KINDS } from "../app/lib/rules/media-rules";
 
 const createdAt = () =>
@@ -456,7 +457,7 @@ export const ledgerEntries = sqliteTable(
       .notNull()
       .references(() => creators.id),
     orderId: integer("order_id").references(() => orders.id),
-    kind: text("kind", { enum: ["earning", "release", "transfer", "reversal", "clawback", "adjustment"] }).notNull(),
+    kind: text("kind", { enum: LEDGER_KINDS }).notNull(),
     amountMinor: integer("amount_minor").notNull(),
     currency: text("currency").notNull(),
     /** An earning: when its clearance ends and it may be paid. */

@@ -43,6 +43,7 @@ import { AssignmentSchema } from "~/lib/schemas/creator";
 import { assignOrder, listProductCreators, orderAssignment, type ProductCreatorView } from "~/domain/creators/creators.server";
 import { waitingOffer } from "~/domain/creators/offers.server";
 import { orderLedger, type OrderLedgerRowView } from "~/domain/payouts/ledger.server";
+import { LEDGER_KIND_LABELS } from "~/lib/rules/payouts";
 import { OPEN_WORK } from "~/lib/rules/creators";
 import type { WorkStatus } from "~/lib/rules/work-status";
 import { notFound } from "~/http/answers.server";
@@ -404,15 +405,6 @@ function BuyerPanel({ buyer }: { buyer: OrderBuyerView }) {
   );
 }
 
-const LEDGER_KIND: Record<OrderLedgerRowView["kind"], string> = {
-  earning: "Earning",
-  release: "Released",
-  transfer: "Transfer",
-  reversal: "Transfer reversed",
-  clawback: "Clawback",
-  adjustment: "Adjustment",
-};
-
 /** The order's movements in the creators' ledger: what its creator earned, and later what was paid or taken back. */
 function LedgerPanel({ rows }: { rows: OrderLedgerRowView[] }) {
   return (
@@ -423,7 +415,7 @@ function LedgerPanel({ rows }: { rows: OrderLedgerRowView[] }) {
       <ul className="mt-3 space-y-1">
         {rows.map((row) => (
           <li key={row.id} data-testid="ledger-row">
-            <span className="font-semibold">{LEDGER_KIND[row.kind]}</span>
+            <span className="font-semibold">{LEDGER_KIND_LABELS.admin[row.kind]}</span>
             {` · ${row.creator} · ${formatMoney(row.amount_minor, row.currency)} · ${adminDateTime.format(new Date(row.created_at))} UTC`}
             {row.kind === "earning" && row.available_at ? ` · payable from ${adminDateTime.format(new Date(row.available_at))} UTC` : ""}
             <span className="text-slate-500">{` · key ${row.idempotency_key}`}</span>

@@ -1,7 +1,8 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireCreator } from "~/auth/index.server";
-import { creatorBalances, creatorLedger, LEDGER_PAGE, type CreatorLedgerRowView } from "~/domain/payouts/ledger.server";
+import { creatorBalances, creatorLedger, LEDGER_PAGE } from "~/domain/payouts/ledger.server";
+import { LEDGER_KIND_LABELS } from "~/lib/rules/payouts";
 import { formatMoney } from "~/lib/money";
 import { paths } from "~/lib/paths";
 
@@ -21,15 +22,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const meta: MetaFunction = () => [{ title: "Payouts · Studio · Reelcraft" }, { name: "robots", content: "noindex" }];
 
 const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-
-const KIND_LABEL: Record<CreatorLedgerRowView["kind"], string> = {
-  earning: "Earning",
-  release: "Released",
-  transfer: "Paid to you",
-  reversal: "Transfer reversed",
-  clawback: "Taken back (refund)",
-  adjustment: "Adjustment",
-};
 
 export default function StudioPayouts() {
   const { data: rows, next, balances, paged } = useLoaderData<typeof loader>();
@@ -93,7 +85,7 @@ export default function StudioPayouts() {
                 {rows.map((row) => (
                   <tr key={row.id} className="border-b border-slate-100 last:border-0">
                     <td className="whitespace-nowrap px-4 py-2">{day.format(new Date(row.created_at))}</td>
-                    <td className="px-4 py-2">{KIND_LABEL[row.kind]}</td>
+                    <td className="px-4 py-2">{LEDGER_KIND_LABELS.creator[row.kind]}</td>
                     <td className="px-4 py-2">
                       {row.order_id ? (
                         <Link to={paths.studioOrder(row.order_id)} className="text-brand-700 hover:underline">

@@ -6,8 +6,7 @@
 import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { creators, ledgerEntries, orders, products } from "../../../db/schema";
-
-export type LedgerKind = (typeof ledgerEntries.$inferSelect)["kind"];
+import type { LedgerKind } from "~/lib/rules/payouts";
 
 /** A movement as its creator sees it. An earning's state: held until `available_at`, then ready to pay. */
 export interface CreatorLedgerRowView {

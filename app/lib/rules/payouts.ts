@@ -4,6 +4,30 @@
  */
 import { formatMoney } from "../money";
 
+/** The movements of the creators' ledger (ADR 038). */
+export const LEDGER_KINDS = ["earning", "release", "transfer", "reversal", "clawback", "adjustment"] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/** Each movement as the creator reads it on /studio/payouts, and as the admins read it on an order. */
+export const LEDGER_KIND_LABELS: Record<"creator" | "admin", Record<LedgerKind, string>> = {
+  creator: {
+    earning: "Earning",
+    release: "Released",
+    transfer: "Paid to you",
+    reversal: "Transfer reversed",
+    clawback: "Taken back (refund)",
+    adjustment: "Adjustment",
+  },
+  admin: {
+    earning: "Earning",
+    release: "Released",
+    transfer: "Transfer",
+    reversal: "Transfer reversed",
+    clawback: "Clawback",
+    adjustment: "Adjustment",
+  },
+};
+
 /** The creator's share of an order's net price where neither the creator nor the product sets one: 70.00%. */
 export const DEFAULT_SHARE_BASIS_POINTS = 7000;
 /** Days an earning is held after its order completes before it is paid. */

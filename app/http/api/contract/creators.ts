@@ -3,6 +3,7 @@
  * (their own view, without the buyer's money or details), and the admins' calls that invite them and
  * assign orders to them.
  */
+import { LEDGER_KINDS } from "~/lib/rules/payouts";
 import { z } from "zod";
 import { ChangePasswordSchema, LoginSchema, RefreshTokenSchema } from "~/lib/schemas/auth";
 import { DeleteAccountSchema } from "~/lib/schemas/account-deletion";
@@ -300,7 +301,7 @@ const LedgerRowResponse = example(
   z
     .object({
       id: z.number().int(),
-      kind: z.enum(["earning", "release", "transfer", "reversal", "clawback", "adjustment"]),
+      kind: z.enum(LEDGER_KINDS),
       order_id: z.number().int().nullable(),
       product: z.string().nullable(),
       amount_minor: z.number().int().describe("Signed as the creator's balance moves: an earning +, a transfer −"),
