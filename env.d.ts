@@ -20,6 +20,8 @@ declare global {
     STRIPE_SECRET_KEY?: string;
     STRIPE_PUBLISHABLE_KEY?: string;
     STRIPE_WEBHOOK_SECRET?: string;
+    /** The Connect endpoint's signing secret (connected accounts' events such as `account.updated`), beside STRIPE_WEBHOOK_SECRET. */
+    STRIPE_CONNECT_WEBHOOK_SECRET?: string;
     /** Points the Stripe SDK at another server (the tests' fake Stripe), e.g. "127.0.0.1:12111" over "http". */
     STRIPE_API_HOST?: string;
     STRIPE_API_PORT?: string;

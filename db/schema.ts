@@ -105,6 +105,10 @@ export const creators = sqliteTable(
     lastAssignedAt: integer("last_assigned_at", { mode: "timestamp_ms" }),
     /** Their share of an order's net price, in basis points (7000 = 70%), where it differs from the product's and the shop's. */
     shareBasisPoints: integer("share_bp"),
+    /** An admin holds the creator's payouts (nothing is sent until released): why, when and who. */
+    payoutsHeldReason: text("payouts_held_reason"),
+    payoutsHeldAt: integer("payouts_held_at", { mode: "timestamp_ms" }),
+    payoutsHeldBy: integer("payouts_held_by"),
   },
   (t) => [
     uniqueIndex("creators_email_unique").on(t.email),
@@ -479,6 +483,141 @@ export const ledgerEntries = sqliteTable(
       .on(t.availableAt)
       .where(sql`kind = 'earning'`),
   ],
+);
+
+/**
+ * A creator's payout account at the payment provider (a Stripe Connect account, or the local
+ * Connect's offline), kept from the provider's answers and `account.updated` events: whether it can
+ * receive payouts, what the provider still needs, and why it is disabled (app/domain/payouts/accounts.server.ts).
+ */
+export const payoutAccounts = sqliteTable(
+  "payout_accounts",
+  {
+    creatorId: integer("creator_id")
+      .primaryKey()
+      .references(() => creators.id),
+    provider: text("provider", { enum: ["local", "stripe"] }).notNull(),
+    accountId: text("account_id").notNull(),
+    /** `full`, or `recipient` for a creator outside the studio's country (transfers arrive about a day later). */
+    serviceAgreement: text("service_agreement", { enum: ["full", "recipient"] }).notNull(),
+    country: text("country").notNull(),
+    payoutsEnabled: integer("payouts_enabled", { mode: "boolean" }).notNull().default(false),
+    detailsSubmitted: integer("details_submitted", { mode: "boolean" }).notNull().default(false),
+    /** What the provider still needs (its requirement names): JSON array. */
+    requirementsDue: text("requirements_due", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    /** The provider's code for why payouts are disabled (`requirements.past_due`, `rejected.fraud`, …), or null. */
+    disabledReason: text("disabled_reason"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [uniqueIndex("payout_accounts_account_unique").on(t.accountId)],
+);
+
+export const PAYOUT_KINDS = ["transfer", "reversal"] as const;
+/**
+ * `scheduled` (in clearance, or a clawback to settle), `blocked` (the creator cannot be paid yet: no
+ * payout account, payouts disabled, or held by an admin), `pending` (claimed, the provider called),
+ * `paid`, `failed` (the provider refused: an admin may retry), `offset` (nothing to move: the amount
+ * was set against what the creator owes, or the clawback against what is not yet paid).
+ */
+export const PAYOUT_STATUSES = ["scheduled", "blocked", "pending", "paid", "failed", "offset"] as const;
+
+/**
+ * Money that leaves the studio for a creator or comes back: one transfer per earning, one reversal
+ * attempt per clawback. Written by the ledger's triggers with the movement it settles (migration
+ * 0052) and moved by the scheduled run in conditional writes (app/domain/payouts/transfers.server.ts);
+ * the ledger's `transfer` and `reversal` rows are written only once the provider has answered.
+ */
+export const payouts = sqliteTable(
+  "payouts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind", { enum: PAYOUT_KINDS }).notNull(),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id),
+    orderId: integer("order_id").references(() => orders.id),
+    /** The earning it pays, or the clawback it recovers. */
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => ledgerEntries.id),
+    status: text("status", { enum: PAYOUT_STATUSES }).notNull(),
+    /** What was sent (fixed when claimed); null until then. */
+    amountMinor: integer("amount_minor"),
+    currency: text("currency").notNull(),
+    /** When it may be sent (an earning's clearance end). */
+    dueAt: integer("due_at", { mode: "timestamp_ms" }).notNull(),
+    /** The provider call's key: one per attempt, a new one only after the provider refused the last. */
+    idempotencyKey: text("idempotency_key"),
+    attempts: integer("attempts").notNull().default(0),
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }),
+    externalId: text("external_id"),
+    /** The provider's message when it refused, or why the payout waits. */
+    failure: text("failure"),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("payouts_entry_unique").on(t.kind, t.entryId),
+    index("payouts_creator_idx").on(t.creatorId, t.status),
+    index("payouts_order_idx").on(t.orderId),
+    index("payouts_due_idx")
+      .on(t.dueAt)
+      .where(sql`status = 'scheduled'`),
+    index("payouts_pending_idx")
+      .on(t.claimedAt)
+      .where(sql`status = 'pending'`),
+  ],
+);
+
+/** The local Connect's accounts (app/domain/payouts/local-connect.server.ts): Stripe's connected accounts, offline. */
+export const localConnectAccounts = sqliteTable(
+  "local_connect_accounts",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    country: text("country").notNull(),
+    /** `pending` until its onboarding page is completed (`enabled`) or its verification failed (`unverified`, and onboarding may be resumed). */
+    state: text("state", { enum: ["pending", "enabled", "unverified"] }).notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    /** What the account has paid out to its bank, per currency (JSON object of minor units). */
+    paidOut: text("paid_out", { mode: "json" })
+      .$type<Record<string, number>>()
+      .notNull()
+      .default(sql`'{}'`),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("local_connect_accounts_key_unique").on(t.idempotencyKey)],
+);
+
+/** The local Connect's single-use onboarding links. */
+export const localConnectLinks = sqliteTable("local_connect_links", {
+  id: text("id").primaryKey(),
+  accountId: text("account_id").notNull(),
+  returnUrl: text("return_url").notNull(),
+  refreshUrl: text("refresh_url").notNull(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  usedAt: integer("used_at", { mode: "timestamp_ms" }),
+});
+
+/** The local Connect's transfers and their reversals, keyed like Stripe's. */
+export const localConnectTransfers = sqliteTable(
+  "local_connect_transfers",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: ["transfer", "reversal"] }).notNull(),
+    accountId: text("account_id").notNull(),
+    /** A reversal's transfer. */
+    transferId: text("transfer_id"),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    transferGroup: text("transfer_group"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("local_connect_transfers_key_unique").on(t.idempotencyKey), index("local_connect_transfers_account_idx").on(t.accountId)],
 );
 
 export const billingAddresses = sqliteTable(

@@ -9,7 +9,8 @@
  * aborts uploads in parts left idle for a day (nothing of them stays in R2), and
  * deletes expired sessions and refresh tokens, and with Stripe Tax records paid sales and refunds
  * there (app/domain/money/tax-records.server.ts), and checks again the VAT numbers of business buyers
- * that did not verify when they paid, refunding the VAT once one does (app/domain/orders/vat-claims.server.ts). Each part is idempotent, so a missed or repeated run
+ * that did not verify when they paid, refunding the VAT once one does (app/domain/orders/vat-claims.server.ts),
+ * and pays creators their cleared earnings and settles clawbacks (app/domain/payouts/transfers.server.ts). Each part is idempotent, so a missed or repeated run
  * does no harm. Emails link to SHOP_ORIGIN when it is set (there is no request to take it from).
  * Fire it by hand under `npm start` with `curl http://localhost:8787/__scheduled` (a local-only route of scripts/serve.mjs).
  */
@@ -27,6 +28,8 @@ import { endPastAwayDates } from "../domain/creators/creators.server";
 import { syncTaxRecords } from "../domain/money/tax-records.server";
 import { createTaxService, stripeTaxOn } from "../domain/money/tax-service.server";
 import { settleVatClaims } from "../domain/orders/vat-claims.server";
+import { createConnectGateway } from "../domain/payouts/connect.server";
+import { runPayouts } from "../domain/payouts/transfers.server";
 
 export async function runScheduledMaintenance(env: Env, now = Date.now()) {
   const db = createDb(env.DB);
@@ -53,6 +56,7 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()) {
   const tax = createTaxService(env);
   const taxRecords = stripeTaxOn(env) ? await syncTaxRecords(db, tax) : null;
   const vatClaims = gateway ? await settleVatClaims(db, { tax, payments: gateway }, notice, now) : null;
+  const creatorPayouts = gateway ? await runPayouts(db, createConnectGateway(env, db), now) : null;
   return {
     expiredOrders,
     autoCompleted,
@@ -66,5 +70,6 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()) {
     creatorWindows,
     taxRecords,
     vatClaims,
+    creatorPayouts,
   };
 }

@@ -14,6 +14,9 @@ import { recordProviderRefund } from "../orders/refunds.server";
 import { intentFromStripe, stripeClient } from "./stripe-gateway.server";
 import type { MailNotice } from "../mail/order-emails.server";
 import { shopOrigin } from "../environment.server";
+import { recordAccountState } from "../payouts/accounts.server";
+import { clawBackLostDispute } from "../payouts/clawbacks.server";
+import { accountFromStripe } from "../payouts/stripe-connect.server";
 
 const HANDLED = new Set(["payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.processing", "payment_intent.canceled"]);
 
@@ -26,16 +29,27 @@ export function requireWebhookSecret(env: Env): string {
   return env.STRIPE_WEBHOOK_SECRET;
 }
 
-/** An event Stripe signed, applied once; the caller has read `payload` within WEBHOOK_MAX_BYTES. */
+/**
+ * An event Stripe signed, applied once; the caller has read `payload` within WEBHOOK_MAX_BYTES. The
+ * platform's events are signed with STRIPE_WEBHOOK_SECRET, the connected accounts' (Connect's
+ * endpoint) with STRIPE_CONNECT_WEBHOOK_SECRET: either verifies.
+ */
 export async function handleStripeWebhook(env: Env, db: Database, payload: string, signature: string): Promise<WebhookReceipt> {
-  const secret = requireWebhookSecret(env);
-  let event: Stripe.Event;
-  try {
-    event = await stripeClient(env).webhooks.constructEventAsync(payload, signature, secret, undefined, Stripe.createSubtleCryptoProvider());
-  } catch {
-    throw refuse.malformed("Invalid webhook signature");
+  const secrets = [requireWebhookSecret(env), env.STRIPE_CONNECT_WEBHOOK_SECRET].filter((secret): secret is string => Boolean(secret));
+  const stripe = stripeClient(env);
+  let event: Stripe.Event | null = null;
+  for (const secret of secrets) {
+    try {
+      event = await stripe.webhooks.constructEventAsync(payload, signature, secret, undefined, Stripe.createSubtleCryptoProvider());
+      break;
+    } catch {
+      // The other endpoint's secret may verify it.
+    }
   }
+  if (!event) throw refuse.malformed("Invalid webhook signature");
   if (event.type === "charge.refunded") return handleChargeRefunded(db, event, payload, { env, origin: shopOrigin(env) });
+  if (event.type === "account.updated") return handleAccountUpdated(db, event, payload);
+  if (event.type === "charge.dispute.closed") return handleDisputeClosed(db, event, payload);
   if (!HANDLED.has(event.type)) return { received: true, ignored: true };
   // Signed but malformed (no id, no payment intent inside): nothing to apply, and nothing Stripe should retry.
   const object = (event as { data?: { object?: unknown } }).data?.object as Partial<Stripe.PaymentIntent> | null | undefined;
@@ -76,6 +90,50 @@ async function handleChargeRefunded(db: Database, event: Stripe.Event, payload: 
   });
 }
 
+/** A connected account changed (onboarding finished, requirements due, payouts disabled): kept, and earnings that waited for it released. */
+async function handleAccountUpdated(db: Database, event: Stripe.Event, payload: string): Promise<WebhookReceipt> {
+  const account = (event as { data?: { object?: unknown } }).data?.object as Partial<Stripe.Account> | null | undefined;
+  if (typeof event.id !== "string" || !event.id || !account || typeof account !== "object" || typeof account.id !== "string") {
+    throw refuse.malformed("Webhook event has no account to apply");
+  }
+  const view = accountFromStripe(account as Stripe.Account);
+  return claimEvent(db, event, payload, null, async () => {
+    const creatorId = await recordAccountState(db, view);
+    return creatorId === null ? { received: true, unknown_account: true } : { received: true, creator_id: creatorId, payouts_enabled: view.payoutsEnabled };
+  });
+}
+
+/** A dispute closed: lost, the creator's share of what the customer took back is clawed back like a refund's. */
+async function handleDisputeClosed(db: Database, event: Stripe.Event, payload: string): Promise<WebhookReceipt> {
+  const dispute = (event as { data?: { object?: unknown } }).data?.object as Partial<Stripe.Dispute> | null | undefined;
+  const intentId = typeof dispute?.payment_intent === "string" ? dispute.payment_intent : dispute?.payment_intent?.id;
+  if (typeof event.id !== "string" || !event.id || !dispute || typeof dispute.id !== "string" || typeof dispute.amount !== "number" || typeof intentId !== "string") {
+    throw refuse.malformed("Webhook event has no dispute to apply");
+  }
+  const orderId = await getOrderIdByIntent(db, intentId);
+  return applyOnce(db, event, payload, orderId, async (id) => {
+    if (dispute.status !== "lost") return { received: true, order_id: id, ignored: true };
+    const clawback = await clawBackLostDispute(db, id, { disputeId: dispute.id!, amountMinor: dispute.amount! });
+    return { received: true, order_id: id, clawback_minor: clawback };
+  });
+}
+
+/** Claims an event's id (once), then applies it; a failure forgets the claim so Stripe's retry is applied. */
+async function claimEvent(db: Database, event: Stripe.Event, payload: string, orderId: number | null, apply: () => Promise<WebhookReceipt>): Promise<WebhookReceipt> {
+  const claimed = await db
+    .insert(paymentEvents)
+    .values({ id: event.id, orderId, type: event.type, payload: payload.slice(0, 20_000) })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  if (!claimed.length) return { received: true, duplicate: true };
+  try {
+    return await apply();
+  } catch (error) {
+    await db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
+    throw error;
+  }
+}
+
 /** Applies an event once: its id is claimed first; a failure forgets it again, so Stripe's retry is not taken for a duplicate. */
 async function applyOnce(
   db: Database,
@@ -84,17 +142,5 @@ async function applyOnce(
   orderId: number | null,
   apply: (orderId: number) => Promise<WebhookReceipt>,
 ): Promise<WebhookReceipt> {
-  const claimed = await db
-    .insert(paymentEvents)
-    .values({ id: event.id, orderId, type: event.type, payload: payload.slice(0, 20_000) })
-    .onConflictDoNothing()
-    .returning({ id: paymentEvents.id });
-  if (!claimed.length) return { received: true, duplicate: true };
-  if (orderId === null) return { received: true, unknown_order: true };
-  try {
-    return await apply(orderId);
-  } catch (error) {
-    await db.delete(paymentEvents).where(eq(paymentEvents.id, event.id));
-    throw error;
-  }
+  return claimEvent(db, event, payload, orderId, async () => (orderId === null ? { received: true, unknown_order: true } : apply(orderId)));
 }

@@ -5,8 +5,8 @@
  */
 import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { creators, ledgerEntries, orders, products } from "../../../db/schema";
-import type { LedgerKind } from "~/lib/rules/payouts";
+import { creators, ledgerEntries, orders, payouts, products } from "../../../db/schema";
+import type { EarningState, LedgerKind } from "~/lib/rules/payouts";
 
 /** A movement as its creator sees it. An earning's state: held until `available_at`, then ready to pay. */
 export interface CreatorLedgerRowView {
@@ -17,7 +17,7 @@ export interface CreatorLedgerRowView {
   amount_minor: number;
   currency: string;
   available_at: string | null;
-  state: "held" | "ready" | null;
+  state: EarningState | null;
   created_at: string;
 }
 
@@ -26,6 +26,7 @@ export interface CreatorBalanceView {
   currency: string;
   held_minor: number;
   ready_minor: number;
+  on_its_way_minor: number;
   paid_minor: number;
 }
 
@@ -43,8 +44,10 @@ export async function creatorLedger(db: Database, creatorId: number, options: { 
       currency: ledgerEntries.currency,
       availableAt: ledgerEntries.availableAt,
       createdAt: ledgerEntries.createdAt,
+      payout: payouts.status,
     })
     .from(ledgerEntries)
+    .leftJoin(payouts, and(eq(payouts.entryId, ledgerEntries.id), eq(payouts.kind, "transfer")))
     .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
     .leftJoin(products, eq(products.id, orders.productId))
     .where(and(eq(ledgerEntries.creatorId, creatorId), options.after === null ? undefined : lt(ledgerEntries.id, options.after)))
@@ -60,11 +63,29 @@ export async function creatorLedger(db: Database, creatorId: number, options: { 
       amount_minor: row.amountMinor,
       currency: row.currency,
       available_at: row.availableAt ? row.availableAt.toISOString() : null,
-      state: row.kind === "earning" ? (row.availableAt && row.availableAt.getTime() > now ? "held" : "ready") : null,
+      state: row.kind === "earning" ? earningState(row.availableAt, row.payout, now) : null,
       created_at: row.createdAt.toISOString(),
     })),
     next: rows.length > options.limit ? page.at(-1)!.id : null,
   };
+}
+
+/** An earning's state: held in clearance, then its payout's. */
+function earningState(availableAt: Date | null, payout: (typeof payouts.$inferSelect)["status"] | null, now: number): EarningState {
+  switch (payout) {
+    case "blocked":
+      return "waiting";
+    case "pending":
+      return "on_its_way";
+    case "paid":
+      return "paid";
+    case "failed":
+      return "failed";
+    case "offset":
+      return "set_off";
+    default:
+      return availableAt && availableAt.getTime() > now ? "held" : "ready";
+  }
 }
 
 /**
@@ -72,18 +93,33 @@ export async function creatorLedger(db: Database, creatorId: number, options: { 
  * anything taken back or paid), and paid (transfers, net of reversals).
  */
 export async function creatorBalances(db: Database, creatorId: number, now = Date.now()): Promise<CreatorBalanceView[]> {
-  const rows = await db
-    .select({
-      currency: ledgerEntries.currency,
-      held: sql<number>`coalesce(sum(CASE WHEN ${ledgerEntries.kind} = 'earning' AND ${ledgerEntries.availableAt} > ${now} THEN ${ledgerEntries.amountMinor} END), 0)`,
-      owed: sql<number>`coalesce(sum(CASE WHEN ${ledgerEntries.kind} = 'earning' AND ${ledgerEntries.availableAt} > ${now} THEN 0 ELSE ${ledgerEntries.amountMinor} END), 0)`,
-      paid: sql<number>`coalesce(-sum(CASE WHEN ${ledgerEntries.kind} IN ('transfer', 'reversal') THEN ${ledgerEntries.amountMinor} END), 0)`,
-    })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.creatorId, creatorId))
-    .groupBy(ledgerEntries.currency)
-    .orderBy(ledgerEntries.currency);
-  return rows.map((row) => ({ currency: row.currency, held_minor: Number(row.held), ready_minor: Number(row.owed), paid_minor: Number(row.paid) }));
+  const [rows, sent] = await db.batch([
+    db
+      .select({
+        currency: ledgerEntries.currency,
+        held: sql<number>`coalesce(sum(CASE WHEN ${ledgerEntries.kind} = 'earning' AND ${ledgerEntries.availableAt} > ${now} THEN ${ledgerEntries.amountMinor} END), 0)`,
+        owed: sql<number>`coalesce(sum(CASE WHEN ${ledgerEntries.kind} = 'earning' AND ${ledgerEntries.availableAt} > ${now} THEN 0 ELSE ${ledgerEntries.amountMinor} END), 0)`,
+        paid: sql<number>`coalesce(-sum(CASE WHEN ${ledgerEntries.kind} IN ('transfer', 'reversal') THEN ${ledgerEntries.amountMinor} END), 0)`,
+      })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.creatorId, creatorId))
+      .groupBy(ledgerEntries.currency)
+      .orderBy(ledgerEntries.currency),
+    // Transfers sent and not yet confirmed: still in the ledger's balance, shown apart.
+    db
+      .select({ currency: payouts.currency, amount: sql<number>`coalesce(sum(${payouts.amountMinor}), 0)` })
+      .from(payouts)
+      .where(and(eq(payouts.creatorId, creatorId), eq(payouts.status, "pending"), eq(payouts.kind, "transfer")))
+      .groupBy(payouts.currency),
+  ]);
+  const onItsWay = new Map(sent.map((row) => [row.currency, Number(row.amount)]));
+  return rows.map((row) => ({
+    currency: row.currency,
+    held_minor: Number(row.held),
+    ready_minor: Number(row.owed) - (onItsWay.get(row.currency) ?? 0),
+    on_its_way_minor: onItsWay.get(row.currency) ?? 0,
+    paid_minor: Number(row.paid),
+  }));
 }
 
 /** An order's movements for the admins (at most a handful: its earning, and later its transfer, reversals and clawbacks), oldest first. */

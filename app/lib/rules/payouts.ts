@@ -45,3 +45,54 @@ export function earningOf(netMinor: number, shareBasisPoints: number): number {
 export function youEarn(earns: { amount_minor: number; currency: string }): string {
   return `You earn ${formatMoney(earns.amount_minor, earns.currency)}`;
 }
+
+/** An earning's state as its creator sees it (its payout's, once its clearance is over). */
+export const EARNING_STATES = ["held", "ready", "waiting", "on_its_way", "paid", "failed", "set_off"] as const;
+export type EarningState = (typeof EARNING_STATES)[number];
+
+/** Each state as the creator reads it (`held` names its date beside). */
+export const EARNING_STATE_LABELS: Record<EarningState, string> = {
+  held: "Held until",
+  ready: "Ready to pay",
+  waiting: "Waiting for your payout account",
+  on_its_way: "On its way",
+  paid: "Paid",
+  failed: "Payment failed: the studio will retry",
+  set_off: "Set against a refund",
+};
+
+/** The studio's own country: a creator elsewhere is onboarded with Stripe's `recipient` service agreement (cross-border payouts). */
+export const STUDIO_COUNTRY = "GB";
+
+/** Where a creator's payout account stands, as /studio/payouts and the API say it. */
+export const PAYOUT_ACCOUNT_STATES = ["none", "incomplete", "enabled", "disabled"] as const;
+export type PayoutAccountState = (typeof PAYOUT_ACCOUNT_STATES)[number];
+
+/** The provider's reasons for disabled payouts (Stripe's `requirements.disabled_reason`), in plain words. */
+const DISABLED_REASONS: Record<string, string> = {
+  "requirements.past_due": "Stripe needs more information from you before it can pay you.",
+  "requirements.pending_verification": "Stripe is checking the details you gave; this usually takes a few minutes, sometimes a day or two.",
+  under_review: "Stripe is reviewing your account.",
+  listed: "Stripe is reviewing your account.",
+  platform_paused: "Payouts to your account are paused by the studio.",
+  "rejected.fraud": "Stripe closed your payout account. Write to the studio.",
+  "rejected.terms_of_service": "Stripe closed your payout account. Write to the studio.",
+  "rejected.listed": "Stripe closed your payout account. Write to the studio.",
+  "rejected.other": "Stripe closed your payout account. Write to the studio.",
+  "action_required.requested_capabilities": "Stripe needs more information from you before it can pay you.",
+};
+
+/** Why a disabled account cannot be paid, in plain words. */
+export function disabledReasonText(reason: string | null): string {
+  return (reason && DISABLED_REASONS[reason]) ?? "Stripe needs more information from you before it can pay you.";
+}
+
+export const PAYOUT_MESSAGES = {
+  noAccount: "Your earnings wait because you have no payout account yet. Set one up and the studio pays what is due at once.",
+  incomplete: "Your earnings wait until your payout account is complete. Continue where you left off.",
+  enabled: "Your payout account is ready: each earning is paid to it when its clearance ends.",
+  held: "Your payouts are on hold by the studio:",
+  needsCountry: "Add the country you live in to your profile first: your payout account is opened there.",
+  linkSpent: "That set-up link was used or has expired: here is a new one.",
+  suspended: "Your account is suspended, so no payout account can be set up.",
+} as const;

@@ -3,7 +3,7 @@
  * (their own view, without the buyer's money or details), and the admins' calls that invite them and
  * assign orders to them.
  */
-import { LEDGER_KINDS } from "~/lib/rules/payouts";
+import { EARNING_STATES, LEDGER_KINDS, PAYOUT_ACCOUNT_STATES, PAYOUT_MESSAGES } from "~/lib/rules/payouts";
 import { z } from "zod";
 import { ChangePasswordSchema, LoginSchema, RefreshTokenSchema } from "~/lib/schemas/auth";
 import { DeleteAccountSchema } from "~/lib/schemas/account-deletion";
@@ -307,7 +307,12 @@ const LedgerRowResponse = example(
       amount_minor: z.number().int().describe("Signed as the creator's balance moves: an earning +, a transfer −"),
       currency: z.string(),
       available_at: z.string().nullable().describe("An earning: when its clearance ends and it may be paid"),
-      state: z.enum(["held", "ready"]).nullable().describe("An earning: held until available_at, then ready to pay"),
+      state: z
+        .enum(EARNING_STATES)
+        .nullable()
+        .describe(
+          "An earning: held until available_at, then ready; waiting (the payout account cannot be paid yet), on_its_way, paid, failed (an admin retries), or set_off against what was owed",
+        ),
       created_at: z.string(),
     })
     .strict(),
@@ -328,10 +333,32 @@ const BalanceResponse = z
   .object({
     currency: z.string(),
     held_minor: z.number().int().describe("Earnings whose clearance is not over"),
-    ready_minor: z.number().int().describe("Cleared and not yet paid (less anything taken back)"),
-    paid_minor: z.number().int().describe("Transferred to the creator's payout account"),
+    ready_minor: z.number().int().describe("Cleared and not yet sent (less anything taken back)"),
+    on_its_way_minor: z.number().int().describe("Transfers sent to the payout account and not yet confirmed"),
+    paid_minor: z.number().int().describe("Transferred to the creator's payout account (less reversals)"),
   })
   .strict();
+
+const PayoutAccountResponse = example(
+  z
+    .object({
+      state: z.enum(PAYOUT_ACCOUNT_STATES).describe("none, incomplete (onboarding not finished), enabled, or disabled (the provider needs more)"),
+      provider: z.enum(["local", "stripe"]).nullable(),
+      payouts_enabled: z.boolean(),
+      requirements_due: z.array(z.string()).describe("What the provider still needs (its requirement names)"),
+      waiting_because: z.string().nullable().describe("Why earnings wait, in plain words; null when they are paid as they clear"),
+      held_reason: z.string().nullable().describe("An admin's hold on the creator's payouts"),
+    })
+    .strict(),
+  {
+    state: "incomplete",
+    provider: "stripe",
+    payouts_enabled: false,
+    requirements_due: ["external_account", "individual.verification.document"],
+    waiting_because: PAYOUT_MESSAGES.incomplete,
+    held_reason: null,
+  },
+);
 
 const OfferAnswerResponse = example(z.object({ order_id: z.number().int() }).strict(), { order_id: 42 });
 
@@ -637,11 +664,45 @@ export const CREATORS_CALLS = [
       200: {
         description: "A page of the creator's ledger, and their balances",
         schema: ok(z.array(LedgerRowResponse), {
-          meta: z.object({ balances: z.array(BalanceResponse), next_after: z.number().int().nullable(), limit: z.number().int() }).strict(),
+          meta: z
+            .object({ balances: z.array(BalanceResponse), account: PayoutAccountResponse, next_after: z.number().int().nullable(), limit: z.number().int() })
+            .strict(),
         }),
       },
     },
     refusals: refusals(READ, CREATOR, { malformed: { description: "An invalid query", message: "limit must be between 1 and 50" } }),
+  },
+  {
+    method: "POST",
+    path: "/creator/payout_account",
+    summary:
+      "Start or resume setting up the creator's payout account: opened at Stripe (or the local Connect) on the first call, then a new single-use onboarding link each call; the creator opens `url`, and comes back to /studio/payouts",
+    auth: "creator",
+    responses: {
+      200: {
+        description: "The onboarding link and the account as it stands",
+        schema: ok(
+          example(z.object({ url: z.string(), account: PayoutAccountResponse }).strict(), {
+            url: "https://connect.stripe.com/setup/e/acct_1Q0example/AbCdEf",
+            account: {
+              state: "none",
+              provider: "stripe",
+              payouts_enabled: false,
+              requirements_due: ["external_account"],
+              waiting_because: PAYOUT_MESSAGES.incomplete,
+              held_reason: null,
+            },
+          }),
+        ),
+      },
+    },
+    refusals: refusals(
+      WRITE,
+      CREATOR,
+      SUSPENDED_CREATOR,
+      invalid("The creator's profile has no country", PAYOUT_MESSAGES.needsCountry, [PAYOUT_MESSAGES.needsCountry]),
+      conflict("The account is already set up: nothing to resume", PAYOUT_MESSAGES.enabled),
+    ),
   },
   {
     method: "POST",

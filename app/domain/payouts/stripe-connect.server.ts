@@ -1,0 +1,84 @@
+/**
+ * Stripe Connect through the official SDK (ADR 039): connected accounts with the Express dashboard,
+ * the platform responsible for losses and fees and Stripe collecting identity; onboarding by account
+ * links; separate charges and transfers (`transfer_group` the order), reversed for clawbacks.
+ */
+import Stripe from "stripe";
+import { stripeClient } from "../payments/stripe-gateway.server";
+import type { ConnectAccount, ConnectGateway, MoneyMove } from "./connect.server";
+
+export function accountFromStripe(account: Pick<Stripe.Account, "id" | "payouts_enabled" | "details_submitted" | "requirements">): ConnectAccount {
+  const due = [...(account.requirements?.past_due ?? []), ...(account.requirements?.currently_due ?? [])];
+  return {
+    id: account.id,
+    payoutsEnabled: account.payouts_enabled === true,
+    detailsSubmitted: account.details_submitted === true,
+    requirementsDue: [...new Set(due)].slice(0, 50),
+    disabledReason: account.requirements?.disabled_reason ?? null,
+  };
+}
+
+/** Stripe's answer to a money movement: a refusal (insufficient funds, an account that cannot receive) is the provider's word; anything else is thrown (nothing known, try again with the same key). */
+async function moneyMove(call: () => Promise<{ id: string }>): Promise<MoneyMove> {
+  try {
+    return { ok: true, id: (await call()).id };
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripePermissionError) {
+      return { ok: false, message: error.message };
+    }
+    throw error;
+  }
+}
+
+export function createStripeConnect(env: Env): ConnectGateway {
+  const stripe = stripeClient(env);
+  return {
+    name: "stripe",
+    async createAccount(input) {
+      const account = await stripe.accounts.create(
+        {
+          country: input.country,
+          email: input.email,
+          controller: {
+            stripe_dashboard: { type: "express" },
+            fees: { payer: "application" },
+            losses: { payments: "application" },
+            requirement_collection: "stripe",
+          },
+          capabilities: { transfers: { requested: true } },
+          ...(input.serviceAgreement === "recipient" ? { tos_acceptance: { service_agreement: "recipient" } } : {}),
+          metadata: input.metadata,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return accountFromStripe(account);
+    },
+    async retrieveAccount(id) {
+      try {
+        return accountFromStripe(await stripe.accounts.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+    async accountLink(accountId, { returnUrl, refreshUrl }) {
+      const link = await stripe.accountLinks.create({ account: accountId, return_url: returnUrl, refresh_url: refreshUrl, type: "account_onboarding" });
+      return { url: link.url };
+    },
+    transfer: (input) =>
+      moneyMove(() =>
+        stripe.transfers.create(
+          {
+            amount: input.amountMinor,
+            currency: input.currency.toLowerCase(),
+            destination: input.destination,
+            transfer_group: input.transferGroup,
+            metadata: input.metadata,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      ),
+    reverse: (input) =>
+      moneyMove(() => stripe.transfers.createReversal(input.transferId, { amount: input.amountMinor, metadata: input.metadata }, { idempotencyKey: input.idempotencyKey })),
+  };
+}

@@ -1,0 +1,270 @@
+/**
+ * Paying creators, exactly once (ADR 039). Every earning has one `payouts` row (the ledger's trigger
+ * writes it, due at the end of its clearance) and every clawback one (due at once). The scheduled run:
+ * - marks due transfers `blocked` whose creator cannot be paid (no payout account, payouts off, a
+ *   hold): they wait, the creator is told why, and onboarding or a release schedules them again;
+ * - claims one due row at a time in a conditional write that also fixes its amount from the ledger
+ *   as it stands in that statement: a transfer pays its earning, less what the creator owes (a
+ *   clawback not recovered), never below nothing (`offset` then); a reversal takes back what a
+ *   clawback left owed, from the order's paid transfer, never more than is left of it;
+ * - calls the provider with the row's idempotency key, then records the answer in one batch that
+ *   applies only while the row is still the claimed one: the row `paid` and the ledger's `transfer`
+ *   (or `reversal`) row, keyed by the payout, so a replay writes nothing;
+ * - sends claims a crashed run left behind again with the same key (the provider answers the same
+ *   movement), after PAYOUT_CLAIM_STALE_MS.
+ * A provider's refusal fails a transfer (an admin may retry: a new key then, as nothing was made) and
+ * leaves a clawback's debt to be set against the next earnings. A network failure leaves the claim
+ * for the next run. Two runs at once never claim the same row.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { payoutAccounts, payouts } from "../../../db/schema";
+import type { ConnectGateway, MoneyMove } from "./connect.server";
+import { creatorPayable } from "./accounts.server";
+
+/** A claim older than this was left by a run that never finished: the next run sends it again with its key. */
+export const PAYOUT_CLAIM_STALE_MS = 10 * 60_000;
+/** Payouts one run moves at most (each a provider call); the rest wait for the next run, due first. */
+export const PAYOUT_RUN_MAX = 100;
+/** Due transfers one run checks for a creator who cannot be paid. */
+export const PAYOUT_BLOCK_SCAN = 500;
+/** A reversal whose transfer is still on its way is looked at again this much later. */
+const REVERSAL_WAIT_MS = 30 * 60_000;
+
+export const PAYOUT_NOTES = {
+  cannotBePaid: "Waiting for the creator's payout account",
+  offsetDebt: "Set against what the creator owed",
+  offsetUnpaid: "Taken from the earning before it was paid",
+  offsetAbsorbed: "Set against earnings not yet paid",
+} as const;
+
+type PayoutRow = typeof payouts.$inferSelect;
+
+const outer = (column: string) => sql.raw(`"payouts"."${column}"`);
+
+/** What the studio owes the creator in the row's currency now: the ledger's cleared rows, less transfers on their way. */
+function owedSql(now: number) {
+  return sql`((SELECT coalesce(sum(l."amount_minor"), 0) FROM "ledger_entries" l
+      WHERE l."creator_id" = ${outer("creator_id")} AND l."currency" = ${outer("currency")} AND NOT (l."kind" = 'earning' AND l."available_at" > ${now}))
+    - (SELECT coalesce(sum(q."amount_minor"), 0) FROM "payouts" q
+      WHERE q."creator_id" = ${outer("creator_id")} AND q."currency" = ${outer("currency")} AND q."kind" = 'transfer' AND q."status" = 'pending'))`;
+}
+
+/** The key of a claim's attempt: the movement's own for the first, a new one after the provider refused the last. */
+function attemptKey(prefix: "transfer" | "reversal") {
+  return sql`${prefix} || '-' || ${outer("entry_id")} || CASE WHEN ${outer("attempts")} > 0 THEN '-' || (${outer("attempts")} + 1) ELSE '' END`;
+}
+
+function nextDue(kind: "transfer" | "reversal", now: number) {
+  return sql`(SELECT p2."id" FROM "payouts" p2 WHERE p2."status" = 'scheduled' AND p2."kind" = ${kind} AND p2."due_at" <= ${now} ORDER BY p2."due_at", p2."id" LIMIT 1)`;
+}
+
+export interface PayoutRunResult {
+  blocked: number;
+  paid: number;
+  offset: number;
+  failed: number;
+  reversed: number;
+  /** Calls that did not answer (network): their claims are sent again later. */
+  unanswered: number;
+}
+
+export async function runPayouts(db: Database, connect: ConnectGateway, now = Date.now()): Promise<PayoutRunResult> {
+  const result: PayoutRunResult = { blocked: 0, paid: 0, offset: 0, failed: 0, reversed: 0, unanswered: 0 };
+  const at = new Date(now);
+  // Due transfers of creators who cannot be paid wait, out of the due index, until onboarding or a release.
+  const blocked = await db
+    .update(payouts)
+    .set({ status: "blocked", failure: PAYOUT_NOTES.cannotBePaid, updatedAt: at })
+    .where(
+      and(
+        sql`${outer("id")} IN (SELECT p2."id" FROM "payouts" p2 WHERE p2."status" = 'scheduled' AND p2."kind" = 'transfer' AND p2."due_at" <= ${now} ORDER BY p2."due_at" LIMIT ${PAYOUT_BLOCK_SCAN})`,
+        sql`NOT ${creatorPayable(outer("creator_id"))}`,
+      ),
+    )
+    .returning({ id: payouts.id });
+  result.blocked = blocked.length;
+
+  let moves = 0;
+  // Claims a crashed run left: the same key again.
+  const stale = await db
+    .select()
+    .from(payouts)
+    .where(and(eq(payouts.status, "pending"), sql`${payouts.claimedAt} < ${now - PAYOUT_CLAIM_STALE_MS}`))
+    .orderBy(payouts.claimedAt)
+    .limit(PAYOUT_RUN_MAX);
+  for (const row of stale) {
+    const [reclaimed] = await db
+      .update(payouts)
+      .set({ claimedAt: at, updatedAt: at })
+      .where(and(eq(payouts.id, row.id), eq(payouts.status, "pending"), eq(payouts.claimedAt, row.claimedAt!)))
+      .returning();
+    if (!reclaimed) continue;
+    moves++;
+    await send(db, connect, reclaimed, result, now);
+  }
+
+  while (moves < PAYOUT_RUN_MAX) {
+    const row = await claimTransfer(db, now);
+    if (!row) break;
+    moves++;
+    if (row.status === "offset") result.offset++;
+    else await send(db, connect, row, result, now);
+  }
+  while (moves < PAYOUT_RUN_MAX) {
+    const row = await claimReversal(db, now);
+    if (row === "none") break;
+    moves++;
+    if (row === "waiting") continue;
+    if (row.status === "offset") result.offset++;
+    else await send(db, connect, row, result, now);
+  }
+  return result;
+}
+
+/** The next due transfer of a creator who can be paid, claimed with its amount fixed (or `offset` when the creator owes as much). */
+async function claimTransfer(db: Database, now: number): Promise<PayoutRow | null> {
+  const earning = sql`(SELECT e."amount_minor" FROM "ledger_entries" e WHERE e."id" = ${outer("entry_id")})`;
+  const amount = sql`max(0, min(${earning}, ${owedSql(now)}))`;
+  const [row] = await db
+    .update(payouts)
+    .set({
+      status: sql`CASE WHEN ${amount} > 0 THEN 'pending' ELSE 'offset' END`,
+      amountMinor: amount,
+      failure: sql`CASE WHEN ${amount} < ${earning} THEN ${PAYOUT_NOTES.offsetDebt} ELSE NULL END`,
+      attempts: sql`${outer("attempts")} + 1`,
+      idempotencyKey: attemptKey("transfer"),
+      claimedAt: new Date(now),
+      updatedAt: new Date(now),
+    })
+    .where(and(sql`${outer("id")} = ${nextDue("transfer", now)}`, eq(payouts.status, "scheduled"), creatorPayable(outer("creator_id"))))
+    .returning();
+  if (row) return row;
+  // The first due transfer's creator became unpayable since the block step: it waits with the others, and the next is tried.
+  const [waits] = await db
+    .update(payouts)
+    .set({ status: "blocked", failure: PAYOUT_NOTES.cannotBePaid, updatedAt: new Date(now) })
+    .where(and(sql`${outer("id")} = ${nextDue("transfer", now)}`, eq(payouts.status, "scheduled"), sql`NOT ${creatorPayable(outer("creator_id"))}`))
+    .returning({ id: payouts.id });
+  // Or another run claimed it meanwhile: whether anything is still due decides.
+  if (waits || (await db.select({ id: payouts.id }).from(payouts).where(sql`${payouts.id} = ${nextDue("transfer", now)}`)).length) return claimTransfer(db, now);
+  return null;
+}
+
+/**
+ * The next due clawback, settled: by a reversal of the order's paid transfer (claimed with its
+ * amount: what the creator still owes, at most the clawback and what is left of the transfer), or
+ * `offset` when its earning was not paid (the clawback reduced it) or the debt is covered by earnings
+ * not yet paid. `waiting` when the order's transfer is on its way (looked at again later).
+ */
+async function claimReversal(db: Database, now: number): Promise<PayoutRow | "waiting" | "none"> {
+  const [due] = await db
+    .select()
+    .from(payouts)
+    .where(sql`${payouts.id} = ${nextDue("reversal", now)}`)
+    .limit(1);
+  if (!due) return "none";
+  const at = new Date(now);
+  const [transfer] = due.orderId
+    ? await db
+        .select()
+        .from(payouts)
+        .where(and(eq(payouts.kind, "transfer"), eq(payouts.orderId, due.orderId)))
+        .limit(1)
+    : [];
+  if (transfer?.status === "pending") {
+    await db
+      .update(payouts)
+      .set({ dueAt: new Date(now + REVERSAL_WAIT_MS), updatedAt: at })
+      .where(and(eq(payouts.id, due.id), eq(payouts.status, "scheduled")));
+    return "waiting";
+  }
+  if (!transfer || transfer.status !== "paid") {
+    const [row] = await db
+      .update(payouts)
+      .set({ status: "offset", amountMinor: 0, failure: PAYOUT_NOTES.offsetUnpaid, updatedAt: at })
+      .where(and(eq(payouts.id, due.id), eq(payouts.status, "scheduled")))
+      .returning();
+    return row ?? "waiting";
+  }
+  const clawback = sql`(SELECT -e."amount_minor" FROM "ledger_entries" e WHERE e."id" = ${outer("entry_id")})`;
+  const leftOfTransfer = sql`(${transfer.amountMinor ?? 0} - (SELECT coalesce(sum(r."amount_minor"), 0) FROM "payouts" r
+    WHERE r."kind" = 'reversal' AND r."order_id" = ${outer("order_id")} AND r."status" IN ('paid', 'pending')))`;
+  const amount = sql`max(0, min(${clawback}, -${owedSql(now)}, ${leftOfTransfer}))`;
+  const [row] = await db
+    .update(payouts)
+    .set({
+      status: sql`CASE WHEN ${amount} > 0 THEN 'pending' ELSE 'offset' END`,
+      amountMinor: amount,
+      failure: sql`CASE WHEN ${amount} > 0 THEN NULL ELSE ${PAYOUT_NOTES.offsetAbsorbed} END`,
+      attempts: sql`${outer("attempts")} + 1`,
+      idempotencyKey: attemptKey("reversal"),
+      claimedAt: at,
+      updatedAt: at,
+    })
+    .where(and(eq(payouts.id, due.id), eq(payouts.status, "scheduled")))
+    .returning();
+  return row ?? "waiting";
+}
+
+/** Calls the provider for a claimed payout with its key and records the answer (once). */
+async function send(db: Database, connect: ConnectGateway, row: PayoutRow, result: PayoutRunResult, now: number) {
+  let answer: MoneyMove;
+  try {
+    answer = await call(db, connect, row);
+  } catch (error) {
+    console.error("Payout not answered; sent again by a later run", row.id, error);
+    result.unanswered++;
+    return;
+  }
+  const at = new Date(now);
+  const claimed = and(eq(payouts.id, row.id), eq(payouts.status, "pending"), eq(payouts.idempotencyKey, row.idempotencyKey!));
+  if (!answer.ok) {
+    // A refused transfer fails (an admin retries it); a refused reversal leaves the debt against the next earnings.
+    const [changed] = await db
+      .update(payouts)
+      .set(row.kind === "transfer" ? { status: "failed", failure: answer.message.slice(0, 500), updatedAt: at } : { status: "offset", failure: answer.message.slice(0, 500), updatedAt: at })
+      .where(claimed)
+      .returning({ id: payouts.id });
+    if (changed) {
+      if (row.kind === "transfer") result.failed++;
+      else result.offset++;
+    }
+    return;
+  }
+  const sign = row.kind === "transfer" ? -1 : 1;
+  const [changed] = await db.batch([
+    db.update(payouts).set({ status: "paid", externalId: answer.id, failure: null, updatedAt: at }).where(claimed).returning({ id: payouts.id }),
+    db.run(sql`INSERT INTO "ledger_entries" ("creator_id", "order_id", "kind", "amount_minor", "currency", "idempotency_key", "external_id")
+      SELECT p."creator_id", p."order_id", p."kind", ${sign} * p."amount_minor", p."currency", p."kind" || '-payout-' || p."id", p."external_id"
+      FROM "payouts" p WHERE p."id" = ${row.id} AND p."status" = 'paid' AND p."external_id" = ${answer.id}
+      ON CONFLICT ("idempotency_key") DO NOTHING`),
+  ]);
+  if (changed.length) {
+    if (row.kind === "transfer") result.paid++;
+    else result.reversed++;
+  }
+}
+
+async function call(db: Database, connect: ConnectGateway, row: PayoutRow): Promise<MoneyMove> {
+  const metadata = { payout_id: String(row.id), creator_id: String(row.creatorId), ...(row.orderId ? { order_id: String(row.orderId) } : {}) };
+  if (row.kind === "transfer") {
+    const [account] = await db.select({ id: payoutAccounts.accountId }).from(payoutAccounts).where(eq(payoutAccounts.creatorId, row.creatorId)).limit(1);
+    if (!account) return { ok: false, message: "The creator has no payout account." };
+    return connect.transfer({
+      amountMinor: row.amountMinor!,
+      currency: row.currency,
+      destination: account.id,
+      transferGroup: `order-${row.orderId ?? "none"}`,
+      idempotencyKey: row.idempotencyKey!,
+      metadata,
+    });
+  }
+  const [transfer] = await db
+    .select({ externalId: payouts.externalId })
+    .from(payouts)
+    .where(and(eq(payouts.kind, "transfer"), eq(payouts.orderId, row.orderId ?? -1), eq(payouts.status, "paid")))
+    .limit(1);
+  if (!transfer?.externalId) return { ok: false, message: "The order's transfer was not found." };
+  return connect.reverse({ transferId: transfer.externalId, amountMinor: row.amountMinor!, idempotencyKey: row.idempotencyKey!, metadata });
+}
