@@ -8,8 +8,8 @@
  *   clawback not recovered), never below nothing (`offset` then); a reversal takes back what a
  *   clawback left owed, from the order's paid transfer, never more than is left of it;
  * - calls the provider with the row's idempotency key, then records the answer in one batch that
- *   applies only while the row is still the claimed one: the row `paid` and the ledger's `transfer`
- *   (or `reversal`) row, keyed by the payout, so a replay writes nothing;
+ *   moves the row `paid` only while it is still the claimed one, and writes the ledger's `transfer`
+ *   (or `reversal`) row keyed by the payout, so a replay or a second recording writes nothing;
  * - sends claims a crashed run left behind again with the same key (the provider answers the same
  *   movement), after PAYOUT_CLAIM_STALE_MS.
  * A provider's refusal fails a transfer (an admin may retry: a new key then, as nothing was made) and
@@ -18,7 +18,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { payoutAccounts, payouts } from "../../../db/schema";
+import { ledgerEntries, payoutAccounts, payouts } from "../../../db/schema";
 import type { ConnectGateway, MoneyMove } from "./connect.server";
 import { creatorPayable } from "./accounts.server";
 
@@ -235,10 +235,19 @@ async function send(db: Database, connect: ConnectGateway, row: PayoutRow, resul
   const sign = row.kind === "transfer" ? -1 : 1;
   const [changed] = await db.batch([
     db.update(payouts).set({ status: "paid", externalId: answer.id, failure: null, updatedAt: at }).where(claimed).returning({ id: payouts.id }),
-    db.run(sql`INSERT INTO "ledger_entries" ("creator_id", "order_id", "kind", "amount_minor", "currency", "idempotency_key", "external_id")
-      SELECT p."creator_id", p."order_id", p."kind", ${sign} * p."amount_minor", p."currency", p."kind" || '-payout-' || p."id", p."external_id"
-      FROM "payouts" p WHERE p."id" = ${row.id} AND p."status" = 'paid' AND p."external_id" = ${answer.id}
-      ON CONFLICT ("idempotency_key") DO NOTHING`),
+    // The money moved (the provider said so): its ledger row, once per payout whoever records it.
+    db
+      .insert(ledgerEntries)
+      .values({
+        creatorId: row.creatorId,
+        orderId: row.orderId,
+        kind: row.kind,
+        amountMinor: sign * row.amountMinor!,
+        currency: row.currency,
+        idempotencyKey: `${row.kind}-payout-${row.id}`,
+        externalId: answer.id,
+      })
+      .onConflictDoNothing(),
   ]);
   if (changed.length) {
     if (row.kind === "transfer") result.paid++;

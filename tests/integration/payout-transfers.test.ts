@@ -1,0 +1,352 @@
+/**
+ * Paying creators with the local Connect (ADR 039): payout accounts set up through the studio and
+ * the API, each cleared earning transferred exactly once (concurrent runs, a lost answer, replays),
+ * clawbacks by reversal or set against the next earning, and a refund racing a transfer.
+ */
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createDb } from "../../db/client";
+import { earningOf, PAYOUT_MESSAGES } from "~/lib/rules/payouts";
+import { createLocalConnect, INSUFFICIENT_FUNDS_MESSAGE, payOutLocalAccount } from "~/domain/payouts/local-connect.server";
+import { PAYOUT_CLAIM_STALE_MS, runPayouts } from "~/domain/payouts/transfers.server";
+import type { ConnectGateway } from "~/domain/payouts/connect.server";
+import { adminSignIn, api, dispatch, fakeMedia, freshAddress, get, postForm } from "./helpers";
+import { briefedOrder, newCreator, setProductCreators, type Tokens } from "./creator-fixtures";
+
+const db = () => createDb(env.DB);
+const connect = () => createLocalConnect(db());
+type Maker = Awaited<ReturnType<typeof newCreator>>;
+type Ledger = { kind: string; amount_minor: number; idempotency_key: string; external_id: string | null };
+type Payout = { id: number; kind: string; status: string; amount_minor: number | null; idempotency_key: string | null; failure: string | null };
+
+let admin: Tokens;
+beforeEach(async () => {
+  admin = await adminSignIn();
+  await env.DB.prepare("UPDATE creators SET last_assigned_at = NULL").run();
+  await env.DB.prepare("UPDATE creator_offers SET status = 'withdrawn' WHERE status = 'waiting'").run();
+  await env.DB.prepare("UPDATE products SET creator_share_bp = NULL").run();
+  await env.DB.prepare("DELETE FROM payout_settings").run();
+  // Other files' payouts stay out of these runs: only this test's creators' are due.
+  await env.DB.prepare("UPDATE payouts SET status = 'offset' WHERE status IN ('scheduled', 'pending')").run();
+});
+
+/** An order the maker was offered, made and had approved: its earning written, held for the clearance period. */
+async function earnedOrder(maker: Maker) {
+  await setProductCreators(admin, [maker.id]);
+  const order = await briefedOrder();
+  const offer = await env.DB.prepare("SELECT id FROM creator_offers WHERE order_id = ? AND status = 'waiting'").bind(order.id).first<{ id: number }>();
+  expect((await api("POST", `/creator/offers/${offer!.id}/accept`, { token: maker.token })).status).toBe(200);
+  const form = new FormData();
+  form.set("note", "Final cut");
+  form.append("files[]", new File([fakeMedia("final.mp4", 512)], "final.mp4"));
+  const delivered = await dispatch(`http://localhost/api/v1/orders/${order.id}/deliveries`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${maker.token}`, "CF-Connecting-IP": freshAddress() },
+    body: form,
+  });
+  expect(delivered.status).toBe(201);
+  expect((await api("POST", `/orders/${order.id}/approve`, { token: order.token })).status).toBe(200);
+  const earning = await env.DB.prepare("SELECT amount_minor, currency FROM ledger_entries WHERE order_id = ? AND kind = 'earning'")
+    .bind(order.id)
+    .first<{ amount_minor: number; currency: string }>();
+  return { ...order, earning: earning!.amount_minor, currency: earning!.currency };
+}
+
+/** The clearance period over (as if its days had passed). */
+async function clear(orderId: number) {
+  const past = Date.now() - 1000;
+  await env.DB.prepare("UPDATE ledger_entries SET available_at = ? WHERE order_id = ? AND kind = 'earning'").bind(past, orderId).run();
+  await env.DB.prepare("UPDATE payouts SET due_at = ? WHERE order_id = ? AND kind = 'transfer' AND status = 'scheduled'").bind(past, orderId).run();
+}
+
+async function ledgerOf(orderId: number) {
+  return (
+    await env.DB.prepare("SELECT kind, amount_minor, idempotency_key, external_id FROM ledger_entries WHERE order_id = ? ORDER BY id").bind(orderId).all<Ledger>()
+  ).results;
+}
+
+async function payoutsOf(orderId: number) {
+  return (
+    await env.DB.prepare("SELECT id, kind, status, amount_minor, idempotency_key, failure FROM payouts WHERE order_id = ? ORDER BY id").bind(orderId).all<Payout>()
+  ).results;
+}
+
+async function localMoves(accountId: string) {
+  return (
+    await env.DB.prepare("SELECT kind, amount_minor, transfer_group, idempotency_key FROM local_connect_transfers WHERE account_id = ? ORDER BY created_at, id")
+      .bind(accountId)
+      .all<{ kind: string; amount_minor: number; transfer_group: string; idempotency_key: string }>()
+  ).results;
+}
+
+const accountOf = async (creatorId: number) =>
+  (await env.DB.prepare("SELECT account_id FROM payout_accounts WHERE creator_id = ?").bind(creatorId).first<string>("account_id"))!;
+
+/** The maker sets up a payout account through the API and completes the local onboarding page. */
+async function onboarded(maker: Maker) {
+  await env.DB.prepare("UPDATE creators SET country = 'GB' WHERE id = ?").bind(maker.id).run();
+  const started = await api<{ data: { url: string } }>("POST", "/creator/payout_account", { token: maker.token });
+  expect(started.status).toBe(200);
+  const done = await postForm(new URL(started.body.data.url).pathname, { decision: "complete" }, { Cookie: maker.cookie });
+  expect(done.status).toBe(302);
+  return accountOf(maker.id);
+}
+
+type PayoutsAnswer = {
+  data: { kind: string; order_id: number; amount_minor: number; state: string }[];
+  meta: { balances: { currency: string; held_minor: number; ready_minor: number; on_its_way_minor: number; paid_minor: number }[]; account: Record<string, unknown> };
+};
+
+describe("payout accounts", () => {
+  it("a creator without a payout account sees why their earnings wait; onboarding (failed, then resumed and completed) releases them, paid once", async () => {
+    const maker = await newCreator(admin);
+    const order = await earnedOrder(maker);
+    await clear(order.id);
+    const first = await runPayouts(db(), connect());
+    expect(first.blocked).toBeGreaterThanOrEqual(1);
+    expect((await payoutsOf(order.id))[0]).toMatchObject({ kind: "transfer", status: "blocked" });
+
+    let answer = await api<PayoutsAnswer>("GET", "/creator/payouts", { token: maker.token });
+    expect(answer.body.meta.account).toEqual({
+      state: "none",
+      provider: null,
+      payouts_enabled: false,
+      requirements_due: [],
+      waiting_because: PAYOUT_MESSAGES.noAccount,
+      held_reason: null,
+    });
+    expect(answer.body.data[0]).toMatchObject({ kind: "earning", order_id: order.id, state: "waiting" });
+    let page = await (await get("/studio/payouts", { headers: { Cookie: maker.cookie } })).text();
+    expect(page).toContain(PAYOUT_MESSAGES.noAccount);
+    expect(page).toContain("Waiting for your payout account");
+    expect(page).toContain("Set up payouts");
+
+    // No country on the profile: nothing is opened, and the creator is told what to do.
+    const noCountry = await api<{ message: string; errors: string[] }>("POST", "/creator/payout_account", { token: maker.token });
+    expect(noCountry.status).toBe(422);
+    expect(noCountry.body.errors).toEqual([PAYOUT_MESSAGES.needsCountry]);
+    const refused = await postForm("/studio/payouts", { intent: "onboard" }, { Cookie: maker.cookie });
+    expect(refused.status).toBe(422);
+    expect(await refused.text()).toContain(PAYOUT_MESSAGES.needsCountry);
+
+    // From the studio without JavaScript: a form post, off to the onboarding page.
+    await env.DB.prepare("UPDATE creators SET country = 'FR' WHERE id = ?").bind(maker.id).run();
+    const started = await postForm("/studio/payouts", { intent: "onboard" }, { Cookie: maker.cookie });
+    expect(started.status).toBe(302);
+    const link = new URL(started.headers.get("location")!).pathname;
+    expect(link).toMatch(/^\/payments\/local\/connect\/[\w-]+$/);
+    const opened = await env.DB.prepare("SELECT provider, service_agreement, country, payouts_enabled FROM payout_accounts WHERE creator_id = ?")
+      .bind(maker.id)
+      .first();
+    // Outside the studio's country: the recipient service agreement.
+    expect(opened).toEqual({ provider: "local", service_agreement: "recipient", country: "FR", payouts_enabled: 0 });
+    expect((await get(link, { headers: { Cookie: maker.cookie } })).status).toBe(200);
+    // Nobody else opens it.
+    const other = await newCreator(admin);
+    expect((await get(link, { headers: { Cookie: other.cookie } })).status).toBe(404);
+
+    // Verification fails: payouts stay off, the creator is told why in plain words.
+    const failed = await postForm(link, { decision: "fail" }, { Cookie: maker.cookie });
+    expect(failed.headers.get("location")).toBe("http://localhost/studio/payouts/return");
+    const back = await get("/studio/payouts/return", { headers: { Cookie: maker.cookie }, redirect: "manual" });
+    expect(back.headers.get("location")).toBe("/studio/payouts?account=updated");
+    answer = await api<PayoutsAnswer>("GET", "/creator/payouts", { token: maker.token });
+    expect(answer.body.meta.account).toMatchObject({
+      state: "disabled",
+      payouts_enabled: false,
+      requirements_due: ["individual.verification.document"],
+      waiting_because: "Stripe needs more information from you before it can pay you.",
+    });
+    expect((await payoutsOf(order.id))[0]!.status).toBe("blocked");
+
+    // The spent link goes to the refresh URL, which makes a new one; one account all along.
+    const spent = await get(link, { headers: { Cookie: maker.cookie }, redirect: "manual" });
+    expect(spent.headers.get("location")).toBe("http://localhost/studio/payouts/refresh");
+    const refreshed = await get("/studio/payouts/refresh", { headers: { Cookie: maker.cookie }, redirect: "manual" });
+    const fresh = new URL(refreshed.headers.get("location")!).pathname;
+    expect(fresh).toMatch(/^\/payments\/local\/connect\/[\w-]+$/);
+    expect(fresh).not.toBe(link);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM payout_accounts WHERE creator_id = ?").bind(maker.id).first("n")).toBe(1);
+
+    // Completed: the earning that waited is scheduled again, and the next runs (two at once) pay it once.
+    expect((await postForm(fresh, { decision: "complete" }, { Cookie: maker.cookie })).status).toBe(302);
+    expect((await payoutsOf(order.id))[0]!.status).toBe("scheduled");
+    const runs = await Promise.all([runPayouts(db(), connect()), runPayouts(db(), connect())]);
+    expect(runs[0].paid + runs[1].paid).toBe(1);
+    const account = await accountOf(maker.id);
+    expect(await localMoves(account)).toEqual([
+      { kind: "transfer", amount_minor: order.earning, transfer_group: `order-${order.id}`, idempotency_key: expect.stringMatching(/^transfer-\d+$/) },
+    ]);
+    const rows = await ledgerOf(order.id);
+    expect(rows.map((r) => [r.kind, r.amount_minor])).toEqual([
+      ["earning", order.earning],
+      ["transfer", -order.earning],
+    ]);
+    expect(rows[1]!.external_id).toMatch(/^tr_local_/);
+    // A run replayed, or another later: nothing more.
+    await runPayouts(db(), connect());
+    await runPayouts(db(), connect(), Date.now() + PAYOUT_CLAIM_STALE_MS * 2);
+    expect(await localMoves(account)).toHaveLength(1);
+    expect(await ledgerOf(order.id)).toHaveLength(2);
+
+    answer = await api<PayoutsAnswer>("GET", "/creator/payouts", { token: maker.token });
+    expect(answer.body.data.find((row) => row.kind === "earning")!.state).toBe("paid");
+    expect(answer.body.meta.balances).toEqual([{ currency: order.currency, held_minor: 0, ready_minor: 0, on_its_way_minor: 0, paid_minor: order.earning }]);
+    expect(answer.body.meta.account).toMatchObject({ state: "enabled", payouts_enabled: true, waiting_because: null });
+    page = await (await get("/studio/payouts?account=updated", { headers: { Cookie: maker.cookie } })).text();
+    expect(page).toContain("Your payout account is set up.");
+    expect(page).toContain(PAYOUT_MESSAGES.enabled);
+    expect(page).not.toContain("Set up payouts");
+    // Complete: nothing to resume.
+    expect((await api("POST", "/creator/payout_account", { token: maker.token })).status).toBe(409);
+  });
+});
+
+describe("transfers, exactly once", () => {
+  it("a transfer whose answer was lost is sent again with its key by a later run: one transfer, one ledger row", async () => {
+    const maker = await newCreator(admin);
+    const account = await onboarded(maker);
+    const order = await earnedOrder(maker);
+    await clear(order.id);
+    const real = connect();
+    const lost: ConnectGateway = {
+      ...real,
+      transfer: async (input) => {
+        await real.transfer(input);
+        throw new Error("The network dropped the answer");
+      },
+    };
+    expect(await runPayouts(db(), lost)).toMatchObject({ paid: 0, unanswered: 1 });
+    expect((await payoutsOf(order.id))[0]).toMatchObject({ status: "pending", amount_minor: order.earning });
+    // On its way: shown apart from what is ready.
+    const answer = await api<PayoutsAnswer>("GET", "/creator/payouts", { token: maker.token });
+    expect(answer.body.meta.balances[0]).toMatchObject({ ready_minor: 0, on_its_way_minor: order.earning, paid_minor: 0 });
+    // Too soon for the claim to be taken for abandoned: nothing is sent.
+    expect(await runPayouts(db(), real)).toMatchObject({ paid: 0 });
+    expect(await runPayouts(db(), real, Date.now() + PAYOUT_CLAIM_STALE_MS + 1000)).toMatchObject({ paid: 1 });
+    expect(await localMoves(account)).toHaveLength(1);
+    expect((await ledgerOf(order.id)).map((r) => r.kind)).toEqual(["earning", "transfer"]);
+  });
+
+  it("a provider's refusal fails the transfer with its words, and nothing is written to the ledger", async () => {
+    const maker = await newCreator(admin);
+    await onboarded(maker);
+    const order = await earnedOrder(maker);
+    await clear(order.id);
+    const refusing: ConnectGateway = { ...connect(), transfer: async () => ({ ok: false, message: "Insufficient funds in the platform's balance." }) };
+    expect(await runPayouts(db(), refusing)).toMatchObject({ failed: 1, paid: 0 });
+    expect((await payoutsOf(order.id))[0]).toMatchObject({ status: "failed", failure: "Insufficient funds in the platform's balance." });
+    expect((await ledgerOf(order.id)).map((r) => r.kind)).toEqual(["earning"]);
+    const answer = await api<PayoutsAnswer>("GET", "/creator/payouts", { token: maker.token });
+    expect(answer.body.data[0]!.state).toBe("failed");
+  });
+});
+
+async function refund(orderId: number, amount: string) {
+  const answer = await api("POST", `/orders/${orderId}/refund`, { token: admin.access_token, body: { refund: { reason: "A scene was dropped", amount } } });
+  expect(answer.status).toBe(200);
+  return (await env.DB.prepare("SELECT amount_minor, tax_minor FROM order_refunds WHERE order_id = ? ORDER BY id DESC LIMIT 1")
+    .bind(orderId)
+    .first<{ amount_minor: number; tax_minor: number }>())!;
+}
+
+describe("clawbacks", () => {
+  it("a partial refund after the transfer takes the share back by a reversal; once the money has left the account, a negative row is set against the next earning", async () => {
+    const maker = await newCreator(admin);
+    const account = await onboarded(maker);
+    const order = await earnedOrder(maker);
+    await clear(order.id);
+    expect(await runPayouts(db(), connect())).toMatchObject({ paid: 1 });
+
+    const refunded = await refund(order.id, "120.00");
+    const share = earningOf(refunded.amount_minor - refunded.tax_minor, 7000);
+    expect(share).toBeGreaterThan(0);
+    let rows = await ledgerOf(order.id);
+    expect(rows.map((r) => [r.kind, r.amount_minor])).toEqual([
+      ["earning", order.earning],
+      ["transfer", -order.earning],
+      ["clawback", -share],
+    ]);
+    expect(await runPayouts(db(), connect())).toMatchObject({ reversed: 1 });
+    await runPayouts(db(), connect());
+    rows = await ledgerOf(order.id);
+    expect(rows.map((r) => [r.kind, r.amount_minor])).toEqual([
+      ["earning", order.earning],
+      ["transfer", -order.earning],
+      ["clawback", -share],
+      ["reversal", share],
+    ]);
+    expect((await localMoves(account)).map((m) => [m.kind, m.amount_minor])).toEqual([
+      ["transfer", order.earning],
+      ["reversal", share],
+    ]);
+    let answer = await api<PayoutsAnswer>("GET", "/creator/payouts", { token: maker.token });
+    expect(answer.body.meta.balances).toEqual([
+      { currency: order.currency, held_minor: 0, ready_minor: 0, on_its_way_minor: 0, paid_minor: order.earning - share },
+    ]);
+
+    // The account pays everything out to its bank; a second refund's reversal is refused.
+    await payOutLocalAccount(db(), account, order.currency.toLowerCase());
+    const again = await refund(order.id, "60.00");
+    const second = earningOf(again.amount_minor - again.tax_minor, 7000);
+    expect(await runPayouts(db(), connect())).toMatchObject({ reversed: 0, offset: 1 });
+    expect((await payoutsOf(order.id)).at(-1)).toMatchObject({ kind: "reversal", status: "offset", failure: INSUFFICIENT_FUNDS_MESSAGE });
+    answer = await api<PayoutsAnswer>("GET", "/creator/payouts", { token: maker.token });
+    expect(answer.body.meta.balances[0]!.ready_minor).toBe(-second);
+
+    // The next earning pays what is left after the debt.
+    const next = await earnedOrder(maker);
+    await clear(next.id);
+    expect(await runPayouts(db(), connect())).toMatchObject({ paid: 1 });
+    expect((await payoutsOf(next.id))[0]).toMatchObject({ status: "paid", amount_minor: next.earning - second });
+    answer = await api<PayoutsAnswer>("GET", "/creator/payouts", { token: maker.token });
+    expect(answer.body.meta.balances[0]!.ready_minor).toBe(0);
+  });
+
+  it("a refund before the earning is paid reduces what is transferred instead", async () => {
+    const maker = await newCreator(admin);
+    const account = await onboarded(maker);
+    const order = await earnedOrder(maker);
+    const refunded = await refund(order.id, "120.00");
+    const share = earningOf(refunded.amount_minor - refunded.tax_minor, 7000);
+    await clear(order.id);
+    await runPayouts(db(), connect());
+    expect((await payoutsOf(order.id)).map((p) => [p.kind, p.status, p.amount_minor])).toEqual([
+      ["transfer", "paid", order.earning - share],
+      ["reversal", "offset", 0],
+    ]);
+    expect((await localMoves(account)).map((m) => m.amount_minor)).toEqual([order.earning - share]);
+  });
+
+  it("a refund racing a transfer: recorded while the transfer is on its way, its reversal waits for the transfer, then takes the share back once", async () => {
+    const maker = await newCreator(admin);
+    const account = await onboarded(maker);
+    const order = await earnedOrder(maker);
+    await clear(order.id);
+    const real = connect();
+    const lost: ConnectGateway = { ...real, transfer: () => Promise.reject(new Error("timed out")) };
+    expect(await runPayouts(db(), lost)).toMatchObject({ unanswered: 1 });
+    const refunded = await refund(order.id, "120.00");
+    const share = earningOf(refunded.amount_minor - refunded.tax_minor, 7000);
+    // The transfer is still on its way: the reversal waits.
+    expect(await runPayouts(db(), real)).toMatchObject({ reversed: 0, paid: 0 });
+    expect((await payoutsOf(order.id)).map((p) => [p.kind, p.status])).toEqual([
+      ["transfer", "pending"],
+      ["reversal", "scheduled"],
+    ]);
+    // Later: the transfer sent again with its key (made now), then the reversal.
+    const later = Date.now() + 31 * 60_000;
+    expect(await runPayouts(db(), real, later)).toMatchObject({ paid: 1, reversed: 1 });
+    expect((await localMoves(account)).map((m) => [m.kind, m.amount_minor])).toEqual([
+      ["transfer", order.earning],
+      ["reversal", share],
+    ]);
+    await runPayouts(db(), real, later + 60_000);
+    expect((await ledgerOf(order.id)).map((r) => [r.kind, r.amount_minor])).toEqual([
+      ["earning", order.earning],
+      ["clawback", -share],
+      ["transfer", -order.earning],
+      ["reversal", share],
+    ]);
+  });
+});
