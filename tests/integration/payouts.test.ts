@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { earningOf } from "~/lib/rules/payouts";
+import { earningOf, PAYOUT_MESSAGES } from "~/lib/rules/payouts";
 import { adminCookie, adminSignIn, api, dispatch, fakeMedia, freshAddress, get } from "./helpers";
 import { briefedOrder, newCreator, setProductCreators, type Tokens } from "./creator-fixtures";
 
@@ -136,7 +136,8 @@ describe("earnings in the ledger", () => {
     expect(payouts.status).toBe(200);
     expect(payouts.body.data).toEqual([expect.objectContaining({ kind: "earning", order_id: order.id, amount_minor: earning!.amount_minor, state: "held" })]);
     expect(payouts.body.meta).toEqual({
-      balances: [{ currency, held_minor: earning!.amount_minor, ready_minor: 0, paid_minor: 0 }],
+      balances: [{ currency, held_minor: earning!.amount_minor, ready_minor: 0, on_its_way_minor: 0, paid_minor: 0 }],
+      account: expect.objectContaining({ state: "none", waiting_because: PAYOUT_MESSAGES.noAccount }),
       next_after: null,
       limit: 1,
     });

@@ -339,7 +339,7 @@ const BalanceResponse = z
   })
   .strict();
 
-const PayoutAccountResponse = example(
+export const PayoutAccountResponse = example(
   z
     .object({
       state: z.enum(PAYOUT_ACCOUNT_STATES).describe("none, incomplete (onboarding not finished), enabled, or disabled (the provider needs more)"),

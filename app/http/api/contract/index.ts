@@ -17,7 +17,7 @@ import { VERSION_REVIEW_CALLS } from "./version-review";
 import { UPLOADS_CALLS } from "./uploads";
 import { PROMOTIONS_CALLS } from "./promotions";
 import { SERVICE_CALLS } from "./service";
-import { CREATORS_CALLS, CreatorCardResponse, CreatorOrderResponse, CreatorProfileResponse, PublicCreatorResponse } from "./creators";
+import { CREATORS_CALLS, CreatorCardResponse, CreatorOrderResponse, CreatorProfileResponse, PayoutAccountResponse, PublicCreatorResponse } from "./creators";
 import {
   BriefResponse,
   OrderEventResponse,
@@ -143,6 +143,7 @@ export const API_COMPONENTS: Record<string, z.ZodTypeAny> = {
   Message: MessageResponse,
   CreatorProfile: CreatorProfileResponse,
   CreatorOrder: CreatorOrderResponse,
+  PayoutAccount: PayoutAccountResponse,
   CreatorCredit: CreatorCreditResponse,
   CreatorCard: CreatorCardResponse,
   PublicCreator: PublicCreatorResponse,
