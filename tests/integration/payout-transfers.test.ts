@@ -10,14 +10,12 @@ import { earningOf, PAYOUT_MESSAGES } from "~/lib/rules/payouts";
 import { createLocalConnect, INSUFFICIENT_FUNDS_MESSAGE, payOutLocalAccount } from "~/domain/payouts/local-connect.server";
 import { PAYOUT_CLAIM_STALE_MS, runPayouts } from "~/domain/payouts/transfers.server";
 import type { ConnectGateway } from "~/domain/payouts/connect.server";
-import { adminSignIn, api, dispatch, fakeMedia, freshAddress, get, postForm } from "./helpers";
-import { briefedOrder, newCreator, setProductCreators, type Tokens } from "./creator-fixtures";
+import { adminSignIn, api, get, postForm } from "./helpers";
+import { newCreator, type Tokens } from "./creator-fixtures";
+import { clear, earnedOrder, ledgerOf, payoutsOf, refund, type Maker } from "./payout-fixtures";
 
 const db = () => createDb(env.DB);
 const connect = () => createLocalConnect(db());
-type Maker = Awaited<ReturnType<typeof newCreator>>;
-type Ledger = { kind: string; amount_minor: number; idempotency_key: string; external_id: string | null };
-type Payout = { id: number; kind: string; status: string; amount_minor: number | null; idempotency_key: string | null; failure: string | null };
 
 let admin: Tokens;
 beforeEach(async () => {
@@ -29,47 +27,6 @@ beforeEach(async () => {
   // Other files' payouts stay out of these runs: only this test's creators' are due.
   await env.DB.prepare("UPDATE payouts SET status = 'offset' WHERE status IN ('scheduled', 'pending')").run();
 });
-
-/** An order the maker was offered, made and had approved: its earning written, held for the clearance period. */
-async function earnedOrder(maker: Maker) {
-  await setProductCreators(admin, [maker.id]);
-  const order = await briefedOrder();
-  const offer = await env.DB.prepare("SELECT id FROM creator_offers WHERE order_id = ? AND status = 'waiting'").bind(order.id).first<{ id: number }>();
-  expect((await api("POST", `/creator/offers/${offer!.id}/accept`, { token: maker.token })).status).toBe(200);
-  const form = new FormData();
-  form.set("note", "Final cut");
-  form.append("files[]", new File([fakeMedia("final.mp4", 512)], "final.mp4"));
-  const delivered = await dispatch(`http://localhost/api/v1/orders/${order.id}/deliveries`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${maker.token}`, "CF-Connecting-IP": freshAddress() },
-    body: form,
-  });
-  expect(delivered.status).toBe(201);
-  expect((await api("POST", `/orders/${order.id}/approve`, { token: order.token })).status).toBe(200);
-  const earning = await env.DB.prepare("SELECT amount_minor, currency FROM ledger_entries WHERE order_id = ? AND kind = 'earning'")
-    .bind(order.id)
-    .first<{ amount_minor: number; currency: string }>();
-  return { ...order, earning: earning!.amount_minor, currency: earning!.currency };
-}
-
-/** The clearance period over (as if its days had passed). */
-async function clear(orderId: number) {
-  const past = Date.now() - 1000;
-  await env.DB.prepare("UPDATE ledger_entries SET available_at = ? WHERE order_id = ? AND kind = 'earning'").bind(past, orderId).run();
-  await env.DB.prepare("UPDATE payouts SET due_at = ? WHERE order_id = ? AND kind = 'transfer' AND status = 'scheduled'").bind(past, orderId).run();
-}
-
-async function ledgerOf(orderId: number) {
-  return (
-    await env.DB.prepare("SELECT kind, amount_minor, idempotency_key, external_id FROM ledger_entries WHERE order_id = ? ORDER BY id").bind(orderId).all<Ledger>()
-  ).results;
-}
-
-async function payoutsOf(orderId: number) {
-  return (
-    await env.DB.prepare("SELECT id, kind, status, amount_minor, idempotency_key, failure FROM payouts WHERE order_id = ? ORDER BY id").bind(orderId).all<Payout>()
-  ).results;
-}
 
 async function localMoves(accountId: string) {
   return (
@@ -94,13 +51,16 @@ async function onboarded(maker: Maker) {
 
 type PayoutsAnswer = {
   data: { kind: string; order_id: number; amount_minor: number; state: string }[];
-  meta: { balances: { currency: string; held_minor: number; ready_minor: number; on_its_way_minor: number; paid_minor: number }[]; account: Record<string, unknown> };
+  meta: {
+    balances: { currency: string; held_minor: number; ready_minor: number; on_its_way_minor: number; paid_minor: number }[];
+    account: Record<string, unknown>;
+  };
 };
 
 describe("payout accounts", () => {
   it("a creator without a payout account sees why their earnings wait; onboarding (failed, then resumed and completed) releases them, paid once", async () => {
     const maker = await newCreator(admin);
-    const order = await earnedOrder(maker);
+    const order = await earnedOrder(admin, maker);
     await clear(order.id);
     const first = await runPayouts(db(), connect());
     expect(first.blocked).toBeGreaterThanOrEqual(1);
@@ -206,7 +166,7 @@ describe("transfers, exactly once", () => {
   it("a transfer whose answer was lost is sent again with its key by a later run: one transfer, one ledger row", async () => {
     const maker = await newCreator(admin);
     const account = await onboarded(maker);
-    const order = await earnedOrder(maker);
+    const order = await earnedOrder(admin, maker);
     await clear(order.id);
     const real = connect();
     const lost: ConnectGateway = {
@@ -231,7 +191,7 @@ describe("transfers, exactly once", () => {
   it("a provider's refusal fails the transfer with its words, and nothing is written to the ledger", async () => {
     const maker = await newCreator(admin);
     await onboarded(maker);
-    const order = await earnedOrder(maker);
+    const order = await earnedOrder(admin, maker);
     await clear(order.id);
     const refusing: ConnectGateway = { ...connect(), transfer: async () => ({ ok: false, message: "Insufficient funds in the platform's balance." }) };
     expect(await runPayouts(db(), refusing)).toMatchObject({ failed: 1, paid: 0 });
@@ -242,23 +202,15 @@ describe("transfers, exactly once", () => {
   });
 });
 
-async function refund(orderId: number, amount: string) {
-  const answer = await api("POST", `/orders/${orderId}/refund`, { token: admin.access_token, body: { refund: { reason: "A scene was dropped", amount } } });
-  expect(answer.status).toBe(200);
-  return (await env.DB.prepare("SELECT amount_minor, tax_minor FROM order_refunds WHERE order_id = ? ORDER BY id DESC LIMIT 1")
-    .bind(orderId)
-    .first<{ amount_minor: number; tax_minor: number }>())!;
-}
-
 describe("clawbacks", () => {
   it("a partial refund after the transfer takes the share back by a reversal; once the money has left the account, a negative row is set against the next earning", async () => {
     const maker = await newCreator(admin);
     const account = await onboarded(maker);
-    const order = await earnedOrder(maker);
+    const order = await earnedOrder(admin, maker);
     await clear(order.id);
     expect(await runPayouts(db(), connect())).toMatchObject({ paid: 1 });
 
-    const refunded = await refund(order.id, "120.00");
+    const refunded = await refund(admin, order.id, "120.00");
     const share = earningOf(refunded.amount_minor - refunded.tax_minor, 7000);
     expect(share).toBeGreaterThan(0);
     let rows = await ledgerOf(order.id);
@@ -287,7 +239,7 @@ describe("clawbacks", () => {
 
     // The account pays everything out to its bank; a second refund's reversal is refused.
     await payOutLocalAccount(db(), account, order.currency.toLowerCase());
-    const again = await refund(order.id, "60.00");
+    const again = await refund(admin, order.id, "60.00");
     const second = earningOf(again.amount_minor - again.tax_minor, 7000);
     expect(await runPayouts(db(), connect())).toMatchObject({ reversed: 0, offset: 1 });
     expect((await payoutsOf(order.id)).at(-1)).toMatchObject({ kind: "reversal", status: "offset", failure: INSUFFICIENT_FUNDS_MESSAGE });
@@ -295,7 +247,7 @@ describe("clawbacks", () => {
     expect(answer.body.meta.balances[0]!.ready_minor).toBe(-second);
 
     // The next earning pays what is left after the debt.
-    const next = await earnedOrder(maker);
+    const next = await earnedOrder(admin, maker);
     await clear(next.id);
     expect(await runPayouts(db(), connect())).toMatchObject({ paid: 1 });
     expect((await payoutsOf(next.id))[0]).toMatchObject({ status: "paid", amount_minor: next.earning - second });
@@ -306,8 +258,8 @@ describe("clawbacks", () => {
   it("a refund before the earning is paid reduces what is transferred instead", async () => {
     const maker = await newCreator(admin);
     const account = await onboarded(maker);
-    const order = await earnedOrder(maker);
-    const refunded = await refund(order.id, "120.00");
+    const order = await earnedOrder(admin, maker);
+    const refunded = await refund(admin, order.id, "120.00");
     const share = earningOf(refunded.amount_minor - refunded.tax_minor, 7000);
     await clear(order.id);
     await runPayouts(db(), connect());
@@ -321,12 +273,12 @@ describe("clawbacks", () => {
   it("a refund racing a transfer: recorded while the transfer is on its way, its reversal waits for the transfer, then takes the share back once", async () => {
     const maker = await newCreator(admin);
     const account = await onboarded(maker);
-    const order = await earnedOrder(maker);
+    const order = await earnedOrder(admin, maker);
     await clear(order.id);
     const real = connect();
     const lost: ConnectGateway = { ...real, transfer: () => Promise.reject(new Error("timed out")) };
     expect(await runPayouts(db(), lost)).toMatchObject({ unanswered: 1 });
-    const refunded = await refund(order.id, "120.00");
+    const refunded = await refund(admin, order.id, "120.00");
     const share = earningOf(refunded.amount_minor - refunded.tax_minor, 7000);
     // The transfer is still on its way: the reversal waits.
     expect(await runPayouts(db(), real)).toMatchObject({ reversed: 0, paid: 0 });

@@ -2,8 +2,10 @@
  * A small fake of Stripe's PaymentIntents API for tests, enough for the real `stripe` SDK:
  * create (honouring Idempotency-Key), retrieve, cancel, refunds (honouring Idempotency-Key, refusing a
  * second refund of a charge as Stripe does), Stripe Tax's calculations, tax transactions and their
- * reversals (a few jurisdictions' rules, below), and test-only endpoints that play the part of
- * Stripe.js confirming a card and show what was recorded. No Stripe mock on npm covers PaymentIntents (docs/design.md §5).
+ * reversals (a few jurisdictions' rules, below), Connect's accounts, account links, transfers and
+ * their reversals (honouring Idempotency-Key; a reversal refused once the money has left the
+ * account), and test-only endpoints that play the part of Stripe.js confirming a card, of a creator
+ * finishing onboarding, of an account paying out to its bank, and show what was recorded. No Stripe mock on npm covers PaymentIntents (docs/design.md §5).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readBody } from "./http";
@@ -44,6 +46,42 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
   const taxTransactions = new Map<string, Record<string, unknown> & { amount_total: number; reversed: number; line_items?: LineItem[] | null }>();
   const taxByKey = new Map<string, Record<string, unknown>>();
   const taxReferences = new Set<string>();
+  type FakeAccount = {
+    id: string;
+    object: "account";
+    country: string;
+    email: string;
+    payouts_enabled: boolean;
+    details_submitted: boolean;
+    requirements: { currently_due: string[]; past_due: string[]; disabled_reason: string | null };
+    tos_acceptance: { service_agreement: string };
+    controller: Record<string, unknown>;
+    metadata: Record<string, string>;
+    /** What the account holds per currency (transfers in, less reversals and payouts). */
+    balance: Record<string, number>;
+  };
+  const accounts = new Map<string, FakeAccount>();
+  type FakeTransfer = {
+    id: string;
+    object: "transfer";
+    amount: number;
+    amount_reversed: number;
+    currency: string;
+    destination: string;
+    transfer_group: string | null;
+    metadata: Record<string, string>;
+  };
+  const transfers = new Map<string, FakeTransfer>();
+  const connectByKey = new Map<string, unknown>();
+  const formMetadata = (form: URLSearchParams) => {
+    const metadata: Record<string, string> = {};
+    for (const [k, v] of form) {
+      const m = /^metadata\[(.+)\]$/.exec(k);
+      if (m) metadata[m[1]!] = v;
+    }
+    return metadata;
+  };
+  const publicAccount = ({ balance: _balance, ...account }: FakeAccount) => account;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const send = (status: number, body: unknown) => {
@@ -321,6 +359,128 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
     if (req.method === "GET" && url.pathname === "/__test/tax") {
       return send(200, { calculations: calculations.size, transactions: [...taxTransactions.values()] });
     }
+
+    // Connect: accounts, account links, transfers and reversals.
+    if (req.method === "POST" && url.pathname === "/v1/accounts") {
+      const key = idempotencyKey(req);
+      const replay = key && connectByKey.get(key);
+      if (replay) return send(200, replay);
+      const form = new URLSearchParams(body);
+      if (form.get("controller[losses][payments]") !== "application" || form.get("controller[stripe_dashboard][type]") !== "express") {
+        return send(400, { error: { type: "invalid_request_error", message: "The fake expects Express accounts with the platform responsible for losses." } });
+      }
+      const account: FakeAccount = {
+        id: `acct_fake_${randomBytes(8).toString("hex")}`,
+        object: "account",
+        country: form.get("country") ?? "US",
+        email: form.get("email") ?? "",
+        payouts_enabled: false,
+        details_submitted: false,
+        requirements: { currently_due: ["external_account", "individual.verification.document"], past_due: [], disabled_reason: "requirements.past_due" },
+        tos_acceptance: { service_agreement: form.get("tos_acceptance[service_agreement]") ?? "full" },
+        controller: { losses: { payments: "application" }, stripe_dashboard: { type: "express" } },
+        metadata: formMetadata(form),
+        balance: {},
+      };
+      accounts.set(account.id, account);
+      if (key) connectByKey.set(key, publicAccount(account));
+      return send(200, publicAccount(account));
+    }
+    const accountMatch = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "GET" && accountMatch) {
+      const account = accounts.get(decodeURIComponent(accountMatch[1]!));
+      if (!account) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such account" } });
+      return send(200, publicAccount(account));
+    }
+    if (req.method === "POST" && url.pathname === "/v1/account_links") {
+      const form = new URLSearchParams(body);
+      const account = accounts.get(form.get("account") ?? "");
+      if (!account) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such account" } });
+      if (!form.get("return_url") || !form.get("refresh_url"))
+        return send(400, { error: { type: "invalid_request_error", message: "Missing return_url or refresh_url" } });
+      return send(200, {
+        object: "account_link",
+        url: `https://connect.stripe.test/setup/e/${account.id}/${randomBytes(6).toString("hex")}`,
+        expires_at: Math.floor(Date.now() / 1000) + 300,
+        return_url: form.get("return_url"),
+        refresh_url: form.get("refresh_url"),
+      });
+    }
+    if (req.method === "POST" && url.pathname === "/v1/transfers") {
+      const key = idempotencyKey(req);
+      const replay = key && connectByKey.get(key);
+      if (replay) return send(200, replay);
+      const form = new URLSearchParams(body);
+      const account = accounts.get(form.get("destination") ?? "");
+      if (!account || !account.payouts_enabled) {
+        return send(400, { error: { type: "invalid_request_error", code: "account_invalid", message: "The destination account cannot receive transfers." } });
+      }
+      const currency = form.get("currency") ?? "usd";
+      const transfer: FakeTransfer = {
+        id: `tr_fake_${randomBytes(8).toString("hex")}`,
+        object: "transfer",
+        amount: Number(form.get("amount")),
+        amount_reversed: 0,
+        currency,
+        destination: account.id,
+        transfer_group: form.get("transfer_group"),
+        metadata: formMetadata(form),
+      };
+      transfers.set(transfer.id, transfer);
+      account.balance[currency] = (account.balance[currency] ?? 0) + transfer.amount;
+      if (key) connectByKey.set(key, transfer);
+      return send(200, transfer);
+    }
+    const reversalMatch = /^\/v1\/transfers\/([^/]+)\/reversals$/.exec(url.pathname);
+    if (req.method === "POST" && reversalMatch) {
+      const key = idempotencyKey(req);
+      const replay = key && connectByKey.get(key);
+      if (replay) return send(200, replay);
+      const transfer = transfers.get(decodeURIComponent(reversalMatch[1]!));
+      if (!transfer) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such transfer" } });
+      const form = new URLSearchParams(body);
+      const amount = form.has("amount") ? Number(form.get("amount")) : transfer.amount - transfer.amount_reversed;
+      const account = accounts.get(transfer.destination)!;
+      if (transfer.amount_reversed + amount > transfer.amount) {
+        return send(400, { error: { type: "invalid_request_error", message: "The reversal is larger than what is left of the transfer." } });
+      }
+      if ((account.balance[transfer.currency] ?? 0) < amount) {
+        return send(400, {
+          error: {
+            type: "invalid_request_error",
+            code: "balance_insufficient",
+            message: "Insufficient funds in the connected account to reverse this transfer.",
+          },
+        });
+      }
+      transfer.amount_reversed += amount;
+      account.balance[transfer.currency] = (account.balance[transfer.currency] ?? 0) - amount;
+      const reversal = {
+        id: `trr_fake_${randomBytes(8).toString("hex")}`,
+        object: "transfer_reversal",
+        amount,
+        currency: transfer.currency,
+        transfer: transfer.id,
+      };
+      if (key) connectByKey.set(key, reversal);
+      return send(200, reversal);
+    }
+    // Test control: the creator finishes (or fails) onboarding; the account pays out its balance to its bank.
+    const onboard = /^\/__test\/accounts\/([^/]+)\/(onboard|fail|payout)$/.exec(url.pathname);
+    if (req.method === "POST" && onboard) {
+      const account = accounts.get(decodeURIComponent(onboard[1]!));
+      if (!account) return send(404, { error: "no such account" });
+      if (onboard[2] === "onboard")
+        Object.assign(account, { payouts_enabled: true, details_submitted: true, requirements: { currently_due: [], past_due: [], disabled_reason: null } });
+      else if (onboard[2] === "fail")
+        Object.assign(account, {
+          details_submitted: true,
+          requirements: { currently_due: [], past_due: ["individual.verification.document"], disabled_reason: "requirements.past_due" },
+        });
+      else account.balance = {};
+      return send(200, publicAccount(account));
+    }
+    if (req.method === "GET" && url.pathname === "/__test/transfers") return send(200, { transfers: [...transfers.values()] });
 
     // Test control: what Stripe.js would do when the customer confirms a card.
     const control = /^\/__test\/payment_intents\/([^/]+)$/.exec(url.pathname);

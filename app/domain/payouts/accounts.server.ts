@@ -103,7 +103,15 @@ export async function startOnboarding(
     });
     await db
       .insert(payoutAccounts)
-      .values({ creatorId, provider: connect.name, accountId: account.id, serviceAgreement, country: creator.country, ...accountFields(account), updatedAt: new Date(now) })
+      .values({
+        creatorId,
+        provider: connect.name,
+        accountId: account.id,
+        serviceAgreement,
+        country: creator.country,
+        ...accountFields(account),
+        updatedAt: new Date(now),
+      })
       .onConflictDoNothing();
     [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.creatorId, creatorId)).limit(1);
   }
@@ -162,7 +170,6 @@ export async function accountByProviderId(db: Database, accountId: string) {
   const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.accountId, accountId)).limit(1);
   return row ?? null;
 }
-
 
 /** Asks the provider for the creator's account as it is now and keeps it (the creator back from onboarding). */
 export async function refreshPayoutAccount(db: Database, connect: ConnectGateway, creatorId: number, now = Date.now()) {

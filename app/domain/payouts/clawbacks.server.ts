@@ -12,7 +12,11 @@ import { refundTaxPart } from "../money/tax-rules";
 import { earningOf } from "~/lib/rules/payouts";
 
 /** The share of a lost dispute's amount taken back from the order's creator (its tax part first set aside); the amount written, 0 when nothing was. */
-export async function clawBackLostDispute(db: Database, orderId: number, { disputeId, amountMinor }: { disputeId: string; amountMinor: number }): Promise<number> {
+export async function clawBackLostDispute(
+  db: Database,
+  orderId: number,
+  { disputeId, amountMinor }: { disputeId: string; amountMinor: number },
+): Promise<number> {
   const [order] = await db
     .select({
       totalMinor: orders.amountMinor,

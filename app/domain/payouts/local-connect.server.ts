@@ -94,15 +94,16 @@ export async function finishLocalOnboarding(db: Database, linkId: string, outcom
 }
 
 export function createLocalConnect(db: Database): ConnectGateway {
-  async function move(
-    row: Omit<typeof localConnectTransfers.$inferInsert, "id" | "createdAt">,
-    prefix: "tr" | "trr",
-  ): Promise<MoneyMove> {
+  async function move(row: Omit<typeof localConnectTransfers.$inferInsert, "id" | "createdAt">, prefix: "tr" | "trr"): Promise<MoneyMove> {
     await db
       .insert(localConnectTransfers)
       .values({ ...row, id: `${prefix}_local_${randomToken(12)}` })
       .onConflictDoNothing({ target: localConnectTransfers.idempotencyKey });
-    const [stored] = await db.select({ id: localConnectTransfers.id }).from(localConnectTransfers).where(eq(localConnectTransfers.idempotencyKey, row.idempotencyKey)).limit(1);
+    const [stored] = await db
+      .select({ id: localConnectTransfers.id })
+      .from(localConnectTransfers)
+      .where(eq(localConnectTransfers.idempotencyKey, row.idempotencyKey))
+      .limit(1);
     return { ok: true, id: stored!.id };
   }
   async function replay(key: string): Promise<MoneyMove | null> {
@@ -154,7 +155,8 @@ export function createLocalConnect(db: Database): ConnectGateway {
         .select({ total: sql<number>`coalesce(sum(${localConnectTransfers.amountMinor}), 0)` })
         .from(localConnectTransfers)
         .where(and(eq(localConnectTransfers.kind, "reversal"), eq(localConnectTransfers.transferId, transfer.id)));
-      if (Number(reversed?.total ?? 0) + input.amountMinor > transfer.amountMinor) return { ok: false, message: "The reversal is larger than what is left of the transfer." };
+      if (Number(reversed?.total ?? 0) + input.amountMinor > transfer.amountMinor)
+        return { ok: false, message: "The reversal is larger than what is left of the transfer." };
       if ((await localConnectBalance(db, transfer.accountId, transfer.currency)) < input.amountMinor) return { ok: false, message: INSUFFICIENT_FUNDS_MESSAGE };
       return move(
         {

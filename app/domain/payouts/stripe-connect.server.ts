@@ -79,6 +79,8 @@ export function createStripeConnect(env: Env): ConnectGateway {
         ),
       ),
     reverse: (input) =>
-      moneyMove(() => stripe.transfers.createReversal(input.transferId, { amount: input.amountMinor, metadata: input.metadata }, { idempotencyKey: input.idempotencyKey })),
+      moneyMove(() =>
+        stripe.transfers.createReversal(input.transferId, { amount: input.amountMinor, metadata: input.metadata }, { idempotencyKey: input.idempotencyKey }),
+      ),
   };
 }

@@ -147,7 +147,16 @@ async function claimTransfer(db: Database, now: number): Promise<PayoutRow | nul
     .where(and(sql`${outer("id")} = ${nextDue("transfer", now)}`, eq(payouts.status, "scheduled"), sql`NOT ${creatorPayable(outer("creator_id"))}`))
     .returning({ id: payouts.id });
   // Or another run claimed it meanwhile: whether anything is still due decides.
-  if (waits || (await db.select({ id: payouts.id }).from(payouts).where(sql`${payouts.id} = ${nextDue("transfer", now)}`)).length) return claimTransfer(db, now);
+  if (
+    waits ||
+    (
+      await db
+        .select({ id: payouts.id })
+        .from(payouts)
+        .where(sql`${payouts.id} = ${nextDue("transfer", now)}`)
+    ).length
+  )
+    return claimTransfer(db, now);
   return null;
 }
 
@@ -223,7 +232,11 @@ async function send(db: Database, connect: ConnectGateway, row: PayoutRow, resul
     // A refused transfer fails (an admin retries it); a refused reversal leaves the debt against the next earnings.
     const [changed] = await db
       .update(payouts)
-      .set(row.kind === "transfer" ? { status: "failed", failure: answer.message.slice(0, 500), updatedAt: at } : { status: "offset", failure: answer.message.slice(0, 500), updatedAt: at })
+      .set(
+        row.kind === "transfer"
+          ? { status: "failed", failure: answer.message.slice(0, 500), updatedAt: at }
+          : { status: "offset", failure: answer.message.slice(0, 500), updatedAt: at },
+      )
       .where(claimed)
       .returning({ id: payouts.id });
     if (changed) {
