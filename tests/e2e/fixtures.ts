@@ -225,3 +225,31 @@ export async function paidOrderThroughApi(
   }
   return { email, id: id as number, auth };
 }
+
+/** The password invited creators choose in the tests. */
+export const CREATOR_PASSWORD = "Cr3ator!Pass";
+
+/** A new creator: invited through the API, the invitation accepted on its page; signed in on `page`. */
+export async function invitedCreator(browser: Browser, page: Page, request: APIRequestContext, name: string, javaScriptEnabled: boolean) {
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "-"));
+  const signIn = await request.post("/api/v1/admin/sign_in", { data: { session: { email: "admin@example.com", password: "AdminPass#2026" } } });
+  const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
+  const invited = await request.post("/api/v1/admin/creators/invitations", {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { invitation: { email, name } },
+  });
+  expect(invited.status()).toBe(201);
+  const link = await linkFromOutbox(browser, {
+    to: email,
+    subject: "Join Reelcraft as a creator",
+    path: "/creator/invitation",
+    linkName: "Accept the invitation",
+    javaScriptEnabled,
+  });
+  await page.goto(`${link.pathname}${link.search}`);
+  if (javaScriptEnabled) await hydrated(page);
+  await page.getByRole("textbox", { name: "Password" }).fill(CREATOR_PASSWORD);
+  await page.getByRole("button", { name: "Accept the invitation" }).click();
+  await expect(page).toHaveURL(/\/studio\/profile\?welcome=1$/);
+  return email;
+}

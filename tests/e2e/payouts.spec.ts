@@ -1,4 +1,4 @@
-import { adminLogIn, creatorLogIn, expect, test } from "./fixtures";
+import { adminLogIn, creatorLogIn, expect, hydrated, invitedCreator, test } from "./fixtures";
 
 /**
  * The creator's payouts page: their balances and the ledger's movements, among them the demo
@@ -34,3 +34,46 @@ test("a signed-out visitor is sent to the creators' sign-in", async ({ page }) =
   await page.goto("/studio/payouts");
   await expect(page).toHaveURL(/\/creator\/login/);
 });
+
+/**
+ * Setting up a payout account with the local Connect, a new creator each run: refused without a
+ * country (and told why), then the onboarding page (verification failed, then resumed and
+ * completed), back on the payouts page each time with where the account stands.
+ */
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`a creator sets up payouts, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled, allowedConsole: [/status of 422/] });
+
+    test("no country: told what to do; then onboarding fails, is resumed and completed", async ({ page, browser, request }) => {
+      await invitedCreator(browser, page, request, javaScriptEnabled ? "Paula Payee" : "Pedro Payee", javaScriptEnabled);
+      await page.goto("/studio/payouts");
+      if (javaScriptEnabled) await hydrated(page);
+      const account = page.getByRole("region", { name: "Payout account" });
+      await expect(account).toContainText("Your earnings wait because you have no payout account yet.");
+      await account.getByRole("button", { name: "Set up payouts" }).click();
+      await expect(account.getByRole("alert")).toHaveText("Add the country you live in to your profile first: your payout account is opened there.");
+
+      await page.goto("/studio/profile");
+      if (javaScriptEnabled) await hydrated(page);
+      await page.getByLabel("Country").selectOption("GB");
+      await page.getByRole("button", { name: "Save profile" }).click();
+      await expect(page.getByText("Profile saved.")).toBeVisible();
+
+      await page.goto("/studio/payouts");
+      if (javaScriptEnabled) await hydrated(page);
+      await page.getByRole("region", { name: "Payout account" }).getByRole("button", { name: "Set up payouts" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Set up payouts" })).toBeVisible();
+      await page.getByRole("button", { name: "Fail verification" }).click();
+      await expect(page).toHaveURL(/\/studio\/payouts\?account=updated$/);
+      await expect(account).toContainText("Stripe needs more information from you before it can pay you.");
+      await expect(account).toContainText("Still needed: 1 detail.");
+
+      await account.getByRole("button", { name: "Continue setting up payouts" }).click();
+      await page.getByRole("button", { name: "Complete onboarding" }).click();
+      await expect(page).toHaveURL(/\/studio\/payouts\?account=updated$/);
+      await expect(account.getByRole("status")).toHaveText("Your payout account is set up.");
+      await expect(account).toContainText("Your payout account is ready: each earning is paid to it when its clearance ends.");
+      await expect(account.getByRole("button")).toHaveCount(0);
+    });
+  });
+}

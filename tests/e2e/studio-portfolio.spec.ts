@@ -1,6 +1,5 @@
 import { fileURLToPath } from "node:url";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { expect, hydrated, linkFromOutbox, test, uniqueEmail } from "./fixtures";
+import { CREATOR_PASSWORD as PASSWORD, expect, hydrated, invitedCreator as newCreator, test } from "./fixtures";
 
 /**
  * A creator's portfolio and data rights in the browser, with JavaScript on (files sent in parts, with
@@ -8,33 +7,6 @@ import { expect, hydrated, linkFromOutbox, test, uniqueEmail } from "./fixtures"
  * says why, removing; then their data as a file, and deleting the account.
  */
 const media = (file: string) => fileURLToPath(new URL(`./files/${file}`, import.meta.url));
-const PASSWORD = "Cr3ator!Pass";
-
-/** A new creator: invited through the API, the invitation accepted on its page; signed in on `page`. */
-async function newCreator(browser: Browser, page: Page, request: APIRequestContext, name: string, javaScriptEnabled: boolean) {
-  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "-"));
-  const signIn = await request.post("/api/v1/admin/sign_in", { data: { session: { email: "admin@example.com", password: "AdminPass#2026" } } });
-  const token = ((await signIn.json()) as { data: { access_token: string } }).data.access_token;
-  const invited = await request.post("/api/v1/admin/creators/invitations", {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { invitation: { email, name } },
-  });
-  expect(invited.status()).toBe(201);
-  const link = await linkFromOutbox(browser, {
-    to: email,
-    subject: "Join Reelcraft as a creator",
-    path: "/creator/invitation",
-    linkName: "Accept the invitation",
-    javaScriptEnabled,
-  });
-  await page.goto(`${link.pathname}${link.search}`);
-  if (javaScriptEnabled) await hydrated(page);
-  await page.getByRole("textbox", { name: "Password" }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Accept the invitation" }).click();
-  await expect(page).toHaveURL(/\/studio\/profile\?welcome=1$/);
-  return email;
-}
-
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`a creator's portfolio and data, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled, allowedConsole: [/status of 4(00|01|09|22)/] });
