@@ -21,6 +21,7 @@ const LINKS = [
   { to: "/admin/orders", label: "Orders" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/creators", label: "Creators" },
+  { to: "/admin/payouts", label: "Payouts" },
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/demo-requests", label: "Demo requests" },
   { to: "/admin/emails", label: "Emails" },
@@ -29,7 +30,7 @@ const LINKS = [
   { to: "/admin/settings/tax", label: "Tax settings" },
 ];
 
-/** Admin layout (SPEC §2): sidebar with Dashboard, Products, Orders, Users (and our extras: creators, reports, demo requests, emails, promotions, reviews, tax settings) and the account menu. */
+/** Admin layout (SPEC §2): sidebar with Dashboard, Products, Orders, Users (and our extras: creators, payouts, reports, demo requests, emails, promotions, reviews, tax settings) and the account menu. */
 export default function AdminLayout() {
   const { admin, toasts } = useLoaderData<typeof loader>();
   const signingOut = useIsSubmitting("/admin/logout");

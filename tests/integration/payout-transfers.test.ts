@@ -10,7 +10,7 @@ import { earningOf, PAYOUT_MESSAGES } from "~/lib/rules/payouts";
 import { createLocalConnect, INSUFFICIENT_FUNDS_MESSAGE, payOutLocalAccount } from "~/domain/payouts/local-connect.server";
 import { PAYOUT_CLAIM_STALE_MS, runPayouts } from "~/domain/payouts/transfers.server";
 import type { ConnectGateway } from "~/domain/payouts/connect.server";
-import { adminSignIn, api, get, postForm } from "./helpers";
+import { adminCookie, adminSignIn, api, get, postForm } from "./helpers";
 import { newCreator, type Tokens } from "./creator-fixtures";
 import { clear, earnedOrder, ledgerOf, payoutsOf, refund, type Maker } from "./payout-fixtures";
 
@@ -300,5 +300,76 @@ describe("clawbacks", () => {
       ["transfer", -order.earning],
       ["reversal", share],
     ]);
+  });
+});
+
+describe("the admins' payouts", () => {
+  type Overview = {
+    data: { creator_id: number; currency: string; held_minor: number; due_minor: number; paid_minor: number; failed_minor: number; account: string; held_reason: string | null }[];
+    meta: { failed: { id: number; creator_id: number; amount_minor: number; failure: string | null }[] };
+  };
+  const overviewOf = async (creatorId: number) => {
+    const answer = await api<Overview>("GET", "/admin/payouts", { token: admin.access_token });
+    expect(answer.status).toBe(200);
+    return { row: answer.body.data.find((r) => r.creator_id === creatorId), failed: answer.body.meta.failed.filter((f) => f.creator_id === creatorId) };
+  };
+
+  it("a hold with a reason stops the creator's payouts (they read why); released, what is due is paid", async () => {
+    const maker = await newCreator(admin);
+    const account = await onboarded(maker);
+    const order = await earnedOrder(admin, maker);
+    await clear(order.id);
+    const cookie = await adminCookie();
+    const reason = "Checking a complaint about the delivered files";
+
+    const tooShort = await postForm("/admin/payouts", { intent: "hold", creator_id: String(maker.id), reason: "no" }, { Cookie: cookie });
+    expect(tooShort.status).toBe(422);
+    expect(await tooShort.text()).toContain("Write why the payouts are held (at least 5 characters)");
+    const held = await postForm("/admin/payouts", { intent: "hold", creator_id: String(maker.id), reason }, { Cookie: cookie });
+    expect(held.headers.get("location")).toBe("/admin/payouts?held=1");
+    expect((await postForm("/admin/payouts", { intent: "hold", creator_id: String(maker.id), reason }, { Cookie: cookie })).status).toBe(409);
+    expect((await payoutsOf(order.id))[0]!.status).toBe("blocked");
+    expect(await runPayouts(db(), connect())).toMatchObject({ paid: 0 });
+    expect(await localMoves(account)).toEqual([]);
+
+    const mine = await api<PayoutsAnswer>("GET", "/creator/payouts", { token: maker.token });
+    expect(mine.body.meta.account).toMatchObject({ state: "enabled", held_reason: reason, waiting_because: `${PAYOUT_MESSAGES.held} ${reason}` });
+    expect(await (await get("/studio/payouts", { headers: { Cookie: maker.cookie } })).text()).toContain(reason);
+    expect((await overviewOf(maker.id)).row).toMatchObject({ currency: order.currency, due_minor: order.earning, paid_minor: 0, account: "enabled", held_reason: reason });
+    const page = await (await get("/admin/payouts", { headers: { Cookie: cookie } })).text();
+    expect(page).toContain(`Release ${maker.name}`);
+
+    const released = await postForm("/admin/payouts", { intent: "release", creator_id: String(maker.id) }, { Cookie: cookie });
+    expect(released.headers.get("location")).toBe("/admin/payouts?released=1");
+    expect((await postForm("/admin/payouts", { intent: "release", creator_id: String(maker.id) }, { Cookie: cookie })).status).toBe(409);
+    expect((await payoutsOf(order.id))[0]!.status).toBe("scheduled");
+    expect(await runPayouts(db(), connect())).toMatchObject({ paid: 1 });
+    expect((await overviewOf(maker.id)).row).toMatchObject({ due_minor: 0, paid_minor: order.earning, held_reason: null });
+  });
+
+  it("a failed transfer is retried once by an admin, with a new key: paid", async () => {
+    const maker = await newCreator(admin);
+    const account = await onboarded(maker);
+    const order = await earnedOrder(admin, maker);
+    await clear(order.id);
+    const refusing: ConnectGateway = { ...connect(), transfer: async () => ({ ok: false, message: "Insufficient funds in the platform's balance." }) };
+    expect(await runPayouts(db(), refusing)).toMatchObject({ failed: 1 });
+    const { row, failed } = await overviewOf(maker.id);
+    expect(row).toMatchObject({ failed_minor: order.earning, paid_minor: 0 });
+    expect(failed).toEqual([expect.objectContaining({ amount_minor: order.earning, failure: "Insufficient funds in the platform's balance." })]);
+    const page = await (await get("/admin/payouts", { headers: { Cookie: await adminCookie() } })).text();
+    expect(page).toContain("Insufficient funds in the platform&#x27;s balance.");
+
+    const [first, second] = await Promise.all([
+      api<{ data: { status: string; attempts: number; amount_minor: number } }>("POST", `/admin/payouts/${failed[0]!.id}/retry`, { token: admin.access_token }),
+      api("POST", `/admin/payouts/${failed[0]!.id}/retry`, { token: admin.access_token }),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const done = first.status === 200 ? first : (second as typeof first);
+    expect(done.body.data).toMatchObject({ status: "paid", attempts: 2, amount_minor: order.earning });
+    expect((await localMoves(account)).map((m) => m.idempotency_key)).toEqual([expect.stringMatching(/^transfer-\d+-2$/)]);
+    expect((await api("POST", `/admin/payouts/${failed[0]!.id}/retry`, { token: admin.access_token })).status).toBe(409);
+    expect((await api("POST", "/admin/payouts/999999/retry", { token: admin.access_token })).status).toBe(404);
+    expect((await ledgerOf(order.id)).map((r) => r.kind)).toEqual(["earning", "transfer"]);
   });
 });

@@ -21,6 +21,8 @@ import type { Database } from "../../../db/client";
 import { ledgerEntries, payoutAccounts, payouts } from "../../../db/schema";
 import type { ConnectGateway, MoneyMove } from "./connect.server";
 import { creatorPayable } from "./accounts.server";
+import { refuse } from "../refusal";
+import { RETRY_MESSAGES } from "~/lib/rules/payouts";
 
 /** A claim older than this was left by a run that never finished: the next run sends it again with its key. */
 export const PAYOUT_CLAIM_STALE_MS = 10 * 60_000;
@@ -122,8 +124,9 @@ export async function runPayouts(db: Database, connect: ConnectGateway, now = Da
   return result;
 }
 
-/** The next due transfer of a creator who can be paid, claimed with its amount fixed (or `offset` when the creator owes as much). */
-async function claimTransfer(db: Database, now: number): Promise<PayoutRow | null> {
+/** The next due transfer (or the one named) of a creator who can be paid, claimed with its amount fixed (or `offset` when the creator owes as much). */
+async function claimTransfer(db: Database, now: number, only?: number): Promise<PayoutRow | null> {
+  const target = only === undefined ? nextDue("transfer", now) : sql`${only}`;
   const earning = sql`(SELECT e."amount_minor" FROM "ledger_entries" e WHERE e."id" = ${outer("entry_id")})`;
   const amount = sql`max(0, min(${earning}, ${owedSql(now)}))`;
   const [row] = await db
@@ -137,7 +140,7 @@ async function claimTransfer(db: Database, now: number): Promise<PayoutRow | nul
       claimedAt: new Date(now),
       updatedAt: new Date(now),
     })
-    .where(and(sql`${outer("id")} = ${nextDue("transfer", now)}`, eq(payouts.status, "scheduled"), creatorPayable(outer("creator_id"))))
+    .where(and(sql`${outer("id")} = ${target}`, eq(payouts.status, "scheduled"), creatorPayable(outer("creator_id"))))
     .returning();
   if (row) return row;
   // The first due transfer's creator became unpayable since the block step: it waits with the others, and the next is tried.
@@ -289,4 +292,42 @@ async function call(db: Database, connect: ConnectGateway, row: PayoutRow): Prom
     .limit(1);
   if (!transfer?.externalId) return { ok: false, message: "The order's transfer was not found." };
   return connect.reverse({ transferId: transfer.externalId, amountMinor: row.amountMinor!, idempotencyKey: row.idempotencyKey!, metadata });
+}
+
+/**
+ * An admin retries a failed transfer: scheduled again now (in a write that requires it still failed,
+ * so two clicks retry once) and sent at once with a new key (the provider made nothing on the
+ * refused attempt). Waits instead (`blocked`) if the creator cannot be paid now. Refusals:
+ * `not_found`, `conflict` (not a failed transfer). Returns the payout's state after the attempt.
+ */
+export async function retryPayout(db: Database, connect: ConnectGateway, payoutId: number, now = Date.now()): Promise<PayoutRow> {
+  const [rescheduled] = await db
+    .update(payouts)
+    .set({ status: "scheduled", dueAt: new Date(now), failure: null, updatedAt: new Date(now) })
+    .where(and(eq(payouts.id, payoutId), eq(payouts.kind, "transfer"), eq(payouts.status, "failed")))
+    .returning({ id: payouts.id });
+  if (!rescheduled) {
+    const [exists] = await db.select({ id: payouts.id }).from(payouts).where(eq(payouts.id, payoutId)).limit(1);
+    throw exists ? refuse.conflict(RETRY_MESSAGES.notFailed) : refuse.notFound(RETRY_MESSAGES.notFound);
+  }
+  const claimed = await claimTransfer(db, now, payoutId);
+  if (claimed?.status === "pending") await send(db, connect, claimed, { blocked: 0, paid: 0, offset: 0, failed: 0, reversed: 0, unanswered: 0 }, now);
+  const [row] = await db.select().from(payouts).where(eq(payouts.id, payoutId)).limit(1);
+  return row!;
+}
+
+/** A payout as the admins' API shows it. */
+export function payoutView(row: PayoutRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    creator_id: row.creatorId,
+    order_id: row.orderId,
+    amount_minor: row.amountMinor,
+    currency: row.currency,
+    attempts: row.attempts,
+    external_id: row.externalId,
+    failure: row.failure,
+  };
 }

@@ -96,3 +96,18 @@ export const PAYOUT_MESSAGES = {
   linkSpent: "That set-up link was used or has expired: here is a new one.",
   suspended: "Your account is suspended, so no payout account can be set up.",
 } as const;
+
+/** An admin's retry of a failed transfer, refused. */
+export const RETRY_MESSAGES = {
+  notFound: "Payout not found",
+  notFailed: "Only a failed transfer can be retried.",
+} as const;
+
+/** An admin's hold on a creator's payouts, and its release. */
+export const HOLD_MESSAGES = {
+  held: "Payouts held: nothing is sent to this creator until you release them.",
+  released: "Payouts released: what is due is paid by the next run.",
+  alreadyHeld: "This creator's payouts are already held.",
+  notHeld: "This creator's payouts are not held.",
+  notFound: "Creator not found",
+} as const;

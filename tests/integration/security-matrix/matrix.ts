@@ -292,6 +292,10 @@ export const CREATOR_SCREENS: CreatorRow[] = [
   ["GET", "/orders/{orderC}/files/999999", { ...all(401), a: 404, b: 404, admin: 404, ca: 404, cb: 404 }],
   ["GET", "/admin/creators", { ...all(adminLogin), admin: 200 }],
   ["POST", "/admin/creators", { ...all(adminLogin), admin: 422 }, { intent: "invite", email: "not-an-email", name: "X" }],
+  // Creators' payouts: the admins' only; holding, releasing and retrying name a record the server checks.
+  ["GET", "/admin/payouts", { ...all(adminLogin), admin: 200 }],
+  ["POST", "/admin/payouts", { ...all(adminLogin), admin: 404 }, { intent: "release", creator_id: "999999" }],
+  ["POST", "/admin/payouts", { ...all(adminLogin), admin: 404 }, { intent: "retry", payout_id: "999999" }],
   ["POST", "/admin/orders/{orderC}", { ...all(adminLogin), admin: 422 }, { intent: "assign", creator_id: "{creatorB}", reason: "" }],
   ["POST", "/creator/logout", all("→/creator/login"), { intent: "logout" }],
 ];
@@ -320,6 +324,9 @@ export const CREATOR_API: CreatorRow[] = [
   ["GET", "/creator/orders/{orderC}", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 404 }],
   ["GET", "/creator/orders/{orderA}", { ...all(403), visitor: 401, invited: 401, ca: 404, cb: 404 }],
   ["POST", "/admin/creators/invitations", { ...all(403), visitor: 401, invited: 401, admin: 422 }, { invitation: { email: "x" } }],
+  // Only the admins see and move creators' money.
+  ["GET", "/admin/payouts", { ...all(403), visitor: 401, invited: 401, admin: 200 }],
+  ["POST", "/admin/payouts/999999/retry", { ...all(403), visitor: 401, invited: 401, admin: 404 }],
   ["POST", "/admin/orders/{orderC}/assignment", { ...all(403), visitor: 401, invited: 401, admin: 422 }, { assignment: { creator_id: 999999 } }],
   ["GET", "/orders/{orderC}/messages", { ...all(404), visitor: 401, invited: 401, admin: 200, ca: 200, suspended: 403 }],
   ["POST", "/orders/{orderC}/messages", { ...all(404), visitor: 401, invited: 401, admin: 201, ca: 201, suspended: 403 }, { message: { body: "Hello" } }],

@@ -3,13 +3,13 @@
  * (their own view, without the buyer's money or details), and the admins' calls that invite them and
  * assign orders to them.
  */
-import { EARNING_STATES, LEDGER_KINDS, PAYOUT_ACCOUNT_STATES, PAYOUT_MESSAGES } from "~/lib/rules/payouts";
+import { EARNING_STATES, LEDGER_KINDS, PAYOUT_ACCOUNT_STATES, PAYOUT_MESSAGES, RETRY_MESSAGES } from "~/lib/rules/payouts";
 import { z } from "zod";
 import { ChangePasswordSchema, LoginSchema, RefreshTokenSchema } from "~/lib/schemas/auth";
 import { DeleteAccountSchema } from "~/lib/schemas/account-deletion";
 import { AssignmentSchema, CreatorInvitationSchema, CreatorProfileSchema, PortfolioItemSchema } from "~/lib/schemas/creator";
 import { CREATOR_MEDIA_KINDS, PORTFOLIO_PIECES } from "~/lib/rules/media-rules";
-import { creatorStatuses, OFFER_STATUSES } from "../../../../db/schema";
+import { creatorStatuses, OFFER_STATUSES, PAYOUT_KINDS, PAYOUT_STATUSES } from "../../../../db/schema";
 import { OfferDeclineSchema } from "~/lib/schemas/offers";
 import { OFFER_DECLINE_REASON_MAX, OFFER_MESSAGES, OFFER_RULE } from "~/lib/rules/offers";
 import { WORK_STATUSES } from "~/lib/rules/work-status";
@@ -360,6 +360,78 @@ export const PayoutAccountResponse = example(
   },
 );
 
+const AdminPayoutsRow = example(
+  z
+    .object({
+      creator_id: z.number().int(),
+      creator: z.string(),
+      currency: z.string(),
+      held_minor: z.number().int(),
+      due_minor: z.number().int().describe("Cleared: waiting for the next run, or for the creator's payout account or a hold's release"),
+      on_its_way_minor: z.number().int(),
+      paid_minor: z.number().int(),
+      failed_minor: z.number().int(),
+      account: z.enum(["none", "incomplete", "enabled"]),
+      held_reason: z.string().nullable(),
+    })
+    .strict(),
+  {
+    creator_id: 3,
+    creator: "Mara Lind",
+    currency: "GBP",
+    held_minor: 69930,
+    due_minor: 0,
+    on_its_way_minor: 0,
+    paid_minor: 84000,
+    failed_minor: 0,
+    account: "enabled",
+    held_reason: null,
+  },
+);
+
+const FailedPayoutResponse = z
+  .object({
+    id: z.number().int(),
+    creator_id: z.number().int(),
+    creator: z.string(),
+    order_id: z.number().int().nullable(),
+    amount_minor: z.number().int(),
+    currency: z.string(),
+    failure: z.string().nullable(),
+    attempts: z.number().int(),
+    updated_at: z.string(),
+  })
+  .strict();
+
+const PayoutResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      kind: z.enum(PAYOUT_KINDS),
+      status: z.enum(PAYOUT_STATUSES),
+      creator_id: z.number().int(),
+      order_id: z.number().int().nullable(),
+      amount_minor: z.number().int().nullable(),
+      currency: z.string(),
+      attempts: z.number().int(),
+      external_id: z.string().nullable(),
+      failure: z.string().nullable(),
+    })
+    .strict(),
+  {
+    id: 7,
+    kind: "transfer",
+    status: "paid",
+    creator_id: 3,
+    order_id: 42,
+    amount_minor: 84000,
+    currency: "GBP",
+    attempts: 2,
+    external_id: "tr_1Q0example",
+    failure: null,
+  },
+);
+
 const OfferAnswerResponse = example(z.object({ order_id: z.number().int() }).strict(), { order_id: 42 });
 
 const CreatorFiguresResponse = z
@@ -703,6 +775,29 @@ export const CREATORS_CALLS = [
       invalid("The creator's profile has no country", PAYOUT_MESSAGES.needsCountry, [PAYOUT_MESSAGES.needsCountry]),
       conflict("The account is already set up: nothing to resume", PAYOUT_MESSAGES.enabled),
     ),
+  },
+  {
+    method: "GET",
+    path: "/admin/payouts",
+    summary:
+      "Creators' payouts per creator and currency (held in clearance, due, on its way, paid, failed), their payout accounts and holds, and the transfers that failed",
+    auth: "admin",
+    responses: {
+      200: {
+        description: "The payouts",
+        schema: ok(z.array(AdminPayoutsRow), { meta: z.object({ failed: z.array(FailedPayoutResponse) }).strict() }),
+      },
+    },
+    refusals: refusals(READ, ADMIN),
+  },
+  {
+    method: "POST",
+    path: "/admin/payouts/{id}/retry",
+    summary:
+      "Retry a failed transfer: sent again at once with a new idempotency key (the provider made nothing on the refused attempt); it waits instead if the creator cannot be paid now",
+    auth: "admin",
+    responses: { 200: { description: "The payout after the attempt", schema: ok(PayoutResponse) } },
+    refusals: refusals(WRITE, ADMIN, notFound("No such payout", RETRY_MESSAGES.notFound), conflict("Not a failed transfer", RETRY_MESSAGES.notFailed)),
   },
   {
     method: "POST",

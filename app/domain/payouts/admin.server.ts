@@ -1,0 +1,156 @@
+/**
+ * The admins' view of creators' payouts (/admin/payouts, `GET /api/v1/admin/payouts`): per creator
+ * and currency what is held in clearance, due (cleared, waiting for the run or for the creator's
+ * account), paid and failed; the transfers that failed, to retry; and holds on a creator's payouts,
+ * with the reason the creator reads, until released.
+ */
+import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { creators, ledgerEntries, payoutAccounts, payouts } from "../../../db/schema";
+import { refuse } from "../refusal";
+import { releaseBlockedPayouts } from "./accounts.server";
+import { HOLD_MESSAGES } from "~/lib/rules/payouts";
+
+/** One creator's payouts in one currency. */
+export interface CreatorPayoutsSummary {
+  creator_id: number;
+  creator: string;
+  currency: string;
+  held_minor: number;
+  due_minor: number;
+  on_its_way_minor: number;
+  paid_minor: number;
+  failed_minor: number;
+  account: "none" | "incomplete" | "enabled";
+  held_reason: string | null;
+}
+
+/** A transfer the provider refused, with its words. */
+export interface FailedPayoutView {
+  id: number;
+  creator_id: number;
+  creator: string;
+  order_id: number | null;
+  amount_minor: number;
+  currency: string;
+  failure: string | null;
+  attempts: number;
+  updated_at: string;
+}
+
+export const PAYOUTS_OVERVIEW_MAX = 200;
+
+export async function payoutsOverview(db: Database, now = Date.now()) {
+  const amount = sql`coalesce(${payouts.amountMinor}, ${ledgerEntries.amountMinor})`;
+  const [rows, failed] = await db.batch([
+    db
+      .select({
+        creatorId: payouts.creatorId,
+        creator: creators.name,
+        currency: payouts.currency,
+        held: sql<number>`coalesce(sum(CASE WHEN ${payouts.status} = 'scheduled' AND ${payouts.dueAt} > ${now} THEN ${amount} END), 0)`,
+        due: sql<number>`coalesce(sum(CASE WHEN (${payouts.status} = 'scheduled' AND ${payouts.dueAt} <= ${now}) OR ${payouts.status} = 'blocked' THEN ${amount} END), 0)`,
+        onItsWay: sql<number>`coalesce(sum(CASE WHEN ${payouts.status} = 'pending' THEN ${payouts.amountMinor} END), 0)`,
+        paid: sql<number>`coalesce(sum(CASE WHEN ${payouts.status} = 'paid' THEN ${payouts.amountMinor} END), 0)`,
+        failed: sql<number>`coalesce(sum(CASE WHEN ${payouts.status} = 'failed' THEN ${amount} END), 0)`,
+        enabled: payoutAccounts.payoutsEnabled,
+        hasAccount: sql<number>`${payoutAccounts.creatorId} IS NOT NULL`,
+        heldReason: creators.payoutsHeldReason,
+      })
+      .from(payouts)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.id, payouts.entryId))
+      .innerJoin(creators, eq(creators.id, payouts.creatorId))
+      .leftJoin(payoutAccounts, eq(payoutAccounts.creatorId, payouts.creatorId))
+      .where(eq(payouts.kind, "transfer"))
+      .groupBy(payouts.creatorId, payouts.currency)
+      .orderBy(asc(creators.name), asc(payouts.currency))
+      .limit(PAYOUTS_OVERVIEW_MAX),
+    db
+      .select({
+        id: payouts.id,
+        creatorId: payouts.creatorId,
+        creator: creators.name,
+        orderId: payouts.orderId,
+        amount: sql<number>`coalesce(${payouts.amountMinor}, 0)`,
+        currency: payouts.currency,
+        failure: payouts.failure,
+        attempts: payouts.attempts,
+        updatedAt: payouts.updatedAt,
+      })
+      .from(payouts)
+      .innerJoin(creators, eq(creators.id, payouts.creatorId))
+      .where(and(eq(payouts.status, "failed"), eq(payouts.kind, "transfer")))
+      .orderBy(desc(payouts.updatedAt))
+      .limit(50),
+  ]);
+  return {
+    creators: rows.map(
+      (row): CreatorPayoutsSummary => ({
+        creator_id: row.creatorId,
+        creator: row.creator,
+        currency: row.currency,
+        held_minor: Number(row.held),
+        due_minor: Number(row.due),
+        on_its_way_minor: Number(row.onItsWay),
+        paid_minor: Number(row.paid),
+        failed_minor: Number(row.failed),
+        account: !row.hasAccount ? "none" : row.enabled ? "enabled" : "incomplete",
+        held_reason: row.heldReason,
+      }),
+    ),
+    failed: failed.map(
+      (row): FailedPayoutView => ({
+        id: row.id,
+        creator_id: row.creatorId,
+        creator: row.creator,
+        order_id: row.orderId,
+        amount_minor: Number(row.amount),
+        currency: row.currency,
+        failure: row.failure,
+        attempts: row.attempts,
+        updated_at: row.updatedAt.toISOString(),
+      }),
+    ),
+  };
+}
+
+/** An admin holds a creator's payouts with a reason the creator reads: due transfers wait until released (one already on its way goes on). */
+export async function holdPayouts(db: Database, adminId: number, creatorId: number, reason: string, now = Date.now()) {
+  const [held] = await db
+    .update(creators)
+    .set({ payoutsHeldReason: reason, payoutsHeldAt: new Date(now), payoutsHeldBy: adminId })
+    .where(and(eq(creators.id, creatorId), isNull(creators.payoutsHeldReason)))
+    .returning({ id: creators.id });
+  if (!held) throw (await creatorExists(db, creatorId)) ? refuse.conflict(HOLD_MESSAGES.alreadyHeld) : refuse.notFound(HOLD_MESSAGES.notFound);
+  // What is already due waits at once, not only from the next run.
+  await db
+    .update(payouts)
+    .set({ status: "blocked", failure: `Held: ${reason}`.slice(0, 500), updatedAt: new Date(now) })
+    .where(and(eq(payouts.creatorId, creatorId), eq(payouts.status, "scheduled"), eq(payouts.kind, "transfer"), sql`${payouts.dueAt} <= ${now}`));
+}
+
+/** An admin releases the hold: what waited for it is scheduled again (if the creator's account can be paid). */
+export async function releasePayouts(db: Database, creatorId: number, now = Date.now()) {
+  const [released] = await db
+    .update(creators)
+    .set({ payoutsHeldReason: null, payoutsHeldAt: null, payoutsHeldBy: null })
+    .where(and(eq(creators.id, creatorId), isNotNull(creators.payoutsHeldReason)))
+    .returning({ id: creators.id });
+  if (!released) throw (await creatorExists(db, creatorId)) ? refuse.conflict(HOLD_MESSAGES.notHeld) : refuse.notFound(HOLD_MESSAGES.notFound);
+  await releaseBlockedPayouts(db, creatorId, now);
+}
+
+async function creatorExists(db: Database, creatorId: number) {
+  const [row] = await db.select({ id: creators.id }).from(creators).where(eq(creators.id, creatorId)).limit(1);
+  return Boolean(row);
+}
+
+/** Creators an admin may hold (active or away, not held): for the hold form's choice. */
+export async function holdableCreators(db: Database) {
+  return db
+    .select({ id: creators.id, name: creators.name, heldReason: creators.payoutsHeldReason })
+    .from(creators)
+    .where(sql`${creators.status} IN ('active', 'away', 'suspended')`)
+    .orderBy(asc(creators.name))
+    .limit(200);
+}
