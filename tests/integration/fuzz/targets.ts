@@ -45,6 +45,12 @@ const TABLES = [
   "product_creators",
   "creator_offers",
   "offer_settings",
+  "ledger_entries",
+  "payouts",
+  "payout_accounts",
+  "local_connect_accounts",
+  "local_connect_links",
+  "local_connect_transfers",
 ];
 
 async function rowCounts() {
@@ -661,6 +667,26 @@ const TARGETS: Target[] = [
     send: sendForm("/admin/creators", adminCookieFn),
     mayChange: ["offer_settings", "creators", "emails", "email_links"],
   },
+  // Creators' money: the ledger's keyset, setting up a payout account, the admins' holds and retries.
+  {
+    name: "GET /api/v1/creator/payouts with bad keysets",
+    input: fc.dictionary(fc.constantFrom("after", "limit", "page"), queryValue),
+    send: (query: Record<string, string>) =>
+      dispatch(`http://localhost/api/v1/creator/payouts?${new URLSearchParams(query)}`, { headers: { Authorization: `Bearer ${creatorToken}` } }),
+  },
+  {
+    name: "POST /studio/payouts",
+    input: formFields(["intent"]),
+    send: sendForm("/studio/payouts", creatorCookie),
+    // "onboard" opens the demo creator's account once and a new onboarding link each time.
+    mayChange: ["payout_accounts", "local_connect_accounts", "local_connect_links"],
+  },
+  {
+    name: "POST /admin/payouts (holds, releases, retries of no record)",
+    input: formFields(["intent", "payout_id", "reason"]),
+    send: (body: Record<string, string>) => sendForm("/admin/payouts", adminCookieFn)({ ...body, creator_id: "999999" }),
+  },
+  { name: "POST /api/v1/admin/payouts/{id}/retry", input: jsonBody(null, []), send: sendJson("POST", "/admin/payouts/999999/retry", admin) },
 ];
 
 export function signInFuzzAccounts() {
