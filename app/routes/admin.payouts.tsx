@@ -2,11 +2,19 @@ import type { SubmissionResult } from "@conform-to/react";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { adminDateTime } from "~/components/admin-orders-table";
-import { FormError, Refused, SubmitButton, TextAreaField } from "~/components/ui/form";
+import { Field, FormError, Refused, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { requireAdmin } from "~/auth/index.server";
-import { holdableCreators, holdPayouts, payoutsOverview, releasePayouts } from "~/domain/payouts/admin.server";
+import {
+  getPayoutSettings,
+  holdableCreators,
+  holdPayouts,
+  payoutsOverview,
+  releasePayouts,
+  savePayoutSettings,
+  type PayoutSettingsView,
+} from "~/domain/payouts/admin.server";
 import { createConnectGateway } from "~/domain/payouts/connect.server";
 import { retryPayout } from "~/domain/payouts/transfers.server";
 import { refuse } from "~/domain/refusal";
@@ -15,20 +23,31 @@ import { readForm } from "~/http/request-body.server";
 import { formAnswer, refusedData, settle } from "~/http/screen-refusal.server";
 import { formatMoney } from "~/lib/money";
 import { parseId } from "~/lib/record-id";
-import { PAYOUT_HOLD_REASON, PayoutHoldSchema } from "~/lib/schemas/payouts";
+import { CLEARANCE_DAYS, PAYOUT_HOLD_REASON, PayoutHoldSchema, PayoutSettingsSchema } from "~/lib/schemas/payouts";
 import { HOLD_MESSAGES } from "~/lib/rules/payouts";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  const [overview, holdable] = await Promise.all([payoutsOverview(context.db), holdableCreators(context.db)]);
-  return { ...overview, holdable: holdable.filter((c) => !c.heldReason).map((c) => ({ id: c.id, name: c.name })) };
+  const [overview, holdable, settings] = await Promise.all([payoutsOverview(context.db), holdableCreators(context.db), getPayoutSettings(context.db)]);
+  return {
+    ...overview,
+    settings,
+    holdable: holdable.filter((c) => !c.heldReason).map((c) => ({ id: c.id, name: c.name })),
+    holds: holdable.filter((c) => c.heldReason).map((c) => ({ id: c.id, name: c.name, reason: c.heldReason! })),
+  };
 }
 
-/** Hold a creator's payouts with a reason; release them; retry a failed transfer. */
+/** Save the payout settings; hold a creator's payouts with a reason; release them; retry a failed transfer. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const form = await readForm(request);
   const intent = form.get("intent");
+  if (intent === "settings") {
+    const submission = parseSubmission(form, { schema: PayoutSettingsSchema });
+    if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "settings" } });
+    await savePayoutSettings(context.db, submission.value);
+    return redirect("/admin/payouts?settings=saved");
+  }
   if (intent === "retry") {
     const payoutId = parseId(String(form.get("payout_id") ?? ""));
     if (payoutId === null) return refusedData(refuse.malformed("Choose a payout"));
@@ -58,28 +77,30 @@ export const meta: MetaFunction = () => [{ title: "Payouts · Admin · Reelcraft
 const ACCOUNT_LABEL = { none: "No payout account", incomplete: "Not set up", enabled: "Ready" } as const;
 
 export default function AdminPayouts() {
-  const { creators, failed, holdable } = useLoaderData<typeof loader>();
+  const { creators, failed, holdable, holds, settings } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const releasing = useIsSubmitting("/admin/payouts", "release");
   const retrying = useIsSubmitting("/admin/payouts", "retry");
-  const notice = params.get("held")
-    ? HOLD_MESSAGES.held
-    : params.get("released")
-      ? HOLD_MESSAGES.released
-      : params.get("retried")
-        ? params.get("status") === "paid"
-          ? "Transfer retried: paid."
-          : params.get("status") === "failed"
-            ? "Transfer retried: the provider refused it again (see below)."
-            : "Transfer retried: it waits for the creator's payout account."
-        : null;
+  const notice = params.get("settings")
+    ? "Payout settings saved: they apply to orders assigned and earnings written from now on."
+    : params.get("held")
+      ? HOLD_MESSAGES.held
+      : params.get("released")
+        ? HOLD_MESSAGES.released
+        : params.get("retried")
+          ? params.get("status") === "paid"
+            ? "Transfer retried: paid."
+            : params.get("status") === "failed"
+              ? "Transfer retried: the provider refused it again (see below)."
+              : "Transfer retried: it waits for the creator's payout account."
+          : null;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">Payouts</h1>
       <p className="max-w-3xl text-sm text-slate-700">
-        Each creator's earnings by currency: held in clearance, due (cleared, waiting for the next run or for the creator's payout account), on its way, paid and
-        failed. The scheduled run pays what is due every 30 minutes.
+        Each creator's earnings by currency: held in clearance, due (cleared, waiting for the next run or for the creator's payout account), on its way, paid
+        and failed. The scheduled run pays what is due every 30 minutes.
       </p>
       {notice && !answer ? (
         <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
@@ -117,19 +138,7 @@ export default function AdminPayouts() {
                     ))}
                     <td className="px-4 py-2">{ACCOUNT_LABEL[row.account]}</td>
                     <td className="px-4 py-2">
-                      {row.held_reason ? (
-                        <div className="space-y-2">
-                          <p className="whitespace-pre-wrap text-amber-900">{`Held: ${row.held_reason}`}</p>
-                          <Form method="post">
-                            <input type="hidden" name="creator_id" value={row.creator_id} />
-                            <SubmitButton name="intent" value="release" busy={releasing} busyText="Releasing..." className="sm:w-auto">
-                              {`Release ${row.creator}`}
-                            </SubmitButton>
-                          </Form>
-                        </div>
-                      ) : (
-                        "—"
-                      )}
+                      {row.held_reason ? <span className="text-amber-900">Held</span> : "—"}
                     </td>
                   </tr>
                 ))}
@@ -138,6 +147,30 @@ export default function AdminPayouts() {
           </div>
         ) : (
           <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No creator has earned yet.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="holds-title" className="space-y-3">
+        <h2 id="holds-title" className="text-lg font-semibold">
+          Holds
+        </h2>
+        {holds.length ? (
+          <ul className="space-y-3">
+            {holds.map((hold) => (
+              <li key={hold.id} className="rounded-2xl border border-amber-200 bg-white p-4 text-sm" data-testid="payout-hold">
+                <p className="font-semibold">{hold.name}</p>
+                <p className="mt-1 whitespace-pre-wrap text-amber-900">{hold.reason}</p>
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="creator_id" value={hold.id} />
+                  <SubmitButton name="intent" value="release" busy={releasing} busyText="Releasing..." className="sm:w-auto">
+                    {`Release ${hold.name}`}
+                  </SubmitButton>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600">No creator's payouts are held.</p>
         )}
       </section>
 
@@ -176,6 +209,7 @@ export default function AdminPayouts() {
         )}
       </section>
 
+      <SettingsForm settings={settings} lastResult={answer && "result" in answer && answer.intent === "settings" ? answer.result : undefined} />
       <HoldForm creators={holdable} lastResult={answer && "result" in answer && answer.intent === "hold" ? answer.result : undefined} />
     </div>
   );
@@ -196,7 +230,12 @@ function HoldForm({ creators, lastResult }: { creators: { id: number; name: stri
           <label htmlFor="hold-creator" className="block text-sm font-medium text-slate-800">
             Creator
           </label>
-          <select id="hold-creator" name="creator_id" required className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm">
+          <select
+            id="hold-creator"
+            name="creator_id"
+            required
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm"
+          >
             {creators.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -207,6 +246,41 @@ function HoldForm({ creators, lastResult }: { creators: { id: number; name: stri
         <TextAreaField label="Reason (the creator reads it)" meta={fields.reason} error={error(fields.reason)} rows={3} maxLength={PAYOUT_HOLD_REASON.max} />
         <SubmitButton name="intent" value="hold" busy={busy} busyText="Holding..." tone="danger" className="sm:w-auto">
           Hold payouts
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+function SettingsForm({ settings, lastResult }: { settings: PayoutSettingsView; lastResult: SubmissionResult<string[]> | undefined }) {
+  const { form, fields, formProps, error } = useSchemaForm(PayoutSettingsSchema, {
+    lastResult,
+    id: "payout-settings",
+    defaultValue: { default_share: settings.default_share, clearance_days: String(settings.clearance_days) },
+  });
+  const busy = useIsSubmitting("/admin/payouts", "settings");
+  return (
+    <section aria-labelledby="payout-settings-title" className="max-w-3xl rounded-2xl border border-slate-200 bg-white p-6">
+      <h2 id="payout-settings-title" className="text-lg font-semibold">
+        Payout settings
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        The creators' share of an order's price before tax where neither the creator nor the service sets one, and how long an earning is held after its order
+        completes. Orders already assigned and earnings already written keep theirs.
+      </p>
+      <Form method="post" {...formProps} className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <FormError id={form.errorId} errors={form.errors} />
+        <Field label="Default share (%)" meta={fields.default_share} error={error(fields.default_share)} inputMode="decimal" autoComplete="off" />
+        <Field
+          label="Clearance period (days)"
+          meta={fields.clearance_days}
+          error={error(fields.clearance_days)}
+          type="number"
+          min={CLEARANCE_DAYS.min}
+          max={CLEARANCE_DAYS.max}
+        />
+        <SubmitButton name="intent" value="settings" busy={busy} busyText="Saving..." className="sm:w-auto">
+          Save settings
         </SubmitButton>
       </Form>
     </section>

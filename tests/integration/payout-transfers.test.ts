@@ -11,7 +11,7 @@ import { createLocalConnect, INSUFFICIENT_FUNDS_MESSAGE, payOutLocalAccount } fr
 import { PAYOUT_CLAIM_STALE_MS, runPayouts } from "~/domain/payouts/transfers.server";
 import type { ConnectGateway } from "~/domain/payouts/connect.server";
 import { adminCookie, adminSignIn, api, get, postForm } from "./helpers";
-import { newCreator, type Tokens } from "./creator-fixtures";
+import { briefedOrder, newCreator, setProductCreators, type Tokens } from "./creator-fixtures";
 import { clear, earnedOrder, ledgerOf, payoutsOf, refund, type Maker } from "./payout-fixtures";
 
 const db = () => createDb(env.DB);
@@ -303,6 +303,49 @@ describe("clawbacks", () => {
   });
 });
 
+describe("cancelled with part of the price kept", () => {
+  it("the studio's answer keeps part of the price: the creator earns the share of what was kept, once", async () => {
+    const maker = await newCreator(admin);
+    await setProductCreators(admin, [maker.id]);
+    const order = await briefedOrder();
+    const offer = await env.DB.prepare("SELECT id FROM creator_offers WHERE order_id = ? AND status = 'waiting'").bind(order.id).first<{ id: number }>();
+    expect((await api("POST", `/creator/offers/${offer!.id}/accept`, { token: maker.token })).status).toBe(200);
+    expect((await api("POST", `/orders/${order.id}/cancel`, { token: order.token })).status).toBe(202);
+    const answered = await api("POST", `/orders/${order.id}/cancellation/answer`, {
+      token: admin.access_token,
+      body: { cancellation: { amount: "800.00", note: "Script and storyboard were done; animation had not started." } },
+    });
+    expect(answered.status).toBe(200);
+    const kept = (await env.DB.prepare(
+      "SELECT work_status, subtotal_minor - discount_minor - (refunded_minor - refunded_tax_minor) AS net, currency FROM orders WHERE id = ?",
+    )
+      .bind(order.id)
+      .first<{ work_status: string; net: number; currency: string }>())!;
+    expect(kept.work_status).toBe("cancelled");
+    expect(kept.net).toBeGreaterThan(0);
+    expect((await ledgerOf(order.id)).map((r) => [r.kind, r.amount_minor, r.idempotency_key])).toEqual([
+      ["earning", earningOf(kept.net, 7000), `earning-${order.id}`],
+    ]);
+    expect((await payoutsOf(order.id)).map((p) => [p.kind, p.status])).toEqual([["transfer", "scheduled"]]);
+  });
+
+  it("an order cancelled and refunded in full earns nothing", async () => {
+    const maker = await newCreator(admin);
+    await setProductCreators(admin, [maker.id]);
+    const order = await briefedOrder();
+    const offer = await env.DB.prepare("SELECT id FROM creator_offers WHERE order_id = ? AND status = 'waiting'").bind(order.id).first<{ id: number }>();
+    expect((await api("POST", `/creator/offers/${offer!.id}/accept`, { token: maker.token })).status).toBe(200);
+    expect((await api("POST", `/orders/${order.id}/cancel`, { token: order.token })).status).toBe(202);
+    const total = await env.DB.prepare("SELECT amount_minor FROM orders WHERE id = ?").bind(order.id).first<number>("amount_minor");
+    const answered = await api("POST", `/orders/${order.id}/cancellation/answer`, {
+      token: admin.access_token,
+      body: { cancellation: { amount: (total! / 100).toFixed(2), note: "Nothing was started." } },
+    });
+    expect(answered.status).toBe(200);
+    expect(await ledgerOf(order.id)).toEqual([]);
+  });
+});
+
 describe("the admins' payouts", () => {
   type Overview = {
     data: { creator_id: number; currency: string; held_minor: number; due_minor: number; paid_minor: number; failed_minor: number; account: string; held_reason: string | null }[];
@@ -371,5 +414,22 @@ describe("the admins' payouts", () => {
     expect((await api("POST", `/admin/payouts/${failed[0]!.id}/retry`, { token: admin.access_token })).status).toBe(409);
     expect((await api("POST", "/admin/payouts/999999/retry", { token: admin.access_token })).status).toBe(404);
     expect((await ledgerOf(order.id)).map((r) => r.kind)).toEqual(["earning", "transfer"]);
+  });
+
+  it("the payout settings: the default share as a percentage and the clearance period, refused with the reason when out of range", async () => {
+    const cookie = await adminCookie();
+    const bad = await postForm("/admin/payouts", { intent: "settings", default_share: "101", clearance_days: "7" }, { Cookie: cookie });
+    expect(bad.status).toBe(422);
+    expect(await bad.text()).toContain("The default share must be a percentage from 1 to 100, with at most two decimals");
+    const badDays = await postForm("/admin/payouts", { intent: "settings", default_share: "70", clearance_days: "91" }, { Cookie: cookie });
+    expect(await badDays.text()).toContain("The clearance period must be a whole number of days from 0 to 90");
+    const saved = await postForm("/admin/payouts", { intent: "settings", default_share: "72.5", clearance_days: "3" }, { Cookie: cookie });
+    expect(saved.headers.get("location")).toBe("/admin/payouts?settings=saved");
+    expect(await env.DB.prepare("SELECT default_share_bp, clearance_days FROM payout_settings WHERE id = 1").first()).toEqual({
+      default_share_bp: 7250,
+      clearance_days: 3,
+    });
+    const page = await (await get("/admin/payouts", { headers: { Cookie: cookie } })).text();
+    expect(page).toContain('value="72.5"');
   });
 });

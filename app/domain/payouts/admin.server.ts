@@ -6,10 +6,11 @@
  */
 import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { creators, ledgerEntries, payoutAccounts, payouts } from "../../../db/schema";
+import { creators, ledgerEntries, payoutAccounts, payouts, payoutSettings } from "../../../db/schema";
 import { refuse } from "../refusal";
 import { releaseBlockedPayouts } from "./accounts.server";
-import { HOLD_MESSAGES } from "~/lib/rules/payouts";
+import { DEFAULT_CLEARANCE_DAYS, DEFAULT_SHARE_BASIS_POINTS, HOLD_MESSAGES } from "~/lib/rules/payouts";
+import type { PayoutSettingsInput } from "~/lib/schemas/payouts";
 
 /** One creator's payouts in one currency. */
 export interface CreatorPayoutsSummary {
@@ -84,33 +85,29 @@ export async function payoutsOverview(db: Database, now = Date.now()) {
       .limit(50),
   ]);
   return {
-    creators: rows.map(
-      (row): CreatorPayoutsSummary => ({
-        creator_id: row.creatorId,
-        creator: row.creator,
-        currency: row.currency,
-        held_minor: Number(row.held),
-        due_minor: Number(row.due),
-        on_its_way_minor: Number(row.onItsWay),
-        paid_minor: Number(row.paid),
-        failed_minor: Number(row.failed),
-        account: !row.hasAccount ? "none" : row.enabled ? "enabled" : "incomplete",
-        held_reason: row.heldReason,
-      }),
-    ),
-    failed: failed.map(
-      (row): FailedPayoutView => ({
-        id: row.id,
-        creator_id: row.creatorId,
-        creator: row.creator,
-        order_id: row.orderId,
-        amount_minor: Number(row.amount),
-        currency: row.currency,
-        failure: row.failure,
-        attempts: row.attempts,
-        updated_at: row.updatedAt.toISOString(),
-      }),
-    ),
+    creators: rows.map((row): CreatorPayoutsSummary => ({
+      creator_id: row.creatorId,
+      creator: row.creator,
+      currency: row.currency,
+      held_minor: Number(row.held),
+      due_minor: Number(row.due),
+      on_its_way_minor: Number(row.onItsWay),
+      paid_minor: Number(row.paid),
+      failed_minor: Number(row.failed),
+      account: !row.hasAccount ? "none" : row.enabled ? "enabled" : "incomplete",
+      held_reason: row.heldReason,
+    })),
+    failed: failed.map((row): FailedPayoutView => ({
+      id: row.id,
+      creator_id: row.creatorId,
+      creator: row.creator,
+      order_id: row.orderId,
+      amount_minor: Number(row.amount),
+      currency: row.currency,
+      failure: row.failure,
+      attempts: row.attempts,
+      updated_at: row.updatedAt.toISOString(),
+    })),
   };
 }
 
@@ -153,4 +150,30 @@ export async function holdableCreators(db: Database) {
     .where(sql`${creators.status} IN ('active', 'away', 'suspended')`)
     .orderBy(asc(creators.name))
     .limit(200);
+}
+
+/** The shop's payout settings as the admins' form shows them: the default share as a percentage ("70", "72.5"). */
+export interface PayoutSettingsView {
+  default_share: string;
+  default_share_basis_points: number;
+  clearance_days: number;
+}
+
+export async function getPayoutSettings(db: Database): Promise<PayoutSettingsView> {
+  const [row] = await db.select().from(payoutSettings).where(eq(payoutSettings.id, 1)).limit(1);
+  return settingsView(row?.defaultShareBasisPoints ?? DEFAULT_SHARE_BASIS_POINTS, row?.clearanceDays ?? DEFAULT_CLEARANCE_DAYS);
+}
+
+/** Saves them: the share applies to orders assigned from now on, the clearance period to earnings from now on (each is fixed where it is written). */
+export async function savePayoutSettings(db: Database, input: PayoutSettingsInput, now = Date.now()): Promise<PayoutSettingsView> {
+  const values = { defaultShareBasisPoints: input.default_share, clearanceDays: input.clearance_days, updatedAt: new Date(now) };
+  await db
+    .insert(payoutSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: payoutSettings.id, set: values });
+  return settingsView(input.default_share, input.clearance_days);
+}
+
+function settingsView(basisPoints: number, clearanceDays: number): PayoutSettingsView {
+  return { default_share: String(basisPoints / 100), default_share_basis_points: basisPoints, clearance_days: clearanceDays };
 }

@@ -16,3 +16,24 @@ export const PayoutHoldSchema = z.object({
     { multiline: true },
   ),
 });
+
+export const CLEARANCE_DAYS = { min: 0, max: 90 } as const;
+
+const shareMessage = "The default share must be a percentage from 1 to 100, with at most two decimals";
+const clearanceMessage = `The clearance period must be a whole number of days from ${CLEARANCE_DAYS.min} to ${CLEARANCE_DAYS.max}`;
+
+/** The shop's payout settings: the creators' default share (a percentage, kept in basis points) and the clearance period. */
+export const PayoutSettingsSchema = z.object({
+  default_share: z
+    .string({ required_error: shareMessage })
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, shareMessage)
+    .transform((value) => Math.round(Number(value) * 100))
+    .refine((bp) => bp >= 100 && bp <= 10_000, shareMessage),
+  clearance_days: z.coerce
+    .number({ invalid_type_error: clearanceMessage })
+    .int(clearanceMessage)
+    .min(CLEARANCE_DAYS.min, clearanceMessage)
+    .max(CLEARANCE_DAYS.max, clearanceMessage),
+});
+export type PayoutSettingsInput = z.output<typeof PayoutSettingsSchema>;
