@@ -516,6 +516,24 @@ export const payoutAccounts = sqliteTable(
   (t) => [uniqueIndex("payout_accounts_account_unique").on(t.accountId)],
 );
 
+/**
+ * Each creator's balance per currency, the sum of their ledger rows, kept by the ledger's trigger
+ * (migration 0054) so a payout's claim reads one row instead of the creator's history; reconciled
+ * with the rows like every kept figure (app/domain/counts/reconcile.server.ts).
+ */
+export const creatorBalances = sqliteTable(
+  "creator_balances",
+  {
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id),
+    currency: text("currency").notNull(),
+    balanceMinor: integer("balance_minor").notNull().default(0),
+    version: integer("version").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.creatorId, t.currency] })],
+);
+
 export const PAYOUT_KINDS = ["transfer", "reversal"] as const;
 /**
  * `scheduled` (in clearance, or a clawback to settle), `blocked` (the creator cannot be paid yet: no

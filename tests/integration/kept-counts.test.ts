@@ -529,6 +529,7 @@ describe("the reconciliation", () => {
       ),
       db.prepare("INSERT INTO creator_months (creator_id, month, completed) VALUES ((SELECT min(id) FROM creators), '2020-01', 3)"),
       db.prepare("UPDATE kept_counts SET n = n + 1 WHERE scope = 'creators'"),
+      db.prepare("UPDATE creator_balances SET balance_minor = balance_minor + 500 WHERE rowid = (SELECT min(rowid) FROM creator_balances)"),
     ]);
     const budget = 300;
     const { differences, rows, calls } = await reconcileAll(budget);
@@ -552,6 +553,7 @@ describe("the reconciliation", () => {
         expect.objectContaining({ figure: "creator" }),
         expect.objectContaining({ figure: "creator_month" }),
         expect.objectContaining({ figure: "count", key: "creators\t" }),
+        expect.objectContaining({ figure: "balance" }),
       ]),
     );
     expect(differences.every((d) => d.repaired)).toBe(true);

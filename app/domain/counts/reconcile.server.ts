@@ -4,12 +4,13 @@
  * opaque cursor. The figures: kept_counts and money_days (kept by triggers, migration 0027),
  * product_ratings (kept in the batch of each review's write), package_figures and
  * package_delivery_days (kept in the batch of each completing move), creator_figures and
- * creator_months (kept by triggers on orders and reviews, migration 0047). A run:
+ * creator_months (kept by triggers on orders and reviews, migration 0047), creator_balances (kept by
+ * the ledger's trigger, migration 0054). A run:
  *   1. clears what an earlier run left in its scratch table (reconcile_checks);
  *   2. notes every kept figure's version as it is now (the snapshot; every change of a figure raises
  *      its row's version, migration 0032);
  *   3. walks the rows by primary key (orders, refunds, reviews, customers, subscribers, products,
- *      product tags, creators) and adds up what each figure should be;
+ *      product tags, creators, the creators' ledger) and adds up what each figure should be;
  *   4. compares: a figure that differs is repaired (set to what the rows add up to) only when its
  *      version is still the snapshot's (compare-and-set): nothing changed it while the rows were
  *      walked, so what they add up to is its true value (two writes that cancel out still move the
@@ -106,6 +107,14 @@ const FAMILIES = {
       shown,
     ],
   },
+  balance: {
+    table: "creator_balances",
+    key: [
+      { column: "creator_id", numeric: true },
+      { column: "currency", numeric: false },
+    ],
+    figures: ["balance_minor"],
+  },
   creator_month: {
     table: "creator_months",
     key: [
@@ -119,7 +128,7 @@ type Kind = keyof typeof FAMILIES;
 const KINDS = Object.keys(FAMILIES) as Kind[];
 const LETTERS = ["a", "b", "c", "d", "e", "f", "g", "h"] as const;
 
-const WALKED = ["orders", "refunds", "reviews", "users", "subscribers", "products", "product_tags", "creators"] as const;
+const WALKED = ["orders", "refunds", "reviews", "users", "subscribers", "products", "product_tags", "creators", "ledger"] as const;
 const PHASES = ["clear", ...KINDS.map((k) => `snapshot_${k}` as const), ...WALKED, ...KINDS.map((k) => `compare_${k}` as const)] as const;
 type Phase = (typeof PHASES)[number];
 
@@ -323,6 +332,11 @@ const WALKS: Record<(typeof WALKED)[number], { table: string; statements: string
         UNION ALL SELECT 'creator_skill_country' || ${TAB} || skill || char(31) || country, 1, 0 FROM (${CREATOR_SKILLS}) WHERE country IS NOT NULL`,
       ),
     ],
+  },
+  // Each creator's balance per currency: the sum of their ledger rows (migration 0054's trigger).
+  ledger: {
+    table: "ledger_entries",
+    statements: [adding("balance", `SELECT ${pad("creator_id")} || ${TAB} || currency AS k, amount_minor AS a FROM ledger_entries WHERE ${IN}`)],
   },
   product_tags: {
     table: "product_tags",

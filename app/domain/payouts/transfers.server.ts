@@ -44,12 +44,17 @@ type PayoutRow = typeof payouts.$inferSelect;
 
 const outer = (column: string) => sql.raw(`"payouts"."${column}"`);
 
-/** What the studio owes the creator in the row's currency now: the ledger's cleared rows, less transfers on their way. */
+/**
+ * What the studio owes the creator in the row's currency now: their kept balance (the sum of their
+ * ledger rows, migration 0054), less earnings still in clearance and transfers on their way; rows
+ * read follow the creator's work in hand, not their history.
+ */
 function owedSql(now: number) {
-  return sql`((SELECT coalesce(sum(l."amount_minor"), 0) FROM "ledger_entries" l
-      WHERE l."creator_id" = ${outer("creator_id")} AND l."currency" = ${outer("currency")} AND NOT (l."kind" = 'earning' AND l."available_at" > ${now}))
+  return sql`(coalesce((SELECT b."balance_minor" FROM "creator_balances" b WHERE b."creator_id" = ${outer("creator_id")} AND b."currency" = ${outer("currency")}), 0)
+    - (SELECT coalesce(sum(e."amount_minor"), 0) FROM "payouts" h JOIN "ledger_entries" e ON e."id" = h."entry_id"
+      WHERE h."creator_id" = ${outer("creator_id")} AND h."status" = 'scheduled' AND h."kind" = 'transfer' AND h."currency" = ${outer("currency")} AND h."due_at" > ${now})
     - (SELECT coalesce(sum(q."amount_minor"), 0) FROM "payouts" q
-      WHERE q."creator_id" = ${outer("creator_id")} AND q."currency" = ${outer("currency")} AND q."kind" = 'transfer' AND q."status" = 'pending'))`;
+      WHERE q."creator_id" = ${outer("creator_id")} AND q."status" = 'pending' AND q."kind" = 'transfer' AND q."currency" = ${outer("currency")}))`;
 }
 
 /** The key of a claim's attempt: the movement's own for the first, a new one after the provider refused the last. */
