@@ -137,9 +137,7 @@ export default function AdminPayouts() {
                       </td>
                     ))}
                     <td className="px-4 py-2">{ACCOUNT_LABEL[row.account]}</td>
-                    <td className="px-4 py-2">
-                      {row.held_reason ? <span className="text-amber-900">Held</span> : "—"}
-                    </td>
+                    <td className="px-4 py-2">{row.held_reason ? <span className="text-amber-900">Held</span> : "—"}</td>
                   </tr>
                 ))}
               </tbody>

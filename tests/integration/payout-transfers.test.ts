@@ -348,7 +348,16 @@ describe("cancelled with part of the price kept", () => {
 
 describe("the admins' payouts", () => {
   type Overview = {
-    data: { creator_id: number; currency: string; held_minor: number; due_minor: number; paid_minor: number; failed_minor: number; account: string; held_reason: string | null }[];
+    data: {
+      creator_id: number;
+      currency: string;
+      held_minor: number;
+      due_minor: number;
+      paid_minor: number;
+      failed_minor: number;
+      account: string;
+      held_reason: string | null;
+    }[];
     meta: { failed: { id: number; creator_id: number; amount_minor: number; failure: string | null }[] };
   };
   const overviewOf = async (creatorId: number) => {
@@ -378,7 +387,13 @@ describe("the admins' payouts", () => {
     const mine = await api<PayoutsAnswer>("GET", "/creator/payouts", { token: maker.token });
     expect(mine.body.meta.account).toMatchObject({ state: "enabled", held_reason: reason, waiting_because: `${PAYOUT_MESSAGES.held} ${reason}` });
     expect(await (await get("/studio/payouts", { headers: { Cookie: maker.cookie } })).text()).toContain(reason);
-    expect((await overviewOf(maker.id)).row).toMatchObject({ currency: order.currency, due_minor: order.earning, paid_minor: 0, account: "enabled", held_reason: reason });
+    expect((await overviewOf(maker.id)).row).toMatchObject({
+      currency: order.currency,
+      due_minor: order.earning,
+      paid_minor: 0,
+      account: "enabled",
+      held_reason: reason,
+    });
     const page = await (await get("/admin/payouts", { headers: { Cookie: cookie } })).text();
     expect(page).toContain(`Release ${maker.name}`);
 

@@ -107,7 +107,14 @@ async function handleAccountUpdated(db: Database, event: Stripe.Event, payload: 
 async function handleDisputeClosed(db: Database, event: Stripe.Event, payload: string): Promise<WebhookReceipt> {
   const dispute = (event as { data?: { object?: unknown } }).data?.object as Partial<Stripe.Dispute> | null | undefined;
   const intentId = typeof dispute?.payment_intent === "string" ? dispute.payment_intent : dispute?.payment_intent?.id;
-  if (typeof event.id !== "string" || !event.id || !dispute || typeof dispute.id !== "string" || typeof dispute.amount !== "number" || typeof intentId !== "string") {
+  if (
+    typeof event.id !== "string" ||
+    !event.id ||
+    !dispute ||
+    typeof dispute.id !== "string" ||
+    typeof dispute.amount !== "number" ||
+    typeof intentId !== "string"
+  ) {
     throw refuse.malformed("Webhook event has no dispute to apply");
   }
   const orderId = await getOrderIdByIntent(db, intentId);
@@ -119,7 +126,13 @@ async function handleDisputeClosed(db: Database, event: Stripe.Event, payload: s
 }
 
 /** Claims an event's id (once), then applies it; a failure forgets the claim so Stripe's retry is applied. */
-async function claimEvent(db: Database, event: Stripe.Event, payload: string, orderId: number | null, apply: () => Promise<WebhookReceipt>): Promise<WebhookReceipt> {
+async function claimEvent(
+  db: Database,
+  event: Stripe.Event,
+  payload: string,
+  orderId: number | null,
+  apply: () => Promise<WebhookReceipt>,
+): Promise<WebhookReceipt> {
   const claimed = await db
     .insert(paymentEvents)
     .values({ id: event.id, orderId, type: event.type, payload: payload.slice(0, 20_000) })
