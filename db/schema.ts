@@ -572,6 +572,8 @@ export const payouts = sqliteTable(
     idempotencyKey: text("idempotency_key"),
     attempts: integer("attempts").notNull().default(0),
     claimedAt: integer("claimed_at", { mode: "timestamp_ms" }),
+    /** When this attempt was first claimed (a re-send keeps it): past a provider's memory of keys, a claim is not sent again blindly. */
+    firstClaimedAt: integer("first_claimed_at", { mode: "timestamp_ms" }),
     externalId: text("external_id"),
     /** The provider's message when it refused, or why the payout waits. */
     failure: text("failure"),

@@ -303,6 +303,44 @@ describe("clawbacks", () => {
   });
 });
 
+describe("debts recovered from money sent, never from money not sent", () => {
+  it("a refund of a paid order is reversed even while another earning waits (held by an admin): an unsent earning covers no debt", async () => {
+    const maker = await newCreator(admin);
+    const account = await onboarded(maker);
+    const paid = await earnedOrder(admin, maker);
+    await clear(paid.id);
+    expect(await runPayouts(db(), connect())).toMatchObject({ paid: 1 });
+    const waiting = await earnedOrder(admin, maker);
+    await clear(waiting.id);
+    await env.DB.prepare("UPDATE creators SET payouts_held_reason = 'Checking' WHERE id = ?").bind(maker.id).run();
+    expect(await runPayouts(db(), connect())).toMatchObject({ blocked: 1 });
+    const refunded = await refund(admin, paid.id, "120.00");
+    const share = earningOf(refunded.amount_minor - refunded.tax_minor, 7000);
+    expect(await runPayouts(db(), connect())).toMatchObject({ reversed: 1 });
+    expect((await localMoves(account)).map((m) => [m.kind, m.amount_minor])).toEqual([
+      ["transfer", paid.earning],
+      ["reversal", share],
+    ]);
+    // Released, the waiting earning is paid whole: the debt was recovered already.
+    await env.DB.prepare("UPDATE creators SET payouts_held_reason = NULL WHERE id = ?").bind(maker.id).run();
+    await env.DB.prepare("UPDATE payouts SET status = 'scheduled' WHERE order_id = ? AND status = 'blocked'").bind(waiting.id).run();
+    expect(await runPayouts(db(), connect())).toMatchObject({ paid: 1 });
+    expect((await payoutsOf(waiting.id))[0]).toMatchObject({ status: "paid", amount_minor: waiting.earning });
+  });
+
+  it("a claim unconfirmed for 20 hours is not sent again blindly: it fails, for an admin to look up", async () => {
+    const maker = await newCreator(admin);
+    await onboarded(maker);
+    const order = await earnedOrder(admin, maker);
+    await clear(order.id);
+    const lost: ConnectGateway = { ...connect(), transfer: () => Promise.reject(new Error("timed out")) };
+    expect(await runPayouts(db(), lost)).toMatchObject({ unanswered: 1 });
+    expect(await runPayouts(db(), lost, Date.now() + 11 * 60_000)).toMatchObject({ unanswered: 1 });
+    expect(await runPayouts(db(), connect(), Date.now() + 21 * 3_600_000)).toMatchObject({ failed: 1, paid: 0 });
+    expect((await payoutsOf(order.id))[0]).toMatchObject({ status: "failed", failure: expect.stringContaining("Not confirmed by the provider for 20 hours") });
+  });
+});
+
 describe("cancelled with part of the price kept", () => {
   it("the studio's answer keeps part of the price: the creator earns the share of what was kept, once", async () => {
     const maker = await newCreator(admin);

@@ -72,7 +72,7 @@ export function onboardingUrls(origin: string) {
 /**
  * Starts or resumes the creator's onboarding: the account opened at the provider if they have none
  * (once, whatever the number of requests: the provider's idempotency key and our unique row), and a
- * new single-use link to its onboarding page. Refusals: `invalid` without a country on the profile,
+ * new single-use link to its onboarding page (`open: false`: only resumes one). Refusals: `invalid` without a country on the profile,
  * `conflict` when the account is already complete (nothing to resume).
  */
 export async function startOnboarding(
@@ -80,7 +80,7 @@ export async function startOnboarding(
   connect: ConnectGateway,
   creatorId: number,
   urls: { returnUrl: string; refreshUrl: string },
-  now = Date.now(),
+  { open = true, now = Date.now() }: { open?: boolean; now?: number } = {},
 ): Promise<{ url: string; account: PayoutAccountView }> {
   const [creator] = await db
     .select({ email: creators.email, country: creators.country, status: creators.status, account: payoutAccounts, heldReason: creators.payoutsHeldReason })
@@ -92,6 +92,8 @@ export async function startOnboarding(
   if (creator.status === "suspended") throw refuse.forbidden(PAYOUT_MESSAGES.suspended);
   let row: AccountRow | null | undefined = creator.account;
   if (!row) {
+    // Only a creator's own request opens an account (a form post, the API), never a link followed.
+    if (!open) throw refuse.conflict(PAYOUT_MESSAGES.noAccount);
     if (!creator.country) throw refuse.invalid(PAYOUT_MESSAGES.needsCountry, [PAYOUT_MESSAGES.needsCountry]);
     const serviceAgreement = creator.country === STUDIO_COUNTRY ? "full" : "recipient";
     const account = await connect.createAccount({

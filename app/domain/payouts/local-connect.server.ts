@@ -46,7 +46,8 @@ async function accountRow(db: Database, id: string) {
 }
 
 /** The account's balance in a currency: transfers in, less reversals, less what it paid out. */
-export async function localConnectBalance(db: Database, accountId: string, currency: string): Promise<number> {
+export async function localConnectBalance(db: Database, accountId: string, anyCaseCurrency: string): Promise<number> {
+  const currency = anyCaseCurrency.toLowerCase();
   const account = await accountRow(db, accountId);
   if (!account) return 0;
   const [row] = await db
@@ -59,7 +60,8 @@ export async function localConnectBalance(db: Database, accountId: string, curre
 }
 
 /** The account pays its whole balance in a currency out to its bank (Stripe's automatic payouts): a later reversal finds nothing to take back. */
-export async function payOutLocalAccount(db: Database, accountId: string, currency: string) {
+export async function payOutLocalAccount(db: Database, accountId: string, anyCaseCurrency: string) {
+  const currency = anyCaseCurrency.toLowerCase();
   const account = await accountRow(db, accountId);
   if (!account) return;
   const balance = await localConnectBalance(db, accountId, currency);

@@ -26,6 +26,8 @@ import { RETRY_MESSAGES } from "~/lib/rules/payouts";
 
 /** A claim older than this was left by a run that never finished: the next run sends it again with its key. */
 export const PAYOUT_CLAIM_STALE_MS = 10 * 60_000;
+/** Stripe keeps idempotency keys for 24 hours: a claim unconfirmed for 20 is not sent again, but failed for an admin to look up. */
+export const PAYOUT_KEY_MEMORY_MS = 20 * 3_600_000;
 /** Payouts one run moves at most (each a provider call); the rest wait for the next run, due first. */
 export const PAYOUT_RUN_MAX = 100;
 /** Due transfers one run checks for a creator who cannot be paid. */
@@ -38,23 +40,50 @@ export const PAYOUT_NOTES = {
   offsetDebt: "Set against what the creator owed",
   offsetUnpaid: "Taken from the earning before it was paid",
   offsetAbsorbed: "Set against earnings not yet paid",
+  unconfirmed: "Not confirmed by the provider for 20 hours: look it up at the provider (its transfer group names the order) before retrying.",
 } as const;
 
 type PayoutRow = typeof payouts.$inferSelect;
 
 const outer = (column: string) => sql.raw(`"payouts"."${column}"`);
 
+/** Sums over the creator's payouts of one kind and status in the row's currency (`alias` names the payout row). */
+const creatorsPayouts = (alias: string, kind: "transfer" | "reversal", statuses: string) =>
+  sql.raw(
+    `${alias}."creator_id" = "payouts"."creator_id" AND ${alias}."currency" = "payouts"."currency" AND ${alias}."kind" = '${kind}' AND ${alias}."status" IN (${statuses})`,
+  );
+
+/** An earning as it stands: its amount less what was clawed back of its order (`h` names its transfer's payout row). */
+const earningLeft = sql.raw(
+  `(e."amount_minor" + coalesce((SELECT sum(c."amount_minor") FROM "ledger_entries" c WHERE c."order_id" = h."order_id" AND c."kind" = 'clawback'), 0))`,
+);
+
 /**
  * What the studio owes the creator in the row's currency now: their kept balance (the sum of their
- * ledger rows, migration 0054), less earnings still in clearance and transfers on their way; rows
- * read follow the creator's work in hand, not their history.
+ * ledger rows, migration 0054), less earnings still in clearance (net of their clawbacks) and
+ * transfers on their way, plus reversals on their way back. Rows read follow the creator's work in
+ * hand, not their history.
  */
 function owedSql(now: number) {
   return sql`(coalesce((SELECT b."balance_minor" FROM "creator_balances" b WHERE b."creator_id" = ${outer("creator_id")} AND b."currency" = ${outer("currency")}), 0)
-    - (SELECT coalesce(sum(e."amount_minor"), 0) FROM "payouts" h JOIN "ledger_entries" e ON e."id" = h."entry_id"
-      WHERE h."creator_id" = ${outer("creator_id")} AND h."status" = 'scheduled' AND h."kind" = 'transfer' AND h."currency" = ${outer("currency")} AND h."due_at" > ${now})
-    - (SELECT coalesce(sum(q."amount_minor"), 0) FROM "payouts" q
-      WHERE q."creator_id" = ${outer("creator_id")} AND q."status" = 'pending' AND q."kind" = 'transfer' AND q."currency" = ${outer("currency")}))`;
+    - (SELECT coalesce(sum(${earningLeft}), 0) FROM "payouts" h JOIN "ledger_entries" e ON e."id" = h."entry_id"
+      WHERE ${creatorsPayouts("h", "transfer", "'scheduled'")} AND h."due_at" > ${now})
+    - (SELECT coalesce(sum(q."amount_minor"), 0) FROM "payouts" q WHERE ${creatorsPayouts("q", "transfer", "'pending'")})
+    + (SELECT coalesce(sum(r."amount_minor"), 0) FROM "payouts" r WHERE ${creatorsPayouts("r", "reversal", "'pending'")}))`;
+}
+
+/**
+ * What the creator owes of money already sent (negative: a debt a reversal may recover): their kept
+ * balance less every earning not sent yet (in clearance, due, waiting or failed; net of their
+ * clawbacks) and transfers on their way, plus reversals on their way back. An earning not yet sent
+ * is no money in hand, so a debt is not taken for covered by it.
+ */
+function sentOwedSql() {
+  return sql`(coalesce((SELECT b."balance_minor" FROM "creator_balances" b WHERE b."creator_id" = ${outer("creator_id")} AND b."currency" = ${outer("currency")}), 0)
+    - (SELECT coalesce(sum(${earningLeft}), 0) FROM "payouts" h JOIN "ledger_entries" e ON e."id" = h."entry_id"
+      WHERE ${creatorsPayouts("h", "transfer", "'scheduled', 'blocked', 'failed'")})
+    - (SELECT coalesce(sum(q."amount_minor"), 0) FROM "payouts" q WHERE ${creatorsPayouts("q", "transfer", "'pending'")})
+    + (SELECT coalesce(sum(r."amount_minor"), 0) FROM "payouts" r WHERE ${creatorsPayouts("r", "reversal", "'pending'")}))`;
 }
 
 /** The key of a claim's attempt: the movement's own for the first, a new one after the provider refused the last. */
@@ -101,6 +130,15 @@ export async function runPayouts(db: Database, connect: ConnectGateway, now = Da
     .orderBy(payouts.claimedAt)
     .limit(PAYOUT_RUN_MAX);
   for (const row of stale) {
+    if (row.firstClaimedAt && row.firstClaimedAt.getTime() < now - PAYOUT_KEY_MEMORY_MS) {
+      // The provider may have forgotten the key: sent again, it could move the money twice. An admin looks it up first.
+      await db
+        .update(payouts)
+        .set({ status: "failed", failure: PAYOUT_NOTES.unconfirmed, updatedAt: at })
+        .where(and(eq(payouts.id, row.id), eq(payouts.status, "pending"), eq(payouts.claimedAt, row.claimedAt!)));
+      result.failed++;
+      continue;
+    }
     const [reclaimed] = await db
       .update(payouts)
       .set({ claimedAt: at, updatedAt: at })
@@ -143,6 +181,7 @@ async function claimTransfer(db: Database, now: number, only?: number): Promise<
       attempts: sql`${outer("attempts")} + 1`,
       idempotencyKey: attemptKey("transfer"),
       claimedAt: new Date(now),
+      firstClaimedAt: new Date(now),
       updatedAt: new Date(now),
     })
     .where(and(sql`${outer("id")} = ${target}`, eq(payouts.status, "scheduled"), creatorPayable(outer("creator_id"))))
@@ -152,20 +191,16 @@ async function claimTransfer(db: Database, now: number, only?: number): Promise<
   const [waits] = await db
     .update(payouts)
     .set({ status: "blocked", failure: PAYOUT_NOTES.cannotBePaid, updatedAt: new Date(now) })
-    .where(and(sql`${outer("id")} = ${nextDue("transfer", now)}`, eq(payouts.status, "scheduled"), sql`NOT ${creatorPayable(outer("creator_id"))}`))
+    .where(and(sql`${outer("id")} = ${target}`, eq(payouts.status, "scheduled"), sql`NOT ${creatorPayable(outer("creator_id"))}`))
     .returning({ id: payouts.id });
+  // An admin's retry names one payout: nothing else is tried for it.
+  if (only !== undefined) return null;
   // Or another run claimed it meanwhile: whether anything is still due decides.
-  if (
-    waits ||
-    (
-      await db
-        .select({ id: payouts.id })
-        .from(payouts)
-        .where(sql`${payouts.id} = ${nextDue("transfer", now)}`)
-    ).length
-  )
-    return claimTransfer(db, now);
-  return null;
+  const stillDue = await db
+    .select({ id: payouts.id })
+    .from(payouts)
+    .where(sql`${payouts.id} = ${nextDue("transfer", now)}`);
+  return waits || stillDue.length ? claimTransfer(db, now) : null;
 }
 
 /**
@@ -207,7 +242,7 @@ async function claimReversal(db: Database, now: number): Promise<PayoutRow | "wa
   const clawback = sql`(SELECT -e."amount_minor" FROM "ledger_entries" e WHERE e."id" = ${outer("entry_id")})`;
   const leftOfTransfer = sql`(${transfer.amountMinor ?? 0} - (SELECT coalesce(sum(r."amount_minor"), 0) FROM "payouts" r
     WHERE r."kind" = 'reversal' AND r."order_id" = ${outer("order_id")} AND r."status" IN ('paid', 'pending')))`;
-  const amount = sql`max(0, min(${clawback}, -${owedSql(now)}, ${leftOfTransfer}))`;
+  const amount = sql`max(0, min(${clawback}, -${sentOwedSql()}, ${leftOfTransfer}))`;
   const [row] = await db
     .update(payouts)
     .set({
@@ -217,6 +252,7 @@ async function claimReversal(db: Database, now: number): Promise<PayoutRow | "wa
       attempts: sql`${outer("attempts")} + 1`,
       idempotencyKey: attemptKey("reversal"),
       claimedAt: at,
+      firstClaimedAt: at,
       updatedAt: at,
     })
     .where(and(eq(payouts.id, due.id), eq(payouts.status, "scheduled")))

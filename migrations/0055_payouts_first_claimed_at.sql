@@ -1,0 +1,1 @@
+ALTER TABLE `payouts` ADD `first_claimed_at` integer;
