@@ -181,7 +181,9 @@ describe("per account: a short, growing wait after wrong passwords, whatever the
 });
 
 describe("per address: sign-ins from one address, whichever accounts they name", () => {
-  it("one address trying many accounts gets 429 with Retry-After; the same accounts work from elsewhere", async () => {
+  // Up to 41 sign-ins, each hashing a password at production's cost: seconds alone, over a minute on a 2-core
+  // machine running the browser suite beside it, so its budget is three minutes.
+  it("one address trying many accounts gets 429 with Retry-After; the same accounts work from elsewhere", { timeout: 180_000 }, async () => {
     const headers = { "CF-Connecting-IP": `spread-${freshAddress()}` };
     // The limiter counts 20 in fixed one-minute windows: the first 20 always pass, and a refusal
     // must come within 41 attempts (they cannot all fit in two windows).
