@@ -8,12 +8,32 @@ export type Maker = Awaited<ReturnType<typeof newCreator>>;
 type Ledger = { kind: string; amount_minor: number; idempotency_key: string; external_id: string | null };
 type Payout = { id: number; kind: string; status: string; amount_minor: number | null; idempotency_key: string | null; failure: string | null };
 
-/** An order the maker was offered, made and had approved: its earning written, held for the clearance period. */
-export async function earnedOrder(admin: Tokens, maker: Maker) {
+/**
+ * The payouts' tests start from a known state: no rotation history, no waiting offers, the shop's
+ * rates, and other files' payouts out of this file's runs (only its own creators' are due).
+ */
+export async function resetPayoutState() {
+  await env.DB.batch([
+    env.DB.prepare("UPDATE creators SET last_assigned_at = NULL"),
+    env.DB.prepare("UPDATE creator_offers SET status = 'withdrawn' WHERE status = 'waiting'"),
+    env.DB.prepare("UPDATE products SET creator_share_bp = NULL"),
+    env.DB.prepare("DELETE FROM payout_settings"),
+    env.DB.prepare("UPDATE payouts SET status = 'offset' WHERE status IN ('scheduled', 'pending')"),
+  ]);
+}
+
+/** An order briefed on a product the maker makes, offered to them and accepted: theirs, at the rate fixed then. */
+export async function acceptedOrder(admin: Tokens, maker: Maker) {
   await setProductCreators(admin, [maker.id]);
   const order = await briefedOrder();
   const offer = await env.DB.prepare("SELECT id FROM creator_offers WHERE order_id = ? AND status = 'waiting'").bind(order.id).first<{ id: number }>();
   expect((await api("POST", `/creator/offers/${offer!.id}/accept`, { token: maker.token })).status).toBe(200);
+  return order;
+}
+
+/** An order the maker was offered, made and had approved: its earning written, held for the clearance period. */
+export async function earnedOrder(admin: Tokens, maker: Maker) {
+  const order = await acceptedOrder(admin, maker);
   const form = new FormData();
   form.set("note", "Final cut");
   form.append("files[]", new File([fakeMedia("final.mp4", 512)], "final.mp4"));

@@ -11,8 +11,8 @@ import { createLocalConnect, INSUFFICIENT_FUNDS_MESSAGE, payOutLocalAccount } fr
 import { PAYOUT_CLAIM_STALE_MS, runPayouts } from "~/domain/payouts/transfers.server";
 import type { ConnectGateway } from "~/domain/payouts/connect.server";
 import { adminCookie, adminSignIn, api, get, postForm } from "./helpers";
-import { briefedOrder, newCreator, setProductCreators, type Tokens } from "./creator-fixtures";
-import { clear, earnedOrder, ledgerOf, payoutsOf, refund, type Maker } from "./payout-fixtures";
+import { newCreator, type Tokens } from "./creator-fixtures";
+import { acceptedOrder, clear, earnedOrder, ledgerOf, payoutsOf, refund, resetPayoutState, type Maker } from "./payout-fixtures";
 
 const db = () => createDb(env.DB);
 const connect = () => createLocalConnect(db());
@@ -20,12 +20,7 @@ const connect = () => createLocalConnect(db());
 let admin: Tokens;
 beforeEach(async () => {
   admin = await adminSignIn();
-  await env.DB.prepare("UPDATE creators SET last_assigned_at = NULL").run();
-  await env.DB.prepare("UPDATE creator_offers SET status = 'withdrawn' WHERE status = 'waiting'").run();
-  await env.DB.prepare("UPDATE products SET creator_share_bp = NULL").run();
-  await env.DB.prepare("DELETE FROM payout_settings").run();
-  // Other files' payouts stay out of these runs: only this test's creators' are due.
-  await env.DB.prepare("UPDATE payouts SET status = 'offset' WHERE status IN ('scheduled', 'pending')").run();
+  await resetPayoutState();
 });
 
 async function localMoves(accountId: string) {
@@ -344,10 +339,7 @@ describe("debts recovered from money sent, never from money not sent", () => {
 describe("cancelled with part of the price kept", () => {
   it("the studio's answer keeps part of the price: the creator earns the share of what was kept, once", async () => {
     const maker = await newCreator(admin);
-    await setProductCreators(admin, [maker.id]);
-    const order = await briefedOrder();
-    const offer = await env.DB.prepare("SELECT id FROM creator_offers WHERE order_id = ? AND status = 'waiting'").bind(order.id).first<{ id: number }>();
-    expect((await api("POST", `/creator/offers/${offer!.id}/accept`, { token: maker.token })).status).toBe(200);
+    const order = await acceptedOrder(admin, maker);
     expect((await api("POST", `/orders/${order.id}/cancel`, { token: order.token })).status).toBe(202);
     const answered = await api("POST", `/orders/${order.id}/cancellation/answer`, {
       token: admin.access_token,
@@ -369,10 +361,7 @@ describe("cancelled with part of the price kept", () => {
 
   it("an order cancelled and refunded in full earns nothing", async () => {
     const maker = await newCreator(admin);
-    await setProductCreators(admin, [maker.id]);
-    const order = await briefedOrder();
-    const offer = await env.DB.prepare("SELECT id FROM creator_offers WHERE order_id = ? AND status = 'waiting'").bind(order.id).first<{ id: number }>();
-    expect((await api("POST", `/creator/offers/${offer!.id}/accept`, { token: maker.token })).status).toBe(200);
+    const order = await acceptedOrder(admin, maker);
     expect((await api("POST", `/orders/${order.id}/cancel`, { token: order.token })).status).toBe(202);
     const total = await env.DB.prepare("SELECT amount_minor FROM orders WHERE id = ?").bind(order.id).first<number>("amount_minor");
     const answered = await api("POST", `/orders/${order.id}/cancellation/answer`, {

@@ -15,7 +15,7 @@ import { earningOf } from "~/lib/rules/payouts";
 import { action as stripeWebhookRoute } from "~/routes/api.v1.webhooks.stripe";
 import { adminSignIn, stripeTestEnv } from "./helpers";
 import { newCreator, type Tokens } from "./creator-fixtures";
-import { clear, earnedOrder, ledgerOf, payoutsOf, refund } from "./payout-fixtures";
+import { clear, earnedOrder, ledgerOf, payoutsOf, refund, resetPayoutState } from "./payout-fixtures";
 
 const WEBHOOK_SECRET = "whsec_platform_for_connect_tests";
 const CONNECT_SECRET = "whsec_connect_endpoint_for_tests";
@@ -55,10 +55,7 @@ const accountUpdated = (account: Record<string, unknown>) => ({
 let admin: Tokens;
 beforeEach(async () => {
   admin = await adminSignIn();
-  await env.DB.prepare("UPDATE creators SET last_assigned_at = NULL").run();
-  await env.DB.prepare("UPDATE creator_offers SET status = 'withdrawn' WHERE status = 'waiting'").run();
-  await env.DB.prepare("DELETE FROM payout_settings").run();
-  await env.DB.prepare("UPDATE payouts SET status = 'offset' WHERE status IN ('scheduled', 'pending')").run();
+  await resetPayoutState();
 });
 
 describe("Stripe Connect (real SDK against a fake Stripe)", () => {
