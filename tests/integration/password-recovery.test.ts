@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import worker from "../../server";
 import { retryDelaySeconds } from "~/domain/mail/mail.server";
 import { PASSWORD_RESET_DONE, RESET_LINK_INVALID, RESET_LINK_SENT } from "~/lib/password-recovery";
-import { adminCookie, api, cookieFrom, customerCookie, get, newCustomer, pageAfterRedirect, postForm, signIn } from "./helpers";
+import { newCreator } from "./creator-fixtures";
+import { adminCookie, adminSignIn, api, cookieFrom, customerCookie, get, newCustomer, pageAfterRedirect, postForm, signIn } from "./helpers";
 
 type EmailRow = { id: number; recipient: string; subject: string; kind: string; status: string; html: string; text: string };
 
@@ -105,6 +106,23 @@ describe("forgot password → email → reset → sign in (screens)", () => {
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/admin/login?notice=password-reset");
     await adminCookie();
+  });
+
+  it("creators reset through /forgot-password?for=creator: the new password signs them in, the old one no longer does", async () => {
+    const creator = await newCreator(await adminSignIn());
+    const asked = await postForm("/forgot-password?for=creator", { email: creator.email, for: "creator" });
+    expect(asked.status).toBe(200);
+    const { path, token } = await resetLink(creator.email);
+    const done = await postForm(path, { token, password: "N3w!Creator#Pass" });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/creator/login?notice=password-reset");
+    const signIn = (password: string) => api("POST", "/creator/sign_in", { body: { session: { email: creator.email, password } } });
+    expect((await signIn("Cr3ator!Pass")).status).toBe(401);
+    expect((await signIn("N3w!Creator#Pass")).status).toBe(200);
+    // A customer's reset form cannot reach a creator's account by its address.
+    const customers = await postForm("/forgot-password", { email: creator.email });
+    expect(customers.status).toBe(200);
+    expect((await emailsTo(creator.email)).filter((e) => e.kind === "password_reset")).toHaveLength(1);
   });
 
   it("asking is throttled per address like a sign-in", async () => {
