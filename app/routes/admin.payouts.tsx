@@ -7,7 +7,9 @@ import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { requireAdmin } from "~/auth/index.server";
 import {
+  adjustBalance,
   getPayoutSettings,
+  recentAdjustments,
   holdableCreators,
   holdPayouts,
   payoutsOverview,
@@ -23,21 +25,31 @@ import { readForm } from "~/http/request-body.server";
 import { formAnswer, refusedData, settle } from "~/http/screen-refusal.server";
 import { formatMoney } from "~/lib/money";
 import { parseId } from "~/lib/record-id";
-import { CLEARANCE_DAYS, PAYOUT_HOLD_REASON, PayoutHoldSchema, PayoutSettingsSchema } from "~/lib/schemas/payouts";
-import { HOLD_MESSAGES } from "~/lib/rules/payouts";
+import { ADJUSTMENT_REASON, CLEARANCE_DAYS, PAYOUT_HOLD_REASON, PayoutAdjustmentSchema, PayoutHoldSchema, PayoutSettingsSchema } from "~/lib/schemas/payouts";
+import { ADJUSTMENT_MESSAGES, HOLD_MESSAGES } from "~/lib/rules/payouts";
+import { CURRENCY_CODES } from "~/lib/currency";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);
-  const [overview, holdable, settings] = await Promise.all([payoutsOverview(context.db), holdableCreators(context.db), getPayoutSettings(context.db)]);
+  const [overview, holdable, settings, adjustments] = await Promise.all([
+    payoutsOverview(context.db),
+    holdableCreators(context.db),
+    getPayoutSettings(context.db),
+    recentAdjustments(context.db),
+  ]);
   return {
     ...overview,
     settings,
+    adjustments,
+    // One key per form shown: the same form sent twice writes one adjustment.
+    adjustmentKey: crypto.randomUUID(),
+    everyone: holdable.map((c) => ({ id: c.id, name: c.name })),
     holdable: holdable.filter((c) => !c.heldReason).map((c) => ({ id: c.id, name: c.name })),
     holds: holdable.filter((c) => c.heldReason).map((c) => ({ id: c.id, name: c.name, reason: c.heldReason! })),
   };
 }
 
-/** Save the payout settings; hold a creator's payouts with a reason; release them; retry a failed transfer. */
+/** Save the payout settings; adjust a creator's balance; hold a creator's payouts with a reason; release them; retry a failed transfer. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(context, request);
   const form = await readForm(request);
@@ -54,6 +66,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const done = await settle(retryPayout(context.db, createConnectGateway(context.env, context.db), payoutId));
     if (!done.ok) return refusedData(done.refusal);
     return redirect(`/admin/payouts?retried=${payoutId}&status=${done.value.status}`);
+  }
+  if (intent === "adjust") {
+    const submission = parseSubmission(form, { schema: PayoutAdjustmentSchema });
+    if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "adjust" } });
+    const done = await settle(adjustBalance(context.db, admin.id, submission.value));
+    if (!done.ok) return formAnswer(submission, { refusal: done.refusal, beside: { intent: "adjust" } });
+    return redirect("/admin/payouts?adjusted=1");
   }
   const creatorId = parseId(String(form.get("creator_id") ?? ""));
   if (creatorId === null) return refusedData(refuse.malformed("Choose a creator"));
@@ -77,7 +96,7 @@ export const meta: MetaFunction = () => [{ title: "Payouts · Admin · Reelcraft
 const ACCOUNT_LABEL = { none: "No payout account", incomplete: "Not set up", enabled: "Ready" } as const;
 
 export default function AdminPayouts() {
-  const { creators, failed, holdable, holds, settings } = useLoaderData<typeof loader>();
+  const { creators, failed, holdable, holds, settings, adjustments, adjustmentKey, everyone } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const releasing = useIsSubmitting("/admin/payouts", "release");
@@ -86,15 +105,17 @@ export default function AdminPayouts() {
     ? "Payout settings saved: they apply to orders assigned and earnings written from now on."
     : params.get("held")
       ? HOLD_MESSAGES.held
-      : params.get("released")
-        ? HOLD_MESSAGES.released
-        : params.get("retried")
-          ? params.get("status") === "paid"
-            ? "Transfer retried: paid."
-            : params.get("status") === "failed"
-              ? "Transfer retried: the provider refused it again (see below)."
-              : "Transfer retried: it waits for the creator's payout account."
-          : null;
+      : params.get("adjusted")
+        ? ADJUSTMENT_MESSAGES.done
+        : params.get("released")
+          ? HOLD_MESSAGES.released
+          : params.get("retried")
+            ? params.get("status") === "paid"
+              ? "Transfer retried: paid."
+              : params.get("status") === "failed"
+                ? "Transfer retried: the provider refused it again (see below)."
+                : "Transfer retried: it waits for the creator's payout account."
+            : null;
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold tracking-tight">Payouts</h1>
@@ -209,6 +230,12 @@ export default function AdminPayouts() {
 
       <SettingsForm settings={settings} lastResult={answer && "result" in answer && answer.intent === "settings" ? answer.result : undefined} />
       <HoldForm creators={holdable} lastResult={answer && "result" in answer && answer.intent === "hold" ? answer.result : undefined} />
+      <AdjustmentForm
+        creators={everyone}
+        adjustmentKey={adjustmentKey}
+        adjustments={adjustments}
+        lastResult={answer && "result" in answer && answer.intent === "adjust" ? answer.result : undefined}
+      />
     </div>
   );
 }
@@ -281,6 +308,94 @@ function SettingsForm({ settings, lastResult }: { settings: PayoutSettingsView; 
           Save settings
         </SubmitButton>
       </Form>
+    </section>
+  );
+}
+
+type Adjustment = ReturnType<typeof useLoaderData<typeof loader>>["adjustments"][number];
+
+function AdjustmentForm({
+  creators,
+  adjustmentKey,
+  adjustments,
+  lastResult,
+}: {
+  creators: { id: number; name: string }[];
+  adjustmentKey: string;
+  adjustments: Adjustment[];
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const { form, fields, formProps, error } = useSchemaForm(PayoutAdjustmentSchema, { lastResult, id: "adjust", defaultValue: { currency: "GBP" } });
+  const busy = useIsSubmitting("/admin/payouts", "adjust");
+  return (
+    <section aria-labelledby="adjust-title" className="max-w-3xl rounded-2xl border border-slate-200 bg-white p-6">
+      <h2 id="adjust-title" className="text-lg font-semibold">
+        Adjust a creator's balance
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        A positive amount is owed to the creator and paid by the next run; a negative one is taken from them and set against their next transfers. They read
+        your reason on their payouts page.
+      </p>
+      <Form method="post" {...formProps} className="mt-4 space-y-3">
+        <FormError id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="key" value={adjustmentKey} />
+        <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr]">
+          <div>
+            <label htmlFor="adjust-creator" className="block text-sm font-medium text-slate-800">
+              Creator
+            </label>
+            <select
+              id="adjust-creator"
+              name="creator_id"
+              required
+              defaultValue={fields.creator_id.initialValue as string | undefined}
+              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm"
+            >
+              {creators.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Field label="Amount (− to take)" meta={fields.amount} error={error(fields.amount)} inputMode="decimal" autoComplete="off" placeholder="25.00" />
+          <div>
+            <label htmlFor="adjust-currency" className="block text-sm font-medium text-slate-800">
+              Currency
+            </label>
+            <select
+              id="adjust-currency"
+              name="currency"
+              defaultValue={(fields.currency.initialValue as string | undefined) ?? "GBP"}
+              className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm"
+            >
+              {CURRENCY_CODES.map((code) => (
+                <option key={code} value={code}>
+                  {code}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <TextAreaField label="Reason (the creator reads it)" meta={fields.reason} error={error(fields.reason)} rows={3} maxLength={ADJUSTMENT_REASON.max} />
+        <SubmitButton name="intent" value="adjust" busy={busy} busyText="Adjusting..." className="sm:w-auto">
+          Adjust the balance
+        </SubmitButton>
+      </Form>
+      <h3 className="mt-6 text-base font-semibold">Latest adjustments</h3>
+      {adjustments.length ? (
+        <ul className="mt-2 divide-y divide-slate-100 text-sm">
+          {adjustments.map((row) => (
+            <li key={row.id} className="py-2" data-testid="adjustment">
+              <p className="font-semibold">{`${row.creator} · ${formatMoney(row.amount_minor, row.currency)}`}</p>
+              <p className="whitespace-pre-wrap text-slate-700">{row.reason}</p>
+              <p className="text-slate-500">{`${row.admin ?? "An admin"}, ${adminDateTime.format(new Date(row.created_at))}`}</p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">No adjustments yet.</p>
+      )}
     </section>
   );
 }

@@ -146,6 +146,8 @@ export default function StudioPayouts() {
                         <Link to={paths.studioOrder(row.order_id)} className="text-brand-700 hover:underline">
                           {`#${row.order_id}${row.product ? ` ${row.product}` : ""}`}
                         </Link>
+                      ) : row.note ? (
+                        <span className="whitespace-pre-wrap">{row.note}</span>
                       ) : (
                         "—"
                       )}

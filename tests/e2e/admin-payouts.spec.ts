@@ -3,7 +3,8 @@ import { adminLogIn, expect, hydrated, invitedCreator, test } from "./fixtures";
 /**
  * The admins' payouts page, with JavaScript on and off: the creators' figures (the demo creator's
  * cleared £840.00 due), the payout settings (a refused value says why; saved), and a hold with a
- * reason the creator reads on their payouts page, then released. Each run holds a new creator.
+ * reason the creator reads on their payouts page, then released; an adjustment with a reason the
+ * creator reads beside the movement. Each run holds and adjusts a new creator.
  */
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`the admins' payouts, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -55,6 +56,26 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("payout-hold").filter({ hasText: name })).toHaveCount(0);
       await creatorPage.reload();
       await expect(creatorPage.getByRole("region", { name: "Payout account" })).toContainText("Your earnings wait because you have no payout account yet.");
+
+      // An adjustment taken from the creator, with a reason they read beside the movement.
+      const adjust = page.getByRole("region", { name: "Adjust a creator's balance" });
+      await adjust.getByLabel("Creator", { exact: true }).selectOption({ label: name });
+      await adjust.getByLabel("Amount (− to take)").fill("0");
+      await adjust.getByLabel("Reason (the creator reads it)").fill("Music licence bought for your film");
+      await adjust.getByRole("button", { name: "Adjust the balance" }).click();
+      await expect(adjust.getByText("The amount must be a signed amount such as 25.00 or -12.50, not zero and at most 10,000")).toBeVisible();
+      await expect(adjust.getByLabel("Reason (the creator reads it)")).toHaveValue("Music licence bought for your film");
+      await adjust.getByLabel("Creator", { exact: true }).selectOption({ label: name });
+      await adjust.getByLabel("Amount (− to take)").fill("-12.50");
+      await adjust.getByRole("button", { name: "Adjust the balance" }).click();
+      await expect(page.getByRole("status")).toHaveText(
+        "Balance adjusted: what is owed to the creator is paid by the next run; what is taken is set against their next transfers.",
+      );
+      await expect(page.getByTestId("adjustment").filter({ hasText: name }).first()).toContainText("-£12.50");
+      await creatorPage.reload();
+      const movement = creatorPage.getByRole("row").filter({ hasText: "Music licence bought for your film" });
+      await expect(movement).toContainText("Adjustment");
+      await expect(movement).toContainText("-£12.50");
       await creatorContext.close();
     });
   });

@@ -458,6 +458,81 @@ describe("the admins' payouts", () => {
     expect((await ledgerOf(order.id)).map((r) => r.kind)).toEqual(["earning", "transfer"]);
   });
 
+  it("an admin's adjustment with a reason: owed to the creator, paid once by the next run; taken from them, set against their next transfer; the same key writes once", async () => {
+    const maker = await newCreator(admin);
+    const account = await onboarded(maker);
+    const adjust = (adjustment: Record<string, unknown>) =>
+      api<{ data: { id: number; amount_minor: number; reason: string; admin: string } }>("POST", "/admin/payouts/adjustments", {
+        token: admin.access_token,
+        body: { adjustment },
+      });
+    const reason = "Stock footage bought for the client, agreed with the creator";
+
+    // Refused with the reason: zero, too large, no reason, a currency the shop does not take, an unknown creator.
+    const refusals = await Promise.all([
+      adjust({ creator_id: maker.id, amount: "0", currency: "GBP", reason }),
+      adjust({ creator_id: maker.id, amount: "10000.01", currency: "GBP", reason }),
+      adjust({ creator_id: maker.id, amount: "12.345", currency: "GBP", reason }),
+      adjust({ creator_id: maker.id, amount: "25.00", currency: "GBP", reason: "x" }),
+      adjust({ creator_id: maker.id, amount: "25.00", currency: "XXX", reason }),
+    ]);
+    expect(refusals.map((r) => r.status)).toEqual([422, 422, 422, 422, 422]);
+    expect(JSON.stringify(refusals[3]!.body)).toContain("Write why the balance is adjusted (at least 5 characters)");
+    expect((await adjust({ creator_id: 999999, amount: "25.00", currency: "GBP", reason })).status).toBe(404);
+
+    // +25.00 owed, sent twice with one key (a client's retry): one row, one transfer.
+    const [first, again] = await Promise.all([
+      adjust({ creator_id: maker.id, amount: "25.00", currency: "GBP", reason, key: `plus-${maker.id}-0001` }),
+      adjust({ creator_id: maker.id, amount: "25.00", currency: "GBP", reason, key: `plus-${maker.id}-0001` }),
+    ]);
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.body.data.id).toBe(first.body.data.id);
+    expect(first.body.data).toMatchObject({ amount_minor: 2500, reason, admin: expect.any(String) });
+    expect((await adjust({ creator_id: maker.id, amount: "30.00", currency: "GBP", reason, key: `plus-${maker.id}-0001` })).status).toBe(409);
+    expect(await runPayouts(db(), connect())).toMatchObject({ paid: 1 });
+    expect(await runPayouts(db(), connect())).toMatchObject({ paid: 0 });
+    expect((await localMoves(account)).map((m) => m.amount_minor)).toEqual([2500]);
+
+    // −12.50 taken through the admins' form (JavaScript off): no payout of its own; the next earning pays less by it.
+    const cookie = await adminCookie();
+    const page = await (await get("/admin/payouts", { headers: { Cookie: cookie } })).text();
+    const key = /name="key" value="([\w-]+)"/.exec(page)![1]!;
+    const form = { intent: "adjust", creator_id: String(maker.id), amount: "-12.50", currency: "GBP", reason: "Music licence the studio paid for", key };
+    const refused = await postForm("/admin/payouts", { ...form, amount: "-" }, { Cookie: cookie });
+    expect(refused.status).toBe(422);
+    const refusedPage = await refused.text();
+    expect(refusedPage).toContain("The amount must be a signed amount such as 25.00 or -12.50, not zero and at most 10,000");
+    expect(refusedPage).toContain("Music licence the studio paid for");
+    const taken = await postForm("/admin/payouts", form, { Cookie: cookie });
+    expect(taken.headers.get("location")).toBe("/admin/payouts?adjusted=1");
+    expect((await postForm("/admin/payouts", form, { Cookie: cookie })).headers.get("location")).toBe("/admin/payouts?adjusted=1");
+    const adjustments = await env.DB.prepare("SELECT amount_minor, reason FROM ledger_entries WHERE creator_id = ? AND kind = 'adjustment' ORDER BY id")
+      .bind(maker.id)
+      .all();
+    expect(adjustments.results).toEqual([
+      { amount_minor: 2500, reason },
+      { amount_minor: -1250, reason: "Music licence the studio paid for" },
+    ]);
+    expect(await (await get("/admin/payouts", { headers: { Cookie: cookie } })).text()).toContain("Music licence the studio paid for");
+
+    const order = await earnedOrder(admin, maker);
+    await clear(order.id);
+    expect(await runPayouts(db(), connect())).toMatchObject({ paid: 1 });
+    expect((await localMoves(account)).map((m) => m.amount_minor)).toEqual([2500, order.earning - 1250]);
+
+    // The creator reads both, with the reasons.
+    const mine = await api<PayoutsAnswer & { data: { kind: string; note: string | null; state: string | null }[] }>("GET", "/creator/payouts", {
+      token: maker.token,
+    });
+    expect(mine.body.data.filter((r) => r.kind === "adjustment")).toEqual([
+      expect.objectContaining({ amount_minor: -1250, note: "Music licence the studio paid for", state: null }),
+      expect.objectContaining({ amount_minor: 2500, note: reason, state: "paid" }),
+    ]);
+    const balance = mine.body.meta.balances.find((b) => b.currency === "GBP")!;
+    expect(balance).toMatchObject({ ready_minor: 0, paid_minor: 2500 + order.earning - 1250 });
+    expect(await (await get("/studio/payouts", { headers: { Cookie: maker.cookie } })).text()).toContain("Music licence the studio paid for");
+  });
+
   it("the payout settings: the default share as a percentage and the clearance period, refused with the reason when out of range", async () => {
     const cookie = await adminCookie();
     const bad = await postForm("/admin/payouts", { intent: "settings", default_share: "101", clearance_days: "7" }, { Cookie: cookie });

@@ -4,13 +4,13 @@
  * account), paid and failed; the transfers that failed, to retry; and holds on a creator's payouts,
  * with the reason the creator reads, until released.
  */
-import { and, asc, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { creators, ledgerEntries, payoutAccounts, payouts, payoutSettings } from "../../../db/schema";
+import { admins, creators, ledgerEntries, payoutAccounts, payouts, payoutSettings } from "../../../db/schema";
 import { refuse } from "../refusal";
 import { releaseBlockedPayouts } from "./accounts.server";
-import { DEFAULT_CLEARANCE_DAYS, DEFAULT_SHARE_BASIS_POINTS, HOLD_MESSAGES } from "~/lib/rules/payouts";
-import type { PayoutSettingsInput } from "~/lib/schemas/payouts";
+import { ADJUSTMENT_MESSAGES, DEFAULT_CLEARANCE_DAYS, DEFAULT_SHARE_BASIS_POINTS, HOLD_MESSAGES } from "~/lib/rules/payouts";
+import type { PayoutAdjustmentInput, PayoutSettingsInput } from "~/lib/schemas/payouts";
 
 /** One creator's payouts in one currency. */
 export interface CreatorPayoutsSummary {
@@ -176,4 +176,81 @@ export async function savePayoutSettings(db: Database, input: PayoutSettingsInpu
 
 function settingsView(basisPoints: number, clearanceDays: number): PayoutSettingsView {
   return { default_share: String(basisPoints / 100), default_share_basis_points: basisPoints, clearance_days: clearanceDays };
+}
+
+/** An admin's adjustment as the admins read it. */
+export interface AdjustmentView {
+  id: number;
+  creator_id: number;
+  creator: string;
+  amount_minor: number;
+  currency: string;
+  reason: string;
+  admin: string | null;
+  created_at: string;
+}
+
+/**
+ * An admin adjusts a creator's balance with a reason the creator reads: one `adjustment` row in the
+ * ledger. What is owed to the creator (+) is paid by a transfer due at once (the ledger's trigger,
+ * migration 0056) like a cleared earning; what is taken (−) is set against their next transfers.
+ * The same key writes one row: a form sent twice or a retried call answers the row already written
+ * (`conflict` when the key was used for a different adjustment).
+ */
+export async function adjustBalance(db: Database, adminId: number, input: PayoutAdjustmentInput, now = Date.now()): Promise<AdjustmentView> {
+  if (!(await creatorExists(db, input.creatorId))) throw refuse.notFound(ADJUSTMENT_MESSAGES.notFound);
+  const key = `adjustment-${input.key ?? crypto.randomUUID()}`;
+  await db
+    .insert(ledgerEntries)
+    .values({
+      creatorId: input.creatorId,
+      kind: "adjustment",
+      amountMinor: input.amountMinor,
+      currency: input.currency,
+      idempotencyKey: key,
+      reason: input.reason,
+      adminId,
+      createdAt: new Date(now),
+    })
+    .onConflictDoNothing();
+  const [row] = await adjustmentsQuery(db, eq(ledgerEntries.idempotencyKey, key), 1);
+  if (!row || row.creator_id !== input.creatorId || row.amount_minor !== input.amountMinor || row.currency !== input.currency) {
+    throw refuse.conflict(ADJUSTMENT_MESSAGES.keyReused);
+  }
+  return row;
+}
+
+/** The latest adjustments, newest first (the admins' page shows them under the form). */
+export function recentAdjustments(db: Database, limit = 20): Promise<AdjustmentView[]> {
+  return adjustmentsQuery(db, eq(ledgerEntries.kind, "adjustment"), limit);
+}
+
+async function adjustmentsQuery(db: Database, where: SQL | undefined, limit: number): Promise<AdjustmentView[]> {
+  const rows = await db
+    .select({
+      id: ledgerEntries.id,
+      creatorId: ledgerEntries.creatorId,
+      creator: creators.name,
+      amountMinor: ledgerEntries.amountMinor,
+      currency: ledgerEntries.currency,
+      reason: ledgerEntries.reason,
+      admin: admins.name,
+      createdAt: ledgerEntries.createdAt,
+    })
+    .from(ledgerEntries)
+    .innerJoin(creators, eq(creators.id, ledgerEntries.creatorId))
+    .leftJoin(admins, eq(admins.id, ledgerEntries.adminId))
+    .where(and(eq(ledgerEntries.kind, "adjustment"), where))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    creator_id: row.creatorId,
+    creator: row.creator,
+    amount_minor: row.amountMinor,
+    currency: row.currency,
+    reason: row.reason ?? "",
+    admin: row.admin,
+    created_at: row.createdAt.toISOString(),
+  }));
 }

@@ -18,6 +18,8 @@ export interface CreatorLedgerRowView {
   currency: string;
   available_at: string | null;
   state: EarningState | null;
+  /** An admin's adjustment: why, as the admin wrote it for the creator. */
+  note: string | null;
   created_at: string;
 }
 
@@ -43,6 +45,7 @@ export async function creatorLedger(db: Database, creatorId: number, options: { 
       amountMinor: ledgerEntries.amountMinor,
       currency: ledgerEntries.currency,
       availableAt: ledgerEntries.availableAt,
+      reason: ledgerEntries.reason,
       createdAt: ledgerEntries.createdAt,
       payout: payouts.status,
     })
@@ -63,7 +66,9 @@ export async function creatorLedger(db: Database, creatorId: number, options: { 
       amount_minor: row.amountMinor,
       currency: row.currency,
       available_at: row.availableAt ? row.availableAt.toISOString() : null,
-      state: row.kind === "earning" ? earningState(row.availableAt, row.payout, now) : null,
+      // Earnings, and adjustments in the creator's favour, are paid by a transfer of their own.
+      state: row.kind === "earning" || (row.kind === "adjustment" && row.amountMinor > 0) ? earningState(row.availableAt, row.payout, now) : null,
+      note: row.kind === "adjustment" ? row.reason : null,
       created_at: row.createdAt.toISOString(),
     })),
     next: rows.length > options.limit ? page.at(-1)!.id : null,

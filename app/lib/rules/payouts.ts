@@ -103,6 +103,13 @@ export const RETRY_MESSAGES = {
   notFailed: "Only a failed transfer can be retried.",
 } as const;
 
+/** An admin's adjustment of a creator's balance. */
+export const ADJUSTMENT_MESSAGES = {
+  done: "Balance adjusted: what is owed to the creator is paid by the next run; what is taken is set against their next transfers.",
+  notFound: "Creator not found",
+  keyReused: "That key was used for a different adjustment.",
+} as const;
+
 /** An admin's hold on a creator's payouts, and its release. */
 export const HOLD_MESSAGES = {
   held: "Payouts held: nothing is sent to this creator until you release them.",

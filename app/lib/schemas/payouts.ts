@@ -1,5 +1,7 @@
 /** The admins' payouts forms (isomorphic). */
 import { z } from "zod";
+import { currencyExponent, isCurrencyCode } from "../currency";
+import { decimalToMinor } from "../money-decimal";
 import { plainText } from "./text";
 
 export const PAYOUT_HOLD_REASON = { min: 5, max: 500 } as const;
@@ -37,3 +39,51 @@ export const PayoutSettingsSchema = z.object({
     .max(CLEARANCE_DAYS.max, clearanceMessage),
 });
 export type PayoutSettingsInput = z.output<typeof PayoutSettingsSchema>;
+
+export const ADJUSTMENT_REASON = { min: 5, max: 500 } as const;
+/** The largest adjustment an admin may write at once, in major units of its currency. */
+export const ADJUSTMENT_MAX = 10_000;
+const adjustmentAmountMessage = `The amount must be a signed amount such as 25.00 or -12.50, not zero and at most ${ADJUSTMENT_MAX.toLocaleString("en-GB")}`;
+
+/**
+ * An admin's adjustment of a creator's balance (`POST /api/v1/admin/payouts/adjustments` under
+ * `adjustment`, and the form on /admin/payouts): a signed amount in the currency's major units (an
+ * amount owed to the creator +, taken from them −), why, in words the creator reads, and an optional
+ * key so that a form sent twice or a client's retry writes one row.
+ */
+export const PayoutAdjustmentSchema = z
+  .object({
+    creator_id: z.coerce.number({ invalid_type_error: "Choose a creator" }).int("Choose a creator").positive("Choose a creator"),
+    amount: z.union([z.string(), z.number()], { required_error: adjustmentAmountMessage, invalid_type_error: adjustmentAmountMessage }),
+    currency: z
+      .string({ required_error: "Choose a currency" })
+      .trim()
+      .toUpperCase()
+      .refine((code) => isCurrencyCode(code), "Choose a currency the shop takes"),
+    reason: plainText(
+      z
+        .string({ required_error: "Write why the balance is adjusted" })
+        .trim()
+        .min(ADJUSTMENT_REASON.min, `Write why the balance is adjusted (at least ${ADJUSTMENT_REASON.min} characters)`)
+        .max(ADJUSTMENT_REASON.max, `The reason must be at most ${ADJUSTMENT_REASON.max} characters`),
+      "Reason",
+      { multiline: true },
+    ),
+    key: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9-]{8,64}$/, "key must be 8 to 64 letters, digits or dashes")
+      .optional(),
+  })
+  .transform((value, ctx) => {
+    const text = String(value.amount).trim();
+    const negative = text.startsWith("-");
+    const minor = decimalToMinor(negative ? text.slice(1) : text.replace(/^\+/, ""), value.currency);
+    const limit = ADJUSTMENT_MAX * 10 ** currencyExponent(value.currency);
+    if (minor === null || minor === 0 || minor > limit) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: adjustmentAmountMessage });
+      return z.NEVER;
+    }
+    return { creatorId: value.creator_id, amountMinor: negative ? -minor : minor, currency: value.currency, reason: value.reason, key: value.key ?? null };
+  });
+export type PayoutAdjustmentInput = z.output<typeof PayoutAdjustmentSchema>;

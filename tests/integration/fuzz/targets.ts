@@ -687,7 +687,31 @@ const TARGETS: Target[] = [
     send: (body: Record<string, string>) => sendForm("/admin/payouts", adminCookieFn)({ ...body, creator_id: "999999" }),
   },
   { name: "POST /api/v1/admin/payouts/{id}/retry", input: jsonBody(null, []), send: sendJson("POST", "/admin/payouts/999999/retry", admin) },
+  {
+    name: "POST /api/v1/admin/payouts/adjustments (of no creator)",
+    input: jsonBody("adjustment", ["amount", "currency", "reason", "key"]),
+    // Whatever else the body holds, the creator is none: a well-formed adjustment answers 404 and writes nothing.
+    send: (body: string) => sendJson("POST", "/admin/payouts/adjustments", admin)(withNoCreator(body)),
+  },
+  {
+    name: "POST /admin/payouts (adjustments of no creator)",
+    input: formFields(["amount", "currency", "reason", "key"]),
+    send: (body: Record<string, string>) => sendForm("/admin/payouts", adminCookieFn)({ ...body, intent: "adjust", creator_id: "999999" }),
+  },
 ];
+
+/** A fuzzed body whose `adjustment` (when it is an object) names a creator that does not exist. */
+function withNoCreator(body: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === "object" && "adjustment" in parsed && parsed.adjustment && typeof parsed.adjustment === "object") {
+      return JSON.stringify({ ...parsed, adjustment: { ...parsed.adjustment, creator_id: 999999 } });
+    }
+  } catch {
+    // Not JSON: sent as it is.
+  }
+  return body;
+}
 
 export function signInFuzzAccounts() {
   beforeAll(async () => {

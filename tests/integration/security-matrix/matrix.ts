@@ -296,6 +296,12 @@ export const CREATOR_SCREENS: CreatorRow[] = [
   ["GET", "/admin/payouts", { ...all(adminLogin), admin: 200 }],
   ["POST", "/admin/payouts", { ...all(adminLogin), admin: 404 }, { intent: "release", creator_id: "999999" }],
   ["POST", "/admin/payouts", { ...all(adminLogin), admin: 404 }, { intent: "retry", payout_id: "999999" }],
+  [
+    "POST",
+    "/admin/payouts",
+    { ...all(adminLogin), admin: 404 },
+    { intent: "adjust", creator_id: "999999", amount: "1.00", currency: "GBP", reason: "Matrix check" },
+  ],
   ["POST", "/admin/orders/{orderC}", { ...all(adminLogin), admin: 422 }, { intent: "assign", creator_id: "{creatorB}", reason: "" }],
   ["POST", "/creator/logout", all("→/creator/login"), { intent: "logout" }],
 ];
@@ -327,6 +333,12 @@ export const CREATOR_API: CreatorRow[] = [
   // Only the admins see and move creators' money.
   ["GET", "/admin/payouts", { ...all(403), visitor: 401, invited: 401, admin: 200 }],
   ["POST", "/admin/payouts/999999/retry", { ...all(403), visitor: 401, invited: 401, admin: 404 }],
+  [
+    "POST",
+    "/admin/payouts/adjustments",
+    { ...all(403), visitor: 401, invited: 401, admin: 404 },
+    { adjustment: { creator_id: 999999, amount: "1.00", currency: "GBP", reason: "Matrix check" } },
+  ],
   ["POST", "/admin/orders/{orderC}/assignment", { ...all(403), visitor: 401, invited: 401, admin: 422 }, { assignment: { creator_id: 999999 } }],
   ["GET", "/orders/{orderC}/messages", { ...all(404), visitor: 401, invited: 401, admin: 200, ca: 200, suspended: 403 }],
   ["POST", "/orders/{orderC}/messages", { ...all(404), visitor: 401, invited: 401, admin: 201, ca: 201, suspended: 403 }, { message: { body: "Hello" } }],

@@ -3,7 +3,8 @@
  * (their own view, without the buyer's money or details), and the admins' calls that invite them and
  * assign orders to them.
  */
-import { EARNING_STATES, LEDGER_KINDS, PAYOUT_ACCOUNT_STATES, PAYOUT_MESSAGES, RETRY_MESSAGES } from "~/lib/rules/payouts";
+import { ADJUSTMENT_MESSAGES, EARNING_STATES, LEDGER_KINDS, PAYOUT_ACCOUNT_STATES, PAYOUT_MESSAGES, RETRY_MESSAGES } from "~/lib/rules/payouts";
+import { PayoutAdjustmentSchema } from "~/lib/schemas/payouts";
 import { z } from "zod";
 import { ChangePasswordSchema, LoginSchema, RefreshTokenSchema } from "~/lib/schemas/auth";
 import { DeleteAccountSchema } from "~/lib/schemas/account-deletion";
@@ -311,8 +312,9 @@ const LedgerRowResponse = example(
         .enum(EARNING_STATES)
         .nullable()
         .describe(
-          "An earning: held until available_at, then ready; waiting (the payout account cannot be paid yet), on_its_way, paid, failed (an admin retries), or set_off against what was owed",
+          "An earning (or an adjustment in the creator's favour): held until available_at, then ready; waiting (the payout account cannot be paid yet), on_its_way, paid, failed (an admin retries), or set_off against what was owed",
         ),
+      note: z.string().nullable().describe("An admin's adjustment: the reason they gave"),
       created_at: z.string(),
     })
     .strict(),
@@ -325,6 +327,7 @@ const LedgerRowResponse = example(
     currency: "GBP",
     available_at: "2026-04-19T09:30:00.000Z",
     state: "held",
+    note: null,
     created_at: "2026-04-12T09:30:00.000Z",
   },
 );
@@ -402,6 +405,31 @@ const FailedPayoutResponse = z
     updated_at: z.string(),
   })
   .strict();
+
+const AdjustmentResponse = example(
+  z
+    .object({
+      id: z.number().int().describe("The ledger row"),
+      creator_id: z.number().int(),
+      creator: z.string(),
+      amount_minor: z.number().int().describe("Signed: owed to the creator +, taken from them −"),
+      currency: z.string(),
+      reason: z.string(),
+      admin: z.string().nullable(),
+      created_at: z.string(),
+    })
+    .strict(),
+  {
+    id: 311,
+    creator_id: 3,
+    creator: "Mara Lind",
+    amount_minor: -1250,
+    currency: "GBP",
+    reason: "Stock footage bought for order #1042, agreed with the creator",
+    admin: "Studio Admin",
+    created_at: "2026-12-07T10:00:00.000Z",
+  },
+);
 
 const PayoutResponse = example(
   z
@@ -798,6 +826,35 @@ export const CREATORS_CALLS = [
     auth: "admin",
     responses: { 200: { description: "The payout after the attempt", schema: ok(PayoutResponse) } },
     refusals: refusals(WRITE, ADMIN, notFound("No such payout", RETRY_MESSAGES.notFound), conflict("Not a failed transfer", RETRY_MESSAGES.notFailed)),
+  },
+  {
+    method: "POST",
+    path: "/admin/payouts/adjustments",
+    summary:
+      "Adjust a creator's balance with a reason the creator reads: `amount` is signed in the currency's major units (owed to the creator +, taken from them −); what is owed is paid by a transfer due at once, what is taken is set against their next transfers. The same `key` writes one adjustment: a retry answers the row already written",
+    auth: "admin",
+    body: {
+      schema: PayoutAdjustmentSchema,
+      wrapper: "adjustment",
+      example: {
+        creator_id: 3,
+        amount: "-12.50",
+        currency: "GBP",
+        reason: "Stock footage bought for order #1042, agreed with the creator",
+        key: "adj-2026-12-07-0001",
+      },
+    },
+    responses: { 201: { description: "Adjusted", schema: ok(AdjustmentResponse, { message: ADJUSTMENT_MESSAGES.done }) } },
+    refusals: refusals(
+      WRITE,
+      ADMIN,
+      JSON_BODY,
+      invalid("An amount that is zero, too large or not an amount; no reason; a currency the shop does not take", "Invalid input", [
+        "Write why the balance is adjusted (at least 5 characters)",
+      ]),
+      notFound("No such creator", ADJUSTMENT_MESSAGES.notFound),
+      conflict("The key was used for a different adjustment", ADJUSTMENT_MESSAGES.keyReused),
+    ),
   },
   {
     method: "POST",
