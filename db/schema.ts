@@ -470,6 +470,9 @@ export const ledgerEntries = sqliteTable(
     idempotencyKey: text("idempotency_key").notNull(),
     /** The provider's id of the transfer or reversal. */
     externalId: text("external_id"),
+    /** A transfer or reversal made in the studio's settlement currency (the creator's account cannot take the row's): what moved, in that currency. */
+    sentAmountMinor: integer("sent_amount_minor"),
+    sentCurrency: text("sent_currency"),
     /** An admin's adjustment or hold: why, and who. */
     reason: text("reason"),
     adminId: integer("admin_id").references(() => admins.id),
@@ -510,6 +513,11 @@ export const payoutAccounts = sqliteTable(
       .default(sql`'[]'`),
     /** The provider's code for why payouts are disabled (`requirements.past_due`, `rejected.fraud`, …), or null. */
     disabledReason: text("disabled_reason"),
+    /** The currencies the account can be paid in (upper case; JSON array); empty: not known, any. */
+    currencies: text("currencies", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
@@ -566,6 +574,12 @@ export const payouts = sqliteTable(
     /** What was sent (fixed when claimed); null until then. */
     amountMinor: integer("amount_minor"),
     currency: text("currency").notNull(),
+    /**
+     * What moved at the provider when the creator's account cannot take `currency`: the amount in the
+     * studio's settlement currency, converted at the rate the order's charge settled at.
+     */
+    sentAmountMinor: integer("sent_amount_minor"),
+    sentCurrency: text("sent_currency"),
     /** When it may be sent (an earning's clearance end). */
     dueAt: integer("due_at", { mode: "timestamp_ms" }).notNull(),
     /** The provider call's key: one per attempt, a new one only after the provider refused the last. */

@@ -38,13 +38,14 @@ export async function newCreator(admin: Tokens, name = `Maker ${++counter}`) {
   return { id: invited.body.data.id, email, name, cookie, token: signedIn.body.data.access_token };
 }
 
-export async function setProductCreators(admin: Tokens, ids: number[]) {
-  const set = await api("PUT", "/products/1", { token: admin.access_token, body: { product: { creator_ids: ids } } });
+export async function setProductCreators(admin: Tokens, ids: number[], productId = 1) {
+  const set = await api("PUT", `/products/${productId}`, { token: admin.access_token, body: { product: { creator_ids: ids } } });
   expect(set.status).toBe(200);
 }
 
-export async function briefedOrder() {
+export async function briefedOrder(productId = 1) {
   const c = await customerWithOrder({
+    productId,
     address: { street: "9 Secret Road", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB", company_name: "Hidden Co", tax_id: null },
   });
   expect((await api("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: BRIEF } })).status).toBe(200);

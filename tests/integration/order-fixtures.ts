@@ -27,13 +27,14 @@ export async function customerWithOrder({
   startWorkNow = true,
   address: billing = { street: "1 Studio Lane", city: "Leeds", state: "West Yorkshire", zip_code: "LS1 1AA", country: "GB" } as Record<string, unknown>,
   packageIndex = 1,
+  productId = 1,
 } = {}) {
   const person = await newCustomer();
   const address = await api<{ data: { id: number } }>("POST", "/billing_addresses", { token: person.access_token, body: billing });
   expect(address.status).toBe(201);
   const order = await api<OrderBody>("POST", "/orders", {
     token: person.access_token,
-    body: { order: { product_id: 1, billing_address_id: address.body.data.id, package_index: packageIndex, start_work_now: startWorkNow } },
+    body: { order: { product_id: productId, billing_address_id: address.body.data.id, package_index: packageIndex, start_work_now: startWorkNow } },
   });
   expect(order.status).toBe(201);
   if (pay) {

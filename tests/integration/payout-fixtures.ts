@@ -22,18 +22,18 @@ export async function resetPayoutState() {
   ]);
 }
 
-/** An order briefed on a product the maker makes, offered to them and accepted: theirs, at the rate fixed then. */
-export async function acceptedOrder(admin: Tokens, maker: Maker) {
-  await setProductCreators(admin, [maker.id]);
-  const order = await briefedOrder();
+/** An order briefed on a product the maker makes (product 1 unless named), offered to them and accepted: theirs, at the rate fixed then. */
+export async function acceptedOrder(admin: Tokens, maker: Maker, productId = 1) {
+  await setProductCreators(admin, [maker.id], productId);
+  const order = await briefedOrder(productId);
   const offer = await env.DB.prepare("SELECT id FROM creator_offers WHERE order_id = ? AND status = 'waiting'").bind(order.id).first<{ id: number }>();
   expect((await api("POST", `/creator/offers/${offer!.id}/accept`, { token: maker.token })).status).toBe(200);
   return order;
 }
 
 /** An order the maker was offered, made and had approved: its earning written, held for the clearance period. */
-export async function earnedOrder(admin: Tokens, maker: Maker) {
-  const order = await acceptedOrder(admin, maker);
+export async function earnedOrder(admin: Tokens, maker: Maker, productId = 1) {
+  const order = await acceptedOrder(admin, maker, productId);
   const form = new FormData();
   form.set("note", "Final cut");
   form.append("files[]", new File([fakeMedia("final.mp4", 512)], "final.mp4"));
@@ -79,4 +79,26 @@ export async function refund(admin: Tokens, orderId: number, amount: string) {
   return (await env.DB.prepare("SELECT amount_minor, tax_minor FROM order_refunds WHERE order_id = ? ORDER BY id DESC LIMIT 1")
     .bind(orderId)
     .first<{ amount_minor: number; tax_minor: number }>())!;
+}
+
+/** A service priced in `currency` (two packages), on sale: for orders in a currency other than the shop's pounds. */
+export async function productIn(admin: Tokens, currency: string) {
+  const created = await api<{ data: { id: number } }>("POST", "/products", {
+    token: admin.access_token,
+    body: {
+      product: {
+        title: `Explainer priced in ${currency} ${Date.now()}`,
+        description_heading: "Clear stories",
+        description: "An explainer film priced in another currency.",
+        services_offered: ["Script"],
+        tags: ["Explainer", "2D", "Motion"],
+        packages: [
+          { short_description: "Basic", items_included: "One cut", amount: "100", currency },
+          { short_description: "Standard", items_included: "Two cuts", amount: "200", currency },
+        ],
+      },
+    },
+  });
+  expect(created.status).toBe(201);
+  return created.body.data.id;
 }

@@ -7,12 +7,13 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { earningOf, PAYOUT_MESSAGES } from "~/lib/rules/payouts";
-import { createLocalConnect, INSUFFICIENT_FUNDS_MESSAGE, payOutLocalAccount } from "~/domain/payouts/local-connect.server";
+import { createLocalConnect, INSUFFICIENT_FUNDS_MESSAGE, LOCAL_SETTLEMENT_RATES, payOutLocalAccount } from "~/domain/payouts/local-connect.server";
 import { PAYOUT_CLAIM_STALE_MS, runPayouts } from "~/domain/payouts/transfers.server";
 import type { ConnectGateway } from "~/domain/payouts/connect.server";
 import { adminCookie, adminSignIn, api, get, postForm } from "./helpers";
 import { newCreator, type Tokens } from "./creator-fixtures";
-import { acceptedOrder, clear, earnedOrder, ledgerOf, payoutsOf, refund, resetPayoutState, type Maker } from "./payout-fixtures";
+import { acceptedOrder, clear, earnedOrder, ledgerOf, payoutsOf, productIn, refund, resetPayoutState, type Maker } from "./payout-fixtures";
+import { formatMoney } from "~/lib/money";
 
 const db = () => createDb(env.DB);
 const connect = () => createLocalConnect(db());
@@ -25,18 +26,20 @@ beforeEach(async () => {
 
 async function localMoves(accountId: string) {
   return (
-    await env.DB.prepare("SELECT kind, amount_minor, transfer_group, idempotency_key FROM local_connect_transfers WHERE account_id = ? ORDER BY created_at, id")
+    await env.DB.prepare(
+      "SELECT kind, amount_minor, currency, transfer_group, idempotency_key FROM local_connect_transfers WHERE account_id = ? ORDER BY created_at, id",
+    )
       .bind(accountId)
-      .all<{ kind: string; amount_minor: number; transfer_group: string; idempotency_key: string }>()
+      .all<{ kind: string; amount_minor: number; currency: string; transfer_group: string; idempotency_key: string }>()
   ).results;
 }
 
 const accountOf = async (creatorId: number) =>
   (await env.DB.prepare("SELECT account_id FROM payout_accounts WHERE creator_id = ?").bind(creatorId).first<string>("account_id"))!;
 
-/** The maker sets up a payout account through the API and completes the local onboarding page. */
-async function onboarded(maker: Maker) {
-  await env.DB.prepare("UPDATE creators SET country = 'GB' WHERE id = ?").bind(maker.id).run();
+/** The maker sets up a payout account (in their country, GB unless named) through the API and completes the local onboarding page. */
+async function onboarded(maker: Maker, country = "GB") {
+  await env.DB.prepare("UPDATE creators SET country = ? WHERE id = ?").bind(country, maker.id).run();
   const started = await api<{ data: { url: string } }>("POST", "/creator/payout_account", { token: maker.token });
   expect(started.status).toBe(200);
   const done = await postForm(new URL(started.body.data.url).pathname, { decision: "complete" }, { Cookie: maker.cookie });
@@ -130,7 +133,13 @@ describe("payout accounts", () => {
     expect(runs[0].paid + runs[1].paid).toBe(1);
     const account = await accountOf(maker.id);
     expect(await localMoves(account)).toEqual([
-      { kind: "transfer", amount_minor: order.earning, transfer_group: `order-${order.id}`, idempotency_key: expect.stringMatching(/^transfer-\d+$/) },
+      {
+        kind: "transfer",
+        amount_minor: order.earning,
+        currency: "gbp",
+        transfer_group: `order-${order.id}`,
+        idempotency_key: expect.stringMatching(/^transfer-\d+$/),
+      },
     ]);
     const rows = await ledgerOf(order.id);
     expect(rows.map((r) => [r.kind, r.amount_minor])).toEqual([
@@ -531,6 +540,69 @@ describe("the admins' payouts", () => {
     const balance = mine.body.meta.balances.find((b) => b.currency === "GBP")!;
     expect(balance).toMatchObject({ ready_minor: 0, paid_minor: 2500 + order.earning - 1250 });
     expect(await (await get("/studio/payouts", { headers: { Cookie: maker.cookie } })).text()).toContain("Music licence the studio paid for");
+  });
+
+  it("an order in a currency the creator's account cannot take is paid in the studio's settlement currency at the charge's rate; its clawback is reversed in it at the same rate", async () => {
+    const usd = await productIn(admin, "USD");
+    // A creator in the UK: their account takes pounds only.
+    const maker = await newCreator(admin);
+    const account = await onboarded(maker, "GB");
+    expect(await env.DB.prepare("SELECT currencies FROM payout_accounts WHERE creator_id = ?").bind(maker.id).first("currencies")).toBe('["GBP"]');
+    const order = await earnedOrder(admin, maker, usd);
+    expect(order.currency).toBe("USD");
+    await clear(order.id);
+    expect(await runPayouts(db(), connect())).toMatchObject({ paid: 1 });
+    expect(await runPayouts(db(), connect())).toMatchObject({ paid: 0 });
+    const inPounds = Math.floor(order.earning * LOCAL_SETTLEMENT_RATES.USD! + 0.5);
+    expect(await localMoves(account)).toEqual([expect.objectContaining({ kind: "transfer", amount_minor: inPounds, currency: "gbp" })]);
+    // The ledger stays in the order's currency (the earning is settled); what moved is kept beside it.
+    const sent = await env.DB.prepare(
+      "SELECT amount_minor, currency, sent_amount_minor, sent_currency FROM ledger_entries WHERE order_id = ? AND kind = 'transfer'",
+    )
+      .bind(order.id)
+      .first();
+    expect(sent).toEqual({ amount_minor: -order.earning, currency: "USD", sent_amount_minor: -inPounds, sent_currency: "GBP" });
+    const mine = await api<{ data: { kind: string; note: string | null }[]; meta: PayoutsAnswer["meta"] }>("GET", "/creator/payouts", { token: maker.token });
+    expect(mine.body.data.find((r) => r.kind === "transfer")).toMatchObject({ note: `Sent as ${formatMoney(inPounds, "GBP")}` });
+    expect(mine.body.meta.balances.find((b) => b.currency === "USD")).toMatchObject({ ready_minor: 0, paid_minor: order.earning });
+
+    // A partial refund: the share taken back by a reversal in pounds, at the rate the transfer was sent at.
+    const refunded = await refund(admin, order.id, "50.00");
+    const clawback = earningOf(refunded.amount_minor - refunded.tax_minor, 7000);
+    expect(await runPayouts(db(), connect())).toMatchObject({ reversed: 1 });
+    const reversal = (await localMoves(account)).find((m) => m.kind === "reversal");
+    expect(reversal).toMatchObject({ currency: "gbp", amount_minor: Math.floor((clawback * inPounds) / order.earning + 0.5) });
+    expect((await payoutsOf(order.id)).map((p) => [p.kind, p.status])).toEqual([
+      ["transfer", "paid"],
+      ["reversal", "paid"],
+    ]);
+
+    // A creator in the US: their account takes dollars, so the same order's currency goes as it is.
+    const american = await newCreator(admin);
+    const dollars = await onboarded(american, "US");
+    const second = await earnedOrder(admin, american, usd);
+    await clear(second.id);
+    expect(await runPayouts(db(), connect())).toMatchObject({ paid: 1 });
+    expect(await localMoves(dollars)).toEqual([expect.objectContaining({ amount_minor: second.earning, currency: "usd" })]);
+  });
+
+  it("an adjustment in a currency the creator's account cannot take fails with the reason (no charge to convert at), for an admin to make it in pounds", async () => {
+    const maker = await newCreator(admin);
+    await onboarded(maker, "GB");
+    const made = await api("POST", "/admin/payouts/adjustments", {
+      token: admin.access_token,
+      body: { adjustment: { creator_id: maker.id, amount: "20.00", currency: "EUR", reason: "Travel to the client's shoot" } },
+    });
+    expect(made.status).toBe(201);
+    expect(await runPayouts(db(), connect())).toMatchObject({ failed: 1 });
+    const { failed } = await overviewOf(maker.id);
+    expect(failed).toEqual([
+      expect.objectContaining({
+        amount_minor: 2000,
+        currency: "EUR",
+        failure: "The creator's payout account cannot take EUR, and this payout has no charge to convert it at: make it in GBP.",
+      }),
+    ]);
   });
 
   it("the payout settings: the default share as a percentage and the clearance period, refused with the reason when out of range", async () => {

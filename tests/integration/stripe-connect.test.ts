@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { onboardingUrls, startOnboarding } from "~/domain/payouts/accounts.server";
 import { createStripeConnect } from "~/domain/payouts/stripe-connect.server";
+import { stripeClient } from "~/domain/payments/stripe-gateway.server";
 import { runPayouts } from "~/domain/payouts/transfers.server";
 import { earningOf } from "~/lib/rules/payouts";
 import { action as stripeWebhookRoute } from "~/routes/api.v1.webhooks.stripe";
@@ -122,6 +123,28 @@ describe("Stripe Connect (real SDK against a fake Stripe)", () => {
       failure: "Insufficient funds in the connected account to reverse this transfer.",
     });
     expect((await ledgerOf(order.id)).map((r) => r.kind)).toEqual(["earning", "transfer", "clawback", "reversal", "clawback"]);
+  });
+
+  it("says which currencies an account takes, and converts a charge's amount at the rate the charge settled at (its balance transaction)", async () => {
+    const maker = await newCreator(admin);
+    await env.DB.prepare("UPDATE creators SET country = 'GB' WHERE id = ?").bind(maker.id).run();
+    await startOnboarding(db, connect, maker.id, onboardingUrls("https://shop.example"));
+    const accountId = (await env.DB.prepare("SELECT account_id FROM payout_accounts WHERE creator_id = ?").bind(maker.id).first<string>("account_id"))!;
+    expect(await connect.retrieveAccount(accountId)).toMatchObject({ currencies: ["GBP"] });
+    expect(await env.DB.prepare("SELECT currencies FROM payout_accounts WHERE creator_id = ?").bind(maker.id).first("currencies")).toBe('["GBP"]');
+
+    const stripe = stripeClient(stripeEnv);
+    const intent = await stripe.paymentIntents.create({ amount: 20000, currency: "usd" });
+    // Not paid yet: no charge to convert at.
+    expect(await connect.settlementAmount({ paymentIntentId: intent.id, amountMinor: 14000, currency: "USD" })).toBeNull();
+    await fetch(`${fake}/__test/payment_intents/${intent.id}`, { method: "POST", body: JSON.stringify({ status: "succeeded" }) });
+    // The fake platform received £160.00 for the $200.00 charge: $140.00 of it is £112.00.
+    expect(await connect.settlementAmount({ paymentIntentId: intent.id, amountMinor: 14000, currency: "USD" })).toEqual({
+      amountMinor: 11200,
+      currency: "GBP",
+    });
+    expect(await connect.settlementAmount({ paymentIntentId: intent.id, amountMinor: 14000, currency: "EUR" })).toBeNull();
+    expect(await connect.settlementAmount({ paymentIntentId: "pi_fake_unknown", amountMinor: 14000, currency: "USD" })).toBeNull();
   });
 
   it("a dispute lost after the order earned takes the creator's share back, once", async () => {

@@ -25,6 +25,11 @@ interface FakeIntent {
   created: number;
 }
 
+/** The fake platform settles in GBP: what it receives for a charge in another currency, per unit. */
+const SETTLEMENT_RATES: Record<string, number> = { usd: 0.8, eur: 0.85, gbp: 1 };
+/** A connected account's currency by its country. */
+const DEFAULT_CURRENCIES: Record<string, string> = { GB: "gbp", US: "usd", DE: "eur", FR: "eur", IE: "eur", NL: "eur" };
+
 /** Stripe keeps idempotency keys per account: here per secret key, so test files using different keys never share an answer. */
 function idempotencyKey(req: IncomingMessage) {
   const key = String(req.headers["idempotency-key"] ?? "");
@@ -57,6 +62,8 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
     tos_acceptance: { service_agreement: string };
     controller: Record<string, unknown>;
     metadata: Record<string, string>;
+    /** Its bank account's currency (the fake's accounts have one bank account, in their country's currency). */
+    default_currency: string;
     /** What the account holds per currency (transfers in, less reversals and payouts). */
     balance: Record<string, number>;
   };
@@ -128,6 +135,26 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
     if (req.method === "GET" && retrieve) {
       const intent = intents.get(decodeURIComponent(retrieve[1]!));
       if (!intent) return send(404, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent" } });
+      // A succeeded intent's charge, and (expanded) what the platform received for it in its settlement currency, GBP.
+      if (intent.status === "succeeded" && [...url.searchParams].some(([k, v]) => k.startsWith("expand[") && v === "latest_charge.balance_transaction")) {
+        const rate = SETTLEMENT_RATES[intent.currency] ?? 1;
+        return send(200, {
+          ...intent,
+          latest_charge: {
+            id: `ch_${intent.id.slice(3)}`,
+            object: "charge",
+            amount: intent.amount,
+            currency: intent.currency,
+            balance_transaction: {
+              id: `txn_${intent.id.slice(3)}`,
+              object: "balance_transaction",
+              amount: Math.round(intent.amount * rate),
+              currency: "gbp",
+              exchange_rate: intent.currency === "gbp" ? null : rate,
+            },
+          },
+        });
+      }
       return send(200, intent);
     }
 
@@ -380,6 +407,7 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
         tos_acceptance: { service_agreement: form.get("tos_acceptance[service_agreement]") ?? "full" },
         controller: { losses: { payments: "application" }, stripe_dashboard: { type: "express" } },
         metadata: formMetadata(form),
+        default_currency: DEFAULT_CURRENCIES[form.get("country") ?? "US"] ?? "usd",
         balance: {},
       };
       accounts.set(account.id, account);

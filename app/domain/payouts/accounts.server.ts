@@ -128,6 +128,7 @@ function accountFields(account: ConnectAccount) {
     detailsSubmitted: account.detailsSubmitted,
     requirementsDue: account.requirementsDue.slice(0, 50),
     disabledReason: account.payoutsEnabled ? null : (account.disabledReason?.slice(0, 100) ?? null),
+    currencies: account.currencies.slice(0, 20),
   };
 }
 

@@ -20,6 +20,8 @@ export interface ConnectAccount {
   requirementsDue: string[];
   /** Stripe's `requirements.disabled_reason`, or null. */
   disabledReason: string | null;
+  /** The currencies the account can be paid in (upper case: its default currency and its bank accounts'); empty when the provider did not say. */
+  currencies: string[];
 }
 
 export interface CreateAccountInput {
@@ -58,12 +60,26 @@ export interface ReversalInput {
  */
 export type MoneyMove = { ok: true; id: string } | { ok: false; message: string };
 
+/** An amount in a charge's currency, and the charge it was paid by. */
+export interface SettlementInput {
+  paymentIntentId: string;
+  amountMinor: number;
+  currency: string;
+}
+
 export interface ConnectGateway {
   readonly name: "local" | "stripe";
   createAccount(input: CreateAccountInput): Promise<ConnectAccount>;
   retrieveAccount(id: string): Promise<ConnectAccount | null>;
   /** A single-use onboarding link: the creator completes the account there and comes back to `returnUrl` (or `refreshUrl` when the link is spent). */
   accountLink(accountId: string, urls: { returnUrl: string; refreshUrl: string }): Promise<{ url: string }>;
+  /**
+   * The amount in the studio's settlement currency at the rate the charge settled at (Stripe's
+   * balance transaction: what the studio received for it), rounded half up; null when the charge is
+   * not known or was not in `currency`. Transfers to an account that cannot take the order's currency
+   * are made in it.
+   */
+  settlementAmount(input: SettlementInput): Promise<{ amountMinor: number; currency: string } | null>;
   transfer(input: TransferInput): Promise<MoneyMove>;
   reverse(input: ReversalInput): Promise<MoneyMove>;
 }

@@ -6,7 +6,8 @@
 import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { creators, ledgerEntries, orders, payouts, products } from "../../../db/schema";
-import type { EarningState, LedgerKind } from "~/lib/rules/payouts";
+import { SENT_AS, type EarningState, type LedgerKind } from "~/lib/rules/payouts";
+import { formatMoney } from "~/lib/money";
 
 /** A movement as its creator sees it. An earning's state: held until `available_at`, then ready to pay. */
 export interface CreatorLedgerRowView {
@@ -18,7 +19,7 @@ export interface CreatorLedgerRowView {
   currency: string;
   available_at: string | null;
   state: EarningState | null;
-  /** An admin's adjustment: why, as the admin wrote it for the creator. */
+  /** An admin's adjustment: why, as the admin wrote it for the creator; a transfer made in the studio's settlement currency: what was sent. */
   note: string | null;
   created_at: string;
 }
@@ -46,6 +47,8 @@ export async function creatorLedger(db: Database, creatorId: number, options: { 
       currency: ledgerEntries.currency,
       availableAt: ledgerEntries.availableAt,
       reason: ledgerEntries.reason,
+      sentAmountMinor: ledgerEntries.sentAmountMinor,
+      sentCurrency: ledgerEntries.sentCurrency,
       createdAt: ledgerEntries.createdAt,
       payout: payouts.status,
     })
@@ -68,11 +71,17 @@ export async function creatorLedger(db: Database, creatorId: number, options: { 
       available_at: row.availableAt ? row.availableAt.toISOString() : null,
       // Earnings, and adjustments in the creator's favour, are paid by a transfer of their own.
       state: row.kind === "earning" || (row.kind === "adjustment" && row.amountMinor > 0) ? earningState(row.availableAt, row.payout, now) : null,
-      note: row.kind === "adjustment" ? row.reason : null,
+      note: row.kind === "adjustment" ? row.reason : sentNote(row),
       created_at: row.createdAt.toISOString(),
     })),
     next: rows.length > options.limit ? page.at(-1)!.id : null,
   };
+}
+
+/** A transfer or reversal made in the settlement currency: what moved, in it. */
+function sentNote(row: { sentAmountMinor: number | null; sentCurrency: string | null; currency: string }): string | null {
+  if (row.sentAmountMinor === null || !row.sentCurrency || row.sentCurrency === row.currency) return null;
+  return `${SENT_AS} ${formatMoney(Math.abs(row.sentAmountMinor), row.sentCurrency)}`;
 }
 
 /** An earning's state: held in clearance, then its payout's. */

@@ -8,7 +8,9 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { localConnectAccounts, localConnectLinks, localConnectTransfers } from "../../../db/schema";
+import { localConnectAccounts, localConnectLinks, localConnectTransfers, localPaymentIntents } from "../../../db/schema";
+import { currencyExponent } from "~/lib/currency";
+import { convertMinor, STUDIO_SETTLEMENT_CURRENCY } from "~/lib/rules/payouts";
 import { randomToken } from "../crypto.server";
 import type { ConnectAccount, ConnectGateway, CreateAccountInput, MoneyMove, ReversalInput, TransferInput } from "./connect.server";
 
@@ -21,12 +23,52 @@ export const LOCAL_REQUIREMENTS = ["individual.verification.document", "external
 export const INSUFFICIENT_FUNDS_MESSAGE = "Insufficient funds in the connected account to reverse this transfer.";
 export const NO_SUCH_DESTINATION_MESSAGE = "No such destination: the connected account cannot receive transfers.";
 
+/**
+ * The local Connect's fixed rates into the studio's settlement currency (pounds per unit), standing in
+ * for the rate Stripe settled each charge at. For offline use and tests only: not market rates.
+ */
+export const LOCAL_SETTLEMENT_RATES: Record<string, number> = {
+  AED: 0.21,
+  AUD: 0.52,
+  BRL: 0.14,
+  CAD: 0.57,
+  CHF: 0.9,
+  CNY: 0.11,
+  DKK: 0.115,
+  EUR: 0.86,
+  GBP: 1,
+  HKD: 0.1,
+  INR: 0.0093,
+  JPY: 0.0052,
+  KRW: 0.00055,
+  MXN: 0.041,
+  NOK: 0.072,
+  NZD: 0.46,
+  PLN: 0.2,
+  SEK: 0.074,
+  SGD: 0.59,
+  TRY: 0.022,
+  USD: 0.79,
+  ZAR: 0.043,
+};
+
+const EURO_COUNTRIES = new Set(["AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MT", "NL", "PT", "SI", "SK"]);
+
+/** A local account is paid in its country's currency (a bank account there), as an Express account's default currency is. */
+export function localAccountCurrency(country: string): string {
+  if (EURO_COUNTRIES.has(country)) return "EUR";
+  return (
+    { GB: "GBP", US: "USD", CH: "CHF", SE: "SEK", DK: "DKK", NO: "NOK", PL: "PLN", CA: "CAD", AU: "AUD", NZ: "NZD" }[country] ?? STUDIO_SETTLEMENT_CURRENCY
+  );
+}
+
 type AccountRow = typeof localConnectAccounts.$inferSelect;
 
-export function localAccountView(row: Pick<AccountRow, "id" | "state">): ConnectAccount {
+export function localAccountView(row: Pick<AccountRow, "id" | "state" | "country">): ConnectAccount {
+  const currencies = [localAccountCurrency(row.country)];
   switch (row.state) {
     case "enabled":
-      return { id: row.id, payoutsEnabled: true, detailsSubmitted: true, requirementsDue: [], disabledReason: null };
+      return { id: row.id, payoutsEnabled: true, detailsSubmitted: true, requirementsDue: [], disabledReason: null, currencies };
     case "unverified":
       return {
         id: row.id,
@@ -34,9 +76,17 @@ export function localAccountView(row: Pick<AccountRow, "id" | "state">): Connect
         detailsSubmitted: true,
         requirementsDue: ["individual.verification.document"],
         disabledReason: "requirements.past_due",
+        currencies,
       };
     default:
-      return { id: row.id, payoutsEnabled: false, detailsSubmitted: false, requirementsDue: [...LOCAL_REQUIREMENTS], disabledReason: "requirements.past_due" };
+      return {
+        id: row.id,
+        payoutsEnabled: false,
+        detailsSubmitted: false,
+        requirementsDue: [...LOCAL_REQUIREMENTS],
+        disabledReason: "requirements.past_due",
+        currencies,
+      };
   }
 }
 
@@ -130,6 +180,20 @@ export function createLocalConnect(db: Database): ConnectGateway {
       const id = randomToken(16);
       await db.insert(localConnectLinks).values({ id, accountId, returnUrl, refreshUrl, expiresAt: new Date(Date.now() + LOCAL_LINK_TTL_MS) });
       return { url: `${new URL(returnUrl).origin}/payments/local/connect/${id}` };
+    },
+    async settlementAmount(input) {
+      const [intent] = await db
+        .select({ currency: localPaymentIntents.currency })
+        .from(localPaymentIntents)
+        .where(eq(localPaymentIntents.id, input.paymentIntentId))
+        .limit(1);
+      const from = input.currency.toUpperCase();
+      const rate = LOCAL_SETTLEMENT_RATES[from];
+      if (!intent || intent.currency.toUpperCase() !== from || rate === undefined) return null;
+      return {
+        amountMinor: convertMinor(input.amountMinor, currencyExponent(from), currencyExponent(STUDIO_SETTLEMENT_CURRENCY), rate),
+        currency: STUDIO_SETTLEMENT_CURRENCY,
+      };
     },
     async transfer(input: TransferInput) {
       const same = await replay(input.idempotencyKey);

@@ -7,14 +7,22 @@ import Stripe from "stripe";
 import { stripeClient } from "../payments/stripe-gateway.server";
 import type { ConnectAccount, ConnectGateway, MoneyMove } from "./connect.server";
 
-export function accountFromStripe(account: Pick<Stripe.Account, "id" | "payouts_enabled" | "details_submitted" | "requirements">): ConnectAccount {
+export function accountFromStripe(
+  account: Pick<Stripe.Account, "id" | "payouts_enabled" | "details_submitted" | "requirements"> &
+    Partial<Pick<Stripe.Account, "default_currency" | "external_accounts">>,
+): ConnectAccount {
   const due = [...(account.requirements?.past_due ?? []), ...(account.requirements?.currently_due ?? [])];
+  // The currencies it can be paid in: its default, and its bank accounts' (Stripe lists them to the platform).
+  const currencies = [account.default_currency, ...(account.external_accounts?.data ?? []).map((bank) => bank.currency)]
+    .filter((code): code is string => typeof code === "string" && /^[a-z]{3}$/i.test(code))
+    .map((code) => code.toUpperCase());
   return {
     id: account.id,
     payoutsEnabled: account.payouts_enabled === true,
     detailsSubmitted: account.details_submitted === true,
     requirementsDue: [...new Set(due)].slice(0, 50),
     disabledReason: account.requirements?.disabled_reason ?? null,
+    currencies: [...new Set(currencies)].slice(0, 20),
   };
 }
 
@@ -64,6 +72,20 @@ export function createStripeConnect(env: Env): ConnectGateway {
     async accountLink(accountId, { returnUrl, refreshUrl }) {
       const link = await stripe.accountLinks.create({ account: accountId, return_url: returnUrl, refresh_url: refreshUrl, type: "account_onboarding" });
       return { url: link.url };
+    },
+    async settlementAmount(input) {
+      // What the studio received for the charge, in its settlement currency (the charge's balance transaction).
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.retrieve(input.paymentIntentId, { expand: ["latest_charge.balance_transaction"] });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+      const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
+      const settled = charge && typeof charge.balance_transaction === "object" ? charge.balance_transaction : null;
+      if (!charge || !settled || charge.currency.toUpperCase() !== input.currency.toUpperCase() || charge.amount <= 0) return null;
+      return { amountMinor: Math.floor((input.amountMinor * settled.amount) / charge.amount + 0.5), currency: settled.currency.toUpperCase() };
     },
     transfer: (input) =>
       moneyMove(() =>

@@ -18,11 +18,11 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { ledgerEntries, payoutAccounts, payouts } from "../../../db/schema";
+import { ledgerEntries, orders, payoutAccounts, payouts } from "../../../db/schema";
 import type { ConnectGateway, MoneyMove } from "./connect.server";
 import { creatorPayable } from "./accounts.server";
 import { refuse } from "../refusal";
-import { RETRY_MESSAGES } from "~/lib/rules/payouts";
+import { RETRY_MESSAGES, STUDIO_SETTLEMENT_CURRENCY } from "~/lib/rules/payouts";
 
 /** A claim older than this was left by a run that never finished: the next run sends it again with its key. */
 export const PAYOUT_CLAIM_STALE_MS = 10 * 60_000;
@@ -34,6 +34,10 @@ export const PAYOUT_RUN_MAX = 100;
 export const PAYOUT_BLOCK_SCAN = 500;
 /** A reversal whose transfer is still on its way is looked at again this much later. */
 const REVERSAL_WAIT_MS = 30 * 60_000;
+
+/** Why a transfer in a currency the creator's account cannot take, and no charge to convert it at, was refused. */
+const cannotTake = (currency: string) =>
+  `The creator's payout account cannot take ${currency}, and this payout has no charge to convert it at: make it in ${STUDIO_SETTLEMENT_CURRENCY}.`;
 
 export const PAYOUT_NOTES = {
   cannotBePaid: "Waiting for the creator's payout account",
@@ -263,8 +267,9 @@ async function claimReversal(db: Database, now: number): Promise<PayoutRow | "wa
 /** Calls the provider for a claimed payout with its key and records the answer (once). */
 async function send(db: Database, connect: ConnectGateway, row: PayoutRow, result: PayoutRunResult, now: number) {
   let answer: MoneyMove;
+  let sent: Sent;
   try {
-    answer = await call(db, connect, row);
+    ({ move: answer, sent } = await call(db, connect, row));
   } catch (error) {
     console.error("Payout not answered; sent again by a later run", row.id, error);
     result.unanswered++;
@@ -291,7 +296,18 @@ async function send(db: Database, connect: ConnectGateway, row: PayoutRow, resul
   }
   const sign = row.kind === "transfer" ? -1 : 1;
   const [changed] = await db.batch([
-    db.update(payouts).set({ status: "paid", externalId: answer.id, failure: null, updatedAt: at }).where(claimed).returning({ id: payouts.id }),
+    db
+      .update(payouts)
+      .set({
+        status: "paid",
+        externalId: answer.id,
+        failure: null,
+        sentAmountMinor: sent?.amountMinor ?? null,
+        sentCurrency: sent?.currency ?? null,
+        updatedAt: at,
+      })
+      .where(claimed)
+      .returning({ id: payouts.id }),
     // The money moved (the provider said so): its ledger row, once per payout whoever records it.
     db
       .insert(ledgerEntries)
@@ -303,6 +319,8 @@ async function send(db: Database, connect: ConnectGateway, row: PayoutRow, resul
         currency: row.currency,
         idempotencyKey: `${row.kind}-payout-${row.id}`,
         externalId: answer.id,
+        sentAmountMinor: sent ? sign * sent.amountMinor : null,
+        sentCurrency: sent?.currency ?? null,
       })
       .onConflictDoNothing(),
   ]);
@@ -312,27 +330,72 @@ async function send(db: Database, connect: ConnectGateway, row: PayoutRow, resul
   }
 }
 
-async function call(db: Database, connect: ConnectGateway, row: PayoutRow): Promise<MoneyMove> {
+/** What a call moved at the provider when it was not the row's amount in the row's currency (a transfer in the settlement currency, or its reversal). */
+type Sent = { amountMinor: number; currency: string } | null;
+
+async function call(db: Database, connect: ConnectGateway, row: PayoutRow): Promise<{ move: MoneyMove; sent: Sent }> {
   const metadata = { payout_id: String(row.id), creator_id: String(row.creatorId), ...(row.orderId ? { order_id: String(row.orderId) } : {}) };
   if (row.kind === "transfer") {
-    const [account] = await db.select({ id: payoutAccounts.accountId }).from(payoutAccounts).where(eq(payoutAccounts.creatorId, row.creatorId)).limit(1);
-    if (!account) return { ok: false, message: "The creator has no payout account." };
-    return connect.transfer({
-      amountMinor: row.amountMinor!,
-      currency: row.currency,
+    const [account] = await db
+      .select({ id: payoutAccounts.accountId, currencies: payoutAccounts.currencies })
+      .from(payoutAccounts)
+      .where(eq(payoutAccounts.creatorId, row.creatorId))
+      .limit(1);
+    if (!account) return { move: { ok: false, message: "The creator has no payout account." }, sent: null };
+    const sent = await transferCurrency(db, connect, row, account.currencies);
+    if ("refused" in sent) return { move: { ok: false, message: sent.refused }, sent: null };
+    const move = await connect.transfer({
+      amountMinor: sent.amountMinor,
+      currency: sent.currency,
       destination: account.id,
       transferGroup: `order-${row.orderId ?? "none"}`,
       idempotencyKey: row.idempotencyKey!,
       metadata,
     });
+    return { move, sent: sent.currency === row.currency ? null : sent };
   }
   const [transfer] = await db
-    .select({ externalId: payouts.externalId })
+    .select({ externalId: payouts.externalId, amountMinor: payouts.amountMinor, sentAmountMinor: payouts.sentAmountMinor, sentCurrency: payouts.sentCurrency })
     .from(payouts)
     .where(and(eq(payouts.kind, "transfer"), eq(payouts.orderId, row.orderId ?? -1), eq(payouts.status, "paid")))
     .limit(1);
-  if (!transfer?.externalId) return { ok: false, message: "The order's transfer was not found." };
-  return connect.reverse({ transferId: transfer.externalId, amountMinor: row.amountMinor!, idempotencyKey: row.idempotencyKey!, metadata });
+  if (!transfer?.externalId) return { move: { ok: false, message: "The order's transfer was not found." }, sent: null };
+  // A transfer made in the settlement currency is reversed in it, at the same rate it was sent at.
+  const sent: Sent =
+    transfer.sentCurrency && transfer.sentAmountMinor !== null && transfer.amountMinor
+      ? {
+          amountMinor: Math.min(transfer.sentAmountMinor, Math.floor((row.amountMinor! * transfer.sentAmountMinor) / transfer.amountMinor + 0.5)),
+          currency: transfer.sentCurrency,
+        }
+      : null;
+  const move = await connect.reverse({
+    transferId: transfer.externalId,
+    amountMinor: sent?.amountMinor ?? row.amountMinor!,
+    idempotencyKey: row.idempotencyKey!,
+    metadata,
+  });
+  return { move, sent };
+}
+
+/**
+ * What a transfer sends: the row's amount in its currency where the creator's account takes it (or
+ * the provider did not say what it takes); otherwise the amount in the studio's settlement currency
+ * at the rate the order's charge settled at. An adjustment has no charge: it is refused (for an admin
+ * to make it in the settlement currency).
+ */
+async function transferCurrency(
+  db: Database,
+  connect: ConnectGateway,
+  row: PayoutRow,
+  takes: string[],
+): Promise<{ amountMinor: number; currency: string } | { refused: string }> {
+  const currency = row.currency.toUpperCase();
+  if (!takes.length || takes.includes(currency) || currency === STUDIO_SETTLEMENT_CURRENCY) return { amountMinor: row.amountMinor!, currency: row.currency };
+  const [order] = row.orderId ? await db.select({ paymentIntentId: orders.paymentIntentId }).from(orders).where(eq(orders.id, row.orderId)).limit(1) : [];
+  const settled = order?.paymentIntentId
+    ? await connect.settlementAmount({ paymentIntentId: order.paymentIntentId, amountMinor: row.amountMinor!, currency })
+    : null;
+  return settled ?? { refused: cannotTake(currency) };
 }
 
 /**
@@ -367,6 +430,8 @@ export function payoutView(row: PayoutRow) {
     order_id: row.orderId,
     amount_minor: row.amountMinor,
     currency: row.currency,
+    sent_amount_minor: row.sentAmountMinor,
+    sent_currency: row.sentCurrency,
     attempts: row.attempts,
     external_id: row.externalId,
     failure: row.failure,

@@ -63,6 +63,16 @@ export const EARNING_STATE_LABELS: Record<EarningState, string> = {
 
 /** The studio's own country: a creator elsewhere is onboarded with Stripe's `recipient` service agreement (cross-border payouts). */
 export const STUDIO_COUNTRY = "GB";
+/** The currency the studio's Stripe balance settles in: a transfer the creator's account cannot take in the order's currency is made in it. */
+export const STUDIO_SETTLEMENT_CURRENCY = "GBP";
+
+/** Beside a transfer the creator's account took in the settlement currency: "Sent as £63.20". */
+export const SENT_AS = "Sent as";
+
+/** A converted amount: `minor` in `from`'s minor units, times `rate` (units of `to` per unit of `from`), in `to`'s minor units, rounded half up. */
+export function convertMinor(minor: number, fromExponent: number, toExponent: number, rate: number): number {
+  return Math.floor((minor * rate * 10 ** toExponent) / 10 ** fromExponent + 0.5);
+}
 
 /** Where a creator's payout account stands, as /studio/payouts and the API say it. */
 export const PAYOUT_ACCOUNT_STATES = ["none", "incomplete", "enabled", "disabled"] as const;

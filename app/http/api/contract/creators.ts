@@ -314,7 +314,12 @@ const LedgerRowResponse = example(
         .describe(
           "An earning (or an adjustment in the creator's favour): held until available_at, then ready; waiting (the payout account cannot be paid yet), on_its_way, paid, failed (an admin retries), or set_off against what was owed",
         ),
-      note: z.string().nullable().describe("An admin's adjustment: the reason they gave"),
+      note: z
+        .string()
+        .nullable()
+        .describe(
+          "An admin's adjustment: the reason they gave; a transfer or reversal made in the studio's settlement currency: what was sent (\"Sent as £63.20\")",
+        ),
       created_at: z.string(),
     })
     .strict(),
@@ -441,6 +446,14 @@ const PayoutResponse = example(
       order_id: z.number().int().nullable(),
       amount_minor: z.number().int().nullable(),
       currency: z.string(),
+      sent_amount_minor: z
+        .number()
+        .int()
+        .nullable()
+        .describe(
+          "Made in the studio's settlement currency (the creator's account cannot take `currency`): what moved, at the rate the order's charge settled at",
+        ),
+      sent_currency: z.string().nullable(),
       attempts: z.number().int(),
       external_id: z.string().nullable(),
       failure: z.string().nullable(),
@@ -454,6 +467,8 @@ const PayoutResponse = example(
     order_id: 42,
     amount_minor: 84000,
     currency: "GBP",
+    sent_amount_minor: null,
+    sent_currency: null,
     attempts: 2,
     external_id: "tr_1Q0example",
     failure: null,
