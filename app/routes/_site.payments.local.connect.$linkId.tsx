@@ -14,7 +14,8 @@ import { readForm } from "~/http/request-body.server";
  * A link is single-use and short-lived: a spent one goes to the refresh URL for a new one.
  */
 async function linkContext({ request, params, context }: LoaderFunctionArgs) {
-  const creator = await requireCreator(context, request);
+  // A suspended creator's too: what they earned stays theirs.
+  const creator = await requireCreator(context, request, { allowSuspended: true });
   if (createConnectGateway(context.env, context.db).name !== "local") throw notFound("Page not found");
   const link = await openLocalLink(context.db, params.linkId ?? "");
   const account = link ? await accountByProviderId(context.db, link.accountId) : null;

@@ -13,9 +13,9 @@ import { EARNING_STATE_LABELS, LEDGER_KIND_LABELS, PAYOUT_MESSAGES } from "~/lib
 import { formatMoney } from "~/lib/money";
 import { paths } from "~/lib/paths";
 
-/** The creator's money: balances per currency and the ledger, newest first, by keyset (`?after=`). */
+/** The creator's money: balances per currency and the ledger, newest first, by keyset (`?after=`). A suspended creator's too: what they earned stays theirs. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const creator = await requireCreator(context, request);
+  const creator = await requireCreator(context, request, { allowSuspended: true });
   const raw = new URL(request.url).searchParams.get("after");
   const after = raw && /^\d{1,12}$/.test(raw) ? Number(raw) : null;
   const now = Date.now();
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** Starts or resumes setting up the creator's payout account: off to the provider's onboarding page. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const creator = await requireCreator(context, request);
+  const creator = await requireCreator(context, request, { allowSuspended: true });
   const form = await readForm(request);
   if (form.get("intent") !== "onboard") return refusedData(refuse.malformed("Unknown request."));
   const started = await settle(startOnboarding(context.db, createConnectGateway(context.env, context.db), creator.id, onboardingUrls(context.origin)));

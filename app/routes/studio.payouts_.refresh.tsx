@@ -6,7 +6,7 @@ import { settle } from "~/domain/refusal";
 
 /** The provider's onboarding link was spent or expired: a new one, at once (an account already complete goes back to the payouts page). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const creator = await requireCreator(context, request);
+  const creator = await requireCreator(context, request, { allowSuspended: true });
   const started = await settle(
     startOnboarding(context.db, createConnectGateway(context.env, context.db), creator.id, onboardingUrls(context.origin), { open: false }),
   );

@@ -28,8 +28,9 @@ const LINKS = [
 
 export default function StudioLayout() {
   const { creator, suspension, toasts } = useLoaderData<typeof loader>();
-  // A suspended creator keeps their data rights: the privacy page is theirs too.
-  const dataRights = useLocation().pathname.startsWith("/studio/privacy");
+  // A suspended creator keeps their data rights and their money: the privacy and payouts pages are theirs too.
+  const pathname = useLocation().pathname;
+  const stillTheirs = pathname.startsWith("/studio/privacy") || pathname.startsWith("/studio/payouts");
   const signingOut = useIsSubmitting("/creator/logout");
   const link = ({ isActive }: { isActive: boolean }) =>
     `rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`;
@@ -59,7 +60,7 @@ export default function StudioLayout() {
         </div>
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-8">
-        {suspension === null || dataRights ? (
+        {suspension === null || stillTheirs ? (
           <Toaster initial={toasts}>
             <Outlet />
           </Toaster>
@@ -83,8 +84,11 @@ function Suspended({ reason }: { reason: string | null }) {
         {reason ?? "No reason was recorded."}
       </blockquote>
       <p className="text-slate-700">
-        Your open orders have passed to other creators. What you earned stays yours. To appeal, reply to the suspension email or write to the studio within 30
-        days; the studio answers every appeal in writing.
+        Your open orders have passed to other creators. What you earned stays yours: see it, and set up or finish your payout account, on the{" "}
+        <Link to="/studio/payouts" className="font-semibold text-brand-700 underline">
+          Payouts page
+        </Link>
+        . To appeal, reply to the suspension email or write to the studio within 30 days; the studio answers every appeal in writing.
       </p>
       <p className="text-slate-700">
         Your data stays yours as well: download a copy of it, or delete your account, on the{" "}

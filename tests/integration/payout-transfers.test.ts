@@ -605,6 +605,28 @@ describe("the admins' payouts", () => {
     ]);
   });
 
+  it("a creator suspended before setting up payouts still sets them up and is paid what they earned (it stays theirs)", async () => {
+    const maker = await newCreator(admin);
+    await env.DB.prepare("UPDATE creators SET country = 'GB' WHERE id = ?").bind(maker.id).run();
+    const order = await earnedOrder(admin, maker);
+    await clear(order.id);
+    const reason = "Delivered footage from another studio without a licence, twice in March.";
+    const suspended = await postForm("/admin/creators", { intent: "suspend", creator_id: String(maker.id), reason }, { Cookie: await adminCookie() });
+    expect(suspended.status).toBe(302);
+    expect(await runPayouts(db(), connect())).toMatchObject({ paid: 0 });
+
+    // The suspension page points to the payouts page, which is still theirs.
+    expect(await (await get("/studio", { headers: { Cookie: maker.cookie } })).text()).toContain('href="/studio/payouts"');
+    const page = await get("/studio/payouts", { headers: { Cookie: maker.cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(PAYOUT_MESSAGES.noAccount);
+    const started = await api<{ data: { url: string } }>("POST", "/creator/payout_account", { token: maker.token });
+    expect(started.status).toBe(200);
+    expect((await postForm(new URL(started.body.data.url).pathname, { decision: "complete" }, { Cookie: maker.cookie })).status).toBe(302);
+    expect(await runPayouts(db(), connect())).toMatchObject({ paid: 1 });
+    expect(await localMoves(await accountOf(maker.id))).toEqual([expect.objectContaining({ amount_minor: order.earning })]);
+  });
+
   it("the payout settings: the default share as a percentage and the clearance period, refused with the reason when out of range", async () => {
     const cookie = await adminCookie();
     const bad = await postForm("/admin/payouts", { intent: "settings", default_share: "101", clearance_days: "7" }, { Cookie: cookie });

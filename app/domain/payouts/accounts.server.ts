@@ -89,7 +89,7 @@ export async function startOnboarding(
     .where(eq(creators.id, creatorId))
     .limit(1);
   if (!creator) throw refuse.notFound("Creator not found");
-  if (creator.status === "suspended") throw refuse.forbidden(PAYOUT_MESSAGES.suspended);
+  // A suspended creator may still set up payouts: what they earned stays theirs.
   let row: AccountRow | null | undefined = creator.account;
   if (!row) {
     // Only a creator's own request opens an account (a form post, the API), never a link followed.

@@ -104,7 +104,6 @@ export const PAYOUT_MESSAGES = {
   held: "Your payouts are on hold by the studio:",
   needsCountry: "Add the country you live in to your profile first: your payout account is opened there.",
   linkSpent: "That set-up link was used or has expired: here is a new one.",
-  suspended: "Your account is suspended, so no payout account can be set up.",
 } as const;
 
 /** An admin's retry of a failed transfer, refused. */

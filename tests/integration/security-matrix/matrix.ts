@@ -272,13 +272,13 @@ export const CREATOR_SCREENS: CreatorRow[] = [
   ["GET", "/studio/profile", { ...all(studioLogin), ca: 200, cb: 200, suspended: "→/studio" }],
   ["POST", "/studio/profile", { ...all(studioLogin), ca: 422, cb: 422, suspended: "→/studio" }, { name: "", capacity: "0" }],
   ["GET", "/studio/portfolio", { ...all(studioLogin), ca: 200, cb: 200, suspended: "→/studio" }],
-  ["GET", "/studio/payouts", { ...all(studioLogin), ca: 200, cb: 200, suspended: "→/studio" }],
-  ["POST", "/studio/payouts", { ...all(studioLogin), ca: 400, cb: 400, suspended: "→/studio" }, { intent: "unknown" }],
+  ["GET", "/studio/payouts", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
+  ["POST", "/studio/payouts", { ...all(studioLogin), ca: 400, cb: 400, suspended: 400 }, { intent: "unknown" }],
   // Back from onboarding, or for a new link: without an account there is nothing to ask the provider.
-  ["GET", "/studio/payouts/return", { ...all(studioLogin), ca: "→/studio/payouts", cb: "→/studio/payouts", suspended: "→/studio" }],
-  ["GET", "/studio/payouts/refresh", { ...all(studioLogin), ca: "→/studio/payouts", cb: "→/studio/payouts", suspended: "→/studio" }],
+  ["GET", "/studio/payouts/return", { ...all(studioLogin), ca: "→/studio/payouts", cb: "→/studio/payouts", suspended: "→/studio/payouts" }],
+  ["GET", "/studio/payouts/refresh", { ...all(studioLogin), ca: "→/studio/payouts", cb: "→/studio/payouts", suspended: "→/studio/payouts" }],
   // The local Connect's onboarding page: a creator's own link only.
-  ["GET", "/payments/local/connect/not-a-link", { ...all(studioLogin), ca: 404, cb: 404, suspended: "→/studio" }],
+  ["GET", "/payments/local/connect/not-a-link", { ...all(studioLogin), ca: 404, cb: 404, suspended: 404 }],
   ["POST", "/studio/portfolio", { ...all(studioLogin), ca: 404, cb: 404, suspended: "→/studio" }, { intent: "remove", id: "999999" }],
   // A suspended creator keeps their data rights.
   ["GET", "/studio/privacy", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
@@ -317,8 +317,8 @@ export const CREATOR_API: CreatorRow[] = [
   ["GET", "/creator/portfolio", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
   // A creator's money, read-only: their own (a suspended one's too), nobody else's.
   ["GET", "/creator/payouts", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
-  // Setting up a payout account: the creator's own (no country on the profile yet: 422); never a suspended one.
-  ["POST", "/creator/payout_account", { ...all(403), visitor: 401, invited: 401, ca: 422, cb: 422, suspended: 403 }],
+  // Setting up a payout account: the creator's own (no country on the profile yet: 422); a suspended one's too (what they earned stays theirs).
+  ["POST", "/creator/payout_account", { ...all(403), visitor: 401, invited: 401, ca: 422, cb: 422, suspended: 422 }],
   [
     "POST",
     "/creator/portfolio",

@@ -791,7 +791,7 @@ export const CREATORS_CALLS = [
     method: "POST",
     path: "/creator/payout_account",
     summary:
-      "Start or resume setting up the creator's payout account: opened at Stripe (or the local Connect) on the first call, then a new single-use onboarding link each call; the creator opens `url`, and comes back to /studio/payouts",
+      "Start or resume setting up the creator's payout account (a suspended creator's too: what they earned stays theirs): opened at Stripe (or the local Connect) on the first call, then a new single-use onboarding link each call; the creator opens `url`, and comes back to /studio/payouts",
     auth: "creator",
     responses: {
       200: {
@@ -814,7 +814,6 @@ export const CREATORS_CALLS = [
     refusals: refusals(
       WRITE,
       CREATOR,
-      SUSPENDED_CREATOR,
       invalid("The creator's profile has no country", PAYOUT_MESSAGES.needsCountry, [PAYOUT_MESSAGES.needsCountry]),
       conflict("The account is already set up: nothing to resume", PAYOUT_MESSAGES.enabled),
     ),
