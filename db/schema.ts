@@ -513,6 +513,8 @@ export const payoutAccounts = sqliteTable(
       .default(sql`'[]'`),
     /** The provider's code for why payouts are disabled (`requirements.past_due`, `rejected.fraud`, …), or null. */
     disabledReason: text("disabled_reason"),
+    /** When the provider said what is kept here (an event's `created`, or when the shop asked): an older event arriving late changes nothing. */
+    stateAsOf: integer("state_as_of", { mode: "timestamp_ms" }),
     /** The currencies the account can be paid in (upper case; JSON array); empty: not known, any. */
     currencies: text("currencies", { mode: "json" })
       .$type<string[]>()
@@ -537,6 +539,8 @@ export const creatorBalances = sqliteTable(
       .references(() => creators.id),
     currency: text("currency").notNull(),
     balanceMinor: integer("balance_minor").notNull().default(0),
+    /** What reached the creator: their transfers less reversals (migration 0058), kept by the same trigger. */
+    paidMinor: integer("paid_minor").notNull().default(0),
     version: integer("version").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.creatorId, t.currency] })],

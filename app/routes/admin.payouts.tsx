@@ -195,14 +195,14 @@ export default function AdminPayouts() {
 
       <section aria-labelledby="failed-title" className="space-y-3">
         <h2 id="failed-title" className="text-lg font-semibold">
-          Failed transfers
+          Failed payouts
         </h2>
         {failed.length ? (
           <ul className="space-y-3">
             {failed.map((payout) => (
               <li key={payout.id} className="rounded-2xl border border-red-200 bg-white p-4 text-sm" data-testid="failed-payout">
                 <p className="font-semibold">
-                  {`${payout.creator} · ${formatMoney(payout.amount_minor, payout.currency)}`}
+                  {`${payout.kind === "reversal" ? "Reversal · " : ""}${payout.creator} · ${formatMoney(payout.amount_minor, payout.currency)}`}
                   {payout.order_id ? (
                     <>
                       {" · "}
@@ -214,17 +214,23 @@ export default function AdminPayouts() {
                 </p>
                 <p className="mt-1 text-red-800">{payout.failure ?? "Refused by the provider."}</p>
                 <p className="mt-1 text-slate-600">{`${payout.attempts === 1 ? "1 attempt" : `${payout.attempts} attempts`}, last ${adminDateTime.format(new Date(payout.updated_at))}`}</p>
-                <Form method="post" className="mt-2">
-                  <input type="hidden" name="payout_id" value={payout.id} />
-                  <SubmitButton name="intent" value="retry" busy={retrying} busyText="Retrying..." className="sm:w-auto">
-                    Retry the transfer
-                  </SubmitButton>
-                </Form>
+                {payout.kind === "transfer" ? (
+                  <Form method="post" className="mt-2">
+                    <input type="hidden" name="payout_id" value={payout.id} />
+                    <SubmitButton name="intent" value="retry" busy={retrying} busyText="Retrying..." className="sm:w-auto">
+                      Retry the transfer
+                    </SubmitButton>
+                  </Form>
+                ) : (
+                  <p className="mt-1 font-medium text-slate-800">
+                    A reversal: what the creator owes is set against their next transfers unless it went through.
+                  </p>
+                )}
               </li>
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-slate-600">No failed transfers.</p>
+          <p className="text-sm text-slate-600">No failed payouts.</p>
         )}
       </section>
 

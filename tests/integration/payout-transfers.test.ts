@@ -343,6 +343,26 @@ describe("debts recovered from money sent, never from money not sent", () => {
     expect(await runPayouts(db(), connect(), Date.now() + 21 * 3_600_000)).toMatchObject({ failed: 1, paid: 0 });
     expect((await payoutsOf(order.id))[0]).toMatchObject({ status: "failed", failure: expect.stringContaining("Not confirmed by the provider for 20 hours") });
   });
+
+  it("a reversal unconfirmed for 20 hours fails too, and the admins see it with its kind (no retry offered)", async () => {
+    const maker = await newCreator(admin);
+    await onboarded(maker);
+    const order = await earnedOrder(admin, maker);
+    await clear(order.id);
+    expect(await runPayouts(db(), connect())).toMatchObject({ paid: 1 });
+    await refund(admin, order.id, "120.00");
+    const lost: ConnectGateway = { ...connect(), reverse: () => Promise.reject(new Error("timed out")) };
+    expect(await runPayouts(db(), lost)).toMatchObject({ unanswered: 1 });
+    expect(await runPayouts(db(), connect(), Date.now() + 21 * 3_600_000)).toMatchObject({ failed: 1, reversed: 0 });
+    const answer = await api<{ meta: { failed: { id: number; kind: string; creator_id: number; failure: string }[] } }>("GET", "/admin/payouts", {
+      token: admin.access_token,
+    });
+    const failed = answer.body.meta.failed.filter((f) => f.creator_id === maker.id);
+    expect(failed).toEqual([expect.objectContaining({ kind: "reversal", failure: expect.stringContaining("Not confirmed by the provider for 20 hours") })]);
+    const page = await (await get("/admin/payouts", { headers: { Cookie: await adminCookie() } })).text();
+    expect(page).toContain("A reversal: what the creator owes is set against their next transfers unless it went through.");
+    expect((await api("POST", `/admin/payouts/${failed[0]!.id}/retry`, { token: admin.access_token })).status).toBe(409);
+  });
 });
 
 describe("cancelled with part of the price kept", () => {
@@ -625,6 +645,28 @@ describe("the admins' payouts", () => {
     expect((await postForm(new URL(started.body.data.url).pathname, { decision: "complete" }, { Cookie: maker.cookie })).status).toBe(302);
     expect(await runPayouts(db(), connect())).toMatchObject({ paid: 1 });
     expect(await localMoves(await accountOf(maker.id))).toEqual([expect.objectContaining({ amount_minor: order.earning })]);
+  });
+
+  it("several small refunds take back the share of their sum, rounded once (not a unit lost per refund)", async () => {
+    const maker = await newCreator(admin);
+    await onboarded(maker);
+    const order = await earnedOrder(admin, maker);
+    await clear(order.id);
+    expect(await runPayouts(db(), connect())).toMatchObject({ paid: 1 });
+    const refunds = [];
+    for (let i = 0; i < 3; i++) refunds.push(await refund(admin, order.id, "0.02"));
+    const nets = refunds.map((r) => r.amount_minor - r.tax_minor);
+    const total = nets.reduce((a, b) => a + b, 0);
+    // Rounded per refund, the three would take back less than their sum's share: the case this guards.
+    expect(nets.map((net) => earningOf(net, 7000)).reduce((a, b) => a + b, 0)).not.toBe(earningOf(total, 7000));
+    const clawbacks = (await ledgerOf(order.id)).filter((r) => r.kind === "clawback");
+    expect(clawbacks).toHaveLength(3);
+    expect(-clawbacks.reduce((sum, r) => sum + r.amount_minor, 0)).toBe(earningOf(total, 7000));
+    // Each settled once (a clawback of nothing has nothing to settle).
+    await runPayouts(db(), connect());
+    const reversals = (await payoutsOf(order.id)).filter((p) => p.kind === "reversal");
+    expect(reversals.length).toBe(clawbacks.filter((r) => r.amount_minor < 0).length);
+    expect((await ledgerOf(order.id)).filter((r) => r.kind === "reversal").reduce((sum, r) => sum + r.amount_minor, 0)).toBe(earningOf(total, 7000));
   });
 
   it("the payout settings: the default share as a percentage and the clearance period, refused with the reason when out of range", async () => {

@@ -42,13 +42,14 @@ async function webhook(event: object, secret: string) {
 }
 
 let events = 0;
-const accountUpdated = (account: Record<string, unknown>) => ({
+/** An `account.updated` event, created now (or `created`, seconds since the epoch). */
+const accountUpdated = (account: Record<string, unknown>, created = Math.floor(Date.now() / 1000)) => ({
   id: `evt_connect_${Date.now()}_${events++}`,
   object: "event",
   type: "account.updated",
   account: account.id,
   api_version: "2025-01-01",
-  created: 1,
+  created,
   livemode: false,
   data: { object: account },
 });
@@ -95,6 +96,13 @@ describe("Stripe Connect (real SDK against a fake Stripe)", () => {
     expect((await webhook(enabled, CONNECT_SECRET)).body).toEqual({ received: true, creator_id: maker.id, payouts_enabled: true });
     // Replayed: applied once.
     expect((await webhook(enabled, CONNECT_SECRET)).body).toEqual({ received: true, duplicate: true });
+    // An older event arriving late (Stripe does not promise the order) changes nothing.
+    expect((await webhook(accountUpdated(failedAccount, Math.floor(Date.now() / 1000) - 60), CONNECT_SECRET)).body).toEqual({
+      received: true,
+      creator_id: maker.id,
+      stale: true,
+    });
+    expect(await env.DB.prepare("SELECT payouts_enabled FROM payout_accounts WHERE creator_id = ?").bind(maker.id).first("payouts_enabled")).toBe(1);
     expect((await payoutsOf(order.id))[0]!.status).toBe("scheduled");
     // Complete: nothing to resume.
     await expect(startOnboarding(db, connect, maker.id, urls)).rejects.toMatchObject({ kind: "conflict" });

@@ -113,7 +113,7 @@ const FAMILIES = {
       { column: "creator_id", numeric: true },
       { column: "currency", numeric: false },
     ],
-    figures: ["balance_minor"],
+    figures: ["balance_minor", "paid_minor"],
   },
   creator_month: {
     table: "creator_months",
@@ -333,10 +333,16 @@ const WALKS: Record<(typeof WALKED)[number], { table: string; statements: string
       ),
     ],
   },
-  // Each creator's balance per currency: the sum of their ledger rows (migration 0054's trigger).
+  // Each creator's balance per currency: the sum of their ledger rows (migration 0054's trigger); and what reached them, transfers less reversals (0058).
   ledger: {
     table: "ledger_entries",
-    statements: [adding("balance", `SELECT ${pad("creator_id")} || ${TAB} || currency AS k, amount_minor AS a FROM ledger_entries WHERE ${IN}`)],
+    statements: [
+      adding(
+        "balance",
+        `SELECT ${pad("creator_id")} || ${TAB} || currency AS k, amount_minor AS a, CASE WHEN kind IN ('transfer', 'reversal') THEN -amount_minor ELSE 0 END AS b
+        FROM ledger_entries WHERE ${IN}`,
+      ),
+    ],
   },
   product_tags: {
     table: "product_tags",

@@ -98,8 +98,12 @@ async function handleAccountUpdated(db: Database, event: Stripe.Event, payload: 
   }
   const view = accountFromStripe(account as Stripe.Account);
   return claimEvent(db, event, payload, null, async () => {
-    const creatorId = await recordAccountState(db, view);
-    return creatorId === null ? { received: true, unknown_account: true } : { received: true, creator_id: creatorId, payouts_enabled: view.payoutsEnabled };
+    // Stripe does not promise events in order: one older than the state kept changes nothing.
+    const kept = await recordAccountState(db, view, { asOf: typeof event.created === "number" ? event.created * 1000 : Date.now() });
+    if (kept === null) return { received: true, unknown_account: true };
+    return kept.applied
+      ? { received: true, creator_id: kept.creatorId, payouts_enabled: view.payoutsEnabled }
+      : { received: true, creator_id: kept.creatorId, stale: true };
   });
 }
 

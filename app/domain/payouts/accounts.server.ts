@@ -5,7 +5,7 @@
  * `account.updated` event. An account that can receive payouts releases the creator's earnings
  * that were waiting for it.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { creators, payoutAccounts, payouts } from "../../../db/schema";
 import { refuse } from "../refusal";
@@ -133,19 +133,28 @@ function accountFields(account: ConnectAccount) {
 }
 
 /**
- * Keeps what the provider says of an account (on return from onboarding, on `account.updated`);
- * once it can receive payouts, the creator's earnings that waited for it are scheduled again (the
- * next run pays what is due), unless an admin holds them. The creator's id, or null for an account the shop does not know.
+ * Keeps what the provider says of an account (on return from onboarding, on `account.updated`) as
+ * of `asOf` (an event's `created`; by default now, when the shop asked), unless a newer state is
+ * already kept: events arrive in any order, and an older one changes nothing (`applied: false`).
+ * Once the account can receive payouts, the creator's earnings that waited for it are scheduled
+ * again (the next run pays what is due), unless an admin holds them. Null for an account the shop does not know.
  */
-export async function recordAccountState(db: Database, account: ConnectAccount, now = Date.now()): Promise<number | null> {
+export async function recordAccountState(
+  db: Database,
+  account: ConnectAccount,
+  { now = Date.now(), asOf = now }: { now?: number; asOf?: number } = {},
+): Promise<{ creatorId: number; applied: boolean } | null> {
   const [updated] = await db
     .update(payoutAccounts)
-    .set({ ...accountFields(account), updatedAt: new Date(now) })
-    .where(eq(payoutAccounts.accountId, account.id))
+    .set({ ...accountFields(account), stateAsOf: new Date(asOf), updatedAt: new Date(now) })
+    .where(and(eq(payoutAccounts.accountId, account.id), or(isNull(payoutAccounts.stateAsOf), lte(payoutAccounts.stateAsOf, new Date(asOf)))))
     .returning({ creatorId: payoutAccounts.creatorId });
-  if (!updated) return null;
+  if (!updated) {
+    const known = await accountByProviderId(db, account.id);
+    return known ? { creatorId: known.creatorId, applied: false } : null;
+  }
   if (account.payoutsEnabled) await releaseBlockedPayouts(db, updated.creatorId, now);
-  return updated.creatorId;
+  return { creatorId: updated.creatorId, applied: true };
 }
 
 /** The creator's payouts that waited (no account, payouts off, a hold) are scheduled again, if nothing stops them now: the same check the scheduled run makes. */
@@ -179,5 +188,5 @@ export async function refreshPayoutAccount(db: Database, connect: ConnectGateway
   const [row] = await db.select({ accountId: payoutAccounts.accountId }).from(payoutAccounts).where(eq(payoutAccounts.creatorId, creatorId)).limit(1);
   if (!row) return;
   const account = await connect.retrieveAccount(row.accountId);
-  if (account) await recordAccountState(db, account, now);
+  if (account) await recordAccountState(db, account, { now });
 }

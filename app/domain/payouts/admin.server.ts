@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { admins, creators, ledgerEntries, payoutAccounts, payouts, payoutSettings } from "../../../db/schema";
+import { admins, creatorBalances as keptBalances, creators, ledgerEntries, payoutAccounts, payouts, payoutSettings } from "../../../db/schema";
 import { refuse } from "../refusal";
 import { releaseBlockedPayouts } from "./accounts.server";
 import { ADJUSTMENT_MESSAGES, DEFAULT_CLEARANCE_DAYS, DEFAULT_SHARE_BASIS_POINTS, HOLD_MESSAGES } from "~/lib/rules/payouts";
@@ -26,9 +26,10 @@ export interface CreatorPayoutsSummary {
   held_reason: string | null;
 }
 
-/** A transfer the provider refused, with its words. */
+/** A transfer the provider refused, with its words; or a payout (a reversal too) unconfirmed for 20 hours. */
 export interface FailedPayoutView {
   id: number;
+  kind: "transfer" | "reversal";
   creator_id: number;
   creator: string;
   order_id: number | null;
@@ -42,33 +43,37 @@ export interface FailedPayoutView {
 export const PAYOUTS_OVERVIEW_MAX = 200;
 
 export async function payoutsOverview(db: Database, now = Date.now()) {
-  const amount = sql`coalesce(${payouts.amountMinor}, ${ledgerEntries.amountMinor})`;
+  // Per creator and currency: what reached them is kept (creator_balances, migration 0058); the rest
+  // is work in hand, summed from their payouts by status (the creator's index), so rows read follow
+  // the creators listed and what is not yet paid, not the shop's history.
+  const live = (statuses: string, extra = "", column = 'coalesce(p."amount_minor", e."amount_minor")') =>
+    sql<number>`(SELECT coalesce(sum(${sql.raw(column)}), 0) FROM "payouts" p JOIN "ledger_entries" e ON e."id" = p."entry_id"
+      WHERE p."creator_id" = "creator_balances"."creator_id" AND p."currency" = "creator_balances"."currency" AND p."kind" = 'transfer'
+      AND p."status" IN (${sql.raw(statuses)})${sql.raw(extra)})`;
   const [rows, failed] = await db.batch([
     db
       .select({
-        creatorId: payouts.creatorId,
+        creatorId: keptBalances.creatorId,
         creator: creators.name,
-        currency: payouts.currency,
-        held: sql<number>`coalesce(sum(CASE WHEN ${payouts.status} = 'scheduled' AND ${payouts.dueAt} > ${now} THEN ${amount} END), 0)`,
-        due: sql<number>`coalesce(sum(CASE WHEN (${payouts.status} = 'scheduled' AND ${payouts.dueAt} <= ${now}) OR ${payouts.status} = 'blocked' THEN ${amount} END), 0)`,
-        onItsWay: sql<number>`coalesce(sum(CASE WHEN ${payouts.status} = 'pending' THEN ${payouts.amountMinor} END), 0)`,
-        paid: sql<number>`coalesce(sum(CASE WHEN ${payouts.status} = 'paid' THEN ${payouts.amountMinor} END), 0)`,
-        failed: sql<number>`coalesce(sum(CASE WHEN ${payouts.status} = 'failed' THEN ${amount} END), 0)`,
+        currency: keptBalances.currency,
+        held: live("'scheduled'", ` AND p."due_at" > ${Math.floor(now)}`),
+        due: sql<number>`(${live("'scheduled'", ` AND p."due_at" <= ${Math.floor(now)}`)} + ${live("'blocked'")})`,
+        onItsWay: live("'pending'", "", 'p."amount_minor"'),
+        paid: keptBalances.paidMinor,
+        failed: live("'failed'"),
         enabled: payoutAccounts.payoutsEnabled,
         hasAccount: sql<number>`${payoutAccounts.creatorId} IS NOT NULL`,
         heldReason: creators.payoutsHeldReason,
       })
-      .from(payouts)
-      .innerJoin(ledgerEntries, eq(ledgerEntries.id, payouts.entryId))
-      .innerJoin(creators, eq(creators.id, payouts.creatorId))
-      .leftJoin(payoutAccounts, eq(payoutAccounts.creatorId, payouts.creatorId))
-      .where(eq(payouts.kind, "transfer"))
-      .groupBy(payouts.creatorId, payouts.currency)
-      .orderBy(asc(creators.name), asc(payouts.currency))
+      .from(keptBalances)
+      .innerJoin(creators, eq(creators.id, keptBalances.creatorId))
+      .leftJoin(payoutAccounts, eq(payoutAccounts.creatorId, keptBalances.creatorId))
+      .orderBy(asc(creators.name), asc(keptBalances.currency))
       .limit(PAYOUTS_OVERVIEW_MAX),
     db
       .select({
         id: payouts.id,
+        kind: payouts.kind,
         creatorId: payouts.creatorId,
         creator: creators.name,
         orderId: payouts.orderId,
@@ -80,7 +85,8 @@ export async function payoutsOverview(db: Database, now = Date.now()) {
       })
       .from(payouts)
       .innerJoin(creators, eq(creators.id, payouts.creatorId))
-      .where(and(eq(payouts.status, "failed"), eq(payouts.kind, "transfer")))
+      // Transfers the provider refused (to retry), and any payout unconfirmed for 20 hours (to look up at the provider first).
+      .where(eq(payouts.status, "failed"))
       .orderBy(desc(payouts.updatedAt))
       .limit(50),
   ]);
@@ -99,6 +105,7 @@ export async function payoutsOverview(db: Database, now = Date.now()) {
     })),
     failed: failed.map((row): FailedPayoutView => ({
       id: row.id,
+      kind: row.kind,
       creator_id: row.creatorId,
       creator: row.creator,
       order_id: row.orderId,

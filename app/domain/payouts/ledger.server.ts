@@ -3,9 +3,9 @@
  * their balances per currency, sums of the rows (ADR 038). An earning is held until its clearance
  * ends, then ready to pay; transfers (to come with the payout accounts) pay it.
  */
-import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { creators, ledgerEntries, orders, payouts, products } from "../../../db/schema";
+import { creatorBalances as keptBalances, creators, ledgerEntries, orders, payouts, products } from "../../../db/schema";
 import { SENT_AS, type EarningState, type LedgerKind } from "~/lib/rules/payouts";
 import { formatMoney } from "~/lib/money";
 
@@ -103,22 +103,26 @@ function earningState(availableAt: Date | null, payout: (typeof payouts.$inferSe
 }
 
 /**
- * The creator's balances per currency: earnings held (clearance not over), ready (cleared, less
- * anything taken back or paid), and paid (transfers, net of reversals).
+ * The creator's balances per currency from their kept balance (the sum of their ledger rows,
+ * migration 0054) and what reached them (transfers less reversals, 0058): earnings held (clearance
+ * not over: their transfers not yet due), ready (the rest of the balance, less transfers on their
+ * way), on their way, and paid. Rows read follow the creator's work in hand, not their history.
  */
 export async function creatorBalances(db: Database, creatorId: number, now = Date.now()): Promise<CreatorBalanceView[]> {
-  const [rows, sent] = await db.batch([
+  const [kept, clearing, sent] = await db.batch([
     db
-      .select({
-        currency: ledgerEntries.currency,
-        held: sql<number>`coalesce(sum(CASE WHEN ${ledgerEntries.kind} = 'earning' AND ${ledgerEntries.availableAt} > ${now} THEN ${ledgerEntries.amountMinor} END), 0)`,
-        owed: sql<number>`coalesce(sum(CASE WHEN ${ledgerEntries.kind} = 'earning' AND ${ledgerEntries.availableAt} > ${now} THEN 0 ELSE ${ledgerEntries.amountMinor} END), 0)`,
-        paid: sql<number>`coalesce(-sum(CASE WHEN ${ledgerEntries.kind} IN ('transfer', 'reversal') THEN ${ledgerEntries.amountMinor} END), 0)`,
-      })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.creatorId, creatorId))
-      .groupBy(ledgerEntries.currency)
-      .orderBy(ledgerEntries.currency),
+      .select({ currency: keptBalances.currency, balance: keptBalances.balanceMinor, paid: keptBalances.paidMinor })
+      .from(keptBalances)
+      .where(eq(keptBalances.creatorId, creatorId))
+      .orderBy(keptBalances.currency)
+      .limit(50),
+    // Earnings (and adjustments owed) whose transfer is not due yet: still in clearance.
+    db
+      .select({ currency: payouts.currency, amount: sql<number>`coalesce(sum(${ledgerEntries.amountMinor}), 0)` })
+      .from(payouts)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.id, payouts.entryId))
+      .where(and(eq(payouts.creatorId, creatorId), eq(payouts.status, "scheduled"), eq(payouts.kind, "transfer"), gt(payouts.dueAt, new Date(now))))
+      .groupBy(payouts.currency),
     // Transfers sent and not yet confirmed: still in the ledger's balance, shown apart.
     db
       .select({ currency: payouts.currency, amount: sql<number>`coalesce(sum(${payouts.amountMinor}), 0)` })
@@ -126,13 +130,14 @@ export async function creatorBalances(db: Database, creatorId: number, now = Dat
       .where(and(eq(payouts.creatorId, creatorId), eq(payouts.status, "pending"), eq(payouts.kind, "transfer")))
       .groupBy(payouts.currency),
   ]);
+  const held = new Map(clearing.map((row) => [row.currency, Number(row.amount)]));
   const onItsWay = new Map(sent.map((row) => [row.currency, Number(row.amount)]));
-  return rows.map((row) => ({
+  return kept.map((row) => ({
     currency: row.currency,
-    held_minor: Number(row.held),
-    ready_minor: Number(row.owed) - (onItsWay.get(row.currency) ?? 0),
+    held_minor: held.get(row.currency) ?? 0,
+    ready_minor: row.balance - (held.get(row.currency) ?? 0) - (onItsWay.get(row.currency) ?? 0),
     on_its_way_minor: onItsWay.get(row.currency) ?? 0,
-    paid_minor: Number(row.paid),
+    paid_minor: row.paid,
   }));
 }
 

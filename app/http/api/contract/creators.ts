@@ -400,6 +400,7 @@ const AdminPayoutsRow = example(
 const FailedPayoutResponse = z
   .object({
     id: z.number().int(),
+    kind: z.enum(PAYOUT_KINDS).describe("A transfer may be retried; a reversal unconfirmed for 20 hours is looked up at the provider"),
     creator_id: z.number().int(),
     creator: z.string(),
     order_id: z.number().int().nullable(),
@@ -822,7 +823,7 @@ export const CREATORS_CALLS = [
     method: "GET",
     path: "/admin/payouts",
     summary:
-      "Creators' payouts per creator and currency (held in clearance, due, on its way, paid, failed), their payout accounts and holds, and the transfers that failed",
+      "Creators' payouts per creator and currency (held in clearance, due, on its way, paid (transfers less reversals), failed), their payout accounts and holds, and the payouts that failed",
     auth: "admin",
     responses: {
       200: {
