@@ -513,6 +513,9 @@ export const payoutAccounts = sqliteTable(
       .default(sql`'[]'`),
     /** The provider's code for why payouts are disabled (`requirements.past_due`, `rejected.fraud`, …), or null. */
     disabledReason: text("disabled_reason"),
+    /** Onboarding links asked for in the current hour (from `linksWindowAt`): at most ONBOARDING_LINKS_PER_HOUR. */
+    linksInWindow: integer("links_in_window").notNull().default(0),
+    linksWindowAt: integer("links_window_at", { mode: "timestamp_ms" }),
     /** When the provider said what is kept here (an event's `created`, or when the shop asked): an older event arriving late changes nothing. */
     stateAsOf: integer("state_as_of", { mode: "timestamp_ms" }),
     /** The currencies the account can be paid in (upper case; JSON array); empty: not known, any. */

@@ -6,11 +6,11 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
-import { earningOf, PAYOUT_MESSAGES } from "~/lib/rules/payouts";
+import { earningOf, ONBOARDING_LINKS_PER_HOUR, PAYOUT_MESSAGES } from "~/lib/rules/payouts";
 import { createLocalConnect, INSUFFICIENT_FUNDS_MESSAGE, LOCAL_SETTLEMENT_RATES, payOutLocalAccount } from "~/domain/payouts/local-connect.server";
 import { PAYOUT_CLAIM_STALE_MS, runPayouts } from "~/domain/payouts/transfers.server";
 import type { ConnectGateway } from "~/domain/payouts/connect.server";
-import { adminCookie, adminSignIn, api, get, postForm } from "./helpers";
+import { adminCookie, adminSignIn, api, dispatch, freshAddress, get, postForm } from "./helpers";
 import { newCreator, type Tokens } from "./creator-fixtures";
 import { acceptedOrder, clear, earnedOrder, ledgerOf, payoutsOf, productIn, refund, resetPayoutState, type Maker } from "./payout-fixtures";
 import { formatMoney } from "~/lib/money";
@@ -667,6 +667,28 @@ describe("the admins' payouts", () => {
     const reversals = (await payoutsOf(order.id)).filter((p) => p.kind === "reversal");
     expect(reversals.length).toBe(clawbacks.filter((r) => r.amount_minor < 0).length);
     expect((await ledgerOf(order.id)).filter((r) => r.kind === "reversal").reduce((sum, r) => sum + r.amount_minor, 0)).toBe(earningOf(total, 7000));
+  });
+
+  it("onboarding links are bounded: 20 an hour, the 21st refused with when to try again; an hour later, links again", async () => {
+    const maker = await newCreator(admin);
+    await env.DB.prepare("UPDATE creators SET country = 'GB' WHERE id = ?").bind(maker.id).run();
+    const asks = [];
+    for (let i = 0; i < ONBOARDING_LINKS_PER_HOUR; i++) asks.push(await api("POST", "/creator/payout_account", { token: maker.token }));
+    expect(asks.map((a) => a.status)).toEqual(Array(ONBOARDING_LINKS_PER_HOUR).fill(200));
+    const refused = await dispatch("http://localhost/api/v1/creator/payout_account", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${maker.token}`, "CF-Connecting-IP": freshAddress() },
+    });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toBe(PAYOUT_MESSAGES.tooManyLinks);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM local_connect_links l JOIN payout_accounts a ON a.account_id = l.account_id WHERE a.creator_id = ?")
+        .bind(maker.id)
+        .first("n"),
+    ).toBe(ONBOARDING_LINKS_PER_HOUR);
+    await env.DB.prepare("UPDATE payout_accounts SET links_window_at = links_window_at - 3600001 WHERE creator_id = ?").bind(maker.id).run();
+    expect((await api("POST", "/creator/payout_account", { token: maker.token })).status).toBe(200);
   });
 
   it("the payout settings: the default share as a percentage and the clearance period, refused with the reason when out of range", async () => {

@@ -9,7 +9,7 @@ import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { creators, payoutAccounts, payouts } from "../../../db/schema";
 import { refuse } from "../refusal";
-import { disabledReasonText, PAYOUT_MESSAGES, STUDIO_COUNTRY, type PayoutAccountState } from "~/lib/rules/payouts";
+import { disabledReasonText, ONBOARDING_LINKS_PER_HOUR, PAYOUT_MESSAGES, STUDIO_COUNTRY, type PayoutAccountState } from "~/lib/rules/payouts";
 import type { ConnectAccount, ConnectGateway } from "./connect.server";
 
 /** The creator's payout account as /studio/payouts and `POST /creator/payout_account` show it. */
@@ -118,6 +118,25 @@ export async function startOnboarding(
     [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.creatorId, creatorId)).limit(1);
   }
   if (row!.payoutsEnabled) throw refuse.conflict(PAYOUT_MESSAGES.enabled);
+  // Each link is made at the provider: at most ONBOARDING_LINKS_PER_HOUR an hour, counted in the write that allows it.
+  const windowStart = now - 3_600_000;
+  const [allowed] = await db
+    .update(payoutAccounts)
+    .set({
+      linksInWindow: sql`CASE WHEN ${payoutAccounts.linksWindowAt} IS NULL OR ${payoutAccounts.linksWindowAt} <= ${windowStart} THEN 1 ELSE ${payoutAccounts.linksInWindow} + 1 END`,
+      linksWindowAt: sql`CASE WHEN ${payoutAccounts.linksWindowAt} IS NULL OR ${payoutAccounts.linksWindowAt} <= ${windowStart} THEN ${now} ELSE ${payoutAccounts.linksWindowAt} END`,
+    })
+    .where(
+      and(
+        eq(payoutAccounts.creatorId, creatorId),
+        sql`(${payoutAccounts.linksWindowAt} IS NULL OR ${payoutAccounts.linksWindowAt} <= ${windowStart} OR ${payoutAccounts.linksInWindow} < ${ONBOARDING_LINKS_PER_HOUR})`,
+      ),
+    )
+    .returning({ windowAt: payoutAccounts.linksWindowAt });
+  if (!allowed) {
+    const waitMs = (row!.linksWindowAt?.getTime() ?? now) + 3_600_000 - now;
+    throw refuse.throttled(waitMs / 1000, PAYOUT_MESSAGES.tooManyLinks);
+  }
   const link = await connect.accountLink(row!.accountId, urls);
   return { url: link.url, account: payoutAccountView(row!, creator.heldReason) };
 }

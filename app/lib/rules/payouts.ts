@@ -97,6 +97,9 @@ export function disabledReasonText(reason: string | null): string {
   return (reason && DISABLED_REASONS[reason]) ?? "Stripe needs more information from you before it can pay you.";
 }
 
+/** Onboarding links a creator may ask for in an hour (each is made at the provider). */
+export const ONBOARDING_LINKS_PER_HOUR = 20;
+
 export const PAYOUT_MESSAGES = {
   noAccount: "Your earnings wait because you have no payout account yet. Set one up and the studio pays what is due at once.",
   incomplete: "Your earnings wait until your payout account is complete. Continue where you left off.",
@@ -104,6 +107,7 @@ export const PAYOUT_MESSAGES = {
   held: "Your payouts are on hold by the studio:",
   needsCountry: "Add the country you live in to your profile first: your payout account is opened there.",
   linkSpent: "That set-up link was used or has expired: here is a new one.",
+  tooManyLinks: "You asked for a set-up link many times in the last hour: try again later, or continue in the window you opened.",
 } as const;
 
 /** An admin's retry of a failed transfer, refused. */

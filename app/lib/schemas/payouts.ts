@@ -53,7 +53,7 @@ const adjustmentAmountMessage = `The amount must be a signed amount such as 25.0
  */
 export const PayoutAdjustmentSchema = z
   .object({
-    creator_id: z.coerce.number({ invalid_type_error: "Choose a creator" }).int("Choose a creator").positive("Choose a creator"),
+    creator_id: z.coerce.number({ invalid_type_error: "Choose a creator" }).int("Choose a creator").min(1, "Choose a creator"),
     amount: z.union([z.string(), z.number()], { required_error: adjustmentAmountMessage, invalid_type_error: adjustmentAmountMessage }),
     currency: z
       .string({ required_error: "Choose a currency" })

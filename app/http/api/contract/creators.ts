@@ -3,7 +3,15 @@
  * (their own view, without the buyer's money or details), and the admins' calls that invite them and
  * assign orders to them.
  */
-import { ADJUSTMENT_MESSAGES, EARNING_STATES, LEDGER_KINDS, PAYOUT_ACCOUNT_STATES, PAYOUT_MESSAGES, RETRY_MESSAGES } from "~/lib/rules/payouts";
+import {
+  ADJUSTMENT_MESSAGES,
+  EARNING_STATES,
+  LEDGER_KINDS,
+  ONBOARDING_LINKS_PER_HOUR,
+  PAYOUT_ACCOUNT_STATES,
+  PAYOUT_MESSAGES,
+  RETRY_MESSAGES,
+} from "~/lib/rules/payouts";
 import { PayoutAdjustmentSchema } from "~/lib/schemas/payouts";
 import { z } from "zod";
 import { ChangePasswordSchema, LoginSchema, RefreshTokenSchema } from "~/lib/schemas/auth";
@@ -817,6 +825,7 @@ export const CREATORS_CALLS = [
       CREATOR,
       invalid("The creator's profile has no country", PAYOUT_MESSAGES.needsCountry, [PAYOUT_MESSAGES.needsCountry]),
       conflict("The account is already set up: nothing to resume", PAYOUT_MESSAGES.enabled),
+      { throttled: { description: `More than ${ONBOARDING_LINKS_PER_HOUR} links in an hour (Retry-After)`, message: PAYOUT_MESSAGES.tooManyLinks } },
     ),
   },
   {
