@@ -481,6 +481,7 @@ export const ledgerEntries = sqliteTable(
   (t) => [
     uniqueIndex("ledger_entries_key_unique").on(t.idempotencyKey),
     index("ledger_entries_creator_idx").on(t.creatorId, t.id),
+    index("ledger_entries_creator_time_idx").on(t.creatorId, t.createdAt),
     index("ledger_entries_order_idx").on(t.orderId, t.id),
     index("ledger_entries_available_idx")
       .on(t.availableAt)
@@ -547,6 +548,31 @@ export const creatorBalances = sqliteTable(
     version: integer("version").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.creatorId, t.currency] })],
+);
+
+/**
+ * Each creator's ledger per currency and month (UTC, `2026-11`), kept by the ledger's trigger
+ * (migration 0060) and reconciled with the rows: what the month moved in all (`net_minor`, so a
+ * statement's opening balance is the sum of the months before it), and by kind: earnings (and how
+ * many), what reached the creator (transfers less reversals), clawbacks and adjustments.
+ */
+export const creatorLedgerMonths = sqliteTable(
+  "creator_ledger_months",
+  {
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id),
+    currency: text("currency").notNull(),
+    month: text("month").notNull(),
+    netMinor: integer("net_minor").notNull().default(0),
+    earnedMinor: integer("earned_minor").notNull().default(0),
+    earnings: integer("earnings").notNull().default(0),
+    paidMinor: integer("paid_minor").notNull().default(0),
+    clawedBackMinor: integer("clawed_back_minor").notNull().default(0),
+    adjustedMinor: integer("adjusted_minor").notNull().default(0),
+    version: integer("version").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.creatorId, t.currency, t.month] }), index("creator_ledger_months_month_idx").on(t.month)],
 );
 
 export const PAYOUT_KINDS = ["transfer", "reversal"] as const;

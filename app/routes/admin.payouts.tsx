@@ -354,9 +354,12 @@ function AdjustmentForm({
               id="adjust-creator"
               name="creator_id"
               required
-              defaultValue={fields.creator_id.initialValue as string | undefined}
+              defaultValue={(fields.creator_id.initialValue as string | undefined) ?? ""}
               className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm"
             >
+              <option value="" disabled>
+                Choose a creator
+              </option>
               {creators.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.name}
@@ -364,7 +367,7 @@ function AdjustmentForm({
               ))}
             </select>
           </div>
-          <Field label="Amount (− to take)" meta={fields.amount} error={error(fields.amount)} inputMode="decimal" autoComplete="off" placeholder="25.00" />
+          <Field label="Amount (negative to take)" meta={fields.amount} error={error(fields.amount)} autoComplete="off" placeholder="25.00 or -12.50" />
           <div>
             <label htmlFor="adjust-currency" className="block text-sm font-medium text-slate-800">
               Currency

@@ -530,6 +530,11 @@ describe("the reconciliation", () => {
       db.prepare("INSERT INTO creator_months (creator_id, month, completed) VALUES ((SELECT min(id) FROM creators), '2020-01', 3)"),
       db.prepare("UPDATE kept_counts SET n = n + 1 WHERE scope = 'creators'"),
       db.prepare("UPDATE creator_balances SET balance_minor = balance_minor + 500 WHERE rowid = (SELECT min(rowid) FROM creator_balances)"),
+      db.prepare("UPDATE creator_balances SET paid_minor = paid_minor + 7 WHERE rowid = (SELECT max(rowid) FROM creator_balances)"),
+      db.prepare(
+        "UPDATE creator_ledger_months SET net_minor = net_minor - 11, earnings = earnings + 1 WHERE rowid = (SELECT min(rowid) FROM creator_ledger_months)",
+      ),
+      db.prepare("INSERT INTO creator_ledger_months (creator_id, currency, month, net_minor) VALUES ((SELECT min(id) FROM creators), 'GBP', '2019-02', 999)"),
     ]);
     const budget = 300;
     const { differences, rows, calls } = await reconcileAll(budget);
@@ -554,8 +559,11 @@ describe("the reconciliation", () => {
         expect.objectContaining({ figure: "creator_month" }),
         expect.objectContaining({ figure: "count", key: "creators\t" }),
         expect.objectContaining({ figure: "balance" }),
+        expect.objectContaining({ figure: "ledger_month", key: expect.stringContaining("\t2019-02") }),
       ]),
     );
+    expect(differences.filter((d) => d.figure === "ledger_month").length).toBeGreaterThanOrEqual(2);
+    expect(differences.filter((d) => d.figure === "balance").length).toBeGreaterThanOrEqual(1);
     expect(differences.every((d) => d.repaired)).toBe(true);
     await expectKept();
     await expectRatingsAndPackagesKept();

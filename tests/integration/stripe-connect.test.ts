@@ -85,22 +85,23 @@ describe("Stripe Connect (real SDK against a fake Stripe)", () => {
     // A Connect event needs the Connect endpoint's secret (or the platform's); any other is refused.
     const failedAccount = await control(row!.account_id, "fail");
     expect((await webhook(accountUpdated(failedAccount), "whsec_someone_else")).status).toBe(400);
-    const failedEvent = accountUpdated(failedAccount);
+    const failedEvent = accountUpdated(failedAccount, Math.floor(Date.now() / 1000) - 10);
     expect((await webhook(failedEvent, CONNECT_SECRET)).body).toEqual({ received: true, creator_id: maker.id, payouts_enabled: false });
     expect(await env.DB.prepare("SELECT disabled_reason FROM payout_accounts WHERE creator_id = ?").bind(maker.id).first("disabled_reason")).toBe(
       "requirements.past_due",
     );
     expect((await payoutsOf(order.id))[0]!.status).toBe("blocked");
 
-    const enabled = accountUpdated(await control(row!.account_id, "onboard"));
+    const enabled = accountUpdated(await control(row!.account_id, "onboard"), Math.floor(Date.now() / 1000) - 5);
     expect((await webhook(enabled, CONNECT_SECRET)).body).toEqual({ received: true, creator_id: maker.id, payouts_enabled: true });
     // Replayed: applied once.
     expect((await webhook(enabled, CONNECT_SECRET)).body).toEqual({ received: true, duplicate: true });
-    // An older event arriving late (Stripe does not promise the order) changes nothing.
+    // An older event arriving late (Stripe does not promise the order) changes nothing: the account as Stripe has it now is kept.
     expect((await webhook(accountUpdated(failedAccount, Math.floor(Date.now() / 1000) - 60), CONNECT_SECRET)).body).toEqual({
       received: true,
       creator_id: maker.id,
       stale: true,
+      payouts_enabled: true,
     });
     expect(await env.DB.prepare("SELECT payouts_enabled FROM payout_accounts WHERE creator_id = ?").bind(maker.id).first("payouts_enabled")).toBe(1);
     expect((await payoutsOf(order.id))[0]!.status).toBe("scheduled");

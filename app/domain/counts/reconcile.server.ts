@@ -115,6 +115,15 @@ const FAMILIES = {
     ],
     figures: ["balance_minor", "paid_minor"],
   },
+  ledger_month: {
+    table: "creator_ledger_months",
+    key: [
+      { column: "creator_id", numeric: true },
+      { column: "currency", numeric: false },
+      { column: "month", numeric: false },
+    ],
+    figures: ["net_minor", "earned_minor", "earnings", "paid_minor", "clawed_back_minor", "adjusted_minor"],
+  },
   creator_month: {
     table: "creator_months",
     key: [
@@ -333,13 +342,22 @@ const WALKS: Record<(typeof WALKED)[number], { table: string; statements: string
       ),
     ],
   },
-  // Each creator's balance per currency: the sum of their ledger rows (migration 0054's trigger); and what reached them, transfers less reversals (0058).
+  // Each creator's balance per currency: the sum of their ledger rows (migration 0054's trigger); what reached them, transfers less reversals (0058); and each month's (0060).
   ledger: {
     table: "ledger_entries",
     statements: [
       adding(
         "balance",
         `SELECT ${pad("creator_id")} || ${TAB} || currency AS k, amount_minor AS a, CASE WHEN kind IN ('transfer', 'reversal') THEN -amount_minor ELSE 0 END AS b
+        FROM ledger_entries WHERE ${IN}`,
+      ),
+      // And by month (migration 0060), for the creators' statements and the yearly figures.
+      adding(
+        "ledger_month",
+        `SELECT ${pad("creator_id")} || ${TAB} || currency || ${TAB} || strftime('%Y-%m', created_at / 1000, 'unixepoch') AS k, amount_minor AS a,
+          CASE WHEN kind = 'earning' THEN amount_minor ELSE 0 END AS b, CASE WHEN kind = 'earning' THEN 1 ELSE 0 END AS c,
+          CASE WHEN kind IN ('transfer', 'reversal') THEN -amount_minor ELSE 0 END AS d, CASE WHEN kind = 'clawback' THEN -amount_minor ELSE 0 END AS e,
+          CASE WHEN kind = 'adjustment' THEN amount_minor ELSE 0 END AS f
         FROM ledger_entries WHERE ${IN}`,
       ),
     ],

@@ -15,6 +15,7 @@ import { intentFromStripe, stripeClient } from "./stripe-gateway.server";
 import type { MailNotice } from "../mail/order-emails.server";
 import { shopOrigin } from "../environment.server";
 import { recordAccountState } from "../payouts/accounts.server";
+import { createConnectGateway } from "../payouts/connect.server";
 import { clawBackLostDispute } from "../payouts/clawbacks.server";
 import { accountFromStripe } from "../payouts/stripe-connect.server";
 
@@ -48,7 +49,7 @@ export async function handleStripeWebhook(env: Env, db: Database, payload: strin
   }
   if (!event) throw refuse.malformed("Invalid webhook signature");
   if (event.type === "charge.refunded") return handleChargeRefunded(db, event, payload, { env, origin: shopOrigin(env) });
-  if (event.type === "account.updated") return handleAccountUpdated(db, event, payload);
+  if (event.type === "account.updated") return handleAccountUpdated(env, db, event, payload);
   if (event.type === "charge.dispute.closed") return handleDisputeClosed(db, event, payload);
   if (!HANDLED.has(event.type)) return { received: true, ignored: true };
   // Signed but malformed (no id, no payment intent inside): nothing to apply, and nothing Stripe should retry.
@@ -91,19 +92,21 @@ async function handleChargeRefunded(db: Database, event: Stripe.Event, payload: 
 }
 
 /** A connected account changed (onboarding finished, requirements due, payouts disabled): kept, and earnings that waited for it released. */
-async function handleAccountUpdated(db: Database, event: Stripe.Event, payload: string): Promise<WebhookReceipt> {
+async function handleAccountUpdated(env: Env, db: Database, event: Stripe.Event, payload: string): Promise<WebhookReceipt> {
   const account = (event as { data?: { object?: unknown } }).data?.object as Partial<Stripe.Account> | null | undefined;
   if (typeof event.id !== "string" || !event.id || !account || typeof account !== "object" || typeof account.id !== "string") {
     throw refuse.malformed("Webhook event has no account to apply");
   }
   const view = accountFromStripe(account as Stripe.Account);
   return claimEvent(db, event, payload, null, async () => {
-    // Stripe does not promise events in order: one older than the state kept changes nothing.
+    // Stripe does not promise events in order: one not newer than the state kept changes nothing by
+    // itself. Its time is whole seconds, so it may still be the newer news: the account is asked for.
     const kept = await recordAccountState(db, view, { asOf: typeof event.created === "number" ? event.created * 1000 : Date.now() });
     if (kept === null) return { received: true, unknown_account: true };
-    return kept.applied
-      ? { received: true, creator_id: kept.creatorId, payouts_enabled: view.payoutsEnabled }
-      : { received: true, creator_id: kept.creatorId, stale: true };
+    if (kept.applied) return { received: true, creator_id: kept.creatorId, payouts_enabled: view.payoutsEnabled };
+    const now = await createConnectGateway(env, db).retrieveAccount(view.id);
+    if (now) await recordAccountState(db, now);
+    return { received: true, creator_id: kept.creatorId, stale: true, payouts_enabled: now?.payoutsEnabled ?? null };
   });
 }
 

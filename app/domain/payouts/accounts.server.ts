@@ -5,7 +5,7 @@
  * `account.updated` event. An account that can receive payouts releases the creator's earnings
  * that were waiting for it.
  */
-import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { creators, payoutAccounts, payouts } from "../../../db/schema";
 import { refuse } from "../refusal";
@@ -153,8 +153,9 @@ function accountFields(account: ConnectAccount) {
 
 /**
  * Keeps what the provider says of an account (on return from onboarding, on `account.updated`) as
- * of `asOf` (an event's `created`; by default now, when the shop asked), unless a newer state is
- * already kept: events arrive in any order, and an older one changes nothing (`applied: false`).
+ * of `asOf` (an event's `created`; by default now, when the shop asked), unless a state as new or
+ * newer is already kept: events arrive in any order, and one not newer changes nothing
+ * (`applied: false`; the webhook then asks the provider, since an event's time is whole seconds).
  * Once the account can receive payouts, the creator's earnings that waited for it are scheduled
  * again (the next run pays what is due), unless an admin holds them. Null for an account the shop does not know.
  */
@@ -166,7 +167,7 @@ export async function recordAccountState(
   const [updated] = await db
     .update(payoutAccounts)
     .set({ ...accountFields(account), stateAsOf: new Date(asOf), updatedAt: new Date(now) })
-    .where(and(eq(payoutAccounts.accountId, account.id), or(isNull(payoutAccounts.stateAsOf), lte(payoutAccounts.stateAsOf, new Date(asOf)))))
+    .where(and(eq(payoutAccounts.accountId, account.id), or(isNull(payoutAccounts.stateAsOf), lt(payoutAccounts.stateAsOf, new Date(asOf)))))
     .returning({ creatorId: payoutAccounts.creatorId });
   if (!updated) {
     const known = await accountByProviderId(db, account.id);

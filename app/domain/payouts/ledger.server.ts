@@ -6,8 +6,7 @@
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { creatorBalances as keptBalances, creators, ledgerEntries, orders, payouts, products } from "../../../db/schema";
-import { SENT_AS, type EarningState, type LedgerKind } from "~/lib/rules/payouts";
-import { formatMoney } from "~/lib/money";
+import { sentNote, type EarningState, type LedgerKind } from "~/lib/rules/payouts";
 
 /** A movement as its creator sees it. An earning's state: held until `available_at`, then ready to pay. */
 export interface CreatorLedgerRowView {
@@ -76,12 +75,6 @@ export async function creatorLedger(db: Database, creatorId: number, options: { 
     })),
     next: rows.length > options.limit ? page.at(-1)!.id : null,
   };
-}
-
-/** A transfer or reversal made in the settlement currency: what moved, in it. */
-function sentNote(row: { sentAmountMinor: number | null; sentCurrency: string | null; currency: string }): string | null {
-  if (row.sentAmountMinor === null || !row.sentCurrency || row.sentCurrency === row.currency) return null;
-  return `${SENT_AS} ${formatMoney(Math.abs(row.sentAmountMinor), row.sentCurrency)}`;
 }
 
 /** An earning's state: held in clearance, then its payout's. */

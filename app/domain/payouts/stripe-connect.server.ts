@@ -6,6 +6,7 @@
 import Stripe from "stripe";
 import { stripeClient } from "../payments/stripe-gateway.server";
 import type { ConnectAccount, ConnectGateway, MoneyMove } from "./connect.server";
+import { STUDIO_SETTLEMENT_CURRENCY } from "~/lib/rules/payouts";
 
 export function accountFromStripe(
   account: Pick<Stripe.Account, "id" | "payouts_enabled" | "details_submitted" | "requirements"> &
@@ -33,6 +34,10 @@ async function moneyMove(call: () => Promise<{ id: string }>): Promise<MoneyMove
   } catch (error) {
     if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripePermissionError) {
       return { ok: false, message: error.message };
+    }
+    // The key was used with other parameters: nothing is known of the first; an admin looks it up before retrying.
+    if (error instanceof Stripe.errors.StripeIdempotencyError) {
+      return { ok: false, message: `${error.message} Look the payout up at Stripe (its transfer group names the order) before retrying.` };
     }
     throw error;
   }
@@ -85,6 +90,8 @@ export function createStripeConnect(env: Env): ConnectGateway {
       const charge = typeof intent.latest_charge === "object" ? intent.latest_charge : null;
       const settled = charge && typeof charge.balance_transaction === "object" ? charge.balance_transaction : null;
       if (!charge || !settled || charge.currency.toUpperCase() !== input.currency.toUpperCase() || charge.amount <= 0) return null;
+      // Settled in another currency (the studio's balance holds more than pounds): not the conversion the transfer needs.
+      if (settled.currency.toUpperCase() !== STUDIO_SETTLEMENT_CURRENCY) return null;
       return { amountMinor: Math.floor((input.amountMinor * settled.amount) / charge.amount + 0.5), currency: settled.currency.toUpperCase() };
     },
     transfer: (input) =>

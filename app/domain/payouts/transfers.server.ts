@@ -16,7 +16,7 @@
  * leaves a clawback's debt to be set against the next earnings. A network failure leaves the claim
  * for the next run. Two runs at once never claim the same row.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { ledgerEntries, orders, payoutAccounts, payouts } from "../../../db/schema";
 import type { ConnectGateway, MoneyMove } from "./connect.server";
@@ -184,6 +184,8 @@ async function claimTransfer(db: Database, now: number, only?: number): Promise<
       failure: sql`CASE WHEN ${amount} < ${earning} THEN ${PAYOUT_NOTES.offsetDebt} ELSE NULL END`,
       attempts: sql`${outer("attempts")} + 1`,
       idempotencyKey: attemptKey("transfer"),
+      sentAmountMinor: null,
+      sentCurrency: null,
       claimedAt: new Date(now),
       firstClaimedAt: new Date(now),
       updatedAt: new Date(now),
@@ -255,6 +257,8 @@ async function claimReversal(db: Database, now: number): Promise<PayoutRow | "wa
       failure: sql`CASE WHEN ${amount} > 0 THEN NULL ELSE ${PAYOUT_NOTES.offsetAbsorbed} END`,
       attempts: sql`${outer("attempts")} + 1`,
       idempotencyKey: attemptKey("reversal"),
+      sentAmountMinor: null,
+      sentCurrency: null,
       claimedAt: at,
       firstClaimedAt: at,
       updatedAt: at,
@@ -302,8 +306,6 @@ async function send(db: Database, connect: ConnectGateway, row: PayoutRow, resul
         status: "paid",
         externalId: answer.id,
         failure: null,
-        sentAmountMinor: sent?.amountMinor ?? null,
-        sentCurrency: sent?.currency ?? null,
         updatedAt: at,
       })
       .where(claimed)
@@ -332,6 +334,7 @@ async function send(db: Database, connect: ConnectGateway, row: PayoutRow, resul
 
 /** What a call moved at the provider when it was not the row's amount in the row's currency (a transfer in the settlement currency, or its reversal). */
 type Sent = { amountMinor: number; currency: string } | null;
+type Ask = { amountMinor: number; currency: string } | { refused: string };
 
 async function call(db: Database, connect: ConnectGateway, row: PayoutRow): Promise<{ move: MoneyMove; sent: Sent }> {
   const metadata = { payout_id: String(row.id), creator_id: String(row.creatorId), ...(row.orderId ? { order_id: String(row.orderId) } : {}) };
@@ -342,17 +345,17 @@ async function call(db: Database, connect: ConnectGateway, row: PayoutRow): Prom
       .where(eq(payoutAccounts.creatorId, row.creatorId))
       .limit(1);
     if (!account) return { move: { ok: false, message: "The creator has no payout account." }, sent: null };
-    const sent = await transferCurrency(db, connect, row, account.currencies);
-    if ("refused" in sent) return { move: { ok: false, message: sent.refused }, sent: null };
+    const ask = await pinned(db, row, () => transferCurrency(db, connect, row, account.currencies));
+    if ("refused" in ask) return { move: { ok: false, message: ask.refused }, sent: null };
     const move = await connect.transfer({
-      amountMinor: sent.amountMinor,
-      currency: sent.currency,
+      amountMinor: ask.amountMinor,
+      currency: ask.currency,
       destination: account.id,
       transferGroup: `order-${row.orderId ?? "none"}`,
       idempotencyKey: row.idempotencyKey!,
       metadata,
     });
-    return { move, sent: sent.currency === row.currency ? null : sent };
+    return { move, sent: ask.currency === row.currency ? null : ask };
   }
   const [transfer] = await db
     .select({ externalId: payouts.externalId, amountMinor: payouts.amountMinor, sentAmountMinor: payouts.sentAmountMinor, sentCurrency: payouts.sentCurrency })
@@ -360,21 +363,49 @@ async function call(db: Database, connect: ConnectGateway, row: PayoutRow): Prom
     .where(and(eq(payouts.kind, "transfer"), eq(payouts.orderId, row.orderId ?? -1), eq(payouts.status, "paid")))
     .limit(1);
   if (!transfer?.externalId) return { move: { ok: false, message: "The order's transfer was not found." }, sent: null };
-  // A transfer made in the settlement currency is reversed in it, at the same rate it was sent at.
-  const sent: Sent =
-    transfer.sentCurrency && transfer.sentAmountMinor !== null && transfer.amountMinor
-      ? {
-          amountMinor: Math.min(transfer.sentAmountMinor, Math.floor((row.amountMinor! * transfer.sentAmountMinor) / transfer.amountMinor + 0.5)),
-          currency: transfer.sentCurrency,
-        }
-      : null;
-  const move = await connect.reverse({
-    transferId: transfer.externalId,
-    amountMinor: sent?.amountMinor ?? row.amountMinor!,
-    idempotencyKey: row.idempotencyKey!,
-    metadata,
+  const ask = await pinned(db, row, async () => {
+    if (!transfer.sentCurrency || transfer.sentCurrency === row.currency || transfer.sentAmountMinor === null || !transfer.amountMinor) {
+      return { amountMinor: row.amountMinor!, currency: row.currency };
+    }
+    // A transfer made in the settlement currency is reversed in it, at the rate it was sent at, rounded once over all its reversals.
+    const [prior] = await db
+      .select({
+        amount: sql<number>`coalesce(sum(${payouts.amountMinor}), 0)`,
+        sent: sql<number>`coalesce(sum(${payouts.sentAmountMinor}), 0)`,
+      })
+      .from(payouts)
+      .where(and(eq(payouts.kind, "reversal"), eq(payouts.orderId, row.orderId ?? -1), inArray(payouts.status, ["paid", "pending"]), ne(payouts.id, row.id)));
+    const before = { amount: Number(prior?.amount ?? 0), sent: Number(prior?.sent ?? 0) };
+    const upToThis = Math.floor(((before.amount + row.amountMinor!) * transfer.sentAmountMinor) / transfer.amountMinor + 0.5);
+    return { amountMinor: Math.max(0, Math.min(transfer.sentAmountMinor - before.sent, upToThis - before.sent)), currency: transfer.sentCurrency };
   });
-  return { move, sent };
+  if ("refused" in ask) return { move: { ok: false, message: ask.refused }, sent: null };
+  const move = await connect.reverse({ transferId: transfer.externalId, amountMinor: ask.amountMinor, idempotencyKey: row.idempotencyKey!, metadata });
+  return { move, sent: ask.currency === row.currency ? null : ask };
+}
+
+/**
+ * What the provider is asked to move for a claimed payout: worked out on its first send and kept on
+ * the row (in a write that requires the same claim), so a re-send with the same key asks for exactly
+ * the same, whatever changed since (the account's currencies, other reversals).
+ */
+async function pinned(db: Database, row: PayoutRow, work: () => Promise<Ask>): Promise<Ask> {
+  if (row.sentCurrency && row.sentAmountMinor !== null) return { amountMinor: row.sentAmountMinor, currency: row.sentCurrency };
+  const ask = await work();
+  if ("refused" in ask) return ask;
+  const [kept] = await db
+    .update(payouts)
+    .set({ sentAmountMinor: ask.amountMinor, sentCurrency: ask.currency })
+    .where(and(eq(payouts.id, row.id), eq(payouts.status, "pending"), eq(payouts.idempotencyKey, row.idempotencyKey!), isNull(payouts.sentCurrency)))
+    .returning({ amountMinor: payouts.sentAmountMinor, currency: payouts.sentCurrency });
+  if (kept) return ask;
+  // Another run pinned it first: what it asked for, exactly.
+  const [other] = await db
+    .select({ amountMinor: payouts.sentAmountMinor, currency: payouts.sentCurrency })
+    .from(payouts)
+    .where(eq(payouts.id, row.id))
+    .limit(1);
+  return other?.currency && other.amountMinor !== null ? { amountMinor: other.amountMinor, currency: other.currency } : ask;
 }
 
 /**
@@ -430,8 +461,9 @@ export function payoutView(row: PayoutRow) {
     order_id: row.orderId,
     amount_minor: row.amountMinor,
     currency: row.currency,
-    sent_amount_minor: row.sentAmountMinor,
-    sent_currency: row.sentCurrency,
+    // What moved, where it was not the row's currency (a same-currency send is pinned too, but says nothing new).
+    sent_amount_minor: row.sentCurrency && row.sentCurrency !== row.currency ? row.sentAmountMinor : null,
+    sent_currency: row.sentCurrency && row.sentCurrency !== row.currency ? row.sentCurrency : null,
     attempts: row.attempts,
     external_id: row.externalId,
     failure: row.failure,

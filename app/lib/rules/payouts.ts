@@ -66,8 +66,14 @@ export const STUDIO_COUNTRY = "GB";
 /** The currency the studio's Stripe balance settles in: a transfer the creator's account cannot take in the order's currency is made in it. */
 export const STUDIO_SETTLEMENT_CURRENCY = "GBP";
 
-/** Beside a transfer the creator's account took in the settlement currency: "Sent as £63.20". */
-export const SENT_AS = "Sent as";
+/**
+ * Beside a transfer made in the studio's settlement currency, what moved: "Sent as £63.20"; beside
+ * its reversal, "Taken back as £12.64". Null where the money moved in the row's own currency.
+ */
+export function sentNote(row: { kind: LedgerKind; sentAmountMinor: number | null; sentCurrency: string | null; currency: string }): string | null {
+  if (row.sentAmountMinor === null || !row.sentCurrency || row.sentCurrency === row.currency) return null;
+  return `${row.kind === "reversal" ? "Taken back as" : "Sent as"} ${formatMoney(Math.abs(row.sentAmountMinor), row.sentCurrency)}`;
+}
 
 /** A converted amount: `minor` in `from`'s minor units, times `rate` (units of `to` per unit of `from`), in `to`'s minor units, rounded half up. */
 export function convertMinor(minor: number, fromExponent: number, toExponent: number, rate: number): number {

@@ -1,6 +1,7 @@
 /** The admins' payouts forms (isomorphic). */
 import { z } from "zod";
-import { currencyExponent, isCurrencyCode } from "../currency";
+import { isCurrencyCode } from "../currency";
+import { formatMoney } from "../money";
 import { decimalToMinor } from "../money-decimal";
 import { plainText } from "./text";
 
@@ -41,9 +42,13 @@ export const PayoutSettingsSchema = z.object({
 export type PayoutSettingsInput = z.output<typeof PayoutSettingsSchema>;
 
 export const ADJUSTMENT_REASON = { min: 5, max: 500 } as const;
-/** The largest adjustment an admin may write at once, in major units of its currency. */
-export const ADJUSTMENT_MAX = 10_000;
-const adjustmentAmountMessage = `The amount must be a signed amount such as 25.00 or -12.50, not zero and at most ${ADJUSTMENT_MAX.toLocaleString("en-GB")}`;
+/**
+ * The largest adjustment an admin may write at once: 1,000,000 minor units (£10,000.00, ¥1,000,000),
+ * so a currency without decimals is not held to a tiny amount.
+ */
+export const ADJUSTMENT_MAX_MINOR = 1_000_000;
+const adjustmentAmountMessage = "The amount must be a signed amount such as 25.00 or -12.50, not zero";
+const adjustmentTooLarge = (currency: string) => `The amount must be at most ${formatMoney(ADJUSTMENT_MAX_MINOR, currency)} either way`;
 
 /**
  * An admin's adjustment of a creator's balance (`POST /api/v1/admin/payouts/adjustments` under
@@ -53,7 +58,10 @@ const adjustmentAmountMessage = `The amount must be a signed amount such as 25.0
  */
 export const PayoutAdjustmentSchema = z
   .object({
-    creator_id: z.coerce.number({ invalid_type_error: "Choose a creator" }).int("Choose a creator").min(1, "Choose a creator"),
+    // A JSON number, or the form's digits: never `true`, `[7]` or `1e3`.
+    creator_id: z
+      .union([z.number().int().min(1), z.string().regex(/^[1-9]\d{0,11}$/)], { errorMap: () => ({ message: "Choose a creator" }) })
+      .transform(Number),
     amount: z.union([z.string(), z.number()], { required_error: adjustmentAmountMessage, invalid_type_error: adjustmentAmountMessage }),
     currency: z
       .string({ required_error: "Choose a currency" })
@@ -79,9 +87,12 @@ export const PayoutAdjustmentSchema = z
     const text = String(value.amount).trim();
     const negative = text.startsWith("-");
     const minor = decimalToMinor(negative ? text.slice(1) : text.replace(/^\+/, ""), value.currency);
-    const limit = ADJUSTMENT_MAX * 10 ** currencyExponent(value.currency);
-    if (minor === null || minor === 0 || minor > limit) {
+    if (minor === null || minor === 0) {
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: adjustmentAmountMessage });
+      return z.NEVER;
+    }
+    if (minor > ADJUSTMENT_MAX_MINOR) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: adjustmentTooLarge(value.currency) });
       return z.NEVER;
     }
     return { creatorId: value.creator_id, amountMinor: negative ? -minor : minor, currency: value.currency, reason: value.reason, key: value.key ?? null };
