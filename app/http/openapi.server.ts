@@ -96,11 +96,15 @@ function security(op: ApiOperation) {
 }
 
 const PATH_ID = { type: "integer", minimum: 1, maximum: 999_999_999_999, description: "A record id (1 to 12 digits)" };
+const PATH_MONTH = { type: "string", pattern: "^20\\d{2}-(0[1-9]|1[0-2])$", description: "A month (UTC), YYYY-MM" };
 
 /** A path's parameters, each written once as a component (`{id}` → `#/components/parameters/PathId`). */
 function pathParameters(path: string): Record<string, unknown>[] {
   return [...path.matchAll(/\{([a-z_]+)\}/g)].map(([, name]) => {
-    PATH_PARAMETERS[`Path${camel(`_${name}`)}`] = { name, in: "path", required: true, schema: PATH_ID, example: 12 };
+    PATH_PARAMETERS[`Path${camel(`_${name}`)}`] =
+      name === "month"
+        ? { name, in: "path", required: true, schema: PATH_MONTH, example: "2026-11" }
+        : { name, in: "path", required: true, schema: PATH_ID, example: 12 };
     return { $ref: `#/components/parameters/Path${camel(`_${name}`)}` };
   });
 }

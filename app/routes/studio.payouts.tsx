@@ -4,6 +4,7 @@ import { requireCreator } from "~/auth/index.server";
 import { creatorPayoutAccount, onboardingUrls, startOnboarding } from "~/domain/payouts/accounts.server";
 import { createConnectGateway } from "~/domain/payouts/connect.server";
 import { creatorBalances, creatorLedger, LEDGER_PAGE } from "~/domain/payouts/ledger.server";
+import { monthLabel, statementMonths } from "~/domain/payouts/statements.server";
 import { readForm } from "~/http/request-body.server";
 import { refuse } from "~/domain/refusal";
 import { refusedData, settle } from "~/http/screen-refusal.server";
@@ -19,12 +20,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const raw = new URL(request.url).searchParams.get("after");
   const after = raw && /^\d{1,12}$/.test(raw) ? Number(raw) : null;
   const now = Date.now();
-  const [page, balances, account] = await Promise.all([
+  const [page, balances, account, months] = await Promise.all([
     creatorLedger(context.db, creator.id, { after, limit: LEDGER_PAGE.default }, now),
     creatorBalances(context.db, creator.id, now),
     creatorPayoutAccount(context.db, creator.id),
+    statementMonths(context.db, creator.id, now),
   ]);
-  return { ...page, balances, account, paged: after !== null };
+  return { ...page, balances, account, paged: after !== null, statements: months.map((month) => ({ month, label: monthLabel(month) })) };
 }
 
 /** Starts or resumes setting up the creator's payout account: off to the provider's onboarding page. */
@@ -42,7 +44,7 @@ export const meta: MetaFunction = () => [{ title: "Payouts · Studio · Reelcraf
 const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 export default function StudioPayouts() {
-  const { data: rows, next, balances, account, paged } = useLoaderData<typeof loader>();
+  const { data: rows, next, balances, account, paged, statements } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>()?.refused;
   const [params] = useSearchParams();
   const busy = useIsSubmitting("/studio/payouts");
@@ -182,6 +184,27 @@ export default function StudioPayouts() {
             </Link>
           ) : null}
         </nav>
+      </section>
+      <section aria-labelledby="statements-title" className="space-y-3">
+        <h2 id="statements-title" className="text-lg font-semibold">
+          Monthly statements
+        </h2>
+        {statements.length ? (
+          <ul className="flex flex-wrap gap-2 text-sm">
+            {statements.map((s) => (
+              <li key={s.month}>
+                <Link
+                  to={`/studio/payouts/statements/${s.month}`}
+                  className="inline-block rounded-lg border border-slate-200 bg-white px-3 py-2 font-semibold text-brand-700 hover:bg-slate-50"
+                >
+                  {s.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-600">A statement appears for each month your balance moves.</p>
+        )}
       </section>
     </div>
   );

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { adminLogIn, creatorLogIn, expect, hydrated, invitedCreator, test } from "./fixtures";
 
 /**
@@ -28,6 +29,27 @@ test("the creator sees what they earned: balances per currency and each earning 
   await expect(ledgerPanel.getByTestId("ledger-row")).toContainText(["Earning · Mara Lind · £840.00"]);
   await expect(ledgerPanel).toContainText(`key earning-${orderId}`);
   await adminContext.close();
+});
+
+test("the creator's monthly statement: opening balance, the month's movements, closing balance; printable, and a PDF", async ({ page }) => {
+  await creatorLogIn(page, "/studio/payouts");
+  const month = new Date().toISOString().slice(0, 7);
+  const label = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date());
+  await page.getByRole("region", { name: "Monthly statements" }).getByRole("link", { name: label }).click();
+  await expect(page).toHaveURL(new RegExp(`/studio/payouts/statements/${month}$`));
+  await expect(page.getByRole("heading", { level: 1, name: `Statement for ${label}` })).toBeVisible();
+  const gbp = page.getByRole("region", { name: "GBP" });
+  await expect(gbp.getByRole("row").first()).toContainText("Opening balance");
+  await expect(gbp.getByRole("row").filter({ hasText: "Architectural Walkthrough" })).toContainText("£840.00");
+  await expect(gbp.getByRole("row").last()).toContainText("Closing balance");
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ["violations"] })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+    .analyze();
+  expect(results.violations.map((v) => ({ rule: v.id, where: v.nodes.map((n) => n.target.join(" ")) }))).toEqual([]);
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Download PDF" }).click();
+  expect((await download).suggestedFilename()).toBe(`statement-${month}.pdf`);
 });
 
 test("a signed-out visitor is sent to the creators' sign-in", async ({ page }) => {

@@ -11,6 +11,8 @@ export interface PdfSection {
   lines?: string[];
   /** Label → value rows. */
   rows?: [string, string][];
+  /** Lines of a statement: a description wrapped on the left, an amount right-aligned (after `rows`). */
+  entries?: [string, string][];
   /** Grey notes at the end, after a rule. */
   notes?: string[];
 }
@@ -31,8 +33,11 @@ export async function documentPdf({ title, author, sections }: { title: string; 
   const ink = rgb(0.06, 0.09, 0.16);
   const muted = rgb(0.39, 0.45, 0.55);
 
-  const write = (text: string, { font = regular, size = 11, x = left, color = ink } = {}) => {
-    for (const line of wrap(encodable(text, font), font, size, right - x)) {
+  const write = (
+    text: string,
+    { font = regular, size = 11, x = left, color = ink, maxWidth }: { font?: PDFFont; size?: number; x?: number; color?: typeof ink; maxWidth?: number } = {},
+  ) => {
+    for (const line of wrap(encodable(text, font), font, size, maxWidth ?? right - x)) {
       if (y < 56) {
         page = pdf.addPage([width, height]);
         y = height - 64;
@@ -59,6 +64,15 @@ export async function documentPdf({ title, author, sections }: { title: string; 
       y = top;
       write(value, { x: left + 150 });
       y = Math.min(y, after) - 4;
+    }
+    for (const [description, amount] of section.entries ?? []) {
+      const top = y;
+      const amountWidth = 110;
+      write(description, { size: 10, maxWidth: right - left - amountWidth });
+      const after = y;
+      const text = encodable(amount, regular);
+      page.drawText(text, { x: right - regular.widthOfTextAtSize(text, 10), y: top, size: 10, font: regular, color: ink });
+      y = after - 3;
     }
     if (section.notes?.length) {
       y -= 8;

@@ -122,6 +122,11 @@ export const RETRY_MESSAGES = {
   notFailed: "Only a failed transfer can be retried.",
 } as const;
 
+/** A creator's monthly statement, refused. */
+export const STATEMENT_MESSAGES = {
+  notFound: "Statement not found: give a month such as 2026-11, not one still to come.",
+} as const;
+
 /** An admin's adjustment of a creator's balance. */
 export const ADJUSTMENT_MESSAGES = {
   done: "Balance adjusted: what is owed to the creator is paid by the next run; what is taken is set against their next transfers.",

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { API_OPERATIONS } from "~/http/api/contract";
-import { adminCookie, adminSignIn, cookieFrom, dispatch, newCustomer, postForm } from "../helpers";
+import { adminCookie, adminSignIn, cookieFrom, dispatch, get, newCustomer, postForm } from "../helpers";
 
 /**
  * Bad input, generated: at least 200 malformed requests per action and API call. None
@@ -673,6 +673,20 @@ const TARGETS: Target[] = [
     input: fc.dictionary(fc.constantFrom("after", "limit", "page"), queryValue),
     send: (query: Record<string, string>) =>
       dispatch(`http://localhost/api/v1/creator/payouts?${new URLSearchParams(query)}`, { headers: { Authorization: `Bearer ${creatorToken}` } }),
+  },
+  {
+    name: "GET /api/v1/creator/statements/{month} and its PDF with hostile months",
+    input: fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom("2026-00", "2026-13", "1999-12", "9999-12", "2026-1", "2026-11/../..", "%00", "2026-11.pdf")),
+    send: async (month: string) => {
+      const api = await dispatch(`http://localhost/api/v1/creator/statements/${encodeURIComponent(month)}`, {
+        headers: { Authorization: `Bearer ${creatorToken}` },
+      });
+      if (api.status >= 500) return api;
+      await api.body?.cancel();
+      return get(`/studio/payouts/statements/${encodeURIComponent(month)}/statement.pdf`, {
+        headers: { Cookie: creatorCookie(), "CF-Connecting-IP": poolAddress() },
+      });
+    },
   },
   {
     name: "POST /studio/payouts",

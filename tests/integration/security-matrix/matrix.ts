@@ -277,6 +277,9 @@ export const CREATOR_SCREENS: CreatorRow[] = [
   // Back from onboarding, or for a new link: without an account there is nothing to ask the provider.
   ["GET", "/studio/payouts/return", { ...all(studioLogin), ca: "→/studio/payouts", cb: "→/studio/payouts", suspended: "→/studio/payouts" }],
   ["GET", "/studio/payouts/refresh", { ...all(studioLogin), ca: "→/studio/payouts", cb: "→/studio/payouts", suspended: "→/studio/payouts" }],
+  // Monthly statements: each creator's own (a suspended one's too); nobody else's.
+  ["GET", "/studio/payouts/statements/2026-11", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
+  ["GET", "/studio/payouts/statements/2026-11/statement.pdf", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
   // The local Connect's onboarding page: a creator's own link only.
   ["GET", "/payments/local/connect/not-a-link", { ...all(studioLogin), ca: 404, cb: 404, suspended: 404 }],
   ["POST", "/studio/portfolio", { ...all(studioLogin), ca: 404, cb: 404, suspended: "→/studio" }, { intent: "remove", id: "999999" }],
@@ -317,6 +320,8 @@ export const CREATOR_API: CreatorRow[] = [
   ["GET", "/creator/portfolio", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
   // A creator's money, read-only: their own (a suspended one's too), nobody else's.
   ["GET", "/creator/payouts", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
+  ["GET", "/creator/statements", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
+  ["GET", "/creator/statements/2026-11", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
   // Setting up a payout account: the creator's own (no country on the profile yet: 422); a suspended one's too (what they earned stays theirs).
   ["POST", "/creator/payout_account", { ...all(403), visitor: 401, invited: 401, ca: 422, cb: 422, suspended: 422 }],
   [

@@ -11,7 +11,9 @@ import {
   PAYOUT_ACCOUNT_STATES,
   PAYOUT_MESSAGES,
   RETRY_MESSAGES,
+  STATEMENT_MESSAGES,
 } from "~/lib/rules/payouts";
+import { STATEMENT_MONTHS_LISTED, STATEMENT_MOVEMENTS_MAX } from "~/lib/rules/statements";
 import { PayoutAdjustmentSchema } from "~/lib/schemas/payouts";
 import { z } from "zod";
 import { ChangePasswordSchema, LoginSchema, RefreshTokenSchema } from "~/lib/schemas/auth";
@@ -445,6 +447,68 @@ const AdjustmentResponse = example(
   },
 );
 
+const StatementMovementResponse = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(LEDGER_KINDS),
+    order_id: z.number().int().nullable(),
+    product: z.string().nullable(),
+    amount_minor: z.number().int().describe("Signed as the creator's balance moves"),
+    note: z.string().nullable().describe("An adjustment's reason; a movement made in the settlement currency: what moved"),
+    created_at: z.string(),
+  })
+  .strict();
+
+const StatementResponse = example(
+  z
+    .object({
+      month: z.string(),
+      from: z.string().describe("The month's start (UTC), inclusive"),
+      to: z.string().describe("The next month's start (UTC), exclusive"),
+      creator: z.object({ id: z.number().int(), name: z.string() }).strict(),
+      studio: z.object({ name: z.string(), address: z.string(), tax_id: z.string().nullable() }).strict(),
+      currencies: z.array(
+        z
+          .object({
+            currency: z.string(),
+            opening_minor: z.number().int(),
+            earned_minor: z.number().int(),
+            paid_minor: z.number().int().describe("Transfers less reversals"),
+            clawed_back_minor: z.number().int(),
+            adjusted_minor: z.number().int(),
+            closing_minor: z.number().int().describe("opening_minor plus every movement of the month"),
+            movements: z.array(StatementMovementResponse),
+            truncated: z.boolean().describe(`More than ${STATEMENT_MOVEMENTS_MAX} movements: the list is cut, the totals are whole`),
+          })
+          .strict(),
+      ),
+    })
+    .strict(),
+  {
+    month: "2026-11",
+    from: "2026-11-01T00:00:00.000Z",
+    to: "2026-12-01T00:00:00.000Z",
+    creator: { id: 3, name: "Mara Lind" },
+    studio: { name: "Reelcraft Studio Ltd", address: "1 Studio Lane, Leeds LS1 1AA, United Kingdom", tax_id: "GB123456789" },
+    currencies: [
+      {
+        currency: "GBP",
+        opening_minor: 0,
+        earned_minor: 84000,
+        paid_minor: 84000,
+        clawed_back_minor: 0,
+        adjusted_minor: 0,
+        closing_minor: 0,
+        movements: [
+          { id: 41, kind: "earning", order_id: 42, product: "3D Logo Reveal", amount_minor: 84000, note: null, created_at: "2026-11-03T10:00:00.000Z" },
+          { id: 57, kind: "transfer", order_id: 42, product: "3D Logo Reveal", amount_minor: -84000, note: null, created_at: "2026-11-10T10:30:00.000Z" },
+        ],
+        truncated: false,
+      },
+    ],
+  },
+);
+
 const PayoutResponse = example(
   z
     .object({
@@ -795,6 +859,36 @@ export const CREATORS_CALLS = [
       },
     },
     refusals: refusals(READ, CREATOR, { malformed: { description: "An invalid query", message: "limit must be between 1 and 50" } }),
+  },
+  {
+    method: "GET",
+    path: "/creator/statements",
+    summary: `The months the creator has statements for, newest first (the last ${STATEMENT_MONTHS_LISTED}), each with its PDF's address on the studio's screens`,
+    auth: "creator",
+    responses: {
+      200: {
+        description: "The months",
+        schema: ok(
+          z.array(
+            example(z.object({ month: z.string(), label: z.string(), pdf: z.string() }).strict(), {
+              month: "2026-11",
+              label: "November 2026",
+              pdf: "/studio/payouts/statements/2026-11/statement.pdf",
+            }),
+          ),
+        ),
+      },
+    },
+    refusals: refusals(READ, CREATOR),
+  },
+  {
+    method: "GET",
+    path: "/creator/statements/{month}",
+    summary:
+      "The creator's statement for a month (UTC): per currency the opening balance, each movement and the closing balance. The printable page is /studio/payouts/statements/{month}, the PDF /studio/payouts/statements/{month}/statement.pdf",
+    auth: "creator",
+    responses: { 200: { description: "The statement", schema: ok(StatementResponse) } },
+    refusals: refusals(READ, CREATOR, notFound("A malformed month, or one not begun", STATEMENT_MESSAGES.notFound)),
   },
   {
     method: "POST",
