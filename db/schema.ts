@@ -575,6 +575,32 @@ export const creatorLedgerMonths = sqliteTable(
   (t) => [primaryKey({ columns: [t.creatorId, t.currency, t.month] }), index("creator_ledger_months_month_idx").on(t.month)],
 );
 
+/**
+ * A creator's tax details (app/domain/payouts/tax-details.server.ts): who the studio pays, for its
+ * records and the platform reports. Seen by the creator and the admins only. Kept after the
+ * creator's erasure until `kept_until` (ten years: the records the law asks for), when the rest of
+ * the account goes.
+ */
+export const creatorTaxDetails = sqliteTable("creator_tax_details", {
+  creatorId: integer("creator_id")
+    .primaryKey()
+    .references(() => creators.id),
+  entity: text("entity", { enum: ["individual", "company"] }).notNull(),
+  legalName: text("legal_name").notNull(),
+  dateOfBirth: text("date_of_birth"),
+  companyNumber: text("company_number"),
+  taxpayerId: text("taxpayer_id").notNull(),
+  vatNumber: text("vat_number"),
+  street: text("street").notNull(),
+  city: text("city").notNull(),
+  state: text("state"),
+  zipCode: text("zip_code"),
+  country: text("country").notNull(),
+  /** Set when the creator's account is erased: these details stay until then. */
+  keptUntil: integer("kept_until", { mode: "timestamp_ms" }),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+});
+
 export const PAYOUT_KINDS = ["transfer", "reversal"] as const;
 /**
  * `scheduled` (in clearance, or a clawback to settle), `blocked` (the creator cannot be paid yet: no

@@ -23,14 +23,15 @@ const LINKS = [
   { to: "/studio/profile", label: "Profile", end: false },
   { to: "/studio/portfolio", label: "Portfolio", end: false },
   { to: "/studio/payouts", label: "Payouts", end: false },
+  { to: "/studio/tax", label: "Tax details", end: false },
   { to: "/studio/privacy", label: "Privacy", end: false },
 ];
 
 export default function StudioLayout() {
   const { creator, suspension, toasts } = useLoaderData<typeof loader>();
-  // A suspended creator keeps their data rights and their money: the privacy and payouts pages are theirs too.
+  // A suspended creator keeps their data rights and their money: the privacy, payouts and tax pages are theirs too.
   const pathname = useLocation().pathname;
-  const stillTheirs = pathname.startsWith("/studio/privacy") || pathname.startsWith("/studio/payouts");
+  const stillTheirs = ["/studio/privacy", "/studio/payouts", "/studio/tax"].some((page) => pathname.startsWith(page));
   const signingOut = useIsSubmitting("/creator/logout");
   const link = ({ isActive }: { isActive: boolean }) =>
     `rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"}`;

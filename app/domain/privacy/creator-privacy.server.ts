@@ -3,7 +3,7 @@
  * and erasure. `/studio/privacy` and the API (`GET /api/v1/creator/me/export`,
  * `DELETE /api/v1/creator/me`) call these.
  *
- * The copy holds their account and profile, portfolio, the products they are credited on, the orders
+ * The copy holds their account and profile, portfolio, tax details, the products they are credited on, the orders
  * assigned to them (as their own view shows them: no buyer's details), and what they wrote: messages
  * and comments on versions.
  *
@@ -23,7 +23,8 @@
  *   read "Former creator" too;
  * - `emails`: every message to their address deleted; the confirmation queued afterwards is the one
  *   record kept;
- * - `orders` keep `creator_id`: who made what, and when, stays for the records the law asks for.
+ * - `orders` keep `creator_id`: who made what, and when, stays for the records the law asks for;
+ * - `creator_tax_details`: kept ten years (`kept_until`), for the same records.
  */
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { createElement } from "react";
@@ -31,6 +32,7 @@ import type { Database } from "../../../db/client";
 import {
   creatorMedia,
   creators,
+  creatorTaxDetails,
   deliveryComments,
   emailLinks,
   emails,
@@ -54,6 +56,7 @@ import { CreatorAccountDeletedEmail } from "../mail/templates";
 import { refuse } from "../refusal";
 import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { ERASED_EMAIL_DOMAIN } from "./account-deletion.server";
+import { getTaxDetails, TAX_RECORDS_KEPT_MS } from "../payouts/tax-details.server";
 
 export const FORMER_CREATOR = "Former creator";
 const NO_PASSWORD = "erased";
@@ -66,7 +69,7 @@ export async function exportCreatorData(db: Database, creatorId: number, origin:
   const [account] = await db.select().from(creators).where(eq(creators.id, creatorId)).limit(1);
   if (!account) return null;
   const mine = and(eq(orderMessages.authorKind, "creator"), eq(orderMessages.authorId, creatorId));
-  const [portfolio, credited, assigned, messages, comments] = await Promise.all([
+  const [portfolio, credited, assigned, messages, comments, taxDetails] = await Promise.all([
     getPortfolio(db, creatorId),
     db
       .select({ id: products.id, title: products.title, lead: productCreators.lead })
@@ -99,6 +102,7 @@ export async function exportCreatorData(db: Database, creatorId: number, origin:
       .where(and(eq(deliveryComments.authorKind, "creator"), eq(deliveryComments.authorId, creatorId)))
       .orderBy(asc(deliveryComments.id))
       .limit(EXPORT_ROWS),
+    getTaxDetails(db, creatorId),
   ]);
   const absolute = <T extends { url: string } | null>(item: T): T => (item ? { ...item, url: new URL(item.url, origin).href } : item);
   const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -124,6 +128,7 @@ export async function exportCreatorData(db: Database, creatorId: number, origin:
       suspended_reason: account.suspendedReason,
     },
     portfolio: { avatar: absolute(portfolio.avatar), showreel: absolute(portfolio.showreel), pieces: portfolio.pieces.map(absolute) },
+    tax_details: taxDetails,
     products: credited.map((p) => ({ id: p.id, title: p.title, lead: p.lead })),
     orders: assigned.map((o) => ({ id: o.id, product: o.product, work_status: o.workStatus, assigned_at: iso(o.assignedAt), due_at: iso(o.dueAt) })),
     messages: messages.map((m) => ({ order_id: m.orderId, body: m.body, created_at: m.createdAt.toISOString() })),
@@ -291,5 +296,10 @@ function erasure(
       .set({ authorName: FORMER_CREATOR })
       .where(and(eq(deliveryComments.authorKind, "creator"), eq(deliveryComments.authorId, creatorId), held)),
     db.delete(emails).where(and(sql`lower(${emails.recipient}) = lower(${email})`, held)),
+    // Their tax details stay for the records the law asks for (ten years), then go.
+    db
+      .update(creatorTaxDetails)
+      .set({ keptUntil: new Date(now + TAX_RECORDS_KEPT_MS) })
+      .where(and(eq(creatorTaxDetails.creatorId, creatorId), held)),
   ] as const;
 }

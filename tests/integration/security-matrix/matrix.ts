@@ -277,6 +277,9 @@ export const CREATOR_SCREENS: CreatorRow[] = [
   // Back from onboarding, or for a new link: without an account there is nothing to ask the provider.
   ["GET", "/studio/payouts/return", { ...all(studioLogin), ca: "→/studio/payouts", cb: "→/studio/payouts", suspended: "→/studio/payouts" }],
   ["GET", "/studio/payouts/refresh", { ...all(studioLogin), ca: "→/studio/payouts", cb: "→/studio/payouts", suspended: "→/studio/payouts" }],
+  // Tax details: each creator's own (a suspended one's too).
+  ["GET", "/studio/tax", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
+  ["POST", "/studio/tax", { ...all(studioLogin), ca: 422, cb: 422, suspended: 422 }, { entity: "" }],
   // Monthly statements: each creator's own (a suspended one's too); nobody else's.
   ["GET", "/studio/payouts/statements/2026-11", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
   ["GET", "/studio/payouts/statements/2026-11/statement.pdf", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
@@ -320,6 +323,9 @@ export const CREATOR_API: CreatorRow[] = [
   ["GET", "/creator/portfolio", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
   // A creator's money, read-only: their own (a suspended one's too), nobody else's.
   ["GET", "/creator/payouts", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
+  ["GET", "/creator/tax_details", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
+  ["PUT", "/creator/tax_details", { ...all(403), visitor: 401, invited: 401, ca: 422, cb: 422, suspended: 422 }, { tax_details: {} }],
+  ["GET", "/admin/creators/999999/tax_details", { ...all(403), visitor: 401, invited: 401, admin: 404 }],
   ["GET", "/creator/statements", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
   ["GET", "/creator/statements/2026-11", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
   // Setting up a payout account: the creator's own (no country on the profile yet: 422); a suspended one's too (what they earned stays theirs).

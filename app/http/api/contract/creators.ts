@@ -15,6 +15,7 @@ import {
 } from "~/lib/rules/payouts";
 import { STATEMENT_MONTHS_LISTED, STATEMENT_MOVEMENTS_MAX } from "~/lib/rules/statements";
 import { PayoutAdjustmentSchema } from "~/lib/schemas/payouts";
+import { CreatorTaxDetailsSchema, TAX_ENTITIES, TAX_MESSAGES, TAX_SAVED } from "~/lib/schemas/creator-tax";
 import { z } from "zod";
 import { ChangePasswordSchema, LoginSchema, RefreshTokenSchema } from "~/lib/schemas/auth";
 import { DeleteAccountSchema } from "~/lib/schemas/account-deletion";
@@ -202,6 +203,41 @@ export const PortfolioResponse = example(
   z.object({ avatar: PortfolioItemResponse.nullable(), showreel: PortfolioItemResponse.nullable(), pieces: z.array(PortfolioItemResponse) }).strict(),
   { avatar: null, showreel: null, pieces: [PORTFOLIO_ITEM] },
 );
+const TaxDetailsResponse = example(
+  z
+    .object({
+      entity: z.enum(TAX_ENTITIES),
+      legal_name: z.string(),
+      date_of_birth: z.string().nullable().describe("A person's, YYYY-MM-DD"),
+      company_number: z.string().nullable().describe("A company's"),
+      taxpayer_id: z.string(),
+      vat_number: z.string().nullable(),
+      street: z.string(),
+      city: z.string(),
+      state: z.string().nullable(),
+      zip_code: z.string().nullable(),
+      country: z.string(),
+      kept_until: z.string().nullable().describe("Set when the account was erased: the details are kept until then (ten years)"),
+      updated_at: z.string(),
+    })
+    .strict(),
+  {
+    entity: "individual",
+    legal_name: "Mara Lind",
+    date_of_birth: "1990-04-21",
+    company_number: null,
+    taxpayer_id: "19900421-1234",
+    vat_number: null,
+    street: "Storgatan 1",
+    city: "Stockholm",
+    state: null,
+    zip_code: "111 22",
+    country: "SE",
+    kept_until: null,
+    updated_at: "2026-12-01T10:00:00.000Z",
+  },
+);
+
 const at = z.string().nullable();
 export const CreatorExportResponse = example(
   z
@@ -229,6 +265,7 @@ export const CreatorExportResponse = example(
         })
         .strict(),
       portfolio: PortfolioResponse,
+      tax_details: TaxDetailsResponse.nullable(),
       products: z.array(z.object({ id: z.number().int(), title: z.string(), lead: z.boolean() }).strict()),
       orders: z
         .array(z.object({ id: z.number().int(), product: z.string(), work_status: z.enum(WORK_STATUSES), assigned_at: at, due_at: at }).strict())
@@ -261,6 +298,7 @@ export const CreatorExportResponse = example(
       suspended_reason: null,
     },
     portfolio: { avatar: null, showreel: null, pieces: [] },
+    tax_details: null,
     products: [{ id: 2, title: "3D product film", lead: true }],
     orders: [{ id: 42, product: "3D product film", work_status: "completed", assigned_at: "2026-04-02T09:00:00.000Z", due_at: "2026-04-12T08:30:00.000Z" }],
     messages: [{ order_id: 42, body: "The first cut is up.", created_at: "2026-04-08T09:00:00.000Z" }],
@@ -859,6 +897,45 @@ export const CREATORS_CALLS = [
       },
     },
     refusals: refusals(READ, CREATOR, { malformed: { description: "An invalid query", message: "limit must be between 1 and 50" } }),
+  },
+  {
+    method: "GET",
+    path: "/creator/tax_details",
+    summary: "The creator's tax details (null until given): who the studio pays, for its records and the yearly platform reports",
+    auth: "creator",
+    responses: { 200: { description: "The tax details", schema: ok(TaxDetailsResponse.nullable()) } },
+    refusals: refusals(READ, CREATOR),
+  },
+  {
+    method: "PUT",
+    path: "/creator/tax_details",
+    summary:
+      "Give or change the creator's tax details, all at once: a person gives a date of birth, a company its company number. Seen by the creator and the studio's admins only; kept ten years after the account is erased",
+    auth: "creator",
+    body: {
+      schema: CreatorTaxDetailsSchema,
+      wrapper: "tax_details",
+      example: {
+        entity: "individual",
+        legal_name: "Mara Lind",
+        date_of_birth: "1990-04-21",
+        taxpayer_id: "19900421-1234",
+        street: "Storgatan 1",
+        city: "Stockholm",
+        zip_code: "111 22",
+        country: "SE",
+      },
+    },
+    responses: { 200: { description: "Saved", schema: ok(TaxDetailsResponse, { message: TAX_SAVED }) } },
+    refusals: refusals(WRITE, CREATOR, JSON_BODY, invalid("A field missing or malformed", "Invalid input", [TAX_MESSAGES.dateOfBirth])),
+  },
+  {
+    method: "GET",
+    path: "/admin/creators/{id}/tax_details",
+    summary: "A creator's tax details (null until given), for the studio's records",
+    auth: "admin",
+    responses: { 200: { description: "The tax details", schema: ok(TaxDetailsResponse.nullable()) } },
+    refusals: refusals(READ, ADMIN, notFound("No such creator", "Creator not found")),
   },
   {
     method: "GET",

@@ -1,0 +1,41 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, hydrated, invitedCreator, test } from "./fixtures";
+
+/**
+ * A creator gives their tax details, with JavaScript on and off: a refusal says why beside the field
+ * and keeps what was typed; saved, the page shows them. Each run invites a new creator.
+ */
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`tax details, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled, allowedConsole: [/status of 422/] });
+
+    test("a creator gives their tax details: refused with the reason, then saved", async ({ page, browser, request }) => {
+      await invitedCreator(browser, page, request, javaScriptEnabled ? "Tilde Tax" : "Tobias Tax", javaScriptEnabled);
+      await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Tax details" }).click();
+      await expect(page).toHaveURL(/\/studio\/tax$/);
+      if (javaScriptEnabled) await hydrated(page);
+      await expect(page.getByRole("heading", { level: 1, name: "Tax details" })).toBeVisible();
+
+      await page.getByLabel("Legal name").fill("Tilda Tax");
+      await page.getByLabel("Date of birth (a person)").fill("1991-02-03");
+      await page.getByLabel("Street").fill("1 Studio Lane");
+      await page.getByLabel("City").fill("Leeds");
+      await page.getByLabel("Zip code").fill("LS1 1AA");
+      await page.getByLabel("Country").selectOption("GB");
+      await page.getByRole("button", { name: "Save tax details" }).click();
+      await expect(page.getByText("Taxpayer ID is required: your tax number where you live, in letters, digits, spaces, dots or dashes")).toBeVisible();
+      await expect(page.getByLabel("Legal name")).toHaveValue("Tilda Tax");
+
+      await page.getByLabel("Taxpayer ID").fill("QQ 12 34 56 C");
+      await page.getByRole("button", { name: "Save tax details" }).click();
+      await expect(page.getByRole("status")).toHaveText("Tax details saved.");
+      await expect(page.getByLabel("Taxpayer ID")).toHaveValue("QQ 12 34 56 C");
+      await expect(page.getByLabel("Country")).toHaveValue("GB");
+      const results = await new AxeBuilder({ page })
+        .options({ resultTypes: ["violations"] })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+        .analyze();
+      expect(results.violations.map((v) => ({ rule: v.id, where: v.nodes.map((n) => n.target.join(" ")) }))).toEqual([]);
+    });
+  });
+}
