@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { adminLogIn, creatorLogIn, expect, hydrated, invitedCreator, test } from "./fixtures";
+import { expectNoViolations } from "./support/axe";
 
 /**
  * The creator's payouts page: their balances and the ledger's movements, among them the demo
@@ -51,11 +51,7 @@ test("the creator's monthly statement: opening balance, the month's movements, c
   await expect(gbp.getByRole("row").nth(1)).toContainText("Opening balance");
   await expect(gbp.getByRole("row").filter({ hasText: "Architectural Walkthrough" })).toContainText("£840.00");
   await expect(gbp.getByRole("row").last()).toContainText("Closing balance");
-  const results = await new AxeBuilder({ page })
-    .options({ resultTypes: ["violations"] })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
-    .analyze();
-  expect(results.violations.map((v) => ({ rule: v.id, where: v.nodes.map((n) => n.target.join(" ")) }))).toEqual([]);
+  await expectNoViolations(page, "monthly statement");
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download PDF" }).click();
   expect((await download).suggestedFilename()).toBe(`statement-${month}.pdf`);
