@@ -470,6 +470,12 @@ export const ledgerEntries = sqliteTable(
     idempotencyKey: text("idempotency_key").notNull(),
     /** The provider's id of the transfer or reversal. */
     externalId: text("external_id"),
+    /**
+     * The order's net price the row's share was taken of (migration 0062): an earning's net (+), a
+     * clawback's refund or dispute net (−); so the studio's commission is the sum of bases less the
+     * creator's shares. Null on other kinds.
+     */
+    basisMinor: integer("basis_minor"),
     /** A transfer or reversal made in the studio's settlement currency (the creator's account cannot take the row's): what moved, in that currency. */
     sentAmountMinor: integer("sent_amount_minor"),
     sentCurrency: text("sent_currency"),
@@ -570,6 +576,8 @@ export const creatorLedgerMonths = sqliteTable(
     paidMinor: integer("paid_minor").notNull().default(0),
     clawedBackMinor: integer("clawed_back_minor").notNull().default(0),
     adjustedMinor: integer("adjusted_minor").notNull().default(0),
+    /** The sum of the month's bases (earnings' nets less refunds' and disputes' nets): less earned plus clawed back, the studio's commission. */
+    basisMinor: integer("basis_minor").notNull().default(0),
     version: integer("version").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.creatorId, t.currency, t.month] }), index("creator_ledger_months_month_idx").on(t.month)],

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { YearForm } from "~/components/year-form";
 import { Form, useLoaderData } from "@remix-run/react";
 import { requireAdmin } from "~/auth/index.server";
 import { monthlyReport, readPeriod, taxReport } from "~/domain/money/reports.server";
@@ -149,6 +150,18 @@ export default function Reports() {
         ) : (
           <p className="rounded-2xl border border-dashed border-slate-300 p-6 text-sm text-slate-600">No tax in this period.</p>
         )}
+      </section>
+
+      <section aria-labelledby="creators-report-title" className="space-y-3">
+        <h2 id="creators-report-title" className="text-lg font-semibold">
+          Creators' yearly figures
+        </h2>
+        <p className="max-w-3xl text-sm text-slate-700">
+          For platform reporting (the EU's DAC7, the UK's rules for digital platforms): each creator's identity from their tax details, country of residence,
+          and per quarter the orders they were paid for, the amounts paid to them and the fees and commissions kept. The studio files them; the shop files
+          nothing itself.
+        </p>
+        <YearForm action="/admin/reports/creators.csv" />
       </section>
     </div>
   );

@@ -2,6 +2,7 @@ import { getSelectProps, type FieldMetadata, type SubmissionResult } from "@conf
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Field, FieldError, FormError, SubmitButton } from "~/components/ui/form";
+import { YearForm } from "~/components/year-form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { requireCreator } from "~/auth/index.server";
@@ -45,6 +46,16 @@ export default function StudioTax() {
         </p>
       ) : null}
       <TaxForm key={details?.updated_at ?? "new"} details={details} lastResult={lastResult} />
+      <section aria-labelledby="figures-title" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6">
+        <h2 id="figures-title" className="text-lg font-semibold">
+          Your yearly figures
+        </h2>
+        <p className="text-sm text-slate-700">
+          What the studio reports for you each year, as it reports it: per quarter, the orders you were paid for, the amounts paid to you and the fees and
+          commissions the studio kept.
+        </p>
+        <YearForm action="/studio/tax/report.csv" />
+      </section>
     </div>
   );
 }

@@ -122,7 +122,7 @@ const FAMILIES = {
       { column: "currency", numeric: false },
       { column: "month", numeric: false },
     ],
-    figures: ["net_minor", "earned_minor", "earnings", "paid_minor", "clawed_back_minor", "adjusted_minor"],
+    figures: ["net_minor", "earned_minor", "earnings", "paid_minor", "clawed_back_minor", "adjusted_minor", "basis_minor"],
   },
   creator_month: {
     table: "creator_months",
@@ -357,7 +357,7 @@ const WALKS: Record<(typeof WALKED)[number], { table: string; statements: string
         `SELECT ${pad("creator_id")} || ${TAB} || currency || ${TAB} || strftime('%Y-%m', created_at / 1000, 'unixepoch') AS k, amount_minor AS a,
           CASE WHEN kind = 'earning' THEN amount_minor ELSE 0 END AS b, CASE WHEN kind = 'earning' THEN 1 ELSE 0 END AS c,
           CASE WHEN kind IN ('transfer', 'reversal') THEN -amount_minor ELSE 0 END AS d, CASE WHEN kind = 'clawback' THEN -amount_minor ELSE 0 END AS e,
-          CASE WHEN kind = 'adjustment' THEN amount_minor ELSE 0 END AS f
+          CASE WHEN kind = 'adjustment' THEN amount_minor ELSE 0 END AS f, coalesce(basis_minor, 0) AS g
         FROM ledger_entries WHERE ${IN}`,
       ),
     ],

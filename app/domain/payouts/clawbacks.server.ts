@@ -35,8 +35,8 @@ export async function clawBackLostDispute(
   if (share <= 0) return 0;
   const left = sql`(e."amount_minor" + coalesce((SELECT sum(c."amount_minor") FROM "ledger_entries" c WHERE c."order_id" = e."order_id" AND c."kind" = 'clawback'), 0))`;
   const written = await db.all<{ amount_minor: number }>(sql`
-    INSERT INTO "ledger_entries" ("creator_id", "order_id", "kind", "amount_minor", "currency", "idempotency_key", "reason")
-    SELECT e."creator_id", e."order_id", 'clawback', -min(${share}, ${left}), e."currency", ${`clawback-dispute-${disputeId}`}, 'A dispute the studio lost'
+    INSERT INTO "ledger_entries" ("creator_id", "order_id", "kind", "amount_minor", "currency", "idempotency_key", "reason", "basis_minor")
+    SELECT e."creator_id", e."order_id", 'clawback', -min(${share}, ${left}), e."currency", ${`clawback-dispute-${disputeId}`}, 'A dispute the studio lost', ${-net}
     FROM "ledger_entries" e WHERE e."order_id" = ${orderId} AND e."kind" = 'earning' AND ${left} > 0
     ON CONFLICT ("idempotency_key") DO NOTHING
     RETURNING "amount_minor"`);
