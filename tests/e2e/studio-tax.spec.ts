@@ -1,4 +1,4 @@
-import { expect, hydrated, invitedCreator, test } from "./fixtures";
+import { adminLogIn, expect, hydrated, invitedCreator, test } from "./fixtures";
 import { expectNoViolations } from "./support/axe";
 
 /**
@@ -31,8 +31,27 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("status")).toHaveText("Tax details saved.");
       await expect(page.getByLabel("Taxpayer ID")).toHaveValue("QQ 12 34 56 C");
       await expect(page.getByLabel("Country")).toHaveValue("GB");
+      // Their own row of the yearly figures, as a CSV.
+      const year = String(new Date().getUTCFullYear());
+      const figures = page.getByRole("region", { name: "Your yearly figures" });
+      await expect(figures.getByLabel("Year")).toHaveValue(year);
+      const download = page.waitForEvent("download");
+      await figures.getByRole("button", { name: "Download CSV" }).click();
+      expect((await download).suggestedFilename()).toBe(`my-figures-${year}.csv`);
       // axe needs the page's own script runner: checked with JavaScript on (the markup is the same without).
       if (javaScriptEnabled) await expectNoViolations(page, "tax details saved");
     });
   });
 }
+
+test("the admins download every creator's yearly figures from the reports page", async ({ page }) => {
+  await adminLogIn(page, "/admin/reports");
+  const section = page.getByRole("region", { name: "Creators' yearly figures" });
+  const year = String(new Date().getUTCFullYear());
+  const download = page.waitForEvent("download");
+  await section.getByRole("button", { name: "Download CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`creators-${year}.csv`);
+  const text = await (await import("node:fs/promises")).readFile((await file.path())!, "utf8");
+  expect(text.split("\r\n")[0]).toContain("creator_id,display_name,legal_name");
+});

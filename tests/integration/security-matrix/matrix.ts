@@ -90,6 +90,7 @@ export const SCREENS: Row[] = [
   ["GET", "/admin/orders/{orderA}/credit-notes/CN-2026-000001", adminLogin, adminLogin, adminLogin, 404],
   ["GET", "/admin/reports", adminLogin, adminLogin, adminLogin, 200],
   ["GET", "/admin/reports.csv?kind=tax", adminLogin, adminLogin, adminLogin, 200],
+  ["GET", "/admin/reports/creators.csv?year=2026", adminLogin, adminLogin, adminLogin, 200],
   ["GET", "/admin/account", adminLogin, adminLogin, adminLogin, 200],
   ["GET", "/admin/demo-requests", adminLogin, adminLogin, adminLogin, 200],
   ["GET", "/admin/emails", adminLogin, adminLogin, adminLogin, 200],
@@ -279,6 +280,7 @@ export const CREATOR_SCREENS: CreatorRow[] = [
   ["GET", "/studio/payouts/refresh", { ...all(studioLogin), ca: "→/studio/payouts", cb: "→/studio/payouts", suspended: "→/studio/payouts" }],
   // Tax details: each creator's own (a suspended one's too).
   ["GET", "/studio/tax", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
+  ["GET", "/studio/tax/report.csv?year=2026", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
   ["POST", "/studio/tax", { ...all(studioLogin), ca: 422, cb: 422, suspended: 422 }, { entity: "" }],
   // Monthly statements: each creator's own (a suspended one's too); nobody else's.
   ["GET", "/studio/payouts/statements/2026-11", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
