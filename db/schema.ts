@@ -589,25 +589,33 @@ export const creatorLedgerMonths = sqliteTable(
  * creator's erasure until `kept_until` (ten years: the records the law asks for), when the rest of
  * the account goes.
  */
-export const creatorTaxDetails = sqliteTable("creator_tax_details", {
-  creatorId: integer("creator_id")
-    .primaryKey()
-    .references(() => creators.id),
-  entity: text("entity", { enum: ["individual", "company"] }).notNull(),
-  legalName: text("legal_name").notNull(),
-  dateOfBirth: text("date_of_birth"),
-  companyNumber: text("company_number"),
-  taxpayerId: text("taxpayer_id").notNull(),
-  vatNumber: text("vat_number"),
-  street: text("street").notNull(),
-  city: text("city").notNull(),
-  state: text("state"),
-  zipCode: text("zip_code"),
-  country: text("country").notNull(),
-  /** Set when the creator's account is erased: these details stay until then. */
-  keptUntil: integer("kept_until", { mode: "timestamp_ms" }),
-  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
-});
+export const creatorTaxDetails = sqliteTable(
+  "creator_tax_details",
+  {
+    creatorId: integer("creator_id")
+      .primaryKey()
+      .references(() => creators.id),
+    entity: text("entity", { enum: ["individual", "company"] }).notNull(),
+    legalName: text("legal_name").notNull(),
+    dateOfBirth: text("date_of_birth"),
+    companyNumber: text("company_number"),
+    taxpayerId: text("taxpayer_id").notNull(),
+    vatNumber: text("vat_number"),
+    street: text("street").notNull(),
+    city: text("city").notNull(),
+    state: text("state"),
+    zipCode: text("zip_code"),
+    country: text("country").notNull(),
+    /** Set when the creator's account is erased: these details stay until then, and the scheduled run removes them after. */
+    keptUntil: integer("kept_until", { mode: "timestamp_ms" }),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    index("creator_tax_details_kept_idx")
+      .on(t.keptUntil)
+      .where(sql`kept_until IS NOT NULL`),
+  ],
+);
 
 export const PAYOUT_KINDS = ["transfer", "reversal"] as const;
 /**

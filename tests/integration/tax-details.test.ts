@@ -1,11 +1,13 @@
 /**
  * Creators' tax details: given through the studio's form (without JavaScript) and the API, refused
  * with the reason and the rest kept; seen by the creator and the admins only; part of the creator's
- * data copy; kept ten years after the account is erased while the rest goes.
+ * data copy; kept ten years after the account is erased while the rest goes, then removed by the scheduled run.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { TAX_MESSAGES, TAX_SAVED } from "~/lib/schemas/creator-tax";
+import { removeExpiredTaxDetails } from "~/domain/payouts/tax-details.server";
+import { createDb } from "../../db/client";
 import { adminSignIn, api, customerCookie, get, newCustomer, postForm } from "./helpers";
 import { newCreator } from "./creator-fixtures";
 
@@ -97,5 +99,15 @@ describe("creators' tax details", () => {
     expect(kept!.kept_until).toBeGreaterThan(Date.now() + 9.9 * 365 * 86_400_000);
     const account = await env.DB.prepare("SELECT name FROM creators WHERE id = ?").bind(maker.id).first<string>("name");
     expect(account).toBe("Former creator");
+
+    // Ten years on, the scheduled run removes them; the others' stay.
+    expect((await api("PUT", "/creator/tax_details", { token: other.token, body: { tax_details: PERSON } })).status).toBe(200);
+    const countOf = async (creatorId: number) =>
+      env.DB.prepare("SELECT count(*) AS n FROM creator_tax_details WHERE creator_id = ?").bind(creatorId).first("n");
+    await removeExpiredTaxDetails(createDb(env.DB), kept!.kept_until - 1);
+    expect(await countOf(maker.id)).toBe(1);
+    expect(await removeExpiredTaxDetails(createDb(env.DB), kept!.kept_until + 1)).toBeGreaterThanOrEqual(1);
+    expect(await countOf(maker.id)).toBe(0);
+    expect(await countOf(other.id)).toBe(1);
   });
 });

@@ -5,7 +5,7 @@
  * (`GET /api/v1/admin/creators/{id}/tax_details`); nobody else. Erasing the creator's account keeps
  * them for the legal period (`kept_until`, ten years), while the rest of the account goes.
  */
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { creators, creatorTaxDetails } from "../../../db/schema";
 import { refuse } from "../refusal";
@@ -83,4 +83,25 @@ export async function saveTaxDetails(db: Database, creatorId: number, input: Cre
     .onConflictDoUpdate({ target: creatorTaxDetails.creatorId, set: values })
     .returning();
   return view(row!);
+}
+
+/** Tax details one scheduled run removes at most; the rest go on the next run. */
+export const TAX_DETAILS_REMOVED_PER_RUN = 500;
+
+/** The scheduled run removes tax details kept past their legal period (an erased creator's, ten years on). Returns how many went. */
+export async function removeExpiredTaxDetails(db: Database, now = Date.now()): Promise<number> {
+  const removed = await db
+    .delete(creatorTaxDetails)
+    .where(
+      inArray(
+        creatorTaxDetails.creatorId,
+        db
+          .select({ id: creatorTaxDetails.creatorId })
+          .from(creatorTaxDetails)
+          .where(and(isNotNull(creatorTaxDetails.keptUntil), lte(creatorTaxDetails.keptUntil, new Date(now))))
+          .limit(TAX_DETAILS_REMOVED_PER_RUN),
+      ),
+    )
+    .returning({ id: creatorTaxDetails.creatorId });
+  return removed.length;
 }

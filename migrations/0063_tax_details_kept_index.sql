@@ -1,0 +1,1 @@
+CREATE INDEX `creator_tax_details_kept_idx` ON `creator_tax_details` (`kept_until`) WHERE kept_until IS NOT NULL;
