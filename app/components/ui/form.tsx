@@ -27,7 +27,8 @@ function FieldFrame({ label, meta, error, hint, className = "", control }: Field
         "aria-invalid": error ? true : undefined,
         "aria-describedby": describedBy,
       })}
-      {hint ? <div id={`${meta.id}-hint`}>{hint}</div> : null}
+      {/* A plain-text hint reads as one (small, muted); a richer one brings its own look. */}
+      {hint ? <div id={`${meta.id}-hint`}>{typeof hint === "string" ? <p className="mt-1 text-sm text-slate-600">{hint}</p> : hint}</div> : null}
       <FieldError id={meta.errorId} error={error} />
     </div>
   );
