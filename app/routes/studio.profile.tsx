@@ -1,7 +1,8 @@
-import { getSelectProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Field, FieldError, FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
+import { CountrySelect } from "~/components/country-select";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
 import { requireCreator } from "~/auth/index.server";
@@ -9,7 +10,6 @@ import { getCreatorProfile, skillNames, updateCreatorProfile, type CreatorProfil
 import { parseSubmission } from "~/http/form-submission.server";
 import { readForm } from "~/http/request-body.server";
 import { formAnswer, settle } from "~/http/screen-refusal.server";
-import { countryOptions } from "~/lib/countries";
 import { CREATOR_LIMITS, CreatorProfileFormSchema, profileFromForm } from "~/lib/schemas/creator";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -95,26 +95,7 @@ function ProfileForm({
       />
       <Field label="Headline" meta={fields.headline} error={error(fields.headline)} maxLength={CREATOR_LIMITS.headline} />
       <TextAreaField label="Bio" meta={fields.bio} error={error(fields.bio)} rows={5} maxLength={CREATOR_LIMITS.bio} />
-      <div>
-        <label htmlFor={fields.country.id} className="block text-sm font-medium text-slate-800">
-          Country
-        </label>
-        <select
-          {...getSelectProps(fields.country)}
-          key={fields.country.key}
-          aria-invalid={countryError ? true : undefined}
-          aria-describedby={countryError ? fields.country.errorId : undefined}
-          className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm shadow-sm ${countryError ? "border-red-600" : "border-slate-300"}`}
-        >
-          <option value="">Select a country</option>
-          {countryOptions().map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        {countryError ? <FieldError id={fields.country.errorId} error={countryError} /> : null}
-      </div>
+      <CountrySelect meta={fields.country} error={countryError} />
       <Field
         label="Languages"
         meta={fields.languages}

@@ -1,7 +1,8 @@
-import { getSelectProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { Field, FieldError, FormError, SubmitButton } from "~/components/ui/form";
+import { CountrySelect } from "~/components/country-select";
 import { YearForm } from "~/components/year-form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
@@ -10,7 +11,6 @@ import { getTaxDetails, saveTaxDetails, type TaxDetailsView } from "~/domain/pay
 import { parseSubmission } from "~/http/form-submission.server";
 import { readForm } from "~/http/request-body.server";
 import { formAnswer } from "~/http/screen-refusal.server";
-import { countryOptions } from "~/lib/countries";
 import { CreatorTaxDetailsSchema, TAX_DETAIL_LIMITS, TAX_SAVED } from "~/lib/schemas/creator-tax";
 
 /** The creator's tax details (a suspended creator's too: they still account for what they earned). */
@@ -142,36 +142,10 @@ function TaxForm({ details, lastResult }: { details: TaxDetailsView | null; last
         <Field label="State" meta={fields.state} error={error(fields.state)} maxLength={TAX_DETAIL_LIMITS.state} autoComplete="address-level1" />
         <Field label="Zip code" meta={fields.zip_code} error={error(fields.zip_code)} maxLength={TAX_DETAIL_LIMITS.zipCode} autoComplete="postal-code" />
       </div>
-      <CountrySelect meta={fields.country} error={error(fields.country)} />
+      <CountrySelect meta={fields.country} error={error(fields.country)} autoComplete="country" />
       <SubmitButton busy={busy} busyText="Saving..." className="sm:w-auto">
         Save tax details
       </SubmitButton>
     </Form>
-  );
-}
-
-function CountrySelect({ meta, error }: { meta: FieldMetadata<string>; error: string | undefined }) {
-  return (
-    <div>
-      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
-        Country
-      </label>
-      <select
-        {...getSelectProps(meta)}
-        key={meta.key}
-        autoComplete="country"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? meta.errorId : undefined}
-        className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm shadow-sm ${error ? "border-red-600" : "border-slate-300"}`}
-      >
-        <option value="">Select a country</option>
-        {countryOptions().map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-      {error ? <FieldError id={meta.errorId} error={error} /> : null}
-    </div>
   );
 }

@@ -101,6 +101,21 @@ function fields(names: string[]) {
 }
 
 /** A JSON body: the right wrapper with bad fields, no wrapper, any JSON at all, or not JSON. */
+/** A creator's tax details, as the API and the form name them. */
+const TAX_DETAIL_FIELDS = [
+  "entity",
+  "legal_name",
+  "date_of_birth",
+  "company_number",
+  "taxpayer_id",
+  "vat_number",
+  "street",
+  "city",
+  "state",
+  "zip_code",
+  "country",
+];
+
 function jsonBody(wrapper: string | null, names: string[]) {
   return fc.oneof(
     { weight: 4, arbitrary: fields(names).map((f) => JSON.stringify(wrapper ? { [wrapper]: f } : f)) },
@@ -690,38 +705,14 @@ const TARGETS: Target[] = [
   },
   {
     name: "PUT /api/v1/creator/tax_details",
-    input: jsonBody("tax_details", [
-      "entity",
-      "legal_name",
-      "date_of_birth",
-      "company_number",
-      "taxpayer_id",
-      "vat_number",
-      "street",
-      "city",
-      "state",
-      "zip_code",
-      "country",
-    ]),
+    input: jsonBody("tax_details", TAX_DETAIL_FIELDS),
     send: sendJson("PUT", "/creator/tax_details", creator),
     // A well-formed set is the demo creator's own details, saved.
     mayChange: ["creator_tax_details"],
   },
   {
     name: "POST /studio/tax",
-    input: formFields([
-      "entity",
-      "legal_name",
-      "date_of_birth",
-      "company_number",
-      "taxpayer_id",
-      "vat_number",
-      "street",
-      "city",
-      "state",
-      "zip_code",
-      "country",
-    ]),
+    input: formFields(TAX_DETAIL_FIELDS),
     send: sendForm("/studio/tax", creatorCookie),
     mayChange: ["creator_tax_details"],
   },
