@@ -7,6 +7,7 @@ import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } fro
 import { WORK_STATUSES } from "../app/lib/rules/work-status";
 import { LEDGER_KINDS } from "../app/lib/rules/payouts";
 import { CREATOR_MEDIA_KINDS } from "../app/lib/rules/media-rules";
+import { SUPPLIER_KINDS } from "../app/lib/rules/self-billing";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -614,6 +615,87 @@ export const creatorTaxDetails = sqliteTable(
     index("creator_tax_details_kept_idx")
       .on(t.keptUntil)
       .where(sql`kept_until IS NOT NULL`),
+  ],
+);
+
+/**
+ * The tax on a creator's supply to the studio, as self-billed invoices print it: a rate by the
+ * creator's country ("*": any country without its own row) and kind as a supplier (registered for
+ * VAT, a business, an individual). The operator's rules, edited at /admin/settings/self-billing.
+ */
+export const selfBillingRules = sqliteTable(
+  "self_billing_rules",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    country: text("country").notNull(),
+    supplierKind: text("supplier_kind", { enum: SUPPLIER_KINDS }).notNull(),
+    /** Basis points: 2000 = 20.00%. */
+    rateBasisPoints: integer("rate_bp").notNull(),
+    /** Printed on the invoice ("Reverse charge: …"). */
+    note: text("note"),
+  },
+  (t) => [uniqueIndex("self_billing_rules_country_kind_unique").on(t.country, t.supplierKind)],
+);
+
+/**
+ * A creator's self-billing agreement: the text they accepted and when; ended when they end it.
+ * `invoiced_through` is the last month the scheduled run has issued their invoices for.
+ */
+export const selfBillingAgreements = sqliteTable(
+  "self_billing_agreements",
+  {
+    creatorId: integer("creator_id")
+      .primaryKey()
+      .references(() => creators.id),
+    agreementText: text("agreement_text").notNull(),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }).notNull(),
+    endedAt: integer("ended_at", { mode: "timestamp_ms" }),
+    /** The last month (`2026-11`) issued under the agreement: the month before its end. Null while it runs. */
+    lastMonth: text("last_month"),
+    /** The last month (`2026-11`) the scheduled run issued this creator's invoices for. */
+    invoicedThrough: text("invoiced_through").notNull(),
+  },
+  (t) => [index("self_billing_agreements_invoiced_idx").on(t.invoicedThrough)],
+);
+
+/**
+ * A self-billed invoice: the creator's invoice to the studio for a closed month's supplies in one
+ * currency, issued by the studio under the creator's agreement, numbered in the creator's own
+ * sequence (`SB-12-0003`). Written once, by a conditional insert; the details of both sides as they
+ * were at issue. The lines are the month's ledger rows (immutable), which sum to `total_minor`.
+ */
+export const selfBilledInvoices = sqliteTable(
+  "self_billed_invoices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id),
+    number: integer("number").notNull(),
+    month: text("month").notNull(),
+    currency: text("currency").notNull(),
+    /** The month's earnings, clawbacks and adjustments: what the studio pays for the supply, tax included. */
+    totalMinor: integer("total_minor").notNull(),
+    taxMinor: integer("tax_minor").notNull(),
+    rateBasisPoints: integer("rate_bp").notNull(),
+    taxName: text("tax_name").notNull(),
+    taxNote: text("tax_note"),
+    supplierKind: text("supplier_kind", { enum: SUPPLIER_KINDS }).notNull(),
+    supplierName: text("supplier_name").notNull(),
+    supplierAddress: text("supplier_address").notNull(),
+    supplierCountry: text("supplier_country").notNull(),
+    supplierVatNumber: text("supplier_vat_number"),
+    supplierCompanyNumber: text("supplier_company_number"),
+    customerName: text("customer_name").notNull(),
+    customerAddress: text("customer_address").notNull(),
+    customerTaxId: text("customer_tax_id"),
+    agreementAcceptedAt: integer("agreement_accepted_at", { mode: "timestamp_ms" }).notNull(),
+    issuedAt: integer("issued_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("self_billed_invoices_number_unique").on(t.creatorId, t.number),
+    uniqueIndex("self_billed_invoices_month_unique").on(t.creatorId, t.month, t.currency),
+    index("self_billed_invoices_issued_idx").on(t.issuedAt),
   ],
 );
 
@@ -1281,6 +1363,8 @@ export const shopSettings = sqliteTable("shop_settings", {
   studioCountry: text("studio_country").notNull(),
   /** What the tax is called on pages and invoices ("VAT"). */
   taxName: text("tax_name").notNull().default("VAT"),
+  /** The self-billing agreement creators may accept (the operator's words); null: self-billing is not offered. */
+  selfBillingAgreement: text("self_billing_agreement"),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(CAST(unixepoch('subsec') * 1000 AS INTEGER))`),

@@ -7,12 +7,16 @@
  */
 import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { creatorLedgerMonths, creators, ledgerEntries, orders, products } from "../../../db/schema";
+import { creatorLedgerMonths, creators, ledgerEntries, orders, products, selfBilledInvoices } from "../../../db/schema";
+import { invoiceView, type SelfBilledInvoiceView } from "./self-billing.server";
+import { INVOICED_KINDS } from "~/lib/rules/self-billing";
 import { getShopSettings } from "../money/tax.server";
 import { documentPdf, type PdfSection } from "../money/pdf.server";
 import { formatMoney } from "~/lib/money";
 import { LEDGER_KIND_LABELS, sentNote, type LedgerKind } from "~/lib/rules/payouts";
-import { STATEMENT_MONTH, STATEMENT_MONTHS_LISTED, STATEMENT_MOVEMENTS_MAX } from "~/lib/rules/statements";
+import { monthLabel, STATEMENT_MONTHS_LISTED, STATEMENT_MOVEMENTS_MAX, statementPeriod } from "~/lib/rules/statements";
+
+export { monthLabel, statementPeriod };
 
 export interface StatementMovement {
   id: number;
@@ -45,25 +49,15 @@ export interface CreatorStatement {
   creator: { id: number; name: string };
   studio: { name: string; address: string; tax_id: string | null };
   currencies: StatementCurrency[];
-}
-
-/** The month's bounds in ms (UTC), or null for a malformed month or one not begun yet. */
-export function statementPeriod(month: string, now = Date.now()): { from: number; to: number } | null {
-  const match = STATEMENT_MONTH.exec(month);
-  if (!match) return null;
-  const year = Number(match[1]);
-  const index = Number(match[2]) - 1;
-  if (year < 2000) return null;
-  const from = Date.UTC(year, index, 1);
-  if (from > now) return null;
-  return { from, to: Date.UTC(year, index + 1, 1) };
+  /** The creator's self-billed invoices for the month (one per currency billed), once it has closed, under their agreement. */
+  self_billed_invoices: SelfBilledInvoiceView[];
 }
 
 /** The creator's statement for `month`, or null when the month is malformed or not begun. */
 export async function creatorStatement(db: Database, creatorId: number, month: string, now = Date.now()): Promise<CreatorStatement | null> {
   const period = statementPeriod(month, now);
   if (!period) return null;
-  const [who, before, during, rows] = await db.batch([
+  const [who, before, during, rows, invoices] = await db.batch([
     db.select({ id: creators.id, name: creators.name }).from(creators).where(eq(creators.id, creatorId)).limit(1),
     db
       .select({ currency: creatorLedgerMonths.currency, opening: sql<number>`coalesce(sum(${creatorLedgerMonths.netMinor}), 0)` })
@@ -93,6 +87,11 @@ export async function creatorStatement(db: Database, creatorId: number, month: s
       .where(and(eq(ledgerEntries.creatorId, creatorId), gte(ledgerEntries.createdAt, new Date(period.from)), lt(ledgerEntries.createdAt, new Date(period.to))))
       .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id))
       .limit(STATEMENT_MOVEMENTS_MAX + 1),
+    db
+      .select()
+      .from(selfBilledInvoices)
+      .where(and(eq(selfBilledInvoices.creatorId, creatorId), eq(selfBilledInvoices.month, month)))
+      .orderBy(asc(selfBilledInvoices.currency)),
   ]);
   if (!who[0]) return null;
   const shop = await getShopSettings(db);
@@ -129,6 +128,23 @@ export async function creatorStatement(db: Database, creatorId: number, month: s
         truncated: rows.length > STATEMENT_MOVEMENTS_MAX,
       };
     }),
+    // An invoice's lines are the month's rows of the kinds it bills, read above with the rest.
+    self_billed_invoices: invoices.map((invoice) =>
+      invoiceView(
+        invoice,
+        rows
+          .filter((row) => row.currency === invoice.currency && (INVOICED_KINDS as readonly string[]).includes(row.kind))
+          .map((row) => ({
+            id: row.id,
+            kind: row.kind,
+            order_id: row.orderId,
+            product: row.product,
+            amount_minor: row.amountMinor,
+            note: row.kind === "adjustment" ? row.reason : null,
+            created_at: row.createdAt.toISOString(),
+          })),
+      ),
+    ),
   };
 }
 
@@ -144,9 +160,6 @@ export async function statementMonths(db: Database, creatorId: number, now = Dat
   return rows.map((row) => row.month).filter((month) => month <= current);
 }
 
-const monthFormat = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
-/** "November 2026". */
-export const monthLabel = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
 const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
 /** "Statement for November 2026". */

@@ -14,6 +14,8 @@ import {
   STATEMENT_MESSAGES,
 } from "~/lib/rules/payouts";
 import { STATEMENT_MONTHS_LISTED, STATEMENT_MOVEMENTS_MAX } from "~/lib/rules/statements";
+import { SELF_BILLING_MESSAGES, SUPPLIER_KINDS } from "~/lib/rules/self-billing";
+import { AcceptAgreementApiSchema } from "~/lib/schemas/self-billing";
 import { PayoutAdjustmentSchema } from "~/lib/schemas/payouts";
 import { CreatorTaxDetailsSchema, TAX_ENTITIES, TAX_MESSAGES, TAX_SAVED } from "~/lib/schemas/creator-tax";
 import { z } from "zod";
@@ -497,6 +499,39 @@ const StatementMovementResponse = z
   })
   .strict();
 
+const SelfBilledInvoiceResponse = z
+  .object({
+    id: z.number().int(),
+    number: z.string().describe("The creator's own sequence: SB-{creator id}-{0001…}"),
+    sequence: z.number().int(),
+    creator_id: z.number().int(),
+    month: z.string(),
+    currency: z.string(),
+    total_minor: z.number().int().describe("The month's earnings, clawbacks and adjustments: what the studio pays for the supply, tax included; the sum of the lines"),
+    tax_minor: z.number().int().describe("The tax within the total, at the rate the operator's rules give the creator"),
+    net_minor: z.number().int(),
+    rate_basis_points: z.number().int(),
+    tax_name: z.string(),
+    tax_note: z.string().nullable().describe("The rule's words: a reverse charge, no VAT, the output tax due"),
+    supplier: z
+      .object({
+        kind: z.enum(SUPPLIER_KINDS),
+        name: z.string(),
+        address: z.string(),
+        country: z.string(),
+        vat_number: z.string().nullable(),
+        company_number: z.string().nullable(),
+      })
+      .strict()
+      .describe("The creator, from their tax details as they were at issue"),
+    customer: z.object({ name: z.string(), address: z.string(), tax_id: z.string().nullable() }).strict().describe("The studio"),
+    agreement_accepted_at: z.string(),
+    issued_at: z.string(),
+    lines: z.array(StatementMovementResponse),
+    truncated: z.boolean(),
+  })
+  .strict();
+
 const StatementResponse = example(
   z
     .object({
@@ -520,6 +555,9 @@ const StatementResponse = example(
           })
           .strict(),
       ),
+      self_billed_invoices: z
+        .array(SelfBilledInvoiceResponse)
+        .describe("Under the creator's self-billing agreement, once the month has closed: their invoice to the studio per currency billed"),
     })
     .strict(),
   {
@@ -544,6 +582,30 @@ const StatementResponse = example(
         truncated: false,
       },
     ],
+    self_billed_invoices: [],
+  },
+);
+
+const AgreementResponse = example(
+  z
+    .object({
+      offered_text: z.string().nullable().describe("The operator's current agreement; null: self-billing is not offered"),
+      accepted: z
+        .object({ text: z.string(), accepted_at: z.string(), ended_at: z.string().nullable(), last_month: z.string().nullable() })
+        .strict()
+        .nullable()
+        .describe("What the creator accepted, and when it ended (the last month issued under it)"),
+      active: z.boolean(),
+      text_changed: z.boolean().describe("The operator's text differs from the one accepted: accepting again takes the new one"),
+      has_tax_details: z.boolean().describe("Acceptance needs the creator's tax details"),
+    })
+    .strict(),
+  {
+    offered_text: "Self-billing agreement between Reelcraft Studio Ltd and you…",
+    accepted: { text: "Self-billing agreement between Reelcraft Studio Ltd and you…", accepted_at: "2026-09-02T10:00:00.000Z", ended_at: null, last_month: null },
+    active: true,
+    text_changed: false,
+    has_tax_details: true,
   },
 );
 
@@ -966,6 +1028,38 @@ export const CREATORS_CALLS = [
     auth: "creator",
     responses: { 200: { description: "The statement", schema: ok(StatementResponse) } },
     refusals: refusals(READ, CREATOR, notFound("A malformed month, or one not begun", STATEMENT_MESSAGES.notFound)),
+  },
+  {
+    method: "GET",
+    path: "/creator/self_billing_agreement",
+    summary: "The self-billing agreement: the operator's text, and whether and when the creator accepted it",
+    auth: "creator",
+    responses: { 200: { description: "The agreement", schema: ok(AgreementResponse) } },
+    refusals: refusals(READ, CREATOR),
+  },
+  {
+    method: "POST",
+    path: "/creator/self_billing_agreement",
+    summary:
+      "Accept the operator's self-billing agreement (again, for a changed text): from this month on the studio issues the creator's invoice for each closed month, numbered in their own sequence",
+    auth: "creator",
+    body: { schema: AcceptAgreementApiSchema, wrapper: "self_billing_agreement", example: { accept: true } },
+    responses: { 200: { description: "Accepted", schema: ok(AgreementResponse, { message: SELF_BILLING_MESSAGES.accepted }) } },
+    refusals: refusals(
+      WRITE,
+      CREATOR,
+      JSON_BODY,
+      invalid("Not confirmed, or the creator has no tax details yet", "Invalid input", [SELF_BILLING_MESSAGES.taxDetailsFirst]),
+      conflict("The studio offers no agreement", SELF_BILLING_MESSAGES.notOffered),
+    ),
+  },
+  {
+    method: "DELETE",
+    path: "/creator/self_billing_agreement",
+    summary: "End the agreement: the months before this one are still issued; from this one on the creator invoices the studio themselves",
+    auth: "creator",
+    responses: { 200: { description: "Ended", schema: ok(AgreementResponse, { message: SELF_BILLING_MESSAGES.ended }) } },
+    refusals: refusals(WRITE, CREATOR, conflict("No agreement running", SELF_BILLING_MESSAGES.notAccepted)),
   },
   {
     method: "POST",
