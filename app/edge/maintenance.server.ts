@@ -6,7 +6,7 @@
  * passes creators' offers unanswered past their window to the next creator and offers unassigned work that started,
  * refunds cancellation requests the studio left unanswered, marks orders past their due date (and tells the studio),
  * ends creators' away dates and moves each creator's 12-month window of completed orders on at a month's turn,
- * removes erased creators' tax details once their ten years are over,
+ * removes erased creators' tax details once their ten years are over, issues creators' self-billed invoices for the months that closed,
  * aborts uploads in parts left idle for a day (nothing of them stays in R2), and
  * deletes expired sessions and refresh tokens, and with Stripe Tax records paid sales and refunds
  * there (app/domain/money/tax-records.server.ts), and checks again the VAT numbers of business buyers
@@ -32,6 +32,7 @@ import { settleVatClaims } from "../domain/orders/vat-claims.server";
 import { createConnectGateway } from "../domain/payouts/connect.server";
 import { runPayouts } from "../domain/payouts/transfers.server";
 import { removeExpiredTaxDetails } from "../domain/payouts/tax-details.server";
+import { issueSelfBilledInvoices } from "../domain/payouts/self-billing.server";
 
 export async function runScheduledMaintenance(env: Env, now = Date.now()) {
   const db = createDb(env.DB);
@@ -54,6 +55,7 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()) {
   const creatorsBack = await endPastAwayDates(db, now);
   const creatorWindows = await moveCreatorWindows(db, now);
   const taxDetailsRemoved = await removeExpiredTaxDetails(db, now);
+  const selfBilledInvoices = await issueSelfBilledInvoices(db, now);
   await deleteExpiredSessions(db, now);
   await deleteExpiredRefreshTokens(db, now);
   const tax = createTaxService(env);
@@ -72,6 +74,7 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()) {
     creatorsBack,
     creatorWindows,
     taxDetailsRemoved,
+    selfBilledInvoices,
     taxRecords,
     vatClaims,
     creatorPayouts,

@@ -1,8 +1,9 @@
-import { getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useMemo, type ReactNode } from "react";
-import { Field, FieldError, FormError, SubmitButton, TextAreaField, type FieldMeta } from "~/components/ui/form";
+import { type ReactNode } from "react";
+import { CountrySelect } from "~/components/country-select";
+import { Field, FieldError, FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { TableScroller } from "~/components/ui/table-scroller";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
@@ -21,7 +22,7 @@ import {
 import { unreadableForm, parseSubmission } from "~/http/form-submission.server";
 import { formAnswer, settle } from "~/http/screen-refusal.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { countryName, countryOptions } from "~/lib/countries";
+import { countryName } from "~/lib/countries";
 import {
   ANY_OTHER_COUNTRY,
   DeleteTaxRuleSchema,
@@ -340,43 +341,6 @@ function RuleForm({ lastResult }: { lastResult: Reply }) {
         </div>
       </Form>
     </section>
-  );
-}
-
-function CountrySelect({
-  label,
-  meta,
-  error,
-  anyOther = false,
-}: {
-  label: string;
-  meta: Parameters<typeof getSelectProps>[0] & FieldMeta;
-  error: string | undefined;
-  anyOther?: boolean;
-}) {
-  const countries = useMemo(countryOptions, []);
-  return (
-    <div>
-      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        {...getSelectProps(meta)}
-        key={meta.key}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? meta.errorId : undefined}
-        className={`mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm shadow-sm ${error ? "border-red-600" : "border-slate-300"}`}
-      >
-        <option value="">Select a country</option>
-        {anyOther ? <option value={ANY_OTHER_COUNTRY}>Any other country</option> : null}
-        {countries.map((c) => (
-          <option key={c.code} value={c.code}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-      <FieldError id={meta.errorId} error={error} />
-    </div>
   );
 }
 

@@ -28,9 +28,10 @@ const LINKS = [
   { to: "/admin/promotions", label: "Promotions" },
   { to: "/admin/reviews", label: "Reviews" },
   { to: "/admin/settings/tax", label: "Tax settings" },
+  { to: "/admin/settings/self-billing", label: "Self-billing" },
 ];
 
-/** Admin layout (SPEC §2): sidebar with Dashboard, Products, Orders, Users (and our extras: creators, payouts, reports, demo requests, emails, promotions, reviews, tax settings) and the account menu. */
+/** Admin layout (SPEC §2): sidebar with Dashboard, Products, Orders, Users (and our extras: creators, payouts, reports, demo requests, emails, promotions, reviews, tax settings, self-billing) and the account menu. */
 export default function AdminLayout() {
   const { admin, toasts } = useLoaderData<typeof loader>();
   const signingOut = useIsSubmitting("/admin/logout");

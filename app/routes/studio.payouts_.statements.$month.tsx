@@ -6,6 +6,8 @@ import { creatorStatement, movementLine, statementTitle } from "~/domain/payouts
 import { formatMoney } from "~/lib/money";
 import { notFound } from "~/http/answers.server";
 import { STATEMENT_MESSAGES } from "~/lib/rules/payouts";
+import { invoiceDate, invoiceLine, invoiceNotes, selfBilledTitle, supplierLines, taxLabel } from "~/domain/payouts/self-billing.server";
+import { monthLabel } from "~/lib/rules/statements";
 
 /** A creator's monthly statement, printable: per currency the opening balance, each movement and the closing balance. Their own only; a suspended creator's too. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -19,6 +21,30 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       currency: block.currency,
       movements: block.movements.map((movement) => ({ id: movement.id, line: movementLine(movement, block.currency) })),
     })),
+    // Under the creator's self-billing agreement, the month's invoices to the studio, as their PDFs print them.
+    invoices: statement.self_billed_invoices.map((invoice) => ({
+      id: invoice.id,
+      title: selfBilledTitle(invoice),
+      supplier: supplierLines(invoice),
+      customer: [
+        invoice.customer.name,
+        invoice.customer.address,
+        ...(invoice.customer.tax_id ? [`${invoice.tax_name} number: ${invoice.customer.tax_id}`] : []),
+      ],
+      facts: [
+        ["Invoice number", invoice.number],
+        ["Date of issue", invoiceDate(invoice.issued_at)],
+        ["Supplies in", monthLabel(invoice.month)],
+      ] as const,
+      lines: invoice.lines.map((line) => ({ id: line.id, line: invoiceLine(line, invoice.currency) })),
+      totals: [
+        ["Net", formatMoney(invoice.net_minor, invoice.currency)],
+        [taxLabel(invoice), formatMoney(invoice.tax_minor, invoice.currency)],
+        ["Total", formatMoney(invoice.total_minor, invoice.currency)],
+      ] as const,
+      notes: invoiceNotes(invoice),
+      number: invoice.number,
+    })),
   };
 }
 
@@ -28,7 +54,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export default function Statement() {
-  const { statement, title, lines } = useLoaderData<typeof loader>();
+  const { statement, title, lines, invoices } = useLoaderData<typeof loader>();
   const pdf = `/studio/payouts/statements/${statement.month}/statement.pdf`;
   return (
     <article aria-labelledby="statement-title" className="max-w-3xl space-y-6">
@@ -102,6 +128,78 @@ export default function Statement() {
           <p className="text-slate-600">No movements and no balance this month.</p>
         )}
       </div>
+      {invoices.map((invoice) => (
+        <section
+          key={invoice.id}
+          aria-labelledby={`invoice-${invoice.id}`}
+          className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 print:break-before-page print:border-0 print:p-0"
+          data-testid="self-billed-invoice"
+        >
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 id={`invoice-${invoice.id}`} className="flex-1 text-xl font-bold tracking-tight">
+              {invoice.title}
+            </h2>
+            <a
+              href={`/studio/payouts/invoices/${invoice.id}/invoice.pdf`}
+              download={`${invoice.number}.pdf`}
+              className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50 print:hidden"
+            >
+              Download invoice PDF
+            </a>
+          </div>
+          <div className="grid gap-4 text-sm sm:grid-cols-2">
+            <div>
+              <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Supplier</h3>
+              {invoice.supplier.map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+            </div>
+            <div>
+              <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Customer</h3>
+              {invoice.customer.map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+            </div>
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            {invoice.facts.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="text-slate-600">{label}</dt>
+                <dd className="font-medium">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <table className="w-full text-left text-sm">
+            <thead className="sr-only">
+              <tr>
+                <th scope="col">Supply</th>
+                <th scope="col">Amount</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {invoice.lines.map(({ id, line: [what, amount] }) => (
+                <tr key={id}>
+                  <td className="py-2 pr-4 break-words">{what}</td>
+                  <td className="py-2 text-right whitespace-nowrap tabular-nums">{amount}</td>
+                </tr>
+              ))}
+              {invoice.totals.map(([label, amount]) => (
+                <tr key={label}>
+                  <th scope="row" className="py-2 font-semibold">
+                    {label}
+                  </th>
+                  <td className="py-2 text-right font-semibold tabular-nums">{amount}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {invoice.notes.map((note) => (
+            <p key={note} className="text-sm text-slate-600">
+              {note}
+            </p>
+          ))}
+        </section>
+      ))}
     </article>
   );
 }

@@ -104,8 +104,8 @@ function SelfBilling({ agreement, lastResult }: { agreement: AgreementView; last
         Self-billing
       </h2>
       <p className="text-sm text-slate-700">
-        Under a self-billing agreement the studio writes your invoice to it for each month, from your statement, so you do not have to: numbered in your
-        own sequence, with your tax details and the VAT your case needs.
+        Under a self-billing agreement the studio writes your invoice to it for each month, from your statement, so you do not have to: numbered in your own
+        sequence, with your tax details and the VAT your case needs.
       </p>
       {agreement.active && accepted ? (
         <>
@@ -131,7 +131,9 @@ function SelfBilling({ agreement, lastResult }: { agreement: AgreementView; last
               End the agreement
             </SubmitButton>
           </Form>
-          <p className="text-sm text-slate-600">Ending it: the months before this one are still invoiced by the studio; from this month on you invoice it yourself.</p>
+          <p className="text-sm text-slate-600">
+            Ending it: the months before this one are still invoiced by the studio; from this month on you invoice it yourself.
+          </p>
         </>
       ) : (
         <>
@@ -143,9 +145,7 @@ function SelfBilling({ agreement, lastResult }: { agreement: AgreementView; last
           {offered ? (
             <>
               <AgreementText text={offered} label="The self-billing agreement" />
-              {agreement.has_tax_details ? null : (
-                <p className="text-sm text-amber-900">{`${SELF_BILLING_MESSAGES.taxDetailsFirst}.`}</p>
-              )}
+              {agreement.has_tax_details ? null : <p className="text-sm text-amber-900">{`${SELF_BILLING_MESSAGES.taxDetailsFirst}.`}</p>}
               <AcceptForm lastResult={lastResult} disabled={!agreement.has_tax_details} />
             </>
           ) : (
@@ -160,7 +160,12 @@ function SelfBilling({ agreement, lastResult }: { agreement: AgreementView; last
 function AgreementText({ text, label }: { text: string; label: string }) {
   return (
     // Scrollable and reachable by keyboard: a long text does not push the form off the page.
-    <div role="region" aria-label={label} tabIndex={0} className="max-h-72 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm whitespace-pre-wrap text-slate-800">
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="max-h-72 overflow-y-auto rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm whitespace-pre-wrap text-slate-800"
+    >
       {text}
     </div>
   );

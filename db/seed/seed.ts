@@ -24,6 +24,7 @@ import { seedCreators, seedPortfolios } from "./demo-creators";
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantKey, variantSourceKey, type VariantFormat, type VariantWidth } from "../../app/lib/media-variants";
 import { DEMO_ADMIN, DEMO_CUSTOMER, SEED_PRODUCTS } from "./catalogue";
 import { seedDemoOrders } from "./demo-orders";
+import { seedSelfBilling } from "./demo-self-billing";
 import { seedDemoReviews } from "./demo-reviews";
 import { recountPackageFigures } from "../../app/domain/orders/package-figures.server";
 import { PACKAGE_PROMISES_BY_POSITION } from "../../app/lib/rules/packages";
@@ -132,6 +133,7 @@ export async function seed(
   const portfolioUploaded = await seedPortfolios(db, bucket, loadMedia);
   const ordersCreated = await seedDemoOrders(db, bucket, loadMedia);
   const reviewsCreated = await seedDemoReviews(db, cost);
+  await seedSelfBilling(db);
   // The packages' measured figures, counted from the completed orders just written (kept per order from then on).
   if (ordersCreated + reviewsCreated > 0) await recountPackageFigures(db);
   await seedPromotions(db);

@@ -16,7 +16,16 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-o
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../../db/client";
 import { fullRowOf } from "../../../db/insert-select";
-import { creatorTaxDetails, ledgerEntries, orders, products, selfBilledInvoices, selfBillingAgreements, selfBillingRules, shopSettings } from "../../../db/schema";
+import {
+  creatorTaxDetails,
+  ledgerEntries,
+  orders,
+  products,
+  selfBilledInvoices,
+  selfBillingAgreements,
+  selfBillingRules,
+  shopSettings,
+} from "../../../db/schema";
 import { countryName, isCountryCode } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import { LEDGER_KIND_LABELS, type LedgerKind } from "~/lib/rules/payouts";
@@ -42,7 +51,6 @@ import { ratePercent } from "../money/tax-rules";
 import { getShopSettings } from "../money/tax.server";
 import { documentPdf, type PdfSection } from "../money/pdf.server";
 import { refuse } from "../refusal";
-
 
 // ---------------------------------------------------------------------------------------------
 // The operator's settings: the agreement's text and the rule table.

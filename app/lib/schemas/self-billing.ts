@@ -6,9 +6,16 @@ import { plainText } from "./text";
 
 /** The agreement's text as the admins' form sends it; empty: self-billing is not offered. */
 export const AgreementTextSchema = z.object({
-  agreement: plainText(z.string().trim().max(AGREEMENT_MAX, `Agreement must be at most ${AGREEMENT_MAX.toLocaleString("en-GB")} characters`), "Agreement", {
-    multiline: true,
-  })
+  agreement: plainText(
+    z
+      .string()
+      .trim()
+      .max(AGREEMENT_MAX, `Agreement must be at most ${AGREEMENT_MAX.toLocaleString("en-GB")} characters`),
+    "Agreement",
+    {
+      multiline: true,
+    },
+  )
     .optional()
     .transform((text) => text || null),
 });

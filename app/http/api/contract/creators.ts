@@ -507,7 +507,10 @@ const SelfBilledInvoiceResponse = z
     creator_id: z.number().int(),
     month: z.string(),
     currency: z.string(),
-    total_minor: z.number().int().describe("The month's earnings, clawbacks and adjustments: what the studio pays for the supply, tax included; the sum of the lines"),
+    total_minor: z
+      .number()
+      .int()
+      .describe("The month's earnings, clawbacks and adjustments: what the studio pays for the supply, tax included; the sum of the lines"),
     tax_minor: z.number().int().describe("The tax within the total, at the rate the operator's rules give the creator"),
     net_minor: z.number().int(),
     rate_basis_points: z.number().int(),
@@ -602,7 +605,12 @@ const AgreementResponse = example(
     .strict(),
   {
     offered_text: "Self-billing agreement between Reelcraft Studio Ltd and you…",
-    accepted: { text: "Self-billing agreement between Reelcraft Studio Ltd and you…", accepted_at: "2026-09-02T10:00:00.000Z", ended_at: null, last_month: null },
+    accepted: {
+      text: "Self-billing agreement between Reelcraft Studio Ltd and you…",
+      accepted_at: "2026-09-02T10:00:00.000Z",
+      ended_at: null,
+      last_month: null,
+    },
     active: true,
     text_changed: false,
     has_tax_details: true,
