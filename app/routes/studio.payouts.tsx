@@ -205,6 +205,12 @@ export default function StudioPayouts() {
         ) : (
           <p className="text-sm text-slate-600">A statement appears for each month your balance moves.</p>
         )}
+        <p className="text-sm text-slate-600">
+          Under a self-billing agreement each closed month’s statement also carries your invoice to the studio, which the studio issues for you.{" "}
+          <Link to="/studio/tax#self-billing" className="font-semibold text-brand-700 hover:underline">
+            Self-billing
+          </Link>
+        </p>
       </section>
     </div>
   );

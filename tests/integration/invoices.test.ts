@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
+import { pdfText } from "./pdf-text";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { invoiceNumberStatements } from "~/domain/money/invoice-numbers.server";
@@ -12,18 +13,6 @@ import { customerWithOrder } from "./order-fixtures";
 const db = createDb(env.DB);
 const notice = { env, origin: "http://localhost" };
 const text = async (response: Response) => (await response.text()).replace(/<!-- -->/g, "").replace(/&#x27;/g, "'");
-
-/** The PDF's page text: pdf-lib writes standard-font strings as hex in its (Flate-compressed) content streams. */
-async function pdfText(bytes: ArrayBuffer) {
-  const doc = await PDFDocument.load(bytes);
-  const contents = doc.getPages()[0]!.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
-  const raw = streams
-    .filter((s): s is PDFRawStream => s instanceof PDFRawStream)
-    .map((s) => new TextDecoder("latin1").decode(decodePDFRawStream(s).decode()))
-    .join("\n");
-  return [...raw.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)].map((m) => m[1]!.replace(/../g, (h) => String.fromCharCode(parseInt(h, 16)))).join("\n");
-}
 
 type InvoiceJson = {
   number: string;

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from "pdf-lib";
+import { pdfText } from "./pdf-text";
 import { describe, expect, it } from "vitest";
 import { adminCookie, adminSignIn, api, customerCookie, get, newCustomer, postForm } from "./helpers";
 import { customerWithOrder } from "./order-fixtures";
@@ -16,17 +16,6 @@ const localRefunds = async (orderId: number) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM local_refunds r JOIN orders o ON o.payment_intent_id = r.intent_id WHERE o.id = ?")
     .bind(orderId)
     .first<number>("n")) ?? 0;
-
-async function pdfText(bytes: ArrayBuffer) {
-  const doc = await PDFDocument.load(bytes);
-  const contents = doc.getPages()[0]!.node.Contents();
-  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
-  const raw = streams
-    .filter((s): s is PDFRawStream => s instanceof PDFRawStream)
-    .map((s) => new TextDecoder("latin1").decode(decodePDFRawStream(s).decode()))
-    .join("\n");
-  return [...raw.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)].map((m) => m[1]!.replace(/../g, (h) => String.fromCharCode(parseInt(h, 16)))).join("\n");
-}
 
 function refund(token: string, id: number, body: Record<string, unknown>, key?: string) {
   return api<Answer & { message: string; errors?: string[] }>("POST", `/orders/${id}/refund`, {

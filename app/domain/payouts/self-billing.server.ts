@@ -549,12 +549,9 @@ export function supplierLines(invoice: SelfBilledInvoiceView): string[] {
 
 export function selfBilledInvoicePdf(invoice: SelfBilledInvoiceView): Promise<Uint8Array<ArrayBuffer>> {
   const money = (minor: number) => formatMoney(minor, invoice.currency);
+  // The supplier's document (the studio issues it for them): their name heads it, as a seller's heads an invoice.
   const sections: PdfSection[] = [
-    { heading: "Supplier", lines: supplierLines(invoice) },
-    {
-      heading: "Customer",
-      lines: [invoice.customer.name, invoice.customer.address, ...(invoice.customer.tax_id ? [`${invoice.tax_name} number: ${invoice.customer.tax_id}`] : [])],
-    },
+    { lines: supplierLines(invoice) },
     {
       heading: selfBilledTitle(invoice),
       rows: [
@@ -562,6 +559,13 @@ export function selfBilledInvoicePdf(invoice: SelfBilledInvoiceView): Promise<Ui
         ["Date of issue", invoiceDate(invoice.issued_at)],
         ["Supplies in", monthLabel(invoice.month)],
       ],
+    },
+    {
+      heading: "Customer",
+      lines: [invoice.customer.name, invoice.customer.address, ...(invoice.customer.tax_id ? [`${invoice.tax_name} number: ${invoice.customer.tax_id}`] : [])],
+    },
+    {
+      heading: "Supplies",
       entries: [
         ...invoice.lines.map((line) => invoiceLine(line, invoice.currency)),
         ["Net", money(invoice.net_minor)],
