@@ -280,6 +280,7 @@ const SCREEN_FORMS: [path: string, cookie: () => string, fields: string[]][] = [
   ["/admin/products/3/edit", adminCookieFn, ["title", "packages[0].amount", "tags"]],
   ["/admin/orders/999999", adminCookieFn, ["intent", "body", "reason"]],
   ["/admin/settings/tax", adminCookieFn, ["intent", "seller_name", "country", "rate"]],
+  ["/admin/settings/self-billing", adminCookieFn, ["intent", "agreement", "country", "supplier_kind", "rate"]],
   ["/admin/promotions", adminCookieFn, ["intent", "code", "percent_off", "product_ids"]],
 ];
 
@@ -739,6 +740,20 @@ const TARGETS: Target[] = [
     name: "POST /admin/payouts (adjustments of no creator)",
     input: formFields(["amount", "currency", "reason", "key"]),
     send: (body: Record<string, string>) => sendForm("/admin/payouts", adminCookieFn)({ ...body, intent: "adjust", creator_id: "999999" }),
+  },
+  {
+    name: "POST /api/v1/creator/self_billing_agreement",
+    input: jsonBody("self_billing_agreement", ["accept"]),
+    send: sendJson("POST", "/creator/self_billing_agreement", creator),
+    // `accept: true` is the demo creator accepting the agreement (again: the text they accepted is the one offered).
+    mayChange: ["self_billing_agreements"],
+  },
+  {
+    name: "POST /admin/settings/self-billing",
+    input: formFields(["intent", "agreement", "country", "supplier_kind", "rate", "note", "id"]),
+    send: sendForm("/admin/settings/self-billing", adminCookieFn),
+    // A well-formed form saves the agreement's text, or adds, replaces or deletes a rule.
+    mayChange: ["shop_settings", "self_billing_rules"],
   },
 ];
 

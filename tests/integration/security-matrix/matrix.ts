@@ -97,6 +97,17 @@ export const SCREENS: Row[] = [
   ["GET", "/admin/emails/999999", adminLogin, adminLogin, adminLogin, 404],
   ["GET", "/admin/settings/tax", adminLogin, adminLogin, adminLogin, 200],
   ["POST", "/admin/settings/tax", adminLogin, adminLogin, adminLogin, 422, { intent: "save-rule", country: "DE", customer_kind: "any", rate: "" }],
+  ["GET", "/admin/settings/self-billing", adminLogin, adminLogin, adminLogin, 200],
+  [
+    "POST",
+    "/admin/settings/self-billing",
+    adminLogin,
+    adminLogin,
+    adminLogin,
+    422,
+    { intent: "save-rule", country: "DE", supplier_kind: "registered", rate: "" },
+  ],
+  ["GET", "/admin/settings/self-billing/invoices/999999/invoice.pdf", adminLogin, adminLogin, adminLogin, 404],
   ["GET", "/admin/promotions", adminLogin, adminLogin, adminLogin, 200],
   ["POST", "/admin/promotions", adminLogin, adminLogin, adminLogin, 422, { intent: "create", code: "", discount_type: "percent", scope: "all" }],
   ["GET", "/forgot-password", 200, 200, 200, 200],
@@ -282,6 +293,8 @@ export const CREATOR_SCREENS: CreatorRow[] = [
   ["GET", "/studio/tax", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
   ["GET", "/studio/tax/report.csv?year=2026", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
   ["POST", "/studio/tax", { ...all(studioLogin), ca: 422, cb: 422, suspended: 422 }, { entity: "" }],
+  ["POST", "/studio/tax", { ...all(studioLogin), ca: 422, cb: 422, suspended: 422 }, { intent: "accept-agreement" }],
+  ["GET", "/studio/payouts/invoices/999999/invoice.pdf", { ...all(studioLogin), ca: 404, cb: 404, suspended: 404 }],
   // Monthly statements: each creator's own (a suspended one's too); nobody else's.
   ["GET", "/studio/payouts/statements/2026-11", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
   ["GET", "/studio/payouts/statements/2026-11/statement.pdf", { ...all(studioLogin), ca: 200, cb: 200, suspended: 200 }],
@@ -330,6 +343,14 @@ export const CREATOR_API: CreatorRow[] = [
   ["GET", "/admin/creators/999999/tax_details", { ...all(403), visitor: 401, invited: 401, admin: 404 }],
   ["GET", "/creator/statements", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
   ["GET", "/creator/statements/2026-11", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
+  ["GET", "/creator/self_billing_agreement", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
+  [
+    "POST",
+    "/creator/self_billing_agreement",
+    { ...all(403), visitor: 401, invited: 401, ca: 422, cb: 422, suspended: 422 },
+    { self_billing_agreement: { accept: false } },
+  ],
+  ["DELETE", "/creator/self_billing_agreement", { ...all(403), visitor: 401, invited: 401, ca: 409, cb: 409, suspended: 409 }],
   // Setting up a payout account: the creator's own (no country on the profile yet: 422); a suspended one's too (what they earned stays theirs).
   ["POST", "/creator/payout_account", { ...all(403), visitor: 401, invited: 401, ca: 422, cb: 422, suspended: 422 }],
   [
