@@ -332,6 +332,15 @@ describe("self-billed invoices", () => {
     for (const bad of ["0", "x", "99999999"])
       expect((await get(`/studio/payouts/invoices/${bad}/invoice.pdf`, { headers: { Cookie: maker.cookie } })).status).toBe(404);
 
+    // The creator's data export holds the agreement and the invoices' numbers and sums.
+    const exported = await api<{ data: { self_billing: { agreement: { text: string } | null; invoices: { number: string; total_minor: number }[] } } }>(
+      "GET",
+      "/creator/me/export",
+      { token: maker.token },
+    );
+    expect(exported.body.data.self_billing.agreement?.text).toBe(EXAMPLE_AGREEMENT);
+    expect(exported.body.data.self_billing.invoices).toEqual([expect.objectContaining({ number: `SB-${maker.id}-0001`, total_minor: 4321 })]);
+
     const cookie = await adminCookie();
     const list = await (await get("/admin/settings/self-billing", { headers: { Cookie: cookie } })).text();
     expect(list).toContain(`SB-${maker.id}-0001`);

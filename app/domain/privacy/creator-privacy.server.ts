@@ -24,7 +24,9 @@
  * - `emails`: every message to their address deleted; the confirmation queued afterwards is the one
  *   record kept;
  * - `orders` keep `creator_id`: who made what, and when, stays for the records the law asks for;
- * - `creator_tax_details`: kept ten years (`kept_until`), for the same records.
+ * - `creator_tax_details`: kept ten years (`kept_until`), for the same records;
+ * - `self_billing_agreements` and `self_billed_invoices`: kept, the studio's accounting records
+ *   (the invoices carry the details they were issued with).
  */
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { createElement } from "react";
@@ -33,6 +35,8 @@ import {
   creatorMedia,
   creators,
   creatorTaxDetails,
+  selfBilledInvoices,
+  selfBillingAgreements,
   deliveryComments,
   emailLinks,
   emails,
@@ -57,6 +61,7 @@ import { refuse } from "../refusal";
 import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { ERASED_EMAIL_DOMAIN } from "./account-deletion.server";
 import { getTaxDetails, TAX_RECORDS_KEPT_MS } from "../payouts/tax-details.server";
+import { selfBilledNumber } from "~/lib/rules/self-billing";
 
 export const FORMER_CREATOR = "Former creator";
 const NO_PASSWORD = "erased";
@@ -69,7 +74,7 @@ export async function exportCreatorData(db: Database, creatorId: number, origin:
   const [account] = await db.select().from(creators).where(eq(creators.id, creatorId)).limit(1);
   if (!account) return null;
   const mine = and(eq(orderMessages.authorKind, "creator"), eq(orderMessages.authorId, creatorId));
-  const [portfolio, credited, assigned, messages, comments, taxDetails] = await Promise.all([
+  const [portfolio, credited, assigned, messages, comments, taxDetails, agreement, invoices] = await Promise.all([
     getPortfolio(db, creatorId),
     db
       .select({ id: products.id, title: products.title, lead: productCreators.lead })
@@ -103,6 +108,21 @@ export async function exportCreatorData(db: Database, creatorId: number, origin:
       .orderBy(asc(deliveryComments.id))
       .limit(EXPORT_ROWS),
     getTaxDetails(db, creatorId),
+    db.select().from(selfBillingAgreements).where(eq(selfBillingAgreements.creatorId, creatorId)).limit(1),
+    db
+      .select({
+        creatorId: selfBilledInvoices.creatorId,
+        number: selfBilledInvoices.number,
+        month: selfBilledInvoices.month,
+        currency: selfBilledInvoices.currency,
+        totalMinor: selfBilledInvoices.totalMinor,
+        taxMinor: selfBilledInvoices.taxMinor,
+        issuedAt: selfBilledInvoices.issuedAt,
+      })
+      .from(selfBilledInvoices)
+      .where(eq(selfBilledInvoices.creatorId, creatorId))
+      .orderBy(asc(selfBilledInvoices.number))
+      .limit(EXPORT_ROWS),
   ]);
   const absolute = <T extends { url: string } | null>(item: T): T => (item ? { ...item, url: new URL(item.url, origin).href } : item);
   const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -129,6 +149,19 @@ export async function exportCreatorData(db: Database, creatorId: number, origin:
     },
     portfolio: { avatar: absolute(portfolio.avatar), showreel: absolute(portfolio.showreel), pieces: portfolio.pieces.map(absolute) },
     tax_details: taxDetails,
+    self_billing: {
+      agreement: agreement[0]
+        ? { text: agreement[0].agreementText, accepted_at: agreement[0].acceptedAt.toISOString(), ended_at: iso(agreement[0].endedAt) }
+        : null,
+      invoices: invoices.map((i) => ({
+        number: selfBilledNumber({ creator_id: i.creatorId, number: i.number }),
+        month: i.month,
+        currency: i.currency,
+        total_minor: i.totalMinor,
+        tax_minor: i.taxMinor,
+        issued_at: i.issuedAt.toISOString(),
+      })),
+    },
     products: credited.map((p) => ({ id: p.id, title: p.title, lead: p.lead })),
     orders: assigned.map((o) => ({ id: o.id, product: o.product, work_status: o.workStatus, assigned_at: iso(o.assignedAt), due_at: iso(o.dueAt) })),
     messages: messages.map((m) => ({ order_id: m.orderId, body: m.body, created_at: m.createdAt.toISOString() })),

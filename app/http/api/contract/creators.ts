@@ -268,6 +268,23 @@ export const CreatorExportResponse = example(
         .strict(),
       portfolio: PortfolioResponse,
       tax_details: TaxDetailsResponse.nullable(),
+      self_billing: z
+        .object({
+          agreement: z.object({ text: z.string(), accepted_at: z.string(), ended_at: z.string().nullable() }).strict().nullable(),
+          invoices: z.array(
+            z
+              .object({
+                number: z.string(),
+                month: z.string(),
+                currency: z.string(),
+                total_minor: z.number().int(),
+                tax_minor: z.number().int(),
+                issued_at: z.string(),
+              })
+              .strict(),
+          ),
+        })
+        .strict(),
       products: z.array(z.object({ id: z.number().int(), title: z.string(), lead: z.boolean() }).strict()),
       orders: z
         .array(z.object({ id: z.number().int(), product: z.string(), work_status: z.enum(WORK_STATUSES), assigned_at: at, due_at: at }).strict())
@@ -301,6 +318,7 @@ export const CreatorExportResponse = example(
     },
     portfolio: { avatar: null, showreel: null, pieces: [] },
     tax_details: null,
+    self_billing: { agreement: null, invoices: [] },
     products: [{ id: 2, title: "3D product film", lead: true }],
     orders: [{ id: 42, product: "3D product film", work_status: "completed", assigned_at: "2026-04-02T09:00:00.000Z", due_at: "2026-04-12T08:30:00.000Z" }],
     messages: [{ order_id: 42, body: "The first cut is up.", created_at: "2026-04-08T09:00:00.000Z" }],
