@@ -30,7 +30,8 @@ import { DeleteTaxRuleSchema } from "~/lib/schemas/tax-settings";
 
 const HERE = "/admin/settings/self-billing";
 const place = (country: string) => (country === ANY_SUPPLIER_COUNTRY ? "Any other country" : countryName(country));
-const ruleName = (rule: { country: string; supplierKind: SupplierKind }) => `${place(rule.country)}, ${SUPPLIER_KIND_LABELS[rule.supplierKind].toLowerCase()}`;
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+const ruleName = (rule: { country: string; supplierKind: SupplierKind }) => `${place(rule.country)}, ${lowerFirst(SUPPLIER_KIND_LABELS[rule.supplierKind])}`;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context, request);

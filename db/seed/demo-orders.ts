@@ -59,6 +59,11 @@ interface DemoOrder {
 function demoOrders(now: number): DemoOrder[] {
   const paid = (at: number): Step => ({ to: "awaiting_brief", by: "system", at, note: "Payment received" });
   const briefed = (at: number): Step => ({ to: "in_progress", by: "customer", at, note: "Brief submitted" });
+  // The completed walkthrough's timeline ends by the 10th of last month at the latest (22 days back
+  // otherwise): its earning is in a closed month, so the demo creator's statement for it carries a
+  // self-billed invoice whatever the day of seeding.
+  const date = new Date(now);
+  const closed = Math.min(now, Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - 1, 10, 12) + 22 * DAY);
   return [
     { productId: 2, packagePosition: 0, payment: "succeeded", placedAt: now - 2 * HOUR, steps: [paid(now - 2 * HOUR)] },
     {
@@ -101,16 +106,16 @@ function demoOrders(now: number): DemoOrder[] {
       productId: 4,
       packagePosition: 0,
       payment: "succeeded",
-      placedAt: now - 30 * DAY,
+      placedAt: closed - 30 * DAY,
       steps: [
-        paid(now - 30 * DAY),
-        briefed(now - 29 * DAY),
-        { to: "delivered", by: "admin", at: now - 23 * DAY, note: "Final walkthrough" },
-        { to: "completed", by: "customer", at: now - 22 * DAY, note: "Approved" },
+        paid(closed - 30 * DAY),
+        briefed(closed - 29 * DAY),
+        { to: "delivered", by: "admin", at: closed - 23 * DAY, note: "Final walkthrough" },
+        { to: "completed", by: "customer", at: closed - 22 * DAY, note: "Approved" },
       ],
       byCreator: true,
       brief: "A one-minute walkthrough of the show flat for the sales office screens.",
-      deliveries: [{ at: now - 23 * DAY, note: "Final walkthrough" }],
+      deliveries: [{ at: closed - 23 * DAY, note: "Final walkthrough" }],
     },
     {
       productId: 5,
