@@ -2,7 +2,8 @@ import { type SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { CountrySelect } from "~/components/country-select";
-import { Field, FieldError, FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
+import { DeleteRuleButton, KindChoice, RateField, RuleHeadings } from "~/components/rate-rules";
+import { Field, FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { TableScroller } from "~/components/ui/table-scroller";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
@@ -120,25 +121,7 @@ export default function SelfBillingSettings() {
         ) : (
           <TableScroller label="Self-billing rule table">
             <table className="w-full min-w-[36rem] text-left text-sm">
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Creator’s country
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Creator
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Rate
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Invoice note
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
+              <RuleHeadings headings={["Creator’s country", "Creator", "Rate", "Invoice note", "Actions"]} />
               <tbody className="divide-y divide-slate-200">
                 {rules.map((rule) => (
                   <tr key={rule.id}>
@@ -149,17 +132,7 @@ export default function SelfBillingSettings() {
                     <td className="px-4 py-2 tabular-nums">{ratePercent(rule.rateBasisPoints)}</td>
                     <td className="max-w-xs px-4 py-2 text-slate-700">{rule.note ?? "—"}</td>
                     <td className="px-4 py-2">
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="delete-rule" />
-                        <input type="hidden" name="id" value={rule.id} />
-                        <button
-                          type="submit"
-                          aria-label={`Delete the rule for ${ruleName(rule)}`}
-                          className="rounded-lg px-2.5 py-1.5 text-xs font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
-                        >
-                          Delete
-                        </button>
-                      </Form>
+                      <DeleteRuleButton id={rule.id} name={ruleName(rule)} />
                     </td>
                   </tr>
                 ))}
@@ -184,25 +157,7 @@ export default function SelfBillingSettings() {
             <p className="text-sm text-slate-600">{`The latest ${INVOICES_LISTED} at most, newest first.`}</p>
             <TableScroller label="Self-billed invoices issued">
               <table className="w-full min-w-[36rem] text-left text-sm">
-                <thead className="bg-slate-50 text-slate-700">
-                  <tr>
-                    <th scope="col" className="px-4 py-2 font-semibold">
-                      Number
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-semibold">
-                      Creator
-                    </th>
-                    <th scope="col" className="px-4 py-2 font-semibold">
-                      Month
-                    </th>
-                    <th scope="col" className="px-4 py-2 text-right font-semibold">
-                      Total
-                    </th>
-                    <th scope="col" className="px-4 py-2 text-right font-semibold">
-                      Tax
-                    </th>
-                  </tr>
-                </thead>
+                <RuleHeadings headings={["Number", "Creator", "Month", "Total", "Tax"]} numeric={["Total", "Tax"]} />
                 <tbody className="divide-y divide-slate-200">
                   {invoices.map((invoice) => (
                     <tr key={invoice.id}>
@@ -269,9 +224,6 @@ function RuleForm({ lastResult }: { lastResult: Reply }) {
     defaultValue: { supplier_kind: "registered" },
   });
   const busy = useIsSubmitting(HERE, "save-rule");
-  const kind = fields.supplier_kind;
-  const kindError = error(kind);
-  const chosenKind = typeof kind.initialValue === "string" ? kind.initialValue : "registered";
   return (
     <section aria-labelledby="rule-title" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-8">
       <h2 id="rule-title" className="text-lg font-semibold">
@@ -284,35 +236,14 @@ function RuleForm({ lastResult }: { lastResult: Reply }) {
           <FormError id={form.errorId} errors={form.errors} />
         </div>
         <CountrySelect label="Creator’s country" meta={fields.country} error={error(fields.country)} anyOther />
-        <Field
-          label="Rate (%)"
-          meta={fields.rate}
-          error={error(fields.rate)}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          hint={<p className="mt-1 text-sm text-slate-600">From 0 to 100, up to two decimals: 20 or 19.5.</p>}
+        <RateField meta={fields.rate} error={error(fields.rate)} />
+        <KindChoice
+          legend="Creator"
+          meta={fields.supplier_kind}
+          error={error(fields.supplier_kind)}
+          options={SUPPLIER_KINDS.map((value) => [value, SUPPLIER_KIND_LABELS[value]] as const)}
+          fallback="registered"
         />
-        <fieldset className="my-4 sm:col-span-2" aria-describedby={kindError ? kind.errorId : undefined}>
-          <legend className="text-sm font-medium text-slate-800">Creator</legend>
-          <div className="mt-1 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-x-6">
-            {SUPPLIER_KINDS.map((value) => (
-              <label key={value} className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  id={`${kind.id}-${value}`}
-                  name={kind.name}
-                  value={value}
-                  defaultChecked={chosenKind === value}
-                  aria-invalid={kindError ? true : undefined}
-                  className="size-4 accent-brand-700"
-                />
-                {SUPPLIER_KIND_LABELS[value]}
-              </label>
-            ))}
-          </div>
-          <FieldError id={kind.errorId} error={kindError} />
-        </fieldset>
         <Field
           label="Invoice note (optional)"
           meta={fields.note}

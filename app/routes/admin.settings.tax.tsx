@@ -3,7 +3,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { type ReactNode } from "react";
 import { CountrySelect } from "~/components/country-select";
-import { Field, FieldError, FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
+import { DeleteRuleButton, KindChoice, RateField, RuleHeadings } from "~/components/rate-rules";
+import { Field, FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { TableScroller } from "~/components/ui/table-scroller";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useSchemaForm } from "~/components/ui/use-schema-form";
@@ -137,28 +138,7 @@ export default function TaxSettings() {
         ) : (
           <TableScroller label="Rule table">
             <table className="w-full min-w-[36rem] text-left text-sm">
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Country
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Buyer
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Rate
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Invoice note
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Told to buyers
-                  </th>
-                  <th scope="col" className="px-4 py-2 font-semibold">
-                    Actions
-                  </th>
-                </tr>
-              </thead>
+              <RuleHeadings headings={["Country", "Buyer", "Rate", "Invoice note", "Told to buyers", "Actions"]} />
               <tbody className="divide-y divide-slate-200">
                 {rules.map((rule) => (
                   <tr key={rule.id}>
@@ -170,17 +150,7 @@ export default function TaxSettings() {
                     <td className="px-4 py-2 text-slate-700">{rule.note ?? "—"}</td>
                     <td className="max-w-xs px-4 py-2 text-slate-700">{rule.explanation ?? "—"}</td>
                     <td className="px-4 py-2">
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="delete-rule" />
-                        <input type="hidden" name="id" value={rule.id} />
-                        <button
-                          type="submit"
-                          aria-label={`Delete the rule for ${ruleName(rule)}`}
-                          className="rounded-lg px-2.5 py-1.5 text-xs font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
-                        >
-                          Delete
-                        </button>
-                      </Form>
+                      <DeleteRuleButton id={rule.id} name={ruleName(rule)} />
                     </td>
                   </tr>
                 ))}
@@ -269,9 +239,6 @@ function SellerForm({ settings, lastResult }: { settings: ShopSettings; lastResu
 function RuleForm({ lastResult }: { lastResult: Reply }) {
   const { form, fields, formProps, error } = useSchemaForm(TaxRuleSchema, { id: "tax-rule", lastResult, defaultValue: { customer_kind: "any" } });
   const busy = useIsSubmitting(HERE, "save-rule");
-  const kind = fields.customer_kind;
-  const kindError = error(kind);
-  const chosenKind = typeof kind.initialValue === "string" ? kind.initialValue : "any";
   return (
     <section aria-labelledby="rule-title" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-8">
       <h2 id="rule-title" className="text-lg font-semibold">
@@ -284,36 +251,14 @@ function RuleForm({ lastResult }: { lastResult: Reply }) {
           <FormError id={form.errorId} errors={form.errors} />
         </div>
         <CountrySelect label="Country" meta={fields.country} error={error(fields.country)} anyOther />
-        <Field
-          label="Rate (%)"
-          meta={fields.rate}
-          error={error(fields.rate)}
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          hint={<p className="mt-1 text-sm text-slate-600">From 0 to 100, up to two decimals: 20 or 19.5.</p>}
+        <RateField meta={fields.rate} error={error(fields.rate)} />
+        <KindChoice
+          legend="Buyer"
+          meta={fields.customer_kind}
+          error={error(fields.customer_kind)}
+          options={TAX_CUSTOMER_KINDS.map((value) => [value, `${KIND_LABEL[value]}${KIND_HINT[value]}`] as const)}
+          fallback="any"
         />
-        <fieldset className="mb-4 sm:col-span-2" aria-describedby={kindError ? kind.errorId : undefined}>
-          <legend className="text-sm font-medium text-slate-800">Buyer</legend>
-          <div className="mt-1 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-x-6">
-            {TAX_CUSTOMER_KINDS.map((value) => (
-              <label key={value} className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  id={`${kind.id}-${value}`}
-                  name={kind.name}
-                  value={value}
-                  defaultChecked={chosenKind === value}
-                  aria-invalid={kindError ? true : undefined}
-                  className="size-4 accent-brand-700"
-                />
-                {KIND_LABEL[value]}
-                {KIND_HINT[value]}
-              </label>
-            ))}
-          </div>
-          <FieldError id={kind.errorId} error={kindError} />
-        </fieldset>
         <Field
           label="Invoice note (optional)"
           meta={fields.note}

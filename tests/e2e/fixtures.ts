@@ -253,3 +253,22 @@ export async function invitedCreator(browser: Browser, page: Page, request: APIR
   await expect(page).toHaveURL(/\/studio\/profile\?welcome=1$/);
   return email;
 }
+
+/**
+ * On /studio/payouts, the month the demo creator's completed walkthrough earned in (the seed dates it
+ * in a closed month): its statement lists the earning, and its self-billed invoice bills it.
+ */
+export async function walkthroughMonth(page: Page): Promise<{ month: string; label: string }> {
+  const earnedOn = await page
+    .getByRole("region", { name: "Your earnings and payments" })
+    .getByRole("row")
+    .filter({ hasText: "Architectural Walkthrough" })
+    .getByRole("cell")
+    .first()
+    .textContent();
+  const earned = new Date(`${earnedOn!.trim()} 12:00 UTC`);
+  return {
+    month: earned.toISOString().slice(0, 7),
+    label: new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(earned),
+  };
+}

@@ -1,4 +1,4 @@
-import { adminLogIn, creatorLogIn, expect, hydrated, invitedCreator, test } from "./fixtures";
+import { adminLogIn, creatorLogIn, expect, hydrated, invitedCreator, test, walkthroughMonth } from "./fixtures";
 import { expectNoViolations } from "./support/axe";
 
 /**
@@ -33,17 +33,7 @@ test("the creator sees what they earned: balances per currency and each earning 
 
 test("the creator's monthly statement: opening balance, the month's movements, closing balance; printable, and a PDF", async ({ page }) => {
   await creatorLogIn(page, "/studio/payouts");
-  // The month the demo order earned in (the seed dates it some days back): its statement lists it.
-  const earnedOn = await page
-    .getByRole("region", { name: "Your earnings and payments" })
-    .getByRole("row")
-    .filter({ hasText: "Architectural Walkthrough" })
-    .getByRole("cell")
-    .first()
-    .textContent();
-  const earned = new Date(`${earnedOn!.trim()} 12:00 UTC`);
-  const month = earned.toISOString().slice(0, 7);
-  const label = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(earned);
+  const { month, label } = await walkthroughMonth(page);
   await page.getByRole("region", { name: "Monthly statements" }).getByRole("link", { name: label }).click();
   await expect(page).toHaveURL(new RegExp(`/studio/payouts/statements/${month}$`));
   await expect(page.getByRole("heading", { level: 1, name: `Statement for ${label}` })).toBeVisible();

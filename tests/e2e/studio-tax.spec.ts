@@ -1,4 +1,4 @@
-import { adminLogIn, creatorLogIn, expect, hydrated, invitedCreator, test } from "./fixtures";
+import { adminLogIn, creatorLogIn, expect, hydrated, invitedCreator, test, walkthroughMonth } from "./fixtures";
 import { expectNoViolations } from "./support/axe";
 
 /**
@@ -62,15 +62,7 @@ for (const javaScriptEnabled of [true, false]) {
 
 test("the demo creator's statement carries their self-billed invoice, and its PDF", async ({ page }) => {
   await creatorLogIn(page, "/studio/payouts");
-  const earnedOn = await page
-    .getByRole("region", { name: "Your earnings and payments" })
-    .getByRole("row")
-    .filter({ hasText: "Architectural Walkthrough" })
-    .getByRole("cell")
-    .first()
-    .textContent();
-  const earned = new Date(`${earnedOn!.trim()} 12:00 UTC`);
-  const label = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" }).format(earned);
+  const { label } = await walkthroughMonth(page);
   await page.getByRole("region", { name: "Monthly statements" }).getByRole("link", { name: label }).click();
   const invoice = page.getByRole("region", { name: /^Self-billed invoice SB-\d+-0001$/ });
   await expect(invoice).toContainText("Mara Lind");

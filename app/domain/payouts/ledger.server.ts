@@ -3,7 +3,7 @@
  * their balances per currency, sums of the rows (ADR 038). An earning is held until its clearance
  * ends, then ready to pay; transfers (to come with the payout accounts) pay it.
  */
-import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { creatorBalances as keptBalances, creators, ledgerEntries, orders, payouts, products } from "../../../db/schema";
 import { sentNote, type EarningState, type LedgerKind } from "~/lib/rules/payouts";
@@ -34,23 +34,41 @@ export interface CreatorBalanceView {
 
 export const LEDGER_PAGE = { default: 20, max: 50 } as const;
 
+/** A ledger row as the creator's pages read it: what moved, on which order (its product's title), why, what was sent, when. */
+export const LEDGER_ROW = {
+  id: ledgerEntries.id,
+  kind: ledgerEntries.kind,
+  orderId: ledgerEntries.orderId,
+  product: products.title,
+  amountMinor: ledgerEntries.amountMinor,
+  currency: ledgerEntries.currency,
+  reason: ledgerEntries.reason,
+  sentAmountMinor: ledgerEntries.sentAmountMinor,
+  sentCurrency: ledgerEntries.sentCurrency,
+  createdAt: ledgerEntries.createdAt,
+};
+
+/**
+ * A creator's rows of a period (a statement's month), oldest first, by the creator's time index:
+ * at most `limit` + 1, so the caller knows whether there were more. `only` narrows them (kinds, currencies).
+ */
+export function periodRows(db: Database, creatorId: number, period: { from: number; to: number }, limit: number, only?: SQL) {
+  return db
+    .select(LEDGER_ROW)
+    .from(ledgerEntries)
+    .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
+    .leftJoin(products, eq(products.id, orders.productId))
+    .where(
+      and(eq(ledgerEntries.creatorId, creatorId), gte(ledgerEntries.createdAt, new Date(period.from)), lt(ledgerEntries.createdAt, new Date(period.to)), only),
+    )
+    .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id))
+    .limit(limit + 1);
+}
+
 /** A page of the creator's movements, newest first; `after` is the last row of the page before. */
 export async function creatorLedger(db: Database, creatorId: number, options: { after: number | null; limit: number }, now = Date.now()) {
   const rows = await db
-    .select({
-      id: ledgerEntries.id,
-      kind: ledgerEntries.kind,
-      orderId: ledgerEntries.orderId,
-      product: products.title,
-      amountMinor: ledgerEntries.amountMinor,
-      currency: ledgerEntries.currency,
-      availableAt: ledgerEntries.availableAt,
-      reason: ledgerEntries.reason,
-      sentAmountMinor: ledgerEntries.sentAmountMinor,
-      sentCurrency: ledgerEntries.sentCurrency,
-      createdAt: ledgerEntries.createdAt,
-      payout: payouts.status,
-    })
+    .select({ ...LEDGER_ROW, availableAt: ledgerEntries.availableAt, payout: payouts.status })
     .from(ledgerEntries)
     .leftJoin(payouts, and(eq(payouts.entryId, ledgerEntries.id), eq(payouts.kind, "transfer")))
     .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))

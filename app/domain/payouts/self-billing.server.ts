@@ -16,16 +16,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-o
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../../db/client";
 import { fullRowOf } from "../../../db/insert-select";
-import {
-  creatorTaxDetails,
-  ledgerEntries,
-  orders,
-  products,
-  selfBilledInvoices,
-  selfBillingAgreements,
-  selfBillingRules,
-  shopSettings,
-} from "../../../db/schema";
+import { creatorTaxDetails, ledgerEntries, selfBilledInvoices, selfBillingAgreements, selfBillingRules, shopSettings } from "../../../db/schema";
 import { countryName, isCountryCode } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import { LEDGER_KIND_LABELS, type LedgerKind } from "~/lib/rules/payouts";
@@ -50,6 +41,7 @@ import { monthAfter, monthLabel, monthOf, STATEMENT_MOVEMENTS_MAX, statementPeri
 import { ratePercent } from "../money/tax-rules";
 import { getShopSettings } from "../money/tax.server";
 import { documentPdf, type PdfSection } from "../money/pdf.server";
+import { periodRows } from "./ledger.server";
 import { refuse } from "../refusal";
 
 // ---------------------------------------------------------------------------------------------
@@ -378,61 +370,44 @@ export function invoiceView(row: InvoiceRow, lines: SelfBilledLine[]): SelfBille
   };
 }
 
-/** The lines of the invoices of a creator's month: its ledger rows of the billed kinds, in each currency. */
-function linesQuery(db: Database, creatorId: number, month: string, currencies: string[]) {
-  const period = statementPeriod(month, Number.MAX_SAFE_INTEGER)!;
-  return db
-    .select({
-      id: ledgerEntries.id,
-      kind: ledgerEntries.kind,
-      orderId: ledgerEntries.orderId,
-      product: products.title,
-      amountMinor: ledgerEntries.amountMinor,
-      currency: ledgerEntries.currency,
-      reason: ledgerEntries.reason,
-      createdAt: ledgerEntries.createdAt,
-    })
-    .from(ledgerEntries)
-    .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
-    .leftJoin(products, eq(products.id, orders.productId))
-    .where(
-      and(
-        eq(ledgerEntries.creatorId, creatorId),
-        gte(ledgerEntries.createdAt, new Date(period.from)),
-        lt(ledgerEntries.createdAt, new Date(period.to)),
-        inArray(ledgerEntries.kind, [...INVOICED_KINDS]),
-        inArray(ledgerEntries.currency, currencies),
-      ),
-    )
-    .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id))
-    .limit(STATEMENT_MOVEMENTS_MAX + 1);
+/** A ledger row as an invoice's line. */
+export function invoiceLineOf(row: {
+  id: number;
+  kind: LedgerKind;
+  orderId: number | null;
+  product: string | null;
+  amountMinor: number;
+  reason: string | null;
+  createdAt: Date;
+}): SelfBilledLine {
+  return {
+    id: row.id,
+    kind: row.kind,
+    order_id: row.orderId,
+    product: row.product,
+    amount_minor: row.amountMinor,
+    note: row.kind === "adjustment" ? row.reason : null,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 async function withLines(db: Database, rows: InvoiceRow[]): Promise<SelfBilledInvoiceView[]> {
   if (!rows.length) return [];
   const first = rows[0]!;
-  const lines = await linesQuery(
+  const lines = await periodRows(
     db,
     first.creatorId,
-    first.month,
-    rows.map((row) => row.currency),
-  );
-  return rows.map((row) =>
-    invoiceView(
-      row,
-      lines
-        .filter((line) => line.currency === row.currency)
-        .map((line) => ({
-          id: line.id,
-          kind: line.kind,
-          order_id: line.orderId,
-          product: line.product,
-          amount_minor: line.amountMinor,
-          note: line.kind === "adjustment" ? line.reason : null,
-          created_at: line.createdAt.toISOString(),
-        })),
+    statementPeriod(first.month, Number.MAX_SAFE_INTEGER)!,
+    STATEMENT_MOVEMENTS_MAX,
+    and(
+      inArray(ledgerEntries.kind, [...INVOICED_KINDS]),
+      inArray(
+        ledgerEntries.currency,
+        rows.map((row) => row.currency),
+      ),
     ),
   );
+  return rows.map((row) => invoiceView(row, lines.filter((line) => line.currency === row.currency).map(invoiceLineOf)));
 }
 
 /** The creator's self-billed invoices for a month (one per currency billed; none before it closed or without an agreement). */

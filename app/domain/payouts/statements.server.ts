@@ -5,10 +5,11 @@
  * reconciled); the movements are the month's ledger rows, read by the creator's time index. So a
  * statement reads the creator's active months and that month's rows, never their whole history.
  */
-import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { creatorLedgerMonths, creators, ledgerEntries, orders, products, selfBilledInvoices } from "../../../db/schema";
-import { invoiceView, type SelfBilledInvoiceView } from "./self-billing.server";
+import { creatorLedgerMonths, creators, selfBilledInvoices } from "../../../db/schema";
+import { invoiceLineOf, invoiceView, type SelfBilledInvoiceView } from "./self-billing.server";
+import { periodRows } from "./ledger.server";
 import { INVOICED_KINDS } from "~/lib/rules/self-billing";
 import { getShopSettings } from "../money/tax.server";
 import { documentPdf, type PdfSection } from "../money/pdf.server";
@@ -68,25 +69,7 @@ export async function creatorStatement(db: Database, creatorId: number, month: s
       .select()
       .from(creatorLedgerMonths)
       .where(and(eq(creatorLedgerMonths.creatorId, creatorId), eq(creatorLedgerMonths.month, month))),
-    db
-      .select({
-        id: ledgerEntries.id,
-        kind: ledgerEntries.kind,
-        orderId: ledgerEntries.orderId,
-        product: products.title,
-        amountMinor: ledgerEntries.amountMinor,
-        currency: ledgerEntries.currency,
-        reason: ledgerEntries.reason,
-        sentAmountMinor: ledgerEntries.sentAmountMinor,
-        sentCurrency: ledgerEntries.sentCurrency,
-        createdAt: ledgerEntries.createdAt,
-      })
-      .from(ledgerEntries)
-      .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
-      .leftJoin(products, eq(products.id, orders.productId))
-      .where(and(eq(ledgerEntries.creatorId, creatorId), gte(ledgerEntries.createdAt, new Date(period.from)), lt(ledgerEntries.createdAt, new Date(period.to))))
-      .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id))
-      .limit(STATEMENT_MOVEMENTS_MAX + 1),
+    periodRows(db, creatorId, period, STATEMENT_MOVEMENTS_MAX),
     db
       .select()
       .from(selfBilledInvoices)
@@ -132,17 +115,7 @@ export async function creatorStatement(db: Database, creatorId: number, month: s
     self_billed_invoices: invoices.map((invoice) =>
       invoiceView(
         invoice,
-        rows
-          .filter((row) => row.currency === invoice.currency && (INVOICED_KINDS as readonly string[]).includes(row.kind))
-          .map((row) => ({
-            id: row.id,
-            kind: row.kind,
-            order_id: row.orderId,
-            product: row.product,
-            amount_minor: row.amountMinor,
-            note: row.kind === "adjustment" ? row.reason : null,
-            created_at: row.createdAt.toISOString(),
-          })),
+        rows.filter((row) => row.currency === invoice.currency && (INVOICED_KINDS as readonly string[]).includes(row.kind)).map(invoiceLineOf),
       ),
     ),
   };

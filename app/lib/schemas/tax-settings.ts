@@ -84,27 +84,36 @@ export function percentToBasisPoints(text: string): number | null {
   return basisPoints <= 10_000 ? basisPoints : null;
 }
 
+/** A rule's rate as typed ("19.5", "20%"), read as basis points. */
+export const rateField = z
+  .string({ required_error: TAX_SETTINGS_MESSAGES.rateRequired })
+  .max(20, TAX_SETTINGS_MESSAGES.rate)
+  .transform((text, ctx) => {
+    const basisPoints = percentToBasisPoints(text);
+    if (basisPoints === null) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: TAX_SETTINGS_MESSAGES.rate });
+      return z.NEVER;
+    }
+    return basisPoints;
+  });
+
+/** A rule's note printed on invoices: optional, none is null. */
+export const ruleNoteField = plainText(z.string().trim().max(RULE_NOTE_MAX, `Note must be at most ${RULE_NOTE_MAX} characters`), "Note")
+  .optional()
+  .transform((note) => note || null);
+
+/** A rule's country as a select sends it: one of the list, or "any other country". */
+export const ruleCountryField = countryCode.refine((code) => code === ANY_OTHER_COUNTRY || isCountryCode(code), TAX_SETTINGS_MESSAGES.ruleCountry);
+
 /**
  * A row of the rule table as the "Add or replace a rule" form sends it: a country (or `*`), who it is
  * for, the rate as a percentage (stored as basis points) and an optional note printed on invoices.
  */
 export const TaxRuleSchema = z.object({
-  country: countryCode.refine((code) => code === ANY_OTHER_COUNTRY || isCountryCode(code), TAX_SETTINGS_MESSAGES.ruleCountry),
+  country: ruleCountryField,
   customer_kind: z.enum(TAX_CUSTOMER_KINDS, { errorMap: () => ({ message: TAX_SETTINGS_MESSAGES.kind }) }),
-  rate: z
-    .string({ required_error: TAX_SETTINGS_MESSAGES.rateRequired })
-    .max(20, TAX_SETTINGS_MESSAGES.rate)
-    .transform((text, ctx) => {
-      const basisPoints = percentToBasisPoints(text);
-      if (basisPoints === null) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: TAX_SETTINGS_MESSAGES.rate });
-        return z.NEVER;
-      }
-      return basisPoints;
-    }),
-  note: plainText(z.string().trim().max(RULE_NOTE_MAX, `Note must be at most ${RULE_NOTE_MAX} characters`), "Note")
-    .optional()
-    .transform((note) => note || null),
+  rate: rateField,
+  note: ruleNoteField,
   explanation: plainText(z.string().trim().max(RULE_EXPLANATION_MAX, `Explanation must be at most ${RULE_EXPLANATION_MAX} characters`), "Explanation")
     .optional()
     .transform((text) => text || null),
