@@ -5,7 +5,7 @@
  * two or three creators whose skills match its tags. Written once, when no creator exists yet. Only the
  * demo creator has a password; the others sign in after a password reset.
  */
-import { count, eq, inArray, like } from "drizzle-orm";
+import { and, count, eq, inArray, isNull, like, notInArray } from "drizzle-orm";
 import type { Database } from "../client";
 import { creatorMedia, creators, productCreators, products, type CreatorStatus } from "../schema";
 import { hashPassword, type PasswordCost } from "../../app/auth/password.server";
@@ -165,6 +165,43 @@ const CREATORS: SeedCreator[] = [
   },
 ];
 
+/** Each avatar's backdrop, letters and key light (`#RRGGBB`), one a creator in turn. */
+const AVATAR_PALETTES: [backdrop: string, letters: string, light: string][] = [
+  ["#E9E2D6", "#C2410C", "#FFE8CC"],
+  ["#1E293B", "#38BDF8", "#DCEBFF"],
+  ["#F4D9C6", "#9D174D", "#FFE4D6"],
+  ["#D9E4DC", "#166534", "#F1FFE8"],
+  ["#2E1065", "#F59E0B", "#FFE9C2"],
+  ["#E0E7FF", "#4338CA", "#EEF0FF"],
+  ["#FDE68A", "#1F2937", "#FFF7DA"],
+  ["#0F172A", "#F43F5E", "#FFD9E0"],
+  ["#E7E5E4", "#0F766E", "#E8FFFB"],
+  ["#FCE7F3", "#7C3AED", "#F3E8FF"],
+  ["#CFFAFE", "#B45309", "#FFF1DC"],
+];
+
+/** "Lucía Ortega" → "LO": the first letters of the first and last names (accents dropped: the 3D font has none). */
+function initialsOf(name: string): string {
+  const words = name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .split(/\s+/)
+    .filter(Boolean);
+  return `${words[0]![0]!}${words.length > 1 ? words.at(-1)![0]! : ""}`.toUpperCase();
+}
+
+/**
+ * The demo creators' avatars (every creator with a profile: not the one still invited): their
+ * initials as lacquered 3D letters on a studio backdrop, rendered with Blender by
+ * `npm run seed:render-media -- avatars` into db/seed/media.
+ */
+export const SEED_AVATARS = CREATORS.filter((c) => c.status !== "invited").map((c, i) => ({
+  email: c.email,
+  initials: initialsOf(c.name),
+  file: `avatar-${slugify(c.name)}.jpg`,
+  colors: AVATAR_PALETTES[i % AVATAR_PALETTES.length]!,
+}));
+
 /** Seeds the creators once, and each product's creators; returns how many creators were written. */
 export async function seedCreators(db: Database, cost: PasswordCost, now = Date.now()): Promise<number> {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(creators);
@@ -260,6 +297,28 @@ export async function seedPortfolios(db: Database, bucket: R2Bucket, loadMedia: 
     const [head, ...tail] = rows.map((row) => db.insert(creatorMedia).values(row));
     if (head) await db.batch([head, ...tail]);
   }
+  // Avatars, for each seeded creator who has none yet (a shop seeded before they existed gets them too).
+  const withAvatar = db.select({ id: creatorMedia.creatorId }).from(creatorMedia).where(eq(creatorMedia.kind, "avatar"));
+  const needing = await db
+    .select({ id: creators.id, email: creators.email })
+    .from(creators)
+    .where(
+      and(
+        inArray(
+          creators.email,
+          SEED_AVATARS.map((a) => a.email),
+        ),
+        notInArray(creators.id, withAvatar),
+        isNull(creators.erasedAt),
+      ),
+    );
+  const avatarRows = needing.map((c) => {
+    const file = SEED_AVATARS.find((a) => a.email === c.email)!.file;
+    return db
+      .insert(creatorMedia)
+      .values({ creatorId: c.id, kind: "avatar", r2Key: `creators/${c.id}/seed-${file}`, contentType: "image/jpeg", size: 0, title: "", position: 0 });
+  });
+  if (avatarRows.length) await db.batch(avatarRows as [(typeof avatarRows)[number], ...(typeof avatarRows)[number][]]);
   const rows = await db
     .select({ id: creatorMedia.id, key: creatorMedia.r2Key, contentType: creatorMedia.contentType, size: creatorMedia.size })
     .from(creatorMedia)

@@ -8,7 +8,8 @@
  *
  * Resumable frame by frame: frames are kept in .cache/render/<scene>/ and a frame on disk is not
  * rendered again, so an interrupted run goes on where it stopped. About 55 minutes on 2 cores.
- * Name films to render only those: `npm run seed:render-media -- logo character`.
+ * Name films to render only those: `npm run seed:render-media -- logo character`; `avatars` renders
+ * the demo creators' avatars (their initials in 3D, 512 × 512, a few seconds each).
  *
  *   sudo apt-get install -y --no-install-recommends blender ffmpeg
  */
@@ -18,6 +19,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { SEED_FILMS, type SeedFilm } from "./catalogue";
+import { SEED_AVATARS } from "./demo-creators";
 
 const root = join(import.meta.dirname, "..", "..");
 const mediaDir = join(import.meta.dirname, "media");
@@ -115,11 +117,31 @@ async function stills(film: SeedFilm) {
   }
 }
 
+/** Samples a pixel for an avatar: a single still, so more than a film's frame; non-local means takes the rest of the grain. */
+const AVATAR_SAMPLES = 32;
+
+/** Each creator's avatar not rendered yet (kept in .cache/render/avatars/), denoised and saved as JPEG. */
+async function avatars() {
+  const dir = join(framesRoot, "avatars");
+  mkdirSync(dir, { recursive: true });
+  for (const avatar of SEED_AVATARS) {
+    const png = join(dir, avatar.file.replace(/\.jpg$/, ".png"));
+    if (!existsSync(png) || statSync(png).size === 0)
+      execFileSync("blender", ["-b", "--factory-startup", "-P", scenes, "--", "avatar", png, String(AVATAR_SAMPLES), avatar.initials, ...avatar.colors], {
+        stdio: "ignore",
+      });
+    const clean = join(dir, `clean-${avatar.file.replace(/\.jpg$/, ".png")}`);
+    ffmpeg(["-i", png, "-vf", STILL_DENOISE, clean]);
+    await sharp(clean).jpeg({ quality: 84, mozjpeg: true }).toFile(join(mediaDir, avatar.file));
+    console.info(`${avatar.file}: ${Math.round(statSync(join(mediaDir, avatar.file)).size / 1024)} KB`);
+  }
+}
+
 need("blender", ["--version"]);
 need("ffmpeg", ["-version"]);
 // `npm run seed:render-media -- logo character` renders those films alone (scene names as in SEED_FILMS).
 const only = process.argv.slice(2);
-const unknown = only.filter((scene) => !SEED_FILMS.some((film) => film.scene === scene));
+const unknown = only.filter((scene) => scene !== "avatars" && !SEED_FILMS.some((film) => film.scene === scene));
 if (unknown.length) throw new Error(`No such film: ${unknown.join(", ")} (films: ${SEED_FILMS.map((f) => f.scene).join(", ")})`);
 const started = Date.now();
 const chosen = SEED_FILMS.filter((f) => only.length === 0 || only.includes(f.scene));
@@ -132,4 +154,5 @@ for (const film of chosen) {
     `${film.scene}: ${film.file} (${Math.round(statSync(join(mediaDir, film.file)).size / 1024)} KB), ${film.stills.length} stills and a poster in ${Math.round((Date.now() - t) / 1000)} s`,
   );
 }
+if (only.length === 0 || only.includes("avatars")) await avatars();
 console.info(`Rendered ${chosen.length} films in ${Math.round((Date.now() - started) / 60_000)} minutes. Now run npm run seed:variants.`);

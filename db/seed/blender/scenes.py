@@ -642,6 +642,37 @@ def motion_graphics():
     return scene
 
 
+def avatar(initials, backdrop, letters, light):
+    """A creator's mark: their initials in bevelled, lacquered 3D letters on a studio backdrop, lit like a product."""
+    scene = reset(1)
+    scene.render.resolution_x = 512
+    scene.render.resolution_y = 512
+    world(backdrop, 0.6)
+    cyclorama(material("Backdrop", backdrop, roughness=0.9), width=30, depth=20, height=14, radius=4)
+    bpy.ops.object.text_add(location=(0, 0, 0))
+    text = bpy.context.active_object
+    text.data.body = initials
+    text.data.align_x = "CENTER"
+    text.data.align_y = "CENTER"
+    text.data.size = 1.6
+    text.data.extrude = 0.22
+    text.data.bevel_depth = 0.035
+    text.data.bevel_resolution = 4
+    text.location = (0, 0, 0.95)
+    text.rotation_euler = (math.radians(90), 0, math.radians(-14))
+    assign(text, material("Letters", letters, roughness=0.18, clearcoat=1.0))
+    plinth = cylinder("Plinth", 1.35, 0.3, (0, 0.1, 0.15), material("Plinth", (0.92, 0.92, 0.9), roughness=0.35), bevel=0.04)
+    smooth(plinth)
+    area_light("Key", (3.5, -4.5, 5.0), (0, 0, 1.2), 900, 3.0, light)
+    area_light("Fill", (-4.5, -3.0, 2.5), (0, 0, 1.2), 250, 4.0, (0.85, 0.9, 1.0))
+    area_light("Rim", (-1.5, 4.0, 4.5), (0, 0, 1.4), 700, 1.5, (1.0, 1.0, 1.0))
+    focus = empty("Focus", (0, 0, 0.85))
+    cam = camera(lens=75, dof_target=focus, fstop=5.6)
+    track(cam, focus)
+    cam.location = (1.1, -7.4, 1.9)
+    return scene
+
+
 FILMS = {
     "product": product_turntable,
     "logo": logo_reveal,
@@ -652,8 +683,26 @@ FILMS = {
 }
 
 
+def hex_color(value):
+    """`#RRGGBB` as linear RGB (what Blender's colours take)."""
+    def linear(c):
+        c = int(c, 16) / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    value = value.lstrip("#")
+    return tuple(linear(value[i:i + 2]) for i in (0, 2, 4))
+
+
 def main():
     argv = sys.argv[sys.argv.index("--") + 1:] if "--" in sys.argv else []
+    if argv and argv[0] == "avatar":
+        # blender -b -P scenes.py -- avatar <file.png> <samples> <initials> <backdrop> <letters> <light>
+        out, samples, initials = argv[1], int(argv[2]), argv[3]
+        scene = avatar(initials, *(hex_color(c) for c in argv[4:7]))
+        scene.cycles.samples = samples
+        scene.render.filepath = out
+        print(f"RENDER avatar {initials}", flush=True)
+        bpy.ops.render.render(write_still=True)
+        return
     if len(argv) < 2 or argv[0] not in FILMS:
         raise SystemExit(f"usage: blender -b -P scenes.py -- <{'|'.join(FILMS)}> <frames-dir> [samples] [first-last]")
     film, out = argv[0], argv[1]
