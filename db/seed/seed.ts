@@ -20,7 +20,7 @@ import {
   users,
 } from "../schema";
 import { hashPassword, PRODUCTION_COST, type PasswordCost } from "../../app/auth/password.server";
-import { seedCreators, seedPortfolios } from "./demo-creators";
+import { SEED_AVATARS, seedCreators, seedPortfolios } from "./demo-creators";
 import { VARIANT_FORMATS, VARIANT_WIDTHS, variantKey, variantSourceKey, type VariantFormat, type VariantWidth } from "../../app/lib/media-variants";
 import { DEMO_ADMIN, DEMO_CUSTOMER, SEED_PRODUCTS } from "./catalogue";
 import { seedDemoOrders } from "./demo-orders";
@@ -175,9 +175,9 @@ async function seedPromotions(db: Database) {
       .onConflictDoNothing();
 }
 
-/** The seed files that get variants: the catalogue's images and video thumbnails. */
+/** The seed files that get variants: the catalogue's images and video thumbnails, and the creators' avatars. */
 export function seedImageFiles(): string[] {
-  return [...new Set(SEED_PRODUCTS.flatMap((p) => [...p.images, ...(p.video ? [p.video.thumbnail] : [])]))].sort();
+  return [...new Set([...SEED_PRODUCTS.flatMap((p) => [...p.images, ...(p.video ? [p.video.thumbnail] : [])]), ...SEED_AVATARS.map((a) => a.file)])].sort();
 }
 
 /** A seed image's variant file name in db/seed/media/variants, e.g. `image-01.jpg.w640.avif`. */
