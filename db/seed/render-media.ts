@@ -2,7 +2,8 @@
  * `npm run seed:render-media`: renders the demo's six films in 3D with Blender (Cycles on the CPU,
  * scenes built by db/seed/blender/scenes.py; nothing downloaded), removes the render grain with
  * ffmpeg's hqdn3d (Debian's Blender has no OpenImageDenoise), encodes each as H.264 (at most 4 MB)
- * and takes its poster and stills from the same denoised frames. The outputs are committed in
+ * and renders its poster and stills again from the same scene at more samples, their grain taken by
+ * non-local means. The outputs are committed in
  * db/seed/media; `npm test` never renders. Then run `npm run seed:variants` for the pictures'
  * AVIF/WebP copies.
  *
@@ -14,8 +15,7 @@
  *   sudo apt-get install -y --no-install-recommends blender ffmpeg
  */
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, readdirSync, statSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { SEED_FILMS, type SeedFilm } from "./catalogue";
@@ -32,7 +32,7 @@ const SAMPLES = 6;
 const MAX_FILM_BYTES = 4 * 1024 * 1024;
 /** Spatial and temporal grain removal: strong, as 6 samples a pixel are grainy; the camera moves slowly. */
 const DENOISE = "hqdn3d=7:5:9:9";
-/** A still is looked at for longer than a frame: non-local means after hqdn3d clears what is left of the grain (about half a second a picture). */
+/** A still's grain, left by its own render's samples: non-local means (about half a second a picture). */
 const STILL_DENOISE = "nlmeans=s=3:p=5:r=9";
 
 function need(command: string, args: string[]) {
@@ -88,32 +88,25 @@ function encode(film: SeedFilm) {
   throw new Error(`${film.file} is over 4 MB at every quality tried`);
 }
 
-/** The poster and stills: the chosen frames of the same denoised stream, as JPEG. */
+/** Samples a pixel for a poster or still: looked at for longer than a frame, so rendered again with ten times a frame's. */
+const STILL_SAMPLES = 64;
+
+/**
+ * The poster and stills: each chosen frame rendered again on its own at STILL_SAMPLES (kept in
+ * .cache/render/<scene>-stills/, resumable like the films), its grain then taken by non-local means, as JPEG.
+ */
 async function stills(film: SeedFilm) {
-  const picks = [film.poster, ...film.stills];
-  const dir = mkdtempSync(join(tmpdir(), "reelcraft-stills-"));
-  try {
-    const select = picks.map((p) => `eq(n\\,${p.frame - 1})`).join("+");
-    ffmpeg([
-      "-framerate",
-      String(FPS),
-      "-i",
-      join(framesRoot, film.scene, "%04d.png"),
-      "-vf",
-      // hqdn3d on every frame (its temporal half needs the ones before), non-local means on the picked ones.
-      `${DENOISE},select='${select}',${STILL_DENOISE}`,
-      "-vsync",
-      "0",
-      join(dir, "%02d.png"),
-    ]);
-    // select keeps the stream's order: the nth file is the nth picked frame by frame number.
-    const ordered = [...picks].sort((a, b) => a.frame - b.frame);
-    for (const [i, pick] of ordered.entries())
-      await sharp(join(dir, `${String(i + 1).padStart(2, "0")}.png`))
-        .jpeg({ quality: 82, mozjpeg: true })
-        .toFile(join(mediaDir, pick.file));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  const dir = join(framesRoot, `${film.scene}-stills`);
+  mkdirSync(dir, { recursive: true });
+  for (const pick of [film.poster, ...film.stills]) {
+    const frame = join(dir, `${String(pick.frame).padStart(4, "0")}.png`);
+    if (!existsSync(frame) || statSync(frame).size === 0)
+      execFileSync("blender", ["-b", "--factory-startup", "-P", scenes, "--", film.scene, `${dir}/`, String(STILL_SAMPLES), `${pick.frame}-${pick.frame}`], {
+        stdio: "ignore",
+      });
+    const clean = join(dir, `clean-${pick.frame}.png`);
+    ffmpeg(["-i", frame, "-vf", STILL_DENOISE, clean]);
+    await sharp(clean).jpeg({ quality: 82, mozjpeg: true }).toFile(join(mediaDir, pick.file));
   }
 }
 
@@ -139,20 +132,26 @@ async function avatars() {
 
 need("blender", ["--version"]);
 need("ffmpeg", ["-version"]);
-// `npm run seed:render-media -- logo character` renders those films alone (scene names as in SEED_FILMS).
-const only = process.argv.slice(2);
-const unknown = only.filter((scene) => scene !== "avatars" && !SEED_FILMS.some((film) => film.scene === scene));
-if (unknown.length) throw new Error(`No such film: ${unknown.join(", ")} (films: ${SEED_FILMS.map((f) => f.scene).join(", ")})`);
+// `npm run seed:render-media -- logo character` renders those films alone (scene names as in SEED_FILMS);
+// `stills` renders the films' posters and stills only, `avatars` the creators' avatars only.
+const args = process.argv.slice(2);
+const only = args.filter((arg) => arg !== "avatars" && arg !== "stills");
+const unknown = only.filter((scene) => !SEED_FILMS.some((film) => film.scene === scene));
+if (unknown.length) throw new Error(`No such film: ${unknown.join(", ")} (films: ${SEED_FILMS.map((f) => f.scene).join(", ")}, or avatars, stills)`);
+const stillsOnly = args.includes("stills");
+const avatarsOnly = args.includes("avatars") && !stillsOnly && only.length === 0;
 const started = Date.now();
-const chosen = SEED_FILMS.filter((f) => only.length === 0 || only.includes(f.scene));
+const chosen = avatarsOnly ? [] : SEED_FILMS.filter((f) => only.length === 0 || only.includes(f.scene));
 for (const film of chosen) {
   const t = Date.now();
-  await render(film);
-  encode(film);
+  if (!stillsOnly) {
+    await render(film);
+    encode(film);
+  }
   await stills(film);
   console.info(
-    `${film.scene}: ${film.file} (${Math.round(statSync(join(mediaDir, film.file)).size / 1024)} KB), ${film.stills.length} stills and a poster in ${Math.round((Date.now() - t) / 1000)} s`,
+    `${film.scene}: ${stillsOnly ? "" : `${film.file} (${Math.round(statSync(join(mediaDir, film.file)).size / 1024)} KB), `}${film.stills.length} stills and a poster in ${Math.round((Date.now() - t) / 1000)} s`,
   );
 }
-if (only.length === 0 || only.includes("avatars")) await avatars();
-console.info(`Rendered ${chosen.length} films in ${Math.round((Date.now() - started) / 60_000)} minutes. Now run npm run seed:variants.`);
+if (args.length === 0 || args.includes("avatars")) await avatars();
+console.info(`Rendered in ${Math.round((Date.now() - started) / 60_000)} minutes. Now run npm run seed:variants.`);
