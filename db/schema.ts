@@ -690,6 +690,8 @@ export const selfBilledInvoices = sqliteTable(
     customerAddress: text("customer_address").notNull(),
     customerTaxId: text("customer_tax_id"),
     agreementAcceptedAt: integer("agreement_accepted_at", { mode: "timestamp_ms" }).notNull(),
+    /** The last ledger row it bills (migration 0065): its lines are the month's rows up to it, so they always sum to the total. */
+    lastEntryId: integer("last_entry_id"),
     issuedAt: integer("issued_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [

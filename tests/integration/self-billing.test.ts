@@ -23,10 +23,13 @@ import { pdfText } from "./pdf-text";
 
 const db = () => createDb(env.DB);
 const DAY = 86_400_000;
+/** After a month's end and its hour's wait (ISSUE_AFTER_MS): its invoices are due. */
+const HOURS_2 = 2 * 3_600_000;
 
 type Line = { id: number; kind: string; amount_minor: number; order_id: number | null };
 type Invoice = {
   id: number;
+  document: string;
   number: string;
   sequence: number;
   month: string;
@@ -135,11 +138,11 @@ describe("self-billed invoices", () => {
     expect(await runPayouts(db(), createLocalConnect(db()))).toMatchObject({ reversed: 1 });
     await adjustBalance(db(), adminId, { creatorId: maker.id, amountMinor: -350, currency: "GBP", reason: "Music licence", key: null });
 
-    // Not before the month has closed.
+    // Not before the month has closed, nor in the hour after (rows dated in it may still be on their way).
     await issueSelfBilledInvoices(db());
-    expect(await invoicesOf(maker, month)).toEqual([]);
-
     const nextMonth = monthAfter(month);
+    await issueSelfBilledInvoices(db(), startOf(nextMonth) + 30 * 60_000);
+    expect(await invoicesOf(maker, month)).toEqual([]);
     await issueSelfBilledInvoices(db(), startOf(nextMonth) + 3_600_000);
     const [invoice, ...more] = await invoicesOf(maker, month);
     expect(more).toEqual([]);
@@ -170,8 +173,8 @@ describe("self-billed invoices", () => {
     // Next month's adjustment is the second invoice; a month with only payments, none.
     await adjustBalance(db(), adminId, { creatorId: maker.id, amountMinor: 5000, currency: "GBP", reason: "Rush fee", key: null }, startOf(nextMonth) + DAY);
     await Promise.all([
-      issueSelfBilledInvoices(db(), startOf(monthAfter(nextMonth, 2)) + 60_000),
-      issueSelfBilledInvoices(db(), startOf(monthAfter(nextMonth, 2)) + 60_000),
+      issueSelfBilledInvoices(db(), startOf(monthAfter(nextMonth, 2)) + HOURS_2),
+      issueSelfBilledInvoices(db(), startOf(monthAfter(nextMonth, 2)) + HOURS_2),
     ]);
     const rows = await env.DB.prepare("SELECT number, month, total_minor FROM self_billed_invoices WHERE creator_id = ? ORDER BY number")
       .bind(maker.id)
@@ -217,7 +220,7 @@ describe("self-billed invoices", () => {
       await adjustBalance(db(), adminId, { creatorId: maker.id, amountMinor: 12_345, currency: "GBP", reason: "Storyboard", key: null });
     }
     const month = monthOf(Date.now());
-    await issueSelfBilledInvoices(db(), startOf(monthAfter(month)) + 60_000);
+    await issueSelfBilledInvoices(db(), startOf(monthAfter(month)) + HOURS_2);
     const [se, gb, de] = (await Promise.all([abroad, person, company].map((maker) => invoicesOf(maker, month)))).map((invoices) => invoices[0]);
     expect(se).toMatchObject({
       total_minor: 12_345,
@@ -247,7 +250,7 @@ describe("self-billed invoices", () => {
       { creatorId: abroad.id, amountMinor: 10_000, currency: "GBP", reason: "Extra", key: null },
       startOf(monthAfter(month)) + DAY,
     );
-    await issueSelfBilledInvoices(db(), startOf(monthAfter(month, 2)) + 60_000);
+    await issueSelfBilledInvoices(db(), startOf(monthAfter(month, 2)) + HOURS_2);
     expect((await invoicesOf(abroad, month))[0]).toMatchObject({ rate_basis_points: 0, tax_minor: 0 });
     expect(await issuedFor(abroad.id, monthAfter(month))).toEqual([
       { number: 2, total_minor: 10_000, rate_bp: 2500, tax_minor: 2000, tax_note: "Swedish VAT" },
@@ -269,7 +272,7 @@ describe("self-billed invoices", () => {
     // Without an agreement, no invoice.
     const month = monthOf(Date.now());
     await adjustBalance(db(), adminId, { creatorId: maker.id, amountMinor: 700, currency: "GBP", reason: "Before", key: null });
-    await issueSelfBilledInvoices(db(), startOf(monthAfter(month)) + 60_000);
+    await issueSelfBilledInvoices(db(), startOf(monthAfter(month)) + HOURS_2);
     expect(await invoicesOf(maker, month)).toEqual([]);
 
     // Not offered: refused; offered again: the screen's form, without JavaScript, needs the box ticked.
@@ -301,12 +304,73 @@ describe("self-billed invoices", () => {
     const { endAgreement } = await import("~/domain/payouts/self-billing.server");
     await adjustBalance(db(), adminId, { creatorId: maker.id, amountMinor: 900, currency: "GBP", reason: "After", key: null }, startOf(next) + DAY);
     await endAgreement(db(), maker.id, startOf(next) + 2 * DAY);
-    await issueSelfBilledInvoices(db(), startOf(monthAfter(next)) + 60_000);
+    await issueSelfBilledInvoices(db(), startOf(monthAfter(next)) + HOURS_2);
     expect((await invoicesOf(maker, month)).map((i) => i.total_minor)).toEqual([700]);
     expect(await issuedFor(maker.id, next)).toEqual([]);
     const ended = await api<{ message: string }>("DELETE", "/creator/self_billing_agreement", { token: maker.token });
     expect(ended.status).toBe(409);
     expect(ended.body.message).toBe(SELF_BILLING_MESSAGES.notAccepted);
+  });
+
+  it("survive a changed text accepted, an end and a new start; a negative month is a credit note, a month summing to nothing none", async () => {
+    const maker = await newCreator(admin);
+    await taxDetails(maker, { country: "GB" });
+    await accept(maker);
+    const month = monthOf(Date.now());
+    const next = monthAfter(month);
+    await adjustBalance(db(), adminId, { creatorId: maker.id, amountMinor: 2000, currency: "GBP", reason: "Owed", key: null });
+
+    // A changed text accepted while this month is owed: it is still issued.
+    await saveAgreementText(db(), `${EXAMPLE_AGREEMENT}\n\n6. Changed.`);
+    await accept(maker);
+    await issueSelfBilledInvoices(db(), startOf(next) + HOURS_2);
+    expect((await invoicesOf(maker, month)).map((i) => [i.document, i.total_minor])).toEqual([["invoice", 2000]]);
+
+    // Next month: a refund's share taken back is a credit note; +500 and −500 in one currency bill nothing.
+    await adjustBalance(db(), adminId, { creatorId: maker.id, amountMinor: -1200, currency: "GBP", reason: "Refunded work", key: null }, startOf(next) + DAY);
+    await adjustBalance(db(), adminId, { creatorId: maker.id, amountMinor: 500, currency: "EUR", reason: "In", key: null }, startOf(next) + DAY);
+    await adjustBalance(db(), adminId, { creatorId: maker.id, amountMinor: -500, currency: "EUR", reason: "Out", key: null }, startOf(next) + 2 * DAY);
+    await issueSelfBilledInvoices(db(), startOf(monthAfter(next)) + HOURS_2);
+    expect(await issuedFor(maker.id, next)).toEqual([
+      { number: 2, total_minor: -1200, tax_minor: 0, rate_bp: 0, tax_note: "No VAT: the supplier is not registered for VAT." },
+    ]);
+    const [credit] = await env.DB.prepare("SELECT id FROM self_billed_invoices WHERE creator_id = ? AND month = ?")
+      .bind(maker.id, next)
+      .all<{ id: number }>()
+      .then((r) => r.results);
+    const pdf = await get(`/studio/payouts/invoices/${credit!.id}/invoice.pdf`, { headers: { Cookie: maker.cookie } });
+    expect((await PDFDocument.load(await pdf.arrayBuffer())).getTitle()).toBe(`Self-billed credit note SB-${maker.id}-0002 · ${maker.name} Legal`);
+
+    // Ended and accepted again in the same month: that month is the creator's own to invoice, as they were told.
+    const later = monthAfter(next, 2);
+    await adjustBalance(db(), adminId, { creatorId: maker.id, amountMinor: 3000, currency: "GBP", reason: "Own month", key: null }, startOf(later) + DAY);
+    const { endAgreement, acceptAgreement } = await import("~/domain/payouts/self-billing.server");
+    await endAgreement(db(), maker.id, startOf(later) + 2 * DAY);
+    // (The month between, owed under the ended agreement, is issued first: it had no supply.)
+    await issueSelfBilledInvoices(db(), startOf(later) + 2 * DAY + HOURS_2);
+    await acceptAgreement(db(), maker.id, startOf(later) + 3 * DAY);
+    await issueSelfBilledInvoices(db(), startOf(monthAfter(later)) + HOURS_2);
+    expect(await issuedFor(maker.id, later)).toEqual([]);
+    const row = await env.DB.prepare("SELECT invoiced_through, ended_at FROM self_billing_agreements WHERE creator_id = ?")
+      .bind(maker.id)
+      .first<{ invoiced_through: string; ended_at: number | null }>();
+    expect(row).toEqual({ invoiced_through: later, ended_at: null });
+  });
+
+  it("wait for an ended agreement's owed months before a new start", async () => {
+    const maker = await newCreator(admin);
+    await taxDetails(maker, { country: "GB" });
+    await accept(maker);
+    const month = monthOf(Date.now());
+    const next = monthAfter(month);
+    await adjustBalance(db(), adminId, { creatorId: maker.id, amountMinor: 800, currency: "GBP", reason: "Owed", key: null });
+    const { endAgreement, acceptAgreement } = await import("~/domain/payouts/self-billing.server");
+    // Ended in the next month before the run issued this one: a new start waits for it.
+    await endAgreement(db(), maker.id, startOf(next) + 10 * 60_000);
+    await expect(acceptAgreement(db(), maker.id, startOf(next) + 20 * 60_000)).rejects.toMatchObject({ message: SELF_BILLING_MESSAGES.stillIssuing });
+    await issueSelfBilledInvoices(db(), startOf(next) + HOURS_2);
+    expect((await invoicesOf(maker, month)).map((i) => i.total_minor)).toEqual([800]);
+    await acceptAgreement(db(), maker.id, startOf(next) + 3 * HOURS_2);
   });
 
   it("are the creator's own: another creator, a customer or a visitor reads none; the admins read every one", async () => {
@@ -316,7 +380,7 @@ describe("self-billed invoices", () => {
     await accept(maker);
     await adjustBalance(db(), adminId, { creatorId: maker.id, amountMinor: 4321, currency: "GBP", reason: "Only theirs", key: null });
     const month = monthOf(Date.now());
-    await issueSelfBilledInvoices(db(), startOf(monthAfter(month)) + 60_000);
+    await issueSelfBilledInvoices(db(), startOf(monthAfter(month)) + HOURS_2);
     const [invoice] = await invoicesOf(maker, month);
     const path = `/studio/payouts/invoices/${invoice!.id}/invoice.pdf`;
 

@@ -23,6 +23,7 @@ import { LEDGER_KIND_LABELS, type LedgerKind } from "~/lib/rules/payouts";
 import {
   AGREEMENT_MAX,
   AGREEMENTS_INVOICED_PER_RUN,
+  ISSUE_AFTER_MS,
   ANY_SUPPLIER_COUNTRY,
   decideSelfBillingTax,
   INVOICED_KINDS,
@@ -167,21 +168,30 @@ export async function acceptAgreement(db: Database, creatorId: number, now = Dat
   if (!view.offered_text) throw refuse.conflict(SELF_BILLING_MESSAGES.notOffered);
   if (!view.has_tax_details) throw refuse.invalid(SELF_BILLING_MESSAGES.taxDetailsFirst);
   if (view.active && !view.text_changed) return view;
+  const [row] = await db.select().from(selfBillingAgreements).where(eq(selfBillingAgreements.creatorId, creatorId)).limit(1);
   const through = monthAfter(monthOf(now), -1);
-  await db
-    .insert(selfBillingAgreements)
-    .values({ creatorId, agreementText: view.offered_text, acceptedAt: new Date(now), invoicedThrough: through })
-    .onConflictDoUpdate({
-      target: selfBillingAgreements.creatorId,
-      set: {
-        agreementText: view.offered_text,
-        acceptedAt: new Date(now),
-        endedAt: null,
-        lastMonth: null,
-        // Months issued stay issued; months after an ended agreement's last one and before this one are not self-billed.
-        invoicedThrough: sql`max(${sql.raw(`"self_billing_agreements"."invoiced_through"`)}, ${through})`,
-      },
-    });
+  if (!row) {
+    await db
+      .insert(selfBillingAgreements)
+      .values({ creatorId, agreementText: view.offered_text, acceptedAt: new Date(now), invoicedThrough: through })
+      .onConflictDoNothing();
+  } else if (!row.endedAt) {
+    // A changed text, accepted: the months owed stay owed (the next run issues them as before).
+    await db
+      .update(selfBillingAgreements)
+      .set({ agreementText: view.offered_text, acceptedAt: new Date(now) })
+      .where(and(eq(selfBillingAgreements.creatorId, creatorId), isNull(selfBillingAgreements.endedAt)));
+  } else {
+    // After an end: the months it still owes are issued first; the months from its end to this one
+    // are the creator's own to invoice (the end's month too, as they were told), never self-billed.
+    if (row.lastMonth && row.invoicedThrough < row.lastMonth) throw refuse.conflict(SELF_BILLING_MESSAGES.stillIssuing);
+    const ownMonth = monthOf(row.endedAt.getTime());
+    const invoicedThrough = [row.invoicedThrough, through, ownMonth].sort().at(-1)!;
+    await db
+      .update(selfBillingAgreements)
+      .set({ agreementText: view.offered_text, acceptedAt: new Date(now), endedAt: null, lastMonth: null, invoicedThrough })
+      .where(and(eq(selfBillingAgreements.creatorId, creatorId), eq(selfBillingAgreements.endedAt, row.endedAt)));
+  }
   return creatorAgreement(db, creatorId);
 }
 
@@ -201,15 +211,19 @@ export async function endAgreement(db: Database, creatorId: number, now = Date.n
 
 /**
  * The scheduled run issues the invoices of closed months for creators with an agreement behind on
- * them (AGREEMENTS_INVOICED_PER_RUN a run): per month and currency with a supply, one invoice. Returns
- * how many were issued. Idempotent: a month issued is never issued again (the unique index, and the
- * insert only while the agreement is as read).
+ * them (AGREEMENTS_INVOICED_PER_RUN a run, those with tax details: acceptance needs them): per month
+ * and currency with a supply, one invoice (a credit note when the month's supplies are negative;
+ * none when they sum to nothing). A month is issued ISSUE_AFTER_MS after it ends, when every row
+ * dated in it has been written. Returns how many were issued. Idempotent: a month issued is never
+ * issued again (the unique index, and the insert only while the agreement is as read). One
+ * creator's failure is logged and leaves the others (and the rest of the scheduled run) going.
  */
 export async function issueSelfBilledInvoices(db: Database, now = Date.now()): Promise<number> {
-  const closed = monthAfter(monthOf(now), -1);
+  const closed = monthAfter(monthOf(now - ISSUE_AFTER_MS), -1);
   const due = await db
-    .select()
+    .select({ agreement: selfBillingAgreements, details: creatorTaxDetails })
     .from(selfBillingAgreements)
+    .innerJoin(creatorTaxDetails, eq(creatorTaxDetails.creatorId, selfBillingAgreements.creatorId))
     .where(
       and(
         lt(selfBillingAgreements.invoicedThrough, closed),
@@ -221,36 +235,61 @@ export async function issueSelfBilledInvoices(db: Database, now = Date.now()): P
   if (!due.length) return 0;
   const [shop, rules] = await Promise.all([getShopSettings(db), listSelfBillingRules(db)]);
   let issued = 0;
-  for (const agreement of due) {
-    const through = agreement.lastMonth && agreement.lastMonth < closed ? agreement.lastMonth : closed;
-    const [details] = await db.select().from(creatorTaxDetails).where(eq(creatorTaxDetails.creatorId, agreement.creatorId)).limit(1);
-    // Acceptance needs tax details and nothing removes them while the account is open: an erased
-    // creator's are kept. Without them an invoice cannot be issued; the months wait.
-    if (!details) continue;
-    const from = statementPeriod(monthAfter(agreement.invoicedThrough), Number.MAX_SAFE_INTEGER)!.from;
-    const to = statementPeriod(monthAfter(through), Number.MAX_SAFE_INTEGER)!.from;
-    const month = sql<string>`strftime('%Y-%m', ${ledgerEntries.createdAt} / 1000, 'unixepoch')`;
-    const supplies = await db
-      .select({ month, currency: ledgerEntries.currency, total: sql<number>`sum(${ledgerEntries.amountMinor})`, rows: sql<number>`count(*)` })
-      .from(ledgerEntries)
-      .where(
-        and(
-          eq(ledgerEntries.creatorId, agreement.creatorId),
-          gte(ledgerEntries.createdAt, new Date(from)),
-          lt(ledgerEntries.createdAt, new Date(to)),
-          inArray(ledgerEntries.kind, [...INVOICED_KINDS]),
-        ),
-      )
-      .groupBy(month, ledgerEntries.currency)
-      .orderBy(month, ledgerEntries.currency);
-    const kind = supplierKindOf({ entity: details.entity, vat_number: details.vatNumber });
-    const tax = decideSelfBillingTax(rules, { country: details.country, kind });
-    const asRead = and(
-      eq(selfBillingAgreements.creatorId, agreement.creatorId),
-      eq(selfBillingAgreements.invoicedThrough, agreement.invoicedThrough),
-      eq(selfBillingAgreements.acceptedAt, agreement.acceptedAt),
-    );
-    const inserts = supplies.map((supply) =>
+  for (const { agreement, details } of due) {
+    try {
+      issued += await issueFor(db, { agreement, details, shop, rules, closed }, now);
+    } catch (error) {
+      console.error(`Self-billed invoices of creator ${agreement.creatorId} not issued; the next run tries again`, error);
+    }
+  }
+  return issued;
+}
+
+async function issueFor(
+  db: Database,
+  {
+    agreement,
+    details,
+    shop,
+    rules,
+    closed,
+  }: {
+    agreement: typeof selfBillingAgreements.$inferSelect;
+    details: typeof creatorTaxDetails.$inferSelect;
+    shop: Awaited<ReturnType<typeof getShopSettings>>;
+    rules: SelfBillingRule[];
+    closed: string;
+  },
+  now: number,
+): Promise<number> {
+  const through = agreement.lastMonth && agreement.lastMonth < closed ? agreement.lastMonth : closed;
+  const from = statementPeriod(monthAfter(agreement.invoicedThrough), Number.MAX_SAFE_INTEGER)!.from;
+  const to = statementPeriod(monthAfter(through), Number.MAX_SAFE_INTEGER)!.from;
+  const month = sql<string>`strftime('%Y-%m', ${ledgerEntries.createdAt} / 1000, 'unixepoch')`;
+  const supplies = await db
+    .select({ month, currency: ledgerEntries.currency, total: sql<number>`sum(${ledgerEntries.amountMinor})`, last: sql<number>`max(${ledgerEntries.id})` })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.creatorId, agreement.creatorId),
+        gte(ledgerEntries.createdAt, new Date(from)),
+        lt(ledgerEntries.createdAt, new Date(to)),
+        inArray(ledgerEntries.kind, [...INVOICED_KINDS]),
+      ),
+    )
+    .groupBy(month, ledgerEntries.currency)
+    .orderBy(month, ledgerEntries.currency);
+  const kind = supplierKindOf({ entity: details.entity, vat_number: details.vatNumber });
+  const tax = decideSelfBillingTax(rules, { country: details.country, kind });
+  const asRead = and(
+    eq(selfBillingAgreements.creatorId, agreement.creatorId),
+    eq(selfBillingAgreements.invoicedThrough, agreement.invoicedThrough),
+    eq(selfBillingAgreements.acceptedAt, agreement.acceptedAt),
+  );
+  // A month whose supplies sum to nothing (an earning refunded in full the same month) bills nothing.
+  const inserts = supplies
+    .filter((supply) => Number(supply.total) !== 0)
+    .map((supply) =>
       db
         .insert(selfBilledInvoices)
         .select(
@@ -276,6 +315,7 @@ export async function issueSelfBilledInvoices(db: Database, now = Date.now()): P
                 customerAddress: shop.sellerAddress,
                 customerTaxId: shop.sellerTaxId,
                 agreementAcceptedAt: agreement.acceptedAt,
+                lastEntryId: Number(supply.last),
                 issuedAt: new Date(now),
               }),
             )
@@ -285,13 +325,11 @@ export async function issueSelfBilledInvoices(db: Database, now = Date.now()): P
         .onConflictDoNothing()
         .returning({ id: selfBilledInvoices.id }),
     );
-    // The inserts first: each lands only while the agreement is as read, and the last statement moves it on.
-    const advance = db.update(selfBillingAgreements).set({ invoicedThrough: through }).where(asRead).returning({ id: selfBillingAgreements.creatorId });
-    const statements: BatchItem<"sqlite">[] = [...inserts, advance];
-    const results = (await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as { id: number }[][];
-    issued += results.slice(0, inserts.length).reduce((sum, rows) => sum + rows.length, 0);
-  }
-  return issued;
+  // The inserts first: each lands only while the agreement is as read, and the last statement moves it on.
+  const advance = db.update(selfBillingAgreements).set({ invoicedThrough: through }).where(asRead).returning({ id: selfBillingAgreements.creatorId });
+  const statements: BatchItem<"sqlite">[] = [...inserts, advance];
+  const results = (await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as { id: number }[][];
+  return results.slice(0, inserts.length).reduce((sum, rows) => sum + rows.length, 0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -309,6 +347,8 @@ export interface SelfBilledLine {
 
 export interface SelfBilledInvoiceView {
   id: number;
+  /** A credit note when the month's supplies were negative (refunds of work billed before). */
+  document: "invoice" | "credit_note";
   /** `SB-12-0003`. */
   number: string;
   sequence: number;
@@ -340,9 +380,15 @@ export interface SelfBilledInvoiceView {
 
 export type InvoiceRow = typeof selfBilledInvoices.$inferSelect;
 
-export function invoiceView(row: InvoiceRow, lines: SelfBilledLine[]): SelfBilledInvoiceView {
+/**
+ * The invoice as the creator's pages and the API show it. `lines`: the month's rows of the billed
+ * kinds in its currency, of which those up to its last row are its own; `cut`: the read was cut.
+ */
+export function invoiceView(row: InvoiceRow, lines: SelfBilledLine[], cut = false): SelfBilledInvoiceView {
+  const own = row.lastEntryId === null ? lines : lines.filter((line) => line.id <= row.lastEntryId!);
   return {
     id: row.id,
+    document: row.totalMinor < 0 ? "credit_note" : "invoice",
     number: selfBilledNumber({ creator_id: row.creatorId, number: row.number }),
     sequence: row.number,
     creator_id: row.creatorId,
@@ -365,8 +411,8 @@ export function invoiceView(row: InvoiceRow, lines: SelfBilledLine[]): SelfBille
     customer: { name: row.customerName, address: row.customerAddress, tax_id: row.customerTaxId },
     agreement_accepted_at: row.agreementAcceptedAt.toISOString(),
     issued_at: row.issuedAt.toISOString(),
-    lines: lines.slice(0, STATEMENT_MOVEMENTS_MAX),
-    truncated: lines.length > STATEMENT_MOVEMENTS_MAX,
+    lines: own.slice(0, STATEMENT_MOVEMENTS_MAX),
+    truncated: cut || own.length > STATEMENT_MOVEMENTS_MAX,
   };
 }
 
@@ -482,7 +528,8 @@ const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", y
 export const invoiceDate = (iso: string) => day.format(new Date(iso));
 
 /** "Self-billed invoice SB-12-0003". */
-export const selfBilledTitle = (invoice: Pick<SelfBilledInvoiceView, "number">) => `Self-billed invoice ${invoice.number}`;
+export const selfBilledTitle = (invoice: Pick<SelfBilledInvoiceView, "number" | "document">) =>
+  `${invoice.document === "credit_note" ? "Self-billed credit note" : "Self-billed invoice"} ${invoice.number}`;
 
 /** A line as the invoice prints it: date, what, the order; the amount. */
 export function invoiceLine(line: SelfBilledLine, currency: string): [string, string] {
@@ -505,7 +552,7 @@ export function taxLabel(invoice: Pick<SelfBilledInvoiceView, "tax_name" | "rate
 /** The notes every self-billed invoice carries: what it is, under what, and the tax rule's own words. */
 export function invoiceNotes(invoice: SelfBilledInvoiceView): string[] {
   return [
-    `Self-billed invoice: issued by ${invoice.customer.name} on behalf of the supplier under the self-billing agreement accepted on ${invoiceDate(invoice.agreement_accepted_at)}.`,
+    `${invoice.document === "credit_note" ? "Self-billed credit note" : "Self-billed invoice"}: issued by ${invoice.customer.name} on behalf of the supplier under the self-billing agreement accepted on ${invoiceDate(invoice.agreement_accepted_at)}.`,
     ...(invoice.tax_note ? [invoice.tax_note] : []),
     ...(invoice.truncated ? [`Only the first ${STATEMENT_MOVEMENTS_MAX} lines are listed; the totals count them all.`] : []),
   ];

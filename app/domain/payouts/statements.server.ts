@@ -116,6 +116,8 @@ export async function creatorStatement(db: Database, creatorId: number, month: s
       invoiceView(
         invoice,
         rows.filter((row) => row.currency === invoice.currency && (INVOICED_KINDS as readonly string[]).includes(row.kind)).map(invoiceLineOf),
+        // The month's rows were read up to the statement's limit: an invoice's lines may be cut too.
+        rows.length > STATEMENT_MOVEMENTS_MAX,
       ),
     ),
   };

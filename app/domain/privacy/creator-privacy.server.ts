@@ -25,8 +25,8 @@
  *   record kept;
  * - `orders` keep `creator_id`: who made what, and when, stays for the records the law asks for;
  * - `creator_tax_details`: kept ten years (`kept_until`), for the same records;
- * - `self_billing_agreements` and `self_billed_invoices`: kept, the studio's accounting records
- *   (the invoices carry the details they were issued with).
+ * - `self_billing_agreements`: ended (the months before still issued); it and `self_billed_invoices`
+ *   are kept, the studio's accounting records (the invoices carry the details they were issued with).
  */
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { createElement } from "react";
@@ -62,6 +62,7 @@ import { catalogueChanged } from "../catalogue/catalogue-version.server";
 import { ERASED_EMAIL_DOMAIN } from "./account-deletion.server";
 import { getTaxDetails, TAX_RECORDS_KEPT_MS } from "../payouts/tax-details.server";
 import { selfBilledNumber } from "~/lib/rules/self-billing";
+import { monthAfter, monthOf } from "~/lib/rules/statements";
 
 export const FORMER_CREATOR = "Former creator";
 const NO_PASSWORD = "erased";
@@ -334,5 +335,10 @@ function erasure(
       .update(creatorTaxDetails)
       .set({ keptUntil: new Date(now + TAX_RECORDS_KEPT_MS) })
       .where(and(eq(creatorTaxDetails.creatorId, creatorId), held)),
+    // A running self-billing agreement ends: the months before are still issued, none after.
+    db
+      .update(selfBillingAgreements)
+      .set({ endedAt: new Date(now), lastMonth: monthAfter(monthOf(now), -1) })
+      .where(and(eq(selfBillingAgreements.creatorId, creatorId), isNull(selfBillingAgreements.endedAt), held)),
   ] as const;
 }

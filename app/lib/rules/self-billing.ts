@@ -74,6 +74,8 @@ export const INVOICED_KINDS = ["earning", "clawback", "adjustment"] as const;
 export const AGREEMENT_MAX = 20_000;
 /** Rules in the table at most (a row per country and kind). */
 export const SELF_BILLING_RULES_MAX = 300;
+/** How long after a month ends its invoices wait: every row dated in it has been written by then. */
+export const ISSUE_AFTER_MS = 60 * 60_000;
 /** Creators' agreements one scheduled run issues invoices for at most; the rest on the next run. */
 export const AGREEMENTS_INVOICED_PER_RUN = 50;
 /** Issued invoices the admins' list shows. */
@@ -87,4 +89,5 @@ export const SELF_BILLING_MESSAGES = {
   notAccepted: "You have not accepted the self-billing agreement",
   ended: "Self-billing agreement ended: from this month on you invoice the studio yourself",
   invoiceNotFound: "No self-billed invoice for that month",
+  stillIssuing: "The studio is still issuing the invoices of your earlier agreement: please try again in an hour",
 } as const;

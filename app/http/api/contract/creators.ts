@@ -520,6 +520,7 @@ const StatementMovementResponse = z
 const SelfBilledInvoiceResponse = z
   .object({
     id: z.number().int(),
+    document: z.enum(["invoice", "credit_note"]).describe("A credit note when the month's supplies were negative (refunds of work billed before)"),
     number: z.string().describe("The creator's own sequence: SB-{creator id}-{0001…}"),
     sequence: z.number().int(),
     creator_id: z.number().int(),

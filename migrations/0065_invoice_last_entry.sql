@@ -1,0 +1,1 @@
+ALTER TABLE `self_billed_invoices` ADD `last_entry_id` integer;
