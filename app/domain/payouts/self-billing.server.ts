@@ -43,6 +43,7 @@ import { ratePercent } from "../money/tax-rules";
 import { getShopSettings } from "../money/tax.server";
 import { documentPdf, type PdfSection } from "../money/pdf.server";
 import { periodRows } from "./ledger.server";
+import type { StatementMovement } from "./statements.server";
 import { refuse } from "../refusal";
 
 // ---------------------------------------------------------------------------------------------
@@ -335,15 +336,8 @@ async function issueFor(
 // ---------------------------------------------------------------------------------------------
 // Reading.
 
-export interface SelfBilledLine {
-  id: number;
-  kind: LedgerKind;
-  order_id: number | null;
-  product: string | null;
-  amount_minor: number;
-  note: string | null;
-  created_at: string;
-}
+/** An invoice's line: a movement of the month's statement, of a kind it bills (an adjustment's note is its reason). */
+export type SelfBilledLine = StatementMovement;
 
 export interface SelfBilledInvoiceView {
   id: number;
