@@ -1152,6 +1152,61 @@ export const orderAttachments = sqliteTable(
 );
 
 /**
+ * An order's payments: the first made at checkout, later ones for work added to the order (each its
+ * own intent, amount, tax, state and invoice). The checkout payment is written through the order's own
+ * columns (its `payment_intent_id`, amounts, tax, `payment_status` and `invoice_number`, the order's
+ * shape in the API) and copied into its row here, sequence 1, by triggers in the same statement
+ * (migration 0066); later payments are written here alone (app/domain/payments/order-payments.server.ts).
+ * Every reader of an order's payments (refunds, webhooks, invoices, the reports' kept figures) reads
+ * this table. What went back of a payment is the sum of its refunds (order_refunds.payment_id).
+ */
+export const orderPayments = sqliteTable(
+  "order_payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** 1 for the checkout payment, then 2, 3, … in the order they were asked for. */
+    sequence: integer("sequence").notNull(),
+    /** What the payment is for: the order itself (its package) or a change to it. */
+    purpose: text("purpose", { enum: ["order", "change"] })
+      .notNull()
+      .default("order"),
+    /** The invoice line's description of a later payment (the checkout payment's is the product and package). */
+    description: text("description"),
+    /** The gateway's PaymentIntent id (null until the intent is made). */
+    intentId: text("intent_id"),
+    gateway: text("gateway", { enum: ["local", "stripe"] })
+      .notNull()
+      .default("local"),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    subtotalMinor: integer("subtotal_minor").notNull().default(0),
+    discountMinor: integer("discount_minor").notNull().default(0),
+    taxMinor: integer("tax_minor").notNull().default(0),
+    taxRateBasisPoints: integer("tax_rate_bp").notNull().default(0),
+    taxCountry: text("tax_country"),
+    taxNote: text("tax_note"),
+    status: text("status", { enum: paymentStatuses }).notNull().default("initiated"),
+    /** Its invoice, numbered in the one sequence when the payment succeeded, and the seller as then. */
+    invoiceNumber: text("invoice_number"),
+    invoiceIssuedAt: integer("invoice_issued_at", { mode: "timestamp_ms" }),
+    sellerSnapshot: text("seller_snapshot"),
+    /** A later payment's request key: the same key, the same payment. */
+    idempotencyKey: text("idempotency_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("order_payments_sequence_unique").on(t.orderId, t.sequence),
+    uniqueIndex("order_payments_intent_unique").on(t.intentId),
+    uniqueIndex("order_payments_invoice_unique").on(t.invoiceNumber),
+    uniqueIndex("order_payments_key_unique").on(t.orderId, t.idempotencyKey),
+    index("order_payments_invoice_issued_idx").on(t.invoiceIssuedAt),
+  ],
+);
+
+/**
  * Refunds of an order's payment: several partial ones may follow each other, up to what was paid.
  * A row is claimed (`pending`) before the gateway is asked, at most one per order at a time, with an
  * idempotency key per request, so a double click or a retried request refunds once; the provider's
@@ -1171,6 +1226,11 @@ export const orderRefunds = sqliteTable(
       .default("refund"),
     /** The gateway's refund id (Stripe `re_...`, or the local gateway's). */
     providerRefundId: text("provider_refund_id"),
+    /** The payment refunded (a refund of an order spreads over its payments, newest first, one row each). */
+    paymentId: integer("payment_id").references(() => orderPayments.id, { onDelete: "cascade" }),
+    /** The tax rate and country of the invoice this refund's credit note corrects (its payment's), copied when it is claimed. */
+    taxRateBasisPoints: integer("tax_rate_bp").notNull().default(0),
+    taxCountry: text("tax_country"),
     amountMinor: integer("amount_minor").notNull(),
     /** The tax part of the amount (app/domain/money/tax-rules.ts `refundTaxPart`), fixed when it is recorded. */
     taxMinor: integer("tax_minor").notNull().default(0),
@@ -1192,6 +1252,7 @@ export const orderRefunds = sqliteTable(
   },
   (t) => [
     uniqueIndex("order_refunds_key_unique").on(t.orderId, t.idempotencyKey),
+    index("order_refunds_payment_idx").on(t.paymentId),
     uniqueIndex("order_refunds_one_pending")
       .on(t.orderId)
       .where(sql`status = 'pending'`),

@@ -5,7 +5,16 @@
  */
 import type { Params } from "@remix-run/react";
 import type { Database } from "../../db/client";
-import { creditNotePdf, creditNoteView, getCreditNote, getInvoice, invoicePdf, invoiceView, type InvoiceViewer } from "~/domain/money/invoices.server";
+import {
+  creditNotePdf,
+  creditNoteView,
+  getCreditNote,
+  getInvoice,
+  getInvoiceByNumber,
+  invoicePdf,
+  invoiceView,
+  type InvoiceViewer,
+} from "~/domain/money/invoices.server";
 import { parseId } from "~/lib/record-id";
 
 export type DocumentKind = "invoice" | "credit-note";
@@ -18,11 +27,12 @@ async function find(db: Database, kind: DocumentKind, params: Params, viewer: In
   const id = parseId(params.id);
   if (!id) return null;
   if (kind === "invoice") {
-    const invoice = await getInvoice(db, id, viewer);
-    return invoice && { orderId: id, number: invoice.number, view: invoiceView(invoice), pdf: () => invoicePdf(invoice) };
+    // An order's first invoice at `…/invoice`; any of its invoices (a payment's each) at `…/invoices/{number}`.
+    const invoice = params.number ? await getInvoiceByNumber(db, id, params.number.slice(0, 40), viewer) : await getInvoice(db, id, viewer);
+    return invoice && { orderId: id, number: invoice.number, view: invoiceView(invoice), pdf: () => invoicePdf(invoice), numbered: Boolean(params.number) };
   }
   const note = params.number ? await getCreditNote(db, id, params.number.slice(0, 40), viewer) : null;
-  return note && { orderId: id, number: note.number, view: creditNoteView(note), pdf: () => creditNotePdf(note) };
+  return note && { orderId: id, number: note.number, view: creditNoteView(note), pdf: () => creditNotePdf(note), numbered: true };
 }
 
 function notFound(kind: DocumentKind): Response {
@@ -33,7 +43,12 @@ function notFound(kind: DocumentKind): Response {
 export async function documentPage(db: Database, kind: DocumentKind, params: Params, viewer: InvoiceViewer, pages: OrderPages) {
   const found = await find(db, kind, params, viewer);
   if (!found) throw notFound(kind);
-  const path = kind === "invoice" ? `${pages}/${found.orderId}/invoice` : `${pages}/${found.orderId}/credit-notes/${found.number}`;
+  const path =
+    kind === "credit-note"
+      ? `${pages}/${found.orderId}/credit-notes/${found.number}`
+      : found.numbered
+        ? `${pages}/${found.orderId}/invoices/${found.number}`
+        : `${pages}/${found.orderId}/invoice`;
   return {
     document: found.view,
     back: { to: `${pages}/${found.orderId}`, label: `Order #${found.orderId}` },

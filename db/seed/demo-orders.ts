@@ -18,6 +18,7 @@ import {
   orderDeliveries,
   orderEvents,
   orderMessages,
+  orderPayments,
   orderRefunds,
   orders,
   packages,
@@ -293,6 +294,10 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
         ? [
             db.insert(orderRefunds).values({
               orderId,
+              // The checkout payment's (copied from the order when it was inserted above).
+              paymentId: sql`(SELECT ${orderPayments.id} FROM ${orderPayments} WHERE ${orderPayments.orderId} = ${orderId} AND ${orderPayments.sequence} = 1)`,
+              taxRateBasisPoints: price.rateBasisPoints,
+              taxCountry: price.taxCountry,
               status: "succeeded",
               providerRefundId: `re_local_demo_${orderId}`,
               amountMinor: price.totalMinor,

@@ -9,6 +9,7 @@ import { BRIEF, customerWithOrder } from "./order-fixtures";
 
 /**
  * The figures kept by triggers (kept_counts, money_days) equal their recomputation from the rows
+ * (money from an order's payments, credit notes by their own rate and country)
  * after every kind of write, at once too; the reconciliation finds and repairs what differs, in
  * bounded, resumable calls, without undoing a write made during its run; the lists read the kept
  * counts, and a walk by keyset returns every order once while orders are added.
@@ -26,7 +27,7 @@ const RECOUNT = [
    UNION ALL SELECT 'work_status', work_status, count(*), 0 FROM orders GROUP BY work_status
    UNION ALL SELECT 'payment_status', payment_status, count(*), 0 FROM orders GROUP BY payment_status
    UNION ALL SELECT 'user', CAST(user_id AS TEXT), count(*), 0 FROM orders GROUP BY user_id`,
-  `SELECT 'paid' AS scope, currency AS key, count(*) AS n, sum(amount_minor) AS minor FROM orders WHERE payment_status IN ('succeeded', 'completed', 'refunded') GROUP BY currency
+  `SELECT 'paid' AS scope, currency AS key, sum(sequence = 1) AS n, sum(amount_minor) AS minor FROM order_payments WHERE status IN ('succeeded', 'completed', 'refunded') GROUP BY currency
    UNION ALL SELECT 'refunds', currency, count(*), sum(amount_minor) FROM order_refunds WHERE status = 'succeeded' GROUP BY currency
    UNION ALL SELECT 'customers', '', count(*), 0 FROM users
    UNION ALL SELECT 'subscribers', '', count(*), 0 FROM newsletter_subscriptions`,
@@ -48,10 +49,10 @@ const moneyRecount = (key: (column: string) => string) => `
          sum(notes) AS credit_notes, sum(refunds) AS refunds_minor, sum(refunds_tax) AS refunds_tax_minor FROM (
     SELECT ${key("invoice_issued_at")} AS day, currency, coalesce(tax_country, '') AS country, tax_rate_bp AS rate_bp,
            1 AS invoices, subtotal_minor - discount_minor AS sales, discount_minor AS discount, tax_minor AS tax, 0 AS notes, 0 AS refunds, 0 AS refunds_tax
-    FROM orders WHERE invoice_number IS NOT NULL
+    FROM order_payments WHERE invoice_number IS NOT NULL
     UNION ALL
-    SELECT ${key("r.refunded_at")}, r.currency, coalesce(o.tax_country, ''), o.tax_rate_bp, 0, 0, 0, 0, 1, r.amount_minor, r.tax_minor
-    FROM order_refunds r JOIN orders o ON o.id = r.order_id WHERE r.credit_note_number IS NOT NULL)
+    SELECT ${key("refunded_at")}, currency, coalesce(tax_country, ''), tax_rate_bp, 0, 0, 0, 0, 1, amount_minor, tax_minor
+    FROM order_refunds WHERE credit_note_number IS NOT NULL)
   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
 const MONEY_RECOUNT = [
   moneyRecount((column) => `strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch')`),

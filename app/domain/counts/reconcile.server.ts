@@ -1,7 +1,8 @@
 /**
  * The reconciliation of the kept figures with the rows they count, in resumable calls that each
  * read at most RECONCILE_BUDGET rows (D1's own `meta.rows_read`), carried from call to call by an
- * opaque cursor. The figures: kept_counts and money_days (kept by triggers, migration 0027),
+ * opaque cursor. The figures: kept_counts and money_days (kept by triggers, migration 0027; money
+ * from the payments and the refunds' own rate and country since 0066),
  * product_ratings (kept in the batch of each review's write), package_figures and
  * package_delivery_days (kept in the batch of each completing move), creator_figures and
  * creator_months (kept by triggers on orders and reviews, migration 0047), creator_balances (kept by
@@ -9,7 +10,7 @@
  *   1. clears what an earlier run left in its scratch table (reconcile_checks);
  *   2. notes every kept figure's version as it is now (the snapshot; every change of a figure raises
  *      its row's version, migration 0032);
- *   3. walks the rows by primary key (orders, refunds, reviews, customers, subscribers, products,
+ *   3. walks the rows by primary key (orders, payments, refunds, reviews, customers, subscribers, products,
  *      product tags, creators, the creators' ledger) and adds up what each figure should be;
  *   4. compares: a figure that differs is repaired (set to what the rows add up to) only when its
  *      version is still the snapshot's (compare-and-set): nothing changed it while the rows were
@@ -137,7 +138,7 @@ type Kind = keyof typeof FAMILIES;
 const KINDS = Object.keys(FAMILIES) as Kind[];
 const LETTERS = ["a", "b", "c", "d", "e", "f", "g", "h"] as const;
 
-const WALKED = ["orders", "refunds", "reviews", "users", "subscribers", "products", "product_tags", "creators", "ledger"] as const;
+const WALKED = ["orders", "payments", "refunds", "reviews", "users", "subscribers", "products", "product_tags", "creators", "ledger"] as const;
 const PHASES = ["clear", ...KINDS.map((k) => `snapshot_${k}` as const), ...WALKED, ...KINDS.map((k) => `compare_${k}` as const)] as const;
 type Phase = (typeof PHASES)[number];
 
@@ -239,21 +240,12 @@ const WALKS: Record<(typeof WALKED)[number], { table: string; statements: string
         `SELECT 'orders' || ${TAB} AS k, 1 AS a, 0 AS b FROM orders WHERE ${IN}
         UNION ALL SELECT 'work_status' || ${TAB} || work_status, 1, 0 FROM orders WHERE ${IN}
         UNION ALL SELECT 'payment_status' || ${TAB} || payment_status, 1, 0 FROM orders WHERE ${IN}
-        UNION ALL SELECT 'user' || ${TAB} || CAST(user_id AS TEXT), 1, 0 FROM orders WHERE ${IN}
-        UNION ALL SELECT 'paid' || ${TAB} || currency, 1, amount_minor FROM orders WHERE ${IN} AND payment_status IN ${PAID}`,
+        UNION ALL SELECT 'user' || ${TAB} || CAST(user_id AS TEXT), 1, 0 FROM orders WHERE ${IN}`,
       ),
       // Each creator's orders by work status (their workspace's counts).
       adding(
         "count",
         `SELECT 'creator_work' || ${TAB} || CAST(creator_id AS TEXT) || ':' || work_status AS k, 1 AS a, 0 AS b FROM orders WHERE ${IN} AND creator_id IS NOT NULL`,
-      ),
-      ...[dayOf, monthOf].map((key) =>
-        adding(
-          "money",
-          `SELECT ${moneyKey(key("invoice_issued_at"), "currency", "coalesce(tax_country, '')", "tax_rate_bp")} AS k,
-          1 AS a, subtotal_minor - discount_minor AS b, discount_minor AS c, tax_minor AS d, 0 AS e, 0 AS f, 0 AS g
-          FROM orders WHERE ${IN} AND invoice_number IS NOT NULL`,
-        ),
       ),
       adding(
         "package",
@@ -281,6 +273,21 @@ const WALKS: Record<(typeof WALKED)[number], { table: string; statements: string
       ),
     ],
   },
+  // Money paid and invoiced, from the payments (migration 0066): the `paid` count counts orders (their payment 1).
+  payments: {
+    table: "order_payments",
+    statements: [
+      adding("count", `SELECT 'paid' || ${TAB} || currency AS k, (sequence = 1) AS a, amount_minor AS b FROM order_payments WHERE ${IN} AND status IN ${PAID}`),
+      ...[dayOf, monthOf].map((key) =>
+        adding(
+          "money",
+          `SELECT ${moneyKey(key("invoice_issued_at"), "currency", "coalesce(tax_country, '')", "tax_rate_bp")} AS k,
+          1 AS a, subtotal_minor - discount_minor AS b, discount_minor AS c, tax_minor AS d, 0 AS e, 0 AS f, 0 AS g
+          FROM order_payments WHERE ${IN} AND invoice_number IS NOT NULL`,
+        ),
+      ),
+    ],
+  },
   refunds: {
     table: "order_refunds",
     statements: [
@@ -288,9 +295,9 @@ const WALKS: Record<(typeof WALKED)[number], { table: string; statements: string
       ...[dayOf, monthOf].map((key) =>
         adding(
           "money",
-          `SELECT ${moneyKey(key("r.refunded_at"), "r.currency", "coalesce(o.tax_country, '')", "o.tax_rate_bp")} AS k,
-          0 AS a, 0 AS b, 0 AS c, 0 AS d, 1 AS e, r.amount_minor AS f, r.tax_minor AS g
-          FROM order_refunds r JOIN orders o ON o.id = r.order_id WHERE r.id > ?1 AND r.id <= ?2 AND r.credit_note_number IS NOT NULL`,
+          `SELECT ${moneyKey(key("refunded_at"), "currency", "coalesce(tax_country, '')", "tax_rate_bp")} AS k,
+          0 AS a, 0 AS b, 0 AS c, 0 AS d, 1 AS e, amount_minor AS f, tax_minor AS g
+          FROM order_refunds WHERE ${IN} AND credit_note_number IS NOT NULL`,
         ),
       ),
     ],

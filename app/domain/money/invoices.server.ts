@@ -3,13 +3,15 @@
  * (invoice-numbers.server.ts), for its owner and the studio's admins, as a printable page, a PDF and
  * the API's JSON. An invoice reads only what the order fixed when it was made (its price, tax and
  * the buyer as invoiced) and the seller as copied when its number was given, so editing the
- * settings or editing or erasing an address never changes one. The date of supply is the payment's date. Each refund has a credit note naming the invoice
- * it corrects, with the refund's tax part.
+ * settings or editing or erasing an address never changes one. The date of supply is the payment's date. An order
+ * has an invoice per payment (its checkout's, then one per change it paid for, order-payments.server.ts),
+ * all in the one sequence. Each refund has a credit note naming the invoice it corrects (its payment's),
+ * with the refund's tax part.
  */
 import { readVatCheck, vatProofText } from "./vat-numbers.server";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { orderEvents, orderRefunds, orders, products, users } from "../../../db/schema";
+import { orderEvents, orderPayments, orderRefunds, orders, products, users } from "../../../db/schema";
 import { countryName } from "~/lib/countries";
 import { formatMoney } from "~/lib/money";
 import { minorToDecimalString } from "~/lib/money-decimal";
@@ -67,36 +69,67 @@ export function invoiceViewerOf(account: { kind: "customer" | "admin"; id: numbe
   }
 }
 
-/** The invoice of a paid order; null for no such order, one not paid, or another customer's. */
+/** The most invoices an order's list reads: its checkout payment's and its changes' (changes are capped well below). */
+export const MAX_ORDER_INVOICES = 50;
+
+/** The invoice of a paid order (its checkout payment's); null for no such order, one not paid, or another customer's. */
 export async function getInvoice(db: Database, orderId: number, viewer: InvoiceViewer): Promise<Invoice | null> {
+  return (await invoicesOf(db, orderId, viewer, { sequence: 1 }))[0] ?? null;
+}
+
+/** One of an order's invoices by its number (any of its payments'); null when the order has no such invoice for this viewer. */
+export async function getInvoiceByNumber(db: Database, orderId: number, number: string, viewer: InvoiceViewer): Promise<Invoice | null> {
+  return (await invoicesOf(db, orderId, viewer, { number }))[0] ?? null;
+}
+
+/** Every invoice of an order, a payment's each, in the order they were issued; empty when the order is not this viewer's. */
+export function listInvoices(db: Database, orderId: number, viewer: InvoiceViewer): Promise<Invoice[]> {
+  return invoicesOf(db, orderId, viewer, {});
+}
+
+/** An order's invoices (all, one payment's, or the one numbered), read from its payments. */
+async function invoicesOf(db: Database, orderId: number, viewer: InvoiceViewer, which: { sequence?: number; number?: string }): Promise<Invoice[]> {
   const owner = viewer === "studio" ? undefined : eq(orders.userId, viewer.customerId);
   const [rows, paidEvents, settings] = await Promise.all([
     db
       .select({
+        sequence: orderPayments.sequence,
+        description: orderPayments.description,
+        invoiceNumber: orderPayments.invoiceNumber,
+        invoiceIssuedAt: orderPayments.invoiceIssuedAt,
+        amountMinor: orderPayments.amountMinor,
+        subtotalMinor: orderPayments.subtotalMinor,
+        discountMinor: orderPayments.discountMinor,
+        taxMinor: orderPayments.taxMinor,
+        taxRateBasisPoints: orderPayments.taxRateBasisPoints,
+        taxNote: orderPayments.taxNote,
+        currency: orderPayments.currency,
+        intentId: orderPayments.intentId,
+        seller: orderPayments.sellerSnapshot,
         id: orders.id,
-        invoiceNumber: orders.invoiceNumber,
-        invoiceIssuedAt: orders.invoiceIssuedAt,
         packagePosition: orders.packagePosition,
-        amountMinor: orders.amountMinor,
-        subtotalMinor: orders.subtotalMinor,
-        discountMinor: orders.discountMinor,
-        taxMinor: orders.taxMinor,
-        taxRateBasisPoints: orders.taxRateBasisPoints,
-        taxNote: orders.taxNote,
         vatCheck: orders.vatCheck,
-        currency: orders.currency,
-        paymentIntentId: orders.paymentIntentId,
         snapshot: orders.billingSnapshot,
-        seller: orders.sellerSnapshot,
         product: products.title,
         name: users.name,
         email: users.email,
       })
-      .from(orders)
+      .from(orderPayments)
+      .innerJoin(orders, eq(orders.id, orderPayments.orderId))
       .innerJoin(products, eq(products.id, orders.productId))
       .innerJoin(users, eq(users.id, orders.userId))
-      .where(and(eq(orders.id, orderId), owner, isNotNull(orders.invoiceNumber)))
-      .limit(1),
+      .where(
+        and(
+          eq(orderPayments.orderId, orderId),
+          owner,
+          isNotNull(orderPayments.invoiceNumber),
+          which.sequence === undefined ? undefined : eq(orderPayments.sequence, which.sequence),
+          which.number === undefined ? undefined : eq(orderPayments.invoiceNumber, which.number),
+        ),
+      )
+      .orderBy(asc(orderPayments.sequence))
+      // An order has its checkout payment and one per accepted change: a handful, never unbounded.
+      .limit(MAX_ORDER_INVOICES),
     db
       .select({ at: orderEvents.createdAt })
       .from(orderEvents)
@@ -105,44 +138,49 @@ export async function getInvoice(db: Database, orderId: number, viewer: InvoiceV
       .limit(1),
     getShopSettings(db),
   ]);
-  const order = rows[0];
-  if (!order?.invoiceNumber || !order.invoiceIssuedAt) return null;
-  const buyer = readBillingSnapshot(order.snapshot) ?? { name: order.name, company: null, lines: [], country: "", tax_id: null };
-  const seller = readSellerSnapshot(order.seller) ?? {
-    name: settings.sellerName,
-    address: settings.sellerAddress,
-    taxId: settings.sellerTaxId,
-    taxName: settings.taxName,
-  };
-  const net = order.subtotalMinor - order.discountMinor;
-  return {
-    number: order.invoiceNumber,
-    orderId: order.id,
-    issuedAt: order.invoiceIssuedAt.toISOString(),
-    suppliedAt: (paidEvents[0]?.at ?? order.invoiceIssuedAt).toISOString(),
-    seller: { name: seller.name, address: seller.address, taxId: seller.taxId },
-    buyer: { ...buyer, email: order.email },
-    lines: [
-      {
-        description: `${order.product} (${packageName(order.packagePosition)} package)`,
-        quantity: 1,
-        netMinor: net,
-        rateBasisPoints: order.taxRateBasisPoints,
-        taxMinor: order.taxMinor,
-        totalMinor: net + order.taxMinor,
-      },
-    ],
-    subtotalMinor: order.subtotalMinor,
-    discountMinor: order.discountMinor,
-    taxMinor: order.taxMinor,
-    totalMinor: order.amountMinor,
-    rateBasisPoints: order.taxRateBasisPoints,
-    taxName: seller.taxName,
-    currency: order.currency,
-    note: order.taxNote,
-    vatProof: order.taxNote ? vatProofText(readVatCheck(order.vatCheck)) : null,
-    transactionId: order.paymentIntentId,
-  };
+  const invoices: Invoice[] = [];
+  for (const row of rows) {
+    if (!row.invoiceNumber || !row.invoiceIssuedAt) continue;
+    const buyer = readBillingSnapshot(row.snapshot) ?? { name: row.name, company: null, lines: [], country: "", tax_id: null };
+    const seller = readSellerSnapshot(row.seller) ?? {
+      name: settings.sellerName,
+      address: settings.sellerAddress,
+      taxId: settings.sellerTaxId,
+      taxName: settings.taxName,
+    };
+    const net = row.subtotalMinor - row.discountMinor;
+    const first = row.sequence === 1;
+    invoices.push({
+      number: row.invoiceNumber,
+      orderId: row.id,
+      issuedAt: row.invoiceIssuedAt.toISOString(),
+      // The checkout payment's supply is the work's start (its payment); a later payment's, its own date.
+      suppliedAt: ((first ? paidEvents[0]?.at : undefined) ?? row.invoiceIssuedAt).toISOString(),
+      seller: { name: seller.name, address: seller.address, taxId: seller.taxId },
+      buyer: { ...buyer, email: row.email },
+      lines: [
+        {
+          description: first || !row.description ? `${row.product} (${packageName(row.packagePosition)} package)` : `${row.product}: ${row.description}`,
+          quantity: 1,
+          netMinor: net,
+          rateBasisPoints: row.taxRateBasisPoints,
+          taxMinor: row.taxMinor,
+          totalMinor: net + row.taxMinor,
+        },
+      ],
+      subtotalMinor: row.subtotalMinor,
+      discountMinor: row.discountMinor,
+      taxMinor: row.taxMinor,
+      totalMinor: row.amountMinor,
+      rateBasisPoints: row.taxRateBasisPoints,
+      taxName: seller.taxName,
+      currency: row.currency,
+      note: row.taxNote,
+      vatProof: row.taxNote ? vatProofText(readVatCheck(row.vatCheck)) : null,
+      transactionId: row.intentId,
+    });
+  }
+  return invoices;
 }
 
 /** The seller as the invoice was issued (invoice-numbers.server.ts copies it); null when the order has none. */
@@ -277,18 +315,20 @@ export interface CreditNote {
   providerRefundId: string | null;
 }
 
-/** The credit note `number` of an order (its owner's, or any for the studio); null otherwise. */
+/** The credit note `number` of an order (its owner's, or any for the studio); null otherwise. It corrects its payment's invoice. */
 export async function getCreditNote(db: Database, orderId: number, number: string, viewer: InvoiceViewer): Promise<CreditNote | null> {
-  const invoice = await getInvoice(db, orderId, viewer);
-  if (!invoice) return null;
-  const [refund] = await db
-    .select()
+  const [found] = await db
+    .select({ refund: orderRefunds, invoiceNumber: orderPayments.invoiceNumber })
     .from(orderRefunds)
+    .leftJoin(orderPayments, eq(orderPayments.id, orderRefunds.paymentId))
     .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.creditNoteNumber, number), eq(orderRefunds.status, "succeeded")))
     .limit(1);
-  if (!refund?.creditNoteNumber) return null;
+  if (!found?.refund.creditNoteNumber) return null;
+  const { refund } = found;
+  const invoice = found.invoiceNumber ? await getInvoiceByNumber(db, orderId, found.invoiceNumber, viewer) : await getInvoice(db, orderId, viewer);
+  if (!invoice) return null;
   return {
-    number: refund.creditNoteNumber,
+    number: refund.creditNoteNumber!,
     orderId,
     invoiceNumber: invoice.number,
     issuedAt: (refund.refundedAt ?? refund.claimedAt).toISOString(),

@@ -15,6 +15,8 @@ export interface RefundView {
   currency: string;
   reason: string;
   credit_note_number: string | null;
+  /** The payment refunded: its invoice is the one the credit note corrects. */
+  payment_id: number | null;
   created_at: string;
   refunded_at: string | null;
 }
@@ -28,6 +30,7 @@ export function toRefundView(row: RefundRow): RefundView {
     currency: row.currency,
     reason: row.reason,
     credit_note_number: row.creditNoteNumber,
+    payment_id: row.paymentId,
     created_at: row.claimedAt.toISOString(),
     refunded_at: row.refundedAt?.toISOString() ?? null,
   };

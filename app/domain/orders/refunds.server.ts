@@ -1,24 +1,27 @@
 /**
  * Refunds: the studio gives back all or part of what a paid order charged, with a reason, through
- * the payment gateway; several partial refunds may follow each other until nothing is left. Exactly
+ * the payment gateway; several partial refunds may follow each other until nothing is left. An order
+ * may have several payments (order-payments.server.ts): a refund names the payment it refunds, and a
+ * refund of the order spreads over its payments, newest first, a row (and a credit note) each. Exactly
  * once, however often it is asked:
  * - each request has a key (the API's `Idempotency-Key`, or the screen form's): the same key finds
- *   the same refund, whatever happened to the first request;
+ *   the same refund, whatever happened to the first request (its part of a second payment has the
+ *   key `<key>#<payment id>`; a replay with an amount makes what the first request had not made yet);
  * - a refund is claimed (a `pending` row) before the gateway is called, at most one per order at a
  *   time (a second request meanwhile gets 409), and only for what is left (the claim's insert
  *   checks it in the same statement);
  * - the gateway is called with the refund row's own key (a retry after a lost answer gets the same
  *   refund back), and a claim a crashed request left behind is finished by the next request;
  * - recording is one batch, made only while the row is still pending: the row done with its tax
- *   part and its credit note number, the order's refunded sums raised, and, when nothing is left,
- *   the payment `refunded` (and open work cancelled, the state machine's `cancel`).
+ *   part (its payment's) and its credit note number, the order's refunded sums raised, and, when
+ *   nothing is left of the order, the payment `refunded` (and open work cancelled, the state machine's `cancel`).
  * A refund the provider reports on its own (Stripe's `charge.refunded`, e.g. one made in its
  * dashboard) is recorded through the same function.
  */
 import { isRefusal, refuse } from "../refusal";
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { orderRefunds, orders } from "../../../db/schema";
+import { orderPayments, orderRefunds, orders } from "../../../db/schema";
 import { decideWorkMove } from "~/lib/rules/work-status";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinor } from "~/lib/money-decimal";
@@ -30,6 +33,7 @@ import { SHOP_ACTOR, type Actor } from "./work-events.server";
 import { nextNumberQueries } from "../money/invoice-numbers.server";
 import { refundTaxPart } from "../money/tax-rules";
 import { refundsQuery, toRefundView, type RefundView } from "./refund-views.server";
+import { orderPaymentsOf, paymentsQuery, paymentTotals, toPayments, PAID_STATUSES, type OrderPayment } from "../payments/order-payments.server";
 
 export { refundsQuery, toRefundView, type RefundView } from "./refund-views.server";
 
@@ -77,15 +81,23 @@ export async function refundOrder(
     .limit(1);
   if (!order) throw refuse.notFound("Order not found");
 
-  // The same key again: the refund it made (finished now if its request did not get that far).
-  const [same] = await db
+  // The same key again: the refund it made (finished now if its request did not get that far); with
+  // an amount, any part the first request had not made yet is made now.
+  const same = await db
     .select()
     .from(orderRefunds)
-    .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.idempotencyKey, key)))
-    .limit(1);
-  if (same) {
-    if (same.status === "pending") await finishClaim(db, gateway, same, notice, now);
-    return refundSummary(db, orderId);
+    .where(
+      and(
+        eq(orderRefunds.orderId, orderId),
+        sql`(${orderRefunds.idempotencyKey} = ${key} OR substr(${orderRefunds.idempotencyKey}, 1, ${key.length + 1}) = ${`${key}#`})`,
+      ),
+    );
+  let asked = request.amount === undefined || request.kind === "vat" ? undefined : validAmount(request.amount, order.currency);
+  if (same.length) {
+    for (const row of same) if (row.status === "pending") await finishClaim(db, gateway, row, notice, now);
+    const made = same.reduce((sum, row) => sum + row.amountMinor, 0);
+    if (asked === undefined || made >= asked) return refundSummary(db, orderId);
+    asked -= made;
   }
   if (order.paymentStatus === "refunded") throw refuse.conflict(ALREADY_REFUNDED);
   if (!(REFUNDABLE as readonly string[]).includes(order.paymentStatus) || !order.intentId) {
@@ -105,13 +117,39 @@ export async function refundOrder(
     if (request.amount === undefined && summary.remainingMinor <= 0) return summary;
   }
 
-  const amountMinor = request.amount === undefined || request.kind === "vat" ? undefined : validAmount(request.amount, order.currency);
-  const claim = await claimRefund(
-    db,
-    { orderId, adminId, key, reason: request.reason, amountMinor, currency: order.currency, kind: request.kind ?? "refund" },
-    now,
-  );
-  await finishClaim(db, gateway, claim, notice, now);
+  // The payments with something left, newest first: a refund takes from the latest work first.
+  const payments = (await orderPaymentsOf(db, orderId)).filter((p) => (PAID_STATUSES as readonly string[]).includes(p.status)).reverse();
+  const kind = request.kind ?? "refund";
+  const leftOf = (p: OrderPayment) => (kind === "vat" ? p.taxMinor - p.refundedTaxMinor : p.amountMinor - p.claimedMinor);
+  const open = payments.filter((p) => leftOf(p) > 0);
+  // Spread over several payments, the whole is checked first (one payment's claim checks itself).
+  if (asked !== undefined && open.length > 1) {
+    const left = open.reduce((sum, p) => sum + leftOf(p), 0);
+    if (asked > left) throw tooMuch(left, order.currency);
+  }
+  // One payment alone (every order before its first change): exactly the claim the order always had.
+  const parts = open.length ? open : payments.slice(0, 1);
+  let rest = asked;
+  for (const [index, payment] of parts.entries()) {
+    if (rest !== undefined && rest <= 0) break;
+    const part = rest === undefined ? undefined : parts.length === 1 ? rest : Math.min(rest, leftOf(payment));
+    const claim = await claimRefund(
+      db,
+      {
+        orderId,
+        paymentId: payment.id,
+        adminId,
+        key: index === 0 && !same.length ? key : `${key}#${payment.id}`,
+        reason: request.reason,
+        amountMinor: part,
+        currency: order.currency,
+        kind,
+      },
+      now,
+    );
+    await finishClaim(db, gateway, claim, notice, now);
+    if (rest !== undefined) rest -= claim.amountMinor;
+  }
   return refundSummary(db, orderId);
 }
 
@@ -144,33 +182,43 @@ function tooMuch(leftMinor: number, currency: string) {
   return refuse.invalid(most, [most]);
 }
 
-/** The tax an order charged that has not gone back (what a VAT-only refund gives back). */
-function taxLeftSql(orderId: number) {
-  return sql<number>`(SELECT ${orders.taxMinor} - ${orders.refundedTaxMinor} FROM ${orders} WHERE ${orders.id} = ${orderId})`;
+/** The tax a payment charged that has not gone back (what a VAT-only refund of it gives back). */
+function taxLeftSql(paymentId: number) {
+  return sql<number>`(SELECT ${orderPayments.taxMinor} FROM ${orderPayments} WHERE ${orderPayments.id} = ${paymentId}) - (SELECT coalesce(sum(${orderRefunds.taxMinor}), 0) FROM ${orderRefunds} WHERE ${orderRefunds.paymentId} = ${paymentId} AND ${orderRefunds.status} = 'succeeded')`;
 }
 
-/** What is left to refund on an order (what it charged less what went back and what is being refunded). */
-function leftSql(orderId: number) {
-  return sql<number>`(SELECT ${orders.amountMinor} FROM ${orders} WHERE ${orders.id} = ${orderId}) - (SELECT coalesce(sum(${orderRefunds.amountMinor}), 0) FROM ${orderRefunds} WHERE ${orderRefunds.orderId} = ${orderId})`;
+/** What is left to refund of a payment (what it charged less what went back and what is being refunded). */
+function leftSql(paymentId: number) {
+  return sql<number>`(SELECT ${orderPayments.amountMinor} FROM ${orderPayments} WHERE ${orderPayments.id} = ${paymentId}) - (SELECT coalesce(sum(${orderRefunds.amountMinor}), 0) FROM ${orderRefunds} WHERE ${orderRefunds.paymentId} = ${paymentId})`;
 }
 
 /**
- * Claims a refund row for `amountMinor` (all that is left when absent). The insert itself checks
- * what is left and that no other refund of the order is pending, so two requests at once cannot
- * both claim, nor claim more than was paid.
+ * Claims a refund row of a payment for `amountMinor` (all that is left of it when absent). The insert
+ * itself checks what is left and that no other refund of the order is pending, so two requests at
+ * once cannot both claim, nor claim more than was paid. The row carries its payment's tax rate and
+ * country: its credit note corrects that payment's invoice.
  */
 async function claimRefund(
   db: Database,
-  claim: { orderId: number; adminId: number | null; key: string; reason: string; amountMinor: number | undefined; currency: string; kind: "refund" | "vat" },
+  claim: {
+    orderId: number;
+    paymentId: number;
+    adminId: number | null;
+    key: string;
+    reason: string;
+    amountMinor: number | undefined;
+    currency: string;
+    kind: "refund" | "vat";
+  },
   now: number,
 ): Promise<RefundRow> {
   // A VAT-only refund is all the tax not yet refunded, read in the insert itself (never a figure read
   // earlier, which a refund recorded meanwhile would have made too large).
-  const amount = claim.kind === "vat" ? taxLeftSql(claim.orderId) : claim.amountMinor === undefined ? leftSql(claim.orderId) : sql`${claim.amountMinor}`;
+  const amount = claim.kind === "vat" ? taxLeftSql(claim.paymentId) : claim.amountMinor === undefined ? leftSql(claim.paymentId) : sql`${claim.amountMinor}`;
   const inserted = await db.run(sql`
-    INSERT INTO ${orderRefunds} (order_id, status, kind, amount_minor, currency, reason, source, admin_id, idempotency_key, claimed_at)
-    SELECT ${claim.orderId}, 'pending', ${claim.kind}, ${amount}, ${claim.currency}, ${claim.reason}, 'admin', ${claim.adminId}, ${claim.key}, ${now}
-    WHERE ${amount} > 0 AND ${amount} <= ${leftSql(claim.orderId)}
+    INSERT INTO ${orderRefunds} (order_id, payment_id, tax_rate_bp, tax_country, status, kind, amount_minor, currency, reason, source, admin_id, idempotency_key, claimed_at)
+    SELECT ${claim.orderId}, p.id, p.tax_rate_bp, p.tax_country, 'pending', ${claim.kind}, ${amount}, ${claim.currency}, ${claim.reason}, 'admin', ${claim.adminId}, ${claim.key}, ${now}
+    FROM ${orderPayments} p WHERE p.id = ${claim.paymentId} AND p.order_id = ${claim.orderId} AND ${amount} > 0 AND ${amount} <= ${leftSql(claim.paymentId)}
     ON CONFLICT DO NOTHING`);
   const [row] = await db
     .select()
@@ -185,21 +233,22 @@ async function claimRefund(
     .where(and(eq(orderRefunds.orderId, claim.orderId), eq(orderRefunds.status, "pending")))
     .limit(1);
   if (pending) throw refuse.conflict(REFUND_UNDER_WAY);
-  const [{ left } = { left: 0 }] = await db
-    .select({ left: leftSql(claim.orderId) })
-    .from(orders)
-    .where(eq(orders.id, claim.orderId));
-  if (left <= 0) throw refuse.conflict(NOTHING_LEFT);
-  throw tooMuch(left, claim.currency);
+  const { remainingMinor } = await refundSummary(db, claim.orderId);
+  if (remainingMinor <= 0) throw refuse.conflict(NOTHING_LEFT);
+  throw tooMuch(remainingMinor, claim.currency);
 }
 
 /** Asks the gateway for a claimed refund (its own key: a repeat gets the same refund) and records it; on a refusal the claim is let go. */
 async function finishClaim(db: Database, gateway: PaymentGateway, claim: RefundRow, notice: MailNotice, now: number) {
-  const [order] = await db.select({ intentId: orders.paymentIntentId }).from(orders).where(eq(orders.id, claim.orderId)).limit(1);
+  const [payment] = await db
+    .select({ intentId: orderPayments.intentId })
+    .from(orderPayments)
+    .where(claim.paymentId === null ? and(eq(orderPayments.orderId, claim.orderId), eq(orderPayments.sequence, 1)) : eq(orderPayments.id, claim.paymentId))
+    .limit(1);
   let refund;
   try {
     refund = await gateway.refund({
-      intentId: order!.intentId!,
+      intentId: payment!.intentId!,
       amountMinor: claim.amountMinor,
       idempotencyKey: `refund-${claim.orderId}-${claim.id}`,
       reason: claim.reason,
@@ -234,12 +283,9 @@ export async function recordRefund(
   const [row] = await db
     .select({
       refund: orderRefunds,
-      totalMinor: orders.amountMinor,
-      taxMinor: orders.taxMinor,
-      refundedMinor: orders.refundedMinor,
-      refundedTaxMinor: orders.refundedTaxMinor,
       workStatus: orders.workStatus,
       taxCalculationId: orders.taxCalculationId,
+      refundedMinor: orders.refundedMinor,
     })
     .from(orderRefunds)
     .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
@@ -248,9 +294,15 @@ export async function recordRefund(
   if (!row || row.refund.status !== "pending") return false;
   const { refund } = row;
   const orderId = refund.orderId;
-  // The VAT given back once a buyer's VAT number verified is all tax; any other refund carries its share.
-  const taxPart = refund.kind === "vat" ? refund.amountMinor : refundTaxPart(refund.amountMinor, { totalMinor: row.totalMinor, taxMinor: row.taxMinor }, row);
-  const empties = row.refundedMinor + refund.amountMinor >= row.totalMinor;
+  const payments = await orderPaymentsOf(db, orderId);
+  const payment = payments.find((p) => (refund.paymentId === null ? p.sequence === 1 : p.id === refund.paymentId));
+  if (!payment) return false;
+  // The VAT given back once a buyer's VAT number verified is all tax; any other refund carries its
+  // share of its payment's tax.
+  const taxPart =
+    refund.kind === "vat" ? refund.amountMinor : refundTaxPart(refund.amountMinor, { totalMinor: payment.amountMinor, taxMinor: payment.taxMinor }, payment);
+  // Nothing left of the order once this is recorded: every payment refunded in full.
+  const empties = row.refundedMinor + refund.amountMinor >= paymentTotals(payments).paidMinor;
   const at = new Date(now);
   const pending = and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, "pending"));
   const creditNote = nextNumberQueries(db, "CN", sql`EXISTS (SELECT 1 FROM ${orderRefunds} WHERE ${pending})`, at);
@@ -265,14 +317,30 @@ export async function recordRefund(
       .set({
         status: "succeeded",
         providerRefundId,
+        // Its payment, and that payment's rate and country, with the credit note (a row claimed
+        // before payments were their own model names none yet).
+        paymentId: payment.id,
+        taxRateBasisPoints: payment.taxRateBasisPoints,
+        taxCountry: payment.taxCountry,
         refundedAt: at,
         taxMinor: taxPart,
         creditNoteNumber: creditNote.number,
-        // Stripe Tax records the refund against the order's sale (tax-records.server.ts).
-        taxRecordPending: row.taxCalculationId !== null,
+        // Stripe Tax records the refund against the order's sale (tax-records.server.ts): the checkout payment's.
+        taxRecordPending: row.taxCalculationId !== null && payment.sequence === 1,
       })
       .where(and(pending, extra))
       .returning({ id: orderRefunds.id });
+  // A later payment refunded in full is `refunded` (the checkout payment's status is its order's).
+  const paymentDone = db
+    .update(orderPayments)
+    .set({ status: "refunded" })
+    .where(
+      and(
+        eq(orderPayments.id, payment.id),
+        sql`${orderPayments.sequence} > 1 AND ${orderPayments.status} IN ('succeeded', 'completed')`,
+        sql`${orderPayments.amountMinor} <= (SELECT coalesce(sum(${orderRefunds.amountMinor}), 0) FROM ${orderRefunds} WHERE ${orderRefunds.paymentId} = ${payment.id} AND ${orderRefunds.status} = 'succeeded')`,
+      ),
+    );
 
   if (empties && decideWorkMove(row.workStatus, "cancel", actor.kind).ok) {
     try {
@@ -280,7 +348,7 @@ export async function recordRefund(
         note: `Cancelled and refunded: ${refund.reason}`,
         now,
         changes: { ...sums, paymentStatus: "refunded" },
-        alongside: (state) => [...creditNote.statements, rowDone(moveHeld(orderId, state))],
+        alongside: (state) => [...creditNote.statements, rowDone(moveHeld(orderId, state)), paymentDone],
       });
       await queueWorkEmail(db, notice, orderId, "refunded");
       return true;
@@ -302,46 +370,51 @@ export async function recordRefund(
       .returning({ id: orders.id }),
     ...creditNote.statements,
     rowDone(),
+    paymentDone,
   ]);
   if (changed.length) await queueWorkEmail(db, notice, orderId, empties ? "refunded" : "partly_refunded");
   return changed.length > 0;
 }
 
 /**
- * Refunds the provider reports (`charge.refunded`, with what the charge has refunded in all): what
- * the shop has not recorded yet is recorded once, whether the studio asked for it here (its pending
- * claim is completed) or in the provider's dashboard (a row is made for it).
+ * Refunds the provider reports of one payment's charge (`charge.refunded`, with what the charge has
+ * refunded in all): what the shop has not recorded of it yet is recorded once, whether the studio asked
+ * for it here (its pending claim is completed) or in the provider's dashboard (a row is made for it).
  */
 export async function recordProviderRefund(
   db: Database,
-  orderId: number,
+  paymentId: number,
   { providerRefundId, refundedInAllMinor }: { providerRefundId: string; refundedInAllMinor: number | null },
   notice: MailNotice,
   now = Date.now(),
 ) {
-  const [order] = await db
-    .select({ amountMinor: orders.amountMinor, refundedMinor: orders.refundedMinor, currency: orders.currency })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .limit(1);
-  if (!order) return false;
+  const [found] = await db.select({ orderId: orderPayments.orderId }).from(orderPayments).where(eq(orderPayments.id, paymentId)).limit(1);
+  if (!found) return false;
+  const { orderId } = found;
+  const payment = (await orderPaymentsOf(db, orderId)).find((p) => p.id === paymentId);
+  if (!payment) return false;
   const [pending] = await db
     .select()
     .from(orderRefunds)
     .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.status, "pending")))
     .limit(1);
-  const unrecorded = (refundedInAllMinor ?? order.amountMinor) - order.refundedMinor;
-  if (pending && pending.amountMinor === unrecorded) return recordRefund(db, pending.id, { providerRefundId, actor: SHOP_ACTOR }, notice, now);
+  const unrecorded = (refundedInAllMinor ?? payment.amountMinor) - payment.refundedMinor;
+  if (pending && pending.paymentId === paymentId && pending.amountMinor === unrecorded) {
+    return recordRefund(db, pending.id, { providerRefundId, actor: SHOP_ACTOR }, notice, now);
+  }
   if (unrecorded <= 0 || pending) return false;
   const key = `provider-${providerRefundId}`;
   await db
     .insert(orderRefunds)
     .values({
       orderId,
+      paymentId,
+      taxRateBasisPoints: payment.taxRateBasisPoints,
+      taxCountry: payment.taxCountry,
       status: "pending",
       source: "provider",
-      amountMinor: Math.min(unrecorded, order.amountMinor - order.refundedMinor),
-      currency: order.currency,
+      amountMinor: Math.min(unrecorded, payment.amountMinor - payment.refundedMinor),
+      currency: payment.currency,
       reason: "Refunded at the payment provider",
       idempotencyKey: key,
       claimedAt: new Date(now),
@@ -355,16 +428,13 @@ export async function recordProviderRefund(
   return row ? recordRefund(db, row.id, { providerRefundId, actor: SHOP_ACTOR }, notice, now) : false;
 }
 
-/** An order's refunds and what is left to refund. */
+/** An order's refunds and what is left to refund (of all its payments). */
 export async function refundSummary(db: Database, orderId: number) {
-  const [[order], rows] = await db.batch([
-    db
-      .select({ amountMinor: orders.amountMinor, refundedMinor: orders.refundedMinor, currency: orders.currency })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .limit(1),
+  const [[order], rows, paymentRows] = await db.batch([
+    db.select({ currency: orders.currency }).from(orders).where(eq(orders.id, orderId)).limit(1),
     refundsQuery(db, orderId),
+    paymentsQuery(db, orderId),
   ]);
   if (!order) throw refuse.notFound("Order not found");
-  return { refunds: rows.map(toRefundView), remainingMinor: order.amountMinor - order.refundedMinor, currency: order.currency };
+  return { refunds: rows.map(toRefundView), remainingMinor: paymentTotals(toPayments(paymentRows)).remainingMinor, currency: order.currency };
 }

@@ -3,6 +3,7 @@
  * applied once, and an event moves its order only if the intent matches the order's amount and currency.
  * `charge.refunded` records what the charge has refunded and the shop has not (refunds.server.ts; a
  * refund the studio made here is already recorded, one made in Stripe's dashboard is recorded now).
+ * An order's later payments (order-payments.server.ts) are found by their own intents.
  */
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
@@ -12,6 +13,7 @@ import { refuse } from "../refusal";
 import { getOrderIdByIntent, recordIntentStatus } from "../orders/orders.server";
 import { recordProviderRefund } from "../orders/refunds.server";
 import { intentFromStripe, stripeClient } from "./stripe-gateway.server";
+import { paymentByIntent, recordLaterPaymentStatus } from "./order-payments.server";
 import type { MailNotice } from "../mail/order-emails.server";
 import { shopOrigin } from "../environment.server";
 import { recordAccountState } from "../payouts/accounts.server";
@@ -67,6 +69,14 @@ export async function handleStripeWebhook(env: Env, db: Database, payload: strin
   }
 
   const intent = intentFromStripe(object as Stripe.PaymentIntent);
+  // A later payment of an order (work added to it) is recorded on its own; the checkout payment through its order.
+  const payment = await paymentByIntent(db, intent.id);
+  if (payment && payment.sequence > 1) {
+    return applyOnce(db, event, payload, payment.orderId, async (id) => {
+      const status = await recordLaterPaymentStatus(db, payment.id, intent);
+      return { received: true, order_id: id, payment_id: payment.id, payment_status: status };
+    });
+  }
   const orderId = (await getOrderIdByIntent(db, intent.id)) ?? null;
   return applyOnce(db, event, payload, orderId, async (id) => {
     const status = await recordIntentStatus(db, id, intent, { env, origin: shopOrigin(env) });
@@ -83,9 +93,10 @@ async function handleChargeRefunded(db: Database, event: Stripe.Event, payload: 
   }
   const refundId = charge.refunds?.data?.[0]?.id ?? event.id;
   const refundedInAll = typeof charge.amount_refunded === "number" ? charge.amount_refunded : null;
-  const orderId = await getOrderIdByIntent(db, intentId);
-  return applyOnce(db, event, payload, orderId, async (id) => {
-    await recordProviderRefund(db, id, { providerRefundId: refundId, refundedInAllMinor: refundedInAll }, notice);
+  // Each payment of an order is its own charge: the refund is recorded against the payment it refunded.
+  const payment = await paymentByIntent(db, intentId);
+  return applyOnce(db, event, payload, payment?.orderId ?? null, async (id) => {
+    await recordProviderRefund(db, payment!.id, { providerRefundId: refundId, refundedInAllMinor: refundedInAll }, notice);
     const [order] = await db.select({ status: orders.paymentStatus }).from(orders).where(eq(orders.id, id)).limit(1);
     return { received: true, order_id: id, payment_status: order?.status ?? null };
   });
@@ -124,7 +135,7 @@ async function handleDisputeClosed(db: Database, event: Stripe.Event, payload: s
   ) {
     throw refuse.malformed("Webhook event has no dispute to apply");
   }
-  const orderId = await getOrderIdByIntent(db, intentId);
+  const orderId = (await paymentByIntent(db, intentId))?.orderId ?? null;
   return applyOnce(db, event, payload, orderId, async (id) => {
     if (dispute.status !== "lost") return { received: true, order_id: id, ignored: true };
     const clawback = await clawBackLostDispute(db, id, { disputeId: dispute.id!, amountMinor: dispute.amount! });

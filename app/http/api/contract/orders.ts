@@ -41,6 +41,7 @@ import {
   ReviewResponse,
   OrderResponse,
   InvoiceResponse,
+  PaymentResponse,
   RefundResponse,
 } from "./shared";
 import type { ApiOperation } from "./shared";
@@ -181,6 +182,24 @@ export const ORDERS_CALLS = [
     auth: "customer or admin",
     responses: { 200: { description: "The invoice", schema: ok(InvoiceResponse) } },
     refusals: refusals(READ, NO_TOKEN, notFound("Not the caller's order, none, or not paid", "Invoice not found")),
+  },
+  {
+    method: "GET",
+    path: "/orders/{id}/invoices",
+    summary:
+      "Every invoice of the order, one per payment succeeded, in the order issued (each one's page and PDF: /profile/orders/{id}/invoices/{number}): its owner or an admin",
+    auth: "customer or admin",
+    responses: { 200: { description: "The invoices (empty before the order is paid)", schema: ok(z.array(InvoiceResponse)) } },
+    refusals: refusals(READ, NO_TOKEN, ORDER_NOT_FOUND),
+  },
+  {
+    method: "GET",
+    path: "/orders/{id}/payments",
+    summary:
+      "The order's payments, oldest first: the checkout payment (sequence 1, the order's payment_intent_id and invoice_number), then any later ones; the order's paid, refunded and remaining amounts are their sums. Its owner or an admin",
+    auth: "customer or admin",
+    responses: { 200: { description: "The payments", schema: ok(z.array(PaymentResponse)) } },
+    refusals: refusals(READ, NO_TOKEN, ORDER_NOT_FOUND),
   },
   {
     method: "GET",

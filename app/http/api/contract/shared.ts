@@ -356,6 +356,7 @@ export const REFUND = {
   currency: "USD",
   reason: "Two of the three scenes were dropped",
   credit_note_number: "CN-2026-000007",
+  payment_id: 31,
   created_at: "2026-04-05T10:00:00.000Z",
   refunded_at: "2026-04-05T10:00:01.000Z",
 };
@@ -369,11 +370,53 @@ export const RefundResponse = example(
       currency: z.string(),
       reason: z.string(),
       credit_note_number: z.string().nullable().describe("CN-{year}-{six digits}, gapless per calendar year (UTC); null while pending"),
+      payment_id: z
+        .number()
+        .int()
+        .nullable()
+        .describe(
+          "The payment refunded (GET /orders/{id}/payments): its invoice is the one the credit note corrects; a refund of the order spreads over its payments, newest first",
+        ),
       created_at: z.string(),
       refunded_at: z.string().nullable(),
     })
     .strict(),
   REFUND,
+);
+export const PAYMENT = {
+  id: 31,
+  sequence: 1,
+  purpose: "order",
+  description: null,
+  status: "succeeded",
+  amount: "598.80",
+  tax_amount: "99.80",
+  refunded_amount: "250.00",
+  currency: "USD",
+  payment_intent_id: "pi_3Q0example",
+  invoice_number: "INV-2026-000042",
+  created_at: "2026-04-02T08:00:00.000Z",
+  invoiced_at: "2026-04-02T08:01:00.000Z",
+};
+export const PaymentResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      sequence: z.number().int().describe("1: the checkout payment (the order's own payment_intent_id and invoice_number); then each later payment, in order"),
+      purpose: z.enum(["order", "change"]).describe("order: the package bought; change: work added to the order"),
+      description: z.string().nullable().describe("A later payment's invoice line; null for the checkout payment"),
+      status: z.enum(paymentStatuses),
+      amount: z.string().describe("Charged, tax included (decimal string in its currency)"),
+      tax_amount: z.string(),
+      refunded_amount: z.string().describe("What went back of this payment (its refunds recorded)"),
+      currency: z.string(),
+      payment_intent_id: z.string().nullable(),
+      invoice_number: z.string().nullable().describe("Its invoice, in the one INV sequence; null until it succeeded"),
+      created_at: z.string(),
+      invoiced_at: z.string().nullable(),
+    })
+    .strict(),
+  PAYMENT,
 );
 export const PROMOTION = {
   id: 1,
