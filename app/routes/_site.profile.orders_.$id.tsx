@@ -194,6 +194,7 @@ export default function OrderPage() {
     order,
     brief,
     refunds,
+    laterInvoices,
     events,
     timeLeft,
     deliveries,
@@ -287,6 +288,13 @@ export default function OrderPage() {
               </Link>
             </dd>
           ) : null}
+          {laterInvoices.map((number) => (
+            <dd key={number} className="mt-1">
+              <Link to={`${paths.customerOrder(order.id)}/invoices/${number}`} className="text-sm font-semibold break-words text-brand-700 hover:underline">
+                View invoice {number}
+              </Link>
+            </dd>
+          ))}
         </div>
       </dl>
 

@@ -253,9 +253,16 @@ export default function AdminOrder() {
               term="Invoice"
               value={
                 order.invoice_number ? (
-                  <Link to={`${paths.adminOrder(order.id)}/invoice`} className="font-semibold text-brand-700 hover:underline">
-                    {order.invoice_number}
-                  </Link>
+                  <span className="flex flex-wrap gap-x-3">
+                    <Link to={`${paths.adminOrder(order.id)}/invoice`} className="font-semibold text-brand-700 hover:underline">
+                      {order.invoice_number}
+                    </Link>
+                    {work?.laterInvoices.map((number) => (
+                      <Link key={number} to={`${paths.adminOrder(order.id)}/invoices/${number}`} className="font-semibold text-brand-700 hover:underline">
+                        {number}
+                      </Link>
+                    ))}
+                  </span>
                 ) : (
                   "Not issued (unpaid)"
                 )

@@ -31,6 +31,8 @@ import { orderPriceColumns, quoteOrder } from "../../app/domain/money/tax.server
 import { DEFAULT_CLEARANCE_DAYS, DEFAULT_SHARE_BASIS_POINTS, earningOf } from "../../app/lib/rules/payouts";
 import { billingSnapshot } from "../../app/domain/money/billing-snapshot";
 import { invoiceNumberStatements, nextNumberQueries } from "../../app/domain/money/invoice-numbers.server";
+import { createLocalGateway } from "../../app/domain/payments/local-gateway.server";
+import { recordLaterPaymentStatus, requestLaterPayment } from "../../app/domain/payments/order-payments.server";
 import type { LoadMedia } from "./seed";
 import { DEMO_CUSTOMER } from "./catalogue";
 import { demoCreatorId } from "./demo-creators";
@@ -52,6 +54,8 @@ interface DemoOrder {
   /** Deliveries of the seeded video, oldest first; a revision (with pinned comments) between two of them. */
   deliveries?: { at: number; note: string; revision?: { at: number; note: string; comments: [number, string][] } }[];
   refund?: { at: number; reason: string };
+  /** Work added to the order and paid for on its own (a later payment with its own invoice, order-payments.server.ts). */
+  change?: { at: number; description: string; netMinor: number };
   /** Made by the demo creator (assigned an hour after payment): their steps and messages are the creator's. */
   byCreator?: true;
 }
@@ -140,6 +144,7 @@ function demoOrders(now: number): DemoOrder[] {
       ],
       byCreator: true,
       brief: "Six photoreal stills of our kettle for the online shop: white background, one lifestyle shot in a kitchen.",
+      change: { at: now - 7 * DAY + 4 * HOUR, description: "Two more lifestyle shots: breakfast table and office kitchen", netMinor: 18_000 },
       messages: [
         { by: "admin", at: now - 7 * DAY, body: "Thanks for the CAD files. Do you want the steam visible in the lifestyle shot?" },
         { by: "customer", at: now - 7 * DAY + 3 * HOUR, body: "Yes please, a little steam." },
@@ -170,7 +175,7 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
   const prices = await db.select().from(packages).orderBy(asc(packages.productId), asc(packages.position));
 
   const list = demoOrders(now);
-  const paid: { orderId: number; at: number }[] = [];
+  const paid: { orderId: number; at: number; change?: NonNullable<DemoOrder["change"]> }[] = [];
   for (const [index, demo] of list.entries()) {
     const pkg = prices.find((p) => p.productId === demo.productId && p.position === demo.packagePosition);
     if (!pkg) continue;
@@ -317,9 +322,16 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
     await db.batch([first!, ...rest]);
     await seedDeliveries(db, bucket, orderId, demo, video);
     if (demo.payment !== "failed") paid.push({ orderId, at: demo.steps[0]!.at });
+    if (demo.change) paid.push({ orderId, at: demo.change.at, change: demo.change });
   }
-  // Invoices numbered in payment order, and credit notes for refunds, as the shop would have issued them.
-  for (const { orderId, at } of paid.sort((a, b) => a.at - b.at)) {
+  // Invoices numbered in payment order (a change's with its own payment), and credit notes for
+  // refunds, as the shop would have issued them.
+  const gateway = createLocalGateway(db);
+  for (const { orderId, at, change } of paid.sort((a, b) => a.at - b.at)) {
+    if (change) {
+      await payChange(db, gateway, orderId, change);
+      continue;
+    }
     const [first, ...rest] = invoiceNumberStatements(db, orderId, new Date(at));
     await db.batch([first, ...rest]);
   }
@@ -330,6 +342,22 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
     await db.batch([...next.statements, db.update(orderRefunds).set({ creditNoteNumber: next.number }).where(due)]);
   }
   return list.length;
+}
+
+/** A change to a demo order, asked for and paid through the payments model with the local gateway's test card, on its day. */
+async function payChange(db: Database, gateway: ReturnType<typeof createLocalGateway>, orderId: number, change: NonNullable<DemoOrder["change"]>) {
+  const { payment, intent } = await requestLaterPayment(db, gateway, orderId, {
+    description: change.description,
+    netMinor: change.netMinor,
+    idempotencyKey: `demo-change-${orderId}`,
+  });
+  const confirmed = await gateway.confirmCard(intent.id, { number: "4242424242424242", expiry: "12/40", cvc: "123" });
+  if (!confirmed.ok) throw new Error(`The demo change of order ${orderId} was not paid: ${confirmed.message}`);
+  await recordLaterPaymentStatus(db, payment.id, confirmed.intent, new Date(change.at));
+  await db
+    .update(orderPayments)
+    .set({ createdAt: new Date(change.at) })
+    .where(eq(orderPayments.id, payment.id));
 }
 
 async function demoAddresses(db: Database, userId: number): Promise<number[]> {

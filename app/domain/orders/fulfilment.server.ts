@@ -3,15 +3,16 @@
  * deliveries, revision requests and messages (each kept by its own module beside this one), and its
  * timeline of events.
  */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { orderBriefs, orderEvents, orders } from "../../../db/schema";
+import { orderBriefs, orderEvents, orderPayments, orders } from "../../../db/schema";
 import { type WorkActor, type WorkStatus } from "~/lib/rules/work-status";
 import { getOrder, ordersOf } from "./orders.server";
 import { type Actor } from "./work-events.server";
 import { refundsQuery, toRefundView } from "./refund-views.server";
 import { getWorkState } from "./work-state.server";
 import { attachmentsQuery } from "./attachments.server";
+import { MAX_ORDER_INVOICES } from "../money/invoices.server";
 import { toBriefView } from "./brief.server";
 import { mastersReleased, deliveriesQueries, toDeliveryViews } from "./deliveries.server";
 import { revisionsQueries, toRevisionViews } from "./revisions.server";
@@ -25,8 +26,15 @@ import { messagesQuery, toMessageView } from "./thread.server";
 export async function getOrderWork(db: Database, orderId: number, actor: Actor) {
   const order = await getOrder(db, orderId, ordersOf(actor));
   if (!order) return null;
-  const [seen, briefs, refunds, attachments, events, deliveries, files, revisions, comments, messages] = await db.batch([
+  const [seen, laterInvoices, briefs, refunds, attachments, events, deliveries, files, revisions, comments, messages] = await db.batch([
     db.select({ customer: orders.customerSeenMessageId, studio: orders.studioSeenMessageId }).from(orders).where(eq(orders.id, orderId)).limit(1),
+    // The invoices of its later payments (work added to it; the first is the order's own `invoice_number`).
+    db
+      .select({ number: orderPayments.invoiceNumber })
+      .from(orderPayments)
+      .where(and(eq(orderPayments.orderId, orderId), gt(orderPayments.sequence, 1), isNotNull(orderPayments.invoiceNumber)))
+      .orderBy(asc(orderPayments.sequence))
+      .limit(MAX_ORDER_INVOICES),
     db.select().from(orderBriefs).where(eq(orderBriefs.orderId, orderId)).limit(1),
     refundsQuery(db, orderId),
     attachmentsQuery(db, orderId),
@@ -39,6 +47,8 @@ export async function getOrderWork(db: Database, orderId: number, actor: Actor) 
     order,
     brief: briefs[0] ? toBriefView(briefs[0], attachments) : null,
     refunds: refunds.map(toRefundView),
+    /** The buyer's documents: never a creator's to see. */
+    laterInvoices: actor.kind === "creator" ? [] : laterInvoices.map((row) => row.number!),
     events: events.map(toEventView),
     deliveries: toDeliveryViews(orderId, deliveries, files, mastersReleased(order.work_status, actor)),
     revisions: toRevisionViews(revisions, comments),

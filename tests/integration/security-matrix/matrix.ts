@@ -40,6 +40,8 @@ export const SCREENS: Row[] = [
   // Order A is unpaid: it has no invoice yet, even for its owner; the old receipt links point to the invoice.
   ["GET", "/profile/orders/{orderA}/invoice", login, 404, 404, login],
   ["GET", "/profile/orders/{orderA}/invoice.pdf", login, 404, 404, login],
+  ["GET", "/profile/orders/{orderA}/invoices/INV-2026-000001", login, 404, 404, login],
+  ["GET", "/profile/orders/{orderA}/invoices/INV-2026-000001.pdf", login, 404, 404, login],
   ["GET", "/profile/orders/{orderA}/credit-notes/CN-2026-000001", login, 404, 404, login],
   ["GET", "/profile/orders/{orderA}/credit-notes/CN-2026-000001.pdf", login, 404, 404, login],
   [
@@ -87,6 +89,8 @@ export const SCREENS: Row[] = [
   ["POST", "/admin/orders/{orderA}", adminLogin, adminLogin, adminLogin, 409, { intent: "answer-cancellation", amount: "0", note: "Nothing was done" }],
   ["GET", "/admin/orders/{orderA}/invoice", adminLogin, adminLogin, adminLogin, 404],
   ["GET", "/admin/orders/{orderA}/invoice.pdf", adminLogin, adminLogin, adminLogin, 404],
+  ["GET", "/admin/orders/{orderA}/invoices/INV-2026-000001", adminLogin, adminLogin, adminLogin, 404],
+  ["GET", "/admin/orders/{orderA}/invoices/INV-2026-000001.pdf", adminLogin, adminLogin, adminLogin, 404],
   ["GET", "/admin/orders/{orderA}/credit-notes/CN-2026-000001", adminLogin, adminLogin, adminLogin, 404],
   ["GET", "/admin/reports", adminLogin, adminLogin, adminLogin, 200],
   ["GET", "/admin/reports.csv?kind=tax", adminLogin, adminLogin, adminLogin, 200],
@@ -159,6 +163,8 @@ export const API: Row[] = [
   ["PUT", "/uploads/00000000-0000-4000-8000-000000000000/parts/1", 401, 404, 404, 404],
   ["POST", "/uploads/00000000-0000-4000-8000-000000000000/complete", 401, 404, 404, 404, {}],
   ["GET", "/orders/{orderA}/invoice", 401, 404, 404, 404],
+  ["GET", "/orders/{orderA}/invoices", 401, 200, 404, 200],
+  ["GET", "/orders/{orderA}/payments", 401, 200, 404, 200],
   ["GET", "/orders/{orderA}/credit_notes", 401, 200, 404, 200],
   ["POST", "/orders/{orderA}/deliveries", 401, 403, 403, 409, "multipart"],
   ["POST", "/orders/{orderA}/approve", 401, 409, 404, 403, {}],
@@ -382,6 +388,8 @@ export const CREATOR_API: CreatorRow[] = [
   // The buyer's view of order C, its invoice and its brief: never a creator's, even the one making it.
   ["GET", "/orders/{orderC}", { ...all(404), visitor: 401, invited: 401, admin: 200 }],
   ["GET", "/orders/{orderC}/invoice", { ...all(404), visitor: 401, invited: 401, admin: 200 }],
+  ["GET", "/orders/{orderC}/invoices", { ...all(404), visitor: 401, invited: 401, admin: 200 }],
+  ["GET", "/orders/{orderC}/payments", { ...all(404), visitor: 401, invited: 401, admin: 200 }],
   ["GET", "/orders/{orderC}/credit_notes", { ...all(404), visitor: 401, invited: 401, admin: 200 }],
   ["GET", "/orders/{orderC}/brief", { ...all(404), visitor: 401, invited: 401, admin: 200 }],
   ["DELETE", "/creator/sign_out", { ...all(403), visitor: 401, invited: 401, ca: 200, cb: 200, suspended: 200 }],
