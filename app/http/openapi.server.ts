@@ -11,6 +11,7 @@ import type { RefusalKind } from "~/domain/refusal";
 import { API_COMPONENTS, API_OPERATIONS, ErrorResponse, pathMethods, type ApiOperation, type RefusalNote } from "./api/contract";
 import { jsonSchemaHint, type JsonSchema } from "~/lib/schemas/json-schema";
 import { REFUSAL_STATUS } from "./refusal-answer.server";
+import { MAX_PARTS } from "~/lib/rules/upload-rules";
 
 /** Each component's Zod definition, by which the document names it where a call uses it. */
 const COMPONENT_OF = new Map<unknown, string>(Object.entries(API_COMPONENTS).map(([name, schema]) => [schema._def, name]));
@@ -96,16 +97,36 @@ function security(op: ApiOperation) {
 }
 
 const PATH_ID = { type: "integer", minimum: 1, maximum: 999_999_999_999, description: "A record id (1 to 12 digits)" };
-const PATH_MONTH = { type: "string", pattern: "^20\\d{2}-(0[1-9]|1[0-2])$", description: "A month (UTC), YYYY-MM" };
+/** Path parameters that are not record ids: their schema and example, and the component each is written as. */
+const PATH_OTHER: Record<string, { component: string; schema: Record<string, unknown>; example: unknown }> = {
+  month: {
+    component: "PathMonth",
+    schema: { type: "string", pattern: "^20\\d{2}-(0[1-9]|1[0-2])$", description: "A month (UTC), YYYY-MM" },
+    example: "2026-11",
+  },
+  slug: {
+    component: "PathSlug",
+    schema: { type: "string", pattern: "^[a-z0-9]+(-[a-z0-9]+)*$", maxLength: 100, description: "A creator's public name in addresses" },
+    example: "mara-lind",
+  },
+  n: { component: "PathN", schema: { type: "integer", minimum: 1, maximum: MAX_PARTS, description: "A part's number, from 1" }, example: 1 },
+};
+/** An upload's id is a UUID (uploads are named before their record exists). */
+const PATH_UPLOAD_ID = {
+  component: "PathUploadId",
+  schema: { type: "string", format: "uuid", description: "An upload's id (a UUID)" },
+  example: "0b5d7f9a-1c3e-4a6b-8d0f-2e4a6c8e0a2c",
+};
 
 /** A path's parameters, each written once as a component (`{id}` → `#/components/parameters/PathId`). */
 function pathParameters(path: string): Record<string, unknown>[] {
   return [...path.matchAll(/\{([a-z_]+)\}/g)].map(([, name]) => {
-    PATH_PARAMETERS[`Path${camel(`_${name}`)}`] =
-      name === "month"
-        ? { name, in: "path", required: true, schema: PATH_MONTH, example: "2026-11" }
-        : { name, in: "path", required: true, schema: PATH_ID, example: 12 };
-    return { $ref: `#/components/parameters/Path${camel(`_${name}`)}` };
+    const other = name === "id" && path.startsWith("/uploads/") ? PATH_UPLOAD_ID : PATH_OTHER[name!];
+    const component = other?.component ?? `Path${camel(`_${name}`)}`;
+    PATH_PARAMETERS[component] = other
+      ? { name, in: "path", required: true, schema: other.schema, example: other.example }
+      : { name, in: "path", required: true, schema: PATH_ID, example: 12 };
+    return { $ref: `#/components/parameters/${component}` };
   });
 }
 const PATH_PARAMETERS: Record<string, unknown> = {};
