@@ -28,7 +28,7 @@ CREATE UNIQUE INDEX `order_payments_intent_unique` ON `order_payments` (`intent_
 CREATE UNIQUE INDEX `order_payments_invoice_unique` ON `order_payments` (`invoice_number`);--> statement-breakpoint
 CREATE UNIQUE INDEX `order_payments_key_unique` ON `order_payments` (`order_id`,`idempotency_key`);--> statement-breakpoint
 CREATE INDEX `order_payments_invoice_issued_idx` ON `order_payments` (`invoice_issued_at`);--> statement-breakpoint
-ALTER TABLE `order_refunds` ADD `payment_id` integer REFERENCES order_payments(id);--> statement-breakpoint
+ALTER TABLE `order_refunds` ADD `payment_id` integer REFERENCES order_payments(id) ON DELETE cascade;--> statement-breakpoint
 ALTER TABLE `order_refunds` ADD `tax_rate_bp` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `order_refunds` ADD `tax_country` text;--> statement-breakpoint
 CREATE INDEX `order_refunds_payment_idx` ON `order_refunds` (`payment_id`);--> statement-breakpoint
@@ -165,4 +165,30 @@ CREATE TRIGGER `kept_refunds_credited_move` AFTER UPDATE OF `currency`, `amount_
   INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `credit_notes`, `refunds_minor`, `refunds_tax_minor`) VALUES ('M' || strftime('%Y-%m', old.`refunded_at` / 1000, 'unixepoch'), old.`currency`, coalesce(old.`tax_country`, ''), old.`tax_rate_bp`, -1, -old.`amount_minor`, -old.`tax_minor`) ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `credit_notes` = `credit_notes` + excluded.`credit_notes`, `refunds_minor` = `refunds_minor` + excluded.`refunds_minor`, `refunds_tax_minor` = `refunds_tax_minor` + excluded.`refunds_tax_minor`;
   INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `credit_notes`, `refunds_minor`, `refunds_tax_minor`) VALUES (strftime('%Y-%m-%d', new.`refunded_at` / 1000, 'unixepoch'), new.`currency`, coalesce(new.`tax_country`, ''), new.`tax_rate_bp`, 1, new.`amount_minor`, new.`tax_minor`) ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `credit_notes` = `credit_notes` + excluded.`credit_notes`, `refunds_minor` = `refunds_minor` + excluded.`refunds_minor`, `refunds_tax_minor` = `refunds_tax_minor` + excluded.`refunds_tax_minor`;
   INSERT INTO `money_days` (`day`, `currency`, `country`, `rate_bp`, `credit_notes`, `refunds_minor`, `refunds_tax_minor`) VALUES ('M' || strftime('%Y-%m', new.`refunded_at` / 1000, 'unixepoch'), new.`currency`, coalesce(new.`tax_country`, ''), new.`tax_rate_bp`, 1, new.`amount_minor`, new.`tax_minor`) ON CONFLICT (`day`, `currency`, `country`, `rate_bp`) DO UPDATE SET `credit_notes` = `credit_notes` + excluded.`credit_notes`, `refunds_minor` = `refunds_minor` + excluded.`refunds_minor`, `refunds_tax_minor` = `refunds_tax_minor` + excluded.`refunds_tax_minor`;
+END;
+--> statement-breakpoint
+-- A creator's share is of the checkout payment (a later payment carries none yet): only its refunds claw back.
+DROP TRIGGER IF EXISTS `order_refunds_clawback`;
+--> statement-breakpoint
+CREATE TRIGGER `order_refunds_clawback` AFTER UPDATE OF `status` ON `order_refunds`
+WHEN new.`status` = 'succeeded' AND old.`status` IS NOT 'succeeded' AND new.`amount_minor` > new.`tax_minor`
+  AND (new.`payment_id` IS NULL OR EXISTS (SELECT 1 FROM `order_payments` p WHERE p.`id` = new.`payment_id` AND p.`sequence` = 1)) BEGIN
+  INSERT INTO `ledger_entries` (`creator_id`, `order_id`, `kind`, `amount_minor`, `currency`, `idempotency_key`, `basis_minor`)
+  SELECT e.`creator_id`, e.`order_id`, 'clawback',
+    -min(
+      max(0,
+        ((new.`amount_minor` - new.`tax_minor` + coalesce((SELECT sum(r.`amount_minor` - r.`tax_minor`) FROM `order_refunds` r
+            JOIN `ledger_entries` c ON c.`idempotency_key` = 'clawback-' || r.`id`
+            WHERE r.`order_id` = new.`order_id` AND r.`id` != new.`id`), 0)) * o.`creator_share_bp` + 5000) / 10000
+        + coalesce((SELECT sum(c.`amount_minor`) FROM `order_refunds` r
+            JOIN `ledger_entries` c ON c.`idempotency_key` = 'clawback-' || r.`id`
+            WHERE r.`order_id` = new.`order_id` AND r.`id` != new.`id`), 0)),
+      e.`amount_minor` + coalesce((SELECT sum(c.`amount_minor`) FROM `ledger_entries` c WHERE c.`order_id` = e.`order_id` AND c.`kind` = 'clawback'), 0)
+    ),
+    e.`currency`, 'clawback-' || new.`id`,
+    -(new.`amount_minor` - new.`tax_minor`)
+  FROM `ledger_entries` e JOIN `orders` o ON o.`id` = e.`order_id`
+  WHERE e.`order_id` = new.`order_id` AND e.`kind` = 'earning' AND o.`creator_share_bp` IS NOT NULL
+    AND e.`amount_minor` + coalesce((SELECT sum(c.`amount_minor`) FROM `ledger_entries` c WHERE c.`order_id` = e.`order_id` AND c.`kind` = 'clawback'), 0) > 0
+  ON CONFLICT (`idempotency_key`) DO NOTHING;
 END;

@@ -4,7 +4,9 @@ import migration from "../../migrations/0066_order_payments.sql?raw";
 import { createDb } from "../../db/client";
 import { reconcileKeptFigures, type Difference } from "~/domain/counts/reconcile.server";
 import { getCreditNote } from "~/domain/money/invoices.server";
-import { recordProviderRefund } from "~/domain/orders/refunds.server";
+import { recordProviderRefund, refundOrder } from "~/domain/orders/refunds.server";
+import type { PaymentGateway } from "~/domain/payments/gateway.server";
+import { refuse } from "~/domain/refusal";
 import { createLocalGateway } from "~/domain/payments/local-gateway.server";
 import { recordLaterPaymentStatus, requestLaterPayment } from "~/domain/payments/order-payments.server";
 import { adminCookie, adminSignIn, api, customerCookie, get } from "./helpers";
@@ -183,6 +185,68 @@ describe("an order's payments", () => {
     const credit = await api<{ data: Refund[] }>("GET", `/orders/${c.id}/credit_notes`, { token: c.token });
     expect(credit.body.data).toEqual([expect.objectContaining({ payment_id: secondId, amount: "50.00", tax_amount: "8.33" })]);
     expect(await reconcileAll()).toEqual([]);
+  });
+
+  it("a full refund that stopped after its first part is finished by its replay; then an open later payment is cancelled", async () => {
+    const c = await customerWithOrder();
+    const secondId = await payAgain(c.id, 5_000, "change-partway");
+    // A third payment asked for and never paid: it cannot be paid once the order is refunded in full.
+    const open = await requestLaterPayment(db(), createLocalGateway(db()), c.id, { description: "Unpaid extra", netMinor: 1_000, idempotencyKey: "open" });
+    const notice = { env, origin: "https://shop.test" };
+    const local = createLocalGateway(db());
+    let calls = 0;
+    // The provider refuses the second part (the checkout's) once: the request fails after the change's part.
+    const flaky: PaymentGateway = {
+      ...local,
+      refund: async (input) => {
+        calls++;
+        if (calls === 2) throw refuse.conflict("The provider is busy");
+        return local.refund(input);
+      },
+    };
+    const request = { reason: "Cancelled", idempotencyKey: "withdrawal-test" };
+    await expect(refundOrder(db(), flaky, c.id, null, request, notice)).rejects.toMatchObject({ kind: "conflict" });
+    expect((await payments(c.id, c.token)).map((p) => p.refunded_amount)).toEqual(["0.00", "60.00", "0.00"]);
+    // The same request again: the checkout's part is made, nothing twice.
+    const done = await refundOrder(db(), flaky, c.id, null, request, notice);
+    expect(done.remainingMinor).toBe(0);
+    expect(done.refunds.map((r) => [r.payment_id, r.amount])).toEqual([
+      [secondId, "60.00"],
+      [expect.any(Number), "1198.80"],
+    ]);
+    const after = await payments(c.id, c.token);
+    expect(after.map((p) => p.status)).toEqual(["refunded", "refunded", "canceled"]);
+    expect((await createLocalGateway(db()).retrieveIntent(open.intent.id))?.status).toBe("canceled");
+    // Refunded: no further payment is taken.
+    await expect(
+      requestLaterPayment(db(), createLocalGateway(db()), c.id, { description: "More", netMinor: 100, idempotencyKey: "after" }),
+    ).rejects.toMatchObject({ kind: "conflict" });
+    expect(await reconcileAll()).toEqual([]);
+  });
+
+  it("a dashboard refund told while another refund of the order is under way is asked for again, not lost", async () => {
+    const c = await customerWithOrder();
+    const secondId = await payAgain(c.id, 5_000, "change-busy");
+    await env.DB.prepare(
+      "INSERT INTO order_refunds (order_id, payment_id, status, amount_minor, currency, reason, source, idempotency_key, claimed_at) SELECT order_id, id, 'pending', 100, currency, 'x', 'admin', 'busy', ? FROM order_payments WHERE order_id = ? AND sequence = 1",
+    )
+      .bind(Date.now(), c.id)
+      .run();
+    const notice = { env, origin: "https://shop.test" };
+    await expect(recordProviderRefund(db(), secondId, { providerRefundId: "re_busy", refundedInAllMinor: 6_000 }, notice)).rejects.toMatchObject({
+      kind: "unavailable",
+    });
+    await env.DB.prepare("DELETE FROM order_refunds WHERE idempotency_key = 'busy'").run();
+    expect(await recordProviderRefund(db(), secondId, { providerRefundId: "re_busy", refundedInAllMinor: 6_000 }, notice)).toBe(true);
+    expect((await payments(c.id, c.token)).map((p) => p.refunded_amount)).toEqual(["0.00", "60.00"]);
+  });
+
+  it("a later payment's key names one payment: the same key for another amount is refused", async () => {
+    const c = await customerWithOrder();
+    await payAgain(c.id, 5_000, "change-key");
+    await expect(
+      requestLaterPayment(db(), createLocalGateway(db()), c.id, { description: "A fourth scene", netMinor: 9_000, idempotencyKey: "change-key" }),
+    ).rejects.toMatchObject({ kind: "conflict", message: "This request's key was used for another payment of this order." });
   });
 
   it("a later payment needs a paid order, a description and an amount", async () => {

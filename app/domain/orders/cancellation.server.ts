@@ -21,7 +21,7 @@ import { queueWorkEmail, type MailNotice } from "../mail/order-emails.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { isRefusal, refuse } from "../refusal";
 import { moveWork } from "./work-state.server";
-import { refundOrder } from "./refunds.server";
+import { refundOrder, refundSummary } from "./refunds.server";
 import { cancellationOpen, claimClosingRefund, releaseClosingRefund } from "./closing-refunds.server";
 
 const DAY_MS = 86_400_000;
@@ -102,7 +102,7 @@ export async function cancellationOffer(db: Database, userId: number, orderId: n
   return {
     kind: decision.kind,
     until: new Date(order.paidAt!.getTime() + CANCELLATION_DAYS * DAY_MS).toISOString(),
-    backMinor: order.amountMinor - order.refundedMinor,
+    backMinor: (await refundSummary(db, orderId)).remainingMinor,
     currency: order.currency,
   };
 }
@@ -253,7 +253,7 @@ export async function refundUnansweredCancellation(db: Database, gateway: Paymen
   const order = await readOrder(db, orderId);
   if (!order) return false;
   try {
-    if (order.amountMinor - order.refundedMinor > 0) {
+    if ((await refundSummary(db, order.id)).remainingMinor > 0) {
       await refundOrder(db, gateway, order.id, null, { reason: UNANSWERED_REASON, idempotencyKey: `withdrawal-answer-${order.id}` }, notice, now);
     }
     await settle(db, gateway, order, { amountMinor: 0, reason: UNANSWERED_REASON, actor: { kind: "system", id: null } }, notice, now);

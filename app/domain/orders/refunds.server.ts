@@ -5,8 +5,8 @@
  * refund of the order spreads over its payments, newest first, a row (and a credit note) each. Exactly
  * once, however often it is asked:
  * - each request has a key (the API's `Idempotency-Key`, or the screen form's): the same key finds
- *   the same refund, whatever happened to the first request (its part of a second payment has the
- *   key `<key>#<payment id>`; a replay with an amount makes what the first request had not made yet);
+ *   the same refund, whatever happened to the first request (its part of a further payment has the
+ *   key `<key><U+001F><payment id>`; a replay makes what the first request had not made yet);
  * - a refund is claimed (a `pending` row) before the gateway is called, at most one per order at a
  *   time (a second request meanwhile gets 409), and only for what is left (the claim's insert
  *   checks it in the same statement);
@@ -33,7 +33,15 @@ import { SHOP_ACTOR, type Actor } from "./work-events.server";
 import { nextNumberQueries } from "../money/invoice-numbers.server";
 import { refundTaxPart } from "../money/tax-rules";
 import { refundsQuery, toRefundView, type RefundView } from "./refund-views.server";
-import { orderPaymentsOf, paymentsQuery, paymentTotals, toPayments, PAID_STATUSES, type OrderPayment } from "../payments/order-payments.server";
+import {
+  cancelOpenLaterPayments,
+  orderPaymentsOf,
+  paymentsQuery,
+  paymentTotals,
+  toPayments,
+  PAID_STATUSES,
+  type OrderPayment,
+} from "../payments/order-payments.server";
 
 export { refundsQuery, toRefundView, type RefundView } from "./refund-views.server";
 
@@ -47,6 +55,26 @@ export const NOTHING_LEFT = "Nothing is left to refund on this order.";
 export const REFUND_UNDER_WAY = "A refund of this order is already under way. Reload the page in a moment.";
 
 type RefundRow = typeof orderRefunds.$inferSelect;
+
+/**
+ * A request's part on a further payment is keyed `<key><US><payment id>`: the unit separator (U+001F)
+ * cannot be in a request's key (an HTTP header's value, or a key the screens make), so no request's
+ * key is another's part.
+ */
+const PART = "\u001f";
+const partKey = (key: string, paymentId: number) => `${key}${PART}${paymentId}`;
+/** The rows of a request: its key's, and its parts'. */
+const underKey = (key: string) =>
+  sql`(${orderRefunds.idempotencyKey} = ${key} OR substr(${orderRefunds.idempotencyKey}, 1, ${key.length + 1}) = ${key + PART})`;
+
+/** What went back (recorded) under a request's key, its parts included. */
+export async function refundedUnderKey(db: Database, orderId: number, key: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${orderRefunds.amountMinor}), 0)` })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), underKey(key), eq(orderRefunds.status, "succeeded")));
+  return row?.total ?? 0;
+}
 
 export interface RefundRequest {
   reason: string;
@@ -81,26 +109,23 @@ export async function refundOrder(
     .limit(1);
   if (!order) throw refuse.notFound("Order not found");
 
-  // The same key again: the refund it made (finished now if its request did not get that far); with
-  // an amount, any part the first request had not made yet is made now.
+  // The same key again: the refund it made (finished now if its request did not get that far), and
+  // any part the first request had not made yet (with an amount: up to it; without: all that is left).
   const same = await db
     .select()
     .from(orderRefunds)
-    .where(
-      and(
-        eq(orderRefunds.orderId, orderId),
-        sql`(${orderRefunds.idempotencyKey} = ${key} OR substr(${orderRefunds.idempotencyKey}, 1, ${key.length + 1}) = ${`${key}#`})`,
-      ),
-    );
+    .where(and(eq(orderRefunds.orderId, orderId), underKey(key)));
   let asked = request.amount === undefined || request.kind === "vat" ? undefined : validAmount(request.amount, order.currency);
   if (same.length) {
     for (const row of same) if (row.status === "pending") await finishClaim(db, gateway, row, notice, now);
     const made = same.reduce((sum, row) => sum + row.amountMinor, 0);
-    if (asked === undefined || made >= asked) return refundSummary(db, orderId);
-    asked -= made;
+    if (asked !== undefined && made >= asked) return refundSummary(db, orderId);
+    if (asked !== undefined) asked -= made;
+    else if ((await refundSummary(db, orderId)).remainingMinor <= 0 || request.kind === "vat") return refundSummary(db, orderId);
   }
-  if (order.paymentStatus === "refunded") throw refuse.conflict(ALREADY_REFUNDED);
-  if (!(REFUNDABLE as readonly string[]).includes(order.paymentStatus) || !order.intentId) {
+  // Refunded in full, unless a later payment was paid since (its money can still go back).
+  if (order.paymentStatus === "refunded" && (await refundSummary(db, orderId)).remainingMinor <= 0) throw refuse.conflict(ALREADY_REFUNDED);
+  if (!([...REFUNDABLE, "refunded"] as readonly string[]).includes(order.paymentStatus) || !order.intentId) {
     throw refuse.conflict(`Cannot refund this order: its payment is ${order.paymentStatus}.`);
   }
 
@@ -139,7 +164,7 @@ export async function refundOrder(
         orderId,
         paymentId: payment.id,
         adminId,
-        key: index === 0 && !same.length ? key : `${key}#${payment.id}`,
+        key: index === 0 && !same.length ? key : partKey(key, payment.id),
         reason: request.reason,
         amountMinor: part,
         currency: order.currency,
@@ -150,7 +175,10 @@ export async function refundOrder(
     await finishClaim(db, gateway, claim, notice, now);
     if (rest !== undefined) rest -= claim.amountMinor;
   }
-  return refundSummary(db, orderId);
+  const summary = await refundSummary(db, orderId);
+  // Refunded in full: a later payment still open (asked for, not paid) can no longer be paid.
+  if (summary.remainingMinor <= 0) await cancelOpenLaterPayments(db, gateway, orderId);
+  return summary;
 }
 
 /**
@@ -285,7 +313,6 @@ export async function recordRefund(
       refund: orderRefunds,
       workStatus: orders.workStatus,
       taxCalculationId: orders.taxCalculationId,
-      refundedMinor: orders.refundedMinor,
     })
     .from(orderRefunds)
     .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
@@ -302,15 +329,16 @@ export async function recordRefund(
   const taxPart =
     refund.kind === "vat" ? refund.amountMinor : refundTaxPart(refund.amountMinor, { totalMinor: payment.amountMinor, taxMinor: payment.taxMinor }, payment);
   // Nothing left of the order once this is recorded: every payment refunded in full.
-  const empties = row.refundedMinor + refund.amountMinor >= paymentTotals(payments).paidMinor;
+  const empties = paymentTotals(payments).remainingMinor - refund.amountMinor <= 0;
+  // The order's own refunded figures are its checkout payment's (like its `order_amount`); a later
+  // payment's refunds are its refund rows'.
   const at = new Date(now);
   const pending = and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, "pending"));
   const creditNote = nextNumberQueries(db, "CN", sql`EXISTS (SELECT 1 FROM ${orderRefunds} WHERE ${pending})`, at);
-  const sums = {
-    refundedMinor: sql`${orders.refundedMinor} + ${refund.amountMinor}`,
-    refundedTaxMinor: sql`${orders.refundedTaxMinor} + ${taxPart}`,
-    updatedAt: at,
-  };
+  const sums =
+    payment.sequence === 1
+      ? { refundedMinor: sql`${orders.refundedMinor} + ${refund.amountMinor}`, refundedTaxMinor: sql`${orders.refundedTaxMinor} + ${taxPart}`, updatedAt: at }
+      : { updatedAt: at };
   const rowDone = (extra?: ReturnType<typeof moveHeld>) =>
     db
       .update(orderRefunds)
@@ -402,7 +430,10 @@ export async function recordProviderRefund(
   if (pending && pending.paymentId === paymentId && pending.amountMinor === unrecorded) {
     return recordRefund(db, pending.id, { providerRefundId, actor: SHOP_ACTOR }, notice, now);
   }
-  if (unrecorded <= 0 || pending) return false;
+  if (unrecorded <= 0) return false;
+  // Another refund of the order is under way: this one is recorded once it is done (the provider
+  // asks again: the webhook answers 503 and its event is not taken as applied).
+  if (pending) throw refuse.unavailable(REFUND_UNDER_WAY);
   const key = `provider-${providerRefundId}`;
   await db
     .insert(orderRefunds)

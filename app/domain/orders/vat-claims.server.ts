@@ -9,7 +9,7 @@
  */
 import { and, asc, eq, gte, lt, lte, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { orderRefunds, orders } from "../../../db/schema";
+import { orders } from "../../../db/schema";
 import { readBillingSnapshot } from "../money/billing-snapshot";
 import type { TaxService } from "../money/tax-service.server";
 import { REVERSE_CHARGE_NOTE } from "../money/tax-rules";
@@ -17,7 +17,7 @@ import { freshVatCheck, readVatCheck, VAT_RECHECK_MS, vatCheckJson, vatNumberHol
 import type { MailNotice } from "../mail/order-emails.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { refuse } from "../refusal";
-import { refundOrder } from "./refunds.server";
+import { refundedUnderKey, refundOrder } from "./refunds.server";
 import { VAT_CLAIM_DAYS } from "~/lib/rules/vat-claim";
 
 /** Claims checked per scheduled run (each asks a service). */
@@ -100,11 +100,8 @@ export async function settleVatClaim(
       notice,
       now,
     );
-    const [credit] = await db
-      .select({ amountMinor: orderRefunds.amountMinor })
-      .from(orderRefunds)
-      .where(and(eq(orderRefunds.orderId, orderId), eq(orderRefunds.idempotencyKey, `vat-credit-${orderId}`), eq(orderRefunds.status, "succeeded")));
-    creditedMinor = credit?.amountMinor ?? 0;
+    // Spread over the order's payments (a part each): what went back under the request's key.
+    creditedMinor = await refundedUnderKey(db, orderId, `vat-credit-${orderId}`);
   }
   await db
     .update(orders)

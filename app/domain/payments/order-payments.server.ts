@@ -141,36 +141,41 @@ export async function requestLaterPayment(
   const description = input.description.trim();
   if (!description || description.length > PAYMENT_DESCRIPTION_MAX) throw refuse.invalid(`Describe the payment in 1 to ${PAYMENT_DESCRIPTION_MAX} characters`);
   if (!Number.isSafeInteger(input.netMinor) || input.netMinor <= 0) throw refuse.invalid("The amount must be above zero");
-  const [first] = await db
-    .select()
-    .from(orderPayments)
-    .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.sequence, 1)))
-    .limit(1);
-  if (!first) throw refuse.notFound("Order not found");
-  if (first.status !== "succeeded" && first.status !== "completed")
-    throw refuse.conflict(`Cannot take a further payment: the order's payment is ${first.status}.`);
-  const taxMinor = taxOn(input.netMinor, first.taxRateBasisPoints);
-  // The next sequence is read in the insert itself: two requests at once cannot take the same one
-  // (the unique index refuses the second, which then finds its own key or tries again).
-  await db.run(sql`
-    INSERT INTO ${orderPayments} (order_id, sequence, purpose, description, gateway, amount_minor, currency, subtotal_minor, discount_minor,
-      tax_minor, tax_rate_bp, tax_country, tax_note, status, idempotency_key)
-    SELECT ${orderId}, (SELECT max(sequence) + 1 FROM ${orderPayments} WHERE order_id = ${orderId}), ${input.purpose ?? "change"}, ${description},
-      ${gateway.name}, ${input.netMinor + taxMinor}, ${first.currency}, ${input.netMinor}, 0, ${taxMinor}, ${first.taxRateBasisPoints},
-      ${first.taxCountry}, ${first.taxNote}, 'initiated', ${input.idempotencyKey}
-    WHERE NOT EXISTS (SELECT 1 FROM ${orderPayments} WHERE order_id = ${orderId} AND idempotency_key = ${input.idempotencyKey})
-    ON CONFLICT DO NOTHING`);
-  const [payment] = await db
-    .select()
-    .from(orderPayments)
-    .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.idempotencyKey, input.idempotencyKey)))
-    .limit(1);
-  if (!payment) throw refuse.conflict("Another payment of this order was asked for at the same moment. Try again.");
+  const byKey = and(eq(orderPayments.orderId, orderId), eq(orderPayments.idempotencyKey, input.idempotencyKey));
+  let [payment] = await db.select().from(orderPayments).where(byKey).limit(1);
+  if (!payment) {
+    const [first] = await db
+      .select()
+      .from(orderPayments)
+      .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.sequence, 1)))
+      .limit(1);
+    if (!first) throw refuse.notFound("Order not found");
+    if (first.status !== "succeeded" && first.status !== "completed")
+      throw refuse.conflict(`Cannot take a further payment: the order's payment is ${first.status}.`);
+    const taxMinor = taxOn(input.netMinor, first.taxRateBasisPoints);
+    // The next sequence, and that the order is still paid, are read in the insert itself: two
+    // requests at once cannot take the same sequence (the unique index refuses the second), and an
+    // order refunded meanwhile takes no further payment.
+    await db.run(sql`
+      INSERT INTO ${orderPayments} (order_id, sequence, purpose, description, gateway, amount_minor, currency, subtotal_minor, discount_minor,
+        tax_minor, tax_rate_bp, tax_country, tax_note, status, idempotency_key)
+      SELECT ${orderId}, (SELECT max(sequence) + 1 FROM ${orderPayments} WHERE order_id = ${orderId}), ${input.purpose ?? "change"}, ${description},
+        ${gateway.name}, ${input.netMinor + taxMinor}, ${first.currency}, ${input.netMinor}, 0, ${taxMinor}, ${first.taxRateBasisPoints},
+        ${first.taxCountry}, ${first.taxNote}, 'initiated', ${input.idempotencyKey}
+      WHERE EXISTS (SELECT 1 FROM ${orderPayments} WHERE order_id = ${orderId} AND sequence = 1 AND status IN ('succeeded', 'completed'))
+      ON CONFLICT DO NOTHING`);
+    [payment] = await db.select().from(orderPayments).where(byKey).limit(1);
+    if (!payment) throw refuse.conflict("This order cannot take a further payment now (it was refunded, or another payment was asked for at the same moment).");
+  } else if (payment.description !== description || payment.subtotalMinor !== input.netMinor) {
+    throw refuse.conflict("This request's key was used for another payment of this order.");
+  }
   if (payment.intentId) {
     const intent = await gateway.retrieveIntent(payment.intentId);
-    if (intent) return { payment, intent };
+    if (!intent) throw refuse.unavailable("The payment provider does not know this payment's intent. Try again later.");
+    return { payment, intent };
   }
-  const intent = await gateway.createIntent({
+  // The payment's own gateway key: two requests at once get the same intent from the provider.
+  const made = await gateway.createIntent({
     amountMinor: payment.amountMinor,
     currency: payment.currency,
     idempotencyKey: `order-${orderId}-payment-${payment.id}`,
@@ -179,9 +184,36 @@ export async function requestLaterPayment(
   });
   await db
     .update(orderPayments)
-    .set({ intentId: intent.id })
+    .set({ intentId: made.id })
     .where(and(eq(orderPayments.id, payment.id), sql`${orderPayments.intentId} IS NULL`));
-  return { payment: { ...payment, intentId: payment.intentId ?? intent.id }, intent };
+  const [stored] = await db.select().from(orderPayments).where(eq(orderPayments.id, payment.id)).limit(1);
+  // Another request stored its intent first: that one is the payment's.
+  const intent = stored!.intentId === made.id ? made : await gateway.retrieveIntent(stored!.intentId!);
+  if (!intent) throw refuse.unavailable("The payment provider does not know this payment's intent. Try again later.");
+  return { payment: stored!, intent };
+}
+
+/**
+ * Once an order is refunded in full, its later payments still open (asked for, never paid) can no
+ * longer be paid: each intent is cancelled at the provider and the payment recorded `canceled`, only
+ * from the status read (a payment that succeeded meanwhile stays, and can be refunded).
+ */
+export async function cancelOpenLaterPayments(db: Database, gateway: PaymentGateway, orderId: number) {
+  const open = await db
+    .select()
+    .from(orderPayments)
+    .where(and(eq(orderPayments.orderId, orderId), sql`${orderPayments.sequence} > 1 AND ${orderPayments.status} IN ('initiated', 'failed')`));
+  for (const payment of open) {
+    const intent = payment.intentId ? await gateway.cancelIntent(payment.intentId) : null;
+    if (intent && intent.status !== "canceled") {
+      await recordLaterPaymentStatus(db, payment.id, intent);
+      continue;
+    }
+    await db
+      .update(orderPayments)
+      .set({ status: "canceled" })
+      .where(and(eq(orderPayments.id, payment.id), eq(orderPayments.status, payment.status)));
+  }
 }
 
 /**

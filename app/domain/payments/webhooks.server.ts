@@ -135,9 +135,10 @@ async function handleDisputeClosed(db: Database, event: Stripe.Event, payload: s
   ) {
     throw refuse.malformed("Webhook event has no dispute to apply");
   }
-  const orderId = (await paymentByIntent(db, intentId))?.orderId ?? null;
-  return applyOnce(db, event, payload, orderId, async (id) => {
-    if (dispute.status !== "lost") return { received: true, order_id: id, ignored: true };
+  const payment = await paymentByIntent(db, intentId);
+  return applyOnce(db, event, payload, payment?.orderId ?? null, async (id) => {
+    // A creator's share is of the checkout payment (a later payment carries none yet): only its disputes claw back.
+    if (dispute.status !== "lost" || payment!.sequence !== 1) return { received: true, order_id: id, ignored: true };
     const clawback = await clawBackLostDispute(db, id, { disputeId: dispute.id!, amountMinor: dispute.amount! });
     return { received: true, order_id: id, clawback_minor: clawback };
   });
