@@ -175,7 +175,7 @@ describe("invoices (/profile/orders/{id}/invoice, .pdf, GET /api/v1/orders/{id}/
 describe("invoice numbers: one gapless sequence per calendar year, given once", () => {
   const numbers = async () =>
     (
-      await env.DB.prepare("SELECT invoice_number AS n FROM orders WHERE invoice_number LIKE ? ORDER BY invoice_number")
+      await env.DB.prepare("SELECT invoice_number AS n FROM order_payments WHERE invoice_number LIKE ? ORDER BY invoice_number")
         .bind(`INV-${year}-%`)
         .all<{ n: string }>()
     ).results.map((r) => Number(r.n.slice(-6)));

@@ -57,12 +57,12 @@ describe("money reports (/admin/reports, /admin/reports.csv)", () => {
 
     // Recomputed from the rows, for every currency in the period.
     const { results: invoiced } = await env.DB.prepare(
-      "SELECT currency, strftime('%Y-%m', invoice_issued_at / 1000, 'unixepoch') AS month, subtotal_minor - discount_minor AS net, discount_minor AS discount, tax_minor AS tax, tax_country AS country, tax_rate_bp AS rate FROM orders WHERE invoice_number IS NOT NULL AND invoice_issued_at >= ? AND invoice_issued_at < ?",
+      "SELECT currency, strftime('%Y-%m', invoice_issued_at / 1000, 'unixepoch') AS month, subtotal_minor - discount_minor AS net, discount_minor AS discount, tax_minor AS tax, tax_country AS country, tax_rate_bp AS rate FROM order_payments WHERE invoice_number IS NOT NULL AND invoice_issued_at >= ? AND invoice_issued_at < ?",
     )
       .bind(period.from.getTime(), period.to.getTime())
       .all<{ currency: string; month: string; net: number; discount: number; tax: number; country: string; rate: number }>();
     const { results: credited } = await env.DB.prepare(
-      "SELECT r.currency, strftime('%Y-%m', r.refunded_at / 1000, 'unixepoch') AS month, r.amount_minor AS amount, r.tax_minor AS tax, o.tax_country AS country, o.tax_rate_bp AS rate FROM order_refunds r JOIN orders o ON o.id = r.order_id WHERE r.credit_note_number IS NOT NULL AND r.refunded_at >= ? AND r.refunded_at < ?",
+      "SELECT r.currency, strftime('%Y-%m', r.refunded_at / 1000, 'unixepoch') AS month, r.amount_minor AS amount, r.tax_minor AS tax, r.tax_country AS country, r.tax_rate_bp AS rate FROM order_refunds r WHERE r.credit_note_number IS NOT NULL AND r.refunded_at >= ? AND r.refunded_at < ?",
     )
       .bind(period.from.getTime(), period.to.getTime())
       .all<{ currency: string; month: string; amount: number; tax: number; country: string; rate: number }>();
