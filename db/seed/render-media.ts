@@ -27,10 +27,10 @@ const framesRoot = join(root, ".cache", "render");
 const scenes = join(import.meta.dirname, "blender", "scenes.py");
 const FPS = 24;
 const FRAMES = 6 * FPS;
-/** Samples a pixel: what 2 cores render in the hour, the grain then removed by hqdn3d. */
-const SAMPLES = 6;
+/** Samples a pixel: what 2 cores render in the hour (with the worlds and glows left out of light sampling), the grain then removed by hqdn3d. */
+const SAMPLES = 10;
 const MAX_FILM_BYTES = 4 * 1024 * 1024;
-/** Spatial and temporal grain removal (strong, as 6 samples a pixel are grainy; the camera moves slowly), then non-local means for what is left on flat surfaces (about 25 s a film). */
+/** Spatial and temporal grain removal (strong, as 10 samples a pixel are grainy; the camera moves slowly, and the noise differs frame to frame), then non-local means for what is left on flat surfaces (about 25 s a film). */
 const DENOISE = "hqdn3d=7:5:9:9,nlmeans=s=4:p=5:r=9";
 /** A still's grain, left by its own render's samples: non-local means (about half a second a picture). */
 const STILL_DENOISE = "nlmeans=s=3:p=5:r=9";

@@ -31,6 +31,9 @@ def reset(seconds):
     # has nothing to save at 8 samples.
     scene.cycles.sampling_pattern = "SOBOL"
     scene.cycles.use_adaptive_sampling = False
+    # A new noise pattern each frame: ffmpeg's temporal denoising then averages it away (a fixed
+    # pattern would stay on the picture like dirt on a lens).
+    scene.cycles.use_animated_seed = True
     # Debian's Blender is built without OpenImageDenoise: grain is removed after, with ffmpeg's hqdn3d.
     scene.cycles.use_denoising = False
     scene.cycles.use_preview_denoising = False
@@ -67,10 +70,17 @@ def reset(seconds):
     return scene
 
 
+def sky_by_bsdf(w):
+    """The world is found by the surfaces' own bounce rays, never sampled as a light: a soft, even sky
+    is what a diffuse bounce samples well, and the key and rim lights then get every light sample."""
+    w.cycles.sampling_method = "NONE"
+
+
 def world(color, strength=1.0, horizon=None):
     w = bpy.data.worlds.new("World")
     bpy.context.scene.world = w
     w.light_settings.distance = 6.0
+    sky_by_bsdf(w)
     w.use_nodes = True
     nodes, links = w.node_tree.nodes, w.node_tree.links
     bg = nodes["Background"]
@@ -95,6 +105,7 @@ def sky_world(sun_elevation, sun_rotation, strength=0.35):
     w = bpy.data.worlds.new("Sky")
     bpy.context.scene.world = w
     w.light_settings.distance = 6.0
+    sky_by_bsdf(w)
     w.use_nodes = True
     nodes, links = w.node_tree.nodes, w.node_tree.links
     sky = nodes.new("ShaderNodeTexSky")
@@ -107,6 +118,13 @@ def sky_world(sun_elevation, sun_rotation, strength=0.35):
     links.new(sky.outputs["Color"], nodes["Background"].inputs["Color"])
     nodes["Background"].inputs["Strength"].default_value = strength
     return w
+
+
+def glow_only(m):
+    """A glowing surface is seen and reflected but not picked as a light: picked, the small or hidden
+    glows (eyes, rings, a house's lit interior) win light samples that then find them occluded, and at
+    a few samples a pixel that is most of the grain."""
+    m.cycles.sample_as_light = False
 
 
 def material(name, color, roughness=0.4, metallic=0.0, clearcoat=0.0, emission=None, strength=0.0,
@@ -123,6 +141,7 @@ def material(name, color, roughness=0.4, metallic=0.0, clearcoat=0.0, emission=N
     if emission is not None:
         p.inputs["Emission"].default_value = (*emission, 1)
         p.inputs["Emission Strength"].default_value = strength
+        glow_only(m)
     if noise_bump:
         nodes, links = m.node_tree.nodes, m.node_tree.links
         noise = nodes.new("ShaderNodeTexNoise")
@@ -144,6 +163,7 @@ def emission_material(name, color, strength):
     e.inputs["Color"].default_value = (*color, 1)
     e.inputs["Strength"].default_value = strength
     links.new(e.outputs["Emission"], nodes["Material Output"].inputs["Surface"])
+    glow_only(m)
     return m
 
 
@@ -707,7 +727,7 @@ def main():
         raise SystemExit(f"usage: blender -b -P scenes.py -- <{'|'.join(FILMS)}> <frames-dir> [samples] [first-last]")
     film, out = argv[0], argv[1]
     scene = FILMS[film]()
-    samples = int(argv[2]) if len(argv) > 2 else 6
+    samples = int(argv[2]) if len(argv) > 2 else 10
     scene.cycles.samples = samples
     scene.render.filepath = out.rstrip("/") + "/"
     if len(argv) > 3:
