@@ -904,6 +904,8 @@ export const orders = sqliteTable(
     gateway: text("gateway", { enum: ["local", "stripe"] })
       .notNull()
       .default("local"),
+    /** The customer's consent at checkout to keep the card they pay with, for changes to this order (saved_cards). */
+    saveCard: integer("save_card", { mode: "boolean" }).notNull().default(false),
     /** A client-chosen key that makes a replayed "create order" return the same order. */
     idempotencyKey: text("idempotency_key"),
     /** The promotion code whose discount the order carries (its redemption: `promotion_redemptions`). */
@@ -1344,10 +1346,70 @@ export const localPaymentIntents = sqliteTable(
     /** The caller's idempotency key: the same key returns the same intent. */
     idempotencyKey: text("idempotency_key").notNull(),
     metadata: text("metadata", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    /** Stripe's `customer` and `setup_future_usage: "on_session"`: the card it is paid with is kept for that customer. */
+    customerRef: text("customer_ref"),
+    saveCard: integer("save_card", { mode: "boolean" }).notNull().default(false),
+    /** The card it was paid with (a local payment method). */
+    paymentMethodRef: text("payment_method_ref"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("local_payment_intents_idempotency_unique").on(t.idempotencyKey)],
 );
+
+/** A customer's record at a payment provider (a Stripe Customer, or the local gateway's), made the first time they save a card. */
+export const paymentCustomers = sqliteTable(
+  "payment_customers",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    gateway: text("gateway", { enum: ["local", "stripe"] }).notNull(),
+    customerRef: text("customer_ref").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gateway] })],
+);
+
+/**
+ * A card a customer saved with their consent at checkout ("Save this card for changes to this
+ * order"): kept at the provider (only its reference, brand, last four digits and expiry here), used
+ * only for later payments of that order, with the customer present. Removed by them at any time.
+ */
+export const savedCards = sqliteTable(
+  "saved_cards",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    gateway: text("gateway", { enum: ["local", "stripe"] }).notNull(),
+    customerRef: text("customer_ref").notNull(),
+    paymentMethodRef: text("payment_method_ref").notNull(),
+    brand: text("brand").notNull(),
+    last4: text("last4").notNull(),
+    expMonth: integer("exp_month").notNull(),
+    expYear: integer("exp_year").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("saved_cards_order_unique").on(t.orderId), index("saved_cards_user_idx").on(t.userId, t.id)],
+);
+
+/** The local gateway's saved cards (its stand-in for Stripe's PaymentMethods): what a later payment with one does. */
+export const localPaymentMethods = sqliteTable("local_payment_methods", {
+  id: text("id").primaryKey(),
+  customerRef: text("customer_ref"),
+  brand: text("brand").notNull(),
+  last4: text("last4").notNull(),
+  expMonth: integer("exp_month").notNull(),
+  expYear: integer("exp_year").notNull(),
+  /** The test card's answer to a payment made with it (Stripe's test cards: 4242 succeeds, 3155 asks to authenticate, 0002 is declined). */
+  outcome: text("outcome", { enum: ["succeeded", "requires_action", "declined"] }).notNull(),
+  detachedAt: integer("detached_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});
 
 /** Refunds of the local gateway, keyed like Stripe's: the same idempotency key returns the same refund. */
 export const localRefunds = sqliteTable(

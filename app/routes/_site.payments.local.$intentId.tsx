@@ -4,26 +4,28 @@ import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { formatMoney } from "~/lib/money";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { requireCustomer } from "~/auth/index.server";
-import { getOrder, getOrderIdByIntent, recordIntentStatus } from "~/domain/orders/orders.server";
+import { getOrder, recordIntentStatus } from "~/domain/orders/orders.server";
+import { paymentByIntent, recordLaterPaymentStatus } from "~/domain/payments/order-payments.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { notFound } from "~/http/answers.server";
 import { readForm } from "~/http/request-body.server";
 
 /**
  * The local gateway's stand-in for a bank's 3-D Secure page (card 4000 0025 0000 3155): the
- * customer approves or fails the authentication, then returns to checkout.
+ * customer approves or fails the authentication, then returns to checkout (or, for a later payment
+ * of an order paid with a saved card, to where that payment was made).
  */
 async function authenticationContext({ request, params, context }: LoaderFunctionArgs) {
   const customer = await requireCustomer(context, request);
   const intentId = params.intentId ?? "";
-  const orderId = await getOrderIdByIntent(context.db, intentId);
-  const order = orderId ? await getOrder(context.db, orderId, { userId: customer.id }) : null;
-  if (!order) throw notFound("Payment not found");
+  const payment = await paymentByIntent(context.db, intentId);
+  const order = payment ? await getOrder(context.db, payment.orderId, { userId: customer.id }) : null;
+  if (!payment || !order) throw notFound("Payment not found");
   const returnTo = safeRedirect(new URL(request.url).searchParams.get("return_to"), "/profile/orders");
   // Only a gateway that runs its own authentication step (the local one) has this page.
   const gateway = context.payments;
   if (!gateway.completeAuthentication) throw notFound("Payment not found");
-  return { intentId, order, returnTo, gateway, completeAuthentication: gateway.completeAuthentication };
+  return { intentId, payment, order, returnTo, gateway, completeAuthentication: gateway.completeAuthentication };
 }
 
 export async function loader(args: LoaderFunctionArgs) {
@@ -34,10 +36,11 @@ export async function loader(args: LoaderFunctionArgs) {
 }
 
 export async function action(args: ActionFunctionArgs) {
-  const { intentId, order, returnTo, completeAuthentication } = await authenticationContext(args);
+  const { intentId, payment, order, returnTo, completeAuthentication } = await authenticationContext(args);
   const approve = (await readForm(args.request)).get("decision") === "approve";
   const intent = await completeAuthentication(intentId, approve);
-  if (intent) await recordIntentStatus(args.context.db, order.id, intent, mailNotice(args.context));
+  if (intent && payment.sequence > 1) await recordLaterPaymentStatus(args.context.db, payment.id, intent);
+  else if (intent) await recordIntentStatus(args.context.db, order.id, intent, mailNotice(args.context));
   return redirect(returnTo);
 }
 

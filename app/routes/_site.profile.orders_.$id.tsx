@@ -195,6 +195,7 @@ export default function OrderPage() {
     brief,
     refunds,
     laterInvoices,
+    paymentsDue,
     events,
     timeLeft,
     deliveries,
@@ -288,6 +289,16 @@ export default function OrderPage() {
               </Link>
             </dd>
           ) : null}
+          {paymentsDue.map((due) => (
+            <dd key={due.id} className="mt-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+              <p>
+                {due.failed ? "Not paid yet (the last attempt failed)" : "To pay"}: {due.description}, {formatMoney(due.amountMinor, due.currency)}
+              </p>
+              <Link to={`${paths.customerOrder(order.id)}/payments/${due.id}`} className="mt-1 inline-block font-semibold text-brand-800 underline">
+                Pay {formatMoney(due.amountMinor, due.currency)}
+              </Link>
+            </dd>
+          ))}
           {laterInvoices.map((number) => (
             <dd key={number} className="mt-1">
               <Link to={`${paths.customerOrder(order.id)}/invoices/${number}`} className="text-sm font-semibold break-words text-brand-700 hover:underline">

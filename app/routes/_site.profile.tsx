@@ -7,6 +7,7 @@ const LINKS = [
   { to: "/profile", label: "Dashboard", end: true },
   { to: "/profile/orders", label: "My Orders", end: false },
   { to: "/profile/saved-addresses", label: "Saved Addresses", end: false },
+  { to: "/profile/saved-cards", label: "Saved Cards", end: false },
   { to: "/profile/privacy", label: "Privacy", end: false },
 ];
 

@@ -14,6 +14,7 @@ import {
   deliveryFiles,
   ledgerEntries,
   localPaymentIntents,
+  localPaymentMethods,
   orderBriefs,
   orderDeliveries,
   orderEvents,
@@ -58,6 +59,10 @@ interface DemoOrder {
   change?: { at: number; description: string; netMinor: number };
   /** Made by the demo creator (assigned an hour after payment): their steps and messages are the creator's. */
   byCreator?: true;
+  /** Paid with 'Save this card for changes to this order' ticked: the local gateway kept the test card. */
+  savedCard?: true;
+  /** Work added to the order and not paid yet: a later payment waiting for the customer. */
+  due?: { description: string; netMinor: number };
 }
 
 /** The demo's orders, newest placed first; `now` is the moment of seeding. */
@@ -78,6 +83,8 @@ function demoOrders(now: number): DemoOrder[] {
       placedAt: now - 3 * DAY,
       steps: [paid(now - 3 * DAY), briefed(now - 2 * DAY)],
       byCreator: true,
+      savedCard: true,
+      due: { description: "A white end card in three aspect ratios (16:9, 9:16 and 1:1)", netMinor: 12_000 },
       brief: "A five-second logo reveal for the start of our product videos: metallic, confident, with a soft whoosh.",
       messages: [
         { by: "customer", at: now - 2 * DAY + HOUR, body: "Could the reveal end on a white background? Our videos start on white." },
@@ -176,6 +183,7 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
 
   const list = demoOrders(now);
   const paid: { orderId: number; at: number; change?: NonNullable<DemoOrder["change"]> }[] = [];
+  const due: ({ orderId: number } & NonNullable<DemoOrder["due"]>)[] = [];
   for (const [index, demo] of list.entries()) {
     const pkg = prices.find((p) => p.productId === demo.productId && p.position === demo.packagePosition);
     if (!pkg) continue;
@@ -207,6 +215,7 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
         paymentStatus: demo.payment,
         paymentIntentId: intentId,
         gateway: "local",
+        saveCard: demo.savedCard ?? false,
         idempotencyKey: `demo-order-${index + 1}`,
         workStatus: last?.to ?? "awaiting_payment",
         workVersion: demo.steps.length,
@@ -241,7 +250,22 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
         idempotencyKey: `order-${orderId}`,
         metadata: { order_id: String(orderId), user_id: String(customer.id) },
         createdAt: new Date(demo.placedAt),
+        ...(demo.savedCard ? { customerRef: `cus_local_${customer.id}`, saveCard: true, paymentMethodRef: `pm_local_demo_${orderId}` } : {}),
       }),
+      // The test card the gateway kept with the customer's consent (saved-cards.server.ts saves it as the customer next looks).
+      ...(demo.savedCard
+        ? [
+            db.insert(localPaymentMethods).values({
+              id: `pm_local_demo_${orderId}`,
+              customerRef: `cus_local_${customer.id}`,
+              brand: "visa",
+              last4: "4242",
+              expMonth: 12,
+              expYear: new Date(now).getUTCFullYear() + 4,
+              outcome: "succeeded",
+            }),
+          ]
+        : []),
       ...demo.steps.map((step, i) =>
         db.insert(orderEvents).values({
           orderId,
@@ -323,6 +347,7 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
     await seedDeliveries(db, bucket, orderId, demo, video);
     if (demo.payment !== "failed") paid.push({ orderId, at: demo.steps[0]!.at });
     if (demo.change) paid.push({ orderId, at: demo.change.at, change: demo.change });
+    if (demo.due) due.push({ orderId, ...demo.due });
   }
   // Invoices numbered in payment order (a change's with its own payment), and credit notes for
   // refunds, as the shop would have issued them.
@@ -334,6 +359,10 @@ export async function seedDemoOrders(db: Database, bucket: R2Bucket, loadMedia: 
     }
     const [first, ...rest] = invoiceNumberStatements(db, orderId, new Date(at));
     await db.batch([first, ...rest]);
+  }
+  // Work added and waiting to be paid (after the order's own invoice: a later payment needs a paid order).
+  for (const { orderId, description, netMinor } of due) {
+    await requestLaterPayment(db, gateway, orderId, { description, netMinor, idempotencyKey: `demo-due-${orderId}` });
   }
   const refunded = await db.select({ id: orderRefunds.id, at: orderRefunds.refundedAt }).from(orderRefunds).where(eq(orderRefunds.status, "succeeded"));
   for (const refund of refunded) {

@@ -5,7 +5,10 @@
  * reversals (a few jurisdictions' rules, below), Connect's accounts, account links, transfers and
  * their reversals (honouring Idempotency-Key; a reversal refused once the money has left the
  * account), and test-only endpoints that play the part of Stripe.js confirming a card, of a creator
- * finishing onboarding, of an account paying out to its bank, and show what was recorded. No Stripe mock on npm covers PaymentIntents (docs/design.md §5).
+ * finishing onboarding, of an account paying out to its bank, and show what was recorded. Customers,
+ * an intent's update (its customer and `setup_future_usage`) and confirmation with a kept card
+ * (its test card decides: 4000 0027 6000 3184 asks to authenticate, 4000 0000 0000 0341 is declined),
+ * payment methods retrieved and detached. No Stripe mock on npm covers PaymentIntents (docs/design.md §5).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { readBody } from "./http";
@@ -23,6 +26,20 @@ interface FakeIntent {
   last_payment_error: { message: string; type: string } | null;
   livemode: false;
   created: number;
+  customer: string | null;
+  setup_future_usage: string | null;
+  payment_method: string | null;
+  next_action: { type: "redirect_to_url"; redirect_to_url: { url: string; return_url: string } } | null;
+}
+
+/** A card kept for a customer; `charges` is what confirming a later payment with it does (by its test card number). */
+interface FakePaymentMethod {
+  id: string;
+  object: "payment_method";
+  type: "card";
+  card: { brand: string; last4: string; exp_month: number; exp_year: number };
+  customer: string | null;
+  charges: "succeeded" | "requires_action" | "declined";
 }
 
 /** The fake platform settles in GBP: what it receives for a charge in another currency, per unit. */
@@ -88,6 +105,11 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
     }
     return metadata;
   };
+  const customers = new Map<string, Record<string, unknown>>();
+  const methods = new Map<string, FakePaymentMethod>();
+  const confirmByKey = new Map<string, FakeIntent>();
+  const publicMethod = ({ charges: _charges, ...method }: FakePaymentMethod) => method;
+  const missing = (what: string) => ({ error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } });
   const publicAccount = ({ balance: _balance, ...account }: FakeAccount) => account;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -125,6 +147,10 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
         last_payment_error: null,
         livemode: false,
         created: Math.floor(Date.now() / 1000),
+        customer: form.get("customer"),
+        setup_future_usage: form.get("setup_future_usage"),
+        payment_method: null,
+        next_action: null,
       };
       intents.set(id, intent);
       if (key) byKey.set(key, id);
@@ -173,6 +199,102 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
       }
       intent.status = "canceled";
       return send(200, intent);
+    }
+
+    if (req.method === "POST" && url.pathname === "/v1/customers") {
+      const key = idempotencyKey(req);
+      const known = key && connectByKey.get(key);
+      if (known) return send(200, known);
+      const form = new URLSearchParams(body);
+      const customer = {
+        id: `cus_fake_${randomBytes(8).toString("hex")}`,
+        object: "customer",
+        email: form.get("email"),
+        name: form.get("name"),
+        metadata: formMetadata(form),
+      };
+      customers.set(customer.id, customer);
+      if (key) connectByKey.set(key, customer);
+      return send(200, customer);
+    }
+
+    // An intent's update: its customer and whether its card is kept ("" clears it); refused once paid or cancelled.
+    const update = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "POST" && update) {
+      const intent = intents.get(decodeURIComponent(update[1]!));
+      if (!intent) return send(404, missing("payment_intent"));
+      if (intent.status === "succeeded" || intent.status === "canceled") {
+        return send(400, {
+          error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: `This PaymentIntent's status is ${intent.status}.` },
+        });
+      }
+      const form = new URLSearchParams(body);
+      if (form.has("customer")) {
+        const customer = form.get("customer")!;
+        if (!customers.has(customer)) return send(400, missing(`customer: '${customer}'`));
+        intent.customer = customer;
+      }
+      if (form.has("setup_future_usage")) intent.setup_future_usage = form.get("setup_future_usage") || null;
+      return send(200, intent);
+    }
+
+    // Confirming with a kept card, the customer present: what the card's test number does, once per Idempotency-Key.
+    const confirm = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(url.pathname);
+    if (req.method === "POST" && confirm) {
+      const key = idempotencyKey(req);
+      const replay = key && confirmByKey.get(key);
+      if (replay) return send(200, replay);
+      const intent = intents.get(decodeURIComponent(confirm[1]!));
+      if (!intent) return send(404, missing("payment_intent"));
+      if (intent.status !== "requires_payment_method" && intent.status !== "requires_confirmation") {
+        return send(400, {
+          error: { type: "invalid_request_error", code: "payment_intent_unexpected_state", message: `This PaymentIntent's status is ${intent.status}.` },
+        });
+      }
+      const form = new URLSearchParams(body);
+      const method = methods.get(form.get("payment_method") ?? "");
+      if (!method) return send(400, missing(`PaymentMethod '${form.get("payment_method")}'`));
+      if (method.customer !== intent.customer) {
+        return send(400, { error: { type: "invalid_request_error", message: "The provided PaymentMethod belongs to another Customer." } });
+      }
+      intent.payment_method = method.id;
+      if (method.charges === "declined") {
+        intent.status = "requires_payment_method";
+        intent.last_payment_error = { message: "Your card was declined.", type: "card_error" };
+        return send(402, {
+          error: { type: "card_error", code: "card_declined", decline_code: "generic_decline", message: "Your card was declined.", payment_intent: intent },
+        });
+      }
+      intent.last_payment_error = null;
+      if (method.charges === "requires_action") {
+        intent.status = "requires_action";
+        intent.next_action = {
+          type: "redirect_to_url",
+          redirect_to_url: { url: `https://hooks.stripe.com/3d_secure_2/authenticate/${intent.id}`, return_url: form.get("return_url") ?? "" },
+        };
+      } else {
+        intent.status = "succeeded";
+      }
+      const answer = { ...intent };
+      if (key) confirmByKey.set(key, answer);
+      return send(200, answer);
+    }
+
+    const method = /^\/v1\/payment_methods\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "GET" && method) {
+      const found = methods.get(decodeURIComponent(method[1]!));
+      return found ? send(200, publicMethod(found)) : send(404, missing("PaymentMethod"));
+    }
+    const detach = /^\/v1\/payment_methods\/([^/]+)\/detach$/.exec(url.pathname);
+    if (req.method === "POST" && detach) {
+      const found = methods.get(decodeURIComponent(detach[1]!));
+      if (!found) return send(404, missing("PaymentMethod"));
+      if (!found.customer)
+        return send(400, {
+          error: { type: "invalid_request_error", message: "The payment method you provided is not attached to a customer so detachment is impossible." },
+        });
+      found.customer = null;
+      return send(200, publicMethod(found));
     }
 
     if (req.method === "POST" && url.pathname === "/v1/refunds") {
@@ -239,6 +361,10 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
         last_payment_error: null,
         livemode: false,
         created: Math.floor(Date.now() / 1000),
+        customer: null,
+        setup_future_usage: null,
+        payment_method: null,
+        next_action: null,
       });
       const id = `cs_test_${randomBytes(8).toString("hex")}`;
       const session = {
@@ -515,8 +641,24 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
     if (req.method === "POST" && control) {
       const intent = intents.get(decodeURIComponent(control[1]!));
       if (!intent) return send(404, { error: "no such intent" });
-      const patch = JSON.parse(body || "{}") as { status?: string; error?: string; amount?: number };
+      const patch = JSON.parse(body || "{}") as { status?: string; error?: string; amount?: number; card?: string };
+      // Stripe.js confirming with a card: with `setup_future_usage`, the card is kept for the intent's customer.
+      if (patch.card && patch.status && patch.status !== "requires_payment_method") {
+        const number = patch.card;
+        const id = `pm_fake_${randomBytes(8).toString("hex")}`;
+        const charges = number === "4000002760003184" ? "requires_action" : number === "4000000000000341" ? "declined" : "succeeded";
+        methods.set(id, {
+          id,
+          object: "payment_method",
+          type: "card",
+          card: { brand: number.startsWith("4") ? "visa" : "mastercard", last4: number.slice(-4), exp_month: 12, exp_year: 2040 },
+          customer: intent.setup_future_usage && intent.customer ? intent.customer : null,
+          charges,
+        });
+        intent.payment_method = id;
+      }
       if (patch.status) intent.status = patch.status;
+      if (patch.status === "succeeded") intent.next_action = null;
       if (patch.amount !== undefined) intent.amount = patch.amount;
       intent.last_payment_error = patch.error ? { message: patch.error, type: "card_error" } : null;
       return send(200, intent);

@@ -23,6 +23,7 @@ import type { CardDetails } from "../payments/gateway.server";
 import { completeHostedCheckout, startHostedCheckout } from "../payments/hosted-checkout.server";
 import { mailNotice } from "../mail/order-emails.server";
 import { paymentsMode } from "../payments/mode.server";
+import { chooseCardSaving } from "../payments/saved-cards.server";
 import type { PackageView, ProductView } from "../catalogue/products.server";
 import { normalisePromoCode } from "../money/promotion-rules";
 import { paths } from "~/lib/paths";
@@ -76,6 +77,8 @@ export interface PaymentRequest {
   promoCode?: string | undefined;
   /** A consumer ticked 'Start work now' (the cancellation period's waiver). */
   startWorkNow?: boolean | undefined;
+  /** The card form's 'Save this card for changes to this order' (undefined where no card form asks). */
+  saveCard?: boolean | undefined;
 }
 
 /**
@@ -91,7 +94,7 @@ export async function openPayment(context: ServiceContext, target: CheckoutTarge
     earlier.billingAddressId === request.addressId &&
     (earlier.promotionCode ?? null) === (normalisePromoCode(request.promoCode) ?? null) &&
     earlier.paymentStatus !== "succeeded";
-  return createOrder(
+  const opened = await createOrder(
     context.db,
     context,
     target.customer.id,
@@ -105,6 +108,11 @@ export async function openPayment(context: ServiceContext, target: CheckoutTarge
     },
     mailNotice(context),
   );
+  // The customer's choice about keeping the card, told to the intent before the card is confirmed.
+  if (request.saveCard !== undefined && opened.order.payment_status !== "succeeded") {
+    await chooseCardSaving(context.db, context.payments, target.customer.id, opened.order.id, request.saveCard);
+  }
+  return opened;
 }
 
 export type CardPaymentOutcome =

@@ -3,7 +3,7 @@
  * deliveries, revision requests and messages (each kept by its own module beside this one), and its
  * timeline of events.
  */
-import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orderBriefs, orderEvents, orderPayments, orders } from "../../../db/schema";
 import { type WorkActor, type WorkStatus } from "~/lib/rules/work-status";
@@ -28,11 +28,18 @@ export async function getOrderWork(db: Database, orderId: number, actor: Actor) 
   if (!order) return null;
   const [seen, laterInvoices, briefs, refunds, attachments, events, deliveries, files, revisions, comments, messages] = await db.batch([
     db.select({ customer: orders.customerSeenMessageId, studio: orders.studioSeenMessageId }).from(orders).where(eq(orders.id, orderId)).limit(1),
-    // The invoices of its later payments (work added to it; the first is the order's own `invoice_number`).
+    // Its later payments (work added to it; the first is the order's own): their invoices, and those still to pay.
     db
-      .select({ number: orderPayments.invoiceNumber })
+      .select({
+        id: orderPayments.id,
+        number: orderPayments.invoiceNumber,
+        status: orderPayments.status,
+        description: orderPayments.description,
+        amountMinor: orderPayments.amountMinor,
+        currency: orderPayments.currency,
+      })
       .from(orderPayments)
-      .where(and(eq(orderPayments.orderId, orderId), gt(orderPayments.sequence, 1), isNotNull(orderPayments.invoiceNumber)))
+      .where(and(eq(orderPayments.orderId, orderId), gt(orderPayments.sequence, 1)))
       .orderBy(asc(orderPayments.sequence))
       .limit(MAX_ORDER_INVOICES),
     db.select().from(orderBriefs).where(eq(orderBriefs.orderId, orderId)).limit(1),
@@ -48,7 +55,20 @@ export async function getOrderWork(db: Database, orderId: number, actor: Actor) 
     brief: briefs[0] ? toBriefView(briefs[0], attachments) : null,
     refunds: refunds.map(toRefundView),
     /** The buyer's documents: never a creator's to see. */
-    laterInvoices: actor.kind === "creator" ? [] : laterInvoices.map((row) => row.number!),
+    laterInvoices: actor.kind === "creator" ? [] : laterInvoices.flatMap((row) => (row.number ? [row.number] : [])),
+    /** Later payments the buyer is asked to make (unpaid, or declined and to try again). */
+    paymentsDue:
+      actor.kind === "creator"
+        ? []
+        : laterInvoices
+            .filter((row) => row.status === "initiated" || row.status === "failed")
+            .map((row) => ({
+              id: row.id,
+              description: row.description ?? "",
+              amountMinor: row.amountMinor,
+              currency: row.currency,
+              failed: row.status === "failed",
+            })),
     events: events.map(toEventView),
     deliveries: toDeliveryViews(orderId, deliveries, files, mastersReleased(order.work_status, actor)),
     revisions: toRevisionViews(revisions, comments),

@@ -18,6 +18,19 @@ export interface Intent {
   /** The provider's message about the last failed attempt, if any. */
   lastError: string | null;
   metadata: Record<string, string>;
+  /** The card it was paid (or tried) with, when the provider says (a saved card's reference). */
+  paymentMethodRef?: string | null;
+  /** Where the customer completes the authentication step (3-D Secure) the provider asks for; null when it runs on our own page (the local gateway). */
+  redirectUrl?: string | null;
+}
+
+/** A card kept at the provider for a customer: what the shop may show of it. */
+export interface CardSummary {
+  ref: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
 }
 
 export interface CreateIntentInput {
@@ -69,6 +82,23 @@ export interface PaymentGateway {
   confirmCard?(id: string, card: CardDetails): Promise<CardConfirmation>;
   /** Finishes the authentication step (3-D Secure) of a confirmed intent, where the gateway runs it itself. */
   completeAuthentication?(id: string, approve: boolean): Promise<Intent | null>;
+  /** The customer's record at the provider for a shop account (made once: the same key, the same customer). */
+  ensureCustomer(input: { userId: number; email: string; name: string; idempotencyKey: string }): Promise<string>;
+  /**
+   * Whether the card an unpaid intent is paid with is kept for `customerRef` (Stripe's `customer` and
+   * `setup_future_usage: "on_session"`), or not (null: the customer did not consent, or withdrew it).
+   */
+  setSaving(intentId: string, customerRef: string | null): Promise<Intent | null>;
+  /** A kept card's brand, last four digits and expiry; null when the provider no longer has it. */
+  cardOf(paymentMethodRef: string): Promise<CardSummary | null>;
+  /**
+   * Pays an unpaid intent with a kept card, the customer present (on-session): succeeded, declined
+   * (`requires_payment_method` with its message), or `requires_action` with where to authenticate.
+   * One attempt per `idempotencyKey`.
+   */
+  payWithSavedCard(input: { intentId: string; customerRef: string; paymentMethodRef: string; returnUrl: string; idempotencyKey: string }): Promise<Intent>;
+  /** Forgets a kept card at the provider (it can no longer be charged). */
+  detachCard(paymentMethodRef: string): Promise<void>;
 }
 
 /**

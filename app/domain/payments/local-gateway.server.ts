@@ -8,9 +8,17 @@
 import { refuse } from "../refusal";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { localPaymentIntents, localRefunds } from "../../../db/schema";
+import { localPaymentIntents, localPaymentMethods, localRefunds } from "../../../db/schema";
 import { randomToken } from "../crypto.server";
-import { type CardConfirmation, type CardDetails, type CreateIntentInput, type Intent, type PaymentGateway, type RefundInput } from "./gateway.server";
+import {
+  type CardConfirmation,
+  type CardDetails,
+  type CardSummary,
+  type CreateIntentInput,
+  type Intent,
+  type PaymentGateway,
+  type RefundInput,
+} from "./gateway.server";
 
 export const DECLINED_MESSAGE = "Your card was declined.";
 export const AUTHENTICATION_FAILED_MESSAGE = "We are unable to authenticate your payment method. Please choose a different payment method and try again.";
@@ -46,7 +54,29 @@ function toIntent(row: Row): Intent {
     currency: row.currency,
     lastError: row.lastError,
     metadata: row.metadata,
+    paymentMethodRef: row.paymentMethodRef,
+    // Its authentication step runs on the shop's own page (/payments/local/{id}).
+    redirectUrl: null,
   };
+}
+
+/** Stripe's test card that is kept when set up, and declined when charged later. */
+const DECLINES_LATER = "4000000000000341";
+
+/** What a later payment with a kept test card does (Stripe's test cards, on-session). */
+function outcomeOf(number: string): "succeeded" | "requires_action" | "declined" {
+  if (number === DECLINES_LATER) return "declined";
+  const outcome = TEST_CARDS[number];
+  if (!outcome) return "succeeded";
+  return outcome.status === "requires_action" ? "requires_action" : "declined";
+}
+
+/** A card's brand from its number, as Stripe names them. */
+function brandOf(number: string): string {
+  if (/^4/.test(number)) return "visa";
+  if (/^(5[1-5]|2[2-7])/.test(number)) return "mastercard";
+  if (/^3[47]/.test(number)) return "amex";
+  return "unknown";
 }
 
 export function createLocalGateway(db: Database): PaymentGateway & Required<Pick<PaymentGateway, "confirmCard" | "completeAuthentication">> {
@@ -108,8 +138,28 @@ export function createLocalGateway(db: Database): PaymentGateway & Required<Pick
       if (row.status === "canceled") return { ok: false, message: CANCELED_MESSAGE };
       const problem = cardProblem(card);
       if (problem) return { ok: false, message: problem };
-      const outcome = TEST_CARDS[card.number.replace(/\D/g, "")] ?? { status: "succeeded" as const, lastError: null };
-      const [updated] = await db.update(localPaymentIntents).set(outcome).where(eq(localPaymentIntents.id, id)).returning();
+      const number = card.number.replace(/\D/g, "");
+      const outcome = TEST_CARDS[number] ?? { status: "succeeded" as const, lastError: null };
+      // Paid (or to authenticate) with consent to keep the card: it is kept for the intent's customer, as Stripe would.
+      let paymentMethodRef: string | null = null;
+      if (outcome.status !== "requires_payment_method" && row.saveCard && row.customerRef) {
+        const [month, year] = card.expiry.split("/").map((part) => Number(part.replace(/\D/g, "")));
+        paymentMethodRef = `pm_local_${randomToken(12)}`;
+        await db.insert(localPaymentMethods).values({
+          id: paymentMethodRef,
+          customerRef: row.customerRef,
+          brand: brandOf(number),
+          last4: number.slice(-4),
+          expMonth: month ?? 1,
+          expYear: (year ?? 0) < 100 ? 2000 + (year ?? 0) : (year ?? 0),
+          outcome: outcomeOf(number),
+        });
+      }
+      const [updated] = await db
+        .update(localPaymentIntents)
+        .set({ ...outcome, paymentMethodRef })
+        .where(eq(localPaymentIntents.id, id))
+        .returning();
       return { ok: true, intent: toIntent(updated!) };
     },
     async completeAuthentication(id: string, approve: boolean) {
@@ -120,6 +170,43 @@ export function createLocalGateway(db: Database): PaymentGateway & Required<Pick
         : { status: "requires_payment_method" as const, lastError: AUTHENTICATION_FAILED_MESSAGE };
       const [updated] = await db.update(localPaymentIntents).set(outcome).where(eq(localPaymentIntents.id, id)).returning();
       return toIntent(updated!);
+    },
+    async ensureCustomer({ userId }) {
+      return `cus_local_${userId}`;
+    },
+    async setSaving(id: string, customerRef: string | null) {
+      const row = await byId(id);
+      if (!row) return null;
+      if (row.status === "succeeded" || row.status === "canceled") return toIntent(row);
+      const [updated] = await db
+        .update(localPaymentIntents)
+        .set({ customerRef, saveCard: customerRef !== null })
+        .where(eq(localPaymentIntents.id, id))
+        .returning();
+      return toIntent(updated!);
+    },
+    async cardOf(ref: string): Promise<CardSummary | null> {
+      const [card] = await db.select().from(localPaymentMethods).where(eq(localPaymentMethods.id, ref)).limit(1);
+      if (!card || card.detachedAt) return null;
+      return { ref: card.id, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
+    },
+    async payWithSavedCard({ intentId, customerRef, paymentMethodRef }) {
+      const row = await byId(intentId);
+      if (!row) throw refuse.notFound("No such payment.");
+      if (row.status === "succeeded" || row.status === "canceled") return toIntent(row);
+      const [card] = await db.select().from(localPaymentMethods).where(eq(localPaymentMethods.id, paymentMethodRef)).limit(1);
+      if (!card || card.detachedAt || card.customerRef !== customerRef) throw refuse.conflict("This saved card can no longer be used. Pay with a new card.");
+      const outcome =
+        card.outcome === "declined" ? { status: "requires_payment_method" as const, lastError: DECLINED_MESSAGE } : { status: card.outcome, lastError: null };
+      const [updated] = await db
+        .update(localPaymentIntents)
+        .set({ ...outcome, customerRef, paymentMethodRef })
+        .where(eq(localPaymentIntents.id, intentId))
+        .returning();
+      return toIntent(updated!);
+    },
+    async detachCard(ref: string) {
+      await db.update(localPaymentMethods).set({ detachedAt: new Date() }).where(eq(localPaymentMethods.id, ref));
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 import { refuse } from "../refusal";
 import Stripe from "stripe";
-import { type CreateIntentInput, type Intent, type IntentStatus, type PaymentGateway, type RefundInput } from "./gateway.server";
+import { type CardSummary, type CreateIntentInput, type Intent, type IntentStatus, type PaymentGateway, type RefundInput } from "./gateway.server";
 
 export function stripeClient(env: Env): Stripe {
   return new Stripe(env.STRIPE_SECRET_KEY ?? "", {
@@ -26,7 +26,14 @@ export function intentFromStripe(pi: Stripe.PaymentIntent): Intent {
     currency: pi.currency,
     lastError: pi.last_payment_error?.message ?? null,
     metadata: { ...pi.metadata },
+    paymentMethodRef: typeof pi.payment_method === "string" ? pi.payment_method : (pi.payment_method?.id ?? null),
+    redirectUrl: pi.next_action?.redirect_to_url?.url ?? null,
   };
+}
+
+function cardFromStripe(method: Stripe.PaymentMethod): CardSummary | null {
+  if (!method.card) return null;
+  return { ref: method.id, brand: method.card.brand, last4: method.card.last4, expMonth: method.card.exp_month, expYear: method.card.exp_year };
 }
 
 export function createStripeGateway(env: Env): PaymentGateway {
@@ -82,6 +89,55 @@ export function createStripeGateway(env: Env): PaymentGateway {
           return intentFromStripe(await stripe.paymentIntents.retrieve(id));
         }
         throw error;
+      }
+    },
+    async ensureCustomer({ userId, email, name, idempotencyKey }) {
+      const customer = await stripe.customers.create({ email, name, metadata: { user_id: String(userId) } }, { idempotencyKey });
+      return customer.id;
+    },
+    async setSaving(id: string, customerRef: string | null) {
+      try {
+        const pi = await stripe.paymentIntents.update(
+          id,
+          customerRef ? { customer: customerRef, setup_future_usage: "on_session" } : { setup_future_usage: "" },
+        );
+        return intentFromStripe(pi);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          if (error.statusCode === 404) return null;
+          // Paid or cancelled already: nothing to change; what Stripe holds now.
+          return intentFromStripe(await stripe.paymentIntents.retrieve(id));
+        }
+        throw error;
+      }
+    },
+    async cardOf(ref: string) {
+      try {
+        const method = await stripe.paymentMethods.retrieve(ref);
+        return method.customer ? cardFromStripe(method) : null;
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+    async payWithSavedCard({ intentId, customerRef, paymentMethodRef, returnUrl, idempotencyKey }) {
+      try {
+        await stripe.paymentIntents.update(intentId, { customer: customerRef });
+        const pi = await stripe.paymentIntents.confirm(intentId, { payment_method: paymentMethodRef, return_url: returnUrl }, { idempotencyKey });
+        return intentFromStripe(pi);
+      } catch (error) {
+        // A card error leaves the intent waiting for another card, with Stripe's message on it.
+        if (error instanceof Stripe.errors.StripeCardError) return intentFromStripe(await stripe.paymentIntents.retrieve(intentId));
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw refuse.conflict(error.message);
+        throw error;
+      }
+    },
+    async detachCard(ref: string) {
+      try {
+        await stripe.paymentMethods.detach(ref);
+      } catch (error) {
+        // Detached already (or never known): nothing is left to charge.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
       }
     },
   };

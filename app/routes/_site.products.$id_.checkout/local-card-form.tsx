@@ -44,6 +44,33 @@ export function StartWorkNowField({ addressId, onChange }: { addressId: number |
   );
 }
 
+/** The text of the consent to keep the card (unticked by default: a pre-ticked box is no consent). */
+export const SAVE_CARD_TEXT = "Save this card for changes to this order";
+
+/**
+ * The customer's consent to keep the card they pay with, to pay for changes to this order later
+ * (with them present). Posted as `save_card`; `onChange` lets the Stripe form carry it in its request.
+ */
+export function SaveCardField({ onChange }: { onChange?: (checked: boolean) => void }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 text-sm">
+      <label className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          name="save_card"
+          className="mt-0.5 size-5 shrink-0 rounded border-slate-400 text-brand-700 focus:ring-brand-600"
+          aria-describedby="save-card-hint"
+          onChange={onChange ? (event) => onChange(event.currentTarget.checked) : undefined}
+        />
+        <span className="text-slate-800">{SAVE_CARD_TEXT}</span>
+      </label>
+      <p id="save-card-hint" className="mt-2 pl-8 text-slate-600">
+        Only with you present, for work you agree to add; we keep the brand, last four digits and expiry. Remove it any time under Saved cards.
+      </p>
+    </div>
+  );
+}
+
 const input =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none";
 
@@ -126,6 +153,7 @@ export function LocalCardForm({ selectedAddressId, error, orderId }: { selectedA
         </div>
         <p className="mt-3 text-xs text-slate-500">Paying as {customer.name}</p>
       </div>
+      <SaveCardField />
       {noAddress ? <p className="text-sm text-slate-600">Add a billing address to continue.</p> : null}
       <button
         type="submit"

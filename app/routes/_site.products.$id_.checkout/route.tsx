@@ -51,6 +51,8 @@ const PaySchema = z.object({
   promo_code: PromoCodeField,
   // A consumer's 'Start work now' checkbox (absent: work waits out the 14-day cancellation period).
   start_work_now: z.string().max(10).optional(),
+  // 'Save this card for changes to this order' (absent: no card is kept).
+  save_card: z.string().max(10).optional(),
 });
 
 const INTENTS = ["add-address", "pay", "free-order", "create-order", "hosted-checkout", "sync"] as const;
@@ -90,6 +92,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     retryOrderId: parsed.data.order_id,
     promoCode: parsed.data.promo_code || undefined,
     startWorkNow: parsed.data.start_work_now === "on",
+    // Only a card form asks (Stripe's hosted page keeps no card for us).
+    saveCard: intent === "pay" || intent === "create-order" ? parsed.data.save_card === "on" : undefined,
   };
   const paid = await settle(async () => {
     if (intent === "hosted-checkout") {

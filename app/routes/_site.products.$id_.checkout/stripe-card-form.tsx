@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import type { AddressView } from "~/domain/orders/addresses.server";
 import type { CheckoutActionData, CheckoutLoader } from "./checkout-page.server";
 import { useAppliedPromoCode } from "./promo-code";
-import { StartWorkNowField } from "./local-card-form";
+import { SaveCardField, StartWorkNowField } from "./local-card-form";
 import { ChargeNotice, CHARGE_NOTICE_ID, usePayLabel } from "./charge-notice";
 
 const LOAD_TIMEOUT_MS = 10_000;
@@ -64,6 +64,7 @@ function CardPayment({ selectedAddress, ready }: { selectedAddress: AddressView 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [startWorkNow, setStartWorkNow] = useState(false);
+  const [saveCard, setSaveCard] = useState(false);
 
   async function pay() {
     if (!stripe || !elements || !selectedAddress) return;
@@ -76,6 +77,7 @@ function CardPayment({ selectedAddress, ready }: { selectedAddress: AddressView 
       form.set("address_id", String(selectedAddress.id));
       if (promoCode) form.set("promo_code", promoCode);
       if (startWorkNow) form.set("start_work_now", "on");
+      if (saveCard) form.set("save_card", "on");
       orderFetcher.submit(form, { method: "post" });
     } catch {
       setError("An unknown error occurred");
@@ -154,6 +156,7 @@ function CardPayment({ selectedAddress, ready }: { selectedAddress: AddressView 
       </div>
       {!selectedAddress ? <p className="text-sm text-slate-600">Add a billing address to continue.</p> : null}
       <StartWorkNowField addressId={selectedAddress?.id ?? null} onChange={setStartWorkNow} />
+      <SaveCardField onChange={setSaveCard} />
       <button
         type="button"
         onClick={pay}

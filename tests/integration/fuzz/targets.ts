@@ -270,6 +270,8 @@ const SCREEN_FORMS: [path: string, cookie: () => string, fields: string[]][] = [
   ["/profile/privacy", customerCookie, ["confirm", "current_password"]],
   ["/products/1/checkout?package=0", customerCookie, ["intent", "street", "city", "state", "zip_code", "country"]],
   ["/profile/saved-addresses", customerCookie, ["intent", "street", "street_2", "city", "state", "zip_code", "country"]],
+  ["/profile/saved-cards", customerCookie, ["card_id"]],
+  ["/profile/orders/999999/payments/999999", customerCookie, ["attempt_key"]],
   ["/profile/orders/999999", customerCookie, ["intent", "body", "note", "comments[0].text"]],
   ["/profile/orders/999999/brief", customerCookie, ["purpose", "references"]],
   ["/verify-email", customerCookie, ["intent"]],

@@ -34,6 +34,8 @@ export const SCREENS: Row[] = [
   ["POST", "/profile/saved-addresses", login, 422, 422, login, { intent: "add-address", street: "" }],
   ["POST", "/profile/saved-addresses", login, "→/profile/saved-addresses", 404, login, { intent: "set-default", address_id: "{addressA}" }],
   ["POST", "/profile/saved-addresses", login, 404, 404, login, { intent: "delete-address", address_id: "999999999" }],
+  ["GET", "/profile/saved-cards", login, 200, 200, login],
+  ["POST", "/profile/saved-cards", login, 404, 404, login, { card_id: "999999999" }],
   ["GET", "/profile/privacy", login, 200, 200, login],
   ["POST", "/profile/privacy", login, 422, 422, login, { confirm: "on", current_password: "" }],
   ["GET", "/profile/orders/{orderA}", login, 200, 404, login],
@@ -42,6 +44,8 @@ export const SCREENS: Row[] = [
   ["GET", "/profile/orders/{orderA}/invoice.pdf", login, 404, 404, login],
   ["GET", "/profile/orders/{orderA}/invoices/INV-2026-000001", login, 404, 404, login],
   ["GET", "/profile/orders/{orderA}/invoices/INV-2026-000001.pdf", login, 404, 404, login],
+  ["GET", "/profile/orders/{orderA}/payments/999999999", login, 404, 404, login],
+  ["POST", "/profile/orders/{orderA}/payments/999999999", login, 404, 404, login, { attempt_key: "matrix" }],
   ["GET", "/profile/orders/{orderA}/credit-notes/CN-2026-000001", login, 404, 404, login],
   ["GET", "/profile/orders/{orderA}/credit-notes/CN-2026-000001.pdf", login, 404, 404, login],
   [

@@ -1,0 +1,256 @@
+/**
+ * Cards saved with the customer's consent (ADR 041): at checkout, "Save this card for changes to this
+ * order" (unticked by default) keeps the card the order is paid with at the provider, for that
+ * customer (Stripe's Customer and `setup_future_usage: "on_session"`; the local gateway alike). The
+ * shop keeps only the provider's reference, the brand, the last four digits and the expiry. A saved
+ * card pays only later payments of its own order, with the customer present (on-session), with the
+ * authentication step when the card asks for it. The customer sees and removes their cards.
+ */
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { orderPayments, orders, paymentCustomers, savedCards, users } from "../../../db/schema";
+import { refuse } from "../refusal";
+import type { Intent, PaymentGateway } from "./gateway.server";
+import { PAID_STATUSES, recordLaterPaymentStatus } from "./order-payments.server";
+
+/** The most cards a customer keeps (one per order at most; the oldest are not removed for them). */
+export const SAVED_CARDS_SHOWN = 50;
+
+/** A saved card as the profile and the API show it. */
+export interface SavedCardView {
+  id: number;
+  order_id: number;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  created_at: string;
+}
+
+/** The customer's record at this gateway, made the first time it is needed (the same key, the same record). */
+async function customerRefFor(db: Database, gateway: PaymentGateway, userId: number): Promise<string> {
+  const kept = and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.gateway, gateway.name));
+  const [known] = await db.select({ ref: paymentCustomers.customerRef }).from(paymentCustomers).where(kept).limit(1);
+  if (known) return known.ref;
+  const [user] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw refuse.notFound("Account not found");
+  const ref = await gateway.ensureCustomer({ userId, email: user.email, name: user.name, idempotencyKey: `customer-${userId}` });
+  await db.insert(paymentCustomers).values({ userId, gateway: gateway.name, customerRef: ref }).onConflictDoNothing();
+  const [stored] = await db.select({ ref: paymentCustomers.customerRef }).from(paymentCustomers).where(kept).limit(1);
+  return stored!.ref;
+}
+
+/**
+ * The customer's choice at checkout, before they pay: with consent the order's intent keeps its card
+ * for them; without, it keeps none. Recorded on the order (its `save_card`) only while it is unpaid.
+ */
+export async function chooseCardSaving(db: Database, gateway: PaymentGateway, userId: number, orderId: number, consent: boolean): Promise<void> {
+  const [order] = await db
+    .select({ intentId: orders.paymentIntentId, status: orders.paymentStatus, saveCard: orders.saveCard })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!order?.intentId || (order.status !== "initiated" && order.status !== "failed")) return;
+  if (!consent && !order.saveCard) return;
+  await gateway.setSaving(order.intentId, consent ? await customerRefFor(db, gateway, userId) : null);
+  await db
+    .update(orders)
+    .set({ saveCard: consent })
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+}
+
+/**
+ * After an order with consent was paid: its card, as the provider kept it, saved for the order's later
+ * payments (once: one card per order). Nothing when the customer did not consent or the provider kept none.
+ */
+export async function rememberCard(db: Database, gateway: PaymentGateway, orderId: number, intent: Intent): Promise<boolean> {
+  if (intent.status !== "succeeded" || !intent.paymentMethodRef) return false;
+  const [order] = await db
+    .select({ userId: orders.userId, saveCard: orders.saveCard, intentId: orders.paymentIntentId })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!order?.saveCard || order.intentId !== intent.id) return false;
+  const card = await gateway.cardOf(intent.paymentMethodRef);
+  if (!card) return false;
+  const customerRef = await customerRefFor(db, gateway, order.userId);
+  const inserted = await db
+    .insert(savedCards)
+    .values({
+      userId: order.userId,
+      orderId,
+      gateway: gateway.name,
+      customerRef,
+      paymentMethodRef: card.ref,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+    })
+    .onConflictDoNothing()
+    .returning({ id: savedCards.id });
+  return inserted.length > 0;
+}
+
+/** How many paid orders with consent one look remembers the cards of (each asks the provider twice). */
+const REMEMBERED_AT_ONCE = 5;
+
+/**
+ * The cards of the customer's paid orders with consent not saved yet, as the provider kept them: the
+ * payment's own recording (a webhook, a redirect) need not ask the provider about the card, and a
+ * card is saved whichever of them came first. At most a few a call; a removed card is not saved again
+ * (its order's consent is withdrawn as it is removed).
+ */
+export async function rememberPendingCards(db: Database, gateway: PaymentGateway, userId: number, orderId?: number): Promise<number> {
+  const pending = await db
+    .select({ id: orders.id, intentId: orders.paymentIntentId })
+    .from(orders)
+    .leftJoin(savedCards, eq(savedCards.orderId, orders.id))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.saveCard, true),
+        eq(orders.gateway, gateway.name),
+        inArray(orders.paymentStatus, [...PAID_STATUSES]),
+        isNull(savedCards.id),
+        orderId === undefined ? undefined : eq(orders.id, orderId),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(REMEMBERED_AT_ONCE);
+  let saved = 0;
+  for (const order of pending) {
+    const intent = order.intentId ? await gateway.retrieveIntent(order.intentId) : null;
+    if (intent && (await rememberCard(db, gateway, order.id, intent))) saved++;
+  }
+  return saved;
+}
+
+/** The customer's saved cards, newest first. */
+export async function listSavedCards(db: Database, userId: number): Promise<SavedCardView[]> {
+  const rows = await db.select().from(savedCards).where(eq(savedCards.userId, userId)).orderBy(desc(savedCards.id)).limit(SAVED_CARDS_SHOWN);
+  return rows.map((row) => ({
+    id: row.id,
+    order_id: row.orderId,
+    brand: row.brand,
+    last4: row.last4,
+    exp_month: row.expMonth,
+    exp_year: row.expYear,
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
+/** The customer removes a saved card: forgotten at the provider, then here. `not_found` for a card that is not theirs. */
+export async function removeSavedCard(db: Database, gateway: PaymentGateway, userId: number, cardId: number): Promise<void> {
+  const [card] = await db
+    .select()
+    .from(savedCards)
+    .where(and(eq(savedCards.id, cardId), eq(savedCards.userId, userId)))
+    .limit(1);
+  if (!card) throw refuse.notFound("Saved card not found");
+  if (card.gateway === gateway.name) await gateway.detachCard(card.paymentMethodRef);
+  // Removed, and the order's consent withdrawn with it: the card is not saved again.
+  await db.batch([
+    db.delete(savedCards).where(and(eq(savedCards.id, cardId), eq(savedCards.userId, userId))),
+    db.update(orders).set({ saveCard: false }).where(eq(orders.id, card.orderId)),
+  ]);
+}
+
+/** The card saved for an order of the customer's, at this gateway; null when none is. */
+export async function savedCardOf(db: Database, gateway: PaymentGateway, userId: number, orderId: number) {
+  const [card] = await db
+    .select()
+    .from(savedCards)
+    .where(and(eq(savedCards.orderId, orderId), eq(savedCards.userId, userId), eq(savedCards.gateway, gateway.name)))
+    .limit(1);
+  return card ?? null;
+}
+
+export type SavedCardPayment = { kind: "paid" } | { kind: "authenticate"; location: string } | { kind: "failed"; message: string };
+
+/**
+ * The customer, present, pays a later payment of their order with the card saved for it. Refusals:
+ * `not_found` (not their payment), `conflict` (paid or closed already, no saved card, or the card can
+ * no longer be used). The authentication step, when the card asks for it: Stripe's page, or the
+ * local gateway's own (/payments/local/{intent}); either returns to `returnUrl`.
+ */
+export async function payWithSavedCard(
+  db: Database,
+  gateway: PaymentGateway,
+  userId: number,
+  paymentId: number,
+  returnUrl: string,
+  /** The attempt's own key (the pay form's, one per page view): a double submit charges once. */
+  attemptKey: string,
+): Promise<SavedCardPayment> {
+  const [found] = await db
+    .select({ payment: orderPayments, userId: orders.userId })
+    .from(orderPayments)
+    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+    .where(and(eq(orderPayments.id, paymentId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!found || found.payment.sequence === 1) throw refuse.notFound("Payment not found");
+  const { payment } = found;
+  if (payment.status !== "initiated" && payment.status !== "failed") throw refuse.conflict(`This payment is ${payment.status}.`);
+  if (!payment.intentId) throw refuse.conflict("This payment cannot be made yet.");
+  await rememberPendingCards(db, gateway, userId, payment.orderId);
+  const card = await savedCardOf(db, gateway, userId, payment.orderId);
+  if (!card) throw refuse.conflict("No card is saved for this order. Pay with a new card.");
+  const intent = await gateway.payWithSavedCard({
+    intentId: payment.intentId,
+    customerRef: card.customerRef,
+    paymentMethodRef: card.paymentMethodRef,
+    returnUrl,
+    idempotencyKey: `saved-card-${paymentId}-${attemptKey}`,
+  });
+  const status = await recordLaterPaymentStatus(db, paymentId, intent);
+  if (status === "succeeded") return { kind: "paid" };
+  if (intent.status === "requires_action") {
+    return {
+      kind: "authenticate",
+      location: intent.redirectUrl ?? `/payments/local/${encodeURIComponent(intent.id)}?${new URLSearchParams({ return_to: new URL(returnUrl).pathname })}`,
+    };
+  }
+  return { kind: "failed", message: intent.lastError ?? `Payment status: ${status}` };
+}
+
+/**
+ * A later payment of the customer's order as its page shows it, with the card saved for the order
+ * (remembered first if the provider kept it). Back from the provider's authentication page
+ * (`returnedIntent`: Stripe's `?payment_intent=`), what the provider says is recorded first. Null
+ * when it is not the customer's, or is the order's checkout payment.
+ */
+export async function laterPaymentFor(
+  db: Database,
+  gateway: PaymentGateway,
+  userId: number,
+  orderId: number,
+  paymentId: number,
+  returnedIntent: string | null,
+) {
+  const [found] = await db
+    .select({ payment: orderPayments })
+    .from(orderPayments)
+    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+    .where(and(eq(orderPayments.id, paymentId), eq(orderPayments.orderId, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!found || found.payment.sequence === 1) return null;
+  const payment = { ...found.payment };
+  const open = payment.status === "initiated" || payment.status === "failed";
+  /** What the provider said of the attempt just made, when it was not paid. */
+  let problem: string | null = null;
+  if (open && returnedIntent && returnedIntent === payment.intentId) {
+    const intent = await gateway.retrieveIntent(returnedIntent);
+    if (intent) {
+      payment.status = await recordLaterPaymentStatus(db, payment.id, intent);
+      if (payment.status !== "succeeded") problem = intent.lastError ?? "The payment was not completed.";
+    }
+  }
+  if (open) await rememberPendingCards(db, gateway, userId, orderId);
+  const card = await savedCardOf(db, gateway, userId, orderId);
+  return {
+    payment,
+    problem,
+    card: card ? { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear } : null,
+  };
+}
