@@ -199,7 +199,8 @@ test.describe("accessibility (axe-core, WCAG 2.2 A/AA)", () => {
     await expect(page.getByText("Payment Successful!")).toBeVisible();
     await expectNoViolations(page, "checkout success");
 
-    for (const path of ["/profile", "/profile/orders", "/profile/saved-addresses", "/profile/saved-addresses?add=1"]) await visit(page, path);
+    for (const path of ["/profile", "/profile/orders", "/profile/saved-addresses", "/profile/saved-addresses?add=1", "/profile/saved-cards"])
+      await visit(page, path);
     // The address book's forms: a UK address refused for its postcode, and an address being changed.
     await page.goto("/profile/saved-addresses?add=1");
     await hydrated(page);

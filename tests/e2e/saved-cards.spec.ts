@@ -37,7 +37,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(card.getByRole("link", { name: `order #${orderId}` })).toHaveAttribute("href", `/profile/orders/${orderId}`);
       if (javaScriptEnabled) await expectNoViolations(page, "saved cards");
       await card.getByRole("button", { name: "Remove Visa •••• 4242" }).click();
-      await expect(page.getByRole("status")).toHaveText("Card removed.");
+      await expect(page.getByRole("status").filter({ hasText: "Card removed." })).toHaveText("Card removed.");
       await expect(page.getByText("No saved cards.")).toBeVisible();
     });
   });
