@@ -5,7 +5,7 @@ import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { requireCustomer } from "~/auth/index.server";
 import { randomToken } from "~/domain/crypto.server";
 import { refuse } from "~/domain/refusal";
-import { laterPaymentFor, payWithSavedCard } from "~/domain/payments/saved-cards.server";
+import { laterPaymentFor, NO_SAVED_CARD, payWithSavedCard } from "~/domain/payments/saved-cards.server";
 import { notFound } from "~/http/answers.server";
 import { readForm } from "~/http/request-body.server";
 import { refusedData, settle } from "~/http/screen-refusal.server";
@@ -13,6 +13,9 @@ import { cardExpiry, cardName } from "~/lib/card-name";
 import { formatMoney } from "~/lib/money";
 import { paths } from "~/lib/paths";
 import { parseId } from "~/lib/record-id";
+
+/** What `randomToken` makes for the page's attempt key (base64url), and nothing else. */
+const ATTEMPT_KEY = /^[A-Za-z0-9_-]{8,40}$/;
 
 const paymentPath = (orderId: number, paymentId: number) => `${paths.customerOrder(orderId)}/payments/${paymentId}`;
 
@@ -51,6 +54,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     problem,
     // One key per page view: a double submit of this page pays once.
     attemptKey: randomToken(12),
+    noSavedCard: NO_SAVED_CARD,
   };
 }
 
@@ -60,9 +64,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const customer = await requireCustomer(context, request);
   const { orderId, paymentId } = ids(params);
   const form = await readForm(request);
-  const attemptKey = String(form.get("attempt_key") ?? "").slice(0, 40) || randomToken(12);
+  // The page's own key (one per page view): it becomes part of the provider's idempotency key.
+  const attemptKey = String(form.get("attempt_key") ?? "");
+  if (!ATTEMPT_KEY.test(attemptKey)) return refusedData(refuse.invalid("This payment form is out of date. Reload the page and try again."));
   const back = new URL(paymentPath(orderId, paymentId), request.url).toString();
-  const paid = await settle(payWithSavedCard(context.db, context.payments, customer.id, paymentId, back, attemptKey));
+  const paid = await settle(payWithSavedCard(context.db, context.payments, customer.id, orderId, paymentId, back, attemptKey));
   if (!paid.ok) return refusedData(paid.refusal);
   if (paid.value.kind === "authenticate") return redirect(paid.value.location);
   if (paid.value.kind === "paid") return redirect(paymentPath(orderId, paymentId));
@@ -70,7 +76,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function LaterPaymentPage() {
-  const { orderId, payment, card, problem, attemptKey } = useLoaderData<typeof loader>();
+  const { orderId, payment, card, problem, attemptKey, noSavedCard } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useIsSubmitting(paymentPath(orderId, payment.id));
   const open = payment.status === "initiated" || payment.status === "failed";
@@ -125,9 +131,7 @@ export default function LaterPaymentPage() {
               </p>
             </Form>
           ) : (
-            <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-              No card is saved for this order. Write to the studio in the order’s messages and we will send you another way to pay.
-            </p>
+            <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">{noSavedCard}</p>
           )}
         </div>
       )}

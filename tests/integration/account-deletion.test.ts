@@ -262,6 +262,8 @@ describe("DELETE /api/v1/users/me", () => {
       ["email_links", "kind = 'customer' AND subject_id = ?"],
       ["billing_addresses", "user_id = ?"],
       ["reviews", "user_id = ?"],
+      ["saved_cards", "user_id = ?"],
+      ["payment_customers", "user_id = ?"],
     ] as const) {
       expect(await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).bind(quilla.id).first<number>("n"), table).toBe(0);
     }

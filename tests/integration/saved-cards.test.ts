@@ -2,31 +2,45 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../db/client";
 import { createLocalGateway } from "~/domain/payments/local-gateway.server";
-import { orderPaymentsOf, requestLaterPayment } from "~/domain/payments/order-payments.server";
-import { chooseCardSaving, listSavedCards, payWithSavedCard, rememberCard, rememberPendingCards, removeSavedCard } from "~/domain/payments/saved-cards.server";
+import { orderPaymentsOf, requestLaterPayment, syncLaterPayment } from "~/domain/payments/order-payments.server";
+import {
+  chooseCardSaving,
+  laterPaymentFor,
+  listSavedCards,
+  NO_SAVED_CARD,
+  payWithSavedCard,
+  rememberCard,
+  rememberPendingCards,
+  removeSavedCard,
+} from "~/domain/payments/saved-cards.server";
+import { SAVED_CARD_UNUSABLE } from "~/domain/payments/gateway.server";
 import { createAddress } from "~/domain/orders/addresses.server";
 import { createOrder, syncPaymentStatus } from "~/domain/orders/orders.server";
-import { syncLaterPayment } from "~/domain/payments/order-payments.server";
 import { createStripeGateway } from "~/domain/payments/stripe-gateway.server";
 import { RULE_TABLE_TAX } from "~/domain/money/tax-service.server";
-import { api, customerCookie, get, postForm, stripeTestEnv } from "./helpers";
+import { adminSignIn, api, customerCookie, get, postForm, stripeTestEnv } from "./helpers";
 import { customerWithOrder } from "./order-fixtures";
 
 /**
- * Cards saved with consent, with the local gateway: an order paid with consent keeps its card for
- * the customer (brand, last four, expiry only); a later payment of that order is paid with it, the
- * customer present, through the authentication step when the card asks for it; the customer removes
- * it; without consent nothing is kept; another customer can neither use nor remove it.
+ * Cards saved with consent. With the local gateway, through the pages a customer uses without
+ * JavaScript: an order paid with consent keeps its card for the customer (brand, last four, expiry
+ * only); a later payment of that order is paid with it in one press, through the bank's page when the
+ * card asks; the customer removes it; without consent (or with it withdrawn) nothing is kept; nobody
+ * else can use or remove it; erasing the account forgets it. With Stripe (the real SDK against the fake
+ * server): the Customer and `setup_future_usage`, two presses at once charging once, the return from
+ * Stripe's authentication page, a card the bank refuses later, and removal detaching it.
  */
 const db = () => createDb(env.DB);
 const RETURN = "https://shop.test/profile/orders";
+const userIdOf = async (orderId: number) => Number(await env.DB.prepare("SELECT user_id FROM orders WHERE id = ?").bind(orderId).first("user_id"));
+const text = async (response: Response) => (await response.text()).replace(/<!-- -->/g, "");
 
-/** An unpaid order, the customer's choice about saving the card, then paid with `number` as the checkout does. */
-async function orderPaidWith(number: string, consent: boolean) {
+/** An unpaid order, the customer's choice(s) about saving the card, then paid with `number` as the checkout does. */
+async function orderPaidWith(number: string, ...choices: boolean[]) {
   const c = await customerWithOrder({ pay: false });
-  const userId = Number(await env.DB.prepare("SELECT user_id FROM orders WHERE id = ?").bind(c.id).first("user_id"));
+  const userId = await userIdOf(c.id);
   const gateway = createLocalGateway(db());
-  await chooseCardSaving(db(), gateway, userId, c.id, consent);
+  for (const consent of choices) await chooseCardSaving(db(), gateway, userId, c.id, consent);
   const paid = await api<{ data: { status: string } }>("POST", "/payments/local/confirm", {
     token: c.token,
     body: { client_secret: c.order.client_secret, card: { number, expiry: "12/40", cvc: "123" } },
@@ -37,86 +51,142 @@ async function orderPaidWith(number: string, consent: boolean) {
     expect(approved.status).toBe(200);
   }
   const intentId = String(await env.DB.prepare("SELECT payment_intent_id FROM orders WHERE id = ?").bind(c.id).first("payment_intent_id"));
-  // Saved as the customer next looks (their cards, or a payment to make), whichever recorded the payment.
-  const remembered = (await rememberPendingCards(db(), gateway, userId)) === 1;
-  return { ...c, userId, remembered, gateway, intentId };
+  const cookie = await customerCookie(c.email, "Str0ng!Pass");
+  return { ...c, userId, gateway, intentId, cookie };
 }
 
-describe("saved cards (local gateway)", () => {
-  it("kept with consent, it pays a later payment of its order with the customer present; removed, it pays nothing more", async () => {
+/** Added work on the order, waiting to be paid: its page. */
+async function workToPay(orderId: number, key: string, netMinor = 10_000) {
+  const { payment } = await requestLaterPayment(db(), createLocalGateway(db()), orderId, { description: "Extra scene", netMinor, idempotencyKey: key });
+  return { payment, page: `/profile/orders/${orderId}/payments/${payment.id}` };
+}
+
+const press = (page: string, cookie: string, attempt = "attempt-key-0001") => postForm(page, { attempt_key: attempt }, { Cookie: cookie });
+
+describe("saved cards (local gateway, through the pages)", () => {
+  it("kept with consent, the card pays added work in one press; nobody else can use or remove it; removed, it pays nothing more", async () => {
     const c = await orderPaidWith("4242424242424242", true);
-    expect(c.remembered).toBe(true);
-    expect(await listSavedCards(db(), c.userId)).toEqual([
-      expect.objectContaining({ order_id: c.id, brand: "visa", last4: "4242", exp_month: 12, exp_year: 2040 }),
-    ]);
+    // Saved as the customer first looks at their cards, whichever recording of the payment came first.
+    const cards = await get("/profile/saved-cards", { headers: { Cookie: c.cookie } });
+    expect(cards.status).toBe(200);
+    const cardsPage = await text(cards);
+    expect(cardsPage).toContain("Visa •••• 4242");
+    expect(cardsPage).toContain(`href="/profile/orders/${c.id}">order #${c.id}</a>`);
+    const [card] = await listSavedCards(db(), c.userId);
+    expect(card).toMatchObject({ order_id: c.id, brand: "visa", last4: "4242", exp_month: 12, exp_year: 2040 });
     // Told again (a second confirmation or webhook): still one card.
     expect(await rememberCard(db(), c.gateway, c.id, (await c.gateway.retrieveIntent(c.intentId))!)).toBe(false);
-    expect(await listSavedCards(db(), c.userId)).toHaveLength(1);
 
-    const { payment } = await requestLaterPayment(db(), c.gateway, c.id, { description: "Extra scene", netMinor: 10_000, idempotencyKey: "saved-1" });
-    expect(await payWithSavedCard(db(), c.gateway, c.userId, payment.id, RETURN, "attempt-1")).toEqual({ kind: "paid" });
+    const { payment, page } = await workToPay(c.id, "saved-1");
+    expect(await text(await get(page, { headers: { Cookie: c.cookie } }))).toContain("Pay £120.00 with Visa •••• 4242");
+
+    // Another customer: neither the page nor the press, nor the card's removal.
+    const other = await customerWithOrder({ pay: false });
+    const otherCookie = await customerCookie(other.email, "Str0ng!Pass");
+    expect((await get(page, { headers: { Cookie: otherCookie } })).status).toBe(404);
+    expect((await press(page, otherCookie)).status).toBe(404);
+    expect((await postForm("/profile/saved-cards", { card_id: String(card!.id) }, { Cookie: otherCookie })).status).toBe(404);
+    // The payment under another of the customer's orders' URL: not found.
+    expect((await press(`/profile/orders/${other.id}/payments/${payment.id}`, c.cookie)).status).toBe(404);
+    // A key that is not the page's own: refused before anything is asked of the provider.
+    expect((await press(page, c.cookie, "bad key\r\nX-Evil: 1")).status).toBe(422);
+    expect((await orderPaymentsOf(db(), c.id))[1]).toMatchObject({ status: "initiated" });
+
+    const paid = await press(page, c.cookie);
+    expect(paid.status).toBe(302);
+    expect(paid.headers.get("Location")).toBe(page);
     const [, later] = await orderPaymentsOf(db(), c.id);
     expect(later).toMatchObject({ status: "succeeded", amountMinor: 12_000 });
     expect(later!.invoiceNumber).toMatch(/^INV-/);
-    // Paid: a second attempt is refused, nothing charged twice.
-    await expect(payWithSavedCard(db(), c.gateway, c.userId, payment.id, RETURN, "attempt-2")).rejects.toMatchObject({ kind: "conflict" });
+    const after = await text(await get(page, { headers: { Cookie: c.cookie } }));
+    expect(after).toContain("Paid, thank you.");
+    expect(after).toContain(`View invoice ${later!.invoiceNumber}`);
+    // Pressed again (another tab): nothing more is charged.
+    expect((await press(page, c.cookie, "attempt-key-0002")).status).toBe(409);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM local_payment_intents WHERE id = ? AND status = 'succeeded'").bind(later!.intentId).first("n")).toBe(
+      1,
+    );
 
-    // Another customer can neither pay with it nor remove it.
-    const other = await customerWithOrder({ pay: false });
-    const otherId = Number(await env.DB.prepare("SELECT user_id FROM orders WHERE id = ?").bind(other.id).first("user_id"));
-    const { payment: next } = await requestLaterPayment(db(), c.gateway, c.id, { description: "Another", netMinor: 1_000, idempotencyKey: "saved-2" });
-    await expect(payWithSavedCard(db(), c.gateway, otherId, next.id, RETURN, "x")).rejects.toMatchObject({ kind: "not_found" });
-    const [card] = await listSavedCards(db(), c.userId);
-    await expect(removeSavedCard(db(), c.gateway, otherId, card!.id)).rejects.toMatchObject({ kind: "not_found" });
-
+    const { page: next } = await workToPay(c.id, "saved-2");
     const ref = String(await env.DB.prepare("SELECT payment_method_ref FROM saved_cards WHERE id = ?").bind(card!.id).first("payment_method_ref"));
     expect(await c.gateway.cardOf(ref)).toMatchObject({ last4: "4242" });
-    await removeSavedCard(db(), c.gateway, c.userId, card!.id);
-    expect(await listSavedCards(db(), c.userId)).toEqual([]);
-    await expect(payWithSavedCard(db(), c.gateway, c.userId, next.id, RETURN, "attempt-3")).rejects.toMatchObject({
-      kind: "conflict",
-      message: "No card is saved for this order. Pay with a new card.",
-    });
-    // Forgotten at the provider too.
+    const removed = await postForm("/profile/saved-cards", { card_id: String(card!.id) }, { Cookie: c.cookie });
+    expect(removed.headers.get("Location")).toBe("/profile/saved-cards?done=removed");
+    expect(await text(await get("/profile/saved-cards", { headers: { Cookie: c.cookie } }))).toContain("No saved cards.");
+    // Forgotten at the provider, and not saved again by the next look.
     expect(await c.gateway.cardOf(ref)).toBeNull();
+    expect(await rememberPendingCards(db(), c.gateway, c.userId)).toBe(0);
+    const refused = await press(next, c.cookie);
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("No card is saved for this order.");
   });
 
-  it("a card that asks to authenticate: the customer is sent to the authentication page and back, without JavaScript", async () => {
+  it("a card that asks to authenticate goes to the bank's page and back to the payment's page, without JavaScript", async () => {
     const c = await orderPaidWith("4000002500003155", true);
-    expect(c.remembered).toBe(true);
-    const { payment } = await requestLaterPayment(db(), c.gateway, c.id, { description: "Longer cut", netMinor: 5_000, idempotencyKey: "auth-1" });
-    const outcome = await payWithSavedCard(db(), c.gateway, c.userId, payment.id, `${RETURN}/${c.id}`, "attempt-1");
-    expect(outcome).toEqual({
-      kind: "authenticate",
-      location: expect.stringMatching(/^\/payments\/local\/pi_local_[A-Za-z0-9_-]+\?return_to=%2Fprofile%2Forders%2F\d+$/),
-    });
-    const location = (outcome as { location: string }).location;
-    const cookie = await customerCookie(c.email, "Str0ng!Pass");
-    const page = await get(location, { headers: { Cookie: cookie } });
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Authenticate your payment");
-    const done = await postForm(location, { decision: "approve" }, { Cookie: cookie });
-    expect(done.status).toBe(302);
-    expect(done.headers.get("Location")).toBe(`/profile/orders/${c.id}`);
+    const { page } = await workToPay(c.id, "auth-1", 5_000);
+    expect(await text(await get(page, { headers: { Cookie: c.cookie } }))).toContain("Pay £60.00 with Visa •••• 3155");
+    const pressed = await press(page, c.cookie);
+    expect(pressed.status).toBe(302);
+    const location = pressed.headers.get("Location")!;
+    expect(location).toMatch(/^\/payments\/local\/pi_local_[A-Za-z0-9_-]+\?return_to=%2Fprofile%2Forders%2F\d+%2Fpayments%2F\d+$/);
+    // Pressed again before authenticating: the same step, nothing charged.
+    expect((await press(page, c.cookie, "attempt-key-0002")).headers.get("Location")).toBe(location);
+    expect(await text(await get(location, { headers: { Cookie: c.cookie } }))).toContain("Authenticate your payment");
+    const done = await postForm(location, { decision: "approve" }, { Cookie: c.cookie });
+    expect(done.headers.get("Location")).toBe(page);
     expect((await orderPaymentsOf(db(), c.id))[1]).toMatchObject({ status: "succeeded" });
+    expect(await text(await get(page, { headers: { Cookie: c.cookie } }))).toContain("Paid, thank you.");
   });
 
-  it("a saved card declined later leaves the payment to pay with another card; without consent nothing is kept", async () => {
-    // Stripe's 4000 0000 0000 0341: it is kept, and a later charge with it is declined.
-    const declines = await orderPaidWith("4000000000000341", true);
-    expect(declines.remembered).toBe(true);
-    const { payment } = await requestLaterPayment(db(), declines.gateway, declines.id, { description: "More", netMinor: 1_000, idempotencyKey: "declined-1" });
-    expect(await payWithSavedCard(db(), declines.gateway, declines.userId, payment.id, RETURN, "a")).toEqual({
-      kind: "failed",
-      message: "Your card was declined.",
-    });
-    expect((await orderPaymentsOf(db(), declines.id))[1]).toMatchObject({ status: "failed", invoiceNumber: null });
+  it("a card the bank refuses later: its message, and the payment still to pay; a payment cancelled during its bank step stays cancelled", async () => {
+    const c = await orderPaidWith("4242424242424242", true);
+    await rememberPendingCards(db(), c.gateway, c.userId);
+    // The bank refuses the card from now on (as Stripe's 4000 0000 0000 0341 does once kept).
+    await env.DB.prepare("UPDATE local_payment_methods SET outcome = 'declined' WHERE id = (SELECT payment_method_ref FROM saved_cards WHERE order_id = ?)")
+      .bind(c.id)
+      .run();
+    const { page } = await workToPay(c.id, "declined-1", 1_000);
+    const declined = await press(page, c.cookie);
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain("Your card was declined.");
+    expect((await orderPaymentsOf(db(), c.id))[1]).toMatchObject({ status: "failed", invoiceNumber: null });
 
-    const kept = await orderPaidWith("4242424242424242", false);
-    expect(kept.remembered).toBe(false);
-    expect(await listSavedCards(db(), kept.userId)).toEqual([]);
-    const { payment: none } = await requestLaterPayment(db(), kept.gateway, kept.id, { description: "More", netMinor: 1_000, idempotencyKey: "none-1" });
-    await expect(payWithSavedCard(db(), kept.gateway, kept.userId, none.id, RETURN, "a")).rejects.toMatchObject({ kind: "conflict" });
+    // Cancelled (the order refunded in full) while the customer is on the bank's page: the approval that follows charges nothing.
+    const auth = await orderPaidWith("4000002500003155", true);
+    const { payment, page: authPage } = await workToPay(auth.id, "cancel-1", 1_000);
+    const location = (await press(authPage, auth.cookie)).headers.get("Location")!;
+    const admin = (await adminSignIn()).access_token;
+    expect((await api("POST", `/orders/${auth.id}/refund`, { token: admin, body: { refund: { reason: "Cancelled" } } })).status).toBe(200);
+    expect((await orderPaymentsOf(db(), auth.id))[1]).toMatchObject({ status: "canceled" });
+    await postForm(location, { decision: "approve" }, { Cookie: auth.cookie });
+    const intent = await auth.gateway.retrieveIntent((await orderPaymentsOf(db(), auth.id))[1]!.intentId!);
+    expect(intent?.status).toBe("canceled");
+    expect((await orderPaymentsOf(db(), auth.id))[1]).toMatchObject({ id: payment.id, status: "canceled", invoiceNumber: null });
+  });
+
+  it("without consent, or with it withdrawn before paying (ticked, then unticked), no card is kept", async () => {
+    for (const choices of [[false], [true, false], []]) {
+      const c = await orderPaidWith("4242424242424242", ...choices);
+      expect(await rememberPendingCards(db(), c.gateway, c.userId)).toBe(0);
+      expect(await listSavedCards(db(), c.userId)).toEqual([]);
+      const { page } = await workToPay(c.id, `none-${choices.join("-")}`, 1_000);
+      expect(await text(await get(page, { headers: { Cookie: c.cookie } }))).toContain("No card is saved for this order.");
+    }
+  });
+
+  it("erasing the account removes its saved cards, here and at the provider", async () => {
+    const c = await orderPaidWith("4242424242424242", true);
+    await rememberPendingCards(db(), c.gateway, c.userId);
+    const ref = String(await env.DB.prepare("SELECT payment_method_ref FROM saved_cards WHERE user_id = ?").bind(c.userId).first("payment_method_ref"));
+    // Its work closed (refunded in full), the account can be erased.
+    const admin = (await adminSignIn()).access_token;
+    expect((await api("POST", `/orders/${c.id}/refund`, { token: admin, body: { refund: { reason: "Closing" } } })).status).toBe(200);
+    const erased = await api("DELETE", "/users/me", { token: c.token, body: { user: { current_password: "Str0ng!Pass" } } });
+    expect(erased.status).toBe(200);
+    for (const table of ["saved_cards", "payment_customers"]) {
+      expect(await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE user_id = ?`).bind(c.userId).first("n"), table).toBe(0);
+    }
+    expect(await c.gateway.cardOf(ref)).toBeNull();
   });
 });
 
@@ -127,10 +197,11 @@ describe("saved cards (Stripe: the real SDK against the fake Stripe server)", ()
   /** What Stripe.js does as the customer confirms with a card number. */
   const stripeJs = (id: string, patch: { status: string; card?: string }) =>
     fetch(`${fake}/__test/payment_intents/${id}`, { method: "POST", body: JSON.stringify(patch) });
+  const charges = async () => ((await (await fetch(`${fake}/__test/stats`)).json()) as { charges: number }).charges;
 
   async function stripeOrderPaidWith(card: string, consent: boolean) {
     const c = await customerWithOrder({ pay: false });
-    const userId = Number(await env.DB.prepare("SELECT user_id FROM orders WHERE id = ?").bind(c.id).first("user_id"));
+    const userId = await userIdOf(c.id);
     const address = await createAddress(db(), userId, {
       street: "1 Test St",
       city: "Testville",
@@ -152,7 +223,7 @@ describe("saved cards (Stripe: the real SDK against the fake Stripe server)", ()
     return { userId, orderId: order.id, remembered: await rememberPendingCards(db(), gateway, userId) };
   }
 
-  it("with consent the card is kept on the customer's Stripe record and pays a later payment on-session; removed, it is detached", async () => {
+  it("with consent the card is kept on the customer's Stripe record; two presses at once charge once; removed, it is detached and pays nothing", async () => {
     const paid = await stripeOrderPaidWith("4242424242424242", true);
     expect(paid.remembered).toBe(1);
     const [card] = await listSavedCards(db(), paid.userId);
@@ -167,45 +238,78 @@ describe("saved cards (Stripe: the real SDK against the fake Stripe server)", ()
       netMinor: 10_000,
       idempotencyKey: "stripe-saved-1",
     });
-    // A double submit of the same attempt charges once (Stripe's Idempotency-Key).
-    const [first, again] = await Promise.all([
-      payWithSavedCard(db(), gateway, paid.userId, payment.id, RETURN, "attempt-1"),
-      payWithSavedCard(db(), gateway, paid.userId, payment.id, RETURN, "attempt-1"),
+    const before = await charges();
+    // Two tabs pressing at once (each page view its own key), and a double submit of one of them.
+    const outcomes = await Promise.all([
+      payWithSavedCard(db(), gateway, paid.userId, paid.orderId, payment.id, RETURN, "attempt-a"),
+      payWithSavedCard(db(), gateway, paid.userId, paid.orderId, payment.id, RETURN, "attempt-b"),
+      payWithSavedCard(db(), gateway, paid.userId, paid.orderId, payment.id, RETURN, "attempt-a"),
     ]);
-    expect(first).toEqual({ kind: "paid" });
-    expect(again).toEqual({ kind: "paid" });
+    expect(outcomes).toEqual([{ kind: "paid" }, { kind: "paid" }, { kind: "paid" }]);
+    expect((await charges()) - before).toBe(1);
     expect((await orderPaymentsOf(db(), paid.orderId))[1]).toMatchObject({ status: "succeeded", amountMinor: 12_000 });
 
     const ref = String(await env.DB.prepare("SELECT payment_method_ref FROM saved_cards WHERE id = ?").bind(card!.id).first("payment_method_ref"));
     await removeSavedCard(db(), gateway, paid.userId, card!.id);
     expect(await gateway.cardOf(ref)).toBeNull();
     expect(await listSavedCards(db(), paid.userId)).toEqual([]);
-    // Withdrawn: not saved again by the next look.
     expect(await rememberPendingCards(db(), gateway, paid.userId)).toBe(0);
+    const { payment: next } = await requestLaterPayment(db(), gateway, paid.orderId, {
+      description: "Another",
+      netMinor: 1_000,
+      idempotencyKey: "stripe-saved-2",
+    });
+    await expect(payWithSavedCard(db(), gateway, paid.userId, paid.orderId, next.id, RETURN, "attempt-c")).rejects.toMatchObject({
+      kind: "conflict",
+      message: NO_SAVED_CARD,
+    });
   });
 
-  it("a card that asks to authenticate sends the customer to Stripe's page and back; without consent nothing is kept", async () => {
+  it("a card that asks to authenticate sends the customer to Stripe's page; their return records it; a card refused later shows the bank's message", async () => {
     // Stripe's 4000 0027 6000 3184 asks for authentication on every payment.
     const paid = await stripeOrderPaidWith("4000002760003184", true);
     const { payment } = await requestLaterPayment(db(), gateway, paid.orderId, { description: "Longer cut", netMinor: 5_000, idempotencyKey: "stripe-auth-1" });
-    const outcome = await payWithSavedCard(db(), gateway, paid.userId, payment.id, `${RETURN}/${paid.orderId}`, "attempt-1");
+    const outcome = await payWithSavedCard(db(), gateway, paid.userId, paid.orderId, payment.id, `${RETURN}/${paid.orderId}`, "attempt-1");
     expect(outcome).toEqual({ kind: "authenticate", location: expect.stringMatching(/^https:\/\/hooks\.stripe\.com\/3d_secure_2\/authenticate\/pi_fake_/) });
-    expect((await orderPaymentsOf(db(), paid.orderId))[1]).toMatchObject({ status: "initiated" });
-    // The customer authenticates at Stripe and comes back; the return (or the webhook) records it.
+    // Pressed again before authenticating: the same page, nothing confirmed twice.
+    expect(await payWithSavedCard(db(), gateway, paid.userId, paid.orderId, payment.id, RETURN, "attempt-2")).toEqual(outcome);
     const intentId = (await orderPaymentsOf(db(), paid.orderId))[1]!.intentId!;
+    // Back from Stripe (`?payment_intent=` on the payment's page), before authenticating: still to pay.
+    expect((await laterPaymentFor(db(), gateway, paid.userId, paid.orderId, payment.id, intentId))?.payment.status).toBe("initiated");
     await stripeJs(intentId, { status: "succeeded" });
+    const back = await laterPaymentFor(db(), gateway, paid.userId, paid.orderId, payment.id, intentId);
+    expect(back).toMatchObject({ payment: { status: "succeeded" }, problem: null });
+    expect(back!.payment.invoiceNumber).toMatch(/^INV-/);
+    // A webhook of the same success afterwards changes nothing.
     expect(await syncLaterPayment(db(), gateway, payment.id)).toBe("succeeded");
 
-    const declines = await stripeOrderPaidWith("4000000000000341", true);
-    const { payment: declined } = await requestLaterPayment(db(), gateway, declines.orderId, {
+    const refused = await stripeOrderPaidWith("4242424242424242", true);
+    const ref = String(await env.DB.prepare("SELECT payment_method_ref FROM saved_cards WHERE order_id = ?").bind(refused.orderId).first("payment_method_ref"));
+    await fetch(`${fake}/__test/payment_methods/${ref}`, { method: "POST", body: JSON.stringify({ charges: "declined" }) });
+    const { payment: declined } = await requestLaterPayment(db(), gateway, refused.orderId, {
       description: "More",
       netMinor: 1_000,
       idempotencyKey: "stripe-declined-1",
     });
-    expect(await payWithSavedCard(db(), gateway, declines.userId, declined.id, RETURN, "a")).toEqual({ kind: "failed", message: "Your card was declined." });
+    expect(await payWithSavedCard(db(), gateway, refused.userId, refused.orderId, declined.id, RETURN, "a")).toEqual({
+      kind: "failed",
+      message: "Your card was declined.",
+    });
 
     const without = await stripeOrderPaidWith("4242424242424242", false);
     expect(without.remembered).toBe(0);
     expect(await listSavedCards(db(), without.userId)).toEqual([]);
+  });
+
+  it("an unusable saved card is refused with the shop's words, not the provider's", async () => {
+    const paid = await stripeOrderPaidWith("4242424242424242", true);
+    const ref = String(await env.DB.prepare("SELECT payment_method_ref FROM saved_cards WHERE order_id = ?").bind(paid.orderId).first("payment_method_ref"));
+    // Detached at Stripe behind the shop's back (the dashboard): the confirmation is refused there.
+    await gateway.detachCard(ref);
+    const { payment } = await requestLaterPayment(db(), gateway, paid.orderId, { description: "More", netMinor: 1_000, idempotencyKey: "stripe-gone-1" });
+    await expect(payWithSavedCard(db(), gateway, paid.userId, paid.orderId, payment.id, RETURN, "a")).rejects.toMatchObject({
+      kind: "conflict",
+      message: SAVED_CARD_UNUSABLE,
+    });
   });
 });

@@ -108,6 +108,8 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
   const customers = new Map<string, Record<string, unknown>>();
   const methods = new Map<string, FakePaymentMethod>();
   const confirmByKey = new Map<string, FakeIntent>();
+  /** Payments made with a kept card (confirmations that succeeded at once). */
+  let charges = 0;
   const publicMethod = ({ charges: _charges, ...method }: FakePaymentMethod) => method;
   const missing = (what: string) => ({ error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } });
   const publicAccount = ({ balance: _balance, ...account }: FakeAccount) => account;
@@ -274,11 +276,30 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
         };
       } else {
         intent.status = "succeeded";
+        charges++;
       }
       const answer = { ...intent };
       if (key) confirmByKey.set(key, answer);
       return send(200, answer);
     }
+
+    // Deleting a customer detaches every card kept for it.
+    const customerMatch = /^\/v1\/customers\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "DELETE" && customerMatch) {
+      const id = decodeURIComponent(customerMatch[1]!);
+      if (!customers.delete(id)) return send(404, missing("customer"));
+      for (const kept of methods.values()) if (kept.customer === id) kept.customer = null;
+      return send(200, { id, object: "customer", deleted: true });
+    }
+    // Test control: the bank refuses a kept card from now on (or accepts it again).
+    const methodControl = /^\/__test\/payment_methods\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "POST" && methodControl) {
+      const found = methods.get(decodeURIComponent(methodControl[1]!));
+      if (!found) return send(404, { error: "no such payment method" });
+      found.charges = (JSON.parse(body || "{}") as { charges: FakePaymentMethod["charges"] }).charges;
+      return send(200, publicMethod(found));
+    }
+    if (req.method === "GET" && url.pathname === "/__test/customers") return send(200, { customers: [...customers.keys()] });
 
     const method = /^\/v1\/payment_methods\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && method) {
@@ -663,7 +684,7 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
       intent.last_payment_error = patch.error ? { message: patch.error, type: "card_error" } : null;
       return send(200, intent);
     }
-    if (req.method === "GET" && url.pathname === "/__test/stats") return send(200, { creates, intents: intents.size, refunds: refunds.size });
+    if (req.method === "GET" && url.pathname === "/__test/stats") return send(200, { creates, intents: intents.size, refunds: refunds.size, charges });
 
     send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
   };

@@ -20,9 +20,15 @@ export interface Intent {
   metadata: Record<string, string>;
   /** The card it was paid (or tried) with, when the provider says (a saved card's reference). */
   paymentMethodRef?: string | null;
+  /** Whether its card is to be kept for a customer once paid (Stripe's `setup_future_usage` with a `customer`). */
+  savesCard?: boolean;
   /** Where the customer completes the authentication step (3-D Secure) the provider asks for; null when it runs on our own page (the local gateway). */
   redirectUrl?: string | null;
 }
+
+/** A saved card the provider no longer lets the shop charge (removed, or kept for someone else). */
+export const SAVED_CARD_UNUSABLE =
+  "This saved card can no longer be used for this order. Write to the studio in the order’s messages and we will send you another way to pay.";
 
 /** A card kept at the provider for a customer: what the shop may show of it. */
 export interface CardSummary {
@@ -99,6 +105,8 @@ export interface PaymentGateway {
   payWithSavedCard(input: { intentId: string; customerRef: string; paymentMethodRef: string; returnUrl: string; idempotencyKey: string }): Promise<Intent>;
   /** Forgets a kept card at the provider (it can no longer be charged). */
   detachCard(paymentMethodRef: string): Promise<void>;
+  /** Forgets a customer's record at the provider, with every card kept for it (the account erased). */
+  forgetCustomer(customerRef: string): Promise<void>;
 }
 
 /**

@@ -6,7 +6,7 @@
  * in a local environment (factory.server.ts).
  */
 import { refuse } from "../refusal";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { localPaymentIntents, localPaymentMethods, localRefunds } from "../../../db/schema";
 import { randomToken } from "../crypto.server";
@@ -18,6 +18,7 @@ import {
   type Intent,
   type PaymentGateway,
   type RefundInput,
+  SAVED_CARD_UNUSABLE,
 } from "./gateway.server";
 
 export const DECLINED_MESSAGE = "Your card was declined.";
@@ -39,6 +40,8 @@ export const TEST_CARDS: Record<string, CardOutcome> = {
   "4000000000000127": { status: "requires_payment_method", lastError: "Your card's security code is incorrect." },
   "4000000000000119": { status: "requires_payment_method", lastError: "An error occurred while processing your card. Try again in a little bit." },
   "4000000000006975": { status: "requires_payment_method", lastError: DECLINED_MESSAGE },
+  // Attached to a customer it is kept; every charge with it is declined.
+  "4000000000000341": { status: "requires_payment_method", lastError: DECLINED_MESSAGE },
   "4000002500003155": { status: "requires_action", lastError: null },
   "4000000000003220": { status: "requires_action", lastError: null },
 };
@@ -55,17 +58,14 @@ function toIntent(row: Row): Intent {
     lastError: row.lastError,
     metadata: row.metadata,
     paymentMethodRef: row.paymentMethodRef,
+    savesCard: row.saveCard && row.customerRef !== null,
     // Its authentication step runs on the shop's own page (/payments/local/{id}).
     redirectUrl: null,
   };
 }
 
-/** Stripe's test card that is kept when set up, and declined when charged later. */
-const DECLINES_LATER = "4000000000000341";
-
-/** What a later payment with a kept test card does (Stripe's test cards, on-session). */
+/** What a later payment with a kept test card does (Stripe's test cards, on-session; a card the bank refuses later is one a test marks `declined`). */
 function outcomeOf(number: string): "succeeded" | "requires_action" | "declined" {
-  if (number === DECLINES_LATER) return "declined";
   const outcome = TEST_CARDS[number];
   if (!outcome) return "succeeded";
   return outcome.status === "requires_action" ? "requires_action" : "declined";
@@ -83,6 +83,26 @@ export function createLocalGateway(db: Database): PaymentGateway & Required<Pick
   async function byId(id: string) {
     const [row] = await db.select().from(localPaymentIntents).where(eq(localPaymentIntents.id, id)).limit(1);
     return row ?? null;
+  }
+  /**
+   * Moves an intent from the status read to `changes`, only if it is still that status (a cancel and
+   * an approval at once: one wins); what the intent is afterwards either way.
+   */
+  async function move(row: Row, changes: Partial<typeof localPaymentIntents.$inferInsert>): Promise<Row> {
+    const [updated] = await db
+      .update(localPaymentIntents)
+      .set(changes)
+      .where(and(eq(localPaymentIntents.id, row.id), eq(localPaymentIntents.status, row.status)))
+      .returning();
+    return updated ?? (await byId(row.id))!;
+  }
+  /** With consent, the card an intent was paid with is kept for its customer once the payment succeeds (as Stripe attaches it). */
+  async function keepCardOf(row: Row) {
+    if (row.status !== "succeeded" || !row.saveCard || !row.customerRef || !row.paymentMethodRef) return;
+    await db
+      .update(localPaymentMethods)
+      .set({ customerRef: row.customerRef })
+      .where(and(eq(localPaymentMethods.id, row.paymentMethodRef), isNull(localPaymentMethods.customerRef), isNull(localPaymentMethods.detachedAt)));
   }
   return {
     name: "local",
@@ -111,8 +131,7 @@ export function createLocalGateway(db: Database): PaymentGateway & Required<Pick
       const row = await byId(id);
       if (!row) return null;
       if (row.status === "succeeded" || row.status === "canceled") return toIntent(row);
-      const [updated] = await db.update(localPaymentIntents).set({ status: "canceled", lastError: null }).where(eq(localPaymentIntents.id, id)).returning();
-      return toIntent(updated!);
+      return toIntent(await move(row, { status: "canceled", lastError: null }));
     },
     async refund(input: RefundInput) {
       const [same] = await db.select().from(localRefunds).where(eq(localRefunds.idempotencyKey, input.idempotencyKey)).limit(1);
@@ -140,14 +159,15 @@ export function createLocalGateway(db: Database): PaymentGateway & Required<Pick
       if (problem) return { ok: false, message: problem };
       const number = card.number.replace(/\D/g, "");
       const outcome = TEST_CARDS[number] ?? { status: "succeeded" as const, lastError: null };
-      // Paid (or to authenticate) with consent to keep the card: it is kept for the intent's customer, as Stripe would.
+      // The card as a payment method of its own (Stripe's `pm_…`), attached to the intent's customer
+      // only once the payment succeeds with consent to keep it.
       let paymentMethodRef: string | null = null;
-      if (outcome.status !== "requires_payment_method" && row.saveCard && row.customerRef) {
+      if (outcome.status !== "requires_payment_method") {
         const [month, year] = card.expiry.split("/").map((part) => Number(part.replace(/\D/g, "")));
         paymentMethodRef = `pm_local_${randomToken(12)}`;
         await db.insert(localPaymentMethods).values({
           id: paymentMethodRef,
-          customerRef: row.customerRef,
+          customerRef: null,
           brand: brandOf(number),
           last4: number.slice(-4),
           expMonth: month ?? 1,
@@ -155,12 +175,10 @@ export function createLocalGateway(db: Database): PaymentGateway & Required<Pick
           outcome: outcomeOf(number),
         });
       }
-      const [updated] = await db
-        .update(localPaymentIntents)
-        .set({ ...outcome, paymentMethodRef })
-        .where(eq(localPaymentIntents.id, id))
-        .returning();
-      return { ok: true, intent: toIntent(updated!) };
+      const updated = await move(row, { ...outcome, paymentMethodRef });
+      if (updated.status === "canceled") return { ok: false, message: CANCELED_MESSAGE };
+      await keepCardOf(updated);
+      return { ok: true, intent: toIntent(updated) };
     },
     async completeAuthentication(id: string, approve: boolean) {
       const row = await byId(id);
@@ -168,8 +186,9 @@ export function createLocalGateway(db: Database): PaymentGateway & Required<Pick
       const outcome = approve
         ? { status: "succeeded" as const, lastError: null }
         : { status: "requires_payment_method" as const, lastError: AUTHENTICATION_FAILED_MESSAGE };
-      const [updated] = await db.update(localPaymentIntents).set(outcome).where(eq(localPaymentIntents.id, id)).returning();
-      return toIntent(updated!);
+      const updated = await move(row, outcome);
+      await keepCardOf(updated);
+      return toIntent(updated);
     },
     async ensureCustomer({ userId }) {
       return `cus_local_${userId}`;
@@ -178,12 +197,7 @@ export function createLocalGateway(db: Database): PaymentGateway & Required<Pick
       const row = await byId(id);
       if (!row) return null;
       if (row.status === "succeeded" || row.status === "canceled") return toIntent(row);
-      const [updated] = await db
-        .update(localPaymentIntents)
-        .set({ customerRef, saveCard: customerRef !== null })
-        .where(eq(localPaymentIntents.id, id))
-        .returning();
-      return toIntent(updated!);
+      return toIntent(await move(row, { customerRef, saveCard: customerRef !== null }));
     },
     async cardOf(ref: string): Promise<CardSummary | null> {
       const [card] = await db.select().from(localPaymentMethods).where(eq(localPaymentMethods.id, ref)).limit(1);
@@ -193,20 +207,19 @@ export function createLocalGateway(db: Database): PaymentGateway & Required<Pick
     async payWithSavedCard({ intentId, customerRef, paymentMethodRef }) {
       const row = await byId(intentId);
       if (!row) throw refuse.notFound("No such payment.");
-      if (row.status === "succeeded" || row.status === "canceled") return toIntent(row);
+      // Paid, cancelled, or waiting for its authentication step: what it is (a second press shows the same step again).
+      if (row.status !== "requires_payment_method") return toIntent(row);
       const [card] = await db.select().from(localPaymentMethods).where(eq(localPaymentMethods.id, paymentMethodRef)).limit(1);
-      if (!card || card.detachedAt || card.customerRef !== customerRef) throw refuse.conflict("This saved card can no longer be used. Pay with a new card.");
+      if (!card || card.detachedAt || card.customerRef !== customerRef) throw refuse.conflict(SAVED_CARD_UNUSABLE);
       const outcome =
         card.outcome === "declined" ? { status: "requires_payment_method" as const, lastError: DECLINED_MESSAGE } : { status: card.outcome, lastError: null };
-      const [updated] = await db
-        .update(localPaymentIntents)
-        .set({ ...outcome, customerRef, paymentMethodRef })
-        .where(eq(localPaymentIntents.id, intentId))
-        .returning();
-      return toIntent(updated!);
+      return toIntent(await move(row, { ...outcome, customerRef, paymentMethodRef }));
     },
     async detachCard(ref: string) {
       await db.update(localPaymentMethods).set({ detachedAt: new Date() }).where(eq(localPaymentMethods.id, ref));
+    },
+    async forgetCustomer(customerRef: string) {
+      await db.update(localPaymentMethods).set({ detachedAt: new Date() }).where(eq(localPaymentMethods.customerRef, customerRef));
     },
   };
 }

@@ -6,12 +6,15 @@
  * card pays only later payments of its own order, with the customer present (on-session), with the
  * authentication step when the card asks for it. The customer sees and removes their cards.
  */
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orderPayments, orders, paymentCustomers, savedCards, users } from "../../../db/schema";
 import { refuse } from "../refusal";
 import type { Intent, PaymentGateway } from "./gateway.server";
 import { PAID_STATUSES, recordLaterPaymentStatus } from "./order-payments.server";
+
+/** Said where an order has no saved card to pay its added work with. */
+export const NO_SAVED_CARD = "No card is saved for this order. Write to the studio in the order’s messages and we will send you another way to pay.";
 
 /** The most cards a customer keeps (one per order at most; the oldest are not removed for them). */
 export const SAVED_CARDS_SHOWN = 50;
@@ -32,9 +35,11 @@ async function customerRefFor(db: Database, gateway: PaymentGateway, userId: num
   const kept = and(eq(paymentCustomers.userId, userId), eq(paymentCustomers.gateway, gateway.name));
   const [known] = await db.select({ ref: paymentCustomers.customerRef }).from(paymentCustomers).where(kept).limit(1);
   if (known) return known.ref;
-  const [user] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await db.select({ email: users.email, name: users.name, createdAt: users.createdAt }).from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw refuse.notFound("Account not found");
-  const ref = await gateway.ensureCustomer({ userId, email: user.email, name: user.name, idempotencyKey: `customer-${userId}` });
+  // The account's own key (its id and when it was made: another database's account of the same id has another key).
+  const idempotencyKey = `customer-${userId}-${user.createdAt.getTime()}`;
+  const ref = await gateway.ensureCustomer({ userId, email: user.email, name: user.name, idempotencyKey });
   await db.insert(paymentCustomers).values({ userId, gateway: gateway.name, customerRef: ref }).onConflictDoNothing();
   const [stored] = await db.select({ ref: paymentCustomers.customerRef }).from(paymentCustomers).where(kept).limit(1);
   return stored!.ref;
@@ -52,12 +57,23 @@ export async function chooseCardSaving(db: Database, gateway: PaymentGateway, us
     .limit(1);
   if (!order?.intentId || (order.status !== "initiated" && order.status !== "failed")) return;
   if (!consent && !order.saveCard) return;
-  await gateway.setSaving(order.intentId, consent ? await customerRefFor(db, gateway, userId) : null);
+  let told: Intent | null;
+  try {
+    told = await gateway.setSaving(order.intentId, consent ? await customerRefFor(db, gateway, userId) : null);
+  } catch (error) {
+    console.error("Saving the card could not be set up", { orderId, error });
+    throw refuse.unavailable(CARD_SAVING_UNAVAILABLE);
+  }
+  // What the provider now holds is what the order records: a card kept there is one the customer can see and remove.
   await db
     .update(orders)
-    .set({ saveCard: consent })
+    .set({ saveCard: told?.savesCard ?? false })
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
 }
+
+/** Why checkout could not take the choice to save the card. */
+export const CARD_SAVING_UNAVAILABLE =
+  "We could not set up saving your card just now. Untick “Save this card for changes to this order”, or try again in a minute.";
 
 /**
  * After an order with consent was paid: its card, as the provider kept it, saved for the order's later
@@ -122,6 +138,12 @@ export async function rememberPendingCards(db: Database, gateway: PaymentGateway
   for (const order of pending) {
     const intent = order.intentId ? await gateway.retrieveIntent(order.intentId) : null;
     if (intent && (await rememberCard(db, gateway, order.id, intent))) saved++;
+    // The provider kept no card for it (paid on Stripe's own page, or the card removed there): nothing to save, and not asked again.
+    else
+      await db
+        .update(orders)
+        .set({ saveCard: false })
+        .where(and(eq(orders.id, order.id), eq(orders.saveCard, true)));
   }
   return saved;
 }
@@ -178,6 +200,7 @@ export async function payWithSavedCard(
   db: Database,
   gateway: PaymentGateway,
   userId: number,
+  orderId: number,
   paymentId: number,
   returnUrl: string,
   /** The attempt's own key (the pay form's, one per page view): a double submit charges once. */
@@ -187,7 +210,7 @@ export async function payWithSavedCard(
     .select({ payment: orderPayments, userId: orders.userId })
     .from(orderPayments)
     .innerJoin(orders, eq(orders.id, orderPayments.orderId))
-    .where(and(eq(orderPayments.id, paymentId), eq(orders.userId, userId)))
+    .where(and(eq(orderPayments.id, paymentId), eq(orderPayments.orderId, orderId), eq(orders.userId, userId)))
     .limit(1);
   if (!found || found.payment.sequence === 1) throw refuse.notFound("Payment not found");
   const { payment } = found;
@@ -195,7 +218,7 @@ export async function payWithSavedCard(
   if (!payment.intentId) throw refuse.conflict("This payment cannot be made yet.");
   await rememberPendingCards(db, gateway, userId, payment.orderId);
   const card = await savedCardOf(db, gateway, userId, payment.orderId);
-  if (!card) throw refuse.conflict("No card is saved for this order. Pay with a new card.");
+  if (!card) throw refuse.conflict(NO_SAVED_CARD);
   const intent = await gateway.payWithSavedCard({
     intentId: payment.intentId,
     customerRef: card.customerRef,
@@ -235,15 +258,19 @@ export async function laterPaymentFor(
     .where(and(eq(orderPayments.id, paymentId), eq(orderPayments.orderId, orderId), eq(orders.userId, userId)))
     .limit(1);
   if (!found || found.payment.sequence === 1) return null;
-  const payment = { ...found.payment };
+  let { payment } = found;
   const open = payment.status === "initiated" || payment.status === "failed";
   /** What the provider said of the attempt just made, when it was not paid. */
   let problem: string | null = null;
   if (open && returnedIntent && returnedIntent === payment.intentId) {
     const intent = await gateway.retrieveIntent(returnedIntent);
     if (intent) {
-      payment.status = await recordLaterPaymentStatus(db, payment.id, intent);
-      if (payment.status !== "succeeded") problem = intent.lastError ?? "The payment was not completed.";
+      const status = await recordLaterPaymentStatus(db, payment.id, intent);
+      if (status !== "succeeded") problem = intent.lastError ?? "The payment was not completed.";
+      // As recorded (its invoice number, once paid).
+      const [recorded] = await db.select().from(orderPayments).where(eq(orderPayments.id, paymentId)).limit(1);
+      if (!recorded) return null;
+      payment = recorded;
     }
   }
   if (open) await rememberPendingCards(db, gateway, userId, orderId);
@@ -253,4 +280,33 @@ export async function laterPaymentFor(
     problem,
     card: card ? { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear } : null,
   };
+}
+
+/** The account's records at the payment providers (read before its erasure, to forget them after). */
+export function paymentCustomersOf(db: Database, userId: number) {
+  return db.select({ gateway: paymentCustomers.gateway, ref: paymentCustomers.customerRef }).from(paymentCustomers).where(eq(paymentCustomers.userId, userId));
+}
+
+/** The erasure batch's part (each statement under its `held` condition): the saved cards, the provider records and every order's consent. */
+export function savedCardsErasure(db: Database, userId: number, held: SQL) {
+  return [
+    db.delete(savedCards).where(and(eq(savedCards.userId, userId), held)),
+    db.delete(paymentCustomers).where(and(eq(paymentCustomers.userId, userId), held)),
+    db
+      .update(orders)
+      .set({ saveCard: false })
+      .where(and(eq(orders.userId, userId), eq(orders.saveCard, true), held)),
+  ] as const;
+}
+
+/** Forgets the erased account's records at the provider (every card kept for them detached); a failure is logged with the record to remove by hand. */
+export async function forgetCustomers(gateway: PaymentGateway, customers: { gateway: string; ref: string }[]) {
+  for (const customer of customers) {
+    if (customer.gateway !== gateway.name) continue;
+    try {
+      await gateway.forgetCustomer(customer.ref);
+    } catch (error) {
+      console.error("An erased account's payment record could not be removed at the provider; remove it by hand", { customer: customer.ref, error });
+    }
+  }
 }

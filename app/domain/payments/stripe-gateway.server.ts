@@ -4,7 +4,15 @@
  */
 import { refuse } from "../refusal";
 import Stripe from "stripe";
-import { type CardSummary, type CreateIntentInput, type Intent, type IntentStatus, type PaymentGateway, type RefundInput } from "./gateway.server";
+import {
+  type CardSummary,
+  type CreateIntentInput,
+  type Intent,
+  type IntentStatus,
+  type PaymentGateway,
+  type RefundInput,
+  SAVED_CARD_UNUSABLE,
+} from "./gateway.server";
 
 export function stripeClient(env: Env): Stripe {
   return new Stripe(env.STRIPE_SECRET_KEY ?? "", {
@@ -27,6 +35,7 @@ export function intentFromStripe(pi: Stripe.PaymentIntent): Intent {
     lastError: pi.last_payment_error?.message ?? null,
     metadata: { ...pi.metadata },
     paymentMethodRef: typeof pi.payment_method === "string" ? pi.payment_method : (pi.payment_method?.id ?? null),
+    savesCard: Boolean(pi.setup_future_usage && pi.customer),
     redirectUrl: pi.next_action?.redirect_to_url?.url ?? null,
   };
 }
@@ -92,8 +101,14 @@ export function createStripeGateway(env: Env): PaymentGateway {
       }
     },
     async ensureCustomer({ userId, email, name, idempotencyKey }) {
-      const customer = await stripe.customers.create({ email, name, metadata: { user_id: String(userId) } }, { idempotencyKey });
-      return customer.id;
+      const params = { email, name, metadata: { user_id: String(userId) } };
+      try {
+        return (await stripe.customers.create(params, { idempotencyKey })).id;
+      } catch (error) {
+        // The key was used within the day with other details (the name or address changed since): a new record.
+        if (error instanceof Stripe.errors.StripeIdempotencyError) return (await stripe.customers.create(params)).id;
+        throw error;
+      }
     },
     async setSaving(id: string, customerRef: string | null) {
       try {
@@ -122,13 +137,23 @@ export function createStripeGateway(env: Env): PaymentGateway {
     },
     async payWithSavedCard({ intentId, customerRef, paymentMethodRef, returnUrl, idempotencyKey }) {
       try {
-        await stripe.paymentIntents.update(intentId, { customer: customerRef });
+        const current = await stripe.paymentIntents.retrieve(intentId);
+        // Paid, being paid, cancelled, or waiting for its authentication step: what it is (a second press shows the same step).
+        if (current.status !== "requires_payment_method") return intentFromStripe(current);
+        const customer = typeof current.customer === "string" ? current.customer : (current.customer?.id ?? null);
+        if (customer !== customerRef) await stripe.paymentIntents.update(intentId, { customer: customerRef }, { idempotencyKey: `${idempotencyKey}-customer` });
         const pi = await stripe.paymentIntents.confirm(intentId, { payment_method: paymentMethodRef, return_url: returnUrl }, { idempotencyKey });
         return intentFromStripe(pi);
       } catch (error) {
         // A card error leaves the intent waiting for another card, with Stripe's message on it.
         if (error instanceof Stripe.errors.StripeCardError) return intentFromStripe(await stripe.paymentIntents.retrieve(intentId));
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw refuse.conflict(error.message);
+        // Another press at the same moment (the key in use, or the intent paid meanwhile), or a card Stripe no longer has: what the intent is now.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripeIdempotencyError) {
+          const now = await stripe.paymentIntents.retrieve(intentId);
+          if (now.status !== "requires_payment_method") return intentFromStripe(now);
+          console.error("A saved card could not be charged", { intentId, error: error.message });
+          throw refuse.conflict(SAVED_CARD_UNUSABLE);
+        }
         throw error;
       }
     },
@@ -138,6 +163,14 @@ export function createStripeGateway(env: Env): PaymentGateway {
       } catch (error) {
         // Detached already (or never known): nothing is left to charge.
         if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+      }
+    },
+    async forgetCustomer(ref: string) {
+      try {
+        // Deleting a Customer detaches every card kept for it.
+        await stripe.customers.del(ref);
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404)) throw error;
       }
     },
   };

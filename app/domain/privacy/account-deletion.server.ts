@@ -57,6 +57,7 @@ import {
   sessions,
   users,
 } from "../../../db/schema";
+import { forgetCustomers, paymentCustomersOf, savedCardsErasure } from "../payments/saved-cards.server";
 import { randomToken } from "~/domain/crypto.server";
 import { openWorkMessage } from "~/lib/schemas/account-deletion";
 import { SHOP } from "~/lib/shop";
@@ -109,6 +110,7 @@ export async function deleteCustomerAccount(context: ErasureContext, userId: num
   await cancelUnpaidOrders(context, theirOrders);
 
   const erasedEmail = `erased-${userId}-${randomToken(9)}@${ERASED_EMAIL_DOMAIN}`;
+  const customers = await paymentCustomersOf(db, userId);
   const [erased] = await db.batch(erasure(db, { userId, email: account.email, erasedEmail, now }));
   if (erased.length === 0) {
     // Work opened between the check and the batch (an unpaid order paid after all): nothing was written.
@@ -119,6 +121,8 @@ export async function deleteCustomerAccount(context: ErasureContext, userId: num
     context.env.MEDIA,
     theirOrders.map((o) => o.id),
   );
+  // Their records at the payment provider (a Stripe Customer holds their name and address) and the cards kept for them.
+  await forgetCustomers(context.payments, customers);
   await confirmByEmail(context, account.email);
 }
 
@@ -210,6 +214,8 @@ function erasure(db: Database, { userId, email, erasedEmail, now }: { userId: nu
       .set({ billingSnapshot: null })
       .where(and(eq(orders.userId, userId), isNull(orders.invoiceNumber), held)),
     db.delete(billingAddresses).where(and(eq(billingAddresses.userId, userId), held)),
+    // The cards they saved, and their records at the payment provider (forgotten there after the batch).
+    ...savedCardsErasure(db, userId, held),
     db
       .update(reviews)
       .set({ userId: null, reviewerName: FORMER_CUSTOMER, reviewerCountry: null, reviewerCompany: null })

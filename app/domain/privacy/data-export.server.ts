@@ -5,6 +5,7 @@
  * the order page). Only this customer's rows are read: every query is scoped by their id or by the
  * ids of their own orders.
  */
+import { listSavedCards } from "../payments/saved-cards.server";
 import { and, asc, eq, inArray, type AnyColumn } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import {
@@ -38,8 +39,9 @@ export async function exportCustomerData(db: Database, userId: number, origin: s
   const orderIds = orderRows.map((o) => o.id);
   const mine = (column: AnyColumn) => inArray(column, orderIds);
   const none = orderIds.length === 0;
-  const [addresses, briefs, messages, revisions, comments, deliveries, files, attachments, refunds, written] = await Promise.all([
+  const [addresses, cards, briefs, messages, revisions, comments, deliveries, files, attachments, refunds, written] = await Promise.all([
     listAddresses(db, userId),
+    listSavedCards(db, userId),
     none ? [] : db.select().from(orderBriefs).where(mine(orderBriefs.orderId)),
     none ? [] : db.select().from(orderMessages).where(mine(orderMessages.orderId)).orderBy(asc(orderMessages.id)),
     none ? [] : db.select().from(revisionRequests).where(mine(revisionRequests.orderId)).orderBy(asc(revisionRequests.id)),
@@ -85,6 +87,8 @@ export async function exportCustomerData(db: Database, userId: number, origin: s
     exported_at: new Date().toISOString(),
     account: { id: user.id, name: user.name, email: user.email, created_at: iso(user.createdAt), email_confirmed_at: iso(user.emailVerifiedAt) },
     billing_addresses: addresses,
+    // The cards they chose to save at checkout, as the shop keeps them (the card itself stays with the payment provider).
+    saved_cards: cards,
     orders: orderViews.map(({ view, invoice }, index) => {
       const orderId = orderIds[index]!;
       const brief = briefs.find((b) => b.orderId === orderId);

@@ -45,7 +45,7 @@ export const SCREENS: Row[] = [
   ["GET", "/profile/orders/{orderA}/invoices/INV-2026-000001", login, 404, 404, login],
   ["GET", "/profile/orders/{orderA}/invoices/INV-2026-000001.pdf", login, 404, 404, login],
   ["GET", "/profile/orders/{orderA}/payments/999999999", login, 404, 404, login],
-  ["POST", "/profile/orders/{orderA}/payments/999999999", login, 404, 404, login, { attempt_key: "matrix" }],
+  ["POST", "/profile/orders/{orderA}/payments/999999999", login, 404, 404, login, { attempt_key: "matrix-attempt" }],
   ["GET", "/profile/orders/{orderA}/credit-notes/CN-2026-000001", login, 404, 404, login],
   ["GET", "/profile/orders/{orderA}/credit-notes/CN-2026-000001.pdf", login, 404, 404, login],
   [

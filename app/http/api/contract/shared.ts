@@ -751,6 +751,21 @@ export const ExportResponse = example(
       exported_at: z.string(),
       account: z.object({ id: z.number().int(), name: z.string(), email: z.string(), created_at: at_, email_confirmed_at: at_ }).strict(),
       billing_addresses: z.array(AddressResponse),
+      saved_cards: z
+        .array(
+          z
+            .object({
+              id: z.number().int(),
+              order_id: z.number().int().describe("The order whose changes the card pays for"),
+              brand: z.string(),
+              last4: z.string(),
+              exp_month: z.number().int(),
+              exp_year: z.number().int(),
+              created_at: z.string(),
+            })
+            .strict(),
+        )
+        .describe("The cards saved at checkout with consent, as the shop keeps them (the card itself stays with the payment provider)"),
       orders: z.array(
         z
           .object({
@@ -799,6 +814,7 @@ export const ExportResponse = example(
     exported_at: "2026-11-25T10:00:00.000Z",
     account: { id: 7, name: "Ada Lovelace", email: "ada@example.com", created_at: "2026-01-02T09:00:00.000Z", email_confirmed_at: null },
     billing_addresses: [],
+    saved_cards: [],
     orders: [],
     reviews: [],
   },
