@@ -28,9 +28,9 @@ const scenes = join(import.meta.dirname, "blender", "scenes.py");
 const FPS = 24;
 const FRAMES = 6 * FPS;
 /** Samples a pixel: what 2 cores render in the hour (with the worlds and glows left out of light sampling), the grain then removed by hqdn3d. */
-const SAMPLES = 10;
+const SAMPLES = 9;
 const MAX_FILM_BYTES = 4 * 1024 * 1024;
-/** Spatial and temporal grain removal (strong, as 10 samples a pixel are grainy; the camera moves slowly, and the noise differs frame to frame), then non-local means for what is left on flat surfaces (about 25 s a film). */
+/** Spatial and temporal grain removal (strong, as 9 samples a pixel are grainy; the camera moves slowly, and the noise differs frame to frame), then non-local means for what is left on flat surfaces (about 25 s a film). */
 const DENOISE = "hqdn3d=7:5:9:9,nlmeans=s=4:p=5:r=9";
 /** A still's grain, left by its own render's samples: non-local means (about half a second a picture). */
 const STILL_DENOISE = "nlmeans=s=3:p=5:r=9";
@@ -88,8 +88,8 @@ function encode(film: SeedFilm) {
   throw new Error(`${film.file} is over 4 MB at every quality tried`);
 }
 
-/** Samples a pixel for a poster or still: looked at for longer than a frame, so rendered again with ten times a frame's. */
-const STILL_SAMPLES = 64;
+/** Samples a pixel for a poster or still: looked at for longer than a frame, so rendered again with more than three times a frame's (with the sky and glows out of light sampling, as clean as 64 were before). */
+const STILL_SAMPLES = 32;
 
 /**
  * The poster and stills: each chosen frame rendered again on its own at STILL_SAMPLES (kept in

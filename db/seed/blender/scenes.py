@@ -727,7 +727,7 @@ def main():
         raise SystemExit(f"usage: blender -b -P scenes.py -- <{'|'.join(FILMS)}> <frames-dir> [samples] [first-last]")
     film, out = argv[0], argv[1]
     scene = FILMS[film]()
-    samples = int(argv[2]) if len(argv) > 2 else 10
+    samples = int(argv[2]) if len(argv) > 2 else 9
     scene.cycles.samples = samples
     scene.render.filepath = out.rstrip("/") + "/"
     if len(argv) > 3:
