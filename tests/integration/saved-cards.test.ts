@@ -5,6 +5,7 @@ import { createLocalGateway } from "~/domain/payments/local-gateway.server";
 import { orderPaymentsOf, requestLaterPayment, syncLaterPayment } from "~/domain/payments/order-payments.server";
 import {
   chooseCardSaving,
+  chooseHostedCardSaving,
   laterPaymentFor,
   listSavedCards,
   NO_SAVED_CARD,
@@ -15,7 +16,8 @@ import {
 } from "~/domain/payments/saved-cards.server";
 import { SAVED_CARD_UNUSABLE } from "~/domain/payments/gateway.server";
 import { createAddress } from "~/domain/orders/addresses.server";
-import { createOrder, syncPaymentStatus } from "~/domain/orders/orders.server";
+import { createOrder, createOrderForHostedCheckout, syncPaymentStatus } from "~/domain/orders/orders.server";
+import { completeHostedCheckout, startHostedCheckout } from "~/domain/payments/hosted-checkout.server";
 import { createStripeGateway } from "~/domain/payments/stripe-gateway.server";
 import { RULE_TABLE_TAX } from "~/domain/money/tax-service.server";
 import { adminSignIn, api, customerCookie, get, postForm, stripeTestEnv } from "./helpers";
@@ -299,6 +301,48 @@ describe("saved cards (Stripe: the real SDK against the fake Stripe server)", ()
     const without = await stripeOrderPaidWith("4242424242424242", false);
     expect(without.remembered).toBe(0);
     expect(await listSavedCards(db(), without.userId)).toEqual([]);
+  });
+
+  it("Stripe's hosted page (checkout without JavaScript) keeps the card with consent, and none without", async () => {
+    const stripeEnv = stripeTestEnv("sk_test_saved_cards", "whsec_saved_cards");
+    for (const consent of [true, false]) {
+      const c = await customerWithOrder({ pay: false });
+      const userId = await userIdOf(c.id);
+      const address = await createAddress(db(), userId, {
+        street: "1 Test St",
+        city: "Testville",
+        state: "TS",
+        zip_code: "12345",
+        country: "US",
+        is_default: false,
+      });
+      const order = await createOrderForHostedCheckout(
+        db(),
+        RULE_TABLE_TAX,
+        userId,
+        { productId: 3, packageIndex: 1, billingAddressId: address.id, idempotencyKey: `hosted-saving-${c.id}` },
+        notice,
+      );
+      const savingFor = await chooseHostedCardSaving(db(), gateway, userId, order.id, consent);
+      expect(savingFor === null).toBe(!consent);
+      const url = await startHostedCheckout(
+        stripeEnv,
+        order,
+        { success: "http://localhost/ok?session_id={CHECKOUT_SESSION_ID}", cancel: "http://localhost/no" },
+        savingFor,
+      );
+      const sessionId = url.split("/").pop()!;
+      const session = (await (
+        await fetch(`${fake}/v1/checkout/sessions/${sessionId}`, { headers: { Authorization: "Bearer sk_test_saved_cards" } })
+      ).json()) as {
+        payment_intent: string;
+      };
+      // The customer pays on Stripe's page with a card, and comes back.
+      await stripeJs(session.payment_intent, { status: "succeeded", card: "4242424242424242" });
+      expect(await completeHostedCheckout(stripeEnv, db(), gateway, order.id, sessionId, notice)).toMatchObject({ payment_status: "succeeded" });
+      expect(await rememberPendingCards(db(), gateway, userId)).toBe(consent ? 1 : 0);
+      expect(await listSavedCards(db(), userId)).toEqual(consent ? [expect.objectContaining({ order_id: order.id, last4: "4242" })] : []);
+    }
   });
 
   it("an unusable saved card is refused with the shop's words, not the provider's", async () => {

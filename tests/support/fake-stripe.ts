@@ -382,8 +382,8 @@ export async function startFakeStripe(): Promise<{ server: Server; port: number 
         last_payment_error: null,
         livemode: false,
         created: Math.floor(Date.now() / 1000),
-        customer: null,
-        setup_future_usage: null,
+        customer: form.get("customer"),
+        setup_future_usage: form.get("payment_intent_data[setup_future_usage]"),
         payment_method: null,
         next_action: null,
       });

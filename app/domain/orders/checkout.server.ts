@@ -23,7 +23,7 @@ import type { CardDetails } from "../payments/gateway.server";
 import { completeHostedCheckout, startHostedCheckout } from "../payments/hosted-checkout.server";
 import { mailNotice } from "../mail/order-emails.server";
 import { paymentsMode } from "../payments/mode.server";
-import { chooseCardSaving } from "../payments/saved-cards.server";
+import { chooseCardSaving, chooseHostedCardSaving } from "../payments/saved-cards.server";
 import type { PackageView, ProductView } from "../catalogue/products.server";
 import { normalisePromoCode } from "../money/promotion-rules";
 import { paths } from "~/lib/paths";
@@ -178,10 +178,17 @@ export async function openHostedPayment(context: ServiceContext, target: Checkou
   );
   // Nothing to pay: the order is paid already; no Stripe page.
   if (order.payment_status === "succeeded") return paths.checkout(target.product.id, target.packageIndex, { order: order.id });
-  return startHostedCheckout(context.env, order, {
-    success: `${origin}${paths.checkout(target.product.id, target.packageIndex, { order: order.id })}&session_id={CHECKOUT_SESSION_ID}`,
-    cancel: `${origin}${paths.checkout(target.product.id, target.packageIndex, request.promoCode ? { promo: request.promoCode } : {})}`,
-  });
+  // With consent, Stripe's page keeps the card for the customer's record (their choice recorded on the order).
+  const savingFor = await chooseHostedCardSaving(context.db, context.payments, target.customer.id, order.id, request.saveCard ?? false);
+  return startHostedCheckout(
+    context.env,
+    order,
+    {
+      success: `${origin}${paths.checkout(target.product.id, target.packageIndex, { order: order.id })}&session_id={CHECKOUT_SESSION_ID}`,
+      cancel: `${origin}${paths.checkout(target.product.id, target.packageIndex, request.promoCode ? { promo: request.promoCode } : {})}`,
+    },
+    savingFor,
+  );
 }
 
 /** After Stripe.js confirmed: the status the gateway reports for the customer's order (null: no such order). */

@@ -10,7 +10,17 @@ import type { MailNotice } from "../mail/order-emails.server";
 import type { PaymentGateway } from "./gateway.server";
 import { stripeClient } from "./stripe-gateway.server";
 
-export async function startHostedCheckout(env: Env, order: OrderView, urls: { success: string; cancel: string }): Promise<string> {
+/**
+ * The hosted page for the order; with `savingFor` (the customer's Stripe record, given with their
+ * consent) the card paid with is kept for them, as Elements' `setup_future_usage` does. Each choice
+ * has its own session key: a customer who changes their mind gets a session that says so.
+ */
+export async function startHostedCheckout(
+  env: Env,
+  order: OrderView,
+  urls: { success: string; cancel: string },
+  savingFor: string | null = null,
+): Promise<string> {
   const stripe = stripeClient(env);
   // Stripe takes minor units, and whole units for zero-decimal currencies such as JPY.
   const amount = decimalToMinor(order.order_amount, order.currency);
@@ -20,12 +30,13 @@ export async function startHostedCheckout(env: Env, order: OrderView, urls: { su
       mode: "payment",
       client_reference_id: String(order.id),
       metadata: { order_id: String(order.id) },
-      payment_intent_data: { metadata: { order_id: String(order.id) } },
+      payment_intent_data: { metadata: { order_id: String(order.id) }, ...(savingFor ? { setup_future_usage: "on_session" as const } : {}) },
+      ...(savingFor ? { customer: savingFor } : {}),
       line_items: [{ quantity: 1, price_data: { currency: order.currency.toLowerCase(), unit_amount: amount, product_data: { name: order.product.title } } }],
       success_url: urls.success,
       cancel_url: urls.cancel,
     },
-    { idempotencyKey: `order-${order.id}-checkout-session` },
+    { idempotencyKey: `order-${order.id}-checkout-session${savingFor ? "-saving" : ""}` },
   );
   if (!session.url) throw new Error("Stripe returned a checkout session without a URL");
   return session.url;

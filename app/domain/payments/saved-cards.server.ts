@@ -71,6 +71,29 @@ export async function chooseCardSaving(db: Database, gateway: PaymentGateway, us
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
 }
 
+/**
+ * The customer's choice on Stripe's hosted page (checkout without JavaScript), whose session makes
+ * the intent: recorded on the unpaid order, and, with consent, the customer's record the session is
+ * to keep the card for (null without). Whether the card was kept is read from the paid intent, as
+ * for the other forms (`rememberPendingCards`).
+ */
+export async function chooseHostedCardSaving(db: Database, gateway: PaymentGateway, userId: number, orderId: number, consent: boolean): Promise<string | null> {
+  let customerRef: string | null = null;
+  if (consent) {
+    try {
+      customerRef = await customerRefFor(db, gateway, userId);
+    } catch (error) {
+      console.error("Saving the card could not be set up", { orderId, error });
+      throw refuse.unavailable(CARD_SAVING_UNAVAILABLE);
+    }
+  }
+  await db
+    .update(orders)
+    .set({ saveCard: consent })
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId), inArray(orders.paymentStatus, ["initiated", "failed"])));
+  return customerRef;
+}
+
 /** Why checkout could not take the choice to save the card. */
 export const CARD_SAVING_UNAVAILABLE =
   "We could not set up saving your card just now. Untick “Save this card for changes to this order”, or try again in a minute.";

@@ -185,6 +185,7 @@ export function HostedCheckoutForm({ selectedAddressId, error }: { selectedAddre
         </p>
       ) : null}
       <StartWorkNowField addressId={selectedAddressId} />
+      <SaveCardField />
       <p className="text-sm text-slate-600">You will enter your card on Stripe’s secure page and come back here.</p>
       <button
         type="submit"

@@ -92,8 +92,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     retryOrderId: parsed.data.order_id,
     promoCode: parsed.data.promo_code || undefined,
     startWorkNow: parsed.data.start_work_now === "on",
-    // Only a card form asks (Stripe's hosted page keeps no card for us).
-    saveCard: intent === "pay" || intent === "create-order" ? parsed.data.save_card === "on" : undefined,
+    // Every card form asks (not the free order's).
+    saveCard: intent === "free-order" ? undefined : parsed.data.save_card === "on",
   };
   const paid = await settle(async () => {
     if (intent === "hosted-checkout") {
