@@ -8,6 +8,7 @@ import { WORK_STATUSES } from "../app/lib/rules/work-status";
 import { LEDGER_KINDS } from "../app/lib/rules/payouts";
 import { CREATOR_MEDIA_KINDS } from "../app/lib/rules/media-rules";
 import { SUPPLIER_KINDS } from "../app/lib/rules/self-billing";
+import type { PackageStage } from "../app/lib/rules/stages";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -219,6 +220,11 @@ export const packages = sqliteTable(
     deliveryDays: integer("delivery_days").notNull().default(7),
     revisions: integer("revisions").notNull().default(2),
     revisionDays: integer("revision_days").notNull().default(3),
+    /**
+     * The stages it is made in, in order (JSON; app/lib/rules/stages.ts); empty: made in one piece.
+     * With stages, `delivery_days` and `revisions` are their sums (migration 0068).
+     */
+    stages: text("stages", { mode: "json" }).$type<PackageStage[]>().notNull().default([]),
   },
   (t) => [
     uniqueIndex("packages_product_position_unique").on(t.productId, t.position),

@@ -4,6 +4,7 @@ import { CURRENCY_CODES } from "~/lib/currency";
 import { SHOP_CURRENCY } from "~/lib/shop";
 import { chipValues, PACKAGE_LIMIT } from "~/lib/schemas/product";
 import { PACKAGE_PROMISE_DEFAULTS, PACKAGE_PROMISE_LIMITS, PACKAGE_PROMISES_BY_POSITION } from "~/lib/rules/packages";
+import { MAX_STAGES, NEW_STAGE, STAGE_LIMITS, STAGE_NAME_MAX } from "~/lib/rules/stages";
 import { ChipsField } from "./chips-field";
 import { FieldError } from "./ui/form";
 
@@ -15,6 +16,14 @@ export interface PackageValue {
   delivery_days: string;
   revisions: string;
   revision_days: string;
+  stages: StageValue[];
+}
+
+export interface StageValue {
+  name: string;
+  share: string;
+  days: string;
+  revisions: string;
 }
 
 /** A new package at `position`: empty, in the shop's currency, with the promises usual for its place (Basic, Standard, Premium). */
@@ -29,8 +38,15 @@ function emptyPackage(position: number): PackageValue {
     delivery_days: String(promises.delivery_days),
     revisions: String(promises.revisions),
     revision_days: String(promises.revision_days),
+    stages: [],
   };
 }
+const NEW_STAGE_VALUE: StageValue = {
+  name: NEW_STAGE.name,
+  share: String(NEW_STAGE.share),
+  days: String(NEW_STAGE.days),
+  revisions: String(NEW_STAGE.revisions),
+};
 const control =
   "mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm shadow-sm placeholder:text-slate-400 focus:outline-none focus:ring-2 disabled:bg-slate-50";
 const controlState = (error: string | undefined) =>
@@ -199,6 +215,7 @@ export function PackagesFields({ visible }: { visible: VisibleError }) {
                       />
                     ))}
                   </div>
+                  <StagesFields stagesField={f.stages} packageNumber={index + 1} visible={visible} />
                 </div>
               </li>
             );
@@ -207,6 +224,78 @@ export function PackagesFields({ visible }: { visible: VisibleError }) {
       )}
       <FieldError id={packagesField.errorId} error={packagesField.errors?.[0]} />
     </fieldset>
+  );
+}
+
+/**
+ * A package's stages, each a row of name, share, days and revisions, added and removed with Conform's
+ * list intents like the packages themselves (posted and redrawn without JavaScript). None: the
+ * package is delivered in one piece.
+ */
+function StagesFields({ stagesField, packageNumber, visible }: { stagesField: FieldMetadata<StageValue[]>; packageNumber: number; visible: VisibleError }) {
+  const form = useFormMetadata();
+  const stages = stagesField.getFieldList();
+  const headingId = `${stagesField.id}-heading`;
+  return (
+    <section className="sm:col-span-2" aria-labelledby={headingId} aria-describedby={stagesField.errorId}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h4 id={headingId} className="text-sm font-semibold text-slate-800">
+          Stages
+        </h4>
+        {stages.length < MAX_STAGES ? (
+          <button
+            {...form.insert.getButtonProps({ name: stagesField.name, defaultValue: NEW_STAGE_VALUE })}
+            aria-label={`Add stage to package #${packageNumber}`}
+            className="rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+          >
+            Add stage
+          </button>
+        ) : null}
+      </div>
+      {stages.length === 0 ? (
+        <p className="mt-1 text-xs text-slate-500">No stages: delivered in one piece. Add stages to have each approved before the next.</p>
+      ) : (
+        <>
+          <p className="mt-1 text-xs text-slate-500">
+            In order. Shares add up to 100%; days count from the previous stage&apos;s approval. The package then promises the stages&apos; days and revisions.
+          </p>
+          <ol className="mt-2 space-y-2">
+            {stages.map((stage, index) => {
+              const s = stage.getFieldset();
+              return (
+                <li
+                  key={stage.key ?? `stage-${index}`}
+                  className="grid items-start gap-2 rounded-lg bg-white p-3 ring-1 ring-slate-200 sm:grid-cols-[1fr_6rem_6rem_6rem_auto]"
+                >
+                  <LabelledInput label={`Stage ${index + 1} name`} meta={s.name} error={visible(s.name.name, s.name.errors)} maxLength={STAGE_NAME_MAX} />
+                  {(["share", "days", "revisions"] as const).map((field) => (
+                    <LabelledInput
+                      key={field}
+                      label={field === "share" ? "Share (%)" : STAGE_LIMITS[field].label}
+                      meta={s[field]}
+                      error={visible(s[field].name, s[field].errors)}
+                      type="number"
+                      min={STAGE_LIMITS[field].min}
+                      max={STAGE_LIMITS[field].max}
+                      step={1}
+                      inputMode="numeric"
+                    />
+                  ))}
+                  <button
+                    {...form.remove.getButtonProps({ name: stagesField.name, index })}
+                    aria-label={`Remove stage ${index + 1} of package #${packageNumber}`}
+                    className="self-end rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50"
+                  >
+                    Remove
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      )}
+      <FieldError id={stagesField.errorId} error={stagesField.errors?.[0]} />
+    </section>
   );
 }
 

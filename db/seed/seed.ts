@@ -28,6 +28,7 @@ import { seedSelfBilling } from "./demo-self-billing";
 import { seedDemoReviews } from "./demo-reviews";
 import { recountPackageFigures } from "../../app/domain/orders/package-figures.server";
 import { PACKAGE_PROMISES_BY_POSITION } from "../../app/lib/rules/packages";
+import { ANIMATION_STAGES, stagesDays, stagesRevisions } from "../../app/lib/rules/stages";
 import { REVERSE_CHARGE_NOTE } from "../../app/domain/money/tax-rules";
 
 const CONTENT_TYPES: Record<string, string> = { jpg: "image/jpeg", mp4: "video/mp4" };
@@ -263,9 +264,15 @@ async function seedCatalogue(db: Database): Promise<number> {
             amountMinor: Math.round(p.amount * 100),
             shortDescription: p.shortDescription,
             itemsIncluded: p.itemsIncluded,
-            // Basic 10 days, 1 revision in 3 days; Standard 7, 2 in 3; Premium 5, 3 in 2.
-            deliveryDays: PACKAGE_PROMISES_BY_POSITION[position]!.delivery_days,
-            revisions: PACKAGE_PROMISES_BY_POSITION[position]!.revisions,
+            // Basic 10 days, 1 revision in 3 days; Standard 7, 2 in 3; Premium 5, 3 in 2. A 3D product's
+            // Premium is made in stages (script to final, each approved before the next): it promises
+            // their days and revisions.
+            ...(staged(product, position)
+              ? { deliveryDays: stagesDays(ANIMATION_STAGES), revisions: stagesRevisions(ANIMATION_STAGES), stages: [...ANIMATION_STAGES] }
+              : {
+                  deliveryDays: PACKAGE_PROMISES_BY_POSITION[position]!.delivery_days,
+                  revisions: PACKAGE_PROMISES_BY_POSITION[position]!.revisions,
+                }),
             revisionDays: PACKAGE_PROMISES_BY_POSITION[position]!.revision_days,
           })),
         ),
@@ -292,6 +299,11 @@ async function seedCatalogue(db: Database): Promise<number> {
   const [first, ...rest] = statements;
   await db.batch([first!, ...rest]);
   return SEED_PRODUCTS.length;
+}
+
+/** The Premium package of every 3D product is made in stages. */
+function staged(product: (typeof SEED_PRODUCTS)[number], position: number): boolean {
+  return position === 2 && product.tags.includes("3D Animation");
 }
 
 async function uploadMissingMedia(db: Database, bucket: R2Bucket, loadMedia: LoadMedia): Promise<number> {

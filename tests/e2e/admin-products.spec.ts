@@ -361,6 +361,39 @@ test("the admin area and the shop, answered by separate handlers, link to each o
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
 
+/** Makes package #2 a package in stages: two stages added with "Add stage", a wrong share refused, then saved. */
+async function stageWalk(page: Page, id: number) {
+  const block = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Package #2" }) });
+  await expect(block.getByText("No stages: delivered in one piece.")).toBeVisible();
+  await block.getByRole("button", { name: "Add stage to package #2" }).click();
+  await block.getByRole("button", { name: "Add stage to package #2" }).click();
+  await block.getByLabel("Stage 1 name").fill("Storyboard");
+  await block.getByLabel("Share (%)").first().fill("30");
+  await block.getByLabel("Stage 2 name").fill("Final");
+  await block.getByLabel("Share (%)").nth(1).fill("60");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(block.getByText("The stages' shares must add up to 100% (they add up to 90%)", { exact: true })).toBeVisible();
+  await expect(block.getByLabel("Stage 1 name")).toHaveValue("Storyboard");
+  await block.getByLabel("Share (%)").nth(1).fill("70");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Product updated successfully!", { exact: true })).toBeVisible();
+  await expect(block.getByLabel("Stage 2 name")).toHaveValue("Final");
+  // The package promises its stages' days and revisions: two new stages of 3 days and 1 revision each.
+  const product = (await (await page.request.get(`/api/v1/products/${id}`)).json()) as {
+    data: { packages: { delivery_days: number; revisions: number; stages: unknown[] }[] };
+  };
+  expect(product.data.packages[1]).toMatchObject({
+    delivery_days: 6,
+    revisions: 2,
+    stages: [
+      { name: "Storyboard", share: 30, days: 3, revisions: 1 },
+      { name: "Final", share: 70, days: 3, revisions: 1 },
+    ],
+  });
+  await block.getByRole("button", { name: "Remove stage 2 of package #2" }).click();
+  await expect(block.getByLabel("Stage 2 name")).toHaveCount(0);
+}
+
 test.describe("Edit product without JavaScript", () => {
   test.use({ javaScriptEnabled: false, allowedConsole: [/status of (40[04]|422)/] });
 
@@ -390,6 +423,19 @@ test.describe("Edit product without JavaScript", () => {
     await expect(page.getByText("Images and videos uploaded successfully!", { exact: true })).toBeVisible();
     await expect(page.getByRole("list", { name: "Current images" }).getByRole("img")).toHaveCount(3);
   });
+
+  test("a package is given stages by plain posts", async ({ page }) => {
+    await adminLogIn(page);
+    const id = await newProduct(page, uniqueTitle("Plain Stages"));
+    await stageWalk(page, id);
+  });
+});
+
+test("a package is given stages in place with JavaScript", async ({ page }) => {
+  await adminLogIn(page);
+  const id = await newProduct(page, uniqueTitle("Staged"));
+  await hydrated(page);
+  await stageWalk(page, id);
 });
 
 // A product page without media (every demo service shows its work, so the studio adds one through the

@@ -16,15 +16,16 @@ test.describe("/products/{id}", () => {
     await expect(table.getByRole("columnheader")).toHaveText(["Package", "Basic", "Standard", "Premium"]);
     await expect(table.getByRole("row", { name: /Price/ }).getByRole("cell")).toHaveText(["£499.00", "£999.00", "£1,899.00"]);
     // Each package's own promises, the same in the table, the panel, checkout and the order.
-    await expect(table.getByRole("row", { name: /^Delivery/ }).getByRole("cell")).toHaveText(["10-day turnaround", "7-day turnaround", "5-day turnaround"]);
+    // Premium is made in stages (script to final): it promises their days and revisions, summed.
+    await expect(table.getByRole("row", { name: /^Delivery/ }).getByRole("cell")).toHaveText(["10-day turnaround", "7-day turnaround", "17-day turnaround"]);
     await expect(table.getByRole("row", { name: /^Revisions/ }).getByRole("cell")).toHaveText([
       "1 RevisionEach revision within 3 days",
       "2 RevisionsEach revision within 3 days",
-      "3 RevisionsEach revision within 2 days",
+      "6 RevisionsEach revision within 2 days",
     ]);
     await page.getByRole("navigation", { name: "Packages" }).getByRole("link", { name: "Premium" }).click();
-    await expect(panel.getByText("5-day turnaround", { exact: true })).toBeVisible();
-    await expect(panel.getByText("3 Revisions", { exact: true })).toBeVisible();
+    await expect(panel.getByText("17-day turnaround", { exact: true })).toBeVisible();
+    await expect(panel.getByText("6 Revisions", { exact: true })).toBeVisible();
   });
 
   test("each review names its writer with where they bought from: the country, and the company where they chose to name it", async ({ page }) => {

@@ -30,6 +30,7 @@ describe("ProductDetailsSchema (SPEC §5 messages)", () => {
       delivery_days: 7,
       revisions: 2,
       revision_days: 3,
+      stages: [],
     });
     const sent = ProductDetailsSchema.parse({ ...valid, packages: [{ ...valid.packages[0], delivery_days: "10", revisions: 0, revision_days: "2" }] });
     expect(sent.packages[0]).toMatchObject({ delivery_days: 10, revisions: 0, revision_days: 2 });

@@ -13,6 +13,7 @@ import { catalogueChanged } from "./catalogue-version.server";
 import { mediaUrl } from "../media/media.server";
 import { countOf, keptFigureQuery } from "../counts/kept-counts.server";
 import { rowOf } from "../../../db/insert-select";
+import { stagesDays, stagesRevisions, type PackageStage } from "~/lib/rules/stages";
 
 /**
  * Creates a product with its packages and tags in one D1 batch: all of it or nothing; a draft
@@ -52,14 +53,27 @@ export async function createProduct(db: Database, details: ProductDetails, { dra
         amountMinor: packageMinor(p),
         shortDescription: p.short_description,
         itemsIncluded: p.items_included,
-        deliveryDays: p.delivery_days,
-        revisions: p.revisions,
-        revisionDays: p.revision_days,
+        ...packageColumns(p),
       })),
     ),
   ]);
   await catalogueChanged();
   return inserted[0]!.id;
+}
+
+/**
+ * A package's promises and stages as stored: a staged package promises its stages' days and revisions
+ * (their sums), whatever `delivery_days` and `revisions` were given beside them.
+ */
+function packageColumns(p: ProductDetails["packages"][number]) {
+  const stages: PackageStage[] = p.stages.map(({ name, share, days, revisions }) => ({ name: String(name), share, days, revisions }));
+  const staged = stages.length > 0;
+  return {
+    deliveryDays: staged ? stagesDays(stages) : p.delivery_days,
+    revisions: staged ? stagesRevisions(stages) : p.revisions,
+    revisionDays: p.revision_days,
+    stages,
+  };
 }
 
 export async function productExists(db: Database, id: number): Promise<boolean> {
@@ -158,6 +172,7 @@ export async function getProductForEdit(db: Database, id: number) {
         delivery_days: String(p.deliveryDays),
         revisions: String(p.revisions),
         revision_days: String(p.revisionDays),
+        stages: p.stages.map((stage) => ({ name: stage.name, share: String(stage.share), days: String(stage.days), revisions: String(stage.revisions) })),
         amount: minorToDecimalString(p.amountMinor, p.currency),
         currency: p.currency,
       })),
@@ -204,9 +219,7 @@ export async function updateProduct(db: Database, id: number, details: ProductDe
         amountMinor: packageMinor(p),
         shortDescription: p.short_description,
         itemsIncluded: p.items_included,
-        deliveryDays: p.delivery_days,
-        revisions: p.revisions,
-        revisionDays: p.revision_days,
+        ...packageColumns(p),
       };
       return db
         .insert(packages)

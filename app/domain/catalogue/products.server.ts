@@ -2,6 +2,7 @@
  * Catalogue reads. Every public page is one D1 round trip: the queries a page needs are sent
  * together with `db.batch`, scoped by a sub-select of the page's product ids.
  */
+import type { PackageStage } from "~/lib/rules/stages";
 import { and, asc, count, desc, eq, exists, getTableColumns, gt, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import { queryBuilder, type Database } from "../../../db/client";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -59,6 +60,8 @@ export interface PackageView {
   delivery_days: number;
   revisions: number;
   revision_days: number;
+  /** The stages it is made in, in order; empty when it is made in one piece. */
+  stages: PackageStage[];
 }
 
 export interface ProductView {
@@ -291,6 +294,7 @@ export function toPackageView(row: PackageRow): PackageView {
     delivery_days: row.deliveryDays,
     revisions: row.revisions,
     revision_days: row.revisionDays,
+    stages: row.stages,
   };
 }
 

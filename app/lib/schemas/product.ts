@@ -5,6 +5,7 @@ import { documented, textPattern } from "./json-schema";
 import { mediaChoiceProblem } from "../rules/media-rules";
 import { jsonNumber } from "./json-number";
 import { PACKAGE_PROMISE_DEFAULTS, PACKAGE_PROMISE_LIMITS, type PackagePromiseField } from "../rules/packages";
+import { MAX_STAGES, MIN_STAGES, STAGE_LIMITS, STAGE_MESSAGES, STAGE_NAME_MAX, type PackageStageField } from "../rules/stages";
 
 /** Items included are typed as comma-separated text: split, trimmed, empties dropped (SPEC §5). */
 export function splitItems(text: string): string[] {
@@ -66,6 +67,65 @@ function promise(field: PackagePromiseField) {
   );
 }
 
+/** A stage's share, days or revision rounds: a whole number in its range, always given. */
+function stageNumber(field: PackageStageField) {
+  const { label, min, max } = STAGE_LIMITS[field];
+  const message = `${label} must be a whole number from ${min} to ${max}`;
+  return documented(
+    z.preprocess((v) => (v === "" ? Number.NaN : v), jsonNumber(message).pipe(z.number().int(message).min(min, message).max(max, message))),
+    { type: "integer", minimum: min, maximum: max, description: field === "share" ? "Whole percent of the price" : undefined },
+  );
+}
+
+/** One stage of a package (app/lib/rules/stages.ts). */
+export const StageSchema = z
+  .object({
+    name: plainText(
+      z
+        .string({ required_error: STAGE_MESSAGES.nameRequired, invalid_type_error: STAGE_MESSAGES.nameRequired })
+        .trim()
+        .min(1, STAGE_MESSAGES.nameRequired)
+        .max(STAGE_NAME_MAX, STAGE_MESSAGES.nameTooLong),
+      "Stage name",
+    ),
+    share: stageNumber("share"),
+    days: stageNumber("days"),
+    revisions: stageNumber("revisions"),
+  })
+  .strict();
+
+/**
+ * A package's stages: none (made in one piece), or two to eight whose shares add up to 100 and whose
+ * names differ. The days and revisions a staged package promises are its stages' sums (the service
+ * writes them; any `delivery_days` or `revisions` given beside stages are replaced).
+ */
+const StagesSchema = documented(
+  z
+    .array(StageSchema, { invalid_type_error: "Stages must be a list" })
+    .max(MAX_STAGES, STAGE_MESSAGES.tooMany)
+    .optional()
+    .default([])
+    .superRefine((stages, ctx) => {
+      if (stages.length === 0) return;
+      if (stages.length < MIN_STAGES) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: STAGE_MESSAGES.tooFew });
+        return;
+      }
+      const sum = stages.reduce((total, stage) => total + stage.share, 0);
+      if (sum !== 100) ctx.addIssue({ code: z.ZodIssueCode.custom, message: STAGE_MESSAGES.sharesSum(sum) });
+      const names = stages.map((stage) => stage.name.toLowerCase());
+      names.forEach((name, index) => {
+        if (names.indexOf(name) !== index) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index, "name"], message: STAGE_MESSAGES.namesDistinct });
+      });
+    }),
+  {
+    type: "array",
+    maxItems: MAX_STAGES,
+    default: [],
+    description: `None (made in one piece), or ${MIN_STAGES} to ${MAX_STAGES} stages in order whose shares add up to 100; with stages, delivery_days and revisions are the stages' sums`,
+  },
+);
+
 /** Currencies without a minor unit: their amounts are whole numbers. */
 const WHOLE_AMOUNT_CURRENCIES = CURRENCY_CODES.filter((code) => currencyExponent(code) === 0);
 
@@ -114,6 +174,7 @@ export const PackageSchema = z
     delivery_days: promise("delivery_days"),
     revisions: promise("revisions"),
     revision_days: promise("revision_days"),
+    stages: StagesSchema,
     currency: documented(
       z
         .string({ required_error: "Currency is required" })

@@ -82,6 +82,7 @@ export const PACKAGE = {
   delivery_days: 10,
   revisions: 1,
   revision_days: 3,
+  stages: [],
 };
 export const PackageResponse = example(
   z
@@ -97,6 +98,20 @@ export const PackageResponse = example(
       delivery_days: z.number().int().describe("Days from the start of work to the first delivery"),
       revisions: z.number().int().describe("Revisions included"),
       revision_days: z.number().int().describe("Days the studio takes for each revision"),
+      stages: z
+        .array(
+          z
+            .object({
+              name: z.string(),
+              share: z.number().int().describe("Whole percent of the price"),
+              days: z.number().int().describe("Days after the previous stage's approval (the first: after the start of work)"),
+              revisions: z.number().int().describe("Revision rounds of this stage"),
+            })
+            .strict(),
+        )
+        .describe(
+          "The stages the package is made in, each approved before the next; empty: made in one piece (delivery_days and revisions are the stages' sums)",
+        ),
     })
     .strict(),
   PACKAGE,

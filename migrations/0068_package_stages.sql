@@ -1,0 +1,1 @@
+ALTER TABLE `packages` ADD `stages` text DEFAULT '[]' NOT NULL;
