@@ -928,6 +928,14 @@ export const orders = sqliteTable(
     revisionDays: integer("revision_days").notNull().default(3),
     /** Revisions included, fixed at payment (from `revisions_included`) so a later change of the package does not rewrite old orders. */
     revisionsAllowed: integer("revisions_allowed").notNull().default(0),
+    /**
+     * The package's stages as bought (JSON; app/lib/rules/stages.ts): empty for an order made in one
+     * piece. With stages, `due_at` is the current stage's due date and `revisions_allowed` the rounds
+     * used so far plus the current stage's own.
+     */
+    stages: text("stages", { mode: "json" }).$type<PackageStage[]>().notNull().default([]),
+    /** The stage in hand (0-based), raised by the move that approves the one before (migration 0069). */
+    stage: integer("stage").notNull().default(0),
     /** A consumer's choice at checkout: start work at once (else it waits out the 14-day cancellation period). */
     startWorkNow: integer("start_work_now", { mode: "boolean" }).notNull().default(true),
     /** When scheduled work moves to production (a submitted brief waits until then). */
@@ -1055,6 +1063,8 @@ export const orderDeliveries = sqliteTable(
     adminId: integer("admin_id"),
     /** The frame rate the review's timecodes are shown in, as the studio entered it ("25", "23.976"). */
     frameRate: text("frame_rate").notNull().default("25"),
+    /** The order's stage it delivers (0-based; 0 for an order made in one piece). */
+    stage: integer("stage").notNull().default(0),
     /** Days the customer added to this delivery's review window (at most once an order: REVIEW_EXTENSION_DAYS). */
     reviewExtensionDays: integer("review_extension_days").notNull().default(0),
     createdAt: createdAt(),
@@ -1103,6 +1113,29 @@ export const revisionRequests = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("revision_requests_order_version_unique").on(t.orderId, t.version)],
+);
+
+/**
+ * Each decision on a stage of an order made in stages (approve, ask for changes), with who and when:
+ * the stage's history. Written with the move it makes (approvals by the timer too, as the shop).
+ */
+export const stageDecisions = sqliteTable(
+  "stage_decisions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The stage (0-based). */
+    stage: integer("stage").notNull(),
+    /** The order's work version the decision's move made: one decision a move. */
+    version: integer("version").notNull(),
+    decision: text("decision", { enum: ["approve", "request_changes"] }).notNull(),
+    actorKind: text("actor_kind", { enum: ["customer", "system"] }).notNull(),
+    actorId: integer("actor_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("stage_decisions_order_version_unique").on(t.orderId, t.version), index("stage_decisions_order_stage_idx").on(t.orderId, t.stage)],
 );
 
 export const reviewComments = sqliteTable(

@@ -122,9 +122,12 @@ export function ReviewActions({
   openComments,
   lastResult,
   cancellationRequested = false,
+  stage = null,
 }: {
   action: string;
   revisionsLeft: number;
+  /** An order made in stages: the stage in hand and the one after it (none when it is the last). */
+  stage?: { name: string; next: string | null } | null;
   /** The newest version's open comments (not resolved, in no request yet). */
   openComments: OpenComment[];
   lastResult: SubmissionResult<string[]> | undefined;
@@ -132,6 +135,7 @@ export function ReviewActions({
   cancellationRequested?: boolean;
 }) {
   const approving = useIsSubmitting(action, "approve");
+  const stopping = useIsSubmitting(action, "approve-stop");
   const requesting = useIsSubmitting(action, "revision");
   const { form, fields, formProps, error } = useCheckedForm<z.input<typeof RevisionSchema>>({ id: "revision", lastResult });
   const idsError = Object.entries(form.allErrors).flatMap(([name, e]) => (name.startsWith("comment_ids") ? e : []))[0];
@@ -141,13 +145,25 @@ export function ReviewActions({
       <Form method="post" action={action} className="rounded-2xl border border-emerald-200 bg-emerald-50 p-4">
         <h3 className="font-semibold text-emerald-900">Happy with it?</h3>
         <p className="mt-1 text-sm text-emerald-900">
-          {cancellationRequested
-            ? "Approving completes the order and withdraws your cancellation request: nothing is refunded."
-            : "Approving completes the order."}
+          {stage
+            ? `${stage.next ? `Approving locks ${stage.name} as it is and starts ${stage.next}.` : `Approving locks ${stage.name} and completes the order.`}${cancellationRequested ? " It also withdraws your cancellation request: nothing is refunded." : ""}`
+            : cancellationRequested
+              ? "Approving completes the order and withdraws your cancellation request: nothing is refunded."
+              : "Approving completes the order."}
         </p>
         <SubmitButton name="intent" value="approve" busy={approving} busyText="Approving..." className="mt-3 bg-emerald-700 hover:bg-emerald-800 sm:w-auto">
-          Approve delivery
+          {stage?.next ? `Approve ${stage.name} and continue` : "Approve delivery"}
         </SubmitButton>
+        {stage?.next ? (
+          <>
+            <p className="mt-3 text-sm text-emerald-900">
+              Or stop after {stage.name}: the stages not started are refunded, and the approved stages&apos; files are yours.
+            </p>
+            <SubmitButton name="intent" value="approve-stop" busy={stopping} busyText="Stopping..." tone="secondary" className="mt-2 sm:w-auto">
+              {`Approve ${stage.name} and stop here`}
+            </SubmitButton>
+          </>
+        ) : null}
       </Form>
 
       {revisionsLeft > 0 ? (

@@ -5,6 +5,7 @@ import { galleryItems, MediaGallery } from "./media-gallery";
 import { Rating } from "./ui/rating";
 import { TableScroller } from "./ui/table-scroller";
 import { dayPromise, revisionDaysPromise, revisionsPromise } from "~/lib/rules/packages";
+import { stagesPromise } from "~/lib/rules/stages";
 import type { PackageFigures } from "~/lib/rules/package-figures";
 
 /** Measured figures by package id (only packages with enough completed orders). */
@@ -243,6 +244,25 @@ function PricePanel({
               {revisionsPromise(pkg.revisions)}
             </li>
           </ul>
+          {pkg.stages.length ? (
+            <div className="text-sm text-slate-700">
+              <p id={`stages-${pkg.id}`} className="font-medium">
+                {stagesPromise(pkg.stages.length)}
+              </p>
+              <ol aria-labelledby={`stages-${pkg.id}`} className="mt-1 space-y-1">
+                {pkg.stages.map((stage, index) => (
+                  <li key={stage.name} className="flex justify-between gap-3">
+                    <span>
+                      {index + 1}. {stage.name}
+                    </span>
+                    <span className="text-slate-500">
+                      {stage.share}% · {stage.days} {stage.days === 1 ? "day" : "days"} · {revisionsPromise(stage.revisions).toLowerCase()}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          ) : null}
           <MeasuredFigures figures={figures[pkg.id]} />
           {variant === "customer" ? (
             <Link

@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { StageSteps, type StageStep } from "./stage-steps";
 import { useSearchParams } from "@remix-run/react";
 import { deliveryVideoId, PinnedComment } from "~/components/delivery-review";
 import { reviewAnswerOf } from "~/components/review-room";
@@ -30,6 +31,9 @@ export interface StudioWorkView {
   } | null;
   revisions: { created_at: string; note: string; delivery_id: number | null; comments: { at_seconds: number; text: string }[] }[];
   deliveries: VersionView[];
+  /** An order made in stages: its stages (empty otherwise) and the estimate of its finish. */
+  stages?: StageStep[];
+  estimatedFinish?: string | null;
   messages: ThreadMessage[];
   seenMessageId: number;
   events: { actor: WorkActor; to_status: WorkStatus; note: string | null; created_at: string }[];
@@ -75,6 +79,8 @@ export function StudioWork({
           {work.order.revisions_used} of {work.order.revisions_allowed} revisions used
         </p>
       </div>
+
+      <StageSteps stages={work.stages ?? []} estimatedFinish={work.estimatedFinish ?? null} />
 
       <div>
         <h3 className="font-semibold">Brief</h3>

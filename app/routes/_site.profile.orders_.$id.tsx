@@ -1,6 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { refuse } from "~/domain/refusal";
-import { Refused } from "~/components/ui/form";
+import { Refused, SubmitButton } from "~/components/ui/form";
+import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { OrderMoney } from "~/components/order-money";
 import { RefundList } from "~/components/refund-list";
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -19,6 +20,8 @@ import { guestAction } from "~/http/guest-actions.server";
 import { REVIEW_EXTENSION_DAYS } from "~/lib/rules/review-rules";
 import { PartlyRefundedBadge, StatusBadge } from "~/components/ui/status-badge";
 import { timeLeft, WorkStatusBadge, WorkSteps } from "~/components/work-status";
+import { StageSteps } from "~/components/stage-steps";
+import { stopAfterStage, stopQuote } from "~/domain/orders/stop.server";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinorOrZero } from "~/lib/money-decimal";
 import type { OrderView } from "~/domain/orders/orders.server";
@@ -65,7 +68,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { order } = work;
   const newest = work.deliveries[0];
   const shown = chosenVersions(work.deliveries, new URL(request.url).searchParams);
-  const [maker, review, guarantee, cancellation, comments, guests, guestComments, open] = await Promise.all([
+  const [maker, review, guarantee, cancellation, comments, guests, guestComments, open, stop] = await Promise.all([
     orderMaker(context.db, id),
     reviewState(context.db, customer.id, id),
     guaranteeAvailable(context.db, customer.id, id),
@@ -74,6 +77,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     listGuests(context.db, id),
     newest && order.work_status === "delivered" ? openGuestComments(context.db, id, newest.id) : { listed: [], total: 0 },
     newest && order.work_status === "delivered" ? openComments(context.db, id, newest.id) : [],
+    work.stages.length && order.work_status === "in_progress" ? stopQuote(context.db, id, customer.id) : null,
   ]);
   const timecodeStyle = timecodeStyleOf(request.headers.get("Cookie"));
   const rate = (newest && newest.frame_rate in RATES ? newest.frame_rate : "25") as FrameRate;
@@ -92,6 +96,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     review,
     guarantee,
     cancellation,
+    stop,
     // The dates the page promises count from the server's clock (the same before and after hydration).
     now: Date.now(),
     timeLeft: order.due_at && (order.work_status === "in_progress" || order.work_status === "revision_requested") ? timeLeft(order.due_at) : null,
@@ -122,7 +127,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "approve") {
     const approved = await settle(approveDelivery(context.db, mailNotice(context), id, customer.id));
     if (!approved.ok) return refusedData(approved.refusal);
-    return redirect(`${paths.customerOrder(id)}?notice=approved`);
+    return redirect(`${paths.customerOrder(id)}?notice=${approved.value.workStatus === "completed" ? "approved" : "stage-approved"}`);
+  }
+  if (intent === "approve-stop" || intent === "stop") {
+    // "Approve and stop here": the stage in hand is approved, then the order stops after it (the
+    // stages not started refunded). "Stop here": the same stop, right after an approval made before.
+    if (intent === "approve-stop") {
+      const approved = await settle(approveDelivery(context.db, mailNotice(context), id, customer.id));
+      if (!approved.ok) return refusedData(approved.refusal);
+    }
+    const stopped = await settle(stopAfterStage(context.db, context.payments, mailNotice(context), id, customer.id));
+    if (!stopped.ok) return refusedData(stopped.refusal);
+    return redirect(`${paths.customerOrder(id)}?notice=stopped`);
   }
   if (intent === "revision") {
     const submission = parseSubmission(form, { schema: RevisionSchema });
@@ -165,6 +181,8 @@ const NOTICES: Record<string, string> = {
   "brief-submitted": "Thank you! Your brief is with the studio and production has started.",
   "brief-scheduled": "Thank you! Your brief is with the studio. Production starts when your cancellation period ends.",
   approved: "Thank you! The order is complete.",
+  "stage-approved": "Thank you! The stage is approved and locked, and the next stage has started.",
+  stopped: "The order is stopped after your approved stage. The stages not started are refunded; the approved stages' files are yours.",
   "revision-requested": "Your revision request is with the studio.",
   "review-published": "Thank you! Your review is on the service's page.",
   "review-updated": "Your review is updated.",
@@ -214,7 +232,12 @@ export default function OrderPage() {
     canExtend,
     timecodeStyle,
     toInclude,
+    stages,
+    estimatedFinish,
+    stop,
   } = useLoaderData<typeof loader>();
+  const inHand = stages.find((s) => s.state === "in_progress" || s.state === "delivered" || s.state === "changes_asked") ?? null;
+  const nextStage = inHand ? (stages[inHand.n] ?? null) : null;
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const notice = NOTICES[params.get("notice") ?? ""];
@@ -242,6 +265,10 @@ export default function OrderPage() {
       <Refused message={answer && "refused" in answer ? answer.refused : null} />
 
       <WorkSteps status={order.work_status} revisionsUsed={order.revisions_used} />
+
+      <StageSteps stages={stages} estimatedFinish={estimatedFinish} />
+
+      {stop ? <StopPanel stop={stop} orderId={order.id} /> : null}
 
       <OrderMaker maker={maker} />
 
@@ -345,7 +372,12 @@ export default function OrderPage() {
               order.work_status === "delivered" ? (
                 <div className="space-y-4">
                   <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
-                    <p>Please review it by {dateTimeFormat.format(new Date(reviewUntil!))} UTC: without an answer, the order completes automatically then.</p>
+                    <p>
+                      Please review it by {dateTimeFormat.format(new Date(reviewUntil!))} UTC:{" "}
+                      {inHand && nextStage
+                        ? `without an answer, ${inHand.name} is approved automatically then and ${nextStage.name} starts.`
+                        : "without an answer, the order completes automatically then."}
+                    </p>
                     {canExtend ? (
                       <Form method="post">
                         <button type="submit" name="intent" value="extend-review" className="font-semibold text-brand-700 hover:underline">
@@ -379,6 +411,7 @@ export default function OrderPage() {
                     openComments={toInclude}
                     lastResult={answer && "result" in answer && answer.intent === "revision" ? answer.result : undefined}
                     cancellationRequested={cancellation?.kind === "requested"}
+                    stage={inHand ? { name: inHand.name, next: nextStage?.name ?? null } : null}
                   />
                 </div>
               ) : null
@@ -477,6 +510,27 @@ export default function OrderPage() {
         )}
       </section>
     </article>
+  );
+}
+
+/** Right after an approval (before the next stage is delivered): stop here, the stages not started refunded. */
+function StopPanel({ stop, orderId }: { stop: { amountMinor: number; currency: string; after: string }; orderId: number }) {
+  const stopping = useIsSubmitting(paths.customerOrder(orderId), "stop");
+  return (
+    <section aria-labelledby="stop-title" className="rounded-2xl border border-slate-200 bg-white p-4 text-sm">
+      <h2 id="stop-title" className="font-semibold">
+        Stop after {stop.after}?
+      </h2>
+      <p className="mt-1 text-slate-700">
+        You can stop here, before the next stage is delivered: {formatMoney(stop.amountMinor, stop.currency)} for the stages not started goes back to your card,
+        with a credit note, and the approved stages&apos; files are yours.
+      </p>
+      <Form method="post" className="mt-3">
+        <SubmitButton name="intent" value="stop" busy={stopping} busyText="Stopping..." className="sm:w-auto">
+          Stop here and refund {formatMoney(stop.amountMinor, stop.currency)}
+        </SubmitButton>
+      </Form>
+    </section>
   );
 }
 

@@ -26,6 +26,14 @@ test.describe("/products/{id}", () => {
     await page.getByRole("navigation", { name: "Packages" }).getByRole("link", { name: "Premium" }).click();
     await expect(panel.getByText("17-day turnaround", { exact: true })).toBeVisible();
     await expect(panel.getByText("6 Revisions", { exact: true })).toBeVisible();
+    const stages = panel.getByRole("list", { name: "In 5 stages, each approved before the next" });
+    await expect(stages.getByRole("listitem")).toHaveText([
+      "1. Script10% · 2 days · 1 revision",
+      "2. Storyboard20% · 3 days · 1 revision",
+      "3. Styleframes20% · 3 days · 1 revision",
+      "4. Animatic20% · 4 days · 1 revision",
+      "5. Final30% · 5 days · 2 revisions",
+    ]);
   });
 
   test("each review names its writer with where they bought from: the country, and the company where they chose to name it", async ({ page }) => {

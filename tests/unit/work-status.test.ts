@@ -14,6 +14,11 @@ const EXPECTED: Record<WorkMove, [WorkStatus[], WorkStatus, WorkActor | WorkActo
   request_revision: [["delivered"], "revision_requested", "customer"],
   start_revision: [["revision_requested"], "in_progress", "admin"],
   approve: [["delivered"], "completed", "customer"],
+  // An order in stages: approving a stage before the last starts the next (by the timer too, unanswered).
+  approve_stage: [["delivered"], "in_progress", "customer"],
+  auto_approve_stage: [["delivered"], "in_progress", "system"],
+  // Right after a stage's approval the customer may stop there (the stages not started are refunded).
+  stop: [["in_progress"], "completed", "customer"],
   auto_complete: [["delivered"], "completed", "system"],
   // The studio cancels (with a refund); the shop cancels when the provider reports a refund made in its dashboard.
   cancel: [["awaiting_brief", "scheduled", "in_progress", "delivered", "revision_requested"], "cancelled", ["admin", "system"]],

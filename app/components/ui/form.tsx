@@ -115,6 +115,8 @@ const BUTTON_TONES = {
   primary: { button: "bg-brand-700 text-white shadow-sm hover:bg-brand-800", spinner: "border-white/40 border-t-white" },
   /** An action that cannot be undone (a refund), kept out of the eye's first reach. */
   danger: { button: "bg-white text-red-700 ring-1 ring-red-300 hover:bg-red-50", spinner: "border-red-200 border-t-red-700" },
+  /** The other way out beside the main action (approve and stop, beside approve and continue). */
+  secondary: { button: "bg-white text-emerald-900 ring-1 ring-emerald-700 hover:bg-emerald-50", spinner: "border-emerald-200 border-t-emerald-800" },
   /** A confirmed action that cannot be undone. */
   "danger-primary": { button: "bg-red-700 text-white shadow-sm hover:bg-red-800", spinner: "border-white/40 border-t-white" },
 } as const;

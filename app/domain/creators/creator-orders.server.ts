@@ -4,6 +4,7 @@
  * built here from columns chosen one by one (`creatorOrderColumns`), not by trimming the buyer's view:
  * a column added to orders later cannot reach a creator by being forgotten.
  */
+import { stagesQueries, toOrderStages } from "../orders/stages.server";
 import { earningView, orderNetMinor, type EarningView } from "../payouts/shares.server";
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
@@ -196,7 +197,7 @@ export async function listCreatorOrders(
  */
 export async function getCreatorOrderWork(db: Database, creatorId: number, orderId: number) {
   const order = await getCreatorOrder(db, creatorId, orderId);
-  const [seen, briefs, attachments, events, deliveries, files, revisions, comments, messages] = await db.batch([
+  const [seen, briefs, attachments, events, deliveries, files, revisions, comments, messages, ...stageRows] = await db.batch([
     db.select({ studio: orders.studioSeenMessageId }).from(orders).where(eq(orders.id, orderId)).limit(1),
     db.select().from(orderBriefs).where(eq(orderBriefs.orderId, orderId)).limit(1),
     attachmentsQuery(db, orderId),
@@ -204,9 +205,11 @@ export async function getCreatorOrderWork(db: Database, creatorId: number, order
     ...deliveriesQueries(db, orderId),
     ...revisionsQueries(db, orderId),
     messagesQuery(db, orderId),
+    ...stagesQueries(db, orderId),
   ]);
   return {
     order,
+    ...toOrderStages(order, stageRows),
     brief: briefs[0] ? toBriefView(briefs[0], attachments) : null,
     events: events.map((r): OrderEventView => ({
       actor: r.actorKind,

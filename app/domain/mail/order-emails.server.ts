@@ -114,6 +114,9 @@ export type WorkNews =
   | "delivered"
   | "completed"
   | "auto_completed"
+  | "stage_approved"
+  | "stage_auto_approved"
+  | "stopped"
   | "refunded"
   | "partly_refunded"
   | "brief_reminder"
@@ -145,6 +148,33 @@ function newsText(news: WorkNews, o: { id: number; product: string; customer: st
         subject: `Order #${o.id} is completed`,
         title: "Your order is completed",
         lines: [`Thank you for approving ${order}. Your files stay available on the order's page.`],
+        linkLabel: "Open the order",
+      };
+    case "stage_approved":
+      return {
+        to: "studio",
+        subject: `A stage of order #${o.id} is approved`,
+        title: "A stage is approved",
+        lines: [`${o.customer} approved a stage of ${order}. The next stage has started; its due date is on the order's page.`],
+        linkLabel: "Open the order",
+      };
+    case "stopped":
+      return {
+        to: "studio",
+        subject: `Order #${o.id} stopped after a stage`,
+        title: "An order is stopped",
+        lines: [`${o.customer} stopped ${order} after its latest approved stage. The stages not started are refunded; no more work is due.`],
+        linkLabel: "Open the order",
+      };
+    case "stage_auto_approved":
+      return {
+        to: "customer",
+        subject: `A stage of order #${o.id} was approved for you`,
+        title: "A stage was approved for you",
+        lines: [
+          `The latest stage of ${order} had no answer for a few days, so it was approved as delivered, as the order's page said it would be.`,
+          "The next stage has started. You can still comment on each delivery while its stage is in hand.",
+        ],
         linkLabel: "Open the order",
       };
     case "auto_completed":
@@ -305,6 +335,21 @@ function creatorNewsText(news: WorkNews, o: { id: number; product: string; custo
         subject: `Order #${o.id} is approved`,
         title: "Your delivery is approved",
         lines: [`${o.customer} approved your delivery of ${order}: the order is completed.`],
+        linkLabel: "Open the order",
+      };
+    case "stopped":
+      return {
+        subject: `Order #${o.id} stopped after a stage`,
+        title: "An order is stopped",
+        lines: [`The customer stopped ${order} after its latest approved stage: no more work is due. Your approved stages are earned.`],
+        linkLabel: "Open the order",
+      };
+    case "stage_approved":
+    case "stage_auto_approved":
+      return {
+        subject: `A stage of order #${o.id} is approved`,
+        title: "A stage is approved: the next has started",
+        lines: [`Your delivery of a stage of ${order} is approved. The next stage has started; its due date is in your studio.`],
         linkLabel: "Open the order",
       };
     case "auto_completed":

@@ -8,7 +8,7 @@ import { type orderAttachments, orderBriefs, orders } from "../../../db/schema";
 import { ATTACHMENTS, removeOrderFiles, storeOrderFiles, type StoredOrderFile } from "./order-files.server";
 import type { BriefInput } from "~/lib/schemas/brief";
 import { decideWorkMove } from "~/lib/rules/work-status";
-import { type Actor } from "./work-events.server";
+import { firstStageDays, type Actor } from "./work-events.server";
 import { type MailNotice } from "../mail/order-emails.server";
 import { takeUploads, type TakenUpload } from "../uploads/uploads.server";
 import { offerWork } from "../creators/offers.server";
@@ -104,8 +104,8 @@ function briefMove(
     news: { notice, kind: startsAt === null ? "brief_submitted" : "brief_scheduled" },
     changes:
       startsAt === null
-        ? { dueAt: sql`${now} + ${orders.deliveryDays} * ${DAY_MS}`, workStartedAt: new Date(now) }
-        : { startsAt: new Date(startsAt), dueAt: sql`${startsAt} + ${orders.deliveryDays} * ${DAY_MS}` },
+        ? { dueAt: sql`${now} + ${firstStageDays} * ${DAY_MS}`, workStartedAt: new Date(now) }
+        : { startsAt: new Date(startsAt), dueAt: sql`${startsAt} + ${firstStageDays} * ${DAY_MS}` },
     alongside: (state) => [
       db
         .insert(orderBriefs)

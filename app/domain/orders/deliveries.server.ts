@@ -18,6 +18,7 @@ import { PREVIEW_RULE } from "~/lib/rules/upload-rules";
 import { markUploadsUsed, takeUploads } from "../uploads/uploads.server";
 import { CLOSING_REFUND_UNDER_WAY, cancellationOpen, closingRefundHeld, noClosingRefund, withdrawOpenCancellation } from "./closing-refunds.server";
 import { getWorkState, moveWork, moveHeld } from "./work-state.server";
+import { approvesAStage, nextStageChanges, stageDecisionStatement } from "./stages.server";
 import { paths } from "~/lib/paths";
 
 /** The studio's side of an order: an admin, or the creator assigned to it. */
@@ -80,6 +81,10 @@ export async function deliver(
       now,
       changes: { firstDeliveredAt: sql`coalesce(${orders.firstDeliveredAt}, ${now})` },
       news: { notice, kind: "delivered" },
+      // Not while a refund that closes the order is being made (a stop after a stage, a cancellation):
+      // the work it refunds must not be delivered meanwhile.
+      still: () => noClosingRefund(now),
+      stillRefusal: (current) => (closingRefundHeld(current.closingRefundAt, now) ? DELIVERY_REFUND_UNDER_WAY : null),
       alongside: (read) => {
         const version = read.workVersion + 1;
         const deliveryId = sql`(SELECT ${orderDeliveries.id} FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orderId} AND ${orderDeliveries.version} = ${version})`;
@@ -96,6 +101,7 @@ export async function deliver(
                     note: note.data,
                     adminId: studio.kind === "admin" ? studio.id : null,
                     frameRate: frameRate,
+                    stage: read.stage,
                     reviewExtensionDays: 0,
                     createdAt: now,
                   }),
@@ -225,6 +231,7 @@ export async function getDeliveryFile(db: Database, orderId: number, fileId: num
   return file;
 }
 export const WITHDRAWN_BY_APPROVAL = "Cancellation withdrawn by approval";
+export const DELIVERY_REFUND_UNDER_WAY = "The refund of this order is being made: nothing more can be delivered.";
 /**
  * The customer approves the delivery: the order is completed. A cancellation request of theirs that
  * is still open is withdrawn by it (the timeline and the studio are told); approval is refused while
@@ -232,25 +239,28 @@ export const WITHDRAWN_BY_APPROVAL = "Cancellation withdrawn by approval";
  * refund's claim landing meanwhile refuses the approval instead of slipping past it.
  */
 export async function approveDelivery(db: Database, notice: MailNotice, orderId: number, customerId: number, now = Date.now()) {
+  const customer = { kind: "customer" as const, id: customerId };
+  // An order in stages: approving a stage before the last locks it and starts the next (the move
+  // re-checks the stage read); approving the last completes the order. Either way the decision is kept.
+  const before = await getWorkState(db, orderId, customer);
+  const stage = approvesAStage(before);
   let withdraws = false;
-  const approved = await moveWork(
-    db,
-    orderId,
-    "approve",
-    { kind: "customer", id: customerId },
-    {
-      note: (read) => {
-        withdraws = read.cancellationOpen;
-        return withdraws ? `Approved. ${WITHDRAWN_BY_APPROVAL}` : "Approved";
-      },
-      now,
-      news: { notice, kind: "completed" },
-      changes: { cancellationWithdrawnAt: withdrawOpenCancellation(now) },
-      still: (read) => and(noClosingRefund(now), read.cancellationOpen ? cancellationOpen : not(cancellationOpen)),
-      stillRefusal: (current) => (closingRefundHeld(current.closingRefundAt, now) ? CLOSING_REFUND_UNDER_WAY : null),
-      alongside: (read) => countCompletionStatements(db, orderId, moveHeld(orderId, read)),
+  const approved = await moveWork(db, orderId, stage ? "approve_stage" : "approve", customer, {
+    note: (read) => {
+      withdraws = read.cancellationOpen;
+      const approvedWhat = stage ? `${read.stages[read.stage]!.name} approved; ${read.stages[read.stage + 1]!.name} started` : "Approved";
+      return withdraws ? `${approvedWhat}. ${WITHDRAWN_BY_APPROVAL}` : approvedWhat;
     },
-  );
+    now,
+    news: { notice, kind: stage ? "stage_approved" : "completed" },
+    changes: { cancellationWithdrawnAt: withdrawOpenCancellation(now), ...(stage ? nextStageChanges(before, now) : {}) },
+    still: (read) => and(noClosingRefund(now), read.cancellationOpen ? cancellationOpen : not(cancellationOpen), eq(orders.stage, before.stage)),
+    stillRefusal: (current) => (closingRefundHeld(current.closingRefundAt, now) ? CLOSING_REFUND_UNDER_WAY : null),
+    alongside: (read) => [
+      ...(stage ? [] : countCompletionStatements(db, orderId, moveHeld(orderId, read))),
+      ...(read.stages.length ? [stageDecisionStatement(db, orderId, read, "approve", customer, now)] : []),
+    ],
+  });
   // The write re-checked the request as read, so it was withdrawn exactly when it was read open.
   if (withdraws) await queueWorkEmail(db, notice, orderId, "cancellation_withdrawn");
   return approved;

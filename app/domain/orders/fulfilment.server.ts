@@ -17,6 +17,7 @@ import { toBriefView } from "./brief.server";
 import { mastersReleased, deliveriesQueries, toDeliveryViews } from "./deliveries.server";
 import { revisionsQueries, toRevisionViews } from "./revisions.server";
 import { messagesQuery, toMessageView } from "./thread.server";
+import { stagesQueries, toOrderStages } from "./stages.server";
 
 /**
  * What an order's page shows of its work: the order (its owner's, or any for an admin), its brief,
@@ -26,7 +27,7 @@ import { messagesQuery, toMessageView } from "./thread.server";
 export async function getOrderWork(db: Database, orderId: number, actor: Actor) {
   const order = await getOrder(db, orderId, ordersOf(actor));
   if (!order) return null;
-  const [seen, laterInvoices, briefs, refunds, attachments, events, deliveries, files, revisions, comments, messages] = await db.batch([
+  const [seen, laterInvoices, briefs, refunds, attachments, events, deliveries, files, revisions, comments, messages, ...stageRows] = await db.batch([
     db.select({ customer: orders.customerSeenMessageId, studio: orders.studioSeenMessageId }).from(orders).where(eq(orders.id, orderId)).limit(1),
     // Its later payments (work added to it; the first is the order's own): their invoices, and those still to pay.
     db
@@ -49,8 +50,11 @@ export async function getOrderWork(db: Database, orderId: number, actor: Actor) 
     ...deliveriesQueries(db, orderId),
     ...revisionsQueries(db, orderId),
     messagesQuery(db, orderId),
+    ...stagesQueries(db, orderId),
   ]);
   return {
+    /** An order made in stages: its stages (empty otherwise), and when it should be finished if each is approved as delivered. */
+    ...toOrderStages(order, stageRows),
     order,
     brief: briefs[0] ? toBriefView(briefs[0], attachments) : null,
     refunds: refunds.map(toRefundView),

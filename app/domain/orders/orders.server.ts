@@ -821,6 +821,7 @@ async function insertOrder(db: Database, gatewayName: PaymentGateway["name"], ta
       deliveryDays: pkg.deliveryDays,
       revisionsIncluded: pkg.revisions,
       revisionDays: pkg.revisionDays,
+      stages: pkg.stages,
       startWorkNow: buysAsBusiness(address) ? true : input.startWorkNow === true,
     };
     const sameOrder = { target: [orders.userId, orders.idempotencyKey] };

@@ -48,7 +48,7 @@ export { refundsQuery, toRefundView, type RefundView } from "./refund-views.serv
 /** A claim older than this was left by a request that never finished: the next request finishes it. */
 export const REFUND_CLAIM_STALE_MS = 2 * 60_000;
 
-const REFUNDABLE = ["succeeded", "completed"] as const;
+export const REFUNDABLE = ["succeeded", "completed"] as const;
 
 export const ALREADY_REFUNDED = "This order has already been refunded.";
 export const NOTHING_LEFT = "Nothing is left to refund on this order.";

@@ -1,4 +1,5 @@
 /** Revision requests on a delivery: the customer's note and pinned comments, within the package's revisions. */
+import { stageDecisionStatement } from "./stages.server";
 import { rowOf } from "../../../db/insert-select";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
@@ -81,6 +82,8 @@ export async function requestRevision(db: Database, notice: MailNotice, orderId:
           ),
           // The newest version's open comments go with the request: those chosen, or (without a choice) all of them.
           ...(input.comment_ids?.length === 0 ? [] : [gatherOpenComments(db, orderId, revisionId, moveHeld(orderId, read), input.comment_ids)]),
+          // An order in stages keeps the decision in the stage's history.
+          ...(read.stages.length ? [stageDecisionStatement(db, orderId, read, "request_changes", { kind: "customer", id: customerId }, now)] : []),
         ];
       },
     },

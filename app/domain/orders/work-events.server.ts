@@ -40,7 +40,13 @@ export function workEventQuery(
     .onConflictDoNothing();
 }
 
-/** What a payment that succeeds sets beside the `pay` move's status (`to`, decided by the state machine): the package's revisions, as bought, fixed. */
+/** Days the work's first clock runs: the first stage's for an order made in stages (app/domain/orders/stages.server.ts), else the package's. */
+export const firstStageDays = sql<number>`(CASE WHEN json_array_length(${orders.stages}) > 0 THEN json_extract(${orders.stages}, '$[0].days') ELSE ${orders.deliveryDays} END)`;
+
+/** Revision rounds open when the work starts: the first stage's for an order made in stages, else all the package's. */
+export const firstStageRevisions = sql<number>`(CASE WHEN json_array_length(${orders.stages}) > 0 THEN json_extract(${orders.stages}, '$[0].revisions') ELSE ${orders.revisionsIncluded} END)`;
+
+/** What a payment that succeeds sets beside the `pay` move's status (`to`, decided by the state machine): the package's revisions, as bought, fixed (an order in stages: its first stage's). */
 export function paidWorkChanges(workVersion: number, to: WorkStatus) {
-  return { workStatus: to, workVersion: workVersion + 1, revisionsAllowed: sql<number>`${orders.revisionsIncluded}` };
+  return { workStatus: to, workVersion: workVersion + 1, revisionsAllowed: firstStageRevisions };
 }

@@ -12,6 +12,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteUpdateSetSource } from "drizzle-orm/sqlite-core";
 import type { Database } from "../../../db/client";
 import { deliveryFiles, orderAttachments, orderDeliveries, orderEvents, orderMessages, orders, uploads, type PaymentStatus } from "../../../db/schema";
+import type { PackageStage } from "~/lib/rules/stages";
 import { decideWorkMove, type WorkMove, type WorkStatus } from "~/lib/rules/work-status";
 import { workEventQuery, type Actor } from "./work-events.server";
 import { queueWorkEmail, type MailNotice, type WorkNews } from "../mail/order-emails.server";
@@ -39,6 +40,9 @@ export interface WorkState {
   revisionsAllowed: number;
   revisionsUsed: number;
   paymentStatus: PaymentStatus;
+  /** The package's stages as bought (empty: made in one piece), and the one in hand (0-based). */
+  stages: PackageStage[];
+  stage: number;
   /** The package's promises as bought. */
   deliveryDays: number;
   revisionDays: number;
@@ -60,6 +64,8 @@ const workColumns = {
   revisionsAllowed: orders.revisionsAllowed,
   revisionsUsed: orders.revisionsUsed,
   paymentStatus: orders.paymentStatus,
+  stages: orders.stages,
+  stage: orders.stage,
   deliveryDays: orders.deliveryDays,
   revisionDays: orders.revisionDays,
   startWorkNow: orders.startWorkNow,

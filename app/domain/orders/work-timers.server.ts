@@ -9,10 +9,11 @@ import { countCompletionStatements } from "./package-figures.server";
 import type { Database } from "../../../db/client";
 import { orderEvents, orders } from "../../../db/schema";
 import { AUTO_COMPLETE_DAYS } from "~/lib/rules/work-status";
-import { SHOP_ACTOR } from "./work-events.server";
+import { firstStageDays, SHOP_ACTOR } from "./work-events.server";
 import { queueWorkEmail, type MailNotice } from "../mail/order-emails.server";
 import { cancellationOpen, noClosingRefund } from "./closing-refunds.server";
-import { DAY_MS, moveWork, moveHeld } from "./work-state.server";
+import { DAY_MS, getWorkState, moveWork, moveHeld } from "./work-state.server";
+import { approvesAStage, nextStageChanges, stageDecisionStatement } from "./stages.server";
 
 /**
  * The timer's part (the scheduled handler, `maintenance.server.ts`): an order delivered
@@ -41,12 +42,21 @@ const autoCompleteDue = (now: number) =>
  */
 export async function autoCompleteOrder(db: Database, notice: MailNotice, orderId: number, now = Date.now()): Promise<boolean> {
   try {
-    await moveWork(db, orderId, "auto_complete", SHOP_ACTOR, {
-      note: `No answer for ${AUTO_COMPLETE_DAYS} days: completed automatically`,
+    // An order in stages: a stage before the last approves itself and the next starts; the last completes the order.
+    const before = await getWorkState(db, orderId, SHOP_ACTOR);
+    const stage = approvesAStage(before);
+    await moveWork(db, orderId, stage ? "auto_approve_stage" : "auto_complete", SHOP_ACTOR, {
+      note: stage
+        ? `No answer for ${AUTO_COMPLETE_DAYS} days: ${before.stages[before.stage]!.name} approved automatically; ${before.stages[before.stage + 1]!.name} started`
+        : `No answer for ${AUTO_COMPLETE_DAYS} days: completed automatically`,
       now,
-      news: { notice, kind: "auto_completed" },
-      still: () => autoCompleteDue(now),
-      alongside: (read) => countCompletionStatements(db, orderId, moveHeld(orderId, read)),
+      news: { notice, kind: stage ? "stage_auto_approved" : "auto_completed" },
+      changes: stage ? nextStageChanges(before, now) : {},
+      still: () => and(autoCompleteDue(now), eq(orders.stage, before.stage)),
+      alongside: (read) => [
+        ...(stage ? [] : countCompletionStatements(db, orderId, moveHeld(orderId, read))),
+        ...(read.stages.length ? [stageDecisionStatement(db, orderId, read, "approve", SHOP_ACTOR as { kind: "system"; id: null }, now)] : []),
+      ],
     });
     return true;
   } catch (error) {
@@ -74,7 +84,7 @@ export async function startScheduledOrder(db: Database, orderId: number, now = D
     await moveWork(db, orderId, "start", SHOP_ACTOR, {
       note: "The cancellation period is over: work started",
       now,
-      changes: { workStartedAt: new Date(now), dueAt: sql`${now} + ${orders.deliveryDays} * ${DAY_MS}` },
+      changes: { workStartedAt: new Date(now), dueAt: sql`${now} + ${firstStageDays} * ${DAY_MS}` },
       still: () => lte(orders.startsAt, new Date(now)),
     });
     return true;

@@ -37,7 +37,12 @@ export async function clawBackLostDispute(
   const written = await db.all<{ amount_minor: number }>(sql`
     INSERT INTO "ledger_entries" ("creator_id", "order_id", "kind", "amount_minor", "currency", "idempotency_key", "reason", "basis_minor")
     SELECT e."creator_id", e."order_id", 'clawback', -min(${share}, ${left}), e."currency", ${`clawback-dispute-${disputeId}`}, 'A dispute the studio lost', ${-net}
-    FROM "ledger_entries" e WHERE e."order_id" = ${orderId} AND e."kind" = 'earning' AND ${left} > 0
+    FROM (
+      -- What the order earned in all (its stages' earnings and its completion's), the creator of the latest.
+      SELECT l."order_id", l."currency", sum(l."amount_minor") AS "amount_minor",
+        (SELECT n."creator_id" FROM "ledger_entries" n WHERE n."order_id" = l."order_id" AND n."kind" = 'earning' ORDER BY n."id" DESC LIMIT 1) AS "creator_id"
+      FROM "ledger_entries" l WHERE l."order_id" = ${orderId} AND l."kind" = 'earning' GROUP BY l."order_id", l."currency"
+    ) e WHERE ${left} > 0
     ON CONFLICT ("idempotency_key") DO NOTHING
     RETURNING "amount_minor"`);
   return written.length ? -written[0]!.amount_minor : 0;

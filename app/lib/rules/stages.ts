@@ -88,3 +88,43 @@ export function stageRevisionsPromise(stages: readonly PackageStage[]): string {
   const range = low === high ? `${low}` : `${low}–${high}`;
   return `${range} ${high === 1 ? "revision" : "revisions"} per stage`;
 }
+
+/** Where a stage of an order stands. */
+export type StageState = "waiting" | "in_progress" | "delivered" | "changes_asked" | "approved" | "stopped";
+
+export const STAGE_STATE_LABEL: Record<StageState, string> = {
+  waiting: "Waiting",
+  in_progress: "In progress",
+  delivered: "Delivered",
+  changes_asked: "Changes asked",
+  approved: "Approved and locked",
+  stopped: "Not made: stopped before it",
+};
+
+/**
+ * Each stage's state from the order's: the stages before the one in hand are approved (locked), those
+ * after it wait, and the one in hand follows the work (in production, delivered, changes asked;
+ * approved once the order completes; waiting before work starts or once it is cancelled).
+ */
+export function stageStates(count: number, current: number, workStatus: string): StageState[] {
+  const inHand: StageState =
+    workStatus === "in_progress"
+      ? "in_progress"
+      : workStatus === "delivered"
+        ? "delivered"
+        : workStatus === "revision_requested"
+          ? "changes_asked"
+          : workStatus === "completed"
+            ? "approved"
+            : "waiting";
+  return Array.from({ length: count }, (_, index) => (index < current ? "approved" : index > current ? "waiting" : inHand));
+}
+
+/**
+ * When an order in stages should be finished if every stage is approved the day it is delivered: the
+ * stage in hand's due date plus the days of the stages after it (an estimate; each stage's clock
+ * starts at the approval of the one before).
+ */
+export function estimatedFinish(stages: readonly PackageStage[], current: number, dueAt: number): number {
+  return dueAt + stagesDays(stages.slice(current + 1)) * 86_400_000;
+}

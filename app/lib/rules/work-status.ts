@@ -56,6 +56,12 @@ export const WORK_MOVES = {
   request_revision: { from: ["delivered"], to: "revision_requested", actors: ["customer"], verb: "request a revision of" },
   start_revision: { from: ["revision_requested"], to: "in_progress", actors: ["admin", "creator"], verb: "start a revision of" },
   approve: { from: ["delivered"], to: "completed", actors: ["customer"], verb: "approve" },
+  /** An order in stages: the customer approves a stage that is not the last, and the next starts. */
+  approve_stage: { from: ["delivered"], to: "in_progress", actors: ["customer"], verb: "approve" },
+  /** The same, by the timer, when the stage's review window passed unanswered. */
+  auto_approve_stage: { from: ["delivered"], to: "in_progress", actors: ["system"], verb: "approve" },
+  /** An order in stages, right after an approval: the customer stops there (the stages not started are refunded). */
+  stop: { from: ["in_progress"], to: "completed", actors: ["customer"], verb: "stop" },
   auto_complete: { from: ["delivered"], to: "completed", actors: ["system"], verb: "complete" },
   cancel: {
     from: ["awaiting_brief", "scheduled", "in_progress", "delivered", "revision_requested"],

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { parseTimestamp } from "../rules/delivery-rules";
 import { plainText } from "./text";
 import { documented } from "./json-schema";
+import { jsonNumber } from "./json-number";
 import { COMMENT_LIMITS } from "../rules/review-rules";
 
 export const REVISION_LIMITS = { noteMax: 5000, comments: 50, commentMax: 1000 } as const;
@@ -48,10 +49,8 @@ const commentIds = z.preprocess(
   (value) => (value === undefined ? undefined : (Array.isArray(value) ? value : [value]).filter((v) => v !== "" && v !== null)),
   z
     .array(
-      z.coerce
-        .number({ invalid_type_error: "comment_ids must be comment ids" })
-        .int("comment_ids must be comment ids")
-        .min(1, "comment_ids must be comment ids"),
+      // A number or its digits (a form's value); never Number() on an object, which can throw (found by the fuzz test).
+      jsonNumber("comment_ids must be comment ids").pipe(z.number().int("comment_ids must be comment ids").min(1, "comment_ids must be comment ids")),
     )
     .max(COMMENT_LIMITS.perVersion, `At most ${COMMENT_LIMITS.perVersion} comments`)
     .optional(),

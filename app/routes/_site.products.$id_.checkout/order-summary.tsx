@@ -1,6 +1,7 @@
 import { Picture } from "~/components/ui/picture";
 import { formatMoney } from "~/lib/money";
 import { dayPromise, packageName, revisionsPromise } from "~/lib/rules/packages";
+import { stageRevisionsPromise, stagesPromise } from "~/lib/rules/stages";
 import type { PackageView } from "~/domain/catalogue/products.server";
 import type { OrderPrice } from "~/domain/money/tax-rules";
 import { ratePercent } from "~/domain/money/tax-rules";
@@ -63,9 +64,14 @@ export function OrderSummary({
         {pkg.short_description}
       </p>
       <ul className="mt-4 flex gap-4 text-sm font-medium text-slate-700">
-        <li>{dayPromise(pkg.delivery_days, "delivery")}</li>
-        <li>{revisionsPromise(pkg.revisions)}</li>
+        <li>{pkg.stages.length ? `${dayPromise(pkg.delivery_days, "delivery")} (estimate)` : dayPromise(pkg.delivery_days, "delivery")}</li>
+        <li>{pkg.stages.length ? stageRevisionsPromise(pkg.stages) : revisionsPromise(pkg.revisions)}</li>
       </ul>
+      {pkg.stages.length ? (
+        <p className="mt-2 text-sm text-slate-600" data-testid="stages-estimate">
+          {`${stagesPromise(pkg.stages.length)}: ${pkg.stages.map((stage) => stage.name).join(", ")}. Each stage starts when you approve the one before, so the ${pkg.delivery_days} days count as if each is approved the day it is delivered. You can stop after any approval and get the stages not started back.`}
+        </p>
+      ) : null}
       <ul className="mt-4 space-y-1.5 border-t border-slate-200 pt-4 text-sm text-slate-700" aria-label="Included">
         {pkg.items_included.map((item) => (
           <li key={item} className="flex gap-2">

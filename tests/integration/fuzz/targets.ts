@@ -511,8 +511,13 @@ const TARGETS: Target[] = [
   },
   {
     name: "POST /api/v1/orders/{id}/revisions",
-    input: jsonBody("revision", ["note", "comments"]),
+    input: jsonBody("revision", ["note", "comments", "comment_ids"]),
     send: sendJson("POST", "/orders/1/revisions", customer),
+  },
+  {
+    name: "POST /api/v1/orders/{id}/stages/{n}/request_changes",
+    input: jsonBody("revision", ["note", "comment_ids", "comments"]),
+    send: sendJson("POST", "/orders/1/stages/1/request_changes", customer),
   },
   { name: "POST /api/v1/orders/{id}/messages", input: jsonBody("message", ["body"]), send: sendJson("POST", "/orders/1/messages", customer) },
   { name: "POST /verify-email", input: formFields(["intent", "token"]), send: sendForm("/verify-email", customerCookie) },

@@ -46,6 +46,52 @@ import {
 } from "./shared";
 import type { ApiOperation } from "./shared";
 
+const STAGE_STATES = ["waiting", "in_progress", "delivered", "changes_asked", "approved", "stopped"] as const;
+export const StageResponse = example(
+  z
+    .object({
+      n: z.number().int().describe("The stage's place in the order, from 1 (the {n} of its calls)"),
+      name: z.string(),
+      share: z.number().int().describe("Whole percent of the price"),
+      amount_minor: z.number().int().describe("Its part of the price before tax, after any discount (the last stage takes the rounding remainder)"),
+      days: z.number().int().describe("Days after the previous stage's approval"),
+      revisions: z.number().int().describe("Its revision rounds"),
+      revisions_used: z.number().int(),
+      state: z.enum(STAGE_STATES).describe("approved: locked (its versions and comments read-only); stopped: not made, the order stopped before it (refunded)"),
+      due_at: z.string().nullable().describe("The stage in hand's due date; null for the others"),
+      approved_at: z.string().nullable(),
+      delivery_ids: z.array(z.number().int()).describe("Its deliveries, oldest first (the newest is shown by default)"),
+      decisions: z
+        .array(
+          z
+            .object({
+              decision: z.enum(["approve", "request_changes"]),
+              by: z.enum(["customer", "shop"]).describe("shop: approved on its own when the review window passed unanswered"),
+              created_at: z.string(),
+            })
+            .strict(),
+        )
+        .describe("The stage's history, oldest first"),
+    })
+    .strict(),
+  {
+    n: 2,
+    name: "Storyboard",
+    share: 20,
+    amount_minor: 37980,
+    days: 3,
+    revisions: 1,
+    revisions_used: 0,
+    state: "in_progress",
+    due_at: "2026-04-09T08:30:00.000Z",
+    approved_at: null,
+    delivery_ids: [],
+    decisions: [],
+  },
+);
+const STAGE_NOT_FOUND = notFound("Not the caller's order, or no such stage", "Stage not found");
+const STAGE_CONFLICT = conflict("Not the stage in hand, or nothing delivered for it yet", "Cannot approve Storyboard: the stage in hand is Script.");
+
 export const ORDERS_CALLS = [
   {
     method: "GET",
@@ -267,6 +313,69 @@ export const ORDERS_CALLS = [
     auth: "customer",
     responses: { 200: { description: "Completed", schema: ok(OrderResponse, { message: "Delivery approved" }) } },
     refusals: refusals(WRITE, CUSTOMER, ORDER_NOT_FOUND, conflict("Nothing delivered to approve", "Cannot approve this order: it is in production.")),
+  },
+  {
+    method: "GET",
+    path: "/orders/{id}/stages",
+    summary:
+      "An order made in stages: its stages in order, each with its state, due date, deliveries and decisions (empty for an order made in one piece): its owner, its creator or an admin",
+    auth: "customer, admin or creator",
+    responses: { 200: { description: "The stages", schema: ok(z.array(StageResponse)) } },
+    refusals: refusals(READ, NO_TOKEN, ORDER_NOT_FOUND),
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/stages/{n}/approve",
+    summary:
+      "The owner approves the stage in hand (delivered): it is locked and the next stage starts (its due date from now); approving the last stage completes the order",
+    auth: "customer",
+    responses: { 200: { description: "Approved", schema: ok(z.array(StageResponse), { message: "Stage approved" }) } },
+    refusals: refusals(WRITE, CUSTOMER, STAGE_NOT_FOUND, STAGE_CONFLICT),
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/stages/{n}/request_changes",
+    summary: "The owner asks for changes to the stage in hand's delivery (one of its revision rounds), as POST /orders/{id}/revisions does",
+    auth: "customer",
+    body: {
+      schema: RevisionSchema,
+      wrapper: "revision",
+      example: { comment_ids: [31], note: "A wider first shot, please" },
+    },
+    responses: { 201: { description: "Changes asked", schema: ok(z.array(StageResponse), { message: "Changes requested" }) } },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      STAGE_NOT_FOUND,
+      JSON_BODY,
+      invalid("Invalid request", "Revision could not be requested", ["Tell the studio what to change: tick a comment or write a note"]),
+      conflict(
+        "Not the stage in hand, nothing delivered for it, or every round of the stage is used",
+        "Cannot ask for changes to Script: it is approved and locked.",
+      ),
+    ),
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/stop",
+    summary:
+      "An order made in stages, right after a stage's approval (before the next stage's delivery): the owner stops there. The stages not started are refunded (one refund with its credit note, once however often it is asked) and the order completes; the approved stages' files are the customer's",
+    auth: "customer",
+    responses: {
+      200: {
+        description: "Stopped: the order (completed) and its refunds",
+        schema: ok(z.object({ order: OrderResponse, refunds: z.array(RefundResponse) }).strict(), { message: "Stopped: the stages not started are refunded" }),
+      },
+    },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      ORDER_NOT_FOUND,
+      conflict(
+        "Not made in stages, nothing approved yet, the stage in hand already delivered, not paid, or the provider refused the refund",
+        "Nothing is approved yet: an order can be stopped right after a stage's approval.",
+      ),
+    ),
   },
   {
     method: "GET",

@@ -1,0 +1,141 @@
+/**
+ * Stopping an order made in stages right after an approval ("Approve and stop here", or
+ * `POST /orders/{id}/stop`): the stages not started are refunded (one refund with its credit note,
+ * under the order's one key `stop-{id}`, so a retry or a second tab refunds once), and the order
+ * completes with the approved stages' files the customer's. The same claim as every refund that
+ * closes an order keeps a delivery out while it is made; the completing move re-checks the stage
+ * and the work version read, so a delivery that landed first wins and nothing is refunded.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { orderDeliveries, orders } from "../../../db/schema";
+import type { MailNotice } from "../mail/order-emails.server";
+import type { PaymentGateway } from "../payments/gateway.server";
+import { refuse } from "../refusal";
+import { minorToDecimalString } from "~/lib/money-decimal";
+import { stageAmounts } from "~/lib/rules/stages";
+import { claimClosingRefund, releaseClosingRefund } from "./closing-refunds.server";
+import { countCompletionStatements } from "./package-figures.server";
+import { REFUNDABLE, refundOrder } from "./refunds.server";
+import { getWorkState, moveHeld, moveWork, type WorkState } from "./work-state.server";
+
+export const STOP_MESSAGES = {
+  notStaged: "This order is not made in stages: there is no stage to stop after.",
+  nothingApproved: "Nothing is approved yet: an order can be stopped right after a stage's approval.",
+  delivered: (stage: string) => `Cannot stop here: ${stage} has been delivered. Approve it, or ask for changes.`,
+  notOpen: "Cannot stop this order: it is not in production on a stage.",
+  notPaid: "Cannot stop this order: its payment is not complete.",
+} as const;
+
+/** The reason the refund and its credit note give. */
+export const stopReason = (stage: string) => `Stopped after ${stage}: the stages not started are refunded`;
+
+/**
+ * What stopping now refunds of the checkout payment: all of it but the approved stages' part of the
+ * price (their net part, with its tax, in the same proportion), less what went back already.
+ */
+export function stopRefundMinor(
+  order: { amountMinor: number; subtotalMinor: number; discountMinor: number; refundedMinor: number },
+  state: Pick<WorkState, "stages" | "stage">,
+): number {
+  const net = Math.max(0, order.subtotalMinor - order.discountMinor);
+  const approved = stageAmounts(
+    net,
+    state.stages.map((s) => s.share),
+  )
+    .slice(0, state.stage)
+    .reduce((sum, part) => sum + part, 0);
+  const kept = net === 0 ? 0 : Math.round((order.amountMinor * approved) / net);
+  return Math.max(0, order.amountMinor - kept - order.refundedMinor);
+}
+
+/** Why the order cannot be stopped now, or null. */
+async function stopRefusal(db: Database, state: WorkState): Promise<string | null> {
+  if (state.stages.length === 0) return STOP_MESSAGES.notStaged;
+  if (!(REFUNDABLE as readonly string[]).includes(state.paymentStatus)) return STOP_MESSAGES.notPaid;
+  if (state.workStatus !== "in_progress")
+    return state.workStatus === "delivered" ? STOP_MESSAGES.delivered(state.stages[state.stage]!.name) : STOP_MESSAGES.notOpen;
+  if (state.stage === 0) return STOP_MESSAGES.nothingApproved;
+  const [delivered] = await db
+    .select({ id: orderDeliveries.id })
+    .from(orderDeliveries)
+    .where(and(eq(orderDeliveries.orderId, state.id), eq(orderDeliveries.stage, state.stage)))
+    .limit(1);
+  return delivered ? STOP_MESSAGES.delivered(state.stages[state.stage]!.name) : null;
+}
+
+/**
+ * The customer stops their order after its last approved stage. Refusals: `not_found` (not theirs),
+ * `conflict` (not in stages, nothing approved, the stage in hand already delivered, the provider
+ * refused: nothing refunded then). Returns the refund made.
+ */
+export async function stopAfterStage(db: Database, gateway: PaymentGateway, notice: MailNotice, orderId: number, customerId: number, now = Date.now()) {
+  const customer = { kind: "customer" as const, id: customerId };
+  const state = await getWorkState(db, orderId, customer);
+  const refusal = await stopRefusal(db, state);
+  if (refusal) throw refuse.conflict(refusal);
+  const [order] = await db
+    .select({
+      amountMinor: orders.amountMinor,
+      subtotalMinor: orders.subtotalMinor,
+      discountMinor: orders.discountMinor,
+      refundedMinor: orders.refundedMinor,
+      currency: orders.currency,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  const approvedStage = state.stages[state.stage - 1]!.name;
+  // Claimed only while the order is as read (no delivery, no move since): approval and delivery are refused while the claim holds.
+  const claimed = await claimClosingRefund(db, orderId, and(eq(orders.workVersion, state.workVersion), eq(orders.stage, state.stage)), now);
+  if (!claimed) {
+    const again = await stopRefusal(db, await getWorkState(db, orderId, customer));
+    throw refuse.conflict(again ?? "The order changed while you were working on it. Please reload and try again.");
+  }
+  const amount = stopRefundMinor(order!, state);
+  try {
+    // Under the order's one key: a retry after a crash, or a second tab, finds this refund and makes no other.
+    await refundOrder(
+      db,
+      gateway,
+      orderId,
+      null,
+      { reason: stopReason(approvedStage), amount: minorToDecimalString(amount, order!.currency), idempotencyKey: `stop-${orderId}` },
+      notice,
+      now,
+    );
+  } catch (error) {
+    await releaseClosingRefund(db, orderId, now);
+    throw error;
+  }
+  await moveWork(db, orderId, "stop", customer, {
+    note: `Stopped after ${approvedStage}: ${state.stages
+      .slice(state.stage)
+      .map((s) => s.name)
+      .join(", ")} refunded`,
+    now,
+    news: { notice, kind: "stopped" },
+    changes: { closingRefundAt: null, dueAt: null, overdueAt: null },
+    still: () => eq(orders.stage, state.stage),
+    alongside: (read) => countCompletionStatements(db, orderId, moveHeld(orderId, read)),
+  });
+  return { refundedMinor: amount, currency: order!.currency };
+}
+
+/** For the order page: what stopping now would refund. */
+export async function stopQuote(db: Database, orderId: number, customerId: number): Promise<{ amountMinor: number; currency: string; after: string } | null> {
+  const state = await getWorkState(db, orderId, { kind: "customer", id: customerId });
+  if ((await stopRefusal(db, state)) !== null) return null;
+  const [order] = await db
+    .select({
+      amountMinor: orders.amountMinor,
+      subtotalMinor: orders.subtotalMinor,
+      discountMinor: orders.discountMinor,
+      refundedMinor: orders.refundedMinor,
+      currency: orders.currency,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return order ? { amountMinor: stopRefundMinor(order, state), currency: order.currency, after: state.stages[state.stage - 1]!.name } : null;
+}

@@ -1,0 +1,107 @@
+-- An order made in stages pays its maker stage by stage. The approval of a stage before the last
+-- earns the creator assigned then their share of the stages approved so far (each stage's part of
+-- the net price: its share, rounded down), less what the order earned before: the parts telescope,
+-- so they always add up to the share of the whole, to the cent. (A refund's clawback stays its own
+-- row: the completion below counts it.)
+CREATE TRIGGER `stage_decisions_earning` AFTER INSERT ON `stage_decisions`
+WHEN new.`decision` = 'approve' BEGIN
+  INSERT INTO `ledger_entries` (`creator_id`, `order_id`, `kind`, `amount_minor`, `currency`, `available_at`, `idempotency_key`, `reason`, `basis_minor`)
+  SELECT s.`creator_id`, s.`order_id`, 'earning', s.`amount`, s.`currency`,
+    CAST(unixepoch('subsec') * 1000 AS INTEGER) + coalesce((SELECT `clearance_days` FROM `payout_settings` WHERE `id` = 1), 7) * 86400000,
+    'earning-' || s.`order_id` || '-stage-' || new.`stage`, s.`reason`, s.`basis`
+  FROM (
+    SELECT o.`creator_id`, o.`id` AS `order_id`, o.`currency`,
+      ((SELECT sum((max(0, o.`subtotal_minor` - o.`discount_minor`) * json_extract(j.`value`, '$.share')) / 100) FROM json_each(o.`stages`) j
+         WHERE CAST(j.`key` AS INTEGER) <= new.`stage`) * o.`creator_share_bp` + 5000) / 10000
+        - coalesce((SELECT sum(e.`amount_minor`) FROM `ledger_entries` e WHERE e.`order_id` = o.`id` AND e.`kind` = 'earning'), 0) AS `amount`,
+      (max(0, o.`subtotal_minor` - o.`discount_minor`) * json_extract(o.`stages`, '$[' || new.`stage` || '].share')) / 100 AS `basis`,
+      'Stage ' || (new.`stage` + 1) || ' approved: ' || json_extract(o.`stages`, '$[' || new.`stage` || '].name') AS `reason`
+    FROM `orders` o
+    WHERE o.`id` = new.`order_id` AND o.`creator_id` IS NOT NULL AND o.`creator_share_bp` IS NOT NULL
+      AND new.`stage` < json_array_length(o.`stages`) - 1
+  ) s
+  WHERE s.`amount` > 0
+  ON CONFLICT (`idempotency_key`) DO NOTHING;
+END;
+--> statement-breakpoint
+-- The order's completion earns the rest (the last stage's part, and what refunds changed), under the
+-- key it always had: the share of the net kept, less what the order's earnings and clawbacks already
+-- hold. An order made in one piece has neither before it completes: its earning is what it was.
+DROP TRIGGER IF EXISTS `orders_completed_earning`;
+--> statement-breakpoint
+CREATE TRIGGER `orders_completed_earning` AFTER UPDATE OF `work_status` ON `orders`
+WHEN new.`work_status` = 'completed' AND old.`work_status` IS NOT 'completed' AND new.`creator_id` IS NOT NULL AND new.`creator_share_bp` IS NOT NULL BEGIN
+  INSERT INTO `ledger_entries` (`creator_id`, `order_id`, `kind`, `amount_minor`, `currency`, `available_at`, `idempotency_key`, `basis_minor`)
+  SELECT new.`creator_id`, new.`id`, 'earning', max(0, r.`amount`), new.`currency`,
+    CAST(unixepoch('subsec') * 1000 AS INTEGER) + coalesce((SELECT `clearance_days` FROM `payout_settings` WHERE `id` = 1), 7) * 86400000,
+    'earning-' || new.`id`, max(0, r.`basis`)
+  FROM (
+    SELECT
+      (max(0, new.`subtotal_minor` - new.`discount_minor` - (new.`refunded_minor` - new.`refunded_tax_minor`)) * new.`creator_share_bp` + 5000) / 10000
+        - coalesce((SELECT sum(e.`amount_minor`) FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` IN ('earning', 'clawback')), 0) AS `amount`,
+      max(0, new.`subtotal_minor` - new.`discount_minor` - (new.`refunded_minor` - new.`refunded_tax_minor`))
+        - coalesce((SELECT sum(coalesce(e.`basis_minor`, 0)) FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` IN ('earning', 'clawback')), 0) AS `basis`,
+      EXISTS (SELECT 1 FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` = 'earning') AS `staged`
+  ) r
+  -- An order made in one piece earns once, as always (even nothing); one whose stages earned adds a row only for what is left.
+  WHERE NOT r.`staged` OR r.`amount` > 0
+  ON CONFLICT (`idempotency_key`) DO NOTHING;
+END;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS `orders_cancelled_kept_earning`;
+--> statement-breakpoint
+CREATE TRIGGER `orders_cancelled_kept_earning` AFTER UPDATE OF `work_status` ON `orders`
+WHEN new.`work_status` = 'cancelled' AND old.`work_status` IS NOT 'cancelled' AND new.`cancellation_answered_at` IS NOT NULL
+  AND new.`creator_id` IS NOT NULL AND new.`creator_share_bp` IS NOT NULL
+  AND new.`subtotal_minor` - new.`discount_minor` - (new.`refunded_minor` - new.`refunded_tax_minor`) > 0 BEGIN
+  INSERT INTO `ledger_entries` (`creator_id`, `order_id`, `kind`, `amount_minor`, `currency`, `available_at`, `idempotency_key`, `reason`, `basis_minor`)
+  SELECT new.`creator_id`, new.`id`, 'earning', max(0, r.`amount`), new.`currency`,
+    CAST(unixepoch('subsec') * 1000 AS INTEGER) + coalesce((SELECT `clearance_days` FROM `payout_settings` WHERE `id` = 1), 7) * 86400000,
+    'earning-' || new.`id`,
+    'The part of the price kept when the order was cancelled',
+    max(0, r.`basis`)
+  FROM (
+    SELECT
+      ((new.`subtotal_minor` - new.`discount_minor` - (new.`refunded_minor` - new.`refunded_tax_minor`)) * new.`creator_share_bp` + 5000) / 10000
+        - coalesce((SELECT sum(e.`amount_minor`) FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` IN ('earning', 'clawback')), 0) AS `amount`,
+      new.`subtotal_minor` - new.`discount_minor` - (new.`refunded_minor` - new.`refunded_tax_minor`)
+        - coalesce((SELECT sum(coalesce(e.`basis_minor`, 0)) FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` IN ('earning', 'clawback')), 0) AS `basis`,
+      EXISTS (SELECT 1 FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` = 'earning') AS `staged`
+  ) r
+  WHERE NOT r.`staged` OR r.`amount` > 0
+  ON CONFLICT (`idempotency_key`) DO NOTHING;
+END;
+--> statement-breakpoint
+-- A refund of the checkout payment takes back the creator's share of its net part from what the order
+-- earned in all (its stages' earnings and its completion's, less what was taken back before), once
+-- per refund. Stopping after a stage refunds only stages never approved, which earned nothing: that
+-- refund (its key `stop-…`) takes nothing back.
+DROP TRIGGER IF EXISTS `order_refunds_clawback`;
+--> statement-breakpoint
+CREATE TRIGGER `order_refunds_clawback` AFTER UPDATE OF `status` ON `order_refunds`
+WHEN new.`status` = 'succeeded' AND old.`status` IS NOT 'succeeded' AND new.`amount_minor` > new.`tax_minor`
+  AND (new.`payment_id` IS NULL OR EXISTS (SELECT 1 FROM `order_payments` p WHERE p.`id` = new.`payment_id` AND p.`sequence` = 1))
+  AND substr(new.`idempotency_key`, 1, 5) IS NOT 'stop-' BEGIN
+  INSERT INTO `ledger_entries` (`creator_id`, `order_id`, `kind`, `amount_minor`, `currency`, `idempotency_key`, `basis_minor`)
+  SELECT e.`creator_id`, e.`order_id`, 'clawback',
+    -min(
+      max(0,
+        ((new.`amount_minor` - new.`tax_minor` + coalesce((SELECT sum(r.`amount_minor` - r.`tax_minor`) FROM `order_refunds` r
+            JOIN `ledger_entries` c ON c.`idempotency_key` = 'clawback-' || r.`id`
+            WHERE r.`order_id` = new.`order_id` AND r.`id` != new.`id`), 0)) * o.`creator_share_bp` + 5000) / 10000
+        + coalesce((SELECT sum(c.`amount_minor`) FROM `order_refunds` r
+            JOIN `ledger_entries` c ON c.`idempotency_key` = 'clawback-' || r.`id`
+            WHERE r.`order_id` = new.`order_id` AND r.`id` != new.`id`), 0)),
+      e.`amount_minor` + coalesce((SELECT sum(c.`amount_minor`) FROM `ledger_entries` c WHERE c.`order_id` = e.`order_id` AND c.`kind` = 'clawback'), 0)
+    ),
+    e.`currency`, 'clawback-' || new.`id`,
+    -(new.`amount_minor` - new.`tax_minor`)
+  FROM (
+    SELECT l.`order_id`, l.`currency`, sum(l.`amount_minor`) AS `amount_minor`,
+      (SELECT n.`creator_id` FROM `ledger_entries` n WHERE n.`order_id` = l.`order_id` AND n.`kind` = 'earning' ORDER BY n.`id` DESC LIMIT 1) AS `creator_id`
+    FROM `ledger_entries` l WHERE l.`order_id` = new.`order_id` AND l.`kind` = 'earning' GROUP BY l.`order_id`, l.`currency`
+  ) e JOIN `orders` o ON o.`id` = e.`order_id`
+  WHERE o.`creator_share_bp` IS NOT NULL
+    AND e.`amount_minor` + coalesce((SELECT sum(c.`amount_minor`) FROM `ledger_entries` c WHERE c.`order_id` = e.`order_id` AND c.`kind` = 'clawback'), 0) > 0
+  ON CONFLICT (`idempotency_key`) DO NOTHING;
+END;
