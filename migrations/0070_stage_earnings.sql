@@ -1,8 +1,8 @@
 -- An order made in stages pays its maker stage by stage. The approval of a stage before the last
 -- earns the creator assigned then their share of the stages approved so far (each stage's part of
--- the net price: its share, rounded down), less what the order earned before: the parts telescope,
--- so they always add up to the share of the whole, to the cent. (A refund's clawback stays its own
--- row: the completion below counts it.)
+-- the net price: its share, rounded down; never more than the net kept after refunds), less what the
+-- order's earnings and refunds' clawbacks already hold: the parts telescope, so they always add up to
+-- the share of the whole, to the cent. A lost dispute's clawback stays taken (it is not counted back).
 CREATE TRIGGER `stage_decisions_earning` AFTER INSERT ON `stage_decisions`
 WHEN new.`decision` = 'approve' BEGIN
   INSERT INTO `ledger_entries` (`creator_id`, `order_id`, `kind`, `amount_minor`, `currency`, `available_at`, `idempotency_key`, `reason`, `basis_minor`)
@@ -11,9 +11,13 @@ WHEN new.`decision` = 'approve' BEGIN
     'earning-' || s.`order_id` || '-stage-' || new.`stage`, s.`reason`, s.`basis`
   FROM (
     SELECT o.`creator_id`, o.`id` AS `order_id`, o.`currency`,
-      ((SELECT sum((max(0, o.`subtotal_minor` - o.`discount_minor`) * json_extract(j.`value`, '$.share')) / 100) FROM json_each(o.`stages`) j
-         WHERE CAST(j.`key` AS INTEGER) <= new.`stage`) * o.`creator_share_bp` + 5000) / 10000
-        - coalesce((SELECT sum(e.`amount_minor`) FROM `ledger_entries` e WHERE e.`order_id` = o.`id` AND e.`kind` = 'earning'), 0) AS `amount`,
+      (min(
+          (SELECT sum((max(0, o.`subtotal_minor` - o.`discount_minor`) * json_extract(j.`value`, '$.share')) / 100) FROM json_each(o.`stages`) j
+            WHERE CAST(j.`key` AS INTEGER) <= new.`stage`),
+          max(0, o.`subtotal_minor` - o.`discount_minor` - (o.`refunded_minor` - o.`refunded_tax_minor`))
+        ) * o.`creator_share_bp` + 5000) / 10000
+        - coalesce((SELECT sum(e.`amount_minor`) FROM `ledger_entries` e WHERE e.`order_id` = o.`id` AND e.`kind` IN ('earning', 'clawback')
+            AND e.`idempotency_key` NOT LIKE 'clawback-dispute-%'), 0) AS `amount`,
       (max(0, o.`subtotal_minor` - o.`discount_minor`) * json_extract(o.`stages`, '$[' || new.`stage` || '].share')) / 100 AS `basis`,
       'Stage ' || (new.`stage` + 1) || ' approved: ' || json_extract(o.`stages`, '$[' || new.`stage` || '].name') AS `reason`
     FROM `orders` o
@@ -38,9 +42,11 @@ WHEN new.`work_status` = 'completed' AND old.`work_status` IS NOT 'completed' AN
   FROM (
     SELECT
       (max(0, new.`subtotal_minor` - new.`discount_minor` - (new.`refunded_minor` - new.`refunded_tax_minor`)) * new.`creator_share_bp` + 5000) / 10000
-        - coalesce((SELECT sum(e.`amount_minor`) FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` IN ('earning', 'clawback')), 0) AS `amount`,
+        - coalesce((SELECT sum(e.`amount_minor`) FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` IN ('earning', 'clawback')
+          AND e.`idempotency_key` NOT LIKE 'clawback-dispute-%'), 0) AS `amount`,
       max(0, new.`subtotal_minor` - new.`discount_minor` - (new.`refunded_minor` - new.`refunded_tax_minor`))
-        - coalesce((SELECT sum(coalesce(e.`basis_minor`, 0)) FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` IN ('earning', 'clawback')), 0) AS `basis`,
+        - coalesce((SELECT sum(coalesce(e.`basis_minor`, 0)) FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` IN ('earning', 'clawback')
+          AND e.`idempotency_key` NOT LIKE 'clawback-dispute-%'), 0) AS `basis`,
       EXISTS (SELECT 1 FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` = 'earning') AS `staged`
   ) r
   -- An order made in one piece earns once, as always (even nothing); one whose stages earned adds a row only for what is left.
@@ -63,9 +69,11 @@ WHEN new.`work_status` = 'cancelled' AND old.`work_status` IS NOT 'cancelled' AN
   FROM (
     SELECT
       ((new.`subtotal_minor` - new.`discount_minor` - (new.`refunded_minor` - new.`refunded_tax_minor`)) * new.`creator_share_bp` + 5000) / 10000
-        - coalesce((SELECT sum(e.`amount_minor`) FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` IN ('earning', 'clawback')), 0) AS `amount`,
+        - coalesce((SELECT sum(e.`amount_minor`) FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` IN ('earning', 'clawback')
+          AND e.`idempotency_key` NOT LIKE 'clawback-dispute-%'), 0) AS `amount`,
       new.`subtotal_minor` - new.`discount_minor` - (new.`refunded_minor` - new.`refunded_tax_minor`)
-        - coalesce((SELECT sum(coalesce(e.`basis_minor`, 0)) FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` IN ('earning', 'clawback')), 0) AS `basis`,
+        - coalesce((SELECT sum(coalesce(e.`basis_minor`, 0)) FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` IN ('earning', 'clawback')
+          AND e.`idempotency_key` NOT LIKE 'clawback-dispute-%'), 0) AS `basis`,
       EXISTS (SELECT 1 FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` = 'earning') AS `staged`
   ) r
   WHERE NOT r.`staged` OR r.`amount` > 0

@@ -82,6 +82,14 @@ describe("an order made in stages (the API's long flow)", () => {
     let order = await orderOf(c);
     expect(order).toMatchObject({ work_status: "in_progress", revisions_allowed: 1, revisions_used: 0 });
     expect(await approve(c, 1)).toMatchObject({ status: 409, body: { message: "Cannot approve Script: it is approved and locked." } });
+    // The approved stage's version takes no more comments: locked as approved.
+    const scriptVersion = stages[0]!.delivery_ids[0]!;
+    expect(
+      await api("POST", `/orders/${c.id}/deliveries/${scriptVersion}/comments`, {
+        token: c.token,
+        body: { comment: { at_frame: 12, text: "One more thing" } },
+      }),
+    ).toMatchObject({ status: 409, body: { message: "This version's stage is approved and locked: its comments are read-only." } });
     expect(await askChanges(c, 1, "Again")).toMatchObject({ status: 409, body: { message: "Cannot ask for changes to Script: it is approved and locked." } });
 
     // Storyboard: sent back once (its one round), delivered again, approved.
@@ -281,6 +289,25 @@ describe("an order made in stages: money per stage, and stopping after one", () 
       to_status: "completed",
       note: "Stopped after Storyboard: Styleframes, Animatic, Final refunded",
     });
+  });
+
+  it("a stop that refunded but never made its move (a crash between them) is finished by the next try, without a second refund", async () => {
+    const c = await makersStagedOrder();
+    expect((await makerDelivers(c.id, "Script")).status).toBe(201);
+    expect((await approve(c, 1)).status).toBe(200);
+    expect((await api("POST", `/orders/${c.id}/stop`, { token: c.token })).status).toBe(200);
+    // As if the request had stopped after the refund: the order back in production, its stop move and event undone.
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM order_events WHERE order_id = ? AND version = (SELECT work_version FROM orders WHERE id = ?)").bind(c.id, c.id),
+      env.DB.prepare("UPDATE orders SET work_status = 'in_progress', work_version = work_version - 1, completed_at = NULL WHERE id = ?").bind(c.id),
+    ]);
+    await env.DB.prepare("DELETE FROM ledger_entries WHERE idempotency_key = ?").bind(`earning-${c.id}`).run();
+    const again = await api<{ data: { order: { work_status: string; refunded_amount: string }; refunds: unknown[] } }>("POST", `/orders/${c.id}/stop`, {
+      token: c.token,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.data.order).toMatchObject({ work_status: "completed", refunded_amount: "2050.92" });
+    expect(again.body.data.refunds).toHaveLength(1);
   });
 
   it("a stop racing the next stage's delivery: one of them wins, never both", async () => {

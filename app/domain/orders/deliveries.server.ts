@@ -238,11 +238,21 @@ export const DELIVERY_REFUND_UNDER_WAY = "The refund of this order is being made
  * a refund that closes the order is being made. The write re-checks both as read, so a request or a
  * refund's claim landing meanwhile refuses the approval instead of slipping past it.
  */
-export async function approveDelivery(db: Database, notice: MailNotice, orderId: number, customerId: number, now = Date.now()) {
+export async function approveDelivery(
+  db: Database,
+  notice: MailNotice,
+  orderId: number,
+  customerId: number,
+  now = Date.now(),
+  /** The stage the customer named (0-based; `/stages/{n}/approve`): the write lands only while it is the one in hand. */
+  namedStage?: number,
+) {
   const customer = { kind: "customer" as const, id: customerId };
   // An order in stages: approving a stage before the last locks it and starts the next (the move
   // re-checks the stage read); approving the last completes the order. Either way the decision is kept.
   const before = await getWorkState(db, orderId, customer);
+  if (namedStage !== undefined && namedStage !== before.stage)
+    throw refuse.conflict("The order changed while you were working on it. Please reload and try again.");
   const stage = approvesAStage(before);
   let withdraws = false;
   const approved = await moveWork(db, orderId, stage ? "approve_stage" : "approve", customer, {

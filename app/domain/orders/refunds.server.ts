@@ -84,6 +84,8 @@ export interface RefundRequest {
   idempotencyKey?: string | undefined;
   /** `vat`: all the tax not yet refunded goes back alone (its credit note has no net part; `amount` is ignored); default `refund`. */
   kind?: "refund" | "vat";
+  /** Only the checkout payment (a stop after a stage refunds the stages bought with it, never later work). */
+  checkoutPaymentOnly?: boolean;
 }
 
 /**
@@ -143,7 +145,9 @@ export async function refundOrder(
   }
 
   // The payments with something left, newest first: a refund takes from the latest work first.
-  const payments = (await orderPaymentsOf(db, orderId)).filter((p) => (PAID_STATUSES as readonly string[]).includes(p.status)).reverse();
+  const payments = (await orderPaymentsOf(db, orderId))
+    .filter((p) => (PAID_STATUSES as readonly string[]).includes(p.status) && (!request.checkoutPaymentOnly || p.sequence === 1))
+    .reverse();
   const kind = request.kind ?? "refund";
   const leftOf = (p: OrderPayment) => (kind === "vat" ? p.taxMinor - p.refundedTaxMinor : p.amountMinor - p.claimedMinor);
   const open = payments.filter((p) => leftOf(p) > 0);

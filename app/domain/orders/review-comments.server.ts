@@ -78,6 +78,8 @@ export function parseCommentCursor(value: string | null | undefined): { atFrame:
 
 const CLOSED: WorkStatus[] = ["completed", "cancelled", "awaiting_payment", "awaiting_brief", "scheduled"];
 export const REVIEW_CLOSED = "This order is not open for review comments.";
+/** An order made in stages: an approved stage's versions and their comments are read-only. */
+export const STAGE_LOCKED = "This version's stage is approved and locked: its comments are read-only.";
 
 function rateOf(value: string): FrameRate {
   return (FRAME_RATES as readonly string[]).includes(value) ? (value as FrameRate) : "25";
@@ -85,20 +87,27 @@ function rateOf(value: string): FrameRate {
 
 /** The version, if the reviewer may see its order: 404 otherwise (a guest only their own order). */
 async function versionFor(db: Database, orderId: number, deliveryId: number, reviewer: Reviewer) {
-  let workStatus: WorkStatus;
+  let state: { workStatus: WorkStatus; stage: number };
   if (reviewer.kind === "guest") {
     if (reviewer.orderId !== orderId) throw refuse.notFound("Order not found");
-    workStatus = (await getWorkState(db, orderId, { kind: "admin", id: 0 })).workStatus;
+    state = await getWorkState(db, orderId, { kind: "admin", id: 0 });
   } else {
-    workStatus = (await getWorkState(db, orderId, reviewer)).workStatus;
+    state = await getWorkState(db, orderId, reviewer);
   }
   const [delivery] = await db
-    .select({ id: orderDeliveries.id, frameRate: orderDeliveries.frameRate })
+    .select({ id: orderDeliveries.id, frameRate: orderDeliveries.frameRate, stage: orderDeliveries.stage })
     .from(orderDeliveries)
     .where(and(eq(orderDeliveries.id, deliveryId), eq(orderDeliveries.orderId, orderId)))
     .limit(1);
   if (!delivery) throw refuse.notFound("Delivery not found");
-  return { ...delivery, rate: rateOf(delivery.frameRate), workStatus };
+  // A version of a stage before the one in hand: that stage is approved and locked.
+  return { ...delivery, rate: rateOf(delivery.frameRate), workStatus: state.workStatus, locked: delivery.stage < state.stage };
+}
+
+/** Refuses a change to the comments of a version that no longer takes any: the order closed, or its stage approved. */
+function checkOpenForComments(version: { workStatus: WorkStatus; locked: boolean }) {
+  if (CLOSED.includes(version.workStatus)) throw refuse.conflict(REVIEW_CLOSED);
+  if (version.locked) throw refuse.conflict(STAGE_LOCKED);
 }
 
 async function authorName(db: Database, reviewer: Reviewer): Promise<string> {
@@ -170,7 +179,7 @@ async function insertWithinLimits(db: Database, comment: NewComment, now: number
  */
 export async function addComment(db: Database, orderId: number, deliveryId: number, reviewer: Reviewer, input: ReviewCommentInput, now = Date.now()) {
   const version = await versionFor(db, orderId, deliveryId, reviewer);
-  if (CLOSED.includes(version.workStatus)) throw refuse.conflict(REVIEW_CLOSED);
+  checkOpenForComments(version);
   const id = await insertWithinLimits(
     db,
     {
@@ -210,7 +219,7 @@ async function topComment(db: Database, orderId: number, deliveryId: number, com
 /** A reply on a comment, from either side or a guest. */
 export async function replyToComment(db: Database, orderId: number, deliveryId: number, commentId: number, reviewer: Reviewer, text: string, now = Date.now()) {
   const version = await versionFor(db, orderId, deliveryId, reviewer);
-  if (CLOSED.includes(version.workStatus)) throw refuse.conflict(REVIEW_CLOSED);
+  checkOpenForComments(version);
   const parent = await topComment(db, orderId, deliveryId, commentId);
   await insertWithinLimits(
     db,
@@ -230,6 +239,7 @@ export async function resolveComment(
   now = Date.now(),
 ) {
   const version = await versionFor(db, orderId, deliveryId, reviewer);
+  if (version.locked) throw refuse.conflict(STAGE_LOCKED);
   const comment = await topComment(db, orderId, deliveryId, commentId);
   if (!comment.resolvedAt)
     await db

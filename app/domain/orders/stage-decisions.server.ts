@@ -15,7 +15,7 @@ import { getWorkState } from "./work-state.server";
 export async function approveStage(db: Database, notice: MailNotice, orderId: number, customerId: number, n: number, now = Date.now()) {
   const customer = { kind: "customer" as const, id: customerId };
   checkStageInHand(await getWorkState(db, orderId, customer), n, "approve");
-  await approveDelivery(db, notice, orderId, customerId, now);
+  await approveDelivery(db, notice, orderId, customerId, now, n - 1);
   return listOrderStages(db, orderId, customer);
 }
 

@@ -13,7 +13,7 @@ import { orderDeliveries, orders, revisionRequests, stageDecisions } from "../..
 import { rowOf } from "../../../db/insert-select";
 import { refuse } from "../refusal";
 import { estimatedFinish, stageAmounts, stageStates, type PackageStage, type StageState } from "~/lib/rules/stages";
-import { DAY_MS, getWorkState, moveHeld, type WorkState } from "./work-state.server";
+import { DAY_MS, getWorkState, type WorkState } from "./work-state.server";
 import type { Actor } from "./work-events.server";
 
 export { firstStageDays, firstStageRevisions } from "./work-events.server";
@@ -46,6 +46,16 @@ export function stageDecisionStatement(
   actor: { kind: "customer" | "system"; id: number | null },
   now: number,
 ) {
+  // Where this move landed, not another at the same version (a cancel, a reassignment): the status and
+  // stage it leaves the order in. Approving a stage before the last moves to the next in production;
+  // approving the last completes the order; asking for changes keeps the stage.
+  const last = read.stage >= read.stages.length - 1;
+  const landed =
+    decision === "request_changes"
+      ? and(eq(orders.workStatus, "revision_requested"), eq(orders.stage, read.stage))
+      : last
+        ? and(eq(orders.workStatus, "completed"), eq(orders.stage, read.stage))
+        : and(eq(orders.workStatus, "in_progress"), eq(orders.stage, read.stage + 1));
   return db
     .insert(stageDecisions)
     .select(
@@ -63,7 +73,7 @@ export function stageDecisionStatement(
           }),
         )
         .from(orders)
-        .where(and(eq(orders.id, orderId), moveHeld(orderId, read))),
+        .where(and(eq(orders.id, orderId), eq(orders.workVersion, read.workVersion + 1), landed)),
     )
     .onConflictDoNothing();
 }

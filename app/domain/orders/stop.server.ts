@@ -16,7 +16,7 @@ import { minorToDecimalString } from "~/lib/money-decimal";
 import { stageAmounts } from "~/lib/rules/stages";
 import { claimClosingRefund, releaseClosingRefund } from "./closing-refunds.server";
 import { countCompletionStatements } from "./package-figures.server";
-import { REFUNDABLE, refundOrder } from "./refunds.server";
+import { REFUNDABLE, refundedUnderKey, refundOrder } from "./refunds.server";
 import { getWorkState, moveHeld, moveWork, type WorkState } from "./work-state.server";
 
 export const STOP_MESSAGES = {
@@ -31,11 +31,11 @@ export const STOP_MESSAGES = {
 export const stopReason = (stage: string) => `Stopped after ${stage}: the stages not started are refunded`;
 
 /**
- * What stopping now refunds of the checkout payment: all of it but the approved stages' part of the
- * price (their net part, with its tax, in the same proportion), less what went back already.
+ * What stopping now refunds of the checkout payment: all that is left of it but the approved stages'
+ * part (their net part, and the tax still paid on it in the same proportion).
  */
 export function stopRefundMinor(
-  order: { amountMinor: number; subtotalMinor: number; discountMinor: number; refundedMinor: number },
+  order: { amountMinor: number; subtotalMinor: number; discountMinor: number; taxMinor: number; refundedMinor: number; refundedTaxMinor: number },
   state: Pick<WorkState, "stages" | "stage">,
 ): number {
   const net = Math.max(0, order.subtotalMinor - order.discountMinor);
@@ -45,9 +45,20 @@ export function stopRefundMinor(
   )
     .slice(0, state.stage)
     .reduce((sum, part) => sum + part, 0);
-  const kept = net === 0 ? 0 : Math.round((order.amountMinor * approved) / net);
-  return Math.max(0, order.amountMinor - kept - order.refundedMinor);
+  const taxLeft = Math.max(0, order.taxMinor - order.refundedTaxMinor);
+  const kept = approved + (net === 0 ? 0 : Math.round((taxLeft * approved) / net));
+  return Math.max(0, order.amountMinor - order.refundedMinor - kept);
 }
+
+const STOP_ORDER = {
+  amountMinor: orders.amountMinor,
+  subtotalMinor: orders.subtotalMinor,
+  discountMinor: orders.discountMinor,
+  taxMinor: orders.taxMinor,
+  refundedMinor: orders.refundedMinor,
+  refundedTaxMinor: orders.refundedTaxMinor,
+  currency: orders.currency,
+};
 
 /** Why the order cannot be stopped now, or null. */
 async function stopRefusal(db: Database, state: WorkState): Promise<string | null> {
@@ -74,17 +85,6 @@ export async function stopAfterStage(db: Database, gateway: PaymentGateway, noti
   const state = await getWorkState(db, orderId, customer);
   const refusal = await stopRefusal(db, state);
   if (refusal) throw refuse.conflict(refusal);
-  const [order] = await db
-    .select({
-      amountMinor: orders.amountMinor,
-      subtotalMinor: orders.subtotalMinor,
-      discountMinor: orders.discountMinor,
-      refundedMinor: orders.refundedMinor,
-      currency: orders.currency,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .limit(1);
   const approvedStage = state.stages[state.stage - 1]!.name;
   // Claimed only while the order is as read (no delivery, no move since): approval and delivery are refused while the claim holds.
   const claimed = await claimClosingRefund(db, orderId, and(eq(orders.workVersion, state.workVersion), eq(orders.stage, state.stage)), now);
@@ -92,21 +92,29 @@ export async function stopAfterStage(db: Database, gateway: PaymentGateway, noti
     const again = await stopRefusal(db, await getWorkState(db, orderId, customer));
     throw refuse.conflict(again ?? "The order changed while you were working on it. Please reload and try again.");
   }
-  const amount = stopRefundMinor(order!, state);
-  try {
-    // Under the order's one key: a retry after a crash, or a second tab, finds this refund and makes no other.
-    await refundOrder(
-      db,
-      gateway,
-      orderId,
-      null,
-      { reason: stopReason(approvedStage), amount: minorToDecimalString(amount, order!.currency), idempotencyKey: `stop-${orderId}` },
-      notice,
-      now,
-    );
-  } catch (error) {
-    await releaseClosingRefund(db, orderId, now);
-    throw error;
+  const key = `stop-${orderId}`;
+  // A stop that refunded and then did not get to its move (a crash, a lost connection): the refund
+  // under the order's one key is made; only the move is left to make.
+  if ((await refundedUnderKey(db, orderId, key)) === 0) {
+    // Read under the claim: a refund an admin made before it counts.
+    const [order] = await db.select(STOP_ORDER).from(orders).where(eq(orders.id, orderId)).limit(1);
+    const amount = stopRefundMinor(order!, state);
+    try {
+      if (amount > 0) {
+        await refundOrder(
+          db,
+          gateway,
+          orderId,
+          null,
+          { reason: stopReason(approvedStage), amount: minorToDecimalString(amount, order!.currency), idempotencyKey: key, checkoutPaymentOnly: true },
+          notice,
+          now,
+        );
+      }
+    } catch (error) {
+      await releaseClosingRefund(db, orderId, now);
+      throw error;
+    }
   }
   await moveWork(db, orderId, "stop", customer, {
     note: `Stopped after ${approvedStage}: ${state.stages
@@ -119,23 +127,13 @@ export async function stopAfterStage(db: Database, gateway: PaymentGateway, noti
     still: () => eq(orders.stage, state.stage),
     alongside: (read) => countCompletionStatements(db, orderId, moveHeld(orderId, read)),
   });
-  return { refundedMinor: amount, currency: order!.currency };
+  return { refundedMinor: await refundedUnderKey(db, orderId, key) };
 }
 
 /** For the order page: what stopping now would refund. */
 export async function stopQuote(db: Database, orderId: number, customerId: number): Promise<{ amountMinor: number; currency: string; after: string } | null> {
   const state = await getWorkState(db, orderId, { kind: "customer", id: customerId });
   if ((await stopRefusal(db, state)) !== null) return null;
-  const [order] = await db
-    .select({
-      amountMinor: orders.amountMinor,
-      subtotalMinor: orders.subtotalMinor,
-      discountMinor: orders.discountMinor,
-      refundedMinor: orders.refundedMinor,
-      currency: orders.currency,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .limit(1);
+  const [order] = await db.select(STOP_ORDER).from(orders).where(eq(orders.id, orderId)).limit(1);
   return order ? { amountMinor: stopRefundMinor(order, state), currency: order.currency, after: state.stages[state.stage - 1]!.name } : null;
 }
