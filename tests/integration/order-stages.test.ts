@@ -92,8 +92,16 @@ describe("an order made in stages (the API's long flow)", () => {
     ).toMatchObject({ status: 409, body: { message: "This version's stage is approved and locked: its comments are read-only." } });
     expect(await askChanges(c, 1, "Again")).toMatchObject({ status: 409, body: { message: "Cannot ask for changes to Script: it is approved and locked." } });
 
-    // Storyboard: sent back once (its one round), delivered again, approved.
+    // Storyboard: sent back once (its one round), delivered again, approved. Its stage began two days
+    // before its first delivery (as if approved then): the package's figures count those two days as
+    // the studio's, never the time the customer took to approve Script.
+    await env.DB.prepare("UPDATE orders SET due_at = due_at - ? WHERE id = ?")
+      .bind(2 * DAY, c.id)
+      .run();
     await studioDelivers(c.id, "Storyboard v1");
+    const measured = await env.DB.prepare("SELECT first_delivered_at - work_started_at AS studio FROM orders WHERE id = ?").bind(c.id).first<number>("studio");
+    expect(measured).toBeGreaterThanOrEqual(2 * DAY);
+    expect(measured).toBeLessThan(2 * DAY + 60_000);
     const sentBack = await askChanges(c, 2, "The opening needs a wider shot");
     expect(sentBack.status).toBe(201);
     expect(sentBack.body.data[1]).toMatchObject({ state: "changes_asked", revisions_used: 1 });

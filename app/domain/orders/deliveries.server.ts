@@ -17,7 +17,7 @@ import { DeliveryUploadsSchema } from "~/lib/schemas/upload";
 import { PREVIEW_RULE } from "~/lib/rules/upload-rules";
 import { markUploadsUsed, takeUploads } from "../uploads/uploads.server";
 import { CLOSING_REFUND_UNDER_WAY, cancellationOpen, closingRefundHeld, noClosingRefund, withdrawOpenCancellation } from "./closing-refunds.server";
-import { getWorkState, moveWork, moveHeld } from "./work-state.server";
+import { DAY_MS, getWorkState, moveWork, moveHeld, type WorkState } from "./work-state.server";
 import { approvesAStage, nextStageChanges, stageDecisionStatement } from "./stages.server";
 import { paths } from "~/lib/paths";
 
@@ -79,7 +79,7 @@ export async function deliver(
     return await moveWork(db, orderId, "deliver", admin, {
       note: note.data ?? "Delivered",
       now,
-      changes: { firstDeliveredAt: sql`coalesce(${orders.firstDeliveredAt}, ${now})` },
+      changes: { firstDeliveredAt: firstDeliveredAfter(state, orderId, now) },
       news: { notice, kind: "delivered" },
       // Not while a refund that closes the order is being made (a stop after a stage, a cancellation):
       // the work it refunds must not be delivered meanwhile.
@@ -140,6 +140,21 @@ export async function deliver(
     throw error;
   }
 }
+/**
+ * What the package's figures measure a delivery by (`first_delivered_at`: the start of work plus the
+ * studio's own time to first deliver). An order in one piece: its first delivery. An order in stages:
+ * the first stage's first delivery, then each later stage's first delivery adds the time from that
+ * stage's start (its due date less its days) to it, so the time the customer took to approve is never
+ * counted against the studio, and the summed days the package promises are what it is measured against.
+ */
+function firstDeliveredAfter(state: WorkState, orderId: number, now: number) {
+  if (state.stages.length === 0 || state.stage === 0) return sql`coalesce(${orders.firstDeliveredAt}, ${now})`;
+  const days = state.stages[state.stage]!.days;
+  return sql`CASE WHEN EXISTS (SELECT 1 FROM ${orderDeliveries} WHERE ${orderDeliveries.orderId} = ${orderId} AND ${orderDeliveries.stage} = ${state.stage})
+    THEN ${orders.firstDeliveredAt}
+    ELSE coalesce(${orders.firstDeliveredAt}, ${orders.workStartedAt}, ${now}) + max(0, ${now} - (${orders.dueAt} - ${days * DAY_MS})) END`;
+}
+
 type DeliveredFileRow = { key: string; name: string; contentType: string; size: number; kind: DeliveredFileKind; role: "file" | "preview" | "master" };
 type DeliveredFileKind = (typeof deliveryFiles.$inferSelect)["kind"];
 const PREVIEW_TYPES = ["video/mp4", "video/webm"];
