@@ -154,6 +154,52 @@ describe("an order made in stages (the API's long flow)", () => {
     expect(stages.every((s) => s.approved_at !== null)).toBe(true);
   });
 
+  it("releases an approved stage's masters to the customer before the order completes; the stage in hand's stay held", async () => {
+    const c = await stagedOrder();
+    const admin = await adminSignIn();
+    const bytes = new Uint8Array(4096);
+    bytes.set([0, 0, 0, 0x14, 0x66, 0x74, 0x79, 0x70, 0x71, 0x74, 0x20, 0x20], 0);
+    const sendMaster = async (name: string) => {
+      const opened = await api<{ data: { id: string; part_count: number } }>("POST", "/uploads", {
+        token: admin.access_token,
+        body: { upload: { purpose: "delivery", order_id: c.id, name, size: bytes.byteLength, content_type: "video/quicktime" } },
+      });
+      expect(opened.status).toBe(201);
+      const part = await dispatch(`http://localhost/api/v1/uploads/${opened.body.data.id}/parts/1`, {
+        method: "PUT",
+        headers: { Authorization: `Bearer ${admin.access_token}`, "Content-Length": String(bytes.byteLength), "CF-Connecting-IP": freshAddress() },
+        body: bytes,
+      });
+      expect(part.status).toBe(200);
+      expect((await api("POST", `/uploads/${opened.body.data.id}/complete`, { token: admin.access_token })).status).toBe(200);
+      const delivered = await api("POST", `/orders/${c.id}/deliveries`, {
+        token: admin.access_token,
+        body: { delivery: { master_upload_ids: [opened.body.data.id] } },
+      });
+      expect(delivered.status).toBe(201);
+    };
+    type Deliveries = { data: { id: number; masters: { id: number; released: boolean; url: string | null }[] }[] };
+    const masters = async () => (await api<Deliveries>("GET", `/orders/${c.id}/deliveries`, { token: c.token })).body.data;
+    await sendMaster("script.mov");
+    const [script] = await masters();
+    expect(script!.masters[0]).toMatchObject({ released: false, url: null });
+    expect((await approve(c, 1)).status).toBe(200);
+    await sendMaster("storyboard.mov");
+    const [storyboard, scriptNow] = await masters();
+    // Script is approved: its master is the customer's now; Storyboard's waits for its own approval.
+    expect(scriptNow!.masters[0]!.released).toBe(true);
+    expect(storyboard!.masters[0]).toMatchObject({ released: false, url: null });
+    expect(scriptNow!.masters[0]!.url).toContain(`/api/v1/orders/${c.id}/deliveries/${scriptNow!.id}/masters/${scriptNow!.masters[0]!.id}`);
+    const download = await dispatch(`http://localhost/api/v1/orders/${c.id}/deliveries/${scriptNow!.id}/masters/${scriptNow!.masters[0]!.id}`, {
+      headers: { Authorization: `Bearer ${c.token}` },
+    });
+    expect(download.status).toBe(200);
+    const held = await dispatch(`http://localhost/api/v1/orders/${c.id}/deliveries/${storyboard!.id}/masters/${storyboard!.masters[0]!.id}`, {
+      headers: { Authorization: `Bearer ${c.token}` },
+    });
+    expect(held.status).toBe(403);
+  });
+
   it("approves a stage exactly once when two approvals race, and when an approval races the timer", async () => {
     const twice = await stagedOrder();
     await studioDelivers(twice.id);

@@ -16,7 +16,7 @@ import { refuse } from "../refusal";
 import { shortName, STUDIO_QUEUE } from "~/lib/rules/creators";
 import { attachmentsQuery } from "../orders/attachments.server";
 import { toBriefView } from "../orders/brief.server";
-import { deliveriesQueries, mastersReleased, toDeliveryViews } from "../orders/deliveries.server";
+import { deliveriesQueries, toDeliveryViews } from "../orders/deliveries.server";
 import { revisionsQueries, toRevisionViews } from "../orders/revisions.server";
 import { messagesQuery, toMessageView } from "../orders/thread.server";
 import { ORDER_NOT_FOUND } from "../orders/work-state.server";
@@ -218,7 +218,7 @@ export async function getCreatorOrderWork(db: Database, creatorId: number, order
       note: r.note,
       created_at: r.createdAt.toISOString(),
     })),
-    deliveries: toDeliveryViews(orderId, deliveries, files, mastersReleased(order.work_status, { kind: "creator" })),
+    deliveries: toDeliveryViews(orderId, deliveries, files, () => true),
     revisions: toRevisionViews(revisions, comments),
     messages: messages.map((m) => toMessageView(m, attachments)),
     seenMessageId: seen[0]?.studio ?? 0,

@@ -195,11 +195,15 @@ export interface DeliveryView {
 export async function listDeliveries(db: Database, orderId: number, actor: Actor): Promise<DeliveryView[]> {
   const state = await getWorkState(db, orderId, actor);
   const [deliveries, files] = await db.batch(deliveriesQueries(db, orderId));
-  return toDeliveryViews(orderId, deliveries, files, mastersReleased(state.workStatus, actor));
+  return toDeliveryViews(orderId, deliveries, files, (stage) => mastersReleased(state, actor, stage));
 }
-/** Masters are released by the customer's approval (the order completed); the studio (admins, the order's creator) always has them. */
-export function mastersReleased(workStatus: WorkStatus, actor: Pick<Actor, "kind">): boolean {
-  return actor.kind === "admin" || actor.kind === "creator" || workStatus === "completed";
+/**
+ * Masters are released by the customer's approval: the order completed, or (an order in stages) the
+ * delivery's stage approved, before the stage in hand. The studio (admins, the order's creator)
+ * always has them.
+ */
+export function mastersReleased(order: { workStatus: WorkStatus; stage: number }, actor: Pick<Actor, "kind">, deliveryStage: number): boolean {
+  return actor.kind === "admin" || actor.kind === "creator" || order.workStatus === "completed" || deliveryStage < order.stage;
 }
 export function deliveriesQueries(db: Database, orderId: number) {
   return [
@@ -211,10 +215,12 @@ export function toDeliveryViews(
   orderId: number,
   deliveries: (typeof orderDeliveries.$inferSelect)[],
   files: (typeof deliveryFiles.$inferSelect)[],
-  released: boolean,
+  /** Whether a delivery of this stage has its masters released to the reader. */
+  releasedFor: (deliveryStage: number) => boolean,
 ): DeliveryView[] {
   return deliveries.map((d, i) => {
     const own = files.filter((f) => f.deliveryId === d.id);
+    const released = releasedFor(d.stage);
     return {
       id: d.id,
       number: deliveries.length - i,

@@ -74,7 +74,10 @@ export async function getOrderWork(db: Database, orderId: number, actor: Actor) 
               failed: row.status === "failed",
             })),
     events: events.map(toEventView),
-    deliveries: toDeliveryViews(orderId, deliveries, files, mastersReleased(order.work_status, actor)),
+    // An order in stages: an approved stage's masters are the customer's before the order completes.
+    deliveries: toDeliveryViews(orderId, deliveries, files, (stage) =>
+      mastersReleased({ workStatus: order.work_status, stage: stageRows[0][0]?.stage ?? 0 }, actor, stage),
+    ),
     revisions: toRevisionViews(revisions, comments),
     messages: messages.map((m) => toMessageView(m, attachments)),
     /** The newest message the viewer has seen: the other side's messages after it are new. */

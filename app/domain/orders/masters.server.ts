@@ -7,7 +7,7 @@
  */
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { deliveryFiles, masterDownloads, users } from "../../../db/schema";
+import { deliveryFiles, masterDownloads, orderDeliveries, users } from "../../../db/schema";
 import { hmacSha256, verifyHmacSha256 } from "~/domain/crypto.server";
 import { MASTER_LINK_SECONDS, MASTERS_HELD, MASTERS_ZIP_MAX_BYTES } from "~/lib/rules/upload-rules";
 import { refuse } from "../refusal";
@@ -65,12 +65,14 @@ export async function masterForDownload(db: Database, orderId: number, fileId: n
       name: deliveryFiles.name,
       contentType: deliveryFiles.contentType,
       deliveryId: deliveryFiles.deliveryId,
+      stage: orderDeliveries.stage,
     })
     .from(deliveryFiles)
+    .innerJoin(orderDeliveries, eq(orderDeliveries.id, deliveryFiles.deliveryId))
     .where(and(eq(deliveryFiles.id, fileId), eq(deliveryFiles.orderId, orderId), eq(deliveryFiles.role, "master")))
     .limit(1);
   if (!file || (deliveryId !== undefined && file.deliveryId !== deliveryId)) throw refuse.notFound("File not found");
-  if (!mastersReleased(state.workStatus, reader)) throw refuse.forbidden(MASTERS_HELD);
+  if (!mastersReleased(state, reader, file.stage)) throw refuse.forbidden(MASTERS_HELD);
   return file;
 }
 
@@ -143,12 +145,13 @@ export async function withMasterLinks(
 export async function mastersForZip(db: Database, orderId: number, deliveryId: number, reader: MasterReader) {
   const state = await getWorkState(db, orderId, reader);
   const files = await db
-    .select({ id: deliveryFiles.id, key: deliveryFiles.r2Key, name: deliveryFiles.name, size: deliveryFiles.size })
+    .select({ id: deliveryFiles.id, key: deliveryFiles.r2Key, name: deliveryFiles.name, size: deliveryFiles.size, stage: orderDeliveries.stage })
     .from(deliveryFiles)
+    .innerJoin(orderDeliveries, eq(orderDeliveries.id, deliveryFiles.deliveryId))
     .where(and(eq(deliveryFiles.orderId, orderId), eq(deliveryFiles.deliveryId, deliveryId), eq(deliveryFiles.role, "master")))
     .orderBy(asc(deliveryFiles.position));
   if (files.length === 0) throw refuse.notFound("File not found");
-  if (!mastersReleased(state.workStatus, reader)) throw refuse.forbidden(MASTERS_HELD);
+  if (!mastersReleased(state, reader, files[0]!.stage)) throw refuse.forbidden(MASTERS_HELD);
   if (files.reduce((sum, f) => sum + f.size, 0) > MASTERS_ZIP_MAX_BYTES)
     throw refuse.conflict("These masters are too large for one ZIP: download them one by one.");
   return files;

@@ -50,7 +50,10 @@ const commentIds = z.preprocess(
   z
     .array(
       // A number or its digits (a form's value); never Number() on an object, which can throw (found by the fuzz test).
-      jsonNumber("comment_ids must be comment ids").pipe(z.number().int("comment_ids must be comment ids").min(1, "comment_ids must be comment ids")),
+      documented(
+        jsonNumber("comment_ids must be comment ids").pipe(z.number().int("comment_ids must be comment ids").min(1, "comment_ids must be comment ids")),
+        { type: "integer", minimum: 1 },
+      ),
     )
     .max(COMMENT_LIMITS.perVersion, `At most ${COMMENT_LIMITS.perVersion} comments`)
     .optional(),
