@@ -54,6 +54,13 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(stages.getByRole("listitem").nth(0)).toContainText(/Approved and lockedApproved \d{1,2} \w{3} \d{4}/);
       await expect(stages.locator('[aria-current="step"]')).toContainText("2. Storyboard · 20%In progressDue");
       await expect(page.getByRole("button", { name: /^Approve/ })).toHaveCount(0);
+
+      // Right after the approval, before Storyboard is delivered, the customer may still stop there.
+      await expect(page.getByRole("heading", { name: "Stop after Script?" })).toBeVisible();
+      await page.getByRole("button", { name: "Stop here and refund £2,050.92" }).click();
+      await expect(page).toHaveURL(new RegExp(`/profile/orders/${id}\\?notice=stopped$`));
+      await expect(stages.getByRole("listitem").nth(1)).toContainText("Not made: stopped before it");
+      await expect(page.getByRole("heading", { name: "Stop after Script?" })).toHaveCount(0);
     });
   });
 }

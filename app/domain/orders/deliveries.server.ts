@@ -18,7 +18,7 @@ import { PREVIEW_RULE } from "~/lib/rules/upload-rules";
 import { markUploadsUsed, takeUploads } from "../uploads/uploads.server";
 import { CLOSING_REFUND_UNDER_WAY, cancellationOpen, closingRefundHeld, noClosingRefund, withdrawOpenCancellation } from "./closing-refunds.server";
 import { DAY_MS, getWorkState, moveWork, moveHeld, type WorkState } from "./work-state.server";
-import { approvesAStage, nextStageChanges, stageDecisionStatement } from "./stages.server";
+import { approvesAStage, checkStageInHand, nextStageChanges, stageDecisionStatement } from "./stages.server";
 import { paths } from "~/lib/paths";
 
 /** The studio's side of an order: an admin, or the creator assigned to it. */
@@ -265,15 +265,15 @@ export async function approveDelivery(
   orderId: number,
   customerId: number,
   now = Date.now(),
-  /** The stage the customer named (0-based; `/stages/{n}/approve`): the write lands only while it is the one in hand. */
+  /** The stage the customer named (0-based; `/stages/{n}/approve`): refused unless it is the one in hand, and the write re-checks it. */
   namedStage?: number,
 ) {
   const customer = { kind: "customer" as const, id: customerId };
   // An order in stages: approving a stage before the last locks it and starts the next (the move
   // re-checks the stage read); approving the last completes the order. Either way the decision is kept.
   const before = await getWorkState(db, orderId, customer);
-  if (namedStage !== undefined && namedStage !== before.stage)
-    throw refuse.conflict("The order changed while you were working on it. Please reload and try again.");
+  // The stage the URL named must be the one in hand (404 past the stages, 409 otherwise), on this same read.
+  if (namedStage !== undefined) checkStageInHand(before, namedStage + 1, "approve");
   const stage = approvesAStage(before);
   let withdraws = false;
   const approved = await moveWork(db, orderId, stage ? "approve_stage" : "approve", customer, {
