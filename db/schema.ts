@@ -936,6 +936,11 @@ export const orders = sqliteTable(
     stages: text("stages", { mode: "json" }).$type<PackageStage[]>().notNull().default([]),
     /** The stage in hand (0-based), raised by the move that approves the one before (migration 0069). */
     stage: integer("stage").notNull().default(0),
+    /**
+     * Sign-off (app/lib/rules/sign-off.ts): how many of the order's named approvers (`order_guests.approver`)
+     * must approve a delivery besides the customer; null for every one of them (migration 0071).
+     */
+    approversRequired: integer("approvers_required"),
     /** A consumer's choice at checkout: start work at once (else it waits out the 14-day cancellation period). */
     startWorkNow: integer("start_work_now", { mode: "boolean" }).notNull().default(true),
     /** When scheduled work moves to production (a submitted brief waits until then). */
@@ -1131,11 +1136,40 @@ export const stageDecisions = sqliteTable(
     /** The order's work version the decision's move made: one decision a move. */
     version: integer("version").notNull(),
     decision: text("decision", { enum: ["approve", "request_changes"] }).notNull(),
-    actorKind: text("actor_kind", { enum: ["customer", "system"] }).notNull(),
+    /** Who decided: the customer, the shop's timer, or a named approver (`actor_id` their guest row; "Former guest" once erased). */
+    actorKind: text("actor_kind", { enum: ["customer", "system", "guest"] }).notNull(),
     actorId: integer("actor_id"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("stage_decisions_order_version_unique").on(t.orderId, t.version), index("stage_decisions_order_stage_idx").on(t.orderId, t.stage)],
+);
+
+/**
+ * Sign-offs (app/domain/orders/sign-off.server.ts): each decision the customer or a named approver
+ * makes on a delivery that is not a move of the order (an approval while others are still awaited, its
+ * withdrawal), and the timer's record of who never answered. Kept as a history: a guest erased with the
+ * customer's account leaves `guest_id` null and is shown as "Former guest" (migration 0071). The move
+ * that locks a stage and its "changes asked" are `stage_decisions`.
+ */
+export const stageSignOffs = sqliteTable(
+  "stage_sign_offs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The stage (0-based; 0 for an order in one piece). */
+    stage: integer("stage").notNull(),
+    /** The delivery (version) decided on: a new version asks everyone again. */
+    deliveryId: integer("delivery_id")
+      .notNull()
+      .references(() => orderDeliveries.id, { onDelete: "cascade" }),
+    signerKind: text("signer_kind", { enum: ["customer", "guest"] }).notNull(),
+    guestId: integer("guest_id").references(() => orderGuests.id, { onDelete: "set null" }),
+    decision: text("decision", { enum: ["approve", "withdraw", "no_response"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stage_sign_offs_order_delivery_idx").on(t.orderId, t.deliveryId)],
 );
 
 export const reviewComments = sqliteTable(
@@ -1856,6 +1890,8 @@ export const orderGuests = sqliteTable(
     createdAt: createdAt(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+    /** Named by the customer as a required approver: their sign-off counts, and their link lives while the order is open (migration 0071). */
+    approver: integer("approver", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     uniqueIndex("order_guests_token_unique").on(t.tokenHash),

@@ -10,7 +10,34 @@ export interface StageStep {
   days: number;
   revisions: number;
   revisions_used: number;
-  decisions: { decision: "approve" | "request_changes"; by: "customer" | "shop"; created_at: string }[];
+  decisions: { decision: "approve" | "request_changes"; by: "customer" | "shop" | "guest"; name: string | null; created_at: string }[];
+  sign_offs: { decision: "approve" | "withdraw" | "no_response"; by: "customer" | "guest"; name: string | null; version: number; created_at: string }[];
+}
+
+const timeFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+
+/** A stage's decisions and sign-offs as one history, oldest first: who did what, and when. */
+export function stageHistory(stage: Pick<StageStep, "decisions" | "sign_offs">): { at: string; text: string }[] {
+  const who = (by: string, name: string | null) => (by === "customer" ? "Customer" : by === "shop" ? "Shop" : `${name ?? "Former guest"} (approver)`);
+  const moves = stage.decisions.map((d) => ({
+    at: d.created_at,
+    text:
+      d.decision === "request_changes"
+        ? `${who(d.by, d.name)} asked for changes`
+        : d.by === "shop"
+          ? "Approved automatically: no answer in time"
+          : `${who(d.by, d.name)} approved: locked`,
+  }));
+  const signs = stage.sign_offs.map((s) => ({
+    at: s.created_at,
+    text:
+      s.decision === "approve"
+        ? `${who(s.by, s.name)} approved v${s.version}`
+        : s.decision === "withdraw"
+          ? `${who(s.by, s.name)} withdrew their approval of v${s.version}`
+          : `${who(s.by, s.name)} did not answer on v${s.version}`,
+  }));
+  return [...signs, ...moves].sort((a, b) => a.at.localeCompare(b.at));
 }
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
@@ -75,6 +102,18 @@ export function StageSteps({ stages, estimatedFinish, showShares = true }: { sta
                 <span className="text-slate-500">
                   Revisions: {stage.revisions_used} of {stage.revisions} used
                 </span>
+              ) : null}
+              {stage.decisions.length + stage.sign_offs.length ? (
+                <details className="text-slate-600">
+                  <summary className="cursor-pointer text-xs font-semibold text-slate-700">History</summary>
+                  <ol className="mt-1 space-y-0.5 text-xs" aria-label={`${stage.name}: history`}>
+                    {stageHistory(stage).map((line, i) => (
+                      <li key={i}>
+                        <time dateTime={line.at}>{timeFormat.format(new Date(line.at))}</time>: {line.text}
+                      </li>
+                    ))}
+                  </ol>
+                </details>
               ) : null}
             </li>
           );

@@ -209,7 +209,7 @@ export async function getCreatorOrderWork(db: Database, creatorId: number, order
   ]);
   return {
     order,
-    ...toOrderStages(order, stageRows),
+    ...toOrderStages(order, stageRows, { names: false }),
     brief: briefs[0] ? toBriefView(briefs[0], attachments) : null,
     events: events.map((r): OrderEventView => ({
       actor: r.actorKind,

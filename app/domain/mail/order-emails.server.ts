@@ -25,7 +25,8 @@ import { paths } from "~/lib/paths";
  * links (null where no request is at hand, e.g. the scheduled cleanup: the email then has no link).
  */
 export interface MailNotice {
-  env: Pick<Env, "MAIL_QUEUE" | "STUDIO_EMAIL">;
+  /** TOKEN_SECRET, where given, lets an email carry an approver's review link again (sign-off.server.ts). */
+  env: Pick<Env, "MAIL_QUEUE" | "STUDIO_EMAIL"> & Partial<Pick<Env, "TOKEN_SECRET">>;
   origin: string | null;
 }
 

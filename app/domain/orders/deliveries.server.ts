@@ -19,6 +19,8 @@ import { markUploadsUsed, takeUploads } from "../uploads/uploads.server";
 import { CLOSING_REFUND_UNDER_WAY, cancellationOpen, closingRefundHeld, noClosingRefund, withdrawOpenCancellation } from "./closing-refunds.server";
 import { DAY_MS, getWorkState, moveWork, moveHeld, type WorkState } from "./work-state.server";
 import { approvesAStage, checkStageInHand, nextStageChanges, stageDecisionStatement } from "./stages.server";
+import { completesWith, completingApproval, readSignOff, recordApproval, signedOffWith, tellCustomer, type Signer } from "./sign-off.server";
+import { SIGN_OFF_MESSAGES } from "~/lib/rules/sign-off";
 import { paths } from "~/lib/paths";
 
 /** The studio's side of an order: an admin, or the creator assigned to it. */
@@ -267,15 +269,33 @@ export async function approveDelivery(
   now = Date.now(),
   /** The stage the customer named (0-based; `/stages/{n}/approve`): refused unless it is the one in hand, and the write re-checks it. */
   namedStage?: number,
-) {
+  /** Who approves: the customer (the default), or one of the approvers they named (sign-off.server.ts). */
+  signer: Signer = { kind: "customer" },
+  attempt = 0,
+): Promise<WorkState> {
   const customer = { kind: "customer" as const, id: customerId };
   // An order in stages: approving a stage before the last locks it and starts the next (the move
   // re-checks the stage read); approving the last completes the order. Either way the decision is kept.
   const before = await getWorkState(db, orderId, customer);
   // The stage the URL named must be the one in hand (404 past the stages, 409 otherwise), on this same read.
   if (namedStage !== undefined) checkStageInHand(before, namedStage + 1, "approve");
+  // With named approvers, an approval that leaves others awaited is recorded and the order waits; the
+  // one that completes the set makes the move, which re-checks the set in its write.
+  const signOff = before.workStatus === "delivered" ? await readSignOff(db, orderId) : null;
+  const signing = signOff !== null && signOff.approvers.length > 0 && signOff.deliveryId !== null;
+  if (signer.kind === "guest" && !(signing && signOff.approvers.some((a) => a.id === signer.guestId)))
+    throw signOff && before.workStatus === "delivered" ? refuse.forbidden(SIGN_OFF_MESSAGES.notApprover) : refuse.conflict(SIGN_OFF_MESSAGES.nothingToSign);
+  if (signing && !completesWith(signOff, signer)) {
+    if (await recordApproval(db, orderId, signOff, before.stage, signer, now)) {
+      if (signer.kind === "guest") await tellCustomer(db, notice, orderId, signer.guestId, "approved");
+      return before;
+    }
+    // Another approval landed meanwhile and this one completes the set now (or the order moved): read again.
+    if (attempt < 2) return approveDelivery(db, notice, orderId, customerId, now, namedStage, signer, attempt + 1);
+  }
   const stage = approvesAStage(before);
   let withdraws = false;
+  const decider = signer.kind === "guest" ? { kind: "guest" as const, id: signer.guestId } : customer;
   const approved = await moveWork(db, orderId, stage ? "approve_stage" : "approve", customer, {
     note: (read) => {
       withdraws = read.cancellationOpen;
@@ -285,14 +305,25 @@ export async function approveDelivery(
     now,
     news: { notice, kind: stage ? "stage_approved" : "completed" },
     changes: { cancellationWithdrawnAt: withdrawOpenCancellation(now), ...(stage ? nextStageChanges(before, now) : {}) },
-    still: (read) => and(noClosingRefund(now), read.cancellationOpen ? cancellationOpen : not(cancellationOpen), eq(orders.stage, before.stage)),
-    stillRefusal: (current) => (closingRefundHeld(current.closingRefundAt, now) ? CLOSING_REFUND_UNDER_WAY : null),
+    still: (read) =>
+      and(
+        noClosingRefund(now),
+        read.cancellationOpen ? cancellationOpen : not(cancellationOpen),
+        eq(orders.stage, before.stage),
+        // Signed off counting this approval, as the write sees the others' (a withdrawal meanwhile stops it).
+        signing ? signedOffWith(orderId, signOff.deliveryId!, signer) : undefined,
+      ),
+    stillRefusal: (current) =>
+      closingRefundHeld(current.closingRefundAt, now) ? CLOSING_REFUND_UNDER_WAY : signing ? "An approval was withdrawn meanwhile. Please reload and try again." : null,
     alongside: (read) => [
       ...(stage ? [] : countCompletionStatements(db, orderId, moveHeld(orderId, read))),
-      ...(read.stages.length ? [stageDecisionStatement(db, orderId, read, "approve", customer, now)] : []),
+      ...(read.stages.length
+        ? [stageDecisionStatement(db, orderId, read, "approve", decider, now)]
+        : signing
+          ? [completingApproval(db, orderId, read, signOff.deliveryId!, signer, now)]
+          : []),
     ],
   });
-  // The write re-checked the request as read, so it was withdrawn exactly when it was read open.
   if (withdraws) await queueWorkEmail(db, notice, orderId, "cancellation_withdrawn");
   return approved;
 }

@@ -4,12 +4,12 @@
  * be revoked; never approve, ask for changes or download masters), and may extend the review window
  * once by REVIEW_EXTENSION_DAYS (the auto-completion moves with it).
  */
-import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { createElement } from "react";
 import type { Database } from "../../../db/client";
 import { orderDeliveries, orderGuests, orders, products, users } from "../../../db/schema";
 import { readBillingSnapshot } from "../money/billing-snapshot";
-import { randomToken, sha256 } from "~/domain/crypto.server";
+import { hmacSha256, randomToken, sha256 } from "~/domain/crypto.server";
 import { AUTO_COMPLETE_DAYS } from "~/lib/rules/work-status";
 import { refuse } from "../refusal";
 import { queueEmail } from "../mail/mail.server";
@@ -33,9 +33,24 @@ export interface GuestView {
   email: string;
   name: string | null;
   expires_at: string;
-  /** Neither revoked nor expired. */
+  /** Neither revoked nor expired (an approver's link lives while the order is open). */
   active: boolean;
+  /** Named by the customer as a required approver (sign-off.server.ts). */
+  approver: boolean;
 }
+
+/**
+ * A guest's link token, derived from TOKEN_SECRET and what the invitation row keeps (order, address,
+ * time), so an email asking an approver for their sign-off can carry the link again without the
+ * token being stored: only its hash is. Links made before (random) are reissued when their guest is
+ * named an approver.
+ */
+export function guestLinkToken(secret: string, guest: { orderId: number; email: string; createdAt: Date }): Promise<string> {
+  return hmacSha256(`guest-link:${secret}`, `${guest.orderId}:${guest.email}:${guest.createdAt.getTime()}`);
+}
+
+/** A live link: not revoked, and not expired unless its guest is an approver (whose link lives while the order is open). */
+const LIVE_GUEST = (now: number) => sql`revoked_at IS NULL AND (expires_at > ${now} OR approver = 1)`;
 
 /** The order's guests, newest first (the customer's page). */
 export async function listGuests(db: Database, orderId: number, now = Date.now()): Promise<GuestView[]> {
@@ -45,7 +60,8 @@ export async function listGuests(db: Database, orderId: number, now = Date.now()
     email: g.email,
     name: g.name,
     expires_at: g.expiresAt.toISOString(),
-    active: g.revokedAt === null && g.expiresAt.getTime() > now,
+    active: g.revokedAt === null && (g.approver || g.expiresAt.getTime() > now),
+    approver: g.approver && g.revokedAt === null,
   }));
 }
 
@@ -60,13 +76,14 @@ export async function inviteGuest(db: Database, notice: MailNotice, orderId: num
   const state = await getWorkState(db, orderId, { kind: "customer", id: customerId });
   if (!["in_progress", "delivered", "revision_requested"].includes(state.workStatus))
     throw refuse.conflict("Colleagues can be invited while the work is in production or under review.");
-  const token = randomToken();
+  const secret = notice.env.TOKEN_SECRET;
+  const token = secret ? await guestLinkToken(secret, { orderId, email, createdAt: new Date(now) }) : randomToken();
   const dayAgo = now - DAY_MS;
   const inserted = await db.run(sql`
     INSERT INTO ${orderGuests} (order_id, email, token_hash, created_at, expires_at)
     SELECT ${orderId}, ${email}, ${await sha256(token)}, ${now}, ${now + GUEST_LINK_DAYS * DAY_MS}
-    WHERE NOT EXISTS (SELECT 1 FROM ${orderGuests} WHERE order_id = ${orderId} AND email = ${email} AND revoked_at IS NULL AND expires_at > ${now})
-      AND (SELECT count(*) FROM ${orderGuests} WHERE order_id = ${orderId} AND revoked_at IS NULL AND expires_at > ${now}) < ${GUESTS_PER_ORDER}
+    WHERE NOT EXISTS (SELECT 1 FROM ${orderGuests} WHERE order_id = ${orderId} AND email = ${email} AND ${LIVE_GUEST(now)})
+      AND (SELECT count(*) FROM ${orderGuests} WHERE order_id = ${orderId} AND ${LIVE_GUEST(now)}) < ${GUESTS_PER_ORDER}
       AND (SELECT count(*) FROM ${orderGuests} WHERE order_id = ${orderId} AND created_at > ${dayAgo}) < ${INVITATIONS_PER_ORDER_PER_DAY}
       AND (SELECT count(*) FROM ${orderGuests} WHERE email = ${email} AND created_at > ${dayAgo}) < ${INVITATIONS_PER_ADDRESS_PER_DAY}`);
   if (!inserted.meta.changes) throw await invitationRefusal(db, orderId, email, now);
@@ -129,7 +146,7 @@ async function invitationSubject(db: Database, orderId: number) {
 
 /** Which rule an invitation that was not inserted broke, in the order the insert's condition reads them. */
 async function invitationRefusal(db: Database, orderId: number, email: string, now: number) {
-  const live = and(eq(orderGuests.orderId, orderId), isNull(orderGuests.revokedAt), gt(orderGuests.expiresAt, new Date(now)));
+  const live = and(eq(orderGuests.orderId, orderId), isNull(orderGuests.revokedAt), or(gt(orderGuests.expiresAt, new Date(now)), eq(orderGuests.approver, true)));
   const today = gt(orderGuests.createdAt, new Date(now - DAY_MS));
   const [[same], [alive], forOrder, forAddress] = await db.batch([
     db
@@ -160,12 +177,12 @@ async function invitationRefusal(db: Database, orderId: number, email: string, n
   return refuse.throttled(waitFor(forAddress), `No more invitations can go to ${email} today. Try again tomorrow.`);
 }
 
-/** Ends a guest's link (the owner only); revoking again changes nothing. */
+/** Ends a guest's link (the owner only; an approver is no longer one); revoking again changes nothing. */
 export async function revokeGuest(db: Database, orderId: number, customerId: number, guestId: number, now = Date.now()) {
   await getWorkState(db, orderId, { kind: "customer", id: customerId });
   const [row] = await db
     .update(orderGuests)
-    .set({ revokedAt: sql`coalesce(${orderGuests.revokedAt}, ${now})` })
+    .set({ revokedAt: sql`coalesce(${orderGuests.revokedAt}, ${now})`, approver: false })
     .where(and(eq(orderGuests.id, guestId), eq(orderGuests.orderId, orderId)))
     .returning({ id: orderGuests.id });
   if (!row) throw refuse.notFound("Guest not found");
@@ -174,13 +191,17 @@ export async function revokeGuest(db: Database, orderId: number, customerId: num
 /** The guest a link stands for, while it is live: `gone` once it expired or was revoked, 404 for no such link. */
 export async function guestFromToken(db: Database, token: string, now = Date.now()) {
   if (!/^[\w-]{20,100}$/.test(token)) throw refuse.notFound("This review link does not exist.");
-  const [guest] = await db
-    .select()
+  const [row] = await db
+    .select({ guest: orderGuests, workStatus: orders.workStatus })
     .from(orderGuests)
+    .innerJoin(orders, eq(orders.id, orderGuests.orderId))
     .where(eq(orderGuests.tokenHash, await sha256(token)))
     .limit(1);
-  if (!guest) throw refuse.notFound("This review link does not exist.");
-  if (guest.revokedAt || guest.expiresAt.getTime() <= now)
+  if (!row) throw refuse.notFound("This review link does not exist.");
+  const guest = row.guest;
+  // An approver's link lives while the order is open; any other ends at its expiry.
+  const approverLive = guest.approver && !["completed", "cancelled"].includes(row.workStatus);
+  if (guest.revokedAt || (guest.expiresAt.getTime() <= now && !approverLive))
     throw refuse.gone("This review link has expired or was revoked. Ask whoever invited you for a new one.");
   return guest;
 }

@@ -18,7 +18,16 @@ import { DAY_MS, getWorkState, moveWork, moveHeld } from "./work-state.server";
  * comments pinned to moments of its video. One revision of
  * the allowance is used, in the same batch as the move.
  */
-export async function requestRevision(db: Database, notice: MailNotice, orderId: number, customerId: number, input: RevisionInput, now = Date.now()) {
+export async function requestRevision(
+  db: Database,
+  notice: MailNotice,
+  orderId: number,
+  customerId: number,
+  input: RevisionInput,
+  now = Date.now(),
+  /** A named approver asking on the customer's behalf (sign-off.server.ts): kept as theirs in the stage's history. */
+  approver?: { guestId: number; name: string },
+) {
   // Chosen comments only: when they are all the request says, at least one must still be open on the newest version.
   if (input.comment_ids?.length && input.note === "") {
     const [latest] = await db
@@ -37,7 +46,7 @@ export async function requestRevision(db: Database, notice: MailNotice, orderId:
     "request_revision",
     { kind: "customer", id: customerId },
     {
-      note: input.note,
+      note: approver ? `Asked by ${approver.name}, an approver: ${input.note}`.slice(0, 5100) : input.note,
       now,
       news: { notice, kind: "revision_requested" },
       // The revision is due the package's revision days from now (and may be flagged overdue again).
@@ -83,7 +92,9 @@ export async function requestRevision(db: Database, notice: MailNotice, orderId:
           // The newest version's open comments go with the request: those chosen, or (without a choice) all of them.
           ...(input.comment_ids?.length === 0 ? [] : [gatherOpenComments(db, orderId, revisionId, moveHeld(orderId, read), input.comment_ids)]),
           // An order in stages keeps the decision in the stage's history.
-          ...(read.stages.length ? [stageDecisionStatement(db, orderId, read, "request_changes", { kind: "customer", id: customerId }, now)] : []),
+          ...(read.stages.length
+            ? [stageDecisionStatement(db, orderId, read, "request_changes", approver ? { kind: "guest", id: approver.guestId } : { kind: "customer", id: customerId }, now)]
+            : []),
         ];
       },
     },

@@ -9,12 +9,13 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { orderDeliveries, orders, revisionRequests, stageDecisions } from "../../../db/schema";
+import { orderDeliveries, orderGuests, orders, revisionRequests, stageDecisions } from "../../../db/schema";
 import { rowOf } from "../../../db/insert-select";
 import { refuse } from "../refusal";
 import { estimatedFinish, stageAmounts, stageStates, type PackageStage, type StageState } from "~/lib/rules/stages";
 import { DAY_MS, getWorkState, type WorkState } from "./work-state.server";
 import type { Actor } from "./work-events.server";
+import { signOffHistoryQuery, toSignOffView, type SignOffRow, type SignOffView } from "./sign-off-history.server";
 
 export { firstStageDays, firstStageRevisions } from "./work-events.server";
 
@@ -43,7 +44,7 @@ export function stageDecisionStatement(
   orderId: number,
   read: WorkState,
   decision: "approve" | "request_changes",
-  actor: { kind: "customer" | "system"; id: number | null },
+  actor: { kind: "customer" | "system" | "guest"; id: number | null },
   now: number,
 ) {
   // Where this move landed, not another at the same version (a cancel, a reassignment): the status and
@@ -93,8 +94,10 @@ export function checkStageInHand(state: Pick<WorkState, "stages" | "stage">, n: 
 
 export interface StageDecisionView {
   decision: "approve" | "request_changes";
-  /** Who decided: the customer, or the shop when the review window passed unanswered. */
-  by: "customer" | "shop";
+  /** Who decided: the customer, a named approver, or the shop when the review window passed unanswered. */
+  by: "customer" | "shop" | "guest";
+  /** An approver's name ("Former guest" once erased; "An approver" on the creator's side); null otherwise. */
+  name: string | null;
   created_at: string;
 }
 
@@ -115,6 +118,8 @@ export interface OrderStageView {
   /** Its deliveries' ids, oldest first (the newest is shown by default). */
   delivery_ids: number[];
   decisions: StageDecisionView[];
+  /** The sign-offs on its versions that were not moves (approvals while others were awaited, withdrawals, who never answered), oldest first. */
+  sign_offs: SignOffView[];
 }
 
 /** The queries an order's stages are read with (in the batch of the page or call that shows them). */
@@ -138,11 +143,21 @@ export function stagesQueries(db: Database, orderId: number) {
       .where(eq(revisionRequests.orderId, orderId))
       .groupBy(orderDeliveries.stage),
     db
-      .select({ stage: stageDecisions.stage, decision: stageDecisions.decision, actorKind: stageDecisions.actorKind, createdAt: stageDecisions.createdAt })
+      .select({
+        stage: stageDecisions.stage,
+        decision: stageDecisions.decision,
+        actorKind: stageDecisions.actorKind,
+        actorId: stageDecisions.actorId,
+        name: orderGuests.name,
+        email: orderGuests.email,
+        createdAt: stageDecisions.createdAt,
+      })
       .from(stageDecisions)
+      .leftJoin(orderGuests, and(eq(stageDecisions.actorKind, "guest"), eq(orderGuests.id, stageDecisions.actorId)))
       .where(eq(stageDecisions.orderId, orderId))
       .orderBy(asc(stageDecisions.version))
       .limit(500),
+    signOffHistoryQuery(db, orderId),
   ] as const;
 }
 
@@ -150,17 +165,28 @@ type StageRows = [
   { stages: PackageStage[]; stage: number; subtotalMinor: number; discountMinor: number }[],
   { id: number; stage: number }[],
   { stage: number; count: number }[],
-  { stage: number; decision: "approve" | "request_changes"; actorKind: "customer" | "system"; createdAt: Date }[],
+  {
+    stage: number;
+    decision: "approve" | "request_changes";
+    actorKind: "customer" | "system" | "guest";
+    actorId: number | null;
+    name: string | null;
+    email: string | null;
+    createdAt: Date;
+  }[],
+  SignOffRow[],
 ];
 
 /**
  * An order's stages as its pages and the API show them (empty for an order made in one piece), from
  * `stagesQueries`' rows and the order's work status and due date; and, while the work is open, when it
- * should be finished if each stage is approved the day it is delivered.
+ * should be finished if each stage is approved the day it is delivered. `names`: whether approvers'
+ * names are shown (not on the creator's side, which shows nobody of the customer's).
  */
 export function toOrderStages(
   work: { work_status: WorkState["workStatus"]; due_at: string | null },
-  [[order], deliveries, revisions, decisions]: StageRows,
+  [[order], deliveries, revisions, decisions, signOffs]: StageRows,
+  { names = true }: { names?: boolean } = {},
 ): { stages: OrderStageView[]; estimatedFinish: string | null } {
   if (!order || order.stages.length === 0) return { stages: [], estimatedFinish: null };
   const states = stageStates(order.stages.length, order.stage, work.work_status);
@@ -168,6 +194,7 @@ export function toOrderStages(
     Math.max(0, order.subtotalMinor - order.discountMinor),
     order.stages.map((stage) => stage.share),
   );
+  const deliveryIds = deliveries.map((d) => d.id);
   const stages = order.stages.map((stage, index): OrderStageView => {
     const own = decisions.filter((d) => d.stage === index);
     const approval = own.find((d) => d.decision === "approve");
@@ -185,7 +212,16 @@ export function toOrderStages(
       due_at: index === order.stage && state !== "approved" && state !== "stopped" ? work.due_at : null,
       approved_at: approval ? approval.createdAt.toISOString() : null,
       delivery_ids: deliveries.filter((d) => d.stage === index).map((d) => d.id),
-      decisions: own.map((d) => ({ decision: d.decision, by: d.actorKind === "system" ? "shop" : "customer", created_at: d.createdAt.toISOString() })),
+      decisions: own.map((d) => ({
+        decision: d.decision,
+        by: d.actorKind === "system" ? "shop" : d.actorKind,
+        name: d.actorKind !== "guest" ? null : !names ? "An approver" : (d.name ?? d.email ?? "Former guest"),
+        created_at: d.createdAt.toISOString(),
+      })),
+      sign_offs: signOffs
+        .filter((row) => row.stage === index)
+        .map((row) => toSignOffView(row, deliveryIds))
+        .map((view) => (names || view.by === "customer" ? view : { ...view, name: "An approver" })),
     };
   });
   const open = work.due_at !== null && work.work_status !== "completed" && work.work_status !== "cancelled";

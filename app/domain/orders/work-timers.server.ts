@@ -13,6 +13,7 @@ import { firstStageDays, SHOP_ACTOR } from "./work-events.server";
 import { queueWorkEmail, type MailNotice } from "../mail/order-emails.server";
 import { cancellationOpen, noClosingRefund } from "./closing-refunds.server";
 import { DAY_MS, getWorkState, moveWork, moveHeld } from "./work-state.server";
+import { noResponseStatements } from "./sign-off.server";
 import { approvesAStage, nextStageChanges, stageDecisionStatement } from "./stages.server";
 
 /**
@@ -56,6 +57,8 @@ export async function autoCompleteOrder(db: Database, notice: MailNotice, orderI
       alongside: (read) => [
         ...(stage ? [] : countCompletionStatements(db, orderId, moveHeld(orderId, read))),
         ...(read.stages.length ? [stageDecisionStatement(db, orderId, read, "approve", SHOP_ACTOR as { kind: "system"; id: null }, now)] : []),
+        // Named approvers (and the customer) who never answered are recorded.
+        ...noResponseStatements(db, orderId, read, now),
       ],
     });
     return true;
