@@ -123,8 +123,11 @@ export function ReviewActions({
   lastResult,
   cancellationRequested = false,
   stage = null,
+  signOff = null,
 }: {
   action: string;
+  /** Named approvers on the order: whether the customer has approved this version, and who is still awaited (their approval completes it). */
+  signOff?: { customerApproved: boolean; waiting: string[]; rule: string } | null;
   revisionsLeft: number;
   /** An order made in stages: the stage in hand and the one after it (none when it is the last). */
   stage?: { name: string; next: string | null } | null;
@@ -137,34 +140,48 @@ export function ReviewActions({
   const approving = useIsSubmitting(action, "approve");
   const stopping = useIsSubmitting(action, "approve-stop");
   const requesting = useIsSubmitting(action, "revision");
+  const withdrawing = useIsSubmitting(action, "withdraw-approval");
   const { form, fields, formProps, error } = useCheckedForm<z.input<typeof RevisionSchema>>({ id: "revision", lastResult });
   const idsError = Object.entries(form.allErrors).flatMap(([name, e]) => (name.startsWith("comment_ids") ? e : []))[0];
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Form method="post" action={action} className="rounded-2xl border border-emerald-200 bg-emerald-50 p-4">
-        <h3 className="font-semibold text-emerald-900">Happy with it?</h3>
-        <p className="mt-1 text-sm text-emerald-900">
-          {stage
-            ? `${stage.next ? `Approving locks ${stage.name} as it is and starts ${stage.next}.` : `Approving locks ${stage.name} and completes the order.`}${cancellationRequested ? " It also withdraws your cancellation request: nothing is refunded." : ""}`
-            : cancellationRequested
-              ? "Approving completes the order and withdraws your cancellation request: nothing is refunded."
-              : "Approving completes the order."}
-        </p>
-        <SubmitButton name="intent" value="approve" busy={approving} busyText="Approving..." className="mt-3 bg-emerald-700 hover:bg-emerald-800 sm:w-auto">
-          {stage?.next ? `Approve ${stage.name} and continue` : "Approve delivery"}
-        </SubmitButton>
-        {stage?.next ? (
-          <>
-            <p className="mt-3 text-sm text-emerald-900">
-              Or stop after {stage.name}: the stages not started are refunded, and the approved stages&apos; files are yours.
-            </p>
-            <SubmitButton name="intent" value="approve-stop" busy={stopping} busyText="Stopping..." tone="secondary" className="mt-2 sm:w-auto">
-              {`Approve ${stage.name} and stop here`}
-            </SubmitButton>
-          </>
-        ) : null}
-      </Form>
+      {signOff?.customerApproved ? (
+        <Form method="post" action={action} className="rounded-2xl border border-emerald-200 bg-emerald-50 p-4" data-testid="sign-off-waiting">
+          <h3 className="font-semibold text-emerald-900">You approved this version</h3>
+          <p className="mt-1 text-sm text-emerald-900">
+            {`Still awaited: ${signOff.waiting.join(", ")}. ${signOff.rule} You can withdraw your approval until then.`}
+          </p>
+          <SubmitButton name="intent" value="withdraw-approval" busy={withdrawing} busyText="Withdrawing..." tone="secondary" className="mt-3 sm:w-auto">
+            Withdraw my approval
+          </SubmitButton>
+        </Form>
+      ) : (
+        <Form method="post" action={action} className="rounded-2xl border border-emerald-200 bg-emerald-50 p-4">
+          <h3 className="font-semibold text-emerald-900">Happy with it?</h3>
+          <p className="mt-1 text-sm text-emerald-900">
+            {stage
+              ? `${stage.next ? `Approving locks ${stage.name} as it is and starts ${stage.next}.` : `Approving locks ${stage.name} and completes the order.`}${cancellationRequested ? " It also withdraws your cancellation request: nothing is refunded." : ""}`
+              : cancellationRequested
+                ? "Approving completes the order and withdraws your cancellation request: nothing is refunded."
+                : "Approving completes the order."}
+            {signOff ? ` ${signOff.rule} ${signOff.waiting.length ? `Awaited besides you: ${signOff.waiting.join(", ")}.` : "Your approvers have approved: yours completes it."}` : ""}
+          </p>
+          <SubmitButton name="intent" value="approve" busy={approving} busyText="Approving..." className="mt-3 bg-emerald-700 hover:bg-emerald-800 sm:w-auto">
+            {stage?.next ? `Approve ${stage.name} and continue` : "Approve delivery"}
+          </SubmitButton>
+          {stage?.next ? (
+            <>
+              <p className="mt-3 text-sm text-emerald-900">
+                Or stop after {stage.name}: the stages not started are refunded, and the approved stages&apos; files are yours.
+              </p>
+              <SubmitButton name="intent" value="approve-stop" busy={stopping} busyText="Stopping..." tone="secondary" className="mt-2 sm:w-auto">
+                {`Approve ${stage.name} and stop here`}
+              </SubmitButton>
+            </>
+          ) : null}
+        </Form>
+      )}
 
       {revisionsLeft > 0 ? (
         <Form method="post" action={action} {...formProps} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4">

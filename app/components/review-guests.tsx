@@ -1,12 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { z } from "zod";
 import { FieldError, FormError } from "~/components/ui/form";
 import { useCheckedForm } from "~/components/ui/use-checked-form";
 import type { GuestInviteSchema } from "~/lib/schemas/review-comment";
 import { GUEST_LINK_DAYS, GUESTS_PER_ORDER } from "~/lib/rules/review-rules";
 
-type Guest = { id: number; email: string; name: string | null; expires_at: string; active: boolean };
+type Guest = { id: number; email: string; name: string | null; expires_at: string; active: boolean; approver: boolean };
 
 const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 
@@ -15,7 +16,16 @@ const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", y
  * and comment, never to approve or download masters), see who is invited and revoke a link. The
  * invitation is checked by the action (`lastResult`: its reply, the address kept).
  */
-export function ReviewGuests({ guests, lastResult }: { guests: Guest[]; lastResult: SubmissionResult<string[]> | undefined }) {
+export function ReviewGuests({
+  guests,
+  lastResult,
+  children,
+}: {
+  guests: Guest[];
+  lastResult: SubmissionResult<string[]> | undefined;
+  /** What follows the list (the required approvers' form). */
+  children?: ReactNode;
+}) {
   const active = guests.filter((g) => g.active);
   const { form, fields, formProps, error } = useCheckedForm<z.input<typeof GuestInviteSchema>>({ id: "guest-invite", lastResult });
   const emailError = error(fields.email);
@@ -25,8 +35,8 @@ export function ReviewGuests({ guests, lastResult }: { guests: Guest[]; lastResu
         Review with colleagues
       </h2>
       <p className="text-sm text-slate-600">
-        Invite up to {GUESTS_PER_ORDER} colleagues to watch the deliveries and comment under their name for {GUEST_LINK_DAYS} days. Only you can approve, ask
-        for changes or download masters.
+        Invite up to {GUESTS_PER_ORDER} colleagues to watch the deliveries and comment under their name for {GUEST_LINK_DAYS} days. Only you, and the
+        approvers you name, can approve or ask for changes; only you can download masters.
       </p>
       {guests.length ? (
         <ul aria-label="Invited colleagues" className="space-y-1 text-sm">
@@ -34,7 +44,9 @@ export function ReviewGuests({ guests, lastResult }: { guests: Guest[]; lastResu
             <li key={g.id} className="flex flex-wrap items-center gap-2">
               <span className="font-medium">{g.email}</span>
               {g.name ? <span className="text-slate-600">({g.name})</span> : null}
-              <span className="text-slate-500">{g.active ? `until ${day.format(new Date(g.expires_at))}` : "link ended"}</span>
+              <span className="text-slate-500">
+                {!g.active ? "link ended" : g.approver ? "approver: link works while the order is open" : `until ${day.format(new Date(g.expires_at))}`}
+              </span>
               {g.active ? (
                 <Form method="post">
                   <input type="hidden" name="guest_id" value={g.id} />
@@ -76,6 +88,7 @@ export function ReviewGuests({ guests, lastResult }: { guests: Guest[]; lastResu
           </div>
         </Form>
       ) : null}
+      {children}
     </section>
   );
 }

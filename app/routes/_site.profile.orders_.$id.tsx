@@ -12,6 +12,9 @@ import type { FrameRate } from "~/lib/rules/upload-rules";
 import { reviewAnswerOf } from "~/components/review-room";
 import { VersionsReview } from "~/components/versions-review";
 import { ReviewGuests } from "~/components/review-guests";
+import { ApproversForm } from "~/components/approvers-form";
+import { setApprovers, signOffStatus, withdrawApproval } from "~/domain/orders/sign-off.server";
+import { ApproversSchema } from "~/lib/schemas/approvers";
 import { openComments, openGuestComments, shownVersionComments } from "~/domain/orders/review-comments.server";
 import { chosenVersions } from "~/lib/versions";
 import { extendReview, listGuests, reviewDeadline } from "~/domain/orders/review-guests.server";
@@ -68,7 +71,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { order } = work;
   const newest = work.deliveries[0];
   const shown = chosenVersions(work.deliveries, new URL(request.url).searchParams);
-  const [maker, review, guarantee, cancellation, comments, guests, guestComments, open, stop] = await Promise.all([
+  const [maker, review, guarantee, cancellation, comments, guests, guestComments, open, stop, signOff] = await Promise.all([
     orderMaker(context.db, id),
     reviewState(context.db, customer.id, id),
     guaranteeAvailable(context.db, customer.id, id),
@@ -78,6 +81,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     newest && order.work_status === "delivered" ? openGuestComments(context.db, id, newest.id) : { listed: [], total: 0 },
     newest && order.work_status === "delivered" ? openComments(context.db, id, newest.id) : [],
     work.stages.length && order.work_status === "in_progress" ? stopQuote(context.db, id, customer.id) : null,
+    REVIEW_OPEN.includes(order.work_status) ? signOffStatus(context.db, id) : null,
   ]);
   const timecodeStyle = timecodeStyleOf(request.headers.get("Cookie"));
   const rate = (newest && newest.frame_rate in RATES ? newest.frame_rate : "25") as FrameRate;
@@ -90,6 +94,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     comments,
     guests,
     guestComments,
+    signOff,
     maker,
     reviewUntil: newest ? reviewDeadline({ createdAt: new Date(newest.created_at), reviewExtensionDays: newest.review_extension_days }).toISOString() : null,
     canExtend: order.work_status === "delivered" && work.deliveries.every((d) => d.review_extension_days === 0),
@@ -127,7 +132,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "approve") {
     const approved = await settle(approveDelivery(context.db, mailNotice(context), id, customer.id));
     if (!approved.ok) return refusedData(approved.refusal);
-    return redirect(`${paths.customerOrder(id)}?notice=${approved.value.workStatus === "completed" ? "approved" : "stage-approved"}`);
+    return redirect(`${paths.customerOrder(id)}?notice=${approvedNotice(approved.value.workStatus)}`);
+  }
+  if (intent === "withdraw-approval") {
+    const withdrawn = await settle(withdrawApproval(context.db, mailNotice(context), id, { kind: "customer" }));
+    if (!withdrawn.ok) return refusedData(withdrawn.refusal);
+    return redirect(`${paths.customerOrder(id)}?notice=approval-withdrawn`);
+  }
+  if (intent === "approvers") {
+    const submission = parseSubmission(form, { schema: ApproversSchema });
+    const kept = { guest_ids: form.getAll("guest_ids").map(Number).filter(Number.isInteger), required: String(form.get("required") ?? "") };
+    if (submission.status !== "success")
+      return refusedData(refuse.invalid(Object.values(submission.error ?? {}).flat()[0] ?? "The approvers could not be saved."), { approversKept: kept });
+    const saved = await settle(setApprovers(context.db, mailNotice(context), id, customer.id, submission.value));
+    if (!saved.ok) return refusedData(saved.refusal, { approversKept: kept });
+    return redirect(`${paths.customerOrder(id)}?notice=approvers-saved#approvers-title`);
   }
   if (intent === "approve-stop" || intent === "stop") {
     // "Approve and stop here": the stage in hand is approved, then the order stops after it (the
@@ -135,6 +154,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (intent === "approve-stop") {
       const approved = await settle(approveDelivery(context.db, mailNotice(context), id, customer.id));
       if (!approved.ok) return refusedData(approved.refusal);
+      // Approvers still awaited: the approval is recorded, and the stop waits until the stage is approved.
+      if (approved.value.workStatus === "delivered") return redirect(`${paths.customerOrder(id)}?notice=sign-off-recorded`);
     }
     const stopped = await settle(stopAfterStage(context.db, context.payments, mailNotice(context), id, customer.id));
     if (!stopped.ok) return refusedData(stopped.refusal);
@@ -191,8 +212,16 @@ const NOTICES: Record<string, string> = {
   "cancel-requested": CANCELLATION_MESSAGES.requested,
   "guest-invited": "Invitation sent. Your colleague can now watch and comment.",
   "guest-revoked": "That review link no longer works.",
+  "sign-off-recorded": "Your approval is recorded. It takes effect once your approvers have approved too.",
+  "approval-withdrawn": "Your approval is withdrawn.",
+  "approvers-saved": "Your approvers are saved.",
   "review-extended": `You have ${REVIEW_EXTENSION_DAYS} more days to review the delivery.`,
 };
+
+/** The notice after an approval: the order completed, the stage approved, or the approval recorded while approvers are awaited. */
+function approvedNotice(status: string) {
+  return status === "completed" ? "approved" : status === "delivered" ? "sign-off-recorded" : "stage-approved";
+}
 
 /** Where the customer's review stays open: comments, replies and colleagues' links. */
 const REVIEW_OPEN: string[] = ["in_progress", "delivered", "revision_requested"];
@@ -227,6 +256,7 @@ export default function OrderPage() {
     comments,
     guests,
     guestComments,
+    signOff,
     maker,
     reviewUntil,
     canExtend,
@@ -412,6 +442,15 @@ export default function OrderPage() {
                     lastResult={answer && "result" in answer && answer.intent === "revision" ? answer.result : undefined}
                     cancellationRequested={cancellation?.kind === "requested"}
                     stage={inHand ? { name: inHand.name, next: nextStage?.name ?? null } : null}
+                    signOff={
+                      signOff
+                        ? {
+                            customerApproved: signOff.customerApproved,
+                            waiting: signOff.approvalsMissing ? signOff.approvers.filter((a) => !a.approved).map((a) => a.name) : [],
+                            rule: signOff.rule,
+                          }
+                        : null
+                    }
                   />
                 </div>
               ) : null
@@ -421,7 +460,14 @@ export default function OrderPage() {
       ) : null}
 
       {REVIEW_OPEN.includes(order.work_status) ? (
-        <ReviewGuests guests={guests} lastResult={answer && "result" in answer && answer.intent === "invite-guest" ? answer.result : undefined} />
+        <ReviewGuests guests={guests} lastResult={answer && "result" in answer && answer.intent === "invite-guest" ? answer.result : undefined}>
+          <ApproversForm
+            action={paths.customerOrder(order.id)}
+            guests={guests}
+            required={signOff?.required ?? null}
+            kept={answer && "approversKept" in answer ? (answer.approversKept as { guest_ids: number[]; required: string }) : null}
+          />
+        </ReviewGuests>
       ) : null}
 
       <section aria-labelledby="brief-title" className="space-y-3">

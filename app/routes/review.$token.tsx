@@ -10,11 +10,17 @@ import { listDeliveries } from "~/domain/orders/deliveries.server";
 import { shownVersionComments } from "~/domain/orders/review-comments.server";
 import { chosenVersions } from "~/lib/versions";
 import { guestFromToken, nameGuest, reviewedFilm } from "~/domain/orders/review-guests.server";
+import { approverRequestsChanges, signOffStatus, withdrawApproval } from "~/domain/orders/sign-off.server";
+import { approveDelivery } from "~/domain/orders/deliveries.server";
+import { mailNotice } from "~/domain/mail/order-emails.server";
+import { RevisionSchema } from "~/lib/schemas/revision";
+import { ApproverPanel } from "~/components/approver-panel";
+import { Refused } from "~/components/ui/form";
 import { SHOP } from "~/lib/shop";
 import { parseSubmission } from "~/http/form-submission.server";
 import { readScreenForm } from "~/http/request-body.server";
 import { isReviewIntent, reviewAction } from "~/http/review-actions.server";
-import { formAnswer, orPage, refusedData } from "~/http/screen-refusal.server";
+import { formAnswer, orPage, refusedData, settle } from "~/http/screen-refusal.server";
 import { GuestNameSchema } from "~/lib/schemas/review-comment";
 import { paths } from "~/lib/paths";
 import { actionRetryAfter } from "~/lib/retry-after";
@@ -32,14 +38,15 @@ async function guestAndWork(context: LoaderFunctionArgs["context"], token: strin
     listDeliveries(context.db, guest.orderId, studio),
     reviewedFilm(context.db, guest.orderId),
   ]);
-  return { guest, deliveries, film, open: ["in_progress", "delivered", "revision_requested"].includes(state.workStatus) };
+  return { guest, state, deliveries, film, open: ["in_progress", "delivered", "revision_requested"].includes(state.workStatus) };
 }
 
 /** The page keeps its loader's privacy headers, and a refused comment or invitation its `Retry-After`. */
 export const headers = actionRetryAfter;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
-  const { guest, deliveries, film, open } = await guestAndWork(context, token);
+  const { guest, state, deliveries, film, open } = await guestAndWork(context, token);
+  const signOff = guest.approver ? await signOffStatus(context.db, guest.orderId) : null;
   const shown = chosenVersions(deliveries, new URL(request.url).searchParams);
   const comments = await shownVersionComments(
     context.db,
@@ -55,6 +62,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       timecodeStyle: timecodeStyleOf(request.headers.get("Cookie")),
       open,
       comments,
+      // A named approver's part: what awaits their sign-off (the delivery under review), and where they stand on it.
+      approver: signOff
+        ? {
+            deciding: state.workStatus === "delivered",
+            what: state.stages.length ? state.stages[state.stage]!.name : null,
+            version: signOff.version,
+            approved: signOff.approvers.some((a) => a.id === guest.id && a.approved),
+            rule: signOff.rule.replace(/^You /, "The customer "),
+            revisionsLeft: state.revisionsAllowed - state.revisionsUsed,
+          }
+        : null,
       // The guest's own file links; masters are never theirs.
       deliveries: deliveries.map((d) => ({
         ...d,
@@ -80,6 +98,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(paths.guestReview(token));
   }
   if (!guest.name) return redirect(paths.guestReview(token));
+  if (intent === "sign-off-approve" || intent === "sign-off-withdraw" || intent === "sign-off-changes") {
+    const notice = mailNotice(context);
+    const signer = { kind: "guest", guestId: guest.id } as const;
+    if (intent === "sign-off-changes") {
+      const submission = parseSubmission(form, { schema: RevisionSchema });
+      if (submission.status !== "success") return formAnswer(submission, { beside: { intent: "sign-off-changes" } });
+      const asked = await settle(approverRequestsChanges(context.db, notice, { id: guest.id, orderId: guest.orderId, name: guest.name }, submission.value));
+      if (!asked.ok) return formAnswer(submission, { refusal: asked.refusal, beside: { intent: "sign-off-changes" } });
+      return redirect(`${paths.guestReview(token)}?notice=changes-asked`);
+    }
+    const state = await getWorkState(context.db, guest.orderId, { kind: "system", id: null });
+    const done = await settle<unknown>(
+      intent === "sign-off-approve"
+        ? approveDelivery(context.db, notice, guest.orderId, state.userId, Date.now(), undefined, signer)
+        : withdrawApproval(context.db, notice, guest.orderId, signer),
+    );
+    if (!done.ok) return refusedData(done.refusal);
+    return redirect(`${paths.guestReview(token)}?notice=${intent === "sign-off-approve" ? "approved" : "withdrawn"}`);
+  }
   if (isReviewIntent(intent) && intent !== "resolve")
     return reviewAction(context.db, form, guest.orderId, { kind: "guest", id: guest.id, orderId: guest.orderId, name: guest.name }, paths.guestReview(token));
   return refusedData(refuse.malformed("Unknown action"));
@@ -90,11 +127,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
+const GUEST_NOTICES: Record<string, string> = {
+  approved: "Your approval is recorded. Thank you!",
+  withdrawn: "Your approval is withdrawn.",
+  "changes-asked": "Your request for changes is with the studio, and the customer is told.",
+};
+
 export default function GuestReview() {
-  const { orderId, name, film, comments, deliveries, open, timecodeStyle } = useLoaderData<typeof loader>();
+  const { orderId, name, film, comments, deliveries, open, timecodeStyle, approver } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const { token = "" } = useParams();
+  const notice = GUEST_NOTICES[params.get("notice") ?? ""];
   const nameErrors = answer && "result" in answer && answer.intent === "name" ? (answer.result.error?.name ?? []) : [];
   return (
     <>
@@ -111,9 +155,24 @@ export default function GuestReview() {
             {film ?? `Order #${orderId}`}
           </h1>
           <p className="mt-1 text-sm text-slate-600">
-            Order #{orderId}. You were invited to watch and comment. Only the customer can approve or ask for changes.
+            {approver
+              ? `Order #${orderId}. You are an approver: watch, comment, and approve each delivery or ask for changes. ${approver.rule}`
+              : `Order #${orderId}. You were invited to watch and comment. Only the customer can approve or ask for changes.`}
           </p>
         </div>
+        {notice ? (
+          <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+            {notice}
+          </p>
+        ) : null}
+        <Refused message={answer && "refused" in answer ? answer.refused : null} />
+        {approver && name ? (
+          <ApproverPanel
+            approver={approver}
+            action={paths.guestReview(token)}
+            lastResult={answer && "result" in answer && answer.intent === "sign-off-changes" ? answer.result : undefined}
+          />
+        ) : null}
         {!name ? (
           <Form method="post" className="max-w-md space-y-2 rounded-2xl border border-slate-200 bg-white p-4" noValidate>
             <label htmlFor="guest-name" className="block text-sm font-medium text-slate-800">

@@ -19,7 +19,7 @@ import { markUploadsUsed, takeUploads } from "../uploads/uploads.server";
 import { CLOSING_REFUND_UNDER_WAY, cancellationOpen, closingRefundHeld, noClosingRefund, withdrawOpenCancellation } from "./closing-refunds.server";
 import { DAY_MS, getWorkState, moveWork, moveHeld, type WorkState } from "./work-state.server";
 import { approvesAStage, checkStageInHand, nextStageChanges, stageDecisionStatement } from "./stages.server";
-import { completesWith, completingApproval, readSignOff, recordApproval, signedOffWith, tellCustomer, type Signer } from "./sign-off.server";
+import { askApprovers, completesWith, completingApproval, readSignOff, recordApproval, signedOffWith, tellCustomer, type Signer } from "./sign-off.server";
 import { SIGN_OFF_MESSAGES } from "~/lib/rules/sign-off";
 import { paths } from "~/lib/paths";
 
@@ -77,8 +77,9 @@ export async function deliver(
     ...masters.map((master) => ({ ...master, role: "master" as const })),
   ];
   const uploadIds = [...(preview ? [preview.id] : []), ...masters.map((m) => m.id)];
+  let delivered: WorkState;
   try {
-    return await moveWork(db, orderId, "deliver", admin, {
+    delivered = await moveWork(db, orderId, "deliver", admin, {
       note: note.data ?? "Delivered",
       now,
       changes: { firstDeliveredAt: firstDeliveredAfter(state, orderId, now) },
@@ -141,6 +142,9 @@ export async function deliver(
     await removeOrderFiles(bucket, stored);
     throw error;
   }
+  // The customer hears through the move's news; the approvers they named are asked for their sign-off.
+  await askApprovers(db, notice, orderId);
+  return delivered;
 }
 /**
  * What the package's figures measure a delivery by (`first_delivered_at`: the start of work plus the

@@ -10,6 +10,7 @@ import { approveDelivery } from "./deliveries.server";
 import { requestRevision } from "./revisions.server";
 import { checkStageInHand, listOrderStages } from "./stages.server";
 import { getWorkState } from "./work-state.server";
+import { withdrawApproval } from "./sign-off.server";
 
 /** Approves stage `n` (from 1) of the customer's order: 404 when the order or stage is not there, 409 unless it is the stage in hand and delivered. */
 export async function approveStage(db: Database, notice: MailNotice, orderId: number, customerId: number, n: number, now = Date.now()) {
@@ -30,5 +31,13 @@ export async function requestStageChanges(
   const customer = { kind: "customer" as const, id: customerId };
   checkStageInHand(await getWorkState(db, orderId, customer), n, "ask for changes to");
   await requestRevision(db, notice, orderId, customerId, input, now);
+  return listOrderStages(db, orderId, customer);
+}
+
+/** Withdraws the customer's approval of stage `n` while named approvers are still awaited: the stage must be the one in hand. */
+export async function withdrawStageApproval(db: Database, notice: MailNotice, orderId: number, customerId: number, n: number, now = Date.now()) {
+  const customer = { kind: "customer" as const, id: customerId };
+  checkStageInHand(await getWorkState(db, orderId, customer), n, "withdraw an approval of");
+  await withdrawApproval(db, notice, orderId, { kind: "customer" }, now);
   return listOrderStages(db, orderId, customer);
 }

@@ -7,6 +7,7 @@ import { CancellationAnswerSchema, RefundSchema } from "~/lib/schemas/refund";
 import { CANCELLATION_MESSAGES } from "~/lib/rules/cancellation-rules";
 import { ReviewSchema } from "~/lib/schemas/review";
 import { RevisionSchema } from "~/lib/schemas/revision";
+import { ApproversSchema } from "~/lib/schemas/approvers";
 import { MessageSchema } from "~/lib/schemas/message";
 import { ATTACHMENT_FORM, DELIVERY_FORM } from "../../order-forms.server";
 import { MASTERS_HELD } from "~/lib/rules/upload-rules";
@@ -66,12 +67,28 @@ export const StageResponse = example(
           z
             .object({
               decision: z.enum(["approve", "request_changes"]),
-              by: z.enum(["customer", "shop"]).describe("shop: approved on its own when the review window passed unanswered"),
+              by: z
+                .enum(["customer", "shop", "guest"])
+                .describe("shop: approved on its own when the review window passed unanswered; guest: an approver the customer named"),
+              name: z.string().nullable().describe('An approver\'s name ("Former guest" once erased; "An approver" for a creator); null otherwise'),
               created_at: z.string(),
             })
             .strict(),
         )
-        .describe("The stage's history, oldest first"),
+        .describe("The moves made on the stage (its lock, changes asked), oldest first"),
+      sign_offs: z
+        .array(
+          z
+            .object({
+              decision: z.enum(["approve", "withdraw", "no_response"]).describe("no_response: did not answer before the stage approved itself"),
+              by: z.enum(["customer", "guest"]),
+              name: z.string().nullable().describe('The approver\'s name ("Former guest" once erased); null for the customer'),
+              version: z.number().int().describe("The version decided on (v1, v2, … across the order)"),
+              created_at: z.string(),
+            })
+            .strict(),
+        )
+        .describe("Sign-offs that were not moves: approvals while others were awaited, their withdrawals, who never answered; oldest first"),
     })
     .strict(),
   {
@@ -87,7 +104,19 @@ export const StageResponse = example(
     approved_at: null,
     delivery_ids: [],
     decisions: [],
+    sign_offs: [],
   },
+);
+
+export const ApproversResponse = example(
+  z
+    .object({
+      approvers: z.array(z.object({ id: z.number().int().describe("The guest's id"), name: z.string().nullable(), email: z.string() }).strict()),
+      required: z.number().int().nullable().describe("How many approvers must approve besides the customer; null for every one"),
+      rule: z.string().describe("The rule in words"),
+    })
+    .strict(),
+  { approvers: [{ id: 7, name: "Jo Park", email: "jo@example.org" }], required: null, rule: "You and your approver approve each delivery." },
 );
 const STAGE_NOT_FOUND = notFound("Not the caller's order, or no such stage", "Stage not found");
 const STAGE_CONFLICT = conflict("Not the stage in hand, or nothing delivered for it yet", "Cannot approve Storyboard: the stage in hand is Script.");
@@ -353,6 +382,45 @@ export const ORDERS_CALLS = [
         "Not the stage in hand, nothing delivered for it, or every round of the stage is used",
         "Cannot ask for changes to Script: it is approved and locked.",
       ),
+    ),
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/stages/{n}/withdraw",
+    summary:
+      "The owner withdraws their approval of the stage in hand's delivery while named approvers are still awaited (before the stage is approved and locked)",
+    auth: "customer",
+    responses: { 200: { description: "Withdrawn", schema: ok(z.array(StageResponse), { message: "Approval withdrawn" }) } },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      STAGE_NOT_FOUND,
+      conflict("Not the stage in hand, not approved by the caller, or already approved and locked", "It is approved and locked: an approval can be withdrawn only before that."),
+    ),
+  },
+  {
+    method: "GET",
+    path: "/orders/{id}/approvers",
+    summary: "The order's required approvers (among its guests) and how many must approve besides the owner: its owner",
+    auth: "customer",
+    responses: { 200: { description: "The approvers", schema: ok(ApproversResponse) } },
+    refusals: refusals(READ, CUSTOMER, ORDER_NOT_FOUND),
+  },
+  {
+    method: "PUT",
+    path: "/orders/{id}/approvers",
+    summary:
+      "The owner names required approvers among the order's guests whose links work (at most 5; an empty list leaves the owner approving alone) and how many must approve (null: every one). Each delivery is then approved when the owner and the required approvers have approved it; an approver's link lives while the order is open, and newly named approvers are told by email. Without an answer within the review window a delivery approves itself and who did not answer is recorded",
+    auth: "customer",
+    body: { schema: ApproversSchema, wrapper: "approvers", example: { guest_ids: [7], required: null } },
+    responses: { 200: { description: "Approvers named", schema: ok(ApproversResponse, { message: "Approvers saved" }) } },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      ORDER_NOT_FOUND,
+      JSON_BODY,
+      invalid("Invalid approvers", "Approvers could not be saved", ["Name at most 5 approvers."]),
+      conflict("The order is closed, or a guest named is not the order's or their link ended", "Approvers must be colleagues invited to this order whose link still works."),
     ),
   },
   {
