@@ -1160,10 +1160,10 @@ export const stageSignOffs = sqliteTable(
       .references(() => orders.id, { onDelete: "cascade" }),
     /** The stage (0-based; 0 for an order in one piece). */
     stage: integer("stage").notNull(),
-    /** The delivery (version) decided on: a new version asks everyone again. */
-    deliveryId: integer("delivery_id")
-      .notNull()
-      .references(() => orderDeliveries.id, { onDelete: "cascade" }),
+    /** The delivery decided on: a new version asks everyone again. Null once deliveries are erased with the customer's account; `version` stays. */
+    deliveryId: integer("delivery_id").references(() => orderDeliveries.id, { onDelete: "set null" }),
+    /** Its version number (v1, v2, … across the order). */
+    version: integer("version").notNull(),
     signerKind: text("signer_kind", { enum: ["customer", "guest"] }).notNull(),
     guestId: integer("guest_id").references(() => orderGuests.id, { onDelete: "set null" }),
     decision: text("decision", { enum: ["approve", "withdraw", "no_response"] }).notNull(),

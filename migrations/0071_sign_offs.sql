@@ -2,13 +2,14 @@ CREATE TABLE `stage_sign_offs` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`order_id` integer NOT NULL,
 	`stage` integer NOT NULL,
-	`delivery_id` integer NOT NULL,
+	`delivery_id` integer,
+	`version` integer NOT NULL,
 	`signer_kind` text NOT NULL,
 	`guest_id` integer,
 	`decision` text NOT NULL,
 	`created_at` integer DEFAULT (CAST(unixepoch('subsec') * 1000 AS INTEGER)) NOT NULL,
 	FOREIGN KEY (`order_id`) REFERENCES `orders`(`id`) ON UPDATE no action ON DELETE cascade,
-	FOREIGN KEY (`delivery_id`) REFERENCES `order_deliveries`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`delivery_id`) REFERENCES `order_deliveries`(`id`) ON UPDATE no action ON DELETE set null,
 	FOREIGN KEY (`guest_id`) REFERENCES `order_guests`(`id`) ON UPDATE no action ON DELETE set null
 );
 --> statement-breakpoint

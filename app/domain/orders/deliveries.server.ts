@@ -324,7 +324,7 @@ export async function approveDelivery(
       ...(read.stages.length
         ? [stageDecisionStatement(db, orderId, read, "approve", decider, now)]
         : signing
-          ? [completingApproval(db, orderId, read, signOff.deliveryId!, signer, now)]
+          ? [completingApproval(db, orderId, read, signOff, signer, now)]
           : []),
     ],
   });

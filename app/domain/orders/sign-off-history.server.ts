@@ -18,7 +18,7 @@ export function signOffHistoryQuery(db: Database, orderId: number) {
   return db
     .select({
       stage: stageSignOffs.stage,
-      deliveryId: stageSignOffs.deliveryId,
+      version: stageSignOffs.version,
       kind: stageSignOffs.signerKind,
       guestId: stageSignOffs.guestId,
       name: orderGuests.name,
@@ -34,13 +34,13 @@ export function signOffHistoryQuery(db: Database, orderId: number) {
 }
 export type SignOffRow = Awaited<ReturnType<ReturnType<typeof signOffHistoryQuery>["execute"]>>[number];
 
-/** A history row as shown, its version numbered among the order's deliveries (ids oldest first). */
-export function toSignOffView(row: SignOffRow, deliveryIds: number[]): SignOffView {
+/** A history row as shown. */
+export function toSignOffView(row: SignOffRow): SignOffView {
   return {
     decision: row.decision,
     by: row.kind,
     name: row.kind === "customer" ? null : row.guestId === null ? "Former guest" : (row.name ?? row.email ?? "Former guest"),
-    version: deliveryIds.indexOf(row.deliveryId) + 1,
+    version: row.version,
     created_at: row.createdAt.toISOString(),
   };
 }

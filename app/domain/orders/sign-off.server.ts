@@ -149,8 +149,8 @@ export async function recordApproval(db: Database, orderId: number, read: SignOf
   const deliveryId = read.deliveryId!;
   if (approves(read, signer)) throw refuse.conflict(`You have approved this version. Waiting for: ${waitingFor(read).join(", ") || "the customer"}.`);
   const written = await db.run(
-    sql`INSERT INTO ${stageSignOffs} (order_id, stage, delivery_id, signer_kind, guest_id, decision, created_at)
-      SELECT ${orderId}, ${stage}, ${deliveryId}, ${signerColumns(signer).signerKind}, ${signerColumns(signer).guestId}, 'approve', ${now}
+    sql`INSERT INTO ${stageSignOffs} (order_id, stage, delivery_id, version, signer_kind, guest_id, decision, created_at)
+      SELECT ${orderId}, ${stage}, ${deliveryId}, ${read.version}, ${signerColumns(signer).signerKind}, ${signerColumns(signer).guestId}, 'approve', ${now}
       FROM ${orders} WHERE ${stillUnderReview(orderId, deliveryId, stage)}
         AND ${latestDecision(orderId, deliveryId, signer)} IS NOT 'approve'
         AND NOT ${signedOffWith(orderId, deliveryId, signer)}
@@ -163,7 +163,14 @@ export async function recordApproval(db: Database, orderId: number, read: SignOf
  * The approval that completes the set, written in the batch of the approve move: only where the move
  * landed (the order at version + 1, approved from the stage read).
  */
-export function completingApproval(db: Database, orderId: number, read: WorkState, deliveryId: number, signer: Signer, now: number): BatchItem<"sqlite"> {
+export function completingApproval(
+  db: Database,
+  orderId: number,
+  read: WorkState,
+  signOff: Pick<SignOffRead, "deliveryId" | "version">,
+  signer: Signer,
+  now: number,
+): BatchItem<"sqlite"> {
   const last = read.stages.length === 0 || read.stage >= read.stages.length - 1;
   const landed = last ? and(eq(orders.workStatus, "completed"), eq(orders.stage, read.stage)) : and(eq(orders.workStatus, "in_progress"), eq(orders.stage, read.stage + 1));
   return db.insert(stageSignOffs).select(
@@ -173,7 +180,8 @@ export function completingApproval(db: Database, orderId: number, read: WorkStat
           id: null,
           orderId,
           stage: read.stage,
-          deliveryId,
+          deliveryId: signOff.deliveryId,
+          version: signOff.version,
           ...signerColumns(signer),
           decision: "approve",
           createdAt: now,
@@ -190,17 +198,18 @@ export function completingApproval(db: Database, orderId: number, read: WorkStat
  */
 export function noResponseStatements(db: Database, orderId: number, read: WorkState, now: number): BatchItem<"sqlite">[] {
   const delivery = newestDelivery(orderId);
+  const version = sql`(SELECT count(*) FROM ${orderDeliveries} d WHERE d.order_id = ${orderId})`;
   const landed = sql`(SELECT o.work_version FROM ${orders} o WHERE o.id = ${orderId}) = ${read.workVersion + 1}`;
   return [
     db.run(
-      sql`INSERT INTO ${stageSignOffs} (order_id, stage, delivery_id, signer_kind, guest_id, decision, created_at)
-        SELECT ${orderId}, ${read.stage}, ${delivery}, 'guest', g.id, 'no_response', ${now}
+      sql`INSERT INTO ${stageSignOffs} (order_id, stage, delivery_id, version, signer_kind, guest_id, decision, created_at)
+        SELECT ${orderId}, ${read.stage}, ${delivery}, ${version}, 'guest', g.id, 'no_response', ${now}
         FROM ${liveApprovers(orderId)} AND ${landed}
           AND ${latestDecision(orderId, delivery, { kind: "guest", guestId: sql`g.id` })} IS NOT 'approve'`,
     ),
     db.run(
-      sql`INSERT INTO ${stageSignOffs} (order_id, stage, delivery_id, signer_kind, guest_id, decision, created_at)
-        SELECT ${orderId}, ${read.stage}, ${delivery}, 'customer', NULL, 'no_response', ${now}
+      sql`INSERT INTO ${stageSignOffs} (order_id, stage, delivery_id, version, signer_kind, guest_id, decision, created_at)
+        SELECT ${orderId}, ${read.stage}, ${delivery}, ${version}, 'customer', NULL, 'no_response', ${now}
         WHERE ${landed} AND EXISTS (SELECT 1 FROM ${liveApprovers(orderId)})
           AND ${latestDecision(orderId, delivery, { kind: "customer" })} IS NOT 'approve'`,
     ),
@@ -218,8 +227,8 @@ export async function withdrawApproval(db: Database, notice: MailNotice, orderId
   if (!read.approvers.length || !read.deliveryId) throw refuse.conflict(SIGN_OFF_MESSAGES.notApproved);
   if (signer.kind === "guest" && !read.approvers.some((a) => a.id === signer.guestId)) throw refuse.forbidden(SIGN_OFF_MESSAGES.notApprover);
   const written = await db.run(
-    sql`INSERT INTO ${stageSignOffs} (order_id, stage, delivery_id, signer_kind, guest_id, decision, created_at)
-      SELECT ${orderId}, ${state.stage}, ${read.deliveryId}, ${signerColumns(signer).signerKind}, ${signerColumns(signer).guestId}, 'withdraw', ${now}
+    sql`INSERT INTO ${stageSignOffs} (order_id, stage, delivery_id, version, signer_kind, guest_id, decision, created_at)
+      SELECT ${orderId}, ${state.stage}, ${read.deliveryId}, ${read.version}, ${signerColumns(signer).signerKind}, ${signerColumns(signer).guestId}, 'withdraw', ${now}
       FROM ${orders} WHERE ${stillUnderReview(orderId, read.deliveryId, state.stage)}
         AND ${latestDecision(orderId, read.deliveryId, signer)} IS 'approve'
         AND ${underCap(orderId, read.deliveryId, signer)}`,

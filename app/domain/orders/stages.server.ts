@@ -194,7 +194,6 @@ export function toOrderStages(
     Math.max(0, order.subtotalMinor - order.discountMinor),
     order.stages.map((stage) => stage.share),
   );
-  const deliveryIds = deliveries.map((d) => d.id);
   const stages = order.stages.map((stage, index): OrderStageView => {
     const own = decisions.filter((d) => d.stage === index);
     const approval = own.find((d) => d.decision === "approve");
@@ -220,7 +219,7 @@ export function toOrderStages(
       })),
       sign_offs: signOffs
         .filter((row) => row.stage === index)
-        .map((row) => toSignOffView(row, deliveryIds))
+        .map((row) => toSignOffView(row))
         .map((view) => (names || view.by === "customer" ? view : { ...view, name: "An approver" })),
     };
   });
