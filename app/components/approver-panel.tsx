@@ -23,7 +23,15 @@ export interface ApproverView {
  * approval before it takes effect, or ask for changes (one of the customer's revision rounds, with a
  * note; the version's open comments go with it). Plain forms: they work before JavaScript loads.
  */
-export function ApproverPanel({ approver, action, lastResult }: { approver: ApproverView; action: string; lastResult: SubmissionResult<string[]> | undefined }) {
+export function ApproverPanel({
+  approver,
+  action,
+  lastResult,
+}: {
+  approver: ApproverView;
+  action: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
   const approving = useIsSubmitting(action, "sign-off-approve");
   const withdrawing = useIsSubmitting(action, "sign-off-withdraw");
   const asking = useIsSubmitting(action, "sign-off-changes");
@@ -47,7 +55,13 @@ export function ApproverPanel({ approver, action, lastResult }: { approver: Appr
         <div className="grid gap-4 lg:grid-cols-2">
           <Form method="post" action={action} className="space-y-2">
             <p className="text-sm text-emerald-950">{`${thing} awaits your sign-off. ${approver.rule}`}</p>
-            <SubmitButton name="intent" value="sign-off-approve" busy={approving} busyText="Approving..." className="bg-emerald-700 hover:bg-emerald-800 sm:w-auto">
+            <SubmitButton
+              name="intent"
+              value="sign-off-approve"
+              busy={approving}
+              busyText="Approving..."
+              className="bg-emerald-700 hover:bg-emerald-800 sm:w-auto"
+            >
               {`Approve ${approver.what ?? "the delivery"}`}
             </SubmitButton>
           </Form>

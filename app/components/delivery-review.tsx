@@ -165,7 +165,9 @@ export function ReviewActions({
               : cancellationRequested
                 ? "Approving completes the order and withdraws your cancellation request: nothing is refunded."
                 : "Approving completes the order."}
-            {signOff ? ` ${signOff.rule} ${signOff.waiting.length ? `Awaited besides you: ${signOff.waiting.join(", ")}.` : "Your approvers have approved: yours completes it."}` : ""}
+            {signOff
+              ? ` ${signOff.rule} ${signOff.waiting.length ? `Awaited besides you: ${signOff.waiting.join(", ")}.` : "Your approvers have approved: yours completes it."}`
+              : ""}
           </p>
           <SubmitButton name="intent" value="approve" busy={approving} busyText="Approving..." className="mt-3 bg-emerald-700 hover:bg-emerald-800 sm:w-auto">
             {stage?.next ? `Approve ${stage.name} and continue` : "Approve delivery"}

@@ -35,8 +35,8 @@ export function ReviewGuests({
         Review with colleagues
       </h2>
       <p className="text-sm text-slate-600">
-        Invite up to {GUESTS_PER_ORDER} colleagues to watch the deliveries and comment under their name for {GUEST_LINK_DAYS} days. Only you, and the
-        approvers you name, can approve or ask for changes; only you can download masters.
+        Invite up to {GUESTS_PER_ORDER} colleagues to watch the deliveries and comment under their name for {GUEST_LINK_DAYS} days. Only you, and the approvers
+        you name, can approve or ask for changes; only you can download masters.
       </p>
       {guests.length ? (
         <ul aria-label="Invited colleagues" className="space-y-1 text-sm">

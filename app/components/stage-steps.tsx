@@ -18,7 +18,8 @@ const timeFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "sh
 
 /** A stage's decisions and sign-offs as one history, oldest first: who did what, and when. */
 export function stageHistory(stage: Pick<StageStep, "decisions" | "sign_offs">): { at: string; text: string }[] {
-  const who = (by: string, name: string | null) => (by === "customer" ? "Customer" : by === "shop" ? "Shop" : `${name ?? "Former guest"} (approver)`);
+  const who = (by: string, name: string | null) =>
+    by === "customer" ? "Customer" : by === "shop" ? "Shop" : name === "An approver" ? name : `${name ?? "Former guest"} (approver)`;
   const moves = stage.decisions.map((d) => ({
     at: d.created_at,
     text:

@@ -291,7 +291,7 @@ export async function approveDelivery(
     throw signOff && before.workStatus === "delivered" ? refuse.forbidden(SIGN_OFF_MESSAGES.notApprover) : refuse.conflict(SIGN_OFF_MESSAGES.nothingToSign);
   if (signing && !completesWith(signOff, signer)) {
     if (await recordApproval(db, orderId, signOff, before.stage, signer, now)) {
-      if (signer.kind === "guest") await tellCustomer(db, notice, orderId, signer.guestId, "approved");
+      if (signer.kind === "guest") await tellCustomer(db, notice, orderId, signer.guestId, "approved", before);
       return before;
     }
     // Another approval landed meanwhile and this one completes the set now (or the order moved): read again.
@@ -318,7 +318,11 @@ export async function approveDelivery(
         signing ? signedOffWith(orderId, signOff.deliveryId!, signer) : undefined,
       ),
     stillRefusal: (current) =>
-      closingRefundHeld(current.closingRefundAt, now) ? CLOSING_REFUND_UNDER_WAY : signing ? "An approval was withdrawn meanwhile. Please reload and try again." : null,
+      closingRefundHeld(current.closingRefundAt, now)
+        ? CLOSING_REFUND_UNDER_WAY
+        : signing
+          ? "An approval was withdrawn meanwhile. Please reload and try again."
+          : null,
     alongside: (read) => [
       ...(stage ? [] : countCompletionStatements(db, orderId, moveHeld(orderId, read))),
       ...(read.stages.length
@@ -328,6 +332,8 @@ export async function approveDelivery(
           : []),
     ],
   });
+  if (signer.kind === "guest") await tellCustomer(db, notice, orderId, signer.guestId, "approved", before);
+  // The write re-checked the request as read, so it was withdrawn exactly when it was read open.
   if (withdraws) await queueWorkEmail(db, notice, orderId, "cancellation_withdrawn");
   return approved;
 }

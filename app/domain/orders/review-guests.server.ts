@@ -146,7 +146,11 @@ async function invitationSubject(db: Database, orderId: number) {
 
 /** Which rule an invitation that was not inserted broke, in the order the insert's condition reads them. */
 async function invitationRefusal(db: Database, orderId: number, email: string, now: number) {
-  const live = and(eq(orderGuests.orderId, orderId), isNull(orderGuests.revokedAt), or(gt(orderGuests.expiresAt, new Date(now)), eq(orderGuests.approver, true)));
+  const live = and(
+    eq(orderGuests.orderId, orderId),
+    isNull(orderGuests.revokedAt),
+    or(gt(orderGuests.expiresAt, new Date(now)), eq(orderGuests.approver, true)),
+  );
   const today = gt(orderGuests.createdAt, new Date(now - DAY_MS));
   const [[same], [alive], forOrder, forAddress] = await db.batch([
     db

@@ -93,7 +93,16 @@ export async function requestRevision(
           ...(input.comment_ids?.length === 0 ? [] : [gatherOpenComments(db, orderId, revisionId, moveHeld(orderId, read), input.comment_ids)]),
           // An order in stages keeps the decision in the stage's history.
           ...(read.stages.length
-            ? [stageDecisionStatement(db, orderId, read, "request_changes", approver ? { kind: "guest", id: approver.guestId } : { kind: "customer", id: customerId }, now)]
+            ? [
+                stageDecisionStatement(
+                  db,
+                  orderId,
+                  read,
+                  "request_changes",
+                  approver ? { kind: "guest", id: approver.guestId } : { kind: "customer", id: customerId },
+                  now,
+                ),
+              ]
             : []),
         ];
       },

@@ -44,4 +44,3 @@ export function toSignOffView(row: SignOffRow): SignOffView {
     created_at: row.createdAt.toISOString(),
   };
 }
-

@@ -172,7 +172,9 @@ export function completingApproval(
   now: number,
 ): BatchItem<"sqlite"> {
   const last = read.stages.length === 0 || read.stage >= read.stages.length - 1;
-  const landed = last ? and(eq(orders.workStatus, "completed"), eq(orders.stage, read.stage)) : and(eq(orders.workStatus, "in_progress"), eq(orders.stage, read.stage + 1));
+  const landed = last
+    ? and(eq(orders.workStatus, "completed"), eq(orders.stage, read.stage))
+    : and(eq(orders.workStatus, "in_progress"), eq(orders.stage, read.stage + 1));
   return db.insert(stageSignOffs).select(
     db
       .select(
@@ -200,18 +202,35 @@ export function noResponseStatements(db: Database, orderId: number, read: WorkSt
   const delivery = newestDelivery(orderId);
   const version = sql`(SELECT count(*) FROM ${orderDeliveries} d WHERE d.order_id = ${orderId})`;
   const landed = sql`(SELECT o.work_version FROM ${orders} o WHERE o.id = ${orderId}) = ${read.workVersion + 1}`;
+  const row = (signerKind: "guest" | "customer", guestId: SQL | null) =>
+    rowOf(stageSignOffs, { id: null, orderId, stage: read.stage, deliveryId: delivery, version, signerKind, guestId, decision: "no_response", createdAt: now });
   return [
-    db.run(
-      sql`INSERT INTO ${stageSignOffs} (order_id, stage, delivery_id, version, signer_kind, guest_id, decision, created_at)
-        SELECT ${orderId}, ${read.stage}, ${delivery}, ${version}, 'guest', g.id, 'no_response', ${now}
-        FROM ${liveApprovers(orderId)} AND ${landed}
-          AND ${latestDecision(orderId, delivery, { kind: "guest", guestId: sql`g.id` })} IS NOT 'approve'`,
+    db.insert(stageSignOffs).select(
+      db
+        .select(row("guest", sql`${orderGuests.id}`))
+        .from(orderGuests)
+        .where(
+          and(
+            eq(orderGuests.orderId, orderId),
+            eq(orderGuests.approver, true),
+            isNull(orderGuests.revokedAt),
+            landed,
+            sql`${latestDecision(orderId, delivery, { kind: "guest", guestId: sql`${orderGuests.id}` })} IS NOT 'approve'`,
+          ),
+        ),
     ),
-    db.run(
-      sql`INSERT INTO ${stageSignOffs} (order_id, stage, delivery_id, version, signer_kind, guest_id, decision, created_at)
-        SELECT ${orderId}, ${read.stage}, ${delivery}, ${version}, 'customer', NULL, 'no_response', ${now}
-        WHERE ${landed} AND EXISTS (SELECT 1 FROM ${liveApprovers(orderId)})
-          AND ${latestDecision(orderId, delivery, { kind: "customer" })} IS NOT 'approve'`,
+    db.insert(stageSignOffs).select(
+      db
+        .select(row("customer", null))
+        .from(orders)
+        .where(
+          and(
+            eq(orders.id, orderId),
+            landed,
+            sql`EXISTS (SELECT 1 FROM ${liveApprovers(orderId)})`,
+            sql`${latestDecision(orderId, delivery, { kind: "customer" })} IS NOT 'approve'`,
+          ),
+        ),
     ),
   ];
 }
@@ -419,15 +438,15 @@ async function approverLink(notice: MailNotice, guest: { orderId: number; email:
   return (await sha256(token)) === guest.tokenHash ? `${notice.origin}${paths.guestReview(token)}` : null;
 }
 
-/** Tells the customer what an approver decided (an approval, its withdrawal, changes asked). */
-export async function tellCustomer(db: Database, notice: MailNotice, orderId: number, guestId: number, did: string) {
+/** Tells the customer what an approver decided (an approval, its withdrawal, changes asked); `decidedOn`: the order as it was when they decided. */
+export async function tellCustomer(db: Database, notice: MailNotice, orderId: number, guestId: number, did: string, decidedOn?: WorkState) {
   const [guest] = await db.select({ name: orderGuests.name, email: orderGuests.email }).from(orderGuests).where(eq(orderGuests.id, guestId)).limit(1);
   const about = await orderAbout(db, orderId);
   if (!about.email) return;
   const read = await readSignOff(db, orderId);
   const state = await getWorkState(db, orderId, { kind: "system", id: null });
   const who = guest?.name ?? guest?.email ?? "An approver";
-  const what = reviewedThing(state, read.version);
+  const what = reviewedThing(decidedOn ?? state, read.version);
   const awaited = [...(read.customerApproved || state.workStatus !== "delivered" ? [] : ["you"]), ...waitingFor(read)];
   await queueEmail(notice.env, db, {
     to: about.email,
@@ -491,5 +510,5 @@ export async function approverRequestsChanges(
   if (!read.approvers.some((a) => a.id === guest.id)) throw refuse.forbidden(SIGN_OFF_MESSAGES.notApprover);
   if (state.workStatus !== "delivered") throw refuse.conflict(SIGN_OFF_MESSAGES.nothingToSign);
   await requestRevision(db, notice, guest.orderId, state.userId, input, now, { guestId: guest.id, name: guest.name });
-  await tellCustomer(db, notice, guest.orderId, guest.id, "asked for changes to");
+  await tellCustomer(db, notice, guest.orderId, guest.id, "asked for changes to", state);
 }

@@ -231,5 +231,7 @@ export function toOrderStages(
 export async function listOrderStages(db: Database, orderId: number, actor: Actor): Promise<OrderStageView[]> {
   const state = await getWorkState(db, orderId, actor);
   const rows = await db.batch([...stagesQueries(db, orderId)]);
-  return toOrderStages({ work_status: state.workStatus, due_at: state.dueAt ? state.dueAt.toISOString() : null }, rows as unknown as StageRows).stages;
+  return toOrderStages({ work_status: state.workStatus, due_at: state.dueAt ? state.dueAt.toISOString() : null }, rows as unknown as StageRows, {
+    names: actor.kind !== "creator",
+  }).stages;
 }

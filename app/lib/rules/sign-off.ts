@@ -36,6 +36,7 @@ export function signedOff(customerApproved: boolean, approvals: number, required
 export function signOffRuleText(required: number | null, approvers: number): string {
   if (approvers === 0) return "Only you approve.";
   const needed = approvalsNeeded(required, approvers);
-  if (needed === approvers) return approvers === 1 ? "You and your approver approve each delivery." : `You and all ${approvers} approvers approve each delivery.`;
+  if (needed === approvers)
+    return approvers === 1 ? "You and your approver approve each delivery." : `You and all ${approvers} approvers approve each delivery.`;
   return `You and any ${needed} of your ${approvers} approvers approve each delivery.`;
 }

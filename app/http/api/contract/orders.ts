@@ -338,7 +338,8 @@ export const ORDERS_CALLS = [
   {
     method: "POST",
     path: "/orders/{id}/approve",
-    summary: "The owner approves the delivery; the order is completed",
+    summary:
+      "The owner approves the delivery; the order is completed (an order in stages: the stage in hand is approved). With named approvers still awaited, the approval is recorded and work_status stays delivered",
     auth: "customer",
     responses: { 200: { description: "Completed", schema: ok(OrderResponse, { message: "Delivery approved" }) } },
     refusals: refusals(WRITE, CUSTOMER, ORDER_NOT_FOUND, conflict("Nothing delivered to approve", "Cannot approve this order: it is in production.")),
@@ -356,7 +357,7 @@ export const ORDERS_CALLS = [
     method: "POST",
     path: "/orders/{id}/stages/{n}/approve",
     summary:
-      "The owner approves the stage in hand (delivered): it is locked and the next stage starts (its due date from now); approving the last stage completes the order",
+      "The owner approves the stage in hand (delivered): it is locked and the next stage starts (its due date from now); approving the last stage completes the order. With named approvers still awaited, the approval is recorded (the stage's sign_offs) and the stage stays delivered",
     auth: "customer",
     responses: { 200: { description: "Approved", schema: ok(z.array(StageResponse), { message: "Stage approved" }) } },
     refusals: refusals(WRITE, CUSTOMER, STAGE_NOT_FOUND, STAGE_CONFLICT),
@@ -395,7 +396,10 @@ export const ORDERS_CALLS = [
       WRITE,
       CUSTOMER,
       STAGE_NOT_FOUND,
-      conflict("Not the stage in hand, not approved by the caller, or already approved and locked", "It is approved and locked: an approval can be withdrawn only before that."),
+      conflict(
+        "Not the stage in hand, not approved by the caller, or already approved and locked",
+        "It is approved and locked: an approval can be withdrawn only before that.",
+      ),
     ),
   },
   {
@@ -420,7 +424,10 @@ export const ORDERS_CALLS = [
       ORDER_NOT_FOUND,
       JSON_BODY,
       invalid("Invalid approvers", "Approvers could not be saved", ["Name at most 5 approvers."]),
-      conflict("The order is closed, or a guest named is not the order's or their link ended", "Approvers must be colleagues invited to this order whose link still works."),
+      conflict(
+        "The order is closed, or a guest named is not the order's or their link ended",
+        "Approvers must be colleagues invited to this order whose link still works.",
+      ),
     ),
   },
   {
