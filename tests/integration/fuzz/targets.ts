@@ -519,6 +519,11 @@ const TARGETS: Target[] = [
     input: jsonBody("revision", ["note", "comment_ids", "comments"]),
     send: sendJson("POST", "/orders/1/stages/1/request_changes", customer),
   },
+  {
+    name: "PUT /api/v1/orders/{id}/approvers",
+    input: jsonBody("approvers", ["guest_ids", "required"]),
+    send: sendJson("PUT", "/orders/1/approvers", customer),
+  },
   { name: "POST /api/v1/orders/{id}/messages", input: jsonBody("message", ["body"]), send: sendJson("POST", "/orders/1/messages", customer) },
   { name: "POST /verify-email", input: formFields(["intent", "token"]), send: sendForm("/verify-email", customerCookie) },
   // Refunds and the order pages' forms: on an order nobody has, so a valid body can refund nothing.
