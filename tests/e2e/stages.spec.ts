@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
-import { adminLogIn, expect, hydrated, logIn, paidOrderThroughApi, test } from "./fixtures";
+import { adminLogIn, expect, hydrated, linkFromOutbox, logIn, paidOrderThroughApi, test, uniqueEmail } from "./fixtures";
 
 /** An order of product 1's Premium package, made in five stages: paid, its brief in. */
 const PASSWORD = "Str0ng!Pass";
@@ -103,3 +103,74 @@ test("the studio's order page shows the stages too", async ({ page }) => {
   await expect(stages.getByRole("listitem")).toHaveCount(5);
   await expect(stages.locator('[aria-current="step"]')).toContainText("1. Script · 10%In progressDue");
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`sign-off with a named approver, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the customer names a colleague as approver; Script waits for them after the customer's approval, and their approval locks it", async ({
+      page,
+      browser,
+    }) => {
+      const { email, id } = await paidOrderThroughApi(page.request, { name: "Sign Buyer", packageIndex: 2, brief: true });
+      await logIn(page, email, PASSWORD);
+      await page.goto(`/profile/orders/${id}`);
+      const colleague = uniqueEmail("approver");
+      const guests = page.getByRole("region", { name: "Review with colleagues" });
+      await guests.getByLabel("Colleague's email").fill(colleague);
+      await guests.getByRole("button", { name: "Send invitation" }).click();
+      await expect(page.getByText("Invitation sent. Your colleague can now watch and comment.")).toBeVisible();
+      const link = await linkFromOutbox(browser, {
+        to: colleague,
+        subject: `Sign Buyer invited you to review "3D Product Launch Animation", order #${id}`,
+        path: "/review/",
+        linkName: "Review the video",
+        javaScriptEnabled,
+      });
+      const guestContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled });
+      const guest = await guestContext.newPage();
+      await guest.goto(link.pathname);
+      await guest.getByLabel("Your name, as your comments show it").fill("Ann Approver");
+      await guest.getByRole("button", { name: "Continue" }).click();
+      await expect(guest.getByText("You are reviewing as Ann Approver")).toBeVisible();
+
+      // Named: told up front what happens when nobody answers.
+      await page.reload();
+      const approvers = page.getByRole("form", { name: "Required approvers" });
+      await expect(approvers).toContainText("it is approved for everyone and who did not answer is recorded");
+      await approvers.getByLabel(`Ann Approver (${colleague})`).check();
+      await approvers.getByRole("button", { name: "Save approvers" }).click();
+      await expect(page.getByText("Your approvers are saved.")).toBeVisible();
+      await expect(page.getByRole("list", { name: "Invited colleagues" })).toContainText("approver: link works while the order is open");
+      await expect(page.getByRole("form", { name: "Required approvers" }).getByLabel(`Ann Approver (${colleague})`)).toBeChecked();
+
+      await studioDelivers(page.request, id, "Script, first draft");
+      await page.reload();
+      await expect(page.getByText("You and your approver approve each delivery. Awaited besides you: Ann Approver.")).toBeVisible();
+      await page.getByRole("button", { name: "Approve Script and continue" }).click();
+      await expect(page.getByRole("main").getByRole("status")).toHaveText("Your approval is recorded. It takes effect once your approvers have approved too.");
+      await expect(page.getByTestId("sign-off-waiting")).toContainText("Still awaited: Ann Approver.");
+      await expect(page.getByRole("list", { name: "Stages" }).getByRole("listitem").nth(0)).toContainText("Delivered");
+
+      await guest.reload();
+      const signOff = guest.getByRole("region", { name: "Your sign-off" });
+      await expect(signOff).toContainText("Script (v1) awaits your sign-off. The customer and your approver approve each delivery.");
+      if (javaScriptEnabled) {
+        await hydrated(guest);
+        const scan = await new AxeBuilder({ page: guest }).include("#sign-off-title").withTags(["wcag2a", "wcag2aa", "wcag22aa"]).analyze();
+        expect(scan.violations).toEqual([]);
+      }
+      await signOff.getByRole("button", { name: "Approve Script" }).click();
+      await expect(guest.getByText("Your approval is recorded. Thank you!")).toBeVisible();
+      await expect(guest.getByRole("region", { name: "Your sign-off" })).toContainText("Nothing awaits your sign-off now.");
+      await guestContext.close();
+
+      await page.reload();
+      const script = page.getByRole("list", { name: "Stages" }).getByRole("listitem").nth(0);
+      await expect(script).toContainText("Approved and locked");
+      await script.getByText("History").click();
+      await expect(script.getByRole("list", { name: "Script: history" })).toContainText("Customer approved v1");
+      await expect(script.getByRole("list", { name: "Script: history" })).toContainText("Ann Approver (approver) approved: locked");
+    });
+  });
+}
