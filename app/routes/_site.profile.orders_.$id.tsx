@@ -535,7 +535,7 @@ export default function OrderPage() {
 
       {cancellation && cancellation.kind !== "requested" ? <CancellationPanel offer={cancellation} confirming={params.get("cancel") === "confirm"} /> : null}
 
-      {guarantee ? <GuaranteePanel order={order} confirming={params.get("guarantee") === "confirm"} /> : null}
+      {guarantee ? <GuaranteePanel order={order} notApproved={guarantee.notApproved} confirming={params.get("guarantee") === "confirm"} /> : null}
 
       <section aria-labelledby="timeline-title" className="space-y-3">
         <h2 id="timeline-title" className="text-lg font-semibold">
@@ -704,11 +704,20 @@ function ConfirmStep({ intent, label }: { intent: "cancel" | "guarantee"; label:
  * The first order's money-back guarantee: a secondary action after the order's own next steps, which
  * names what comes back on a step of its own (a page without JavaScript) before anything is refunded.
  */
-function GuaranteePanel({ order, confirming }: { order: Pick<OrderView, "order_amount" | "refunded_amount" | "currency">; confirming: boolean }) {
-  const back = formatMoney(
-    decimalToMinorOrZero(order.order_amount, order.currency) - decimalToMinorOrZero(order.refunded_amount, order.currency),
-    order.currency,
-  );
+function GuaranteePanel({
+  order,
+  notApproved,
+  confirming,
+}: {
+  order: Pick<OrderView, "order_amount" | "refunded_amount" | "currency">;
+  /** An order in stages with stages approved: what is not approved comes back; the approved stages are kept. */
+  notApproved: { amountMinor: number; currency: string; kept: string[] } | null;
+  confirming: boolean;
+}) {
+  const back = notApproved
+    ? formatMoney(notApproved.amountMinor, notApproved.currency)
+    : formatMoney(decimalToMinorOrZero(order.order_amount, order.currency) - decimalToMinorOrZero(order.refunded_amount, order.currency), order.currency);
+  const kept = notApproved ? ` The stages you approved (${notApproved.kept.join(", ")}) are kept: their files are yours.` : "";
   return (
     <section
       aria-labelledby="guarantee-title"
@@ -722,14 +731,15 @@ function GuaranteePanel({ order, confirming }: { order: Pick<OrderView, "order_a
           <p
             className="text-sm"
             data-testid="guarantee-refund"
-          >{`You get ${back} back now, to the card you paid with, and the order is cancelled. This cannot be undone.`}</p>
+          >{`You get ${back} back now, to the card you paid with, and the order is cancelled.${kept} This cannot be undone.`}</p>
           <ConfirmStep intent="guarantee" label={`Yes, refund ${back}`} />
         </>
       ) : (
         <>
           <p className="text-sm text-slate-700">
-            This is your first order: within 30 days of paying, and until the order is completed, you can have all your money back at once. The order is then
-            cancelled.
+            {notApproved
+              ? `This is your first order: within 30 days of paying, and until the order is completed, you can have what is not approved back at once (${back}). The order is then cancelled.`
+              : "This is your first order: within 30 days of paying, and until the order is completed, you can have all your money back at once. The order is then cancelled."}
           </p>
           <Link
             to="?guarantee=confirm#guarantee-title"

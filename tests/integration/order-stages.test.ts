@@ -345,6 +345,19 @@ describe("an order made in stages: money per stage, and stopping after one", () 
     });
   });
 
+  it("the first-order guarantee after Script is approved takes nothing back from the maker: Script's share stays earned", async () => {
+    const c = await makersStagedOrder();
+    expect((await makerDelivers(c.id, "Script")).status).toBe(201);
+    expect((await approve(c, 1)).status).toBe(200);
+    const earnedBefore = await earnings(c.id);
+    expect(earnedBefore).toEqual([[`earning-${c.id}-stage-0`, shareOf(18_990, c.share)]]);
+    expect((await api("POST", `/orders/${c.id}/guarantee`, { token: c.token })).status).toBe(200);
+    expect((await orderOf(c)).work_status).toBe("cancelled");
+    const ledger = await ledgerOf(c.id);
+    expect(ledger.filter((row) => row.kind === "clawback")).toEqual([]);
+    expect(await earnings(c.id)).toEqual(earnedBefore);
+  });
+
   it("a stop that refunded but never made its move (a crash between them) is finished by the next try, without a second refund", async () => {
     const c = await makersStagedOrder();
     expect((await makerDelivers(c.id, "Script")).status).toBe(201);
@@ -385,5 +398,52 @@ describe("an order made in stages: money per stage, and stopping after one", () 
       status: 409,
       body: { message: "This order is not made in stages: there is no stage to stop after." },
     });
+  });
+});
+
+describe("a withdrawal or the first-order guarantee on an order in stages refunds only what is not approved", () => {
+  const refundsOf = async (id: number) =>
+    (
+      await env.DB.prepare("SELECT amount_minor, idempotency_key, status FROM order_refunds WHERE order_id = ? ORDER BY id")
+        .bind(id)
+        .all<{ amount_minor: number; idempotency_key: string; status: string }>()
+    ).results;
+
+  it("the guarantee after Script is approved: Script's part is kept, the rest refunded once with its credit note, the work cancelled", async () => {
+    const c = await stagedOrder();
+    await studioDelivers(c.id, "Script");
+    expect((await approve(c, 1)).status).toBe(200);
+    const claimed = await api<{ data: { order: { work_status: string; payment_status: string }; remaining_amount: string } }>(
+      "POST",
+      `/orders/${c.id}/guarantee`,
+      { token: c.token },
+    );
+    expect(claimed.status).toBe(200);
+    // As stopping after Script would: the checkout payment less Script's 10% with its tax.
+    expect(await refundsOf(c.id)).toEqual([{ amount_minor: 205_092, idempotency_key: `stop-guarantee-${c.id}`, status: "succeeded" }]);
+    expect(claimed.body.data.order).toMatchObject({ work_status: "cancelled", payment_status: "succeeded", refunded_amount: "2050.92" });
+    expect(claimed.body.data.remaining_amount).toBe("227.88");
+    const notes = await api<{ data: unknown[] }>("GET", `/orders/${c.id}/credit_notes`, { token: c.token });
+    expect(notes.body.data).toHaveLength(1);
+    // Once: the order is cancelled, so a second claim is refused and nothing more goes back.
+    expect((await api("POST", `/orders/${c.id}/guarantee`, { token: c.token })).status).toBe(409);
+    expect(await refundsOf(c.id)).toHaveLength(1);
+    // Script's files stay the customer's: its stage is still approved.
+    expect((await stagesOf(c))[0]!.state).toBe("approved");
+  });
+
+  it("a withdrawal the studio leaves unanswered after Script is approved refunds the stages not approved, once, and cancels the work", async () => {
+    const c = await stagedOrder();
+    await studioDelivers(c.id, "Script");
+    expect((await approve(c, 1)).status).toBe(200);
+    const asked = await api<{ data: { status: string } }>("POST", `/orders/${c.id}/cancel`, { token: c.token });
+    expect(asked.status).toBe(202);
+    await env.DB.prepare("UPDATE orders SET cancellation_requested_at = cancellation_requested_at - ? WHERE id = ?")
+      .bind(15 * DAY, c.id)
+      .run();
+    await runTimers();
+    await runTimers();
+    expect(await refundsOf(c.id)).toEqual([{ amount_minor: 205_092, idempotency_key: `stop-withdrawal-${c.id}`, status: "succeeded" }]);
+    expect((await orderOf(c)).work_status).toBe("cancelled");
   });
 });

@@ -20,7 +20,8 @@ import { readBillingSnapshot } from "../money/billing-snapshot";
 import { queueWorkEmail, type MailNotice } from "../mail/order-emails.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { isRefusal, refuse } from "../refusal";
-import { moveWork } from "./work-state.server";
+import { getWorkState, moveWork } from "./work-state.server";
+import { notApprovedQuote, refundNotApproved } from "./stop.server";
 import { refundOrder, refundSummary } from "./refunds.server";
 import { cancellationOpen, claimClosingRefund, releaseClosingRefund } from "./closing-refunds.server";
 
@@ -30,6 +31,7 @@ const NOT_STARTED: readonly WorkStatus[] = ["awaiting_brief", "scheduled"];
 
 export const CANCELLATION_REASON = "Cancelled by the customer within 14 days, before work started";
 export const UNANSWERED_REASON = `Cancellation not answered within ${CANCELLATION_ANSWER_DAYS} days: refunded in full`;
+export const UNANSWERED_NOT_APPROVED_REASON = `Cancellation not answered within ${CANCELLATION_ANSWER_DAYS} days: the stages not approved are refunded`;
 
 const cancellationColumns = {
   id: orders.id,
@@ -99,10 +101,12 @@ export async function cancellationOffer(db: Database, userId: number, orderId: n
   }
   const decision = decide(order, now);
   if (!decision.ok) return null;
+  // At most what is not approved, for an order in stages with stages approved.
+  const notApproved = await notApprovedQuote(db, await getWorkState(db, orderId, { kind: "customer", id: userId }));
   return {
     kind: decision.kind,
     until: new Date(order.paidAt!.getTime() + CANCELLATION_DAYS * DAY_MS).toISOString(),
-    backMinor: (await refundSummary(db, orderId)).remainingMinor,
+    backMinor: notApproved ? notApproved.amountMinor : (await refundSummary(db, orderId)).remainingMinor,
     currency: order.currency,
   };
 }
@@ -253,7 +257,10 @@ export async function refundUnansweredCancellation(db: Database, gateway: Paymen
   const order = await readOrder(db, orderId);
   if (!order) return false;
   try {
-    if ((await refundSummary(db, order.id)).remainingMinor > 0) {
+    // An order in stages with stages approved: what is not approved comes back (as stopping), the approved stages are kept.
+    const state = await getWorkState(db, orderId, { kind: "system", id: null });
+    const partial = await refundNotApproved(db, gateway, notice, state, { key: `stop-withdrawal-${order.id}`, reason: UNANSWERED_NOT_APPROVED_REASON }, now);
+    if (partial === null && (await refundSummary(db, order.id)).remainingMinor > 0) {
       await refundOrder(db, gateway, order.id, null, { reason: UNANSWERED_REASON, idempotencyKey: `withdrawal-answer-${order.id}` }, notice, now);
     }
     await settle(db, gateway, order, { amountMinor: 0, reason: UNANSWERED_REASON, actor: { kind: "system", id: null } }, notice, now);

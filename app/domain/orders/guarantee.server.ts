@@ -3,7 +3,9 @@
  * paying for their first order, a customer whose order is not completed may ask for a full refund
  * and gets it at once, without waiting for the studio: the refund service's whole refund (credit
  * note, email, open work cancelled), exactly once (one idempotency key per order, so simultaneous
- * requests make one refund).
+ * requests make one refund). An order in stages with stages approved refunds what is not approved,
+ * as stopping does (stop.server.ts; key `stop-guarantee-{id}`), and the work is cancelled: the
+ * approved stages' files stay the customer's, and their maker keeps what they earned.
  */
 import { and, eq, isNotNull, lt, ne } from "drizzle-orm";
 import type { Database } from "../../../db/client";
@@ -11,8 +13,10 @@ import { orders } from "../../../db/schema";
 import type { MailNotice } from "../mail/order-emails.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { refuse } from "../refusal";
-import { refundOrder } from "./refunds.server";
+import { refundOrder, refundSummary } from "./refunds.server";
 import { claimClosingRefund, releaseClosingRefund } from "./closing-refunds.server";
+import { notApprovedQuote, refundNotApproved } from "./stop.server";
+import { getWorkState, moveWork } from "./work-state.server";
 
 export const GUARANTEE_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -59,10 +63,20 @@ async function customerOrder(db: Database, userId: number, orderId: number): Pro
   return order ?? null;
 }
 
-/** Whether the order page offers the guarantee now. */
-export async function guaranteeAvailable(db: Database, userId: number, orderId: number, now = Date.now()): Promise<boolean> {
+/**
+ * What the order page offers now: null when the guarantee does not apply; otherwise, for an order in
+ * stages with stages approved, what comes back and the approved stages kept (`notApproved`), else
+ * null there (all that is left comes back).
+ */
+export async function guaranteeAvailable(
+  db: Database,
+  userId: number,
+  orderId: number,
+  now = Date.now(),
+): Promise<{ notApproved: { amountMinor: number; currency: string; kept: string[] } | null } | null> {
   const order = await customerOrder(db, userId, orderId);
-  return order !== null && (await guaranteeRefusal(db, order, now)) === null;
+  if (order === null || (await guaranteeRefusal(db, order, now)) !== null) return null;
+  return { notApproved: await notApprovedQuote(db, await getWorkState(db, orderId, { kind: "customer", id: userId })) };
 }
 
 /** The customer claims the guarantee: `not_found` for another's order, `conflict` with the reason when it does not apply. */
@@ -78,10 +92,28 @@ export async function claimGuarantee(db: Database, gateway: PaymentGateway, user
     const again = await customerOrder(db, userId, orderId);
     throw refuse.conflict((again && (await guaranteeRefusal(db, again, now))) ?? GUARANTEE_MESSAGES.completed);
   }
+  const state = await getWorkState(db, orderId, { kind: "customer", id: userId });
   try {
-    return await refundOrder(db, gateway, orderId, null, { reason: GUARANTEE_REASON, idempotencyKey: `guarantee-${orderId}` }, notice, now);
+    const partial = await refundNotApproved(db, gateway, notice, state, { key: `stop-guarantee-${orderId}`, reason: GUARANTEE_NOT_APPROVED_REASON }, now);
+    if (partial === null)
+      return await refundOrder(db, gateway, orderId, null, { reason: GUARANTEE_REASON, idempotencyKey: `guarantee-${orderId}` }, notice, now);
   } catch (error) {
     await releaseClosingRefund(db, orderId, now);
     throw error;
   }
+  // The approved stages are kept: the refund left them paid, so the work is cancelled here.
+  await moveWork(
+    db,
+    orderId,
+    "cancel",
+    { kind: "system", id: null },
+    {
+      note: `${GUARANTEE_REASON}: the stages not approved are refunded`,
+      now,
+      changes: { closingRefundAt: null, dueAt: null, overdueAt: null },
+    },
+  );
+  return refundSummary(db, orderId);
 }
+
+export const GUARANTEE_NOT_APPROVED_REASON = `${GUARANTEE_REASON}: the stages not approved`;

@@ -50,6 +50,60 @@ export function stopRefundMinor(
   return Math.max(0, order.amountMinor - order.refundedMinor - kept);
 }
 
+/** The stages approved so far of an order in stages (those before the stage in hand); none for an order in one piece. */
+export function approvedStages(state: Pick<WorkState, "stages" | "stage" | "workStatus">): number {
+  if (state.stages.length === 0) return 0;
+  return state.workStatus === "completed" ? state.stages.length : state.stage;
+}
+
+/**
+ * What a refund of "all that is not approved" gives back now (stopping, the first-order guarantee,
+ * a withdrawal left unanswered): the checkout payment less the approved stages' part with its tax.
+ * Null where nothing is approved (an order in one piece, or the first stage in hand): those refund all
+ * that is left, as they always did.
+ */
+export async function notApprovedQuote(db: Database, state: WorkState): Promise<{ amountMinor: number; currency: string; kept: string[] } | null> {
+  const approved = approvedStages(state);
+  if (approved === 0) return null;
+  const [order] = await db.select(STOP_ORDER).from(orders).where(eq(orders.id, state.id)).limit(1);
+  if (!order) return null;
+  return { amountMinor: stopRefundMinor(order, state), currency: order.currency, kept: state.stages.slice(0, approved).map((s) => s.name) };
+}
+
+/**
+ * Refunds what is not approved of an order in stages, once under `key` (a key starting `stop-`: such
+ * a refund takes nothing back from the creator, whose approved stages are earned). The caller holds
+ * the order's closing-refund claim. Answers the amount refunded under the key (also when a retry
+ * finds it made), or null where nothing is approved (the caller refunds as before).
+ */
+export async function refundNotApproved(
+  db: Database,
+  gateway: PaymentGateway,
+  notice: MailNotice,
+  state: WorkState,
+  { key, reason }: { key: `stop-${string}`; reason: string },
+  now: number,
+): Promise<number | null> {
+  if (approvedStages(state) === 0) return null;
+  if ((await refundedUnderKey(db, state.id, key)) === 0) {
+    // Read under the claim: a refund an admin made before it counts.
+    const [order] = await db.select(STOP_ORDER).from(orders).where(eq(orders.id, state.id)).limit(1);
+    const amount = stopRefundMinor(order!, state);
+    if (amount > 0) {
+      await refundOrder(
+        db,
+        gateway,
+        state.id,
+        null,
+        { reason, amount: minorToDecimalString(amount, order!.currency), idempotencyKey: key, checkoutPaymentOnly: true },
+        notice,
+        now,
+      );
+    }
+  }
+  return refundedUnderKey(db, state.id, key);
+}
+
 const STOP_ORDER = {
   amountMinor: orders.amountMinor,
   subtotalMinor: orders.subtotalMinor,
@@ -92,29 +146,14 @@ export async function stopAfterStage(db: Database, gateway: PaymentGateway, noti
     const again = await stopRefusal(db, await getWorkState(db, orderId, customer));
     throw refuse.conflict(again ?? "The order changed while you were working on it. Please reload and try again.");
   }
-  const key = `stop-${orderId}`;
+  const key = `stop-${orderId}` as const;
   // A stop that refunded and then did not get to its move (a crash, a lost connection): the refund
   // under the order's one key is made; only the move is left to make.
-  if ((await refundedUnderKey(db, orderId, key)) === 0) {
-    // Read under the claim: a refund an admin made before it counts.
-    const [order] = await db.select(STOP_ORDER).from(orders).where(eq(orders.id, orderId)).limit(1);
-    const amount = stopRefundMinor(order!, state);
-    try {
-      if (amount > 0) {
-        await refundOrder(
-          db,
-          gateway,
-          orderId,
-          null,
-          { reason: stopReason(approvedStage), amount: minorToDecimalString(amount, order!.currency), idempotencyKey: key, checkoutPaymentOnly: true },
-          notice,
-          now,
-        );
-      }
-    } catch (error) {
-      await releaseClosingRefund(db, orderId, now);
-      throw error;
-    }
+  try {
+    await refundNotApproved(db, gateway, notice, state, { key, reason: stopReason(approvedStage) }, now);
+  } catch (error) {
+    await releaseClosingRefund(db, orderId, now);
+    throw error;
   }
   await moveWork(db, orderId, "stop", customer, {
     note: `Stopped after ${approvedStage}: ${state.stages
