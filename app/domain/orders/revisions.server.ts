@@ -27,6 +27,8 @@ export async function requestRevision(
   now = Date.now(),
   /** A named approver asking on the customer's behalf (sign-off.server.ts): kept as theirs in the stage's history. */
   approver?: { guestId: number; name: string },
+  /** The stage the request was made on (`/stages/{n}/request_changes`): the write re-checks it is still the one in hand. */
+  namedStage?: number,
 ) {
   // Chosen comments only: when they are all the request says, at least one must still be open on the newest version.
   if (input.comment_ids?.length && input.note === "") {
@@ -49,6 +51,7 @@ export async function requestRevision(
       note: approver ? `Asked by ${approver.name}, an approver: ${input.note}`.slice(0, 5100) : input.note,
       now,
       news: { notice, kind: "revision_requested" },
+      still: () => (namedStage === undefined ? undefined : eq(orders.stage, namedStage)),
       // The revision is due the package's revision days from now (and may be flagged overdue again).
       changes: { revisionsUsed: sql`${orders.revisionsUsed} + 1`, dueAt: sql`${now} + ${orders.revisionDays} * ${DAY_MS}`, overdueAt: null },
       alongside: (read) => {

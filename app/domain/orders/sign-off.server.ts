@@ -509,6 +509,6 @@ export async function approverRequestsChanges(
   const read = await readSignOff(db, guest.orderId);
   if (!read.approvers.some((a) => a.id === guest.id)) throw refuse.forbidden(SIGN_OFF_MESSAGES.notApprover);
   if (state.workStatus !== "delivered") throw refuse.conflict(SIGN_OFF_MESSAGES.nothingToSign);
-  await requestRevision(db, notice, guest.orderId, state.userId, input, now, { guestId: guest.id, name: guest.name });
+  await requestRevision(db, notice, guest.orderId, state.userId, input, now, { guestId: guest.id, name: guest.name }, state.stage);
   await tellCustomer(db, notice, guest.orderId, guest.id, "asked for changes to", state);
 }

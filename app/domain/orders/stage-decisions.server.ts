@@ -30,7 +30,7 @@ export async function requestStageChanges(
 ) {
   const customer = { kind: "customer" as const, id: customerId };
   checkStageInHand(await getWorkState(db, orderId, customer), n, "ask for changes to");
-  await requestRevision(db, notice, orderId, customerId, input, now);
+  await requestRevision(db, notice, orderId, customerId, input, now, undefined, n - 1);
   return listOrderStages(db, orderId, customer);
 }
 
