@@ -1169,7 +1169,12 @@ export const stageSignOffs = sqliteTable(
     decision: text("decision", { enum: ["approve", "withdraw", "no_response"] }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("stage_sign_offs_order_delivery_idx").on(t.orderId, t.deliveryId)],
+  (t) => [
+    index("stage_sign_offs_order_delivery_idx").on(t.orderId, t.deliveryId),
+    // What `ON DELETE SET NULL` looks up when a delivery or a guest is erased.
+    index("stage_sign_offs_delivery_idx").on(t.deliveryId),
+    index("stage_sign_offs_guest_idx").on(t.guestId),
+  ],
 );
 
 export const reviewComments = sqliteTable(
@@ -1892,6 +1897,8 @@ export const orderGuests = sqliteTable(
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
     /** Named by the customer as a required approver: their sign-off counts, and their link lives while the order is open (migration 0071). */
     approver: integer("approver", { mode: "boolean" }).notNull().default(false),
+    /** When they were first named an approver (and told so by email, once). */
+    approverNamedAt: integer("approver_named_at", { mode: "timestamp_ms" }),
   },
   (t) => [
     uniqueIndex("order_guests_token_unique").on(t.tokenHash),

@@ -14,5 +14,8 @@ CREATE TABLE `stage_sign_offs` (
 );
 --> statement-breakpoint
 CREATE INDEX `stage_sign_offs_order_delivery_idx` ON `stage_sign_offs` (`order_id`,`delivery_id`);--> statement-breakpoint
+CREATE INDEX `stage_sign_offs_delivery_idx` ON `stage_sign_offs` (`delivery_id`);--> statement-breakpoint
+CREATE INDEX `stage_sign_offs_guest_idx` ON `stage_sign_offs` (`guest_id`);--> statement-breakpoint
 ALTER TABLE `order_guests` ADD `approver` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `order_guests` ADD `approver_named_at` integer;--> statement-breakpoint
 ALTER TABLE `orders` ADD `approvers_required` integer;

@@ -146,7 +146,7 @@ export function ReviewActions({
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      {signOff?.customerApproved ? (
+      {signOff?.customerApproved && signOff.waiting.length ? (
         <Form method="post" action={action} className="rounded-2xl border border-emerald-200 bg-emerald-50 p-4" data-testid="sign-off-waiting">
           <h3 className="font-semibold text-emerald-900">You approved this version</h3>
           <p className="mt-1 text-sm text-emerald-900">

@@ -155,7 +155,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       const approved = await settle(approveDelivery(context.db, mailNotice(context), id, customer.id));
       if (!approved.ok) return refusedData(approved.refusal);
       // Approvers still awaited: the approval is recorded, and the stop waits until the stage is approved.
-      if (approved.value.workStatus === "delivered") return redirect(`${paths.customerOrder(id)}?notice=sign-off-recorded`);
+      if (approved.value.workStatus === "delivered") return redirect(`${paths.customerOrder(id)}?notice=sign-off-recorded-stop`);
     }
     const stopped = await settle(stopAfterStage(context.db, context.payments, mailNotice(context), id, customer.id));
     if (!stopped.ok) return refusedData(stopped.refusal);
@@ -213,6 +213,8 @@ const NOTICES: Record<string, string> = {
   "guest-invited": "Invitation sent. Your colleague can now watch and comment.",
   "guest-revoked": "That review link no longer works.",
   "sign-off-recorded": "Your approval is recorded. It takes effect once your approvers have approved too.",
+  "sign-off-recorded-stop":
+    "Your approval is recorded, and nothing is stopped yet: once your approvers have approved too, this page offers to stop after the stage.",
   "approval-withdrawn": "Your approval is withdrawn.",
   "approvers-saved": "Your approvers are saved.",
   "review-extended": `You have ${REVIEW_EXTENSION_DAYS} more days to review the delivery.`,

@@ -420,7 +420,7 @@ describe("a withdrawal or the first-order guarantee on an order in stages refund
     );
     expect(claimed.status).toBe(200);
     // As stopping after Script would: the checkout payment less Script's 10% with its tax.
-    expect(await refundsOf(c.id)).toEqual([{ amount_minor: 205_092, idempotency_key: `stop-guarantee-${c.id}`, status: "succeeded" }]);
+    expect(await refundsOf(c.id)).toEqual([{ amount_minor: 205_092, idempotency_key: `stop-${c.id}`, status: "succeeded" }]);
     expect(claimed.body.data.order).toMatchObject({ work_status: "cancelled", payment_status: "succeeded", refunded_amount: "2050.92" });
     expect(claimed.body.data.remaining_amount).toBe("227.88");
     const notes = await api<{ data: unknown[] }>("GET", `/orders/${c.id}/credit_notes`, { token: c.token });
@@ -443,7 +443,7 @@ describe("a withdrawal or the first-order guarantee on an order in stages refund
       .run();
     await runTimers();
     await runTimers();
-    expect(await refundsOf(c.id)).toEqual([{ amount_minor: 205_092, idempotency_key: `stop-withdrawal-${c.id}`, status: "succeeded" }]);
+    expect(await refundsOf(c.id)).toEqual([{ amount_minor: 205_092, idempotency_key: `stop-${c.id}`, status: "succeeded" }]);
     expect((await orderOf(c)).work_status).toBe("cancelled");
   });
 });

@@ -266,4 +266,38 @@ describe("sign-off with named approvers", () => {
       expect(text).not.toContain(kim.email);
     }
   });
+
+  it("names are emailed once; a set made complete by removing an approver lets the customer approve; an open cancellation is the customer's to withdraw", async () => {
+    const c = await stagedOrder();
+    const lee = await colleague(c, "Lee");
+    const count = async (kind: string) =>
+      env.DB.prepare("SELECT count(*) AS n FROM emails WHERE recipient = ? AND kind = ?").bind(lee.email, kind).first<number>("n");
+    for (const ids of [[lee.id], [], [lee.id]]) expect((await setApprovers(c, { approvers: { guest_ids: ids, required: null } })).status).toBe(200);
+    expect(await count("approver_named")).toBe(1);
+
+    await studioDelivers(c.id, "Script");
+    expect((await approve(c, 1)).body.data[0]!.state).toBe("delivered");
+    // Lee asks for changes: the revision is the customer's round; the work log keeps no approver's name.
+    expect((await postForm(lee.link, { intent: "sign-off-changes", note: "Shorter, please" })).status).toBe(302);
+    const events = await api<{ data: { note: string | null }[] }>("GET", `/orders/${c.id}/events`, { token: c.token });
+    expect(JSON.stringify(events.body.data)).not.toContain("Lee");
+    await studioDelivers(c.id, "Script v2");
+    expect((await approve(c, 1)).body.data[0]!.state).toBe("delivered");
+    // Lee removed: the customer's standing approval now completes the set, and approving again makes the move.
+    expect((await setApprovers(c, { approvers: { guest_ids: [], required: null } })).status).toBe(200);
+    const owner = await page(`/profile/orders/${c.id}`, await customerCookie(c.email, "Str0ng!Pass"));
+    expect(owner).toContain("Approve Script and continue");
+    expect((await approve(c, 1)).body.data[0]!.state).toBe("approved");
+
+    // Storyboard: the customer asks to cancel; Lee (named again) cannot approve the request away.
+    expect((await setApprovers(c, { approvers: { guest_ids: [lee.id], required: null } })).status).toBe(200);
+    expect(await count("approver_named")).toBe(1);
+    await studioDelivers(c.id, "Storyboard");
+    expect((await approve(c, 2)).status).toBe(200);
+    expect((await api("POST", `/orders/${c.id}/cancel`, { token: c.token })).status).toBe(202);
+    const refused = await postForm(lee.link, { intent: "sign-off-approve" });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("The customer asked to cancel this order: only they can approve it now.");
+    expect((await stagesOf(c, c.token))[1]!.state).toBe("delivered");
+  });
 });

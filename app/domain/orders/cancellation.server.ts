@@ -22,6 +22,7 @@ import type { PaymentGateway } from "../payments/gateway.server";
 import { isRefusal, refuse } from "../refusal";
 import { getWorkState, moveWork } from "./work-state.server";
 import { notApprovedQuote, refundNotApproved } from "./stop.server";
+import { cancelOpenLaterPayments } from "../payments/order-payments.server";
 import { refundOrder, refundSummary } from "./refunds.server";
 import { cancellationOpen, claimClosingRefund, releaseClosingRefund } from "./closing-refunds.server";
 
@@ -259,11 +260,20 @@ export async function refundUnansweredCancellation(db: Database, gateway: Paymen
   try {
     // An order in stages with stages approved: what is not approved comes back (as stopping), the approved stages are kept.
     const state = await getWorkState(db, orderId, { kind: "system", id: null });
-    const partial = await refundNotApproved(db, gateway, notice, state, { key: `stop-withdrawal-${order.id}`, reason: UNANSWERED_NOT_APPROVED_REASON }, now);
+    const partial = await refundNotApproved(db, gateway, notice, state, { key: `stop-${order.id}`, reason: UNANSWERED_NOT_APPROVED_REASON }, now);
     if (partial === null && (await refundSummary(db, order.id)).remainingMinor > 0) {
       await refundOrder(db, gateway, order.id, null, { reason: UNANSWERED_REASON, idempotencyKey: `withdrawal-answer-${order.id}` }, notice, now);
     }
-    await settle(db, gateway, order, { amountMinor: 0, reason: UNANSWERED_REASON, actor: { kind: "system", id: null } }, notice, now);
+    await settle(
+      db,
+      gateway,
+      order,
+      { amountMinor: 0, reason: partial === null ? UNANSWERED_REASON : UNANSWERED_NOT_APPROVED_REASON, actor: { kind: "system", id: null } },
+      notice,
+      now,
+    );
+    // A later payment asked for and never paid cannot be paid on a cancelled order.
+    if (partial !== null) await cancelOpenLaterPayments(db, gateway, orderId);
     return true;
   } catch (error) {
     await releaseClosingRefund(db, orderId, now);

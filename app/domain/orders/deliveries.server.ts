@@ -19,7 +19,18 @@ import { markUploadsUsed, takeUploads } from "../uploads/uploads.server";
 import { CLOSING_REFUND_UNDER_WAY, cancellationOpen, closingRefundHeld, noClosingRefund, withdrawOpenCancellation } from "./closing-refunds.server";
 import { DAY_MS, getWorkState, moveWork, moveHeld, type WorkState } from "./work-state.server";
 import { approvesAStage, checkStageInHand, nextStageChanges, stageDecisionStatement } from "./stages.server";
-import { askApprovers, completesWith, completingApproval, readSignOff, recordApproval, signedOffWith, tellCustomer, type Signer } from "./sign-off.server";
+import {
+  askApprovers,
+  completesWith,
+  completingApproval,
+  readSignOff,
+  recordApproval,
+  signedOffWith,
+  stillNewest,
+  stillSigner,
+  tellCustomer,
+  type Signer,
+} from "./sign-off.server";
 import { SIGN_OFF_MESSAGES } from "~/lib/rules/sign-off";
 import { paths } from "~/lib/paths";
 
@@ -275,7 +286,8 @@ export async function approveDelivery(
   namedStage?: number,
   /** Who approves: the customer (the default), or one of the approvers they named (sign-off.server.ts). */
   signer: Signer = { kind: "customer" },
-  attempt = 0,
+  /** A retry's: the delivery the first read found under review (a newer one means the approval is not for it). */
+  readDelivery?: number | null,
 ): Promise<WorkState> {
   const customer = { kind: "customer" as const, id: customerId };
   // An order in stages: approving a stage before the last locks it and starts the next (the move
@@ -289,13 +301,17 @@ export async function approveDelivery(
   const signing = signOff !== null && signOff.approvers.length > 0 && signOff.deliveryId !== null;
   if (signer.kind === "guest" && !(signing && signOff.approvers.some((a) => a.id === signer.guestId)))
     throw signOff && before.workStatus === "delivered" ? refuse.forbidden(SIGN_OFF_MESSAGES.notApprover) : refuse.conflict(SIGN_OFF_MESSAGES.nothingToSign);
+  // Approving withdraws an open cancellation request: the customer's own choice, never an approver's.
+  if (signer.kind === "guest" && before.cancellationOpen) throw refuse.conflict(SIGN_OFF_MESSAGES.cancellationOpen);
+  if (readDelivery !== undefined && signOff?.deliveryId !== readDelivery) throw refuse.conflict(SIGN_OFF_MESSAGES.newVersion);
   if (signing && !completesWith(signOff, signer)) {
     if (await recordApproval(db, orderId, signOff, before.stage, signer, now)) {
       if (signer.kind === "guest") await tellCustomer(db, notice, orderId, signer.guestId, "approved", before);
       return before;
     }
-    // Another approval landed meanwhile and this one completes the set now (or the order moved): read again.
-    if (attempt < 2) return approveDelivery(db, notice, orderId, customerId, now, namedStage, signer, attempt + 1);
+    // Another approval landed meanwhile and this one completes the set now (or the order moved): read
+    // again, once, for the same delivery.
+    if (readDelivery === undefined) return approveDelivery(db, notice, orderId, customerId, now, namedStage, signer, signOff.deliveryId);
   }
   const stage = approvesAStage(before);
   let withdraws = false;
@@ -314,8 +330,9 @@ export async function approveDelivery(
         noClosingRefund(now),
         read.cancellationOpen ? cancellationOpen : not(cancellationOpen),
         eq(orders.stage, before.stage),
-        // Signed off counting this approval, as the write sees the others' (a withdrawal meanwhile stops it).
-        signing ? signedOffWith(orderId, signOff.deliveryId!, signer) : undefined,
+        // Signed off counting this approval, as the write sees the others' (a withdrawal meanwhile stops
+        // it), on the delivery read (not a newer one), by a signer who still may.
+        signing ? and(signedOffWith(orderId, signOff.deliveryId!, signer), stillNewest(orderId, signOff.deliveryId!), stillSigner(orderId, signer)) : undefined,
       ),
     stillRefusal: (current) =>
       closingRefundHeld(current.closingRefundAt, now)

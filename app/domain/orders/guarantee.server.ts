@@ -4,7 +4,7 @@
  * and gets it at once, without waiting for the studio: the refund service's whole refund (credit
  * note, email, open work cancelled), exactly once (one idempotency key per order, so simultaneous
  * requests make one refund). An order in stages with stages approved refunds what is not approved,
- * as stopping does (stop.server.ts; key `stop-guarantee-{id}`), and the work is cancelled: the
+ * as stopping does (stop.server.ts; under the same key `stop-{id}`, so the two never both refund), and the work is cancelled: the
  * approved stages' files stay the customer's, and their maker keeps what they earned.
  */
 import { and, eq, isNotNull, lt, ne } from "drizzle-orm";
@@ -12,7 +12,8 @@ import type { Database } from "../../../db/client";
 import { orders } from "../../../db/schema";
 import type { MailNotice } from "../mail/order-emails.server";
 import type { PaymentGateway } from "../payments/gateway.server";
-import { refuse } from "../refusal";
+import { isRefusal, refuse } from "../refusal";
+import { cancelOpenLaterPayments } from "../payments/order-payments.server";
 import { refundOrder, refundSummary } from "./refunds.server";
 import { claimClosingRefund, releaseClosingRefund } from "./closing-refunds.server";
 import { notApprovedQuote, refundNotApproved } from "./stop.server";
@@ -94,25 +95,34 @@ export async function claimGuarantee(db: Database, gateway: PaymentGateway, user
   }
   const state = await getWorkState(db, orderId, { kind: "customer", id: userId });
   try {
-    const partial = await refundNotApproved(db, gateway, notice, state, { key: `stop-guarantee-${orderId}`, reason: GUARANTEE_NOT_APPROVED_REASON }, now);
+    const partial = await refundNotApproved(db, gateway, notice, state, { key: `stop-${orderId}`, reason: GUARANTEE_NOT_APPROVED_REASON }, now);
     if (partial === null)
       return await refundOrder(db, gateway, orderId, null, { reason: GUARANTEE_REASON, idempotencyKey: `guarantee-${orderId}` }, notice, now);
   } catch (error) {
     await releaseClosingRefund(db, orderId, now);
     throw error;
   }
-  // The approved stages are kept: the refund left them paid, so the work is cancelled here.
-  await moveWork(
-    db,
-    orderId,
-    "cancel",
-    { kind: "system", id: null },
-    {
-      note: `${GUARANTEE_REASON}: the stages not approved are refunded`,
-      now,
-      changes: { closingRefundAt: null, dueAt: null, overdueAt: null },
-    },
-  );
+  // The approved stages are kept: the refund left them paid, so the work is cancelled here (again
+  // once if another move took the version meanwhile), and a later payment never paid is closed.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await moveWork(
+        db,
+        orderId,
+        "cancel",
+        { kind: "system", id: null },
+        {
+          note: `${GUARANTEE_REASON}: the stages not approved are refunded`,
+          now,
+          changes: { closingRefundAt: null, dueAt: null, overdueAt: null },
+        },
+      );
+      break;
+    } catch (error) {
+      if (!isRefusal(error) || attempt > 0) throw error;
+    }
+  }
+  await cancelOpenLaterPayments(db, gateway, orderId);
   return refundSummary(db, orderId);
 }
 

@@ -26,7 +26,7 @@ export async function requestRevision(
   input: RevisionInput,
   now = Date.now(),
   /** A named approver asking on the customer's behalf (sign-off.server.ts): kept as theirs in the stage's history. */
-  approver?: { guestId: number; name: string },
+  approver?: { guestId: number },
   /** The stage the request was made on (`/stages/{n}/request_changes`): the write re-checks it is still the one in hand. */
   namedStage?: number,
 ) {
@@ -48,7 +48,8 @@ export async function requestRevision(
     "request_revision",
     { kind: "customer", id: customerId },
     {
-      note: approver ? `Asked by ${approver.name}, an approver: ${input.note}`.slice(0, 5100) : input.note,
+      // Who asked is kept in the stage's history (the creator's side reads "An approver"), not in the note.
+      note: input.note,
       now,
       news: { notice, kind: "revision_requested" },
       still: () => (namedStage === undefined ? undefined : eq(orders.stage, namedStage)),

@@ -95,11 +95,15 @@ export async function readSignOff(db: Database, orderId: number): Promise<SignOf
         .select({ kind: stageSignOffs.signerKind, guestId: stageSignOffs.guestId, decision: stageSignOffs.decision })
         .from(stageSignOffs)
         .where(and(eq(stageSignOffs.orderId, orderId), eq(stageSignOffs.deliveryId, newest)))
-        .orderBy(asc(stageSignOffs.id))
-        .limit((approvers.length + 1) * (SIGN_OFFS_PER_SIGNER_PER_VERSION + 1))
+        .orderBy(desc(stageSignOffs.id))
+        .limit(500)
     : [];
+  // Newest first: each signer's first row is their standing.
   const last = new Map<string, string>();
-  for (const d of decisions) last.set(d.kind === "customer" ? "customer" : `guest:${d.guestId}`, d.decision);
+  for (const d of decisions) {
+    const key = d.kind === "customer" ? "customer" : `guest:${d.guestId}`;
+    if (!last.has(key)) last.set(key, d.decision);
+  }
   return {
     approvers: approvers.map((a) => ({ ...a, approved: last.get(`guest:${a.id}`) === "approve" })),
     required: order?.required ?? null,
@@ -135,6 +139,16 @@ function underCap(orderId: number, deliveryId: number, signer: Signer) {
   return sql`(SELECT count(*) FROM ${stageSignOffs} WHERE order_id = ${orderId} AND delivery_id = ${deliveryId} AND ${who}) < ${SIGN_OFFS_PER_SIGNER_PER_VERSION}`;
 }
 
+/** The signer may sign, as the write sees it: the customer always; a guest while a live approver of the order. */
+export function stillSigner(orderId: number, signer: Signer): SQL {
+  return signer.kind === "customer" ? sql`1` : sql`EXISTS (SELECT 1 FROM ${liveApprovers(orderId)} AND g.id = ${signer.guestId})`;
+}
+
+/** The delivery is still the one under review (nothing newer delivered), in SQL. */
+export function stillNewest(orderId: number, deliveryId: number): SQL {
+  return sql`${newestDelivery(orderId)} = ${deliveryId}`;
+}
+
 /** The delivery is still the one under review, at the stage read: nothing newer, the order still delivered. */
 function stillUnderReview(orderId: number, deliveryId: number, stage: number) {
   return and(eq(orders.id, orderId), eq(orders.workStatus, "delivered"), eq(orders.stage, stage), sql`${newestDelivery(orderId)} = ${deliveryId}`);
@@ -152,6 +166,7 @@ export async function recordApproval(db: Database, orderId: number, read: SignOf
     sql`INSERT INTO ${stageSignOffs} (order_id, stage, delivery_id, version, signer_kind, guest_id, decision, created_at)
       SELECT ${orderId}, ${stage}, ${deliveryId}, ${read.version}, ${signerColumns(signer).signerKind}, ${signerColumns(signer).guestId}, 'approve', ${now}
       FROM ${orders} WHERE ${stillUnderReview(orderId, deliveryId, stage)}
+        AND ${stillSigner(orderId, signer)}
         AND ${latestDecision(orderId, deliveryId, signer)} IS NOT 'approve'
         AND NOT ${signedOffWith(orderId, deliveryId, signer)}
         AND ${underCap(orderId, deliveryId, signer)}`,
@@ -249,13 +264,16 @@ export async function withdrawApproval(db: Database, notice: MailNotice, orderId
     sql`INSERT INTO ${stageSignOffs} (order_id, stage, delivery_id, version, signer_kind, guest_id, decision, created_at)
       SELECT ${orderId}, ${state.stage}, ${read.deliveryId}, ${read.version}, ${signerColumns(signer).signerKind}, ${signerColumns(signer).guestId}, 'withdraw', ${now}
       FROM ${orders} WHERE ${stillUnderReview(orderId, read.deliveryId, state.stage)}
+        AND ${stillSigner(orderId, signer)}
         AND ${latestDecision(orderId, read.deliveryId, signer)} IS 'approve'
         AND ${underCap(orderId, read.deliveryId, signer)}`,
   );
   if (!written.meta.changes) {
     const now2 = await getWorkState(db, orderId, { kind: "system", id: null });
     if (now2.workStatus !== "delivered" || now2.stage !== state.stage) throw refuse.conflict(lockedOrNothing(now2));
-    throw refuse.conflict(approves(read, signer) ? SIGN_OFF_MESSAGES.tooOften : SIGN_OFF_MESSAGES.notApproved);
+    // As things stand now (a second click finds the approval withdrawn already).
+    const again = await readSignOff(db, orderId);
+    throw refuse.conflict(approves(again, signer) ? SIGN_OFF_MESSAGES.tooOften : SIGN_OFF_MESSAGES.notApproved);
   }
   if (signer.kind === "guest") await tellCustomer(db, notice, orderId, signer.guestId, "withdrew their approval of");
   return readSignOff(db, orderId);
@@ -297,8 +315,8 @@ function approversView(read: SignOffRead): ApproversView {
 /**
  * Names the order's required approvers (the customer only, while the order is open): each must be a
  * guest of the order whose link works (not revoked; an approver's link then lives while the order is
- * open). Replaces the list as a whole; none leaves the customer approving alone. Newly named
- * approvers are told by email, with their link. Standing approvals of the current version stay.
+ * open). Replaces the list as a whole; none leaves the customer approving alone. An approver named
+ * for the first time is told by email, with their link. Standing approvals of the current version stay.
  */
 export async function setApprovers(db: Database, notice: MailNotice, orderId: number, customerId: number, input: ApproversInput, now = Date.now()) {
   const state = await getWorkState(db, orderId, { kind: "customer", id: customerId });
@@ -337,7 +355,12 @@ export async function setApprovers(db: Database, notice: MailNotice, orderId: nu
       .returning({ id: orders.id }),
     db
       .update(orderGuests)
-      .set({ approver: named.length ? sql`${orderGuests.id} IN ${named}` : false })
+      .set({
+        approver: named.length ? sql`${orderGuests.id} IN ${named}` : false,
+        approverNamedAt: named.length
+          ? sql`CASE WHEN ${orderGuests.id} IN ${named} THEN coalesce(${orderGuests.approverNamedAt}, ${now}) ELSE ${orderGuests.approverNamedAt} END`
+          : sql`${orderGuests.approverNamedAt}`,
+      })
       .where(and(eq(orderGuests.orderId, orderId), open)),
     ...reissued.map((id) =>
       db
@@ -347,7 +370,8 @@ export async function setApprovers(db: Database, notice: MailNotice, orderId: nu
     ),
   ]);
   if (!changed.length) throw refuse.conflict(SIGN_OFF_MESSAGES.closed);
-  const newly = usable.filter((g) => !before.approvers.some((a) => a.id === g.id));
+  // Told once, the first time they are named (naming again sends nothing: no way round the invitations' limits).
+  const newly = usable.filter((g) => g.approverNamedAt === null && !before.approvers.some((a) => a.id === g.id));
   if (newly.length) {
     const about = await orderAbout(db, orderId);
     const rule = signOffRuleText(required, named.length);
@@ -509,6 +533,6 @@ export async function approverRequestsChanges(
   const read = await readSignOff(db, guest.orderId);
   if (!read.approvers.some((a) => a.id === guest.id)) throw refuse.forbidden(SIGN_OFF_MESSAGES.notApprover);
   if (state.workStatus !== "delivered") throw refuse.conflict(SIGN_OFF_MESSAGES.nothingToSign);
-  await requestRevision(db, notice, guest.orderId, state.userId, input, now, { guestId: guest.id, name: guest.name }, state.stage);
+  await requestRevision(db, notice, guest.orderId, state.userId, input, now, { guestId: guest.id }, state.stage);
   await tellCustomer(db, notice, guest.orderId, guest.id, "asked for changes to", state);
 }

@@ -71,9 +71,10 @@ export async function notApprovedQuote(db: Database, state: WorkState): Promise<
 }
 
 /**
- * Refunds what is not approved of an order in stages, once under `key` (a key starting `stop-`: such
- * a refund takes nothing back from the creator, whose approved stages are earned). The caller holds
- * the order's closing-refund claim. Answers the amount refunded under the key (also when a retry
+ * Refunds what is not approved of an order in stages, once under the order's one key `stop-{id}`
+ * (whichever asks: stopping, the guarantee, an unanswered withdrawal; so two of them at once, or one
+ * after another's refund stayed pending, refund once), a key the clawback trigger skips: the
+ * creator's approved stages stay earned. The caller holds the order's closing-refund claim. Answers the amount refunded under the key (also when a retry
  * finds it made), or null where nothing is approved (the caller refunds as before).
  */
 export async function refundNotApproved(
@@ -81,7 +82,7 @@ export async function refundNotApproved(
   gateway: PaymentGateway,
   notice: MailNotice,
   state: WorkState,
-  { key, reason }: { key: `stop-${string}`; reason: string },
+  { key, reason }: { key: `stop-${number}`; reason: string },
   now: number,
 ): Promise<number | null> {
   if (approvedStages(state) === 0) return null;

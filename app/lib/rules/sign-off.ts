@@ -19,6 +19,8 @@ export const SIGN_OFF_MESSAGES = {
   notApprover: "Only the approvers the customer named can approve.",
   nothingToSign: "Nothing awaits sign-off: the approval is for a delivery under review.",
   notApproved: "You have not approved this version, so there is nothing to withdraw.",
+  cancellationOpen: "The customer asked to cancel this order: only they can approve it now.",
+  newVersion: "A new version was delivered meanwhile: please look at it and decide again.",
   tooOften: `You have changed your decision on this version ${SIGN_OFFS_PER_SIGNER_PER_VERSION} times, as often as one person may.`,
 } as const;
 
