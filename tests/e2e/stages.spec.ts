@@ -104,6 +104,29 @@ test("the studio's order page shows the stages too", async ({ page }) => {
   await expect(stages.locator('[aria-current="step"]')).toContainText("1. Script · 10%In progressDue");
 });
 
+test.describe("the first-order guarantee on an order in stages, JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("after Script is approved it offers what is not approved back, keeps Script, and cancels the order", async ({ page }) => {
+    const { email, id } = await paidOrderThroughApi(page.request, { name: "Stage Guarantee", packageIndex: 2, brief: true });
+    await studioDelivers(page.request, id, "Script");
+    await logIn(page, email, PASSWORD);
+    await page.goto(`/profile/orders/${id}`);
+    await page.getByRole("button", { name: "Approve Script and continue" }).click();
+    const guarantee = page.getByRole("region", { name: "30-day money-back guarantee" });
+    await expect(guarantee).toContainText("you can have what is not approved back at once (£2,050.92). The order is then cancelled.");
+    await guarantee.getByRole("link", { name: "Refund my first order" }).click();
+    const confirm = page.getByRole("region", { name: "Refund your first order?" });
+    await expect(confirm.getByTestId("guarantee-refund")).toHaveText(
+      "You get £2,050.92 back now, to the card you paid with, and the order is cancelled. The stages you approved (Script) are kept: their files are yours. This cannot be undone.",
+    );
+    await confirm.getByRole("button", { name: "Yes, refund £2,050.92" }).click();
+    await expect(page).toHaveURL(new RegExp(`/profile/orders/${id}\\?notice=guarantee-refunded$`));
+    await expect(page.getByRole("list", { name: "Stages" }).getByRole("listitem").nth(0)).toContainText("Approved and locked");
+    await expect(page.getByRole("link", { name: /^Credit note CN-\d{4}-\d{6}$/ })).toHaveCount(1);
+  });
+});
+
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`sign-off with a named approver, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
