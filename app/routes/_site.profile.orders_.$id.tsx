@@ -13,6 +13,8 @@ import { reviewAnswerOf } from "~/components/review-room";
 import { VersionsReview } from "~/components/versions-review";
 import { ReviewGuests } from "~/components/review-guests";
 import { ApproversForm } from "~/components/approvers-form";
+import { SignOffHistory } from "~/components/sign-off-history";
+import { signOffHistory } from "~/domain/orders/sign-off-history.server";
 import { setApprovers, signOffStatus, withdrawApproval } from "~/domain/orders/sign-off.server";
 import { ApproversSchema } from "~/lib/schemas/approvers";
 import { openComments, openGuestComments, shownVersionComments } from "~/domain/orders/review-comments.server";
@@ -71,7 +73,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { order } = work;
   const newest = work.deliveries[0];
   const shown = chosenVersions(work.deliveries, new URL(request.url).searchParams);
-  const [maker, review, guarantee, cancellation, comments, guests, guestComments, open, stop, signOff] = await Promise.all([
+  const [maker, review, guarantee, cancellation, comments, guests, guestComments, open, stop, signOff, signOffs] = await Promise.all([
     orderMaker(context.db, id),
     reviewState(context.db, customer.id, id),
     guaranteeAvailable(context.db, customer.id, id),
@@ -82,6 +84,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     newest && order.work_status === "delivered" ? openComments(context.db, id, newest.id) : [],
     work.stages.length && order.work_status === "in_progress" ? stopQuote(context.db, id, customer.id) : null,
     REVIEW_OPEN.includes(order.work_status) ? signOffStatus(context.db, id) : null,
+    // An order in one piece keeps its sign-off history here (an order in stages shows it per stage).
+    work.stages.length ? [] : signOffHistory(context.db, id),
   ]);
   const timecodeStyle = timecodeStyleOf(request.headers.get("Cookie"));
   const rate = (newest && newest.frame_rate in RATES ? newest.frame_rate : "25") as FrameRate;
@@ -95,6 +99,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     guests,
     guestComments,
     signOff,
+    signOffs,
     maker,
     reviewUntil: newest ? reviewDeadline({ createdAt: new Date(newest.created_at), reviewExtensionDays: newest.review_extension_days }).toISOString() : null,
     canExtend: order.work_status === "delivered" && work.deliveries.every((d) => d.review_extension_days === 0),
@@ -259,6 +264,7 @@ export default function OrderPage() {
     guests,
     guestComments,
     signOff,
+    signOffs,
     maker,
     reviewUntil,
     canExtend,
@@ -460,6 +466,8 @@ export default function OrderPage() {
           />
         </section>
       ) : null}
+
+      <SignOffHistory signOffs={signOffs} />
 
       {REVIEW_OPEN.includes(order.work_status) ? (
         <ReviewGuests guests={guests} lastResult={answer && "result" in answer && answer.intent === "invite-guest" ? answer.result : undefined}>

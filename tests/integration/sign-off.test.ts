@@ -240,6 +240,11 @@ describe("sign-off with named approvers", () => {
     expect(owner).toContain("Still awaited: Sam.");
     expect((await postForm(sam.link, { intent: "sign-off-approve" })).status).toBe(302);
     expect((await api<{ data: { work_status: string } }>("GET", `/orders/${single.id}`, { token: single.token })).body.data.work_status).toBe("completed");
+    // Its history on its page: who approved which version.
+    const done = await page(`/profile/orders/${single.id}`, await customerCookie(single.email, "Str0ng!Pass"));
+    expect(done).toContain("Sign-off history");
+    expect(done).toMatch(/You approved v1<\/li>/);
+    expect(done).toMatch(/Sam \(approver\) approved v1<\/li>/);
     // Closed: the approvers stay as they were.
     expect((await setApprovers(single, { approvers: { guest_ids: [], required: null } })).status).toBe(409);
   });

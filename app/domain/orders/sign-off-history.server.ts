@@ -44,3 +44,8 @@ export function toSignOffView(row: SignOffRow): SignOffView {
     created_at: row.createdAt.toISOString(),
   };
 }
+
+/** An order's sign-offs as shown, oldest first (its page, for an order made in one piece). */
+export async function signOffHistory(db: Database, orderId: number): Promise<SignOffView[]> {
+  return (await signOffHistoryQuery(db, orderId)).map(toSignOffView);
+}
