@@ -1177,6 +1177,42 @@ export const stageSignOffs = sqliteTable(
   ],
 );
 
+/**
+ * Change offers (app/domain/orders/change-offers.server.ts): new scope priced by the studio from the
+ * frame comment or message that asked for it. A creator's offer above half the order's net price
+ * waits for an admin (`pending_approval`) before the customer sees it; an offer open for
+ * OFFER_EXPIRY_DAYS without an answer expires (migration 0072).
+ */
+export const changeOffers = sqliteTable(
+  "change_offers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    commentId: integer("comment_id").references(() => deliveryComments.id, { onDelete: "set null" }),
+    messageId: integer("message_id").references(() => orderMessages.id, { onDelete: "set null" }),
+    /** The stage it extends (0-based), where the order has stages. */
+    stage: integer("stage"),
+    description: text("description").notNull(),
+    /** Its price before tax, in minor units of the order's currency (tax is decided when it is paid). */
+    netMinor: integer("net_minor").notNull(),
+    currency: text("currency").notNull(),
+    extraDays: integer("extra_days").notNull(),
+    status: text("status", { enum: ["pending_approval", "open", "accepted", "declined", "expired"] }).notNull(),
+    raisedByKind: text("raised_by_kind", { enum: ["admin", "creator"] }).notNull(),
+    raisedById: integer("raised_by_id").notNull(),
+    approvedById: integer("approved_by_id"),
+    declineReason: text("decline_reason"),
+    createdAt: createdAt(),
+    /** When the customer could first see it (raised, or approved by an admin); it expires OFFER_EXPIRY_DAYS later. */
+    offeredAt: integer("offered_at", { mode: "timestamp_ms" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("change_offers_order_idx").on(t.orderId), index("change_offers_open_expiry_idx").on(t.status, t.expiresAt)],
+);
+
 export const reviewComments = sqliteTable(
   "review_comments",
   {

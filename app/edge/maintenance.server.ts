@@ -17,6 +17,7 @@
  */
 import { moveCreatorWindows } from "../domain/creators/public.server";
 import { runOffers } from "../domain/creators/offers.server";
+import { expireOffers } from "../domain/orders/change-offers.server";
 import { createDb } from "../../db/client";
 import { autoCompleteDeliveries, flagBriefReminders, markOverdueOrders, startScheduledWork } from "../domain/orders/work-timers.server";
 import { refundUnansweredCancellations } from "../domain/orders/cancellation.server";
@@ -49,6 +50,7 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()) {
   const briefReminders = await flagBriefReminders(db, notice, now);
   const workStarted = await startScheduledWork(db, now);
   const offers = await runOffers(db, notice, now);
+  const changeOffersExpired = await expireOffers(db, notice, now);
   const unansweredCancellations = gateway ? await refundUnansweredCancellations(db, gateway, notice, now) : 0;
   const overdue = await markOverdueOrders(db, notice, now);
   const idleUploads = await abortIdleUploads(db, env.MEDIA, now);
@@ -68,6 +70,7 @@ export async function runScheduledMaintenance(env: Env, now = Date.now()) {
     briefReminders,
     workStarted,
     offers,
+    changeOffersExpired,
     unansweredCancellations,
     overdue,
     idleUploads,

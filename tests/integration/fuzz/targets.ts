@@ -520,6 +520,16 @@ const TARGETS: Target[] = [
     send: sendJson("POST", "/orders/1/stages/1/request_changes", customer),
   },
   {
+    name: "POST /api/v1/orders/{id}/change_offers",
+    input: jsonBody("change_offer", ["description", "amount", "extra_days", "comment_id", "message_id"]),
+    send: sendJson("POST", "/orders/999999/change_offers", admin),
+  },
+  {
+    name: "POST /api/v1/orders/{id}/change_offers/{offer_id}/decline",
+    input: jsonBody("decline", ["reason"]),
+    send: sendJson("POST", "/orders/1/change_offers/999999/decline", customer),
+  },
+  {
     name: "PUT /api/v1/orders/{id}/approvers",
     input: jsonBody("approvers", ["guest_ids", "required"]),
     send: sendJson("PUT", "/orders/1/approvers", customer),

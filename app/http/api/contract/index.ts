@@ -12,7 +12,7 @@
 import { ACCOUNTS_CALLS } from "./accounts";
 import { CATALOGUE_CALLS } from "./catalogue";
 import { BILLING_ADDRESSES_CALLS } from "./billing-addresses";
-import { ApproversResponse, ORDERS_CALLS, StageResponse } from "./orders";
+import { ApproversResponse, ChangeOfferResponse, ORDERS_CALLS, StageResponse } from "./orders";
 import { VERSION_REVIEW_CALLS } from "./version-review";
 import { UPLOADS_CALLS } from "./uploads";
 import { PROMOTIONS_CALLS } from "./promotions";
@@ -138,6 +138,7 @@ export const API_COMPONENTS: Record<string, z.ZodTypeAny> = {
   OrderEvent: OrderEventResponse,
   Stage: StageResponse,
   Approvers: ApproversResponse,
+  ChangeOffer: ChangeOfferResponse,
   Delivery: DeliveryResponse,
   Comment: CommentResponse,
   Upload: UploadResponse,

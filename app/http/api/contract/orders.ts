@@ -8,6 +8,7 @@ import { CANCELLATION_MESSAGES } from "~/lib/rules/cancellation-rules";
 import { ReviewSchema } from "~/lib/schemas/review";
 import { RevisionSchema } from "~/lib/schemas/revision";
 import { ApproversSchema } from "~/lib/schemas/approvers";
+import { ChangeOfferSchema, DeclineOfferSchema } from "~/lib/schemas/change-offer";
 import { MessageSchema } from "~/lib/schemas/message";
 import { ATTACHMENT_FORM, DELIVERY_FORM } from "../../order-forms.server";
 import { MASTERS_HELD } from "~/lib/rules/upload-rules";
@@ -118,6 +119,46 @@ export const ApproversResponse = example(
     .strict(),
   { approvers: [{ id: 7, name: "Jo Park", email: "jo@example.org" }], required: null, rule: "You and your approver approve each delivery." },
 );
+export const ChangeOfferResponse = example(
+  z
+    .object({
+      id: z.number().int(),
+      description: z.string(),
+      amount: z.string().describe("Its price before tax, in major units (tax is added for the customer)"),
+      currency: z.string(),
+      extra_days: z.number().int(),
+      stage: z.number().int().nullable().describe("The stage it extends (from 1), where the order has stages"),
+      comment_id: z.number().int().nullable(),
+      message_id: z.number().int().nullable(),
+      status: z
+        .enum(["pending_approval", "open", "accepted", "declined", "expired"])
+        .describe("pending_approval: a creator's offer above half the order's net price, waiting for an admin (never shown to the customer)"),
+      raised_by: z.enum(["admin", "creator"]),
+      decline_reason: z.string().nullable(),
+      created_at: z.string(),
+      expires_at: z.string().nullable().describe("7 days after it was offered to the customer"),
+      decided_at: z.string().nullable(),
+    })
+    .strict(),
+  {
+    id: 4,
+    description: "A second product colourway in the last shot",
+    amount: "240.00",
+    currency: "GBP",
+    extra_days: 2,
+    stage: null,
+    comment_id: 31,
+    message_id: null,
+    status: "open",
+    raised_by: "creator",
+    decline_reason: null,
+    created_at: "2026-04-09T08:30:00.000Z",
+    expires_at: "2026-04-16T08:30:00.000Z",
+    decided_at: null,
+  },
+);
+const OFFER_NOT_FOUND = notFound("Not the caller's order, or no such offer on it", "Change offer not found");
+
 const STAGE_NOT_FOUND = notFound("Not the caller's order, or no such stage", "Stage not found");
 const STAGE_CONFLICT = conflict("Not the stage in hand, or nothing delivered for it yet", "Cannot approve Storyboard: the stage in hand is Script.");
 
@@ -400,6 +441,62 @@ export const ORDERS_CALLS = [
         "Not the stage in hand, not approved by the caller, or already approved and locked",
         "It is approved and locked: an approval can be withdrawn only before that.",
       ),
+    ),
+  },
+  {
+    method: "GET",
+    path: "/orders/{id}/change_offers",
+    summary: "An order's change offers, newest first: its owner sees those offered to them; an admin or its creator sees all",
+    auth: "customer, admin or creator",
+    responses: { 200: { description: "The offers", schema: ok(z.array(ChangeOfferResponse)) } },
+    refusals: refusals(READ, NO_TOKEN, ORDER_NOT_FOUND),
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/change_offers",
+    summary:
+      "The studio (an admin, or the order's creator) prices new scope from the frame comment or message that asked for it: a net price, the days it adds. A creator's offer above half the order's net price waits for an admin's approval; an open offer expires after 7 days",
+    auth: "admin or creator",
+    body: {
+      schema: ChangeOfferSchema,
+      wrapper: "change_offer",
+      example: { description: "A second product colourway in the last shot", amount: "240.00", extra_days: 2, comment_id: 31 },
+    },
+    responses: { 201: { description: "Offered (or waiting for an admin)", schema: ok(ChangeOfferResponse, { message: "Change offered" }) } },
+    refusals: refusals(
+      WRITE,
+      ADMIN,
+      ORDER_NOT_FOUND,
+      JSON_BODY,
+      invalid("Invalid offer", "Change offer could not be made", ["Describe the change"]),
+      conflict(
+        "The order is unpaid or closed, the comment or message is not the order's, or 10 offers wait already",
+        "The comment or message must be this order's.",
+      ),
+    ),
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/change_offers/{offer_id}/approve",
+    summary: "An admin approves a creator's offer waiting for it: the customer sees it from now, for 7 days",
+    auth: "admin",
+    responses: { 200: { description: "Approved", schema: ok(ChangeOfferResponse, { message: "Change offer approved" }) } },
+    refusals: refusals(WRITE, ADMIN, OFFER_NOT_FOUND, conflict("Not waiting for an approval", "This offer is not waiting for an approval.")),
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/change_offers/{offer_id}/decline",
+    summary: "The owner declines an open offer, with an optional reason (once: an answered or expired offer is refused)",
+    auth: "customer",
+    body: { schema: DeclineOfferSchema, wrapper: "decline", example: { reason: "Not this time" } },
+    responses: { 200: { description: "Declined", schema: ok(ChangeOfferResponse, { message: "Change offer declined" }) } },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      OFFER_NOT_FOUND,
+      JSON_BODY,
+      invalid("Invalid decline", "Change offer could not be declined", ["The reason must be at most 500 characters"]),
+      conflict("Answered or expired already", "This offer is not open: it was answered, expired, or is waiting for the studio's approval."),
     ),
   },
   {

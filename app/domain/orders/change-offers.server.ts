@@ -1,0 +1,282 @@
+/**
+ * Change offers (app/lib/rules/change-offers.ts): the studio (an admin, or the creator assigned to
+ * the order) prices new scope from the frame comment or message that asked for it: what changes, a
+ * net price, the days it adds, and the stage it extends where the order has stages. A creator's offer
+ * above half the order's net price waits for an admin's approval before the customer sees it. The
+ * customer declines it (with an optional reason), or it expires OFFER_EXPIRY_DAYS after it was
+ * offered; every answer is one conditional write from `open`, so an answer racing the expiry lands
+ * once. Accepting it (a later payment with its own invoice, the due date moved) is not built yet.
+ */
+import { and, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { createElement } from "react";
+import type { Database } from "../../../db/client";
+import { changeOffers, deliveryComments, orderMessages, orders, users } from "../../../db/schema";
+import { rowOf } from "../../../db/insert-select";
+import { refuse } from "../refusal";
+import { queueEmail } from "../mail/mail.server";
+import { studioRecipients, type MailNotice } from "../mail/order-emails.server";
+import { WorkUpdateEmail } from "../mail/templates";
+import { decimalToMinor, minorToDecimalString } from "~/lib/money-decimal";
+import { formatMoney } from "~/lib/money";
+import { needsApproval, OFFER_EXPIRY_DAYS, OFFER_MESSAGES, OPEN_OFFERS_PER_ORDER } from "~/lib/rules/change-offers";
+import type { ChangeOfferInput } from "~/lib/schemas/change-offer";
+import { paths } from "~/lib/paths";
+import { getWorkState } from "./work-state.server";
+import type { Actor } from "./work-events.server";
+
+const DAY_MS = 86_400_000;
+const OPEN_WORK = ["awaiting_brief", "scheduled", "in_progress", "delivered", "revision_requested"];
+
+export interface ChangeOfferView {
+  id: number;
+  description: string;
+  /** Its price before tax, in major units of `currency`. */
+  amount: string;
+  currency: string;
+  extra_days: number;
+  /** The stage it extends (from 1), where the order has stages. */
+  stage: number | null;
+  comment_id: number | null;
+  message_id: number | null;
+  status: "pending_approval" | "open" | "accepted" | "declined" | "expired";
+  raised_by: "admin" | "creator";
+  decline_reason: string | null;
+  created_at: string;
+  expires_at: string | null;
+  decided_at: string | null;
+}
+
+type OfferRow = typeof changeOffers.$inferSelect;
+
+function toView(row: OfferRow): ChangeOfferView {
+  return {
+    id: row.id,
+    description: row.description,
+    amount: minorToDecimalString(row.netMinor, row.currency),
+    currency: row.currency,
+    extra_days: row.extraDays,
+    stage: row.stage === null ? null : row.stage + 1,
+    comment_id: row.commentId,
+    message_id: row.messageId,
+    status: row.status,
+    raised_by: row.raisedByKind,
+    decline_reason: row.declineReason,
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt ? row.expiresAt.toISOString() : null,
+    decided_at: row.decidedAt ? row.decidedAt.toISOString() : null,
+  };
+}
+
+/**
+ * Raises an offer on an order (an admin, or its assigned creator: 404 for anyone else): 409 while the
+ * order is unpaid or closed, for a comment or message not the order's, or past OPEN_OFFERS_PER_ORDER
+ * waiting (held in the insert's own condition); 422 for an amount the currency cannot hold.
+ */
+export async function raiseOffer(
+  db: Database,
+  notice: MailNotice,
+  orderId: number,
+  studio: { kind: "admin" | "creator"; id: number },
+  input: ChangeOfferInput,
+  now = Date.now(),
+) {
+  const state = await getWorkState(db, orderId, studio);
+  const [order] = await db
+    .select({ currency: orders.currency, subtotalMinor: orders.subtotalMinor, discountMinor: orders.discountMinor })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!order || !["succeeded", "completed"].includes(state.paymentStatus) || !OPEN_WORK.includes(state.workStatus))
+    throw refuse.conflict(OFFER_MESSAGES.closed);
+  const netMinor = decimalToMinor(input.amount, order.currency);
+  if (netMinor === null || netMinor <= 0)
+    throw refuse.invalid(`amount must be in ${order.currency}, with at most its decimals`, [`amount must be in ${order.currency}, with at most its decimals`]);
+  const [[comment], [message]] = await db.batch([
+    db
+      .select({ id: deliveryComments.id })
+      .from(deliveryComments)
+      .where(and(eq(deliveryComments.id, input.comment_id ?? 0), eq(deliveryComments.orderId, orderId)))
+      .limit(1),
+    db
+      .select({ id: orderMessages.id })
+      .from(orderMessages)
+      .where(and(eq(orderMessages.id, input.message_id ?? 0), eq(orderMessages.orderId, orderId)))
+      .limit(1),
+  ]);
+  if ((input.comment_id !== undefined && !comment) || (input.message_id !== undefined && !message)) throw refuse.conflict(OFFER_MESSAGES.notTheirs);
+  const pending = needsApproval(studio.kind, netMinor, Math.max(0, order.subtotalMinor - order.discountMinor));
+  const [row] = await db
+    .insert(changeOffers)
+    .select(
+      db
+        .select(
+          rowOf(changeOffers, {
+            id: null,
+            orderId,
+            commentId: input.comment_id ?? null,
+            messageId: input.message_id ?? null,
+            stage: state.stages.length ? state.stage : null,
+            description: input.description,
+            netMinor,
+            currency: order.currency,
+            extraDays: input.extra_days,
+            status: pending ? "pending_approval" : "open",
+            raisedByKind: studio.kind,
+            raisedById: studio.id,
+            approvedById: null,
+            declineReason: null,
+            createdAt: now,
+            offeredAt: pending ? null : now,
+            expiresAt: pending ? null : now + OFFER_EXPIRY_DAYS * DAY_MS,
+            decidedAt: null,
+          }),
+        )
+        .from(orders)
+        .where(
+          and(
+            eq(orders.id, orderId),
+            sql`(SELECT count(*) FROM ${changeOffers} WHERE ${changeOffers.orderId} = ${orderId} AND ${changeOffers.status} IN ('pending_approval', 'open')) < ${OPEN_OFFERS_PER_ORDER}`,
+          ),
+        ),
+    )
+    .returning();
+  if (!row) throw refuse.conflict(OFFER_MESSAGES.tooMany);
+  await tellAbout(db, notice, row);
+  return toView(row);
+}
+
+/** An admin approves a creator's offer that waits for it: the customer sees it from now, and it expires OFFER_EXPIRY_DAYS later. */
+export async function approveOffer(db: Database, notice: MailNotice, orderId: number, offerId: number, adminId: number, now = Date.now()) {
+  const [row] = await db
+    .update(changeOffers)
+    .set({ status: "open", approvedById: adminId, offeredAt: new Date(now), expiresAt: new Date(now + OFFER_EXPIRY_DAYS * DAY_MS) })
+    .where(and(eq(changeOffers.id, offerId), eq(changeOffers.orderId, orderId), eq(changeOffers.status, "pending_approval")))
+    .returning();
+  if (!row) throw (await offerOf(db, orderId, offerId)) ? refuse.conflict(OFFER_MESSAGES.notPending) : refuse.notFound("Change offer not found");
+  await tellAbout(db, notice, row);
+  return toView(row);
+}
+
+/**
+ * The customer declines an open offer, with an optional reason: one conditional write from `open`
+ * before its expiry, so a decline racing the expiry (or another answer) lands once (409 after).
+ */
+export async function declineOffer(
+  db: Database,
+  notice: MailNotice,
+  orderId: number,
+  offerId: number,
+  customerId: number,
+  reason: string | undefined,
+  now = Date.now(),
+) {
+  await getWorkState(db, orderId, { kind: "customer", id: customerId });
+  const [row] = await db
+    .update(changeOffers)
+    .set({ status: "declined", declineReason: reason || null, decidedAt: new Date(now) })
+    .where(and(eq(changeOffers.id, offerId), eq(changeOffers.orderId, orderId), eq(changeOffers.status, "open"), sql`${changeOffers.expiresAt} > ${now}`))
+    .returning();
+  if (!row) {
+    const found = await offerOf(db, orderId, offerId);
+    if (!found || found.status === "pending_approval") throw refuse.notFound("Change offer not found");
+    throw refuse.conflict(OFFER_MESSAGES.notOpen);
+  }
+  await tellStudio(db, notice, row, `The customer declined the change "${row.description}"${row.declineReason ? `: ${row.declineReason}` : "."}`);
+  return toView(row);
+}
+
+/** The timer's part: open offers past their expiry expire (at most `limit` a run, by the status-and-expiry index). */
+export async function expireOffers(db: Database, notice: MailNotice, now = Date.now(), limit = 100): Promise<number> {
+  const due = db
+    .select({ id: changeOffers.id })
+    .from(changeOffers)
+    .where(and(eq(changeOffers.status, "open"), lte(changeOffers.expiresAt, new Date(now))))
+    .limit(limit);
+  const expired = await db
+    .update(changeOffers)
+    .set({ status: "expired", decidedAt: new Date(now) })
+    .where(and(inArray(changeOffers.id, due), eq(changeOffers.status, "open"), lte(changeOffers.expiresAt, new Date(now))))
+    .returning();
+  for (const row of expired) await tellStudio(db, notice, row, `The change "${row.description}" had no answer for ${OFFER_EXPIRY_DAYS} days and expired.`);
+  return expired.length;
+}
+
+/**
+ * An order's offers, newest first: its customer sees those offered to them (not those waiting for an
+ * admin); the studio (an admin, the assigned creator) sees them all. 404 for anyone else.
+ */
+export async function listOffers(db: Database, orderId: number, actor: Actor): Promise<ChangeOfferView[]> {
+  await getWorkState(db, orderId, actor);
+  const rows = await db
+    .select()
+    .from(changeOffers)
+    .where(and(eq(changeOffers.orderId, orderId), actor.kind === "customer" ? sql`${changeOffers.status} != 'pending_approval'` : undefined))
+    .orderBy(desc(changeOffers.id))
+    .limit(100);
+  return rows.map(toView);
+}
+
+async function offerOf(db: Database, orderId: number, offerId: number) {
+  const [row] = await db
+    .select()
+    .from(changeOffers)
+    .where(and(eq(changeOffers.id, offerId), eq(changeOffers.orderId, orderId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** An offer open to the customer is emailed to them; one waiting for an admin, to the studio. */
+async function tellAbout(db: Database, notice: MailNotice, row: OfferRow) {
+  if (row.status === "pending_approval") {
+    await tellStudio(
+      db,
+      notice,
+      row,
+      `A creator offered "${row.description}" for ${formatMoney(row.netMinor, row.currency)} before tax: above half the order's price, so it waits for an admin's approval.`,
+    );
+    return;
+  }
+  const [customer] = await db
+    .select({ name: users.name, email: users.email })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, row.orderId))
+    .limit(1);
+  if (!customer) return;
+  const [{ open } = { open: 0 }] = await db
+    .select({ open: count() })
+    .from(changeOffers)
+    .where(and(eq(changeOffers.orderId, row.orderId), eq(changeOffers.status, "open")));
+  await queueEmail(notice.env, db, {
+    to: customer.email,
+    subject: `A change is offered on order #${row.orderId}`,
+    kind: "change_offered",
+    body: createElement(WorkUpdateEmail, {
+      greeting: `Hello ${customer.name},`,
+      title: "A change is offered",
+      lines: [
+        `The studio offers "${row.description}" for ${formatMoney(row.netMinor, row.currency)} before tax, adding ${row.extraDays} ${row.extraDays === 1 ? "day" : "days"}.`,
+        `It is open for ${OFFER_EXPIRY_DAYS} days${open > 1 ? `; ${open} offers are open on the order` : ""}.`,
+      ],
+      link: notice.origin ? `${notice.origin}${paths.customerOrder(row.orderId)}` : null,
+      linkLabel: "See the offer",
+    }),
+  });
+}
+
+async function tellStudio(db: Database, notice: MailNotice, row: OfferRow, line: string) {
+  for (const to of await studioRecipients(db, notice)) {
+    await queueEmail(notice.env, db, {
+      to,
+      subject: `Change offer on order #${row.orderId}: ${row.status.replace("_", " ")}`,
+      kind: `change_offer_${row.status}`,
+      body: createElement(WorkUpdateEmail, {
+        greeting: "Hello,",
+        title: "A change offer",
+        lines: [line],
+        link: notice.origin ? `${notice.origin}${paths.adminOrder(row.orderId)}` : null,
+        linkLabel: "Open the order",
+      }),
+    });
+  }
+}
