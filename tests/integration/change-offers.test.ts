@@ -1,6 +1,6 @@
 /**
  * Change offers, their first part (accepting and paying is not built yet): the studio prices new scope
- * from a frame comment; a creator's offer above half the order's net price waits for an admin; the
+ * from a frame comment; a creator's offers above half the order's net price (taken together) wait for an admin; the
  * customer sees offered ones and declines one; an open offer expires after 7 days, once, whatever
  * races it; nobody else raises one on someone else's order.
  */
@@ -45,7 +45,7 @@ async function runTimers(at = Date.now()) {
 }
 
 describe("change offers", () => {
-  it("an admin prices a comment's new scope: offered for 7 days and emailed; the customer declines it once, with a reason", async () => {
+  it("an admin prices a comment's new scope: offered for 7 days (not emailed to the customer yet); the customer declines it once, with a reason", async () => {
     const c = await orderWithComment();
     const admin = await adminSignIn();
     const raised = await offer(c.id, admin.access_token, {
@@ -58,8 +58,9 @@ describe("change offers", () => {
     expect(raised.body.message).toBe("Change offered");
     expect(raised.body.data).toMatchObject({ status: "open", amount: "240.00", extra_days: 2, comment_id: c.commentId });
     expect(Math.abs(Date.parse(raised.body.data.expires_at!) - (Date.now() + 7 * DAY))).toBeLessThan(60_000);
-    const email = await env.DB.prepare("SELECT subject FROM emails WHERE recipient = ? AND kind = 'change_offered'").bind(c.email).first<string>("subject");
-    expect(email).toBe(`A change is offered on order #${c.id}`);
+    // Not emailed to the customer until an offer can be accepted.
+    const emailed = await env.DB.prepare("SELECT count(*) AS n FROM emails WHERE recipient = ? AND subject LIKE '%change%'").bind(c.email).first<number>("n");
+    expect(emailed).toBe(0);
     expect((await offersOf(c.id, c.token)).map((o) => o.id)).toEqual([raised.body.data.id]);
 
     const path = `/orders/${c.id}/change_offers/${raised.body.data.id}/decline`;
@@ -68,7 +69,7 @@ describe("change offers", () => {
     expect(declined.body.data).toMatchObject({ status: "declined", decline_reason: "Not this time" });
     expect(await api("POST", path, { token: c.token, body: {} })).toMatchObject({
       status: 409,
-      body: { message: "This offer is not open: it was answered, expired, or is waiting for the studio's approval." },
+      body: { message: "This offer is not open: it was answered or expired." },
     });
   });
 
@@ -80,21 +81,35 @@ describe("change offers", () => {
     expect((await api("POST", `/admin/orders/${c.id}/assignment`, { token: admin.access_token, body: { assignment: { creator_id: maker.id } } })).status).toBe(
       200,
     );
-    // Product 1's Standard is £899 before tax: £500 is above half of it.
-    const big = await offer(c.id, maker.token, { description: "A whole second film", amount: "500.00", extra_days: 5, comment_id: c.commentId });
+    // Product 1's Standard is £899 before tax. A creator's offers taken together up to half of it go
+    // straight to the customer; splitting a large one does not slip under the line.
+    const small = await offer(c.id, maker.token, { description: "A blue variant", amount: "120.00", extra_days: 1, comment_id: c.commentId });
+    expect(small.body.data.status).toBe("open");
+    const second = await offer(c.id, maker.token, { description: "A green variant", amount: "300.00", extra_days: 1 });
+    expect(second.body.data.status).toBe("open");
+    const big = await offer(c.id, maker.token, { description: "A red variant", amount: "100.00", extra_days: 2 });
     expect(big.status).toBe(201);
     expect(big.body).toMatchObject({ message: "Change offer waits for an admin's approval", data: { status: "pending_approval", expires_at: null } });
-    const small = await offer(c.id, maker.token, { description: "A blue variant", amount: "120.00", extra_days: 1 });
-    expect(small.body.data.status).toBe("open");
-    expect((await offersOf(c.id, c.token)).map((o) => o.id)).toEqual([small.body.data.id]);
-    expect((await offersOf(c.id, maker.token)).map((o) => o.id)).toEqual([small.body.data.id, big.body.data.id]);
+    // Many days wait for an admin too.
+    expect((await offer(c.id, maker.token, { description: "Later", amount: "1.00", extra_days: 15 })).body.data.status).toBe("pending_approval");
+    const studio = await env.DB.prepare("SELECT count(*) AS n FROM emails WHERE kind = 'work_change_offer_pending_approval' AND subject = ?")
+      .bind(`Change offer pending approval: order #${c.id}`)
+      .first<number>("n");
+    expect(studio).toBeGreaterThanOrEqual(2);
+    expect((await offersOf(c.id, c.token)).map((o) => o.id)).toEqual([second.body.data.id, small.body.data.id]);
+    expect((await offersOf(c.id, maker.token)).map((o) => o.id).slice(1)).toEqual([big.body.data.id, second.body.data.id, small.body.data.id]);
     // Not the customer's to decline before it is offered, nor the creator's to approve.
     expect((await api("POST", `/orders/${c.id}/change_offers/${big.body.data.id}/decline`, { token: c.token, body: {} })).status).toBe(404);
     expect((await api("POST", `/orders/${c.id}/change_offers/${big.body.data.id}/approve`, { token: maker.token })).status).toBe(403);
     const approved = await api<{ data: Offer }>("POST", `/orders/${c.id}/change_offers/${big.body.data.id}/approve`, { token: admin.access_token });
     expect(approved.body.data.status).toBe("open");
     expect((await api("POST", `/orders/${c.id}/change_offers/${big.body.data.id}/approve`, { token: admin.access_token })).status).toBe(409);
-    expect((await offersOf(c.id, c.token)).map((o) => o.id)).toEqual([small.body.data.id, big.body.data.id]);
+    expect((await offersOf(c.id, c.token)).map((o) => o.id)).toEqual([big.body.data.id, second.body.data.id, small.body.data.id]);
+    // The creator hears that their offer is approved.
+    const told = await env.DB.prepare("SELECT count(*) AS n FROM emails WHERE recipient = ? AND kind = 'work_change_offer_open'")
+      .bind(maker.email)
+      .first<number>("n");
+    expect(told).toBe(1);
   });
 
   it("expires an open offer after 7 days, once, whether the timer or a decline comes first", async () => {
@@ -117,8 +132,8 @@ describe("change offers", () => {
       [first.body.data.id, "expired"],
     ]);
     await runTimers();
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM emails WHERE kind = 'change_offer_expired' AND subject LIKE ?")
-      .bind(`%#${c.id}:%`)
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM emails WHERE kind = 'work_change_offer_expired' AND subject = ?")
+      .bind(`Change offer expired: order #${c.id}`)
       .first<number>("n");
     expect(rows).toBe(2);
   });
@@ -138,11 +153,19 @@ describe("change offers", () => {
     expect(await offer(c.id, admin.access_token, { ...body, amount: "0" })).toMatchObject({ status: 422 });
     expect(await offer(c.id, admin.access_token, { ...body, amount: "1.234" })).toMatchObject({ status: 422 });
     expect(await offer(c.id, admin.access_token, { ...body, extra_days: 91 })).toMatchObject({ status: 422 });
+    expect(await offer(c.id, admin.access_token, { ...body, amount: "100000.01" })).toMatchObject({
+      status: 422,
+      body: { errors: ["amount must be at most 100000.00"] },
+    });
     for (let i = 0; i < 10; i++) expect((await offer(c.id, admin.access_token, body)).status).toBe(201);
     expect(await offer(c.id, admin.access_token, body)).toMatchObject({
       status: 409,
       body: { message: "This order already has 10 offers waiting for an answer." },
     });
+    // A cancelled order's waiting offers end with it at the next scheduled run.
+    await env.DB.prepare("UPDATE orders SET work_status = 'cancelled' WHERE id = ?").bind(c.id).run();
+    await runTimers();
+    expect((await offersOf(c.id, admin.access_token)).every((o) => o.status === "expired")).toBe(true);
     const unpaid = await customerWithOrder({ pay: false });
     expect(await offer(unpaid.id, admin.access_token, body)).toMatchObject({
       status: 409,

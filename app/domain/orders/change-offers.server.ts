@@ -5,12 +5,13 @@
  * above half the order's net price waits for an admin's approval before the customer sees it. The
  * customer declines it (with an optional reason), or it expires OFFER_EXPIRY_DAYS after it was
  * offered; every answer is one conditional write from `open`, so an answer racing the expiry lands
- * once. Accepting it (a later payment with its own invoice, the due date moved) is not built yet.
+ * once. Accepting it (a later payment with its own invoice, the due date moved) is not built yet, so
+ * the customer is not emailed about offers yet.
  */
-import { and, count, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { createElement } from "react";
 import type { Database } from "../../../db/client";
-import { changeOffers, deliveryComments, orderMessages, orders, users } from "../../../db/schema";
+import { changeOffers, creators, deliveryComments, orderMessages, orders } from "../../../db/schema";
 import { rowOf } from "../../../db/insert-select";
 import { refuse } from "../refusal";
 import { queueEmail } from "../mail/mail.server";
@@ -18,10 +19,19 @@ import { studioRecipients, type MailNotice } from "../mail/order-emails.server";
 import { WorkUpdateEmail } from "../mail/templates";
 import { decimalToMinor, minorToDecimalString } from "~/lib/money-decimal";
 import { formatMoney } from "~/lib/money";
-import { needsApproval, OFFER_EXPIRY_DAYS, OFFER_MESSAGES, OPEN_OFFERS_PER_ORDER } from "~/lib/rules/change-offers";
+import {
+  CREATOR_OFFER_APPROVAL_SHARE,
+  CREATOR_OFFER_DAYS_WITHOUT_APPROVAL,
+  OFFER_EXPIRY_DAYS,
+  OFFER_LIMITS,
+  OFFER_MESSAGES,
+  OFFERS_PER_ORDER_PER_DAY,
+  OPEN_OFFERS_PER_ORDER,
+} from "~/lib/rules/change-offers";
 import type { ChangeOfferInput } from "~/lib/schemas/change-offer";
 import { paths } from "~/lib/paths";
 import { getWorkState } from "./work-state.server";
+import { cancellationOpen, noClosingRefund } from "./closing-refunds.server";
 import type { Actor } from "./work-events.server";
 
 const DAY_MS = 86_400_000;
@@ -89,6 +99,7 @@ export async function raiseOffer(
   if (!order || !["succeeded", "completed"].includes(state.paymentStatus) || !OPEN_WORK.includes(state.workStatus))
     throw refuse.conflict(OFFER_MESSAGES.closed);
   const netMinor = decimalToMinor(input.amount, order.currency);
+  if (netMinor !== null && netMinor > OFFER_LIMITS.netMax) throw refuse.invalid(OFFER_MESSAGES.tooLarge, [OFFER_MESSAGES.tooLarge]);
   if (netMinor === null || netMinor <= 0)
     throw refuse.invalid(`amount must be in ${order.currency}, with at most its decimals`, [`amount must be in ${order.currency}, with at most its decimals`]);
   const [[comment], [message]] = await db.batch([
@@ -104,7 +115,15 @@ export async function raiseOffer(
       .limit(1),
   ]);
   if ((input.comment_id !== undefined && !comment) || (input.message_id !== undefined && !message)) throw refuse.conflict(OFFER_MESSAGES.notTheirs);
-  const pending = needsApproval(studio.kind, netMinor, Math.max(0, order.subtotalMinor - order.discountMinor));
+  // A creator's offers on the order taken together (those waiting and accepted, with this one): above
+  // half the order's net price, or adding many days, this one waits for an admin. Read in the insert
+  // itself, so offers raised at once cannot each slip under the line.
+  const orderNet = Math.max(0, order.subtotalMinor - order.discountMinor);
+  const creatorsTotal = sql`(SELECT coalesce(sum(${changeOffers.netMinor}), 0) FROM ${changeOffers} WHERE ${changeOffers.orderId} = ${orderId} AND ${changeOffers.raisedByKind} = 'creator' AND ${changeOffers.status} IN ('pending_approval', 'open', 'accepted'))`;
+  const pending =
+    studio.kind === "creator"
+      ? sql`(${creatorsTotal} + ${netMinor} > ${orderNet * CREATOR_OFFER_APPROVAL_SHARE} OR ${input.extra_days} > ${CREATOR_OFFER_DAYS_WITHOUT_APPROVAL})`
+      : sql`0`;
   const [row] = await db
     .insert(changeOffers)
     .select(
@@ -120,27 +139,22 @@ export async function raiseOffer(
             netMinor,
             currency: order.currency,
             extraDays: input.extra_days,
-            status: pending ? "pending_approval" : "open",
+            status: sql`CASE WHEN ${pending} THEN 'pending_approval' ELSE 'open' END`,
             raisedByKind: studio.kind,
             raisedById: studio.id,
             approvedById: null,
             declineReason: null,
             createdAt: now,
-            offeredAt: pending ? null : now,
-            expiresAt: pending ? null : now + OFFER_EXPIRY_DAYS * DAY_MS,
+            offeredAt: sql`CASE WHEN ${pending} THEN NULL ELSE ${now} END`,
+            expiresAt: sql`CASE WHEN ${pending} THEN NULL ELSE ${now + OFFER_EXPIRY_DAYS * DAY_MS} END`,
             decidedAt: null,
           }),
         )
         .from(orders)
-        .where(
-          and(
-            eq(orders.id, orderId),
-            sql`(SELECT count(*) FROM ${changeOffers} WHERE ${changeOffers.orderId} = ${orderId} AND ${changeOffers.status} IN ('pending_approval', 'open')) < ${OPEN_OFFERS_PER_ORDER}`,
-          ),
-        ),
+        .where(and(eq(orders.id, orderId), takesOffers(now), underOfferCaps(orderId, now))),
     )
     .returning();
-  if (!row) throw refuse.conflict(OFFER_MESSAGES.tooMany);
+  if (!row) throw await raiseRefusal(db, orderId, now);
   await tellAbout(db, notice, row);
   return toView(row);
 }
@@ -150,10 +164,21 @@ export async function approveOffer(db: Database, notice: MailNotice, orderId: nu
   const [row] = await db
     .update(changeOffers)
     .set({ status: "open", approvedById: adminId, offeredAt: new Date(now), expiresAt: new Date(now + OFFER_EXPIRY_DAYS * DAY_MS) })
-    .where(and(eq(changeOffers.id, offerId), eq(changeOffers.orderId, orderId), eq(changeOffers.status, "pending_approval")))
+    .where(
+      and(
+        eq(changeOffers.id, offerId),
+        eq(changeOffers.orderId, orderId),
+        eq(changeOffers.status, "pending_approval"),
+        sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ${orderId} AND ${takesOffers(now)})`,
+      ),
+    )
     .returning();
-  if (!row) throw (await offerOf(db, orderId, offerId)) ? refuse.conflict(OFFER_MESSAGES.notPending) : refuse.notFound("Change offer not found");
-  await tellAbout(db, notice, row);
+  if (!row) {
+    const found = await offerOf(db, orderId, offerId);
+    if (!found) throw refuse.notFound("Change offer not found");
+    throw refuse.conflict(found.status === "pending_approval" ? OFFER_MESSAGES.closed : OFFER_MESSAGES.notPending);
+  }
+  await tellStudio(db, notice, row, `An admin approved the change "${row.description}": it is offered to the customer for ${OFFER_EXPIRY_DAYS} days.`);
   return toView(row);
 }
 
@@ -192,10 +217,22 @@ export async function expireOffers(db: Database, notice: MailNotice, now = Date.
     .from(changeOffers)
     .where(and(eq(changeOffers.status, "open"), lte(changeOffers.expiresAt, new Date(now))))
     .limit(limit);
+  // An order that closed (completed, cancelled, refunded) takes no more: its waiting offers end with it.
+  const closed = db
+    .select({ id: changeOffers.id })
+    .from(changeOffers)
+    .innerJoin(orders, eq(orders.id, changeOffers.orderId))
+    .where(and(inArray(changeOffers.status, ["open", "pending_approval"]), sql`NOT (${takesOffers(now)})`))
+    .limit(limit);
   const expired = await db
     .update(changeOffers)
     .set({ status: "expired", decidedAt: new Date(now) })
-    .where(and(inArray(changeOffers.id, due), eq(changeOffers.status, "open"), lte(changeOffers.expiresAt, new Date(now))))
+    .where(
+      or(
+        and(inArray(changeOffers.id, due), eq(changeOffers.status, "open"), lte(changeOffers.expiresAt, new Date(now))),
+        and(inArray(changeOffers.id, closed), inArray(changeOffers.status, ["open", "pending_approval"])),
+      ),
+    )
     .returning();
   for (const row of expired) await tellStudio(db, notice, row, `The change "${row.description}" had no answer for ${OFFER_EXPIRY_DAYS} days and expired.`);
   return expired.length;
@@ -213,7 +250,47 @@ export async function listOffers(db: Database, orderId: number, actor: Actor): P
     .where(and(eq(changeOffers.orderId, orderId), actor.kind === "customer" ? sql`${changeOffers.status} != 'pending_approval'` : undefined))
     .orderBy(desc(changeOffers.id))
     .limit(100);
-  return rows.map(toView);
+  // One past its expiry that the scheduled run has not reached yet is expired all the same.
+  return rows.map((row) => toView(row.status === "open" && row.expiresAt && row.expiresAt.getTime() <= Date.now() ? { ...row, status: "expired" } : row));
+}
+
+/** The order takes offers: paid, its work open, no refund closing it under way and no cancellation asked, in SQL (on `orders`). */
+function takesOffers(now: number) {
+  return sql`${orders.paymentStatus} IN ('succeeded', 'completed') AND ${orders.workStatus} IN ${OPEN_WORK} AND NOT (${cancellationOpen}) AND ${noClosingRefund(now)}`;
+}
+
+/** At most OPEN_OFFERS_PER_ORDER waiting (past their expiry they wait no more), and OFFERS_PER_ORDER_PER_DAY raised in 24 hours. */
+function underOfferCaps(orderId: number, now: number) {
+  return sql`(SELECT count(*) FROM ${changeOffers} WHERE ${changeOffers.orderId} = ${orderId} AND (${changeOffers.status} = 'pending_approval' OR (${changeOffers.status} = 'open' AND ${changeOffers.expiresAt} > ${now}))) < ${OPEN_OFFERS_PER_ORDER}
+    AND (SELECT count(*) FROM ${changeOffers} WHERE ${changeOffers.orderId} = ${orderId} AND ${changeOffers.createdAt} > ${now - DAY_MS}) < ${OFFERS_PER_ORDER_PER_DAY}`;
+}
+
+/** Why an offer was not inserted, in the order the insert's condition reads it. */
+async function raiseRefusal(db: Database, orderId: number, now: number) {
+  const [[order], [waiting], [today]] = await db.batch([
+    db
+      .select({ ok: sql<number>`${takesOffers(now)}` })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .limit(1),
+    db
+      .select({ n: count() })
+      .from(changeOffers)
+      .where(
+        and(
+          eq(changeOffers.orderId, orderId),
+          sql`(${changeOffers.status} = 'pending_approval' OR (${changeOffers.status} = 'open' AND ${changeOffers.expiresAt} > ${now}))`,
+        ),
+      ),
+    db
+      .select({ n: count() })
+      .from(changeOffers)
+      .where(and(eq(changeOffers.orderId, orderId), sql`${changeOffers.createdAt} > ${now - DAY_MS}`)),
+  ]);
+  if (!order?.ok) return refuse.conflict(OFFER_MESSAGES.closed);
+  if ((waiting?.n ?? 0) >= OPEN_OFFERS_PER_ORDER) return refuse.conflict(OFFER_MESSAGES.tooMany);
+  if ((today?.n ?? 0) >= OFFERS_PER_ORDER_PER_DAY) return refuse.throttled(DAY_MS / 1000, OFFER_MESSAGES.perDay);
+  return refuse.conflict(OFFER_MESSAGES.closed);
 }
 
 async function offerOf(db: Database, orderId: number, offerId: number) {
@@ -225,51 +302,51 @@ async function offerOf(db: Database, orderId: number, offerId: number) {
   return row ?? null;
 }
 
-/** An offer open to the customer is emailed to them; one waiting for an admin, to the studio. */
+/**
+ * An offer waiting for an admin is told to the studio. The customer is not emailed yet: until an
+ * offer can be accepted (and the order page shows it), an email would ask them for an answer they
+ * cannot give.
+ */
 async function tellAbout(db: Database, notice: MailNotice, row: OfferRow) {
-  if (row.status === "pending_approval") {
-    await tellStudio(
-      db,
-      notice,
-      row,
-      `A creator offered "${row.description}" for ${formatMoney(row.netMinor, row.currency)} before tax: above half the order's price, so it waits for an admin's approval.`,
-    );
-    return;
-  }
-  const [customer] = await db
-    .select({ name: users.name, email: users.email })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, row.orderId))
-    .limit(1);
-  if (!customer) return;
-  const [{ open } = { open: 0 }] = await db
-    .select({ open: count() })
-    .from(changeOffers)
-    .where(and(eq(changeOffers.orderId, row.orderId), eq(changeOffers.status, "open")));
-  await queueEmail(notice.env, db, {
-    to: customer.email,
-    subject: `A change is offered on order #${row.orderId}`,
-    kind: "change_offered",
-    body: createElement(WorkUpdateEmail, {
-      greeting: `Hello ${customer.name},`,
-      title: "A change is offered",
-      lines: [
-        `The studio offers "${row.description}" for ${formatMoney(row.netMinor, row.currency)} before tax, adding ${row.extraDays} ${row.extraDays === 1 ? "day" : "days"}.`,
-        `It is open for ${OFFER_EXPIRY_DAYS} days${open > 1 ? `; ${open} offers are open on the order` : ""}.`,
-      ],
-      link: notice.origin ? `${notice.origin}${paths.customerOrder(row.orderId)}` : null,
-      linkLabel: "See the offer",
-    }),
-  });
+  if (row.status !== "pending_approval") return;
+  await tellStudio(
+    db,
+    notice,
+    row,
+    `A creator offered "${row.description}" for ${formatMoney(row.netMinor, row.currency)} before tax, adding ${row.extraDays} ${row.extraDays === 1 ? "day" : "days"}: with their other offers on the order above half its price (or many days), it waits for an admin's approval.`,
+  );
 }
 
+/** The studio hears of an offer's steps; a creator, of their own offers' (while they may work). */
 async function tellStudio(db: Database, notice: MailNotice, row: OfferRow, line: string) {
+  const [maker] =
+    row.raisedByKind === "creator"
+      ? await db
+          .select({ email: creators.email })
+          .from(creators)
+          .where(and(eq(creators.id, row.raisedById), ne(creators.status, "suspended"), isNull(creators.erasedAt)))
+          .limit(1)
+      : [];
+  if (maker && row.status !== "pending_approval") {
+    await queueEmail(notice.env, db, {
+      to: maker.email,
+      subject: `Your change offer is ${row.status.replace("_", " ")}: order #${row.orderId}`,
+      kind: `work_change_offer_${row.status}`,
+      body: createElement(WorkUpdateEmail, {
+        greeting: "Hello,",
+        title: "Your change offer",
+        lines: [line],
+        link: notice.origin ? `${notice.origin}${paths.studioOrder(row.orderId)}` : null,
+        linkLabel: "Open the order",
+      }),
+    });
+  }
   for (const to of await studioRecipients(db, notice)) {
     await queueEmail(notice.env, db, {
       to,
-      subject: `Change offer on order #${row.orderId}: ${row.status.replace("_", " ")}`,
-      kind: `change_offer_${row.status}`,
+      // The order's number ends the subject and the kind is work's: erasing the customer's account finds these.
+      subject: `Change offer ${row.status.replace("_", " ")}: order #${row.orderId}`,
+      kind: `work_change_offer_${row.status}`,
       body: createElement(WorkUpdateEmail, {
         greeting: "Hello,",
         title: "A change offer",

@@ -21,7 +21,8 @@
  *   invited, whose links then open nothing): deleted, both sides of the thread and the studio's deliveries
  *   too (made for this customer, often of their own material); their R2 objects (everything under
  *   `orders/{id}/`) are deleted after the batch. The work log (`order_events`) keeps who moved what
- *   when, without its notes (a revision's note is the customer's text).
+ *   when, without its notes (a revision's note is the customer's text); change offers keep what was
+ *   offered, without a decline's reason.
  * - `payment_events`: the provider's payloads (they carry billing details) cleared; ids kept, so a
  *   redelivered webhook is still recognised.
  * - `reviews`: kept (their words are the customer's published review), unlinked from the account and
@@ -37,6 +38,7 @@ import { createElement } from "react";
 import type { Database } from "../../../db/client";
 import {
   billingAddresses,
+  changeOffers,
   deliveryFiles,
   demoRequests,
   emailLinks,
@@ -204,6 +206,8 @@ function erasure(db: Database, { userId, email, erasedEmail, now }: { userId: nu
     db.delete(orderMessages).where(ofTheirOrders(orderMessages.orderId)),
     db.delete(orderBriefs).where(ofTheirOrders(orderBriefs.orderId)),
     db.update(orderEvents).set({ note: null }).where(ofTheirOrders(orderEvents.orderId)),
+    // A declined change offer's reason is the customer's own words.
+    db.update(changeOffers).set({ declineReason: null }).where(ofTheirOrders(changeOffers.orderId)),
     db.update(paymentEvents).set({ payload: null }).where(ofTheirOrders(paymentEvents.orderId)),
     db
       .update(orders)

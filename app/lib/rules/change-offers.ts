@@ -7,17 +7,18 @@ export const OFFER_EXPIRY_DAYS = 7;
 export const CREATOR_OFFER_APPROVAL_SHARE = 0.5;
 /** Offers still waiting (for an admin or the customer) on one order. */
 export const OPEN_OFFERS_PER_ORDER = 10;
+/** Offers raised on one order in any 24 hours, whoever raises them. */
+export const OFFERS_PER_ORDER_PER_DAY = 10;
+/** A creator's offer adding more days than this waits for an admin's approval too. */
+export const CREATOR_OFFER_DAYS_WITHOUT_APPROVAL = 14;
 export const OFFER_LIMITS = { descriptionMax: 1000, extraDaysMax: 90, netMax: 10_000_000 } as const;
 
 export const OFFER_MESSAGES = {
   closed: "Change offers can be made while the order is paid and its work open.",
   notTheirs: "The comment or message must be this order's.",
   tooMany: `This order already has ${OPEN_OFFERS_PER_ORDER} offers waiting for an answer.`,
-  notOpen: "This offer is not open: it was answered, expired, or is waiting for the studio's approval.",
+  notOpen: "This offer is not open: it was answered or expired.",
+  perDay: `This order has had ${OFFERS_PER_ORDER_PER_DAY} offers in the last 24 hours. Try again tomorrow.`,
+  tooLarge: "amount must be at most 100000.00",
   notPending: "This offer is not waiting for an approval.",
 } as const;
-
-/** Whether a creator's offer of `netMinor` needs an admin's approval on an order of `orderNetMinor`. */
-export function needsApproval(by: "admin" | "creator", netMinor: number, orderNetMinor: number): boolean {
-  return by === "creator" && netMinor > orderNetMinor * CREATOR_OFFER_APPROVAL_SHARE;
-}
