@@ -77,7 +77,7 @@ export interface SignOffRead {
   customerApproved: boolean;
 }
 
-/** The order's approvers and, for its newest delivery, who has approved it (their last decision an approval). */
+/** The order's approvers and, for its newest delivery, who has approved it (their last decision an approval; read only where there are approvers). */
 export async function readSignOff(db: Database, orderId: number): Promise<SignOffRead> {
   const [approvers, [order], deliveries] = await db.batch([
     db
@@ -90,14 +90,16 @@ export async function readSignOff(db: Database, orderId: number): Promise<SignOf
     db.select({ id: orderDeliveries.id }).from(orderDeliveries).where(eq(orderDeliveries.orderId, orderId)).orderBy(desc(orderDeliveries.version)).limit(500),
   ]);
   const newest = deliveries[0]?.id ?? null;
-  const decisions = newest
-    ? await db
-        .select({ kind: stageSignOffs.signerKind, guestId: stageSignOffs.guestId, decision: stageSignOffs.decision })
-        .from(stageSignOffs)
-        .where(and(eq(stageSignOffs.orderId, orderId), eq(stageSignOffs.deliveryId, newest)))
-        .orderBy(desc(stageSignOffs.id))
-        .limit(500)
-    : [];
+  // Without approvers nobody signs off: no second round trip (the order page and every approval read this).
+  const decisions =
+    newest && approvers.length
+      ? await db
+          .select({ kind: stageSignOffs.signerKind, guestId: stageSignOffs.guestId, decision: stageSignOffs.decision })
+          .from(stageSignOffs)
+          .where(and(eq(stageSignOffs.orderId, orderId), eq(stageSignOffs.deliveryId, newest)))
+          .orderBy(desc(stageSignOffs.id))
+          .limit(500)
+      : [];
   // Newest first: each signer's first row is their standing.
   const last = new Map<string, string>();
   for (const d of decisions) {
