@@ -1116,6 +1116,8 @@ export const revisionRequests = sqliteTable(
     version: integer("version").notNull(),
     note: text("note").notNull(),
     createdAt: createdAt(),
+    /** Every comment of it became new scope the customer accepted and paid for: its round was given back (once). */
+    roundReturnedAt: integer("round_returned_at", { mode: "timestamp_ms" }),
   },
   (t) => [uniqueIndex("revision_requests_order_version_unique").on(t.orderId, t.version)],
 );
@@ -1209,8 +1211,17 @@ export const changeOffers = sqliteTable(
     offeredAt: integer("offered_at", { mode: "timestamp_ms" }),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
     decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    /** The later payment accepting it makes (claimed while the offer is open; its success accepts the offer, migration 0073). */
+    paymentId: integer("payment_id").references(() => orderPayments.id, { onDelete: "set null" }),
+    /** When the studio was told of its acceptance (once, whichever path saw the payment succeed first). */
+    acceptedToldAt: integer("accepted_told_at", { mode: "timestamp_ms" }),
   },
-  (t) => [index("change_offers_order_idx").on(t.orderId), index("change_offers_open_expiry_idx").on(t.status, t.expiresAt)],
+  (t) => [
+    index("change_offers_order_idx").on(t.orderId),
+    index("change_offers_open_expiry_idx").on(t.status, t.expiresAt),
+    index("change_offers_payment_idx").on(t.paymentId),
+    index("change_offers_comment_idx").on(t.commentId),
+  ],
 );
 
 export const reviewComments = sqliteTable(

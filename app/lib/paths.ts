@@ -13,6 +13,8 @@ export const paths = {
   },
   /** A customer's order page, and its brief. */
   customerOrder: (orderId: number) => `/profile/orders/${orderId}`,
+  /** A later payment of the customer's order (a change they accepted), paid on its own page. */
+  laterPayment: (orderId: number, paymentId: number) => `/profile/orders/${orderId}/payments/${paymentId}`,
   brief: (orderId: number) => `/profile/orders/${orderId}/brief`,
   /** The studio's order page. */
   adminOrder: (orderId: number) => `/admin/orders/${orderId}`,

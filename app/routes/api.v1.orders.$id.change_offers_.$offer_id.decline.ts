@@ -8,6 +8,6 @@ import { apiCall } from "~/http/api/call.server";
 export const action = apiCall("POST /orders/{id}/change_offers/{offer_id}/decline", async ({ body, caller, params, context }) => {
   const id = requireIdParam(params.id, "Order not found");
   const offerId = requireIdParam(params.offer_id, "Change offer not found");
-  const data = await declineOffer(context.db, mailNotice(context), id, offerId, caller.id, body.reason);
+  const data = await declineOffer(context.db, context.payments, mailNotice(context), id, offerId, caller.id, body.reason);
   return apiJson({ success: true, message: "Change offer declined", data });
 });

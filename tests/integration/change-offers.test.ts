@@ -1,14 +1,15 @@
 /**
- * Change offers, their first part (accepting and paying is not built yet): the studio prices new scope
- * from a frame comment; a creator's offers above half the order's net price (taken together) wait for an admin; the
- * customer sees offered ones and declines one; an open offer expires after 7 days, once, whatever
- * races it; nobody else raises one on someone else's order.
+ * Change offers: the studio prices new scope from a frame comment; a creator's offers above half the
+ * order's net price (taken together) wait for an admin; the customer accepts one (paid once with the
+ * card saved for the order, invoiced, the due date moved, the creator's share earned, the revision
+ * round given back) or declines it; an open offer expires after 7 days, once, whatever races it
+ * (an acceptance too); nobody else raises one on someone else's order.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../server";
-import { adminSignIn, api } from "./helpers";
-import { BRIEF, customerWithOrder, studioDelivers } from "./order-fixtures";
+import { adminSignIn, api, customerCookie, postForm } from "./helpers";
+import { BRIEF, customerWithOrder, orderPaidWith, studioDelivers } from "./order-fixtures";
 import { newCreator, setProductCreators } from "./creator-fixtures";
 
 type Offer = {
@@ -23,7 +24,11 @@ type Offer = {
 const DAY = 86_400_000;
 
 async function orderWithComment() {
-  const c = await customerWithOrder();
+  return commentOn(await customerWithOrder());
+}
+
+/** A paid order's brief, its first delivery, and the customer's frame comment on it. */
+async function commentOn<C extends { id: number; token: string }>(c: C) {
   expect((await api("PUT", `/orders/${c.id}/brief`, { token: c.token, body: { brief: BRIEF } })).status).toBe(200);
   await studioDelivers(c.id, "First cut");
   const deliveries = await api<{ data: { id: number }[] }>("GET", `/orders/${c.id}/deliveries`, { token: c.token });
@@ -45,7 +50,7 @@ async function runTimers(at = Date.now()) {
 }
 
 describe("change offers", () => {
-  it("an admin prices a comment's new scope: offered for 7 days (not emailed to the customer yet); the customer declines it once, with a reason", async () => {
+  it("an admin prices a comment's new scope: offered for 7 days, the customer told once; the customer declines it once, with a reason", async () => {
     const c = await orderWithComment();
     const admin = await adminSignIn();
     const raised = await offer(c.id, admin.access_token, {
@@ -58,9 +63,11 @@ describe("change offers", () => {
     expect(raised.body.message).toBe("Change offered");
     expect(raised.body.data).toMatchObject({ status: "open", amount: "240.00", extra_days: 2, comment_id: c.commentId });
     expect(Math.abs(Date.parse(raised.body.data.expires_at!) - (Date.now() + 7 * DAY))).toBeLessThan(60_000);
-    // Not emailed to the customer until an offer can be accepted.
-    const emailed = await env.DB.prepare("SELECT count(*) AS n FROM emails WHERE recipient = ? AND subject LIKE '%change%'").bind(c.email).first<number>("n");
-    expect(emailed).toBe(0);
+    // The customer is told, once, with what it costs and until when.
+    const emailed = await env.DB.prepare("SELECT count(*) AS n FROM emails WHERE recipient = ? AND subject = ?")
+      .bind(c.email, `A change is offered for order #${c.id}`)
+      .first<number>("n");
+    expect(emailed).toBe(1);
     expect((await offersOf(c.id, c.token)).map((o) => o.id)).toEqual([raised.body.data.id]);
 
     const path = `/orders/${c.id}/change_offers/${raised.body.data.id}/decline`;
@@ -171,5 +178,167 @@ describe("change offers", () => {
       status: 409,
       body: { message: "Change offers can be made while the order is paid and its work open." },
     });
+  });
+});
+
+type Acceptance = {
+  message: string;
+  data: {
+    change_offer: Offer & { payment_id: number | null };
+    payment: { id: number; sequence: number; status: string; amount: string; tax_amount: string; invoice_number: string | null } | null;
+    next_action: { type: string; url: string; client_secret?: string | null } | null;
+  };
+};
+const accept = (orderId: number, offerId: number, token: string, method?: "saved_card" | "new_card") =>
+  api<Acceptance>("POST", `/orders/${orderId}/change_offers/${offerId}/accept`, { token, body: { accept: method ? { method } : {} } });
+const orderOf = async (orderId: number, token: string) =>
+  (
+    await api<{ data: { due_at: string | null; revisions_allowed: number; revisions_used: number; work_status: string } }>("GET", `/orders/${orderId}`, {
+      token,
+    })
+  ).body.data;
+
+describe("accepting a change offer", () => {
+  it("paid once with the saved card (two presses at once): invoiced, the due date moved on the timeline, the creator's share earned, the round given back", async () => {
+    const admin = await adminSignIn();
+    const maker = await newCreator(admin, "Cass Change");
+    await setProductCreators(admin, [maker.id]);
+    const c = await commentOn(await orderPaidWith("4242424242424242", true));
+    expect((await api("POST", `/admin/orders/${c.id}/assignment`, { token: admin.access_token, body: { assignment: { creator_id: maker.id } } })).status).toBe(
+      200,
+    );
+    const revision = await api("POST", `/orders/${c.id}/revisions`, { token: c.token, body: { revision: { comment_ids: [c.commentId] } } });
+    expect(revision.status).toBe(201);
+    const before = await orderOf(c.id, c.token);
+    expect(before).toMatchObject({ revisions_used: 1, work_status: "revision_requested" });
+    const raised = await offer(c.id, maker.token, {
+      description: "The logo in blue as a second version",
+      amount: "240.00",
+      extra_days: 2,
+      comment_id: c.commentId,
+    });
+    expect(raised.body.data.status).toBe("open");
+    // Offered to them, the customer is told by email.
+    const email = await env.DB.prepare("SELECT subject, text FROM emails WHERE recipient = ? AND kind = 'work_change_offer_offered'")
+      .bind(c.email)
+      .first<{ subject: string; text: string }>();
+    expect(email?.subject).toBe(`A change is offered for order #${c.id}`);
+    expect(email?.text).toContain("It costs £240.00 before tax and adds 2 days to the due date.");
+
+    const [one, two] = await Promise.all([accept(c.id, raised.body.data.id, c.token), accept(c.id, raised.body.data.id, c.token)]);
+    expect([one.status, two.status]).toEqual([200, 200]);
+    for (const answer of [one, two]) expect(answer.body.data.next_action).toBeNull();
+    const { change_offer, payment } = one.body.data;
+    expect(change_offer).toMatchObject({ status: "accepted", payment_id: payment!.id });
+    // Its own payment and invoice: £240 plus VAT at the order's rate (20%), one intent charged once.
+    expect(payment).toMatchObject({ sequence: 2, status: "succeeded", amount: "288.00", tax_amount: "48.00" });
+    expect(payment!.invoice_number).toMatch(/^INV-/);
+    const payments = await api<{ data: { sequence: number; status: string; invoice_number: string | null }[] }>("GET", `/orders/${c.id}/payments`, {
+      token: c.token,
+    });
+    expect(payments.body.data.map((p) => [p.sequence, p.status])).toEqual([
+      [1, "succeeded"],
+      [2, "succeeded"],
+    ]);
+    const charged = await env.DB.prepare(
+      "SELECT count(*) AS n FROM local_payment_intents WHERE id = (SELECT intent_id FROM order_payments WHERE id = ?) AND status = 'succeeded'",
+    )
+      .bind(payment!.id)
+      .first<number>("n");
+    expect(charged).toBe(1);
+    const invoices = await api<{ data: { number: string }[] }>("GET", `/orders/${c.id}/invoices`, { token: c.token });
+    const invoice = invoices.body.data.find((i) => i.number === payment!.invoice_number);
+    expect(JSON.stringify(invoice)).toContain("Change: The logo in blue as a second version");
+
+    // The due date moved by its 2 days, once, on the timeline; the revision round it came from is back.
+    const after = await orderOf(c.id, c.token);
+    expect(Date.parse(after.due_at!) - Date.parse(before.due_at!)).toBe(2 * DAY);
+    expect(after.revisions_allowed).toBe(before.revisions_allowed + 1);
+    const events = await api<{ data: { note: string | null }[] }>("GET", `/orders/${c.id}/events`, { token: c.token });
+    expect(events.body.data.filter((e) => e.note?.startsWith("Change accepted")).map((e) => e.note)).toEqual([
+      "Change accepted and paid: The logo in blue as a second version (2 days added to the due date); the revision round it came from is given back",
+    ]);
+    // The creator's share of the change, earned once under its own key.
+    const share = await env.DB.prepare("SELECT creator_share_bp AS bp FROM orders WHERE id = ?").bind(c.id).first<number>("bp");
+    const earned = await env.DB.prepare("SELECT creator_id, amount_minor, basis_minor FROM ledger_entries WHERE idempotency_key = ?")
+      .bind(`change-earning-${payment!.id}`)
+      .all<{ creator_id: number; amount_minor: number; basis_minor: number }>();
+    expect(earned.results).toEqual([{ creator_id: maker.id, amount_minor: Math.floor((24_000 * share! + 5000) / 10_000), basis_minor: 24_000 }]);
+    // The studio and the creator hear of it once, whichever press recorded it.
+    const told = await env.DB.prepare("SELECT count(*) AS n FROM emails WHERE kind = 'work_change_offer_accepted' AND recipient = ?")
+      .bind(maker.email)
+      .first<number>("n");
+    expect(told).toBe(1);
+    // A third press: accepted already, nothing charged again.
+    expect((await accept(c.id, raised.body.data.id, c.token)).body.data.change_offer.status).toBe("accepted");
+    expect((await api("POST", `/orders/${c.id}/change_offers/${raised.body.data.id}/decline`, { token: c.token, body: {} })).status).toBe(409);
+
+    // Completing the order earns the package's share as before: the change's earning is not taken back.
+    await studioDelivers(c.id, "Second cut");
+    expect((await api("POST", `/orders/${c.id}/approve`, { token: c.token, body: {} })).status).toBe(200);
+    const completion = await env.DB.prepare("SELECT amount_minor FROM ledger_entries WHERE idempotency_key = ?")
+      .bind(`earning-${c.id}`)
+      .first<number>("amount_minor");
+    const net = await env.DB.prepare("SELECT subtotal_minor - discount_minor AS net FROM orders WHERE id = ?").bind(c.id).first<number>("net");
+    expect(completion).toBe(Math.floor((net! * share! + 5000) / 10_000));
+  });
+
+  it("without a saved card, or with one that asks for authentication: the payment's page takes the next step, and its success accepts the offer", async () => {
+    const admin = await adminSignIn();
+    const plain = await commentOn(await orderPaidWith("4242424242424242"));
+    const first = await offer(plain.id, admin.access_token, { description: "A vertical cut", amount: "100.00", extra_days: 0 });
+    const pay = await accept(plain.id, first.body.data.id, plain.token, "new_card");
+    expect(pay.body.data.next_action).toMatchObject({ type: "pay", url: expect.stringContaining(`/profile/orders/${plain.id}/payments/`) });
+    expect(pay.body.data.change_offer.status).toBe("open");
+    // The saved-card way with none saved is refused, and the offer stays open.
+    expect(await accept(plain.id, first.body.data.id, plain.token)).toMatchObject({ status: 409 });
+    // Paid with a new card on the payment's page (the local gateway's form, no JavaScript).
+    const page = new URL(pay.body.data.next_action!.url).pathname;
+    const cookie = await customerCookie(plain.email, "Str0ng!Pass");
+    const paid = await postForm(page, { intent: "card", card_number: "4242 4242 4242 4242", card_expiry: "12/40", card_cvc: "123" }, { Cookie: cookie });
+    expect(paid.status).toBe(302);
+    expect((await offersOf(plain.id, plain.token))[0]).toMatchObject({ status: "accepted" });
+
+    const strong = await commentOn(await orderPaidWith("4000002500003155", true));
+    const second = await offer(strong.id, admin.access_token, { description: "An extra end card", amount: "50.00", extra_days: 1 });
+    const step = await accept(strong.id, second.body.data.id, strong.token);
+    expect(step.body.data.next_action?.type).toBe("authenticate");
+    const strongCookie = await customerCookie(strong.email, "Str0ng!Pass");
+    const bank = new URL(step.body.data.next_action!.url);
+    const back = await postForm(`${bank.pathname}${bank.search}`, { decision: "approve" }, { Cookie: strongCookie });
+    expect(back.status).toBe(302);
+    expect((await offersOf(strong.id, strong.token))[0]).toMatchObject({ status: "accepted" });
+  });
+
+  it("exactly once against the expiry and a decline: a late acceptance is refused and its payment can never be made", async () => {
+    const admin = await adminSignIn();
+    const c = await commentOn(await orderPaidWith("4242424242424242", true));
+    const late = await offer(c.id, admin.access_token, { description: "Late", amount: "60.00", extra_days: 1 });
+    const begun = await offer(c.id, admin.access_token, { description: "Begun", amount: "70.00", extra_days: 1 });
+    const declined = await offer(c.id, admin.access_token, { description: "Declined", amount: "80.00", extra_days: 1 });
+    // Begun with a new card, then left: its payment is asked for.
+    const open = await accept(c.id, begun.body.data.id, c.token, "new_card");
+    const begunPage = new URL(open.body.data.next_action!.url).pathname;
+    const declinedPay = await accept(c.id, declined.body.data.id, c.token, "new_card");
+    expect((await api("POST", `/orders/${c.id}/change_offers/${declined.body.data.id}/decline`, { token: c.token, body: {} })).status).toBe(200);
+    await env.DB.prepare("UPDATE change_offers SET expires_at = ? WHERE id IN (?, ?)")
+      .bind(Date.now() - 1, late.body.data.id, begun.body.data.id)
+      .run();
+    const [refused] = await Promise.all([accept(c.id, late.body.data.id, c.token), runTimers()]);
+    expect(refused.status).toBe(409);
+    await runTimers();
+    const statuses = Object.fromEntries((await offersOf(c.id, c.token)).map((o) => [o.id, o.status]));
+    expect(statuses).toEqual({ [late.body.data.id]: "expired", [begun.body.data.id]: "expired", [declined.body.data.id]: "declined" });
+    // Their payments were cancelled: nothing was taken, and the pages take nothing now.
+    const later = await env.DB.prepare("SELECT status FROM order_payments WHERE order_id = ? AND sequence > 1").bind(c.id).all<{ status: string }>();
+    expect(later.results.every((p) => p.status === "canceled")).toBe(true);
+    const cookie = await customerCookie(c.email, "Str0ng!Pass");
+    for (const page of [begunPage, new URL(declinedPay.body.data.next_action!.url).pathname]) {
+      const pressed = await postForm(page, { intent: "saved_card", attempt_key: "attempt-key-0001" }, { Cookie: cookie });
+      expect(pressed.status).not.toBe(302);
+    }
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM ledger_entries WHERE order_id = ? AND idempotency_key LIKE 'change-%'").bind(c.id).first("n")).toBe(
+      0,
+    );
   });
 });

@@ -1,6 +1,10 @@
 /** Orders for the fulfilment and refund tests: a new customer with a (paid) order, and a valid brief. */
+import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import { adminSignIn, api, dispatch, fakeMedia, freshAddress, newCustomer } from "./helpers";
+import { createDb } from "../../db/client";
+import { createLocalGateway } from "~/domain/payments/local-gateway.server";
+import { chooseCardSaving } from "~/domain/payments/saved-cards.server";
+import { adminSignIn, api, customerCookie, dispatch, fakeMedia, freshAddress, newCustomer } from "./helpers";
 
 export type OrderBody = {
   data: {
@@ -68,4 +72,29 @@ export async function studioDelivers(orderId: number, note = "Cut") {
     body: form,
   });
   expect(response.status).toBe(201);
+}
+
+/** An unpaid order, the customer's choice(s) about saving the card, then paid with `number` as the checkout does. */
+export async function orderPaidWith(number: string, ...choices: boolean[]) {
+  return orderPaidWithOptions({}, number, ...choices);
+}
+
+/** The same, for an order `customerWithOrder` makes with `options`. */
+export async function orderPaidWithOptions(options: Parameters<typeof customerWithOrder>[0], number: string, ...choices: boolean[]) {
+  const c = await customerWithOrder({ ...options, pay: false });
+  const userId = Number(await env.DB.prepare("SELECT user_id FROM orders WHERE id = ?").bind(c.id).first("user_id"));
+  const gateway = createLocalGateway(createDb(env.DB));
+  for (const consent of choices) await chooseCardSaving(createDb(env.DB), gateway, userId, c.id, consent);
+  const paid = await api<{ data: { status: string } }>("POST", "/payments/local/confirm", {
+    token: c.token,
+    body: { client_secret: c.order.client_secret, card: { number, expiry: "12/40", cvc: "123" } },
+  });
+  expect(paid.status).toBe(200);
+  if (paid.body.data.status === "requires_action") {
+    const approved = await api("POST", "/payments/local/authenticate", { token: c.token, body: { client_secret: c.order.client_secret, result: "approve" } });
+    expect(approved.status).toBe(200);
+  }
+  const intentId = String(await env.DB.prepare("SELECT payment_intent_id FROM orders WHERE id = ?").bind(c.id).first("payment_intent_id"));
+  const cookie = await customerCookie(c.email, "Str0ng!Pass");
+  return { ...c, userId, gateway, intentId, cookie };
 }

@@ -21,7 +21,7 @@ import { completeHostedCheckout, startHostedCheckout } from "~/domain/payments/h
 import { createStripeGateway } from "~/domain/payments/stripe-gateway.server";
 import { RULE_TABLE_TAX } from "~/domain/money/tax-service.server";
 import { adminSignIn, api, customerCookie, get, postForm, stripeTestEnv } from "./helpers";
-import { customerWithOrder } from "./order-fixtures";
+import { customerWithOrder, orderPaidWith } from "./order-fixtures";
 
 /**
  * Cards saved with consent. With the local gateway, through the pages a customer uses without
@@ -36,26 +36,6 @@ const db = () => createDb(env.DB);
 const RETURN = "https://shop.test/profile/orders";
 const userIdOf = async (orderId: number) => Number(await env.DB.prepare("SELECT user_id FROM orders WHERE id = ?").bind(orderId).first("user_id"));
 const text = async (response: Response) => (await response.text()).replace(/<!-- -->/g, "");
-
-/** An unpaid order, the customer's choice(s) about saving the card, then paid with `number` as the checkout does. */
-async function orderPaidWith(number: string, ...choices: boolean[]) {
-  const c = await customerWithOrder({ pay: false });
-  const userId = await userIdOf(c.id);
-  const gateway = createLocalGateway(db());
-  for (const consent of choices) await chooseCardSaving(db(), gateway, userId, c.id, consent);
-  const paid = await api<{ data: { status: string } }>("POST", "/payments/local/confirm", {
-    token: c.token,
-    body: { client_secret: c.order.client_secret, card: { number, expiry: "12/40", cvc: "123" } },
-  });
-  expect(paid.status).toBe(200);
-  if (paid.body.data.status === "requires_action") {
-    const approved = await api("POST", "/payments/local/authenticate", { token: c.token, body: { client_secret: c.order.client_secret, result: "approve" } });
-    expect(approved.status).toBe(200);
-  }
-  const intentId = String(await env.DB.prepare("SELECT payment_intent_id FROM orders WHERE id = ?").bind(c.id).first("payment_intent_id"));
-  const cookie = await customerCookie(c.email, "Str0ng!Pass");
-  return { ...c, userId, gateway, intentId, cookie };
-}
 
 /** Added work on the order, waiting to be paid: its page. */
 async function workToPay(orderId: number, key: string, netMinor = 10_000) {

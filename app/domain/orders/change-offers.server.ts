@@ -5,8 +5,11 @@
  * above half the order's net price waits for an admin's approval before the customer sees it. The
  * customer declines it (with an optional reason), or it expires OFFER_EXPIRY_DAYS after it was
  * offered; every answer is one conditional write from `open`, so an answer racing the expiry lands
- * once. Accepting it (a later payment with its own invoice, the due date moved) is not built yet, so
- * the customer is not emailed about offers yet.
+ * once. Accepting it asks for a later payment of the order under the offer's own key (its own
+ * invoice; the tax at the order's rate), claimed by the offer while it is open, and pays it with the
+ * card saved for the order, the customer present (or a new card on the payment's page); the payment's
+ * success accepts the offer in the batch that records it (change-offer-acceptance.server.ts). A
+ * decline or the expiry cancels an offer's payment not yet made.
  */
 import { and, count, desc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { createElement } from "react";
@@ -27,10 +30,15 @@ import {
   OFFER_MESSAGES,
   OFFERS_PER_ORDER_PER_DAY,
   OPEN_OFFERS_PER_ORDER,
+  offerExpiryText,
 } from "~/lib/rules/change-offers";
 import type { ChangeOfferInput } from "~/lib/schemas/change-offer";
 import { paths } from "~/lib/paths";
 import { getWorkState } from "./work-state.server";
+import type { PaymentGateway } from "../payments/gateway.server";
+import { cancelLaterPayment, orderPaymentsOf, PAYMENT_DESCRIPTION_MAX, requestLaterPayment, toPaymentView } from "../payments/order-payments.server";
+import { payWithSavedCard } from "../payments/saved-cards.server";
+import { orderPayments, users } from "../../../db/schema";
 import { cancellationOpen, noClosingRefund } from "./closing-refunds.server";
 import type { Actor } from "./work-events.server";
 
@@ -54,6 +62,8 @@ export interface ChangeOfferView {
   created_at: string;
   expires_at: string | null;
   decided_at: string | null;
+  /** The later payment accepting it asked for (its invoice once paid); null until the customer accepts. */
+  payment_id: number | null;
 }
 
 type OfferRow = typeof changeOffers.$inferSelect;
@@ -74,6 +84,7 @@ function toView(row: OfferRow): ChangeOfferView {
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt ? row.expiresAt.toISOString() : null,
     decided_at: row.decidedAt ? row.decidedAt.toISOString() : null,
+    payment_id: row.paymentId,
   };
 }
 
@@ -148,6 +159,8 @@ export async function raiseOffer(
             offeredAt: sql`CASE WHEN ${pending} THEN NULL ELSE ${now} END`,
             expiresAt: sql`CASE WHEN ${pending} THEN NULL ELSE ${now + OFFER_EXPIRY_DAYS * DAY_MS} END`,
             decidedAt: null,
+            paymentId: null,
+            acceptedToldAt: null,
           }),
         )
         .from(orders)
@@ -156,6 +169,7 @@ export async function raiseOffer(
     .returning();
   if (!row) throw await raiseRefusal(db, orderId, now);
   await tellAbout(db, notice, row);
+  if (row.status === "open") await tellCustomer(db, notice, row);
   return toView(row);
 }
 
@@ -179,6 +193,7 @@ export async function approveOffer(db: Database, notice: MailNotice, orderId: nu
     throw refuse.conflict(found.status === "pending_approval" ? OFFER_MESSAGES.closed : OFFER_MESSAGES.notPending);
   }
   await tellStudio(db, notice, row, `An admin approved the change "${row.description}": it is offered to the customer for ${OFFER_EXPIRY_DAYS} days.`);
+  await tellCustomer(db, notice, row);
   return toView(row);
 }
 
@@ -188,6 +203,7 @@ export async function approveOffer(db: Database, notice: MailNotice, orderId: nu
  */
 export async function declineOffer(
   db: Database,
+  gateway: PaymentGateway | null,
   notice: MailNotice,
   orderId: number,
   offerId: number,
@@ -206,12 +222,18 @@ export async function declineOffer(
     if (!found || found.status === "pending_approval") throw refuse.notFound("Change offer not found");
     throw refuse.conflict(OFFER_MESSAGES.notOpen);
   }
+  // A payment asked for by an acceptance left unfinished can no longer be made (one that went through meanwhile accepts it all the same).
+  const settled = await endOfferPayment(db, gateway, row);
+  if (settled.status === "accepted") {
+    await tellAccepted(db, notice, orderId, now);
+    return toView(settled);
+  }
   await tellStudio(db, notice, row, `The customer declined the change "${row.description}"${row.declineReason ? `: ${row.declineReason}` : "."}`);
   return toView(row);
 }
 
 /** The timer's part: open offers past their expiry expire (at most `limit` a run, by the status-and-expiry index). */
-export async function expireOffers(db: Database, notice: MailNotice, now = Date.now(), limit = 100): Promise<number> {
+export async function expireOffers(db: Database, gateway: PaymentGateway | null, notice: MailNotice, now = Date.now(), limit = 100): Promise<number> {
   const due = db
     .select({ id: changeOffers.id })
     .from(changeOffers)
@@ -234,8 +256,129 @@ export async function expireOffers(db: Database, notice: MailNotice, now = Date.
       ),
     )
     .returning();
-  for (const row of expired) await tellStudio(db, notice, row, `The change "${row.description}" had no answer for ${OFFER_EXPIRY_DAYS} days and expired.`);
+  for (const row of expired) {
+    const settled = await endOfferPayment(db, gateway, row);
+    if (settled.status === "accepted") await tellAccepted(db, notice, row.orderId, now);
+    else await tellStudio(db, notice, row, `The change "${row.description}" had no answer for ${OFFER_EXPIRY_DAYS} days and expired.`);
+  }
   return expired.length;
+}
+
+export type OfferAcceptance =
+  | { kind: "paid"; paymentId: number }
+  /** The card asks for its authentication step: where to go (it returns to the payment's page). */
+  | { kind: "authenticate"; paymentId: number; location: string }
+  | { kind: "failed"; paymentId: number; message: string }
+  /** No saved card was used: the payment waits on its page for a new card (`clientSecret` for Stripe.js). */
+  | { kind: "pay"; paymentId: number; clientSecret: string | null };
+
+/**
+ * The customer accepts an open offer (404 when it is not theirs or not offered to them; 409 once it
+ * was answered or expired): the offer's later payment asked for under its own key (the same
+ * acceptance again finds the same payment), claimed by the offer in one conditional write while the
+ * offer is open and the order takes offers, then paid with the card saved for the order when
+ * `method` is `saved_card` (one attempt per `attemptKey`), or left for a new card. Two acceptances at
+ * once share the payment and its one intent: the money moves once. Lost to the expiry or a decline,
+ * the payment is cancelled and the refusal is 409.
+ */
+export async function acceptOffer(
+  db: Database,
+  gateway: PaymentGateway,
+  notice: MailNotice,
+  orderId: number,
+  offerId: number,
+  customerId: number,
+  attempt: { method: "saved_card" | "new_card"; attemptKey: string; returnUrlFor: (paymentId: number) => string },
+  now = Date.now(),
+): Promise<OfferAcceptance> {
+  await getWorkState(db, orderId, { kind: "customer", id: customerId });
+  const offer = await offerOf(db, orderId, offerId);
+  if (!offer || offer.status === "pending_approval") throw refuse.notFound("Change offer not found");
+  if (offer.status === "accepted" && offer.paymentId) return { kind: "paid", paymentId: offer.paymentId };
+  if (offer.status !== "open" || !offer.expiresAt || offer.expiresAt.getTime() <= now) throw refuse.conflict(OFFER_MESSAGES.notOpen);
+  const { payment, intent } = await requestLaterPayment(db, gateway, orderId, {
+    description: `Change: ${offer.description}`.slice(0, PAYMENT_DESCRIPTION_MAX),
+    netMinor: offer.netMinor,
+    idempotencyKey: `change-offer-${offer.id}`,
+    purpose: "change",
+  });
+  const [claimed] = await db
+    .update(changeOffers)
+    .set({ paymentId: payment.id })
+    .where(
+      and(
+        eq(changeOffers.id, offer.id),
+        eq(changeOffers.status, "open"),
+        sql`${changeOffers.expiresAt} > ${now}`,
+        sql`(${changeOffers.paymentId} IS NULL OR ${changeOffers.paymentId} = ${payment.id})`,
+        sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ${orderId} AND ${takesOffers(now)})`,
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    const current = await offerOf(db, orderId, offerId);
+    if (current?.status === "accepted" && current.paymentId) return { kind: "paid", paymentId: current.paymentId };
+    // Answered, expired or closed meanwhile: the payment just asked for can never be made.
+    if (!current?.paymentId || current.paymentId === payment.id) {
+      if ((await cancelLaterPayment(db, gateway, payment)) === "succeeded") return { kind: "paid", paymentId: payment.id };
+    }
+    throw refuse.conflict(current?.status === "open" ? OFFER_MESSAGES.closed : OFFER_MESSAGES.notOpen);
+  }
+  if (payment.status === "succeeded" || payment.status === "completed") return { kind: "paid", paymentId: payment.id };
+  if (attempt.method === "new_card") return { kind: "pay", paymentId: payment.id, clientSecret: intent.clientSecret ?? null };
+  let paid;
+  try {
+    paid = await payWithSavedCard(db, gateway, customerId, orderId, payment.id, attempt.returnUrlFor(payment.id), attempt.attemptKey);
+  } catch (error) {
+    // A second acceptance at the same moment: the first one's payment went through.
+    const current = await offerOf(db, orderId, offerId);
+    if (current?.status === "accepted" && current.paymentId) return { kind: "paid", paymentId: current.paymentId };
+    throw error;
+  }
+  if (paid.kind === "paid") {
+    await tellAccepted(db, notice, orderId, now);
+    return { kind: "paid", paymentId: payment.id };
+  }
+  if (paid.kind === "authenticate") return { kind: "authenticate", paymentId: payment.id, location: paid.location };
+  return { kind: "failed", paymentId: payment.id, message: paid.message };
+}
+
+/** An offer as the API answers its acceptance: the offer and its payment, as they stand now. */
+export async function offerWithPayment(db: Database, orderId: number, offerId: number) {
+  const offer = await offerOf(db, orderId, offerId);
+  if (!offer) throw refuse.notFound("Change offer not found");
+  const payment = offer.paymentId ? (await orderPaymentsOf(db, orderId)).find((p) => p.id === offer.paymentId) : undefined;
+  return { change_offer: toView(offer), payment: payment ? toPaymentView(payment) : null };
+}
+
+/** An offer that ended unanswered or declined: its payment, if one was asked for and not made, cancelled; the offer as it then stands. */
+async function endOfferPayment(db: Database, gateway: PaymentGateway | null, row: OfferRow): Promise<OfferRow> {
+  if (!row.paymentId || !gateway) return row;
+  const [payment] = await db.select().from(orderPayments).where(eq(orderPayments.id, row.paymentId)).limit(1);
+  if (!payment) return row;
+  await cancelLaterPayment(db, gateway, payment);
+  return (await offerOf(db, row.orderId, row.id)) ?? row;
+}
+
+/**
+ * The studio (and the creator who raised it) hears once of each accepted offer of the order, whichever
+ * path saw its payment succeed first (the acceptance, the return from the authentication step, the
+ * payment page, the provider's webhook): one conditional write claims the telling.
+ */
+export async function tellAccepted(db: Database, notice: MailNotice, orderId: number, now = Date.now()) {
+  const told = await db
+    .update(changeOffers)
+    .set({ acceptedToldAt: new Date(now) })
+    .where(and(eq(changeOffers.orderId, orderId), eq(changeOffers.status, "accepted"), isNull(changeOffers.acceptedToldAt)))
+    .returning();
+  for (const row of told) {
+    await tellStudio(
+      db,
+      notice,
+      row,
+      `The customer accepted and paid the change "${row.description}" (${formatMoney(row.netMinor, row.currency)} before tax)${row.extraDays ? `: the due date moves by ${row.extraDays} ${row.extraDays === 1 ? "day" : "days"}` : ""}.`,
+    );
+  }
 }
 
 /**
@@ -302,11 +445,7 @@ async function offerOf(db: Database, orderId: number, offerId: number) {
   return row ?? null;
 }
 
-/**
- * An offer waiting for an admin is told to the studio. The customer is not emailed yet: until an
- * offer can be accepted (and the order page shows it), an email would ask them for an answer they
- * cannot give.
- */
+/** An offer waiting for an admin is told to the studio (the customer hears of it once it is approved). */
 async function tellAbout(db: Database, notice: MailNotice, row: OfferRow) {
   if (row.status !== "pending_approval") return;
   await tellStudio(
@@ -356,4 +495,31 @@ async function tellStudio(db: Database, notice: MailNotice, row: OfferRow, line:
       }),
     });
   }
+}
+
+/** The customer hears of an offer once it is offered to them (raised by an admin, or approved), with what it costs and until when. */
+async function tellCustomer(db: Database, notice: MailNotice, row: OfferRow) {
+  const [customer] = await db
+    .select({ email: users.email, name: users.name })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, row.orderId))
+    .limit(1);
+  if (!customer || !row.expiresAt) return;
+  await queueEmail(notice.env, db, {
+    to: customer.email,
+    subject: `A change is offered for order #${row.orderId}`,
+    kind: "work_change_offer_offered",
+    body: createElement(WorkUpdateEmail, {
+      greeting: `Hello ${customer.name},`,
+      title: "A change to your order",
+      lines: [
+        `The studio offers: ${row.description}`,
+        `It costs ${formatMoney(row.netMinor, row.currency)} before tax${row.extraDays ? ` and adds ${row.extraDays} ${row.extraDays === 1 ? "day" : "days"} to the due date` : ""}.`,
+        `Accept or decline it on your order's page by ${offerExpiryText(row.expiresAt)}; unanswered, it expires and nothing changes.`,
+      ],
+      link: notice.origin ? `${notice.origin}${paths.customerOrder(row.orderId)}` : null,
+      linkLabel: "Open the order",
+    }),
+  });
 }

@@ -72,6 +72,7 @@ export async function requestRevision(
                     version: version,
                     note: input.note,
                     createdAt: now,
+                    roundReturnedAt: null,
                   }),
                 )
                 .from(orders)

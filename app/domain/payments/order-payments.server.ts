@@ -18,6 +18,7 @@ import { refuse } from "../refusal";
 import { nextNumberQueries } from "../money/invoice-numbers.server";
 import { taxOn } from "../money/tax-rules";
 import { orderStatusFor, type Intent, type PaymentGateway } from "./gateway.server";
+import { offerAcceptanceStatements } from "../orders/change-offer-acceptance.server";
 
 export type OrderPaymentRow = typeof orderPayments.$inferSelect;
 
@@ -203,17 +204,27 @@ export async function cancelOpenLaterPayments(db: Database, gateway: PaymentGate
     .select()
     .from(orderPayments)
     .where(and(eq(orderPayments.orderId, orderId), sql`${orderPayments.sequence} > 1 AND ${orderPayments.status} IN ('initiated', 'failed')`));
-  for (const payment of open) {
-    const intent = payment.intentId ? await gateway.cancelIntent(payment.intentId) : null;
-    if (intent && intent.status !== "canceled") {
-      await recordLaterPaymentStatus(db, payment.id, intent);
-      continue;
-    }
-    await db
-      .update(orderPayments)
-      .set({ status: "canceled" })
-      .where(and(eq(orderPayments.id, payment.id), eq(orderPayments.status, payment.status)));
-  }
+  for (const payment of open) await cancelLaterPayment(db, gateway, payment);
+}
+
+/**
+ * Makes one later payment unpayable (asked for, never paid): its intent cancelled at the provider and
+ * the payment recorded `canceled`, only from the status read. A payment the provider says succeeded
+ * meanwhile is recorded as such instead (its status is returned).
+ */
+export async function cancelLaterPayment(
+  db: Database,
+  gateway: PaymentGateway,
+  payment: Pick<OrderPaymentRow, "id" | "intentId" | "status">,
+): Promise<PaymentStatus> {
+  if (payment.status !== "initiated" && payment.status !== "failed") return payment.status;
+  const intent = payment.intentId ? await gateway.cancelIntent(payment.intentId) : null;
+  if (intent && intent.status !== "canceled") return recordLaterPaymentStatus(db, payment.id, intent);
+  await db
+    .update(orderPayments)
+    .set({ status: "canceled" })
+    .where(and(eq(orderPayments.id, payment.id), eq(orderPayments.status, payment.status)));
+  return "canceled";
 }
 
 /**
@@ -235,7 +246,7 @@ export async function recordLaterPaymentStatus(db: Database, paymentId: number, 
   const read = and(eq(orderPayments.id, paymentId), eq(orderPayments.status, payment.status));
   const [changed] = await db.batch([
     db.update(orderPayments).set({ status: next }).where(read).returning({ id: orderPayments.id }),
-    ...(next === "succeeded" ? paymentInvoiceStatements(db, paymentId, now) : []),
+    ...(next === "succeeded" ? [...paymentInvoiceStatements(db, paymentId, now), ...offerAcceptanceStatements(db, paymentId, now)] : []),
   ]);
   if (changed.length) return next;
   const [current] = await db.select({ status: orderPayments.status }).from(orderPayments).where(eq(orderPayments.id, paymentId)).limit(1);

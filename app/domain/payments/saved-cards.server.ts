@@ -10,8 +10,9 @@ import { and, desc, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { orderPayments, orders, paymentCustomers, savedCards, users } from "../../../db/schema";
 import { refuse } from "../refusal";
-import type { Intent, PaymentGateway } from "./gateway.server";
+import type { CardDetails, Intent, PaymentGateway } from "./gateway.server";
 import { PAID_STATUSES, recordLaterPaymentStatus } from "./order-payments.server";
+import { offerPaymentRefusal } from "../orders/change-offer-acceptance.server";
 
 /** Said where an order has no saved card to pay its added work with. */
 export const NO_SAVED_CARD = "No card is saved for this order. Write to the studio in the order’s messages and we will send you another way to pay.";
@@ -229,21 +230,12 @@ export async function payWithSavedCard(
   /** The attempt's own key (the pay form's, one per page view): a double submit charges once. */
   attemptKey: string,
 ): Promise<SavedCardPayment> {
-  const [found] = await db
-    .select({ payment: orderPayments, userId: orders.userId })
-    .from(orderPayments)
-    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
-    .where(and(eq(orderPayments.id, paymentId), eq(orderPayments.orderId, orderId), eq(orders.userId, userId)))
-    .limit(1);
-  if (!found || found.payment.sequence === 1) throw refuse.notFound("Payment not found");
-  const { payment } = found;
-  if (payment.status !== "initiated" && payment.status !== "failed") throw refuse.conflict(`This payment is ${payment.status}.`);
-  if (!payment.intentId) throw refuse.conflict("This payment cannot be made yet.");
+  const payment = await openLaterPayment(db, userId, orderId, paymentId);
   await rememberPendingCards(db, gateway, userId, payment.orderId);
   const card = await savedCardOf(db, gateway, userId, payment.orderId);
   if (!card) throw refuse.conflict(NO_SAVED_CARD);
   const intent = await gateway.payWithSavedCard({
-    intentId: payment.intentId,
+    intentId: payment.intentId!,
     customerRef: card.customerRef,
     paymentMethodRef: card.paymentMethodRef,
     returnUrl,
@@ -258,6 +250,53 @@ export async function payWithSavedCard(
     };
   }
   return { kind: "failed", message: intent.lastError ?? `Payment status: ${status}` };
+}
+
+/** With Stripe, another card is taken by Stripe.js in the browser: without JavaScript, the page says so. */
+export const NEW_CARD_NEEDS_SCRIPT = "Paying with another card needs JavaScript turned on; the card saved for this order pays without it.";
+
+/**
+ * The customer pays a later payment of their order with a new card posted to our server (the local
+ * gateway; with Stripe the browser confirms through Stripe.js and the page records what it reads).
+ * The same refusals as `payWithSavedCard`; a card the gateway refuses is `invalid` with its message.
+ */
+export async function payLaterWithCard(
+  db: Database,
+  gateway: PaymentGateway,
+  userId: number,
+  orderId: number,
+  paymentId: number,
+  card: CardDetails,
+  returnPath: string,
+): Promise<SavedCardPayment> {
+  const payment = await openLaterPayment(db, userId, orderId, paymentId);
+  if (!gateway.confirmCard) throw refuse.unavailable(NEW_CARD_NEEDS_SCRIPT);
+  const outcome = await gateway.confirmCard(payment.intentId!, card);
+  if (!outcome.ok) throw refuse.invalid(outcome.message);
+  const status = await recordLaterPaymentStatus(db, paymentId, outcome.intent);
+  if (status === "succeeded") return { kind: "paid" };
+  if (outcome.intent.status === "requires_action") {
+    return { kind: "authenticate", location: `/payments/local/${encodeURIComponent(outcome.intent.id)}?${new URLSearchParams({ return_to: returnPath })}` };
+  }
+  return { kind: "failed", message: outcome.intent.lastError ?? `Payment status: ${status}` };
+}
+
+/** A later payment of the customer's order that may be paid now (404 when not theirs; 409 when paid, closed, or a change offer no longer open). */
+async function openLaterPayment(db: Database, userId: number, orderId: number, paymentId: number) {
+  const [found] = await db
+    .select({ payment: orderPayments })
+    .from(orderPayments)
+    .innerJoin(orders, eq(orders.id, orderPayments.orderId))
+    .where(and(eq(orderPayments.id, paymentId), eq(orderPayments.orderId, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  if (!found || found.payment.sequence === 1) throw refuse.notFound("Payment not found");
+  const { payment } = found;
+  if (payment.status !== "initiated" && payment.status !== "failed") throw refuse.conflict(`This payment is ${payment.status}.`);
+  if (!payment.intentId) throw refuse.conflict("This payment cannot be made yet.");
+  // A change offer's payment is made only while the offer is open.
+  const closed = await offerPaymentRefusal(db, paymentId);
+  if (closed) throw closed;
+  return payment;
 }
 
 /**

@@ -14,6 +14,7 @@ import { getOrderIdByIntent, recordIntentStatus } from "../orders/orders.server"
 import { recordProviderRefund } from "../orders/refunds.server";
 import { intentFromStripe, stripeClient } from "./stripe-gateway.server";
 import { paymentByIntent, recordLaterPaymentStatus } from "./order-payments.server";
+import { tellAccepted } from "../orders/change-offers.server";
 import type { MailNotice } from "../mail/order-emails.server";
 import { shopOrigin } from "../environment.server";
 import { recordAccountState } from "../payouts/accounts.server";
@@ -74,6 +75,7 @@ export async function handleStripeWebhook(env: Env, db: Database, payload: strin
   if (payment && payment.sequence > 1) {
     return applyOnce(db, event, payload, payment.orderId, async (id) => {
       const status = await recordLaterPaymentStatus(db, payment.id, intent);
+      if (status === "succeeded") await tellAccepted(db, { env, origin: shopOrigin(env) }, payment.orderId);
       return { received: true, order_id: id, payment_id: payment.id, payment_status: status };
     });
   }

@@ -22,3 +22,8 @@ export const OFFER_MESSAGES = {
   tooLarge: "amount must be at most 100000.00",
   notPending: "This offer is not waiting for an approval.",
 } as const;
+
+/** When an offer expires, as the customer reads it ("4 December 2026, 18:20 UTC"). */
+export function offerExpiryText(at: Date | string | number): string {
+  return `${new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" }).format(new Date(at))} UTC`;
+}

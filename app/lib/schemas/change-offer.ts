@@ -51,3 +51,14 @@ export type ChangeOfferInput = z.output<typeof ChangeOfferSchema>;
 export const DeclineOfferSchema = z.object({
   reason: plainText(z.string().trim().max(500, "The reason must be at most 500 characters"), "The reason", { multiline: true }).optional(),
 });
+
+/**
+ * A customer's acceptance (`POST …/change_offers/{offer_id}/accept` under `accept`, optional): pay at
+ * once with the card saved for the order (the default), or with a new card on the payment's step.
+ */
+export const AcceptOfferSchema = z.object({
+  method: z
+    .enum(["saved_card", "new_card"], { errorMap: () => ({ message: 'method must be "saved_card" or "new_card"' }) })
+    .default("saved_card")
+    .describe("saved_card: pay now with the card saved for this order; new_card: get the payment to pay with another card"),
+});

@@ -1,5 +1,6 @@
 import { Form, useLoaderData } from "@remix-run/react";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
+import { LocalCardFields } from "~/components/local-card-fields";
 import type { CheckoutLoader } from "./checkout-page.server";
 import { useAppliedPromoCode } from "./promo-code";
 import { buysAsBusiness } from "~/lib/rules/buyer";
@@ -71,9 +72,6 @@ export function SaveCardField({ onChange }: { onChange?: (checked: boolean) => v
   );
 }
 
-const input =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none";
-
 /** What both pay forms post besides their intent: this page's key, the address, a retried order, the applied code; and the payment's error. */
 function OrderFields({ selectedAddressId, orderId, error }: { selectedAddressId: number | null; orderId: number | null; error: string | null }) {
   const { checkoutKey } = useLoaderData<CheckoutLoader>();
@@ -109,48 +107,7 @@ export function LocalCardForm({ selectedAddressId, error, orderId }: { selectedA
       <input type="hidden" name="intent" value="pay" />
       <OrderFields selectedAddressId={selectedAddressId} orderId={orderId} error={error} />
       <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
-        <p className="text-xs text-slate-500">
-          Test mode: no real card is charged. Use 4242 4242 4242 4242 (success), 4000 0000 0000 0002 (declined) or 4000 0025 0000 3155 (authentication), any
-          future expiry date and any CVC.
-        </p>
-        <div className="mt-3 grid gap-3 sm:grid-cols-[minmax(0,1fr)_7rem_6rem]">
-          <div>
-            <label htmlFor="card_number" className="text-sm font-medium text-slate-800">
-              Card number
-            </label>
-            <input
-              id="card_number"
-              name="card_number"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              placeholder="1234 1234 1234 1234"
-              maxLength={23}
-              required
-              className={input}
-            />
-          </div>
-          <div>
-            <label htmlFor="card_expiry" className="text-sm font-medium text-slate-800">
-              Expiry
-            </label>
-            <input
-              id="card_expiry"
-              name="card_expiry"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MM / YY"
-              maxLength={7}
-              required
-              className={input}
-            />
-          </div>
-          <div>
-            <label htmlFor="card_cvc" className="text-sm font-medium text-slate-800">
-              CVC
-            </label>
-            <input id="card_cvc" name="card_cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} required className={input} />
-          </div>
-        </div>
+        <LocalCardFields />
         <p className="mt-3 text-xs text-slate-500">Paying as {customer.name}</p>
       </div>
       <SaveCardField />

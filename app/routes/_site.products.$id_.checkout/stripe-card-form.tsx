@@ -1,6 +1,6 @@
 import { CardElement, Elements, useElements, useStripe } from "@stripe/react-stripe-js";
 import type { Stripe } from "@stripe/stripe-js";
-import { loadStripe } from "@stripe/stripe-js/pure";
+import { getStripe } from "~/lib/stripe-client";
 import { useFetcher, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { AddressView } from "~/domain/orders/addresses.server";
@@ -8,21 +8,6 @@ import type { CheckoutActionData, CheckoutLoader } from "./checkout-page.server"
 import { useAppliedPromoCode } from "./promo-code";
 import { SaveCardField, StartWorkNowField } from "./local-card-form";
 import { ChargeNotice, CHARGE_NOTICE_ID, usePayLabel } from "./charge-notice";
-
-const LOAD_TIMEOUT_MS = 10_000;
-let stripePromise: Promise<Stripe | null> | null = null;
-
-/** Loads Stripe.js once, giving up after a timeout so the page can say so instead of hanging. */
-function getStripe(key: string) {
-  stripePromise ??= Promise.race([
-    loadStripe(key),
-    new Promise<null>((_, reject) => setTimeout(() => reject(new Error("Stripe.js did not load in time")), LOAD_TIMEOUT_MS)),
-  ]).catch((error: unknown) => {
-    stripePromise = null;
-    throw error;
-  });
-  return stripePromise;
-}
 
 /**
  * Stripe Elements card box (SPEC §4 payment flow): create the order (server prices it), confirm the

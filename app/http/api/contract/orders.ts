@@ -8,7 +8,7 @@ import { CANCELLATION_MESSAGES } from "~/lib/rules/cancellation-rules";
 import { ReviewSchema } from "~/lib/schemas/review";
 import { RevisionSchema } from "~/lib/schemas/revision";
 import { ApproversSchema } from "~/lib/schemas/approvers";
-import { ChangeOfferSchema, DeclineOfferSchema } from "~/lib/schemas/change-offer";
+import { AcceptOfferSchema, ChangeOfferSchema, DeclineOfferSchema } from "~/lib/schemas/change-offer";
 import { MessageSchema } from "~/lib/schemas/message";
 import { ATTACHMENT_FORM, DELIVERY_FORM } from "../../order-forms.server";
 import { MASTERS_HELD } from "~/lib/rules/upload-rules";
@@ -44,6 +44,7 @@ import {
   OrderResponse,
   InvoiceResponse,
   PaymentResponse,
+  PAYMENT,
   RefundResponse,
 } from "./shared";
 import type { ApiOperation } from "./shared";
@@ -119,6 +120,23 @@ export const ApproversResponse = example(
     .strict(),
   { approvers: [{ id: 7, name: "Jo Park", email: "jo@example.org" }], required: null, rule: "You and your approver approve each delivery." },
 );
+const CHANGE_OFFER = {
+  id: 4,
+  description: "A second product colourway in the last shot",
+  amount: "240.00",
+  currency: "GBP",
+  extra_days: 2,
+  stage: null,
+  comment_id: 31,
+  message_id: null,
+  status: "open",
+  raised_by: "creator",
+  decline_reason: null,
+  created_at: "2026-04-09T08:30:00.000Z",
+  expires_at: "2026-04-16T08:30:00.000Z",
+  decided_at: null,
+  payment_id: null,
+};
 export const ChangeOfferResponse = example(
   z
     .object({
@@ -138,23 +156,40 @@ export const ChangeOfferResponse = example(
       created_at: z.string(),
       expires_at: z.string().nullable().describe("7 days after it was offered to the customer"),
       decided_at: z.string().nullable(),
+      payment_id: z.number().int().nullable().describe("The payment accepting it asked for (GET /orders/{id}/payments: its invoice once paid)"),
+    })
+    .strict(),
+  CHANGE_OFFER,
+);
+export const OfferAcceptanceResponse = example(
+  z
+    .object({
+      change_offer: ChangeOfferResponse,
+      payment: PaymentResponse,
+      next_action: z
+        .union([
+          z
+            .object({
+              type: z.literal("authenticate"),
+              url: z.string().describe("Where the customer confirms the payment with their bank; it returns to the payment's page"),
+            })
+            .strict(),
+          z
+            .object({
+              type: z.literal("pay"),
+              client_secret: z.string().nullable().describe("Stripe.js confirms a new card with it (the local gateway: POST /payments/local/confirm)"),
+              url: z.string().describe("The payment's page, where a new card can be given"),
+            })
+            .strict(),
+        ])
+        .nullable()
+        .describe("null: paid, and the offer accepted"),
     })
     .strict(),
   {
-    id: 4,
-    description: "A second product colourway in the last shot",
-    amount: "240.00",
-    currency: "GBP",
-    extra_days: 2,
-    stage: null,
-    comment_id: 31,
-    message_id: null,
-    status: "open",
-    raised_by: "creator",
-    decline_reason: null,
-    created_at: "2026-04-09T08:30:00.000Z",
-    expires_at: "2026-04-16T08:30:00.000Z",
-    decided_at: null,
+    change_offer: { ...CHANGE_OFFER, status: "accepted", decided_at: "2026-04-10T09:00:00.000Z", payment_id: 12 },
+    payment: { ...PAYMENT, id: 12, sequence: 2, purpose: "change" },
+    next_action: null,
   },
 );
 const OFFER_NOT_FOUND = notFound("Not the caller's order, or no such offer on it", "Change offer not found");
@@ -497,6 +532,35 @@ export const ORDERS_CALLS = [
       JSON_BODY,
       invalid("Invalid decline", "Change offer could not be declined", ["The reason must be at most 500 characters"]),
       conflict("Answered or expired already", "This offer is not open: it was answered, expired, or is waiting for the studio's approval."),
+    ),
+  },
+  {
+    method: "POST",
+    path: "/orders/{id}/change_offers/{offer_id}/accept",
+    summary:
+      "The owner accepts an open offer: it is paid as a later payment of the order with its own invoice (tax at the order's rate), with the card saved for the order (the customer present, with the authentication step when the bank asks) or a new card. Paid, the offer is accepted, the due date moves by its days and the creator's share is earned. The same acceptance again finds the same payment: the money moves once",
+    auth: "customer",
+    body: { schema: AcceptOfferSchema, wrapper: "accept", example: { method: "saved_card" } },
+    responses: {
+      200: {
+        description: "Accepted and paid, or the next step to pay",
+        schema: ok(OfferAcceptanceResponse, { message: "Change offer accepted" }),
+      },
+    },
+    refusals: refusals(
+      WRITE,
+      CUSTOMER,
+      OFFER_NOT_FOUND,
+      JSON_BODY,
+      invalid("Invalid acceptance", "Change offer could not be accepted", ['method must be "saved_card" or "new_card"']),
+      {
+        payment_declined: {
+          description: "The saved card was declined (`error_code: PAYMENT_DECLINED`); the offer stays open to pay another way",
+          message: "Your card was declined.",
+          code: "PAYMENT_DECLINED",
+        },
+      },
+      conflict("Answered or expired already, the order closed, or no card saved for it", "This offer is not open: it was answered or expired."),
     ),
   },
   {
