@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useFetcher } from "@remix-run/react";
 import { LargeFilesInput, useWaitForUploads } from "~/components/parts-uploads";
-import { Fragment, useEffect, useRef, useState } from "react";
+import { Fragment, useEffect, useRef, useState , type ReactNode } from "react";
 import { FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useCheckedForm } from "~/components/ui/use-checked-form";
@@ -57,6 +57,7 @@ export function MessageThread({
   lastResult,
   open,
   seenMessageId,
+  messageExtra,
 }: {
   /** The order, for large files sent in parts. */
   orderId: number;
@@ -67,6 +68,8 @@ export function MessageThread({
   open: boolean;
   /** The newest message the viewer has seen: the other side's later ones are marked new. */
   seenMessageId: number;
+  /** What the page shows under a message (its change offers). */
+  messageExtra?: (messageId: number) => ReactNode;
 }) {
   const unread = messages.filter((m) => isOtherSide(m, viewer) && m.id > seenMessageId).length;
   // What was new when the page opened stays marked while it is open (reading it is sent at once).
@@ -94,6 +97,7 @@ export function MessageThread({
                 <Linkified text={m.body} />
               </p>
               <AttachmentList attachments={m.attachments} label="Attached files" />
+              {messageExtra?.(m.id)}
             </li>
           ))}
         </ol>

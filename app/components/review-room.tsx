@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent , type ReactNode } from "react";
 import { SubmitButton } from "~/components/ui/form";
 import { DRAWING_COLOURS, DRAWING_LIMITS, DRAWING_TOOLS } from "~/lib/rules/review-rules";
 import type { Drawing } from "~/lib/schemas/review-comment";
@@ -130,6 +130,7 @@ export function ReviewRoom({
   playerId,
   exports = true,
   timecodeStyle = "player",
+  commentExtra,
 }: {
   orderId: number;
   delivery: { id: number; number: number; frame_rate: string; files: { id: number; kind: string; role?: string; url: string; name: string; size: number }[] };
@@ -150,6 +151,8 @@ export function ReviewRoom({
   exports?: boolean;
   /** How times are written: as the player shows them, or SMPTE (the reader's cookie). */
   timecodeStyle?: TimecodeStyle;
+  /** What the page shows under a comment (its change offers). */
+  commentExtra?: (commentId: number) => ReactNode;
 }) {
   const hydrated = useHydrated();
   const { comments, markers } = page;
@@ -456,6 +459,7 @@ export function ReviewRoom({
                       ))}
                     </ul>
                   ) : null}
+                  {commentExtra?.(c.id)}
                   {open ? (
                     <div className="mt-2 flex flex-wrap items-start gap-3">
                       <details key={replyRound} open={Boolean(replyError)} className="min-w-0 flex-1">

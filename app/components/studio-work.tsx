@@ -5,6 +5,7 @@ import { deliveryVideoId, PinnedComment } from "~/components/delivery-review";
 import { reviewAnswerOf } from "~/components/review-room";
 import { VersionsReview, type VersionView } from "~/components/versions-review";
 import { MessageThread, type ThreadMessage } from "~/components/message-thread";
+import { StudioOffers, StudioOffersBeside, type OfferAnswer, type OfferItem } from "~/components/change-offers";
 import { AttachmentList, type Attachment } from "~/components/attachment-list";
 import { DeliveryUpload } from "~/components/delivery-upload";
 import { Refused } from "~/components/ui/form";
@@ -39,6 +40,13 @@ export interface StudioWorkView {
   events: { actor: WorkActor; to_status: WorkStatus; note: string | null; created_at: string }[];
 }
 
+/** What the page says after an offer form. */
+const OFFER_NOTICES: Record<string, string> = {
+  "offer-sent": "Change offered: the customer is told by email and answers on their order page.",
+  "offer-waits": "Your offer waits for an admin's approval before the customer sees it.",
+  "offer-approved": "Approved: the change is offered to the customer.",
+};
+
 /** What the page's action answered: a refusal (a delivery's keeps its note), or a form's reply. */
 type StudioAnswer = { refused?: string | null; note?: unknown; intent?: string; result?: SubmissionResult<string[]> } | undefined;
 
@@ -55,6 +63,7 @@ export function StudioWork({
   comments,
   timecodeStyle,
   downloads = [],
+  offers,
 }: {
   work: StudioWorkView;
   pagePath: string;
@@ -63,8 +72,23 @@ export function StudioWork({
   comments: Record<string, CommentPage>;
   timecodeStyle: TimecodeStyle;
   downloads?: { file_id: number; name: string; by: string; at: string }[];
+  /** The order's change offers (an admin approves a creator's that waits), and its currency for a new one. */
+  offers?: { list: OfferItem[]; currency: string; canApprove: boolean };
 }) {
   const answer = anyAnswer as StudioAnswer;
+  // Offers are raised on a comment or a message while the order is paid and its work open.
+  const takesOffers = Boolean(offers) && ["awaiting_brief", "scheduled", "in_progress", "delivered", "revision_requested"].includes(work.order.work_status);
+  const beside = (anchor: { comment_id: number } | { message_id: number }) =>
+    offers && (takesOffers || offers.list.some((o) => ("comment_id" in anchor ? o.comment_id === anchor.comment_id : o.message_id === anchor.message_id))) ? (
+      <StudioOffersBeside
+        offers={offers.list.filter((o) => ("comment_id" in anchor ? o.comment_id === anchor.comment_id : o.message_id === anchor.message_id))}
+        anchor={anchor}
+        pagePath={pagePath}
+        currency={offers.currency}
+        answer={anyAnswer as OfferAnswer}
+        canRaise={takesOffers}
+      />
+    ) : null;
   const delivering = useIsSubmitting(pagePath, "deliver");
   const [params] = useSearchParams();
   return (
@@ -79,6 +103,12 @@ export function StudioWork({
           {work.order.revisions_used} of {work.order.revisions_allowed} revisions used
         </p>
       </div>
+
+      {OFFER_NOTICES[params.get("notice") ?? ""] ? (
+        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+          {OFFER_NOTICES[params.get("notice") ?? ""]}
+        </p>
+      ) : null}
 
       <StageSteps stages={work.stages ?? []} estimatedFinish={work.estimatedFinish ?? null} />
 
@@ -144,6 +174,8 @@ export function StudioWork({
         </div>
       ) : null}
 
+      {offers ? <StudioOffers offers={offers.list} canApprove={offers.canApprove} pagePath={pagePath} /> : null}
+
       {work.deliveries.length ? (
         <div className="space-y-3">
           <h3 className="font-semibold">Deliveries</h3>
@@ -158,6 +190,7 @@ export function StudioWork({
             canResolve
             answer={reviewAnswerOf(answer)}
             timecodeStyle={timecodeStyle}
+            commentExtra={offers ? (id) => beside({ comment_id: id }) : undefined}
           />
           <p className="text-sm text-slate-500">{work.deliveries.map((d) => `v${d.number}: ${d.frame_rate} fps`).join(" · ")}</p>
           {downloads.length ? (
@@ -184,6 +217,7 @@ export function StudioWork({
         lastResult={answer && "result" in answer && answer.intent === "message" ? answer.result : undefined}
         open={work.order.work_status !== "awaiting_payment"}
         seenMessageId={work.seenMessageId}
+        messageExtra={offers ? (id) => beside({ message_id: id }) : undefined}
       />
 
       <div>

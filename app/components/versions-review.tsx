@@ -44,6 +44,7 @@ export function VersionsReview({
   revisionLabel = "Revision request",
   exports = true,
   timecodeStyle = "player",
+  commentExtra,
 }: {
   orderId: number;
   /** Newest first. */
@@ -62,6 +63,8 @@ export function VersionsReview({
   exports?: boolean;
   /** How times are written (the reader's `timecode` cookie). */
   timecodeStyle?: TimecodeStyle;
+  /** What the page shows under a comment (its change offers). */
+  commentExtra?: (commentId: number) => ReactNode;
 }) {
   const { selectedId, compare } = chosenVersions(deliveries, params);
   const selected = deliveries.find((d) => d.id === selectedId);
@@ -126,6 +129,7 @@ export function VersionsReview({
             playerId={deliveryVideoId(selected.id)}
             exports={exports}
             timecodeStyle={timecodeStyle}
+            commentExtra={commentExtra}
           />
           <DeliveryFiles deliveryId={selected.id} files={selected.files.filter((f) => f !== reviewed(selected))} />
           <MasterFiles masters={selected.masters} zip={selected.mastersZip} />

@@ -58,6 +58,10 @@ import { dayPromise, packageName, revisionDaysPromise } from "~/lib/rules/packag
 import { orderAmount } from "~/lib/money-decimal";
 import { notFound } from "~/http/answers.server";
 import { paths } from "~/lib/paths";
+import { randomToken } from "~/domain/crypto.server";
+import { CustomerOffers, OffersBeside, type OfferAnswer } from "~/components/change-offers";
+import { customerOffers } from "~/domain/orders/change-offers.server";
+import { isOfferIntent, offerAction } from "~/http/offer-actions.server";
 import { orderMaker, type OrderMakerView } from "~/domain/creators/offers.server";
 import { FINDING_CREATOR } from "~/lib/rules/offers";
 import { actionRetryAfter } from "~/lib/retry-after";
@@ -73,7 +77,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { order } = work;
   const newest = work.deliveries[0];
   const shown = chosenVersions(work.deliveries, new URL(request.url).searchParams);
-  const [maker, review, guarantee, cancellation, comments, guests, guestComments, open, stop, signOff, signOffs] = await Promise.all([
+  const [maker, review, guarantee, cancellation, comments, guests, guestComments, open, stop, signOff, signOffs, offers] = await Promise.all([
     orderMaker(context.db, id),
     reviewState(context.db, customer.id, id),
     guaranteeAvailable(context.db, customer.id, id),
@@ -86,6 +90,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     REVIEW_OPEN.includes(order.work_status) ? signOffStatus(context.db, id) : null,
     // An order in one piece keeps its sign-off history here (an order in stages shows it per stage).
     work.stages.length ? [] : signOffHistory(context.db, id),
+    customerOffers(context.db, context.payments, id, customer.id),
   ]);
   const timecodeStyle = timecodeStyleOf(request.headers.get("Cookie"));
   const rate = (newest && newest.frame_rate in RATES ? newest.frame_rate : "25") as FrameRate;
@@ -107,6 +112,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     guarantee,
     cancellation,
     stop,
+    offers,
+    // One key per page view: a double press of an offer's Accept pays once.
+    attemptKey: randomToken(12),
     // The dates the page promises count from the server's clock (the same before and after hydration).
     now: Date.now(),
     timeLeft: order.due_at && (order.work_status === "in_progress" || order.work_status === "revision_requested") ? timeLeft(order.due_at) : null,
@@ -123,6 +131,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const order = await orPage(getWorkState(context.db, id, actor));
   const form = await readScreenForm(request, ATTACHMENT_FORM);
   const intent = form.get("intent");
+  if (isOfferIntent(intent)) return offerAction(context, form, id, actor, paths.customerOrder(id));
   if (isThreadIntent(intent)) return threadAction({ db: context.db, bucket: context.env.MEDIA }, form, order, actor, paths.customerOrder(id));
   if (isReviewIntent(intent)) return reviewAction(context.db, form, id, actor, paths.customerOrder(id));
   if (intent === "invite-guest" || intent === "revoke-guest") {
@@ -223,6 +232,8 @@ const NOTICES: Record<string, string> = {
   "approval-withdrawn": "Your approval is withdrawn.",
   "approvers-saved": "Your approvers are saved.",
   "review-extended": `You have ${REVIEW_EXTENSION_DAYS} more days to review the delivery.`,
+  "offer-accepted": "Thank you! The change is accepted and paid: its invoice is with the order's documents, and the due date moved.",
+  "offer-declined": "You declined the change. The studio is told; nothing else changes.",
 };
 
 /** The notice after an approval: the order completed, the stage approved, or the approval recorded while approvers are awaited. */
@@ -273,6 +284,8 @@ export default function OrderPage() {
     stages,
     estimatedFinish,
     stop,
+    offers,
+    attemptKey,
   } = useLoaderData<typeof loader>();
   const inHand = stages.find((s) => s.state === "in_progress" || s.state === "delivered" || s.state === "changes_asked") ?? null;
   const nextStage = inHand ? (stages[inHand.n] ?? null) : null;
@@ -280,6 +293,10 @@ export default function OrderPage() {
   const [params] = useSearchParams();
   const notice = NOTICES[params.get("notice") ?? ""];
   const revisionsLeft = order.revisions_allowed - order.revisions_used;
+  // A comment's or message's offers beside it: the open one to answer there too, or new scope accepted.
+  const beside = (list: typeof offers.offers) => (
+    <OffersBeside offers={list} card={offers.card} attemptKey={attemptKey} pagePath={paths.customerOrder(order.id)} answer={answer as OfferAnswer} />
+  );
   return (
     <article aria-labelledby="order-title" className="space-y-8">
       <div>
@@ -301,6 +318,8 @@ export default function OrderPage() {
       ) : null}
 
       <Refused message={answer && "refused" in answer ? answer.refused : null} />
+
+      <CustomerOffers offers={offers.offers} card={offers.card} attemptKey={attemptKey} pagePath={paths.customerOrder(order.id)} answer={answer as OfferAnswer} />
 
       <WorkSteps status={order.work_status} revisionsUsed={order.revisions_used} />
 
@@ -406,6 +425,7 @@ export default function OrderPage() {
             answer={reviewAnswerOf(answer)}
             revisionLabel="Your revision request"
             timecodeStyle={timecodeStyle}
+            commentExtra={(commentId) => beside(offers.offers.filter((o) => o.comment_id === commentId))}
             newestActions={
               order.work_status === "delivered" ? (
                 <div className="space-y-4">
@@ -541,6 +561,7 @@ export default function OrderPage() {
         lastResult={answer && "result" in answer && answer.intent === "message" ? answer.result : undefined}
         open={order.work_status !== "awaiting_payment"}
         seenMessageId={seenMessageId}
+        messageExtra={(messageId) => beside(offers.offers.filter((o) => o.message_id === messageId))}
       />
 
       {cancellation && cancellation.kind !== "requested" ? <CancellationPanel offer={cancellation} confirming={params.get("cancel") === "confirm"} /> : null}

@@ -11,6 +11,8 @@ import { listMasterDownloads, withMasterLinks } from "~/domain/orders/masters.se
 import { shownVersionComments } from "~/domain/orders/review-comments.server";
 import { chosenVersions } from "~/lib/versions";
 import { isReviewIntent, reviewAction } from "~/http/review-actions.server";
+import { isOfferIntent, offerAction } from "~/http/offer-actions.server";
+import { studioOffers } from "~/domain/orders/change-offers.server";
 import { readScreenForm } from "~/http/request-body.server";
 import { parseSubmission } from "~/http/form-submission.server";
 import { adminDateTime } from "~/components/admin-orders-table";
@@ -63,11 +65,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ? [null, null, []]
         : await Promise.all([getOrderWork(context.db, orderId, actor), getOrderBuyer(context.db, orderId), listMasterDownloads(context.db, orderId)]);
     if (!found || orderId === null) return { id, order: null, work: null, buyer: null, failed: false };
-    const [assignment, makers, offer, ledger] = await Promise.all([
+    const [assignment, makers, offer, ledger, changeOffers] = await Promise.all([
       orderAssignment(context.db, orderId),
       listProductCreators(context.db, found.order.product_id),
       waitingOffer(context.db, orderId),
       orderLedger(context.db, orderId),
+      studioOffers(context.db, orderId, actor),
     ]);
     const work = { ...found, deliveries: await withMasterLinks(context.env.TOKEN_SECRET, orderId, found.deliveries, actor) };
     const shown = chosenVersions(found.deliveries, new URL(request.url).searchParams);
@@ -89,6 +92,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       makers,
       offer,
       ledger,
+      changeOffers,
       failed: false,
       refundKey: crypto.randomUUID(),
       timecodeStyle: timecodeStyleOf(request.headers.get("Cookie")),
@@ -110,6 +114,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = await readScreenForm(request, DELIVERY_FORM);
   const intent = form.get("intent");
   if (isReviewIntent(intent)) return reviewAction(context.db, form, orderId, actor, paths.adminOrder(orderId));
+  if (isOfferIntent(intent)) return offerAction(context, form, orderId, actor, paths.adminOrder(orderId));
   if (isThreadIntent(intent)) return threadAction({ db: context.db, bucket: context.env.MEDIA }, form, order, actor, paths.adminOrder(orderId));
   if (intent === "review-refund" || intent === "edit-refund") {
     // The first step: the form checked and the amount worked out, for the studio to confirm
@@ -310,6 +315,7 @@ export default function AdminOrder() {
           comments={"comments" in loaderData ? (loaderData.comments ?? {}) : {}}
           timecodeStyle={"timecodeStyle" in loaderData ? loaderData.timecodeStyle : "player"}
           downloads={"downloads" in loaderData ? (loaderData.downloads ?? []) : []}
+          offers={"changeOffers" in loaderData && loaderData.changeOffers ? { ...loaderData.changeOffers, canApprove: true } : undefined}
         />
       ) : null}
       {work ? (

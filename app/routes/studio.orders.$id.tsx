@@ -10,6 +10,8 @@ import { StudioWork } from "~/components/studio-work";
 import { WorkStatusBadge } from "~/components/work-status";
 import { Picture } from "~/components/ui/picture";
 import { isReviewIntent, reviewAction } from "~/http/review-actions.server";
+import { isOfferIntent, offerAction } from "~/http/offer-actions.server";
+import { studioOffers } from "~/domain/orders/change-offers.server";
 import { isThreadIntent, threadAction } from "~/http/thread-actions.server";
 import { readScreenForm } from "~/http/request-body.server";
 import { orPage, refusedData } from "~/http/screen-refusal.server";
@@ -37,7 +39,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const shown = chosenVersions(found.deliveries, search);
   const comments = await shownVersionComments(context.db, found.deliveries, shown.compare ? null : shown.selectedId, search.get("comments_after"), true);
-  return { work: { ...found, deliveries }, comments, timecodeStyle: timecodeStyleOf(request.headers.get("Cookie")) };
+  const offers = await studioOffers(context.db, orderId, { kind: "creator", id: creator.id });
+  return { work: { ...found, deliveries }, comments, offers, timecodeStyle: timecodeStyleOf(request.headers.get("Cookie")) };
 }
 
 /** The creator writes in the thread, comments on a version, or delivers (multipart: `note`, files and uploads). */
@@ -53,6 +56,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const pagePath = paths.studioOrder(orderId);
   if (isReviewIntent(intent)) return reviewAction(context.db, form, orderId, actor, pagePath);
   if (isThreadIntent(intent)) return threadAction({ db: context.db, bucket: context.env.MEDIA }, form, order, actor, pagePath);
+  if (isOfferIntent(intent)) return offerAction(context, form, orderId, actor, pagePath);
   if (intent !== "deliver") return refusedData(refuse.malformed("Unknown action"));
   return deliverFromForm(context, form, orderId, actor, pagePath);
 }
@@ -65,7 +69,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 export default function StudioOrder() {
-  const { work, comments, timecodeStyle } = useLoaderData<typeof loader>();
+  const { work, comments, offers, timecodeStyle } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
   const { order } = work;
@@ -125,7 +129,15 @@ export default function StudioOrder() {
           <p className="mt-1 text-slate-600">Write to the customer in the order's messages below.</p>
         </div>
       </section>
-      <StudioWork work={work} pagePath={paths.studioOrder(order.id)} viewer="creator" answer={answer} comments={comments} timecodeStyle={timecodeStyle} />
+      <StudioWork
+        work={work}
+        pagePath={paths.studioOrder(order.id)}
+        viewer="creator"
+        answer={answer}
+        comments={comments}
+        timecodeStyle={timecodeStyle}
+        offers={{ ...offers, canApprove: false }}
+      />
     </div>
   );
 }

@@ -8,7 +8,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import worker from "../../server";
-import { adminSignIn, api, customerCookie, postForm } from "./helpers";
+import { adminCookie, adminSignIn, api, customerCookie, get, postForm } from "./helpers";
 import { BRIEF, customerWithOrder, orderPaidWith, studioDelivers } from "./order-fixtures";
 import { newCreator, setProductCreators } from "./creator-fixtures";
 
@@ -22,6 +22,7 @@ type Offer = {
   decline_reason: string | null;
 };
 const DAY = 86_400_000;
+const text = async (response: Response) => (await response.text()).replace(/<!-- -->/g, "");
 
 async function orderWithComment() {
   return commentOn(await customerWithOrder());
@@ -340,5 +341,70 @@ describe("accepting a change offer", () => {
     expect(await env.DB.prepare("SELECT count(*) AS n FROM ledger_entries WHERE order_id = ? AND idempotency_key LIKE 'change-%'").bind(c.id).first("n")).toBe(
       0,
     );
+  });
+
+  it("through the pages without JavaScript: a creator offers on a message, an admin approves it, the customer accepts with the saved card in one press", async () => {
+    const admin = await adminSignIn();
+    const maker = await newCreator(admin, "Pat Pages");
+    await setProductCreators(admin, [maker.id]);
+    const c = await commentOn(await orderPaidWith("4242424242424242", true));
+    expect((await api("POST", `/admin/orders/${c.id}/assignment`, { token: admin.access_token, body: { assignment: { creator_id: maker.id } } })).status).toBe(
+      200,
+    );
+    const message = await api<{ data: { id: number } }>("POST", `/orders/${c.id}/messages`, {
+      token: c.token,
+      body: { message: { body: "Can we add a 15-second cut?" } },
+    });
+    expect(message.status).toBe(201);
+    // The creator's offer on the message, above half the order's price: it waits for an admin.
+    const studio = await postForm(
+      `/studio/orders/${c.id}`,
+      { intent: "offer-change", message_id: String(message.body.data.id), description: "A 15-second cut", amount: "600.00", extra_days: "3" },
+      { Cookie: maker.cookie },
+    );
+    expect(studio.status).toBe(302);
+    expect(studio.headers.get("Location")).toBe(`/studio/orders/${c.id}?notice=offer-waits#change-offers-title`);
+    // A refused form keeps what was typed, with the message.
+    const refused = await postForm(
+      `/studio/orders/${c.id}`,
+      { intent: "offer-change", message_id: String(message.body.data.id), description: "Too dear", amount: "0", extra_days: "1" },
+      { Cookie: maker.cookie },
+    );
+    expect(refused.status).toBe(422);
+    expect(await text(refused)).toContain("Too dear");
+    const customerCookieValue = await customerCookie(c.email, "Str0ng!Pass");
+    expect(await text(await get(`/profile/orders/${c.id}`, { headers: { Cookie: customerCookieValue } }))).not.toContain("A 15-second cut");
+    // The customer cannot raise one through the page either.
+    expect(
+      (
+        await postForm(
+          `/profile/orders/${c.id}`,
+          { intent: "offer-change", description: "Free work", amount: "1.00", extra_days: "0" },
+          { Cookie: customerCookieValue },
+        )
+      ).status,
+    ).toBe(403);
+
+    const [waiting] = await offersOf(c.id, admin.access_token);
+    const approved = await postForm(`/admin/orders/${c.id}`, { intent: "approve-offer", offer_id: String(waiting!.id) }, { Cookie: await adminCookie() });
+    expect(approved.headers.get("Location")).toBe(`/admin/orders/${c.id}?notice=offer-approved#change-offers-title`);
+    const page = await text(await get(`/profile/orders/${c.id}`, { headers: { Cookie: customerCookieValue } }));
+    expect(page).toContain("Change offered: A 15-second cut");
+    expect(page).toContain("Accept and pay £720.00 with Visa •••• 4242");
+    const attempt = /name="attempt_key" value="([^"]+)"/.exec(page)![1]!;
+    const pressed = await postForm(
+      `/profile/orders/${c.id}`,
+      { intent: "accept-offer", offer_id: String(waiting!.id), attempt_key: attempt, method: "saved_card" },
+      { Cookie: customerCookieValue },
+    );
+    expect(pressed.headers.get("Location")).toBe(`/profile/orders/${c.id}?notice=offer-accepted#change-offers-title`);
+    const after = await text(await get(`/profile/orders/${c.id}`, { headers: { Cookie: customerCookieValue } }));
+    expect(after).toContain("New scope — accepted: A 15-second cut");
+    const earned = await env.DB.prepare(
+      "SELECT count(*) AS n FROM ledger_entries WHERE order_id = ? AND creator_id = ? AND idempotency_key LIKE 'change-earning-%'",
+    )
+      .bind(c.id, maker.id)
+      .first<number>("n");
+    expect(earned).toBe(1);
   });
 });

@@ -37,7 +37,8 @@ import { paths } from "~/lib/paths";
 import { getWorkState } from "./work-state.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { cancelLaterPayment, orderPaymentsOf, PAYMENT_DESCRIPTION_MAX, requestLaterPayment, toPaymentView } from "../payments/order-payments.server";
-import { payWithSavedCard } from "../payments/saved-cards.server";
+import { payWithSavedCard, rememberPendingCards, savedCardOf } from "../payments/saved-cards.server";
+import { taxOn } from "../money/tax-rules";
 import { orderPayments, users } from "../../../db/schema";
 import { cancellationOpen, noClosingRefund } from "./closing-refunds.server";
 import type { Actor } from "./work-events.server";
@@ -395,6 +396,51 @@ export async function listOffers(db: Database, orderId: number, actor: Actor): P
     .limit(100);
   // One past its expiry that the scheduled run has not reached yet is expired all the same.
   return rows.map((row) => toView(row.status === "open" && row.expiresAt && row.expiresAt.getTime() <= Date.now() ? { ...row, status: "expired" } : row));
+}
+
+export interface CustomerOfferView extends ChangeOfferView {
+  /** What accepting it charges: its net price, the tax at the order's rate, and the total, formatted. */
+  net: string;
+  tax: string;
+  total: string;
+}
+
+/**
+ * The customer's order page's offers (those offered to them, newest first), each priced with the tax
+ * at the order's rate (its checkout payment's, as the payment accepting it will be), and the card
+ * saved for the order that Accept pays with (null: none, a new card is asked for).
+ */
+export async function customerOffers(db: Database, gateway: PaymentGateway, orderId: number, customerId: number) {
+  const offers = await listOffers(db, orderId, { kind: "customer", id: customerId });
+  const [first] = await db
+    .select({ rate: orderPayments.taxRateBasisPoints })
+    .from(orderPayments)
+    .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.sequence, 1)))
+    .limit(1);
+  const open = offers.some((o) => o.status === "open");
+  // The card kept with the checkout's payment is remembered first, if the provider kept it since.
+  if (open) await rememberPendingCards(db, gateway, customerId, orderId);
+  const card = open ? await savedCardOf(db, gateway, customerId, orderId) : null;
+  return {
+    offers: offers.map((offer): CustomerOfferView => {
+      const netMinor = decimalToMinor(offer.amount, offer.currency) ?? 0;
+      const taxMinor = taxOn(netMinor, first?.rate ?? 0);
+      return {
+        ...offer,
+        net: formatMoney(netMinor, offer.currency),
+        tax: formatMoney(taxMinor, offer.currency),
+        total: formatMoney(netMinor + taxMinor, offer.currency),
+      };
+    }),
+    card: card ? { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear } : null,
+  };
+}
+
+/** The studio's pages' offers (an admin's, or the assigned creator's: 404 for anyone else), all of them, with the order's currency (the one a new offer is priced in). */
+export async function studioOffers(db: Database, orderId: number, studio: { kind: "admin" | "creator"; id: number }) {
+  const list = await listOffers(db, orderId, studio);
+  const [order] = await db.select({ currency: orders.currency }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  return { list, currency: order?.currency ?? "" };
 }
 
 /** The order takes offers: paid, its work open, no refund closing it under way and no cancellation asked, in SQL (on `orders`). */

@@ -62,3 +62,18 @@ export const AcceptOfferSchema = z.object({
     .default("saved_card")
     .describe("saved_card: pay now with the card saved for this order; new_card: get the payment to pay with another card"),
 });
+
+const offerId = z.coerce.number().int().min(1);
+
+/** The customer's Accept on the order page: the offer, the page's attempt key, and how it is paid. */
+export const AcceptOfferFormSchema = z.object({
+  offer_id: offerId,
+  attempt_key: z.string().regex(/^[A-Za-z0-9_-]{8,40}$/),
+  method: z.enum(["saved_card", "new_card"]),
+});
+
+/** The customer's Decline on the order page, with its optional reason. */
+export const DeclineOfferFormSchema = DeclineOfferSchema.extend({ offer_id: offerId });
+
+/** An admin's approval of a creator's offer waiting for it. */
+export const ApproveOfferFormSchema = z.object({ offer_id: offerId });

@@ -530,6 +530,11 @@ const TARGETS: Target[] = [
     send: sendJson("POST", "/orders/1/change_offers/999999/decline", customer),
   },
   {
+    name: "POST /api/v1/orders/{id}/change_offers/{offer_id}/accept",
+    input: jsonBody("accept", ["method"]),
+    send: sendJson("POST", "/orders/1/change_offers/999999/accept", customer),
+  },
+  {
     name: "PUT /api/v1/orders/{id}/approvers",
     input: jsonBody("approvers", ["guest_ids", "required"]),
     send: sendJson("PUT", "/orders/1/approvers", customer),
