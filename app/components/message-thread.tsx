@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, useFetcher } from "@remix-run/react";
 import { LargeFilesInput, useWaitForUploads } from "~/components/parts-uploads";
-import { Fragment, useEffect, useRef, useState , type ReactNode } from "react";
+import { Fragment, useEffect, useRef, useState, type ReactNode } from "react";
 import { FormError, SubmitButton, TextAreaField } from "~/components/ui/form";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { useCheckedForm } from "~/components/ui/use-checked-form";

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent , type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from "react";
 import { SubmitButton } from "~/components/ui/form";
 import { DRAWING_COLOURS, DRAWING_LIMITS, DRAWING_TOOLS } from "~/lib/rules/review-rules";
 import type { Drawing } from "~/lib/schemas/review-comment";

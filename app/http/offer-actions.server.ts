@@ -31,7 +31,11 @@ export async function offerAction(context: ServiceContext, form: FormData, order
   const back = (done: string) => redirect(`${pagePath}?notice=${done}#change-offers-title`);
   if (intent === "offer-change") {
     const submission = parseSubmission(form, { schema: ChangeOfferSchema });
-    const anchor = String(form.get("comment_id") || form.get("message_id") ? `${form.get("comment_id") ? "comment" : "message"}-${form.get("comment_id") || form.get("message_id")}` : "offer");
+    const anchor = String(
+      form.get("comment_id") || form.get("message_id")
+        ? `${form.get("comment_id") ? "comment" : "message"}-${form.get("comment_id") || form.get("message_id")}`
+        : "offer",
+    );
     if (submission.status !== "success") return formAnswer(submission, { beside: { intent, anchor } });
     if (who.kind === "customer") return refusedData(refuse.forbidden("Only the studio offers changes."));
     const raised = await settle(raiseOffer(context.db, notice, orderId, { kind: who.kind, id: who.id }, submission.value));

@@ -319,7 +319,13 @@ export default function OrderPage() {
 
       <Refused message={answer && "refused" in answer ? answer.refused : null} />
 
-      <CustomerOffers offers={offers.offers} card={offers.card} attemptKey={attemptKey} pagePath={paths.customerOrder(order.id)} answer={answer as OfferAnswer} />
+      <CustomerOffers
+        offers={offers.offers}
+        card={offers.card}
+        attemptKey={attemptKey}
+        pagePath={paths.customerOrder(order.id)}
+        answer={answer as OfferAnswer}
+      />
 
       <WorkSteps status={order.work_status} revisionsUsed={order.revisions_used} />
 
