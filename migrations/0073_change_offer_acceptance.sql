@@ -7,13 +7,15 @@ ALTER TABLE `revision_requests` ADD `round_returned_at` integer;--> statement-br
 -- earns the order's creator their share of its net price at once, under its own key
 -- ('change-earning-{payment}'), with the usual clearance. The order's other earnings telescope to
 -- the share of the order's own net price: they (and the checkout refund's clawback) leave the
--- changes' earnings out of their sums, so the change is neither taken back at completion nor counted twice.
+-- changes' earnings and clawbacks (keys 'change-…') out of their sums, so a change is neither taken
+-- back at completion nor counted twice. A change paid while no creator was assigned is earned by the
+-- creator who completes the order (less what was refunded of it).
 CREATE TRIGGER `order_payments_change_earning` AFTER UPDATE OF `status` ON `order_payments`
 WHEN new.`status` = 'succeeded' AND old.`status` NOT IN ('succeeded', 'completed', 'refunded') AND new.`purpose` = 'change' AND new.`sequence` > 1 BEGIN
   INSERT INTO `ledger_entries` (`creator_id`, `order_id`, `kind`, `amount_minor`, `currency`, `available_at`, `idempotency_key`, `reason`, `basis_minor`)
   SELECT o.`creator_id`, o.`id`, 'earning', (max(0, new.`subtotal_minor` - new.`discount_minor`) * o.`creator_share_bp` + 5000) / 10000, new.`currency`,
     CAST(unixepoch('subsec') * 1000 AS INTEGER) + coalesce((SELECT `clearance_days` FROM `payout_settings` WHERE `id` = 1), 7) * 86400000,
-    'change-earning-' || new.`id`, substr('Change: ' || coalesce(new.`description`, 'added work'), 1, 300), max(0, new.`subtotal_minor` - new.`discount_minor`)
+    'change-earning-' || new.`id`, coalesce(new.`description`, 'Change: added work'), max(0, new.`subtotal_minor` - new.`discount_minor`)
   FROM `orders` o
   WHERE o.`id` = new.`order_id` AND o.`creator_id` IS NOT NULL AND o.`creator_share_bp` IS NOT NULL AND new.`subtotal_minor` - new.`discount_minor` > 0
   ON CONFLICT (`idempotency_key`) DO NOTHING;
@@ -35,7 +37,7 @@ WHEN new.`decision` = 'approve' BEGIN
           max(0, o.`subtotal_minor` - o.`discount_minor` - (o.`refunded_minor` - o.`refunded_tax_minor`))
         ) * o.`creator_share_bp` + 5000) / 10000
         - coalesce((SELECT sum(e.`amount_minor`) FROM `ledger_entries` e WHERE e.`order_id` = o.`id` AND e.`kind` IN ('earning', 'clawback')
-            AND e.`idempotency_key` NOT LIKE 'clawback-dispute-%' AND e.`idempotency_key` NOT LIKE 'change-earning-%'), 0) AS `amount`,
+            AND e.`idempotency_key` NOT LIKE 'clawback-dispute-%' AND e.`idempotency_key` NOT LIKE 'change-%'), 0) AS `amount`,
       (max(0, o.`subtotal_minor` - o.`discount_minor`) * json_extract(o.`stages`, '$[' || new.`stage` || '].share')) / 100 AS `basis`,
       'Stage ' || (new.`stage` + 1) || ' approved: ' || json_extract(o.`stages`, '$[' || new.`stage` || '].name') AS `reason`
     FROM `orders` o
@@ -58,11 +60,11 @@ WHEN new.`work_status` = 'completed' AND old.`work_status` IS NOT 'completed' AN
     SELECT
       (max(0, new.`subtotal_minor` - new.`discount_minor` - (new.`refunded_minor` - new.`refunded_tax_minor`)) * new.`creator_share_bp` + 5000) / 10000
         - coalesce((SELECT sum(e.`amount_minor`) FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` IN ('earning', 'clawback')
-          AND e.`idempotency_key` NOT LIKE 'clawback-dispute-%' AND e.`idempotency_key` NOT LIKE 'change-earning-%'), 0) AS `amount`,
+          AND e.`idempotency_key` NOT LIKE 'clawback-dispute-%' AND e.`idempotency_key` NOT LIKE 'change-%'), 0) AS `amount`,
       max(0, new.`subtotal_minor` - new.`discount_minor` - (new.`refunded_minor` - new.`refunded_tax_minor`))
         - coalesce((SELECT sum(coalesce(e.`basis_minor`, 0)) FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` IN ('earning', 'clawback')
-          AND e.`idempotency_key` NOT LIKE 'clawback-dispute-%' AND e.`idempotency_key` NOT LIKE 'change-earning-%'), 0) AS `basis`,
-      EXISTS (SELECT 1 FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` = 'earning') AS `staged`
+          AND e.`idempotency_key` NOT LIKE 'clawback-dispute-%' AND e.`idempotency_key` NOT LIKE 'change-%'), 0) AS `basis`,
+      EXISTS (SELECT 1 FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` = 'earning' AND e.`idempotency_key` NOT LIKE 'change-%') AS `staged`
   ) r
   -- An order made in one piece earns once, as always (even nothing); one whose stages earned adds a row only for what is left.
   WHERE NOT r.`staged` OR r.`amount` > 0
@@ -85,11 +87,11 @@ WHEN new.`work_status` = 'cancelled' AND old.`work_status` IS NOT 'cancelled' AN
     SELECT
       ((new.`subtotal_minor` - new.`discount_minor` - (new.`refunded_minor` - new.`refunded_tax_minor`)) * new.`creator_share_bp` + 5000) / 10000
         - coalesce((SELECT sum(e.`amount_minor`) FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` IN ('earning', 'clawback')
-          AND e.`idempotency_key` NOT LIKE 'clawback-dispute-%' AND e.`idempotency_key` NOT LIKE 'change-earning-%'), 0) AS `amount`,
+          AND e.`idempotency_key` NOT LIKE 'clawback-dispute-%' AND e.`idempotency_key` NOT LIKE 'change-%'), 0) AS `amount`,
       new.`subtotal_minor` - new.`discount_minor` - (new.`refunded_minor` - new.`refunded_tax_minor`)
         - coalesce((SELECT sum(coalesce(e.`basis_minor`, 0)) FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` IN ('earning', 'clawback')
-          AND e.`idempotency_key` NOT LIKE 'clawback-dispute-%' AND e.`idempotency_key` NOT LIKE 'change-earning-%'), 0) AS `basis`,
-      EXISTS (SELECT 1 FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` = 'earning') AS `staged`
+          AND e.`idempotency_key` NOT LIKE 'clawback-dispute-%' AND e.`idempotency_key` NOT LIKE 'change-%'), 0) AS `basis`,
+      EXISTS (SELECT 1 FROM `ledger_entries` e WHERE e.`order_id` = new.`id` AND e.`kind` = 'earning' AND e.`idempotency_key` NOT LIKE 'change-%') AS `staged`
   ) r
   WHERE NOT r.`staged` OR r.`amount` > 0
   ON CONFLICT (`idempotency_key`) DO NOTHING;
@@ -141,5 +143,22 @@ WHEN new.`status` = 'succeeded' AND old.`status` IS NOT 'succeeded' AND new.`amo
     AND e.`amount_minor` + coalesce((SELECT sum(c.`amount_minor`) FROM `order_refunds` r
         JOIN `ledger_entries` c ON c.`idempotency_key` = 'change-clawback-' || r.`id`
         WHERE r.`payment_id` = new.`payment_id` AND r.`id` != new.`id`), 0) > 0
+  ON CONFLICT (`idempotency_key`) DO NOTHING;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `orders_completed_change_earnings` AFTER UPDATE OF `work_status` ON `orders`
+WHEN new.`work_status` = 'completed' AND old.`work_status` IS NOT 'completed' AND new.`creator_id` IS NOT NULL AND new.`creator_share_bp` IS NOT NULL BEGIN
+  INSERT INTO `ledger_entries` (`creator_id`, `order_id`, `kind`, `amount_minor`, `currency`, `available_at`, `idempotency_key`, `reason`, `basis_minor`)
+  SELECT new.`creator_id`, new.`id`, 'earning', (c.`net` * new.`creator_share_bp` + 5000) / 10000, c.`currency`,
+    CAST(unixepoch('subsec') * 1000 AS INTEGER) + coalesce((SELECT `clearance_days` FROM `payout_settings` WHERE `id` = 1), 7) * 86400000,
+    'change-earning-' || c.`id`, c.`reason`, c.`net`
+  FROM (
+    SELECT p.`id`, p.`currency`, coalesce(p.`description`, 'Change: added work') AS `reason`,
+      max(0, p.`subtotal_minor` - p.`discount_minor` - coalesce((SELECT sum(r.`amount_minor` - r.`tax_minor`) FROM `order_refunds` r
+        WHERE r.`payment_id` = p.`id` AND r.`status` = 'succeeded'), 0)) AS `net`
+    FROM `order_payments` p
+    WHERE p.`order_id` = new.`id` AND p.`purpose` = 'change' AND p.`sequence` > 1 AND p.`status` IN ('succeeded', 'completed', 'refunded')
+  ) c
+  WHERE c.`net` > 0
   ON CONFLICT (`idempotency_key`) DO NOTHING;
 END;

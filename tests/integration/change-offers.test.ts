@@ -9,7 +9,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:
 import { describe, expect, it } from "vitest";
 import worker from "../../server";
 import { adminCookie, adminSignIn, api, customerCookie, get, postForm } from "./helpers";
-import { BRIEF, customerWithOrder, orderPaidWith, studioDelivers } from "./order-fixtures";
+import { BRIEF, customerWithOrder, orderPaidWith, orderPaidWithOptions, studioDelivers } from "./order-fixtures";
 import { newCreator, setProductCreators } from "./creator-fixtures";
 
 type Offer = {
@@ -406,5 +406,67 @@ describe("accepting a change offer", () => {
       .bind(c.id, maker.id)
       .first<number>("n");
     expect(earned).toBe(1);
+  });
+
+  it("the ledger: a change paid before a creator is assigned is earned at completion; a refunded change is taken back once and never paid back", async () => {
+    const admin = await adminSignIn();
+    const maker = await newCreator(admin, "Lee Ledger");
+    await setProductCreators(admin, [maker.id]);
+    const c = await commentOn(await orderPaidWith("4242424242424242", true));
+    const early = await offer(c.id, admin.access_token, { description: "Early change", amount: "100.00", extra_days: 0 });
+    expect((await accept(c.id, early.body.data.id, c.token)).body.data.change_offer.status).toBe("accepted");
+    const earlyPayment = (await offersOf(c.id, c.token))[0]! as Offer & { payment_id: number };
+    expect((await api("POST", `/admin/orders/${c.id}/assignment`, { token: admin.access_token, body: { assignment: { creator_id: maker.id } } })).status).toBe(
+      200,
+    );
+    const late = await offer(c.id, admin.access_token, { description: "Late change", amount: "200.00", extra_days: 0 });
+    const lateAccepted = await accept(c.id, late.body.data.id, c.token);
+    const latePaymentId = lateAccepted.body.data.payment!.id;
+    const share = (await env.DB.prepare("SELECT creator_share_bp AS bp FROM orders WHERE id = ?").bind(c.id).first<number>("bp"))!;
+    const cut = (net: number) => Math.floor((net * share + 5000) / 10_000);
+    // The late change's £240.00 (tax included) refunded: its earning is taken back, once.
+    const refunded = await api("POST", `/orders/${c.id}/refund`, {
+      token: admin.access_token,
+      body: { refund: { reason: "The late change was not made", amount: "240.00" } },
+    });
+    expect(refunded.status).toBe(200);
+    const rows = async () =>
+      (
+        await env.DB.prepare("SELECT idempotency_key AS k, amount_minor AS a FROM ledger_entries WHERE order_id = ? ORDER BY id")
+          .bind(c.id)
+          .all<{ k: string; a: number }>()
+      ).results;
+    const afterRefund = await rows();
+    expect(afterRefund.find((r) => r.k === `change-earning-${latePaymentId}`)?.a).toBe(cut(20_000));
+    expect(afterRefund.filter((r) => r.k.startsWith("change-clawback-")).map((r) => r.a)).toEqual([-cut(20_000)]);
+
+    expect((await api("POST", `/orders/${c.id}/approve`, { token: c.token, body: {} })).status).toBe(200);
+    const net = (await env.DB.prepare("SELECT subtotal_minor - discount_minor AS net FROM orders WHERE id = ?").bind(c.id).first<number>("net"))!;
+    const done = await rows();
+    // The order's own share, exactly (the refunded change neither subtracted nor paid back), and the early change earned now.
+    expect(done.find((r) => r.k === `earning-${c.id}`)?.a).toBe(cut(net));
+    expect(done.find((r) => r.k === `change-earning-${earlyPayment.payment_id}`)?.a).toBe(cut(10_000));
+    expect(done.reduce((sum, r) => sum + r.a, 0)).toBe(cut(net) + cut(10_000));
+  });
+
+  it("on an order in stages before its brief, the days are added to its first stage; a payment page of an ended offer takes nothing", async () => {
+    const admin = await adminSignIn();
+    const staged = await orderPaidWithOptions({ packageIndex: 2 }, "4242424242424242", true);
+    const firstDays = async () =>
+      Number(await env.DB.prepare("SELECT json_extract(stages, '$[0].days') AS d FROM orders WHERE id = ?").bind(staged.id).first("d"));
+    const before = await firstDays();
+    const more = await offer(staged.id, admin.access_token, { description: "A longer script", amount: "90.00", extra_days: 3 });
+    expect((await accept(staged.id, more.body.data.id, staged.token)).body.data.change_offer.status).toBe("accepted");
+    expect(await firstDays()).toBe(before + 3);
+
+    // Begun with a new card, then the offer expires before the timer cancels its payment: the page cancels it and offers nothing to pay.
+    const ended = await offer(staged.id, admin.access_token, { description: "An ended one", amount: "30.00", extra_days: 0 });
+    const begun = await accept(staged.id, ended.body.data.id, staged.token, "new_card");
+    await env.DB.prepare("UPDATE change_offers SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, ended.body.data.id)
+      .run();
+    const page = await text(await get(new URL(begun.body.data.next_action!.url).pathname, { headers: { Cookie: staged.cookie } }));
+    expect(page).toContain("This payment is canceled: nothing is to be paid.");
+    expect(page).not.toContain('name="card_number"');
   });
 });

@@ -16,6 +16,8 @@ import { refuse } from "../refusal";
 import { OFFER_MESSAGES } from "~/lib/rules/change-offers";
 
 const DAY_MS = 86_400_000;
+/** Work statuses of an order that takes offers (and their payments). */
+export const OPEN_WORK: string[] = ["awaiting_brief", "scheduled", "in_progress", "delivered", "revision_requested"];
 
 /** The payment's offer, not yet accepted, with the payment paid (the batch's first statement recorded it). */
 function unaccepted(paymentId: number) {
@@ -49,7 +51,9 @@ export function offerAcceptanceStatements(db: Database, paymentId: number, now: 
       .update(orders)
       .set({
         dueAt: sql`CASE WHEN ${orders.dueAt} IS NULL THEN NULL ELSE ${orders.dueAt} + ${extra} END`,
-        deliveryDays: sql`CASE WHEN ${orders.dueAt} IS NULL THEN ${orders.deliveryDays} + ${offerColumn(paymentId, "extra_days")} ELSE ${orders.deliveryDays} END`,
+        // Before the brief there is no due date yet: the days its clock will run grow instead (an order in stages: its first stage's).
+        deliveryDays: sql`CASE WHEN ${orders.dueAt} IS NULL AND json_array_length(${orders.stages}) = 0 THEN ${orders.deliveryDays} + ${offerColumn(paymentId, "extra_days")} ELSE ${orders.deliveryDays} END`,
+        stages: sql`CASE WHEN ${orders.dueAt} IS NULL AND json_array_length(${orders.stages}) > 0 THEN json_set(${orders.stages}, '$[0].days', json_extract(${orders.stages}, '$[0].days') + ${offerColumn(paymentId, "extra_days")}) ELSE ${orders.stages} END`,
         overdueAt: sql`CASE WHEN ${orders.dueAt} IS NOT NULL AND ${orders.dueAt} + ${extra} > ${at} THEN NULL ELSE ${orders.overdueAt} END`,
         revisionsAllowed: sql`${orders.revisionsAllowed} + CASE WHEN ${roundToReturn(paymentId)} THEN 1 ELSE 0 END`,
         workVersion: sql`${orders.workVersion} + 1`,
@@ -85,7 +89,7 @@ export function offerAcceptanceStatements(db: Database, paymentId: number, now: 
       ),
     db
       .update(changeOffers)
-      .set({ status: "accepted", decidedAt: now })
+      .set({ status: "accepted", decidedAt: now, declineReason: null })
       .where(and(eq(changeOffers.paymentId, paymentId), sql`${changeOffers.status} IN ('open', 'expired', 'declined')`, unaccepted(paymentId))),
   ] as const;
 }
@@ -95,8 +99,16 @@ export function offerAcceptanceStatements(db: Database, paymentId: number, now: 
  * past its expiry (or accepted: then it is paid already). Null when the payment is no offer's.
  */
 export async function offerPaymentRefusal(db: Database, paymentId: number, now = Date.now()) {
-  const [offer] = await db.select().from(changeOffers).where(eq(changeOffers.paymentId, paymentId)).limit(1);
-  if (!offer || offer.status === "accepted") return null;
+  const [found] = await db
+    .select({ offer: changeOffers, paymentStatus: orders.paymentStatus, workStatus: orders.workStatus })
+    .from(changeOffers)
+    .innerJoin(orders, eq(orders.id, changeOffers.orderId))
+    .where(eq(changeOffers.paymentId, paymentId))
+    .limit(1);
+  if (!found || found.offer.status === "accepted") return null;
+  const { offer } = found;
+  // The order closed meanwhile (completed, cancelled, refunded): its change is no longer for sale.
+  if (!["succeeded", "completed"].includes(found.paymentStatus) || !OPEN_WORK.includes(found.workStatus)) return refuse.conflict(OFFER_MESSAGES.closed);
   if (offer.status === "open" && offer.expiresAt && offer.expiresAt.getTime() > now) return null;
   return refuse.conflict(OFFER_MESSAGES.notOpen);
 }

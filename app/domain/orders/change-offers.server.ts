@@ -35,6 +35,7 @@ import {
 import type { ChangeOfferInput } from "~/lib/schemas/change-offer";
 import { paths } from "~/lib/paths";
 import { getWorkState } from "./work-state.server";
+import { OPEN_WORK } from "./change-offer-acceptance.server";
 import type { PaymentGateway } from "../payments/gateway.server";
 import { cancelLaterPayment, orderPaymentsOf, PAYMENT_DESCRIPTION_MAX, requestLaterPayment, toPaymentView } from "../payments/order-payments.server";
 import { payWithSavedCard, rememberPendingCards, savedCardOf } from "../payments/saved-cards.server";
@@ -44,7 +45,7 @@ import { cancellationOpen, noClosingRefund } from "./closing-refunds.server";
 import type { Actor } from "./work-events.server";
 
 const DAY_MS = 86_400_000;
-const OPEN_WORK = ["awaiting_brief", "scheduled", "in_progress", "delivered", "revision_requested"];
+
 
 export interface ChangeOfferView {
   id: number;
@@ -224,12 +225,19 @@ export async function declineOffer(
     throw refuse.conflict(OFFER_MESSAGES.notOpen);
   }
   // A payment asked for by an acceptance left unfinished can no longer be made (one that went through meanwhile accepts it all the same).
-  const settled = await endOfferPayment(db, gateway, row);
+  const settled = await endOfferPayment(db, gateway, row).catch((error: unknown) => {
+    // The scheduled run's sweep cancels it later (ended offers' payments still open).
+    console.error("A declined offer's payment could not be cancelled now", { offer: row.id, error });
+    return row;
+  });
   if (settled.status === "accepted") {
     await tellAccepted(db, notice, orderId, now);
     return toView(settled);
   }
-  await tellStudio(db, notice, row, `The customer declined the change "${row.description}"${row.declineReason ? `: ${row.declineReason}` : "."}`);
+  // The customer's own words go to the studio's admins; the creator hears only that it was declined.
+  await tellStudio(db, notice, row, `The customer declined the change "${row.description}"${row.declineReason ? `: ${row.declineReason}` : "."}`, {
+    creatorLine: `The customer declined the change "${row.description}".`,
+  });
   return toView(row);
 }
 
@@ -258,9 +266,28 @@ export async function expireOffers(db: Database, gateway: PaymentGateway | null,
     )
     .returning();
   for (const row of expired) {
-    const settled = await endOfferPayment(db, gateway, row);
+    const settled = await endOfferPayment(db, gateway, row).catch((error: unknown) => {
+      console.error("An expired offer's payment could not be cancelled now", { offer: row.id, error });
+      return row;
+    });
     if (settled.status === "accepted") await tellAccepted(db, notice, row.orderId, now);
     else await tellStudio(db, notice, row, `The change "${row.description}" had no answer for ${OFFER_EXPIRY_DAYS} days and expired.`);
+  }
+  // Ended offers whose payment is still open (its cancellation failed, or it fell back from pending): cancelled now.
+  if (gateway) {
+    const stranded = await db
+      .select({ payment: orderPayments, orderId: changeOffers.orderId })
+      .from(changeOffers)
+      .innerJoin(orderPayments, eq(orderPayments.id, changeOffers.paymentId))
+      .where(and(inArray(changeOffers.status, ["expired", "declined"]), inArray(orderPayments.status, ["initiated", "failed"])))
+      .limit(limit);
+    for (const { payment, orderId } of stranded) {
+      try {
+        if ((await cancelLaterPayment(db, gateway, payment)) === "succeeded") await tellAccepted(db, notice, orderId, now);
+      } catch (error) {
+        console.error("An ended offer's payment could not be cancelled", { payment: payment.id, error });
+      }
+    }
   }
   return expired.length;
 }
@@ -298,7 +325,8 @@ export async function acceptOffer(
   if (offer.status === "accepted" && offer.paymentId) return { kind: "paid", paymentId: offer.paymentId };
   if (offer.status !== "open" || !offer.expiresAt || offer.expiresAt.getTime() <= now) throw refuse.conflict(OFFER_MESSAGES.notOpen);
   const { payment, intent } = await requestLaterPayment(db, gateway, orderId, {
-    description: `Change: ${offer.description}`.slice(0, PAYMENT_DESCRIPTION_MAX),
+    // Cut by characters, never inside one (the invoice line of the payment).
+    description: Array.from(`Change: ${offer.description}`).slice(0, PAYMENT_DESCRIPTION_MAX).join(""),
     netMinor: offer.netMinor,
     idempotencyKey: `change-offer-${offer.id}`,
     purpose: "change",
@@ -310,7 +338,8 @@ export async function acceptOffer(
       and(
         eq(changeOffers.id, offer.id),
         eq(changeOffers.status, "open"),
-        sql`${changeOffers.expiresAt} > ${now}`,
+        // The clock read now, after the provider was asked: the offer must still be open at the claim.
+        sql`${changeOffers.expiresAt} > ${Math.max(now, Date.now())}`,
         sql`(${changeOffers.paymentId} IS NULL OR ${changeOffers.paymentId} = ${payment.id})`,
         sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ${orderId} AND ${takesOffers(now)})`,
       ),
@@ -325,7 +354,10 @@ export async function acceptOffer(
     }
     throw refuse.conflict(current?.status === "open" ? OFFER_MESSAGES.closed : OFFER_MESSAGES.notOpen);
   }
-  if (payment.status === "succeeded" || payment.status === "completed") return { kind: "paid", paymentId: payment.id };
+  if (payment.status === "succeeded" || payment.status === "completed") {
+    await tellAccepted(db, notice, orderId, now);
+    return { kind: "paid", paymentId: payment.id };
+  }
   if (attempt.method === "new_card") return { kind: "pay", paymentId: payment.id, clientSecret: intent.clientSecret ?? null };
   let paid;
   try {
@@ -333,7 +365,10 @@ export async function acceptOffer(
   } catch (error) {
     // A second acceptance at the same moment: the first one's payment went through.
     const current = await offerOf(db, orderId, offerId);
-    if (current?.status === "accepted" && current.paymentId) return { kind: "paid", paymentId: current.paymentId };
+    if (current?.status === "accepted" && current.paymentId) {
+      await tellAccepted(db, notice, orderId, now);
+      return { kind: "paid", paymentId: current.paymentId };
+    }
     throw error;
   }
   if (paid.kind === "paid") {
@@ -503,7 +538,7 @@ async function tellAbout(db: Database, notice: MailNotice, row: OfferRow) {
 }
 
 /** The studio hears of an offer's steps; a creator, of their own offers' (while they may work). */
-async function tellStudio(db: Database, notice: MailNotice, row: OfferRow, line: string) {
+async function tellStudio(db: Database, notice: MailNotice, row: OfferRow, line: string, { creatorLine = line }: { creatorLine?: string } = {}) {
   const [maker] =
     row.raisedByKind === "creator"
       ? await db
@@ -520,7 +555,7 @@ async function tellStudio(db: Database, notice: MailNotice, row: OfferRow, line:
       body: createElement(WorkUpdateEmail, {
         greeting: "Hello,",
         title: "Your change offer",
-        lines: [line],
+        lines: [creatorLine],
         link: notice.origin ? `${notice.origin}${paths.studioOrder(row.orderId)}` : null,
         linkLabel: "Open the order",
       }),

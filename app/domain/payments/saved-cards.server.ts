@@ -11,7 +11,7 @@ import type { Database } from "../../../db/client";
 import { orderPayments, orders, paymentCustomers, savedCards, users } from "../../../db/schema";
 import { refuse } from "../refusal";
 import type { CardDetails, Intent, PaymentGateway } from "./gateway.server";
-import { PAID_STATUSES, recordLaterPaymentStatus } from "./order-payments.server";
+import { cancelLaterPayment, PAID_STATUSES, recordLaterPaymentStatus } from "./order-payments.server";
 import { offerPaymentRefusal } from "../orders/change-offer-acceptance.server";
 
 /** Said where an order has no saved card to pay its added work with. */
@@ -321,6 +321,13 @@ export async function laterPaymentFor(
     .limit(1);
   if (!found || found.payment.sequence === 1) return null;
   let { payment } = found;
+  // A change offer's payment whose offer ended (or whose order closed) is cancelled here: nothing is to be paid on it.
+  if ((payment.status === "initiated" || payment.status === "failed") && (await offerPaymentRefusal(db, payment.id))) {
+    await cancelLaterPayment(db, gateway, payment);
+    const [now] = await db.select().from(orderPayments).where(eq(orderPayments.id, paymentId)).limit(1);
+    if (!now) return null;
+    payment = now;
+  }
   const open = payment.status === "initiated" || payment.status === "failed";
   /** What the provider said of the attempt just made, when it was not paid. */
   let problem: string | null = null;
