@@ -46,7 +46,6 @@ import type { Actor } from "./work-events.server";
 
 const DAY_MS = 86_400_000;
 
-
 export interface ChangeOfferView {
   id: number;
   description: string;
