@@ -128,7 +128,7 @@ WHEN new.`status` = 'succeeded' AND old.`status` IS NOT 'succeeded' AND new.`amo
 END;
 --> statement-breakpoint
 -- A refund of a change's payment takes back the share of its net part from that change's earning
--- (never more than the earning less what was taken back of it before), once per refund.
+-- (never more than the earning less what its refunds and lost disputes took back before), once per refund.
 CREATE TRIGGER `order_refunds_change_clawback` AFTER UPDATE OF `status` ON `order_refunds`
 WHEN new.`status` = 'succeeded' AND old.`status` IS NOT 'succeeded' AND new.`amount_minor` > new.`tax_minor` AND new.`payment_id` IS NOT NULL BEGIN
   INSERT INTO `ledger_entries` (`creator_id`, `order_id`, `kind`, `amount_minor`, `currency`, `idempotency_key`, `basis_minor`)
@@ -136,13 +136,15 @@ WHEN new.`status` = 'succeeded' AND old.`status` IS NOT 'succeeded' AND new.`amo
     -min(((new.`amount_minor` - new.`tax_minor`) * o.`creator_share_bp` + 5000) / 10000,
       e.`amount_minor` + coalesce((SELECT sum(c.`amount_minor`) FROM `order_refunds` r
         JOIN `ledger_entries` c ON c.`idempotency_key` = 'change-clawback-' || r.`id`
-        WHERE r.`payment_id` = new.`payment_id` AND r.`id` != new.`id`), 0)),
+        WHERE r.`payment_id` = new.`payment_id` AND r.`id` != new.`id`), 0)
+        + coalesce((SELECT sum(c.`amount_minor`) FROM `ledger_entries` c WHERE c.`idempotency_key` LIKE 'change-clawback-dispute-' || new.`payment_id` || '-%'), 0)),
     e.`currency`, 'change-clawback-' || new.`id`, -(new.`amount_minor` - new.`tax_minor`)
   FROM `ledger_entries` e JOIN `orders` o ON o.`id` = e.`order_id`
   WHERE e.`idempotency_key` = 'change-earning-' || new.`payment_id` AND o.`creator_share_bp` IS NOT NULL
     AND e.`amount_minor` + coalesce((SELECT sum(c.`amount_minor`) FROM `order_refunds` r
         JOIN `ledger_entries` c ON c.`idempotency_key` = 'change-clawback-' || r.`id`
-        WHERE r.`payment_id` = new.`payment_id` AND r.`id` != new.`id`), 0) > 0
+        WHERE r.`payment_id` = new.`payment_id` AND r.`id` != new.`id`), 0)
+      + coalesce((SELECT sum(c.`amount_minor`) FROM `ledger_entries` c WHERE c.`idempotency_key` LIKE 'change-clawback-dispute-' || new.`payment_id` || '-%'), 0) > 0
   ON CONFLICT (`idempotency_key`) DO NOTHING;
 END;
 --> statement-breakpoint

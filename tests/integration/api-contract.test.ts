@@ -84,13 +84,13 @@ describe("the OpenAPI document", () => {
 
   // About 25 KB a resource's ten calls: the budget grows with the contract (creators' calls: 250 → 300 KB; the public
   // creators' list and profile: 320 KB; creators' payout accounts and the admins' payouts: 340 KB and a 470 KB page; adjustments and
-  // the creators' statements: 360 KB and a 490 KB page; self-billing's agreement and invoices: 380 KB and a 510 KB page; orders in stages: 390 KB and a 520 KB page; sign-off's approvers: 400 KB and a 530 KB page; change offers: 410 KB and a 540 KB page), never by
+  // the creators' statements: 360 KB and a 490 KB page; self-billing's agreement and invoices: 380 KB and a 510 KB page; orders in stages: 390 KB and a 520 KB page; sign-off's approvers: 400 KB and a 530 KB page; change offers: 410 KB and a 540 KB page; accepting them: 415 KB and a 545 KB page), never by
   // repeated parts.
-  it("stays lean: the document at most 410 KB and the reference page at most 540 KB, shared parts written once", async () => {
+  it("stays lean: the document at most 415 KB and the reference page at most 545 KB, shared parts written once", async () => {
     const document = new TextEncoder().encode(await (await dispatch("http://localhost/api/v1/openapi.json")).text());
     const page = new TextEncoder().encode(await (await dispatch("http://localhost/api/docs")).text());
-    expect(document.byteLength).toBeLessThanOrEqual(410 * 1024);
-    expect(page.byteLength).toBeLessThanOrEqual(540 * 1024);
+    expect(document.byteLength).toBeLessThanOrEqual(415 * 1024);
+    expect(page.byteLength).toBeLessThanOrEqual(545 * 1024);
     const text = new TextDecoder().decode(document);
     // An address's rules once (its component), and the usual refusals once (components.responses).
     expect(text.split('"BillingAddressInput":').length - 1).toBe(1);

@@ -6,6 +6,8 @@
  * (an acceptance too); nobody else raises one on someone else's order.
  */
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { createDb } from "../../db/client";
+import { clawBackLostChangeDispute } from "~/domain/payouts/clawbacks.server";
 import { describe, expect, it } from "vitest";
 import worker from "../../server";
 import { adminCookie, adminSignIn, api, customerCookie, get, postForm } from "./helpers";
@@ -447,6 +449,12 @@ describe("accepting a change offer", () => {
     expect(done.find((r) => r.k === `earning-${c.id}`)?.a).toBe(cut(net));
     expect(done.find((r) => r.k === `change-earning-${earlyPayment.payment_id}`)?.a).toBe(cut(10_000));
     expect(done.reduce((sum, r) => sum + r.a, 0)).toBe(cut(net) + cut(10_000));
+    // A lost dispute of the early change's £120.00 takes its share back once, and never more than it earned.
+    const lost = { disputeId: `dp_change_${c.id}`, amountMinor: 12_000 };
+    expect(await clawBackLostChangeDispute(createDb(env.DB), earlyPayment.payment_id, lost)).toBe(cut(10_000));
+    expect(await clawBackLostChangeDispute(createDb(env.DB), earlyPayment.payment_id, lost)).toBe(0);
+    expect(await clawBackLostChangeDispute(createDb(env.DB), earlyPayment.payment_id, { ...lost, disputeId: `dp_again_${c.id}` })).toBe(0);
+    expect((await rows()).find((r) => r.k === `earning-${c.id}`)?.a).toBe(cut(net));
   });
 
   it("on an order in stages before its brief, the days are added to its first stage; a payment page of an ended offer takes nothing", async () => {

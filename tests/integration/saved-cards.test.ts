@@ -22,6 +22,7 @@ import { createStripeGateway } from "~/domain/payments/stripe-gateway.server";
 import { RULE_TABLE_TAX } from "~/domain/money/tax-service.server";
 import { adminSignIn, api, customerCookie, get, postForm, stripeTestEnv } from "./helpers";
 import { customerWithOrder, orderPaidWith } from "./order-fixtures";
+import { acceptOffer, listOffers, raiseOffer } from "~/domain/orders/change-offers.server";
 
 /**
  * Cards saved with consent. With the local gateway, through the pages a customer uses without
@@ -245,6 +246,33 @@ describe("saved cards (Stripe: the real SDK against the fake Stripe server)", ()
       kind: "conflict",
       message: NO_SAVED_CARD,
     });
+  });
+
+  it("a change offer accepted through Stripe: with the saved card (two acceptances at once charge once), and with a new card confirmed by Stripe.js", async () => {
+    const paid = await stripeOrderPaidWith("4242424242424242", true);
+    const adminId = Number(await env.DB.prepare("SELECT id FROM admins ORDER BY id LIMIT 1").first("id"));
+    const raise = (description: string) =>
+      raiseOffer(db(), notice, paid.orderId, { kind: "admin", id: adminId }, { description, amount: "50.00", extra_days: 1 });
+    const first = await raise("A second colourway");
+    const before = await charges();
+    const attempt = (key: string) => ({ method: "saved_card" as const, attemptKey: key, returnUrlFor: () => RETURN });
+    const outcomes = await Promise.all([
+      acceptOffer(db(), gateway, notice, paid.orderId, first.id, paid.userId, attempt("attempt-x")),
+      acceptOffer(db(), gateway, notice, paid.orderId, first.id, paid.userId, attempt("attempt-y")),
+    ]);
+    expect(outcomes.map((o) => o.kind)).toEqual(["paid", "paid"]);
+    expect((await charges()) - before).toBe(1);
+    expect((await listOffers(db(), paid.orderId, { kind: "customer", id: paid.userId }))[0]).toMatchObject({ status: "accepted" });
+
+    const second = await raise("A vertical cut");
+    const step = await acceptOffer(db(), gateway, notice, paid.orderId, second.id, paid.userId, { ...attempt("attempt-z"), method: "new_card" });
+    expect(step).toMatchObject({ kind: "pay", clientSecret: expect.stringContaining("_secret_") });
+    const intentId = String(await env.DB.prepare("SELECT intent_id FROM order_payments WHERE id = ?").bind(step.paymentId).first("intent_id"));
+    await stripeJs(intentId, { status: "succeeded", card: "5555555555554444" });
+    // The page's return (`?payment_intent=`) records what Stripe says: the offer is accepted.
+    const back = await laterPaymentFor(db(), gateway, paid.userId, paid.orderId, step.paymentId, intentId);
+    expect(back?.payment).toMatchObject({ status: "succeeded", invoiceNumber: expect.stringMatching(/^INV-/) });
+    expect((await listOffers(db(), paid.orderId, { kind: "customer", id: paid.userId }))[0]).toMatchObject({ status: "accepted", id: second.id });
   });
 
   it("a card that asks to authenticate sends the customer to Stripe's page; their return records it; a card refused later shows the bank's message", async () => {

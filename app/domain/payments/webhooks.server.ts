@@ -19,7 +19,7 @@ import type { MailNotice } from "../mail/order-emails.server";
 import { shopOrigin } from "../environment.server";
 import { recordAccountState } from "../payouts/accounts.server";
 import { createConnectGateway } from "../payouts/connect.server";
-import { clawBackLostDispute } from "../payouts/clawbacks.server";
+import { clawBackLostChangeDispute, clawBackLostDispute } from "../payouts/clawbacks.server";
 import { accountFromStripe } from "../payouts/stripe-connect.server";
 
 const HANDLED = new Set(["payment_intent.succeeded", "payment_intent.payment_failed", "payment_intent.processing", "payment_intent.canceled"]);
@@ -139,9 +139,10 @@ async function handleDisputeClosed(db: Database, event: Stripe.Event, payload: s
   }
   const payment = await paymentByIntent(db, intentId);
   return applyOnce(db, event, payload, payment?.orderId ?? null, async (id) => {
-    // A creator's share is of the checkout payment (a later payment carries none yet): only its disputes claw back.
-    if (dispute.status !== "lost" || payment!.sequence !== 1) return { received: true, order_id: id, ignored: true };
-    const clawback = await clawBackLostDispute(db, id, { disputeId: dispute.id!, amountMinor: dispute.amount! });
+    // The checkout payment's dispute takes back from the order's own earnings; a change's, from that change's earning.
+    if (dispute.status !== "lost" || !payment) return { received: true, order_id: id, ignored: true };
+    const lost = { disputeId: dispute.id!, amountMinor: dispute.amount! };
+    const clawback = payment.sequence === 1 ? await clawBackLostDispute(db, id, lost) : await clawBackLostChangeDispute(db, payment.id, lost);
     return { received: true, order_id: id, clawback_minor: clawback };
   });
 }
