@@ -1,4 +1,7 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { formatMoney } from "~/lib/money";
+import { decimalToMinor } from "~/lib/money-decimal";
+import { paths } from "~/lib/paths";
 import type { SubmissionResult } from "@conform-to/react";
 import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { cardName } from "~/lib/card-name";
@@ -16,6 +19,8 @@ export interface OfferItem {
   message_id: number | null;
   status: "pending_approval" | "open" | "accepted" | "declined" | "expired";
   raised_by: "admin" | "creator";
+  /** The payment an acceptance began (it may still wait for a card). */
+  payment_id?: number | null;
   decline_reason: string | null;
   expires_at: string | null;
   net?: string;
@@ -33,6 +38,9 @@ const STATUS_TEXT: Record<OfferItem["status"], string> = {
   declined: "Declined",
   expired: "Expired",
 };
+
+/** An offer's net price as money ("£240.00"). */
+const money = (offer: OfferItem) => formatMoney(decimalToMinor(offer.amount, offer.currency) ?? 0, offer.currency);
 
 const days = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
 
@@ -55,12 +63,14 @@ export function OfferCard({
   pagePath,
   answer,
   place,
+  orderId,
 }: {
   offer: OfferItem;
   card: { brand: string; last4: string } | null;
   attemptKey: string;
   pagePath: string;
   answer: OfferAnswer;
+  orderId: number;
   /** Where it is shown ("top" of the order, or beside its "comment"): keeps the forms' ids apart. */
   place: "top" | "comment";
 }) {
@@ -72,15 +82,22 @@ export function OfferCard({
     <div id={place === "top" ? anchor : undefined} className="rounded-xl border border-brand-200 bg-brand-50 p-4 text-sm">
       <p className="font-semibold text-slate-900">Change offered: {offer.description}</p>
       <p className="mt-1 text-slate-700">
-        {offer.total ? `${offer.total} (${offer.net} + ${offer.tax} tax)` : `${offer.amount} ${offer.currency} before tax`}
+        {offer.total ? `${offer.total} (${offer.net} + ${offer.tax} VAT)` : `${money(offer)} before tax`}
         {offer.extra_days ? `, adding ${days(offer.extra_days)} to the due date` : ", no change to the due date"}
         {offer.stage ? ` · extends stage ${offer.stage}` : ""}
       </p>
       {offer.expires_at ? (
-        <p className="mt-1 text-slate-600">Answer by {offerExpiryText(offer.expires_at)}; unanswered, it expires and nothing changes.</p>
+        <p className="mt-1 text-slate-600">Reply by {offerExpiryText(offer.expires_at)}. If you don't, the offer lapses and nothing changes.</p>
       ) : null}
-      <div className="mt-3 flex flex-wrap items-start gap-3">
-        <Form method="post" action={pagePath}>
+      {offer.payment_id ? (
+        <p className="mt-1">
+          <Link to={paths.laterPayment(orderId, offer.payment_id)} className="font-semibold text-brand-800 underline">
+            Payment started: finish paying
+          </Link>
+        </p>
+      ) : null}
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start">
+        <Form method="post" action={pagePath} className="w-full sm:w-auto">
           <input type="hidden" name="intent" value="accept-offer" />
           <input type="hidden" name="offer_id" value={offer.id} />
           <input type="hidden" name="attempt_key" value={attemptKey} />
@@ -88,13 +105,21 @@ export function OfferCard({
           <button
             type="submit"
             disabled={accepting}
-            className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+            className="w-full rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto"
           >
-            {accepting ? "Processing..." : card ? `Accept and pay ${offer.total ?? ""} with ${cardName(card)}` : `Accept and pay ${offer.total ?? ""}`}
+            {accepting ? (
+              "Processing..."
+            ) : card ? (
+              <>
+                Accept and pay {offer.total ?? ""} <span className="whitespace-nowrap">with {cardName(card)}</span>
+              </>
+            ) : (
+              `Accept and pay ${offer.total ?? ""} by card`
+            )}
             <span className="sr-only"> ({offer.description})</span>
           </button>
         </Form>
-        <details open={Boolean(declineError)} className="min-w-0 flex-1">
+        <details open={Boolean(declineError)} className="min-w-0 sm:flex-1">
           <summary className="cursor-pointer py-2 font-semibold text-slate-700">
             Decline<span className="sr-only"> ({offer.description})</span>
           </summary>
@@ -133,7 +158,7 @@ export function OfferCard({
 function OfferLine({ offer }: { offer: OfferItem }) {
   return (
     <li className="text-sm">
-      <span className="font-medium">{offer.description}</span> · {offer.total ?? `${offer.amount} ${offer.currency}`}
+      <span className="font-medium">{offer.description}</span> · {offer.total ?? money(offer)}
       {offer.extra_days ? ` · ${days(offer.extra_days)}` : ""} ·{" "}
       <span className={offer.status === "accepted" ? "font-semibold text-emerald-800" : "text-slate-600"}>{STATUS_TEXT[offer.status]}</span>
       {offer.status === "declined" && offer.decline_reason ? <span className="text-slate-600">: {offer.decline_reason}</span> : null}
@@ -148,6 +173,7 @@ export function CustomerOffers(props: {
   attemptKey: string;
   pagePath: string;
   answer: OfferAnswer;
+  orderId: number;
 }) {
   const { offers } = props;
   if (!offers.length) return null;
@@ -182,6 +208,7 @@ export function OffersBeside(props: {
   attemptKey: string;
   pagePath: string;
   answer: OfferAnswer;
+  orderId: number;
 }) {
   if (!props.offers.length) return null;
   return (
@@ -226,12 +253,12 @@ export function StudioOffersBeside({
     <div className="mt-2 space-y-1">
       {offers.map((offer) => (
         <p key={offer.id} className={`text-xs font-semibold ${offer.status === "accepted" ? "text-emerald-800" : "text-slate-700"}`}>
-          {offer.status === "accepted" ? "New scope — accepted" : STATUS_TEXT[offer.status]}: {offer.description} · {offer.amount} {offer.currency}
+          {offer.status === "accepted" ? "New scope — accepted" : STATUS_TEXT[offer.status]}: {offer.description} · {money(offer)} before tax
         </p>
       ))}
       {canRaise ? (
         <details open={Boolean(error)}>
-          <summary className="cursor-pointer text-xs font-semibold text-brand-700">Offer a priced change</summary>
+          <summary className="cursor-pointer py-2 text-sm font-semibold text-brand-700">Offer a priced change</summary>
           <Form method="post" action={pagePath} className="mt-2 space-y-2 text-sm">
             <input type="hidden" name="intent" value="offer-change" />
             {"comment_id" in anchor ? (
@@ -262,7 +289,7 @@ export function StudioOffersBeside({
                   name="amount"
                   inputMode="decimal"
                   required
-                  placeholder="240.00"
+                  placeholder="e.g. 240.00"
                   defaultValue={kept(answer, "offer-change", key, "amount")}
                   aria-describedby={error ? `offer-error-${key}` : undefined}
                   className="mt-1 w-32 rounded-lg border border-slate-300 px-2 py-1.5"
@@ -289,7 +316,7 @@ export function StudioOffersBeside({
                 {error}
               </p>
             ) : null}
-            <button type="submit" disabled={busy} className="rounded-lg bg-slate-800 px-3 py-1.5 text-xs font-semibold text-white disabled:opacity-60">
+            <button type="submit" disabled={busy} className="rounded-lg bg-slate-800 px-4 py-2 text-sm font-semibold text-white disabled:opacity-60">
               {busy ? "Sending..." : "Send the offer"}
             </button>
           </Form>
@@ -311,7 +338,7 @@ export function StudioOffers({ offers, canApprove, pagePath }: { offers: OfferIt
         {offers.map((offer) => (
           <li key={offer.id} className="rounded-xl border border-slate-200 p-3">
             <p>
-              <span className="font-medium">{offer.description}</span> · {offer.amount} {offer.currency} before tax
+              <span className="font-medium">{offer.description}</span> · {money(offer)} before tax
               {offer.extra_days ? ` · ${days(offer.extra_days)}` : ""} · by {offer.raised_by === "admin" ? "the studio" : "the creator"}
             </p>
             <p className={offer.status === "accepted" ? "font-semibold text-emerald-800" : "text-slate-600"}>

@@ -295,7 +295,14 @@ export default function OrderPage() {
   const revisionsLeft = order.revisions_allowed - order.revisions_used;
   // A comment's or message's offers beside it: the open one to answer there too, or new scope accepted.
   const beside = (list: typeof offers.offers) => (
-    <OffersBeside offers={list} card={offers.card} attemptKey={attemptKey} pagePath={paths.customerOrder(order.id)} answer={answer as OfferAnswer} />
+    <OffersBeside
+      offers={list}
+      card={offers.card}
+      attemptKey={attemptKey}
+      pagePath={paths.customerOrder(order.id)}
+      answer={answer as OfferAnswer}
+      orderId={order.id}
+    />
   );
   return (
     <article aria-labelledby="order-title" className="space-y-8">
@@ -325,6 +332,7 @@ export default function OrderPage() {
         attemptKey={attemptKey}
         pagePath={paths.customerOrder(order.id)}
         answer={answer as OfferAnswer}
+        orderId={order.id}
       />
 
       <WorkSteps status={order.work_status} revisionsUsed={order.revisions_used} />

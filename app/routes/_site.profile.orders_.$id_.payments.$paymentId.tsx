@@ -5,15 +5,9 @@ import { useIsSubmitting } from "~/components/ui/use-is-submitting";
 import { requireCustomer } from "~/auth/index.server";
 import { randomToken } from "~/domain/crypto.server";
 import { refuse } from "~/domain/refusal";
-import {
-  laterPaymentFor,
-  NEW_CARD_NEEDS_SCRIPT,
-  type SavedCardPayment,
-  NO_SAVED_CARD,
-  payLaterWithCard,
-  payWithSavedCard,
-} from "~/domain/payments/saved-cards.server";
+import { laterPaymentFor, NEW_CARD_NEEDS_SCRIPT, type SavedCardPayment, payLaterWithCard, payWithSavedCard } from "~/domain/payments/saved-cards.server";
 import { tellAccepted } from "~/domain/orders/change-offers.server";
+import { offerOfPayment } from "~/domain/orders/change-offer-acceptance.server";
 import { mailNotice } from "~/domain/mail/order-emails.server";
 import { LocalCardFields } from "~/components/local-card-fields";
 import { LaterStripeCard } from "~/components/later-stripe-card";
@@ -59,8 +53,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!open) await tellAccepted(context.db, mailNotice(context), orderId);
   const gateway = context.payments;
   const stripe = open && !gateway.confirmCard && payment.intentId && context.env.STRIPE_PUBLISHABLE_KEY ? await gateway.retrieveIntent(payment.intentId) : null;
+  const offer = await offerOfPayment(context.db, payment.id);
   return {
     orderId,
+    offer,
     payment: {
       id: payment.id,
       description: payment.description ?? "",
@@ -74,7 +70,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     problem,
     // One key per page view: a double submit of this page pays once.
     attemptKey: randomToken(12),
-    noSavedCard: NO_SAVED_CARD,
     // Another card: the local gateway's fields posted here, or Stripe.js with the intent's client secret.
     newCard: gateway.confirmCard
       ? { kind: "local" as const }
@@ -136,7 +131,7 @@ async function answerPayment(
 }
 
 export default function LaterPaymentPage() {
-  const { orderId, payment, card, problem, attemptKey, noSavedCard, newCard, newCardNeedsScript } = useLoaderData<typeof loader>();
+  const { orderId, offer, payment, card, problem, attemptKey, newCard, newCardNeedsScript } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useIsSubmitting(paymentPath(orderId, payment.id), "saved_card");
   const open = payment.status === "initiated" || payment.status === "failed";
@@ -152,6 +147,11 @@ export default function LaterPaymentPage() {
         Pay for added work
       </h1>
       <p className="mt-2 text-slate-700">{payment.description}</p>
+      {offer && offer.status === "open" ? (
+        <p className="mt-1 text-sm text-slate-600">
+          Paying accepts the change{offer.extraDays ? `: the due date moves by ${offer.extraDays} ${offer.extraDays === 1 ? "day" : "days"}` : ""}.
+        </p>
+      ) : null}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-1 rounded-xl border border-slate-200 p-4 text-sm">
         <dt className="text-slate-500">Net</dt>
         <dd className="text-right tabular-nums">{payment.net}</dd>
@@ -208,7 +208,9 @@ export default function LaterPaymentPage() {
               <h2 id="new-card-title" className="text-sm font-semibold text-slate-800">
                 Pay by card
               </h2>
-              <p className="mt-1 text-sm text-slate-600">{noSavedCard}</p>
+              <p className="mt-1 text-sm text-slate-600">
+                {newCard ? "No card is saved for this order: pay with a card below." : "No card is saved for this order."}
+              </p>
               <NewCard
                 newCard={newCard}
                 total={payment.total}

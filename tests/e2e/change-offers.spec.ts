@@ -58,7 +58,9 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByRole("status").filter({ hasText: "Change offered" })).toHaveText(
         "Change offered: the customer is told by email and answers on their order page.",
       );
-      await expect(page.locator(`#comment-${order.commentId}`)).toContainText("Offered to the customer: The logo in blue as a second version · 240.00 GBP");
+      await expect(page.locator(`#comment-${order.commentId}`)).toContainText(
+        "Offered to the customer: The logo in blue as a second version · £240.00 before tax",
+      );
       // A second, declined below, raised through the API on the same order.
       const second = await page.request.post(`/api/v1/orders/${order.id}/change_offers`, {
         headers: { Authorization: `Bearer ${order.token}` },
@@ -73,7 +75,7 @@ for (const javaScriptEnabled of [false, true]) {
       await mine.goto(`/profile/orders/${order.id}`);
       const offers = mine.getByRole("region", { name: "Change offers" });
       await expect(offers.getByText("Change offered: The logo in blue as a second version")).toBeVisible();
-      await expect(offers).toContainText("£288.00 (£240.00 + £48.00 tax), adding 2 days to the due date");
+      await expect(offers).toContainText("£288.00 (£240.00 + £48.00 VAT), adding 2 days to the due date");
       await expect(mine.locator(`#comment-${order.commentId}`)).toContainText("Change offered: The logo in blue as a second version");
       if (javaScriptEnabled) {
         await hydrated(mine);
@@ -91,10 +93,12 @@ for (const javaScriptEnabled of [false, true]) {
       );
 
       // Accepted: no card is saved for this order, so the payment's step asks for one.
-      await offers.getByRole("button", { name: /^Accept and pay £288\.00/ }).click();
+      await offers.getByRole("button", { name: /^Accept and pay £288\.00 by card/ }).click();
       await expect(mine).toHaveURL(new RegExp(`/profile/orders/${order.id}/payments/\\d+$`));
       await expect(mine.getByRole("heading", { name: "Pay for added work" })).toBeVisible();
       await expect(mine.getByText("Change: The logo in blue as a second version")).toBeVisible();
+      await expect(mine.getByText("Paying accepts the change: the due date moves by 2 days.")).toBeVisible();
+      await expect(mine.getByText("No card is saved for this order: pay with a card below.")).toBeVisible();
       await mine.getByLabel("Card number").fill("4242 4242 4242 4242");
       await mine.getByLabel("Expiry").fill("12 / 34");
       await mine.getByLabel("CVC").fill("123");

@@ -21,6 +21,9 @@ for (const javaScriptEnabled of [false, true]) {
         .filter({ hasText: "Revision requested" });
       await order.getByRole("link", { name: /^View order/ }).click();
       await expect(page).toHaveURL(/\/profile\/orders\/\d+$/);
+      // With JavaScript the page marks its new messages read by itself and reloads its data: a click while that
+      // reload is under way can be lost (Remix's route discovery racing the revalidation), so let it settle first.
+      if (javaScriptEnabled) await page.waitForLoadState("networkidle");
       const orderPath = new URL(page.url()).pathname;
       const invoices = page.getByRole("link", { name: /^View invoice INV-\d{4}-\d{6}$/ });
       await expect(invoices).toHaveCount(2);

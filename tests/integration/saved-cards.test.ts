@@ -153,7 +153,7 @@ describe("saved cards (local gateway, through the pages)", () => {
       expect(await rememberPendingCards(db(), c.gateway, c.userId)).toBe(0);
       expect(await listSavedCards(db(), c.userId)).toEqual([]);
       const { page } = await workToPay(c.id, `none-${choices.join("-")}`, 1_000);
-      expect(await text(await get(page, { headers: { Cookie: c.cookie } }))).toContain("No card is saved for this order.");
+      expect(await text(await get(page, { headers: { Cookie: c.cookie } }))).toContain("No card is saved for this order: pay with a card below.");
     }
   });
 

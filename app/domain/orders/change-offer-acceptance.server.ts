@@ -112,3 +112,13 @@ export async function offerPaymentRefusal(db: Database, paymentId: number, now =
   if (offer.status === "open" && offer.expiresAt && offer.expiresAt.getTime() > now) return null;
   return refuse.conflict(OFFER_MESSAGES.notOpen);
 }
+
+/** The change offer a later payment pays for, as its page tells it (null: the payment is no offer's). */
+export async function offerOfPayment(db: Database, paymentId: number) {
+  const [offer] = await db
+    .select({ description: changeOffers.description, extraDays: changeOffers.extraDays, status: changeOffers.status })
+    .from(changeOffers)
+    .where(eq(changeOffers.paymentId, paymentId))
+    .limit(1);
+  return offer ?? null;
+}

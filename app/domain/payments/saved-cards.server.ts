@@ -15,7 +15,7 @@ import { cancelLaterPayment, PAID_STATUSES, recordLaterPaymentStatus } from "./o
 import { offerPaymentRefusal } from "../orders/change-offer-acceptance.server";
 
 /** Said where an order has no saved card to pay its added work with. */
-export const NO_SAVED_CARD = "No card is saved for this order. Write to the studio in the order’s messages and we will send you another way to pay.";
+export const NO_SAVED_CARD = "No card is saved for this order. Pay with a card on the payment’s page.";
 
 /** The most cards a customer keeps (one per order at most; the oldest are not removed for them). */
 export const SAVED_CARDS_SHOWN = 50;
