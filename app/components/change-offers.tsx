@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import type { ChangeOfferView, CustomerOfferView } from "~/domain/orders/change-offers.server";
 import { formatMoney } from "~/lib/money";
 import { decimalToMinor } from "~/lib/money-decimal";
 import { paths } from "~/lib/paths";
@@ -8,25 +9,7 @@ import { cardName } from "~/lib/card-name";
 import { offerExpiryText, OFFER_LIMITS } from "~/lib/rules/change-offers";
 
 /** An offer as the pages show it (the API's view; the customer's priced with its tax). */
-export interface OfferItem {
-  id: number;
-  description: string;
-  amount: string;
-  currency: string;
-  extra_days: number;
-  stage: number | null;
-  comment_id: number | null;
-  message_id: number | null;
-  status: "pending_approval" | "open" | "accepted" | "declined" | "expired";
-  raised_by: "admin" | "creator";
-  /** The payment an acceptance began (it may still wait for a card). */
-  payment_id?: number | null;
-  decline_reason: string | null;
-  expires_at: string | null;
-  net?: string;
-  tax?: string;
-  total?: string;
-}
+export type OfferItem = ChangeOfferView & Partial<Pick<CustomerOfferView, "net" | "tax" | "total">>;
 
 /** What an offer form's action answered: a refusal, or the form's reply beside the comment, message or offer it belongs to. */
 export type OfferAnswer = { refused?: string | null; intent?: string; anchor?: string; result?: SubmissionResult<string[]> } | undefined;

@@ -70,7 +70,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       listProductCreators(context.db, found.order.product_id),
       waitingOffer(context.db, orderId),
       orderLedger(context.db, orderId),
-      studioOffers(context.db, orderId, actor),
+      studioOffers(context.db, orderId),
     ]);
     const work = { ...found, deliveries: await withMasterLinks(context.env.TOKEN_SECRET, orderId, found.deliveries, actor) };
     const shown = chosenVersions(found.deliveries, new URL(request.url).searchParams);

@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const shown = chosenVersions(found.deliveries, search);
   const comments = await shownVersionComments(context.db, found.deliveries, shown.compare ? null : shown.selectedId, search.get("comments_after"), true);
-  const offers = await studioOffers(context.db, orderId, { kind: "creator", id: creator.id });
+  const offers = await studioOffers(context.db, orderId);
   return { work: { ...found, deliveries }, comments, offers, timecodeStyle: timecodeStyleOf(request.headers.get("Cookie")) };
 }
 

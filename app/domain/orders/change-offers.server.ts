@@ -422,13 +422,21 @@ export async function tellAccepted(db: Database, notice: MailNotice, orderId: nu
  */
 export async function listOffers(db: Database, orderId: number, actor: Actor): Promise<ChangeOfferView[]> {
   await getWorkState(db, orderId, actor);
-  const rows = await db
+  return toViews(await offersQuery(db, orderId, actor.kind === "customer"));
+}
+
+/** An order's offers, newest first (the customer's: those offered to them), as a query for a caller's batch. */
+function offersQuery(db: Database, orderId: number, forCustomer: boolean) {
+  return db
     .select()
     .from(changeOffers)
-    .where(and(eq(changeOffers.orderId, orderId), actor.kind === "customer" ? sql`${changeOffers.status} != 'pending_approval'` : undefined))
+    .where(and(eq(changeOffers.orderId, orderId), forCustomer ? sql`${changeOffers.status} != 'pending_approval'` : undefined))
     .orderBy(desc(changeOffers.id))
     .limit(100);
-  // One past its expiry that the scheduled run has not reached yet is expired all the same.
+}
+
+/** One past its expiry that the scheduled run has not reached yet is expired all the same. */
+function toViews(rows: OfferRow[]): ChangeOfferView[] {
   return rows.map((row) => toView(row.status === "open" && row.expiresAt && row.expiresAt.getTime() <= Date.now() ? { ...row, status: "expired" } : row));
 }
 
@@ -440,17 +448,21 @@ export interface CustomerOfferView extends ChangeOfferView {
 }
 
 /**
- * The customer's order page's offers (those offered to them, newest first), each priced with the tax
+ * The customer's order page's offers (those offered to them, newest first; the page has read the order as theirs), each priced with the tax
  * at the order's rate (its checkout payment's, as the payment accepting it will be), and the card
  * saved for the order that Accept pays with (null: none, a new card is asked for).
  */
 export async function customerOffers(db: Database, gateway: PaymentGateway, orderId: number, customerId: number) {
-  const offers = await listOffers(db, orderId, { kind: "customer", id: customerId });
-  const [first] = await db
-    .select({ rate: orderPayments.taxRateBasisPoints })
-    .from(orderPayments)
-    .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.sequence, 1)))
-    .limit(1);
+  // One round trip: the page read the order as the customer's already.
+  const [rows, [first]] = await db.batch([
+    offersQuery(db, orderId, true),
+    db
+      .select({ rate: orderPayments.taxRateBasisPoints })
+      .from(orderPayments)
+      .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.sequence, 1)))
+      .limit(1),
+  ]);
+  const offers = toViews(rows);
   const open = offers.some((o) => o.status === "open");
   // The card kept with the checkout's payment is remembered first, if the provider kept it since.
   if (open) await rememberPendingCards(db, gateway, customerId, orderId);
@@ -470,11 +482,16 @@ export async function customerOffers(db: Database, gateway: PaymentGateway, orde
   };
 }
 
-/** The studio's pages' offers (an admin's, or the assigned creator's: 404 for anyone else), all of them, with the order's currency (the one a new offer is priced in). */
-export async function studioOffers(db: Database, orderId: number, studio: { kind: "admin" | "creator"; id: number }) {
-  const list = await listOffers(db, orderId, studio);
-  const [order] = await db.select({ currency: orders.currency }).from(orders).where(eq(orders.id, orderId)).limit(1);
-  return { list, currency: order?.currency ?? "" };
+/**
+ * The studio's pages' offers, all of them, with the order's currency (the one a new offer is priced
+ * in), in one round trip. The page has read the order as the admin's or its assigned creator's already.
+ */
+export async function studioOffers(db: Database, orderId: number) {
+  const [rows, [order]] = await db.batch([
+    offersQuery(db, orderId, false),
+    db.select({ currency: orders.currency }).from(orders).where(eq(orders.id, orderId)).limit(1),
+  ]);
+  return { list: toViews(rows), currency: order?.currency ?? "" };
 }
 
 /** The order takes offers: paid, its work open, no refund closing it under way and no cancellation asked, in SQL (on `orders`). */
